@@ -1,0 +1,12 @@
+// One jest run over every workspace (each has its own jest.config.js built from tools/jest/preset).
+module.exports = {
+  projects: [
+    '<rootDir>/shared-utils',
+    '<rootDir>/nav-app',
+    '<rootDir>/auth-app',
+    '<rootDir>/monitoring-app',
+    '<rootDir>/root-config',
+    '<rootDir>/device-simulator',
+    '<rootDir>/server',
+  ],
+};

@@ -1,0 +1,64 @@
+// Builds each shared library as its own System.register module (React 19 ships no UMD build).
+// Each one keeps the others external, so exactly one copy of every library reaches the browser.
+const fs = require('fs');
+const path = require('path');
+const sharedModules = require('../tools/shared-modules');
+const { helioExternals, rules } = require('../tools/webpack.factory');
+const { appsDir } = require('../tools/paths');
+const { EntryManifestPlugin } = require('../tools/manifest-plugin');
+
+const entriesDir = path.join(__dirname, '.entries');
+fs.mkdirSync(entriesDir, { recursive: true });
+
+function version(pkg) {
+  return require(require.resolve(`${pkg}/package.json`, { paths: [__dirname] })).version;
+}
+
+/** Entry name carries the installed version: `react-dom_client@19.2.0`. */
+function entryName(m) {
+  return `${m.name.replace(/^@/, '').replace(/\//g, '_')}@${version(m.pkg)}`;
+}
+
+// A wrapper per library: the named exports plus a `default` (CommonJS packages such as React have
+// none of their own, and `import React from 'react'` must still work through SystemJS).
+const entry = {};
+for (const m of sharedModules) {
+  if (m.entry) {
+    entry[entryName(m)] = { import: path.join(__dirname, '..', m.entry) };
+    continue;
+  }
+  const file = path.join(entriesDir, `${entryName(m)}.js`);
+  const source = [
+    "import 'systemjs-webpack-interop/auto-public-path';",
+    `import * as ns from '${m.name}';`,
+    `export * from '${m.name}';`,
+    "export default (ns['default'] !== undefined ? ns['default'] : ns);",
+    '',
+  ].join('\n');
+  if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== source) fs.writeFileSync(file, source);
+  entry[entryName(m)] = { import: file };
+}
+
+module.exports = (env, argv) =>
+  sharedModules.map((m) => ({
+    name: m.name,
+    mode: argv.mode || 'production',
+    context: __dirname,
+    entry: { [entryName(m)]: entry[entryName(m)].import },
+    output: {
+      path: path.join(appsDir, 'shared-deps'),
+      filename: '[name].[contenthash:8].js',
+      chunkFilename: `${entryName(m)}-[name].[contenthash:8].js`,
+      library: { type: 'system' },
+      uniqueName: `shared-${entryName(m)}`,
+      clean: false,
+    },
+    externals: helioExternals([m.name]),
+    externalsType: 'system',
+    resolve: { extensions: ['.js', '.mjs'] },
+    module: { rules: rules() },
+    devtool: false,
+    performance: { hints: false },
+    ignoreWarnings: [/export 'default' \(imported as 'ns'\) was not found/],
+    plugins: [new EntryManifestPlugin({ filename: `manifest.${entryName(m)}.json` })],
+  }));

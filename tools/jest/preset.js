@@ -1,0 +1,39 @@
+// Jest settings shared by every workspace: ts-jest (isolated, fast), and for browser apps the one
+// hand-written mock of @helio/shared-utils (shared-utils/mock), so apps are tested in isolation.
+const path = require('path');
+const root = path.resolve(__dirname, '..', '..');
+
+const tsJest = ['ts-jest', { isolatedModules: true, tsconfig: path.join(root, 'tsconfig.json') }];
+
+function browserProject(dir, { mockSharedUtils = true } = {}) {
+  return {
+    displayName: path.basename(dir),
+    rootDir: dir,
+    testEnvironment: 'jsdom',
+    transform: { '^.+\\.tsx?$': tsJest },
+    moduleNameMapper: {
+      '\\.(css)$': path.join(__dirname, 'style-mock.js'),
+      ...(mockSharedUtils
+        ? { '^@helio/shared-utils$': path.join(root, 'shared-utils', 'mock', 'index.tsx') }
+        : {}),
+    },
+    testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/mock/**/*.test.ts?(x)'],
+  };
+}
+
+function nodeProject(dir) {
+  return {
+    displayName: path.basename(dir),
+    rootDir: dir,
+    testEnvironment: 'node',
+    transform: {
+      '^.+\\.ts$': ['ts-jest', { isolatedModules: true, tsconfig: path.join(dir, 'tsconfig.json') }],
+    },
+    moduleNameMapper: {
+      '^@helio/device-simulator$': path.join(root, 'device-simulator', 'src', 'index.ts'),
+    },
+    testMatch: ['<rootDir>/src/**/*.test.ts'],
+  };
+}
+
+module.exports = { browserProject, nodeProject };
