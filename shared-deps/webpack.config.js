@@ -58,6 +58,11 @@ module.exports = (env, argv) =>
     resolve: { extensions: ['.js', '.mjs'] },
     module: { rules: rules() },
     devtool: false,
+    cache: {
+      type: 'filesystem',
+      name: `shared-${entryName(m)}`,
+      buildDependencies: { config: [__filename, require.resolve('../tools/shared-modules')] },
+    },
     performance: { hints: false },
     ignoreWarnings: [/export 'default' \(imported as 'ns'\) was not found/],
     plugins: [new EntryManifestPlugin({ filename: `manifest.${entryName(m)}.json` })],

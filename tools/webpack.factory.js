@@ -60,6 +60,11 @@ function helioWebpackConfig({ workspace, dir, devPort, entry }) {
       module: { rules: rules() },
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       performance: { hints: false },
+      cache: {
+        type: 'filesystem',
+        name: `${workspace}-${production ? 'production' : 'development'}`,
+        buildDependencies: { config: [__filename, path.join(dir, 'webpack.config.js')] },
+      },
       plugins: [new EntryManifestPlugin()],
       devServer: {
         port: devPort,

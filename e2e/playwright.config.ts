@@ -1,0 +1,53 @@
+// Browser journeys in Debian's Chromium against the real server (built apps, SQLite, embedded MQTT
+// broker, simulator) started the way the README says, on ports of its own and a fresh data dir.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 18480);
+process.env.HELIO_E2E_DATA ??= fs.mkdtempSync(path.join(os.tmpdir(), 'helio-e2e-'));
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    headless: true,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    trace: 'off',
+  },
+  webServer: {
+    command: 'node server/dist/main.js',
+    cwd: path.join(__dirname, '..'),
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.HELIO_E2E_DATA,
+      MQTT_PORT: String(Number(process.env.E2E_MQTT_PORT ?? 18831)),
+      SIM_INTERVAL_MS: '1000',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,30 @@
+import { expect, type Page } from '@playwright/test';
+
+export const ADMIN = { email: 'admin@helio.local', password: process.env.E2E_ADMIN_PASSWORD ?? 'Helio-admin-2024!' };
+
+/** Records every URL the single-spa shell moves through (pushState/replaceState are not navigations). */
+export async function recordUrls(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __urls: string[] };
+    w.__urls = [location.pathname];
+    for (const method of ['pushState', 'replaceState'] as const) {
+      const original = history[method].bind(history);
+      history[method] = (data: unknown, unused: string, url?: string | URL | null) => {
+        original(data, unused, url);
+        w.__urls.push(location.pathname);
+      };
+    }
+  });
+}
+
+export async function visitedUrls(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __urls: string[] }).__urls);
+}
+
+export async function signIn(page: Page, user = ADMIN): Promise<void> {
+  await page.goto('/auth/sign-in');
+  await page.getByLabel(/e-mail/i).fill(user.email);
+  await page.getByLabel(/heslo|password/i).first().fill(user.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/$/);
+}

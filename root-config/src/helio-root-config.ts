@@ -1,0 +1,131 @@
+// The root config: registers the applications by route, mounts the nav parcel once signed in, and
+// keeps the main layout hidden until the session is confirmed valid.
+import {
+  addErrorHandler,
+  getAppStatus,
+  LOAD_ERROR,
+  mountRootParcel,
+  navigateToUrl,
+  registerApplication,
+  start,
+  triggerAppChange,
+  type LifeCycles,
+  type Parcel,
+} from 'single-spa';
+import { i18n, restoreSession, RETURN_TO_KEY, session$, type Session } from '@helio/shared-utils';
+import { showFailure, showLoading } from './app-panels';
+import { AUTH_APP, MAIN_APPS, NAV_PARCEL, SIGN_OUT_PATH, isMainRoute, mainAppFor } from './routes';
+
+const byId = (id: string) => document.getElementById(id) as HTMLElement;
+const layout = byId('helio-layout');
+const authContainer = byId('helio-auth');
+const navContainer = byId('helio-nav');
+const content = byId('helio-main-content');
+
+let session: Session | null | undefined;
+const containers = new Map<string, HTMLElement>([[AUTH_APP, authContainer]]);
+
+function containerFor(name: string): HTMLElement {
+  let el = containers.get(name);
+  if (!el) {
+    el = document.createElement('div');
+    el.id = `app-${name.replace('@helio/', '')}`;
+    content.append(el);
+    containers.set(name, el);
+  }
+  return el;
+}
+
+/** Loads an app through SystemJS, with the spinner in its place meanwhile. */
+function loadApp(name: string): () => Promise<LifeCycles> {
+  return () => {
+    const el = containerFor(name);
+    showLoading(el);
+    return System.import<LifeCycles>(name);
+  };
+}
+
+for (const app of MAIN_APPS) {
+  registerApplication({
+    name: app.name,
+    app: loadApp(app.name),
+    activeWhen: (location) => !!session && mainAppFor(location.pathname)?.name === app.name,
+    customProps: { domElement: containerFor(app.name) },
+  });
+}
+registerApplication({
+  name: AUTH_APP,
+  app: loadApp(AUTH_APP),
+  activeWhen: (location) => !isMainRoute(location.pathname),
+  customProps: { domElement: authContainer },
+});
+
+// An app that fails leaves the rest working: its place shows an error panel with a retry, and
+// SystemJS forgets the failed module so the retry really fetches it again.
+addErrorHandler((error) => {
+  const name = error.appOrParcelName;
+  console.error(error);
+  try {
+    System.delete(System.resolve(name));
+  } catch {
+    // not in the registry: nothing to forget
+  }
+  if (name === NAV_PARCEL) return;
+  const loadFailed = getAppStatus(name) === LOAD_ERROR;
+  showFailure(containerFor(name), 'appFailedTitle', () =>
+    loadFailed ? triggerAppChange() : window.location.reload(),
+  );
+});
+
+let navParcel: Parcel | null = null;
+
+function mountNav(): void {
+  if (navParcel) return;
+  const parcel = mountRootParcel(() => System.import(NAV_PARCEL), {
+    domElement: navContainer,
+    name: NAV_PARCEL,
+  });
+  navParcel = parcel;
+  parcel.mountPromise.catch((error: unknown) => {
+    console.error(error);
+    try {
+      System.delete(System.resolve(NAV_PARCEL));
+    } catch {
+      // not in the registry
+    }
+    navParcel = null;
+    showFailure(navContainer, 'navFailedTitle', () => mountNav());
+  });
+}
+
+function unmountNav(): void {
+  const parcel = navParcel;
+  navParcel = null;
+  if (parcel && parcel.getStatus() === 'MOUNTED') parcel.unmount().catch(console.error);
+}
+
+/** Shows the main layout only with a valid session; a main route without one goes to sign-out. */
+function guard(): void {
+  const { pathname, search } = window.location;
+  const main = isMainRoute(pathname);
+  layout.hidden = !(main && session);
+  authContainer.hidden = main;
+  if (main && session === null) {
+    sessionStorage.setItem(RETURN_TO_KEY, pathname + search);
+    navigateToUrl(SIGN_OUT_PATH);
+  }
+}
+
+session$.subscribe((next) => {
+  const changed = !!next !== !!session;
+  session = next;
+  if (next) mountNav();
+  else if (next === null) unmountNav();
+  guard();
+  if (changed) triggerAppChange();
+});
+window.addEventListener('single-spa:routing-event', guard);
+
+i18n.loadNamespaces('root-config').catch(console.error);
+start({ urlRerouteOnly: true });
+restoreSession().catch(() => undefined);

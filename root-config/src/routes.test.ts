@@ -1,0 +1,23 @@
+import { AUTH_APP, isMainRoute, ownerOf, pathMatches } from './routes';
+
+describe('route ownership', () => {
+  it('gives the dashboard and every monitoring route to monitoring-app', () => {
+    for (const path of ['/', '/monitoring', '/monitoring/dashboard', '/inverters', '/batteries', '/spot',
+      '/statistics', '/services', '/logs', '/logs/ActPwrPve']) {
+      expect(ownerOf(path)).toBe('@helio/monitoring-app');
+    }
+  });
+
+  it('gives /auth, /auth/* and unknown routes to auth-app (sign-in, sign-out, not-found)', () => {
+    for (const path of ['/auth', '/auth/sign-in', '/auth/sign-out', '/auth/no-such-page', '/nowhere', '/logsx']) {
+      expect(ownerOf(path)).toBe(AUTH_APP);
+      expect(isMainRoute(path)).toBe(false);
+    }
+  });
+
+  it('ignores a trailing slash and needs a segment after a prefix pattern', () => {
+    expect(pathMatches('/monitoring', '/monitoring/')).toBe(true);
+    expect(pathMatches('/logs/*', '/logs')).toBe(false);
+    expect(pathMatches('/logs/*', '/logs/BatSoc')).toBe(true);
+  });
+});

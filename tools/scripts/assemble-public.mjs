@@ -1,0 +1,95 @@
+// Puts the built modules together: resolves import-map.json to the hashed files, copies SystemJS,
+// import-map-overrides and the global CSS with content hashes, copies locales, writes index.html.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+/** The core libraries every first load needs: preloaded so they download in parallel. */
+const PRELOAD = [
+  '@helio/root-config', '@helio/shared-utils', 'single-spa', 'react', 'react/jsx-runtime', 'react-dom',
+  'react-dom/client', 'rxjs', '@tanstack/react-query', 'i18next', 'react-i18next', 'i18next-http-backend',
+  '@blueprintjs/core', '@blueprintjs/icons', 'react-router-dom',
+];
+
+function readManifests(appsDir) {
+  const files = new Map();
+  for (const dir of fs.readdirSync(appsDir)) {
+    for (const f of fs.readdirSync(path.join(appsDir, dir))) {
+      if (!/^manifest.*\.json$/.test(f)) continue;
+      const { entries } = JSON.parse(fs.readFileSync(path.join(appsDir, dir, f), 'utf8'));
+      for (const [name, file] of Object.entries(entries)) files.set(`${dir}/${name}`, `/apps/${dir}/${file}`);
+    }
+  }
+  return files;
+}
+
+/** `/apps/shared-deps/react.js` -> `/apps/shared-deps/react@19.2.0.1a2b3c4d.js` */
+export function resolveImportMap(sourceMap, built) {
+  const imports = {};
+  for (const [name, url] of Object.entries(sourceMap.imports)) {
+    const [, , dir, file] = url.split('/');
+    const base = file.replace(/\.js$/, '');
+    const key = [...built.keys()].find((k) => k === `${dir}/${base}` || k.startsWith(`${dir}/${base}@`));
+    if (!key) throw new Error(`import-map.json: ${name} -> ${url} was not built`);
+    imports[name] = built.get(key);
+  }
+  return { imports };
+}
+
+function copyHashed(source, targetDir, name) {
+  const body = fs.readFileSync(source);
+  const hash = crypto.createHash('sha256').update(body).digest('hex').slice(0, 8);
+  const ext = path.extname(name);
+  const file = `${path.basename(name, ext)}.${hash}${ext}`;
+  fs.mkdirSync(targetDir, { recursive: true });
+  fs.writeFileSync(path.join(targetDir, file), body);
+  return file;
+}
+
+function copyLocales(root, publicDir) {
+  for (const ws of fs.readdirSync(root)) {
+    const localesDir = path.join(root, ws, 'locales');
+    if (ws === 'node_modules' || ws === 'dist' || !fs.existsSync(localesDir)) continue;
+    for (const lng of fs.readdirSync(localesDir)) {
+      for (const f of fs.readdirSync(path.join(localesDir, lng))) {
+        const text = fs.readFileSync(path.join(localesDir, lng, f), 'utf8');
+        JSON.parse(text); // a broken translation file fails the build, not the browser
+        fs.mkdirSync(path.join(publicDir, 'locales', lng), { recursive: true });
+        fs.writeFileSync(path.join(publicDir, 'locales', lng, f), text);
+      }
+    }
+  }
+}
+
+export function assemblePublic({ root, publicDir }) {
+  const appsDir = path.join(publicDir, 'apps');
+  const importMap = resolveImportMap(
+    JSON.parse(fs.readFileSync(path.join(root, 'import-map.json'), 'utf8')),
+    readManifests(appsDir),
+  );
+  const staticDir = path.join(appsDir, 'root-config', 'static');
+  const url = (file) => `/apps/root-config/static/${file}`;
+  const moduleDir = (pkg) => path.dirname(require.resolve(`${pkg}/package.json`, { paths: [path.join(root, 'root-config')] }));
+  const assets = {
+    SYSTEMJS: url(copyHashed(path.join(moduleDir('systemjs'), 'dist', 'system.min.js'), staticDir, 'system.min.js')),
+    OVERRIDES_JS: url(copyHashed(
+      path.join(moduleDir('import-map-overrides'), 'dist', 'import-map-overrides-api.js'),
+      staticDir, 'import-map-overrides-api.js')),
+    NORMALIZE_CSS: url(copyHashed(path.join(moduleDir('normalize.css'), 'normalize.css'), staticDir, 'normalize.css')),
+    BLUEPRINT_CSS: url(copyHashed(
+      path.join(moduleDir('@blueprintjs/core'), 'lib', 'css', 'blueprint.css'), staticDir, 'blueprint.css')),
+    SHELL_CSS: url(copyHashed(path.join(root, 'root-config', 'src', 'shell.css'), staticDir, 'shell.css')),
+  };
+  const preloads = PRELOAD.map((name) => `  <link rel="preload" as="script" href="${importMap.imports[name]}" />`);
+  let html = fs.readFileSync(path.join(root, 'root-config', 'index.html'), 'utf8')
+    .replace('%PRELOADS%', preloads.join('\n'))
+    .replace('%IMPORT_MAP%', JSON.stringify(importMap));
+  for (const [key, value] of Object.entries(assets)) html = html.replace(`%${key}%`, value);
+  fs.writeFileSync(path.join(publicDir, 'index.html'), html);
+  fs.writeFileSync(path.join(publicDir, 'import-map.json'), JSON.stringify(importMap, null, 2));
+  copyLocales(root, publicDir);
+  return { importMap, assets };
+}

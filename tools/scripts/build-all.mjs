@@ -1,0 +1,60 @@
+// `npm run build`: typechecks, builds every browser module into dist/public (System.register, hashed),
+// assembles index.html with the import map inlined, copies the locales, builds the server, and
+// prints what the first routes download.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { assemblePublic } from './assemble-public.mjs';
+import { printRouteSizes } from './route-sizes.mjs';
+
+const require = createRequire(import.meta.url);
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+const { publicDir } = require('../paths.js');
+const BROWSER_WORKSPACES = ['shared-utils', 'root-config', 'nav-app', 'auth-app', 'monitoring-app'];
+
+function step(label, fn) {
+  const started = Date.now();
+  process.stdout.write(`build: ${label}…`);
+  const result = fn();
+  process.stdout.write(` ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  return result;
+}
+
+const tsc = (project) =>
+  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', project], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+
+function runWebpack(configs) {
+  const webpack = require('webpack');
+  return new Promise((resolve, reject) => {
+    webpack(configs, (error, stats) => {
+      if (error) return reject(error);
+      if (stats.hasErrors()) {
+        console.error(stats.toString({ all: false, errors: true, errorDetails: true }));
+        return reject(new Error('webpack build failed'));
+      }
+      resolve(stats);
+    });
+  });
+}
+
+const argv = { mode: 'production' };
+const configOf = (ws) => {
+  const exported = require(path.join(root, ws, 'webpack.config.js'));
+  const config = typeof exported === 'function' ? exported({}, argv) : exported;
+  return Array.isArray(config) ? config : [config];
+};
+
+step('typecheck browser apps', () => tsc('tsconfig.json'));
+step('device-simulator', () => tsc('device-simulator/tsconfig.build.json'));
+step('server', () => tsc('server/tsconfig.build.json'));
+fs.rmSync(publicDir, { recursive: true, force: true });
+const started = Date.now();
+process.stdout.write('build: webpack (shared-deps + apps)…');
+await runWebpack([...configOf('shared-deps'), ...BROWSER_WORKSPACES.flatMap(configOf)]);
+process.stdout.write(` ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+step('index.html, import map, locales', () => assemblePublic({ root, publicDir }));
+printRouteSizes({ publicDir });

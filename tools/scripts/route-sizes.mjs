@@ -1,0 +1,61 @@
+// Prints, per first route, the JavaScript the browser downloads: the System.register dependency
+// closure of the route's modules plus their lazy chunks (an upper bound), raw and gzipped.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const ROUTES = {
+  'sign-in (/auth/sign-in)': ['@helio/root-config', '@helio/auth-app'],
+  'dashboard (/)': ['@helio/root-config', '@helio/nav-app', '@helio/monitoring-app'],
+};
+const SCRIPTS = ['system.min', 'import-map-overrides-api'];
+
+function depsOf(source) {
+  const match = /System\.register\((\[[^\]]*\])/.exec(source);
+  return match ? JSON.parse(match[1]) : [];
+}
+
+export function routeFiles(publicDir, importMap, moduleNames) {
+  const files = new Set();
+  const visit = (name) => {
+    const url = importMap.imports[name];
+    if (!url) throw new Error(`not in the import map: ${name}`);
+    const file = path.join(publicDir, url);
+    if (files.has(file)) return;
+    files.add(file);
+    depsOf(fs.readFileSync(file, 'utf8')).forEach(visit);
+  };
+  moduleNames.forEach(visit);
+  // an app's own lazy chunks (its pages) load on its first route
+  for (const name of moduleNames) {
+    const dir = path.dirname(path.join(publicDir, importMap.imports[name]));
+    for (const f of fs.readdirSync(dir)) if (f.endsWith('.js')) files.add(path.join(dir, f));
+  }
+  const staticDir = path.join(publicDir, 'apps', 'root-config', 'static');
+  for (const f of fs.readdirSync(staticDir)) {
+    if (SCRIPTS.some((s) => f.startsWith(`${s}.`)) && f.endsWith('.js')) files.add(path.join(staticDir, f));
+  }
+  return [...files];
+}
+
+export function measure(files) {
+  return files
+    .map((file) => {
+      const body = fs.readFileSync(file);
+      return { file, bytes: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length };
+    })
+    .sort((a, b) => b.gzip - a.gzip);
+}
+
+export function printRouteSizes({ publicDir }) {
+  const importMap = JSON.parse(fs.readFileSync(path.join(publicDir, 'import-map.json'), 'utf8'));
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  for (const [route, modules] of Object.entries(ROUTES)) {
+    const sizes = measure(routeFiles(publicDir, importMap, modules));
+    const total = sizes.reduce((s, x) => ({ bytes: s.bytes + x.bytes, gzip: s.gzip + x.gzip }), { bytes: 0, gzip: 0 });
+    console.log(`\nJavaScript for ${route}: ${kb(total.bytes)} raw, ${kb(total.gzip)} gzip in ${sizes.length} files`);
+    for (const s of sizes.slice(0, 6)) {
+      console.log(`  ${kb(s.gzip).padStart(9)} gzip  ${path.relative(publicDir, s.file)}`);
+    }
+  }
+}
