@@ -1,6 +1,7 @@
 // One jest run over every workspace (each has its own jest.config.js built from tools/jest/preset).
 module.exports = {
   projects: [
+    '<rootDir>/tools',
     '<rootDir>/shared-utils',
     '<rootDir>/nav-app',
     '<rootDir>/auth-app',
