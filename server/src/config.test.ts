@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { loadConfig, REPO_ROOT } from './config';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.join(REPO_ROOT, 'data'),
+      databaseUrl: `sqlite://${path.join(REPO_ROOT, 'data', 'helio.db')}`,
+      mqttUrl: undefined,
+      mqttPort: 18830,
+      simulator: true,
+      simIntervalMs: 5000,
+      simPlants: 0,
+      publicDir: path.join(REPO_ROOT, 'dist', 'public'),
+      logLevel: 'info',
+      secureCookies: false,
+    });
+  });
+
+  it('places the default SQLite file in DATA_DIR', () => {
+    expect(loadConfig({ DATA_DIR: '/var/lib/helio' }).databaseUrl).toBe('sqlite:///var/lib/helio/helio.db');
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/helio',
+      MQTT_URL: 'mqtt://127.0.0.1:1883',
+      MQTT_PORT: '18831',
+      SIMULATOR: 'off',
+      SIM_INTERVAL_MS: '1000',
+      SIM_PLANTS: '2',
+      PUBLIC_DIR: '/srv/public',
+      LOG_LEVEL: 'warn',
+      SECURE_COOKIES: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://postgres@127.0.0.1:5432/helio',
+      mqttUrl: 'mqtt://127.0.0.1:1883',
+      mqttPort: 18831,
+      simulator: false,
+      simIntervalMs: 1000,
+      simPlants: 2,
+      publicDir: '/srv/public',
+      logLevel: 'warn',
+      secureCookies: true,
+    });
+  });
+
+  it.each([
+    ['PORT', 'eighty', /PORT must be a whole number/],
+    ['PORT', '70000', /PORT must be a whole number from 0 to 65535/],
+    ['MQTT_PORT', '0', /MQTT_PORT/],
+    ['SIMULATOR', 'maybe', /SIMULATOR must be on or off/],
+    ['SIM_INTERVAL_MS', '-5', /SIM_INTERVAL_MS/],
+    ['DATABASE_URL', 'mysql://x', /DATABASE_URL must start with sqlite:\/\/ or postgres:\/\//],
+    ['MQTT_URL', 'not a url', /MQTT_URL is not a URL/],
+    ['MQTT_URL', 'http://broker:1883', /MQTT_URL must use one of/],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of/],
+    ['SECURE_COOKIES', 'sometimes', /SECURE_COOKIES must be on or off/],
+  ])('rejects %s=%s with an error naming the variable', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+});

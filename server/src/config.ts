@@ -1,0 +1,105 @@
+// Server configuration from environment variables. Every value is checked at startup so a typo stops
+// the process with a message naming the variable instead of failing later in some unrelated place.
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  dataDir: string;
+  mqttUrl?: string;
+  mqttPort: number;
+  simulator: boolean;
+  simIntervalMs: number;
+  simPlants: number;
+  publicDir: string;
+  logLevel: string;
+  secureCookies: boolean;
+}
+
+/** Repository root: config.ts lives in server/src (ts-jest) or server/dist (built); both are two levels down. */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const MQTT_PROTOCOLS = ['mqtt:', 'mqtts:', 'tcp:', 'ssl:', 'ws:', 'wss:'];
+
+export class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`Invalid configuration: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = text(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['on', 'true', '1', 'yes'].includes(raw)) return true;
+  if (['off', 'false', '0', 'no'].includes(raw)) return false;
+  throw new ConfigError(name, `must be on or off (got "${env[name]}")`);
+}
+
+function databaseUrl(env: Env, dataDir: string): string {
+  const raw = text(env, 'DATABASE_URL');
+  if (raw === undefined) return `sqlite://${path.join(dataDir, 'helio.db')}`;
+  if (!/^(sqlite:|postgres:\/\/|postgresql:\/\/)/.test(raw)) {
+    throw new ConfigError('DATABASE_URL', 'must start with sqlite:// or postgres://');
+  }
+  return raw;
+}
+
+function mqttUrl(env: Env): string | undefined {
+  const raw = text(env, 'MQTT_URL');
+  if (raw === undefined) return undefined;
+  let protocol: string;
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    throw new ConfigError('MQTT_URL', `is not a URL (got "${raw}")`);
+  }
+  if (!MQTT_PROTOCOLS.includes(protocol)) {
+    throw new ConfigError('MQTT_URL', `must use one of ${MQTT_PROTOCOLS.join(' ')} (got "${raw}")`);
+  }
+  return raw;
+}
+
+function logLevel(env: Env): string {
+  const raw = text(env, 'LOG_LEVEL')?.toLowerCase() ?? 'info';
+  if (!LOG_LEVELS.includes(raw)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got "${env.LOG_LEVEL}")`);
+  }
+  return raw;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const dataDir = path.resolve(text(env, 'DATA_DIR') ?? path.join(REPO_ROOT, 'data'));
+  return {
+    port: integer(env, 'PORT', 8080, 0, 65535),
+    host: text(env, 'HOST') ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: databaseUrl(env, dataDir),
+    mqttUrl: mqttUrl(env),
+    mqttPort: integer(env, 'MQTT_PORT', 18830, 1, 65535),
+    simulator: flag(env, 'SIMULATOR', true),
+    simIntervalMs: integer(env, 'SIM_INTERVAL_MS', 5000, 100, 3_600_000),
+    simPlants: integer(env, 'SIM_PLANTS', 0, 0, 10_000),
+    publicDir: path.resolve(text(env, 'PUBLIC_DIR') ?? path.join(REPO_ROOT, 'dist', 'public')),
+    logLevel: logLevel(env),
+    secureCookies: flag(env, 'SECURE_COOKIES', false),
+  };
+}

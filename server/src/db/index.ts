@@ -1,0 +1,90 @@
+// Opens the database named by a URL (sqlite:// file or postgres://) and migrates it. Both engines run
+// the same migrations; the differences (pragmas, pool, integer parsing) are confined to this file.
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { migrationProvider } from './migrations';
+import type { Database } from './schema';
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+export function databaseKindOf(url: string): DatabaseKind {
+  if (/^postgres(ql)?:\/\//.test(url)) return 'postgres';
+  if (url.startsWith('sqlite:')) return 'sqlite';
+  throw new Error(`Unsupported database URL "${url}": use sqlite://<file> or postgres://…`);
+}
+
+/** `sqlite:///abs/file.db`, `sqlite://relative.db`, `sqlite::memory:` → a file path or ':memory:'. */
+export function sqliteFileOf(url: string): string {
+  const rest = url.replace(/^sqlite:(\/\/)?/, '');
+  return rest === ':memory:' || rest === '' ? ':memory:' : path.resolve(rest);
+}
+
+function openSqlite(url: string): Kysely<Database> {
+  const file = sqliteFileOf(url);
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = NORMAL');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+}
+
+// int8 (bigint, count(*)) arrives as a string from pg by default; parse it as a number so rows look the
+// same as on SQLite. Safe for what we store there: epoch milliseconds and counts.
+const INT8_OID = 20;
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === INT8_OID && format !== 'binary'
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+function openPostgres(url: string): Kysely<Database> {
+  const pool = new pg.Pool({ connectionString: url, types: pgTypes, max: 10 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', (error) => console.error(`PostgreSQL pool error: ${error.message}`));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+export async function createDatabase(url: string): Promise<Kysely<Database>> {
+  const kind = databaseKindOf(url);
+  const db = kind === 'postgres' ? openPostgres(url) : openSqlite(url);
+  try {
+    await sql`select 1`.execute(db); // fail at startup with the engine named, not on the first request
+  } catch (error) {
+    await db.destroy().catch(() => undefined);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Cannot open the ${kind} database ${redact(url)}: ${reason}`, { cause: error });
+  }
+  return db;
+}
+
+/** The URL without its password, for logs and banners. */
+export function redact(url: string): string {
+  return url.replace(/^(postgres(?:ql)?:\/\/[^:/@]+):[^@]*@/, '$1:***@');
+}
+
+export function isPostgres(db: Kysely<Database>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  // Kysely looks for its migration table in every schema unless told which one; pin it to ours so
+  // several schemas (test suites, tenants of a shared server) do not see each other's migrations.
+  const schema = isPostgres(db)
+    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+    : undefined;
+  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Database migration ${failed} failed: ${reason}`, { cause: error });
+  }
+}
+
+export type { Database } from './schema';

@@ -1,0 +1,14 @@
+// The migrations in the order they run. An in-code provider (no directory scanning) keeps the built
+// server self-contained and makes the order explicit: the name sorts, so numbers lead.
+import type { Migration, MigrationProvider } from 'kysely';
+import { devicesMigration } from '../../devices/migration';
+import { coreMigration } from './001-core';
+
+export const migrations: Record<string, Migration> = {
+  '001_core': coreMigration,
+  '002_devices': devicesMigration,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

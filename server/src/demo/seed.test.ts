@@ -1,0 +1,41 @@
+import { verifyPassword } from '../identity/passwords';
+import { databaseTargets } from '../testing/databases';
+import { DEMO_ACCOUNTS } from './demo-data';
+import { seedDemoData } from './seed';
+
+describe.each(databaseTargets())('demo data on $name', (target) => {
+  afterAll(() => target.destroy());
+
+  it('creates two organisations, their plants and accounts once; seeding again changes nothing', async () => {
+    const db = await target.create();
+    await expect(seedDemoData(db)).resolves.toEqual({ created: true });
+    await expect(seedDemoData(db)).resolves.toEqual({ created: false });
+
+    const tenants = await db.selectFrom('tenants').select('name').orderBy('name').execute();
+    expect(tenants.map((t) => t.name)).toEqual(['Helio Demo', 'Other Energy s.r.o.']);
+    const plants = await db.selectFrom('plants').select(['thing_name', 'pv_peak_kw', 'battery_kwh', 'charger_kw']).execute();
+    expect(plants).toHaveLength(4);
+    expect(plants).toEqual(
+      expect.arrayContaining([
+        { thing_name: 'demo-brno-01', pv_peak_kw: 9.8, battery_kwh: 10, charger_kw: 11 },
+        { thing_name: 'demo-olomouc-02', pv_peak_kw: 49.5, battery_kwh: 30, charger_kw: null },
+        { thing_name: 'demo-plzen-03', pv_peak_kw: 24, battery_kwh: null, charger_kw: 22 },
+      ]),
+    );
+    const users = await db.selectFrom('users').select(['email', 'password_hash', 'role', 'modules']).execute();
+    expect(users.map((u) => u.email).sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.email).sort());
+    const viewer = users.find((u) => u.email === 'viewer@helio.local');
+    expect(JSON.parse(viewer?.modules ?? '')).toEqual(['monitoring', 'notifications']);
+    for (const account of DEMO_ACCOUNTS) {
+      const user = users.find((u) => u.email === account.email);
+      await expect(verifyPassword(account.password, user?.password_hash ?? '')).resolves.toBe(true);
+    }
+  });
+
+  it('leaves a database that already has organisations alone', async () => {
+    const db = await target.create();
+    await db.insertInto('tenants').values({ id: 't', name: 'Real customer', created_at: new Date().toISOString() }).execute();
+    await expect(seedDemoData(db)).resolves.toEqual({ created: false });
+    expect(await db.selectFrom('users').select('id').execute()).toEqual([]);
+  });
+});

@@ -1,0 +1,78 @@
+// Fills an empty database with the demo organisations. It only ever runs on a database without
+// tenants, in one transaction, so re-running it (or two replicas starting at once) changes nothing.
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { hashPassword } from '../identity/passwords';
+import { DEMO_TENANTS } from './demo-data';
+
+export interface SeedResult {
+  created: boolean;
+}
+
+async function hasTenants(db: Kysely<Database>): Promise<boolean> {
+  return (await db.selectFrom('tenants').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+export async function seedDemoData(db: Kysely<Database>): Promise<SeedResult> {
+  if (await hasTenants(db)) return { created: false };
+  const now = new Date().toISOString();
+  // Hash outside the transaction: scrypt is slow on purpose and must not hold a write lock.
+  const hashes = new Map<string, string>();
+  for (const account of DEMO_TENANTS.flatMap((t) => t.accounts)) {
+    hashes.set(account.email, await hashPassword(account.password));
+  }
+  try {
+    return await db.transaction().execute(async (trx) => {
+      if (await hasTenants(trx)) return { created: false };
+      for (const tenant of DEMO_TENANTS) {
+        const tenantId = randomUUID();
+        await trx.insertInto('tenants').values({ id: tenantId, name: tenant.name, created_at: now }).execute();
+        await trx
+          .insertInto('plants')
+          .values(
+            tenant.plants.map((p) => ({
+              id: randomUUID(),
+              tenant_id: tenantId,
+              name: p.name,
+              thing_name: p.thingName,
+              location: p.location,
+              latitude: p.latitude,
+              longitude: p.longitude,
+              timezone: p.timezone,
+              pv_peak_kw: p.pvPeakKw,
+              battery_kwh: p.batteryKwh,
+              charger_kw: p.chargerKw,
+              created_at: now,
+            })),
+          )
+          .execute();
+        await trx
+          .insertInto('users')
+          .values(
+            tenant.accounts.map((a) => ({
+              id: randomUUID(),
+              tenant_id: tenantId,
+              email: a.email,
+              name: a.name,
+              family_name: a.familyName,
+              picture: null,
+              password_hash: hashes.get(a.email) ?? '',
+              role: a.role,
+              modules: JSON.stringify(a.modules),
+              locale: a.locale,
+              preferences: '{}',
+              status: 'active' as const,
+              created_at: now,
+            })),
+          )
+          .execute();
+      }
+      return { created: true };
+    });
+  } catch (error) {
+    // Another replica seeding at the same moment wins on the unique e-mail / thing name; that is fine.
+    if (await hasTenants(db)) return { created: false };
+    throw error;
+  }
+}

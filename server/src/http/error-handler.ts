@@ -1,0 +1,39 @@
+// Every error leaves the server in one shape: {"error":{"code","message","details"}}. Client mistakes
+// (schema validation, bad JSON, wrong content type) keep their 4xx status; anything else is a logged 500.
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { ApiError, type ErrorBody } from './errors';
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  405: 'MethodNotAllowed',
+  406: 'NotAcceptable',
+  409: 'Conflict',
+  413: 'PayloadTooLarge',
+  415: 'UnsupportedMediaType',
+  429: 'TooManyRequests',
+};
+
+export function sendError(reply: FastifyReply, statusCode: number, code: string, message: string, details?: unknown) {
+  const body: ErrorBody = { error: details === undefined ? { code, message } : { code, message, details } };
+  return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return sendError(reply, error.statusCode, error.code, error.message, error.details);
+    }
+    if (error.validation) {
+      return sendError(reply, 400, 'BadRequest', error.message, error.validation);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return sendError(reply, status, CODE_BY_STATUS[status] ?? 'BadRequest', error.message);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendError(reply, 500, 'InternalError', 'Internal server error');
+  });
+}

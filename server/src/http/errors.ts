@@ -1,0 +1,40 @@
+// The one error type routes throw. The error handler turns it into
+// {"error":{"code","message","details"}} with its status code.
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const badRequest = (message: string, details?: unknown) => new ApiError(400, 'BadRequest', message, details);
+export const unauthorized = (message: string) => new ApiError(401, 'Unauthorized', message);
+export const forbidden = (message: string) => new ApiError(403, 'Forbidden', message);
+export const notFound = (message: string) => new ApiError(404, 'NotFound', message);
+export const conflict = (message: string, details?: unknown) => new ApiError(409, 'Conflict', message, details);
+
+/** JSON schema of every error body, used as the 4xx/5xx response schema of the routes. */
+export const errorResponseSchema = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: { type: 'string' },
+        message: { type: 'string' },
+        details: {},
+      },
+    },
+  },
+} as const;
+
+export interface ErrorBody {
+  error: { code: string; message: string; details?: unknown };
+}

@@ -1,0 +1,229 @@
+import type { FastifyInstance } from 'fastify';
+import { createLocalJWKSet, decodeJwt, jwtVerify, type JSONWebKeySet } from 'jose';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { seedDemoData } from '../demo/seed';
+import { databaseTargets } from '../testing/databases';
+import { apiPost, createTestApp, refreshCookieOf, signIn } from '../testing/test-app';
+import { REFRESH_COOKIE, SIGN_IN_FAILED } from './auth-routes';
+import { hashRefreshToken } from './refresh-tokens';
+
+const ADMIN = { username: 'admin@helio.local', password: 'Helio-admin-2024!' };
+
+describe.each(databaseTargets())('auth routes on $name', (target) => {
+  let db: Kysely<Database>;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    db = await target.create();
+    await seedDemoData(db);
+    app = await createTestApp(db);
+  });
+  afterAll(async () => {
+    await app.close();
+    await target.destroy();
+  });
+
+  const refresh = (cookie?: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: {},
+      cookies: cookie ? { [REFRESH_COOKIE]: cookie } : {},
+    });
+
+  describe('sign-in', () => {
+    it('answers ID and access tokens and sets the http-only refresh cookie', async () => {
+      const response = await apiPost(app, 'auth/sign-in', ADMIN);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      const body = response.json<{ idToken: string; accessToken: string; expiresIn: number }>();
+      expect(Object.keys(body).sort()).toEqual(['accessToken', 'expiresIn', 'idToken']);
+      expect(body.expiresIn).toBe(900);
+
+      const user = await db.selectFrom('users').select(['id', 'tenant_id']).where('email', '=', ADMIN.username).executeTakeFirstOrThrow();
+      const id = decodeJwt(body.idToken);
+      expect(id).toMatchObject({ sub: user.id, email: ADMIN.username, tenant_id: user.tenant_id, token_use: 'id', iss: 'helio-ems', aud: 'helio-console' });
+      expect((id.exp ?? 0) - (id.iat ?? 0)).toBe(900);
+      expect(decodeJwt(body.accessToken)).toMatchObject({ sub: user.id, token_use: 'access', aud: 'helio-console' });
+
+      const cookie = response.cookies.find((c) => c.name === REFRESH_COOKIE);
+      expect(cookie).toMatchObject({ path: '/api/auth', httpOnly: true, sameSite: 'Strict', maxAge: 30 * 24 * 3600 });
+      expect(cookie?.secure).toBeUndefined();
+      // Only a hash of the refresh token is stored.
+      const stored = await db.selectFrom('refresh_tokens').select('token_hash').where('user_id', '=', user.id).execute();
+      expect(stored.map((r) => r.token_hash)).toContain(hashRefreshToken(cookie?.value ?? ''));
+      expect(stored.map((r) => r.token_hash)).not.toContain(cookie?.value);
+    });
+
+    it('treats the username case-insensitively', async () => {
+      const response = await apiPost(app, 'auth/sign-in', { ...ADMIN, username: ' Admin@Helio.Local ' });
+      expect(response.statusCode).toBe(200);
+    });
+
+    it('answers a wrong password and an unknown user identically: 401 NotAuthorized, no cookie', async () => {
+      const wrong = await apiPost(app, 'auth/sign-in', { ...ADMIN, password: 'nope' });
+      const unknown = await apiPost(app, 'auth/sign-in', { username: 'nobody@helio.local', password: 'nope' });
+      for (const response of [wrong, unknown]) {
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual({ error: { code: 'NotAuthorized', message: SIGN_IN_FAILED } });
+        expect(refreshCookieOf(response)).toBeUndefined();
+      }
+      expect(SIGN_IN_FAILED).toBe('Incorrect username or password');
+    });
+
+    it('spends the same scrypt time on an unknown user as on a wrong password', async () => {
+      const timed = async (username: string) => {
+        const started = process.hrtime.bigint();
+        await apiPost(app, 'auth/sign-in', { username, password: 'wrong-password' });
+        return Number(process.hrtime.bigint() - started) / 1e6;
+      };
+      const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+      const known: number[] = [];
+      const unknown: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        known.push(await timed(ADMIN.username));
+        unknown.push(await timed(`ghost-${i}@helio.local`));
+      }
+      // Without the decoy hash an unknown user answers in ~1 ms against ~100+ ms of scrypt.
+      expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    });
+
+    it('refuses a disabled user with 403 UserDisabled, but only when the password is right', async () => {
+      await db.updateTable('users').set({ status: 'disabled' }).where('email', '=', 'viewer@helio.local').execute();
+      try {
+        const right = await apiPost(app, 'auth/sign-in', { username: 'viewer@helio.local', password: 'Helio-viewer-2024!' });
+        expect(right.statusCode).toBe(403);
+        expect(right.json()).toMatchObject({ error: { code: 'UserDisabled' } });
+        const wrong = await apiPost(app, 'auth/sign-in', { username: 'viewer@helio.local', password: 'guess' });
+        expect(wrong.statusCode).toBe(401);
+      } finally {
+        await db.updateTable('users').set({ status: 'active' }).where('email', '=', 'viewer@helio.local').execute();
+      }
+    });
+
+    it('marks the cookie Secure when SECURE_COOKIES is on', async () => {
+      const secureApp = await createTestApp(db, { secureCookies: true });
+      try {
+        const response = await apiPost(secureApp, 'auth/sign-in', ADMIN);
+        expect(response.cookies.find((c) => c.name === REFRESH_COOKIE)?.secure).toBe(true);
+      } finally {
+        await secureApp.close();
+      }
+    });
+  });
+
+  describe('refresh', () => {
+    it('issues new tokens and rotates the cookie', async () => {
+      const session = await signIn(app, ADMIN.username, ADMIN.password);
+      const response = await refresh(session.refreshCookie);
+      expect(response.statusCode).toBe(200);
+      const body = response.json<{ idToken: string; accessToken: string; expiresIn: number }>();
+      expect(body.expiresIn).toBe(900);
+      expect(decodeJwt(body.idToken)).toMatchObject({ email: ADMIN.username, token_use: 'id' });
+      const rotated = refreshCookieOf(response);
+      expect(rotated).toBeDefined();
+      expect(rotated).not.toBe(session.refreshCookie);
+      expect((await refresh(rotated)).statusCode).toBe(200);
+    });
+
+    it('revokes the whole family when an already rotated token comes back', async () => {
+      const session = await signIn(app, ADMIN.username, ADMIN.password);
+      const first = await refresh(session.refreshCookie);
+      const current = refreshCookieOf(first);
+      expect(first.statusCode).toBe(200);
+
+      const replay = await refresh(session.refreshCookie);
+      expect(replay.statusCode).toBe(401);
+      expect(replay.json()).toMatchObject({ error: { code: 'Unauthorized' } });
+      // The legitimate holder's newer token died with the family.
+      expect((await refresh(current)).statusCode).toBe(401);
+    });
+
+    it('lets exactly one of two simultaneous refreshes with one token win', async () => {
+      const session = await signIn(app, ADMIN.username, ADMIN.password);
+      const answers = await Promise.all([refresh(session.refreshCookie), refresh(session.refreshCookie)]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
+    });
+
+    it('answers 401 without a cookie, for an unknown cookie and for an expired token', async () => {
+      expect((await refresh()).statusCode).toBe(401);
+      const unknown = await refresh('not-a-real-token');
+      expect(unknown.statusCode).toBe(401);
+      expect(unknown.json()).toMatchObject({ error: { code: 'Unauthorized' } });
+
+      const session = await signIn(app, ADMIN.username, ADMIN.password);
+      await db
+        .updateTable('refresh_tokens')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('token_hash', '=', hashRefreshToken(session.refreshCookie))
+        .execute();
+      const expired = await refresh(session.refreshCookie);
+      expect(expired.statusCode).toBe(401);
+      expect(expired.json()).toMatchObject({ error: { message: 'Refresh token expired' } });
+
+      // The next sign-in sweeps expired tokens away: they can never be used again.
+      await signIn(app, ADMIN.username, ADMIN.password);
+      const left = await db
+        .selectFrom('refresh_tokens')
+        .select('id')
+        .where('token_hash', '=', hashRefreshToken(session.refreshCookie))
+        .execute();
+      expect(left).toEqual([]);
+    });
+
+    it('refuses the refresh of a user disabled since sign-in and ends the session', async () => {
+      const session = await signIn(app, 'operator@helio.local', 'Helio-operator-2024!');
+      await db.updateTable('users').set({ status: 'disabled' }).where('email', '=', 'operator@helio.local').execute();
+      try {
+        const response = await refresh(session.refreshCookie);
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toMatchObject({ error: { code: 'UserDisabled' } });
+      } finally {
+        await db.updateTable('users').set({ status: 'active' }).where('email', '=', 'operator@helio.local').execute();
+      }
+      expect((await refresh(refreshCookieOf(await refresh(session.refreshCookie)))).statusCode).toBe(401);
+    });
+  });
+
+  describe('sign-out', () => {
+    it('revokes the session family and clears the cookie, without a bearer token', async () => {
+      const session = await signIn(app, ADMIN.username, ADMIN.password);
+      const rotated = refreshCookieOf(await refresh(session.refreshCookie));
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-out',
+        payload: {},
+        cookies: { [REFRESH_COOKIE]: rotated ?? '' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ ok: true });
+      const cleared = response.cookies.find((c) => c.name === REFRESH_COOKIE);
+      expect(cleared).toMatchObject({ value: '', path: '/api/auth' });
+      expect(cleared?.expires?.getTime()).toBeLessThan(Date.now());
+      expect((await refresh(rotated)).statusCode).toBe(401);
+    });
+
+    it('answers ok without any cookie', async () => {
+      const response = await apiPost(app, 'auth/sign-out', {});
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ ok: true });
+    });
+  });
+
+  describe('JWKS', () => {
+    it('publishes the public key that verifies issued ID tokens, and no private part', async () => {
+      const response = await app.inject({ method: 'GET', url: '/.well-known/jwks.json' });
+      expect(response.statusCode).toBe(200);
+      const jwks = response.json<JSONWebKeySet>();
+      expect(jwks.keys.length).toBeGreaterThan(0);
+      for (const key of jwks.keys) {
+        expect(key).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
+        expect(key.d).toBeUndefined();
+      }
+      const { idToken } = await signIn(app, ADMIN.username, ADMIN.password);
+      const { payload } = await jwtVerify(idToken, createLocalJWKSet(jwks), { issuer: 'helio-ems', audience: 'helio-console' });
+      expect(payload.email).toBe(ADMIN.username);
+    });
+  });
+});

@@ -1,0 +1,27 @@
+import { decoyHash, hashPassword, verifyPassword } from './passwords';
+
+describe('password hashing', () => {
+  it('verifies the right password and rejects a wrong one', async () => {
+    const stored = await hashPassword('Helio-admin-2024!');
+    expect(stored).toMatch(/^scrypt\$32768\$8\$1\$[\w-]+\$[\w-]+$/);
+    await expect(verifyPassword('Helio-admin-2024!', stored)).resolves.toBe(true);
+    await expect(verifyPassword('helio-admin-2024!', stored)).resolves.toBe(false);
+    await expect(verifyPassword('', stored)).resolves.toBe(false);
+  });
+
+  it('salts every hash, so equal passwords store differently', async () => {
+    const [a, b] = await Promise.all([hashPassword('same'), hashPassword('same')]);
+    expect(a).not.toBe(b);
+  });
+
+  it('never matches a malformed stored hash', async () => {
+    await expect(verifyPassword('x', 'plain-text')).resolves.toBe(false);
+    await expect(verifyPassword('x', 'scrypt$abc$8$1$c2FsdA$aGFzaA')).resolves.toBe(false);
+  });
+
+  it('keeps one decoy hash that no guessable password matches', async () => {
+    const decoy = await decoyHash();
+    expect(await decoyHash()).toBe(decoy);
+    await expect(verifyPassword('', decoy)).resolves.toBe(false);
+  });
+});

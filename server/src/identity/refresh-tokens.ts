@@ -1,0 +1,134 @@
+// Rotating refresh tokens. Each sign-in starts a family; every refresh replaces the presented token
+// with a new one. A token presented after it was rotated means it was copied: the family is revoked.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+export const REFRESH_TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface IssuedRefreshToken {
+  token: string;
+  expiresAt: Date;
+}
+
+export type RotationResult =
+  | { status: 'rotated'; userId: string; familyId: string; refresh: IssuedRefreshToken }
+  | { status: 'unknown' | 'expired' | 'reused' };
+
+class AlreadyRotated extends Error {}
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function newToken(now: Date) {
+  const token = randomBytes(32).toString('base64url');
+  return {
+    id: randomUUID(),
+    token,
+    tokenHash: hashRefreshToken(token),
+    expiresAt: new Date(now.getTime() + REFRESH_TOKEN_LIFETIME_MS),
+  };
+}
+
+export async function issueRefreshToken(
+  db: Kysely<Database>,
+  userId: string,
+  familyId: string = randomUUID(),
+  now: Date = new Date(),
+): Promise<IssuedRefreshToken> {
+  const fresh = newToken(now);
+  await db
+    .insertInto('refresh_tokens')
+    .values({
+      id: fresh.id,
+      family_id: familyId,
+      user_id: userId,
+      token_hash: fresh.tokenHash,
+      expires_at: fresh.expiresAt.toISOString(),
+      revoked_at: null,
+      replaced_by: null,
+      created_at: now.toISOString(),
+    })
+    .execute();
+  return { token: fresh.token, expiresAt: fresh.expiresAt };
+}
+
+export async function revokeFamily(db: Kysely<Database>, familyId: string, now: Date = new Date()): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: now.toISOString() })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Revokes the family of the given token, if the token is known (sign-out). */
+export async function revokeFamilyOfToken(db: Kysely<Database>, token: string): Promise<void> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select('family_id')
+    .where('token_hash', '=', hashRefreshToken(token))
+    .executeTakeFirst();
+  if (row) await revokeFamily(db, row.family_id);
+}
+
+export async function rotateRefreshToken(
+  db: Kysely<Database>,
+  token: string,
+  now: Date = new Date(),
+): Promise<RotationResult> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select(['id', 'family_id', 'user_id', 'expires_at', 'revoked_at', 'replaced_by'])
+    .where('token_hash', '=', hashRefreshToken(token))
+    .executeTakeFirst();
+  if (!row) return { status: 'unknown' };
+  if (row.revoked_at !== null || row.replaced_by !== null) {
+    await revokeFamily(db, row.family_id, now);
+    return { status: 'reused' };
+  }
+  if (row.expires_at <= now.toISOString()) return { status: 'expired' };
+
+  const fresh = newToken(now);
+  try {
+    await db.transaction().execute(async (trx) => {
+      // Claim the old token first: of two concurrent refreshes with one token only one can win.
+      const claimed = await trx
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: now.toISOString(), replaced_by: fresh.id })
+        .where('id', '=', row.id)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) throw new AlreadyRotated();
+      await trx
+        .insertInto('refresh_tokens')
+        .values({
+          id: fresh.id,
+          family_id: row.family_id,
+          user_id: row.user_id,
+          token_hash: fresh.tokenHash,
+          expires_at: fresh.expiresAt.toISOString(),
+          revoked_at: null,
+          replaced_by: null,
+          created_at: now.toISOString(),
+        })
+        .execute();
+    });
+  } catch (error) {
+    if (!(error instanceof AlreadyRotated)) throw error;
+    await revokeFamily(db, row.family_id, now);
+    return { status: 'reused' };
+  }
+  return {
+    status: 'rotated',
+    userId: row.user_id,
+    familyId: row.family_id,
+    refresh: { token: fresh.token, expiresAt: fresh.expiresAt },
+  };
+}
+
+/** Expired tokens can never be used again, so they need not be kept for reuse detection either. */
+export async function pruneExpiredRefreshTokens(db: Kysely<Database>, now: Date = new Date()): Promise<void> {
+  await db.deleteFrom('refresh_tokens').where('expires_at', '<', now.toISOString()).execute();
+}

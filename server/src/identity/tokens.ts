@@ -1,0 +1,89 @@
+// ID and access tokens: short-lived ES256 JWTs signed with the database key ring. The console sends
+// the ID token as its bearer credential; both carry the tenant so every request can be scoped.
+import { randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify, type JSONWebKeySet } from 'jose';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { TOKEN_ALG, loadKeyRing, type KeyRing } from './signing-keys';
+
+export const TOKEN_ISSUER = 'helio-ems';
+export const TOKEN_AUDIENCE = 'helio-console';
+export const TOKEN_LIFETIME_S = 15 * 60;
+
+export interface TokenSubject {
+  id: string;
+  email: string;
+  tenantId: string;
+}
+
+export interface IssuedTokens {
+  idToken: string;
+  accessToken: string;
+  /** Seconds until both tokens expire. */
+  expiresIn: number;
+}
+
+export interface IdTokenClaims {
+  sub: string;
+  email: string;
+  tenantId: string;
+}
+
+export class InvalidTokenError extends Error {}
+
+export interface TokenService {
+  issue(subject: TokenSubject): Promise<IssuedTokens>;
+  /** Verifies signature (ES256 only), issuer, audience, expiry and token_use 'id'; throws otherwise. */
+  verifyIdToken(token: string): Promise<IdTokenClaims>;
+  jwks(): JSONWebKeySet;
+}
+
+export interface TokenServiceOptions {
+  /** Clock for issuing, epoch ms (tests issue tokens in the past). */
+  now?: () => number;
+}
+
+function sign(keys: KeyRing, subject: TokenSubject, use: 'id' | 'access', nowS: number): Promise<string> {
+  return new SignJWT({ email: subject.email, tenant_id: subject.tenantId, token_use: use })
+    .setProtectedHeader({ alg: TOKEN_ALG, kid: keys.kid, typ: 'JWT' })
+    .setSubject(subject.id)
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(TOKEN_AUDIENCE)
+    .setIssuedAt(nowS)
+    .setExpirationTime(nowS + TOKEN_LIFETIME_S)
+    .setJti(randomUUID())
+    .sign(keys.privateKey);
+}
+
+export async function createTokenService(db: Kysely<Database>, options: TokenServiceOptions = {}): Promise<TokenService> {
+  const keys = await loadKeyRing(db);
+  const now = options.now ?? Date.now;
+
+  return {
+    async issue(subject) {
+      const nowS = Math.floor(now() / 1000);
+      const [idToken, accessToken] = await Promise.all([
+        sign(keys, subject, 'id', nowS),
+        sign(keys, subject, 'access', nowS),
+      ]);
+      return { idToken, accessToken, expiresIn: TOKEN_LIFETIME_S };
+    },
+
+    async verifyIdToken(token) {
+      const { payload } = await jwtVerify(token, keys.verificationKey, {
+        algorithms: [TOKEN_ALG],
+        issuer: TOKEN_ISSUER,
+        audience: TOKEN_AUDIENCE,
+        requiredClaims: ['sub', 'exp', 'iat'],
+      });
+      const { sub, email, tenant_id: tenantId, token_use: use } = payload;
+      if (use !== 'id') throw new InvalidTokenError('Not an ID token');
+      if (typeof sub !== 'string' || typeof email !== 'string' || typeof tenantId !== 'string') {
+        throw new InvalidTokenError('Token claims are incomplete');
+      }
+      return { sub, email, tenantId };
+    },
+
+    jwks: () => keys.jwks(),
+  };
+}

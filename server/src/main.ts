@@ -1,0 +1,93 @@
+// `node server/dist/main.js`: configuration, database and migrations, demo data, device services,
+// then the HTTP server. Any startup failure stops the process with the reason; SIGINT/SIGTERM close
+// everything in reverse order.
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { loadConfig, type Config } from './config';
+import { createDatabase, databaseKindOf, migrateToLatest, redact } from './db';
+import type { Database } from './db/schema';
+import { DEMO_ACCOUNTS } from './demo/demo-data';
+import { seedDemoData } from './demo/seed';
+import { startDevices, type DeviceServices } from './devices';
+import { buildApp } from './http/app';
+import { consoleLogger, type Logger } from './logger';
+
+function banner(config: Config, devices: DeviceServices, demo: boolean): string {
+  const port = config.port;
+  const lines = [
+    '',
+    '  Helio EMS is running',
+    `  Console:   http://localhost:${port}/`,
+    `  Database:  ${databaseKindOf(config.databaseUrl)} (${redact(config.databaseUrl)})`,
+    `  MQTT:      ${devices.mqttUrl}${config.mqttUrl ? '' : ' (embedded broker)'}`,
+    `  Simulator: ${config.simulator ? `on, reporting every ${config.simIntervalMs} ms` : 'off'}`,
+  ];
+  if (demo) {
+    lines.push('  Demo accounts:');
+    const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.email.length));
+    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(width)}  ${a.password.padEnd(22)} ${a.role}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+async function hasDemoAccounts(db: Kysely<Database>): Promise<boolean> {
+  const emails = DEMO_ACCOUNTS.map((a) => a.email);
+  const found = await db.selectFrom('users').select('email').where('email', 'in', emails).execute();
+  return found.length > 0;
+}
+
+async function main(): Promise<void> {
+  let log: Logger = consoleLogger('info');
+  const closers: Array<() => Promise<void>> = [];
+  const closeAll = async () => {
+    for (const close of closers.splice(0).reverse()) {
+      await close().catch((error: unknown) => log.error('shutdown step failed:', error));
+    }
+  };
+
+  try {
+    const config = loadConfig();
+    log = consoleLogger(config.logLevel);
+
+    const db = await createDatabase(config.databaseUrl);
+    closers.push(() => db.destroy());
+    await migrateToLatest(db);
+    const seeded = await seedDemoData(db);
+    if (seeded.created) log.info('demo data created: organisations "Helio Demo" and "Other Energy s.r.o."');
+
+    let devices: DeviceServices;
+    try {
+      devices = await startDevices({ db, config, log });
+    } catch (error) {
+      throw new Error(`Device services (MQTT) failed to start: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      });
+    }
+    closers.push(() => devices.close());
+
+    const app: FastifyInstance = await buildApp({ db, config, devices, log: true });
+    closers.push(() => app.close());
+    await app.listen({ port: config.port, host: config.host });
+
+    process.stdout.write(banner(config, devices, await hasDemoAccounts(db)));
+
+    let stopping = false;
+    const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      log.info(`${signal} received, shutting down`);
+      closeAll().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  } catch (error) {
+    log.error(`Helio EMS failed to start: ${error instanceof Error ? error.message : String(error)}`);
+    await closeAll();
+    process.exit(1);
+  }
+}
+
+void main();
