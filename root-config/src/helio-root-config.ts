@@ -11,6 +11,7 @@ import {
   triggerAppChange,
   type LifeCycles,
   type Parcel,
+  type ParcelConfigObject,
 } from 'single-spa';
 import { i18n, restoreSession, RETURN_TO_KEY, session$, type Session } from '@helio/shared-utils';
 import { showFailure, showLoading } from './app-panels';
@@ -81,7 +82,7 @@ let navParcel: Parcel | null = null;
 
 function mountNav(): void {
   if (navParcel) return;
-  const parcel = mountRootParcel(() => System.import(NAV_PARCEL), {
+  const parcel = mountRootParcel(() => System.import<ParcelConfigObject>(NAV_PARCEL), {
     domElement: navContainer,
     name: NAV_PARCEL,
   });

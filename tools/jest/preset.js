@@ -14,7 +14,11 @@ function browserProject(dir, { mockSharedUtils = true } = {}) {
     moduleNameMapper: {
       '\\.(css)$': path.join(__dirname, 'style-mock.js'),
       ...(mockSharedUtils
-        ? { '^@helio/shared-utils$': path.join(root, 'shared-utils', 'mock', 'index.tsx') }
+        ? {
+            // tests reach the mock's controls (__setSession…) through '@helio/shared-utils/mock':
+            // the same file, so the same module instance as '@helio/shared-utils'
+            '^@helio/shared-utils(/mock)?$': path.join(root, 'shared-utils', 'mock', 'index.tsx'),
+          }
         : {}),
     },
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/mock/**/*.test.ts?(x)'],

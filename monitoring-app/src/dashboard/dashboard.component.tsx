@@ -1,0 +1,82 @@
+// The dashboard (/, /monitoring, /monitoring/dashboard): live tiles of the active plant, following
+// the plant chosen in the nav and every pushed shadow update.
+import React from 'react';
+import { useTranslation } from 'react-i18next';
+import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { ErrorPanel, PageHeader, queryClient, useActivePlant, useShadow, type Plant } from '@helio/shared-utils';
+import { PowerTileCard } from './power-tile.component';
+import { buildTiles, hasReported } from './tiles';
+import { useNow } from './use-now';
+import './dashboard.css';
+
+function LiveTiles({ plant }: { plant: Plant }) {
+  const { t } = useTranslation('monitoring-app');
+  const shadow = useShadow(plant.thingName);
+  const now = useNow();
+
+  if (!shadow.data) {
+    if (shadow.isError) {
+      return (
+        <ErrorPanel
+          title={t('states.shadowErrorTitle')}
+          description={t('states.errorDescription')}
+          onRetry={() => shadow.refetch()}
+        />
+      );
+    }
+    return <Spinner className="helio-dashboard__spinner" aria-label={t('dashboard.tilesLabel')} />;
+  }
+  if (!hasReported(shadow.data)) {
+    return (
+      <div data-testid="dashboard-waiting">
+        <NonIdealState
+          icon="satellite"
+          title={t('states.waitingTitle')}
+          description={t('states.waitingDescription', { plant: plant.name })}
+        />
+      </div>
+    );
+  }
+  return (
+    <section className="helio-dashboard__tiles" aria-label={t('dashboard.tilesLabel')}>
+      {buildTiles(plant, shadow.data).map((tile) => (
+        <PowerTileCard key={tile.kind} tile={tile} now={now} />
+      ))}
+    </section>
+  );
+}
+
+export default function DashboardPage() {
+  const { t } = useTranslation('monitoring-app');
+  const { plant, isLoading, error } = useActivePlant();
+
+  let body: React.ReactNode;
+  if (plant) body = <LiveTiles plant={plant} />;
+  else if (isLoading) body = <Spinner className="helio-dashboard__spinner" />;
+  else if (error) {
+    body = (
+      <ErrorPanel
+        title={t('states.plantsErrorTitle')}
+        description={t('states.errorDescription')}
+        onRetry={() => queryClient.refetchQueries({ queryKey: ['plant/list'] })}
+      />
+    );
+  } else {
+    body = (
+      <div data-testid="dashboard-no-plant">
+        <NonIdealState icon="office" title={t('states.noPlantTitle')} description={t('states.noPlantDescription')} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="helio-dashboard">
+      <PageHeader
+        title={t('dashboard.title')}
+        name={plant ? <span data-testid="dashboard-plant-name">{plant.name}</span> : undefined}
+        description={t('dashboard.description')}
+      />
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import React from 'react';
+import { act, render, screen } from '@testing-library/react';
+import { __fixtures, __setShadow, __setSignedIn } from './testing/mock-controls';
+import { Root } from './root.component';
+
+beforeEach(() => {
+  __setSignedIn();
+  __setShadow('gw-brno-01', __fixtures.shadow());
+});
+
+describe('the monitoring app routes', () => {
+  it.each(['/', '/monitoring', '/monitoring/dashboard'])('shows the dashboard at %s', async (path) => {
+    window.history.pushState({}, '', path);
+    render(<Root />);
+    expect(await screen.findByTestId('tile-pv')).toBeTruthy();
+  });
+
+  it.each(['/inverters', '/logs/ActPwrPve'])('renders nothing yet at %s', async (path) => {
+    window.history.pushState({}, '', path);
+    const { container } = render(<Root />);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(container.textContent).toBe('');
+  });
+});

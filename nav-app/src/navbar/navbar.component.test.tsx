@@ -1,0 +1,136 @@
+import React from 'react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { navigateToUrl } from 'single-spa';
+import { i18n } from '@helio/shared-utils';
+import { __fixtures, __setCurrentUser, __setSignedIn } from '../testing/mock-controls';
+import { Root } from '../root.component';
+import { COLLAPSED_STORAGE_KEY } from './sidebar-layout';
+
+jest.mock('single-spa', () => ({ navigateToUrl: jest.fn() }));
+
+function goTo(path: string) {
+  act(() => {
+    window.history.pushState({}, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+}
+
+function resizeTo(width: number) {
+  act(() => {
+    window.innerWidth = width;
+    window.dispatchEvent(new Event('resize'));
+  });
+}
+
+/** Renders the parcel and lets Blueprint load the icons it asks for. */
+async function renderNav() {
+  render(<Root />);
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+const rail = () => screen.getByTestId('nav-sidebar');
+
+beforeEach(() => {
+  __setSignedIn();
+  localStorage.clear();
+  window.history.pushState({}, '', '/inverters');
+  window.innerWidth = 1280;
+  jest.mocked(navigateToUrl).mockClear();
+});
+
+afterEach(async () => {
+  await act(() => i18n.changeLanguage('cs'));
+});
+
+describe('the nav parcel', () => {
+  it('renders the rail with translated labels, in Czech by default and English on switch', async () => {
+    await renderNav();
+    expect(screen.getByTestId('nav-entry-dashboard').getAttribute('aria-label')).toBe('Přehled');
+    expect(screen.getByTestId('nav-entry-ems').getAttribute('aria-label')).toBe('Řízení energie');
+    await act(() => i18n.changeLanguage('en'));
+    expect(screen.getByTestId('nav-entry-ems').getAttribute('aria-label')).toBe('Energy management');
+    expect(screen.getByTestId('nav-entry-management').getAttribute('aria-label')).toBe('Management');
+  });
+
+  it('lists the active group with its label as the panel title and lights the current item', async () => {
+    await renderNav();
+    expect(screen.getByTestId('nav-panel-title').textContent).toContain('Monitoring');
+    const items = within(screen.getByTestId('nav-panel-items'));
+    expect(items.getByRole('menuitem', { name: /Střídače/ }).classList).toContain('bp6-active');
+    expect(items.queryByText('Záznam veličiny')).toBeNull(); // the hidden /logs/:metricKey item
+    expect(screen.getByTestId('nav-entry-monitoring').getAttribute('aria-current')).toBe('page');
+  });
+
+  it('follows route changes and shows the product name for an entry without a group', async () => {
+    await renderNav();
+    goTo('/management/plants/42');
+    expect(screen.getByTestId('nav-panel-title').textContent).toContain('Správa');
+    expect(within(screen.getByTestId('nav-panel-items')).getByRole('menuitem', { name: /Elektrárny/ }).classList).toContain('bp6-active');
+    goTo('/');
+    expect(screen.getByTestId('nav-panel-title').textContent).toContain('Helio EMS');
+  });
+
+  it('leaves settings and integrations off the rail', async () => {
+    await renderNav();
+    expect(screen.queryByTestId('nav-entry-settings')).toBeNull();
+    expect(screen.queryByTestId('nav-entry-integrations')).toBeNull();
+  });
+
+  it('navigates through single-spa when a rail entry or a panel item is clicked', async () => {
+    await renderNav();
+    fireEvent.click(screen.getByTestId('nav-entry-management'));
+    expect(navigateToUrl).toHaveBeenCalledWith('/management');
+    fireEvent.click(within(screen.getByTestId('nav-panel-items')).getByRole('menuitem', { name: /Statistiky/ }));
+    expect(navigateToUrl).toHaveBeenCalledWith('/statistics');
+  });
+
+  it('dims a module the user lacks, orders it last and explains why in its tooltip', async () => {
+    __setCurrentUser({ ...__fixtures.currentUser(), modules: ['monitoring'] });
+    await renderNav();
+    const ems = screen.getByTestId('nav-entry-ems');
+    expect(ems.style.opacity).toBe('0.4');
+    expect(ems.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByTestId('nav-entry-monitoring').getAttribute('aria-disabled')).not.toBe('true');
+    const order = Array.from(rail().querySelectorAll('[data-testid^="nav-entry-"]')).map((el) =>
+      el.getAttribute('data-testid'),
+    );
+    expect(order.indexOf('nav-entry-monitoring')).toBeLessThan(order.indexOf('nav-entry-management'));
+    fireEvent.click(ems);
+    expect(navigateToUrl).not.toHaveBeenCalled();
+    fireEvent.mouseEnter(ems);
+    expect(await screen.findByText(/Řízení energie: váš účet tento modul nezahrnuje/)).toBeTruthy();
+  });
+
+  it('shows the rail as skeletons until the user is known', async () => {
+    __setCurrentUser(undefined);
+    await renderNav();
+    expect(screen.getByTestId('nav-entry-monitoring').classList).toContain('bp6-skeleton');
+  });
+
+  it('collapses the panel to icons, remembers it, and expands again from the rail', async () => {
+    await renderNav();
+    fireEvent.click(screen.getByTestId('nav-collapse-toggle'));
+    expect(screen.queryByTestId('nav-panel-title')).toBeNull();
+    expect(rail().style.width).toBe('132px');
+    expect(localStorage.getItem(COLLAPSED_STORAGE_KEY)).toBe('true');
+    const expandButtons = screen.getAllByRole('button', { name: 'Rozbalit panel' });
+    fireEvent.click(expandButtons[0]);
+    expect(screen.getByTestId('nav-panel-title')).toBeTruthy();
+    expect(rail().style.width).toBe('288px');
+  });
+
+  it('becomes a drawer behind a menu button up to 992 px and closes it after navigation', async () => {
+    await renderNav();
+    resizeTo(992);
+    expect(screen.queryByTestId('nav-sidebar')).toBeNull();
+    expect(screen.queryByTestId('nav-collapse-toggle')).toBeNull();
+    fireEvent.click(screen.getByTestId('nav-menu-button'));
+    expect(await screen.findByTestId('nav-sidebar')).toBeTruthy();
+    expect(screen.queryByTestId('nav-collapse-toggle')).toBeNull();
+    goTo('/statistics');
+    await waitFor(() => expect(screen.queryByTestId('nav-sidebar')).toBeNull());
+    resizeTo(1280);
+    expect(screen.getByTestId('nav-sidebar')).toBeTruthy();
+    expect(screen.queryByTestId('nav-menu-button')).toBeNull();
+  });
+});

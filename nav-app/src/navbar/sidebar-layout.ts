@@ -1,0 +1,48 @@
+// Sizes and breakpoints of the side navigation (SPEC §9) and the rules that depend on the width.
+
+/** Up to this width the sidebar is a drawer opened by a menu button. */
+export const DRAWER_BREAKPOINT = 992;
+/** Up to this width the screen counts as a phone. */
+export const MOBILE_BREAKPOINT = 768;
+export const SIDEBAR_WIDTH = 288;
+export const RAIL_WIDTH = 52;
+export const PANEL_WIDTH = 220;
+export const PANEL_COLLAPSED_WIDTH = 64;
+/** Padding on each side of the panel: rail + panel + padding make the 288 px sidebar. */
+export const PANEL_PADDING = 8;
+/** Opacity of main-menu entries of modules the user does not have. */
+export const DISABLED_ENTRY_OPACITY = 0.4;
+/** localStorage key remembering whether the panel is collapsed. */
+export const COLLAPSED_STORAGE_KEY = 'helio.nav.collapsed';
+
+export type SidebarMode = 'docked' | 'drawer';
+
+export function sidebarMode(viewportWidth: number): SidebarMode {
+  return viewportWidth <= DRAWER_BREAKPOINT ? 'drawer' : 'docked';
+}
+
+/** The collapse toggle is for wide screens only; a drawer is always expanded. */
+export function isCollapsible(viewportWidth: number): boolean {
+  return sidebarMode(viewportWidth) === 'docked';
+}
+
+/** Width of the whole sidebar: the rail plus the padded panel (288 px expanded). */
+export function sidebarWidth(collapsed: boolean): number {
+  return RAIL_WIDTH + (collapsed ? PANEL_COLLAPSED_WIDTH : PANEL_WIDTH) + 2 * PANEL_PADDING;
+}
+
+export function readCollapsed(storage: Pick<Storage, 'getItem'> = localStorage): boolean {
+  try {
+    return storage.getItem(COLLAPSED_STORAGE_KEY) === 'true';
+  } catch {
+    return false; // storage blocked (private mode): start expanded
+  }
+}
+
+export function writeCollapsed(collapsed: boolean, storage: Pick<Storage, 'setItem'> = localStorage): void {
+  try {
+    storage.setItem(COLLAPSED_STORAGE_KEY, String(collapsed));
+  } catch {
+    // storage blocked: the choice lasts for this page only
+  }
+}

@@ -1,0 +1,79 @@
+// The plant every page shows: a select bound to the shared active plant, searchable for many plants.
+import React, { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Callout, FormGroup, HTMLSelect, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { queryClient, setActivePlant, useActivePlant } from '@helio/shared-utils';
+import { isSearchable, plantOptions } from './plant-options';
+import './plant-switcher.css';
+
+export function PlantSwitcher() {
+  const { t } = useTranslation('nav-app');
+  const { plant, plants, isLoading, error } = useActivePlant();
+  const [query, setQuery] = useState('');
+  const selectId = useId();
+
+  if (isLoading) {
+    return (
+      <div className="helio-plant-switcher helio-plant-switcher--loading" aria-busy="true">
+        <Spinner size={16} />
+        <span>{t('plantSwitcher.loading')}</span>
+      </div>
+    );
+  }
+  if (error) {
+    return (
+      <Callout className="helio-plant-switcher" intent="danger" compact data-testid="plant-switcher-error">
+        <p>{t('plantSwitcher.error')}</p>
+        <Button
+          size="small"
+          text={t('plantSwitcher.retry')}
+          onClick={() => queryClient.refetchQueries({ queryKey: ['plant/list'] })}
+        />
+      </Callout>
+    );
+  }
+  if (plants.length === 0) {
+    return (
+      <div className="helio-plant-switcher helio-plant-switcher--empty" data-testid="plant-switcher-empty">
+        <NonIdealState
+          icon="office"
+          iconSize={32}
+          title={t('plantSwitcher.emptyTitle')}
+          description={t('plantSwitcher.emptyDescription')}
+        />
+      </div>
+    );
+  }
+
+  const { options, matchCount } = plantOptions(plants, query, plant?.id ?? null);
+  const choose = (id: string) => setActivePlant(plants.find((p) => p.id === id) ?? null);
+  return (
+    <FormGroup className="helio-plant-switcher" label={t('plantSwitcher.label')} labelFor={selectId}>
+      {isSearchable(plants) && (
+        <InputGroup
+          className="helio-plant-switcher__search"
+          type="search"
+          size="small"
+          leftIcon="search"
+          placeholder={t('plantSwitcher.search')}
+          aria-label={t('plantSwitcher.search')}
+          value={query}
+          onValueChange={setQuery}
+        />
+      )}
+      <HTMLSelect
+        id={selectId}
+        data-testid="plant-switcher"
+        fill
+        value={plant?.id ?? ''}
+        onChange={(event) => choose(event.currentTarget.value)}
+        options={options.map((p) => ({ value: p.id, label: p.name }))}
+      />
+      {matchCount === 0 && (
+        <p className="helio-plant-switcher__no-match" role="status">
+          {t('plantSwitcher.noMatch', { query })}
+        </p>
+      )}
+    </FormGroup>
+  );
+}
