@@ -6,6 +6,7 @@ module.exports = {
     '<rootDir>/nav-app',
     '<rootDir>/auth-app',
     '<rootDir>/monitoring-app',
+    '<rootDir>/notifications-app',
     '<rootDir>/root-config',
     '<rootDir>/device-simulator',
     '<rootDir>/server',

@@ -8,6 +8,11 @@ describe('route ownership', () => {
     }
   });
 
+  it('gives the notification centre and the schedule screen to notifications-app', () => {
+    expect(ownerOf('/notifications')).toBe('@helio/notifications-app');
+    expect(ownerOf('/my-account/notifications')).toBe('@helio/notifications-app');
+  });
+
   it('gives /auth, /auth/* and unknown routes to auth-app (sign-in, sign-out, not-found)', () => {
     for (const path of ['/auth', '/auth/sign-in', '/auth/sign-out', '/auth/no-such-page', '/nowhere', '/logsx']) {
       expect(ownerOf(path)).toBe(AUTH_APP);

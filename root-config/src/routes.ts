@@ -22,6 +22,7 @@ export const MAIN_APPS: MainApp[] = [
       '/logs/*',
     ],
   },
+  { name: '@helio/notifications-app', paths: ['/notifications', '/my-account/notifications'] },
 ];
 
 export const AUTH_APP = '@helio/auth-app';

@@ -11,7 +11,7 @@ import { printRouteSizes } from './route-sizes.mjs';
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 const { publicDir } = require('../paths.js');
-const BROWSER_WORKSPACES = ['shared-utils', 'root-config', 'nav-app', 'auth-app', 'monitoring-app'];
+const BROWSER_WORKSPACES = ['shared-utils', 'root-config', 'nav-app', 'auth-app', 'monitoring-app', 'notifications-app'];
 
 function step(label, fn) {
   const started = Date.now();
