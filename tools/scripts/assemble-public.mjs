@@ -3,9 +3,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
 
 /** The core libraries every first load needs: preloaded so they download in parallel. */
 const PRELOAD = [
@@ -72,7 +69,13 @@ export function assemblePublic({ root, publicDir }) {
   );
   const staticDir = path.join(appsDir, 'root-config', 'static');
   const url = (file) => `/apps/root-config/static/${file}`;
-  const moduleDir = (pkg) => path.dirname(require.resolve(`${pkg}/package.json`, { paths: [path.join(root, 'root-config')] }));
+  // Some packages do not export their package.json, so find their folder the way node does.
+  const moduleDir = (pkg) => {
+    const dirs = [path.join(root, 'root-config', 'node_modules', pkg), path.join(root, 'node_modules', pkg)];
+    const found = dirs.find((d) => fs.existsSync(path.join(d, 'package.json')));
+    if (!found) throw new Error(`${pkg} is not installed: run npm ci`);
+    return found;
+  };
   const assets = {
     SYSTEMJS: url(copyHashed(path.join(moduleDir('systemjs'), 'dist', 'system.min.js'), staticDir, 'system.min.js')),
     OVERRIDES_JS: url(copyHashed(

@@ -1,0 +1,22 @@
+// Any route nobody owns (SPEC §2 "*"): say so and offer the way home.
+import { AnchorButton, NonIdealState } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { followSpaLink } from '../spa-link';
+
+export function NotFound() {
+  const { t } = useTranslation('auth-app');
+  return (
+    <div data-testid="not-found">
+      <NonIdealState
+        icon="search"
+        title={t('notFound.title')}
+        description={t('notFound.description')}
+        action={
+          <AnchorButton href="/" intent="primary" icon="home" onClick={(event) => followSpaLink(event, '/')}>
+            {t('notFound.home')}
+          </AnchorButton>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { ApiError } from '@helio/shared-utils';
+import { signInFailure, validateSignIn } from './sign-in-form';
+
+describe('sign-in form rules', () => {
+  it('requires both fields, and an e-mail with a domain', () => {
+    expect(validateSignIn({ email: ' ', password: '' })).toEqual({
+      email: 'validation.emailRequired',
+      password: 'validation.passwordRequired',
+    });
+    expect(validateSignIn({ email: 'admin', password: 'x' })).toEqual({ email: 'validation.emailInvalid' });
+    expect(validateSignIn({ email: ' admin@helio.local ', password: ' ' })).toEqual({});
+  });
+
+  it('maps each failure to its message', () => {
+    expect(signInFailure(new ApiError(401, 'NotAuthorized', 'Incorrect username or password'))).toEqual({
+      key: 'errors.wrongCredentials',
+    });
+    expect(signInFailure(new ApiError(403, 'UserDisabled', 'User is disabled'))).toEqual({ key: 'errors.userDisabled' });
+    expect(signInFailure(new ApiError(0, 'NetworkError', 'unreachable'))).toEqual({ key: 'errors.unreachable' });
+    expect(signInFailure(new ApiError(403, 'Forbidden', 'Tenant suspended'))).toEqual({
+      key: 'errors.generic',
+      message: 'Tenant suspended',
+    });
+    expect(signInFailure(new Error('Signed out while signing in'))).toEqual({
+      key: 'errors.generic',
+      message: 'Signed out while signing in',
+    });
+  });
+});

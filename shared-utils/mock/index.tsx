@@ -1,0 +1,222 @@
+// The one hand-written jest mock of @helio/shared-utils (tools/jest/preset.js maps every app's import
+// of it here). Same export names as src/index.ts (mock-parity.test.ts proves it), no HTTP, and test
+// controls prefixed with `__`. Every test starts from the defaults: this module registers a
+// beforeEach that calls __reset(), so set state in beforeEach or in the test itself.
+//
+// In a test, import the controls and the jest.fn's from '@helio/shared-utils/mock' (typed as mocks;
+// in jest it is the very same module instance the app code gets for '@helio/shared-utils'):
+//   import { __setSignedIn, apiPost } from '@helio/shared-utils/mock';
+//   apiPost.mockRejectedValueOnce(new ApiError(500, 'InternalError', 'boom'));
+//
+//   __setSession(s)            session$ (default null = signed out)
+//   __setCurrentUser(u)        useCurrentUser: a CurrentUser, an ApiError, or undefined = loading (default)
+//   __setPlants(p)             usePlants/useActivePlant: Plant[], an ApiError, or undefined = loading (default)
+//   __setShadow(thing, s)      useShadow(thing): a Shadow, an ApiError, or undefined = loading (default)
+//   __setSignedIn()            session, current user and plants from __fixtures in one call
+//   apiPost/signIn/signOut/restoreSession/setActivePlant/setLanguage/showToast are jest.fn with real-like
+//   defaults (apiPost answers from the state above); override with mockResolvedValueOnce etc.
+//   i18n is a real i18next instance with every workspace's locales/{cs,en}/*.json, Czech by default.
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { QueryClient, QueryClientProvider, type UseQueryResult } from '@tanstack/react-query';
+import { BehaviorSubject, type Observable } from 'rxjs';
+import type { ToastProps } from '@blueprintjs/core';
+import { ApiError } from '../src/api/api-error';
+import type { apiPost as RealApiPost } from '../src/api/api-client';
+import type { ApiEndpoints, Plant, Shadow, TokenResponse, UserProfile, UserInfo } from '../src/api/endpoints';
+import type { CurrentUser } from '../src/current-user/current-user';
+import type { Session } from '../src/session/session';
+import { RETURN_TO_KEY, takeReturnTo } from '../src/session/return-to';
+import { pickActivePlant } from '../src/plants/pick-active-plant';
+import { isStale, SHADOW_STALE_MS } from '../src/shadow/staleness';
+import { METRICS, type MetricKey } from '../src/shadow/metrics';
+import { LOADER_OPTIONS } from '../src/i18n/loader-options';
+import { localeOf } from '../src/i18n/locale-format';
+import { useObservable } from '../src/components/use-observable';
+import { FullScreenSpinner } from '../src/components/full-screen-spinner';
+import { ErrorPanel } from '../src/components/error-panel';
+import { AppErrorPanel } from '../src/components/app-error-panel';
+import { PageHeader } from '../src/components/page-header';
+import { __fixtures, fixtureCurrentUser, fixturePlants, fixtureSession } from './fixtures';
+import { formatDateTime, formatNumber, formatPower, i18n, i18nReady } from './mock-i18n';
+import { queryResult, type MockValue } from './query-result';
+
+export type { ApiEndpoints, CurrentUser, MetricKey, Plant, Session, Shadow, TokenResponse, UserInfo, UserProfile };
+export { ApiError, RETURN_TO_KEY, takeReturnTo, pickActivePlant, isStale, SHADOW_STALE_MS, METRICS };
+export { LOADER_OPTIONS, localeOf, useObservable, FullScreenSpinner, ErrorPanel, AppErrorPanel, PageHeader };
+export { __fixtures, i18n, i18nReady, formatNumber, formatDateTime, formatPower };
+
+export const TOKEN_REFRESH_MS = 300000;
+export const USERS_ME_KEY = ['users', 'me'] as const;
+export const ACTIVE_PLANT_STORAGE_KEY = 'site';
+
+// ---- state the tests control ----
+
+const sessionState = new BehaviorSubject<Session | null | undefined>(null);
+const currentUserState = new BehaviorSubject<MockValue<CurrentUser>>(undefined);
+const plantsState = new BehaviorSubject<MockValue<Plant[]>>(undefined);
+const shadowsState = new BehaviorSubject<ReadonlyMap<string, MockValue<Shadow>>>(new Map());
+const activePlantState = new BehaviorSubject<Plant | null>(null);
+
+export const session$: Observable<Session | null | undefined> = sessionState.asObservable();
+export const activePlant$: Observable<Plant | null> = activePlantState.asObservable();
+
+export function __setSession(session: Session | null | undefined): void {
+  sessionState.next(session);
+}
+export function __setCurrentUser(user: MockValue<CurrentUser>): void {
+  currentUserState.next(user);
+}
+export function __setPlants(plants: MockValue<Plant[]>): void {
+  plantsState.next(plants);
+}
+export function __setShadow(thingName: string, shadow: MockValue<Shadow>): void {
+  shadowsState.next(new Map(shadowsState.getValue()).set(thingName, shadow));
+}
+export function __setSignedIn(): void {
+  __setSession(fixtureSession());
+  __setCurrentUser(fixtureCurrentUser());
+  __setPlants(fixturePlants());
+}
+
+export const getIdToken = (): string | null => sessionState.getValue()?.idToken ?? null;
+
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+});
+
+export function HelioProviders({ children }: { children?: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+    </QueryClientProvider>
+  );
+}
+
+// ---- jest.fn functions with real-like defaults ----
+
+const tokensFor = (): TokenResponse => ({ idToken: 'mock-id-token', accessToken: 'mock-access-token', expiresIn: 900 });
+
+function valueOrThrow<T>(value: MockValue<T>, what: string): T {
+  if (value instanceof ApiError) throw value;
+  if (value === undefined) throw new ApiError(404, 'NotFound', `mock: no ${what} set`);
+  return value;
+}
+
+async function answer(path: string, body: unknown): Promise<unknown> {
+  const user = () => valueOrThrow(currentUserState.getValue(), 'current user (__setCurrentUser)');
+  switch (path) {
+    case 'auth/sign-in':
+    case 'auth/refresh':
+      return tokensFor();
+    case 'auth/sign-out':
+      return { ok: true };
+    case 'users/profile': {
+      const { locale: userLocale, preferences } = user();
+      return { locale: userLocale, preferences } satisfies UserProfile;
+    }
+    case 'users/info': {
+      const { locale: _locale, preferences: _preferences, ...info } = user();
+      return info satisfies UserInfo;
+    }
+    case 'plant/list':
+      return valueOrThrow(plantsState.getValue(), 'plants (__setPlants)');
+    case 'iot/thing/shadow': {
+      const { thingName } = body as { thingName: string };
+      return valueOrThrow(shadowsState.getValue().get(thingName), `shadow of ${thingName} (__setShadow)`);
+    }
+    default:
+      throw new ApiError(404, 'NotFound', `mock: apiPost('${path}') has no answer; use apiPost.mockResolvedValueOnce`);
+  }
+}
+
+const defaults = {
+  apiPost: ((path: string, body: unknown) => answer(path, body)) as typeof RealApiPost,
+  signIn: async (username: string, _password: string): Promise<Session> => {
+    const session = fixtureSession(username);
+    sessionState.next(session);
+    return session;
+  },
+  signOut: async (): Promise<void> => {
+    queryClient.clear();
+    activePlantState.next(null);
+    sessionState.next(null);
+  },
+  restoreSession: async (): Promise<Session | null> => sessionState.getValue() ?? null,
+  setActivePlant: (plant: Plant | null): void => {
+    if (plant) localStorage.setItem(ACTIVE_PLANT_STORAGE_KEY, plant.id);
+    else localStorage.removeItem(ACTIVE_PLANT_STORAGE_KEY);
+    activePlantState.next(plant);
+  },
+  setLanguage: async (lng: 'cs' | 'en'): Promise<void> => {
+    await i18n.changeLanguage(lng);
+  },
+  showToast: (_props: ToastProps): void => undefined,
+};
+
+export const apiPost = jest.fn(defaults.apiPost);
+export const signIn = jest.fn(defaults.signIn);
+export const signOut = jest.fn(defaults.signOut);
+export const restoreSession = jest.fn(defaults.restoreSession);
+export const setActivePlant = jest.fn(defaults.setActivePlant);
+export const setLanguage = jest.fn(defaults.setLanguage);
+export const showToast = jest.fn(defaults.showToast);
+
+// ---- hooks: synchronous query results from the state above ----
+
+export function useCurrentUser(): UseQueryResult<CurrentUser, ApiError> {
+  const value = useObservable(currentUserState, currentUserState.getValue());
+  return useMemo(() => queryResult(value), [value]);
+}
+
+export function usePlants(): UseQueryResult<Plant[], ApiError> {
+  const value = useObservable(plantsState, plantsState.getValue());
+  return useMemo(() => queryResult(value), [value]);
+}
+
+export function useActivePlant(): { plant: Plant | null; plants: Plant[]; isLoading: boolean; error: ApiError | null } {
+  const value = useObservable(plantsState, plantsState.getValue());
+  const active = useObservable(activePlantState, activePlantState.getValue());
+  const plants = Array.isArray(value) ? value : [];
+  const plant = Array.isArray(value)
+    ? pickActivePlant(plants, active?.id ?? localStorage.getItem(ACTIVE_PLANT_STORAGE_KEY))
+    : null;
+  useEffect(() => {
+    if (Array.isArray(value) && plant !== active) activePlantState.next(plant);
+  }, [value, plant, active]);
+  return { plant, plants, isLoading: value === undefined, error: value instanceof ApiError ? value : null };
+}
+
+export function useShadow(thingName: string | undefined): UseQueryResult<Shadow, ApiError> {
+  const shadows = useObservable(shadowsState, shadowsState.getValue());
+  const value = thingName ? shadows.get(thingName) : undefined;
+  return useMemo(() => queryResult(value, !!thingName), [value, thingName]);
+}
+
+// ---- reset between tests ----
+
+const mocks: Array<[jest.Mock, (...args: never[]) => unknown]> = [
+  [apiPost, defaults.apiPost],
+  [signIn, defaults.signIn],
+  [signOut, defaults.signOut],
+  [restoreSession, defaults.restoreSession],
+  [setActivePlant, defaults.setActivePlant],
+  [setLanguage, defaults.setLanguage],
+  [showToast, defaults.showToast],
+];
+
+export function __reset(): void {
+  sessionState.next(null);
+  currentUserState.next(undefined);
+  plantsState.next(undefined);
+  shadowsState.next(new Map());
+  activePlantState.next(null);
+  queryClient.clear();
+  for (const [mock, implementation] of mocks) {
+    mock.mockReset();
+    mock.mockImplementation(implementation);
+  }
+  if (i18n.language !== 'cs') void i18n.changeLanguage('cs');
+}
+
+if (typeof beforeEach === 'function') beforeEach(() => __reset());

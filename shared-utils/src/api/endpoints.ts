@@ -1,0 +1,60 @@
+// The typed shape of every API call the console makes: path -> request body and response.
+export interface TokenResponse {
+  idToken: string;
+  accessToken: string;
+  /** seconds until both tokens expire */
+  expiresIn: number;
+}
+
+export interface UserProfile {
+  locale: 'cs' | 'en';
+  preferences: Record<string, unknown>;
+}
+
+export interface UserInfo {
+  sub: string;
+  email: string;
+  name: string;
+  family_name: string;
+  picture: string | null;
+  tenant: { id: string; name: string };
+  modules: string[];
+  role: string;
+}
+
+export interface Plant {
+  id: string;
+  name: string;
+  thingName: string;
+  location: string;
+  latitude: number;
+  longitude: number;
+  timezone: string;
+  pvPeakKw: number;
+  batteryKwh: number | null;
+  chargerKw: number | null;
+}
+
+export interface Shadow {
+  state: {
+    reported: Record<string, unknown>;
+    desired: Record<string, unknown>;
+    delta: Record<string, unknown>;
+  };
+  metadata: { reported: Record<string, { timestamp: number }> };
+  version: number;
+  timestamp: number;
+  hasDelta: boolean;
+}
+
+type Empty = Record<string, never>;
+
+export interface ApiEndpoints {
+  'auth/sign-in': { request: { username: string; password: string }; response: TokenResponse };
+  'auth/refresh': { request: Empty; response: TokenResponse };
+  'auth/sign-out': { request: Empty; response: { ok: boolean } };
+  'users/profile': { request: Empty; response: UserProfile };
+  'users/info': { request: Empty; response: UserInfo };
+  'plant/list': { request: { id: string }; response: Plant[] };
+  'iot/thing/shadow': { request: { thingName: string }; response: Shadow };
+}

@@ -1,0 +1,56 @@
+// POST /api/<path> with a JSON body; every failure becomes an ApiError. Knows nothing about the
+// session, so the session code can use it without a cycle.
+import { ApiError, NETWORK_ERROR } from './api-error';
+
+export interface PostOptions {
+  token?: string | null;
+  signal?: AbortSignal;
+}
+
+interface ErrorBody {
+  error?: { code?: unknown; message?: unknown; details?: unknown };
+}
+
+function errorFrom(status: number, statusText: string, body: unknown): ApiError {
+  const error = (body as ErrorBody | null)?.error;
+  if (error && typeof error.code === 'string' && typeof error.message === 'string') {
+    return new ApiError(status, error.code, error.message, error.details);
+  }
+  return new ApiError(status, 'HttpError', statusText || `HTTP ${status}`);
+}
+
+function networkError(cause: unknown): ApiError {
+  const detail = cause instanceof Error ? cause.message : String(cause);
+  return new ApiError(0, NETWORK_ERROR, `The server cannot be reached (${detail})`);
+}
+
+export async function postJson<T>(path: string, body: unknown, { token, signal }: PostOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(`/api/${path}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body ?? {}),
+      credentials: 'same-origin',
+      signal,
+    });
+    text = await response.text();
+  } catch (error) {
+    // A cancelled request is not an unreachable server: the caller (e.g. TanStack Query) expects the abort.
+    if (signal?.aborted) throw error;
+    throw networkError(error);
+  }
+  let parsed: unknown = undefined;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      if (response.ok) throw new ApiError(response.status, 'InvalidResponse', `Invalid JSON from /api/${path}`);
+    }
+  }
+  if (!response.ok) throw errorFrom(response.status, response.statusText, parsed);
+  return parsed as T;
+}

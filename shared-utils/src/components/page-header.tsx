@@ -1,0 +1,46 @@
+// The header of a page (SPEC §2): optional breadcrumbs, a title, a name (e.g. the plant), a
+// description hidden on small screens, and the page's actions on the right.
+import type { MouseEvent, ReactNode } from 'react';
+import { Breadcrumbs, Classes, H1, type BreadcrumbProps } from '@blueprintjs/core';
+import { navigateToUrl } from 'single-spa';
+import './page-header.css';
+
+export interface PageHeaderProps {
+  breadcrumbs?: BreadcrumbProps[];
+  title: ReactNode;
+  name?: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+}
+
+/** Breadcrumb links navigate inside the single-spa shell instead of reloading the page. */
+function spaLink(crumb: BreadcrumbProps): BreadcrumbProps {
+  const { href, onClick } = crumb;
+  if (!href || onClick) return crumb;
+  return {
+    ...crumb,
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+      event.preventDefault();
+      navigateToUrl(href);
+    },
+  };
+}
+
+export function PageHeader({ breadcrumbs, title, name, description, children }: PageHeaderProps) {
+  return (
+    <header className="helio-page-header">
+      {breadcrumbs && breadcrumbs.length > 0 && <Breadcrumbs items={breadcrumbs.map(spaLink)} />}
+      <div className="helio-page-header-row">
+        <div className="helio-page-header-titles">
+          <H1 className="helio-page-header-title">
+            {title}
+            {name && <span className={`helio-page-header-name ${Classes.TEXT_MUTED}`}>{name}</span>}
+          </H1>
+          {description && <p className="helio-page-header-description">{description}</p>}
+        </div>
+        {children && <div className="helio-page-header-actions">{children}</div>}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,53 @@
+// The console's one i18next instance: Czech by default and as fallback, namespaces loaded over HTTP
+// from /locales/{lng}/{ns}.json as components ask for them (react-i18next suspends meanwhile).
+import i18next from 'i18next';
+import HttpBackend from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, LANGUAGES, LOADER_OPTIONS, type Language } from './loader-options';
+import { formatDateTimeIn, formatNumberIn, formatPowerIn, localeOf } from './locale-format';
+
+export const i18n = i18next.createInstance();
+
+i18n.on('languageChanged', (lng) => {
+  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+});
+
+export const i18nReady: Promise<unknown> = i18n
+  .use(HttpBackend)
+  .use(initReactI18next)
+  .init({
+    lng: DEFAULT_LANGUAGE,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    load: 'languageOnly',
+    ns: ['common'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false }, // React escapes
+    backend: { loadPath: LOADER_OPTIONS.loadPath, addPath: LOADER_OPTIONS.addPath },
+    maxParallelReads: LOADER_OPTIONS.maxParallelReads,
+    maxRetries: LOADER_OPTIONS.maxRetries,
+    retryTimeout: LOADER_OPTIONS.retryTimeout,
+    react: { useSuspense: true },
+  })
+  .catch((error: unknown) => {
+    console.error(error);
+  });
+
+export async function setLanguage(lng: Language): Promise<void> {
+  if (i18n.language === lng) return;
+  await i18n.changeLanguage(lng);
+}
+
+const currentLocale = () => localeOf(i18n.language ?? DEFAULT_LANGUAGE);
+
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  return formatNumberIn(currentLocale(), value, options);
+}
+
+export function formatDateTime(value: number | Date, options?: Intl.DateTimeFormatOptions): string {
+  return formatDateTimeIn(currentLocale(), value, options);
+}
+
+export function formatPower(watts: number): string {
+  return formatPowerIn(currentLocale(), watts);
+}

@@ -1,0 +1,51 @@
+import { formatDateTimeIn, formatNumberIn, formatPowerIn, localeOf } from './locale-format';
+
+// Intl separates thousands and units with no-break spaces; compare with plain ones.
+const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('language to locale', () => {
+  it('maps cs to cs-CZ and en to en-US', () => {
+    expect(localeOf('cs')).toBe('cs-CZ');
+    expect(localeOf('en')).toBe('en-US');
+    expect(localeOf('en-GB')).toBe('en-US');
+  });
+
+  it('gives the default language locale for anything else', () => {
+    expect(localeOf('de')).toBe('cs-CZ');
+    expect(localeOf('cimode')).toBe('cs-CZ');
+  });
+});
+
+describe('formatPower', () => {
+  it('shows watts, rounded, below 1000 W', () => {
+    expect(plain(formatPowerIn('cs-CZ', 0))).toBe('0 W');
+    expect(plain(formatPowerIn('cs-CZ', 999.4))).toBe('999 W');
+    expect(plain(formatPowerIn('en-US', -450.6))).toBe('-451 W');
+    expect(plain(formatPowerIn('cs-CZ', -0.2))).toBe('0 W');
+  });
+
+  it('shows kilowatts with one or two decimals from 1000 W', () => {
+    expect(plain(formatPowerIn('cs-CZ', 999.6))).toBe('1,0 kW');
+    expect(plain(formatPowerIn('cs-CZ', 1000))).toBe('1,0 kW');
+    expect(plain(formatPowerIn('cs-CZ', 3456))).toBe('3,46 kW');
+    expect(plain(formatPowerIn('en-US', 3450))).toBe('3.45 kW');
+    expect(plain(formatPowerIn('en-US', 12500))).toBe('12.5 kW');
+    expect(plain(formatPowerIn('cs-CZ', -2000))).toBe('-2,0 kW');
+    expect(plain(formatPowerIn('en-US', 1234567))).toBe('1,234.57 kW');
+  });
+
+  it('keeps the number and its unit together', () => {
+    expect(formatPowerIn('cs-CZ', 3456)).toMatch(/\d\u00a0kW$/);
+  });
+});
+
+describe('formatNumber and formatDateTime', () => {
+  it('follow the locale', () => {
+    expect(plain(formatNumberIn('cs-CZ', 1234.5))).toBe('1 234,5');
+    expect(formatNumberIn('en-US', 1234.5)).toBe('1,234.5');
+    const noon = new Date(2025, 5, 30, 12, 5, 9);
+    expect(plain(formatDateTimeIn('cs-CZ', noon))).toBe('30.06.25 12:05:09');
+    expect(plain(formatDateTimeIn('en-US', noon))).toBe('6/30/25, 12:05:09 PM');
+    expect(formatDateTimeIn('en-US', noon, { year: 'numeric' })).toBe('2025');
+  });
+});

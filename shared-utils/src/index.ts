@@ -1,0 +1,43 @@
+// @helio/shared-utils: the whole public interface, nothing else (frontend contract). Streams are
+// exposed as Observables with setter functions, never as Subjects.
+
+// Session
+export type { Session } from './session/session';
+export { session$, getIdToken } from './session/session';
+export { restoreSession, signIn, signOut, TOKEN_REFRESH_MS } from './session/session-client';
+export { RETURN_TO_KEY, takeReturnTo } from './session/return-to';
+
+// API
+export { ApiError } from './api/api-error';
+export { apiPost } from './api/api-client';
+export type { ApiEndpoints, TokenResponse, UserProfile, UserInfo, Plant, Shadow } from './api/endpoints';
+
+// Current user
+export type { CurrentUser } from './current-user/current-user';
+export { USERS_ME_KEY, useCurrentUser } from './current-user/current-user';
+
+// Plants
+export { ACTIVE_PLANT_STORAGE_KEY, activePlant$, setActivePlant } from './plants/active-plant';
+export { pickActivePlant } from './plants/pick-active-plant';
+export { usePlants, useActivePlant } from './plants/use-plants';
+
+// Shadows & live
+export { useShadow } from './shadow/use-shadow';
+export { SHADOW_STALE_MS, isStale } from './shadow/staleness';
+export type { MetricKey } from './shadow/metrics';
+export { METRICS } from './shadow/metrics';
+
+// Query & i18n
+export { queryClient } from './query/query-client';
+export { HelioProviders } from './query/helio-providers';
+export { i18n, i18nReady, setLanguage, formatNumber, formatDateTime, formatPower } from './i18n/i18n';
+export { localeOf } from './i18n/locale-format';
+export { LOADER_OPTIONS } from './i18n/loader-options';
+
+// Toasts & components
+export { showToast } from './toaster/toaster';
+export { FullScreenSpinner } from './components/full-screen-spinner';
+export { ErrorPanel } from './components/error-panel';
+export { AppErrorPanel } from './components/app-error-panel';
+export { PageHeader } from './components/page-header';
+export { useObservable } from './components/use-observable';

@@ -1,0 +1,37 @@
+import type { Plant } from '../api/endpoints';
+import { ACTIVE_PLANT_STORAGE_KEY, activePlant$, resetActivePlant, setActivePlant, storedActivePlantId } from './active-plant';
+
+const plant: Plant = {
+  id: 'plant-7', name: 'Líšeň', thingName: 'gw-7', location: 'Brno', latitude: 49.2, longitude: 16.6,
+  timezone: 'Europe/Prague', pvPeakKw: 10, batteryKwh: 12, chargerKw: 11,
+};
+
+describe('activePlant$', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('is persisted in localStorage under "site" as the plant id', () => {
+    expect(ACTIVE_PLANT_STORAGE_KEY).toBe('site');
+    setActivePlant(plant);
+    expect(localStorage.getItem('site')).toBe('plant-7');
+    expect(storedActivePlantId()).toBe('plant-7');
+  });
+
+  it('emits the plant to every subscriber, the current one first', () => {
+    const seen: Array<Plant | null> = [];
+    setActivePlant(plant);
+    const subscription = activePlant$.subscribe((p) => seen.push(p));
+    setActivePlant(null);
+    subscription.unsubscribe();
+    expect(seen).toEqual([plant, null]);
+    expect(localStorage.getItem('site')).toBeNull();
+  });
+
+  it('forgets the plant in memory on sign-out but keeps the stored id for the next sign-in', () => {
+    setActivePlant(plant);
+    resetActivePlant();
+    let current: Plant | null | undefined;
+    activePlant$.subscribe((p) => (current = p)).unsubscribe();
+    expect(current).toBeNull();
+    expect(localStorage.getItem('site')).toBe('plant-7');
+  });
+});

@@ -1,0 +1,118 @@
+import type { ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { setLanguage } from '../i18n/i18n';
+import type { Plant, Shadow } from '../api/endpoints';
+import { useCurrentUser } from '../current-user/current-user';
+import { queryClient } from '../query/query-client';
+import { signIn } from '../session/session-client';
+import { storeLiveShadow } from '../shadow/use-shadow';
+import { fakeTokens, installFakeApi } from '../testing/fake-api';
+import { activePlant$, resetActivePlant } from './active-plant';
+import { useActivePlant } from './use-plants';
+
+jest.mock('single-spa', () => ({ navigateToUrl: jest.fn() }));
+// the real instance would load translations over HTTP; here only the language switch matters
+jest.mock('../i18n/i18n', () => ({ setLanguage: jest.fn(async () => undefined) }));
+
+const plant = (id: string, name: string): Plant => ({
+  id, name, thingName: `gw-${id}`, location: 'Brno', latitude: 49.2, longitude: 16.6,
+  timezone: 'Europe/Prague', pvPeakKw: 10, batteryKwh: null, chargerKw: null,
+});
+const PLANTS = [plant('p1', 'Brno'), plant('p2', 'Olomouc')];
+
+const info = {
+  sub: 'user-1', email: 'admin@helio.local', name: 'Jana', family_name: 'Nováková', picture: null,
+  tenant: { id: 'tenant-1', name: 'Helio Demo' }, modules: ['monitoring'], role: 'owner',
+};
+
+let plantListBodies: unknown[] = [];
+
+function serve(locale: 'cs' | 'en' = 'cs') {
+  plantListBodies = [];
+  return installFakeApi({
+    'auth/sign-in': () => ({ status: 200, body: fakeTokens() }),
+    'users/profile': () => ({ status: 200, body: { locale, preferences: { theme: 'light' } } }),
+    'users/info': () => ({ status: 200, body: info }),
+    'plant/list': (body) => {
+      plantListBodies.push(body);
+      return { status: 200, body: PLANTS };
+    },
+  });
+}
+
+const wrapper = ({ children }: { children?: ReactNode }) => (
+  <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+);
+
+const currentActive = () => {
+  let value: Plant | null = null;
+  activePlant$.subscribe((p) => (value = p)).unsubscribe();
+  return value as Plant | null;
+};
+
+beforeEach(() => {
+  queryClient.clear();
+  resetActivePlant();
+  localStorage.clear();
+});
+
+describe('useCurrentUser', () => {
+  it('waits for a session, then merges users/info with users/profile and sets the profile language', async () => {
+    const fetchMock = serve('en');
+    const { result } = renderHook(() => useCurrentUser(), { wrapper });
+    expect(result.current.fetchStatus).toBe('idle');
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await act(() => signIn('admin@helio.local', 'secret').then(() => undefined));
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(result.current.data).toEqual({ ...info, locale: 'en', preferences: { theme: 'light' } });
+    await waitFor(() => expect(setLanguage).toHaveBeenCalledWith('en'));
+  });
+});
+
+describe('useActivePlant', () => {
+  beforeAll(async () => {
+    serve();
+    await signIn('admin@helio.local', 'secret');
+  });
+
+  it('loads the tenant plants and keeps the stored one active', async () => {
+    serve();
+    localStorage.setItem('site', 'p2');
+    const { result } = renderHook(() => useActivePlant(), { wrapper });
+    expect(result.current).toMatchObject({ plant: null, plants: [], isLoading: true, error: null });
+    await waitFor(() => expect(result.current.isLoading).toBe(false));
+    expect(plantListBodies).toEqual([{ id: 'tenant-1' }]);
+    expect(result.current.plant).toEqual(PLANTS[1]);
+    expect(result.current.plants).toEqual(PLANTS);
+    await waitFor(() => expect(currentActive()).toEqual(PLANTS[1]));
+  });
+
+  it('falls back to the first plant when the stored one no longer exists', async () => {
+    serve();
+    localStorage.setItem('site', 'deleted-plant');
+    const { result } = renderHook(() => useActivePlant(), { wrapper });
+    await waitFor(() => expect(result.current.plant).toEqual(PLANTS[0]));
+    await waitFor(() => expect(localStorage.getItem('site')).toBe('p1'));
+  });
+});
+
+describe('live shadow updates', () => {
+  const shadow = (version: number): Shadow => ({
+    state: { reported: { ActPwrPve: version }, desired: {}, delta: {} },
+    metadata: { reported: {} },
+    version,
+    timestamp: version,
+    hasDelta: false,
+  });
+
+  it('write into the shadow cache entry unless the cache holds a newer version', () => {
+    storeLiveShadow({ thingName: 'gw-1', ...shadow(5) });
+    expect(queryClient.getQueryData(['shadow', 'gw-1'])).toEqual(shadow(5));
+    storeLiveShadow({ thingName: 'gw-1', ...shadow(4) });
+    expect(queryClient.getQueryData(['shadow', 'gw-1'])).toEqual(shadow(5));
+    storeLiveShadow({ thingName: 'gw-1', ...shadow(6) });
+    expect(queryClient.getQueryData(['shadow', 'gw-1'])).toEqual(shadow(6));
+  });
+});

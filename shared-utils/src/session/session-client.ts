@@ -1,0 +1,127 @@
+// Signing in and out, restoring the session from the refresh cookie, and refreshing the tokens every
+// 5 minutes. A "generation" counter lets sign-in/sign-out win over an answer that arrives too late.
+import { navigateToUrl } from 'single-spa';
+import type { TokenResponse } from '../api/endpoints';
+import { postJson } from '../api/http';
+import { ACTIVE_PLANT_STORAGE_KEY, resetActivePlant } from '../plants/active-plant';
+import { queryClient } from '../query/query-client';
+import { clearStorage } from './browser-storage';
+import { RETURN_TO_KEY, rememberReturnTo } from './return-to';
+import { currentSession, setSessionState, type Session } from './session';
+import { sessionFrom } from './token-claims';
+
+export const TOKEN_REFRESH_MS = 300000;
+export const SIGN_OUT_PATH = '/auth/sign-out';
+/** Refresh before a call when the token has less than this left (e.g. after the laptop slept). */
+const EXPIRY_MARGIN_MS = 30000;
+/** Developer tooling (import-map-overrides) is not session data and survives sign-out. */
+const KEEP_LOCAL_PREFIXES = ['import-map-override'];
+
+let generation = 0;
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+let restoring: Promise<Session | null> | null = null;
+let refreshing: Promise<Session> | null = null;
+let expiring = false;
+
+function stopRefreshTimer(): void {
+  if (refreshTimer !== undefined) clearTimeout(refreshTimer);
+  refreshTimer = undefined;
+}
+
+function startSession(tokens: TokenResponse): Session {
+  const session = sessionFrom(tokens);
+  setSessionState(session);
+  stopRefreshTimer();
+  refreshTimer = setTimeout(() => {
+    refreshTimer = undefined;
+    refreshSession().catch(() => undefined); // the failure is handled inside
+  }, TOKEN_REFRESH_MS);
+  return session;
+}
+
+/** POST /api/auth/refresh (http-only cookie); on the first load it tells whether a session exists. */
+export function restoreSession(): Promise<Session | null> {
+  if (restoring) return restoring;
+  const started = generation;
+  restoring = postJson<TokenResponse>('auth/refresh', {})
+    .then(
+      (tokens) => (started === generation ? startSession(tokens) : (currentSession() ?? null)),
+      () => {
+        if (started !== generation) return currentSession() ?? null;
+        stopRefreshTimer();
+        setSessionState(null);
+        return null;
+      },
+    )
+    .finally(() => {
+      restoring = null;
+    });
+  return restoring;
+}
+
+/** Renews the tokens of the running session; a failure ends the session (SPEC §4, §8). */
+export function refreshSession(): Promise<Session> {
+  if (refreshing) return refreshing;
+  const started = generation;
+  refreshing = postJson<TokenResponse>('auth/refresh', {})
+    .then(
+      (tokens) => {
+        if (started !== generation) throw new Error('The session ended during the refresh');
+        return startSession(tokens);
+      },
+      (error: unknown) => {
+        if (started === generation) {
+          console.error('Failed to refresh token');
+          void expireSession();
+        }
+        throw error;
+      },
+    )
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+/** The ID token for a call, renewed first when it is about to expire; null when signed out. */
+export async function validIdToken(now = Date.now()): Promise<string | null> {
+  const session = currentSession();
+  if (!session) return null;
+  if (session.expiresAt - EXPIRY_MARGIN_MS > now) return session.idToken;
+  return (await refreshSession()).idToken;
+}
+
+export async function signIn(username: string, password: string): Promise<Session> {
+  const started = ++generation;
+  const tokens = await postJson<TokenResponse>('auth/sign-in', { username, password });
+  if (started !== generation) throw new Error('Signed out while signing in');
+  return startSession(tokens);
+}
+
+export async function signOut(): Promise<void> {
+  generation++;
+  stopRefreshTimer();
+  try {
+    await postJson('auth/sign-out', {});
+  } catch {
+    // The server may be unreachable; signing out locally must still work.
+  }
+  queryClient.clear();
+  clearStorage('local', [ACTIVE_PLANT_STORAGE_KEY], KEEP_LOCAL_PREFIXES);
+  clearStorage('session', [RETURN_TO_KEY]);
+  resetActivePlant();
+  setSessionState(null);
+}
+
+/** The session is no longer valid (refresh failed, a call answered 401): sign out, go to sign-out. */
+export async function expireSession(): Promise<void> {
+  if (expiring) return;
+  expiring = true;
+  try {
+    rememberReturnTo();
+    await signOut();
+    if (window.location.pathname !== SIGN_OUT_PATH) navigateToUrl(SIGN_OUT_PATH);
+  } finally {
+    expiring = false;
+  }
+}

@@ -1,0 +1,225 @@
+import { TextDecoder, TextEncoder } from 'util';
+import { BehaviorSubject } from 'rxjs';
+import { createLiveStream, type LiveShadowEvent } from './live-stream';
+
+beforeAll(() => Object.assign(globalThis, { TextDecoder }));
+
+type ReadResult = ReadableStreamReadResult<Uint8Array>;
+
+/** One SSE response under the test's control: it sends text, ends or breaks the stream. */
+class FakeStream {
+  private pending: { resolve: (r: ReadResult) => void; reject: (e: Error) => void } | null = null;
+  private queue: Array<ReadResult | Error> = [];
+  readonly response: Response;
+
+  constructor(
+    readonly url: string,
+    readonly init: RequestInit,
+  ) {
+    // like a real fetch body: aborting the request breaks the read under way
+    init.signal?.addEventListener('abort', () => this.push(new DOMException('aborted', 'AbortError')));
+    const reader = { read: () => this.read(), releaseLock: () => undefined };
+    this.response = { ok: true, status: 200, body: { getReader: () => reader } } as unknown as Response;
+  }
+
+  private push(item: ReadResult | Error) {
+    const pending = this.pending;
+    this.pending = null;
+    if (!pending) this.queue.push(item);
+    else if (item instanceof Error) pending.reject(item);
+    else pending.resolve(item);
+  }
+
+  private read(): Promise<ReadResult> {
+    const item = this.queue.shift();
+    if (item) return item instanceof Error ? Promise.reject(item) : Promise.resolve(item);
+    return new Promise((resolve, reject) => (this.pending = { resolve, reject }));
+  }
+
+  send(text: string) {
+    this.push({ done: false, value: new TextEncoder().encode(text) });
+  }
+  end() {
+    this.push({ done: true, value: undefined });
+  }
+  fail() {
+    this.push(new TypeError('network error'));
+  }
+  get aborted() {
+    return !!this.init.signal?.aborted;
+  }
+  get things() {
+    return new URL(this.url, 'http://helio.test').searchParams.get('things')?.split(',');
+  }
+  get authorization() {
+    return (this.init.headers as Record<string, string>).Authorization;
+  }
+}
+
+function setup() {
+  const streams: FakeStream[] = [];
+  const answers: Array<() => Promise<Response>> = [];
+  const fetch = jest.fn((url: string, init: RequestInit) => {
+    const planned = answers.shift();
+    if (planned) return planned();
+    const stream = new FakeStream(url, init);
+    streams.push(stream);
+    return Promise.resolve(stream.response);
+  });
+  const token$ = new BehaviorSubject<string | null>('token-1');
+  const live = createLiveStream({ fetch, token$, settleMs: 10, initialBackoffMs: 1000, maxBackoffMs: 8000 });
+  const last = () => streams[streams.length - 1];
+  return { streams, last, answers, fetch, token$, live };
+}
+
+const shadowEvent = (thingName: string, version: number) =>
+  `event: shadow\ndata: ${JSON.stringify({
+    thingName,
+    state: { reported: { ActPwrPve: version * 100 }, desired: {}, delta: {} },
+    metadata: { reported: { ActPwrPve: { timestamp: 1000 + version } } },
+    version,
+    timestamp: 1000 + version,
+  })}\n\n`;
+
+const settle = () => jest.advanceTimersByTimeAsync(10);
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+describe('live shadow stream', () => {
+  it('opens one authenticated connection for all things watched together', async () => {
+    const { fetch, last, live } = setup();
+    live.watch('gw-olomouc', () => undefined);
+    live.watch('gw-brno', () => undefined);
+    await settle();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch.mock.calls[0][0]).toBe('/api/live?things=gw-brno,gw-olomouc');
+    expect(last().authorization).toBe('Bearer token-1');
+    expect(last().things).toEqual(['gw-brno', 'gw-olomouc']);
+  });
+
+  it('routes each shadow event to the watchers of its thing, however the chunks fall', async () => {
+    const { last, live } = setup();
+    const brno: LiveShadowEvent[] = [];
+    const olomouc: LiveShadowEvent[] = [];
+    live.watch('gw-brno', (e) => brno.push(e));
+    live.watch('gw-olomouc', (e) => olomouc.push(e));
+    await settle();
+    const text = ': connected\n\n' + shadowEvent('gw-brno', 3) + ': ping\n\n' + shadowEvent('gw-olomouc', 8);
+    last().send(text.slice(0, 70));
+    last().send(text.slice(70));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(brno).toEqual([
+      {
+        thingName: 'gw-brno',
+        state: { reported: { ActPwrPve: 300 }, desired: {}, delta: {} },
+        metadata: { reported: { ActPwrPve: { timestamp: 1003 } } },
+        version: 3,
+        timestamp: 1003,
+        hasDelta: false,
+      },
+    ]);
+    expect(olomouc.map((e) => e.version)).toEqual([8]);
+  });
+
+  it('counts watchers: the connection stays while any watcher of a thing remains', async () => {
+    const { fetch, streams, live } = setup();
+    const first = live.watch('gw-brno', () => undefined);
+    const second = live.watch('gw-brno', () => undefined);
+    const other = live.watch('gw-olomouc', () => undefined);
+    await settle();
+    first();
+    await settle();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(streams[0].aborted).toBe(false);
+
+    second();
+    await settle();
+    expect(streams[0].aborted).toBe(true);
+    expect(streams[1].things).toEqual(['gw-olomouc']);
+
+    other();
+    await settle();
+    expect(streams[1].aborted).toBe(true);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('reopens with the new set when a thing is added', async () => {
+    const { streams, live } = setup();
+    live.watch('gw-brno', () => undefined);
+    await settle();
+    live.watch('gw-olomouc', () => undefined);
+    await settle();
+    expect(streams[0].aborted).toBe(true);
+    expect(streams[1].things).toEqual(['gw-brno', 'gw-olomouc']);
+  });
+
+  it('reopens with the refreshed token, and closes when signed out', async () => {
+    const { streams, token$, live } = setup();
+    live.watch('gw-brno', () => undefined);
+    await settle();
+    token$.next('token-2');
+    await settle();
+    expect(streams[0].aborted).toBe(true);
+    expect(streams[1].authorization).toBe('Bearer token-2');
+    token$.next(null);
+    await settle();
+    expect(streams[1].aborted).toBe(true);
+    expect(streams).toHaveLength(2);
+  });
+
+  it('reconnects after failures with a doubling delay, fast again once events flow', async () => {
+    const { streams, live } = setup();
+    live.watch('gw-brno', () => undefined);
+    await settle();
+    streams[0].fail();
+    await jest.advanceTimersByTimeAsync(999);
+    expect(streams).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(streams).toHaveLength(2);
+
+    streams[1].end(); // the server ended the stream (restart, token expiry)
+    await jest.advanceTimersByTimeAsync(1999);
+    expect(streams).toHaveLength(2);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(streams).toHaveLength(3);
+
+    streams[2].send(shadowEvent('gw-brno', 1));
+    streams[2].fail();
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(streams).toHaveLength(4);
+  });
+
+  it('retries a refused or unreachable connection, up to the maximum delay', async () => {
+    const { answers, fetch, live } = setup();
+    const refused = () => Promise.resolve({ ok: false, status: 401, body: null } as unknown as Response);
+    const unreachable = () => Promise.reject(new TypeError('Failed to fetch'));
+    answers.push(refused, unreachable, unreachable, unreachable, unreachable);
+    live.watch('gw-brno', () => undefined);
+    await settle();
+    const delays = [1000, 2000, 4000, 8000, 8000];
+    for (const [i, delay] of delays.entries()) {
+      await jest.advanceTimersByTimeAsync(delay - 1);
+      expect(fetch).toHaveBeenCalledTimes(i + 1);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(fetch).toHaveBeenCalledTimes(i + 2);
+    }
+  });
+
+  it('keeps the stream open after a malformed event or a failing watcher', async () => {
+    const { last, live } = setup();
+    const seen: number[] = [];
+    const errorLog = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    live.watch('gw-brno', () => {
+      throw new Error('watcher bug');
+    });
+    live.watch('gw-brno', (e) => seen.push(e.version));
+    await settle();
+    last().send('event: shadow\ndata: {not json\n\n' + shadowEvent('gw-brno', 2));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(seen).toEqual([2]);
+    expect(last().aborted).toBe(false);
+    expect(errorLog).toHaveBeenCalledWith(new Error('watcher bug'));
+    errorLog.mockRestore();
+  });
+});

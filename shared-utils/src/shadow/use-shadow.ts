@@ -1,0 +1,45 @@
+// A plant's device shadow: fetched with iot/thing/shadow, polled every 60 s (not on a local host),
+// and kept current by the live push, which writes each update into the same cache entry.
+import { useEffect } from 'react';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { distinctUntilChanged, map } from 'rxjs';
+import { apiPost } from '../api/api-client';
+import type { ApiError } from '../api/api-error';
+import type { Shadow } from '../api/endpoints';
+import { queryClient } from '../query/query-client';
+import { session$ } from '../session/session';
+import { createLiveStream, type LiveShadowEvent, type LiveStream } from './live-stream';
+import { isLocalHost, SHADOW_STALE_MS } from './staleness';
+
+let liveStream: LiveStream | null = null;
+
+function live(): LiveStream {
+  liveStream ??= createLiveStream({
+    fetch: (url, init) => fetch(url, init),
+    token$: session$.pipe(
+      map((session) => session?.idToken ?? null),
+      distinctUntilChanged(),
+    ),
+  });
+  return liveStream;
+}
+
+export const shadowKey = (thingName: string | undefined) => ['shadow', thingName] as const;
+
+/** Writes a pushed shadow into the cache unless the cache already holds a newer version. */
+export function storeLiveShadow({ thingName, ...shadow }: LiveShadowEvent): void {
+  queryClient.setQueryData<Shadow>(shadowKey(thingName), (cached) =>
+    cached && cached.version > shadow.version ? cached : shadow,
+  );
+}
+
+export function useShadow(thingName: string | undefined): UseQueryResult<Shadow, ApiError> {
+  useEffect(() => (thingName ? live().watch(thingName, storeLiveShadow) : undefined), [thingName]);
+  return useQuery<Shadow, ApiError>({
+    queryKey: shadowKey(thingName),
+    queryFn: ({ signal }) => apiPost('iot/thing/shadow', { thingName: thingName as string }, { signal }),
+    enabled: !!thingName,
+    staleTime: SHADOW_STALE_MS,
+    refetchInterval: isLocalHost() ? false : SHADOW_STALE_MS,
+  });
+}
