@@ -6,6 +6,7 @@ const sharedModules = require('../tools/shared-modules');
 const { helioExternals, rules } = require('../tools/webpack.factory');
 const { appsDir } = require('../tools/paths');
 const { EntryManifestPlugin } = require('../tools/manifest-plugin');
+const { IconPathsPlugin } = require('./icon-paths-plugin');
 
 const entriesDir = path.join(__dirname, '.entries');
 fs.mkdirSync(entriesDir, { recursive: true });
@@ -39,6 +40,17 @@ for (const m of sharedModules) {
   entry[entryName(m)] = { import: file };
 }
 
+/** Only the icons module gets its per-icon JSON files and the folder name they live in. */
+function extraPlugins(m, webpack) {
+  if (m.name !== '@blueprintjs/icons') return [];
+  const iconsDir = path.dirname(require.resolve('@blueprintjs/icons/package.json', { paths: [__dirname] }));
+  const outDir = `blueprint-icons@${version(m.pkg)}`;
+  return [
+    new IconPathsPlugin({ iconsDir, outDir }),
+    new webpack.DefinePlugin({ ICON_PATHS_DIR: JSON.stringify(outDir) }),
+  ];
+}
+
 module.exports = (env, argv) =>
   sharedModules.map((m) => ({
     name: m.name,
@@ -65,5 +77,8 @@ module.exports = (env, argv) =>
     },
     performance: { hints: false },
     ignoreWarnings: [/export 'default' \(imported as 'ns'\) was not found/],
-    plugins: [new EntryManifestPlugin({ filename: `manifest.${entryName(m)}.json` })],
+    plugins: [
+      new EntryManifestPlugin({ filename: `manifest.${entryName(m)}.json` }),
+      ...extraPlugins(m, require('webpack')),
+    ],
   }));
