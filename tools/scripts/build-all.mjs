@@ -6,11 +6,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { assemblePublic } from './assemble-public.mjs';
-import { printRouteSizes } from './route-sizes.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 const { publicDir } = require('../paths.js');
+const { printRouteSizes } = require('./route-sizes.js');
 const BROWSER_WORKSPACES = ['shared-utils', 'root-config', 'nav-app', 'auth-app', 'monitoring-app', 'notifications-app'];
 
 function step(label, fn) {

@@ -1,8 +1,8 @@
 // Prints, per first route, the JavaScript the browser downloads: the System.register dependency
 // closure of the route's modules plus their lazy chunks (an upper bound), raw and gzipped.
-import fs from 'node:fs';
-import path from 'node:path';
-import zlib from 'node:zlib';
+const fs = require('node:fs');
+const path = require('node:path');
+const zlib = require('node:zlib');
 
 const ROUTES = {
   'sign-in (/auth/sign-in)': ['@helio/root-config', '@helio/auth-app'],
@@ -15,7 +15,7 @@ function depsOf(source) {
   return match ? JSON.parse(match[1]) : [];
 }
 
-export function routeFiles(publicDir, importMap, moduleNames) {
+function routeFiles(publicDir, importMap, moduleNames) {
   const files = new Set();
   const visit = (name) => {
     const url = importMap.imports[name];
@@ -38,7 +38,7 @@ export function routeFiles(publicDir, importMap, moduleNames) {
   return [...files];
 }
 
-export function measure(files) {
+function measure(files) {
   return files
     .map((file) => {
       const body = fs.readFileSync(file);
@@ -47,7 +47,20 @@ export function measure(files) {
     .sort((a, b) => b.gzip - a.gzip);
 }
 
-export function printRouteSizes({ publicDir }) {
+/** The signed-in dashboard's first load must stay under this (gzipped JavaScript). */
+const DASHBOARD_BUDGET_BYTES = 350 * 1024;
+
+function routeTotals(publicDir) {
+  const importMap = JSON.parse(fs.readFileSync(path.join(publicDir, 'import-map.json'), 'utf8'));
+  return Object.fromEntries(
+    Object.entries(ROUTES).map(([route, modules]) => {
+      const sizes = measure(routeFiles(publicDir, importMap, modules));
+      return [route, sizes.reduce((sum, s) => sum + s.gzip, 0)];
+    }),
+  );
+}
+
+function printRouteSizes({ publicDir }) {
   const importMap = JSON.parse(fs.readFileSync(path.join(publicDir, 'import-map.json'), 'utf8'));
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
   for (const [route, modules] of Object.entries(ROUTES)) {
@@ -59,3 +72,5 @@ export function printRouteSizes({ publicDir }) {
     }
   }
 }
+
+module.exports = { DASHBOARD_BUDGET_BYTES, routeFiles, measure, routeTotals, printRouteSizes };
