@@ -1,0 +1,136 @@
+import mqtt, { type MqttClient } from 'mqtt';
+import { isOperMode, toReported } from './model/reported';
+import { initialPlantState, stepPlant, type PlantState, type SimPlantConfig } from './model/plant';
+import { hashSeed, seededRandom, type Random } from './random';
+import { deltaTopic, reportedTopic } from './topics';
+
+export interface SimLogger {
+  info(...args: unknown[]): void;
+  warn(...args: unknown[]): void;
+  error(...args: unknown[]): void;
+}
+
+/** Simulated time; runs `timeFactor` times faster than the wall clock from the moment it was made. */
+export interface SimClock {
+  now(): number;
+}
+
+export function simClock(timeFactor = 1, startedAt = Date.now()): SimClock {
+  return { now: () => startedAt + (Date.now() - startedAt) * timeFactor };
+}
+
+export interface GatewayOptions {
+  mqttUrl: string;
+  plant: SimPlantConfig;
+  intervalMs: number;
+  clock: SimClock;
+  log: SimLogger;
+  connectTimeoutMs: number;
+}
+
+/** One plant's gateway: a real MQTT client that reports its state and applies desired changes. */
+export class Gateway {
+  private client: MqttClient | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private state: PlantState;
+  private lastStepAt: number;
+  private readonly rng: Random;
+  private readonly seed: number;
+
+  constructor(private readonly opts: GatewayOptions) {
+    this.seed = opts.plant.seed ?? hashSeed(opts.plant.thingName);
+    this.rng = seededRandom(this.seed);
+    this.state = initialPlantState(opts.plant);
+    this.lastStepAt = opts.clock.now() - opts.intervalMs;
+  }
+
+  get thingName(): string {
+    return this.opts.plant.thingName;
+  }
+
+  /** Connects (persistent session, so deltas queued while offline still arrive) and starts reporting. */
+  async start(): Promise<void> {
+    const { thingName } = this.opts.plant;
+    const client = mqtt.connect(this.opts.mqttUrl, {
+      clientId: `gw-${thingName}`,
+      clean: false,
+      reconnectPeriod: 2000,
+      connectTimeout: this.opts.connectTimeoutMs,
+    });
+    this.client = client;
+    client.on('connect', () => {
+      client.subscribe(deltaTopic(thingName), { qos: 1 }, (error) => {
+        if (error) this.opts.log.warn(`gateway ${thingName}: subscribe failed: ${error.message}`);
+      });
+      this.report();
+    });
+    client.on('message', (_topic, payload) => this.applyDelta(payload));
+    client.on('error', (error) => this.opts.log.warn(`gateway ${thingName}: ${error.message}`));
+    await firstConnect(client, this.opts.connectTimeoutMs);
+    this.timer = setInterval(() => this.report(), this.opts.intervalMs);
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.client?.endAsync();
+    this.client = undefined;
+  }
+
+  /** Steps the model to now and publishes the reported state (skipped while offline: state, not history). */
+  private report(): void {
+    const client = this.client;
+    if (!client?.connected) return;
+    const now = this.opts.clock.now();
+    const dtSeconds = Math.max(0.001, (now - this.lastStepAt) / 1000);
+    const step = stepPlant(this.opts.plant, this.state, new Date(now), dtSeconds, this.rng, this.seed);
+    this.state = step.state;
+    this.lastStepAt = now;
+    const body = JSON.stringify({
+      state: { reported: toReported(this.opts.plant, step.state, step.reading) },
+      timestamp: Date.now(),
+    });
+    client.publish(reportedTopic(this.thingName), body, { qos: 1 }, (error) => {
+      if (error) this.opts.log.warn(`gateway ${this.thingName}: publish failed: ${error.message}`);
+    });
+  }
+
+  /** Applies the writable keys of a delta document, then reports at once so the shadow converges. */
+  private applyDelta(payload: Buffer): void {
+    if (payload.length === 0) return; // the server cleared the retained delta
+    let delta: unknown;
+    try {
+      delta = (JSON.parse(payload.toString('utf8')) as { state?: unknown }).state;
+    } catch {
+      this.opts.log.warn(`gateway ${this.thingName}: ignored a delta that is not JSON`);
+      return;
+    }
+    if (typeof delta !== 'object' || delta === null) return;
+    const wanted = delta as Record<string, unknown>;
+    if (isOperMode(wanted.OperMode)) this.state = { ...this.state, operMode: wanted.OperMode };
+    const limit = wanted.ExportLimit;
+    if (typeof limit === 'number' && Number.isFinite(limit) && limit >= 0) {
+      this.state = { ...this.state, exportLimitW: Math.round(limit) };
+    }
+    this.report();
+  }
+}
+
+function firstConnect(client: MqttClient, timeoutMs: number): Promise<void> {
+  if (client.connected) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(new Error(`could not connect to the MQTT broker within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const onConnect = () => {
+      cleanup();
+      resolve();
+    };
+    const cleanup = () => {
+      clearTimeout(timer);
+      client.off('connect', onConnect);
+    };
+    client.on('connect', onConnect);
+  });
+}

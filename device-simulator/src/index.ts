@@ -1,0 +1,24 @@
+// @helio/device-simulator: simulated plant gateways speaking MQTT, and the pure plant model behind them.
+export { startSimulator, type SimulatorOptions, type RunningSimulator } from './simulator';
+export { simClock, type SimLogger, type SimClock } from './gateway';
+export {
+  initialPlantState,
+  stepPlant,
+  type SimPlantConfig,
+  type PlantState,
+  type PlantReading,
+  type PlantResume,
+  type EnergyCounters,
+} from './model/plant';
+export { METRIC_KEYS, toReported, resumeFromReported, isOperMode, type ReportedState } from './model/reported';
+export { OPER_MODES, SOC_MIN_PCT, SOC_MAX_PCT, type OperMode } from './model/battery';
+export { clearSkyFactor } from './model/solar';
+export { seededRandom, hashSeed, type Random } from './random';
+export {
+  TOPIC_ROOT,
+  reportedTopic,
+  deltaTopic,
+  ALL_REPORTED_TOPICS,
+  thingNameOfReportedTopic,
+  THING_NAME_PATTERN,
+} from './topics';

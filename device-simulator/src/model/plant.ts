@@ -1,0 +1,151 @@
+import type { Random } from '../random';
+import { batteryPowerW, nextSocPct, SOC_MAX_PCT, SOC_MIN_PCT, type OperMode } from './battery';
+import { dailyCloudTarget, stepCloudCover } from './clouds';
+import { afterCharging, evChargeW, stepEvSession, type EvState } from './ev-charger';
+import { houseLoadW } from './house-load';
+import { localTime } from './local-time';
+import { clearSkyFactor, cloudTransmission } from './solar';
+
+/** One simulated plant, as the server's `plants` table describes it. */
+export interface SimPlantConfig {
+  thingName: string;
+  latitude: number;
+  longitude: number;
+  /** IANA zone for the house's daily rhythm; mean solar time from the longitude when absent. */
+  timezone?: string | null;
+  pvPeakKw: number;
+  batteryKwh?: number | null;
+  chargerKw?: number | null;
+  /** Grid export limit, kW; 70 % of PV peak when absent (a common connection condition). */
+  exportLimitKw?: number | null;
+  /** Seed of the plant's randomness; derived from the thing name when absent. */
+  seed?: number;
+  /** Values to continue from (e.g. the last reported shadow), so counters never run backwards. */
+  resume?: Partial<PlantResume>;
+}
+
+export interface EnergyCounters {
+  pvKwh: number;
+  gridImportKwh: number;
+  gridExportKwh: number;
+  batChargeKwh: number;
+  batDischargeKwh: number;
+  loadKwh: number;
+  evKwh: number;
+}
+
+export interface PlantResume extends EnergyCounters {
+  socPct: number;
+  operMode: OperMode;
+  exportLimitW: number;
+}
+
+export interface PlantState {
+  cloudCover: number;
+  socPct: number;
+  ev: EvState;
+  operMode: OperMode;
+  exportLimitW: number;
+  counters: EnergyCounters;
+}
+
+/** Instantaneous powers of one step, integer W. Balance: pv + grid + battery = load + ev. */
+export interface PlantReading {
+  pvW: number;
+  /** Import > 0, export < 0. */
+  gridW: number;
+  /** Discharge > 0, charge < 0. */
+  batteryW: number;
+  loadW: number;
+  evW: number;
+  /** PV power given up to respect the export limit, W. */
+  curtailedW: number;
+}
+
+const ZERO_COUNTERS: EnergyCounters = {
+  pvKwh: 0,
+  gridImportKwh: 0,
+  gridExportKwh: 0,
+  batChargeKwh: 0,
+  batDischargeKwh: 0,
+  loadKwh: 0,
+  evKwh: 0,
+};
+
+export function initialPlantState(config: SimPlantConfig): PlantState {
+  const resume = config.resume ?? {};
+  const counters = { ...ZERO_COUNTERS };
+  for (const key of Object.keys(ZERO_COUNTERS) as (keyof EnergyCounters)[]) {
+    const value = resume[key];
+    if (typeof value === 'number' && Number.isFinite(value) && value >= 0) counters[key] = value;
+  }
+  const soc = resume.socPct ?? 50;
+  return {
+    cloudCover: 0.3,
+    socPct: Math.min(SOC_MAX_PCT, Math.max(SOC_MIN_PCT, soc)),
+    ev: { session: null },
+    operMode: resume.operMode ?? 'self-consumption',
+    exportLimitW: resume.exportLimitW ?? Math.round((config.exportLimitKw ?? config.pvPeakKw * 0.7) * 1000),
+    counters,
+  };
+}
+
+/** Advances the plant by `dtSeconds` ending at `at`; returns the new state and the step's powers. */
+export function stepPlant(
+  config: SimPlantConfig,
+  state: PlantState,
+  at: Date,
+  dtSeconds: number,
+  rng: Random,
+  seed: number,
+): { state: PlantState; reading: PlantReading } {
+  const time = localTime(at, config.longitude, config.timezone ?? undefined);
+  const cloudCover = stepCloudCover(state.cloudCover, dailyCloudTarget(seed, at), dtSeconds, rng);
+  const pvAvailableW = Math.round(
+    config.pvPeakKw * 1000 * clearSkyFactor(at, config.latitude, config.longitude) * cloudTransmission(cloudCover),
+  );
+  const loadW = Math.round(houseLoadW(time, dtSeconds, rng));
+
+  let ev = state.ev;
+  let evW = 0;
+  if (config.chargerKw) {
+    ev = stepEvSession(ev, time, at.getTime(), dtSeconds, rng);
+    evW = evChargeW(ev, config.chargerKw, dtSeconds);
+    ev = afterCharging(ev, evW, dtSeconds);
+  }
+
+  let batteryW = 0;
+  let socPct = state.socPct;
+  if (config.batteryKwh) {
+    const spec = { capacityKwh: config.batteryKwh };
+    batteryW = batteryPowerW(state.operMode, spec, socPct, pvAvailableW - loadW - evW, dtSeconds);
+    socPct = nextSocPct(spec, socPct, batteryW, dtSeconds);
+  }
+
+  // The grid takes whatever is left; above the export limit the inverter curtails PV instead.
+  let pvW = pvAvailableW;
+  let gridW = loadW + evW - pvW - batteryW;
+  if (gridW < -state.exportLimitW) {
+    pvW = Math.max(0, loadW + evW - batteryW + state.exportLimitW);
+    gridW = loadW + evW - pvW - batteryW;
+  }
+
+  const reading: PlantReading = { pvW, gridW, batteryW, loadW, evW, curtailedW: pvAvailableW - pvW };
+  return {
+    state: { ...state, cloudCover, socPct, ev, counters: addEnergy(state.counters, reading, dtSeconds) },
+    reading,
+  };
+}
+
+function addEnergy(c: EnergyCounters, r: PlantReading, dtSeconds: number): EnergyCounters {
+  const kwh = (watts: number) => (watts * dtSeconds) / 3_600_000;
+  return {
+    pvKwh: c.pvKwh + kwh(r.pvW),
+    gridImportKwh: c.gridImportKwh + kwh(Math.max(0, r.gridW)),
+    gridExportKwh: c.gridExportKwh + kwh(Math.max(0, -r.gridW)),
+    batChargeKwh: c.batChargeKwh + kwh(Math.max(0, -r.batteryW)),
+    batDischargeKwh: c.batDischargeKwh + kwh(Math.max(0, r.batteryW)),
+    loadKwh: c.loadKwh + kwh(r.loadW),
+    evKwh: c.evKwh + kwh(r.evW),
+  };
+}

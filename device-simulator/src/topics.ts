@@ -1,0 +1,22 @@
+// MQTT topics between a plant gateway and the server, one place for both sides.
+// Device → server (QoS 1, not retained): {"state":{"reported":{…}},"timestamp":<epoch ms>}
+// Server → device (QoS 1, retained): {"state":{…delta…},"version":n,"timestamp":<epoch ms>};
+// an empty retained payload clears it once the device has caught up.
+export const TOPIC_ROOT = 'helio/things';
+
+export const reportedTopic = (thingName: string): string => `${TOPIC_ROOT}/${thingName}/shadow/reported`;
+export const deltaTopic = (thingName: string): string => `${TOPIC_ROOT}/${thingName}/shadow/delta`;
+
+/** Subscription filter for every gateway's reports. */
+export const ALL_REPORTED_TOPICS = `${TOPIC_ROOT}/+/shadow/reported`;
+
+/** The thing name in a reported topic, or undefined when the topic is not one. */
+export function thingNameOfReportedTopic(topic: string): string | undefined {
+  const parts = topic.split('/');
+  if (parts.length !== 5 || `${parts[0]}/${parts[1]}` !== TOPIC_ROOT) return undefined;
+  if (parts[3] !== 'shadow' || parts[4] !== 'reported' || parts[2] === '') return undefined;
+  return parts[2];
+}
+
+/** MQTT topic levels must not contain wildcards or separators, so thing names are restricted. */
+export const THING_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;

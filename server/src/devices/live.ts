@@ -1,0 +1,121 @@
+// GET /api/live?things=a,b — the browser's live push: Server-Sent Events over an authenticated fetch
+// stream. Each thing's current shadow first, then every change as it is stored, a ping every 25 s.
+// The stream ends when the caller's token expires; the client reconnects with its refreshed token.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import { decodeJwt } from 'jose';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { requireUser } from '../http/auth';
+import { badRequest, notFound } from '../http/errors';
+import { findTenantPlantByThingName } from '../plants/access';
+import { shadowEvent, type LiveHub, type ShadowEvent } from './live-hub';
+import { emptyShadow } from './shadow-doc';
+import type { ShadowStore } from './shadow-store';
+
+export { LiveHub, shadowEvent, type ShadowEvent, type LiveListener } from './live-hub';
+
+export const LIVE_PING_MS = 25_000;
+export const MAX_LIVE_THINGS = 50;
+
+export interface LiveRouteDeps {
+  db: Kysely<Database>;
+  shadows: ShadowStore;
+  live: LiveHub;
+  pingMs?: number;
+}
+
+interface LiveQuery {
+  things: string;
+}
+
+export function formatShadowEvent(event: ShadowEvent): string {
+  return `event: shadow\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
+export async function registerLiveRoute(app: FastifyInstance, deps: LiveRouteDeps): Promise<void> {
+  // Open streams never go idle, so they would hold the server's close: end them and their sockets
+  // (destroySoon closes once the last chunk is flushed) before the server closes.
+  const open = new Set<ServerResponse>();
+  app.addHook('preClose', async () => {
+    for (const res of open) {
+      res.end();
+      res.socket?.destroySoon();
+    }
+  });
+
+  app.get<{ Querystring: LiveQuery }>(
+    '/api/live',
+    {
+      preHandler: requireUser,
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['things'],
+          properties: { things: { type: 'string', minLength: 1, maxLength: 8192 } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const thingNames = [...new Set(request.query.things.split(',').map((t) => t.trim()).filter(Boolean))];
+      if (thingNames.length === 0 || thingNames.length > MAX_LIVE_THINGS) {
+        throw badRequest(`things must name 1 to ${MAX_LIVE_THINGS} plants`);
+      }
+      for (const thingName of thingNames) {
+        const plant = await findTenantPlantByThingName(deps.db, request.user.tenantId, thingName);
+        if (!plant) throw notFound(`Plant ${thingName} not found`);
+      }
+
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        'x-accel-buffering': 'no', // proxies must not buffer the stream
+      });
+      const write = (chunk: string) => {
+        if (!res.destroyed && !res.writableEnded) res.write(chunk);
+      };
+
+      // Subscribe before reading the snapshots so no change falls between; versions drop stale repeats.
+      const sentVersions = new Map<string, number>();
+      const send = (event: ShadowEvent) => {
+        const sent = sentVersions.get(event.thingName);
+        if (sent !== undefined && event.version <= sent) return;
+        sentVersions.set(event.thingName, event.version);
+        write(formatShadowEvent(event));
+      };
+      const unsubscribe = deps.live.subscribe(thingNames, send);
+      const ping = setInterval(() => write(': ping\n\n'), deps.pingMs ?? LIVE_PING_MS);
+      const expiry = setTimeout(() => res.end(), msUntilTokenExpiry(request));
+      const cleanup = () => {
+        clearInterval(ping);
+        clearTimeout(expiry);
+        unsubscribe();
+      };
+      open.add(res);
+      res.on('close', () => {
+        cleanup();
+        open.delete(res);
+      });
+
+      write(': connected\n\n');
+      try {
+        for (const thingName of thingNames) {
+          send(shadowEvent(thingName, (await deps.shadows.get(thingName)) ?? emptyShadow()));
+        }
+      } catch (error) {
+        request.log.error({ err: error }, 'live stream: reading shadows failed');
+        res.end();
+      }
+    },
+  );
+}
+
+/** Time left on the bearer token requireUser accepted (it was verified there; only its expiry is read). */
+function msUntilTokenExpiry(request: FastifyRequest): number {
+  const token = /^Bearer\s+(\S+)/i.exec(request.headers.authorization ?? '')?.[1];
+  const exp = token ? decodeJwt(token).exp : undefined;
+  // Timers overflow past ~24.8 days; tokens live minutes, so the cap never shortens a real stream.
+  return exp === undefined ? 2 ** 31 - 1 : Math.min(2 ** 31 - 1, Math.max(0, exp * 1000 - Date.now()));
+}

@@ -1,0 +1,140 @@
+// The server's MQTT client: takes gateways' reports into the shadow store and publishes each
+// change of a delta back to the device (retained, so a gateway that connects later still gets it).
+import { ALL_REPORTED_TOPICS, deltaTopic } from '@helio/device-simulator';
+import mqtt, { type MqttClient } from 'mqtt';
+import type { DeviceLog } from './log';
+import { parseReport, type DropReason } from './reported-message';
+import { deltaOf, type ShadowDocument } from './shadow-doc';
+import type { ShadowStore } from './shadow-store';
+
+export interface MqttLinkOptions {
+  url: string;
+  store: ShadowStore;
+  /** Whether a thing may report (is a plant); reports of other things are dropped. */
+  isKnownThing: (thingName: string) => Promise<boolean>;
+  log: DeviceLog;
+  /** Stable per server process so its persistent session queues reports while it restarts. */
+  clientId: string;
+  connectTimeoutMs?: number;
+}
+
+export interface MqttLinkStats {
+  received: number;
+  applied: number;
+  dropped: Record<DropReason | 'unknownThing' | 'failed', number>;
+}
+
+export class MqttLink {
+  private readonly counters: MqttLinkStats = {
+    received: 0,
+    applied: 0,
+    dropped: { oversized: 0, malformed: 0, unknownThing: 0, failed: 0 },
+  };
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly unsubscribeStore: () => void;
+
+  private constructor(
+    private readonly client: MqttClient,
+    private readonly opts: MqttLinkOptions,
+  ) {
+    client.on('message', (topic, payload) => this.track(this.receive(topic, payload)));
+    this.unsubscribeStore = opts.store.onChange((change) => {
+      if (change.deltaChanged) this.track(this.publishDelta(change.thingName, change.doc));
+    });
+  }
+
+  /** Connects (QoS 1, persistent session) and subscribes to every gateway's reports. */
+  static async connect(opts: MqttLinkOptions): Promise<MqttLink> {
+    const client = mqtt.connect(opts.url, {
+      clientId: opts.clientId,
+      clean: false,
+      reconnectPeriod: 1000,
+      connectTimeout: opts.connectTimeoutMs ?? 10_000,
+    });
+    const link = new MqttLink(client, opts);
+    client.on('connect', () => {
+      client.subscribe(ALL_REPORTED_TOPICS, { qos: 1 }, (error) => {
+        if (error) opts.log.error(`mqtt: subscribing to ${ALL_REPORTED_TOPICS} failed: ${error.message}`);
+      });
+    });
+    client.on('error', (error) => opts.log.warn(`mqtt: ${error.message}`));
+    client.on('offline', () => opts.log.warn(`mqtt: broker ${opts.url} unreachable, retrying`));
+    try {
+      await firstConnect(client, opts.connectTimeoutMs ?? 10_000, opts.url);
+    } catch (error) {
+      await link.close();
+      throw error;
+    }
+    opts.log.info(`mqtt: connected to ${opts.url} as ${opts.clientId}`);
+    return link;
+  }
+
+  stats(): MqttLinkStats {
+    return { ...this.counters, dropped: { ...this.counters.dropped } };
+  }
+
+  /** Publishes a thing's current delta (retained), or clears the retained one when there is none. */
+  async publishDelta(thingName: string, doc: ShadowDocument): Promise<void> {
+    const delta = deltaOf(doc);
+    const payload =
+      Object.keys(delta).length > 0 ? JSON.stringify({ state: delta, version: doc.version, timestamp: doc.timestamp }) : '';
+    try {
+      await this.client.publishAsync(deltaTopic(thingName), payload, { qos: 1, retain: true });
+    } catch (error) {
+      this.opts.log.error(`mqtt: publishing the delta of ${thingName} failed: ${(error as Error).message}`);
+    }
+  }
+
+  /** Resolves when the messages received so far are processed. */
+  async settled(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+  }
+
+  async close(): Promise<void> {
+    this.unsubscribeStore();
+    await this.settled();
+    await this.client.endAsync();
+  }
+
+  private track(work: Promise<void>): void {
+    this.inFlight.add(work);
+    void work.finally(() => this.inFlight.delete(work));
+  }
+
+  private async receive(topic: string, payload: Buffer): Promise<void> {
+    this.counters.received++;
+    const parsed = parseReport(topic, payload, Date.now());
+    if (!parsed.ok) {
+      this.counters.dropped[parsed.reason]++;
+      this.opts.log.warn(`mqtt: dropped a report on ${topic}: ${parsed.reason}, ${parsed.detail}`);
+      return;
+    }
+    try {
+      if (!(await this.opts.isKnownThing(parsed.thingName))) {
+        this.counters.dropped.unknownThing++;
+        this.opts.log.warn(`mqtt: dropped a report of unknown thing ${parsed.thingName}`);
+        return;
+      }
+      await this.opts.store.applyReported(parsed.thingName, parsed.reported, Date.now(), parsed.sampledAt);
+      this.counters.applied++;
+    } catch (error) {
+      this.counters.dropped.failed++;
+      this.opts.log.error(`mqtt: storing a report of ${parsed.thingName} failed: ${(error as Error).message}`);
+    }
+  }
+}
+
+function firstConnect(client: MqttClient, timeoutMs: number, url: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      client.off('connect', onConnect);
+      reject(new Error(`could not connect to the MQTT broker at ${url} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const onConnect = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    client.once('connect', onConnect);
+  });
+}
+

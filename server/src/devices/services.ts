@@ -1,0 +1,128 @@
+// startDevices: the embedded broker (unless MQTT_URL names one), the shadow store, the MQTT link, the
+// live hub, and — when SIMULATOR is on — one simulated gateway per plant, as real MQTT clients.
+import { resumeFromReported, startSimulator, type RunningSimulator, type SimPlantConfig } from '@helio/device-simulator';
+import type { Kysely } from 'kysely';
+import { hostname } from 'node:os';
+import type { Config } from '../config';
+import type { Database } from '../db/schema';
+import { startEmbeddedBroker, type EmbeddedBroker } from './broker';
+import { KnownThings } from './known-things';
+import { LiveHub, shadowEvent } from './live-hub';
+import type { DeviceLog } from './log';
+import { MqttLink, type MqttLinkStats } from './mqtt-link';
+import { hasDelta } from './shadow-doc';
+import { ShadowStore } from './shadow-store';
+
+export interface DeviceServices {
+  shadows: ShadowStore;
+  live: LiveHub;
+  /** The broker the server and the simulator use (embedded or MQTT_URL). */
+  mqttUrl: string;
+  /** Counters of the MQTT link: reports received, applied, dropped by reason. */
+  linkStats(): MqttLinkStats;
+  close(): Promise<void>;
+}
+
+export interface StartDevicesOptions {
+  db: Kysely<Database>;
+  config: Config;
+  log: DeviceLog;
+  /** MQTT client id of this server; defaults to one per host so a restart resumes its session. */
+  clientId?: string;
+}
+
+export async function startDevices(opts: StartDevicesOptions): Promise<DeviceServices> {
+  const { db, config, log } = opts;
+  const closers: (() => Promise<void>)[] = [];
+  const close = async () => {
+    for (const closeOne of closers.splice(0).reverse()) {
+      await closeOne().catch((error: unknown) => log.error(`devices: shutdown step failed: ${String(error)}`));
+    }
+  };
+
+  try {
+    let mqttUrl = config.mqttUrl;
+    if (!mqttUrl) {
+      const broker: EmbeddedBroker = await startEmbeddedBroker({ port: config.mqttPort });
+      closers.push(() => broker.close());
+      mqttUrl = broker.url;
+      log.info(`devices: embedded MQTT broker listening on ${broker.url}`);
+    }
+
+    const shadows = new ShadowStore(db, {
+      onListenerError: (error) => log.error(`devices: shadow change listener failed: ${String(error)}`),
+    });
+    const live = new LiveHub();
+    shadows.onChange((change) => {
+      if (change.changed) live.publish(shadowEvent(change.thingName, change.doc));
+    });
+
+    const link = await MqttLink.connect({
+      url: mqttUrl,
+      store: shadows,
+      isKnownThing: ((known) => (thingName: string) => known.has(thingName))(new KnownThings(db)),
+      log,
+      clientId: opts.clientId ?? `helio-server-${hostname()}`,
+    });
+    closers.push(async () => {
+      await link.close();
+      await shadows.idle();
+    });
+    await republishPendingDeltas(db, shadows, link);
+
+    if (config.simulator) {
+      const simulator = await startPlantSimulator(db, shadows, mqttUrl, config, log);
+      if (simulator) closers.push(() => simulator.stop()); // closers run in reverse: gateways stop first
+    }
+
+    return { shadows, live, mqttUrl, linkStats: () => link.stats(), close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** Retained deltas live in the broker; an embedded broker forgets them on restart, so send them again. */
+async function republishPendingDeltas(db: Kysely<Database>, shadows: ShadowStore, link: MqttLink): Promise<void> {
+  const rows = await db.selectFrom('shadows').select('thing_name').where('desired', '!=', '{}').execute();
+  for (const { thing_name: thingName } of rows) {
+    const doc = await shadows.get(thingName);
+    if (doc && hasDelta(doc)) await link.publishDelta(thingName, doc);
+  }
+}
+
+async function startPlantSimulator(
+  db: Kysely<Database>,
+  shadows: ShadowStore,
+  mqttUrl: string,
+  config: Config,
+  log: DeviceLog,
+): Promise<RunningSimulator | undefined> {
+  let query = db
+    .selectFrom('plants')
+    .select(['thing_name', 'latitude', 'longitude', 'timezone', 'pv_peak_kw', 'battery_kwh', 'charger_kw'])
+    .orderBy('created_at')
+    .orderBy('thing_name');
+  if (config.simPlants > 0) query = query.limit(config.simPlants);
+  const plants = await query.execute();
+  if (plants.length === 0) {
+    log.info('devices: no plants to simulate');
+    return undefined;
+  }
+  const configs: SimPlantConfig[] = [];
+  for (const plant of plants) {
+    const shadow = await shadows.get(plant.thing_name);
+    configs.push({
+      thingName: plant.thing_name,
+      latitude: plant.latitude,
+      longitude: plant.longitude,
+      timezone: plant.timezone,
+      pvPeakKw: plant.pv_peak_kw,
+      batteryKwh: plant.battery_kwh,
+      chargerKw: plant.charger_kw,
+      // Continue the counters and state of charge where the last run left them.
+      resume: shadow ? resumeFromReported(shadow.state.reported) : undefined,
+    });
+  }
+  return startSimulator({ mqttUrl, plants: configs, intervalMs: config.simIntervalMs, log });
+}

@@ -1,0 +1,174 @@
+// Shadows in the database: every update is read-merge-write in one transaction, serialized per thing
+// in this process; across processes PostgreSQL locks the row (SQLite has one writer at a time) and
+// the version check catches what is left (a lost insert race re-reads and retries).
+import type { Kysely, Transaction } from 'kysely';
+import { isPostgres } from '../db';
+import type { Database } from '../db/schema';
+import { jsonEqual, type JsonObject } from './json';
+import { KeyedQueue } from './keyed-queue';
+import { numericSamples } from './metric-samples';
+import {
+  applyUpdate,
+  computeDelta,
+  emptyShadow,
+  type MetadataTree,
+  type ShadowDocument,
+  type ShadowSection,
+} from './shadow-doc';
+import type { ShadowTable } from './tables';
+
+export interface ShadowChange {
+  thingName: string;
+  previous: ShadowDocument;
+  doc: ShadowDocument;
+  /** The state changed (the version rose). */
+  changed: boolean;
+  /** The delta differs from before (so the device must hear about it). */
+  deltaChanged: boolean;
+}
+
+export type ShadowListener = (change: ShadowChange) => void;
+
+export interface ShadowStoreOptions {
+  /** Called when a change listener throws; listeners must not break writes. */
+  onListenerError?: (error: unknown) => void;
+}
+
+class WriteConflict extends Error {}
+const MAX_ATTEMPTS = 5;
+
+export class ShadowStore {
+  private readonly queue = new KeyedQueue();
+  private readonly listeners = new Set<ShadowListener>();
+  private readonly lockRows: boolean;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly opts: ShadowStoreOptions = {},
+  ) {
+    this.lockRows = isPostgres(db);
+  }
+
+  /** The stored shadow, or undefined when the thing never reported and nothing was desired. */
+  async get(thingName: string): Promise<ShadowDocument | undefined> {
+    const row = await this.db.selectFrom('shadows').selectAll().where('thing_name', '=', thingName).executeTakeFirst();
+    return row ? fromRow(row) : undefined;
+  }
+
+  /**
+   * Merges a device report and stores its numeric values as samples taken at `sampledAt`
+   * (duplicates of an already stored sample are ignored: QoS 1 may deliver twice).
+   */
+  applyReported(thingName: string, reported: JsonObject, now = Date.now(), sampledAt = now): Promise<ShadowChange> {
+    return this.update(thingName, 'reported', reported, now, async (trx) => {
+      const samples = numericSamples(reported);
+      if (samples.length === 0) return;
+      await trx
+        .insertInto('metric_samples')
+        .values(samples.map((s) => ({ thing_name: thingName, metric_key: s.metricKey, ts: sampledAt, value: s.value })))
+        .onConflict((oc) => oc.columns(['thing_name', 'metric_key', 'ts']).doNothing())
+        .execute();
+    });
+  }
+
+  /** Merges into the desired state (null clears a key). */
+  setDesired(thingName: string, desired: JsonObject, now = Date.now()): Promise<ShadowChange> {
+    return this.update(thingName, 'desired', desired, now);
+  }
+
+  /** Registers a listener for committed updates; returns the unsubscribe function. */
+  onChange(listener: ShadowListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Resolves when the updates queued so far are written (for an orderly shutdown). */
+  idle(): Promise<void> {
+    return this.queue.idle();
+  }
+
+  private update(
+    thingName: string,
+    section: ShadowSection,
+    patch: JsonObject,
+    now: number,
+    alsoWrite?: (trx: Transaction<Database>) => Promise<void>,
+  ): Promise<ShadowChange> {
+    return this.queue.run(thingName, async () => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const change = await this.db.transaction().execute(async (trx) => {
+            const select = trx.selectFrom('shadows').selectAll().where('thing_name', '=', thingName);
+            const row = await (this.lockRows ? select.forUpdate() : select).executeTakeFirst();
+            const previous = row ? fromRow(row) : emptyShadow();
+            const { doc, changed } = applyUpdate(previous, section, patch, now);
+            await write(trx, thingName, doc, row);
+            if (alsoWrite) await alsoWrite(trx);
+            const deltaChanged = !jsonEqual(
+              computeDelta(previous.state.desired, previous.state.reported),
+              computeDelta(doc.state.desired, doc.state.reported),
+            );
+            return { thingName, previous, doc, changed, deltaChanged };
+          });
+          this.notify(change);
+          return change;
+        } catch (error) {
+          if (!(error instanceof WriteConflict) || attempt >= MAX_ATTEMPTS) throw error;
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+        }
+      }
+    });
+  }
+
+  private notify(change: ShadowChange): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(change);
+      } catch (error) {
+        this.opts.onListenerError?.(error);
+      }
+    }
+  }
+}
+
+async function write(
+  trx: Transaction<Database>,
+  thingName: string,
+  doc: ShadowDocument,
+  existing: ShadowTable | undefined,
+): Promise<void> {
+  const values = {
+    reported: JSON.stringify(doc.state.reported),
+    desired: JSON.stringify(doc.state.desired),
+    metadata: JSON.stringify(doc.metadata),
+    version: doc.version,
+    updated_at: new Date(doc.timestamp).toISOString(),
+  };
+  if (!existing) {
+    const inserted = await trx
+      .insertInto('shadows')
+      .values({ thing_name: thingName, ...values })
+      .onConflict((oc) => oc.column('thing_name').doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) throw new WriteConflict();
+    return;
+  }
+  const updated = await trx
+    .updateTable('shadows')
+    .set(values)
+    .where('thing_name', '=', thingName)
+    .where('version', '=', existing.version)
+    .where('updated_at', '=', existing.updated_at)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) throw new WriteConflict();
+}
+
+function fromRow(row: ShadowTable): ShadowDocument {
+  const metadata = JSON.parse(row.metadata) as Partial<Record<ShadowSection, MetadataTree>>;
+  return {
+    state: { reported: JSON.parse(row.reported) as JsonObject, desired: JSON.parse(row.desired) as JsonObject },
+    metadata: { reported: metadata.reported ?? {}, desired: metadata.desired ?? {} },
+    version: row.version,
+    timestamp: Date.parse(row.updated_at),
+  };
+}

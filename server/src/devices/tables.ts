@@ -1,0 +1,27 @@
+// Device tables (Kysely types). JSON documents are text so SQLite and PostgreSQL store them alike.
+export interface ShadowTable {
+  thing_name: string;
+  /** JSON text: the reported state. */
+  reported: string;
+  /** JSON text: the desired state. */
+  desired: string;
+  /** JSON text: per-key timestamps, `{ reported: {…}, desired: {…} }`. */
+  metadata: string;
+  version: number;
+  /** ISO-8601 UTC, millisecond precision: the shadow document's timestamp. */
+  updated_at: string;
+}
+
+export interface MetricSampleTable {
+  thing_name: string;
+  /** Reported key; nested keys are joined with '.'. */
+  metric_key: string;
+  /** Epoch ms of the measurement (bigint; the pg driver is set to parse int8 as a number). */
+  ts: number;
+  value: number;
+}
+
+export interface DeviceTables {
+  shadows: ShadowTable;
+  metric_samples: MetricSampleTable;
+}

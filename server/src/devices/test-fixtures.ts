@@ -1,0 +1,87 @@
+// Rows and tokens for the device test suites (tenants, plants, users), written straight to the tables.
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, Role } from '../db/schema';
+import { createTokenService } from '../identity/tokens';
+import type { DeviceLog } from './log';
+
+export async function insertTenant(db: Kysely<Database>): Promise<string> {
+  const id = randomUUID();
+  await db.insertInto('tenants').values({ id, name: `Tenant ${id.slice(0, 6)}`, created_at: new Date().toISOString() }).execute();
+  return id;
+}
+
+export async function insertPlant(
+  db: Kysely<Database>,
+  tenantId: string,
+  thingName: string,
+  figures: { batteryKwh?: number | null; chargerKw?: number | null } = {},
+): Promise<void> {
+  await db
+    .insertInto('plants')
+    .values({
+      id: randomUUID(),
+      tenant_id: tenantId,
+      name: `Plant ${thingName}`,
+      thing_name: thingName,
+      location: 'Brno',
+      latitude: 49.2,
+      longitude: 16.6,
+      timezone: 'Europe/Prague',
+      pv_peak_kw: 9.8,
+      battery_kwh: figures.batteryKwh === undefined ? 10 : figures.batteryKwh,
+      charger_kw: figures.chargerKw === undefined ? 11 : figures.chargerKw,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+}
+
+/** A user of the tenant and an ID token for them, as sign-in would issue it. */
+export async function userWithToken(
+  db: Kysely<Database>,
+  tenantId: string,
+  role: Role = 'operator',
+  tokenNow?: () => number,
+): Promise<{ id: string; idToken: string }> {
+  const id = randomUUID();
+  const email = `${id}@test.local`;
+  await db
+    .insertInto('users')
+    .values({
+      id,
+      tenant_id: tenantId,
+      email,
+      name: 'Test',
+      family_name: 'User',
+      picture: null,
+      password_hash: 'not-used',
+      role,
+      modules: '["monitoring"]',
+      locale: 'en',
+      preferences: '{}',
+      status: 'active',
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  const tokens = await createTokenService(db, { now: tokenNow });
+  const { idToken } = await tokens.issue({ id, email, tenantId });
+  return { id, idToken };
+}
+
+/** A logger that keeps its lines, so tests can see what was logged and the output stays clean. */
+export function recordingLog(): DeviceLog & { lines: string[] } {
+  const lines: string[] = [];
+  const keep = (level: string) => (...args: unknown[]) => lines.push(`${level} ${args.map(String).join(' ')}`);
+  return { lines, info: keep('info'), warn: keep('warn'), error: keep('error') };
+}
+
+/** Polls `probe` until it returns a value that is not undefined, or fails after `timeoutMs`. */
+export async function eventually<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 8000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
