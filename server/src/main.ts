@@ -10,6 +10,7 @@ import { DEMO_ACCOUNTS } from './demo/demo-data';
 import { seedDemoData } from './demo/seed';
 import { startDevices, type DeviceServices } from './devices';
 import { buildApp } from './http/app';
+import { startAlertEngine } from './notifications/alert-engine';
 import { consoleLogger, type Logger } from './logger';
 
 function banner(config: Config, devices: DeviceServices, demo: boolean): string {
@@ -67,6 +68,8 @@ async function main(): Promise<void> {
 
     const app: FastifyInstance = await buildApp({ db, config, devices, log: true });
     closers.push(() => app.close());
+    const alerts = startAlertEngine({ db, log });
+    closers.push(() => alerts.stop());
     await app.listen({ port: config.port, host: config.host });
 
     process.stdout.write(banner(config, devices, await hasDemoAccounts(db)));

@@ -1,6 +1,7 @@
 // Kysely table types. Portable across SQLite and PostgreSQL: ids are uuid strings, timestamps are
 // ISO-8601 UTC text (lexically ordered), lists and maps are JSON text, decimals are double precision.
 import type { DeviceTables } from '../devices/tables';
+import type { NotificationTables } from '../notifications/tables';
 
 export type Role = 'owner' | 'admin' | 'operator' | 'viewer';
 export type Locale = 'cs' | 'en';
@@ -28,6 +29,12 @@ export interface UserTable {
   preferences: string;
   status: UserStatus;
   created_at: string;
+  /** A custom role (roles.id) that replaces the permissions of `role`; `role` is then 'viewer'. */
+  custom_role_id: string | null;
+  /** Set while the password is a temporary one from an invitation: the sign-in challenges for a new one. */
+  temporary_password_expires_at: string | null;
+  password_changed_at: string | null;
+  last_sign_in_at: string | null;
 }
 
 export interface PlantTable {
@@ -76,4 +83,100 @@ export interface CoreTables {
   signing_keys: SigningKeyTable;
 }
 
-export interface Database extends CoreTables, DeviceTables {}
+export interface RoleTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  /** The name folded for uniqueness within the tenant (lower case, no diacritics). */
+  name_key: string;
+  description: string;
+  /** JSON text: Permission[]. */
+  permissions: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A sign-in session: one refresh-token family (sessions.id = refresh_tokens.family_id). */
+export interface SessionTable {
+  id: string;
+  user_id: string;
+  user_agent: string | null;
+  address: string | null;
+  created_at: string;
+  last_used_at: string;
+  revoked_at: string | null;
+}
+
+export interface SignInThrottleTable {
+  /** 'account:<e-mail>' or 'address:<ip>'. */
+  key: string;
+  failures: number;
+  lockouts: number;
+  /** Epoch ms. */
+  last_failure_at: number | null;
+  /** Epoch ms. */
+  locked_until: number | null;
+}
+
+export interface AuthChallengeTable {
+  id: string;
+  user_id: string;
+  /** sha256 of the opaque challenge session, hex. */
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface PasswordResetCodeTable {
+  id: string;
+  user_id: string;
+  /** scrypt hash of the 6-digit code. */
+  code_hash: string;
+  expires_at: string;
+  attempts: number;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface AuditEventTable {
+  id: string;
+  /** null for failed sign-ins of unknown usernames. */
+  tenant_id: string | null;
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  target_label: string | null;
+  /** JSON text: an object. */
+  details: string;
+  address: string | null;
+  created_at: string;
+}
+
+export interface OutboxTable {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  language: Locale;
+  created_at: string;
+  sent_at: string | null;
+  /** Set by the process delivering the mail, so two replicas do not send it twice. */
+  claimed_at: string | null;
+  attempts: number;
+  last_error: string | null;
+}
+
+export interface IdentityTables {
+  roles: RoleTable;
+  sessions: SessionTable;
+  sign_in_throttle: SignInThrottleTable;
+  auth_challenges: AuthChallengeTable;
+  password_reset_codes: PasswordResetCodeTable;
+  audit_events: AuditEventTable;
+  outbox: OutboxTable;
+}
+
+export interface Database extends CoreTables, DeviceTables, IdentityTables, NotificationTables {}

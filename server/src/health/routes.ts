@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/schema';
 
 export async function registerHealthRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }): Promise<void> {
-  app.get('/api/health', async (_request, reply) => {
+  app.get('/api/health', { config: { public: true } }, async (_request, reply) => {
     try {
       await sql`select 1`.execute(deps.db);
       return { status: 'ok' };

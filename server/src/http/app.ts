@@ -1,20 +1,34 @@
-// Assembles the HTTP server: error shape, compression, cookies, authentication, the API routes, the
-// device routes when device services run, and the static console with its SPA fallback.
+// Assembles the HTTP server: error shape, compression, cookies, authentication and access control,
+// the API routes, the device routes when device services run, and the static console with its SPA
+// fallback. Every route is recorded in the route table the security test walks.
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
+import { registerAuditRoutes } from '../audit/routes';
 import { registerDeviceRoutes, type DeviceServices } from '../devices';
 import { registerHealthRoutes } from '../health/routes';
+import { installAccessControl } from '../iam/access-hook';
+import { registerRoleRoutes } from '../iam/role-routes';
+import { registerIamUserRoutes } from '../iam/user-routes';
 import { registerAuthRoutes } from '../identity/auth-routes';
+import { loadIdentityConfig, type IdentityConfig } from '../identity/identity-config';
 import { decoyHash } from '../identity/passwords';
+import { registerPasswordRoutes } from '../identity/password-routes';
+import { refreshCookie } from '../identity/refresh-cookie';
+import { registerSessionRoutes } from '../identity/session-routes';
+import type { IdentityDeps } from '../identity/sign-in';
 import { createTokenService } from '../identity/tokens';
+import { createMailer } from '../mail/mailer';
+import { logTransport, smtpTransport } from '../mail/transports';
 import { registerPlantRoutes } from '../plants/routes';
 import { registerUserRoutes } from '../users/routes';
 import { createAuthenticator, installAuthentication } from './auth';
 import { installCompression } from './compression';
 import { installErrorHandler } from './error-handler';
+import { installRouteTable, routeTableOf, undeclaredApiRoutes } from './route-table';
+import { registerNotificationRoutes } from '../notifications/routes';
 import { registerStatic } from './static';
 
 export interface AppDeps {
@@ -23,11 +37,15 @@ export interface AppDeps {
   devices?: DeviceServices;
   /** true: log through Fastify's logger at config.logLevel (main); default silent (tests). */
   log?: boolean;
+  /** Mail, public URL and proxy settings; read from the environment when not given. */
+  identity?: IdentityConfig;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db, config, devices } = deps;
+  const identity = deps.identity ?? loadIdentityConfig();
   const app = Fastify({
+    trustProxy: identity.trustProxy,
     logger: deps.log ? { level: config.logLevel } : false,
     // One line per request only when debugging; device polling and SSE would drown everything else.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
@@ -36,19 +54,42 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
   });
 
+  installRouteTable(app);
   installErrorHandler(app);
   installCompression(app);
   await app.register(fastifyCookie);
 
   const tokens = await createTokenService(db);
   installAuthentication(app, createAuthenticator(db, tokens));
+  installAccessControl(app);
   void decoyHash(); // computed now, so the first unknown-user sign-in is not the slow one
 
+  const mailer = createMailer(
+    db,
+    identity.smtpUrl ? smtpTransport(identity.smtpUrl, identity.mailFrom) : logTransport((line) => app.log.info(line)),
+    { onError: (message) => app.log.error(message) },
+  );
+  app.addHook('onClose', () => mailer.close());
+  const consoleUrl = identity.publicUrl ?? `http://localhost:${config.port}`;
+  const identityDeps: IdentityDeps = { db, tokens, mailer, cookie: refreshCookie(config.secureCookies), consoleUrl };
+
   await registerHealthRoutes(app, { db });
-  await registerAuthRoutes(app, { db, config, tokens });
+  await registerAuthRoutes(app, identityDeps);
+  await registerPasswordRoutes(app, identityDeps);
+  await registerSessionRoutes(app, identityDeps);
   await registerUserRoutes(app, { db });
+  await registerIamUserRoutes(app, { db, mailer, consoleUrl });
+  await registerRoleRoutes(app, { db });
+  await registerAuditRoutes(app, { db });
   await registerPlantRoutes(app, { db });
   if (devices) await registerDeviceRoutes(app, { db, devices });
+  await registerNotificationRoutes(app, { db });
   await registerStatic(app, config.publicDir);
+
+  app.addHook('onReady', async () => {
+    const undeclared = undeclaredApiRoutes(routeTableOf(app));
+    if (undeclared.length > 0) app.log.warn(`API routes without config.permission (only their own checks apply): ${undeclared.join(', ')}`);
+  });
+  mailer.kick(); // mail a previous run left in the outbox
   return app;
 }

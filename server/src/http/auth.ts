@@ -4,16 +4,25 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors as joseErrors } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { isSessionRevoked } from '../identity/sessions';
 import type { TokenService } from '../identity/tokens';
-import { findUserById } from '../identity/user-pool';
+import type { Permission } from '../iam/permissions';
+import { effectivePermissions } from '../iam/roles';
 import { unauthorized } from './errors';
 
 export interface AuthUser {
   sub: string;
   email: string;
   tenantId: string;
+  /** The built-in role column ('viewer' for holders of a custom role). */
   role: string;
   modules: string[];
+  /** The effective role: a built-in role key, or the id of the user's custom role. */
+  roleId: string;
+  /** What the effective role allows. */
+  permissions: Permission[];
+  /** The sign-in session of the token, when it names one. */
+  sessionId?: string;
 }
 
 export interface Authenticator {
@@ -51,9 +60,18 @@ export function createAuthenticator(db: Kysely<Database>, tokens: TokenService):
       } catch (error) {
         throw unauthorized(error instanceof joseErrors.JWTExpired ? 'Token expired' : 'Invalid token');
       }
-      const user = await findUserById(db, claims.sub);
+      const user = await db
+        .selectFrom('users')
+        .leftJoin('roles', 'roles.id', 'users.custom_role_id')
+        .select(['users.id', 'users.email', 'users.tenant_id', 'users.role', 'users.modules', 'users.status'])
+        .select(['users.custom_role_id', 'roles.permissions as custom_permissions'])
+        .where('users.id', '=', claims.sub)
+        .executeTakeFirst();
       if (!user || user.tenant_id !== claims.tenantId || user.status !== 'active') {
         throw unauthorized('User is not active');
+      }
+      if (claims.sessionId !== undefined && (await isSessionRevoked(db, claims.sessionId))) {
+        throw unauthorized('Session has ended');
       }
       return {
         sub: user.id,
@@ -61,6 +79,9 @@ export function createAuthenticator(db: Kysely<Database>, tokens: TokenService):
         tenantId: user.tenant_id,
         role: user.role,
         modules: parseModules(user.modules),
+        roleId: user.custom_role_id ?? user.role,
+        permissions: effectivePermissions(user.role, user.custom_role_id === null ? null : (user.custom_permissions ?? '[]')),
+        ...(claims.sessionId === undefined ? {} : { sessionId: claims.sessionId }),
       };
     },
   };
@@ -72,7 +93,10 @@ export function installAuthentication(app: FastifyInstance, authenticator: Authe
   app.decorateRequest('user', null as unknown as AuthUser);
 }
 
-/** preHandler for authenticated routes: sets request.user or answers 401 {"error":{"code":"Unauthorized"}}. */
+/**
+ * preHandler for authenticated routes: sets request.user or answers 401 {"error":{"code":"Unauthorized"}}.
+ * The access-control hook may already have authenticated the request; once is enough.
+ */
 export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  request.user = await request.server.authenticator.authenticate(request.headers.authorization);
+  request.user ??= await request.server.authenticator.authenticate(request.headers.authorization);
 }

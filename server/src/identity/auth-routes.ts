@@ -1,53 +1,66 @@
-// The user pool's HTTP face: sign-in, refresh, sign-out and the JWKS document. These are the only API
-// routes that need no bearer token; refresh and sign-out work from the http-only refresh cookie.
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Config } from '../config';
-import type { Database } from '../db/schema';
-import { ApiError, errorResponseSchema, unauthorized } from '../http/errors';
+// The user pool's HTTP face: sign-in (with its lockout and the new-password challenge), completing
+// that challenge, refresh, sign-out and the JWKS document. None of them takes a bearer token; refresh
+// and sign-out work from the http-only refresh cookie.
+import type { FastifyInstance } from 'fastify';
+import { recordAudit } from '../audit/audit-log';
+import { ApiError, unauthorized } from '../http/errors';
 import {
-  issueRefreshToken,
-  pruneExpiredRefreshTokens,
-  revokeFamily,
-  revokeFamilyOfToken,
-  rotateRefreshToken,
-  type IssuedRefreshToken,
-} from './refresh-tokens';
-import type { TokenService } from './tokens';
-import { authenticate, findUserById } from './user-pool';
+  assertPasswordPolicy,
+  emptyBody,
+  errorResponses,
+  okResponse,
+  passwordReused,
+  passwordSchema,
+  tokenResponse,
+  tooManyAttempts,
+  usernameSchema,
+} from './auth-schemas';
+import { NEW_PASSWORD_REQUIRED, consumeChallenge, createNewPasswordChallenge, findOpenChallenge } from './challenges';
+import { hashPassword, verifyPassword } from './passwords';
+import { REFRESH_COOKIE } from './refresh-cookie';
+import { revokeFamily, revokeFamilyOfToken, rotateRefreshToken } from './refresh-tokens';
+import { clientOf, completeSignIn, userTarget, type IdentityDeps } from './sign-in';
+import { admitSignInAttempt, settleSignInSuccess } from './sign-in-throttle';
+import { authenticate, findUserById, normalizeEmail, setPassword } from './user-pool';
 
-export const REFRESH_COOKIE = 'helio_refresh';
-export const REFRESH_COOKIE_PATH = '/api/auth';
+export { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from './refresh-cookie';
 export const SIGN_IN_FAILED = 'Incorrect username or password';
+export const CHALLENGE_FAILED = 'The sign-in session has expired; sign in again';
+export const TEMPORARY_PASSWORD_EXPIRED = 'Temporary password has expired and must be reset by an administrator';
 
 export interface SignInBody {
   username: string;
   password: string;
 }
 
-const emptyBody = { type: 'object', additionalProperties: false, properties: {} } as const;
+interface CompleteNewPasswordBody {
+  session: string;
+  newPassword: string;
+}
 
 const signInBody = {
   type: 'object',
   additionalProperties: false,
   required: ['username', 'password'],
-  properties: {
-    username: { type: 'string', minLength: 1, maxLength: 320 },
-    password: { type: 'string', minLength: 1, maxLength: 1024 },
-  },
+  properties: { username: usernameSchema, password: passwordSchema },
 } as const;
 
-const tokenResponse = {
+/** Tokens, or the challenge: `{ challenge: 'NEW_PASSWORD_REQUIRED', session }`. */
+const signInResponse = {
   type: 'object',
-  required: ['idToken', 'accessToken', 'expiresIn'],
   properties: {
-    idToken: { type: 'string' },
-    accessToken: { type: 'string' },
-    expiresIn: { type: 'integer' },
+    ...tokenResponse.properties,
+    challenge: { type: 'string', enum: [NEW_PASSWORD_REQUIRED] },
+    session: { type: 'string' },
   },
 } as const;
 
-const okResponse = { type: 'object', required: ['ok'], properties: { ok: { type: 'boolean' } } } as const;
+const completeNewPasswordBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['session', 'newPassword'],
+  properties: { session: { type: 'string', minLength: 1, maxLength: 200 }, newPassword: passwordSchema },
+} as const;
 
 const jwksResponse = {
   type: 'object',
@@ -71,55 +84,93 @@ const jwksResponse = {
   },
 } as const;
 
-const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema };
+const isPublic = { public: true } as const;
 
-export interface AuthRouteDeps {
-  db: Kysely<Database>;
-  config: Config;
-  tokens: TokenService;
-}
-
-export async function registerAuthRoutes(app: FastifyInstance, { db, config, tokens }: AuthRouteDeps): Promise<void> {
-  const cookieOptions = {
-    path: REFRESH_COOKIE_PATH,
-    httpOnly: true,
-    sameSite: 'strict' as const,
-    secure: config.secureCookies,
-  };
-  const setRefreshCookie = (reply: FastifyReply, refresh: IssuedRefreshToken) =>
-    reply.setCookie(REFRESH_COOKIE, refresh.token, {
-      ...cookieOptions,
-      expires: refresh.expiresAt,
-      maxAge: Math.round((refresh.expiresAt.getTime() - Date.now()) / 1000),
-    });
-  const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+export async function registerAuthRoutes(app: FastifyInstance, deps: IdentityDeps): Promise<void> {
+  const { db, tokens, cookie } = deps;
 
   app.post<{ Body: SignInBody }>(
     '/api/auth/sign-in',
-    { schema: { body: signInBody, response: { 200: tokenResponse, ...errors } } },
+    { config: isPublic, schema: { body: signInBody, response: { 200: signInResponse, ...errorResponses } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
+      const subject = { account: normalizeEmail(request.body.username), address: request.ip };
+      const admission = await admitSignInAttempt(db, subject);
+      if (!admission.admitted) throw tooManyAttempts(reply, admission.retryAfterSeconds);
+
       const result = await authenticate(db, request.body.username, request.body.password);
-      if (result.status === 'invalid') throw new ApiError(401, 'NotAuthorized', SIGN_IN_FAILED);
-      if (result.status === 'disabled') throw new ApiError(403, 'UserDisabled', 'User is disabled');
+      const failed = (user: typeof result.user, reason: string, extra: Record<string, unknown> = {}) =>
+        recordAudit(db, {
+          tenantId: user?.tenant_id ?? null,
+          action: 'auth.sign_in_failed',
+          target: user ? userTarget(user) : null,
+          details: { username: subject.account, reason, ...extra },
+          address: subject.address,
+        });
+      if (result.status === 'invalid') {
+        const locked = admission.retryAfterSeconds;
+        await failed(result.user, 'invalid', locked > 0 ? { lockedForSeconds: locked } : {});
+        if (locked > 0) throw tooManyAttempts(reply, locked);
+        throw new ApiError(401, 'NotAuthorized', SIGN_IN_FAILED);
+      }
+      await settleSignInSuccess(db, subject, admission);
+      if (result.status === 'disabled') {
+        await failed(result.user, 'disabled');
+        throw new ApiError(403, 'UserDisabled', 'User is disabled');
+      }
       const { user } = result;
-      await pruneExpiredRefreshTokens(db);
-      const issued = await tokens.issue({ id: user.id, email: user.email, tenantId: user.tenant_id });
-      setRefreshCookie(reply, await issueRefreshToken(db, user.id));
-      return issued;
+      if (user.temporary_password_expires_at !== null) {
+        if (user.temporary_password_expires_at <= new Date().toISOString()) {
+          await failed(user, 'temporary_password_expired');
+          throw new ApiError(401, 'PasswordExpired', TEMPORARY_PASSWORD_EXPIRED);
+        }
+        return { challenge: NEW_PASSWORD_REQUIRED, session: await createNewPasswordChallenge(db, user.id) };
+      }
+      return completeSignIn(deps, request, reply, user, 'password');
+    },
+  );
+
+  app.post<{ Body: CompleteNewPasswordBody }>(
+    '/api/auth/complete-new-password',
+    { config: isPublic, schema: { body: completeNewPasswordBody, response: { 200: tokenResponse, ...errorResponses } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const { session, newPassword } = request.body;
+      assertPasswordPolicy(newPassword);
+      const challenge = await findOpenChallenge(db, session);
+      const user = challenge ? await findUserById(db, challenge.userId) : undefined;
+      if (!challenge || !user || user.status !== 'active' || user.temporary_password_expires_at === null) {
+        throw new ApiError(401, 'NotAuthorized', CHALLENGE_FAILED);
+      }
+      if (await verifyPassword(newPassword, user.password_hash)) {
+        throw passwordReused('The new password must differ from the temporary one');
+      }
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction().execute(async (trx) => {
+        if (!(await consumeChallenge(trx, challenge.id))) throw new ApiError(401, 'NotAuthorized', CHALLENGE_FAILED);
+        await setPassword(trx, user.id, passwordHash);
+        await recordAudit(trx, {
+          tenantId: user.tenant_id,
+          action: 'auth.new_password_set',
+          actor: { id: user.id, email: user.email },
+          target: userTarget(user),
+          address: clientOf(request).address,
+        });
+      });
+      return completeSignIn(deps, request, reply, user, 'new_password');
     },
   );
 
   app.post(
     '/api/auth/refresh',
-    { schema: { body: emptyBody, response: { 200: tokenResponse, ...errors } } },
+    { config: isPublic, schema: { body: emptyBody, response: { 200: tokenResponse, ...errorResponses } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const presented = request.cookies[REFRESH_COOKIE];
       if (!presented) throw unauthorized('No refresh token');
       const rotation = await rotateRefreshToken(db, presented);
       if (rotation.status !== 'rotated') {
-        clearRefreshCookie(reply);
+        cookie.clear(reply);
         throw unauthorized(
           rotation.status === 'expired' ? 'Refresh token expired' : rotation.status === 'reused'
             ? 'Refresh token was already used; the session has been revoked'
@@ -129,21 +180,21 @@ export async function registerAuthRoutes(app: FastifyInstance, { db, config, tok
       const user = await findUserById(db, rotation.userId);
       if (!user || user.status !== 'active') {
         await revokeFamily(db, rotation.familyId);
-        clearRefreshCookie(reply);
+        cookie.clear(reply);
         throw user ? new ApiError(403, 'UserDisabled', 'User is disabled') : unauthorized('Unknown user');
       }
-      setRefreshCookie(reply, rotation.refresh);
-      return tokens.issue({ id: user.id, email: user.email, tenantId: user.tenant_id });
+      cookie.set(reply, rotation.refresh);
+      return tokens.issue({ id: user.id, email: user.email, tenantId: user.tenant_id, sessionId: rotation.familyId });
     },
   );
 
   app.post(
     '/api/auth/sign-out',
-    { schema: { body: emptyBody, response: { 200: okResponse, ...errors } } },
+    { config: isPublic, schema: { body: emptyBody, response: { 200: okResponse, ...errorResponses } } },
     async (request, reply) => {
       const presented = request.cookies[REFRESH_COOKIE];
       if (presented) await revokeFamilyOfToken(db, presented);
-      clearRefreshCookie(reply);
+      cookie.clear(reply);
       return { ok: true };
     },
   );

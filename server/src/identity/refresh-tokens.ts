@@ -21,7 +21,8 @@ export function hashRefreshToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-function newToken(now: Date) {
+/** A fresh refresh token and its row id; only its hash is ever stored. */
+export function newRefreshToken(now: Date) {
   const token = randomBytes(32).toString('base64url');
   return {
     id: randomUUID(),
@@ -37,7 +38,7 @@ export async function issueRefreshToken(
   familyId: string = randomUUID(),
   now: Date = new Date(),
 ): Promise<IssuedRefreshToken> {
-  const fresh = newToken(now);
+  const fresh = newRefreshToken(now);
   await db
     .insertInto('refresh_tokens')
     .values({
@@ -59,6 +60,13 @@ export async function revokeFamily(db: Kysely<Database>, familyId: string, now: 
     .updateTable('refresh_tokens')
     .set({ revoked_at: now.toISOString() })
     .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  // The family is the session: its ID tokens stop working with it (the authenticator checks).
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now.toISOString() })
+    .where('id', '=', familyId)
     .where('revoked_at', 'is', null)
     .execute();
 }
@@ -90,7 +98,7 @@ export async function rotateRefreshToken(
   }
   if (row.expires_at <= now.toISOString()) return { status: 'expired' };
 
-  const fresh = newToken(now);
+  const fresh = newRefreshToken(now);
   try {
     await db.transaction().execute(async (trx) => {
       // Claim the old token first: of two concurrent refreshes with one token only one can win.
@@ -114,6 +122,7 @@ export async function rotateRefreshToken(
           created_at: now.toISOString(),
         })
         .execute();
+      await trx.updateTable('sessions').set({ last_used_at: now.toISOString() }).where('id', '=', row.family_id).execute();
     });
   } catch (error) {
     if (!(error instanceof AlreadyRotated)) throw error;
@@ -131,4 +140,11 @@ export async function rotateRefreshToken(
 /** Expired tokens can never be used again, so they need not be kept for reuse detection either. */
 export async function pruneExpiredRefreshTokens(db: Kysely<Database>, now: Date = new Date()): Promise<void> {
   await db.deleteFrom('refresh_tokens').where('expires_at', '<', now.toISOString()).execute();
+  // A session whose every token is gone can neither be used nor be listed.
+  await db
+    .deleteFrom('sessions')
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('refresh_tokens').select('refresh_tokens.id').whereRef('refresh_tokens.family_id', '=', 'sessions.id'))),
+    )
+    .execute();
 }

@@ -14,6 +14,8 @@ export interface TokenSubject {
   id: string;
   email: string;
   tenantId: string;
+  /** The sign-in session (refresh-token family) the tokens belong to, as the `sid` claim. */
+  sessionId?: string;
 }
 
 export interface IssuedTokens {
@@ -27,6 +29,7 @@ export interface IdTokenClaims {
   sub: string;
   email: string;
   tenantId: string;
+  sessionId?: string;
 }
 
 export class InvalidTokenError extends Error {}
@@ -44,7 +47,8 @@ export interface TokenServiceOptions {
 }
 
 function sign(keys: KeyRing, subject: TokenSubject, use: 'id' | 'access', nowS: number): Promise<string> {
-  return new SignJWT({ email: subject.email, tenant_id: subject.tenantId, token_use: use })
+  const sid = subject.sessionId === undefined ? {} : { sid: subject.sessionId };
+  return new SignJWT({ email: subject.email, tenant_id: subject.tenantId, token_use: use, ...sid })
     .setProtectedHeader({ alg: TOKEN_ALG, kid: keys.kid, typ: 'JWT' })
     .setSubject(subject.id)
     .setIssuer(TOKEN_ISSUER)
@@ -76,12 +80,13 @@ export async function createTokenService(db: Kysely<Database>, options: TokenSer
         audience: TOKEN_AUDIENCE,
         requiredClaims: ['sub', 'exp', 'iat'],
       });
-      const { sub, email, tenant_id: tenantId, token_use: use } = payload;
+      const { sub, email, tenant_id: tenantId, token_use: use, sid } = payload;
       if (use !== 'id') throw new InvalidTokenError('Not an ID token');
       if (typeof sub !== 'string' || typeof email !== 'string' || typeof tenantId !== 'string') {
         throw new InvalidTokenError('Token claims are incomplete');
       }
-      return { sub, email, tenantId };
+      if (sid !== undefined && typeof sid !== 'string') throw new InvalidTokenError('Token session is malformed');
+      return sid === undefined ? { sub, email, tenantId } : { sub, email, tenantId, sessionId: sid };
     },
 
     jwks: () => keys.jwks(),

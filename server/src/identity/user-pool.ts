@@ -8,8 +8,9 @@ export type UserRow = Selectable<UserTable>;
 
 export type AuthenticationResult =
   | { status: 'ok'; user: UserRow }
-  | { status: 'invalid' }
-  | { status: 'disabled' };
+  /** `user` is set when the username exists: for the audit log only, never for the answer. */
+  | { status: 'invalid'; user?: UserRow }
+  | { status: 'disabled'; user: UserRow };
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -26,12 +27,26 @@ export async function authenticate(
     .where('email', '=', normalizeEmail(username))
     .executeTakeFirst();
   const matches = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
-  if (!user || !matches) return { status: 'invalid' };
+  if (!user) return { status: 'invalid' };
+  if (!matches) return { status: 'invalid', user };
   // Only someone who knows the password learns that the account is disabled.
-  if (user.status !== 'active') return { status: 'disabled' };
+  if (user.status !== 'active') return { status: 'disabled', user };
   return { status: 'ok', user };
 }
 
 export async function findUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+}
+
+/** Sets a user's own password; clears the temporary-password state an invitation left. */
+export async function setPassword(db: Kysely<Database>, userId: string, passwordHash: string, now: Date = new Date()): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, temporary_password_expires_at: null, password_changed_at: now.toISOString() })
+    .where('id', '=', userId)
+    .execute();
 }

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
 import { errorResponseSchema, notFound } from '../http/errors';
+import { access } from '../iam/route-access';
 import { listTenantPlants, type PlantRow } from './access';
 
 export interface Plant {
@@ -65,6 +66,7 @@ export async function registerPlantRoutes(app: FastifyInstance, { db }: { db: Ky
   app.post<{ Body: { id: string } }>(
     '/api/plant/list',
     {
+      config: access('plants:read', { tenantResources: [{ field: 'id', kind: 'tenant' }] }),
       preHandler: requireUser,
       schema: {
         body: listBody,

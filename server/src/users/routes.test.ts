@@ -19,7 +19,7 @@ describe.each(databaseTargets())('user routes on $name', (target) => {
     await target.destroy();
   });
 
-  it('users/info describes the caller, their tenant, modules and role', async () => {
+  it('users/info describes the caller, their tenant, modules, role and what the role allows', async () => {
     const { idToken } = await signIn(app, 'operator@helio.local', 'Helio-operator-2024!');
     const user = await db
       .selectFrom('users')
@@ -38,6 +38,7 @@ describe.each(databaseTargets())('user routes on $name', (target) => {
       tenant: { id: user.tenantId, name: 'Helio Demo' },
       modules: ['ems', 'rc', 'fep', 'ev', 'notifications', 'monitoring', 'management'],
       role: 'operator',
+      permissions: ['plants:read', 'devices:read', 'metrics:read', 'notifications:read', 'notifications:manage', 'devices:control'],
     });
   });
 

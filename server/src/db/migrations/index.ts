@@ -3,10 +3,14 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { devicesMigration } from '../../devices/migration';
 import { coreMigration } from './001-core';
+import { identityMigration } from './003-identity';
+import { notificationsMigration } from '../../notifications/migration';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
   '002_devices': devicesMigration,
+  '003_identity': identityMigration,
+  '004_notifications': notificationsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,104 @@
+// Builds a request for any route of the route table from its JSON schemas: the smallest body (or
+// query string) the schema accepts, with chosen values for the fields that name tenant-owned things.
+// The generated security test uses it to call every endpoint, including ones written after it.
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { TenantResource, TenantResourceKind } from '../iam/route-access';
+import type { RouteEntry } from './route-table';
+
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  format?: string;
+  minLength?: number;
+  minimum?: number;
+  minItems?: number;
+  examples?: unknown[];
+}
+
+/** The smallest value the schema accepts (required properties only). */
+export function sampleOf(schema: JsonSchema | undefined): unknown {
+  if (!schema) return {};
+  if (schema.examples?.length) return schema.examples[0];
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum?.length) return schema.enum[0];
+  const alternative = schema.anyOf?.[0] ?? schema.oneOf?.[0];
+  if (alternative) return sampleOf(alternative);
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'object':
+      return Object.fromEntries((schema.required ?? []).map((key) => [key, sampleOf(schema.properties?.[key])]));
+    case 'array':
+      return Array.from({ length: schema.minItems ?? 0 }, () => sampleOf(schema.items));
+    case 'string':
+      if (schema.format === 'email') return 'probe@example.com';
+      if (schema.format === 'date-time') return new Date().toISOString();
+      return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
+    case 'integer':
+    case 'number':
+      return schema.minimum ?? 0;
+    case 'boolean':
+      return false;
+    case 'null':
+      return null;
+    default:
+      return {};
+  }
+}
+
+/** Fields that name a tenant-owned thing by convention, for routes that declare none themselves. */
+const CONVENTIONAL: Record<string, TenantResourceKind> = { thingName: 'thing', things: 'thing', plantId: 'plant' };
+/** Required fields that look like ids of something: each must be a declared or conventional resource. */
+const ID_LIKE = /^id$|Id$|^thingName$|^things$/;
+
+function fieldsOf(route: RouteEntry, where: 'body' | 'querystring'): JsonSchema | undefined {
+  return route.schema?.[where] as JsonSchema | undefined;
+}
+
+export function tenantResourcesOf(route: RouteEntry): TenantResource[] {
+  if (route.config.tenantResources) return [...route.config.tenantResources];
+  const found: TenantResource[] = [];
+  for (const where of ['body', 'querystring'] as const) {
+    for (const field of Object.keys(fieldsOf(route, where)?.properties ?? {})) {
+      const kind = CONVENTIONAL[field];
+      if (kind) found.push({ field, kind, in: where });
+    }
+  }
+  return found;
+}
+
+/** Required id-like fields that no declared or conventional resource covers. */
+export function undeclaredIdFields(route: RouteEntry): string[] {
+  const covered = new Set(tenantResourcesOf(route).map((r) => r.field));
+  return (['body', 'querystring'] as const).flatMap((where) =>
+    (fieldsOf(route, where)?.required ?? []).filter((field) => ID_LIKE.test(field) && !covered.has(field)),
+  );
+}
+
+export interface Probe {
+  token?: string;
+  /** Replaces the Authorization header entirely (for malformed schemes). */
+  authorization?: string;
+  /** Values for fields, over the schema sample. */
+  fields?: Record<string, unknown>;
+}
+
+export function callRoute(app: FastifyInstance, route: RouteEntry, probe: Probe = {}): Promise<LightMyRequestResponse> {
+  const where = route.method === 'GET' || route.method === 'DELETE' ? 'querystring' : 'body';
+  const sample = sampleOf(fieldsOf(route, where) ?? { type: 'object' });
+  const values = { ...(sample as Record<string, unknown>), ...probe.fields };
+  const authorization = probe.authorization ?? (probe.token ? `Bearer ${probe.token}` : undefined);
+  return app.inject({
+    method: route.method as 'GET' | 'POST',
+    url: route.url,
+    ...(where === 'querystring' ? { query: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])) } : { payload: values }),
+    headers: authorization ? { authorization } : {},
+  });
+}
+
+export const routeName = (route: RouteEntry) => `${route.method} ${route.url}`;

@@ -1,0 +1,121 @@
+// Apps, users and tokens for the identity and access test suites, written the way the server writes them.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database, Role } from '../db/schema';
+import { buildApp } from '../http/app';
+import type { IdentityConfig } from '../identity/identity-config';
+import { hashPassword } from '../identity/passwords';
+import { createTokenService } from '../identity/tokens';
+import { testConfig } from '../testing/test-app';
+import { MODULE_KEYS } from './modules';
+import type { Permission } from './permissions';
+
+export const TEST_IDENTITY: IdentityConfig = { mailFrom: 'Helio EMS <no-reply@helio.test>', trustProxy: false, publicUrl: 'https://ems.test' };
+
+export function createIdentityApp(db: Kysely<Database>, identity: Partial<IdentityConfig> = {}): Promise<FastifyInstance> {
+  return buildApp({ db, config: testConfig(), identity: { ...TEST_IDENTITY, ...identity } });
+}
+
+export async function tenantIdOf(db: Kysely<Database>, name: string): Promise<string> {
+  return (await db.selectFrom('tenants').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+}
+
+export async function userIdOf(db: Kysely<Database>, email: string): Promise<string> {
+  return (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  tenantId: string;
+}
+
+export interface NewUser {
+  role?: Role;
+  customRoleId?: string | null;
+  modules?: readonly string[];
+  password?: string;
+  status?: 'active' | 'disabled';
+  locale?: 'cs' | 'en';
+  temporaryUntil?: Date | null;
+}
+
+export async function addUser(db: Kysely<Database>, tenantId: string, spec: NewUser = {}): Promise<TestUser> {
+  const id = randomUUID();
+  const email = `user-${id.slice(0, 8)}@helio.test`;
+  const password = spec.password ?? 'Test-password-2024!';
+  await db
+    .insertInto('users')
+    .values({
+      id,
+      tenant_id: tenantId,
+      email,
+      name: 'Test',
+      family_name: `User ${id.slice(0, 4)}`,
+      picture: null,
+      password_hash: await hashPassword(password),
+      role: spec.customRoleId ? 'viewer' : (spec.role ?? 'viewer'),
+      custom_role_id: spec.customRoleId ?? null,
+      modules: JSON.stringify(spec.modules ?? MODULE_KEYS),
+      locale: spec.locale ?? 'en',
+      preferences: '{}',
+      status: spec.status ?? 'active',
+      temporary_password_expires_at: spec.temporaryUntil ? spec.temporaryUntil.toISOString() : null,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  return { id, email, password, tenantId };
+}
+
+export async function addRole(db: Kysely<Database>, tenantId: string, name: string, permissions: readonly Permission[]): Promise<string> {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  await db
+    .insertInto('roles')
+    .values({ id, tenant_id: tenantId, name, name_key: name.toLowerCase(), description: '', permissions: JSON.stringify(permissions), created_at: now, updated_at: now })
+    .execute();
+  return id;
+}
+
+/** An ID token for the user as sign-in issues it (optionally at another time, or for a session). */
+export async function tokenFor(db: Kysely<Database>, user: TestUser, options: { now?: () => number; sessionId?: string } = {}): Promise<string> {
+  const tokens = await createTokenService(db, { now: options.now });
+  const subject = { id: user.id, email: user.email, tenantId: user.tenantId };
+  return (await tokens.issue(options.sessionId ? { ...subject, sessionId: options.sessionId } : subject)).idToken;
+}
+
+/** POST /api/<path> from a given client address, with an optional bearer token and cookie. */
+export function post(
+  app: FastifyInstance,
+  path: string,
+  body: object,
+  options: { token?: string; address?: string; cookie?: string; userAgent?: string } = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: `/api/${path}`,
+    payload: body,
+    remoteAddress: options.address ?? '127.0.0.1',
+    headers: {
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.userAgent ? { 'user-agent': options.userAgent } : {}),
+    },
+    cookies: options.cookie ? { helio_refresh: options.cookie } : {},
+  });
+}
+
+/** A client address no other test uses, so the per-address lockout of one test never touches another. */
+export function freshAddress(): string {
+  const n = randomUUID().replace(/-/g, '');
+  return `10.${parseInt(n.slice(0, 2), 16)}.${parseInt(n.slice(2, 4), 16)}.${parseInt(n.slice(4, 6), 16)}`;
+}
+
+export async function mailsTo(db: Kysely<Database>, to: string) {
+  return db.selectFrom('outbox').selectAll().where('to', '=', to).orderBy('created_at').execute();
+}
+
+export function errorCode(response: LightMyRequestResponse): string | undefined {
+  return response.json<{ error?: { code: string } }>().error?.code;
+}

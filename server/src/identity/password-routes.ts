@@ -1,0 +1,147 @@
+// Passwords: forgot-password (a mailed 6-digit code) and its confirmation, both public, and
+// change-password for the signed-in user. Answers never tell whether an account exists.
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { recordAudit } from '../audit/audit-log';
+import { ApiError } from '../http/errors';
+import { SIGNED_IN } from '../iam/route-access';
+import { renderMail, type MailMessage } from '../mail/templates';
+import {
+  assertPasswordPolicy,
+  errorResponses,
+  okResponse,
+  passwordReused,
+  passwordSchema,
+  tooManyAttempts,
+  usernameSchema,
+} from './auth-schemas';
+import { generateResetCode, issueResetCode, redeemResetCode, RESET_CODE_LIFETIME_MS } from './reset-codes';
+import { hashPassword, verifyPassword } from './passwords';
+import { revokeUserSessions } from './sessions';
+import { clientOf, userTarget, type IdentityDeps } from './sign-in';
+import { admitSignInAttempt, forgetAccountFailures, settleSignInSuccess } from './sign-in-throttle';
+import { findUserByEmail, findUserById, normalizeEmail, setPassword, type UserRow } from './user-pool';
+
+export const CODE_MISMATCH = 'Invalid or expired code';
+export const INCORRECT_CURRENT_PASSWORD = 'Current password is incorrect';
+
+const forgotBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['username'],
+  properties: { username: usernameSchema },
+} as const;
+
+const confirmBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['username', 'code', 'newPassword'],
+  properties: { username: usernameSchema, code: { type: 'string', pattern: '^[0-9]{6}$' }, newPassword: passwordSchema },
+} as const;
+
+const changeBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['currentPassword', 'newPassword'],
+  properties: { currentPassword: passwordSchema, newPassword: passwordSchema },
+} as const;
+
+const okSchema = { response: { 200: okResponse, ...errorResponses } };
+
+export async function registerPasswordRoutes(app: FastifyInstance, deps: IdentityDeps): Promise<void> {
+  const { db, mailer, consoleUrl } = deps;
+
+  /** Queues the mail in the transaction of the change it reports; kick the mailer after the commit. */
+  const queueMail = (trx: Kysely<Database>, user: UserRow, message: MailMessage) =>
+    mailer.enqueue(trx, { to: user.email, language: user.locale, ...renderMail(message, user.locale) });
+
+  app.post<{ Body: { username: string } }>(
+    '/api/auth/forgot-password',
+    { config: { public: true }, schema: { body: forgotBody, ...okSchema } },
+    async (request) => {
+      const user = await findUserByEmail(db, request.body.username);
+      if (user && user.status === 'active') {
+        const issued = await issueResetCode(db, user.id, async (trx, code) => {
+          await queueMail(trx, user, { kind: 'password-reset-code', name: user.name, code, validMinutes: RESET_CODE_LIFETIME_MS / 60_000, consoleUrl });
+          await recordAudit(trx, {
+            tenantId: user.tenant_id,
+            action: 'auth.password_reset_requested',
+            target: userTarget(user),
+            address: clientOf(request).address,
+          });
+        });
+        if (issued) mailer.kick();
+      } else {
+        await hashPassword(generateResetCode()); // the scrypt work a real code costs, so timing tells nothing
+      }
+      return { ok: true };
+    },
+  );
+
+  app.post<{ Body: { username: string; code: string; newPassword: string } }>(
+    '/api/auth/confirm-forgot-password',
+    { config: { public: true }, schema: { body: confirmBody, ...okSchema } },
+    async (request) => {
+      const { username, code, newPassword } = request.body;
+      assertPasswordPolicy(newPassword);
+      const found = await findUserByEmail(db, username);
+      const user = found?.status === 'active' ? found : undefined;
+      if (!(await redeemResetCode(db, user?.id, code)) || !user) throw new ApiError(400, 'CodeMismatch', CODE_MISMATCH);
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction().execute(async (trx) => {
+        await setPassword(trx, user.id, passwordHash);
+        // Whoever knew the old password is out, and the owner is no longer locked out.
+        await revokeUserSessions(trx, user.id);
+        await forgetAccountFailures(trx, normalizeEmail(user.email));
+        await recordAudit(trx, {
+          tenantId: user.tenant_id,
+          action: 'auth.password_reset',
+          actor: { id: user.id, email: user.email },
+          target: userTarget(user),
+          address: clientOf(request).address,
+        });
+        await queueMail(trx, user, { kind: 'password-changed', name: user.name, at: new Date(), consoleUrl });
+      });
+      mailer.kick();
+      return { ok: true };
+    },
+  );
+
+  app.post<{ Body: { currentPassword: string; newPassword: string } }>(
+    '/api/auth/change-password',
+    { config: { permission: SIGNED_IN }, schema: { body: changeBody, ...okSchema } },
+    async (request, reply) => {
+      const { currentPassword, newPassword } = request.body;
+      assertPasswordPolicy(newPassword);
+      if (newPassword === currentPassword) throw passwordReused('The new password must differ from the current one');
+      const user = await findUserById(db, request.user.sub);
+      if (!user) throw new ApiError(401, 'Unauthorized', 'Unknown user');
+      // A stolen session must not become a way to guess the password: the sign-in lockout counts here too.
+      const subject = { account: normalizeEmail(user.email), address: request.ip };
+      const admission = await admitSignInAttempt(db, subject);
+      if (!admission.admitted) throw tooManyAttempts(reply, admission.retryAfterSeconds);
+      if (!(await verifyPassword(currentPassword, user.password_hash))) {
+        if (admission.retryAfterSeconds > 0) throw tooManyAttempts(reply, admission.retryAfterSeconds);
+        throw new ApiError(400, 'IncorrectPassword', INCORRECT_CURRENT_PASSWORD);
+      }
+      await settleSignInSuccess(db, subject, admission);
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction().execute(async (trx) => {
+        await setPassword(trx, user.id, passwordHash);
+        const revoked = await revokeUserSessions(trx, user.id, request.user.sessionId);
+        await recordAudit(trx, {
+          tenantId: user.tenant_id,
+          action: 'auth.password_changed',
+          actor: { id: user.id, email: user.email },
+          target: userTarget(user),
+          details: { otherSessionsRevoked: revoked },
+          address: clientOf(request).address,
+        });
+        await queueMail(trx, user, { kind: 'password-changed', name: user.name, at: new Date(), consoleUrl });
+      });
+      mailer.kick();
+      return { ok: true };
+    },
+  );
+}

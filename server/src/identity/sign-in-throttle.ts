@@ -1,0 +1,122 @@
+// Sign-in throttling, stored in the database so every replica sees the same counts. Two keys per
+// attempt: the account (the normalised username, known or not, so unknown names lock alike) and the
+// client address. Each attempt counts as a failure before the password is checked, inside a row lock,
+// so a burst of parallel guesses cannot slip past the limit; a right password takes it back.
+import type { Kysely, Transaction } from 'kysely';
+import { isPostgres } from '../db';
+import type { Database } from '../db/schema';
+import {
+  ACCOUNT_LOCKOUT,
+  ADDRESS_LOCKOUT,
+  UNLOCKED,
+  afterFailure,
+  retryAfterSeconds,
+  type LockoutPolicy,
+  type LockoutState,
+} from './lockout';
+
+export interface ThrottleSubject {
+  /** Normalised username. */
+  account: string;
+  /** Client IP address. */
+  address: string;
+}
+
+export type AttemptAdmission =
+  /** Refused without looking at the password: a key is locked for this long. */
+  | { admitted: false; retryAfterSeconds: number }
+  /** Counted as a failure already; `retryAfterSeconds` > 0 when this attempt's failure started a lock. */
+  | { admitted: true; retryAfterSeconds: number; addressLockStarted: boolean };
+
+type ThrottleRow = { failures: number; lockouts: number; last_failure_at: number | null; locked_until: number | null };
+
+const accountKey = (subject: ThrottleSubject) => `account:${subject.account}`;
+const addressKey = (subject: ThrottleSubject) => `address:${subject.address}`;
+
+function toState(row: ThrottleRow | undefined): LockoutState {
+  if (!row) return UNLOCKED;
+  return {
+    failures: Number(row.failures),
+    lockouts: Number(row.lockouts),
+    lastFailureAt: row.last_failure_at === null ? null : Number(row.last_failure_at),
+    lockedUntil: row.locked_until === null ? null : Number(row.locked_until),
+  };
+}
+
+async function readLocked(trx: Transaction<Database>, key: string, lockRows: boolean): Promise<LockoutState> {
+  await trx
+    .insertInto('sign_in_throttle')
+    .values({ key, failures: 0, lockouts: 0, last_failure_at: null, locked_until: null })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  let query = trx.selectFrom('sign_in_throttle').selectAll().where('key', '=', key);
+  if (lockRows) query = query.forUpdate(); // SQLite has no FOR UPDATE: its write transactions run one at a time
+  return toState(await query.executeTakeFirst());
+}
+
+async function write(trx: Transaction<Database>, key: string, state: LockoutState): Promise<void> {
+  await trx
+    .updateTable('sign_in_throttle')
+    .set({ failures: state.failures, lockouts: state.lockouts, last_failure_at: state.lastFailureAt, locked_until: state.lockedUntil })
+    .where('key', '=', key)
+    .execute();
+}
+
+/** Admits an attempt (counting it as a failure on both keys) unless either key is locked. */
+export async function admitSignInAttempt(db: Kysely<Database>, subject: ThrottleSubject, now = Date.now()): Promise<AttemptAdmission> {
+  const lockRows = isPostgres(db);
+  return db.transaction().execute(async (trx) => {
+    const keys: Array<[string, LockoutPolicy]> = [
+      [accountKey(subject), ACCOUNT_LOCKOUT],
+      [addressKey(subject), ADDRESS_LOCKOUT],
+    ];
+    const states = [];
+    for (const [key] of keys) states.push(await readLocked(trx, key, lockRows));
+    const locked = Math.max(...states.map((state) => retryAfterSeconds(state, now)));
+    if (locked > 0) return { admitted: false, retryAfterSeconds: locked };
+    let retryAfter = 0;
+    let addressLockStarted = false;
+    for (const [index, [key, policy]] of keys.entries()) {
+      const next = afterFailure(policy, states[index] ?? UNLOCKED, now);
+      await write(trx, key, next);
+      const seconds = retryAfterSeconds(next, now);
+      retryAfter = Math.max(retryAfter, seconds);
+      if (key === addressKey(subject) && seconds > 0) addressLockStarted = true;
+    }
+    return { admitted: true, retryAfterSeconds: retryAfter, addressLockStarted };
+  });
+}
+
+/**
+ * The password was right: the account forgets its failures and the address gets this attempt back
+ * (and the lock, if this very attempt started it).
+ */
+export async function settleSignInSuccess(
+  db: Kysely<Database>,
+  subject: ThrottleSubject,
+  admission: Extract<AttemptAdmission, { admitted: true }>,
+): Promise<void> {
+  await db.deleteFrom('sign_in_throttle').where('key', '=', accountKey(subject)).execute();
+  const address = db.updateTable('sign_in_throttle').where('key', '=', addressKey(subject));
+  if (admission.addressLockStarted) {
+    await address
+      .set((eb) => ({ failures: ADDRESS_LOCKOUT.maxFailures - 1, locked_until: null, lockouts: eb('lockouts', '-', 1) }))
+      .execute();
+  } else {
+    await address.set((eb) => ({ failures: eb('failures', '-', 1) })).where('failures', '>', 0).execute();
+  }
+}
+
+/** Ends an account's lockout (after a password reset proved who the owner is). */
+export async function forgetAccountFailures(db: Kysely<Database>, account: string): Promise<void> {
+  await db.deleteFrom('sign_in_throttle').where('key', '=', accountKey({ account, address: '' })).execute();
+}
+
+/** Rows with neither a lock nor a failure in the last day say nothing any more. */
+export async function pruneSignInThrottle(db: Kysely<Database>, now = Date.now()): Promise<void> {
+  await db
+    .deleteFrom('sign_in_throttle')
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+    .where((eb) => eb.or([eb('last_failure_at', 'is', null), eb('last_failure_at', '<', now - ACCOUNT_LOCKOUT.forgetAfterMs)]))
+    .execute();
+}

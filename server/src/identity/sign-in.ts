@@ -1,0 +1,57 @@
+// What signing in means once the password (or a new one) has been accepted: a new session, its
+// refresh cookie, ID and access tokens naming the session, the last-sign-in time and an audit entry.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { recordAudit, type AuditTarget } from '../audit/audit-log';
+import type { Database } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
+import type { RefreshCookie } from './refresh-cookie';
+import { pruneExpiredRefreshTokens } from './refresh-tokens';
+import { startSession, type SessionClient } from './sessions';
+import { pruneSignInThrottle } from './sign-in-throttle';
+import type { IssuedTokens, TokenService } from './tokens';
+import type { UserRow } from './user-pool';
+
+export interface IdentityDeps {
+  db: Kysely<Database>;
+  tokens: TokenService;
+  mailer: Mailer;
+  cookie: RefreshCookie;
+  /** Where users reach the console, for links in mails. */
+  consoleUrl: string;
+}
+
+export function clientOf(request: FastifyRequest): SessionClient {
+  const userAgent = request.headers['user-agent'];
+  return { userAgent: typeof userAgent === 'string' ? userAgent : null, address: request.ip };
+}
+
+export const userTarget = (user: Pick<UserRow, 'id' | 'email'>): AuditTarget => ({ type: 'user', id: user.id, label: user.email });
+
+export async function completeSignIn(
+  deps: IdentityDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+  how: 'password' | 'new_password',
+): Promise<IssuedTokens> {
+  const { db } = deps;
+  const now = new Date();
+  // Housekeeping rides on sign-ins: rare enough to cost nothing, frequent enough to keep tables small.
+  await pruneExpiredRefreshTokens(db, now);
+  await pruneSignInThrottle(db, now.getTime());
+  const client = clientOf(request);
+  const { sessionId, refresh } = await startSession(db, user.id, client, now);
+  const issued = await deps.tokens.issue({ id: user.id, email: user.email, tenantId: user.tenant_id, sessionId });
+  await db.updateTable('users').set({ last_sign_in_at: now.toISOString() }).where('id', '=', user.id).execute();
+  await recordAudit(db, {
+    tenantId: user.tenant_id,
+    action: 'auth.sign_in',
+    actor: { id: user.id, email: user.email },
+    target: userTarget(user),
+    details: { sessionId, method: how },
+    address: client.address,
+  });
+  deps.cookie.set(reply, refresh);
+  return issued;
+}
