@@ -1,0 +1,38 @@
+import React from 'react';
+import { act, render, screen } from '@testing-library/react';
+import { defaultSettings } from './notification-schedule/schedule-rules';
+import { __setSignedIn, apiPost } from './testing/mock-controls';
+import { Root } from './root.component';
+
+beforeEach(() => {
+  __setSignedIn();
+  apiPost.mockImplementation((async (path: string) => {
+    if (path === 'notifications/settings/get') return defaultSettings();
+    if (path === 'notifications/alerts/list') return { alerts: [] };
+    if (path === 'notifications/alerts/unread-count') return { count: 0 };
+    if (path === 'notifications/thresholds/get') return { plantId: 'plant-1', batterySocMin: 20, pvMinPercent: 10 };
+    throw new Error(`unexpected ${path}`);
+  }) as unknown as typeof apiPost);
+});
+
+describe('the notifications app routes', () => {
+  it('shows the notification schedule at /my-account/notifications', async () => {
+    window.history.pushState({}, '', '/my-account/notifications');
+    render(<Root />);
+    expect(await screen.findByText('Rozvrh upozornění')).toBeTruthy();
+    expect(await screen.findByTestId('day-card-6')).toBeTruthy();
+  });
+
+  it('shows the notification centre at /notifications', async () => {
+    window.history.pushState({}, '', '/notifications');
+    render(<Root />);
+    expect(await screen.findByText('Žádná upozornění')).toBeTruthy();
+  });
+
+  it('renders nothing on routes of other apps', async () => {
+    window.history.pushState({}, '', '/my-account');
+    const { container } = render(<Root />);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(container.textContent).toBe('');
+  });
+});

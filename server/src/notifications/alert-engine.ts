@@ -1,0 +1,155 @@
+// Raises and clears alerts from the shadows on a timer. Each tick reads every plant with its shadow,
+// thresholds and recent PV samples, judges the conditions, opens what began (mailing those whose
+// schedule is open, in the same transaction) and closes what ended. Replicas may tick at once: the
+// unique index lets only one of them open an alert, and only that one queues its mail.
+import type { Kysely } from 'kysely';
+import { loadConfig } from '../config';
+import type { Database } from '../db/schema';
+import { loadIdentityConfig } from '../identity/identity-config';
+import { enqueueMail } from '../mail/outbox';
+import { ALERT_KINDS, SEVERITY_OF, type AlertKind } from './alert-kinds';
+import { alertRecipients, renderAlertMail } from './alert-mail';
+import { closeAlert, openAlert, openAlerts } from './alert-store';
+import { evaluatePlant, newestTimestamp, PV_WINDOW_MS, type PlantSnapshot, type Verdict } from './conditions';
+import { DEFAULT_TIME_ZONE, isTimeZone } from './schedule-window';
+import { notificationsDb } from './tables';
+import { DEFAULT_THRESHOLDS, thresholdsByPlant } from './thresholds';
+
+export const ALERT_TICK_MS = 30_000;
+
+export interface AlertEngineLog {
+  info(...args: unknown[]): void;
+  warn(...args: unknown[]): void;
+  error(...args: unknown[]): void;
+}
+
+export interface AlertEngineDeps {
+  db: Kysely<Database>;
+  log: AlertEngineLog;
+  /** Where users reach the console, for links in mails; default PUBLIC_URL or http://localhost:<PORT>. */
+  consoleUrl?: string;
+  /** The app's mailer, to deliver at once; without it the mailer's retry timer picks the outbox up. */
+  mailer?: { kick(): void };
+  /** Silence before this moment (epoch ms) does not count against a gateway; default: now. */
+  startedAt?: number;
+}
+
+export interface TickResult {
+  opened: Array<{ id: string; plantId: string; kind: AlertKind; mailed: number }>;
+  closed: Array<{ id: string; plantId: string; kind: AlertKind }>;
+}
+
+export interface AlertEngine {
+  /** One evaluation of every plant at `now` (epoch ms). */
+  tick(now?: number): Promise<TickResult>;
+}
+
+/** Where mails link to: PUBLIC_URL, else the local console (the same rule as the identity mails). */
+function defaultConsoleUrl(): string {
+  return loadIdentityConfig().publicUrl ?? `http://localhost:${loadConfig().port}`;
+}
+
+export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
+  const db = notificationsDb(deps.db);
+  const startedAt = deps.startedAt ?? Date.now();
+  const consoleUrl = deps.consoleUrl ?? defaultConsoleUrl();
+
+  async function plantSnapshots(now: number) {
+    const plants = await db
+      .selectFrom('plants')
+      .leftJoin('shadows', 'shadows.thing_name', 'plants.thing_name')
+      .select(['plants.id', 'plants.tenant_id', 'plants.name', 'plants.thing_name', 'plants.latitude', 'plants.longitude'])
+      .select(['plants.timezone', 'plants.pv_peak_kw', 'plants.created_at', 'shadows.reported', 'shadows.metadata'])
+      .execute();
+    const things = plants.filter((p) => p.reported !== null).map((p) => p.thing_name);
+    const samples = things.length === 0 ? [] : await db
+      .selectFrom('metric_samples')
+      .select(['thing_name', 'ts', 'value'])
+      .where('thing_name', 'in', things)
+      .where('metric_key', '=', 'ActPwrPve')
+      .where('ts', '>', now - PV_WINDOW_MS)
+      .execute();
+    return plants.map((p) => {
+      const snapshot: PlantSnapshot = {
+        watchedSince: Math.max(Date.parse(p.created_at), startedAt),
+        latitude: p.latitude,
+        longitude: p.longitude,
+        pvPeakKw: p.pv_peak_kw,
+        reported: p.reported === null ? {} : (JSON.parse(p.reported) as Record<string, unknown>),
+        lastReportAt: p.metadata === null ? null : newestTimestamp((JSON.parse(p.metadata) as { reported?: unknown }).reported),
+        pvSamples: samples.filter((s) => s.thing_name === p.thing_name).map((s) => ({ ts: s.ts, value: s.value })),
+      };
+      return { plant: p, snapshot };
+    });
+  }
+
+  /** Opens the alert and queues its mails in one transaction; the number mailed, or null when it was open already. */
+  async function raise(plant: { id: string; tenant_id: string; name: string; timezone: string }, kind: AlertKind, verdict: Verdict & { state: 'on' }, at: Date) {
+    return deps.db.transaction().execute(async (trx) => {
+      const severity = SEVERITY_OF[kind];
+      const id = await openAlert(notificationsDb(trx), { tenantId: plant.tenant_id, plantId: plant.id, kind, severity, startedAt: at, details: verdict.details });
+      if (id === null) return null;
+      const timeZone = isTimeZone(plant.timezone) ? plant.timezone : DEFAULT_TIME_ZONE;
+      const recipients = await alertRecipients(notificationsDb(trx), plant.tenant_id, at, timeZone);
+      const facts = { kind, severity, startedAt: at, details: verdict.details, plantName: plant.name, timeZone, consoleUrl };
+      for (const recipient of recipients) await enqueueMail(trx, renderAlertMail(facts, recipient), at);
+      return { id, mailed: recipients.length };
+    });
+  }
+
+  return {
+    async tick(now = Date.now()) {
+      const result: TickResult = { opened: [], closed: [] };
+      const [snapshots, thresholds, open] = await Promise.all([plantSnapshots(now), thresholdsByPlant(db), openAlerts(db)]);
+      const openIds = new Map(open.map((a) => [`${a.plantId}:${a.kind}`, a.id]));
+      for (const { plant, snapshot } of snapshots) {
+        try {
+          const verdicts = evaluatePlant(snapshot, thresholds.get(plant.id) ?? DEFAULT_THRESHOLDS, now);
+          for (const kind of ALERT_KINDS) {
+            const verdict = verdicts[kind];
+            const openId = openIds.get(`${plant.id}:${kind}`);
+            if (verdict.state === 'on' && openId === undefined) {
+              const raised = await raise(plant, kind, verdict, new Date(now));
+              if (raised) result.opened.push({ id: raised.id, plantId: plant.id, kind, mailed: raised.mailed });
+            } else if (verdict.state === 'off' && openId !== undefined) {
+              await closeAlert(db, openId, new Date(now));
+              result.closed.push({ id: openId, plantId: plant.id, kind });
+            }
+          }
+        } catch (error) {
+          deps.log.error(`alert evaluation of plant ${plant.id} failed:`, error instanceof Error ? error.message : error);
+        }
+      }
+      if (result.opened.some((o) => o.mailed > 0)) deps.mailer?.kick();
+      return result;
+    },
+  };
+}
+
+/** Ticks every ALERT_TICK_MS (the first at once); stop() waits for a running tick. */
+export function startAlertEngine(deps: AlertEngineDeps & { intervalMs?: number }): { stop(): Promise<void> } {
+  const engine = createAlertEngine(deps);
+  let running: Promise<void> | undefined;
+  const run = () => {
+    if (running) return; // a slow tick is not overtaken by the next one
+    running = engine
+      .tick()
+      .then((r) => {
+        for (const o of r.opened) deps.log.info(`alert ${o.kind} opened for plant ${o.plantId} (${o.mailed} mailed)`);
+        for (const c of r.closed) deps.log.info(`alert ${c.kind} cleared for plant ${c.plantId}`);
+      })
+      .catch((error: unknown) => deps.log.error('alert evaluation failed:', error instanceof Error ? error.message : error))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(run, deps.intervalMs ?? ALERT_TICK_MS);
+  timer.unref();
+  run();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

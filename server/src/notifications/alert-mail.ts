@@ -1,0 +1,128 @@
+// The e-mail about a new alert, in the recipient's language, and who gets it: active users of the
+// plant's organisation with the notifications module and permission whose schedule is open at the
+// alert's start on the plant's wall clock. Everyone else sees the alert only in the app.
+import type { Locale } from '../db/schema';
+import { parseModules } from '../http/auth';
+import { effectivePermissions } from '../iam/roles';
+import type { OutgoingMail } from '../mail/outbox';
+import type { AlertDetails, AlertKind, Severity } from './alert-kinds';
+import { shouldEmail } from './schedule-window';
+import { defaultSettings, parseStoredSettings } from './settings';
+import type { NotificationsDb } from './tables';
+
+export interface AlertMailFacts {
+  kind: AlertKind;
+  severity: Severity;
+  startedAt: Date;
+  details: AlertDetails;
+  plantName: string;
+  timeZone: string;
+  consoleUrl: string;
+}
+
+export interface Recipient {
+  email: string;
+  name: string;
+  locale: Locale;
+}
+
+const TITLE: Record<Locale, Record<AlertKind, string>> = {
+  cs: {
+    gatewayOffline: 'Brána je offline',
+    inverterFault: 'Porucha střídače',
+    batteryLow: 'Nízký stav nabití baterie',
+    gridOutage: 'Výpadek sítě',
+    pvLow: 'Výroba FVE hluboko pod očekáváním',
+  },
+  en: {
+    gatewayOffline: 'Gateway offline',
+    inverterFault: 'Inverter fault',
+    batteryLow: 'Battery state of charge low',
+    gridOutage: 'Grid outage',
+    pvLow: 'PV production far below expected',
+  },
+};
+
+const SEVERITY: Record<Locale, Record<Severity, string>> = {
+  cs: { critical: 'kritická', warning: 'varování' },
+  en: { critical: 'critical', warning: 'warning' },
+};
+
+const LOCALE_TAG: Record<Locale, string> = { cs: 'cs-CZ', en: 'en-US' };
+
+function when(value: Date | number, language: Locale, timeZone: string): string {
+  return new Intl.DateTimeFormat(LOCALE_TAG[language], { dateStyle: 'long', timeStyle: 'short', timeZone }).format(value);
+}
+
+function detailLine(facts: AlertMailFacts, language: Locale): string {
+  const d = facts.details;
+  const n = (value: unknown) => (typeof value === 'number' ? new Intl.NumberFormat(LOCALE_TAG[language]).format(value) : '?');
+  const cs = language === 'cs';
+  switch (facts.kind) {
+    case 'gatewayOffline':
+      if (typeof d.lastReportAt !== 'number') return cs ? 'Brána dosud neposlala žádná data.' : 'The gateway has not reported yet.';
+      return `${cs ? 'Poslední data od brány' : 'Last report from the gateway'}: ${when(d.lastReportAt, language, facts.timeZone)}`;
+    case 'inverterFault':
+      return cs
+        ? `Střídač hlásí poruchu${typeof d.faultCode === 'number' ? ` (kód ${d.faultCode})` : ''}.`
+        : `The inverter reports a fault${typeof d.faultCode === 'number' ? ` (code ${d.faultCode})` : ''}.`;
+    case 'batteryLow':
+      return cs
+        ? `Stav nabití ${n(d.soc)} % je pod prahem ${n(d.threshold)} %.`
+        : `State of charge ${n(d.soc)} % is below the threshold of ${n(d.threshold)} %.`;
+    case 'gridOutage':
+      return cs ? 'Brána hlásí ztrátu spojení se sítí.' : 'The gateway reports the grid as lost.';
+    case 'pvLow':
+      return cs
+        ? `Výroba ${n(d.actualW)} W, za jasné oblohy by měla být ${n(d.expectedW)} W (práh ${n(d.threshold)} %).`
+        : `Producing ${n(d.actualW)} W where a clear sky would give ${n(d.expectedW)} W (threshold ${n(d.threshold)} %).`;
+  }
+}
+
+export function renderAlertMail(facts: AlertMailFacts, recipient: Recipient): OutgoingMail {
+  const language = recipient.locale;
+  const title = TITLE[language][facts.kind];
+  const cs = language === 'cs';
+  const lines = [
+    cs ? `Dobrý den, ${recipient.name},` : `Hello ${recipient.name},`,
+    '',
+    cs ? `elektrárna ${facts.plantName}: ${title}.` : `plant ${facts.plantName}: ${title}.`,
+    detailLine(facts, language),
+    `${cs ? 'Začátek' : 'Started'}: ${when(facts.startedAt, language, facts.timeZone)}`,
+    `${cs ? 'Závažnost' : 'Severity'}: ${SEVERITY[language][facts.severity]}`,
+    '',
+    cs ? `Všechna upozornění: ${facts.consoleUrl}/notifications` : `All alerts: ${facts.consoleUrl}/notifications`,
+    cs
+      ? `E-mailem vás upozorňujeme jen v čase, který máte nastavený: ${facts.consoleUrl}/my-account/notifications`
+      : `We e-mail you only within the schedule you set: ${facts.consoleUrl}/my-account/notifications`,
+    '',
+    'Helio EMS',
+  ];
+  return { to: recipient.email, subject: `Helio EMS: ${title} – ${facts.plantName}`, text: lines.join('\n'), language };
+}
+
+/** Who is mailed about an alert of the tenant's plant that starts at `startedAt` in `timeZone`. */
+export async function alertRecipients(db: NotificationsDb, tenantId: string, startedAt: Date, timeZone: string): Promise<Recipient[]> {
+  const users = await db
+    .selectFrom('users')
+    .leftJoin('roles', 'roles.id', 'users.custom_role_id')
+    .leftJoin('notification_settings', 'notification_settings.user_id', 'users.id')
+    .select(['users.email', 'users.name', 'users.locale', 'users.role', 'users.modules', 'users.custom_role_id'])
+    .select(['roles.permissions as custom_permissions', 'notification_settings.period', 'notification_settings.enabled', 'notification_settings.days'])
+    .where('users.tenant_id', '=', tenantId)
+    .where('users.status', '=', 'active')
+    .execute();
+  return users
+    .filter((u) => parseModules(u.modules).includes('notifications'))
+    .filter((u) =>
+      effectivePermissions(u.role, u.custom_role_id === null ? null : (u.custom_permissions ?? '[]')).includes('notifications:read'),
+    )
+    .filter((u) => {
+      const settings =
+        u.period !== null && u.enabled !== null && u.days !== null
+          ? parseStoredSettings({ period: u.period, enabled: u.enabled, days: u.days })
+          : defaultSettings();
+      return shouldEmail(settings, startedAt, timeZone);
+    })
+    .map((u) => ({ email: u.email, name: u.name, locale: u.locale }));
+}

@@ -1,0 +1,128 @@
+// Alerts in the database: opening (at most one open per plant and kind, enforced by a unique index),
+// closing, and the tenant-scoped reads the API serves with each user's read marks.
+import { randomUUID } from 'node:crypto';
+import type { AlertDetails, AlertKind, Severity } from './alert-kinds';
+import type { NotificationsDb } from './tables';
+
+export interface NewAlert {
+  tenantId: string;
+  plantId: string;
+  kind: AlertKind;
+  severity: Severity;
+  startedAt: Date;
+  details: AlertDetails;
+}
+
+/** Opens an alert unless one of its plant and kind is open already; the new id, or null when it was. */
+export async function openAlert(db: NotificationsDb, alert: NewAlert): Promise<string | null> {
+  const id = randomUUID();
+  const result = await db
+    .insertInto('alerts')
+    .values({
+      id,
+      tenant_id: alert.tenantId,
+      plant_id: alert.plantId,
+      kind: alert.kind,
+      severity: alert.severity,
+      started_at: alert.startedAt.toISOString(),
+      ended_at: null,
+      details: JSON.stringify(alert.details),
+    })
+    .onConflict((oc) => oc.columns(['plant_id', 'kind']).where('ended_at', 'is', null).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1 ? id : null;
+}
+
+export async function closeAlert(db: NotificationsDb, id: string, endedAt: Date): Promise<void> {
+  await db.updateTable('alerts').set({ ended_at: endedAt.toISOString() }).where('id', '=', id).where('ended_at', 'is', null).execute();
+}
+
+export async function openAlerts(db: NotificationsDb): Promise<Array<{ id: string; plantId: string; kind: string }>> {
+  const rows = await db.selectFrom('alerts').select(['id', 'plant_id', 'kind']).where('ended_at', 'is', null).execute();
+  return rows.map((r) => ({ id: r.id, plantId: r.plant_id, kind: r.kind }));
+}
+
+export interface AlertFilter {
+  plantId?: string;
+  severity?: Severity;
+  state?: 'open' | 'closed';
+  read?: boolean;
+  limit: number;
+}
+
+export interface AlertView {
+  id: string;
+  plantId: string;
+  plantName: string;
+  kind: AlertKind;
+  severity: Severity;
+  startedAt: string;
+  endedAt: string | null;
+  read: boolean;
+  details: AlertDetails;
+}
+
+function readsOf(db: NotificationsDb, tenantId: string, userId: string) {
+  return db
+    .selectFrom('alerts')
+    .innerJoin('plants', 'plants.id', 'alerts.plant_id')
+    .leftJoin('alert_reads', (join) => join.onRef('alert_reads.alert_id', '=', 'alerts.id').on('alert_reads.user_id', '=', userId))
+    .where('alerts.tenant_id', '=', tenantId);
+}
+
+const parseDetails = (json: string): AlertDetails => {
+  try {
+    return JSON.parse(json) as AlertDetails;
+  } catch {
+    return {};
+  }
+};
+
+/** The tenant's alerts, newest first, each with whether this user has read it. */
+export async function listAlerts(db: NotificationsDb, tenantId: string, userId: string, filter: AlertFilter): Promise<AlertView[]> {
+  let query = readsOf(db, tenantId, userId)
+    .select(['alerts.id', 'alerts.plant_id', 'plants.name as plant_name', 'alerts.kind', 'alerts.severity'])
+    .select(['alerts.started_at', 'alerts.ended_at', 'alerts.details', 'alert_reads.read_at']);
+  if (filter.plantId !== undefined) query = query.where('alerts.plant_id', '=', filter.plantId);
+  if (filter.severity !== undefined) query = query.where('alerts.severity', '=', filter.severity);
+  if (filter.state === 'open') query = query.where('alerts.ended_at', 'is', null);
+  if (filter.state === 'closed') query = query.where('alerts.ended_at', 'is not', null);
+  if (filter.read === true) query = query.where('alert_reads.read_at', 'is not', null);
+  if (filter.read === false) query = query.where('alert_reads.read_at', 'is', null);
+  const rows = await query.orderBy('alerts.started_at', 'desc').orderBy('alerts.id').limit(filter.limit).execute();
+  return rows.map((r) => ({
+    id: r.id,
+    plantId: r.plant_id,
+    plantName: r.plant_name,
+    kind: r.kind as AlertKind,
+    severity: r.severity as Severity,
+    startedAt: r.started_at,
+    endedAt: r.ended_at,
+    read: r.read_at !== null,
+    details: parseDetails(r.details),
+  }));
+}
+
+/** Marks the tenant's alerts among `ids` read for the user; answers how many were unread before. */
+export async function markRead(db: NotificationsDb, tenantId: string, userId: string, ids: readonly string[], now = new Date()): Promise<number> {
+  const unread = await readsOf(db, tenantId, userId)
+    .select('alerts.id')
+    .where('alerts.id', 'in', ids)
+    .where('alert_reads.read_at', 'is', null)
+    .execute();
+  if (unread.length === 0) return 0;
+  await db
+    .insertInto('alert_reads')
+    .values(unread.map((a) => ({ alert_id: a.id, user_id: userId, read_at: now.toISOString() })))
+    .onConflict((oc) => oc.columns(['alert_id', 'user_id']).doNothing())
+    .execute();
+  return unread.length;
+}
+
+export async function unreadCount(db: NotificationsDb, tenantId: string, userId: string): Promise<number> {
+  const row = await readsOf(db, tenantId, userId)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('alert_reads.read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}

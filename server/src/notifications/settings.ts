@@ -1,0 +1,84 @@
+// A user's notification schedule (SPEC §3, §4): the period, the master switch and seven days. Days are
+// 0–6 with Monday 0; the older form numbers them 1–7 (Monday 1) and is normalised here. Pure.
+import { badRequest } from '../http/errors';
+
+export const PERIODS = ['allDays', 'weekdays', 'custom'] as const;
+export type Period = (typeof PERIODS)[number];
+
+export interface DaySetting {
+  day: number;
+  enabled: boolean;
+  /** HH:mm, 24-hour. */
+  from: string;
+  /** HH:mm, 24-hour; not before `from`. */
+  to: string;
+}
+
+export interface NotificationSettings {
+  period: Period;
+  enabled: boolean;
+  days: DaySetting[];
+}
+
+export const DAY_COUNT = 7;
+/** Workdays are the first five day indices (SPEC §9). */
+export const WORKDAY_COUNT = 5;
+export const DEFAULT_FROM = '08:00';
+export const DEFAULT_TO = '16:00';
+
+/** SPEC §4: period allDays, disabled, every day 8:00–16:00. */
+export function defaultSettings(): NotificationSettings {
+  return {
+    period: 'allDays',
+    enabled: false,
+    days: Array.from({ length: DAY_COUNT }, (_, day) => ({ day, enabled: true, from: DEFAULT_FROM, to: DEFAULT_TO })),
+  };
+}
+
+/** HH:mm or H:mm (the older form) → minutes after midnight; null when it is no time of day. */
+export function minutesOf(time: string): number | null {
+  const match = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec(time);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+}
+
+const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/**
+ * The stored form of settings a client sent: days 0–6 sorted, times as HH:mm, and the day switches
+ * of allDays / weekdays derived from the period (custom keeps each day's own). Throws a 400 ApiError
+ * for anything that is not the seven weekdays numbered 0–6 or 1–7, or a day ending before it starts.
+ */
+export function normaliseSettings(input: NotificationSettings): NotificationSettings {
+  const numbers = input.days.map((d) => d.day);
+  const distinct = new Set(numbers);
+  const zeroBased = numbers.every((n) => n >= 0 && n <= 6);
+  const oneBased = numbers.every((n) => n >= 1 && n <= 7);
+  if (numbers.length !== DAY_COUNT || distinct.size !== DAY_COUNT || (!zeroBased && !oneBased)) {
+    throw badRequest('days must be the seven weekdays, numbered 0–6 (Monday 0) or 1–7 (Monday 1)', { days: numbers });
+  }
+  const shift = zeroBased ? 0 : 1;
+  const days = input.days
+    .map((d) => {
+      const from = minutesOf(d.from);
+      const to = minutesOf(d.to);
+      if (from === null || to === null) throw badRequest('from and to must be times of day as HH:mm', { day: d.day });
+      if (to < from) throw badRequest('to must not be before from', { day: d.day, from: d.from, to: d.to });
+      const day = d.day - shift;
+      const enabled = input.period === 'allDays' ? true : input.period === 'weekdays' ? day < WORKDAY_COUNT : d.enabled;
+      return { day, enabled, from: hhmm(from), to: hhmm(to) };
+    })
+    .sort((a, b) => a.day - b.day);
+  return { period: input.period, enabled: input.enabled, days };
+}
+
+/** Settings read back from storage; anything unreadable falls back to the defaults. */
+export function parseStoredSettings(row: { period: string; enabled: number; days: string }): NotificationSettings {
+  try {
+    const days = JSON.parse(row.days) as DaySetting[];
+    const period = (PERIODS as readonly string[]).includes(row.period) ? (row.period as Period) : 'custom';
+    return normaliseSettings({ period, enabled: row.enabled === 1, days });
+  } catch {
+    return defaultSettings();
+  }
+}

@@ -1,0 +1,79 @@
+// Databases, apps, plants and shadows for the notification suites. They work before and after the
+// lead wires this module in (migration list, buildApp): whatever is not wired yet is added here.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { migrations } from '../db/migrations';
+import type { Database } from '../db/schema';
+import { createIdentityApp } from '../iam/test-fixtures';
+import type { TestDatabase } from '../testing/databases';
+import { notificationsMigration } from './migration';
+import { registerNotificationRoutes } from './routes';
+
+export async function createNotificationsDb(target: TestDatabase): Promise<Kysely<Database>> {
+  const db = await target.create();
+  if (!Object.values(migrations).includes(notificationsMigration)) await notificationsMigration.up(db as Kysely<unknown>);
+  return db;
+}
+
+/** The real app (error shape, authentication, access control) with the notification routes. */
+export async function createNotificationsApp(db: Kysely<Database>): Promise<FastifyInstance> {
+  const app = await createIdentityApp(db);
+  if (!app.hasRoute({ method: 'POST', url: '/api/notifications/settings/get' })) await registerNotificationRoutes(app, { db });
+  return app;
+}
+
+export async function insertTenant(db: Kysely<Database>, name = `Tenant ${randomUUID().slice(0, 6)}`): Promise<string> {
+  const id = randomUUID();
+  await db.insertInto('tenants').values({ id, name, created_at: new Date().toISOString() }).execute();
+  return id;
+}
+
+export interface TestPlant {
+  id: string;
+  thingName: string;
+  tenantId: string;
+}
+
+export async function insertPlant(
+  db: Kysely<Database>,
+  tenantId: string,
+  patch: { name?: string; createdAt?: Date; timezone?: string; pvPeakKw?: number } = {},
+): Promise<TestPlant> {
+  const id = randomUUID();
+  const thingName = `gw-${id.slice(0, 8)}`;
+  await db
+    .insertInto('plants')
+    .values({
+      id,
+      tenant_id: tenantId,
+      name: patch.name ?? `Plant ${thingName}`,
+      thing_name: thingName,
+      location: 'Brno',
+      latitude: 49.2,
+      longitude: 16.6,
+      timezone: patch.timezone ?? 'Europe/Prague',
+      pv_peak_kw: patch.pvPeakKw ?? 10,
+      battery_kwh: 10,
+      charger_kw: null,
+      created_at: (patch.createdAt ?? new Date(0)).toISOString(),
+    })
+    .execute();
+  return { id, thingName, tenantId };
+}
+
+/** Writes a shadow as if the gateway reported `reported` at `at` (epoch ms), every key with that timestamp. */
+export async function reportShadow(db: Kysely<Database>, thingName: string, reported: Record<string, unknown>, at: number): Promise<void> {
+  const values = {
+    reported: JSON.stringify(reported),
+    desired: '{}',
+    metadata: JSON.stringify({ reported: Object.fromEntries(Object.keys(reported).map((k) => [k, { timestamp: at }])), desired: {} }),
+    version: 1,
+    updated_at: new Date(at).toISOString(),
+  };
+  await db
+    .insertInto('shadows')
+    .values({ thing_name: thingName, ...values })
+    .onConflict((oc) => oc.column('thing_name').doUpdateSet(values))
+    .execute();
+}
