@@ -12,6 +12,7 @@ import { findTenantPlantByThingName } from '../plants/access';
 import { shadowEvent, type LiveHub, type ShadowEvent } from './live-hub';
 import { emptyShadow } from './shadow-doc';
 import type { ShadowStore } from './shadow-store';
+import { access } from '../iam/route-access';
 
 export { LiveHub, shadowEvent, type ShadowEvent, type LiveListener } from './live-hub';
 
@@ -48,6 +49,7 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveRouteDep
     '/api/live',
     {
       preHandler: requireUser,
+      config: access('devices:read', { tenantResources: [{ field: 'things', kind: 'thing', in: 'querystring' }] }),
       schema: {
         querystring: {
           type: 'object',

@@ -4,16 +4,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
-import { badRequest, errorResponseSchema, forbidden, notFound } from '../http/errors';
+import { badRequest, errorResponseSchema, notFound } from '../http/errors';
 import { findTenantPlantByThingName } from '../plants/access';
 import type { JsonValue } from './json';
 import { registerLiveRoute } from './live';
 import { emptyShadow, shadowView, type ShadowView } from './shadow-doc';
 import type { DeviceServices } from './services';
 import { checkDesired } from './writable-keys';
+import { access } from '../iam/route-access';
 
 /** Roles that may change a device's settings; viewers only watch. */
-const CONTROL_ROLES = new Set(['owner', 'admin', 'operator']);
 
 const thingNameSchema = { type: 'string', minLength: 1, maxLength: 128 } as const;
 const stateMapSchema = { type: 'object', additionalProperties: true } as const;
@@ -64,6 +64,7 @@ export async function registerDeviceRoutes(
     '/api/iot/thing/shadow',
     {
       preHandler: requireUser,
+      config: access('devices:read', { tenantResources: [{ field: 'thingName', kind: 'thing' }] }),
       schema: {
         body: {
           type: 'object',
@@ -84,6 +85,8 @@ export async function registerDeviceRoutes(
     '/api/iot/thing/shadow/desired',
     {
       preHandler: requireUser,
+      // the permission hook refuses users whose role (built-in or custom) lacks devices:control
+      config: access('devices:control', { tenantResources: [{ field: 'thingName', kind: 'thing' }] }),
       schema: {
         body: {
           type: 'object',
@@ -103,7 +106,6 @@ export async function registerDeviceRoutes(
     async (request) => {
       const { thingName, desiredKey, desiredState } = request.body;
       await tenantThing(request, thingName);
-      if (!CONTROL_ROLES.has(request.user.role)) throw forbidden('Your role may not change device settings');
       const check = checkDesired(desiredKey, desiredState);
       if (!check.ok) throw badRequest(check.message, { desiredKey });
       const change = await devices.shadows.setDesired(thingName, { [desiredKey]: desiredState });

@@ -57,10 +57,11 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
       if (change.changed) live.publish(shadowEvent(change.thingName, change.doc));
     });
 
+    const knownThings = new KnownThings(db);
     const link = await MqttLink.connect({
       url: mqttUrl,
       store: shadows,
-      isKnownThing: ((known) => (thingName: string) => known.has(thingName))(new KnownThings(db)),
+      isKnownThing: (thingName) => knownThings.has(thingName),
       log,
       clientId: opts.clientId ?? `helio-server-${hostname()}`,
     });

@@ -50,6 +50,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // One line per request only when debugging; device polling and SSE would drown everything else.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
     bodyLimit: 1024 * 1024,
+    // a clean shutdown must not wait for idle keep-alive connections or open live streams
+    forceCloseConnections: true,
     // Bodies are checked, not repaired: extra properties and wrong types are a 400, never coerced away.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
   });
