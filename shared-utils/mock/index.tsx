@@ -13,7 +13,7 @@
 //   __setPlants(p)             usePlants/useActivePlant: Plant[], an ApiError, or undefined = loading (default)
 //   __setShadow(thing, s)      useShadow(thing): a Shadow, an ApiError, or undefined = loading (default)
 //   __setSignedIn()            session, current user and plants from __fixtures in one call
-//   apiPost/signIn/signOut/restoreSession/setActivePlant/setLanguage/showToast are jest.fn with real-like
+//   apiPost/signIn/completeNewPassword/signOut/restoreSession/setActivePlant/setLanguage/showToast are jest.fn with real-like
 //   defaults (apiPost answers from the state above); override with mockResolvedValueOnce etc.
 //   i18n is a real i18next instance with every workspace's locales/{cs,en}/*.json, Czech by default.
 import { useEffect, useMemo, type ReactNode } from 'react';
@@ -109,7 +109,11 @@ async function answer(path: string, body: unknown): Promise<unknown> {
     case 'auth/sign-in':
     case 'auth/refresh':
       return tokensFor();
+    case 'auth/complete-new-password':
+      return tokensFor();
     case 'auth/sign-out':
+    case 'auth/forgot-password':
+    case 'auth/confirm-forgot-password':
       return { ok: true };
     case 'users/profile': {
       const { locale: userLocale, preferences } = user();
@@ -137,6 +141,11 @@ const defaults = {
     sessionState.next(session);
     return session;
   },
+  completeNewPassword: async (_session: string, _newPassword: string): Promise<Session> => {
+    const session = fixtureSession();
+    sessionState.next(session);
+    return session;
+  },
   signOut: async (): Promise<void> => {
     queryClient.clear();
     activePlantState.next(null);
@@ -156,6 +165,7 @@ const defaults = {
 
 export const apiPost = jest.fn(defaults.apiPost);
 export const signIn = jest.fn(defaults.signIn);
+export const completeNewPassword = jest.fn(defaults.completeNewPassword);
 export const signOut = jest.fn(defaults.signOut);
 export const restoreSession = jest.fn(defaults.restoreSession);
 export const setActivePlant = jest.fn(defaults.setActivePlant);
@@ -198,6 +208,7 @@ export function useShadow(thingName: string | undefined): UseQueryResult<Shadow,
 const mocks: Array<[jest.Mock, (...args: never[]) => unknown]> = [
   [apiPost, defaults.apiPost],
   [signIn, defaults.signIn],
+  [completeNewPassword, defaults.completeNewPassword],
   [signOut, defaults.signOut],
   [restoreSession, defaults.restoreSession],
   [setActivePlant, defaults.setActivePlant],

@@ -4,7 +4,7 @@
 // Session
 export type { Session } from './session/session';
 export { session$, getIdToken } from './session/session';
-export { restoreSession, signIn, signOut, TOKEN_REFRESH_MS } from './session/session-client';
+export { restoreSession, signIn, completeNewPassword, signOut, TOKEN_REFRESH_MS } from './session/session-client';
 export { RETURN_TO_KEY, takeReturnTo } from './session/return-to';
 
 // API

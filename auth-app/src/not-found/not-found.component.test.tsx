@@ -5,7 +5,7 @@ import { renderAt } from '../testing/render-at';
 jest.mock('single-spa', () => ({ navigateToUrl: jest.fn() }));
 
 describe('not-found page', () => {
-  it.each(['/auth/no-such-page', '/nowhere', '/logsx/deeper', '/auth/forgot-password'])(
+  it.each(['/auth/no-such-page', '/nowhere', '/logsx/deeper', '/auth/reset-everything'])(
     'is what %s shows, in the auth layout',
     async (path) => {
       renderAt(path);

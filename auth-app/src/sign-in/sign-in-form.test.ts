@@ -17,6 +17,18 @@ describe('sign-in form rules', () => {
     });
     expect(signInFailure(new ApiError(403, 'UserDisabled', 'User is disabled'))).toEqual({ key: 'errors.userDisabled' });
     expect(signInFailure(new ApiError(0, 'NetworkError', 'unreachable'))).toEqual({ key: 'errors.unreachable' });
+    expect(signInFailure(new ApiError(401, 'PasswordExpired', 'Temporary password has expired'))).toEqual({
+      key: 'errors.passwordExpired',
+    });
+    expect(signInFailure(new ApiError(429, 'TooManyAttempts', 'wait', { retryAfterSeconds: 60 }))).toEqual({
+      key: 'errors.tooManyAttempts',
+      count: 1,
+    });
+    expect(signInFailure(new ApiError(429, 'TooManyAttempts', 'wait', { retryAfterSeconds: 61 }))).toEqual({
+      key: 'errors.tooManyAttempts',
+      count: 2,
+    });
+    expect(signInFailure(new ApiError(429, 'TooManyRequests', 'slow down'))).toEqual({ key: 'errors.tooManyAttemptsLater' });
     expect(signInFailure(new ApiError(403, 'Forbidden', 'Tenant suspended'))).toEqual({
       key: 'errors.generic',
       message: 'Tenant suspended',

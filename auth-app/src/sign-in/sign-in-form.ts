@@ -1,5 +1,6 @@
 // The sign-in form's rules: what must be filled in, and which message a failed sign-in shows.
 import { ApiError } from '@helio/shared-utils';
+import { commonFailure, type AuthFailure } from '../auth-errors/auth-failure';
 
 export interface SignInValues {
   email: string;
@@ -14,26 +15,27 @@ export interface SignInErrors {
 // Deliberately loose: the server decides whether the account exists; this only catches typos.
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
+export function validateEmail(email: string): SignInErrors['email'] {
+  const trimmed = email.trim();
+  if (!trimmed) return 'validation.emailRequired';
+  if (!EMAIL.test(trimmed)) return 'validation.emailInvalid';
+  return undefined;
+}
+
 export function validateSignIn({ email, password }: SignInValues): SignInErrors {
   const errors: SignInErrors = {};
-  const trimmed = email.trim();
-  if (!trimmed) errors.email = 'validation.emailRequired';
-  else if (!EMAIL.test(trimmed)) errors.email = 'validation.emailInvalid';
+  const emailError = validateEmail(email);
+  if (emailError) errors.email = emailError;
   if (!password) errors.password = 'validation.passwordRequired';
   return errors;
 }
 
-export interface SignInFailure {
-  key: 'errors.wrongCredentials' | 'errors.userDisabled' | 'errors.unreachable' | 'errors.generic';
-  message?: string;
-}
-
 /** The translated message for a failed sign-in; anything unexpected shows the server's own message. */
-export function signInFailure(error: unknown): SignInFailure {
+export function signInFailure(error: unknown): AuthFailure {
   if (error instanceof ApiError) {
-    if (error.status === 0) return { key: 'errors.unreachable' };
+    if (error.status === 401 && error.code === 'PasswordExpired') return { key: 'errors.passwordExpired' };
     if (error.status === 401) return { key: 'errors.wrongCredentials' };
     if (error.status === 403 && error.code === 'UserDisabled') return { key: 'errors.userDisabled' };
   }
-  return { key: 'errors.generic', message: error instanceof Error ? error.message : String(error) };
+  return commonFailure(error);
 }

@@ -1,8 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { navigateToUrl } from 'single-spa';
 import { ApiError, RETURN_TO_KEY, type Session } from '@helio/shared-utils';
-import { __fixtures, __setSession, signIn } from '@helio/shared-utils/mock';
+import { __fixtures, __setSession, apiPost, restoreSession } from '@helio/shared-utils/mock';
+import { answerApi, bodiesSentTo } from '../testing/answer-api';
 import { renderAt } from '../testing/render-at';
+import { dropChallenge } from '../set-new-password/challenge-store';
 
 jest.mock('single-spa', () => ({ navigateToUrl: jest.fn() }));
 const navigate = navigateToUrl as jest.Mock;
@@ -20,6 +22,13 @@ async function fillAndSubmit(email: string, password: string) {
 beforeEach(() => {
   navigate.mockReset();
   sessionStorage.clear();
+  dropChallenge();
+  // the sign-in's refresh cookie, as restoreSession finds it
+  restoreSession.mockImplementation(async () => {
+    const session = __fixtures.session();
+    __setSession(session);
+    return session;
+  });
 });
 
 describe('sign-in page', () => {
@@ -53,7 +62,7 @@ describe('sign-in page', () => {
     expect(screen.getByText('Zadejte heslo.')).toBeTruthy();
     expect(screen.getByLabelText('E-mail').getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(screen.getByLabelText('E-mail'));
-    expect(signIn).not.toHaveBeenCalled();
+    expect(apiPost).not.toHaveBeenCalled();
 
     fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'admin@helio.local' } });
     expect(screen.queryByText('Zadejte e-mail.')).toBeNull();
@@ -64,11 +73,11 @@ describe('sign-in page', () => {
     renderAt('/auth/sign-in');
     await fillAndSubmit('admin', 'secret');
     expect(screen.getByText('Zadejte platnou e-mailovou adresu.')).toBeTruthy();
-    expect(signIn).not.toHaveBeenCalled();
+    expect(apiPost).not.toHaveBeenCalled();
   });
 
   it('says "Incorrect username or password" for wrong credentials (401)', async () => {
-    signIn.mockRejectedValueOnce(new ApiError(401, 'NotAuthorized', 'Incorrect username or password'));
+    apiPost.mockRejectedValueOnce(new ApiError(401, 'NotAuthorized', 'Incorrect username or password'));
     renderAt('/auth/sign-in');
     await fillAndSubmit('admin@helio.local', 'wrong');
     expect((await screen.findByRole('alert')).textContent).toContain('Nesprávné uživatelské jméno nebo heslo.');
@@ -76,29 +85,69 @@ describe('sign-in page', () => {
   });
 
   it('explains a disabled account (403 UserDisabled)', async () => {
-    signIn.mockRejectedValueOnce(new ApiError(403, 'UserDisabled', 'User is disabled'));
+    apiPost.mockRejectedValueOnce(new ApiError(403, 'UserDisabled', 'User is disabled'));
     renderAt('/auth/sign-in');
     await fillAndSubmit('viewer@helio.local', 'secret');
     expect((await screen.findByRole('alert')).textContent).toContain('Tento účet je zablokovaný.');
   });
 
   it('says the server cannot be reached when the network fails', async () => {
-    signIn.mockRejectedValueOnce(new ApiError(0, 'NetworkError', 'The server cannot be reached'));
+    apiPost.mockRejectedValueOnce(new ApiError(0, 'NetworkError', 'The server cannot be reached'));
     renderAt('/auth/sign-in');
     await fillAndSubmit('admin@helio.local', 'secret');
     expect((await screen.findByRole('alert')).textContent).toContain('Nelze se spojit se serverem.');
   });
 
   it('shows the server message for anything else', async () => {
-    signIn.mockRejectedValueOnce(new ApiError(429, 'TooManyRequests', 'Too many attempts, wait a minute'));
+    apiPost.mockRejectedValueOnce(new ApiError(403, 'Forbidden', 'Tenant suspended'));
     renderAt('/auth/sign-in');
     await fillAndSubmit('admin@helio.local', 'secret');
-    expect((await screen.findByRole('alert')).textContent).toContain('Server odpověděl: Too many attempts, wait a minute');
+    expect((await screen.findByRole('alert')).textContent).toContain('Server odpověděl: Tenant suspended');
+  });
+
+  it('says how many minutes to wait after too many attempts (429)', async () => {
+    apiPost.mockRejectedValueOnce(
+      new ApiError(429, 'TooManyAttempts', 'Too many failed attempts; try again in 5 minutes', { retryAfterSeconds: 241 }),
+    );
+    renderAt('/auth/sign-in');
+    await fillAndSubmit('admin@helio.local', 'secret');
+    expect((await screen.findByRole('alert')).textContent).toContain('Příliš mnoho pokusů. Zkuste to znovu za 5 minut.');
+  });
+
+  it('explains an expired temporary password (401 PasswordExpired)', async () => {
+    apiPost.mockRejectedValueOnce(new ApiError(401, 'PasswordExpired', 'Temporary password has expired'));
+    renderAt('/auth/sign-in');
+    await fillAndSubmit('invited@helio.local', 'Temp-pass-123!');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Platnost dočasného hesla vypršela');
+    expect(alert.textContent).not.toContain('Nesprávné uživatelské jméno');
+  });
+
+  it('sends an invited user with a temporary password to set a new password', async () => {
+    answerApi({ 'auth/sign-in': async () => ({ challenge: 'NEW_PASSWORD_REQUIRED', session: 'challenge-1' }) });
+    renderAt('/auth/sign-in');
+    await fillAndSubmit('invited@helio.local', 'Temp-pass-123!');
+    expect(await screen.findByRole('heading', { name: 'Nastavení nového hesla' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/auth/set-new-password');
+    expect(screen.getByText(/K účtu invited@helio.local jste se přihlásili dočasným heslem/)).toBeTruthy();
+    expect(restoreSession).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('links to forgot password, carrying over a typed e-mail', async () => {
+    renderAt('/auth/sign-in');
+    const link = await screen.findByRole('link', { name: 'Zapomněli jste heslo?' });
+    expect(link.getAttribute('href')).toBe('/auth/forgot-password');
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'jana@helio.local' } });
+    expect(link.getAttribute('href')).toBe('/auth/forgot-password?email=jana%40helio.local');
+    fireEvent.click(link);
+    expect(await screen.findByRole('heading', { name: 'Zapomenuté heslo' })).toBeTruthy();
+    expect(screen.getByLabelText('E-mail')).toHaveProperty('value', 'jana@helio.local');
   });
 
   it('shows a spinner on the button while signing in', async () => {
-    let finish: (session: Session) => void = () => undefined;
-    signIn.mockImplementationOnce(() => new Promise<Session>((resolve) => (finish = resolve)));
+    let finish: (session: Session | null) => void = () => undefined;
+    restoreSession.mockImplementationOnce(() => new Promise<Session | null>((resolve) => (finish = resolve)));
     renderAt('/auth/sign-in');
     await fillAndSubmit('admin@helio.local', 'secret');
     const button = await screen.findByRole('button', { name: 'Přihlašování…' });
@@ -112,7 +161,8 @@ describe('sign-in page', () => {
     renderAt('/auth/sign-in');
     await fillAndSubmit('  admin@helio.local ', 'Helio-admin-2024!');
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/statistics?year=2025'));
-    expect(signIn).toHaveBeenCalledWith('admin@helio.local', 'Helio-admin-2024!');
+    expect(bodiesSentTo('auth/sign-in')).toEqual([{ username: 'admin@helio.local', password: 'Helio-admin-2024!' }]);
+    expect(restoreSession).toHaveBeenCalledTimes(1);
     expect(navigate).toHaveBeenCalledTimes(1);
     expect(sessionStorage.getItem(RETURN_TO_KEY)).toBeNull();
   });
@@ -131,7 +181,7 @@ describe('sign-in page', () => {
     await act(async () => {
       fireEvent.submit(screen.getByLabelText('Heslo').closest('form') as HTMLFormElement);
     });
-    await waitFor(() => expect(signIn).toHaveBeenCalledWith('admin@helio.local', 'secret'));
+    await waitFor(() => expect(bodiesSentTo('auth/sign-in')).toEqual([{ username: 'admin@helio.local', password: 'secret' }]));
   });
 
   it('shows and hides the password', async () => {

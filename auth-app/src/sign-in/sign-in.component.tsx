@@ -1,13 +1,21 @@
 // Sign-in with e-mail and password. Validation messages appear on submit and then follow the input;
 // a failed sign-in is explained in a callout; success goes back to the page the user asked for.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button, Callout, Classes, FormGroup, H2, InputGroup, Spinner } from '@blueprintjs/core';
+import { Link } from 'react-router-dom';
+import { Button, Classes, FormGroup, H2, InputGroup, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { navigateToUrl } from 'single-spa';
 import { session$, useObservable } from '@helio/shared-utils';
-import { signInFailure, validateSignIn, type SignInErrors, type SignInValues } from './sign-in-form';
+import { AuthFailureCallout } from '../auth-errors/auth-failure-callout';
+import { signInFailure, validateEmail, validateSignIn, type SignInErrors, type SignInValues } from './sign-in-form';
 import { useSignIn } from './sign-in.resource';
 import './sign-in.css';
+
+/** Carries a typed e-mail over so it need not be typed twice. */
+function forgotPasswordPath(email: string): string {
+  const trimmed = email.trim();
+  return validateEmail(trimmed) ? '/auth/forgot-password' : `/auth/forgot-password?email=${encodeURIComponent(trimmed)}`;
+}
 
 export function SignIn() {
   const { t } = useTranslation('auth-app');
@@ -51,11 +59,7 @@ export function SignIn() {
     <form className="helio-sign-in" noValidate onSubmit={submit} aria-labelledby="sign-in-title">
       <H2 id="sign-in-title">{t('signIn.title')}</H2>
       <p className={Classes.TEXT_MUTED}>{t('signIn.subtitle')}</p>
-      {failure && (
-        <Callout intent="danger" title={t('errors.title')} role="alert" data-testid="sign-in-error" className="helio-sign-in-error">
-          {t(failure.key, { message: failure.message })}
-        </Callout>
-      )}
+      {failure && <AuthFailureCallout failure={failure} title={t('errors.title')} testId="sign-in-error" />}
       <FormGroup
         label={t('signIn.email')}
         labelFor="sign-in-email"
@@ -115,7 +119,13 @@ export function SignIn() {
         loading={signIn.isPending}
         text={t('signIn.submit')}
         aria-label={signIn.isPending ? t('signIn.signingIn') : undefined}
+        data-testid="sign-in-submit"
       />
+      <div className="helio-sign-in-links">
+        <Link to={forgotPasswordPath(values.email)} data-testid="forgot-password-link">
+          {t('signIn.forgotPassword')}
+        </Link>
+      </div>
     </form>
   );
 }

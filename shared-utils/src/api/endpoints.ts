@@ -47,10 +47,22 @@ export interface Shadow {
   hasDelta: boolean;
 }
 
+/** sign-in's other answer: an invited user must replace the temporary password (session: 3 min, single use). */
+export interface NewPasswordChallenge {
+  challenge: 'NEW_PASSWORD_REQUIRED';
+  session: string;
+}
+
 type Empty = Record<string, never>;
 
 export interface ApiEndpoints {
-  'auth/sign-in': { request: { username: string; password: string }; response: TokenResponse };
+  'auth/sign-in': { request: { username: string; password: string }; response: TokenResponse | NewPasswordChallenge };
+  'auth/complete-new-password': { request: { session: string; newPassword: string }; response: TokenResponse };
+  'auth/forgot-password': { request: { username: string }; response: { ok: boolean } };
+  'auth/confirm-forgot-password': {
+    request: { username: string; code: string; newPassword: string };
+    response: { ok: boolean };
+  };
   'auth/refresh': { request: Empty; response: TokenResponse };
   'auth/sign-out': { request: Empty; response: { ok: boolean } };
   'users/profile': { request: Empty; response: UserProfile };

@@ -141,6 +141,31 @@ describe('signIn', () => {
   });
 });
 
+describe('completeNewPassword', () => {
+  it('answers the challenge and starts the session with the tokens it gets', async () => {
+    const m = load();
+    const fetchMock = installFakeApi({ 'auth/complete-new-password': ok(fakeTokens()) });
+    const session = await m.client.completeNewPassword('challenge-1', 'Nove-heslo-2026!');
+    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({
+      session: 'challenge-1',
+      newPassword: 'Nove-heslo-2026!',
+    });
+    expect(m.session.getIdToken()).toBe(session.idToken);
+  });
+
+  it('rejects with the server error and stays signed out', async () => {
+    const m = load();
+    installFakeApi({
+      'auth/complete-new-password': () => ({
+        status: 401,
+        body: { error: { code: 'NotAuthorized', message: 'The sign-in session has expired; sign in again' } },
+      }),
+    });
+    await expect(m.client.completeNewPassword('old', 'Nove-heslo-2026!')).rejects.toMatchObject({ status: 401 });
+    expect(m.session.getIdToken()).toBeNull();
+  });
+});
+
 describe('signOut', () => {
   it('clears the query cache and the browser storage except the site, the returnTo and dev overrides', async () => {
     const m = load();

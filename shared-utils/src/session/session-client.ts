@@ -98,6 +98,14 @@ export async function signIn(username: string, password: string): Promise<Sessio
   return startSession(tokens);
 }
 
+/** Answers sign-in's NEW_PASSWORD_REQUIRED challenge; the server then signs the user in. */
+export async function completeNewPassword(session: string, newPassword: string): Promise<Session> {
+  const started = ++generation;
+  const tokens = await postJson<TokenResponse>('auth/complete-new-password', { session, newPassword });
+  if (started !== generation) throw new Error('Signed out while signing in');
+  return startSession(tokens);
+}
+
 export async function signOut(): Promise<void> {
   generation++;
   stopRefreshTimer();
