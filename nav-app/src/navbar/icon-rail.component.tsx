@@ -6,6 +6,7 @@ import { AnchorButton, Button, Classes, Tooltip } from '@blueprintjs/core';
 import { entryIcon } from '../menu/menu-logic';
 import type { ActiveMenu, MenuEntry } from '../menu/menu-types';
 import { ProfileMenu } from '../profile/profile-menu.component';
+import { UnreadBadge } from '../alerts/unread-badge.component';
 import { followLink } from './link';
 import { DISABLED_ENTRY_OPACITY, RAIL_WIDTH } from './sidebar-layout';
 
@@ -17,36 +18,49 @@ interface IconRailProps {
   collapsed: boolean;
   onExpand: () => void;
   onNavigate?: () => void;
+  /** unread alerts shown on the notifications entry; undefined when not known or not the user's module */
+  unreadCount?: number;
 }
 
-function RailEntry({ entry, isActive, pending, onNavigate }: { entry: MenuEntry; isActive: boolean; pending: boolean; onNavigate?: () => void }) {
+interface RailEntryProps {
+  entry: MenuEntry;
+  isActive: boolean;
+  pending: boolean;
+  onNavigate?: () => void;
+  badgeCount?: number;
+}
+
+function RailEntry({ entry, isActive, pending, onNavigate, badgeCount }: RailEntryProps) {
   const { t } = useTranslation('nav-app');
   const label = t(entry.labelKey);
   return (
-    <Tooltip
-      content={entry.disabled ? t('navbar.noAccess', { module: label }) : label}
-      placement="right"
-      disabled={pending}
-    >
-      <AnchorButton
-        className={pending ? Classes.SKELETON : undefined}
-        variant="minimal"
-        size="large"
-        icon={entryIcon(entry, isActive)}
-        aria-label={label}
-        aria-current={isActive ? 'page' : undefined}
-        href={entry.href}
-        active={isActive}
-        disabled={entry.disabled}
-        style={entry.disabled ? { opacity: DISABLED_ENTRY_OPACITY } : undefined}
-        onClick={entry.disabled ? undefined : followLink(entry.href, onNavigate)}
-        data-testid={`nav-entry-${entry.key}`}
-      />
-    </Tooltip>
+    <span className="helio-rail__entry">
+      <Tooltip
+        content={entry.disabled ? t('navbar.noAccess', { module: label }) : label}
+        placement="right"
+        disabled={pending}
+      >
+        <AnchorButton
+          className={pending ? Classes.SKELETON : undefined}
+          variant="minimal"
+          size="large"
+          icon={entryIcon(entry, isActive)}
+          aria-label={label}
+          aria-current={isActive ? 'page' : undefined}
+          href={entry.href}
+          active={isActive}
+          disabled={entry.disabled}
+          style={entry.disabled ? { opacity: DISABLED_ENTRY_OPACITY } : undefined}
+          onClick={entry.disabled ? undefined : followLink(entry.href, onNavigate)}
+          data-testid={`nav-entry-${entry.key}`}
+        />
+      </Tooltip>
+      {!entry.disabled && <UnreadBadge count={badgeCount} />}
+    </span>
   );
 }
 
-export function IconRail({ entries, active, pending, collapsed, onExpand, onNavigate }: IconRailProps) {
+export function IconRail({ entries, active, pending, collapsed, onExpand, onNavigate, unreadCount }: IconRailProps) {
   const { t } = useTranslation('nav-app');
   return (
     <div className={`helio-rail ${Classes.DARK}`} style={{ width: RAIL_WIDTH }}>
@@ -58,6 +72,7 @@ export function IconRail({ entries, active, pending, collapsed, onExpand, onNavi
             isActive={active?.entry.key === entry.key}
             pending={pending}
             onNavigate={onNavigate}
+            badgeCount={entry.key === 'notifications' ? unreadCount : undefined}
           />
         ))}
       </div>

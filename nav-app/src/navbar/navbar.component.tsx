@@ -4,6 +4,7 @@ import React, { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Drawer } from '@blueprintjs/core';
 import { useCurrentUser } from '@helio/shared-utils';
+import { useAlertNotifier } from '../alerts/use-alert-notifier';
 import { MENU } from '../menu/menu-definition';
 import { buildMenu, findActive, railEntries } from '../menu/menu-logic';
 import { IconRail } from './icon-rail.component';
@@ -25,6 +26,8 @@ export function Navbar() {
   const active = useMemo(() => findActive(menu, path), [menu, path]);
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Polls here, not in the rail, so alerts are watched even while the drawer is closed.
+  const { unreadCount } = useAlertNotifier();
 
   // The drawer closes once the path changes, however the navigation happened.
   useEffect(() => setDrawerOpen(false), [path]);
@@ -41,6 +44,7 @@ export function Navbar() {
         pending={isPending}
         collapsed={isCollapsed}
         onExpand={toggleCollapsed}
+        unreadCount={unreadCount}
       />
       <SecondaryPanel
         active={active}
