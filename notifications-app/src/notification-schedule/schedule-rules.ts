@@ -1,37 +1,12 @@
 // Every rule of the notification schedule (SPEC §4, §5, §9) in one pure module; the screen only calls
 // these. Days are 0–6 with Monday 0; times are 24-hour HH:mm text.
 
-export const PERIODS = ['allDays', 'weekdays', 'custom'] as const;
-export type Period = (typeof PERIODS)[number];
+// The shape, constants and defaults are the server's own (one definition for both sides).
+import { WORKDAY_COUNT, type DaySetting, type NotificationSettings, type Period } from '../../../server/src/notifications/schedule-model';
 
-export interface DaySchedule {
-  day: number;
-  enabled: boolean;
-  from: string;
-  to: string;
-}
-
-export interface NotificationSettings {
-  period: Period;
-  /** The master switch. */
-  enabled: boolean;
-  days: DaySchedule[];
-}
-
-export const DAY_COUNT = 7;
-/** Workdays are the first five day indices. */
-export const WORKDAY_COUNT = 5;
-export const DEFAULT_FROM = '08:00';
-export const DEFAULT_TO = '16:00';
-
-/** Period allDays, switched off, every day 08:00–16:00. */
-export function defaultSettings(): NotificationSettings {
-  return {
-    period: 'allDays',
-    enabled: false,
-    days: Array.from({ length: DAY_COUNT }, (_, day) => ({ day, enabled: true, from: DEFAULT_FROM, to: DEFAULT_TO })),
-  };
-}
+export { DAY_COUNT, DEFAULT_FROM, DEFAULT_TO, PERIODS, WORKDAY_COUNT, defaultSettings } from '../../../server/src/notifications/schedule-model';
+export type { NotificationSettings, Period } from '../../../server/src/notifications/schedule-model';
+export type DaySchedule = DaySetting;
 
 /** allDays enables every day, weekdays only those with index below 5; custom keeps each day's own state and times. */
 export function applyPeriod(settings: NotificationSettings, period: Period): NotificationSettings {

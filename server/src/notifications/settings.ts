@@ -2,38 +2,20 @@
 // 0–6 with Monday 0; the older form numbers them 1–7 (Monday 1) and is normalised here. Pure.
 import { badRequest } from '../http/errors';
 
-export const PERIODS = ['allDays', 'weekdays', 'custom'] as const;
-export type Period = (typeof PERIODS)[number];
+import {
+  DAY_COUNT,
+  DEFAULT_FROM,
+  DEFAULT_TO,
+  PERIODS,
+  WORKDAY_COUNT,
+  defaultSettings,
+  type DaySetting,
+  type NotificationSettings,
+  type Period,
+} from './schedule-model';
 
-export interface DaySetting {
-  day: number;
-  enabled: boolean;
-  /** HH:mm, 24-hour. */
-  from: string;
-  /** HH:mm, 24-hour; not before `from`. */
-  to: string;
-}
-
-export interface NotificationSettings {
-  period: Period;
-  enabled: boolean;
-  days: DaySetting[];
-}
-
-export const DAY_COUNT = 7;
-/** Workdays are the first five day indices (SPEC §9). */
-export const WORKDAY_COUNT = 5;
-export const DEFAULT_FROM = '08:00';
-export const DEFAULT_TO = '16:00';
-
-/** SPEC §4: period allDays, disabled, every day 8:00–16:00. */
-export function defaultSettings(): NotificationSettings {
-  return {
-    period: 'allDays',
-    enabled: false,
-    days: Array.from({ length: DAY_COUNT }, (_, day) => ({ day, enabled: true, from: DEFAULT_FROM, to: DEFAULT_TO })),
-  };
-}
+export { DAY_COUNT, DEFAULT_FROM, DEFAULT_TO, PERIODS, WORKDAY_COUNT, defaultSettings };
+export type { DaySetting, NotificationSettings, Period };
 
 /** HH:mm or H:mm (the older form) → minutes after midnight; null when it is no time of day. */
 export function minutesOf(time: string): number | null {
