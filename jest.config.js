@@ -7,6 +7,8 @@ module.exports = {
     '<rootDir>/auth-app',
     '<rootDir>/monitoring-app',
     '<rootDir>/notifications-app',
+    '<rootDir>/account-app',
+    '<rootDir>/flow-app',
     '<rootDir>/root-config',
     '<rootDir>/device-simulator',
     '<rootDir>/server',

@@ -13,6 +13,18 @@ describe('route ownership', () => {
     expect(ownerOf('/my-account/notifications')).toBe('@helio/notifications-app');
   });
 
+  it('gives the account, security and IAM pages to account-app', () => {
+    for (const path of ['/my-account', '/my-account/security', '/my-account/iam/users', '/my-account/iam/roles',
+      '/my-account/iam/permissions']) {
+      expect(ownerOf(path)).toBe('@helio/account-app');
+    }
+  });
+
+  it('gives the power flow and energy management to flow-app', () => {
+    expect(ownerOf('/flow')).toBe('@helio/flow-app');
+    expect(ownerOf('/ems')).toBe('@helio/flow-app');
+  });
+
   it('gives /auth, /auth/* and unknown routes to auth-app (sign-in, sign-out, not-found)', () => {
     for (const path of ['/auth', '/auth/sign-in', '/auth/sign-out', '/auth/no-such-page', '/nowhere', '/logsx']) {
       expect(ownerOf(path)).toBe(AUTH_APP);

@@ -23,6 +23,8 @@ export const MAIN_APPS: MainApp[] = [
     ],
   },
   { name: '@helio/notifications-app', paths: ['/notifications', '/my-account/notifications'] },
+  { name: '@helio/account-app', paths: ['/my-account', '/my-account/security', '/my-account/iam/*'] },
+  { name: '@helio/flow-app', paths: ['/flow', '/ems'] },
 ];
 
 export const AUTH_APP = '@helio/auth-app';
