@@ -1,5 +1,5 @@
-// Routes of the monitoring app. This slice builds the dashboard; the app's other routes (/inverters,
-// /batteries, /spot, /statistics, /services, /logs…) get their pages with a later issue.
+// Routes of the monitoring app: the dashboard and the metric logs. The app's other routes (/inverters,
+// /batteries, /spot, /statistics, /services) get their pages with a later issue and show nothing until then.
 import React, { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { FullScreenSpinner, HelioProviders } from '@helio/shared-utils';
@@ -8,6 +8,8 @@ import { FullScreenSpinner, HelioProviders } from '@helio/shared-utils';
 const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
 
 const DashboardPage = lazy(() => import(/* webpackChunkName: "dashboard" */ './dashboard/dashboard.component'));
+const LogsPage = lazy(() => import(/* webpackChunkName: "logs" */ './metric-log/logs.component'));
+const MetricLogPage = lazy(() => import(/* webpackChunkName: "metric-log" */ './metric-log/metric-log.component'));
 
 export const DASHBOARD_PATHS = ['/', '/monitoring', '/monitoring/dashboard'];
 
@@ -20,6 +22,8 @@ export function Root() {
             {DASHBOARD_PATHS.map((path) => (
               <Route key={path} path={path} element={<DashboardPage />} />
             ))}
+            <Route path="/logs" element={<LogsPage />} />
+            <Route path="/logs/:metricKey" element={<MetricLogPage />} />
             <Route path="*" element={null} />
           </Routes>
         </Suspense>

@@ -24,15 +24,17 @@ import type { ToastProps } from '@blueprintjs/core';
 import { ApiError } from '../src/api/api-error';
 import type { apiPost as RealApiPost } from '../src/api/api-client';
 import type { ApiEndpoints, Plant, Shadow, TokenResponse, UserProfile, UserInfo } from '../src/api/endpoints';
+import type { Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow } from '../src/api/endpoints';
 import type { CurrentUser } from '../src/current-user/current-user';
 import type { Session } from '../src/session/session';
 import { RETURN_TO_KEY, takeReturnTo } from '../src/session/return-to';
 import { pickActivePlant } from '../src/plants/pick-active-plant';
 import { isStale, SHADOW_STALE_MS } from '../src/shadow/staleness';
-import { METRICS, type MetricKey } from '../src/shadow/metrics';
+import { METRICS, metricInfo, type MetricKey } from '../src/shadow/metrics';
 import { LOADER_OPTIONS } from '../src/i18n/loader-options';
 import { localeOf } from '../src/i18n/locale-format';
 import { useObservable } from '../src/components/use-observable';
+import { toCsv, type CsvCell } from '../src/export/csv';
 import { FullScreenSpinner } from '../src/components/full-screen-spinner';
 import { ErrorPanel } from '../src/components/error-panel';
 import { AppErrorPanel } from '../src/components/app-error-panel';
@@ -42,7 +44,9 @@ import { formatDateTime, formatNumber, formatPower, i18n, i18nReady } from './mo
 import { queryResult, type MockValue } from './query-result';
 
 export type { ApiEndpoints, CurrentUser, MetricKey, Plant, Session, Shadow, TokenResponse, UserInfo, UserProfile };
-export { ApiError, RETURN_TO_KEY, takeReturnTo, pickActivePlant, isStale, SHADOW_STALE_MS, METRICS };
+export type { CsvCell, Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow };
+export { toCsv };
+export { ApiError, RETURN_TO_KEY, takeReturnTo, pickActivePlant, isStale, SHADOW_STALE_MS, METRICS, metricInfo };
 export { LOADER_OPTIONS, localeOf, useObservable, FullScreenSpinner, ErrorPanel, AppErrorPanel, PageHeader };
 export { __fixtures, i18n, i18nReady, formatNumber, formatDateTime, formatPower };
 
@@ -161,6 +165,7 @@ const defaults = {
     await i18n.changeLanguage(lng);
   },
   showToast: (_props: ToastProps): void => undefined,
+  downloadCsv: (_fileName: string, _csv: string): void => undefined,
 };
 
 export const apiPost = jest.fn(defaults.apiPost);
@@ -171,6 +176,7 @@ export const restoreSession = jest.fn(defaults.restoreSession);
 export const setActivePlant = jest.fn(defaults.setActivePlant);
 export const setLanguage = jest.fn(defaults.setLanguage);
 export const showToast = jest.fn(defaults.showToast);
+export const downloadCsv = jest.fn(defaults.downloadCsv);
 
 // ---- hooks: synchronous query results from the state above ----
 
@@ -214,6 +220,7 @@ const mocks: Array<[jest.Mock, (...args: never[]) => unknown]> = [
   [setActivePlant, defaults.setActivePlant],
   [setLanguage, defaults.setLanguage],
   [showToast, defaults.showToast],
+  [downloadCsv, defaults.downloadCsv],
 ];
 
 export function __reset(): void {

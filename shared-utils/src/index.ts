@@ -11,6 +11,7 @@ export { RETURN_TO_KEY, takeReturnTo } from './session/return-to';
 export { ApiError } from './api/api-error';
 export { apiPost } from './api/api-client';
 export type { ApiEndpoints, TokenResponse, UserProfile, UserInfo, Plant, Shadow } from './api/endpoints';
+export type { Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow } from './api/endpoints';
 
 // Current user
 export type { CurrentUser } from './current-user/current-user';
@@ -25,7 +26,7 @@ export { usePlants, useActivePlant } from './plants/use-plants';
 export { useShadow } from './shadow/use-shadow';
 export { SHADOW_STALE_MS, isStale } from './shadow/staleness';
 export type { MetricKey } from './shadow/metrics';
-export { METRICS } from './shadow/metrics';
+export { METRICS, metricInfo } from './shadow/metrics';
 
 // Query & i18n
 export { queryClient } from './query/query-client';
@@ -33,6 +34,10 @@ export { HelioProviders } from './query/helio-providers';
 export { i18n, i18nReady, setLanguage, formatNumber, formatDateTime, formatPower } from './i18n/i18n';
 export { localeOf } from './i18n/locale-format';
 export { LOADER_OPTIONS } from './i18n/loader-options';
+
+// Export
+export type { CsvCell } from './export/csv';
+export { toCsv, downloadCsv } from './export/csv';
 
 // Toasts & components
 export { showToast } from './toaster/toaster';

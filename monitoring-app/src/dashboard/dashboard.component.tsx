@@ -3,10 +3,11 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { NonIdealState, Spinner } from '@blueprintjs/core';
-import { ErrorPanel, PageHeader, queryClient, useActivePlant, useShadow, type Plant } from '@helio/shared-utils';
+import { ErrorPanel, PageHeader, useActivePlant, useShadow, type Plant } from '@helio/shared-utils';
+import { WithActivePlant } from '../common/with-active-plant.component';
 import { PowerTileCard } from './power-tile.component';
 import { buildTiles, hasReported } from './tiles';
-import { useNow } from './use-now';
+import { useNow } from '../common/use-now';
 import './dashboard.css';
 
 function LiveTiles({ plant }: { plant: Plant }) {
@@ -48,27 +49,7 @@ function LiveTiles({ plant }: { plant: Plant }) {
 
 export default function DashboardPage() {
   const { t } = useTranslation('monitoring-app');
-  const { plant, isLoading, error } = useActivePlant();
-
-  let body: React.ReactNode;
-  if (plant) body = <LiveTiles plant={plant} />;
-  else if (isLoading) body = <Spinner className="helio-dashboard__spinner" />;
-  else if (error) {
-    body = (
-      <ErrorPanel
-        title={t('states.plantsErrorTitle')}
-        description={t('states.errorDescription')}
-        onRetry={() => queryClient.refetchQueries({ queryKey: ['plant/list'] })}
-      />
-    );
-  } else {
-    body = (
-      <div data-testid="dashboard-no-plant">
-        <NonIdealState icon="office" title={t('states.noPlantTitle')} description={t('states.noPlantDescription')} />
-      </div>
-    );
-  }
-
+  const { plant } = useActivePlant();
   return (
     <div className="helio-dashboard">
       <PageHeader
@@ -76,7 +57,7 @@ export default function DashboardPage() {
         name={plant ? <span data-testid="dashboard-plant-name">{plant.name}</span> : undefined}
         description={t('dashboard.description')}
       />
-      {body}
+      <WithActivePlant noPlantTestId="dashboard-no-plant">{(active) => <LiveTiles plant={active} />}</WithActivePlant>
     </div>
   );
 }

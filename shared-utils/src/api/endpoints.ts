@@ -53,6 +53,40 @@ export interface NewPasswordChallenge {
   session: string;
 }
 
+/** Time-series bucket sizes: 1 minute, 15 minutes, 1 hour, 1 day, 1 month (SPEC §3, default 1 hour). */
+export type Granularity = '1m' | '15m' | '1h' | '1d' | '1M';
+
+/** One stored metric of a plant (metric/list). */
+export interface MetricListRow {
+  metricKey: string;
+  unit: string | null;
+  lastValue: number;
+  lastTime: string;
+}
+
+/** metric/time-series' pgParams (SPEC §3): every id is required; nothing falls back to a default plant or date. */
+export interface TimeSeriesParams {
+  tenantId: string;
+  gatewayId: string;
+  plantId: string;
+  metricKeys?: string[];
+  startTime: string;
+  endTime: string;
+  granularity?: Granularity;
+}
+
+/** One bucket of one metric; energyKwh is the energy of a power metric (ActPwr*, W) over the bucket, else null. */
+export interface TimeSeriesRow {
+  time: string;
+  metricKey: string;
+  avg: number;
+  min: number;
+  max: number;
+  last: number;
+  count: number;
+  energyKwh: number | null;
+}
+
 type Empty = Record<string, never>;
 
 export interface ApiEndpoints {
@@ -69,4 +103,6 @@ export interface ApiEndpoints {
   'users/info': { request: Empty; response: UserInfo };
   'plant/list': { request: { id: string }; response: Plant[] };
   'iot/thing/shadow': { request: { thingName: string }; response: Shadow };
+  'metric/list': { request: { plant: string }; response: { rows: MetricListRow[] } };
+  'metric/time-series': { request: { pgParams: TimeSeriesParams }; response: { rows: TimeSeriesRow[] } };
 }

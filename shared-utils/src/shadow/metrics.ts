@@ -1,5 +1,20 @@
 // The one catalogue of device metrics (DESIGN §6): unit and translation key (namespace 'common').
-export type MetricKey = 'ActPwrPve' | 'ActPwrGrid' | 'ActPwrBat' | 'BatSoc' | 'ActPwrLoad' | 'ActPwrEv' | 'OperMode';
+export type MetricKey =
+  | 'ActPwrPve'
+  | 'ActPwrGrid'
+  | 'ActPwrBat'
+  | 'BatSoc'
+  | 'ActPwrLoad'
+  | 'ActPwrEv'
+  | 'OperMode'
+  | 'ExportLimit'
+  | 'EnergyPveTotal'
+  | 'EnergyGridImportTotal'
+  | 'EnergyGridExportTotal'
+  | 'EnergyBatChargeTotal'
+  | 'EnergyBatDischargeTotal'
+  | 'EnergyLoadTotal'
+  | 'EnergyEvTotal';
 
 export interface MetricInfo {
   unit: 'W' | 'kWh' | '%' | '';
@@ -17,4 +32,18 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
   ActPwrLoad: { unit: 'W', labelKey: 'common:metrics.ActPwrLoad' },
   ActPwrEv: { unit: 'W', labelKey: 'common:metrics.ActPwrEv' },
   OperMode: { unit: '', labelKey: 'common:metrics.OperMode' },
+  ExportLimit: { unit: 'W', labelKey: 'common:metrics.ExportLimit' },
+  // Energy counters: monotonic totals since the meter was installed.
+  EnergyPveTotal: { unit: 'kWh', labelKey: 'common:metrics.EnergyPveTotal' },
+  EnergyGridImportTotal: { unit: 'kWh', labelKey: 'common:metrics.EnergyGridImportTotal' },
+  EnergyGridExportTotal: { unit: 'kWh', labelKey: 'common:metrics.EnergyGridExportTotal' },
+  EnergyBatChargeTotal: { unit: 'kWh', labelKey: 'common:metrics.EnergyBatChargeTotal' },
+  EnergyBatDischargeTotal: { unit: 'kWh', labelKey: 'common:metrics.EnergyBatDischargeTotal' },
+  EnergyLoadTotal: { unit: 'kWh', labelKey: 'common:metrics.EnergyLoadTotal' },
+  EnergyEvTotal: { unit: 'kWh', labelKey: 'common:metrics.EnergyEvTotal' },
 };
+
+/** The catalogue entry of a stored metric key, or undefined for a key the catalogue does not know. */
+export function metricInfo(key: string): MetricInfo | undefined {
+  return Object.prototype.hasOwnProperty.call(METRICS, key) ? METRICS[key as MetricKey] : undefined;
+}
