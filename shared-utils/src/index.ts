@@ -35,6 +35,12 @@ export { i18n, i18nReady, setLanguage, formatNumber, formatDateTime, formatPower
 export { localeOf } from './i18n/locale-format';
 export { LOADER_OPTIONS } from './i18n/loader-options';
 
+// Energy and the plant's calendar
+export type { EnergyBalance, EnergyCounter } from './energy/energy-balance';
+export { ENERGY_COUNTERS, counterEnergy, energyBalance } from './energy/energy-balance';
+export type { ZonedParts } from './energy/plant-time';
+export { startOfPlantDay, zonedMidnight, zonedParts } from './energy/plant-time';
+
 // Export
 export type { CsvCell } from './export/csv';
 export { toCsv, downloadCsv } from './export/csv';
