@@ -3,6 +3,9 @@ import { act, render, screen } from '@testing-library/react';
 import { __fixtures, __setShadow, __setSignedIn } from './testing/mock-controls';
 import { Root } from './root.component';
 
+// uPlot needs a canvas and matchMedia, which jsdom lacks; the pages' own tests and e2e cover the charts.
+jest.mock('uplot', () => jest.fn());
+
 beforeEach(() => {
   __setSignedIn();
   __setShadow('gw-brno-01', __fixtures.shadow());
@@ -15,7 +18,18 @@ describe('the monitoring app routes', () => {
     expect(await screen.findByTestId('tile-pv')).toBeTruthy();
   });
 
-  it.each(['/inverters', '/logs/ActPwrPve'])('renders nothing yet at %s', async (path) => {
+  it.each([
+    ['/logs', 'Záznamy'],
+    ['/logs/ActPwrPve', 'Výkon FVE'],
+    ['/statistics', 'Statistiky'],
+    ['/spot', 'Spotové ceny'],
+  ])('shows its page at %s', async (path, title) => {
+    window.history.pushState({}, '', path);
+    render(<Root />);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toContain(title);
+  });
+
+  it.each(['/inverters', '/batteries', '/services'])('renders nothing yet at %s', async (path) => {
     window.history.pushState({}, '', path);
     const { container } = render(<Root />);
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));

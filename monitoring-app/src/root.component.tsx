@@ -1,5 +1,5 @@
-// Routes of the monitoring app: the dashboard, statistics and the metric logs. The app's other routes
-// (/inverters, /batteries, /spot, /services) get their pages with a later issue and show nothing until then.
+// Routes of the monitoring app: the dashboard, statistics, spot prices and the metric logs. The app's other
+// routes (/inverters, /batteries, /services) get their pages with a later issue and show nothing until then.
 import React, { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { FullScreenSpinner, HelioProviders } from '@helio/shared-utils';
@@ -10,6 +10,7 @@ const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } a
 const DashboardPage = lazy(() => import(/* webpackChunkName: "dashboard" */ './dashboard/dashboard.component'));
 const LogsPage = lazy(() => import(/* webpackChunkName: "logs" */ './metric-log/logs.component'));
 const StatisticsPage = lazy(() => import(/* webpackChunkName: "statistics" */ './statistics/statistics.component'));
+const SpotPage = lazy(() => import(/* webpackChunkName: "spot" */ './spot/spot.component'));
 const MetricLogPage = lazy(() => import(/* webpackChunkName: "metric-log" */ './metric-log/metric-log.component'));
 
 export const DASHBOARD_PATHS = ['/', '/monitoring', '/monitoring/dashboard'];
@@ -23,6 +24,7 @@ export function Root() {
             {DASHBOARD_PATHS.map((path) => (
               <Route key={path} path={path} element={<DashboardPage />} />
             ))}
+            <Route path="/spot" element={<SpotPage />} />
             <Route path="/statistics" element={<StatisticsPage />} />
             <Route path="/logs" element={<LogsPage />} />
             <Route path="/logs/:metricKey" element={<MetricLogPage />} />

@@ -11,6 +11,9 @@ import { seedDemoData } from './demo/seed';
 import { startDevices, type DeviceServices } from './devices';
 import { buildApp } from './http/app';
 import { startAlertEngine } from './notifications/alert-engine';
+import { loadSpotConfig } from './spot/spot-config';
+import { startPriceImport } from './spot/price-import';
+import { spotDb } from './spot/tables';
 import { consoleLogger, type Logger } from './logger';
 
 function banner(config: Config, devices: DeviceServices, demo: boolean): string {
@@ -48,6 +51,7 @@ async function main(): Promise<void> {
 
   try {
     const config = loadConfig();
+    const spot = loadSpotConfig();
     log = consoleLogger(config.logLevel);
 
     const db = await createDatabase(config.databaseUrl);
@@ -66,10 +70,12 @@ async function main(): Promise<void> {
     }
     closers.push(() => devices.close());
 
-    const app: FastifyInstance = await buildApp({ db, config, devices, log: true });
+    const app: FastifyInstance = await buildApp({ db, config, devices, spot, log: true });
     closers.push(() => app.close());
     const alerts = startAlertEngine({ db, log });
     closers.push(() => alerts.stop());
+    const prices = startPriceImport({ db: spotDb(db), config: spot, log });
+    closers.push(async () => prices.stop());
     await app.listen({ port: config.port, host: config.host });
 
     process.stdout.write(banner(config, devices, await hasDemoAccounts(db)));

@@ -25,6 +25,7 @@ import { ApiError } from '../src/api/api-error';
 import type { apiPost as RealApiPost } from '../src/api/api-client';
 import type { ApiEndpoints, Plant, Shadow, TokenResponse, UserProfile, UserInfo } from '../src/api/endpoints';
 import type { Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow } from '../src/api/endpoints';
+import type { SpotDay, SpotPrice, SpotPrices } from '../src/api/endpoints';
 import type { CurrentUser } from '../src/current-user/current-user';
 import type { Session } from '../src/session/session';
 import { RETURN_TO_KEY, takeReturnTo } from '../src/session/return-to';
@@ -46,7 +47,7 @@ import { formatDateTime, formatNumber, formatPower, i18n, i18nReady } from './mo
 import { queryResult, type MockValue } from './query-result';
 
 export type { ApiEndpoints, CurrentUser, MetricKey, Plant, Session, Shadow, TokenResponse, UserInfo, UserProfile };
-export type { CsvCell, Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow };
+export type { CsvCell, Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow, SpotDay, SpotPrice, SpotPrices };
 export { toCsv };
 export type { EnergyBalance, EnergyCounter, ZonedParts };
 export { ENERGY_COUNTERS, counterEnergy, energyBalance, startOfPlantDay, zonedMidnight, zonedParts };

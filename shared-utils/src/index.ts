@@ -12,6 +12,7 @@ export { ApiError } from './api/api-error';
 export { apiPost } from './api/api-client';
 export type { ApiEndpoints, TokenResponse, UserProfile, UserInfo, Plant, Shadow } from './api/endpoints';
 export type { Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow } from './api/endpoints';
+export type { SpotDay, SpotPrice, SpotPrices } from './api/endpoints';
 
 // Current user
 export type { CurrentUser } from './current-user/current-user';

@@ -29,6 +29,8 @@ import { installCompression } from './compression';
 import { installErrorHandler } from './error-handler';
 import { installRouteTable, routeTableOf, undeclaredApiRoutes } from './route-table';
 import { registerNotificationRoutes } from '../notifications/routes';
+import { loadSpotConfig, type SpotConfig } from '../spot/spot-config';
+import { registerSpotRoutes } from '../spot/routes';
 import { registerStatic } from './static';
 
 export interface AppDeps {
@@ -39,6 +41,8 @@ export interface AppDeps {
   log?: boolean;
   /** Mail, public URL and proxy settings; read from the environment when not given. */
   identity?: IdentityConfig;
+  /** Spot price source and exchange rate; read from the environment when not given. */
+  spot?: SpotConfig;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -86,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerPlantRoutes(app, { db });
   if (devices) await registerDeviceRoutes(app, { db, devices });
   await registerNotificationRoutes(app, { db });
+  await registerSpotRoutes(app, { db, config: deps.spot ?? loadSpotConfig() });
   await registerStatic(app, config.publicDir);
 
   app.addHook('onReady', async () => {

@@ -87,6 +87,29 @@ export interface TimeSeriesRow {
   energyKwh: number | null;
 }
 
+/** One delivery period of the day-ahead market. */
+export interface SpotPrice {
+  start: string;
+  end: string;
+  eurMwh: number;
+  czkKwh: number;
+}
+
+/** A local day's prices; demo is true for the generated series of the embedded default. */
+export interface SpotDay {
+  date: string;
+  demo: boolean;
+  prices: SpotPrice[];
+}
+
+export interface SpotPrices {
+  area: string;
+  timeZone: string;
+  /** CZK per EUR used for czkKwh */
+  eurCzk: number;
+  days: SpotDay[];
+}
+
 type Empty = Record<string, never>;
 
 export interface ApiEndpoints {
@@ -105,4 +128,5 @@ export interface ApiEndpoints {
   'iot/thing/shadow': { request: { thingName: string }; response: Shadow };
   'metric/list': { request: { plant: string }; response: { rows: MetricListRow[] } };
   'metric/time-series': { request: { pgParams: TimeSeriesParams }; response: { rows: TimeSeriesRow[] } };
+  'spot/prices': { request: { date?: string }; response: SpotPrices };
 }

@@ -1,0 +1,53 @@
+// Prices over today and tomorrow as a stepped uPlot line: a price holds for its whole period.
+import React, { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { formatDateTime, formatNumber } from '@helio/shared-utils';
+
+const HEIGHT = 280;
+const ACCENT = '#8fd14f';
+
+export interface PriceChartProps {
+  /** period starts in seconds and EUR/MWh */
+  columns: [number[], number[]];
+  label: string;
+  timeZone: string;
+  ariaLabel: string;
+}
+
+export function PriceChart({ columns, label, timeZone, ariaLabel }: PriceChartProps) {
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = host.current;
+    if (!element) return undefined;
+    const price = (v: number | null) => (v === null ? '–' : `${formatNumber(v, { maximumFractionDigits: 2 })}\u00a0EUR/MWh`);
+    const at = (seconds: number, options: Intl.DateTimeFormatOptions) => formatDateTime(seconds * 1000, { ...options, timeZone });
+    const chart = new uPlot(
+      {
+        width: Math.max(element.clientWidth, 200),
+        height: HEIGHT,
+        scales: { x: { time: false } },
+        series: [
+          { value: (_u, v) => (v === null ? '–' : at(v, { weekday: 'short', hour: '2-digit', minute: '2-digit' })) },
+          { label, stroke: ACCENT, width: 2, fill: 'rgba(143, 209, 79, 0.15)', paths: uPlot.paths.stepped?.({ align: 1 }), value: (_u, v) => price(v) },
+        ],
+        axes: [
+          {
+            splits: () => columns[0].filter((_s, i) => i % 3 === 0),
+            values: (_u, splits) => splits.map((s) => at(s, { hour: '2-digit', minute: '2-digit' })),
+          },
+          { size: 70, values: (_u, splits) => splits.map((v) => formatNumber(v, { maximumFractionDigits: 0 })), label: 'EUR/MWh' },
+        ],
+      },
+      columns,
+      element,
+    );
+    const resize = new ResizeObserver(() => chart.setSize({ width: Math.max(element.clientWidth, 200), height: HEIGHT }));
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      chart.destroy();
+    };
+  }, [columns, label, timeZone]);
+  return <div ref={host} className="helio-metric-chart" role="img" aria-label={ariaLabel} data-testid="price-chart" />;
+}

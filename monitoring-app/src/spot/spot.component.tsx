@@ -1,0 +1,67 @@
+// /spot: day-ahead electricity prices for today and tomorrow as a chart and a table per day, the
+// cheapest and dearest hours marked, in EUR/MWh and CZK/kWh; demo data says so.
+import React, { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Callout, Card, Spinner } from '@blueprintjs/core';
+import { downloadCsv, ErrorPanel, formatNumber, PageHeader, toCsv, type SpotPrices } from '@helio/shared-utils';
+import { PriceChart } from './price-chart.component';
+import { SpotDayCard } from './spot-day.component';
+import { useSpotPrices } from './spot.resource';
+import '../metric-log/logs.css';
+import './spot.css';
+
+export function spotCsv(answer: SpotPrices): string {
+  const rows = answer.days.flatMap((day) => day.prices.map((p) => [p.start, p.end, p.eurMwh, p.czkKwh, day.demo ? 'demo' : 'market']));
+  return toCsv(['start', 'end', 'eurMwh', 'czkKwh', 'source'], rows);
+}
+
+export default function SpotPage() {
+  const { t } = useTranslation('monitoring-app');
+  const spot = useSpotPrices();
+  const columns = useMemo<[number[], number[]]>(() => {
+    const prices = spot.data?.days.flatMap((d) => d.prices) ?? [];
+    return [prices.map((p) => Date.parse(p.start) / 1000), prices.map((p) => p.eurMwh)];
+  }, [spot.data]);
+
+  let body: React.ReactNode;
+  if (spot.isError && !spot.data) {
+    body = <ErrorPanel title={t('spot.errorTitle')} description={t('states.errorDescription')} onRetry={() => spot.refetch()} />;
+  } else if (!spot.data) {
+    body = <Spinner className="helio-dashboard__spinner" />;
+  } else {
+    const { days, timeZone, eurCzk } = spot.data;
+    body = (
+      <>
+        {days.some((d) => d.demo) && (
+          <Callout intent="warning" icon="lab-test" className="helio-metric-log__section" data-testid="spot-demo">
+            {t('spot.demoNotice')}
+          </Callout>
+        )}
+        {columns[0].length > 0 && (
+          <Card className="helio-metric-log__section">
+            <PriceChart columns={columns} label={t('spot.price')} timeZone={timeZone} ariaLabel={t('spot.chartLabel')} />
+          </Card>
+        )}
+        {days.map((day, i) => (
+          <SpotDayCard key={day.date} day={day} title={t(i === 0 ? 'spot.today' : 'spot.tomorrow')} timeZone={timeZone} eurCzk={eurCzk} />
+        ))}
+        <p className="helio-spot__rate">{t('spot.rate', { rate: formatNumber(eurCzk, { maximumFractionDigits: 3 }), area: spot.data.area })}</p>
+      </>
+    );
+  }
+
+  return (
+    <div className="helio-spot">
+      <PageHeader title={t('spot.title')} description={t('spot.description')}>
+        <Button
+          icon="download"
+          text={t('logs.exportCsv')}
+          disabled={!spot.data?.days.some((d) => d.prices.length > 0)}
+          onClick={() => spot.data && downloadCsv(`spot-${spot.data.area}-${spot.data.days[0]?.date ?? ''}.csv`, spotCsv(spot.data))}
+          data-testid="spot-export"
+        />
+      </PageHeader>
+      {body}
+    </div>
+  );
+}

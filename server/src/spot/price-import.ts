@@ -1,0 +1,39 @@
+// Keeps imported spot prices current: reads SPOT_PRICES_URL (http(s) or a file) at start and every
+// hour. A failed read is logged and retried at the next turn; the prices already stored stay.
+import fs from 'node:fs/promises';
+import type { Logger } from '../logger';
+import { parsePriceCsv } from './price-csv';
+import type { SpotConfig } from './spot-config';
+import { importPrices } from './spot-store';
+import type { SpotDb } from './tables';
+
+const IMPORT_EVERY_MS = 60 * 60 * 1000;
+const FETCH_TIMEOUT_MS = 30_000;
+
+async function readSource(source: string): Promise<string> {
+  if (/^https?:\/\//.test(source)) {
+    const response = await fetch(source, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+    if (!response.ok) throw new Error(`${source} answered ${response.status}`);
+    return response.text();
+  }
+  return fs.readFile(source.replace(/^file:\/\//, ''), 'utf8');
+}
+
+export async function importOnce(db: SpotDb, config: SpotConfig, source: string): Promise<number> {
+  return importPrices(db, config.area, parsePriceCsv(await readSource(source)), 'import');
+}
+
+export function startPriceImport(deps: { db: SpotDb; config: SpotConfig; log: Logger }): { stop(): void } {
+  const { db, config, log } = deps;
+  const source = config.pricesUrl;
+  if (!source) return { stop: () => undefined };
+  const run = () =>
+    importOnce(db, config, source).then(
+      (count) => log.info(`spot prices: ${count} periods imported from ${source}`),
+      (error: unknown) => log.error(`spot prices: import from ${source} failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  void run();
+  const timer = setInterval(run, IMPORT_EVERY_MS);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,101 @@
+// POST /api/spot/prices {date?}: the day-ahead prices of a local day (default today) and the next,
+// in EUR/MWh and CZK/kWh. Market data, the same for every tenant; part of the monitoring module.
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { requireUser } from '../http/auth';
+import { errorResponseSchema } from '../http/errors';
+import { access } from '../iam/route-access';
+import { calendarOf } from '../series/calendar';
+import type { SpotConfig } from './spot-config';
+import { ensureDemoDay, localDate, pricesBetween } from './spot-store';
+import { spotDb } from './tables';
+
+interface PricesBody {
+  date?: string;
+}
+
+export interface SpotDay {
+  date: string;
+  demo: boolean;
+  prices: Array<{ start: string; end: string; eurMwh: number; czkKwh: number }>;
+}
+
+export interface SpotPricesAnswer {
+  area: string;
+  timeZone: string;
+  eurCzk: number;
+  days: SpotDay[];
+}
+
+const priceSchema = {
+  type: 'object',
+  required: ['start', 'end', 'eurMwh', 'czkKwh'],
+  properties: { start: { type: 'string' }, end: { type: 'string' }, eurMwh: { type: 'number' }, czkKwh: { type: 'number' } },
+} as const;
+
+const answerSchema = {
+  type: 'object',
+  required: ['area', 'timeZone', 'eurCzk', 'days'],
+  properties: {
+    area: { type: 'string' },
+    timeZone: { type: 'string' },
+    eurCzk: { type: 'number' },
+    days: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['date', 'demo', 'prices'],
+        properties: { date: { type: 'string' }, demo: { type: 'boolean' }, prices: { type: 'array', items: priceSchema } },
+      },
+    },
+  },
+} as const;
+
+/** EUR per MWh to CZK per kWh: × rate, ÷ 1000, to a tenth of a haléř. */
+export const czkPerKwh = (eurMwh: number, eurCzk: number) => Math.round(((eurMwh * eurCzk) / 1000) * 1000) / 1000;
+
+export async function registerSpotRoutes(app: FastifyInstance, deps: { db: Kysely<Database>; config: SpotConfig }): Promise<void> {
+  const db = spotDb(deps.db);
+  const { config } = deps;
+  const calendar = calendarOf(config.timeZone);
+
+  const day = async (dayStart: number): Promise<SpotDay> => {
+    if (config.demo) await ensureDemoDay(db, config.area, config.timeZone, dayStart);
+    const prices = await pricesBetween(db, config.area, dayStart, calendar.nextBucket('day', dayStart));
+    return {
+      date: localDate(config.timeZone, dayStart),
+      demo: prices.some((p) => p.demo),
+      prices: prices.map((p) => ({
+        start: new Date(p.start).toISOString(),
+        end: new Date(p.start + p.minutes * 60_000).toISOString(),
+        eurMwh: p.eurMwh,
+        czkKwh: czkPerKwh(p.eurMwh, config.eurCzk),
+      })),
+    };
+  };
+
+  app.post<{ Body: PricesBody; Reply: SpotPricesAnswer }>(
+    '/api/spot/prices',
+    {
+      preHandler: requireUser,
+      config: access('metrics:read', { module: 'monitoring' }),
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { date: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$' } },
+        },
+        response: { 200: answerSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const requested = request.body.date;
+      // Noon of the named date lies inside its local day in every zone; its day bucket is the day.
+      const anchor = requested ? Date.parse(`${requested}T12:00:00Z`) : Date.now();
+      const first = calendar.bucketStart('day', anchor);
+      const second = calendar.nextBucket('day', first);
+      return { area: config.area, timeZone: config.timeZone, eurCzk: config.eurCzk, days: [await day(first), await day(second)] };
+    },
+  );
+}

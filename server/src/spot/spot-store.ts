@@ -1,0 +1,72 @@
+// Reading and writing spot prices. An import replaces the periods it names in one transaction, so a
+// reader never sees half a file; demo prices are written only where nothing real exists.
+import { calendarOf } from '../series/calendar';
+import { demoDayPrices } from './demo-prices';
+import type { ImportedPrice } from './price-csv';
+import type { SpotDb } from './tables';
+
+export interface SpotPrice {
+  start: number;
+  minutes: number;
+  eurMwh: number;
+  demo: boolean;
+}
+
+export async function importPrices(db: SpotDb, area: string, prices: readonly ImportedPrice[], source: 'import' | 'demo'): Promise<number> {
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    for (const price of prices) {
+      const row = {
+        area,
+        starts_at: new Date(price.start).toISOString(),
+        minutes: price.minutes,
+        eur_mwh: price.eurMwh,
+        source,
+        updated_at: now,
+      };
+      await trx
+        .insertInto('spot_prices')
+        .values(row)
+        // Demo prices only fill gaps: they never replace a price that is already there.
+        .onConflict((oc) =>
+          source === 'demo'
+            ? oc.columns(['area', 'starts_at']).doNothing()
+            : oc.columns(['area', 'starts_at']).doUpdateSet({ minutes: row.minutes, eur_mwh: row.eur_mwh, source, updated_at: now }),
+        )
+        .execute();
+    }
+  });
+  return prices.length;
+}
+
+export async function pricesBetween(db: SpotDb, area: string, from: number, to: number): Promise<SpotPrice[]> {
+  const rows = await db
+    .selectFrom('spot_prices')
+    .select(['starts_at', 'minutes', 'eur_mwh', 'source'])
+    .where('area', '=', area)
+    .where('starts_at', '>=', new Date(from).toISOString())
+    .where('starts_at', '<', new Date(to).toISOString())
+    .orderBy('starts_at')
+    .execute();
+  return rows.map((r) => ({ start: Date.parse(r.starts_at), minutes: r.minutes, eurMwh: r.eur_mwh, demo: r.source === 'demo' }));
+}
+
+/** The local date (YYYY-MM-DD) a day bucket starting at `dayStart` names in the zone. */
+export function localDate(timeZone: string, dayStart: number): string {
+  return new Date(dayStart + calendarOf(timeZone).offsetAt(dayStart)).toISOString().slice(0, 10);
+}
+
+/** Writes the demo curve of a local day that has no prices yet; real imports are never overwritten. */
+export async function ensureDemoDay(db: SpotDb, area: string, timeZone: string, dayStart: number): Promise<void> {
+  const calendar = calendarOf(timeZone);
+  const dayEnd = calendar.nextBucket('day', dayStart);
+  if ((await pricesBetween(db, area, dayStart, dayEnd)).length > 0) return;
+  const hours: ImportedPrice[] = [];
+  const curve = demoDayPrices(localDate(timeZone, dayStart));
+  // Walk the real hours of the day, so a 23- or 25-hour day gets the right number of prices.
+  for (let start = dayStart, i = 0; start < dayEnd; start = calendar.nextBucket('hour', start), i += 1) {
+    const hour = new Date(start + calendar.offsetAt(start)).getUTCHours();
+    hours.push({ start, minutes: 60, eurMwh: curve[hour]?.eurMwh ?? curve[Math.min(i, 23)].eurMwh });
+  }
+  await importPrices(db, area, hours, 'demo');
+}

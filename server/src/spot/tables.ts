@@ -1,0 +1,25 @@
+// Day-ahead electricity prices of a market area: one row per delivery period, imported or demo.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+export interface SpotPriceTable {
+  /** Market (bidding zone) code, e.g. 'CZ'. */
+  area: string;
+  /** Start of the delivery period, ISO-8601 UTC. */
+  starts_at: string;
+  /** Length of the delivery period in minutes (60, or 15 for quarter-hour products). */
+  minutes: number;
+  eur_mwh: number;
+  /** 'import' for real market data, 'demo' for the generated series of the embedded default. */
+  source: string;
+  updated_at: string;
+}
+
+export type SpotTables = { spot_prices: SpotPriceTable };
+
+export type SpotDb = Kysely<Database & SpotTables>;
+
+/** The database with the spot table in its type. */
+export function spotDb(db: Kysely<Database>): SpotDb {
+  return db.withTables<SpotTables>();
+}
