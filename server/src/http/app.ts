@@ -29,6 +29,7 @@ import { installCompression } from './compression';
 import { installErrorHandler } from './error-handler';
 import { installRouteTable, routeTableOf, undeclaredApiRoutes } from './route-table';
 import { registerNotificationRoutes } from '../notifications/routes';
+import { registerSeriesRoutes } from '../series/routes';
 import { registerStatic } from './static';
 
 export interface AppDeps {
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerAuditRoutes(app, { db });
   await registerPlantRoutes(app, { db });
   if (devices) await registerDeviceRoutes(app, { db, devices });
+  await registerSeriesRoutes(app, { db });
   await registerNotificationRoutes(app, { db });
   await registerStatic(app, config.publicDir);
 

@@ -5,12 +5,14 @@ import { devicesMigration } from '../../devices/migration';
 import { coreMigration } from './001-core';
 import { identityMigration } from './003-identity';
 import { notificationsMigration } from '../../notifications/migration';
+import { seriesMigration } from '../../series/migration';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
   '002_devices': devicesMigration,
   '003_identity': identityMigration,
   '004_notifications': notificationsMigration,
+  '005_series': seriesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
