@@ -53,6 +53,46 @@ export interface NewPasswordChallenge {
   session: string;
 }
 
+/** metric/time-series: 1m and 15m are read from raw samples, 1h, 1d and 1M from roll-ups. */
+export type SeriesGranularity = '1m' | '15m' | '1h' | '1d' | '1M';
+
+export interface TimeSeriesParams {
+  tenantId: string;
+  /** the plant's thingName */
+  gatewayId: string;
+  plantId: string;
+  /** default ["ActPwrPve","OperMode"] */
+  metricKeys?: string[];
+  /** ISO-8601 */
+  startTime: string;
+  /** ISO-8601 */
+  endTime: string;
+  /** default 1h */
+  granularity?: SeriesGranularity;
+}
+
+/** One bucket of one metric; day and month buckets start at local midnight of the plant. */
+export interface TimeSeriesRow {
+  /** ISO-8601 bucket start */
+  time: string;
+  metricKey: string;
+  avg: number;
+  min: number;
+  max: number;
+  last: number;
+  count: number;
+  /** energy of a power metric (ActPwr*) over the bucket, time-weighted; null for other metrics */
+  energyKwh: number | null;
+}
+
+export interface MetricListRow {
+  metricKey: string;
+  unit: string | null;
+  lastValue: number;
+  /** ISO-8601 */
+  lastTime: string;
+}
+
 type Empty = Record<string, never>;
 
 export interface ApiEndpoints {
@@ -69,4 +109,6 @@ export interface ApiEndpoints {
   'users/info': { request: Empty; response: UserInfo };
   'plant/list': { request: { id: string }; response: Plant[] };
   'iot/thing/shadow': { request: { thingName: string }; response: Shadow };
+  'metric/list': { request: { plant: string }; response: { rows: MetricListRow[] } };
+  'metric/time-series': { request: { pgParams: TimeSeriesParams }; response: { rows: TimeSeriesRow[] } };
 }
