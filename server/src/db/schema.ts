@@ -2,6 +2,7 @@
 // ISO-8601 UTC text (lexically ordered), lists and maps are JSON text, decimals are double precision.
 import type { DeviceTables } from '../devices/tables';
 import type { NotificationTables } from '../notifications/tables';
+import type { SeriesTables } from '../series/tables';
 
 export type Role = 'owner' | 'admin' | 'operator' | 'viewer';
 export type Locale = 'cs' | 'en';
@@ -179,4 +180,4 @@ export interface IdentityTables {
   outbox: OutboxTable;
 }
 
-export interface Database extends CoreTables, DeviceTables, IdentityTables, NotificationTables {}
+export interface Database extends CoreTables, DeviceTables, IdentityTables, NotificationTables, SeriesTables {}

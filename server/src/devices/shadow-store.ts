@@ -7,6 +7,7 @@ import type { Database } from '../db/schema';
 import { jsonEqual, type JsonObject } from './json';
 import { KeyedQueue } from './keyed-queue';
 import { numericSamples } from './metric-samples';
+import { SeriesWriter } from '../series/series-writer';
 import {
   applyUpdate,
   computeDelta,
@@ -41,6 +42,7 @@ export class ShadowStore {
   private readonly queue = new KeyedQueue();
   private readonly listeners = new Set<ShadowListener>();
   private readonly lockRows: boolean;
+  private readonly series = new SeriesWriter();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -56,19 +58,13 @@ export class ShadowStore {
   }
 
   /**
-   * Merges a device report and stores its numeric values as samples taken at `sampledAt`
-   * (duplicates of an already stored sample are ignored: QoS 1 may deliver twice).
+   * Merges a device report and stores its numeric values as samples taken at `sampledAt`, with their
+   * roll-ups, in the same transaction (a sample already stored is ignored: QoS 1 may deliver twice).
    */
   applyReported(thingName: string, reported: JsonObject, now = Date.now(), sampledAt = now): Promise<ShadowChange> {
-    return this.update(thingName, 'reported', reported, now, async (trx) => {
-      const samples = numericSamples(reported);
-      if (samples.length === 0) return;
-      await trx
-        .insertInto('metric_samples')
-        .values(samples.map((s) => ({ thing_name: thingName, metric_key: s.metricKey, ts: sampledAt, value: s.value })))
-        .onConflict((oc) => oc.columns(['thing_name', 'metric_key', 'ts']).doNothing())
-        .execute();
-    });
+    return this.update(thingName, 'reported', reported, now, (trx) =>
+      this.series.writeSamples(trx, thingName, numericSamples(reported).map((s) => ({ ...s, ts: sampledAt }))),
+    );
   }
 
   /** Merges into the desired state (null clears a key). */

@@ -31,6 +31,7 @@ import { installRouteTable, routeTableOf, undeclaredApiRoutes } from './route-ta
 import { registerNotificationRoutes } from '../notifications/routes';
 import { loadSpotConfig, type SpotConfig } from '../spot/spot-config';
 import { registerSpotRoutes } from '../spot/routes';
+import { registerSeriesRoutes } from '../series/routes';
 import { registerStatic } from './static';
 
 export interface AppDeps {
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerAuditRoutes(app, { db });
   await registerPlantRoutes(app, { db });
   if (devices) await registerDeviceRoutes(app, { db, devices });
+  await registerSeriesRoutes(app, { db });
   await registerNotificationRoutes(app, { db });
   await registerSpotRoutes(app, { db, config: deps.spot ?? loadSpotConfig() });
   await registerStatic(app, config.publicDir);

@@ -5,6 +5,7 @@ import { devicesMigration } from '../../devices/migration';
 import { coreMigration } from './001-core';
 import { identityMigration } from './003-identity';
 import { notificationsMigration } from '../../notifications/migration';
+import { seriesMigration } from '../../series/migration';
 import { spotMigration } from '../../spot/migration';
 
 export const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ export const migrations: Record<string, Migration> = {
   '002_devices': devicesMigration,
   '003_identity': identityMigration,
   '004_notifications': notificationsMigration,
+  '005_series': seriesMigration,
   '010_spot_prices': spotMigration,
 };
 

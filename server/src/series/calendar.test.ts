@@ -1,0 +1,52 @@
+import { calendarOf, ZoneCalendar } from './calendar';
+
+const at = (iso: string) => Date.parse(iso);
+const iso = (ms: number) => new Date(ms).toISOString();
+
+describe('ZoneCalendar', () => {
+  const prague = new ZoneCalendar('Europe/Prague');
+
+  it('starts days and months at local midnight', () => {
+    expect(iso(prague.bucketStart('day', at('2025-01-15T22:59:00Z')))).toBe('2025-01-14T23:00:00.000Z');
+    expect(iso(prague.bucketStart('day', at('2025-01-15T23:00:00Z')))).toBe('2025-01-15T23:00:00.000Z');
+    expect(iso(prague.bucketStart('day', at('2025-07-01T12:00:00Z')))).toBe('2025-06-30T22:00:00.000Z');
+    expect(iso(prague.bucketStart('month', at('2025-03-15T12:00:00Z')))).toBe('2025-02-28T23:00:00.000Z');
+    expect(iso(prague.bucketStart('month', at('2025-04-15T12:00:00Z')))).toBe('2025-03-31T22:00:00.000Z');
+  });
+
+  it('has a 23-hour day when the clocks go forward and a 25-hour day when they go back', () => {
+    const spring = prague.bucketStart('day', at('2025-03-30T12:00:00Z'));
+    expect(iso(spring)).toBe('2025-03-29T23:00:00.000Z');
+    expect(prague.nextBucket('day', spring) - spring).toBe(23 * 3_600_000);
+    const autumn = prague.bucketStart('day', at('2025-10-26T12:00:00Z'));
+    expect(prague.nextBucket('day', autumn) - autumn).toBe(25 * 3_600_000);
+  });
+
+  it('keeps the two 02:00 hours of the autumn change apart', () => {
+    expect(iso(prague.bucketStart('hour', at('2025-10-26T00:30:00Z')))).toBe('2025-10-26T00:00:00.000Z');
+    expect(iso(prague.bucketStart('hour', at('2025-10-26T01:30:00Z')))).toBe('2025-10-26T01:00:00.000Z');
+  });
+
+  it('follows zones a quarter of an hour off UTC, and zones that skip midnight', () => {
+    const kathmandu = new ZoneCalendar('Asia/Kathmandu');
+    expect(iso(kathmandu.bucketStart('hour', at('2025-01-01T00:00:00Z')))).toBe('2024-12-31T23:15:00.000Z');
+    // Chile moved its clocks from 00:00 to 01:00 on 8 September 2024: that day began at 01:00 (-03).
+    const santiago = new ZoneCalendar('America/Santiago');
+    expect(iso(santiago.bucketStart('day', at('2024-09-08T12:00:00Z')))).toBe('2024-09-08T04:00:00.000Z');
+  });
+
+  it('walks month by month', () => {
+    let start = prague.bucketStart('month', at('2025-01-10T00:00:00Z'));
+    const starts: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      starts.push(iso(start));
+      start = prague.nextBucket('month', start);
+    }
+    expect(starts).toEqual(['2024-12-31T23:00:00.000Z', '2025-01-31T23:00:00.000Z', '2025-02-28T23:00:00.000Z']);
+  });
+
+  it('falls back to UTC for a zone name it does not know', () => {
+    expect(calendarOf('Mars/Olympus').timeZone).toBe('UTC');
+    expect(iso(calendarOf('Mars/Olympus').bucketStart('day', at('2025-01-15T22:59:00Z')))).toBe('2025-01-15T00:00:00.000Z');
+  });
+});

@@ -1,0 +1,161 @@
+// metric/list and metric/time-series over the real app: the contract's rows, every validation error,
+// and tenant isolation for each id (those in pgParams are beyond the generated security probes).
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { ShadowStore } from '../devices/shadow-store';
+import { insertPlant, insertTenant, userWithToken } from '../devices/test-fixtures';
+import { databaseTargets } from '../testing/databases';
+import { apiPost, createTestApp } from '../testing/test-app';
+import { SeriesWriter } from './series-writer';
+
+const START = Date.parse('2025-06-01T20:00:00Z'); // 22:00 in Prague
+const STEP = 5_000;
+const REPORTS = (3 * 3_600_000) / STEP; // three hours of 5-second reports
+
+describe.each(databaseTargets())('time-series routes on $name', (target) => {
+  let db: Kysely<Database>;
+  let app: FastifyInstance;
+  let token: string;
+  let tenantId: string;
+  let plantId: string;
+  let otherToken: string;
+  let otherTenantId: string;
+  let otherPlantId: string;
+  const thing = 'series-routes-1';
+  const otherThing = 'series-routes-other';
+
+  const plantIdOf = async (thingName: string) =>
+    (await db.selectFrom('plants').select('id').where('thing_name', '=', thingName).executeTakeFirstOrThrow()).id;
+
+  beforeAll(async () => {
+    db = await target.create();
+    tenantId = await insertTenant(db);
+    otherTenantId = await insertTenant(db);
+    await insertPlant(db, tenantId, thing);
+    await insertPlant(db, otherTenantId, otherThing);
+    plantId = await plantIdOf(thing);
+    otherPlantId = await plantIdOf(otherThing);
+    token = (await userWithToken(db, tenantId, 'viewer')).idToken;
+    otherToken = (await userWithToken(db, otherTenantId, 'viewer')).idToken;
+    const samples = Array.from({ length: REPORTS }, (_, i) => {
+      const ts = START + i * STEP;
+      return [
+        { metricKey: 'ActPwrPve', ts, value: 1000 + (i % 60) },
+        { metricKey: 'BatSoc', ts, value: 50 + (i % 10) },
+        { metricKey: 'EnergyPveTotal', ts, value: 100 + i / 720 },
+      ];
+    }).flat();
+    await db.transaction().execute((trx) => new SeriesWriter().writeSamples(trx, thing, samples));
+    await new ShadowStore(db).applyReported(otherThing, { ActPwrPve: 7 }, START, START);
+    app = await createTestApp(db);
+  });
+  afterAll(async () => {
+    await app.close();
+    await target.destroy();
+  });
+
+  const params = (overrides: Record<string, unknown> = {}) => ({
+    pgParams: {
+      tenantId, gatewayId: thing, plantId,
+      startTime: new Date(START).toISOString(), endTime: new Date(START + 3 * 3_600_000).toISOString(),
+      ...overrides,
+    },
+  });
+  const series = async (overrides: Record<string, unknown> = {}, as = token) => apiPost(app, 'metric/time-series', params(overrides), as);
+  type Row = { time: string; metricKey: string; avg: number; min: number; max: number; last: number; count: number; energyKwh: number | null };
+  const rowsOf = async (overrides: Record<string, unknown>) => {
+    const response = await series(overrides);
+    expect(response.statusCode).toBe(200);
+    return response.json<{ rows: Row[] }>().rows;
+  };
+
+  it('lists the stored metrics with unit and latest value, sorted by key', async () => {
+    const response = await apiPost(app, 'metric/list', { plant: plantId }, token);
+    expect(response.statusCode).toBe(200);
+    const last = new Date(START + (REPORTS - 1) * STEP).toISOString();
+    expect(response.json<{ rows: unknown[] }>().rows).toEqual([
+      { metricKey: 'ActPwrPve', unit: 'W', lastValue: 1000 + ((REPORTS - 1) % 60), lastTime: last },
+      { metricKey: 'BatSoc', unit: '%', lastValue: 50 + ((REPORTS - 1) % 10), lastTime: last },
+      { metricKey: 'EnergyPveTotal', unit: 'kWh', lastValue: 100 + (REPORTS - 1) / 720, lastTime: last },
+    ]);
+  });
+
+  it('answers hourly rows by default for ActPwrPve and OperMode, which has no numbers', async () => {
+    const rows = await rowsOf({});
+    expect(rows.map((r) => [r.metricKey, r.time, r.count])).toEqual([
+      ['ActPwrPve', '2025-06-01T20:00:00.000Z', 720],
+      ['ActPwrPve', '2025-06-01T21:00:00.000Z', 720],
+      ['ActPwrPve', '2025-06-01T22:00:00.000Z', 720],
+    ]);
+    const second = rows[1];
+    expect(second?.avg).toBeCloseTo(1029.5, 6);
+    expect([second?.min, second?.max, second?.last]).toEqual([1000, 1059, 1059]);
+    expect(second?.energyKwh).toBeCloseTo(1.0295, 6);
+  });
+
+  it('buckets raw samples by 15 minutes and 1 minute to the same totals as the hours', async () => {
+    const keys = ['ActPwrPve', 'BatSoc', 'EnergyPveTotal'];
+    const hours = await rowsOf({ metricKeys: keys, granularity: '1h' });
+    for (const granularity of ['15m', '1m']) {
+      const rows = await rowsOf({ metricKeys: keys, granularity });
+      for (const key of keys) {
+        const ofKey = (list: Row[]) => list.filter((r) => r.metricKey === key);
+        const sum = (list: Row[], f: (r: Row) => number) => ofKey(list).reduce((n, r) => n + f(r), 0);
+        expect([granularity, key, sum(rows, (r) => r.count)]).toEqual([granularity, key, REPORTS]);
+        expect(sum(rows, (r) => r.avg * r.count)).toBeCloseTo(sum(hours, (r) => r.avg * r.count), 3);
+        expect(Math.max(...ofKey(rows).map((r) => r.max))).toBe(Math.max(...ofKey(hours).map((r) => r.max)));
+      }
+      expect(rows.filter((r) => r.metricKey === 'ActPwrPve').reduce((n, r) => n + (r.energyKwh ?? 0), 0)).toBeCloseTo(
+        hours.filter((r) => r.metricKey === 'ActPwrPve').reduce((n, r) => n + (r.energyKwh ?? 0), 0), 6);
+      expect(rows.find((r) => r.metricKey === 'BatSoc')?.energyKwh).toBeNull();
+    }
+    const counter = hours.filter((r) => r.metricKey === 'EnergyPveTotal');
+    expect(counter.map((r) => r.max - r.min)).toEqual(counter.map(() => expect.closeTo(719 / 720, 6)));
+  });
+
+  it('starts day and month buckets at midnight in the plant time zone', async () => {
+    const days = await rowsOf({ metricKeys: ['ActPwrPve'], granularity: '1d' });
+    expect(days.map((r) => [r.time, r.count])).toEqual([['2025-05-31T22:00:00.000Z', 1440], ['2025-06-01T22:00:00.000Z', 720]]);
+    const months = await rowsOf({ metricKeys: ['ActPwrPve'], granularity: '1M' });
+    expect(months.map((r) => [r.time, r.count])).toEqual([['2025-05-31T22:00:00.000Z', REPORTS]]);
+  });
+
+  it.each([
+    ['start after end', { startTime: '2025-06-02T00:00:00Z', endTime: '2025-06-01T00:00:00Z' }, /after/],
+    ['more than 10,000 buckets', { granularity: '1m', startTime: '2025-06-01T00:00:00Z', endTime: '2025-06-08T00:00:00Z' }, /10000/],
+    ['an unknown metric key', { metricKeys: ['ActPwrPve', 'NoSuchMetric'] }, /NoSuchMetric/],
+    ['an unknown granularity', { granularity: '5m' }, /granularity/],
+    ['a time that is not ISO-8601', { startTime: 'yesterday' }, /startTime/],
+    ['an empty list of keys', { metricKeys: [] }, /metricKeys/],
+    ['a missing end', { endTime: undefined }, /endTime/],
+  ])('answers 400 to %s', async (_, overrides, message) => {
+    const response = await series(overrides);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ error: { message: string } }>().error.message).toMatch(message);
+  });
+
+  it('answers 400 to a body without pgParams, or with more in it', async () => {
+    expect((await apiPost(app, 'metric/time-series', params().pgParams, token)).statusCode).toBe(400);
+    expect((await series({ extra: 1 })).statusCode).toBe(400);
+  });
+
+  it.each([
+    ['another tenant id', () => ({ tenantId: otherTenantId })],
+    ["another tenant's plant", () => ({ plantId: otherPlantId })],
+    ["another tenant's gateway", () => ({ gatewayId: otherThing })],
+    ["another tenant's plant and gateway", () => ({ plantId: otherPlantId, gatewayId: otherThing })],
+    ['a plant that does not exist', () => ({ plantId: 'no-such-plant' })],
+    ['a gateway of no plant', () => ({ gatewayId: 'no-such-gateway' })],
+  ])('answers 404 to %s', async (_, overrides) => {
+    expect((await series(overrides())).statusCode).toBe(404);
+  });
+
+  it("keeps each tenant to its own plants, whichever side asks", async () => {
+    expect((await apiPost(app, 'metric/list', { plant: plantId }, otherToken)).statusCode).toBe(404);
+    const theirs = { tenantId: otherTenantId, plantId: otherPlantId, gatewayId: otherThing };
+    expect((await series(theirs, otherToken)).json<{ rows: Row[] }>().rows.map((r) => r.last)).toEqual([7]);
+    expect((await series({}, otherToken)).statusCode).toBe(404);
+    expect((await series({ ...theirs, tenantId }, otherToken)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,146 @@
+// Reads time series: hour, day and month buckets from the roll-ups; 1- and 15-minute buckets from
+// the raw samples, bucketed in SQL. Rows come ordered by metric key, then time.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { RollupGranularity, ZoneCalendar } from './calendar';
+import { isPowerMetric, MAX_HOLD_MS } from './rollup';
+
+export const GRANULARITIES = ['1m', '15m', '1h', '1d', '1M'] as const;
+export type Granularity = (typeof GRANULARITIES)[number];
+
+export const MAX_BUCKETS = 10_000;
+
+const FROM_ROLLUP: Partial<Record<Granularity, RollupGranularity>> = { '1h': 'hour', '1d': 'day', '1M': 'month' };
+const RAW_BUCKET_MS: Partial<Record<Granularity, number>> = { '1m': 60_000, '15m': 15 * 60_000 };
+const DAY_MS = 86_400_000;
+
+export interface SeriesRow {
+  time: string;
+  metricKey: string;
+  avg: number;
+  min: number;
+  max: number;
+  last: number;
+  count: number;
+  energyKwh: number | null;
+}
+
+export interface SeriesQuery {
+  thingName: string;
+  calendar: ZoneCalendar;
+  metricKeys: readonly string[];
+  start: number;
+  end: number;
+  granularity: Granularity;
+}
+
+/** How many buckets per key [start, end) spans (close enough for the limit: days count as 24 h). */
+export function bucketCount(granularity: Granularity, start: number, end: number): number {
+  if (end <= start) return 0;
+  const raw = RAW_BUCKET_MS[granularity];
+  if (raw) return Math.ceil((end - start) / raw) + 1;
+  if (granularity === '1h') return Math.ceil((end - start) / 3_600_000) + 1;
+  if (granularity === '1d') return Math.ceil((end - start) / DAY_MS) + 1;
+  const [a, b] = [new Date(start), new Date(end)];
+  return (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth() + 1;
+}
+
+interface BucketRow {
+  metric_key: string;
+  bucket: number;
+  n: number;
+  total: number;
+  lo: number;
+  hi: number;
+  last_value: number;
+  wh: number;
+}
+
+function toRow(r: BucketRow): SeriesRow {
+  const count = Number(r.n);
+  return {
+    time: new Date(Number(r.bucket)).toISOString(),
+    metricKey: r.metric_key,
+    avg: Number(r.total) / count,
+    min: Number(r.lo),
+    max: Number(r.hi),
+    last: Number(r.last_value),
+    count,
+    energyKwh: isPowerMetric(r.metric_key) ? Number(r.wh) / 1000 : null,
+  };
+}
+
+export async function readSeries(db: Kysely<Database>, q: SeriesQuery): Promise<SeriesRow[]> {
+  if (q.metricKeys.length === 0 || q.end <= q.start) return [];
+  const rollup = FROM_ROLLUP[q.granularity];
+  if (rollup) {
+    const rows = await db
+      .selectFrom('metric_rollups')
+      .select([
+        'metric_key', 'bucket', 'sample_count as n', 'value_sum as total', 'value_min as lo', 'value_max as hi',
+        'last_value', 'energy_wh as wh',
+      ])
+      .where('thing_name', '=', q.thingName)
+      .where('granularity', '=', rollup)
+      .where('metric_key', 'in', q.metricKeys)
+      .where('bucket', '>=', q.calendar.bucketStart(rollup, q.start))
+      .where('bucket', '<', q.end)
+      .orderBy('metric_key')
+      .orderBy('bucket')
+      .execute();
+    return byKey(rows.map(toRow));
+  }
+  const size = RAW_BUCKET_MS[q.granularity] ?? 60_000;
+  const from = q.start - (q.start % size);
+  // Each power sample holds since the sample before it (at most MAX_HOLD_MS): its energy counts in
+  // its own bucket. Samples from one hold before the range give the first ones their predecessor.
+  const { rows } = await sql<BucketRow>`
+    with held as (
+      select metric_key, ts, value, lag(ts) over (partition by metric_key order by ts) as prev_ts
+      from metric_samples
+      where thing_name = ${q.thingName} and metric_key in (${sql.join(q.metricKeys)})
+        and ts >= ${from - MAX_HOLD_MS} and ts < ${q.end}
+    ), buckets as (
+      select metric_key, (ts / ${sql.lit(size)}) * ${sql.lit(size)} as bucket, count(*) as n, sum(value) as total,
+        min(value) as lo, max(value) as hi, max(ts) as last_ts,
+        sum(value * (ts - case when prev_ts is null then ts when prev_ts < ts - ${sql.lit(MAX_HOLD_MS)}
+          then ts - ${sql.lit(MAX_HOLD_MS)} else prev_ts end)) / 3600000.0 as wh
+      from held where ts >= ${from}
+      group by metric_key, (ts / ${sql.lit(size)}) * ${sql.lit(size)}
+    )
+    select b.metric_key, b.bucket, b.n, b.total, b.lo, b.hi, b.wh, s.value as last_value
+    from buckets b join metric_samples s
+      on s.thing_name = ${q.thingName} and s.metric_key = b.metric_key and s.ts = b.last_ts
+    order by b.metric_key, b.bucket`.execute(db);
+  return byKey(rows.map(toRow));
+}
+
+/** Ordinal order of keys (PostgreSQL's collation would otherwise decide), time within a key as read. */
+function byKey<T extends { metricKey: string }>(rows: T[]): T[] {
+  return rows.sort((a, b) => (a.metricKey < b.metricKey ? -1 : a.metricKey > b.metricKey ? 1 : 0));
+}
+
+export interface MetricListRow {
+  metricKey: string;
+  lastValue: number;
+  lastTime: string;
+}
+
+/** The plant's stored numeric metrics with their latest value, sorted by key (from the month roll-ups). */
+export async function listMetrics(db: Kysely<Database>, thingName: string): Promise<MetricListRow[]> {
+  const rows = await db
+    .selectFrom('metric_rollups')
+    .select(['metric_key', 'last_ts', 'last_value'])
+    .where('thing_name', '=', thingName)
+    .where('granularity', '=', 'month')
+    .orderBy('metric_key')
+    .orderBy('last_ts', 'desc')
+    .execute();
+  const latest = new Map<string, MetricListRow>();
+  for (const r of rows) {
+    if (!latest.has(r.metric_key)) {
+      latest.set(r.metric_key, { metricKey: r.metric_key, lastValue: r.last_value, lastTime: new Date(Number(r.last_ts)).toISOString() });
+    }
+  }
+  return byKey([...latest.values()]);
+}

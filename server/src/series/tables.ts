@@ -1,0 +1,23 @@
+// Time-series roll-ups (Kysely types). Raw samples stay in `metric_samples` (devices/tables.ts).
+import type { RollupGranularity } from './calendar';
+
+/** One hour, day or month of one metric: count, sum (for the mean), extremes, last value, energy. */
+export interface MetricRollupTable {
+  thing_name: string;
+  granularity: RollupGranularity;
+  metric_key: string;
+  /** Epoch ms at which the bucket begins on the plant's wall clock. */
+  bucket: number;
+  sample_count: number;
+  value_sum: number;
+  value_min: number;
+  value_max: number;
+  last_ts: number;
+  last_value: number;
+  /** Power metrics (ActPwr*, W): energy over the bucket, Wh, each sample holding since the one before. */
+  energy_wh: number;
+}
+
+export interface SeriesTables {
+  metric_rollups: MetricRollupTable;
+}
