@@ -24,6 +24,7 @@ import type { ToastProps } from '@blueprintjs/core';
 import { ApiError } from '../src/api/api-error';
 import type { apiPost as RealApiPost } from '../src/api/api-client';
 import type { ApiEndpoints, Plant, Shadow, TokenResponse, UserProfile, UserInfo } from '../src/api/endpoints';
+import type { TimeSeriesGranularity, TimeSeriesParams, TimeSeriesRow } from '../src/api/endpoints';
 import type { CurrentUser } from '../src/current-user/current-user';
 import type { Session } from '../src/session/session';
 import { RETURN_TO_KEY, takeReturnTo } from '../src/session/return-to';
@@ -42,6 +43,7 @@ import { formatDateTime, formatNumber, formatPower, i18n, i18nReady } from './mo
 import { queryResult, type MockValue } from './query-result';
 
 export type { ApiEndpoints, CurrentUser, MetricKey, Plant, Session, Shadow, TokenResponse, UserInfo, UserProfile };
+export type { TimeSeriesGranularity, TimeSeriesParams, TimeSeriesRow };
 export { ApiError, RETURN_TO_KEY, takeReturnTo, pickActivePlant, isStale, SHADOW_STALE_MS, METRICS };
 export { LOADER_OPTIONS, localeOf, useObservable, FullScreenSpinner, ErrorPanel, AppErrorPanel, PageHeader };
 export { __fixtures, i18n, i18nReady, formatNumber, formatDateTime, formatPower };

@@ -53,6 +53,36 @@ export interface NewPasswordChallenge {
   session: string;
 }
 
+// ---- metric/time-series (flow-app's /ems energy balance; the time-series API is built alongside) ----
+export type TimeSeriesGranularity = '1m' | '15m' | '1h' | '1d' | '1M';
+
+export interface TimeSeriesParams {
+  tenantId: string;
+  /** the plant's thingName */
+  gatewayId: string;
+  plantId: string;
+  /** default ["ActPwrPve", "OperMode"] */
+  metricKeys?: string[];
+  /** ISO-8601 */
+  startTime: string;
+  endTime: string;
+  /** default "1h"; day buckets start at local midnight in the plant's time zone */
+  granularity?: TimeSeriesGranularity;
+}
+
+export interface TimeSeriesRow {
+  /** ISO-8601 bucket start */
+  time: string;
+  metricKey: string;
+  avg: number;
+  min: number;
+  max: number;
+  last: number;
+  count: number;
+  energyKwh: number | null;
+}
+// ---- end of metric/time-series ----
+
 type Empty = Record<string, never>;
 
 export interface ApiEndpoints {
@@ -69,4 +99,11 @@ export interface ApiEndpoints {
   'users/info': { request: Empty; response: UserInfo };
   'plant/list': { request: { id: string }; response: Plant[] };
   'iot/thing/shadow': { request: { thingName: string }; response: Shadow };
+  /** asks the device for a new value of a writable key (server/src/devices/writable-keys.ts); null clears it */
+  'iot/thing/shadow/desired': {
+    request: { thingName: string; desiredKey: string; desiredState: string | number | boolean | null };
+    response: Shadow;
+  };
+  // flow-app block (time-series contract; the metric API engineer adds the same entry)
+  'metric/time-series': { request: { pgParams: TimeSeriesParams }; response: { rows: TimeSeriesRow[] } };
 }
