@@ -106,6 +106,8 @@ export function withReadings(edges: readonly FlowEdge[], readings: Readings): Fl
     return {
       ...e,
       animated: flow.active,
+      // the dashes of an animated edge run source → target; a reversed flow runs them backwards
+      className: flow.reversed ? 'helio-flow-edge--reversed' : undefined,
       data: { ...e.data, isActive: flow.active, live, flow, reportedAt: readings.reportedAt[metric] ?? null },
     };
   });
@@ -116,7 +118,7 @@ export function withReadings(edges: readonly FlowEdge[], readings: Readings): Fl
  * the same node. `kindOf` answers a node's kind (undefined for an unknown node).
  */
 export function isValidFlowConnection(
-  connection: Pick<Connection, 'source' | 'target' | 'sourceHandle' | 'targetHandle'>,
+  connection: Pick<Connection, 'source' | 'target'> & { sourceHandle?: string | null; targetHandle?: string | null },
   kindOf: (nodeId: string) => FlowNodeKind | undefined,
 ): boolean {
   const { source, target, sourceHandle, targetHandle } = connection;
