@@ -100,7 +100,7 @@ export function PowerFlowDiagram({ plant, readings, now, showMiniMap = false }: 
         >
           <Background variant={BackgroundVariant.Dots} gap={20} size={1} color="#394048" />
           <Controls fitViewOptions={FIT_VIEW_OPTIONS} showInteractive={false} />
-          {showMiniMap && <MiniMap style={{ width: 200, height: 150 }} nodeColor="#383e47" maskColor="rgba(17, 20, 24, 0.6)" nodeStrokeColor={ACCENT_COLOUR} pannable zoomable />}
+          {showMiniMap && <MiniMap position="top-right" style={{ width: 200, height: 150 }} nodeColor="#383e47" maskColor="rgba(17, 20, 24, 0.6)" nodeStrokeColor={ACCENT_COLOUR} pannable zoomable />}
         </ReactFlow>
       </div>
     </DiagramLiveContext.Provider>

@@ -2,7 +2,7 @@
 // mode, with a control that asks the device for another mode and shows it pending until reported.
 import React, { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Callout, Card, H2, HTMLSelect, NonIdealState, ProgressBar, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, H4, HTMLSelect, NonIdealState, ProgressBar, Spinner, Tag } from '@blueprintjs/core';
 import { formatNumber, formatPower, type ApiError, type Plant } from '@helio/shared-utils';
 import { batteryState } from '../diagram/edge-direction';
 import type { Readings } from '../diagram/readings';
@@ -69,7 +69,7 @@ export function BatteryCard({ plant, readings, now, onStored }: { plant: Plant; 
   if (!plant.batteryKwh) {
     return (
       <Card className="helio-ems-card" data-testid="ems-battery">
-        <H2 className="helio-ems-card__title">{t('battery.title')}</H2>
+        <H4 className="helio-ems-card__title">{t('battery.title')}</H4>
         <NonIdealState icon="lightning" description={t('battery.none')} />
       </Card>
     );
@@ -80,7 +80,7 @@ export function BatteryCard({ plant, readings, now, onStored }: { plant: Plant; 
   return (
     <Card className="helio-ems-card" data-testid="ems-battery">
       <div className="helio-ems-card__header">
-        <H2 className="helio-ems-card__title">{t('battery.title')}</H2>
+        <H4 className="helio-ems-card__title">{t('battery.title')}</H4>
         <StaleTag reportedAt={readings.reportedAt.ActPwrBat} now={now} testId="ems-battery-stale" />
       </div>
       <div className="helio-ems-soc">

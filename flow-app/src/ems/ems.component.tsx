@@ -2,7 +2,7 @@
 // mode, and today's energy balance.
 import React from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card, H2, Spinner } from '@blueprintjs/core';
+import { Card, H4, Spinner } from '@blueprintjs/core';
 import { PageHeader, useActivePlant, type Plant } from '@helio/shared-utils';
 import { PowerFlowDiagram } from '../diagram/power-flow-diagram.component';
 import { hasAnyReading } from '../diagram/readings';
@@ -11,6 +11,7 @@ import { PlantStates, ShadowStates } from '../diagram/plant-states.component';
 import { useNow } from '../diagram/use-now';
 import { BatteryCard } from './battery-card.component';
 import { EnergyBalanceCard } from './energy-balance.component';
+import { LiveNowCard } from './live-now.component';
 import '../flow-app.css';
 import './ems.css';
 
@@ -27,13 +28,16 @@ function EmsOverview({ plant }: { plant: Plant }) {
   return (
     <div className="helio-ems-grid">
       <Card className="helio-ems-card helio-ems-card--flow">
-        <H2 className="helio-ems-card__title">{t('ems.flowTitle')}</H2>
+        <H4 className="helio-ems-card__title">{t('ems.flowTitle')}</H4>
         <div className="helio-ems-flow">{live ?? <PowerFlowDiagram plant={plant} readings={readings} now={now} />}</div>
       </Card>
       {live ? (
         <Card className="helio-ems-card">{live}</Card>
       ) : (
-        <BatteryCard plant={plant} readings={readings} now={now} onStored={refetch} />
+        <div className="helio-ems-side">
+          <BatteryCard plant={plant} readings={readings} now={now} onStored={refetch} />
+          <LiveNowCard plant={plant} readings={readings} />
+        </div>
       )}
       <div className="helio-ems-wide">
         <EnergyBalanceCard plant={plant} />

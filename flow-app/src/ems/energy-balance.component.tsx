@@ -2,7 +2,7 @@
 // self-consumption and autarky in %. Its own loading and error states; the page works without it.
 import React from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card, H2, NonIdealState, ProgressBar, Spinner } from '@blueprintjs/core';
+import { Card, H4, NonIdealState, ProgressBar, Spinner } from '@blueprintjs/core';
 import { ErrorPanel, formatDateTime, formatNumber, type Plant } from '@helio/shared-utils';
 import type { EnergyBalance } from './energy-balance';
 import { useTodayBalance } from './energy-balance.resource';
@@ -61,7 +61,7 @@ export function EnergyBalanceCard({ plant }: { plant: Plant }) {
   return (
     <Card className="helio-ems-card" data-testid="ems-balance">
       <div className="helio-ems-card__header">
-        <H2 className="helio-ems-card__title">{t('balance.title')}</H2>
+        <H4 className="helio-ems-card__title">{t('balance.title')}</H4>
         {today.data && (
           <span className="helio-ems-muted">
             {t('balance.range', {
