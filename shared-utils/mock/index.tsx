@@ -35,6 +35,7 @@ import { METRICS, metricInfo, type MetricKey } from '../src/shadow/metrics';
 import { LOADER_OPTIONS } from '../src/i18n/loader-options';
 import { localeOf } from '../src/i18n/locale-format';
 import { useObservable } from '../src/components/use-observable';
+import { useNow, NOW_TICK_MS } from '../src/components/use-now';
 import { toCsv, type CsvCell } from '../src/export/csv';
 import { ENERGY_COUNTERS, counterEnergy, energyBalance, type EnergyBalance, type EnergyCounter } from '../src/energy/energy-balance';
 import { startOfPlantDay, zonedMidnight, zonedParts, type ZonedParts } from '../src/energy/plant-time';
@@ -52,6 +53,7 @@ export { toCsv };
 export type { EnergyBalance, EnergyCounter, ZonedParts };
 export { ENERGY_COUNTERS, counterEnergy, energyBalance, startOfPlantDay, zonedMidnight, zonedParts };
 export { ApiError, RETURN_TO_KEY, takeReturnTo, pickActivePlant, isStale, SHADOW_STALE_MS, METRICS, metricInfo };
+export { useNow, NOW_TICK_MS };
 export { LOADER_OPTIONS, localeOf, useObservable, FullScreenSpinner, ErrorPanel, AppErrorPanel, PageHeader };
 export { __fixtures, i18n, i18nReady, formatNumber, formatDateTime, formatPower };
 

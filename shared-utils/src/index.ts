@@ -53,3 +53,4 @@ export { ErrorPanel } from './components/error-panel';
 export { AppErrorPanel } from './components/app-error-panel';
 export { PageHeader } from './components/page-header';
 export { useObservable } from './components/use-observable';
+export { useNow, NOW_TICK_MS } from './components/use-now';

@@ -3,11 +3,10 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { NonIdealState, Spinner } from '@blueprintjs/core';
-import { ErrorPanel, PageHeader, useActivePlant, useShadow, type Plant } from '@helio/shared-utils';
+import { ErrorPanel, PageHeader, useActivePlant, useShadow, type Plant, useNow } from '@helio/shared-utils';
 import { WithActivePlant } from '../common/with-active-plant.component';
 import { PowerTileCard } from './power-tile.component';
 import { buildTiles, hasReported } from './tiles';
-import { useNow } from '../common/use-now';
 import './dashboard.css';
 
 function LiveTiles({ plant }: { plant: Plant }) {

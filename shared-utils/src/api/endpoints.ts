@@ -126,6 +126,11 @@ export interface ApiEndpoints {
   'users/info': { request: Empty; response: UserInfo };
   'plant/list': { request: { id: string }; response: Plant[] };
   'iot/thing/shadow': { request: { thingName: string }; response: Shadow };
+  /** asks the device for a new value of a writable key (server/src/devices/writable-keys.ts); null clears it */
+  'iot/thing/shadow/desired': {
+    request: { thingName: string; desiredKey: string; desiredState: string | number | boolean | null };
+    response: Shadow;
+  };
   'metric/list': { request: { plant: string }; response: { rows: MetricListRow[] } };
   'metric/time-series': { request: { pgParams: TimeSeriesParams }; response: { rows: TimeSeriesRow[] } };
   'spot/prices': { request: { date?: string }; response: SpotPrices };

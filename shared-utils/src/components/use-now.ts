@@ -1,4 +1,4 @@
-// The current time, advancing every `intervalMs`, so staleness shows without new data arriving.
+// The current time, advancing every `intervalMs`, so staleness shows without new data arriving (shared by every page that ages values).
 import { useEffect, useState } from 'react';
 
 export const NOW_TICK_MS = 5_000;

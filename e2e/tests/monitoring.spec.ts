@@ -1,0 +1,63 @@
+// Monitoring pages on the real server: the metric logs (chart, table, CSV equal to the API's rows),
+// statistics from the energy counters and the spot prices of the embedded default.
+import fs from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { signIn } from './support';
+
+interface SeriesRow {
+  time: string;
+  metricKey: string;
+  avg: number;
+  min: number;
+  max: number;
+  last: number;
+  count: number;
+  energyKwh: number | null;
+}
+
+test('the logs list the plant’s metrics and a metric’s page draws a chart whose CSV equals the API’s rows', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/logs');
+  const pvRow = page.getByTestId('logs-row-ActPwrPve');
+  await expect(pvRow).toContainText('W');
+  await expect(page.getByTestId('logs-row-EnergyPveTotal')).toContainText('kWh');
+
+  const seriesAnswer = page.waitForResponse((r) => r.url().endsWith('/api/metric/time-series') && r.status() === 200);
+  await pvRow.getByRole('link').click();
+  await expect(page).toHaveURL(/\/logs\/ActPwrPve$/);
+  const rows = ((await (await seriesAnswer).json()) as { rows: SeriesRow[] }).rows;
+  expect(rows.length).toBeGreaterThan(0);
+  await expect(page.getByTestId('metric-chart').locator('canvas')).toBeVisible();
+  await expect(page.getByTestId('series-table').locator('tbody tr')).toHaveCount(rows.length);
+
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-csv').click();
+  const csv = fs.readFileSync((await (await download).path()) as string, 'utf8');
+  const [header, ...lines] = csv.trimEnd().split('\r\n');
+  expect(header).toBe('time,metricKey,avg,min,max,last,count,energyKwh');
+  expect(lines.map((line) => line.split(','))).toEqual(
+    rows.map((r) => [r.time, r.metricKey, String(r.avg), String(r.min), String(r.max), String(r.last), String(r.count), r.energyKwh === null ? '' : String(r.energyKwh)]),
+  );
+});
+
+test('statistics show today’s energy balance of the plant as bars and totals', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/statistics');
+  await expect(page.getByTestId('energy-bars').locator('canvas')).toBeVisible();
+  await expect(page.getByTestId('total-produced')).toContainText('kWh');
+  await expect(page.getByTestId('period-next')).toBeDisabled();
+  await page.getByTestId('period-month').click();
+  await expect(page.getByTestId('statistics-table').locator('tbody tr').first()).toBeVisible();
+});
+
+test('spot prices show today and tomorrow, labelled as demo data, with cheap and dear hours', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/spot');
+  await expect(page.getByTestId('spot-demo')).toBeVisible();
+  await expect(page.getByTestId('price-chart').locator('canvas')).toBeVisible();
+  const today = page.locator('[data-testid^="spot-day-"]').first();
+  await expect(today.getByTestId('spot-row').first()).toBeVisible();
+  expect([23, 24, 25]).toContain(await today.getByTestId('spot-row').count()); // a clock-change day has 23 or 25 hours
+  await expect(today.locator('[data-mark="cheapest"]')).toHaveCount(3);
+  await expect(today.locator('[data-mark="dearest"]')).toHaveCount(3);
+});
