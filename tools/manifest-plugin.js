@@ -1,5 +1,6 @@
-// Writes manifest.json beside a build: entry name -> emitted (hashed) file. The import map the
-// browser gets is made from these manifests, so it always points at the files just built.
+// Writes manifest.json beside a build: entry name -> emitted (hashed) file, and each named lazy chunk
+// (a page) -> every JavaScript file loading it takes. The import map the browser gets is made from
+// the entries; the route-size report reads what one page really downloads from the chunks.
 class EntryManifestPlugin {
   constructor({ filename = 'manifest.json' } = {}) {
     this.filename = filename;
@@ -15,7 +16,12 @@ class EntryManifestPlugin {
             const files = entrypoint.getFiles().filter((f) => f.endsWith('.js'));
             entries[name] = files[files.length - 1];
           }
-          const json = JSON.stringify({ entries }, null, 2);
+          const chunks = {};
+          for (const [name, group] of compilation.namedChunkGroups) {
+            if (compilation.entrypoints.has(name)) continue;
+            chunks[name] = group.getFiles().filter((f) => f.endsWith('.js'));
+          }
+          const json = JSON.stringify({ entries, chunks }, null, 2);
           compilation.emitAsset(this.filename, new compiler.webpack.sources.RawSource(json));
         },
       );

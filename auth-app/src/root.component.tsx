@@ -5,7 +5,7 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { FullScreenSpinner, HelioProviders } from '@helio/shared-utils';
 import { AuthLayout } from './auth-layout/auth-layout.component';
 
-const SignIn = lazy(() => import('./sign-in/sign-in.component').then((m) => ({ default: m.SignIn })));
+const SignIn = lazy(() => import(/* webpackChunkName: "sign-in" */ './sign-in/sign-in.component').then((m) => ({ default: m.SignIn })));
 const SignOut = lazy(() => import('./sign-out/sign-out.component').then((m) => ({ default: m.SignOut })));
 const ForgotPassword = lazy(() =>
   import('./forgot-password/forgot-password.component').then((m) => ({ default: m.ForgotPassword })),
