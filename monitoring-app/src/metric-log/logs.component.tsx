@@ -7,7 +7,7 @@ import { ErrorPanel, formatDateTime, isStale, PageHeader, useActivePlant, type P
 import { WithActivePlant } from '../common/with-active-plant.component';
 import { useMetricList } from './metrics.resource';
 import { formatMetricValue, metricLabel, metricUnit } from './metric-value';
-import './logs.css';
+import '../common/monitoring-page.css';
 
 function MetricTable({ plant }: { plant: Plant }) {
   const { t } = useTranslation('monitoring-app');

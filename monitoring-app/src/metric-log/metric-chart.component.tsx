@@ -14,7 +14,9 @@ const SIXTY_DAYS_S = 60 * 86_400;
 
 export interface MetricChartProps {
   columns: ChartColumns;
-  labels: { avg: string; min: string; max: string };
+  /** the requested window in seconds: the axis shows all of it, however few buckets have data */
+  xRange: [number, number];
+  labels: { time: string; avg: string; min: string; max: string };
   formatValue: (value: number) => string;
   ariaLabel: string;
 }
@@ -26,7 +28,7 @@ function tickFormat(spanSeconds: number): Intl.DateTimeFormatOptions {
   return { month: 'short', year: 'numeric' };
 }
 
-export function MetricChart({ columns, labels, formatValue, ariaLabel }: MetricChartProps) {
+export function MetricChart({ columns, xRange, labels, formatValue, ariaLabel }: MetricChartProps) {
   const host = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -36,9 +38,9 @@ export function MetricChart({ columns, labels, formatValue, ariaLabel }: MetricC
     const options: uPlot.Options = {
       width: Math.max(element.clientWidth, 200),
       height: CHART_HEIGHT,
-      scales: { x: { time: true } },
+      scales: { x: { time: true, range: () => xRange } },
       series: [
-        { value: (_u, seconds) => (seconds === null ? '–' : formatDateTime(seconds * 1000)) },
+        { label: labels.time, value: (_u, seconds) => (seconds === null ? '–' : formatDateTime(seconds * 1000)) },
         { label: labels.avg, stroke: ACCENT, width: 2, value: legendValue },
         { label: labels.min, stroke: BAND, width: 1, value: legendValue },
         { label: labels.max, stroke: BAND, width: 1, value: legendValue },
@@ -61,7 +63,7 @@ export function MetricChart({ columns, labels, formatValue, ariaLabel }: MetricC
       resize.disconnect();
       chart.destroy();
     };
-  }, [columns, labels, formatValue]);
+  }, [columns, xRange, labels, formatValue]);
 
   return <div ref={host} className="helio-metric-chart" role="img" aria-label={ariaLabel} data-testid="metric-chart" />;
 }

@@ -20,7 +20,7 @@ import {
   type RangePreset,
   type TimeRange,
 } from './time-range';
-import './logs.css';
+import '../common/monitoring-page.css';
 
 function MetricSeries({ plant, metricKey }: { plant: Plant; metricKey: string }) {
   const { t } = useTranslation('monitoring-app');
@@ -36,8 +36,9 @@ function MetricSeries({ plant, metricKey }: { plant: Plant; metricKey: string })
   };
   const formatValue = useCallback((value: number) => formatMetricValue(metricKey, value), [metricKey]);
   const columns = useMemo(() => chartColumns(series.data ?? []), [series.data]);
+  const xRange = useMemo<[number, number]>(() => [range.start.getTime() / 1000, range.end.getTime() / 1000], [range]);
   const labels = useMemo(
-    () => ({ avg: t('logs.columns.avg'), min: t('logs.columns.min'), max: t('logs.columns.max') }),
+    () => ({ time: t('logs.columns.time'), avg: t('logs.columns.avg'), min: t('logs.columns.min'), max: t('logs.columns.max') }),
     [t],
   );
   const exportCsv = () =>
@@ -64,7 +65,7 @@ function MetricSeries({ plant, metricKey }: { plant: Plant; metricKey: string })
     body = (
       <>
         <Card className="helio-metric-log__section">
-          <MetricChart columns={columns} labels={labels} formatValue={formatValue} ariaLabel={metricLabel(t, metricKey)} />
+          <MetricChart columns={columns} xRange={xRange} labels={labels} formatValue={formatValue} ariaLabel={metricLabel(t, metricKey)} />
         </Card>
         <Card className="helio-metric-log__section">
           <SeriesTable rows={series.data} granularity={granularity} formatValue={formatValue} />

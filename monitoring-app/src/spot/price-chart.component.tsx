@@ -11,11 +11,12 @@ export interface PriceChartProps {
   /** period starts in seconds and EUR/MWh */
   columns: [number[], number[]];
   label: string;
+  timeLabel: string;
   timeZone: string;
   ariaLabel: string;
 }
 
-export function PriceChart({ columns, label, timeZone, ariaLabel }: PriceChartProps) {
+export function PriceChart({ columns, label, timeLabel, timeZone, ariaLabel }: PriceChartProps) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = host.current;
@@ -28,7 +29,7 @@ export function PriceChart({ columns, label, timeZone, ariaLabel }: PriceChartPr
         height: HEIGHT,
         scales: { x: { time: false } },
         series: [
-          { value: (_u, v) => (v === null ? '–' : at(v, { weekday: 'short', hour: '2-digit', minute: '2-digit' })) },
+          { label: timeLabel, value: (_u, v) => (v === null ? '–' : at(v, { weekday: 'short', hour: '2-digit', minute: '2-digit' })) },
           { label, stroke: ACCENT, width: 2, fill: 'rgba(143, 209, 79, 0.15)', paths: uPlot.paths.stepped?.({ align: 1 }), value: (_u, v) => price(v) },
         ],
         axes: [
@@ -48,6 +49,6 @@ export function PriceChart({ columns, label, timeZone, ariaLabel }: PriceChartPr
       resize.disconnect();
       chart.destroy();
     };
-  }, [columns, label, timeZone]);
+  }, [columns, label, timeLabel, timeZone]);
   return <div ref={host} className="helio-metric-chart" role="img" aria-label={ariaLabel} data-testid="price-chart" />;
 }

@@ -7,7 +7,7 @@ import { downloadCsv, ErrorPanel, formatNumber, PageHeader, toCsv, type SpotPric
 import { PriceChart } from './price-chart.component';
 import { SpotDayCard } from './spot-day.component';
 import { useSpotPrices } from './spot.resource';
-import '../metric-log/logs.css';
+import '../common/monitoring-page.css';
 import './spot.css';
 
 export function spotCsv(answer: SpotPrices): string {
@@ -39,7 +39,7 @@ export default function SpotPage() {
         )}
         {columns[0].length > 0 && (
           <Card className="helio-metric-log__section">
-            <PriceChart columns={columns} label={t('spot.price')} timeZone={timeZone} ariaLabel={t('spot.chartLabel')} />
+            <PriceChart columns={columns} label={t('spot.price')} timeLabel={t('spot.period')} timeZone={timeZone} ariaLabel={t('spot.chartLabel')} />
           </Card>
         )}
         {days.map((day, i) => (

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '@blueprintjs/core';
 import { formatNumber, type EnergyBalance } from '@helio/shared-utils';
 
-export const formatKwh = (value: number) => `${formatNumber(value, { maximumFractionDigits: value >= 100 ? 0 : 1 })}\u00a0kWh`;
+/** Whole kWh from 100 up, else two decimals: an hour of a house is a fraction of a kWh. */
+export const formatKwh = (value: number) => `${formatNumber(value, { maximumFractionDigits: value >= 100 ? 0 : 2 })}\u00a0kWh`;
 const formatPct = (value: number | null) => (value === null ? '–' : `${formatNumber(value, { maximumFractionDigits: 0 })}\u00a0%`);
 
 export function BalanceSummary({ balance }: { balance: EnergyBalance }) {

@@ -11,7 +11,7 @@ const CONSUMED = '#4c90f0';
 export interface EnergyBarsProps {
   /** bucket starts in seconds, produced kWh, consumed kWh */
   columns: [number[], number[], number[]];
-  labels: { produced: string; consumed: string };
+  labels: { time: string; produced: string; consumed: string };
   formatTick: (seconds: number) => string;
   ariaLabel: string;
 }
@@ -32,13 +32,13 @@ export function EnergyBars({ columns, labels, formatTick, ariaLabel }: EnergyBar
         // Bars sit on their bucket's start: pad the x range by half a bucket on both sides.
         scales: { x: { time: false, range: (_u, min, max) => [min - 0.5 * bucketWidth(columns[0]), max + 0.5 * bucketWidth(columns[0])] } },
         series: [
-          { value: (_u, v) => (v === null ? '–' : formatTick(v)) },
+          { label: labels.time, value: (_u, v) => (v === null ? '–' : formatTick(v)) },
           { label: labels.produced, fill: PRODUCED, stroke: PRODUCED, paths: bars(-1), points: { show: false }, value: (_u, v) => kwh(v) },
           { label: labels.consumed, fill: CONSUMED, stroke: CONSUMED, paths: bars(1), points: { show: false }, value: (_u, v) => kwh(v) },
         ],
         axes: [
           { splits: () => columns[0].filter((_x, i) => i % tickStep(columns[0].length) === 0), values: (_u, splits) => splits.map(formatTick) },
-          { size: 70, values: (_u, splits) => splits.map((v) => formatNumber(v, { maximumFractionDigits: 1 })), label: 'kWh' },
+          { size: 70, values: (_u, splits) => splits.map((v) => formatNumber(v, { maximumSignificantDigits: 3 })), label: 'kWh' },
         ],
       },
       columns,

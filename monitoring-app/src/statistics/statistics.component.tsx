@@ -11,6 +11,7 @@ import { BalanceSummary } from './balance-summary.component';
 import { BucketTable } from './bucket-table.component';
 import { currentPeriod, isFuture, PERIOD_KINDS, periodBounds, shiftPeriod, type Period, type PeriodKind } from './period';
 import { useCounterSeries } from './statistics.resource';
+import '../common/monitoring-page.css';
 import './statistics.css';
 
 const TITLE_FORMAT: Record<PeriodKind, Intl.DateTimeFormatOptions> = {
@@ -43,7 +44,7 @@ function PlantStatistics({ plant }: { plant: Plant }) {
     () => [buckets.map((b) => b.time / 1000), buckets.map((b) => b.balance.produced), buckets.map((b) => b.balance.consumed)],
     [buckets],
   );
-  const labels = useMemo(() => ({ produced: t('statistics.produced'), consumed: t('statistics.consumed') }), [t]);
+  const labels = useMemo(() => ({ time: t('logs.columns.time'), produced: t('statistics.produced'), consumed: t('statistics.consumed') }), [t]);
   const next = shiftPeriod(period, 1);
   const go = (target: Period) => {
     setNow(Date.now());
