@@ -2,16 +2,23 @@
 // live hub, and — when SIMULATOR is on — one simulated gateway per plant, as real MQTT clients.
 import { resumeFromReported, startSimulator, type RunningSimulator, type SimPlantConfig } from '@helio/device-simulator';
 import type { Kysely } from 'kysely';
+import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import path from 'node:path';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker';
+import { brokerAuthenticator, type ServerLogin } from './broker-auth';
+import { setNewGatewayPassword } from './gateway-credentials';
+import type { GatewayConnection } from './gateway-status';
 import { KnownThings } from './known-things';
 import { LiveHub, shadowEvent } from './live-hub';
 import type { DeviceLog } from './log';
 import { MqttLink, type MqttLinkStats } from './mqtt-link';
 import { hasDelta } from './shadow-doc';
+import { writeMosquittoFiles } from './mosquitto-files';
 import { ShadowStore } from './shadow-store';
+import { simulatorKeystorePath, simulatorPasswords } from './simulator-keystore';
 
 export interface DeviceServices {
   shadows: ShadowStore;
@@ -20,6 +27,13 @@ export interface DeviceServices {
   mqttUrl: string;
   /** Counters of the MQTT link: reports received, applied, dropped by reason. */
   linkStats(): MqttLinkStats;
+  /** What the broker last said about a gateway's connection (undefined: nothing yet). */
+  gatewayConnection(thingName: string): GatewayConnection | undefined;
+  /**
+   * Gives a plant's gateway a new password and answers it (the only time it is in clear): the old one
+   * stops working at once on the embedded broker, and the Mosquitto files are rewritten.
+   */
+  rotateGatewayPassword(plant: { id: string; thing_name: string }): Promise<{ username: string; password: string }>;
   close(): Promise<void>;
 }
 
@@ -42,9 +56,23 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
 
   try {
     let mqttUrl = config.mqttUrl;
+    let broker: EmbeddedBroker | undefined;
+    // The embedded broker only needs the server's password to exist for this run.
+    const serverLogin: ServerLogin | undefined = config.mqttPassword
+      ? { username: config.mqttUsername, password: config.mqttPassword }
+      : mqttUrl
+        ? undefined
+        : { username: config.mqttUsername, password: randomBytes(24).toString('base64url') };
+    const mosquittoDir = path.join(config.dataDir, 'mosquitto');
+    const refreshMosquittoFiles = async () => {
+      if (!mqttUrl || broker) return;
+      const files = await writeMosquittoFiles(db, mosquittoDir, serverLogin);
+      log.info(`devices: Mosquitto password_file ${files.passwordFile} and acl_file ${files.aclFile} written (reload Mosquitto to apply)`);
+    };
     if (!mqttUrl) {
-      const broker: EmbeddedBroker = await startEmbeddedBroker({ port: config.mqttPort });
-      closers.push(() => broker.close());
+      broker = await startEmbeddedBroker({ port: config.mqttPort, authenticate: brokerAuthenticator(db, serverLogin as ServerLogin) });
+      const started = broker;
+      closers.push(() => started.close());
       mqttUrl = broker.url;
       log.info(`devices: embedded MQTT broker listening on ${broker.url}`);
     }
@@ -64,6 +92,8 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
       isKnownThing: (thingName) => knownThings.has(thingName),
       log,
       clientId: opts.clientId ?? `helio-server-${hostname()}`,
+      username: serverLogin?.username,
+      password: serverLogin?.password,
     });
     closers.push(async () => {
       await link.close();
@@ -72,11 +102,28 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
     await republishPendingDeltas(db, shadows, link);
 
     if (config.simulator) {
-      const simulator = await startPlantSimulator(db, shadows, mqttUrl, config, log);
+      // Before the simulator provisions its gateways, so Mosquitto can be reloaded with them
+      const simulator = await startPlantSimulator(db, shadows, mqttUrl, config, log, refreshMosquittoFiles);
       if (simulator) closers.push(() => simulator.stop()); // closers run in reverse: gateways stop first
+    } else {
+      await refreshMosquittoFiles();
     }
 
-    return { shadows, live, mqttUrl, linkStats: () => link.stats(), close };
+    const rotateGatewayPassword = async (plant: { id: string; thing_name: string }) => {
+      const login = await setNewGatewayPassword(db, plant);
+      broker?.revoke(login.username);
+      await refreshMosquittoFiles();
+      return login;
+    };
+    return {
+      shadows,
+      live,
+      mqttUrl,
+      linkStats: () => link.stats(),
+      gatewayConnection: (thingName) => link.connection(thingName),
+      rotateGatewayPassword,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;
@@ -98,10 +145,11 @@ async function startPlantSimulator(
   mqttUrl: string,
   config: Config,
   log: DeviceLog,
+  credentialsChanged: () => Promise<void>,
 ): Promise<RunningSimulator | undefined> {
   let query = db
     .selectFrom('plants')
-    .select(['thing_name', 'latitude', 'longitude', 'timezone', 'pv_peak_kw', 'battery_kwh', 'charger_kw'])
+    .select(['id', 'thing_name', 'latitude', 'longitude', 'timezone', 'pv_peak_kw', 'battery_kwh', 'charger_kw'])
     .orderBy('created_at')
     .orderBy('thing_name');
   if (config.simPlants > 0) query = query.limit(config.simPlants);
@@ -125,5 +173,7 @@ async function startPlantSimulator(
       resume: shadow ? resumeFromReported(shadow.state.reported) : undefined,
     });
   }
-  return startSimulator({ mqttUrl, plants: configs, intervalMs: config.simIntervalMs, log });
+  const passwords = await simulatorPasswords(db, simulatorKeystorePath(config.dataDir), plants);
+  await credentialsChanged();
+  return startSimulator({ mqttUrl, plants: configs, intervalMs: config.simIntervalMs, log, passwords });
 }

@@ -1,6 +1,7 @@
 // The migrations in the order they run. An in-code provider (no directory scanning) keeps the built
 // server self-contained and makes the order explicit: the name sorts, so numbers lead.
 import type { Migration, MigrationProvider } from 'kysely';
+import { gatewayCredentialsMigration } from '../../devices/credentials-migration';
 import { devicesMigration } from '../../devices/migration';
 import { coreMigration } from './001-core';
 import { identityMigration } from './003-identity';
@@ -11,6 +12,8 @@ export const migrations: Record<string, Migration> = {
   '002_devices': devicesMigration,
   '003_identity': identityMigration,
   '004_notifications': notificationsMigration,
+  // 006, not 005: the time-series branch adds its own 005; names must sort in the order they run.
+  '006_gateway_credentials': gatewayCredentialsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
