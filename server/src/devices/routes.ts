@@ -8,6 +8,7 @@ import { badRequest, errorResponseSchema, notFound } from '../http/errors';
 import { findTenantPlantByThingName } from '../plants/access';
 import type { JsonValue } from './json';
 import { registerLiveRoute } from './live';
+import { registerRegistryRoutes } from './registry-routes';
 import { emptyShadow, shadowView, type ShadowView } from './shadow-doc';
 import type { DeviceServices } from './services';
 import { checkDesired } from './writable-keys';
@@ -114,4 +115,5 @@ export async function registerDeviceRoutes(
   );
 
   await registerLiveRoute(app, { db, shadows: devices.shadows, live: devices.live });
+  await registerRegistryRoutes(app, { db, devices });
 }
