@@ -11,6 +11,7 @@ export { RETURN_TO_KEY, takeReturnTo } from './session/return-to';
 export { ApiError } from './api/api-error';
 export { apiPost } from './api/api-client';
 export type { ApiEndpoints, TokenResponse, UserProfile, UserInfo, Plant, Shadow } from './api/endpoints';
+export type { RegistryPlant, RegistryFilter, GatewayLogin } from './api/endpoints';
 
 // Current user
 export type { CurrentUser } from './current-user/current-user';
