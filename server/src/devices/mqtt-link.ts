@@ -7,6 +7,7 @@ import { GatewayConnections, type GatewayConnection } from './gateway-status';
 import type { DeviceLog } from './log';
 import { parseReport, type DropReason } from './reported-message';
 import { deltaOf, type ShadowDocument } from './shadow-doc';
+import { ShadowLimitError } from './shadow-limits';
 import type { ShadowStore } from './shadow-store';
 
 export interface MqttLinkOptions {
@@ -141,6 +142,12 @@ export class MqttLink {
       await this.opts.store.applyReported(parsed.thingName, parsed.reported, Date.now(), parsed.sampledAt);
       this.counters.applied++;
     } catch (error) {
+      if (error instanceof ShadowLimitError) {
+        // The report is fine alone but would grow the stored document past a limit.
+        this.counters.dropped[error.limit === 'tooLarge' ? 'oversized' : 'malformed']++;
+        this.dropWarnings.dropped(parsed.thingName, `mqtt: dropped a report of ${parsed.thingName}: ${error.message}`);
+        return;
+      }
       this.counters.dropped.failed++;
       this.opts.log.error(`mqtt: storing a report of ${parsed.thingName} failed: ${(error as Error).message}`);
     }
