@@ -64,6 +64,9 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
         ? undefined
         : { username: config.mqttUsername, password: randomBytes(24).toString('base64url') };
     const mosquittoDir = path.join(config.dataDir, 'mosquitto');
+    if (mqttUrl && !serverLogin) {
+      log.warn('devices: MQTT_PASSWORD is not set, so the Mosquitto files have no login for this server; fine for a broker that allows anonymous clients');
+    }
     const refreshMosquittoFiles = async () => {
       if (!mqttUrl || broker) return;
       const files = await writeMosquittoFiles(db, mosquittoDir, serverLogin);
