@@ -72,6 +72,8 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
       const files = await writeMosquittoFiles(db, mosquittoDir, serverLogin);
       log.info(`devices: Mosquitto password_file ${files.passwordFile} and acl_file ${files.aclFile} written (reload Mosquitto to apply)`);
     };
+    // Written before connecting: a Mosquitto set up from these files must know the server's login.
+    await refreshMosquittoFiles();
     if (!mqttUrl) {
       broker = await startEmbeddedBroker({ port: config.mqttPort, authenticate: brokerAuthenticator(db, serverLogin as ServerLogin) });
       const started = broker;
@@ -105,11 +107,8 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
     await republishPendingDeltas(db, shadows, link);
 
     if (config.simulator) {
-      // Before the simulator provisions its gateways, so Mosquitto can be reloaded with them
       const simulator = await startPlantSimulator(db, shadows, mqttUrl, config, log, refreshMosquittoFiles);
       if (simulator) closers.push(() => simulator.stop()); // closers run in reverse: gateways stop first
-    } else {
-      await refreshMosquittoFiles();
     }
 
     const rotateGatewayPassword = async (plant: { id: string; thing_name: string }) => {
@@ -176,7 +175,7 @@ async function startPlantSimulator(
       resume: shadow ? resumeFromReported(shadow.state.reported) : undefined,
     });
   }
-  const passwords = await simulatorPasswords(db, simulatorKeystorePath(config.dataDir), plants);
-  await credentialsChanged();
+  const { passwords, provisioned } = await simulatorPasswords(db, simulatorKeystorePath(config.dataDir), plants);
+  if (provisioned > 0) await credentialsChanged();
   return startSimulator({ mqttUrl, plants: configs, intervalMs: config.simIntervalMs, log, passwords });
 }

@@ -34,7 +34,7 @@ export async function simulatorPasswords(
   db: Kysely<Database>,
   file: string,
   plants: ReadonlyArray<{ id: string; thing_name: string }>,
-): Promise<Map<string, string>> {
+): Promise<{ passwords: Map<string, string>; provisioned: number }> {
   const stored = await readKeystore(file);
   const passwords = new Map<string, string>();
   const provisioned = new Map<string, string>();
@@ -49,5 +49,5 @@ export async function simulatorPasswords(
     provisioned.set(plant.thing_name, password);
   }
   if (provisioned.size > 0) await saveSimulatorPasswords(file, provisioned);
-  return passwords;
+  return { passwords, provisioned: provisioned.size };
 }
