@@ -2,13 +2,10 @@
 // live hub, and — when SIMULATOR is on — one simulated gateway per plant, as real MQTT clients.
 import { resumeFromReported, startSimulator, type RunningSimulator, type SimPlantConfig } from '@helio/device-simulator';
 import type { Kysely } from 'kysely';
-import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import path from 'node:path';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { startEmbeddedBroker, type EmbeddedBroker } from './broker';
-import { brokerAuthenticator, type ServerLogin } from './broker-auth';
+import { setUpBroker } from './broker-setup';
 import { setNewGatewayPassword } from './gateway-credentials';
 import type { GatewayConnection } from './gateway-status';
 import { KnownThings } from './known-things';
@@ -16,7 +13,6 @@ import { LiveHub, shadowEvent } from './live-hub';
 import type { DeviceLog } from './log';
 import { MqttLink, type MqttLinkStats } from './mqtt-link';
 import { hasDelta } from './shadow-doc';
-import { writeMosquittoFiles } from './mosquitto-files';
 import { ShadowStore } from './shadow-store';
 import { simulatorKeystorePath, simulatorPasswords } from './simulator-keystore';
 
@@ -55,32 +51,9 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
   };
 
   try {
-    let mqttUrl = config.mqttUrl;
-    let broker: EmbeddedBroker | undefined;
-    // The embedded broker only needs the server's password to exist for this run.
-    const serverLogin: ServerLogin | undefined = config.mqttPassword
-      ? { username: config.mqttUsername, password: config.mqttPassword }
-      : mqttUrl
-        ? undefined
-        : { username: config.mqttUsername, password: randomBytes(24).toString('base64url') };
-    const mosquittoDir = path.join(config.dataDir, 'mosquitto');
-    if (mqttUrl && !serverLogin) {
-      log.warn('devices: MQTT_PASSWORD is not set, so the Mosquitto files have no login for this server; fine for a broker that allows anonymous clients');
-    }
-    const refreshMosquittoFiles = async () => {
-      if (!mqttUrl || broker) return;
-      const files = await writeMosquittoFiles(db, mosquittoDir, serverLogin);
-      log.info(`devices: Mosquitto password_file ${files.passwordFile} and acl_file ${files.aclFile} written (reload Mosquitto to apply)`);
-    };
-    // Written before connecting: a Mosquitto set up from these files must know the server's login.
-    await refreshMosquittoFiles();
-    if (!mqttUrl) {
-      broker = await startEmbeddedBroker({ port: config.mqttPort, authenticate: brokerAuthenticator(db, serverLogin as ServerLogin) });
-      const started = broker;
-      closers.push(() => started.close());
-      mqttUrl = broker.url;
-      log.info(`devices: embedded MQTT broker listening on ${broker.url}`);
-    }
+    const broker = await setUpBroker(db, config, log);
+    closers.push(() => broker.close());
+    const mqttUrl = broker.url;
 
     const shadows = new ShadowStore(db, {
       onListenerError: (error) => log.error(`devices: shadow change listener failed: ${String(error)}`),
@@ -97,8 +70,8 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
       isKnownThing: (thingName) => knownThings.has(thingName),
       log,
       clientId: opts.clientId ?? `helio-server-${hostname()}`,
-      username: serverLogin?.username,
-      password: serverLogin?.password,
+      username: broker.serverLogin?.username,
+      password: broker.serverLogin?.password,
     });
     closers.push(async () => {
       await link.close();
@@ -107,14 +80,13 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
     await republishPendingDeltas(db, shadows, link);
 
     if (config.simulator) {
-      const simulator = await startPlantSimulator(db, shadows, mqttUrl, config, log, refreshMosquittoFiles);
+      const simulator = await startPlantSimulator(db, shadows, mqttUrl, config, log, () => broker.credentialsChanged());
       if (simulator) closers.push(() => simulator.stop()); // closers run in reverse: gateways stop first
     }
 
     const rotateGatewayPassword = async (plant: { id: string; thing_name: string }) => {
       const login = await setNewGatewayPassword(db, plant);
-      broker?.revoke(login.username);
-      await refreshMosquittoFiles();
+      await broker.credentialsChanged(login.username);
       return login;
     };
     return {
