@@ -8,6 +8,8 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 18480);
 process.env.HELIO_E2E_DATA ??= fs.mkdtempSync(path.join(os.tmpdir(), 'helio-e2e-'));
 export const baseURL = `http://127.0.0.1:${port}`;
+/** The server's own login on its embedded broker, so a journey can play a gateway's reports. */
+export const E2E_BROKER_LOGIN = { username: 'helio-server', password: process.env.E2E_MQTT_PASSWORD ?? 'helio-e2e-broker' };
 
 export default defineConfig({
   testDir: './tests',
@@ -47,6 +49,8 @@ export default defineConfig({
       DATA_DIR: process.env.HELIO_E2E_DATA,
       MQTT_PORT: String(Number(process.env.E2E_MQTT_PORT ?? 18831)),
       SIM_INTERVAL_MS: '1000',
+      MQTT_USERNAME: E2E_BROKER_LOGIN.username,
+      MQTT_PASSWORD: E2E_BROKER_LOGIN.password,
       LOG_LEVEL: 'warn',
     },
   },

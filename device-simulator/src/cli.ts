@@ -1,5 +1,6 @@
 // Standalone simulator: `MQTT_URL=mqtt://127.0.0.1:18830 SIM_THINGS=plant-a,plant-b node dist/cli.js`.
 // SIM_PLANTS_FILE names a JSON array of SimPlantConfig instead, for plants with their own figures.
+// SIM_PASSWORDS_FILE names a JSON object {thingName: password} of the gateways' MQTT passwords.
 import { readFileSync } from 'node:fs';
 import type { SimPlantConfig } from './model/plant';
 import { startSimulator } from './simulator';
@@ -23,6 +24,12 @@ function plantsFromEnv(env: NodeJS.ProcessEnv): SimPlantConfig[] {
   }));
 }
 
+function passwordsFromEnv(env: NodeJS.ProcessEnv): Map<string, string> | undefined {
+  if (!env.SIM_PASSWORDS_FILE) return undefined;
+  const parsed = JSON.parse(readFileSync(env.SIM_PASSWORDS_FILE, 'utf8')) as Record<string, unknown>;
+  return new Map(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
 async function main(): Promise<void> {
   const env = process.env;
   const simulator = await startSimulator({
@@ -31,6 +38,7 @@ async function main(): Promise<void> {
     intervalMs: Number(env.SIM_INTERVAL_MS ?? 5000),
     timeFactor: Number(env.SIM_TIME_FACTOR ?? 1),
     log: console,
+    passwords: passwordsFromEnv(env),
   });
   const shutdown = () => {
     simulator.stop().then(

@@ -2,7 +2,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { isOperMode, toReported } from './model/reported';
 import { initialPlantState, stepPlant, type PlantState, type SimPlantConfig } from './model/plant';
 import { hashSeed, seededRandom, type Random } from './random';
-import { deltaTopic, reportedTopic } from './topics';
+import { deltaTopic, reportedTopic, statusTopic } from './topics';
 
 export interface SimLogger {
   info(...args: unknown[]): void;
@@ -26,7 +26,11 @@ export interface GatewayOptions {
   clock: SimClock;
   log: SimLogger;
   connectTimeoutMs: number;
+  /** The gateway's MQTT password (its username is its client id, `gw-<thingName>`). */
+  password?: string;
 }
+
+const OFFLINE = JSON.stringify({ online: false });
 
 /** One plant's gateway: a real MQTT client that reports its state and applies desired changes. */
 export class Gateway {
@@ -51,8 +55,13 @@ export class Gateway {
   /** Connects (persistent session, so deltas queued while offline still arrive) and starts reporting. */
   async start(): Promise<void> {
     const { thingName } = this.opts.plant;
+    const clientId = `gw-${thingName}`;
     const client = mqtt.connect(this.opts.mqttUrl, {
-      clientId: `gw-${thingName}`,
+      clientId,
+      username: this.opts.password === undefined ? undefined : clientId,
+      password: this.opts.password,
+      // The broker announces an unexpected loss of the connection on the gateway's status topic.
+      will: { topic: statusTopic(thingName), payload: Buffer.from(OFFLINE), qos: 1, retain: true },
       clean: false,
       reconnectPeriod: 2000,
       connectTimeout: this.opts.connectTimeoutMs,
@@ -62,6 +71,7 @@ export class Gateway {
       client.subscribe(deltaTopic(thingName), { qos: 1 }, (error) => {
         if (error) this.opts.log.warn(`gateway ${thingName}: subscribe failed: ${error.message}`);
       });
+      client.publish(statusTopic(thingName), JSON.stringify({ online: true, since: Date.now() }), { qos: 1, retain: true });
       this.report();
     });
     client.on('message', (_topic, payload) => this.applyDelta(payload));
@@ -73,6 +83,9 @@ export class Gateway {
   async stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
+    if (this.client?.connected) {
+      await this.client.publishAsync(statusTopic(this.thingName), OFFLINE, { qos: 1, retain: true }).catch(() => undefined);
+    }
     await this.client?.endAsync();
     this.client = undefined;
   }

@@ -19,6 +19,9 @@ export {
   reportedTopic,
   deltaTopic,
   ALL_REPORTED_TOPICS,
+  statusTopic,
+  ALL_STATUS_TOPICS,
+  thingNameOfStatusTopic,
   thingNameOfReportedTopic,
   THING_NAME_PATTERN,
 } from './topics';

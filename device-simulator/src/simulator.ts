@@ -11,6 +11,8 @@ export interface SimulatorOptions {
   /** Startup fails when a gateway cannot reach the broker within this time (default 10 s). */
   connectTimeoutMs?: number;
   log?: SimLogger;
+  /** Each gateway's MQTT password by thing name (brokers that check logins); none: connect without. */
+  passwords?: ReadonlyMap<string, string>;
 }
 
 export interface RunningSimulator {
@@ -32,6 +34,7 @@ export async function startSimulator(opts: SimulatorOptions): Promise<RunningSim
         clock,
         log,
         connectTimeoutMs: opts.connectTimeoutMs ?? 10_000,
+        password: opts.passwords?.get(plant.thingName),
       }),
   );
   const stopAll = () => Promise.all(gateways.map((g) => g.stop())).then(() => undefined);

@@ -7,6 +7,20 @@ export const TOPIC_ROOT = 'helio/things';
 export const reportedTopic = (thingName: string): string => `${TOPIC_ROOT}/${thingName}/shadow/reported`;
 export const deltaTopic = (thingName: string): string => `${TOPIC_ROOT}/${thingName}/shadow/delta`;
 
+/**
+ * Connection state of a gateway, retained: `{"online":true,"since":<epoch ms>}` when it connects and,
+ * as its last will (or on an orderly stop), `{"online":false}`.
+ */
+export const statusTopic = (thingName: string): string => `${TOPIC_ROOT}/${thingName}/status`;
+export const ALL_STATUS_TOPICS = `${TOPIC_ROOT}/+/status`;
+
+/** The thing name in a status topic, or undefined when the topic is not one. */
+export function thingNameOfStatusTopic(topic: string): string | undefined {
+  const parts = topic.split('/');
+  if (parts.length !== 4 || `${parts[0]}/${parts[1]}` !== TOPIC_ROOT || parts[3] !== 'status' || parts[2] === '') return undefined;
+  return parts[2];
+}
+
 /** Subscription filter for every gateway's reports. */
 export const ALL_REPORTED_TOPICS = `${TOPIC_ROOT}/+/shadow/reported`;
 

@@ -2,6 +2,7 @@
 // simulator (reporting every second in this run).
 import { expect, test, type Page } from '@playwright/test';
 import mqtt from 'mqtt';
+import { E2E_BROKER_LOGIN } from '../playwright.config';
 import { signIn } from './support';
 
 const MQTT_URL = `mqtt://127.0.0.1:${Number(process.env.E2E_MQTT_PORT ?? 18831)}`;
@@ -14,9 +15,12 @@ async function openFlowOf(page: Page, plantName: string, path: '/flow' | '/ems')
   await page.goto(path);
 }
 
-/** Plays a gateway reporting `pvW`, several times a second so it wins over the simulator's own reports. */
+/**
+ * Plays a gateway reporting `pvW`, several times a second so it wins over the simulator's own reports.
+ * It logs in as the server: a gateway's own login would take over the simulated gateway's session.
+ */
 async function reportPv(pvW: number, forMs: number): Promise<void> {
-  const client = await mqtt.connectAsync(MQTT_URL, { clientId: `e2e-flow-${Date.now()}` });
+  const client = await mqtt.connectAsync(MQTT_URL, { clientId: `e2e-flow-${Date.now()}`, ...E2E_BROKER_LOGIN });
   try {
     const until = Date.now() + forMs;
     while (Date.now() < until) {

@@ -9,6 +9,10 @@ export interface Config {
   dataDir: string;
   mqttUrl?: string;
   mqttPort: number;
+  /** The server's own MQTT login (access to every topic). */
+  mqttUsername: string;
+  /** Needed for an external broker that checks passwords; the embedded broker makes one per run when unset. */
+  mqttPassword?: string;
   simulator: boolean;
   simIntervalMs: number;
   simPlants: number;
@@ -78,6 +82,13 @@ function mqttUrl(env: Env): string | undefined {
   return raw;
 }
 
+function mqttUsername(env: Env): string {
+  const raw = text(env, 'MQTT_USERNAME') ?? 'helio-server';
+  // gw-… names are gateways' (one per plant); the server must never be mistaken for one.
+  if (raw.startsWith('gw-') || /[\s:]/.test(raw)) throw new ConfigError('MQTT_USERNAME', `must not start with gw- nor contain spaces or ':' (got "${raw}")`);
+  return raw;
+}
+
 function logLevel(env: Env): string {
   const raw = text(env, 'LOG_LEVEL')?.toLowerCase() ?? 'info';
   if (!LOG_LEVELS.includes(raw)) {
@@ -95,6 +106,8 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: databaseUrl(env, dataDir),
     mqttUrl: mqttUrl(env),
     mqttPort: integer(env, 'MQTT_PORT', 18830, 1, 65535),
+    mqttUsername: mqttUsername(env),
+    mqttPassword: text(env, 'MQTT_PASSWORD'),
     simulator: flag(env, 'SIMULATOR', true),
     simIntervalMs: integer(env, 'SIM_INTERVAL_MS', 5000, 100, 3_600_000),
     simPlants: integer(env, 'SIM_PLANTS', 0, 0, 10_000),

@@ -9,6 +9,7 @@ import type { Database } from './db/schema';
 import { DEMO_ACCOUNTS } from './demo/demo-data';
 import { seedDemoData } from './demo/seed';
 import { startDevices, type DeviceServices } from './devices';
+import { saveSimulatorPasswords, simulatorKeystorePath } from './devices/simulator-keystore';
 import { buildApp } from './http/app';
 import { startAlertEngine } from './notifications/alert-engine';
 import { loadSpotConfig } from './spot/spot-config';
@@ -59,6 +60,8 @@ async function main(): Promise<void> {
     await migrateToLatest(db);
     const seeded = await seedDemoData(db);
     if (seeded.created) log.info('demo data created: organisations "Helio Demo" and "Other Energy s.r.o."');
+    // The demo gateways' passwords go where a device keeps its secret: the simulator's keystore.
+    if (seeded.gatewayPasswords) await saveSimulatorPasswords(simulatorKeystorePath(config.dataDir), seeded.gatewayPasswords);
 
     let devices: DeviceServices;
     try {

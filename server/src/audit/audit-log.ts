@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'iam.role_created',
   'iam.role_updated',
   'iam.role_deleted',
+  'devices.gateway_password_rotated',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -31,7 +32,7 @@ export interface AuditActor {
 }
 
 export interface AuditTarget {
-  type: 'user' | 'role' | 'session';
+  type: 'user' | 'role' | 'session' | 'plant';
   id: string;
   label: string;
 }

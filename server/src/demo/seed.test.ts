@@ -8,7 +8,8 @@ describe.each(databaseTargets())('demo data on $name', (target) => {
 
   it('creates two organisations, their plants and accounts once; seeding again changes nothing', async () => {
     const db = await target.create();
-    await expect(seedDemoData(db)).resolves.toEqual({ created: true });
+    const seeded = await seedDemoData(db);
+    expect(seeded.created).toBe(true);
     await expect(seedDemoData(db)).resolves.toEqual({ created: false });
 
     const tenants = await db.selectFrom('tenants').select('name').orderBy('name').execute();
@@ -29,6 +30,23 @@ describe.each(databaseTargets())('demo data on $name', (target) => {
     for (const account of DEMO_ACCOUNTS) {
       const user = users.find((u) => u.email === account.email);
       await expect(verifyPassword(account.password, user?.password_hash ?? '')).resolves.toBe(true);
+    }
+  });
+
+  it('gives every demo plant gateway credentials whose password only the seed’s answer knows', async () => {
+    const db = await target.create();
+    const seeded = await seedDemoData(db);
+    const rows = await db
+      .selectFrom('gateway_credentials')
+      .innerJoin('plants', 'plants.id', 'gateway_credentials.plant_id')
+      .select(['plants.thing_name', 'gateway_credentials.username', 'gateway_credentials.password_hash'])
+      .execute();
+    expect(rows).toHaveLength(4);
+    for (const row of rows) {
+      const password = seeded.gatewayPasswords?.get(row.thing_name) ?? '';
+      expect(row.username).toBe(`gw-${row.thing_name}`);
+      expect(row.password_hash).not.toContain(password);
+      await expect(verifyPassword(password, row.password_hash)).resolves.toBe(true);
     }
   });
 

@@ -3,11 +3,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { setNewGatewayPassword } from '../devices/gateway-credentials';
 import { hashPassword } from '../identity/passwords';
 import { DEMO_TENANTS } from './demo-data';
 
 export interface SeedResult {
   created: boolean;
+  /** The demo gateways' MQTT passwords by thing name (only when created), for the simulator's keystore. */
+  gatewayPasswords?: Map<string, string>;
 }
 
 async function hasTenants(db: Kysely<Database>): Promise<boolean> {
@@ -22,8 +25,9 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedResult> {
   for (const account of DEMO_TENANTS.flatMap((t) => t.accounts)) {
     hashes.set(account.email, await hashPassword(account.password));
   }
+  let created: SeedResult;
   try {
-    return await db.transaction().execute(async (trx) => {
+    created = await db.transaction().execute(async (trx) => {
       if (await hasTenants(trx)) return { created: false };
       for (const tenant of DEMO_TENANTS) {
         const tenantId = randomUUID();
@@ -75,4 +79,11 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedResult> {
     if (await hasTenants(db)) return { created: false };
     throw error;
   }
+  if (!created.created) return created;
+  // Every plant has gateway credentials; hashed after the commit, like the accounts' passwords before it.
+  const gatewayPasswords = new Map<string, string>();
+  for (const plant of await db.selectFrom('plants').select(['id', 'thing_name']).execute()) {
+    gatewayPasswords.set(plant.thing_name, (await setNewGatewayPassword(db, plant)).password);
+  }
+  return { created: true, gatewayPasswords };
 }

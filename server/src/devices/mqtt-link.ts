@@ -1,10 +1,13 @@
 // The server's MQTT client: takes gateways' reports into the shadow store and publishes each
 // change of a delta back to the device (retained, so a gateway that connects later still gets it).
-import { ALL_REPORTED_TOPICS, deltaTopic } from '@helio/device-simulator';
+import { ALL_REPORTED_TOPICS, ALL_STATUS_TOPICS, deltaTopic, thingNameOfReportedTopic } from '@helio/device-simulator';
 import mqtt, { type MqttClient } from 'mqtt';
+import { DropWarnings } from './drop-warnings';
+import { GatewayConnections, type GatewayConnection } from './gateway-status';
 import type { DeviceLog } from './log';
 import { parseReport, type DropReason } from './reported-message';
 import { deltaOf, type ShadowDocument } from './shadow-doc';
+import { ShadowLimitError } from './shadow-limits';
 import type { ShadowStore } from './shadow-store';
 
 export interface MqttLinkOptions {
@@ -15,7 +18,11 @@ export interface MqttLinkOptions {
   log: DeviceLog;
   /** Stable per server process so its persistent session queues reports while it restarts. */
   clientId: string;
+  /** The server's own broker login (a broker that checks logins grants it every topic). */
+  username?: string;
+  password?: string;
   connectTimeoutMs?: number;
+  now?: () => number;
 }
 
 export interface MqttLinkStats {
@@ -32,12 +39,18 @@ export class MqttLink {
   };
   private readonly inFlight = new Set<Promise<void>>();
   private readonly unsubscribeStore: () => void;
+  private readonly connections = new GatewayConnections();
+  private readonly dropWarnings: DropWarnings;
 
   private constructor(
     private readonly client: MqttClient,
     private readonly opts: MqttLinkOptions,
   ) {
-    client.on('message', (topic, payload) => this.track(this.receive(topic, payload)));
+    this.dropWarnings = new DropWarnings((line) => opts.log.warn(line), opts.now);
+    client.on('message', (topic, payload) => {
+      if (this.connections.receive(topic, payload, Date.now())) return;
+      this.track(this.receive(topic, payload));
+    });
     this.unsubscribeStore = opts.store.onChange((change) => {
       if (change.deltaChanged) this.track(this.publishDelta(change.thingName, change.doc));
     });
@@ -47,14 +60,17 @@ export class MqttLink {
   static async connect(opts: MqttLinkOptions): Promise<MqttLink> {
     const client = mqtt.connect(opts.url, {
       clientId: opts.clientId,
+      username: opts.username,
+      password: opts.password,
       clean: false,
       reconnectPeriod: 1000,
       connectTimeout: opts.connectTimeoutMs ?? 10_000,
     });
     const link = new MqttLink(client, opts);
     client.on('connect', () => {
-      client.subscribe(ALL_REPORTED_TOPICS, { qos: 1 }, (error) => {
-        if (error) opts.log.error(`mqtt: subscribing to ${ALL_REPORTED_TOPICS} failed: ${error.message}`);
+      client.subscribe([ALL_REPORTED_TOPICS, ALL_STATUS_TOPICS], { qos: 1 }, (error, granted) => {
+        if (error) opts.log.error(`mqtt: subscribing to gateway topics failed: ${error.message}`);
+        for (const g of granted ?? []) if (g.qos === 128) opts.log.error(`mqtt: the broker refused the subscription to ${g.topic}`);
       });
     });
     client.on('error', (error) => opts.log.warn(`mqtt: ${error.message}`));
@@ -67,6 +83,11 @@ export class MqttLink {
     }
     opts.log.info(`mqtt: connected to ${opts.url} as ${opts.clientId}`);
     return link;
+  }
+
+  /** What the broker last said about a gateway's connection; undefined when it said nothing. */
+  connection(thingName: string): GatewayConnection | undefined {
+    return this.connections.get(thingName);
   }
 
   stats(): MqttLinkStats {
@@ -106,18 +127,27 @@ export class MqttLink {
     const parsed = parseReport(topic, payload, Date.now());
     if (!parsed.ok) {
       this.counters.dropped[parsed.reason]++;
-      this.opts.log.warn(`mqtt: dropped a report on ${topic}: ${parsed.reason}, ${parsed.detail}`);
+      this.dropWarnings.dropped(
+        thingNameOfReportedTopic(topic) ?? topic,
+        `mqtt: dropped a report on ${topic}: ${parsed.reason}, ${parsed.detail}`,
+      );
       return;
     }
     try {
       if (!(await this.opts.isKnownThing(parsed.thingName))) {
         this.counters.dropped.unknownThing++;
-        this.opts.log.warn(`mqtt: dropped a report of unknown thing ${parsed.thingName}`);
+        this.dropWarnings.dropped(parsed.thingName, `mqtt: dropped a report of unknown thing ${parsed.thingName}`);
         return;
       }
       await this.opts.store.applyReported(parsed.thingName, parsed.reported, Date.now(), parsed.sampledAt);
       this.counters.applied++;
     } catch (error) {
+      if (error instanceof ShadowLimitError) {
+        // The report is fine alone but would grow the stored document past a limit.
+        this.counters.dropped[error.limit === 'tooLarge' ? 'oversized' : 'malformed']++;
+        this.dropWarnings.dropped(parsed.thingName, `mqtt: dropped a report of ${parsed.thingName}: ${error.message}`);
+        return;
+      }
       this.counters.dropped.failed++;
       this.opts.log.error(`mqtt: storing a report of ${parsed.thingName} failed: ${(error as Error).message}`);
     }

@@ -22,6 +22,18 @@ describe('parseReport', () => {
     expect(parseReport(topic, payload, now)).toMatchObject({ ok: false, reason: 'oversized' });
   });
 
+  it('drops a reported document over 8 KB even when the payload is within its limit', () => {
+    const reported = { Note: 'x'.repeat(1000), ...Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`Log${i}`, 'y'.repeat(1000)])) };
+    expect(parseReport(topic, json({ state: { reported } }), now)).toMatchObject({ ok: false, reason: 'oversized' });
+  });
+
+  it('drops a reported document nested deeper than 6 levels', () => {
+    const deep = { a: { b: { c: { d: { e: { f: { g: 1 } } } } } } };
+    expect(parseReport(topic, json({ state: { reported: deep } }), now)).toMatchObject({ ok: false, reason: 'malformed' });
+    const six = { a: { b: { c: { d: { e: { f: 1 } } } } } };
+    expect(parseReport(topic, json({ state: { reported: six } }), now)).toMatchObject({ ok: true });
+  });
+
   it.each([
     ['not JSON', Buffer.from('{"state":')],
     ['not an object', json([1, 2])],

@@ -1,6 +1,7 @@
 // Parsing a gateway's report: anything malformed is rejected with a reason, never thrown.
 import { thingNameOfReportedTopic } from '@helio/device-simulator';
 import { isJsonObject, type JsonObject } from './json';
+import { jsonBytes, SHADOW_LIMITS } from './shadow-limits';
 import { checkStatePatch } from './state-patch';
 
 export const MAX_REPORT_BYTES = 64 * 1024;
@@ -36,6 +37,10 @@ export function parseReport(topic: string, payload: Buffer, receivedAt: number):
   }
   const check = checkStatePatch(body.state.reported);
   if (!check.ok) return { ok: false, reason: 'malformed', detail: check.message };
+  const bytes = jsonBytes(check.patch);
+  if (bytes > SHADOW_LIMITS.maxSectionBytes) {
+    return { ok: false, reason: 'oversized', detail: `reported document of ${bytes} bytes (limit ${SHADOW_LIMITS.maxSectionBytes})` };
+  }
   const stamp = body.timestamp;
   if (stamp !== undefined && (typeof stamp !== 'number' || !Number.isFinite(stamp))) {
     return { ok: false, reason: 'malformed', detail: 'timestamp must be epoch milliseconds' };

@@ -4,12 +4,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
-import { badRequest, errorResponseSchema, notFound } from '../http/errors';
+import { ApiError, badRequest, conflict, errorResponseSchema, notFound } from '../http/errors';
 import { findTenantPlantByThingName } from '../plants/access';
-import type { JsonValue } from './json';
+import type { JsonObject, JsonValue } from './json';
 import { registerLiveRoute } from './live';
+import { registerRegistryRoutes } from './registry-routes';
 import { emptyShadow, shadowView, type ShadowView } from './shadow-doc';
 import type { DeviceServices } from './services';
+import { jsonBytes, nestingDepth, SHADOW_LIMITS, ShadowLimitError, VersionConflictError } from './shadow-limits';
+import { checkStatePatch } from './state-patch';
 import { checkDesired } from './writable-keys';
 import { access } from '../iam/route-access';
 
@@ -38,7 +41,7 @@ export const shadowViewSchema = {
   },
 } as const;
 
-const errorResponses = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errorResponses = { '4xx': errorResponseSchema };
 
 interface ShadowBody {
   thingName: string;
@@ -46,6 +49,22 @@ interface ShadowBody {
 interface DesiredBody extends ShadowBody {
   desiredKey: string;
   desiredState: JsonValue;
+  expectedVersion?: number;
+}
+
+const tooLarge = (message: string) => new ApiError(413, 'PayloadTooLarge', message, { limitBytes: SHADOW_LIMITS.maxSectionBytes });
+
+/** The shadow document rules, in the order a client can act on them: size, depth, then content. */
+function checkDesiredPatch(patch: JsonObject): void {
+  const bytes = jsonBytes(patch);
+  if (bytes > SHADOW_LIMITS.maxSectionBytes) {
+    throw tooLarge(`The desired document is ${bytes} bytes; the limit is ${SHADOW_LIMITS.maxSectionBytes}`);
+  }
+  if (nestingDepth(patch) > SHADOW_LIMITS.maxDepth) {
+    throw badRequest(`The desired document is nested deeper than ${SHADOW_LIMITS.maxDepth} levels`, { maxDepth: SHADOW_LIMITS.maxDepth });
+  }
+  const check = checkStatePatch(patch);
+  if (!check.ok) throw badRequest(check.message);
 }
 
 export async function registerDeviceRoutes(
@@ -95,23 +114,34 @@ export async function registerDeviceRoutes(
           properties: {
             thingName: thingNameSchema,
             desiredKey: { type: 'string', minLength: 1, maxLength: 128 },
-            desiredState: {
-              anyOf: [{ type: 'string', maxLength: 1024 }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }],
-            },
+            // Any JSON value: size and depth answer 413/400 in the handler, then the writable key decides.
+            desiredState: {},
+            expectedVersion: { type: 'integer', minimum: 0 },
           },
         },
         response: { 200: shadowViewSchema, ...errorResponses },
       },
     },
     async (request) => {
-      const { thingName, desiredKey, desiredState } = request.body;
+      const { thingName, desiredKey, desiredState, expectedVersion } = request.body;
       await tenantThing(request, thingName);
+      const patch: JsonObject = { [desiredKey]: desiredState };
+      checkDesiredPatch(patch);
       const check = checkDesired(desiredKey, desiredState);
       if (!check.ok) throw badRequest(check.message, { desiredKey });
-      const change = await devices.shadows.setDesired(thingName, { [desiredKey]: desiredState });
-      return shadowView(change.doc);
+      try {
+        const change = await devices.shadows.setDesired(thingName, patch, Date.now(), { expectedVersion });
+        return shadowView(change.doc);
+      } catch (error) {
+        if (error instanceof VersionConflictError) {
+          throw conflict(error.message, { currentVersion: error.currentVersion, expectedVersion: error.expectedVersion });
+        }
+        if (error instanceof ShadowLimitError) throw error.limit === 'tooLarge' ? tooLarge(error.message) : badRequest(error.message);
+        throw error;
+      }
     },
   );
 
   await registerLiveRoute(app, { db, shadows: devices.shadows, live: devices.live });
+  await registerRegistryRoutes(app, { db, devices });
 }

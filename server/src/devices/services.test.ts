@@ -1,5 +1,5 @@
 // The real data path: simulated gateway → MQTT broker → link → shadow store and samples → delta back.
-import { deltaTopic, reportedTopic } from '@helio/device-simulator';
+import { deltaTopic, reportedTopic, statusTopic } from '@helio/device-simulator';
 import { brokerAnswers, MOSQUITTO_URL } from '@helio/device-simulator/src/testing/mqtt-probe';
 import type { Kysely } from 'kysely';
 import mqtt from 'mqtt';
@@ -13,6 +13,9 @@ import { eventually, insertPlant, insertTenant, recordingLog } from './test-fixt
 
 const mosquittoUp = brokerAnswers(MOSQUITTO_URL);
 if (!mosquittoUp) console.warn(`device data path over Mosquitto SKIPPED: no broker answers at ${MOSQUITTO_URL}`);
+
+/** The server's own broker login, known to the test so it can publish what no gateway may. */
+const SERVER_PASSWORD = 'services-test-server-password';
 
 const databases = databaseTargets();
 const sqlite = databases.find((d) => d.name === 'sqlite') as TestDatabase;
@@ -40,7 +43,7 @@ describe.each(setups)('device data path ($label)', ({ target, mqttUrl }) => {
   const start = async () => {
     devices = await startDevices({
       db,
-      config: testConfig({ mqttUrl, mqttPort: 0, simulator: true, simIntervalMs: 150 }),
+      config: testConfig({ mqttUrl, mqttPort: 0, simulator: true, simIntervalMs: 150, mqttPassword: SERVER_PASSWORD }),
       log,
       clientId,
     });
@@ -58,6 +61,7 @@ describe.each(setups)('device data path ($label)', ({ target, mqttUrl }) => {
     if (mqttUrl) {
       // Leave the shared broker as found: no retained delta, no persistent sessions of this run.
       const cleaner = await mqtt.connectAsync(mqttUrl, { clientId: `cleaner-${run}` });
+      await cleaner.publishAsync(statusTopic(thingName), '', { qos: 1, retain: true });
       await cleaner.publishAsync(deltaTopic(thingName), '', { qos: 1, retain: true });
       await cleaner.endAsync();
       for (const id of [clientId, `gw-${thingName}`]) await (await mqtt.connectAsync(mqttUrl, { clientId: id })).endAsync();
@@ -103,7 +107,11 @@ describe.each(setups)('device data path ($label)', ({ target, mqttUrl }) => {
 
   it('drops malformed, oversized and unknown-thing reports, counts and logs them, and keeps working', async () => {
     const before = running().linkStats();
-    const intruder = await mqtt.connectAsync(running().mqttUrl, { clientId: `intruder-${run}` });
+    const intruder = await mqtt.connectAsync(running().mqttUrl, {
+      clientId: `intruder-${run}`,
+      username: 'helio-server',
+      password: SERVER_PASSWORD,
+    });
     try {
       await intruder.publishAsync(reportedTopic(thingName), '{"state": {', { qos: 1 });
       await intruder.publishAsync(reportedTopic(thingName), Buffer.alloc(70 * 1024, 0x20), { qos: 1 });

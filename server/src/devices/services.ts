@@ -5,13 +5,16 @@ import type { Kysely } from 'kysely';
 import { hostname } from 'node:os';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { startEmbeddedBroker, type EmbeddedBroker } from './broker';
+import { setUpBroker } from './broker-setup';
+import { setNewGatewayPassword } from './gateway-credentials';
+import type { GatewayConnection } from './gateway-status';
 import { KnownThings } from './known-things';
 import { LiveHub, shadowEvent } from './live-hub';
 import type { DeviceLog } from './log';
 import { MqttLink, type MqttLinkStats } from './mqtt-link';
 import { hasDelta } from './shadow-doc';
 import { ShadowStore } from './shadow-store';
+import { simulatorKeystorePath, simulatorPasswords } from './simulator-keystore';
 
 export interface DeviceServices {
   shadows: ShadowStore;
@@ -20,6 +23,13 @@ export interface DeviceServices {
   mqttUrl: string;
   /** Counters of the MQTT link: reports received, applied, dropped by reason. */
   linkStats(): MqttLinkStats;
+  /** What the broker last said about a gateway's connection (undefined: nothing yet). */
+  gatewayConnection(thingName: string): GatewayConnection | undefined;
+  /**
+   * Gives a plant's gateway a new password and answers it (the only time it is in clear): the old one
+   * stops working at once on the embedded broker, and the Mosquitto files are rewritten.
+   */
+  rotateGatewayPassword(plant: { id: string; thing_name: string }): Promise<{ username: string; password: string }>;
   close(): Promise<void>;
 }
 
@@ -41,13 +51,9 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
   };
 
   try {
-    let mqttUrl = config.mqttUrl;
-    if (!mqttUrl) {
-      const broker: EmbeddedBroker = await startEmbeddedBroker({ port: config.mqttPort });
-      closers.push(() => broker.close());
-      mqttUrl = broker.url;
-      log.info(`devices: embedded MQTT broker listening on ${broker.url}`);
-    }
+    const broker = await setUpBroker(db, config, log);
+    closers.push(() => broker.close());
+    const mqttUrl = broker.url;
 
     const shadows = new ShadowStore(db, {
       onListenerError: (error) => log.error(`devices: shadow change listener failed: ${String(error)}`),
@@ -64,6 +70,8 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
       isKnownThing: (thingName) => knownThings.has(thingName),
       log,
       clientId: opts.clientId ?? `helio-server-${hostname()}`,
+      username: broker.serverLogin?.username,
+      password: broker.serverLogin?.password,
     });
     closers.push(async () => {
       await link.close();
@@ -72,11 +80,24 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
     await republishPendingDeltas(db, shadows, link);
 
     if (config.simulator) {
-      const simulator = await startPlantSimulator(db, shadows, mqttUrl, config, log);
+      const simulator = await startPlantSimulator(db, shadows, mqttUrl, config, log, () => broker.credentialsChanged());
       if (simulator) closers.push(() => simulator.stop()); // closers run in reverse: gateways stop first
     }
 
-    return { shadows, live, mqttUrl, linkStats: () => link.stats(), close };
+    const rotateGatewayPassword = async (plant: { id: string; thing_name: string }) => {
+      const login = await setNewGatewayPassword(db, plant);
+      await broker.credentialsChanged(login.username);
+      return login;
+    };
+    return {
+      shadows,
+      live,
+      mqttUrl,
+      linkStats: () => link.stats(),
+      gatewayConnection: (thingName) => link.connection(thingName),
+      rotateGatewayPassword,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;
@@ -98,10 +119,11 @@ async function startPlantSimulator(
   mqttUrl: string,
   config: Config,
   log: DeviceLog,
+  credentialsChanged: () => Promise<void>,
 ): Promise<RunningSimulator | undefined> {
   let query = db
     .selectFrom('plants')
-    .select(['thing_name', 'latitude', 'longitude', 'timezone', 'pv_peak_kw', 'battery_kwh', 'charger_kw'])
+    .select(['id', 'thing_name', 'latitude', 'longitude', 'timezone', 'pv_peak_kw', 'battery_kwh', 'charger_kw'])
     .orderBy('created_at')
     .orderBy('thing_name');
   if (config.simPlants > 0) query = query.limit(config.simPlants);
@@ -125,5 +147,7 @@ async function startPlantSimulator(
       resume: shadow ? resumeFromReported(shadow.state.reported) : undefined,
     });
   }
-  return startSimulator({ mqttUrl, plants: configs, intervalMs: config.simIntervalMs, log });
+  const { passwords, provisioned } = await simulatorPasswords(db, simulatorKeystorePath(config.dataDir), plants);
+  if (provisioned > 0) await credentialsChanged();
+  return startSimulator({ mqttUrl, plants: configs, intervalMs: config.simIntervalMs, log, passwords });
 }

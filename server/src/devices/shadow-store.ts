@@ -8,6 +8,7 @@ import { jsonEqual, type JsonObject } from './json';
 import { KeyedQueue } from './keyed-queue';
 import { numericSamples } from './metric-samples';
 import { SeriesWriter } from '../series/series-writer';
+import { checkSection, VersionConflictError } from './shadow-limits';
 import {
   applyUpdate,
   computeDelta,
@@ -67,9 +68,12 @@ export class ShadowStore {
     );
   }
 
-  /** Merges into the desired state (null clears a key). */
-  setDesired(thingName: string, desired: JsonObject, now = Date.now()): Promise<ShadowChange> {
-    return this.update(thingName, 'desired', desired, now);
+  /**
+   * Merges into the desired state (null clears a key). With `expectedVersion`, refuses with a
+   * VersionConflictError unless the stored shadow is at that version (checked inside the write).
+   */
+  setDesired(thingName: string, desired: JsonObject, now = Date.now(), opts: { expectedVersion?: number } = {}): Promise<ShadowChange> {
+    return this.update(thingName, 'desired', desired, now, undefined, opts.expectedVersion);
   }
 
   /** Registers a listener for committed updates; returns the unsubscribe function. */
@@ -89,6 +93,7 @@ export class ShadowStore {
     patch: JsonObject,
     now: number,
     alsoWrite?: (trx: Transaction<Database>) => Promise<void>,
+    expectedVersion?: number,
   ): Promise<ShadowChange> {
     return this.queue.run(thingName, async () => {
       for (let attempt = 1; ; attempt++) {
@@ -97,7 +102,12 @@ export class ShadowStore {
             const select = trx.selectFrom('shadows').selectAll().where('thing_name', '=', thingName);
             const row = await (this.lockRows ? select.forUpdate() : select).executeTakeFirst();
             const previous = row ? fromRow(row) : emptyShadow();
+            if (expectedVersion !== undefined && previous.version !== expectedVersion) {
+              throw new VersionConflictError(expectedVersion, previous.version);
+            }
             const { doc, changed } = applyUpdate(previous, section, patch, now);
+            // Limits hold for the merged document: many small updates must not grow it past them.
+            checkSection(section, doc.state[section]);
             await write(trx, thingName, doc, row);
             if (alsoWrite) await alsoWrite(trx);
             const deltaChanged = !jsonEqual(

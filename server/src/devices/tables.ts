@@ -21,7 +21,20 @@ export interface MetricSampleTable {
   value: number;
 }
 
+/** A plant gateway's MQTT login; see credentials-migration.ts for why there are two hashes. */
+export interface GatewayCredentialTable {
+  plant_id: string;
+  /** `gw-<thingName>`. */
+  username: string;
+  /** scrypt, as for user passwords (identity/passwords). */
+  password_hash: string;
+  /** Mosquitto password-file hash: `$7$<iterations>$<salt>$<hash>`, PBKDF2-SHA512. */
+  mosquitto_hash: string;
+  updated_at: string;
+}
+
 export interface DeviceTables {
   shadows: ShadowTable;
   metric_samples: MetricSampleTable;
+  gateway_credentials: GatewayCredentialTable;
 }

@@ -47,6 +47,40 @@ export interface Shadow {
   hasDelta: boolean;
 }
 
+/** One plant as the device registry (hono/plants/find, hono/plants/get) shows it. */
+export interface RegistryPlant {
+  id: string;
+  name: string;
+  thingName: string;
+  /** The gateway's MQTT client id and username, `gw-<thingName>`. */
+  gatewayClientId: string;
+  hasCredentials: boolean;
+  /** offline: the broker says the connection is gone, or nothing was reported for 5 minutes. */
+  status: 'online' | 'offline';
+  /** ISO time of the newest reported value. */
+  lastSeen: string | null;
+  /** The broker's word on the connection; null when it said nothing yet. */
+  connected: boolean | null;
+  connectedSince: string | null;
+  firmware: string | null;
+  shadowVersion: number;
+}
+
+export interface RegistryFilter {
+  /** Part of the name, any case. */
+  name?: string;
+  thingName?: string;
+  status?: 'online' | 'offline';
+  /** Plant tags do not exist yet: a tag matches no plant until they do. */
+  tag?: string;
+}
+
+/** A gateway's new MQTT login, answered once by plant/gateway/credentials/rotate. */
+export interface GatewayLogin {
+  username: string;
+  password: string;
+}
+
 /** sign-in's other answer: an invited user must replace the temporary password (session: 3 min, single use). */
 export interface NewPasswordChallenge {
   challenge: 'NEW_PASSWORD_REQUIRED';
@@ -126,11 +160,14 @@ export interface ApiEndpoints {
   'users/info': { request: Empty; response: UserInfo };
   'plant/list': { request: { id: string }; response: Plant[] };
   'iot/thing/shadow': { request: { thingName: string }; response: Shadow };
-  /** asks the device for a new value of a writable key (server/src/devices/writable-keys.ts); null clears it */
+  /** 409 with `details.currentVersion` when `expectedVersion` is stale; 413 over 8 KB; 400 nested deeper than 6. */
   'iot/thing/shadow/desired': {
-    request: { thingName: string; desiredKey: string; desiredState: string | number | boolean | null };
+    request: { thingName: string; desiredKey: string; desiredState: unknown; expectedVersion?: number };
     response: Shadow;
   };
+  'hono/plants/find': { request: { filter?: RegistryFilter }; response: RegistryPlant[] };
+  'hono/plants/get': { request: { id: string }; response: RegistryPlant };
+  'plant/gateway/credentials/rotate': { request: { id: string }; response: GatewayLogin };
   'metric/list': { request: { plant: string }; response: { rows: MetricListRow[] } };
   'metric/time-series': { request: { pgParams: TimeSeriesParams }; response: { rows: TimeSeriesRow[] } };
   'spot/prices': { request: { date?: string }; response: SpotPrices };

@@ -1,6 +1,7 @@
 // The migrations in the order they run. An in-code provider (no directory scanning) keeps the built
 // server self-contained and makes the order explicit: the name sorts, so numbers lead.
 import type { Migration, MigrationProvider } from 'kysely';
+import { gatewayCredentialsMigration } from '../../devices/credentials-migration';
 import { devicesMigration } from '../../devices/migration';
 import { coreMigration } from './001-core';
 import { identityMigration } from './003-identity';
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '003_identity': identityMigration,
   '004_notifications': notificationsMigration,
   '005_series': seriesMigration,
+  '006_gateway_credentials': gatewayCredentialsMigration,
   '010_spot_prices': spotMigration,
 };
 

@@ -1,0 +1,120 @@
+// Device registry: POST /api/hono/plants/find {filter} and /api/hono/plants/get {id} (SPEC §7), and
+// POST /api/plant/gateway/credentials/rotate {id}, which answers a plant gateway's new password once.
+// Plants of another tenant are not found (404).
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { recordAudit } from '../audit/audit-log';
+import type { Database } from '../db/schema';
+import { requireUser } from '../http/auth';
+import { errorResponseSchema, notFound } from '../http/errors';
+import { access } from '../iam/route-access';
+import { findTenantPlant } from '../plants/access';
+import { findRegistryPlants, type RegistryFilter, type RegistryPlant } from './registry';
+import type { DeviceServices } from './services';
+
+const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
+const isoOrNull = { type: ['string', 'null'] } as const;
+
+export const registryPlantSchema = {
+  type: 'object',
+  required: ['id', 'name', 'thingName', 'gatewayClientId', 'hasCredentials', 'status', 'lastSeen', 'connected', 'connectedSince', 'firmware', 'shadowVersion'],
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    thingName: { type: 'string' },
+    gatewayClientId: { type: 'string' },
+    hasCredentials: { type: 'boolean' },
+    status: { type: 'string', enum: ['online', 'offline'] },
+    lastSeen: isoOrNull,
+    connected: { type: ['boolean', 'null'] },
+    connectedSince: isoOrNull,
+    firmware: { type: ['string', 'null'] },
+    shadowVersion: { type: 'integer' },
+  },
+} as const;
+
+const filterSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    name: text(200),
+    thingName: text(128),
+    status: { type: 'string', enum: ['online', 'offline'] },
+    tag: { ...text(100), description: 'Plant tags do not exist yet: a tag matches no plant until they do.' },
+  },
+} as const;
+
+const idBody = { type: 'object', additionalProperties: false, required: ['id'], properties: { id: text(100) } } as const;
+const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema };
+
+export interface GatewayLogin {
+  username: string;
+  password: string;
+}
+
+export async function registerRegistryRoutes(app: FastifyInstance, deps: { db: Kysely<Database>; devices: DeviceServices }): Promise<void> {
+  const { db, devices } = deps;
+  const connectionOf = (thingName: string) => devices.gatewayConnection(thingName);
+
+  app.post<{ Body: { filter?: RegistryFilter }; Reply: RegistryPlant[] }>(
+    '/api/hono/plants/find',
+    {
+      preHandler: requireUser,
+      config: access('devices:read'),
+      schema: {
+        body: { type: 'object', additionalProperties: false, properties: { filter: filterSchema } },
+        response: { 200: { type: 'array', items: registryPlantSchema }, ...errors },
+      },
+    },
+    (request) => findRegistryPlants(db, request.user.tenantId, connectionOf, request.body.filter ?? {}),
+  );
+
+  app.post<{ Body: { id: string }; Reply: RegistryPlant }>(
+    '/api/hono/plants/get',
+    {
+      preHandler: requireUser,
+      config: access('devices:read', { tenantResources: [{ field: 'id', kind: 'plant' }] }),
+      schema: { body: idBody, response: { 200: registryPlantSchema, ...errors } },
+    },
+    async (request) => {
+      const [plant] = await findRegistryPlants(db, request.user.tenantId, connectionOf, { id: request.body.id });
+      if (!plant) throw notFound('Plant not found');
+      return plant;
+    },
+  );
+
+  app.post<{ Body: { id: string }; Reply: GatewayLogin }>(
+    '/api/plant/gateway/credentials/rotate',
+    {
+      preHandler: requireUser,
+      config: access('plants:write', { tenantResources: [{ field: 'id', kind: 'plant' }] }),
+      schema: {
+        body: idBody,
+        response: {
+          200: {
+            type: 'object',
+            required: ['username', 'password'],
+            properties: { username: { type: 'string' }, password: { type: 'string' } },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const plant = await findTenantPlant(db, request.user.tenantId, request.body.id);
+      if (!plant) throw notFound('Plant not found');
+      const login = await devices.rotateGatewayPassword(plant);
+      await recordAudit(db, {
+        tenantId: request.user.tenantId,
+        action: 'devices.gateway_password_rotated',
+        actor: { id: request.user.sub, email: request.user.email },
+        target: { type: 'plant', id: plant.id, label: plant.name },
+        details: { username: login.username },
+        address: request.ip,
+      });
+      // The password is shown this once; nothing on the way may keep it.
+      void reply.header('cache-control', 'no-store');
+      return login;
+    },
+  );
+}

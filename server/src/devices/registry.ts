@@ -1,0 +1,96 @@
+// The device registry view of a tenant's plants: each plant's gateway, whether it is online, when it
+// was last heard from, what the broker says about its connection, its firmware and shadow version.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { GATEWAY_OFFLINE_MS, newestTimestamp } from '../notifications/conditions';
+import { gatewayUsername } from './gateway-credentials';
+import type { GatewayConnection } from './gateway-status';
+
+export type GatewayStatus = 'online' | 'offline';
+
+export interface RegistryPlant {
+  id: string;
+  name: string;
+  thingName: string;
+  /** The gateway's MQTT client id and username. */
+  gatewayClientId: string;
+  /** Whether the plant's gateway has credentials to connect with at all. */
+  hasCredentials: boolean;
+  status: GatewayStatus;
+  /** ISO time of the newest reported value; null when the gateway never reported. */
+  lastSeen: string | null;
+  /** What the broker last said: connected or not; null when it said nothing since the server started. */
+  connected: boolean | null;
+  /** ISO time the current connection began (only while connected). */
+  connectedSince: string | null;
+  /** `FirmwareVersion` as the gateway reports it, if it does. */
+  firmware: string | null;
+  /** The shadow's version; 0 when the plant has no shadow yet. */
+  shadowVersion: number;
+}
+
+export interface RegistryFilter {
+  /** Part of the plant name, any case. */
+  name?: string;
+  /** The exact thing name. */
+  thingName?: string;
+  status?: GatewayStatus;
+  /** Plant tags do not exist yet: a tag filter matches no plant until they do. */
+  tag?: string;
+}
+
+/**
+ * Offline when the broker says the connection is gone (its last will) or, the alert engine's rule,
+ * when nothing was reported for GATEWAY_OFFLINE_MS.
+ */
+export function gatewayStatus(lastSeenMs: number | null, connection: GatewayConnection | undefined, now: number): GatewayStatus {
+  if (connection && !connection.connected) return 'offline';
+  return lastSeenMs !== null && now - lastSeenMs <= GATEWAY_OFFLINE_MS ? 'online' : 'offline';
+}
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+// Sorted here, not in SQL: SQLite and PostgreSQL collate differently; Czech names sort the Czech way.
+const byName = new Intl.Collator('cs').compare;
+
+export async function findRegistryPlants(
+  db: Kysely<Database>,
+  tenantId: string,
+  connectionOf: (thingName: string) => GatewayConnection | undefined,
+  filter: RegistryFilter & { id?: string },
+  now = Date.now(),
+): Promise<RegistryPlant[]> {
+  if (filter.tag !== undefined) return [];
+  let query = db
+    .selectFrom('plants')
+    .leftJoin('shadows', 'shadows.thing_name', 'plants.thing_name')
+    .leftJoin('gateway_credentials', 'gateway_credentials.plant_id', 'plants.id')
+    .select(['plants.id', 'plants.name', 'plants.thing_name', 'shadows.reported', 'shadows.metadata', 'shadows.version'])
+    .select('gateway_credentials.username')
+    .where('plants.tenant_id', '=', tenantId);
+  if (filter.id !== undefined) query = query.where('plants.id', '=', filter.id);
+  if (filter.thingName !== undefined) query = query.where('plants.thing_name', '=', filter.thingName);
+  const needle = filter.name?.toLocaleLowerCase('cs');
+  const plants = (await query.execute())
+    .filter((row) => needle === undefined || row.name.toLocaleLowerCase('cs').includes(needle))
+    .map((row): RegistryPlant => {
+      const metadata = row.metadata === null ? {} : (JSON.parse(row.metadata) as { reported?: unknown });
+      const reported = row.reported === null ? {} : (JSON.parse(row.reported) as Record<string, unknown>);
+      const lastSeenMs = newestTimestamp(metadata.reported);
+      const connection = connectionOf(row.thing_name);
+      return {
+        id: row.id,
+        name: row.name,
+        thingName: row.thing_name,
+        gatewayClientId: gatewayUsername(row.thing_name),
+        hasCredentials: row.username !== null,
+        status: gatewayStatus(lastSeenMs, connection, now),
+        lastSeen: iso(lastSeenMs),
+        connected: connection ? connection.connected : null,
+        connectedSince: connection?.connected ? iso(connection.since) : null,
+        firmware: typeof reported.FirmwareVersion === 'string' ? reported.FirmwareVersion : null,
+        shadowVersion: row.version ?? 0,
+      };
+    });
+  return plants.filter((p) => filter.status === undefined || p.status === filter.status).sort((a, b) => byName(a.name, b.name));
+}

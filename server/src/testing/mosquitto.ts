@@ -1,0 +1,96 @@
+// A private Mosquitto for one test suite: its own process, port (≥ 18900, never the system broker's
+// 1883) and config with the password and ACL files under test. Suites skip, saying so, without the binary.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const MOSQUITTO_BIN = process.env.MOSQUITTO_BIN ?? '/usr/sbin/mosquitto';
+
+export const mosquittoInstalled = (): boolean => fs.existsSync(MOSQUITTO_BIN);
+
+export interface MosquittoProcess {
+  url: string;
+  port: number;
+  /** What the broker logged (for failure messages). */
+  output(): string;
+  /** Re-reads the password and ACL files (SIGHUP), as an operator does after Helio rewrote them. */
+  reload(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+export async function freePortFrom(first: number): Promise<number> {
+  // Start at a random offset so parallel suites rarely race for the same port.
+  for (let port = first + Math.floor(Math.random() * 50); port < first + 1000; port++) {
+    if (await portIsFree(port)) return port;
+  }
+  throw new Error(`no free port from ${first}`);
+}
+
+function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** Starts Mosquitto with password_file and acl_file, anonymous clients refused. */
+export async function startMosquitto(dir: string, files: { passwordFile: string; aclFile: string }): Promise<MosquittoProcess> {
+  const port = await freePortFrom(18900);
+  const configFile = path.join(dir, 'mosquitto.conf');
+  fs.writeFileSync(
+    configFile,
+    [
+      `listener ${port} 127.0.0.1`,
+      'allow_anonymous false',
+      `password_file ${files.passwordFile}`,
+      `acl_file ${files.aclFile}`,
+      'persistence false',
+      // Started as root, Mosquitto would switch to the `mosquitto` user, which cannot read our 0600 files.
+      ...(process.getuid?.() === 0 ? ['user root'] : []),
+      'log_dest stderr',
+      'log_type error',
+      'log_type warning',
+      'log_type notice',
+      '',
+    ].join('\n'),
+  );
+  let log = '';
+  const child: ChildProcess = spawn(MOSQUITTO_BIN, ['-c', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 5000;
+  while (!(await answers(port))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`mosquitto did not start on ${port}: ${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
+    port,
+    output: () => log,
+    async reload() {
+      child.kill('SIGHUP');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    },
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
