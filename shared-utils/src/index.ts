@@ -11,6 +11,10 @@ export { RETURN_TO_KEY, takeReturnTo } from './session/return-to';
 export { ApiError } from './api/api-error';
 export { apiPost } from './api/api-client';
 export type { ApiEndpoints, TokenResponse, UserProfile, UserInfo, Plant, Shadow } from './api/endpoints';
+export type {
+  AuditEvent, AuditQuery, CurrentUserView, IamRole, IamUser, IamUserStatus, InviteRequest, Language, PermissionView,
+  ProfileChanges, RoleInput, RoleRef, SessionView,
+} from './api/endpoints';
 
 // Current user
 export type { CurrentUser } from './current-user/current-user';
@@ -40,4 +44,6 @@ export { FullScreenSpinner } from './components/full-screen-spinner';
 export { ErrorPanel } from './components/error-panel';
 export { AppErrorPanel } from './components/app-error-panel';
 export { PageHeader } from './components/page-header';
+export { ModuleGate } from './components/module-gate';
+export { ModuleNoAccess } from './components/module-no-access';
 export { useObservable } from './components/use-observable';
