@@ -2,7 +2,7 @@
 // /batteries, /spot, /statistics, /services, /logs…) get their pages with a later issue.
 import React, { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { FullScreenSpinner, HelioProviders } from '@helio/shared-utils';
+import { FullScreenSpinner, HelioProviders, ModuleGate } from '@helio/shared-utils';
 
 // Opt in to v7 behaviour now: no deprecation warnings, no change when react-router moves on.
 const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
@@ -10,6 +10,7 @@ const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } a
 const DashboardPage = lazy(() => import(/* webpackChunkName: "dashboard" */ './dashboard/dashboard.component'));
 
 export const DASHBOARD_PATHS = ['/', '/monitoring', '/monitoring/dashboard'];
+export const MONITORING_MODULE = 'monitoring';
 
 export function Root() {
   return (
@@ -18,7 +19,15 @@ export function Root() {
         <Suspense fallback={<FullScreenSpinner />}>
           <Routes>
             {DASHBOARD_PATHS.map((path) => (
-              <Route key={path} path={path} element={<DashboardPage />} />
+              <Route
+                key={path}
+                path={path}
+                element={
+                  <ModuleGate module={MONITORING_MODULE}>
+                    <DashboardPage />
+                  </ModuleGate>
+                }
+              />
             ))}
             <Route path="*" element={null} />
           </Routes>
