@@ -20,9 +20,9 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog({ isOpen, title, children, confirmText, intent = 'danger', busy, error, onConfirm, onClose }: ConfirmDialogProps) {
   const { t } = useTranslation('account-app');
   return (
-    <Dialog isOpen={isOpen} title={title} onClose={busy ? undefined : onClose} data-testid="confirm-dialog">
+    <Dialog isOpen={isOpen} title={title} onClose={busy ? undefined : onClose}>
       <DialogBody>
-        {children}
+        <div data-testid="confirm-dialog">{children}</div>
         {error && (
           <Callout intent="danger" icon="error" data-testid="confirm-error" className="helio-account-callout">
             {error}
