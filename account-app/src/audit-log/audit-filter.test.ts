@@ -40,6 +40,7 @@ describe('the audit log filter', () => {
       detailsSummary({ before: { role: 'viewer', modules: ['monitoring'] }, after: { role: 'operator', modules: ['monitoring'] } }),
     ).toBe('role: viewer → operator');
     expect(detailsSummary({ others: true, count: 2 })).toBe('others: true; count: 2');
+    expect(detailsSummary({ sessionId: '028793e9', method: 'password' })).toBe('method: password');
     expect(detailsSummary({ permissions: [] })).toBe('permissions: —');
     expect(detailsSummary({})).toBe('');
   });

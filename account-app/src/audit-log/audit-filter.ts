@@ -62,9 +62,10 @@ const text = (value: unknown): string => {
   return String(value);
 };
 
-/** "role: viewer → operator" for changes, "count: 2" for plain details; '' when there are none. */
+/** "role: viewer → operator" for changes, "count: 2" for plain details; '' when there are none.
+ * Session ids are internal references, not something a reader can use. */
 export function detailsSummary(details: Record<string, unknown>): string {
-  const { before, after, ...rest } = details;
+  const { before, after, sessionId: _sessionId, ...rest } = details;
   const parts: string[] = [];
   if (before && after && typeof before === 'object' && typeof after === 'object') {
     const b = before as Record<string, unknown>;

@@ -63,6 +63,7 @@ export default function UsersPage() {
       <IamTabs />
       <div className="helio-account-toolbar">
         <InputGroup
+          className="helio-account-search"
           type="search"
           leftIcon="search"
           placeholder={t('users.searchPlaceholder')}

@@ -48,17 +48,19 @@ export function SessionsCard() {
               <td>{session.address ?? '—'}</td>
               <td>{when(session.lastUsedAt)}</td>
               <td>{when(session.createdAt)}</td>
-              <td className="helio-account-actions">
-                {!session.current && (
-                  <Button
-                    size="small"
-                    icon="log-out"
-                    text={t('sessions.signOut')}
-                    loading={revoke.isPending && revoke.variables === session.id}
-                    onClick={() => signOut(session)}
-                    data-testid="session-revoke"
-                  />
-                )}
+              <td>
+                <div className="helio-account-actions">
+                  {!session.current && (
+                    <Button
+                      size="small"
+                      icon="log-out"
+                      text={t('sessions.signOut')}
+                      loading={revoke.isPending && revoke.variables === session.id}
+                      onClick={() => signOut(session)}
+                      data-testid="session-revoke"
+                    />
+                  )}
+                </div>
               </td>
             </tr>
           ))}
