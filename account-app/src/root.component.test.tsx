@@ -65,6 +65,11 @@ describe('the account app routes', () => {
     expect(screen.getByTestId('settings-iam').textContent).toContain('bez přístupu');
   });
 
+  it('says so at an IAM address it has no page for', async () => {
+    at('/my-account/iam/groups');
+    expect((await screen.findByTestId('iam-not-found')).textContent).toContain('Tato stránka správy identit a přístupů neexistuje');
+  });
+
   it('renders nothing on routes of other apps', async () => {
     const { container } = at('/my-account/notifications');
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));

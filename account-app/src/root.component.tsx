@@ -2,6 +2,7 @@
 import React, { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { FullScreenSpinner, HelioProviders } from '@helio/shared-utils';
+import { IamPageNotFound } from './access/iam-page-not-found.component';
 import { PermissionGate } from './access/permission-gate.component';
 import { AUDIT_READ, IAM_MANAGE } from './access/permissions';
 import './common/account.css';
@@ -30,6 +31,7 @@ export function Root() {
             <Route path="/my-account/iam/roles" element={gated(IAM_MANAGE, <RolesPage />)} />
             <Route path="/my-account/iam/permissions" element={gated(IAM_MANAGE, <PermissionsPage />)} />
             <Route path="/my-account/iam/audit" element={gated(AUDIT_READ, <AuditLogPage />)} />
+            <Route path="/my-account/iam/*" element={<IamPageNotFound />} />
             <Route path="*" element={null} />
           </Routes>
         </Suspense>
