@@ -51,5 +51,6 @@ describe('my account', () => {
     await waitFor(() => expect(calls).toEqual([{ locale: 'en' }]));
     await waitFor(() => expect(setLanguage).toHaveBeenCalledWith('en'));
     expect(await screen.findByText('Interface language')).toBeTruthy();
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ message: 'Interface language changed.' })));
   });
 });

@@ -11,7 +11,7 @@ import { useSaveProfile } from './profile.resource';
 const LANGUAGES: readonly Language[] = ['cs', 'en'];
 
 export function ProfileCard({ user }: { user: CurrentUser }) {
-  const { t } = useTranslation('account-app');
+  const { t, i18n } = useTranslation('account-app');
   const errorText = useErrorText();
   const [draft, setDraft] = useState<ProfileDraft>(() => draftOf(user));
   const [submitted, setSubmitted] = useState(false);
@@ -54,7 +54,8 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
     language.mutate(
       { locale },
       {
-        onSuccess: () => showToast({ intent: 'success', icon: 'translate', message: t('profile.languageSaved') }),
+        // Said in the language just chosen: this render's t still speaks the previous one.
+        onSuccess: () => showToast({ intent: 'success', icon: 'translate', message: i18n.getFixedT(locale, 'account-app')('profile.languageSaved') }),
         onError: (error) => showToast({ intent: 'danger', icon: 'error', message: t('profile.saveFailed', { reason: errorText(error) }) }),
       },
     );
