@@ -13,9 +13,12 @@ interface UsersTableProps {
   selfId: string | undefined;
   onEditAccess: (user: IamUser) => void;
   onAction: (user: IamUser, action: UserAction) => void;
+  onResend: (user: IamUser) => void;
+  /** e-mail of the user whose invitation is being sent again */
+  resendingEmail: string | null;
 }
 
-export function UsersTable({ users, selfId, onEditAccess, onAction }: UsersTableProps) {
+export function UsersTable({ users, selfId, onEditAccess, onAction, onResend, resendingEmail }: UsersTableProps) {
   const { t } = useTranslation('account-app');
   return (
     <HTMLTable className="helio-account-table" striped interactive data-testid="users-table">
@@ -60,10 +63,18 @@ export function UsersTable({ users, selfId, onEditAccess, onAction }: UsersTable
                 <Tag intent={STATUS_INTENT[user.status]} minimal data-testid="user-status">
                   {t(`users.statuses.${user.status}`)}
                 </Tag>
+                {user.status === 'invited' && user.invitationExpiresAt && (
+                  <div className="helio-account-muted">
+                    {t('users.invitationValidUntil', { date: formatDateTime(new Date(user.invitationExpiresAt), { dateStyle: 'medium' }) })}
+                  </div>
+                )}
               </td>
               <td>{user.lastSignInAt ? formatDateTime(new Date(user.lastSignInAt), { dateStyle: 'medium', timeStyle: 'short' }) : t('users.never')}</td>
               <td>
                 <div className="helio-account-actions">
+                  {user.status === 'invited' && (
+                    <Button size="small" icon="envelope" text={t('users.resend')} loading={resendingEmail === user.email} onClick={() => onResend(user)} data-testid="user-resend" />
+                  )}
                   <Button size="small" icon="key" text={t('users.editAccess')} onClick={() => onEditAccess(user)} data-testid="user-edit-access" />
                   {!self && user.status === 'disabled' && (
                     <Button size="small" icon="unlock" text={t('users.enable')} onClick={() => onAction(user, 'enable')} data-testid="user-enable" />

@@ -94,6 +94,21 @@ describe('the users page', () => {
     await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ message: 'Pozvánka odeslána na nova@helio.local.' })));
   });
 
+  it('sends an invited user a fresh temporary password on request', async () => {
+    const invites: unknown[] = [];
+    const invited = iamUser({ id: 'user-3', email: 'nova@helio.local', status: 'invited', invitationExpiresAt: '2026-03-08T08:00:00.000Z' });
+    server({ 'iam/users/list': () => ({ users: [...USERS, invited] }), 'iam/users/invite': (body) => (invites.push(body), invited) });
+    renderPage();
+    const row3 = await row('nova@helio.local');
+    expect(row3.textContent).toContain('heslo platí do 8. 3. 2026');
+    expect(within(await row('operator@helio.local')).queryByTestId('user-resend')).toBeNull();
+    fireEvent.click(within(row3).getByTestId('user-resend'));
+    await waitFor(() =>
+      expect(invites).toEqual([{ email: 'nova@helio.local', name: 'Petr', family_name: 'Dvořák', role: 'operator', modules: ['monitoring', 'notifications'], locale: 'cs' }]),
+    );
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ message: 'Pozvánka odeslána na nova@helio.local.' })));
+  });
+
   it('searches on the server once typing pauses and says when nothing matches', async () => {
     server({ 'iam/users/list': (body) => ({ users: body.search ? [] : USERS }) });
     renderPage();

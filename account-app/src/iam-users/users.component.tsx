@@ -13,7 +13,7 @@ import { AccessDialog } from './access-dialog.component';
 import { InviteDialog } from './invite-dialog.component';
 import { UsersTable } from './users-table.component';
 import { useDebounced } from './use-debounced';
-import { useUserAction, useUsers, type UserAction } from './users.resource';
+import { resendInvitation, useInviteUser, useUserAction, useUsers, type UserAction } from './users.resource';
 
 export default function UsersPage() {
   const { t, i18n } = useTranslation('account-app');
@@ -23,6 +23,7 @@ export default function UsersPage() {
   const users = useUsers(useDebounced(search.trim()));
   const roles = useRoles();
   const action = useUserAction();
+  const resend = useInviteUser();
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<IamUser | null>(null);
   const [pending, setPending] = useState<{ user: IamUser; action: UserAction } | null>(null);
@@ -45,9 +46,24 @@ export default function UsersPage() {
     );
   };
 
+  const onResend = (user: IamUser) =>
+    resend.mutate(resendInvitation(user), {
+      onSuccess: () => showToast({ intent: 'success', icon: 'envelope', message: t('users.invited', { email: user.email }) }),
+      onError: (error) => showToast({ intent: 'danger', icon: 'error', message: errorText(error) }),
+    });
+
   let body;
   if (users.data && users.data.length > 0) {
-    body = <UsersTable users={users.data} selfId={me.data?.sub} onEditAccess={setEditing} onAction={(user, next) => setPending({ user, action: next })} />;
+    body = (
+      <UsersTable
+        users={users.data}
+        selfId={me.data?.sub}
+        onEditAccess={setEditing}
+        onAction={(user, next) => setPending({ user, action: next })}
+        onResend={onResend}
+        resendingEmail={resend.isPending ? (resend.variables?.email ?? null) : null}
+      />
+    );
   } else if (users.data) {
     body = search.trim() ? <Empty icon="search" title={t('users.noneMatching')} description={t('users.noneMatchingHint')} /> : <Empty icon="people" title={t('users.none')} />;
   } else if (users.isError) {

@@ -26,6 +26,16 @@ export const useInviteUser = () => useIamMutation((body: InviteRequest) => apiPo
 export const useUpdateUserAccess = () =>
   useIamMutation((body: { id: string; role: string; modules: string[] }) => apiPost('iam/users/update', body));
 
+/** Inviting someone still invited mails them a fresh temporary password (server/src/iam/invite.ts). */
+export const resendInvitation = (user: IamUser): InviteRequest => ({
+  email: user.email,
+  name: user.name,
+  family_name: user.family_name,
+  role: user.role.id,
+  modules: user.modules,
+  locale: user.locale,
+});
+
 export type UserAction = 'disable' | 'enable' | 'delete';
 
 export const useUserAction = () =>
