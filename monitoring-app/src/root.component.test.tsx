@@ -1,6 +1,6 @@
 import React from 'react';
 import { act, render, screen } from '@testing-library/react';
-import { __fixtures, __setShadow, __setSignedIn } from './testing/mock-controls';
+import { __fixtures, __setCurrentUser, __setShadow, __setSignedIn } from './testing/mock-controls';
 import { Root } from './root.component';
 
 // uPlot needs a canvas and matchMedia, which jsdom lacks; the pages' own tests and e2e cover the charts.
@@ -16,6 +16,14 @@ describe('the monitoring app routes', () => {
     window.history.pushState({}, '', path);
     render(<Root />);
     expect(await screen.findByTestId('tile-pv')).toBeTruthy();
+  });
+
+  it('shows the module no-access page instead of any monitoring page to a user without monitoring', async () => {
+    __setCurrentUser({ ...__fixtures.currentUser(), modules: ['notifications'] });
+    window.history.pushState({}, '', '/');
+    render(<Root />);
+    expect((await screen.findByTestId('module-no-access')).textContent).toContain('Nemáte přístup k modulu Monitoring');
+    expect(screen.queryByTestId('tile-pv')).toBeNull();
   });
 
   it.each([

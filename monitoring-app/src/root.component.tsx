@@ -1,8 +1,8 @@
 // Routes of the monitoring app: the dashboard, statistics, spot prices and the metric logs. The app's other
 // routes (/inverters, /batteries, /services) get their pages with a later issue and show nothing until then.
 import React, { lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { FullScreenSpinner, HelioProviders } from '@helio/shared-utils';
+import { BrowserRouter, Outlet, Route, Routes } from 'react-router-dom';
+import { FullScreenSpinner, HelioProviders, ModuleGate } from '@helio/shared-utils';
 
 // Opt in to v7 behaviour now: no deprecation warnings, no change when react-router moves on.
 const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
@@ -14,6 +14,7 @@ const SpotPage = lazy(() => import(/* webpackChunkName: "spot" */ './spot/spot.c
 const MetricLogPage = lazy(() => import(/* webpackChunkName: "metric-log" */ './metric-log/metric-log.component'));
 
 export const DASHBOARD_PATHS = ['/', '/monitoring', '/monitoring/dashboard'];
+export const MONITORING_MODULE = 'monitoring';
 
 export function Root() {
   return (
@@ -21,13 +22,22 @@ export function Root() {
       <BrowserRouter future={ROUTER_FUTURE}>
         <Suspense fallback={<FullScreenSpinner />}>
           <Routes>
-            {DASHBOARD_PATHS.map((path) => (
-              <Route key={path} path={path} element={<DashboardPage />} />
-            ))}
-            <Route path="/spot" element={<SpotPage />} />
-            <Route path="/statistics" element={<StatisticsPage />} />
-            <Route path="/logs" element={<LogsPage />} />
-            <Route path="/logs/:metricKey" element={<MetricLogPage />} />
+            {/* Every monitoring page sits in the module's wrapper: a user without it meets its no-access page. */}
+            <Route
+              element={
+                <ModuleGate module={MONITORING_MODULE}>
+                  <Outlet />
+                </ModuleGate>
+              }
+            >
+              {DASHBOARD_PATHS.map((path) => (
+                <Route key={path} path={path} element={<DashboardPage />} />
+              ))}
+              <Route path="/spot" element={<SpotPage />} />
+              <Route path="/statistics" element={<StatisticsPage />} />
+              <Route path="/logs" element={<LogsPage />} />
+              <Route path="/logs/:metricKey" element={<MetricLogPage />} />
+            </Route>
             <Route path="*" element={null} />
           </Routes>
         </Suspense>

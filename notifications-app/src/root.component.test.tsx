@@ -1,7 +1,7 @@
 import React from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { defaultSettings } from './notification-schedule/schedule-rules';
-import { __setSignedIn, apiPost } from './testing/mock-controls';
+import { __fixtures, __setCurrentUser, __setSignedIn, apiPost } from './testing/mock-controls';
 import { Root } from './root.component';
 
 beforeEach(() => {
@@ -27,6 +27,21 @@ describe('the notifications app routes', () => {
     window.history.pushState({}, '', '/notifications');
     render(<Root />);
     expect(await screen.findByText('Žádná upozornění')).toBeTruthy();
+  });
+
+  it('shows the module no-access page at /notifications to a user without the notifications module, and calls nothing', async () => {
+    __setCurrentUser({ ...__fixtures.currentUser(), modules: ['monitoring'] });
+    window.history.pushState({}, '', '/notifications');
+    render(<Root />);
+    expect((await screen.findByTestId('module-no-access')).textContent).toContain('Nemáte přístup k modulu Upozornění');
+    expect(apiPost).not.toHaveBeenCalledWith('notifications/alerts/list', expect.anything(), expect.anything());
+  });
+
+  it('keeps the schedule (an account setting) open to that user', async () => {
+    __setCurrentUser({ ...__fixtures.currentUser(), modules: ['monitoring'] });
+    window.history.pushState({}, '', '/my-account/notifications');
+    render(<Root />);
+    expect(await screen.findByTestId('day-card-6')).toBeTruthy();
   });
 
   it('renders nothing on routes of other apps', async () => {

@@ -19,6 +19,10 @@ export const fixtureCurrentUser = (): CurrentUser => ({
   tenant: { id: 'tenant-1', name: 'Helio Demo s.r.o.' },
   modules: ['ems', 'rc', 'fep', 'ev', 'notifications', 'monitoring', 'management', 'integrations', 'analytics'],
   role: 'owner',
+  permissions: [
+    'plants:read', 'plants:write', 'devices:read', 'devices:control', 'metrics:read', 'notifications:read',
+    'notifications:manage', 'integrations:manage', 'iam:manage', 'audit:read',
+  ],
   locale: 'cs',
   preferences: {},
 });

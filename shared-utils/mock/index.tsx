@@ -26,6 +26,10 @@ import type { apiPost as RealApiPost } from '../src/api/api-client';
 import type { ApiEndpoints, Plant, Shadow, TokenResponse, UserProfile, UserInfo } from '../src/api/endpoints';
 import type { Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow } from '../src/api/endpoints';
 import type { SpotDay, SpotPrice, SpotPrices } from '../src/api/endpoints';
+import type {
+  AuditEvent, AuditQuery, CurrentUserView, IamRole, IamUser, IamUserStatus, InviteRequest, Language, PermissionView,
+  ProfileChanges, RoleInput, RoleRef, SessionView,
+} from '../src/api/endpoints';
 import type { CurrentUser } from '../src/current-user/current-user';
 import type { Session } from '../src/session/session';
 import { RETURN_TO_KEY, takeReturnTo } from '../src/session/return-to';
@@ -43,18 +47,23 @@ import { FullScreenSpinner } from '../src/components/full-screen-spinner';
 import { ErrorPanel } from '../src/components/error-panel';
 import { AppErrorPanel } from '../src/components/app-error-panel';
 import { PageHeader } from '../src/components/page-header';
+import { ModuleGateView, ModuleNoAccess } from '../src/components/module-no-access';
 import { __fixtures, fixtureCurrentUser, fixturePlants, fixtureSession } from './fixtures';
 import { formatDateTime, formatNumber, formatPower, i18n, i18nReady } from './mock-i18n';
 import { queryResult, type MockValue } from './query-result';
 
 export type { ApiEndpoints, CurrentUser, MetricKey, Plant, Session, Shadow, TokenResponse, UserInfo, UserProfile };
+export type {
+  AuditEvent, AuditQuery, CurrentUserView, IamRole, IamUser, IamUserStatus, InviteRequest, Language, PermissionView,
+  ProfileChanges, RoleInput, RoleRef, SessionView,
+};
 export type { CsvCell, Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow, SpotDay, SpotPrice, SpotPrices };
 export { toCsv };
 export type { EnergyBalance, EnergyCounter, ZonedParts };
 export { ENERGY_COUNTERS, counterEnergy, energyBalance, startOfPlantDay, zonedMidnight, zonedParts };
 export { ApiError, RETURN_TO_KEY, takeReturnTo, pickActivePlant, isStale, SHADOW_STALE_MS, METRICS, metricInfo };
 export { useNow, NOW_TICK_MS };
-export { LOADER_OPTIONS, localeOf, useObservable, FullScreenSpinner, ErrorPanel, AppErrorPanel, PageHeader };
+export { LOADER_OPTIONS, localeOf, useObservable, FullScreenSpinner, ErrorPanel, AppErrorPanel, PageHeader, ModuleNoAccess };
 export { __fixtures, i18n, i18nReady, formatNumber, formatDateTime, formatPower };
 
 export const TOKEN_REFRESH_MS = 300000;
@@ -214,6 +223,15 @@ export function useShadow(thingName: string | undefined): UseQueryResult<Shadow,
   const shadows = useObservable(shadowsState, shadowsState.getValue());
   const value = thingName ? shadows.get(thingName) : undefined;
   return useMemo(() => queryResult(value, !!thingName), [value, thingName]);
+}
+
+/** The real wrapper's view, fed by the mock's current user (__setCurrentUser decides the modules). */
+export function ModuleGate({ module, children }: { module: string; children?: ReactNode }) {
+  return (
+    <ModuleGateView module={module} user={useCurrentUser()}>
+      {children}
+    </ModuleGateView>
+  );
 }
 
 // ---- reset between tests ----

@@ -14,6 +14,10 @@ export type { ApiEndpoints, TokenResponse, UserProfile, UserInfo, Plant, Shadow 
 export type { Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow } from './api/endpoints';
 export type { SpotDay, SpotPrice, SpotPrices } from './api/endpoints';
 export type { RegistryPlant, RegistryFilter, GatewayLogin } from './api/endpoints';
+export type {
+  AuditEvent, AuditQuery, CurrentUserView, IamRole, IamUser, IamUserStatus, InviteRequest, Language, PermissionView,
+  ProfileChanges, RoleInput, RoleRef, SessionView,
+} from './api/endpoints';
 
 // Current user
 export type { CurrentUser } from './current-user/current-user';
@@ -53,5 +57,7 @@ export { FullScreenSpinner } from './components/full-screen-spinner';
 export { ErrorPanel } from './components/error-panel';
 export { AppErrorPanel } from './components/app-error-panel';
 export { PageHeader } from './components/page-header';
+export { ModuleGate } from './components/module-gate';
+export { ModuleNoAccess } from './components/module-no-access';
 export { useObservable } from './components/use-observable';
 export { useNow, NOW_TICK_MS } from './components/use-now';

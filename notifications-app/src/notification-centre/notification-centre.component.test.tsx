@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { ApiError, HelioProviders, queryClient } from '@helio/shared-utils';
 import type { Alert, AlertFilter, Thresholds } from '../api/notifications-api';
-import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, showToast } from '../testing/mock-controls';
+import { __fixtures, __setSignedIn, apiPost, showToast } from '../testing/mock-controls';
 import NotificationCentrePage from './notification-centre.component';
 
 const alert = (patch: Partial<Alert>): Alert => ({
@@ -89,14 +89,6 @@ beforeEach(() => {
 });
 
 describe('the notification centre', () => {
-  it('tells a user without the notifications module that they have no access, and calls nothing', async () => {
-    __setCurrentUser({ ...__fixtures.currentUser(), modules: ['monitoring'] });
-    fakeServer(ALERTS);
-    await renderCentre();
-    expect(within(screen.getByTestId('no-access')).getByText('Nemáte přístup k upozorněním')).toBeTruthy();
-    expect(apiPost).not.toHaveBeenCalledWith('notifications/alerts/list', expect.anything(), expect.anything());
-  });
-
   it('lists the alerts with what happened, where, when, and whether it still lasts', async () => {
     fakeServer(ALERTS);
     await renderCentre();

@@ -4,15 +4,13 @@ import React from 'react';
 import { Button, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { ErrorPanel, PageHeader, useActivePlant, useCurrentUser } from '@helio/shared-utils';
+import { ErrorPanel, PageHeader, useActivePlant } from '@helio/shared-utils';
 import { alertFilterOf, choicesFromParams, NO_FILTER, paramsFromChoices } from './alert-filter';
 import { AlertFilters } from './alert-filters.component';
 import { AlertList } from './alert-list.component';
 import { useAlerts, useMarkRead, useUnreadCount } from './alerts.resource';
 import { ThresholdsEditor } from './thresholds-editor.component';
 import './notification-centre.css';
-
-export const NOTIFICATIONS_MODULE = 'notifications';
 
 function Alerts() {
   const { t } = useTranslation('notifications-app');
@@ -71,19 +69,11 @@ function Alerts() {
   );
 }
 
+/** The page itself; the route wraps it in the `notifications` ModuleGate (root.component.tsx). */
 export default function NotificationCentrePage() {
-  const { t } = useTranslation('notifications-app');
-  const user = useCurrentUser();
-  let body: React.ReactNode;
-  if (user.data?.modules.includes(NOTIFICATIONS_MODULE)) body = <Alerts />;
-  else if (user.data) {
-    body = (
-      <div data-testid="no-access">
-        <NonIdealState icon="lock" title={t('centre.noAccessTitle')} description={t('centre.noAccessDescription')} />
-      </div>
-    );
-  } else if (user.isError) {
-    body = <ErrorPanel title={t('centre.userFailed')} description={t('common.errorDescription')} onRetry={() => user.refetch()} />;
-  } else body = <Spinner className="helio-centre__spinner" />;
-  return <div className="helio-centre">{body}</div>;
+  return (
+    <div className="helio-centre">
+      <Alerts />
+    </div>
+  );
 }

@@ -84,6 +84,13 @@ describe('apiPost', () => {
     expect(m.navigateToUrl).not.toHaveBeenCalled();
   });
 
+  it('sends the ID token with signed-in auth calls (sessions, change password)', async () => {
+    const { m, fetchMock, session } = await signedIn({ 'auth/sessions/list': () => ({ status: 200, body: { sessions: [] } }) });
+    await expect(m.api.apiPost('auth/sessions/list', {})).resolves.toEqual({ sessions: [] });
+    const [, init] = fetchMock.mock.calls.at(-1) as [string, RequestInit];
+    expect(init.headers).toMatchObject({ Authorization: `Bearer ${session.idToken}` });
+  });
+
   it('passes a cancellation through as the abort, not as an unreachable server', async () => {
     const { m } = await signedIn({});
     const abortError = new DOMException('The operation was aborted.', 'AbortError');

@@ -1,11 +1,16 @@
 // The typed API client every app uses: POST /api/<path>, JSON, the bearer ID token. A 401 on a
-// non-auth path means the session is gone: sign out and go to /auth/sign-out.
+// signed-in path means the session is gone: sign out and go to /auth/sign-out.
 import { expireSession, validIdToken } from '../session/session-client';
 import { ApiError } from './api-error';
 import type { ApiEndpoints } from './endpoints';
 import { postJson } from './http';
 
-const isAuthPath = (path: string) => path.startsWith('auth/');
+/** The session's own calls: they need no ID token, and their 401 is an answer, not a lost session.
+ * Other auth/* paths (change-password, sessions/*) are signed-in calls like any other. */
+const SESSION_PATHS: ReadonlySet<string> = new Set([
+  'auth/sign-in', 'auth/complete-new-password', 'auth/forgot-password', 'auth/confirm-forgot-password', 'auth/refresh', 'auth/sign-out',
+]);
+const isAuthPath = (path: string) => SESSION_PATHS.has(path);
 
 export async function apiPost<P extends keyof ApiEndpoints>(
   path: P,

@@ -19,7 +19,10 @@ export interface UserInfo {
   picture: string | null;
   tenant: { id: string; name: string };
   modules: string[];
+  /** The effective role: a built-in role key or the id of a custom role. */
   role: string;
+  /** What the role allows (server/src/iam/permissions.ts), e.g. 'iam:manage'. */
+  permissions: string[];
 }
 
 export interface Plant {
@@ -146,7 +149,127 @@ export interface SpotPrices {
 
 type Empty = Record<string, never>;
 
-export interface ApiEndpoints {
+// ---- Account, sessions, identity and access (issue 3; server/src/users, identity, iam, audit) ----
+
+export type Language = 'cs' | 'en';
+
+/** users/profile/update answers the merged current user, as users/me holds it. */
+export type CurrentUserView = UserInfo & UserProfile;
+
+export interface ProfileChanges {
+  name?: string;
+  family_name?: string;
+  picture?: string | null;
+  locale?: Language;
+  preferences?: Record<string, unknown>;
+}
+
+export interface SessionView {
+  id: string;
+  /** e.g. "Chrome on Linux" */
+  device: string;
+  userAgent: string | null;
+  address: string | null;
+  createdAt: string;
+  lastUsedAt: string;
+  /** The session of this browser. */
+  current: boolean;
+}
+
+export type IamUserStatus = 'active' | 'invited' | 'disabled';
+
+export interface RoleRef {
+  id: string;
+  name: string;
+  builtIn: boolean;
+}
+
+export interface IamUser {
+  id: string;
+  email: string;
+  name: string;
+  family_name: string;
+  picture: string | null;
+  role: RoleRef;
+  modules: string[];
+  locale: Language;
+  status: IamUserStatus;
+  invitationExpiresAt: string | null;
+  lastSignInAt: string | null;
+  createdAt: string;
+}
+
+export interface InviteRequest {
+  email: string;
+  name: string;
+  family_name: string;
+  role: string;
+  modules: string[];
+  locale: Language;
+}
+
+export interface IamRole extends RoleRef {
+  description: string;
+  permissions: string[];
+  userCount: number;
+}
+
+export interface RoleInput {
+  name: string;
+  description?: string;
+  permissions: string[];
+}
+
+export interface PermissionView {
+  key: string;
+  /** English description from the server's catalogue; the console shows its own translation. */
+  description: string;
+  grantedBy: RoleRef[];
+}
+
+export interface AuditEvent {
+  id: string;
+  at: string;
+  action: string;
+  actor: { id: string; email: string } | null;
+  target: { type: string; id: string; label: string } | null;
+  details: Record<string, unknown>;
+  address: string | null;
+}
+
+export interface AuditQuery {
+  actions?: string[];
+  actorId?: string;
+  targetId?: string;
+  /** ISO-8601, inclusive */
+  from?: string;
+  /** ISO-8601, exclusive */
+  to?: string;
+  limit?: number;
+  cursor?: string;
+}
+
+interface AccountEndpoints {
+  'users/profile/update': { request: ProfileChanges; response: CurrentUserView };
+  'auth/change-password': { request: { currentPassword: string; newPassword: string }; response: { ok: boolean } };
+  'auth/sessions/list': { request: Empty; response: { sessions: SessionView[] } };
+  'auth/sessions/revoke': { request: { id: string }; response: { ok: boolean } };
+  'auth/sessions/revoke-others': { request: Empty; response: { revoked: number } };
+  'iam/users/list': { request: { search?: string }; response: { users: IamUser[] } };
+  'iam/users/invite': { request: InviteRequest; response: IamUser };
+  'iam/users/update': { request: { id: string; role?: string; modules?: string[] }; response: IamUser };
+  'iam/users/disable': { request: { id: string }; response: IamUser };
+  'iam/users/enable': { request: { id: string }; response: IamUser };
+  'iam/users/delete': { request: { id: string }; response: { ok: boolean } };
+  'iam/roles/list': { request: Empty; response: { roles: IamRole[] } };
+  'iam/roles/create': { request: RoleInput; response: IamRole };
+  'iam/roles/update': { request: Partial<RoleInput> & { id: string }; response: IamRole };
+  'iam/roles/delete': { request: { id: string }; response: { ok: boolean } };
+  'iam/permissions/list': { request: Empty; response: { permissions: PermissionView[] } };
+  'audit/list': { request: AuditQuery; response: { events: AuditEvent[]; nextCursor: string | null } };
+}
+
+export interface ApiEndpoints extends AccountEndpoints {
   'auth/sign-in': { request: { username: string; password: string }; response: TokenResponse | NewPasswordChallenge };
   'auth/complete-new-password': { request: { session: string; newPassword: string }; response: TokenResponse };
   'auth/forgot-password': { request: { username: string }; response: { ok: boolean } };

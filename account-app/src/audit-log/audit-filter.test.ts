@@ -1,0 +1,47 @@
+import { AUDIT_ACTIONS } from '../../../server/src/audit/audit-log';
+import { PERMISSION_KEYS } from '../../../server/src/iam/permissions';
+import cs from '../../locales/cs/account-app.json';
+import { permissionTextKey } from '../iam-roles/permission-key';
+import { actionTextKey, AUDIT_CATEGORIES, auditQueryOf, detailsSummary, NO_AUDIT_FILTER, rangeIsValid } from './audit-filter';
+
+const lookup = (key: string): unknown => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], cs);
+
+describe('the audit log filter', () => {
+  it('asks for everything, newest first, a page at a time, without filters', () => {
+    expect(auditQueryOf(NO_AUDIT_FILTER)).toEqual({ limit: 50 });
+    expect(auditQueryOf(NO_AUDIT_FILTER, 'c1')).toEqual({ limit: 50, cursor: 'c1' });
+  });
+
+  it('turns a kind into its actions and local days into an inclusive range', () => {
+    const query = auditQueryOf({ category: 'failedSignIns', from: '2026-03-01', to: '2026-03-02' });
+    expect(query.actions).toEqual(['auth.sign_in_failed']);
+    expect(query.from).toBe(new Date(2026, 2, 1).toISOString());
+    expect(query.to).toBe(new Date(2026, 2, 3).toISOString()); // the end of the "to" day, exclusive
+  });
+
+  it('refuses a range that ends before it starts', () => {
+    expect(rangeIsValid({ category: 'all', from: '2026-03-02', to: '2026-03-01' })).toBe(false);
+    expect(rangeIsValid({ category: 'all', from: '2026-03-02', to: '2026-03-02' })).toBe(true);
+    expect(rangeIsValid({ category: 'all', from: '2026-03-02', to: '' })).toBe(true);
+  });
+
+  it('puts every action the server records into exactly one kind, each with a text', () => {
+    const categorised = Object.values(AUDIT_CATEGORIES).flat();
+    expect([...categorised].sort()).toEqual([...AUDIT_ACTIONS].sort());
+    for (const action of AUDIT_ACTIONS) expect([action, typeof lookup(actionTextKey(action))]).toEqual([action, 'string']);
+  });
+
+  it('has a text for every permission of the server catalogue', () => {
+    for (const permission of PERMISSION_KEYS) expect([permission, typeof lookup(permissionTextKey(permission))]).toEqual([permission, 'string']);
+  });
+
+  it('summarises changes as before → after and other details as they are', () => {
+    expect(
+      detailsSummary({ before: { role: 'viewer', modules: ['monitoring'] }, after: { role: 'operator', modules: ['monitoring'] } }),
+    ).toBe('role: viewer → operator');
+    expect(detailsSummary({ others: true, count: 2 })).toBe('others: true; count: 2');
+    expect(detailsSummary({ sessionId: '028793e9', method: 'password' })).toBe('method: password');
+    expect(detailsSummary({ permissions: [] })).toBe('permissions: —');
+    expect(detailsSummary({})).toBe('');
+  });
+});

@@ -1,0 +1,82 @@
+// The audit log's filters: a kind of event and a range of local days, turned into the server's query
+// (actions, from inclusive, to exclusive), and a short text for an event's details.
+import type { AuditQuery } from '@helio/shared-utils';
+
+export const AUDIT_CATEGORIES = {
+  signIns: ['auth.sign_in', 'auth.new_password_set'],
+  failedSignIns: ['auth.sign_in_failed'],
+  passwordsAndSessions: ['auth.password_changed', 'auth.password_reset_requested', 'auth.password_reset', 'auth.session_revoked'],
+  profiles: ['users.profile_updated'],
+  iam: [
+    'iam.user_invited', 'iam.user_updated', 'iam.user_disabled', 'iam.user_enabled', 'iam.user_deleted',
+    'iam.role_created', 'iam.role_updated', 'iam.role_deleted',
+  ],
+} as const;
+
+export type AuditCategory = keyof typeof AUDIT_CATEGORIES;
+export const AUDIT_CATEGORY_KEYS = Object.keys(AUDIT_CATEGORIES) as AuditCategory[];
+
+export interface AuditFilter {
+  category: AuditCategory | 'all';
+  /** yyyy-mm-dd, a local day, or '' */
+  from: string;
+  /** yyyy-mm-dd, a local day (included), or '' */
+  to: string;
+}
+
+export const NO_AUDIT_FILTER: AuditFilter = { category: 'all', from: '', to: '' };
+export const AUDIT_PAGE_SIZE = 50;
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The local midnight that starts a yyyy-mm-dd day, `offsetDays` later. */
+function localMidnight(day: string, offsetDays = 0): Date | null {
+  const match = DAY.exec(day);
+  if (!match) return null;
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + offsetDays);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export function rangeIsValid(filter: AuditFilter): boolean {
+  const from = localMidnight(filter.from);
+  const to = localMidnight(filter.to);
+  return !from || !to || from.getTime() <= to.getTime();
+}
+
+export function auditQueryOf(filter: AuditFilter, cursor?: string): AuditQuery {
+  const from = localMidnight(filter.from);
+  const to = localMidnight(filter.to, 1); // the whole "to" day is included
+  return {
+    ...(filter.category === 'all' ? {} : { actions: [...AUDIT_CATEGORIES[filter.category]] }),
+    ...(from ? { from: from.toISOString() } : {}),
+    ...(to ? { to: to.toISOString() } : {}),
+    limit: AUDIT_PAGE_SIZE,
+    ...(cursor ? { cursor } : {}),
+  };
+}
+
+const text = (value: unknown): string => {
+  if (Array.isArray(value)) return value.map(text).join(', ') || '—';
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+};
+
+/** "role: viewer → operator" for changes, "count: 2" for plain details; '' when there are none.
+ * Session ids are internal references, not something a reader can use. */
+export function detailsSummary(details: Record<string, unknown>): string {
+  const { before, after, sessionId: _sessionId, ...rest } = details;
+  const parts: string[] = [];
+  if (before && after && typeof before === 'object' && typeof after === 'object') {
+    const b = before as Record<string, unknown>;
+    const a = after as Record<string, unknown>;
+    for (const key of Object.keys(a)) {
+      if (JSON.stringify(b[key]) !== JSON.stringify(a[key])) parts.push(`${key}: ${text(b[key])} → ${text(a[key])}`);
+    }
+  }
+  for (const [key, value] of Object.entries(rest)) parts.push(`${key}: ${text(value)}`);
+  return parts.join('; ');
+}
+
+/** The translation key of an action: '.' is i18next's key separator. */
+export const actionTextKey = (action: string) => `audit.actions.${action.replace(/\./g, '_')}`;

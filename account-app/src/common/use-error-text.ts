@@ -1,0 +1,11 @@
+// errorTextOf, translated: the sentence a callout or toast shows for a failed call.
+import { useTranslation } from 'react-i18next';
+import { errorTextOf } from './api-error-text';
+
+export function useErrorText(): (error: unknown) => string {
+  const { t } = useTranslation('account-app');
+  return (error) => {
+    const { key, values } = errorTextOf(error);
+    return t(key, values ?? {});
+  };
+}

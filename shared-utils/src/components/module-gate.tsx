@@ -1,0 +1,19 @@
+// The module wrapper (SPEC §6, DESIGN §2): a module's routes render only for a user whose `modules`
+// list has the module; anyone else meets a clear no-access page instead of failing API calls.
+import type { ReactNode } from 'react';
+import { useCurrentUser } from '../current-user/current-user';
+import { ModuleGateView } from './module-no-access';
+
+export interface ModuleGateProps {
+  /** The module key, as in the user's `modules` list (e.g. 'monitoring', 'notifications'). */
+  module: string;
+  children?: ReactNode;
+}
+
+export function ModuleGate({ module, children }: ModuleGateProps) {
+  return (
+    <ModuleGateView module={module} user={useCurrentUser()}>
+      {children}
+    </ModuleGateView>
+  );
+}
