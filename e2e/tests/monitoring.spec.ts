@@ -61,3 +61,11 @@ test('spot prices show today and tomorrow, labelled as demo data, with cheap and
   await expect(today.locator('[data-mark="cheapest"]')).toHaveCount(3);
   await expect(today.locator('[data-mark="dearest"]')).toHaveCount(3);
 });
+
+test('services show the plant’s gateway online with a live data delay and the connected broker', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/services');
+  await expect(page.getByTestId('gateway-status')).toHaveText(/Online/);
+  await expect(page.getByTestId('data-delay-level')).toHaveText(/Živě|Live/);
+  await expect(page.getByTestId('broker-status')).toHaveText(/Připojeno|Connected/);
+});

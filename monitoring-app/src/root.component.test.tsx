@@ -31,13 +31,14 @@ describe('the monitoring app routes', () => {
     ['/logs/ActPwrPve', 'Výkon FVE'],
     ['/statistics', 'Statistiky'],
     ['/spot', 'Spotové ceny'],
+    ['/services', 'Služby'],
   ])('shows its page at %s', async (path, title) => {
     window.history.pushState({}, '', path);
     render(<Root />);
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toContain(title);
   });
 
-  it.each(['/inverters', '/batteries', '/services'])('renders nothing yet at %s', async (path) => {
+  it.each(['/inverters', '/batteries'])('renders nothing yet at %s', async (path) => {
     window.history.pushState({}, '', path);
     const { container } = render(<Root />);
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));

@@ -1,5 +1,5 @@
-// Routes of the monitoring app: the dashboard, statistics, spot prices and the metric logs. The app's other
-// routes (/inverters, /batteries, /services) get their pages with a later issue and show nothing until then.
+// Routes of the monitoring app: the dashboard, statistics, spot prices, services and the metric logs. The
+// app's other routes (/inverters, /batteries) get their pages with a later issue and show nothing until then.
 import React, { lazy, Suspense } from 'react';
 import { BrowserRouter, Outlet, Route, Routes } from 'react-router-dom';
 import { FullScreenSpinner, HelioProviders, ModuleGate } from '@helio/shared-utils';
@@ -11,6 +11,7 @@ const DashboardPage = lazy(() => import(/* webpackChunkName: "dashboard" */ './d
 const LogsPage = lazy(() => import(/* webpackChunkName: "logs" */ './metric-log/logs.component'));
 const StatisticsPage = lazy(() => import(/* webpackChunkName: "statistics" */ './statistics/statistics.component'));
 const SpotPage = lazy(() => import(/* webpackChunkName: "spot" */ './spot/spot.component'));
+const ServicesPage = lazy(() => import(/* webpackChunkName: "services" */ './services/services.component'));
 const MetricLogPage = lazy(() => import(/* webpackChunkName: "metric-log" */ './metric-log/metric-log.component'));
 
 export const DASHBOARD_PATHS = ['/', '/monitoring', '/monitoring/dashboard'];
@@ -33,6 +34,7 @@ export function Root() {
               {DASHBOARD_PATHS.map((path) => (
                 <Route key={path} path={path} element={<DashboardPage />} />
               ))}
+              <Route path="/services" element={<ServicesPage />} />
               <Route path="/spot" element={<SpotPage />} />
               <Route path="/statistics" element={<StatisticsPage />} />
               <Route path="/logs" element={<LogsPage />} />

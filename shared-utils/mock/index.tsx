@@ -26,6 +26,7 @@ import type { apiPost as RealApiPost } from '../src/api/api-client';
 import type { ApiEndpoints, Plant, Shadow, TokenResponse, UserProfile, UserInfo } from '../src/api/endpoints';
 import type { Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow } from '../src/api/endpoints';
 import type { SpotDay, SpotPrice, SpotPrices } from '../src/api/endpoints';
+import type { BrokerStatus, GatewayLogin, RegistryFilter, RegistryPlant } from '../src/api/endpoints';
 import type {
   AuditEvent, AuditQuery, CurrentUserView, IamRole, IamUser, IamUserStatus, InviteRequest, Language, PermissionView,
   ProfileChanges, RoleInput, RoleRef, SessionView,
@@ -58,6 +59,7 @@ export type {
   ProfileChanges, RoleInput, RoleRef, SessionView,
 };
 export type { CsvCell, Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow, SpotDay, SpotPrice, SpotPrices };
+export type { BrokerStatus, GatewayLogin, RegistryFilter, RegistryPlant };
 export { toCsv };
 export type { EnergyBalance, EnergyCounter, ZonedParts };
 export { ENERGY_COUNTERS, counterEnergy, energyBalance, startOfPlantDay, zonedMidnight, zonedParts };

@@ -13,7 +13,7 @@ export { apiPost } from './api/api-client';
 export type { ApiEndpoints, TokenResponse, UserProfile, UserInfo, Plant, Shadow } from './api/endpoints';
 export type { Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow } from './api/endpoints';
 export type { SpotDay, SpotPrice, SpotPrices } from './api/endpoints';
-export type { RegistryPlant, RegistryFilter, GatewayLogin } from './api/endpoints';
+export type { BrokerStatus, RegistryPlant, RegistryFilter, GatewayLogin } from './api/endpoints';
 export type {
   AuditEvent, AuditQuery, CurrentUserView, IamRole, IamUser, IamUserStatus, InviteRequest, Language, PermissionView,
   ProfileChanges, RoleInput, RoleRef, SessionView,

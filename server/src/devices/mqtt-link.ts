@@ -31,7 +31,15 @@ export interface MqttLinkStats {
   dropped: Record<DropReason | 'unknownThing' | 'failed', number>;
 }
 
+/** The server's own connection to the broker, for the services page. */
+export interface BrokerConnection {
+  connected: boolean;
+  /** epoch ms of the current connection's start; null while disconnected */
+  since: number | null;
+}
+
 export class MqttLink {
+  private connectedSince: number | null = null;
   private readonly counters: MqttLinkStats = {
     received: 0,
     applied: 0,
@@ -68,6 +76,7 @@ export class MqttLink {
     });
     const link = new MqttLink(client, opts);
     client.on('connect', () => {
+      link.connectedSince = Date.now();
       client.subscribe([ALL_REPORTED_TOPICS, ALL_STATUS_TOPICS], { qos: 1 }, (error, granted) => {
         if (error) opts.log.error(`mqtt: subscribing to gateway topics failed: ${error.message}`);
         for (const g of granted ?? []) if (g.qos === 128) opts.log.error(`mqtt: the broker refused the subscription to ${g.topic}`);
@@ -75,6 +84,9 @@ export class MqttLink {
     });
     client.on('error', (error) => opts.log.warn(`mqtt: ${error.message}`));
     client.on('offline', () => opts.log.warn(`mqtt: broker ${opts.url} unreachable, retrying`));
+    client.on('close', () => {
+      link.connectedSince = null;
+    });
     try {
       await firstConnect(client, opts.connectTimeoutMs ?? 10_000, opts.url);
     } catch (error) {
@@ -88,6 +100,11 @@ export class MqttLink {
   /** What the broker last said about a gateway's connection; undefined when it said nothing. */
   connection(thingName: string): GatewayConnection | undefined {
     return this.connections.get(thingName);
+  }
+
+  brokerConnection(): BrokerConnection {
+    const since = this.client.connected ? this.connectedSince : null;
+    return { connected: since !== null, since };
   }
 
   stats(): MqttLinkStats {

@@ -95,6 +95,14 @@ describe.each(databaseTargets())('device registry on $name', (target) => {
     expect(Date.now() - Date.parse(plant.lastSeen ?? '')).toBeLessThan(10_000);
   });
 
+  it('tells the server’s own connection to the embedded broker', async () => {
+    const response = await apiPost(app, 'iot/broker/status', {}, viewer);
+    expect(response.statusCode).toBe(200);
+    const state = response.json<{ connected: boolean; since: string | null; embedded: boolean }>();
+    expect(state).toMatchObject({ connected: true, embedded: true });
+    expect(Date.parse(state.since as string)).toBeLessThanOrEqual(Date.now());
+  });
+
   it('lists the tenant’s plants by name, offline when silent for over 5 minutes or never heard of', async () => {
     const plants = await find();
     expect(plants.map((p) => [p.name, p.status])).toEqual([

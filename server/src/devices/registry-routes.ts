@@ -1,5 +1,6 @@
-// Device registry: POST /api/hono/plants/find {filter} and /api/hono/plants/get {id} (SPEC §7), and
-// POST /api/plant/gateway/credentials/rotate {id}, which answers a plant gateway's new password once.
+// Device registry: POST /api/hono/plants/find {filter} and /api/hono/plants/get {id} (SPEC §7),
+// POST /api/plant/gateway/credentials/rotate {id}, which answers a plant gateway's new password once,
+// and POST /api/iot/broker/status {}: the server's own connection to the broker.
 // Plants of another tenant are not found (404).
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -55,6 +56,29 @@ export interface GatewayLogin {
 export async function registerRegistryRoutes(app: FastifyInstance, deps: { db: Kysely<Database>; devices: DeviceServices }): Promise<void> {
   const { db, devices } = deps;
   const connectionOf = (thingName: string) => devices.gatewayConnection(thingName);
+
+  app.post<{ Body: Record<string, never> }>(
+    '/api/iot/broker/status',
+    {
+      preHandler: requireUser,
+      config: access('devices:read'),
+      schema: {
+        body: { type: 'object', additionalProperties: false, properties: {} },
+        response: {
+          200: {
+            type: 'object',
+            required: ['connected', 'since', 'embedded'],
+            properties: { connected: { type: 'boolean' }, since: isoOrNull, embedded: { type: 'boolean' } },
+          },
+          ...errors,
+        },
+      },
+    },
+    async () => {
+      const state = devices.brokerState();
+      return { connected: state.connected, since: state.since === null ? null : new Date(state.since).toISOString(), embedded: state.embedded };
+    },
+  );
 
   app.post<{ Body: { filter?: RegistryFilter }; Reply: RegistryPlant[] }>(
     '/api/hono/plants/find',

@@ -11,7 +11,7 @@ import type { GatewayConnection } from './gateway-status';
 import { KnownThings } from './known-things';
 import { LiveHub, shadowEvent } from './live-hub';
 import type { DeviceLog } from './log';
-import { MqttLink, type MqttLinkStats } from './mqtt-link';
+import { MqttLink, type BrokerConnection, type MqttLinkStats } from './mqtt-link';
 import { hasDelta } from './shadow-doc';
 import { ShadowStore } from './shadow-store';
 import { simulatorKeystorePath, simulatorPasswords } from './simulator-keystore';
@@ -23,6 +23,8 @@ export interface DeviceServices {
   mqttUrl: string;
   /** Counters of the MQTT link: reports received, applied, dropped by reason. */
   linkStats(): MqttLinkStats;
+  /** The server's own connection to the broker and whether that broker is the embedded one. */
+  brokerState(): BrokerConnection & { embedded: boolean };
   /** What the broker last said about a gateway's connection (undefined: nothing yet). */
   gatewayConnection(thingName: string): GatewayConnection | undefined;
   /**
@@ -95,6 +97,7 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
       mqttUrl,
       linkStats: () => link.stats(),
       gatewayConnection: (thingName) => link.connection(thingName),
+      brokerState: () => ({ ...link.brokerConnection(), embedded: !opts.config.mqttUrl }),
       rotateGatewayPassword,
       close,
     };

@@ -41,6 +41,7 @@ const DEVICE_ROUTES = [
   'GET /api/live',
   'POST /api/hono/plants/find',
   'POST /api/hono/plants/get',
+  'POST /api/iot/broker/status',
   'POST /api/plant/gateway/credentials/rotate',
 ];
 

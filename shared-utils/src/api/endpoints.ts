@@ -78,6 +78,15 @@ export interface RegistryFilter {
   tag?: string;
 }
 
+/** The server's own connection to the MQTT broker (iot/broker/status). */
+export interface BrokerStatus {
+  connected: boolean;
+  /** ISO time the current connection started; null while disconnected */
+  since: string | null;
+  /** true for the broker embedded in the server, false for an external one (MQTT_URL) */
+  embedded: boolean;
+}
+
 /** A gateway's new MQTT login, answered once by plant/gateway/credentials/rotate. */
 export interface GatewayLogin {
   username: string;
@@ -290,6 +299,7 @@ export interface ApiEndpoints extends AccountEndpoints {
   };
   'hono/plants/find': { request: { filter?: RegistryFilter }; response: RegistryPlant[] };
   'hono/plants/get': { request: { id: string }; response: RegistryPlant };
+  'iot/broker/status': { request: Empty; response: BrokerStatus };
   'plant/gateway/credentials/rotate': { request: { id: string }; response: GatewayLogin };
   'metric/list': { request: { plant: string }; response: { rows: MetricListRow[] } };
   'metric/time-series': { request: { pgParams: TimeSeriesParams }; response: { rows: TimeSeriesRow[] } };
