@@ -1,6 +1,6 @@
 import React from 'react';
 import { act, render, screen } from '@testing-library/react';
-import { HelioProviders, type RegistryPlant } from '@helio/shared-utils';
+import { HelioProviders, type BrokerStatus, type RegistryPlant } from '@helio/shared-utils';
 import { apiPost } from '../../../shared-utils/mock';
 import { __fixtures, __setShadow, __setSignedIn } from '../testing/mock-controls';
 import ServicesPage from './services.component';
@@ -10,7 +10,7 @@ const gateway = (over: Partial<RegistryPlant> = {}): RegistryPlant => ({
   status: 'online', lastSeen: new Date().toISOString(), connected: true, connectedSince: '2026-11-23T00:00:00.000Z', firmware: '2.4.1', shadowVersion: 1234, ...over,
 });
 
-async function renderServices(registry: RegistryPlant, broker = { connected: true, since: '2026-11-23T00:00:00.000Z', embedded: true }) {
+async function renderServices(registry: RegistryPlant, broker: BrokerStatus = { connected: true, since: '2026-11-23T00:00:00.000Z', embedded: true }) {
   apiPost.mockImplementation(async (path: string) => {
     if (path === 'plant/list') return __fixtures.plants();
     if (path === 'hono/plants/get') return registry;
