@@ -46,6 +46,8 @@ import { PageHeader } from '../src/components/page-header';
 import { __fixtures, fixtureCurrentUser, fixturePlants, fixtureSession } from './fixtures';
 import { formatDateTime, formatNumber, formatPower, i18n, i18nReady } from './mock-i18n';
 import { queryResult, type MockValue } from './query-result';
+import { applyTheme, themeOf, THEME_STORAGE_KEY, type Theme } from '../src/theme/theme';
+import type { Language } from '../src/i18n/loader-options';
 
 export type { ApiEndpoints, CurrentUser, MetricKey, Plant, Session, Shadow, TokenResponse, UserInfo, UserProfile };
 export type { CsvCell, Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow, SpotDay, SpotPrice, SpotPrices };
@@ -56,6 +58,8 @@ export { ApiError, RETURN_TO_KEY, takeReturnTo, pickActivePlant, isStale, SHADOW
 export { useNow, NOW_TICK_MS };
 export { LOADER_OPTIONS, localeOf, useObservable, FullScreenSpinner, ErrorPanel, AppErrorPanel, PageHeader };
 export { __fixtures, i18n, i18nReady, formatNumber, formatDateTime, formatPower };
+export type { Language, Theme };
+export { applyTheme, themeOf, THEME_STORAGE_KEY };
 
 export const TOKEN_REFRESH_MS = 300000;
 export const USERS_ME_KEY = ['users', 'me'] as const;

@@ -35,6 +35,11 @@ export { HelioProviders } from './query/helio-providers';
 export { i18n, i18nReady, setLanguage, formatNumber, formatDateTime, formatPower } from './i18n/i18n';
 export { localeOf } from './i18n/locale-format';
 export { LOADER_OPTIONS } from './i18n/loader-options';
+export type { Language } from './i18n/loader-options';
+
+// Theme (light/dark, from the profile's preferences)
+export type { Theme } from './theme/theme';
+export { applyTheme, themeOf, THEME_STORAGE_KEY } from './theme/theme';
 
 // Energy and the plant's calendar
 export type { EnergyBalance, EnergyCounter } from './energy/energy-balance';

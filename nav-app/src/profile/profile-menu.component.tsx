@@ -1,11 +1,12 @@
 // The profile menu at the bottom of the icon rail (SPEC §2): who is signed in, links to the account
-// and integrations, help, feedback and sign-out.
+// and integrations, help, feedback, language and theme, and sign-out.
 import React, { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Classes, Icon, Menu, MenuDivider, MenuItem, PopoverNext, Spinner } from '@blueprintjs/core';
 import { useCurrentUser, type CurrentUser } from '@helio/shared-utils';
 import { followLink } from '../navbar/link';
 import { HelpDialog } from './help-dialog.component';
+import { ProfileSettings } from './profile-settings.component';
 import { feedbackMailto, fullName } from './profile-summary';
 import { UserAvatar } from './user-avatar.component';
 import './profile.css';
@@ -57,6 +58,7 @@ export function ProfileMenu({ onNavigate }: { onNavigate?: () => void }) {
       <MenuItem icon="data-connection" text={t('profile.integrations')} {...link('/integrations')} />
       <MenuItem icon="help" text={t('profile.help')} onClick={() => setHelpOpen(true)} />
       <MenuItem icon="comment" text={t('profile.feedback')} href={feedbackHref} />
+      {user && <ProfileSettings user={user} />}
       <MenuDivider />
       <MenuItem icon="log-out" text={t('profile.logout')} data-testid="logout" {...link(SIGN_OUT_PATH)} />
     </Menu>

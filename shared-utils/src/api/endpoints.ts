@@ -124,6 +124,11 @@ export interface ApiEndpoints {
   'auth/sign-out': { request: Empty; response: { ok: boolean } };
   'users/profile': { request: Empty; response: UserProfile };
   'users/info': { request: Empty; response: UserInfo };
+  /** the signed-in user's own profile (server/src/users/profile-update.ts); answers the merged current user */
+  'users/profile/update': {
+    request: { name?: string; family_name?: string; picture?: string | null; locale?: 'cs' | 'en'; preferences?: Record<string, unknown> };
+    response: UserInfo & UserProfile;
+  };
   'plant/list': { request: { id: string }; response: Plant[] };
   'iot/thing/shadow': { request: { thingName: string }; response: Shadow };
   /** asks the device for a new value of a writable key (server/src/devices/writable-keys.ts); null clears it */
