@@ -17,8 +17,9 @@ const SIGN_OUT_PATH = '/auth/sign-out';
 function ProfileHeader({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('nav-app');
   return (
-    <li>
+    <li role="none">
       <a
+        role="menuitem"
         className={`helio-profile-header ${Classes.MENU_ITEM}`}
         href="/my-account"
         target="_blank"
@@ -71,13 +72,12 @@ export function ProfileMenu({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <>
       <PopoverNext content={menu} placement="right-end">
-        <Button
-          className="helio-profile-button"
-          variant="minimal"
-          aria-label={t('profile.menuLabel')}
-          data-testid="profile-button"
-          icon={avatar}
-        />
+        {/* Named by hidden text, not aria-label: the visible initials must not contradict the name (WCAG 2.5.3). */}
+        <Button className="helio-profile-button" variant="minimal" data-testid="profile-button" icon={avatar}>
+          <span className="helio-visually-hidden">
+            {user ? `${t('profile.menuLabel')}: ${fullName(user)}` : t('profile.menuLabel')}
+          </span>
+        </Button>
       </PopoverNext>
       <HelpDialog isOpen={helpOpen} onClose={() => setHelpOpen(false)} />
     </>
