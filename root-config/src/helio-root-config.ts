@@ -46,7 +46,17 @@ function loadApp(name: string): () => Promise<LifeCycles> {
   };
 }
 
-for (const app of MAIN_APPS) {
+/** Built apps are in the import map; an app a later issue will build is not, and is left out. */
+function isBuilt(name: string): boolean {
+  try {
+    System.resolve(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+for (const app of MAIN_APPS.filter((a) => isBuilt(a.name))) {
   registerApplication({
     name: app.name,
     app: loadApp(app.name),

@@ -25,6 +25,18 @@ describe('route ownership', () => {
     expect(ownerOf('/ems')).toBe('@helio/flow-app');
   });
 
+  it('gives every other route of SPEC §2 to its module app of DESIGN §2', () => {
+    const owners: Array<[string, string]> = [
+      ['/management', 'management'], ['/management/plants', 'management'], ['/management/plants/42', 'management'],
+      ['/management/inverters/7', 'management'], ['/management/tags', 'management'], ['/plant/42/settings', 'management'],
+      ['/analytics', 'analytics'], ['/analytics/benchmark', 'analytics'], ['/analytics/benchmark/plant/3', 'analytics'],
+      ['/integrations', 'integrations'], ['/integrations/sources', 'integrations'],
+      ['/rc', 'rc'], ['/fep', 'fep'], ['/ev', 'ev'],
+    ];
+    for (const [path, app] of owners) expect([path, ownerOf(path)]).toEqual([path, `@helio/${app}-app`]);
+    for (const path of ['/plant/42', '/plant/42/settings/x', '/management/plants/42/x', '/rc/x']) expect(isMainRoute(path)).toBe(false);
+  });
+
   it('gives /auth, /auth/* and unknown routes to auth-app (sign-in, sign-out, not-found)', () => {
     for (const path of ['/auth', '/auth/sign-in', '/auth/sign-out', '/auth/no-such-page', '/nowhere', '/logsx']) {
       expect(ownerOf(path)).toBe(AUTH_APP);
@@ -36,5 +48,8 @@ describe('route ownership', () => {
     expect(pathMatches('/monitoring', '/monitoring/')).toBe(true);
     expect(pathMatches('/logs/*', '/logs')).toBe(false);
     expect(pathMatches('/logs/*', '/logs/BatSoc')).toBe(true);
+    expect(pathMatches('/logs/*', '/logs/BatSoc/more')).toBe(true);
+    expect(pathMatches('/', '/')).toBe(true);
+    expect(pathMatches('/', '/x')).toBe(false);
   });
 });

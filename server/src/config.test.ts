@@ -19,7 +19,14 @@ describe('loadConfig', () => {
       publicDir: path.join(REPO_ROOT, 'dist', 'public'),
       logLevel: 'info',
       secureCookies: false,
+      recordMissingTranslations: false,
     });
+  });
+
+  it('records missing translation keys only with NODE_ENV=development', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).recordMissingTranslations).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).recordMissingTranslations).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).recordMissingTranslations).toBe(false);
   });
 
   it('places the default SQLite file in DATA_DIR', () => {

@@ -19,6 +19,8 @@ export interface Config {
   publicDir: string;
   logLevel: string;
   secureCookies: boolean;
+  /** NODE_ENV=development: record translation keys the browser misses (POST /locales/add/{lng}/{ns}) */
+  recordMissingTranslations: boolean;
 }
 
 /** Repository root: config.ts lives in server/src (ts-jest) or server/dist (built); both are two levels down. */
@@ -114,5 +116,6 @@ export function loadConfig(env: Env = process.env): Config {
     publicDir: path.resolve(text(env, 'PUBLIC_DIR') ?? path.join(REPO_ROOT, 'dist', 'public')),
     logLevel: logLevel(env),
     secureCookies: flag(env, 'SECURE_COOKIES', false),
+    recordMissingTranslations: text(env, 'NODE_ENV') === 'development',
   };
 }

@@ -52,6 +52,7 @@ import { ModuleGateView, ModuleNoAccess } from '../src/components/module-no-acce
 import { __fixtures, fixtureCurrentUser, fixturePlants, fixtureSession } from './fixtures';
 import { formatDateTime, formatNumber, formatPower, i18n, i18nReady } from './mock-i18n';
 import { queryResult, type MockValue } from './query-result';
+import { applyTheme, themeOf, THEME_STORAGE_KEY, type Theme } from '../src/theme/theme';
 
 export type { ApiEndpoints, CurrentUser, MetricKey, Plant, Session, Shadow, TokenResponse, UserInfo, UserProfile };
 export type {
@@ -67,6 +68,8 @@ export { ApiError, RETURN_TO_KEY, takeReturnTo, pickActivePlant, isStale, SHADOW
 export { useNow, NOW_TICK_MS };
 export { LOADER_OPTIONS, localeOf, useObservable, FullScreenSpinner, ErrorPanel, AppErrorPanel, PageHeader, ModuleNoAccess };
 export { __fixtures, i18n, i18nReady, formatNumber, formatDateTime, formatPower };
+export type { Theme };
+export { applyTheme, themeOf, THEME_STORAGE_KEY };
 
 export const TOKEN_REFRESH_MS = 300000;
 export const USERS_ME_KEY = ['users', 'me'] as const;

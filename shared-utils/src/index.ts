@@ -41,6 +41,10 @@ export { i18n, i18nReady, setLanguage, formatNumber, formatDateTime, formatPower
 export { localeOf } from './i18n/locale-format';
 export { LOADER_OPTIONS } from './i18n/loader-options';
 
+// Theme (light/dark, from the profile's preferences)
+export type { Theme } from './theme/theme';
+export { applyTheme, themeOf, THEME_STORAGE_KEY } from './theme/theme';
+
 // Energy and the plant's calendar
 export type { EnergyBalance, EnergyCounter } from './energy/energy-balance';
 export { ENERGY_COUNTERS, counterEnergy, energyBalance } from './energy/energy-balance';

@@ -20,6 +20,8 @@ interface IconRailProps {
   onNavigate?: () => void;
   /** unread alerts shown on the notifications entry; undefined when not known or not the user's module */
   unreadCount?: number;
+  /** fill the container: the collapsed drawer is the rail alone */
+  fill?: boolean;
 }
 
 interface RailEntryProps {
@@ -60,10 +62,10 @@ function RailEntry({ entry, isActive, pending, onNavigate, badgeCount }: RailEnt
   );
 }
 
-export function IconRail({ entries, active, pending, collapsed, onExpand, onNavigate, unreadCount }: IconRailProps) {
+export function IconRail({ entries, active, pending, collapsed, onExpand, onNavigate, unreadCount, fill = false }: IconRailProps) {
   const { t } = useTranslation('nav-app');
   return (
-    <div className={`helio-rail ${Classes.DARK}`} style={{ width: RAIL_WIDTH }}>
+    <div className={`helio-rail ${Classes.DARK}`} style={{ width: fill ? '100%' : RAIL_WIDTH }} data-testid="nav-rail">
       <div className="helio-rail__entries">
         {entries.map((entry) => (
           <RailEntry
@@ -78,7 +80,13 @@ export function IconRail({ entries, active, pending, collapsed, onExpand, onNavi
       </div>
       {collapsed && (
         <Tooltip content={t('navbar.expand')} placement="right">
-          <Button variant="minimal" icon="double-chevron-right" aria-label={t('navbar.expand')} onClick={onExpand} />
+          <Button
+            variant="minimal"
+            icon="double-chevron-right"
+            aria-label={t('navbar.expand')}
+            onClick={onExpand}
+            data-testid="nav-rail-expand"
+          />
         </Tooltip>
       )}
       <ProfileMenu onNavigate={onNavigate} />

@@ -133,4 +133,33 @@ describe('the nav parcel', () => {
     expect(screen.getByTestId('nav-sidebar')).toBeTruthy();
     expect(screen.queryByTestId('nav-menu-button')).toBeNull();
   });
+
+  it('toggles the drawer with the menu button between 768 and 992 px, and only opens it on a phone', async () => {
+    await renderNav();
+    resizeTo(900);
+    const button = screen.getByTestId('nav-menu-button');
+    fireEvent.click(button);
+    expect(await screen.findByTestId('nav-sidebar')).toBeTruthy();
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(button);
+    await waitFor(() => expect(screen.queryByTestId('nav-sidebar')).toBeNull());
+    resizeTo(700);
+    fireEvent.click(screen.getByTestId('nav-menu-button'));
+    expect(await screen.findByTestId('nav-sidebar')).toBeTruthy();
+    expect(screen.getByTestId('nav-menu-button').getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('keeps the collapsed state in the drawer: the rail alone, 76 px wide, expandable from the rail', async () => {
+    localStorage.setItem(COLLAPSED_STORAGE_KEY, 'true');
+    await renderNav();
+    resizeTo(700);
+    fireEvent.click(screen.getByTestId('nav-menu-button'));
+    await screen.findByTestId('nav-sidebar');
+    const drawer = document.querySelector<HTMLElement>('.helio-nav-drawer');
+    expect(drawer?.style.width).toBe('76px');
+    expect(screen.queryByTestId('nav-panel')).toBeNull();
+    fireEvent.click(screen.getByTestId('nav-rail-expand'));
+    expect(document.querySelector<HTMLElement>('.helio-nav-drawer')?.style.width).toBe('288px');
+    expect(screen.getByTestId('nav-panel')).toBeTruthy();
+  });
 });

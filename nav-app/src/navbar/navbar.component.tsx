@@ -9,7 +9,15 @@ import { MENU } from '../menu/menu-definition';
 import { buildMenu, findActive, railEntries } from '../menu/menu-logic';
 import { IconRail } from './icon-rail.component';
 import { SecondaryPanel } from './secondary-panel.component';
-import { readCollapsed, SIDEBAR_WIDTH, sidebarMode, sidebarWidth, writeCollapsed } from './sidebar-layout';
+import {
+  DRAWER_ENTER_MS,
+  MENU_STRIP_WIDTH,
+  drawerWidth,
+  menuButtonAction,
+  readCollapsed,
+  sidebarWidth,
+  writeCollapsed,
+} from './sidebar-layout';
 import { useCurrentPath } from './use-current-path';
 import { useViewportWidth } from './use-viewport-width';
 import './navbar.css';
@@ -19,7 +27,7 @@ const NO_MODULES: string[] = [];
 export function Navbar() {
   const { t } = useTranslation('nav-app');
   const path = useCurrentPath();
-  const mode = sidebarMode(useViewportWidth());
+  const buttonAction = menuButtonAction(useViewportWidth());
   const { data: user, isPending } = useCurrentUser();
   const modules = user?.modules ?? NO_MODULES;
   const menu = useMemo(() => buildMenu(MENU, modules), [modules]);
@@ -36,41 +44,40 @@ export function Navbar() {
     writeCollapsed(!collapsed);
     setCollapsed(!collapsed);
   };
-  const sidebar = (isCollapsed: boolean, collapsible: boolean) => (
-    <div className="helio-sidebar" style={{ width: sidebarWidth(isCollapsed) }} data-testid="nav-sidebar">
-      <IconRail
-        entries={railEntries(menu)}
-        active={active}
-        pending={isPending}
-        collapsed={isCollapsed}
-        onExpand={toggleCollapsed}
-        unreadCount={unreadCount}
-      />
-      <SecondaryPanel
-        active={active}
-        collapsed={isCollapsed}
-        collapsible={collapsible}
-        onToggleCollapsed={toggleCollapsed}
-      />
-    </div>
+  const rail = (fill: boolean) => (
+    <IconRail
+      entries={railEntries(menu)}
+      active={active}
+      pending={isPending}
+      collapsed={collapsed}
+      onExpand={toggleCollapsed}
+      unreadCount={unreadCount}
+      fill={fill}
+    />
   );
 
-  if (mode === 'docked') {
+  if (buttonAction === null) {
     return (
       <nav className="helio-nav" aria-label={t('navbar.label')}>
-        {sidebar(collapsed, true)}
+        <div className="helio-sidebar" style={{ width: sidebarWidth(collapsed) }} data-testid="nav-sidebar">
+          {rail(false)}
+          <SecondaryPanel active={active} collapsed={collapsed} delayed collapsible onToggleCollapsed={toggleCollapsed} />
+        </div>
       </nav>
     );
   }
+  // Between the phone and drawer breakpoints the drawer opens beside the menu strip without a
+  // backdrop, so the same button closes it again; on a phone it covers the screen.
+  const beside = buttonAction === 'toggle';
   return (
-    <nav className="helio-nav helio-nav--narrow" aria-label={t('navbar.label')}>
+    <nav className="helio-nav helio-nav--narrow" style={{ width: MENU_STRIP_WIDTH }} aria-label={t('navbar.label')}>
       <Button
         className="helio-nav__menu-button"
         variant="minimal"
-        icon="menu"
-        aria-label={t('navbar.openMenu')}
+        icon={beside && drawerOpen ? 'menu-closed' : 'menu'}
+        aria-label={beside && drawerOpen ? t('navbar.closeMenu') : t('navbar.openMenu')}
         aria-expanded={drawerOpen}
-        onClick={() => setDrawerOpen(true)}
+        onClick={() => setDrawerOpen(beside ? !drawerOpen : true)}
         data-testid="nav-menu-button"
       />
       <Drawer
@@ -78,10 +85,18 @@ export function Navbar() {
         isOpen={drawerOpen}
         onClose={() => setDrawerOpen(false)}
         position="left"
-        size={SIDEBAR_WIDTH}
+        size={drawerWidth(collapsed)}
+        style={beside ? { left: MENU_STRIP_WIDTH } : undefined}
+        hasBackdrop={!beside}
+        canOutsideClickClose={!beside}
+        enforceFocus={!beside}
+        transitionDuration={DRAWER_ENTER_MS}
         aria-label={t('navbar.label')}
       >
-        {sidebar(false, false)}
+        <div className="helio-sidebar" data-testid="nav-sidebar">
+          {rail(collapsed)}
+          {!collapsed && <SecondaryPanel active={active} collapsed={false} delayed={false} collapsible={false} onToggleCollapsed={toggleCollapsed} />}
+        </div>
       </Drawer>
     </nav>
   );

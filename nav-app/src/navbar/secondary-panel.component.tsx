@@ -12,6 +12,8 @@ import { PANEL_COLLAPSED_WIDTH, PANEL_PADDING, PANEL_WIDTH } from './sidebar-lay
 interface SecondaryPanelProps {
   active: ActiveMenu | null;
   collapsed: boolean;
+  /** wide screens fade the panel in after 0.5 s; narrow ones at once (SPEC §4) */
+  delayed: boolean;
   /** false in the drawer and on narrow screens: no collapse toggle */
   collapsible: boolean;
   onToggleCollapsed: () => void;
@@ -69,13 +71,14 @@ function CollapsedItems({ items, active, onNavigate }: { items: NavItem[]; activ
   );
 }
 
-export function SecondaryPanel({ active, collapsed, collapsible, onToggleCollapsed, onNavigate }: SecondaryPanelProps) {
+export function SecondaryPanel({ active, collapsed, delayed, collapsible, onToggleCollapsed, onNavigate }: SecondaryPanelProps) {
   const { t } = useTranslation('nav-app');
   const items = active ? visibleItems(active.entry) : [];
   const toggleLabel = collapsed ? t('navbar.expand') : t('navbar.collapse');
   return (
     <div
-      className={`helio-panel${collapsed ? ' helio-panel--collapsed' : ''}`}
+      className={`helio-panel${collapsed ? ' helio-panel--collapsed' : ''}${delayed ? ' helio-panel--delayed' : ''}`}
+      data-testid="nav-panel"
       style={{ width: (collapsed ? PANEL_COLLAPSED_WIDTH : PANEL_WIDTH) + 2 * PANEL_PADDING, padding: PANEL_PADDING }}
     >
       <div className="helio-panel__header">

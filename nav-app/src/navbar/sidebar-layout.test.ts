@@ -1,5 +1,7 @@
 import {
   COLLAPSED_STORAGE_KEY,
+  drawerWidth,
+  menuButtonAction,
   isCollapsible,
   PANEL_COLLAPSED_WIDTH,
   PANEL_PADDING,
@@ -47,5 +49,23 @@ describe('collapsed preference', () => {
   it('starts expanded when storage is blocked', () => {
     const blocked = { getItem: () => { throw new Error('blocked'); } };
     expect(readCollapsed(blocked)).toBe(false);
+  });
+});
+
+describe('menuButtonAction', () => {
+  it('is hidden on wide screens, opens the drawer up to 768 px and toggles the sidebar up to 992 px', () => {
+    expect(menuButtonAction(1280)).toBeNull();
+    expect(menuButtonAction(993)).toBeNull();
+    expect(menuButtonAction(992)).toBe('toggle');
+    expect(menuButtonAction(769)).toBe('toggle');
+    expect(menuButtonAction(768)).toBe('open');
+    expect(menuButtonAction(375)).toBe('open');
+  });
+});
+
+describe('drawerWidth', () => {
+  it('is 288 px expanded and 76 px collapsed', () => {
+    expect(drawerWidth(false)).toBe(288);
+    expect(drawerWidth(true)).toBe(76);
   });
 });

@@ -1,7 +1,8 @@
 import React from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { navigateToUrl } from 'single-spa';
-import { ApiError, HelioProviders } from '@helio/shared-utils';
+import { ApiError, HelioProviders, i18n, queryClient, USERS_ME_KEY } from '@helio/shared-utils';
+import { apiPost, setLanguage, showToast } from '../testing/mock-controls';
 import { __fixtures, __setCurrentUser } from '../testing/mock-controls';
 import { ProfileMenu } from './profile-menu.component';
 
@@ -22,6 +23,11 @@ async function openMenu(header = true) {
 beforeEach(() => {
   __setCurrentUser(__fixtures.currentUser());
   jest.mocked(navigateToUrl).mockClear();
+  document.documentElement.classList.remove('bp6-dark');
+});
+
+afterEach(async () => {
+  await act(() => i18n.changeLanguage('cs'));
 });
 
 describe('ProfileMenu', () => {
@@ -75,5 +81,57 @@ describe('ProfileMenu', () => {
     expect(screen.queryByTestId('profile-header')).toBeNull();
     fireEvent.click(screen.getByText('Odhlásit se'));
     expect(navigateToUrl).toHaveBeenCalledWith('/auth/sign-out');
+  });
+
+  it('switches the whole interface to English at once and saves the language to the profile', async () => {
+    const saved = { ...__fixtures.currentUser(), locale: 'en' as const };
+    apiPost.mockResolvedValueOnce(saved);
+    await openMenu();
+    expect(screen.getByTestId('language-cs').getAttribute('aria-checked')).toBe('true');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('language-en'));
+    });
+    expect(setLanguage).toHaveBeenCalledWith('en');
+    expect(apiPost).toHaveBeenCalledWith('users/profile/update', { locale: 'en' });
+    expect(await screen.findByText('Sign out')).toBeTruthy();
+    expect(screen.getByTestId('language-en').getAttribute('aria-checked')).toBe('true');
+    expect(queryClient.getQueryData(USERS_ME_KEY)).toEqual(saved);
+  });
+
+  it('goes back to the previous language and says so when the profile cannot be saved', async () => {
+    apiPost.mockRejectedValueOnce(new ApiError(500, 'InternalError', 'boom'));
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await openMenu();
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('language-en'));
+    });
+    expect(setLanguage).toHaveBeenLastCalledWith('cs');
+    expect(i18n.language).toBe('cs');
+    expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ intent: 'danger' }));
+  });
+
+  it('switches to the dark theme and keeps the other preferences when saving it', async () => {
+    const user = { ...__fixtures.currentUser(), preferences: { dashboardTiles: ['pv'] } };
+    __setCurrentUser(user);
+    apiPost.mockResolvedValueOnce({ ...user, preferences: { dashboardTiles: ['pv'], theme: 'dark' } });
+    await openMenu();
+    expect(screen.getByTestId('theme-light').getAttribute('aria-checked')).toBe('true');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('theme-dark'));
+    });
+    expect(document.documentElement.classList.contains('bp6-dark')).toBe(true);
+    expect(apiPost).toHaveBeenCalledWith('users/profile/update', { preferences: { dashboardTiles: ['pv'], theme: 'dark' } });
+    expect(localStorage.getItem('helio.theme')).toBe('dark');
+  });
+
+  it('takes the dark theme off again when saving it fails', async () => {
+    apiPost.mockRejectedValueOnce(new ApiError(500, 'InternalError', 'boom'));
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await openMenu();
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('theme-dark'));
+    });
+    expect(document.documentElement.classList.contains('bp6-dark')).toBe(false);
+    expect(showToast).toHaveBeenCalled();
   });
 });

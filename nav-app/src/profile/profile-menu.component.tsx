@@ -1,11 +1,12 @@
 // The profile menu at the bottom of the icon rail (SPEC §2): who is signed in, links to the account
-// and integrations, help, feedback and sign-out.
+// and integrations, help, feedback, language and theme, and sign-out.
 import React, { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Classes, Icon, Menu, MenuDivider, MenuItem, PopoverNext, Spinner } from '@blueprintjs/core';
 import { useCurrentUser, type CurrentUser } from '@helio/shared-utils';
 import { followLink } from '../navbar/link';
 import { HelpDialog } from './help-dialog.component';
+import { ProfileSettings } from './profile-settings.component';
 import { feedbackMailto, fullName } from './profile-summary';
 import { UserAvatar } from './user-avatar.component';
 import './profile.css';
@@ -16,8 +17,9 @@ const SIGN_OUT_PATH = '/auth/sign-out';
 function ProfileHeader({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('nav-app');
   return (
-    <li>
+    <li role="none">
       <a
+        role="menuitem"
         className={`helio-profile-header ${Classes.MENU_ITEM}`}
         href="/my-account"
         target="_blank"
@@ -57,6 +59,7 @@ export function ProfileMenu({ onNavigate }: { onNavigate?: () => void }) {
       <MenuItem icon="data-connection" text={t('profile.integrations')} {...link('/integrations')} />
       <MenuItem icon="help" text={t('profile.help')} onClick={() => setHelpOpen(true)} />
       <MenuItem icon="comment" text={t('profile.feedback')} href={feedbackHref} />
+      {user && <ProfileSettings user={user} />}
       <MenuDivider />
       <MenuItem icon="log-out" text={t('profile.logout')} data-testid="logout" {...link(SIGN_OUT_PATH)} />
     </Menu>
@@ -69,13 +72,12 @@ export function ProfileMenu({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <>
       <PopoverNext content={menu} placement="right-end">
-        <Button
-          className="helio-profile-button"
-          variant="minimal"
-          aria-label={t('profile.menuLabel')}
-          data-testid="profile-button"
-          icon={avatar}
-        />
+        {/* Named by hidden text, not aria-label: the visible initials must not contradict the name (WCAG 2.5.3). */}
+        <Button className="helio-profile-button" variant="minimal" data-testid="profile-button" icon={avatar}>
+          <span className="helio-visually-hidden">
+            {user ? `${t('profile.menuLabel')}: ${fullName(user)}` : t('profile.menuLabel')}
+          </span>
+        </Button>
       </PopoverNext>
       <HelpDialog isOpen={helpOpen} onClose={() => setHelpOpen(false)} />
     </>

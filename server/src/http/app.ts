@@ -33,6 +33,7 @@ import { loadSpotConfig, type SpotConfig } from '../spot/spot-config';
 import { registerSpotRoutes } from '../spot/routes';
 import { registerSeriesRoutes } from '../series/routes';
 import { registerStatic } from './static';
+import { registerMissingTranslationRoute } from './missing-translations';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSeriesRoutes(app, { db });
   await registerNotificationRoutes(app, { db });
   await registerSpotRoutes(app, { db, config: deps.spot ?? loadSpotConfig() });
+  await registerMissingTranslationRoute(app, { enabled: config.recordMissingTranslations, dataDir: config.dataDir });
   await registerStatic(app, config.publicDir);
 
   app.addHook('onReady', async () => {

@@ -1,4 +1,6 @@
 // The typed shape of every API call the console makes: path -> request body and response.
+import type { Language } from '../i18n/loader-options';
+
 export interface TokenResponse {
   idToken: string;
   accessToken: string;
@@ -160,7 +162,8 @@ type Empty = Record<string, never>;
 
 // ---- Account, sessions, identity and access (issue 3; server/src/users, identity, iam, audit) ----
 
-export type Language = 'cs' | 'en';
+/** The interface languages (cs default). */
+export type { Language };
 
 /** users/profile/update answers the merged current user, as users/me holds it. */
 export type CurrentUserView = UserInfo & UserProfile;

@@ -8,6 +8,7 @@ import type { UserInfo, UserProfile } from '../api/endpoints';
 import { useObservable } from '../components/use-observable';
 import { setLanguage } from '../i18n/i18n';
 import { session$ } from '../session/session';
+import { applyTheme, themeOf } from '../theme/theme';
 
 export interface CurrentUser extends UserInfo {
   locale: 'cs' | 'en';
@@ -37,5 +38,10 @@ export function useCurrentUser(): UseQueryResult<CurrentUser, ApiError> {
   useEffect(() => {
     if (locale) setLanguage(locale).catch(console.error);
   }, [locale]);
+  // The theme follows the user: their saved choice replaces whatever index.html applied early.
+  const theme = result.data ? themeOf(result.data.preferences) : undefined;
+  useEffect(() => {
+    if (theme) applyTheme(theme);
+  }, [theme]);
   return result;
 }

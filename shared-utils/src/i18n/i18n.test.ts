@@ -75,4 +75,25 @@ describe('translation loading', () => {
     expect(calls.filter((u) => u === '/locales/cs/missing-ns.json')).toHaveLength(1);
     jest.useRealTimers();
   });
+
+  it('reports a missing key to the add path in development builds only', async () => {
+    const calls = serveLocales();
+    const previous = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'development';
+    try {
+      const { i18n, i18nReady } = loadI18n();
+      await i18nReady;
+      i18n.t('no.such.key');
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(calls).toContain('/locales/add/cs/common');
+    } finally {
+      process.env.NODE_ENV = previous;
+    }
+    const { i18n, i18nReady } = loadI18n();
+    await i18nReady;
+    calls.length = 0;
+    i18n.t('no.such.key');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls.filter((url) => url.startsWith('/locales/add/'))).toEqual([]);
+  });
 });

@@ -28,6 +28,9 @@ export const i18nReady: Promise<unknown> = i18n
     maxRetries: LOADER_OPTIONS.maxRetries,
     retryTimeout: LOADER_OPTIONS.retryTimeout,
     react: { useSuspense: true },
+    // Development builds report keys no translation file has to /locales/add/{lng}/{ns}; the server
+    // records them only when it runs in development too. Production builds never send them.
+    saveMissing: process.env.NODE_ENV === 'development',
   })
   .catch((error: unknown) => {
     console.error(error);
