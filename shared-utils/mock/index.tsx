@@ -42,6 +42,7 @@ import { localeOf } from '../src/i18n/locale-format';
 import { useObservable } from '../src/components/use-observable';
 import { useNow, NOW_TICK_MS } from '../src/components/use-now';
 import { toCsv, type CsvCell } from '../src/export/csv';
+import { plantSeriesParams, type PlantSeriesRequest } from '../src/api/plant-series';
 import { ENERGY_COUNTERS, counterEnergy, energyBalance, type EnergyBalance, type EnergyCounter } from '../src/energy/energy-balance';
 import { startOfPlantDay, zonedMidnight, zonedParts, type ZonedParts } from '../src/energy/plant-time';
 import { FullScreenSpinner } from '../src/components/full-screen-spinner';
@@ -61,7 +62,8 @@ export type {
 };
 export type { CsvCell, Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow, SpotDay, SpotPrice, SpotPrices };
 export type { BrokerStatus, GatewayLogin, RegistryFilter, RegistryPlant };
-export { toCsv };
+export { toCsv, plantSeriesParams };
+export type { PlantSeriesRequest };
 export type { EnergyBalance, EnergyCounter, ZonedParts };
 export { ENERGY_COUNTERS, counterEnergy, energyBalance, startOfPlantDay, zonedMidnight, zonedParts };
 export { ApiError, RETURN_TO_KEY, takeReturnTo, pickActivePlant, isStale, SHADOW_STALE_MS, METRICS, metricInfo };

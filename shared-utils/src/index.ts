@@ -10,6 +10,8 @@ export { RETURN_TO_KEY, takeReturnTo } from './session/return-to';
 // API
 export { ApiError } from './api/api-error';
 export { apiPost } from './api/api-client';
+export type { PlantSeriesRequest } from './api/plant-series';
+export { plantSeriesParams } from './api/plant-series';
 export type { ApiEndpoints, TokenResponse, UserProfile, UserInfo, Plant, Shadow } from './api/endpoints';
 export type { Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow } from './api/endpoints';
 export type { SpotDay, SpotPrice, SpotPrices } from './api/endpoints';

@@ -6,6 +6,7 @@ import {
   counterEnergy,
   ENERGY_COUNTERS,
   energyBalance,
+  plantSeriesParams,
   startOfPlantDay,
   useCurrentUser,
   type ApiError,
@@ -31,21 +32,8 @@ export function useTodayBalance(plant: Plant): UseQueryResult<TodayBalance, ApiE
     queryFn: async ({ signal }) => {
       const until = Date.now();
       const since = startOfPlantDay(plant.timezone, until);
-      const { rows } = await apiPost(
-        'metric/time-series',
-        {
-          pgParams: {
-            tenantId: tenantId as string,
-            gatewayId: plant.thingName,
-            plantId: plant.id,
-            metricKeys: [...ENERGY_COUNTERS],
-            startTime: new Date(since).toISOString(),
-            endTime: new Date(until).toISOString(),
-            granularity: '1d',
-          },
-        },
-        { signal },
-      );
+      const pgParams = plantSeriesParams(tenantId as string, { plant, metricKeys: ENERGY_COUNTERS, start: since, end: until, granularity: '1d' });
+      const { rows } = await apiPost('metric/time-series', { pgParams }, { signal });
       const energy = counterEnergy(rows);
       return { balance: energyBalance(energy), hasData: Object.keys(energy).length > 0, since, until };
     },

@@ -1,9 +1,8 @@
 // One metric over time in uPlot: the bucket average as a line between its minimum and maximum.
-// uPlot draws on a canvas, so it is created once per data set and only resized afterwards.
-import React, { useEffect, useRef } from 'react';
-import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
+import React, { useMemo, useRef } from 'react';
+import type uPlot from 'uplot';
 import { formatDateTime } from '@helio/shared-utils';
+import { useUplot, type ChartOptions } from '../common/use-uplot';
 import type { ChartColumns } from './series';
 
 const CHART_HEIGHT = 320;
@@ -30,14 +29,9 @@ function tickFormat(spanSeconds: number): Intl.DateTimeFormatOptions {
 
 export function MetricChart({ columns, xRange, labels, formatValue, ariaLabel }: MetricChartProps) {
   const host = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const element = host.current;
-    if (!element) return undefined;
+  const options = useMemo<ChartOptions>(() => {
     const legendValue = (_u: uPlot, value: number | null) => (value === null ? '–' : formatValue(value));
-    const options: uPlot.Options = {
-      width: Math.max(element.clientWidth, 200),
-      height: CHART_HEIGHT,
+    return {
       scales: { x: { time: true, range: () => xRange } },
       series: [
         { label: labels.time, value: (_u, seconds) => (seconds === null ? '–' : formatDateTime(seconds * 1000)) },
@@ -56,14 +50,7 @@ export function MetricChart({ columns, xRange, labels, formatValue, ariaLabel }:
         { size: 80, values: (_u, splits) => splits.map((v) => formatValue(v)) },
       ],
     };
-    const chart = new uPlot(options, columns, element);
-    const resize = new ResizeObserver(() => chart.setSize({ width: Math.max(element.clientWidth, 200), height: CHART_HEIGHT }));
-    resize.observe(element);
-    return () => {
-      resize.disconnect();
-      chart.destroy();
-    };
-  }, [columns, xRange, labels, formatValue]);
-
+  }, [xRange, labels, formatValue]);
+  useUplot(host, options, columns, CHART_HEIGHT);
   return <div ref={host} className="helio-metric-chart" role="img" aria-label={ariaLabel} data-testid="metric-chart" />;
 }

@@ -2,6 +2,7 @@
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import {
   apiPost,
+  plantSeriesParams,
   useCurrentUser,
   type ApiError,
   type Granularity,
@@ -36,21 +37,14 @@ export function useMetricSeries(request: SeriesRequest | null): UseQueryResult<T
   return useQuery<TimeSeriesRow[], ApiError>({
     queryKey: ['metric/time-series', plant?.id, metricKey, range?.start.toISOString(), range?.end.toISOString(), granularity],
     queryFn: async ({ signal }) => {
-      const answer = await apiPost(
-        'metric/time-series',
-        {
-          pgParams: {
-            tenantId: tenantId as string,
-            gatewayId: (plant as Plant).thingName,
-            plantId: (plant as Plant).id,
-            metricKeys: [metricKey as string],
-            startTime: (range as TimeRange).start.toISOString(),
-            endTime: (range as TimeRange).end.toISOString(),
-            granularity,
-          },
-        },
-        { signal },
-      );
+      const pgParams = plantSeriesParams(tenantId as string, {
+        plant: plant as Plant,
+        metricKeys: [metricKey as string],
+        start: (range as TimeRange).start,
+        end: (range as TimeRange).end,
+        granularity: granularity as Granularity,
+      });
+      const answer = await apiPost('metric/time-series', { pgParams }, { signal });
       return answer.rows;
     },
     enabled: !!request && !!tenantId,

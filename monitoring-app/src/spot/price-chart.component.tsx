@@ -1,7 +1,7 @@
 // Prices over today and tomorrow as a stepped uPlot line: a price holds for its whole period.
-import React, { useEffect, useRef } from 'react';
+import React, { useMemo, useRef } from 'react';
 import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
+import { useUplot, type ChartOptions } from '../common/use-uplot';
 import { formatDateTime, formatNumber } from '@helio/shared-utils';
 
 const HEIGHT = 280;
@@ -18,37 +18,24 @@ export interface PriceChartProps {
 
 export function PriceChart({ columns, label, timeLabel, timeZone, ariaLabel }: PriceChartProps) {
   const host = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = host.current;
-    if (!element) return undefined;
+  const options = useMemo<ChartOptions>(() => {
     const price = (v: number | null) => (v === null ? '–' : `${formatNumber(v, { maximumFractionDigits: 2 })}\u00a0EUR/MWh`);
-    const at = (seconds: number, options: Intl.DateTimeFormatOptions) => formatDateTime(seconds * 1000, { ...options, timeZone });
-    const chart = new uPlot(
-      {
-        width: Math.max(element.clientWidth, 200),
-        height: HEIGHT,
-        scales: { x: { time: false } },
-        series: [
-          { label: timeLabel, value: (_u, v) => (v === null ? '–' : at(v, { weekday: 'short', hour: '2-digit', minute: '2-digit' })) },
-          { label, stroke: ACCENT, width: 2, fill: 'rgba(143, 209, 79, 0.15)', paths: uPlot.paths.stepped?.({ align: 1 }), value: (_u, v) => price(v) },
-        ],
-        axes: [
-          {
-            splits: () => columns[0].filter((_s, i) => i % 3 === 0),
-            values: (_u, splits) => splits.map((s) => at(s, { hour: '2-digit', minute: '2-digit' })),
-          },
-          { size: 70, values: (_u, splits) => splits.map((v) => formatNumber(v, { maximumFractionDigits: 0 })), label: 'EUR/MWh' },
-        ],
-      },
-      columns,
-      element,
-    );
-    const resize = new ResizeObserver(() => chart.setSize({ width: Math.max(element.clientWidth, 200), height: HEIGHT }));
-    resize.observe(element);
-    return () => {
-      resize.disconnect();
-      chart.destroy();
+    const at = (seconds: number, format: Intl.DateTimeFormatOptions) => formatDateTime(seconds * 1000, { ...format, timeZone });
+    return {
+      scales: { x: { time: false } },
+      series: [
+        { label: timeLabel, value: (_u, v) => (v === null ? '–' : at(v, { weekday: 'short', hour: '2-digit', minute: '2-digit' })) },
+        { label, stroke: ACCENT, width: 2, fill: 'rgba(143, 209, 79, 0.15)', paths: uPlot.paths.stepped?.({ align: 1 }), value: (_u, v) => price(v) },
+      ],
+      axes: [
+        {
+          splits: () => columns[0].filter((_s, i) => i % 3 === 0),
+          values: (_u, splits) => splits.map((s) => at(s, { hour: '2-digit', minute: '2-digit' })),
+        },
+        { size: 70, values: (_u, splits) => splits.map((v) => formatNumber(v, { maximumFractionDigits: 0 })), label: 'EUR/MWh' },
+      ],
     };
   }, [columns, label, timeLabel, timeZone]);
+  useUplot(host, options, columns, HEIGHT);
   return <div ref={host} className="helio-metric-chart" role="img" aria-label={ariaLabel} data-testid="price-chart" />;
 }

@@ -1,7 +1,7 @@
 // Production and consumption per bucket as grouped uPlot bars (production left, consumption right).
-import React, { useEffect, useRef } from 'react';
+import React, { useMemo, useRef } from 'react';
 import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
+import { useUplot, type ChartOptions } from '../common/use-uplot';
 import { formatNumber } from '@helio/shared-utils';
 
 const HEIGHT = 300;
@@ -20,38 +20,23 @@ const kwh = (value: number | null) => (value === null ? '–' : `${formatNumber(
 
 export function EnergyBars({ columns, labels, formatTick, ariaLabel }: EnergyBarsProps) {
   const host = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const element = host.current;
-    if (!element) return undefined;
+  const options = useMemo<ChartOptions>(() => {
     const bars = (align: -1 | 1) => uPlot.paths.bars?.({ size: [0.4, 48], align });
-    const chart = new uPlot(
-      {
-        width: Math.max(element.clientWidth, 200),
-        height: HEIGHT,
-        // Bars sit on their bucket's start: pad the x range by half a bucket on both sides.
-        scales: { x: { time: false, range: (_u, min, max) => [min - 0.5 * bucketWidth(columns[0]), max + 0.5 * bucketWidth(columns[0])] } },
-        series: [
-          { label: labels.time, value: (_u, v) => (v === null ? '–' : formatTick(v)) },
-          { label: labels.produced, fill: PRODUCED, stroke: PRODUCED, paths: bars(-1), points: { show: false }, value: (_u, v) => kwh(v) },
-          { label: labels.consumed, fill: CONSUMED, stroke: CONSUMED, paths: bars(1), points: { show: false }, value: (_u, v) => kwh(v) },
-        ],
-        axes: [
-          { splits: () => columns[0].filter((_x, i) => i % tickStep(columns[0].length) === 0), values: (_u, splits) => splits.map(formatTick) },
-          { size: 70, values: (_u, splits) => splits.map((v) => formatNumber(v, { maximumSignificantDigits: 3 })), label: 'kWh' },
-        ],
-      },
-      columns,
-      element,
-    );
-    const resize = new ResizeObserver(() => chart.setSize({ width: Math.max(element.clientWidth, 200), height: HEIGHT }));
-    resize.observe(element);
-    return () => {
-      resize.disconnect();
-      chart.destroy();
+    return {
+      // Bars sit on their bucket's start: pad the x range by half a bucket on both sides.
+      scales: { x: { time: false, range: (_u, min, max) => [min - 0.5 * bucketWidth(columns[0]), max + 0.5 * bucketWidth(columns[0])] } },
+      series: [
+        { label: labels.time, value: (_u, v) => (v === null ? '–' : formatTick(v)) },
+        { label: labels.produced, fill: PRODUCED, stroke: PRODUCED, paths: bars(-1), points: { show: false }, value: (_u, v) => kwh(v) },
+        { label: labels.consumed, fill: CONSUMED, stroke: CONSUMED, paths: bars(1), points: { show: false }, value: (_u, v) => kwh(v) },
+      ],
+      axes: [
+        { splits: () => columns[0].filter((_x, i) => i % tickStep(columns[0].length) === 0), values: (_u, splits) => splits.map(formatTick) },
+        { size: 70, values: (_u, splits) => splits.map((v) => formatNumber(v, { maximumSignificantDigits: 3 })), label: 'kWh' },
+      ],
     };
   }, [columns, labels, formatTick]);
-
+  useUplot(host, options, columns, HEIGHT);
   return <div ref={host} className="helio-metric-chart" role="img" aria-label={ariaLabel} data-testid="energy-bars" />;
 }
 

@@ -1,6 +1,6 @@
 // The counters of the statistics period, from one metric/time-series call.
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { apiPost, ENERGY_COUNTERS, useCurrentUser, type ApiError, type Plant, type TimeSeriesRow } from '@helio/shared-utils';
+import { apiPost, ENERGY_COUNTERS, plantSeriesParams, useCurrentUser, type ApiError, type Plant, type TimeSeriesRow } from '@helio/shared-utils';
 import type { PeriodBounds } from './period';
 
 export function useCounterSeries(plant: Plant, bounds: PeriodBounds, now: number): UseQueryResult<TimeSeriesRow[], ApiError> {
@@ -10,21 +10,14 @@ export function useCounterSeries(plant: Plant, bounds: PeriodBounds, now: number
   return useQuery<TimeSeriesRow[], ApiError>({
     queryKey: ['metric/time-series', plant.id, 'counters', bounds.baseStart, end, bounds.granularity],
     queryFn: async ({ signal }) => {
-      const answer = await apiPost(
-        'metric/time-series',
-        {
-          pgParams: {
-            tenantId: tenantId as string,
-            gatewayId: plant.thingName,
-            plantId: plant.id,
-            metricKeys: [...ENERGY_COUNTERS],
-            startTime: new Date(bounds.baseStart).toISOString(),
-            endTime: new Date(end).toISOString(),
-            granularity: bounds.granularity,
-          },
-        },
-        { signal },
-      );
+      const pgParams = plantSeriesParams(tenantId as string, {
+        plant,
+        metricKeys: ENERGY_COUNTERS,
+        start: bounds.baseStart,
+        end,
+        granularity: bounds.granularity,
+      });
+      const answer = await apiPost('metric/time-series', { pgParams }, { signal });
       return answer.rows;
     },
     enabled: !!tenantId,

@@ -1,0 +1,24 @@
+// Draws a uPlot chart into a host element and keeps it as wide as the host. uPlot paints a canvas,
+// so the chart is made once per options and data, then only resized; it is destroyed on change.
+import { useEffect, type RefObject } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+const MIN_WIDTH = 200;
+
+export type ChartOptions = Omit<uPlot.Options, 'width' | 'height'>;
+
+export function useUplot(host: RefObject<HTMLDivElement | null>, options: ChartOptions, data: uPlot.AlignedData, height: number): void {
+  useEffect(() => {
+    const element = host.current;
+    if (!element) return undefined;
+    const width = () => Math.max(element.clientWidth, MIN_WIDTH);
+    const chart = new uPlot({ ...options, width: width(), height }, data, element);
+    const resize = new ResizeObserver(() => chart.setSize({ width: width(), height }));
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      chart.destroy();
+    };
+  }, [host, options, data, height]);
+}
