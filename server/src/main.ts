@@ -12,6 +12,7 @@ import { startDevices, type DeviceServices } from './devices';
 import { buildApp } from './http/app';
 import { startAlertEngine } from './notifications/alert-engine';
 import { consoleLogger, type Logger } from './logger';
+import { startRawRetention } from './series/retention';
 
 function banner(config: Config, devices: DeviceServices, demo: boolean): string {
   const port = config.port;
@@ -21,7 +22,7 @@ function banner(config: Config, devices: DeviceServices, demo: boolean): string 
     `  Console:   http://localhost:${port}/`,
     `  Database:  ${databaseKindOf(config.databaseUrl)} (${redact(config.databaseUrl)})`,
     `  MQTT:      ${devices.mqttUrl}${config.mqttUrl ? '' : ' (embedded broker)'}`,
-    `  Simulator: ${config.simulator ? `on, reporting every ${config.simIntervalMs} ms` : 'off'}`,
+    `  Simulator: ${config.simulator ? `on, reporting every ${config.simIntervalMs} ms${config.simTimeFactor > 1 ? `, time ${config.simTimeFactor}× faster` : ''}` : 'off'}`,
   ];
   if (demo) {
     lines.push('  Demo accounts:');
@@ -70,6 +71,8 @@ async function main(): Promise<void> {
     closers.push(() => app.close());
     const alerts = startAlertEngine({ db, log });
     closers.push(() => alerts.stop());
+    const retention = startRawRetention({ db, retentionDays: config.rawRetentionDays, log });
+    closers.push(() => retention.stop());
     await app.listen({ port: config.port, host: config.host });
 
     process.stdout.write(banner(config, devices, await hasDemoAccounts(db)));
