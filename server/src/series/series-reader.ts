@@ -34,15 +34,15 @@ export interface SeriesQuery {
   granularity: Granularity;
 }
 
-/** How many buckets per key [start, end) spans (close enough for the limit: days count as 24 h). */
+/** How many buckets per key overlap [start, end) (days counted as 24 hours: close enough for a limit). */
 export function bucketCount(granularity: Granularity, start: number, end: number): number {
   if (end <= start) return 0;
-  const raw = RAW_BUCKET_MS[granularity];
-  if (raw) return Math.ceil((end - start) / raw) + 1;
-  if (granularity === '1h') return Math.ceil((end - start) / 3_600_000) + 1;
-  if (granularity === '1d') return Math.ceil((end - start) / DAY_MS) + 1;
-  const [a, b] = [new Date(start), new Date(end)];
-  return (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth() + 1;
+  if (granularity === '1M') {
+    const [a, b] = [new Date(start), new Date(end - 1)];
+    return (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth() + 1;
+  }
+  const size = RAW_BUCKET_MS[granularity] ?? (granularity === '1h' ? 3_600_000 : DAY_MS);
+  return Math.ceil((end - (start - (start % size))) / size);
 }
 
 interface BucketRow {
