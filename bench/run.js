@@ -49,7 +49,7 @@ async function main() {
   const setup = await prepare({ databaseUrl, gateways: 50, historyDays: days, historyThing: HISTORY_THING, log });
   log(`  ${setup.historySamples} samples with roll-ups in ${setup.historySeconds.toFixed(1)} s (${Math.round(setup.historySamples / setup.historySeconds)} samples/s in bulk)`);
 
-  const server = spawn(process.execPath, [path.join(dist.root, 'server', 'dist', 'main.js')], {
+  const server = spawn(process.execPath, [...(process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`] : []), path.join(dist.root, 'server', 'dist', 'main.js')], {
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', MQTT_PORT: String(MQTT_PORT), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SIMULATOR: 'off', LOG_LEVEL: 'warn',
       // keep the whole year raw: the start-up prune would otherwise run during the ingest measurement
       RAW_RETENTION_DAYS: '400' },
