@@ -52,13 +52,6 @@ export class ZoneCalendar {
     return this.instantOfWall(wallStart);
   }
 
-  /** Epoch ms at which the bucket after the one starting at `start` begins. */
-  nextBucket(granularity: RollupGranularity, start: number): number {
-    if (granularity === 'hour') return this.bucketStart('hour', start + HOUR_MS);
-    // A day lasts 23 to 25 hours and a month 28 to 31 days: step past the end, then find the start.
-    return this.bucketStart(granularity, start + (granularity === 'day' ? 26 * HOUR_MS : 32 * DAY_MS));
-  }
-
   /**
    * The instant a wall-clock time names: the earlier one when the clocks fall back and it occurs twice,
    * the end of the gap when they spring forward over it (a zone that skips midnight starts its day then).
