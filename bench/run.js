@@ -17,6 +17,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 18500);
 const MQTT_PORT = Number(process.env.BENCH_MQTT_PORT ?? 18851);
 const BASE = `http://127.0.0.1:${PORT}`;
 const HISTORY_THING = 'demo-brno-01';
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 100);
 const log = (line) => process.stdout.write(`${line}\n`);
 
 async function post(apiPath, body, token) {
@@ -83,9 +84,9 @@ async function main() {
     };
     log(`Time series (default keys ActPwrPve and OperMode): a year at 1h is ${await rows(year)} rows, 10,000 minutes at 1m ${await rows(week)} rows`);
     await timed(10, () => post('metric/time-series', year, idToken));
-    const yearly = await timed(200, () => post('metric/time-series', year, idToken));
+    const yearly = await timed(QUERIES, () => post('metric/time-series', year, idToken));
     await timed(5, () => post('metric/time-series', week, idToken));
-    const weekly = await timed(100, () => post('metric/time-series', week, idToken));
+    const weekly = await timed(QUERIES, () => post('metric/time-series', week, idToken));
     log(`  year at 1h:  p50 ${ms(yearly.p50)}, p99 ${ms(yearly.p99)} (${yearly.n} requests)`);
     log(`  10,000 minutes (6.9 days) at 1m:  p50 ${ms(weekly.p50)}, p99 ${ms(weekly.p99)} (${weekly.n} requests)`);
 
