@@ -1,7 +1,7 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { isOperMode, toReported } from './model/reported';
-import { initialPlantState, stepPlant, type PlantState, type SimPlantConfig } from './model/plant';
-import { hashSeed, seededRandom, type Random } from './random';
+import { advancePlant, newPlantRun, type PlantRun } from './history';
+import type { SimPlantConfig } from './model/plant';
 import { deltaTopic, reportedTopic, statusTopic } from './topics';
 
 export interface SimLogger {
@@ -36,15 +36,11 @@ const OFFLINE = JSON.stringify({ online: false });
 export class Gateway {
   private client: MqttClient | undefined;
   private timer: NodeJS.Timeout | undefined;
-  private state: PlantState;
+  private readonly run: PlantRun;
   private lastStepAt: number;
-  private readonly rng: Random;
-  private readonly seed: number;
 
   constructor(private readonly opts: GatewayOptions) {
-    this.seed = opts.plant.seed ?? hashSeed(opts.plant.thingName);
-    this.rng = seededRandom(this.seed);
-    this.state = initialPlantState(opts.plant);
+    this.run = newPlantRun(opts.plant);
     this.lastStepAt = opts.clock.now() - opts.intervalMs;
   }
 
@@ -95,14 +91,10 @@ export class Gateway {
     const client = this.client;
     if (!client?.connected) return;
     const now = this.opts.clock.now();
-    const dtSeconds = Math.max(0.001, (now - this.lastStepAt) / 1000);
-    const step = stepPlant(this.opts.plant, this.state, new Date(now), dtSeconds, this.rng, this.seed);
-    this.state = step.state;
+    const reading = advancePlant(this.run, this.lastStepAt, now);
     this.lastStepAt = now;
-    const body = JSON.stringify({
-      state: { reported: toReported(this.opts.plant, step.state, step.reading) },
-      timestamp: Date.now(),
-    });
+    // Stamped with the wall clock: under a time factor the values run ahead, the samples stay in the present.
+    const body = JSON.stringify({ state: { reported: toReported(this.opts.plant, this.run.state, reading) }, timestamp: Date.now() });
     client.publish(reportedTopic(this.thingName), body, { qos: 1 }, (error) => {
       if (error) this.opts.log.warn(`gateway ${this.thingName}: publish failed: ${error.message}`);
     });
@@ -120,10 +112,10 @@ export class Gateway {
     }
     if (typeof delta !== 'object' || delta === null) return;
     const wanted = delta as Record<string, unknown>;
-    if (isOperMode(wanted.OperMode)) this.state = { ...this.state, operMode: wanted.OperMode };
+    if (isOperMode(wanted.OperMode)) this.run.state = { ...this.run.state, operMode: wanted.OperMode };
     const limit = wanted.ExportLimit;
     if (typeof limit === 'number' && Number.isFinite(limit) && limit >= 0) {
-      this.state = { ...this.state, exportLimitW: Math.round(limit) };
+      this.run.state = { ...this.run.state, exportLimitW: Math.round(limit) };
     }
     this.report();
   }

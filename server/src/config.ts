@@ -16,6 +16,12 @@ export interface Config {
   simulator: boolean;
   simIntervalMs: number;
   simPlants: number;
+  /** Simulated time runs this many times faster than real time (demos, tests). */
+  simTimeFactor: number;
+  /** Days of history the simulator writes for a plant that has none yet (0: none). */
+  simHistoryDays: number;
+  /** Raw samples older than this are deleted; the hour, day and month roll-ups stay. */
+  rawRetentionDays: number;
   publicDir: string;
   logLevel: string;
   secureCookies: boolean;
@@ -113,6 +119,9 @@ export function loadConfig(env: Env = process.env): Config {
     simulator: flag(env, 'SIMULATOR', true),
     simIntervalMs: integer(env, 'SIM_INTERVAL_MS', 5000, 100, 3_600_000),
     simPlants: integer(env, 'SIM_PLANTS', 0, 0, 10_000),
+    simTimeFactor: integer(env, 'SIM_TIME_FACTOR', 1, 1, 100_000),
+    simHistoryDays: integer(env, 'SIM_HISTORY_DAYS', 14, 0, 366),
+    rawRetentionDays: integer(env, 'RAW_RETENTION_DAYS', 90, 1, 36_500),
     publicDir: path.resolve(text(env, 'PUBLIC_DIR') ?? path.join(REPO_ROOT, 'dist', 'public')),
     logLevel: logLevel(env),
     secureCookies: flag(env, 'SECURE_COOKIES', false),

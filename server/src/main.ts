@@ -16,6 +16,7 @@ import { loadSpotConfig } from './spot/spot-config';
 import { startPriceImport } from './spot/price-import';
 import { spotDb } from './spot/tables';
 import { consoleLogger, type Logger } from './logger';
+import { startRawRetention } from './series/retention';
 
 function banner(config: Config, devices: DeviceServices, demo: boolean): string {
   const port = config.port;
@@ -25,7 +26,7 @@ function banner(config: Config, devices: DeviceServices, demo: boolean): string 
     `  Console:   http://localhost:${port}/`,
     `  Database:  ${databaseKindOf(config.databaseUrl)} (${redact(config.databaseUrl)})`,
     `  MQTT:      ${devices.mqttUrl}${config.mqttUrl ? '' : ' (embedded broker)'}`,
-    `  Simulator: ${config.simulator ? `on, reporting every ${config.simIntervalMs} ms` : 'off'}`,
+    `  Simulator: ${config.simulator ? `on, reporting every ${config.simIntervalMs} ms${config.simTimeFactor > 1 ? `, time ${config.simTimeFactor}× faster` : ''}` : 'off'}`,
   ];
   if (demo) {
     lines.push('  Demo accounts:');
@@ -79,6 +80,8 @@ async function main(): Promise<void> {
     closers.push(() => alerts.stop());
     const prices = startPriceImport({ db: spotDb(db), config: spot, log });
     closers.push(async () => prices.stop());
+    const retention = startRawRetention({ db, retentionDays: config.rawRetentionDays, log });
+    closers.push(() => retention.stop());
     await app.listen({ port: config.port, host: config.host });
 
     process.stdout.write(banner(config, devices, await hasDemoAccounts(db)));

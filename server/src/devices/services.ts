@@ -15,6 +15,8 @@ import { MqttLink, type BrokerConnection, type MqttLinkStats } from './mqtt-link
 import { hasDelta } from './shadow-doc';
 import { ShadowStore } from './shadow-store';
 import { simulatorKeystorePath, simulatorPasswords } from './simulator-keystore';
+import { backfillHistory } from './sim-history';
+import type { PlantRow } from '../plants/access';
 
 export interface DeviceServices {
   shadows: ShadowStore;
@@ -135,22 +137,32 @@ async function startPlantSimulator(
     log.info('devices: no plants to simulate');
     return undefined;
   }
+  const history =
+    config.simHistoryDays > 0
+      ? await backfillHistory({ db, shadows, plants: plants.map((plant) => simPlantConfig(plant)), days: config.simHistoryDays, log })
+      : undefined;
   const configs: SimPlantConfig[] = [];
   for (const plant of plants) {
-    const shadow = await shadows.get(plant.thing_name);
-    configs.push({
-      thingName: plant.thing_name,
-      latitude: plant.latitude,
-      longitude: plant.longitude,
-      timezone: plant.timezone,
-      pvPeakKw: plant.pv_peak_kw,
-      batteryKwh: plant.battery_kwh,
-      chargerKw: plant.charger_kw,
-      // Continue the counters and state of charge where the last run left them.
-      resume: shadow ? resumeFromReported(shadow.state.reported) : undefined,
-    });
+    // Continue the counters and state of charge where the history or the last run left them.
+    const reported = history?.lastReported.get(plant.thing_name) ?? (await shadows.get(plant.thing_name))?.state.reported;
+    configs.push(simPlantConfig(plant, reported ? resumeFromReported(reported) : undefined));
   }
   const { passwords, provisioned } = await simulatorPasswords(db, simulatorKeystorePath(config.dataDir), plants);
   if (provisioned > 0) await credentialsChanged();
-  return startSimulator({ mqttUrl, plants: configs, intervalMs: config.simIntervalMs, log, passwords });
+  return startSimulator({ mqttUrl, plants: configs, intervalMs: config.simIntervalMs, timeFactor: config.simTimeFactor, log, passwords });
+}
+
+type SimulatedPlantRow = Pick<PlantRow, 'thing_name' | 'latitude' | 'longitude' | 'timezone' | 'pv_peak_kw' | 'battery_kwh' | 'charger_kw'>;
+
+function simPlantConfig(plant: SimulatedPlantRow, resume?: SimPlantConfig['resume']): SimPlantConfig {
+  return {
+    thingName: plant.thing_name,
+    latitude: plant.latitude,
+    longitude: plant.longitude,
+    timezone: plant.timezone,
+    pvPeakKw: plant.pv_peak_kw,
+    batteryKwh: plant.battery_kwh,
+    chargerKw: plant.charger_kw,
+    resume,
+  };
 }

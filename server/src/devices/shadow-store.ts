@@ -69,6 +69,19 @@ export class ShadowStore {
   }
 
   /**
+   * Past reports in bulk (simulated history): the samples of all of them and the last one merged into
+   * the shadow, in one transaction, so a plant has its whole history or none of it.
+   */
+  applyReportedHistory(thingName: string, reports: readonly { ts: number; reported: JsonObject }[]): Promise<ShadowChange | undefined> {
+    const last = reports.at(-1);
+    if (!last) return Promise.resolve(undefined);
+    return this.update(thingName, 'reported', last.reported, last.ts, (trx) =>
+      this.series.writeSamples(trx, thingName, reports.flatMap((r) => numericSamples(r.reported).map((s) => ({ ...s, ts: r.ts })))),
+    );
+  }
+
+
+  /**
    * Merges into the desired state (null clears a key). With `expectedVersion`, refuses with a
    * VersionConflictError unless the stored shadow is at that version (checked inside the write).
    */

@@ -20,6 +20,7 @@ describe('ZoneCalendar', () => {
     expect(prague.nextBucket('day', spring) - spring).toBe(23 * 3_600_000);
     const autumn = prague.bucketStart('day', at('2025-10-26T12:00:00Z'));
     expect(prague.nextBucket('day', autumn) - autumn).toBe(25 * 3_600_000);
+    expect(prague.nextBucket('hour', autumn) - autumn).toBe(3_600_000);
   });
 
   it('keeps the two 02:00 hours of the autumn change apart', () => {
@@ -40,7 +41,7 @@ describe('ZoneCalendar', () => {
     const starts: string[] = [];
     for (let i = 0; i < 3; i++) {
       starts.push(iso(start));
-      start = prague.nextBucket('month', start);
+      start = prague.bucketStart('month', start + 32 * 86_400_000);
     }
     expect(starts).toEqual(['2024-12-31T23:00:00.000Z', '2025-01-31T23:00:00.000Z', '2025-02-28T23:00:00.000Z']);
   });

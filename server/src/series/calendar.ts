@@ -52,7 +52,7 @@ export class ZoneCalendar {
     return this.instantOfWall(wallStart);
   }
 
-  /** Epoch ms at which the bucket after the one starting at `start` begins. */
+  /** Epoch ms at which the bucket after the one starting at `start` begins (the spot prices walk days and hours). */
   nextBucket(granularity: RollupGranularity, start: number): number {
     if (granularity === 'hour') return this.bucketStart('hour', start + HOUR_MS);
     // A day lasts 23 to 25 hours and a month 28 to 31 days: step past the end, then find the start.

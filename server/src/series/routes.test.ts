@@ -123,7 +123,8 @@ describe.each(databaseTargets())('time-series routes on $name', (target) => {
 
   it.each([
     ['start after end', { startTime: '2025-06-02T00:00:00Z', endTime: '2025-06-01T00:00:00Z' }, /after/],
-    ['more than 10,000 buckets', { granularity: '1m', startTime: '2025-06-01T00:00:00Z', endTime: '2025-06-08T00:00:00Z' }, /10000/],
+    ['more than 10,000 buckets', { granularity: '1m', startTime: '2025-06-01T00:00:00Z', endTime: '2025-06-07T22:40:01Z' }, /10001 buckets/],
+    ['a year and a day of hours', { granularity: '1h', startTime: '2024-01-01T00:00:00Z', endTime: '2025-03-01T00:00:00Z' }, /10200 buckets of 1h/],
     ['an unknown metric key', { metricKeys: ['ActPwrPve', 'NoSuchMetric'] }, /NoSuchMetric/],
     ['an unknown granularity', { granularity: '5m' }, /granularity/],
     ['a time that is not ISO-8601', { startTime: 'yesterday' }, /startTime/],
@@ -133,6 +134,11 @@ describe.each(databaseTargets())('time-series routes on $name', (target) => {
     const response = await series(overrides);
     expect(response.statusCode).toBe(400);
     expect(response.json<{ error: { message: string } }>().error.message).toMatch(message);
+  });
+
+  it('answers up to 10,000 buckets, and a year of hours', async () => {
+    expect((await series({ granularity: '1m', startTime: '2025-06-01T00:00:00Z', endTime: '2025-06-07T22:40:00Z' })).statusCode).toBe(200);
+    expect((await series({ granularity: '1h', startTime: '2024-06-01T00:00:00Z', endTime: '2025-06-01T00:00:00Z' })).statusCode).toBe(200);
   });
 
   it('answers 400 to a body without pgParams, or with more in it', async () => {

@@ -34,15 +34,15 @@ export interface SeriesQuery {
   granularity: Granularity;
 }
 
-/** How many buckets per key [start, end) spans (close enough for the limit: days count as 24 h). */
+/** How many buckets per key overlap [start, end) (days counted as 24 hours: close enough for a limit). */
 export function bucketCount(granularity: Granularity, start: number, end: number): number {
   if (end <= start) return 0;
-  const raw = RAW_BUCKET_MS[granularity];
-  if (raw) return Math.ceil((end - start) / raw) + 1;
-  if (granularity === '1h') return Math.ceil((end - start) / 3_600_000) + 1;
-  if (granularity === '1d') return Math.ceil((end - start) / DAY_MS) + 1;
-  const [a, b] = [new Date(start), new Date(end)];
-  return (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth() + 1;
+  if (granularity === '1M') {
+    const [a, b] = [new Date(start), new Date(end - 1)];
+    return (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth() + 1;
+  }
+  const size = RAW_BUCKET_MS[granularity] ?? (granularity === '1h' ? 3_600_000 : DAY_MS);
+  return Math.ceil((end - (start - (start % size))) / size);
 }
 
 interface BucketRow {
@@ -94,24 +94,24 @@ export async function readSeries(db: Kysely<Database>, q: SeriesQuery): Promise<
   const from = q.start - (q.start % size);
   // Each power sample holds since the sample before it (at most MAX_HOLD_MS): its energy counts in
   // its own bucket. Samples from one hold before the range give the first ones their predecessor.
+  // The last sample of a bucket is the one whose successor lies in another bucket (or that has none).
+  const bucketOf = (column: string) => sql`(${sql.ref(column)} / ${sql.lit(size)}) * ${sql.lit(size)}`;
   const { rows } = await sql<BucketRow>`
     with held as (
-      select metric_key, ts, value, lag(ts) over (partition by metric_key order by ts) as prev_ts
+      select metric_key, ts, value,
+        lag(ts) over (partition by metric_key order by ts) as prev_ts,
+        lead(ts) over (partition by metric_key order by ts) as next_ts
       from metric_samples
       where thing_name = ${q.thingName} and metric_key in (${sql.join(q.metricKeys)})
         and ts >= ${from - MAX_HOLD_MS} and ts < ${q.end}
-    ), buckets as (
-      select metric_key, (ts / ${sql.lit(size)}) * ${sql.lit(size)} as bucket, count(*) as n, sum(value) as total,
-        min(value) as lo, max(value) as hi, max(ts) as last_ts,
-        sum(value * (ts - case when prev_ts is null then ts when prev_ts < ts - ${sql.lit(MAX_HOLD_MS)}
-          then ts - ${sql.lit(MAX_HOLD_MS)} else prev_ts end)) / 3600000.0 as wh
-      from held where ts >= ${from}
-      group by metric_key, (ts / ${sql.lit(size)}) * ${sql.lit(size)}
     )
-    select b.metric_key, b.bucket, b.n, b.total, b.lo, b.hi, b.wh, s.value as last_value
-    from buckets b join metric_samples s
-      on s.thing_name = ${q.thingName} and s.metric_key = b.metric_key and s.ts = b.last_ts
-    order by b.metric_key, b.bucket`.execute(db);
+    select metric_key, ${bucketOf('ts')} as bucket, count(*) as n, sum(value) as total, min(value) as lo, max(value) as hi,
+      max(case when next_ts is null or ${bucketOf('next_ts')} <> ${bucketOf('ts')} then value end) as last_value,
+      sum(value * (ts - case when prev_ts is null then ts when prev_ts < ts - ${sql.lit(MAX_HOLD_MS)}
+        then ts - ${sql.lit(MAX_HOLD_MS)} else prev_ts end)) / 3600000.0 as wh
+    from held where ts >= ${from}
+    group by metric_key, ${bucketOf('ts')}
+    order by metric_key, bucket`.execute(db);
   return byKey(rows.map(toRow));
 }
 

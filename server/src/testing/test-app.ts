@@ -9,9 +9,10 @@ import type { Database } from '../db/schema';
 import { buildApp } from '../http/app';
 import { REFRESH_COOKIE } from '../identity/auth-routes';
 
+/** The configuration of `npm start` in a fresh data directory, without simulated history unless asked for. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-app-'));
-  return { ...loadConfig({ DATA_DIR: dataDir, PUBLIC_DIR: path.join(dataDir, 'public') }), ...overrides };
+  return { ...loadConfig({ DATA_DIR: dataDir, PUBLIC_DIR: path.join(dataDir, 'public') }), simHistoryDays: 0, ...overrides };
 }
 
 export function createTestApp(db: Kysely<Database>, overrides: Partial<Config> = {}): Promise<FastifyInstance> {

@@ -1,0 +1,64 @@
+// Raw samples older than the retention are deleted; roll-ups stay, so hours, days and months of any
+// age can still be read. One delete per metric of each plant keeps every statement short.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+const DAY_MS = 86_400_000;
+
+export interface PruneResult {
+  deleted: number;
+}
+
+export async function pruneRawSamples(db: Kysely<Database>, retentionDays: number, now = Date.now()): Promise<PruneResult> {
+  const cutoff = now - retentionDays * DAY_MS;
+  // The month roll-ups name every metric of every thing that has samples, in a few rows each.
+  const series = await db
+    .selectFrom('metric_rollups')
+    .select(['thing_name', 'metric_key'])
+    .distinct()
+    .where('granularity', '=', 'month')
+    .where('bucket', '<', cutoff)
+    .execute();
+  let deleted = 0;
+  for (const { thing_name: thingName, metric_key: metricKey } of series) {
+    const result = await db
+      .deleteFrom('metric_samples')
+      .where('thing_name', '=', thingName)
+      .where('metric_key', '=', metricKey)
+      .where('ts', '<', cutoff)
+      .executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+  }
+  return { deleted };
+}
+
+export interface RetentionLog {
+  info(message: string): void;
+  error(message: string): void;
+}
+
+export interface RunningRetention {
+  stop(): Promise<void>;
+}
+
+/** Prunes now and then every `intervalMs` (default hourly); a failed run is logged and retried next time. */
+export function startRawRetention(opts: { db: Kysely<Database>; retentionDays: number; log: RetentionLog; intervalMs?: number }): RunningRetention {
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    running = pruneRawSamples(opts.db, opts.retentionDays).then(
+      ({ deleted }) => {
+        if (deleted > 0) opts.log.info(`time series: deleted ${deleted} raw samples older than ${opts.retentionDays} days`);
+      },
+      (error: unknown) => opts.log.error(`time series: pruning raw samples failed: ${String(error)}`),
+    );
+  };
+  run();
+  const timer = setInterval(run, opts.intervalMs ?? 3_600_000);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
