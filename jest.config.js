@@ -12,6 +12,7 @@ module.exports = {
     '<rootDir>/notifications-app',
     '<rootDir>/account-app',
     '<rootDir>/flow-app',
+    '<rootDir>/management-app',
     '<rootDir>/root-config',
     '<rootDir>/device-simulator',
     '<rootDir>/server',
