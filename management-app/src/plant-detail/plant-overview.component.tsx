@@ -17,7 +17,7 @@ export function PlantOverview({ plant, status }: { plant: PlantDetail; status: R
     [t('fields.pvPeakKw'), num(plant.pvPeakKw, 'kWp')],
     [t('fields.batteryKwh'), num(plant.batteryKwh, 'kWh')],
     [t('fields.chargerKw'), num(plant.chargerKw, 'kW')],
-    [t('fields.gridExportLimitKw'), plant.gridExportLimitKw === null ? t('overview.noLimit') : num(plant.gridExportLimitKw, 'kW')],
+    [t('overview.exportLimit'), plant.gridExportLimitKw === null ? t('overview.noLimit') : num(plant.gridExportLimitKw, 'kW')],
   ];
   return (
     <div className="helio-management-overview">
