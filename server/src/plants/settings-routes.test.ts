@@ -63,6 +63,7 @@ describe.each(databaseTargets())('plant settings on $name', (target) => {
     expect((await call('plant/detail', { id: theirPlantId })).statusCode).toBe(404);
     const update = await call('plant/update', { id: theirPlantId, payload: { name: 'Mine now' }, expectedVersion: 1 });
     expect(update.statusCode).toBe(404);
+    expect((await call('plant/update', { id: theirPlantId, payload: { tiltDeg: 'steep' }, expectedVersion: 1 })).statusCode).toBe(404);
     expect((await db.selectFrom('plants').select('name').where('id', '=', theirPlantId).executeTakeFirstOrThrow()).name).toBe(`Plant ${theirs}`);
   });
 
@@ -96,6 +97,9 @@ describe.each(databaseTargets())('plant settings on $name', (target) => {
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json<ErrorAnswer>().error.details?.fields ?? {}).sort()).toEqual(['colour', 'tiltDeg']);
     expect((await call('plant/update', { id: plantId, payload: {} })).statusCode).toBe(400);
+    const empty = await call('plant/update', { id: plantId, payload: {}, expectedVersion: 1 });
+    expect(empty.statusCode).toBe(400);
+    expect(Object.keys(empty.json<ErrorAnswer>().error.details?.fields ?? {})).toEqual(['payload']);
   });
 
   it('saves valid settings, bumps the version and audits the change', async () => {

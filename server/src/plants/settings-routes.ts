@@ -95,7 +95,8 @@ export async function registerPlantSettingsRoutes(app: FastifyInstance, deps: { 
           required: ['id', 'payload', 'expectedVersion'],
           properties: {
             id,
-            payload: { type: 'object', additionalProperties: false, properties: settingsProperties },
+            // An empty change would only raise the version under everyone else's form.
+            payload: { type: 'object', additionalProperties: false, minProperties: 1, properties: settingsProperties },
             expectedVersion: { type: 'integer', minimum: 1 },
           },
         },
@@ -103,10 +104,13 @@ export async function registerPlantSettingsRoutes(app: FastifyInstance, deps: { 
       },
     },
     async (request): Promise<PlantDetail> => {
+      // Whose plant it is comes first: another tenant's id is a 404 whatever else is wrong with the body.
+      const givenId: unknown = request.body?.id;
+      const row = typeof givenId === 'string' ? await findTenantPlant(db, request.user.tenantId, givenId) : undefined;
+      if (typeof givenId === 'string' && !row) throw notFound('Plant not found');
       rejectSchemaErrors(request);
-      const { id: plantId, payload, expectedVersion } = request.body;
-      const row = await findTenantPlant(db, request.user.tenantId, plantId);
       if (!row) throw notFound('Plant not found');
+      const { id: plantId, payload, expectedVersion } = request.body;
       const before = toPlantDetail(row);
       const next: PlantSettings = { ...settingsOf(before), ...payload };
       const problems = settingProblems(next);
