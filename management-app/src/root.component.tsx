@@ -1,10 +1,18 @@
-// Routes of the management app: the fleet, its plants, inverters and tags, and plant settings.
-import React, { Suspense } from 'react';
+// Routes of the management app: the plants, one plant's detail, and plant settings, all behind the
+// management module's gate. The fleet dashboard, inverters and tags come later (issue 8).
+import React, { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { FullScreenSpinner, HelioProviders } from '@helio/shared-utils';
+import { FullScreenSpinner, HelioProviders, ModuleGate } from '@helio/shared-utils';
+import './common/management.css';
 
 // Opt in to v7 behaviour now: no deprecation warnings, no change when react-router moves on.
 const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
+
+const PlantsPage = lazy(() => import(/* webpackChunkName: "plants" */ './plants/plants.component'));
+const PlantDetailPage = lazy(() => import(/* webpackChunkName: "plant-detail" */ './plant-detail/plant-detail.component'));
+const PlantSettingsPage = lazy(() => import(/* webpackChunkName: "plant-settings" */ './plant-settings/plant-settings.component'));
+
+const gated = (page: React.ReactNode) => <ModuleGate module="management">{page}</ModuleGate>;
 
 export function Root() {
   return (
@@ -12,6 +20,9 @@ export function Root() {
       <BrowserRouter future={ROUTER_FUTURE}>
         <Suspense fallback={<FullScreenSpinner />}>
           <Routes>
+            <Route path="/management/plants" element={gated(<PlantsPage />)} />
+            <Route path="/management/plants/:id" element={gated(<PlantDetailPage />)} />
+            <Route path="/plant/:id/settings" element={gated(<PlantSettingsPage />)} />
             <Route path="*" element={null} />
           </Routes>
         </Suspense>

@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = [
   'iam.role_updated',
   'iam.role_deleted',
   'devices.gateway_password_rotated',
+  'plants.created',
+  'plants.updated',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,5 +1,6 @@
 // Kysely table types. Portable across SQLite and PostgreSQL: ids are uuid strings, timestamps are
 // ISO-8601 UTC text (lexically ordered), lists and maps are JSON text, decimals are double precision.
+import type { Generated } from 'kysely';
 import type { DeviceTables } from '../devices/tables';
 import type { NotificationTables } from '../notifications/tables';
 import type { SeriesTables } from '../series/tables';
@@ -51,6 +52,24 @@ export interface PlantTable {
   battery_kwh: number | null;
   charger_kw: number | null;
   created_at: string;
+  // 011_plant_settings (server/src/plants/settings-migration.ts)
+  address: Generated<string>;
+  /** Degrees from horizontal, 0–90. */
+  tilt_deg: number | null;
+  /** Degrees, 0 = south, −90 = east, +90 = west (plant-limits.ts). */
+  azimuth_deg: number | null;
+  battery_min_soc_pct: number | null;
+  battery_max_soc_pct: number | null;
+  battery_max_charge_kw: number | null;
+  battery_max_discharge_kw: number | null;
+  /** null: no export limit. */
+  grid_export_limit_kw: number | null;
+  tariff_name: Generated<string>;
+  tariff_price_per_kwh: number | null;
+  tariff_currency: Generated<'CZK' | 'EUR'>;
+  /** Raised by every plant/update: a stale expectedVersion is refused (409). */
+  version: Generated<number>;
+  updated_at: string | null;
 }
 
 export interface RefreshTokenTable {

@@ -23,6 +23,7 @@ import { createTokenService } from '../identity/tokens';
 import { createMailer } from '../mail/mailer';
 import { logTransport, smtpTransport } from '../mail/transports';
 import { registerPlantRoutes } from '../plants/routes';
+import { registerPlantSettingsRoutes } from '../plants/settings-routes';
 import { registerUserRoutes } from '../users/routes';
 import { createAuthenticator, installAuthentication } from './auth';
 import { installCompression } from './compression';
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerRoleRoutes(app, { db });
   await registerAuditRoutes(app, { db });
   await registerPlantRoutes(app, { db });
+  await registerPlantSettingsRoutes(app, { db, devices });
   if (devices) await registerDeviceRoutes(app, { db, devices });
   await registerSeriesRoutes(app, { db });
   await registerNotificationRoutes(app, { db });

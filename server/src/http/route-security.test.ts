@@ -137,7 +137,7 @@ describe.each(databaseTargets())('route security on $name', (target) => {
 
   it('finds the whole API in the route table', () => {
     const names = routes.map(routeName);
-    for (const expected of [...PUBLIC_ROUTES, ...DEVICE_ROUTES, 'POST /api/users/info', 'POST /api/iam/users/list', 'POST /api/audit/list', 'POST /api/plant/list']) {
+    for (const expected of [...PUBLIC_ROUTES, ...DEVICE_ROUTES, 'POST /api/users/info', 'POST /api/iam/users/list', 'POST /api/audit/list', 'POST /api/plant/list', 'POST /api/plant/detail', 'POST /api/plant/update', 'POST /api/plant/create']) {
       expect(names).toContain(expected);
     }
   });

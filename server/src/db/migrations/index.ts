@@ -5,6 +5,7 @@ import { gatewayCredentialsMigration } from '../../devices/credentials-migration
 import { devicesMigration } from '../../devices/migration';
 import { coreMigration } from './001-core';
 import { identityMigration } from './003-identity';
+import { plantSettingsMigration } from '../../plants/settings-migration';
 import { notificationsMigration } from '../../notifications/migration';
 import { seriesMigration } from '../../series/migration';
 import { spotMigration } from '../../spot/migration';
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '005_series': seriesMigration,
   '006_gateway_credentials': gatewayCredentialsMigration,
   '010_spot_prices': spotMigration,
+  '011_plant_settings': plantSettingsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

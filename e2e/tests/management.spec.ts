@@ -1,0 +1,99 @@
+// Plant management: create a plant and see its gateway login once, connect a gateway with that login
+// and see the plant go online, edit its settings (a validation error, then a save), and meet a
+// concurrent edit made underneath through the API.
+import { expect, test } from '@playwright/test';
+import mqtt from 'mqtt';
+import { adminToken } from './accounts';
+import { signIn } from './support';
+
+const MQTT_URL = `mqtt://127.0.0.1:${Number(process.env.E2E_MQTT_PORT ?? 18831)}`;
+
+test('an admin creates a plant, connects its gateway, edits its settings and meets a concurrent edit', async ({ page, request }) => {
+  const thingName = `e2e-mgmt-${Date.now().toString(36)}`;
+  const name = `E2E Elektrárna ${thingName}`;
+  await signIn(page);
+  await page.goto('/management/plants');
+  await expect(page.getByTestId('plant-row').first()).toBeVisible();
+
+  // Create: the form refuses a bad thing name, then the plant is created and its login shown once.
+  await page.getByTestId('new-plant').click();
+  await page.locator('#new-plant-name').fill(name);
+  await page.locator('#new-plant-thingName').fill('Not Valid');
+  await page.locator('#new-plant-location').fill('Jihlava');
+  await page.locator('#new-plant-latitude').fill('49,4');
+  await page.locator('#new-plant-longitude').fill('15.59');
+  await page.locator('#new-plant-pvPeakKw').fill('12.5');
+  await page.locator('#new-plant-batteryKwh').fill('15');
+  await page.getByTestId('new-plant-create').click();
+  await expect(page.getByTestId('new-plant-form')).toContainText('3–63 malých písmen');
+  await page.locator('#new-plant-thingName').fill(thingName);
+  await page.getByTestId('new-plant-create').click();
+  const login = page.getByTestId('gateway-login');
+  await expect(login).toContainText('Zobrazeno jen tentokrát');
+  await expect(page.getByTestId('gateway-username')).toHaveValue(`gw-${thingName}`);
+  const password = await page.getByTestId('gateway-password').inputValue();
+  expect(password).toMatch(/^[A-Za-z0-9_-]{32}$/);
+  await page.getByTestId('gateway-login-done').click();
+  await expect(login).toHaveCount(0);
+
+  const row = page.locator(`[data-testid="plant-row"][data-thing="${thingName}"]`);
+  await page.getByTestId('plants-search').fill(thingName.slice(-6));
+  await expect(row).toBeVisible();
+  await expect(row.getByTestId('plant-status')).toHaveAttribute('data-status', 'offline');
+  await expect(page.locator('body')).not.toContainText(password);
+
+  // The gateway logs in with that login and reports: the plant goes online in the table.
+  const gateway = await mqtt.connectAsync(MQTT_URL, { clientId: `gw-${thingName}`, username: `gw-${thingName}`, password, reconnectPeriod: 0 });
+  try {
+    await gateway.publishAsync(
+      `helio/things/${thingName}/shadow/reported`,
+      JSON.stringify({ state: { reported: { ActPwrPve: 1234 } }, timestamp: Date.now() }),
+      { qos: 1 },
+    );
+    await expect(row.getByTestId('plant-status')).toHaveAttribute('data-status', 'online', { timeout: 20_000 });
+    await page.getByTestId('plants-status').selectOption('online');
+    await expect(row).toBeVisible();
+  } finally {
+    await gateway.endAsync(true);
+  }
+
+  // Detail: the overview shows it online; the settings form refuses a tilt of 95°, then saves 30°.
+  await row.click();
+  await expect(page).toHaveURL(/\/management\/plants\/[^/]+$/);
+  await expect(page.getByTestId('detail-status')).toHaveAttribute('data-status', 'online');
+  await page.getByRole('tab', { name: 'Nastavení' }).click();
+  await page.locator('#setting-tiltDeg').fill('95');
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByTestId('settings-form')).toContainText('Zadejte číslo od 0 do 90.');
+  await expect(page.getByTestId('settings-invalid')).toBeVisible();
+  await page.locator('#setting-tiltDeg').fill('30');
+  await page.locator('#setting-azimuthDeg').fill('-15');
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByText(`Nastavení elektrárny ${name} uloženo`)).toBeVisible();
+  await expect(page.getByTestId('settings-invalid')).toHaveCount(0);
+
+  const plantId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+  const token = await adminToken(request);
+  const post = (path: string, data: object) => request.post(`/api/${path}`, { data, headers: { Authorization: `Bearer ${token}` } });
+  const saved = await (await post('plant/detail', { id: plantId })).json();
+  expect(saved).toMatchObject({ tiltDeg: 30, azimuthDeg: -15, version: 2 });
+
+  // Someone else saves underneath: this form's next save meets the conflict, keeps the input, and can load theirs.
+  const theirs = await post('plant/update', { id: plantId, expectedVersion: 2, payload: { tariffName: 'D57d E2E' } });
+  expect(theirs.status()).toBe(200);
+  await page.locator('#setting-gridExportLimitKw').fill('8');
+  await page.getByTestId('settings-save').click();
+  const conflict = page.getByTestId('settings-conflict');
+  await expect(conflict).toContainText('Elektrárnu mezitím změnil někdo jiný');
+  await expect(conflict).toContainText('verze 3');
+  await expect(conflict).toContainText('Tarif');
+  await expect(page.locator('#setting-gridExportLimitKw')).toHaveValue('8');
+  await page.getByTestId('load-theirs').click();
+  await expect(page.locator('#setting-tariffName')).toHaveValue('D57d E2E');
+  await expect(page.locator('#setting-gridExportLimitKw')).toHaveValue('');
+  expect((await (await post('plant/detail', { id: plantId })).json()).gridExportLimitKw).toBeNull();
+
+  // The same form at /plant/{id}/settings.
+  await page.goto(`/plant/${plantId}/settings`);
+  await expect(page.locator('#setting-tariffName')).toHaveValue('D57d E2E');
+});

@@ -1,0 +1,53 @@
+// /management/plants/{id}: the plant's overview (facts and live status) and its settings, as tabs;
+// the tab is kept in the address (?tab=settings) so it can be linked and survives a reload.
+import { Button, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { PageHeader, setActivePlant, useActivePlant } from '@helio/shared-utils';
+import { SettingsForm } from '../plant-settings/settings-form.component';
+import { PlantOverview } from './plant-overview.component';
+import { usePlantDetail, usePlantStatus } from './plant-detail.resource';
+
+type DetailTab = 'overview' | 'settings';
+
+export default function PlantDetailPage() {
+  const { t } = useTranslation('management-app');
+  const id = useParams().id ?? '';
+  const [params, setParams] = useSearchParams();
+  const tab: DetailTab = params.get('tab') === 'settings' ? 'settings' : 'overview';
+  const detail = usePlantDetail(id);
+  const status = usePlantStatus(id);
+  const { plant: active, plants } = useActivePlant();
+  const crumbs = [{ text: t('plants.title'), href: '/management/plants' }, { text: detail.data?.name ?? id }];
+
+  if (detail.isPending) return <Spinner />;
+  if (detail.isError) {
+    return (
+      <div className="helio-management-page">
+        <PageHeader breadcrumbs={crumbs} title={t('detail.title')} />
+        <NonIdealState icon={detail.error.status === 404 ? 'search' : 'error'} title={detail.error.status === 404 ? t('detail.notFound') : t('detail.loadFailed')} description={detail.error.message} />
+      </div>
+    );
+  }
+  const plant = detail.data;
+  const listed = plants.find((p) => p.id === plant.id);
+
+  return (
+    <div className="helio-management-page">
+      <PageHeader breadcrumbs={crumbs} title={plant.name} description={plant.location}>
+        {active?.id === plant.id ? (
+          <Tag large minimal intent="primary" icon="star">
+            {t('plants.active')}
+          </Tag>
+        ) : (
+          listed && <Button icon="star-empty" text={t('plants.makeActive')} onClick={() => setActivePlant(listed)} data-testid="detail-make-active" />
+        )}
+      </PageHeader>
+      <Tabs id="plant-detail-tabs" selectedTabId={tab} onChange={(next) => setParams(next === 'overview' ? {} : { tab: String(next) }, { replace: true })} large>
+        <Tab id="overview" title={t('detail.overview')} panel={<PlantOverview plant={plant} status={status.data} />} />
+        {/* keyed by plant only: a refetch must not reset what the user is typing; conflicts surface on save */}
+        <Tab id="settings" title={t('detail.settings')} panel={<SettingsForm key={plant.id} plant={plant} />} data-testid="tab-settings" />
+      </Tabs>
+    </div>
+  );
+}

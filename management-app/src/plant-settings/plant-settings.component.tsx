@@ -1,0 +1,26 @@
+// /plant/{id}/settings: the same settings form as the detail's settings tab, on its own page.
+import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { PageHeader } from '@helio/shared-utils';
+import { usePlantDetail } from '../plant-detail/plant-detail.resource';
+import { SettingsForm } from './settings-form.component';
+
+export default function PlantSettingsPage() {
+  const { t } = useTranslation('management-app');
+  const id = useParams().id ?? '';
+  const detail = usePlantDetail(id);
+  const crumbs = [{ text: t('plants.title'), href: '/management/plants' }, { text: detail.data?.name ?? id, href: `/management/plants/${encodeURIComponent(id)}` }, { text: t('detail.settings') }];
+  return (
+    <div className="helio-management-page">
+      <PageHeader breadcrumbs={crumbs} title={t('settings.title')} name={detail.data?.name} />
+      {detail.isPending ? (
+        <Spinner />
+      ) : detail.isError ? (
+        <NonIdealState icon="search" title={detail.error.status === 404 ? t('detail.notFound') : t('detail.loadFailed')} description={detail.error.message} />
+      ) : (
+        <SettingsForm key={detail.data.id} plant={detail.data} />
+      )}
+    </div>
+  );
+}

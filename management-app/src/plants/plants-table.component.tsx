@@ -1,0 +1,85 @@
+// The plants table itself: sortable column headers, one row per plant (click opens its detail), its
+// gateway's status with the last time it was heard from, and "make active".
+import type { KeyboardEvent } from 'react';
+import { Button, HTMLTable, Icon, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { formatDateTime, formatNumber, setActivePlant, type Plant } from '@helio/shared-utils';
+import type { PlantRow, SortColumn, TableQuery } from './plant-table';
+
+interface PlantsTableProps {
+  rows: PlantRow[];
+  query: TableQuery;
+  activeId: string | undefined;
+  onSort: (column: SortColumn) => void;
+}
+
+const COLUMNS: SortColumn[] = ['name', 'location', 'pvPeakKw', 'batteryKwh', 'status'];
+
+const plantPath = (plant: Plant) => `/management/plants/${encodeURIComponent(plant.id)}`;
+
+export function PlantsTable({ rows, query, activeId, onSort }: PlantsTableProps) {
+  const { t } = useTranslation('management-app');
+  const navigate = useNavigate();
+  const open = (plant: Plant) => navigate(plantPath(plant));
+  const onKey = (event: KeyboardEvent, plant: Plant) => {
+    if (event.key === 'Enter') open(plant);
+  };
+
+  return (
+    <HTMLTable interactive striped className="helio-management-table" data-testid="plants-table">
+      <thead>
+        <tr>
+          {COLUMNS.map((column) => (
+            <th key={column} aria-sort={query.sort === column ? (query.descending ? 'descending' : 'ascending') : 'none'}>
+              <button type="button" className="helio-management-sort" onClick={() => onSort(column)} data-testid={`sort-${column}`}>
+                {t(`plants.columns.${column}`)}
+                {query.sort === column && <Icon icon={query.descending ? 'chevron-down' : 'chevron-up'} size={12} />}
+              </button>
+            </th>
+          ))}
+          <th aria-label={t('plants.columns.actions')} />
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((plant) => (
+          <tr key={plant.id} tabIndex={0} onClick={() => open(plant)} onKeyDown={(e) => onKey(e, plant)} data-testid="plant-row" data-thing={plant.thingName}>
+            <td>
+              <a href={plantPath(plant)} onClick={(e) => e.preventDefault()}>
+                {plant.name}
+              </a>
+            </td>
+            <td>{plant.location}</td>
+            <td className="helio-management-number">{formatNumber(plant.pvPeakKw, { maximumFractionDigits: 1 })}</td>
+            <td className="helio-management-number">{plant.batteryKwh === null ? '—' : formatNumber(plant.batteryKwh, { maximumFractionDigits: 1 })}</td>
+            <td data-testid="plant-status" data-status={plant.status}>
+              <Tag minimal round intent={plant.status === 'online' ? 'success' : 'none'} icon={plant.status === 'online' ? 'signal-search' : 'offline'}>
+                {t(`status.${plant.status}`)}
+              </Tag>{' '}
+              <span className="helio-management-muted">{plant.lastSeen ? t('plants.lastSeen', { time: formatDateTime(new Date(plant.lastSeen)) }) : t('plants.neverSeen')}</span>
+            </td>
+            <td className="helio-management-row-actions">
+              {plant.id === activeId ? (
+                <Tag minimal intent="primary" icon="star">
+                  {t('plants.active')}
+                </Tag>
+              ) : (
+                <Button
+                  small
+                  minimal
+                  icon="star-empty"
+                  text={t('plants.makeActive')}
+                  data-testid="make-active"
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    setActivePlant(plant);
+                  }}
+                />
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}

@@ -1,0 +1,218 @@
+// plant/detail, plant/update (optimistic concurrency on `version`) and plant/create (with the gateway
+// login, answered once). Tenant-scoped: another tenant's plant is not found. Every change is audited.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifySchemaValidationError } from 'fastify/types/schema';
+import type { Kysely } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import { recordAudit, type AuditAction } from '../audit/audit-log';
+import type { Database } from '../db/schema';
+import { setNewGatewayPassword } from '../devices/gateway-credentials';
+import type { DeviceServices } from '../devices/services';
+import { requireUser } from '../http/auth';
+import { badRequest, conflict, errorResponseSchema, notFound } from '../http/errors';
+import { access } from '../iam/route-access';
+import { findTenantPlant } from './access';
+import { plantDetailSchema, settingColumns, settingsOf, settingsProperties, toPlantDetail, type PlantDetail } from './plant-detail';
+import { isThingName, problemMessage, settingProblems, type PlantSettings, type SettingProblems } from './plant-limits';
+
+const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema };
+const id = { type: 'string', minLength: 1, maxLength: 100 } as const;
+const plantResource = { tenantResources: [{ field: 'id', kind: 'plant' as const }] };
+
+/** What a new plant starts with beyond what plant/create is given. */
+const NEW_PLANT_DEFAULTS: PlantSettings = {
+  name: '', location: '', address: '', timezone: 'Europe/Prague', latitude: null, longitude: null, pvPeakKw: null,
+  tiltDeg: null, azimuthDeg: null, batteryKwh: null, batteryMinSocPct: null, batteryMaxSocPct: null,
+  batteryMaxChargeKw: null, batteryMaxDischargeKw: null, chargerKw: null, gridExportLimitKw: null,
+  tariffName: '', tariffPricePerKwh: null, tariffCurrency: 'CZK',
+};
+
+const CREATE_FIELDS = ['name', 'location', 'address', 'latitude', 'longitude', 'timezone', 'pvPeakKw', 'batteryKwh', 'chargerKw'] as const;
+
+interface CreateBody extends Partial<Pick<PlantSettings, (typeof CREATE_FIELDS)[number]>> {
+  thingName: string;
+}
+
+/** 400 with one entry per field: `details.fields.<field> = {problem, …limits, message}`. */
+function invalid(problems: SettingProblems) {
+  const fields = Object.fromEntries(Object.entries(problems).map(([field, p]) => [field, { ...p, message: problemMessage(field, p) }]));
+  return badRequest('Invalid plant settings', { fields });
+}
+
+/** Schema (type) errors, by field, in the same shape as the range checks'. */
+function schemaInvalid(validation: FastifySchemaValidationError[]) {
+  const fields: Record<string, { problem: 'type'; message: string }> = {};
+  for (const error of validation) {
+    const named = error.params.additionalProperty ?? error.params.missingProperty;
+    const field = typeof named === 'string' ? named : (error.instancePath.split('/').filter(Boolean).pop() ?? 'body');
+    fields[field] ??= { problem: 'type', message: `${field} ${error.message ?? 'is invalid'}` };
+  }
+  return badRequest('Invalid plant settings', { fields });
+}
+
+function rejectSchemaErrors(request: FastifyRequest): void {
+  if (request.validationError) throw schemaInvalid(request.validationError.validation);
+}
+
+async function audit(db: Kysely<Database>, request: FastifyRequest, action: AuditAction, plant: PlantDetail, details: Record<string, unknown>) {
+  await recordAudit(db, {
+    tenantId: request.user.tenantId,
+    action,
+    actor: { id: request.user.sub, email: request.user.email },
+    target: { type: 'plant', id: plant.id, label: plant.name },
+    details,
+    address: request.ip,
+  });
+}
+
+export async function registerPlantSettingsRoutes(app: FastifyInstance, deps: { db: Kysely<Database>; devices?: DeviceServices }): Promise<void> {
+  const { db, devices } = deps;
+
+  app.post<{ Body: { id: string } }>(
+    '/api/plant/detail',
+    {
+      config: access('plants:read', plantResource),
+      preHandler: requireUser,
+      schema: { body: { type: 'object', additionalProperties: false, required: ['id'], properties: { id } }, response: { 200: plantDetailSchema, ...errors } },
+    },
+    async (request): Promise<PlantDetail> => {
+      const row = await findTenantPlant(db, request.user.tenantId, request.body.id);
+      if (!row) throw notFound('Plant not found');
+      return toPlantDetail(row);
+    },
+  );
+
+  app.post<{ Body: { id: string; payload: Partial<PlantSettings>; expectedVersion: number } }>(
+    '/api/plant/update',
+    {
+      config: access('plants:write', plantResource),
+      preHandler: requireUser,
+      attachValidation: true,
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id', 'payload', 'expectedVersion'],
+          properties: {
+            id,
+            // An empty change would only raise the version under everyone else's form.
+            payload: { type: 'object', additionalProperties: false, minProperties: 1, properties: settingsProperties },
+            expectedVersion: { type: 'integer', minimum: 1 },
+          },
+        },
+        response: { 200: plantDetailSchema, ...errors },
+      },
+    },
+    async (request): Promise<PlantDetail> => {
+      // Whose plant it is comes first: another tenant's id is a 404 whatever else is wrong with the body.
+      const givenId: unknown = request.body?.id;
+      const row = typeof givenId === 'string' ? await findTenantPlant(db, request.user.tenantId, givenId) : undefined;
+      if (typeof givenId === 'string' && !row) throw notFound('Plant not found');
+      rejectSchemaErrors(request);
+      if (!row) throw notFound('Plant not found');
+      const { id: plantId, payload, expectedVersion } = request.body;
+      const before = toPlantDetail(row);
+      const next: PlantSettings = { ...settingsOf(before), ...payload };
+      const problems = settingProblems(next);
+      if (Object.keys(problems).length > 0) throw invalid(problems);
+      // The version check and the write are one statement: of two editors, exactly one wins.
+      const result = await db
+        .updateTable('plants')
+        .set({ ...settingColumns(next), version: expectedVersion + 1, updated_at: new Date().toISOString() })
+        .where('id', '=', plantId)
+        .where('tenant_id', '=', request.user.tenantId)
+        .where('version', '=', expectedVersion)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) {
+        const current = await findTenantPlant(db, request.user.tenantId, plantId);
+        if (!current) throw notFound('Plant not found');
+        throw conflict('The plant was changed by someone else', { currentVersion: current.version, current: toPlantDetail(current) });
+      }
+      const after = toPlantDetail((await findTenantPlant(db, request.user.tenantId, plantId)) ?? row);
+      const changed = (Object.keys(next) as (keyof PlantSettings)[]).filter((key) => before[key] !== after[key]);
+      await audit(db, request, 'plants.updated', after, { changed, version: after.version });
+      return after;
+    },
+  );
+
+  app.post<{ Body: CreateBody }>(
+    '/api/plant/create',
+    {
+      // thingName names the plant to be made; a name taken anywhere is a 409 (names are global MQTT topics).
+      config: access('plants:write', { newNames: ['thingName'] }),
+      preHandler: requireUser,
+      attachValidation: true,
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['name', 'location', 'latitude', 'longitude', 'timezone', 'pvPeakKw', 'thingName'],
+          properties: {
+            ...Object.fromEntries(CREATE_FIELDS.map((key) => [key, settingsProperties[key]])),
+            thingName: { type: 'string', maxLength: 63, examples: ['probe-plant-01'] },
+          },
+        },
+        response: {
+          200: {
+            type: 'object',
+            required: ['plant', 'gatewayLogin'],
+            properties: {
+              plant: plantDetailSchema,
+              gatewayLogin: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string' } } },
+            },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      rejectSchemaErrors(request);
+      const { thingName, ...given } = request.body;
+      const settings: PlantSettings = { ...NEW_PLANT_DEFAULTS, ...given };
+      const problems: SettingProblems = settingProblems(settings);
+      if (!isThingName(thingName)) problems.thingName = { problem: 'thingName' };
+      if (Object.keys(problems).length > 0) throw invalid(problems);
+      // Thing names are unique per installation (they name MQTT topics), not per tenant.
+      const taken = () => conflict('This thing name is already taken', { field: 'thingName' });
+      if (await db.selectFrom('plants').select('id').where('thing_name', '=', thingName).executeTakeFirst()) throw taken();
+      const plantId = randomUUID();
+      try {
+        await db
+          .insertInto('plants')
+          .values({
+            ...settingColumns(settings),
+            id: plantId,
+            tenant_id: request.user.tenantId,
+            thing_name: thingName,
+            name: settings.name.trim(),
+            location: settings.location.trim(),
+            timezone: settings.timezone.trim(),
+            latitude: settings.latitude ?? 0,
+            longitude: settings.longitude ?? 0,
+            pv_peak_kw: settings.pvPeakKw ?? 0,
+            created_at: new Date().toISOString(),
+          })
+          .execute();
+      } catch (error) {
+        if (await db.selectFrom('plants').select('id').where('thing_name', '=', thingName).executeTakeFirst()) throw taken();
+        throw error;
+      }
+      const target = { id: plantId, thing_name: thingName };
+      let gatewayLogin: { username: string; password: string };
+      try {
+        // Through the device services when they run, so the broker knows the login at once.
+        gatewayLogin = devices ? await devices.rotateGatewayPassword(target) : await setNewGatewayPassword(db, target);
+      } catch (error) {
+        await db.deleteFrom('plants').where('id', '=', plantId).execute(); // no plant without its login
+        throw error;
+      }
+      const created = await findTenantPlant(db, request.user.tenantId, plantId);
+      if (!created) throw notFound('Plant not found');
+      const plant = toPlantDetail(created);
+      await audit(db, request, 'plants.created', plant, { thingName, username: gatewayLogin.username });
+      // The password is shown this once; nothing on the way may keep it.
+      void reply.header('cache-control', 'no-store');
+      return { plant, gatewayLogin };
+    },
+  );
+}
