@@ -91,7 +91,8 @@ describe('the in-process simulator with history and a time factor (embedded brok
       const rows = await loadSamples();
       return rows.filter((r) => Number(r.ts) >= startedAt).length >= 5 ? rows : undefined;
     });
-    const history = samples.filter((r) => Number(r.ts) < startedAt - 60_000);
+    // History lies on the 5-minute grid up to the last boundary before the start; live reports carry wall-clock ms.
+    const history = samples.filter((r) => Number(r.ts) < startedAt && Number(r.ts) % 300_000 === 0);
     const live = samples.filter((r) => Number(r.ts) >= startedAt);
     expect(history).toHaveLength(288);
     const historyEnd = history.at(-1)?.value ?? NaN;
