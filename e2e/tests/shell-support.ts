@@ -29,6 +29,10 @@ interface AxeViolation {
 
 /** Runs axe-core in the page; answers the serious and critical violations, readable in a failure. */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  // Contrast is judged on what is painted: let fades (the nav panel's 0.3 s after 0.5 s) finish first.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== 'running'),
+  );
   const require = createRequire(__filename);
   await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
   const violations = await page.evaluate(async () => {
