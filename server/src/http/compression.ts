@@ -14,8 +14,8 @@ const MIN_BYTES = 1024;
  */
 export const SYNC_MAX_BYTES = 32 * 1024;
 /**
- * API answers are compressed once per request, so the fastest level: a year of hourly series
- * (1.7 MB) takes 15-19 ms instead of 37-41 ms at the default level, for a few percent more bytes.
+ * API answers are compressed once per request, so the fastest level: 8,761 series rows of random values
+ * (1.7 MB) takes 15-19 ms instead of 37-41 ms at the default level, for about 8% more bytes.
  * Other text (the built apps) keeps the default level.
  */
 const JSON_GZIP: ZlibOptions = { level: constants.Z_BEST_SPEED };
