@@ -122,6 +122,22 @@ describe.each(databaseTargets())('requireUser on $name', (target) => {
     }
   });
 
+  it('still refuses a token it has verified before once its session is revoked, at once', async () => {
+    const own = await signIn(app, ADMIN.username, ADMIN.password);
+    expect((await info(`Bearer ${own.idToken}`)).statusCode).toBe(200);
+    expect((await info(`Bearer ${own.idToken}`)).statusCode).toBe(200); // now answered from the verified tokens
+    const sid = JSON.parse(Buffer.from(own.idToken.split('.')[1] ?? '', 'base64url').toString()) as { sid: string };
+    await db.updateTable('sessions').set({ revoked_at: new Date().toISOString() }).where('id', '=', sid.sid).execute();
+    await expect401(`Bearer ${own.idToken}`, 'Session has ended');
+    expect((await info(`Bearer ${idToken}`)).statusCode).toBe(200);
+  });
+
+  it('lets a token through whose session has no row (issued before sessions existed)', async () => {
+    const service = await createTokenService(db);
+    const { idToken: older } = await service.issue({ id: claims.sub, email: claims.email, tenantId: claims.tenant_id, sessionId: 'no-such-session' });
+    expect((await info(`Bearer ${older}`)).statusCode).toBe(200);
+  });
+
   it('verifies tokens signed by another replica sharing the database', async () => {
     const replica = await createTokenService(db);
     const { idToken: fromReplica } = await replica.issue({ id: claims.sub, email: claims.email, tenantId: claims.tenant_id });

@@ -5,6 +5,7 @@ import { SignJWT, jwtVerify, type JSONWebKeySet } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { TOKEN_ALG, loadKeyRing, type KeyRing } from './signing-keys';
+import { VerifiedTokenCache } from './verified-tokens';
 
 export const TOKEN_ISSUER = 'helio-ems';
 export const TOKEN_AUDIENCE = 'helio-console';
@@ -44,6 +45,8 @@ export interface TokenService {
 export interface TokenServiceOptions {
   /** Clock for issuing, epoch ms (tests issue tokens in the past). */
   now?: () => number;
+  /** Tokens verified before (tests pass one with their own clock). */
+  verified?: VerifiedTokenCache<IdTokenClaims>;
 }
 
 function sign(keys: KeyRing, subject: TokenSubject, use: 'id' | 'access', nowS: number): Promise<string> {
@@ -62,6 +65,7 @@ function sign(keys: KeyRing, subject: TokenSubject, use: 'id' | 'access', nowS: 
 export async function createTokenService(db: Kysely<Database>, options: TokenServiceOptions = {}): Promise<TokenService> {
   const keys = await loadKeyRing(db);
   const now = options.now ?? Date.now;
+  const verified = options.verified ?? new VerifiedTokenCache<IdTokenClaims>();
 
   return {
     async issue(subject) {
@@ -74,6 +78,8 @@ export async function createTokenService(db: Kysely<Database>, options: TokenSer
     },
 
     async verifyIdToken(token) {
+      const known = verified.get(token);
+      if (known) return known;
       const { payload } = await jwtVerify(token, keys.verificationKey, {
         algorithms: [TOKEN_ALG],
         issuer: TOKEN_ISSUER,
@@ -86,7 +92,10 @@ export async function createTokenService(db: Kysely<Database>, options: TokenSer
         throw new InvalidTokenError('Token claims are incomplete');
       }
       if (sid !== undefined && typeof sid !== 'string') throw new InvalidTokenError('Token session is malformed');
-      return sid === undefined ? { sub, email, tenantId } : { sub, email, tenantId, sessionId: sid };
+      const claims: IdTokenClaims = sid === undefined ? { sub, email, tenantId } : { sub, email, tenantId, sessionId: sid };
+      // exp is a required claim, checked by jwtVerify above
+      verified.remember(token, claims, (payload.exp ?? 0) * 1000);
+      return claims;
     },
 
     jwks: () => keys.jwks(),

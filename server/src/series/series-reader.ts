@@ -3,6 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { RollupGranularity, ZoneCalendar } from './calendar';
+import { isoTimeFormatter } from './iso-time';
 import { isPowerMetric, MAX_HOLD_MS } from './rollup';
 
 export const GRANULARITIES = ['1m', '15m', '1h', '1d', '1M'] as const;
@@ -56,18 +57,21 @@ interface BucketRow {
   wh: number;
 }
 
-function toRow(r: BucketRow): SeriesRow {
-  const count = Number(r.n);
-  return {
-    time: new Date(Number(r.bucket)).toISOString(),
-    metricKey: r.metric_key,
-    avg: Number(r.total) / count,
-    min: Number(r.lo),
-    max: Number(r.hi),
-    last: Number(r.last_value),
-    count,
-    energyKwh: isPowerMetric(r.metric_key) ? Number(r.wh) / 1000 : null,
-  };
+function toRows(rows: readonly BucketRow[]): SeriesRow[] {
+  const isoTime = isoTimeFormatter();
+  return rows.map((r) => {
+    const count = Number(r.n);
+    return {
+      time: isoTime(Number(r.bucket)),
+      metricKey: r.metric_key,
+      avg: Number(r.total) / count,
+      min: Number(r.lo),
+      max: Number(r.hi),
+      last: Number(r.last_value),
+      count,
+      energyKwh: isPowerMetric(r.metric_key) ? Number(r.wh) / 1000 : null,
+    };
+  });
 }
 
 export async function readSeries(db: Kysely<Database>, q: SeriesQuery): Promise<SeriesRow[]> {
@@ -88,7 +92,7 @@ export async function readSeries(db: Kysely<Database>, q: SeriesQuery): Promise<
       .orderBy('metric_key')
       .orderBy('bucket')
       .execute();
-    return byKey(rows.map(toRow));
+    return byKey(toRows(rows));
   }
   const size = RAW_BUCKET_MS[q.granularity] ?? 60_000;
   const from = q.start - (q.start % size);
@@ -112,7 +116,7 @@ export async function readSeries(db: Kysely<Database>, q: SeriesQuery): Promise<
     from held where ts >= ${from}
     group by metric_key, ${bucketOf('ts')}
     order by metric_key, bucket`.execute(db);
-  return byKey(rows.map(toRow));
+  return byKey(toRows(rows));
 }
 
 /** Ordinal order of keys (PostgreSQL's collation would otherwise decide), time within a key as read. */
