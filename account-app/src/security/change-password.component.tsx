@@ -3,10 +3,9 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Callout, Card, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '@helio/shared-utils';
+import { PasswordRules, showToast } from '@helio/shared-utils';
 import { checkPassword } from '../common/password-policy';
 import { useErrorText } from '../common/use-error-text';
-import { PasswordRules } from './password-rules.component';
 import { useChangePassword } from './security.resource';
 
 export function ChangePasswordCard() {

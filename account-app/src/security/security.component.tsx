@@ -3,7 +3,6 @@ import { PageHeader } from '@helio/shared-utils';
 import { useTranslation } from 'react-i18next';
 import { ChangePasswordCard } from './change-password.component';
 import { SessionsCard } from './sessions.component';
-import './security.css';
 
 export default function SecurityPage() {
   const { t } = useTranslation('account-app');

@@ -3,9 +3,9 @@
 import type { ReactNode } from 'react';
 import { Callout } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useRuleText } from '../password-policy/password-rules.component';
 import type { AuthFailure } from './auth-failure';
 import '../auth-layout/auth-form.css';
+import { usePasswordRuleText } from '@helio/shared-utils';
 
 interface Props {
   failure: AuthFailure;
@@ -16,7 +16,7 @@ interface Props {
 
 export function AuthFailureCallout({ failure, title, testId, children }: Props) {
   const { t } = useTranslation('auth-app');
-  const ruleText = useRuleText();
+  const ruleText = usePasswordRuleText();
   return (
     <Callout intent="danger" title={title} role="alert" data-testid={testId} className="helio-auth-callout">
       {t(failure.key, { message: failure.message, count: failure.count })}

@@ -1,7 +1,6 @@
-// The policy's rules in the order the form lists them, and a guard for rule names the server sends.
+// A guard for the rule names the server sends (the checklist's rules live in shared-utils).
+import { PASSWORD_RULES } from '@helio/shared-utils';
 import type { PasswordRule } from './password-policy';
-
-export const PASSWORD_RULES: readonly PasswordRule[] = ['minLength', 'maxLength', 'uppercase', 'lowercase', 'digit', 'symbol'];
 
 export function isPasswordRule(value: unknown): value is PasswordRule {
   return PASSWORD_RULES.some((rule) => rule === value);

@@ -3,8 +3,8 @@
 import { useState, type Ref } from 'react';
 import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { PasswordRules } from '../password-policy/password-rules.component';
 import type { NewPasswordErrors, NewPasswordValues } from './new-password-form';
+import { PasswordRules } from '@helio/shared-utils';
 
 interface Props {
   values: NewPasswordValues;

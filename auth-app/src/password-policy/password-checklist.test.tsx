@@ -1,7 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { HelioProviders } from '@helio/shared-utils';
-import { PasswordRules } from './password-rules.component';
+import { HelioProviders, PasswordRules } from '@helio/shared-utils';
 
 const states = () =>
   Object.fromEntries(
