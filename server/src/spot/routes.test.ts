@@ -67,6 +67,16 @@ describe.each(databaseTargets())('spot prices API on $name', (target) => {
     expect(answer.days[0].prices[5].czkKwh).toBe(2.625);
   });
 
+  it('replaces the prices of a period on a later import instead of doubling them', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'helio-spot-')), 'prices.csv');
+    fs.writeFileSync(file, 'start,eur_mwh\n2026-08-01T10:00:00+02:00,50\n');
+    await importOnce(spotDb(db), SPOT, file);
+    fs.writeFileSync(file, 'start,eur_mwh\n2026-08-01T10:00:00+02:00,75.5\n');
+    await importOnce(spotDb(db), SPOT, file);
+    const answer = await prices(await appWith({ ...SPOT, demo: false }), { date: '2026-08-01' });
+    expect(answer.days[0].prices.map((p) => [p.start, p.eurMwh])).toEqual([['2026-08-01T08:00:00.000Z', 75.5]]);
+  });
+
   it('leaves a day without prices empty when demo data is off, instead of inventing any', async () => {
     const answer = await prices(await appWith({ ...SPOT, demo: false }), { date: '2030-01-10' });
     expect(answer.days.map((d) => d.prices.length)).toEqual([0, 0]);

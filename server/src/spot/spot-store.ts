@@ -12,26 +12,34 @@ export interface SpotPrice {
   demo: boolean;
 }
 
+/** Rows per insert statement: well under SQLite's and PostgreSQL's bound-parameter limits. */
+const ROWS_PER_INSERT = 500;
+
 export async function importPrices(db: SpotDb, area: string, prices: readonly ImportedPrice[], source: 'import' | 'demo'): Promise<number> {
   const now = new Date().toISOString();
+  const rows = prices.map((price) => ({
+    area,
+    starts_at: new Date(price.start).toISOString(),
+    minutes: price.minutes,
+    eur_mwh: price.eurMwh,
+    source,
+    updated_at: now,
+  }));
   await db.transaction().execute(async (trx) => {
-    for (const price of prices) {
-      const row = {
-        area,
-        starts_at: new Date(price.start).toISOString(),
-        minutes: price.minutes,
-        eur_mwh: price.eurMwh,
-        source,
-        updated_at: now,
-      };
+    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
       await trx
         .insertInto('spot_prices')
-        .values(row)
+        .values(rows.slice(i, i + ROWS_PER_INSERT))
         // Demo prices only fill gaps: they never replace a price that is already there.
         .onConflict((oc) =>
           source === 'demo'
             ? oc.columns(['area', 'starts_at']).doNothing()
-            : oc.columns(['area', 'starts_at']).doUpdateSet({ minutes: row.minutes, eur_mwh: row.eur_mwh, source, updated_at: now }),
+            : oc.columns(['area', 'starts_at']).doUpdateSet((eb) => ({
+                minutes: eb.ref('excluded.minutes'),
+                eur_mwh: eb.ref('excluded.eur_mwh'),
+                source: eb.ref('excluded.source'),
+                updated_at: eb.ref('excluded.updated_at'),
+              })),
         )
         .execute();
     }
@@ -64,9 +72,9 @@ export async function ensureDemoDay(db: SpotDb, area: string, timeZone: string, 
   const hours: ImportedPrice[] = [];
   const curve = demoDayPrices(localDate(timeZone, dayStart));
   // Walk the real hours of the day, so a 23- or 25-hour day gets the right number of prices.
-  for (let start = dayStart, i = 0; start < dayEnd; start = calendar.nextBucket('hour', start), i += 1) {
+  for (let start = dayStart; start < dayEnd; start = calendar.nextBucket('hour', start)) {
     const hour = new Date(start + calendar.offsetAt(start)).getUTCHours();
-    hours.push({ start, minutes: 60, eurMwh: curve[hour]?.eurMwh ?? curve[Math.min(i, 23)].eurMwh });
+    hours.push({ start, minutes: 60, eurMwh: curve[hour].eurMwh });
   }
   await importPrices(db, area, hours, 'demo');
 }
