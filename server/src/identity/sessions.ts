@@ -114,9 +114,3 @@ export async function revokeUserSessions(db: Kysely<Database>, userId: string, k
   await legacy.execute();
   return rows.length;
 }
-
-/** True once the session was revoked; unknown ids (tokens from before sessions existed) are not. */
-export async function isSessionRevoked(db: Kysely<Database>, sessionId: string): Promise<boolean> {
-  const row = await db.selectFrom('sessions').select('revoked_at').where('id', '=', sessionId).executeTakeFirst();
-  return row !== undefined && row.revoked_at !== null;
-}
