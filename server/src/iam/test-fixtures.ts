@@ -77,7 +77,11 @@ export async function giveTenantPlants(db: Kysely<Database>, userId: string, ten
   const plants = await db.selectFrom('plants').select('id').where('tenant_id', '=', tenantId).execute();
   const now = new Date().toISOString();
   if (plants.length > 0) {
-    await db.insertInto('plant_access').values(plants.map((p) => ({ plant_id: p.id, user_id: userId, role, created_at: now, updated_at: now }))).execute();
+    await db
+      .insertInto('plant_access')
+      .values(plants.map((p) => ({ plant_id: p.id, user_id: userId, role, created_at: now, updated_at: now })))
+      .onConflict((oc) => oc.columns(['plant_id', 'user_id']).doNothing())
+      .execute();
   }
 }
 

@@ -5,8 +5,9 @@
 //
 // Plant roles, from least to most (what each adds on the plant; the caller's tenant permissions still
 // apply on top, e.g. sending desired state also needs devices:control):
-//   viewer   — sees the plant: details, settings, live values, history, alerts, who has access
-//   operator — also changes device settings (desired state) and alert thresholds
+//   viewer   — sees the plant: details, settings, live values, history, alerts, who has access (and,
+//              with notifications:manage, its alert thresholds, as the tenant role viewer may)
+//   operator — also changes device settings (desired state)
 //   owner    — also edits the plant's settings, rotates its gateway login and manages its access
 // Tenant owners and admins act as owners of every plant of their tenant.
 import type { Kysely, Selectable } from 'kysely';

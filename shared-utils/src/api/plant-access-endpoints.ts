@@ -1,7 +1,7 @@
 // Plant access calls (issue 8; server/src/plants/access-routes.ts): who may see a plant and their role
 // on it. Tenant owners and admins see every plant (everyPlant) and are listed as its owners.
 
-/** viewer: sees the plant; operator: also device settings and alert thresholds; owner: also plant settings, gateway login and access. */
+/** viewer: sees the plant; operator: also device settings (desired state); owner: also plant settings, gateway login and access. */
 export type PlantRole = 'viewer' | 'operator' | 'owner';
 
 export const PLANT_ROLES: readonly PlantRole[] = ['viewer', 'operator', 'owner'];
