@@ -25,18 +25,28 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
   return (await post<{ idToken: string }>(request, 'auth/sign-in', { username: ADMIN.email, password: ADMIN.password })).idToken;
 }
 
-/** Invites a user as the demo admin and completes their first sign-in with `password`. */
+/**
+ * Invites a user as the demo admin and completes their first sign-in with `password`. An operator or
+ * viewer sees the plants they are given: every demo plant (`plants: 'all'`, as the demo accounts) or none.
+ */
 export async function createActiveUser(
   request: APIRequestContext,
-  { prefix, role = 'viewer', modules = ['monitoring', 'notifications'] }: { prefix: string; role?: string; modules?: string[] },
+  { prefix, role = 'viewer', modules = ['monitoring', 'notifications'], plants = 'all' }: { prefix: string; role?: string; modules?: string[]; plants?: 'all' | 'none' },
 ): Promise<TestUser & { id: string }> {
   const user = { email: uniqueEmail(prefix), password: 'Fotovoltaika-Líšeň-2026', name: 'Test', family_name: prefix };
-  const invited = await post<{ id: string }>(
+  const admin = await adminToken(request);
+  const invited = await post<{ id: string; role: { id: string } }>(
     request,
     'iam/users/invite',
     { email: user.email, name: user.name, family_name: user.family_name, role, modules, locale: 'cs' },
-    await adminToken(request),
+    admin,
   );
+  if (plants === 'all' && (role === 'operator' || role === 'viewer')) {
+    const tenant = (await post<{ tenant: { id: string } }>(request, 'users/info', {}, admin)).tenant.id;
+    for (const plant of await post<Array<{ id: string }>>(request, 'plant/list', { id: tenant }, admin)) {
+      await post(request, 'plant/access/update', { id: plant.id, userId: invited.id, role }, admin);
+    }
+  }
   const challenge = await post<{ session: string }>(request, 'auth/sign-in', { username: user.email, password: temporaryPasswordMailedTo(user.email) });
   await post(request, 'auth/complete-new-password', { session: challenge.session, newPassword: user.password });
   // That sign-in was only the set-up: end its session so the journeys see just their own browsers.

@@ -64,6 +64,8 @@ export type {
 export type { CsvCell, Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow, SpotDay, SpotPrice, SpotPrices };
 export type { BrokerStatus, GatewayLogin, RegistryFilter, RegistryPlant };
 export { toCsv, plantSeriesParams };
+export { PLANT_ROLES } from '../src/api/plant-access-endpoints';
+export type { PlantAccessInviteRequest, PlantAccessUser, PlantRole } from '../src/api/plant-access-endpoints';
 export { PASSWORD_RULES, PasswordRules, usePasswordRuleText };
 export type { PlantSeriesRequest };
 export type { EnergyBalance, EnergyCounter, ZonedParts };

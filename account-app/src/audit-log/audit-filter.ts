@@ -11,7 +11,10 @@ export const AUDIT_CATEGORIES = {
     'iam.user_invited', 'iam.user_updated', 'iam.user_disabled', 'iam.user_enabled', 'iam.user_deleted',
     'iam.role_created', 'iam.role_updated', 'iam.role_deleted',
   ],
-  plants: ['plants.created', 'plants.updated', 'devices.gateway_password_rotated'],
+  plants: [
+    'plants.created', 'plants.updated', 'devices.gateway_password_rotated',
+    'plants.access_granted', 'plants.access_role_changed', 'plants.access_revoked',
+  ],
 } as const;
 
 export type AuditCategory = keyof typeof AUDIT_CATEGORIES;

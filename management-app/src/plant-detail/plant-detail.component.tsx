@@ -1,20 +1,22 @@
-// /management/plants/{id}: the plant's overview (facts and live status) and its settings, as tabs;
+// /management/plants/{id}: the plant's overview (facts and live status), its settings and who may see it (access), as tabs;
 // the tab is kept in the address (?tab=settings) so it can be linked and survives a reload.
 import { Button, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { PageHeader, setActivePlant, useActivePlant } from '@helio/shared-utils';
 import { SettingsForm } from '../plant-settings/settings-form.component';
+import { PlantAccess } from './plant-access.component';
 import { PlantOverview } from './plant-overview.component';
 import { usePlantDetail, usePlantStatus } from './plant-detail.resource';
 
-type DetailTab = 'overview' | 'settings';
+type DetailTab = 'overview' | 'settings' | 'access';
 
 export default function PlantDetailPage() {
   const { t } = useTranslation('management-app');
   const id = useParams().id ?? '';
   const [params, setParams] = useSearchParams();
-  const tab: DetailTab = params.get('tab') === 'settings' ? 'settings' : 'overview';
+  const asked = params.get('tab');
+  const tab: DetailTab = asked === 'settings' || asked === 'access' ? asked : 'overview';
   const detail = usePlantDetail(id);
   const status = usePlantStatus(id);
   const { plant: active, plants } = useActivePlant();
@@ -47,6 +49,7 @@ export default function PlantDetailPage() {
         <Tab id="overview" title={t('detail.overview')} panel={<PlantOverview plant={plant} status={status.data} />} />
         {/* keyed by plant only: a refetch must not reset what the user is typing; conflicts surface on save */}
         <Tab id="settings" title={t('detail.settings')} panel={<SettingsForm key={plant.id} plant={plant} />} data-testid="tab-settings" />
+        <Tab id="access" title={t('detail.access')} panel={<PlantAccess plant={plant} />} data-testid="tab-access" />
       </Tabs>
     </div>
   );

@@ -24,6 +24,9 @@ export const AUDIT_ACTIONS = [
   'devices.gateway_password_rotated',
   'plants.created',
   'plants.updated',
+  'plants.access_granted',
+  'plants.access_role_changed',
+  'plants.access_revoked',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -72,6 +72,18 @@ export interface PlantTable {
   updated_at: string | null;
 }
 
+/** A plant role: what a user may do on one plant (plants/access.ts). */
+export type PlantRole = 'owner' | 'operator' | 'viewer';
+
+/** 012_plant_access: which non-administrator may see which plant, with their role on it. */
+export interface PlantAccessTable {
+  plant_id: string;
+  user_id: string;
+  role: PlantRole;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface RefreshTokenTable {
   id: string;
   family_id: string;
@@ -99,6 +111,7 @@ export interface CoreTables {
   tenants: TenantTable;
   users: UserTable;
   plants: PlantTable;
+  plant_access: PlantAccessTable;
   refresh_tokens: RefreshTokenTable;
   signing_keys: SigningKeyTable;
 }

@@ -50,6 +50,24 @@ describe.each(databaseTargets())('demo data on $name', (target) => {
     }
   });
 
+  it('gives the demo operator and viewer every plant of their organisation, with that role on it', async () => {
+    const db = await target.create();
+    await seedDemoData(db);
+    const rows = await db
+      .selectFrom('plant_access')
+      .innerJoin('users', 'users.id', 'plant_access.user_id')
+      .innerJoin('plants', 'plants.id', 'plant_access.plant_id')
+      .select(['users.email', 'plant_access.role', 'plants.tenant_id as plant_tenant', 'users.tenant_id as user_tenant'])
+      .execute();
+    const plantsOfDemo = await db.selectFrom('plants').innerJoin('tenants', 'tenants.id', 'plants.tenant_id').select('plants.id').where('tenants.name', '=', 'Helio Demo').execute();
+    const of = (email: string) => rows.filter((r) => r.email === email);
+    expect(of('operator@helio.local').map((r) => r.role)).toEqual(plantsOfDemo.map(() => 'operator'));
+    expect(of('viewer@helio.local').map((r) => r.role)).toEqual(plantsOfDemo.map(() => 'viewer'));
+    expect(plantsOfDemo.length).toBeGreaterThan(1);
+    expect(rows.every((r) => r.plant_tenant === r.user_tenant)).toBe(true);
+    expect(of('admin@helio.local')).toEqual([]); // sees every plant as a tenant owner
+  });
+
   it('leaves a database that already has organisations alone', async () => {
     const db = await target.create();
     await db.insertInto('tenants').values({ id: 't', name: 'Real customer', created_at: new Date().toISOString() }).execute();

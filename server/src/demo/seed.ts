@@ -2,7 +2,7 @@
 // tenants, in one transaction, so re-running it (or two replicas starting at once) changes nothing.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database, PlantRole } from '../db/schema';
 import { setNewGatewayPassword } from '../devices/gateway-credentials';
 import { hashPassword } from '../identity/passwords';
 import { DEMO_TENANTS } from './demo-data';
@@ -32,11 +32,13 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedResult> {
       for (const tenant of DEMO_TENANTS) {
         const tenantId = randomUUID();
         await trx.insertInto('tenants').values({ id: tenantId, name: tenant.name, created_at: now }).execute();
+        const plantIds = tenant.plants.map(() => randomUUID());
+        const userIds = tenant.accounts.map(() => randomUUID());
         await trx
           .insertInto('plants')
           .values(
-            tenant.plants.map((p) => ({
-              id: randomUUID(),
+            tenant.plants.map((p, i) => ({
+              id: plantIds[i] ?? randomUUID(),
               tenant_id: tenantId,
               name: p.name,
               thing_name: p.thingName,
@@ -54,8 +56,8 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedResult> {
         await trx
           .insertInto('users')
           .values(
-            tenant.accounts.map((a) => ({
-              id: randomUUID(),
+            tenant.accounts.map((a, i) => ({
+              id: userIds[i] ?? randomUUID(),
               tenant_id: tenantId,
               email: a.email,
               name: a.name,
@@ -71,6 +73,13 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedResult> {
             })),
           )
           .execute();
+        // Owners and admins see every plant; the demo operator and viewer are given each demo plant.
+        const access = tenant.accounts.flatMap((a, i) =>
+          a.role === 'operator' || a.role === 'viewer'
+            ? plantIds.map((plantId) => ({ plant_id: plantId, user_id: userIds[i] ?? '', role: a.role as PlantRole, created_at: now, updated_at: now }))
+            : [],
+        );
+        if (access.length > 0) await trx.insertInto('plant_access').values(access).execute();
       }
       return { created: true };
     });

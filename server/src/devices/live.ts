@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
 import { badRequest, notFound } from '../http/errors';
-import { findTenantPlantByThingName } from '../plants/access';
+import { findTenantPlantByThingName, onPlantAccessRevoked } from '../plants/access';
 import { shadowEvent, type LiveHub, type ShadowEvent } from './live-hub';
 import { emptyShadow } from './shadow-doc';
 import type { ShadowStore } from './shadow-store';
@@ -63,10 +63,15 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveRouteDep
       if (thingNames.length === 0 || thingNames.length > MAX_LIVE_THINGS) {
         throw badRequest(`things must name 1 to ${MAX_LIVE_THINGS} plants`);
       }
+      // Access is checked as the stream opens; losing a plant later ends the stream (below), and the
+      // client's reconnect is checked again.
+      const plantIds = new Set<string>();
       for (const thingName of thingNames) {
-        const plant = await findTenantPlantByThingName(deps.db, request.user.tenantId, thingName);
+        const plant = await findTenantPlantByThingName(deps.db, request.user, thingName);
         if (!plant) throw notFound(`Plant ${thingName} not found`);
+        plantIds.add(plant.id);
       }
+      const userId = request.user.sub;
 
       reply.hijack();
       const res = reply.raw;
@@ -90,9 +95,15 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveRouteDep
       const unsubscribe = deps.live.subscribe(thingNames, send);
       const ping = setInterval(() => write(': ping\n\n'), deps.pingMs ?? LIVE_PING_MS);
       const expiry = setTimeout(() => res.end(), msUntilTokenExpiry(request));
+      const stopWatchingAccess = onPlantAccessRevoked((revokedUserId, plantId) => {
+        if (revokedUserId !== userId || !plantIds.has(plantId)) return;
+        unsubscribe(); // not one more change of that plant, even one already on its way
+        res.end();
+      });
       const cleanup = () => {
         clearInterval(ping);
         clearTimeout(expiry);
+        stopWatchingAccess();
         unsubscribe();
       };
       open.add(res);

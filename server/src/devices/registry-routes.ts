@@ -9,7 +9,7 @@ import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
 import { errorResponseSchema, notFound } from '../http/errors';
 import { access } from '../iam/route-access';
-import { findTenantPlant } from '../plants/access';
+import { findTenantPlant, requirePlantRole } from '../plants/access';
 import { findRegistryPlants, type RegistryFilter, type RegistryPlant } from './registry';
 import type { DeviceServices } from './services';
 
@@ -90,7 +90,7 @@ export async function registerRegistryRoutes(app: FastifyInstance, deps: { db: K
         response: { 200: { type: 'array', items: registryPlantSchema }, ...errors },
       },
     },
-    (request) => findRegistryPlants(db, request.user.tenantId, connectionOf, request.body.filter ?? {}),
+    (request) => findRegistryPlants(db, request.user, connectionOf, request.body.filter ?? {}),
   );
 
   app.post<{ Body: { id: string }; Reply: RegistryPlant }>(
@@ -101,7 +101,7 @@ export async function registerRegistryRoutes(app: FastifyInstance, deps: { db: K
       schema: { body: idBody, response: { 200: registryPlantSchema, ...errors } },
     },
     async (request) => {
-      const [plant] = await findRegistryPlants(db, request.user.tenantId, connectionOf, { id: request.body.id });
+      const [plant] = await findRegistryPlants(db, request.user, connectionOf, { id: request.body.id });
       if (!plant) throw notFound('Plant not found');
       return plant;
     },
@@ -125,8 +125,9 @@ export async function registerRegistryRoutes(app: FastifyInstance, deps: { db: K
       },
     },
     async (request, reply) => {
-      const plant = await findTenantPlant(db, request.user.tenantId, request.body.id);
+      const plant = await findTenantPlant(db, request.user, request.body.id);
       if (!plant) throw notFound('Plant not found');
+      requirePlantRole(plant, 'owner');
       const login = await devices.rotateGatewayPassword(plant);
       await recordAudit(db, {
         tenantId: request.user.tenantId,

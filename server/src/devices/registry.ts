@@ -2,6 +2,7 @@
 // was last heard from, what the broker says about its connection, its firmware and shadow version.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { accessiblePlantIds, seesEveryPlant, type PlantCaller } from '../plants/access';
 import { GATEWAY_OFFLINE_MS, newestTimestamp } from '../notifications/conditions';
 import { gatewayUsername } from './gateway-credentials';
 import type { GatewayConnection } from './gateway-status';
@@ -55,7 +56,7 @@ const byName = new Intl.Collator('cs').compare;
 
 export async function findRegistryPlants(
   db: Kysely<Database>,
-  tenantId: string,
+  caller: PlantCaller,
   connectionOf: (thingName: string) => GatewayConnection | undefined,
   filter: RegistryFilter & { id?: string },
   now = Date.now(),
@@ -67,7 +68,8 @@ export async function findRegistryPlants(
     .leftJoin('gateway_credentials', 'gateway_credentials.plant_id', 'plants.id')
     .select(['plants.id', 'plants.name', 'plants.thing_name', 'shadows.reported', 'shadows.metadata', 'shadows.version'])
     .select('gateway_credentials.username')
-    .where('plants.tenant_id', '=', tenantId);
+    .where('plants.tenant_id', '=', caller.tenantId);
+  if (!seesEveryPlant(caller)) query = query.where('plants.id', 'in', accessiblePlantIds(db, caller.sub));
   if (filter.id !== undefined) query = query.where('plants.id', '=', filter.id);
   if (filter.thingName !== undefined) query = query.where('plants.thing_name', '=', filter.thingName);
   const needle = filter.name?.toLocaleLowerCase('cs');

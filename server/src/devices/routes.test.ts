@@ -6,6 +6,7 @@ import { buildApp } from '../http/app';
 import { databaseTargets } from '../testing/databases';
 import { apiPost, testConfig } from '../testing/test-app';
 import { startDevices, type DeviceServices } from './services';
+import { giveTenantPlants } from '../iam/test-fixtures';
 import { insertPlant, insertTenant, recordingLog, userWithToken } from './test-fixtures';
 
 describe.each(databaseTargets())('shadow API on $name', (target) => {
@@ -17,6 +18,7 @@ describe.each(databaseTargets())('shadow API on $name', (target) => {
   let app: FastifyInstance;
   let operator: string;
   let viewer: string;
+  let viewerId: string;
 
   beforeAll(async () => {
     db = await target.create();
@@ -24,7 +26,7 @@ describe.each(databaseTargets())('shadow API on $name', (target) => {
     await insertPlant(db, tenant, ours);
     await insertPlant(db, await insertTenant(db), theirs);
     operator = (await userWithToken(db, tenant, 'operator')).idToken;
-    viewer = (await userWithToken(db, tenant, 'viewer')).idToken;
+    ({ idToken: viewer, id: viewerId } = await userWithToken(db, tenant, 'viewer'));
     const config = testConfig({ mqttPort: 0, simulator: false });
     devices = await startDevices({ db, config, log: recordingLog(), clientId: `api-${run}` });
     app = await buildApp({ db, config, devices });
@@ -58,6 +60,7 @@ describe.each(databaseTargets())('shadow API on $name', (target) => {
         .tenant_id;
       const quiet = `api-quiet-${run}`;
       await insertPlant(db, tenant, quiet);
+      await giveTenantPlants(db, viewerId, tenant); // a new plant is seen by whom it is given to
       const response = await apiPost(app, 'iot/thing/shadow', { thingName: quiet }, viewer);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ state: { reported: {}, desired: {}, delta: {} }, version: 0, hasDelta: false });

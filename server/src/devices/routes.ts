@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
 import { ApiError, badRequest, conflict, errorResponseSchema, notFound } from '../http/errors';
-import { findTenantPlantByThingName } from '../plants/access';
+import { findTenantPlantByThingName, requirePlantRole } from '../plants/access';
 import type { JsonObject, JsonValue } from './json';
 import { registerLiveRoute } from './live';
 import { registerRegistryRoutes } from './registry-routes';
@@ -74,7 +74,7 @@ export async function registerDeviceRoutes(
   const { db, devices } = deps;
 
   const tenantThing = async (request: FastifyRequest, thingName: string) => {
-    const plant = await findTenantPlantByThingName(db, request.user.tenantId, thingName);
+    const plant = await findTenantPlantByThingName(db, request.user, thingName);
     if (!plant) throw notFound(`Plant ${thingName} not found`);
     return plant;
   };
@@ -124,7 +124,7 @@ export async function registerDeviceRoutes(
     },
     async (request) => {
       const { thingName, desiredKey, desiredState, expectedVersion } = request.body;
-      await tenantThing(request, thingName);
+      requirePlantRole(await tenantThing(request, thingName), 'operator');
       const patch: JsonObject = { [desiredKey]: desiredState };
       checkDesiredPatch(patch);
       const check = checkDesired(desiredKey, desiredState);

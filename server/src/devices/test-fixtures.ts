@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, Role } from '../db/schema';
+import { giveTenantPlants } from '../iam/test-fixtures';
 import { createTokenService } from '../identity/tokens';
 import type { DeviceLog } from './log';
 
@@ -63,6 +64,8 @@ export async function userWithToken(
       created_at: new Date().toISOString(),
     })
     .execute();
+  // An operator or viewer of the tenant sees the plants it has so far (plants/access.ts).
+  if (role === 'operator' || role === 'viewer') await giveTenantPlants(db, id, tenantId, role);
   const tokens = await createTokenService(db, { now: tokenNow });
   const { idToken } = await tokens.issue({ id, email, tenantId });
   return { id, idToken };

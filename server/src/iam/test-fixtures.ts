@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database, Role } from '../db/schema';
+import type { Database, PlantRole, Role } from '../db/schema';
 import { buildApp } from '../http/app';
 import type { IdentityConfig } from '../identity/identity-config';
 import { hashPassword } from '../identity/passwords';
@@ -67,6 +67,22 @@ export async function addUser(db: Kysely<Database>, tenantId: string, spec: NewU
     })
     .execute();
   return { id, email, password, tenantId };
+}
+
+/**
+ * Gives a user every plant their tenant has now, as the demo seed gives its operator and viewer theirs
+ * (tenant owners and admins need none: they see every plant).
+ */
+export async function giveTenantPlants(db: Kysely<Database>, userId: string, tenantId: string, role: PlantRole = 'viewer'): Promise<void> {
+  const plants = await db.selectFrom('plants').select('id').where('tenant_id', '=', tenantId).execute();
+  const now = new Date().toISOString();
+  if (plants.length > 0) {
+    await db
+      .insertInto('plant_access')
+      .values(plants.map((p) => ({ plant_id: p.id, user_id: userId, role, created_at: now, updated_at: now })))
+      .onConflict((oc) => oc.columns(['plant_id', 'user_id']).doNothing())
+      .execute();
+  }
 }
 
 export async function addRole(db: Kysely<Database>, tenantId: string, name: string, permissions: readonly Permission[]): Promise<string> {

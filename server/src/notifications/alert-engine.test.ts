@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { addUser, type NewUser } from '../iam/test-fixtures';
+import { addUser, giveTenantPlants, type NewUser } from '../iam/test-fixtures';
 import { databaseTargets } from '../testing/databases';
 import { createAlertEngine, startAlertEngine } from './alert-engine';
 import { clearSkyPvW } from './clear-sky';
@@ -106,8 +106,9 @@ describe.each(databaseTargets())('the alert engine on $name', (target) => {
       ...patch,
     });
 
-    async function userWith(tenantId: string, settings: NotificationSettings | null, spec: NewUser = {}) {
+    async function userWith(tenantId: string, settings: NotificationSettings | null, spec: NewUser & { plants?: boolean } = {}) {
       const user = await addUser(db, tenantId, spec);
+      if (spec.plants !== false) await giveTenantPlants(db, user.id, tenantId);
       if (settings) await saveSettings(notificationsDb(db), user.id, settings);
       return user;
     }
@@ -123,10 +124,13 @@ describe.each(databaseTargets())('the alert engine on $name', (target) => {
       const noModule = await userWith(tenant, inWindow(), { modules: ['monitoring'] });
       const disabled = await userWith(tenant, inWindow(), { status: 'disabled' });
       const otherTenant = await userWith(await insertTenant(db), inWindow());
+      const withoutThePlant = await userWith(tenant, inWindow(), { plants: false });
+      const tenantAdmin = await userWith(tenant, inWindow(), { role: 'admin', plants: false });
 
       await reportShadow(db, plant.thingName, { GridStatus: 'outage' }, NIGHT);
       const opened = of(plant, (await engine().tick(NIGHT)).opened);
-      expect(opened).toEqual([expect.objectContaining({ kind: 'gridOutage', mailed: 2 })]);
+      expect(opened).toEqual([expect.objectContaining({ kind: 'gridOutage', mailed: 3 })]);
+      expect(await mailsTo(tenantAdmin.email)).toHaveLength(1); // sees every plant without access rows
 
       const [cs] = await mailsTo(czech.email);
       expect(cs?.subject).toBe('Helio EMS: Výpadek sítě – Brno – Líšeň');
@@ -135,7 +139,7 @@ describe.each(databaseTargets())('the alert engine on $name', (target) => {
       const [en] = await mailsTo(english.email);
       expect(en?.subject).toBe('Helio EMS: Grid outage – Brno – Líšeň');
       expect(en?.text).toContain('Started: June 11, 2025');
-      for (const user of [later, switchedOff, neverSaved, noModule, disabled, otherTenant]) expect(await mailsTo(user.email)).toEqual([]);
+      for (const user of [later, switchedOff, neverSaved, noModule, disabled, otherTenant, withoutThePlant]) expect(await mailsTo(user.email)).toEqual([]);
     });
 
     it('does not mail again while the condition lasts, even once the window opens', async () => {

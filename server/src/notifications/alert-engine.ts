@@ -90,7 +90,7 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
       const id = await openAlert(notificationsDb(trx), { tenantId: plant.tenant_id, plantId: plant.id, kind, severity, startedAt: at, details: verdict.details });
       if (id === null) return null;
       const timeZone = isTimeZone(plant.timezone) ? plant.timezone : DEFAULT_TIME_ZONE;
-      const recipients = await alertRecipients(notificationsDb(trx), plant.tenant_id, at, timeZone);
+      const recipients = await alertRecipients(notificationsDb(trx), plant, at, timeZone);
       const facts = { kind, severity, startedAt: at, details: verdict.details, plantName: plant.name, timeZone, consoleUrl };
       for (const recipient of recipients) await enqueueMail(trx, renderAlertMail(facts, recipient), at);
       return { id, mailed: recipients.length };

@@ -3,6 +3,7 @@
 // alert's start on the plant's wall clock. Everyone else sees the alert only in the app.
 import type { Locale } from '../db/schema';
 import { parseModules } from '../http/auth';
+import { ADMINISTRATOR_ROLES } from '../iam/permissions';
 import { effectivePermissions } from '../iam/roles';
 import type { OutgoingMail } from '../mail/outbox';
 import type { AlertDetails, AlertKind, Severity } from './alert-kinds';
@@ -101,16 +102,30 @@ export function renderAlertMail(facts: AlertMailFacts, recipient: Recipient): Ou
   return { to: recipient.email, subject: `Helio EMS: ${title} – ${facts.plantName}`, text: lines.join('\n'), language };
 }
 
-/** Who is mailed about an alert of the tenant's plant that starts at `startedAt` in `timeZone`. */
-export async function alertRecipients(db: NotificationsDb, tenantId: string, startedAt: Date, timeZone: string): Promise<Recipient[]> {
+/**
+ * Who is mailed about an alert of the plant that starts at `startedAt` in `timeZone`: active users of its
+ * tenant who may see the plant (tenant owners and admins, or a plant_access row; plants/access.ts).
+ */
+export async function alertRecipients(
+  db: NotificationsDb,
+  plant: { id: string; tenant_id: string },
+  startedAt: Date,
+  timeZone: string,
+): Promise<Recipient[]> {
   const users = await db
     .selectFrom('users')
     .leftJoin('roles', 'roles.id', 'users.custom_role_id')
     .leftJoin('notification_settings', 'notification_settings.user_id', 'users.id')
     .select(['users.email', 'users.name', 'users.locale', 'users.role', 'users.modules', 'users.custom_role_id'])
     .select(['roles.permissions as custom_permissions', 'notification_settings.period', 'notification_settings.enabled', 'notification_settings.days'])
-    .where('users.tenant_id', '=', tenantId)
+    .where('users.tenant_id', '=', plant.tenant_id)
     .where('users.status', '=', 'active')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('users.custom_role_id', 'is', null), eb('users.role', 'in', ADMINISTRATOR_ROLES)]),
+        eb('users.id', 'in', eb.selectFrom('plant_access').select('plant_access.user_id').where('plant_access.plant_id', '=', plant.id)),
+      ]),
+    )
     .execute();
   return users
     .filter((u) => parseModules(u.modules).includes('notifications'))

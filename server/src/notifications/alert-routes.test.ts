@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { routeTableOf } from '../http/route-table';
-import { addRole, addUser, post, tokenFor } from '../iam/test-fixtures';
+import { addRole, addUser, giveTenantPlants, post, tokenFor, type NewUser } from '../iam/test-fixtures';
 import { databaseTargets } from '../testing/databases';
 import { closeAlert, openAlert } from './alert-store';
 import { notificationsDb } from './tables';
@@ -29,6 +29,12 @@ describe.each(databaseTargets())('notification centre API on $name', (target) =>
   let foreign: TestPlant;
   let token: string;
   const ids: Record<string, string> = {};
+  /** A user of the tenant who sees its plants (plants/access.ts). */
+  const member = async (spec: NewUser = {}) => {
+    const user = await addUser(db, tenantId, spec);
+    await giveTenantPlants(db, user.id, tenantId);
+    return user;
+  };
 
   beforeAll(async () => {
     db = await createNotificationsDb(target);
@@ -37,7 +43,7 @@ describe.each(databaseTargets())('notification centre API on $name', (target) =>
     brno = await insertPlant(db, tenantId, { name: 'Brno' });
     olomouc = await insertPlant(db, tenantId, { name: 'Olomouc' });
     foreign = await insertPlant(db, await insertTenant(db), { name: 'Elsewhere' });
-    token = await tokenFor(db, await addUser(db, tenantId));
+    token = await tokenFor(db, await member());
     const ndb = notificationsDb(db);
     const open = async (name: string, plant: TestPlant, kind: 'gatewayOffline' | 'batteryLow', minute: number) => {
       const severity = kind === 'gatewayOffline' ? 'critical' : 'warning';
@@ -86,7 +92,7 @@ describe.each(databaseTargets())('notification centre API on $name', (target) =>
   });
 
   it('marks alerts read for the caller only, counts the unread, and filters by read', async () => {
-    const reader = await tokenFor(db, await addUser(db, tenantId));
+    const reader = await tokenFor(db, await member());
     const count = async (as: string) => (await post(app, 'notifications/alerts/unread-count', {}, { token: as })).json<{ count: number }>().count;
     expect(await count(reader)).toBe(3);
     const marked = await post(app, 'notifications/alerts/mark-read', { ids: [ids.brnoBattery, ids.brnoBattery, ids.foreignOffline] }, { token: reader });
@@ -141,7 +147,7 @@ describe.each(databaseTargets())('notification centre API on $name', (target) =>
     for (const path of ['notifications/alerts/list', 'notifications/alerts/unread-count']) {
       expect((await post(app, path, {}, { token: noModule })).statusCode).toBe(403);
     }
-    const readOnly = await tokenFor(db, await addUser(db, tenantId, { customRoleId: await addRole(db, tenantId, 'Watcher', ['notifications:read']) }));
+    const readOnly = await tokenFor(db, await member({ customRoleId: await addRole(db, tenantId, 'Watcher', ['notifications:read']) }));
     expect((await post(app, 'notifications/thresholds/get', { plantId: brno.id }, { token: readOnly })).statusCode).toBe(200);
     const save = await post(app, 'notifications/thresholds/save', { plantId: brno.id, batterySocMin: 1, pvMinPercent: 5 }, { token: readOnly });
     expect(save.statusCode).toBe(403);

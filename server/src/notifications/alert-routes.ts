@@ -7,7 +7,7 @@ import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
 import { errorResponseSchema, notFound } from '../http/errors';
 import { access } from '../iam/route-access';
-import { findTenantPlant } from '../plants/access';
+import { findTenantPlant, type PlantCaller } from '../plants/access';
 import type { Severity } from './alert-kinds';
 import { listAlerts, markRead, unreadCount, type AlertView } from './alert-store';
 import { alertListBody, alertListResponse, emptyBody, markReadBody, thresholdsGetBody, thresholdsSchema } from './schemas';
@@ -32,9 +32,11 @@ type ThresholdsBody = Thresholds & { plantId: string };
 
 export async function registerAlertRoutes(app: FastifyInstance, base: Kysely<Database>): Promise<void> {
   const db = notificationsDb(base);
-  /** A plant of another tenant is not found, like an unknown one (plants/access.ts). */
-  const requirePlant = async (tenantId: string, plantId: string) => {
-    if (!(await findTenantPlant(base, tenantId, plantId))) throw notFound(`Plant ${plantId} not found`);
+  /** A plant of another tenant, or one the caller may not see, is not found, like an unknown one (plants/access.ts). */
+  const requirePlant = async (caller: PlantCaller, plantId: string) => {
+    const plant = await findTenantPlant(base, caller, plantId);
+    if (!plant) throw notFound(`Plant ${plantId} not found`);
+    return plant;
   };
 
   app.post<{ Body: ListBody }>(
@@ -42,8 +44,8 @@ export async function registerAlertRoutes(app: FastifyInstance, base: Kysely<Dat
     { config: READ_PLANT, preHandler: requireUser, schema: { body: alertListBody, response: { 200: alertListResponse, ...errors } } },
     async (request): Promise<{ alerts: AlertView[] }> => {
       const { plantId, severity, state, read, limit } = request.body;
-      if (plantId !== undefined) await requirePlant(request.user.tenantId, plantId);
-      const alerts = await listAlerts(db, request.user.tenantId, request.user.sub, { plantId, severity, state, read, limit: limit ?? 200 });
+      if (plantId !== undefined) await requirePlant(request.user, plantId);
+      const alerts = await listAlerts(db, request.user, { plantId, severity, state, read, limit: limit ?? 200 });
       return { alerts };
     },
   );
@@ -55,7 +57,7 @@ export async function registerAlertRoutes(app: FastifyInstance, base: Kysely<Dat
       preHandler: requireUser,
       schema: { body: markReadBody, response: { 200: { type: 'object', required: ['marked'], properties: { marked: { type: 'integer' } } }, ...errors } },
     },
-    async (request) => ({ marked: await markRead(db, request.user.tenantId, request.user.sub, [...new Set(request.body.ids)]) }),
+    async (request) => ({ marked: await markRead(db, request.user, [...new Set(request.body.ids)]) }),
   );
 
   app.post(
@@ -65,14 +67,14 @@ export async function registerAlertRoutes(app: FastifyInstance, base: Kysely<Dat
       preHandler: requireUser,
       schema: { body: emptyBody, response: { 200: { type: 'object', required: ['count'], properties: { count: { type: 'integer' } } }, ...errors } },
     },
-    async (request) => ({ count: await unreadCount(db, request.user.tenantId, request.user.sub) }),
+    async (request) => ({ count: await unreadCount(db, request.user) }),
   );
 
   app.post<{ Body: { plantId: string } }>(
     '/api/notifications/thresholds/get',
     { config: READ_PLANT, preHandler: requireUser, schema: { body: thresholdsGetBody, response: { 200: thresholdsSchema, ...errors } } },
     async (request): Promise<ThresholdsBody> => {
-      await requirePlant(request.user.tenantId, request.body.plantId);
+      await requirePlant(request.user, request.body.plantId);
       return { plantId: request.body.plantId, ...(await thresholdsOf(db, request.body.plantId)) };
     },
   );
@@ -82,7 +84,7 @@ export async function registerAlertRoutes(app: FastifyInstance, base: Kysely<Dat
     { config: MANAGE_PLANT, preHandler: requireUser, schema: { body: thresholdsSchema, response: { 200: thresholdsSchema, ...errors } } },
     async (request): Promise<ThresholdsBody> => {
       const { plantId, batterySocMin, pvMinPercent } = request.body;
-      await requirePlant(request.user.tenantId, plantId);
+      await requirePlant(request.user, plantId);
       await saveThresholds(db, plantId, { batterySocMin, pvMinPercent });
       return { plantId, batterySocMin, pvMinPercent };
     },

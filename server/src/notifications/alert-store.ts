@@ -2,6 +2,7 @@
 // closing, and the tenant-scoped reads the API serves with each user's read marks.
 import { randomUUID } from 'node:crypto';
 import type { AlertDetails, AlertKind, Severity } from './alert-kinds';
+import { seesEveryPlant, type PlantCaller } from '../plants/access';
 import type { NotificationsDb } from './tables';
 
 export interface NewAlert {
@@ -62,12 +63,15 @@ export interface AlertView {
   details: AlertDetails;
 }
 
-function readsOf(db: NotificationsDb, tenantId: string, userId: string) {
-  return db
+/** The alerts of the plants the caller may see (plants/access.ts), each with the caller's read mark. */
+function readsOf(db: NotificationsDb, caller: PlantCaller) {
+  const query = db
     .selectFrom('alerts')
     .innerJoin('plants', 'plants.id', 'alerts.plant_id')
-    .leftJoin('alert_reads', (join) => join.onRef('alert_reads.alert_id', '=', 'alerts.id').on('alert_reads.user_id', '=', userId))
-    .where('alerts.tenant_id', '=', tenantId);
+    .leftJoin('alert_reads', (join) => join.onRef('alert_reads.alert_id', '=', 'alerts.id').on('alert_reads.user_id', '=', caller.sub))
+    .where('alerts.tenant_id', '=', caller.tenantId);
+  if (seesEveryPlant(caller)) return query;
+  return query.where('alerts.plant_id', 'in', db.selectFrom('plant_access').select('plant_access.plant_id').where('plant_access.user_id', '=', caller.sub));
 }
 
 const parseDetails = (json: string): AlertDetails => {
@@ -78,9 +82,9 @@ const parseDetails = (json: string): AlertDetails => {
   }
 };
 
-/** The tenant's alerts, newest first, each with whether this user has read it. */
-export async function listAlerts(db: NotificationsDb, tenantId: string, userId: string, filter: AlertFilter): Promise<AlertView[]> {
-  let query = readsOf(db, tenantId, userId)
+/** The alerts of the plants the caller may see, newest first, each with whether the caller has read it. */
+export async function listAlerts(db: NotificationsDb, caller: PlantCaller, filter: AlertFilter): Promise<AlertView[]> {
+  let query = readsOf(db, caller)
     .select(['alerts.id', 'alerts.plant_id', 'plants.name as plant_name', 'alerts.kind', 'alerts.severity'])
     .select(['alerts.started_at', 'alerts.ended_at', 'alerts.details', 'alert_reads.read_at']);
   if (filter.plantId !== undefined) query = query.where('alerts.plant_id', '=', filter.plantId);
@@ -104,8 +108,8 @@ export async function listAlerts(db: NotificationsDb, tenantId: string, userId: 
 }
 
 /** Marks the tenant's alerts among `ids` read for the user; answers how many were unread before. */
-export async function markRead(db: NotificationsDb, tenantId: string, userId: string, ids: readonly string[], now = new Date()): Promise<number> {
-  const unread = await readsOf(db, tenantId, userId)
+export async function markRead(db: NotificationsDb, caller: PlantCaller, ids: readonly string[], now = new Date()): Promise<number> {
+  const unread = await readsOf(db, caller)
     .select('alerts.id')
     .where('alerts.id', 'in', ids)
     .where('alert_reads.read_at', 'is', null)
@@ -113,14 +117,14 @@ export async function markRead(db: NotificationsDb, tenantId: string, userId: st
   if (unread.length === 0) return 0;
   await db
     .insertInto('alert_reads')
-    .values(unread.map((a) => ({ alert_id: a.id, user_id: userId, read_at: now.toISOString() })))
+    .values(unread.map((a) => ({ alert_id: a.id, user_id: caller.sub, read_at: now.toISOString() })))
     .onConflict((oc) => oc.columns(['alert_id', 'user_id']).doNothing())
     .execute();
   return unread.length;
 }
 
-export async function unreadCount(db: NotificationsDb, tenantId: string, userId: string): Promise<number> {
-  const row = await readsOf(db, tenantId, userId)
+export async function unreadCount(db: NotificationsDb, caller: PlantCaller): Promise<number> {
+  const row = await readsOf(db, caller)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('alert_reads.read_at', 'is', null)
     .executeTakeFirst();

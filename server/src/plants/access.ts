@@ -1,32 +1,107 @@
-// Tenant-scoped plant lookups. A plant of another tenant is simply not found: callers answer 404,
-// never 403, so plant ids and thing names of other tenants cannot be probed.
+// Plant lookups scoped to the caller. A plant is found only in the caller's tenant and only when the
+// caller may see it: tenant owners and admins see every plant of the tenant, everyone else the plants
+// they were given access to (table plant_access, with a role on the plant). A plant the caller cannot
+// see is simply not found: callers answer 404, never 403, so plant ids and thing names cannot be probed.
+//
+// Plant roles, from least to most (what each adds on the plant; the caller's tenant permissions still
+// apply on top, e.g. sending desired state also needs devices:control):
+//   viewer   — sees the plant: details, settings, live values, history, alerts, who has access (and,
+//              with notifications:manage, its alert thresholds, as the tenant role viewer may)
+//   operator — also changes device settings (desired state)
+//   owner    — also edits the plant's settings, rotates its gateway login and manages its access
+// Tenant owners and admins act as owners of every plant of their tenant.
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, PlantTable } from '../db/schema';
+import type { Database, PlantRole, PlantTable } from '../db/schema';
+import { forbidden } from '../http/errors';
+import { ADMINISTRATOR_ROLES } from '../iam/permissions';
 
+export type { PlantRole } from '../db/schema';
 export type PlantRow = Selectable<PlantTable>;
+/** A plant the caller can see, with the caller's role on it. */
+export type AccessiblePlant = PlantRow & { access_role: PlantRole };
 
-export function findTenantPlantByThingName(
+/** Least to most. */
+export const PLANT_ROLES: readonly PlantRole[] = ['viewer', 'operator', 'owner'];
+
+export const isPlantRole = (value: string): value is PlantRole => (PLANT_ROLES as readonly string[]).includes(value);
+
+/** Who asks (request.user fits): their tenant, user id and effective role (built-in key or custom role id). */
+export interface PlantCaller {
+  tenantId: string;
+  sub: string;
+  roleId: string;
+}
+
+/** Tenant owners and admins see every plant of their tenant, without plant_access rows. */
+export const seesEveryPlant = (caller: Pick<PlantCaller, 'roleId'>): boolean => (ADMINISTRATOR_ROLES as readonly string[]).includes(caller.roleId);
+
+/** The ids of the plants a non-administrator was given access to, as a subquery. */
+export function accessiblePlantIds(db: Kysely<Database>, userId: string) {
+  return db.selectFrom('plant_access').select('plant_access.plant_id').where('plant_access.user_id', '=', userId);
+}
+
+function visiblePlants(db: Kysely<Database>, caller: PlantCaller) {
+  let query = db
+    .selectFrom('plants')
+    .leftJoin('plant_access', (join) => join.onRef('plant_access.plant_id', '=', 'plants.id').on('plant_access.user_id', '=', caller.sub))
+    .selectAll('plants')
+    .select('plant_access.role as access_role')
+    .where('plants.tenant_id', '=', caller.tenantId);
+  if (!seesEveryPlant(caller)) query = query.where('plant_access.role', 'is not', null);
+  return query;
+}
+
+function withRole<T extends { access_role: PlantRole | null }>(caller: PlantCaller, row: T): T & { access_role: PlantRole } {
+  return { ...row, access_role: seesEveryPlant(caller) ? 'owner' : (row.access_role ?? 'viewer') };
+}
+
+export async function findTenantPlantByThingName(db: Kysely<Database>, caller: PlantCaller, thingName: string): Promise<AccessiblePlant | undefined> {
+  const row = await visiblePlants(db, caller).where('plants.thing_name', '=', thingName).executeTakeFirst();
+  return row && withRole(caller, row);
+}
+
+export async function findTenantPlant(db: Kysely<Database>, caller: PlantCaller, plantId: string): Promise<AccessiblePlant | undefined> {
+  const row = await visiblePlants(db, caller).where('plants.id', '=', plantId).executeTakeFirst();
+  return row && withRole(caller, row);
+}
+
+export async function listTenantPlants(db: Kysely<Database>, caller: PlantCaller): Promise<AccessiblePlant[]> {
+  return (await visiblePlants(db, caller).execute()).map((row) => withRole(caller, row));
+}
+
+/** Gives a user access to a plant with `role`, or changes their role on it; answers the role they had. */
+export async function grantPlantAccess(
   db: Kysely<Database>,
-  tenantId: string,
-  thingName: string,
-): Promise<PlantRow | undefined> {
-  return db
-    .selectFrom('plants')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('thing_name', '=', thingName)
-    .executeTakeFirst();
+  { plantId, userId, role }: { plantId: string; userId: string; role: PlantRole },
+  now = new Date(),
+): Promise<PlantRole | undefined> {
+  const before = await db.selectFrom('plant_access').select('role').where('plant_id', '=', plantId).where('user_id', '=', userId).executeTakeFirst();
+  const at = now.toISOString();
+  await db
+    .insertInto('plant_access')
+    .values({ plant_id: plantId, user_id: userId, role, created_at: at, updated_at: at })
+    .onConflict((oc) => oc.columns(['plant_id', 'user_id']).doUpdateSet({ role, updated_at: at }))
+    .execute();
+  return before?.role;
 }
 
-export function findTenantPlant(db: Kysely<Database>, tenantId: string, plantId: string): Promise<PlantRow | undefined> {
-  return db
-    .selectFrom('plants')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', plantId)
-    .executeTakeFirst();
+export const hasPlantRole = (held: PlantRole, needed: PlantRole): boolean => PLANT_ROLES.indexOf(held) >= PLANT_ROLES.indexOf(needed);
+
+/** 403 when the caller's role on a plant they can see is below `needed`. */
+export function requirePlantRole<T extends { access_role: PlantRole }>(plant: T, needed: PlantRole): T {
+  if (!hasPlantRole(plant.access_role, needed)) throw forbidden(`This needs the ${needed} role on the plant; you are its ${plant.access_role}`);
+  return plant;
 }
 
-export function listTenantPlants(db: Kysely<Database>, tenantId: string): Promise<PlantRow[]> {
-  return db.selectFrom('plants').selectAll().where('tenant_id', '=', tenantId).execute();
+type RevocationListener = (userId: string, plantId: string) => void;
+const revocationListeners = new Set<RevocationListener>();
+
+/** Called when a user loses a plant, in this process (the live channel drops their streams of it). */
+export function onPlantAccessRevoked(listener: RevocationListener): () => void {
+  revocationListeners.add(listener);
+  return () => revocationListeners.delete(listener);
+}
+
+export function announcePlantAccessRevoked(userId: string, plantId: string): void {
+  for (const listener of revocationListeners) listener(userId, plantId);
 }

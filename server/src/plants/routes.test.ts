@@ -65,10 +65,12 @@ describe.each(databaseTargets())('plants on $name', (target) => {
   });
 
   it('finds a plant only within its own tenant', async () => {
-    const brno = await findTenantPlantByThingName(db, demoTenant, 'demo-brno-01');
+    const demoAdmin = { tenantId: demoTenant, sub: 'any', roleId: 'admin' };
+    const otherAdmin = { tenantId: otherTenant, sub: 'any', roleId: 'owner' };
+    const brno = await findTenantPlantByThingName(db, demoAdmin, 'demo-brno-01');
     expect(brno?.pv_peak_kw).toBe(9.8);
-    expect(await findTenantPlantByThingName(db, otherTenant, 'demo-brno-01')).toBeUndefined();
-    expect((await findTenantPlant(db, demoTenant, brno?.id ?? ''))?.thing_name).toBe('demo-brno-01');
-    expect(await findTenantPlant(db, otherTenant, brno?.id ?? '')).toBeUndefined();
+    expect(await findTenantPlantByThingName(db, otherAdmin, 'demo-brno-01')).toBeUndefined();
+    expect((await findTenantPlant(db, demoAdmin, brno?.id ?? ''))?.thing_name).toBe('demo-brno-01');
+    expect(await findTenantPlant(db, otherAdmin, brno?.id ?? '')).toBeUndefined();
   });
 });

@@ -75,7 +75,7 @@ export async function registerPlantRoutes(app: FastifyInstance, { db }: { db: Ky
     },
     async (request): Promise<Plant[]> => {
       if (request.body.id !== request.user.tenantId) throw notFound('Organisation not found');
-      const rows = await listTenantPlants(db, request.user.tenantId);
+      const rows = await listTenantPlants(db, request.user);
       return rows.map(toPlant).sort((a, b) => byName(a.name, b.name));
     },
   );

@@ -11,7 +11,7 @@ import type { DeviceServices } from '../devices/services';
 import { requireUser } from '../http/auth';
 import { badRequest, conflict, errorResponseSchema, notFound } from '../http/errors';
 import { access } from '../iam/route-access';
-import { findTenantPlant } from './access';
+import { findTenantPlant, grantPlantAccess, requirePlantRole, seesEveryPlant } from './access';
 import { plantDetailSchema, settingColumns, settingsOf, settingsProperties, toPlantDetail, type PlantDetail } from './plant-detail';
 import { isThingName, problemMessage, settingProblems, type PlantSettings, type SettingProblems } from './plant-limits';
 
@@ -76,7 +76,7 @@ export async function registerPlantSettingsRoutes(app: FastifyInstance, deps: { 
       schema: { body: { type: 'object', additionalProperties: false, required: ['id'], properties: { id } }, response: { 200: plantDetailSchema, ...errors } },
     },
     async (request): Promise<PlantDetail> => {
-      const row = await findTenantPlant(db, request.user.tenantId, request.body.id);
+      const row = await findTenantPlant(db, request.user, request.body.id);
       if (!row) throw notFound('Plant not found');
       return toPlantDetail(row);
     },
@@ -106,10 +106,11 @@ export async function registerPlantSettingsRoutes(app: FastifyInstance, deps: { 
     async (request): Promise<PlantDetail> => {
       // Whose plant it is comes first: another tenant's id is a 404 whatever else is wrong with the body.
       const givenId: unknown = request.body?.id;
-      const row = typeof givenId === 'string' ? await findTenantPlant(db, request.user.tenantId, givenId) : undefined;
+      const row = typeof givenId === 'string' ? await findTenantPlant(db, request.user, givenId) : undefined;
       if (typeof givenId === 'string' && !row) throw notFound('Plant not found');
       rejectSchemaErrors(request);
       if (!row) throw notFound('Plant not found');
+      requirePlantRole(row, 'owner');
       const { id: plantId, payload, expectedVersion } = request.body;
       const before = toPlantDetail(row);
       const next: PlantSettings = { ...settingsOf(before), ...payload };
@@ -124,11 +125,11 @@ export async function registerPlantSettingsRoutes(app: FastifyInstance, deps: { 
         .where('version', '=', expectedVersion)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) {
-        const current = await findTenantPlant(db, request.user.tenantId, plantId);
+        const current = await findTenantPlant(db, request.user, plantId);
         if (!current) throw notFound('Plant not found');
         throw conflict('The plant was changed by someone else', { currentVersion: current.version, current: toPlantDetail(current) });
       }
-      const after = toPlantDetail((await findTenantPlant(db, request.user.tenantId, plantId)) ?? row);
+      const after = toPlantDetail((await findTenantPlant(db, request.user, plantId)) ?? row);
       const changed = (Object.keys(next) as (keyof PlantSettings)[]).filter((key) => before[key] !== after[key]);
       await audit(db, request, 'plants.updated', after, { changed, version: after.version });
       return after;
@@ -197,6 +198,8 @@ export async function registerPlantSettingsRoutes(app: FastifyInstance, deps: { 
         if (await db.selectFrom('plants').select('id').where('thing_name', '=', thingName).executeTakeFirst()) throw taken();
         throw error;
       }
+      // Whoever creates a plant may see and manage it: a non-administrator becomes its owner.
+      if (!seesEveryPlant(request.user)) await grantPlantAccess(db, { plantId, userId: request.user.sub, role: 'owner' });
       const target = { id: plantId, thing_name: thingName };
       let gatewayLogin: { username: string; password: string };
       try {
@@ -206,7 +209,7 @@ export async function registerPlantSettingsRoutes(app: FastifyInstance, deps: { 
         await db.deleteFrom('plants').where('id', '=', plantId).execute(); // no plant without its login
         throw error;
       }
-      const created = await findTenantPlant(db, request.user.tenantId, plantId);
+      const created = await findTenantPlant(db, request.user, plantId);
       if (!created) throw notFound('Plant not found');
       const plant = toPlantDetail(created);
       await audit(db, request, 'plants.created', plant, { thingName, username: gatewayLogin.username });

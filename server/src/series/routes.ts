@@ -75,7 +75,7 @@ const timeSeriesBody = {
 
 export async function registerSeriesRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }): Promise<void> {
   const tenantPlant = async (request: FastifyRequest, plantId: string) => {
-    const plant = await findTenantPlant(db, request.user.tenantId, plantId);
+    const plant = await findTenantPlant(db, request.user, plantId);
     if (!plant) throw notFound(`Plant ${plantId} not found`);
     return plant;
   };
