@@ -11,7 +11,10 @@ export const AUDIT_CATEGORIES = {
     'iam.user_invited', 'iam.user_updated', 'iam.user_disabled', 'iam.user_enabled', 'iam.user_deleted',
     'iam.role_created', 'iam.role_updated', 'iam.role_deleted',
   ],
-  plants: ['plants.created', 'plants.updated', 'devices.gateway_password_rotated'],
+  plants: [
+    'plants.created', 'plants.updated', 'devices.gateway_password_rotated', 'plants.device_added', 'plants.device_updated',
+    'plants.device_removed',
+  ],
 } as const;
 
 export type AuditCategory = keyof typeof AUDIT_CATEGORIES;

@@ -24,6 +24,9 @@ export const AUDIT_ACTIONS = [
   'devices.gateway_password_rotated',
   'plants.created',
   'plants.updated',
+  'plants.device_added',
+  'plants.device_updated',
+  'plants.device_removed',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { setNewGatewayPassword } from '../devices/gateway-credentials';
 import { hashPassword } from '../identity/passwords';
+import { insertDemoDevices } from '../plant-devices/demo-devices';
 import { DEMO_TENANTS } from './demo-data';
 
 export interface SeedResult {
@@ -32,11 +33,12 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedResult> {
       for (const tenant of DEMO_TENANTS) {
         const tenantId = randomUUID();
         await trx.insertInto('tenants').values({ id: tenantId, name: tenant.name, created_at: now }).execute();
+        const plants = tenant.plants.map((p) => ({ id: randomUUID(), thingName: p.thingName, plant: p }));
         await trx
           .insertInto('plants')
           .values(
-            tenant.plants.map((p) => ({
-              id: randomUUID(),
+            plants.map(({ id, plant: p }) => ({
+              id,
               tenant_id: tenantId,
               name: p.name,
               thing_name: p.thingName,
@@ -51,6 +53,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedResult> {
             })),
           )
           .execute();
+        await insertDemoDevices(trx, plants.map(({ id, thingName }) => ({ id, thing_name: thingName })));
         await trx
           .insertInto('users')
           .values(

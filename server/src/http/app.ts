@@ -22,6 +22,7 @@ import type { IdentityDeps } from '../identity/sign-in';
 import { createTokenService } from '../identity/tokens';
 import { createMailer } from '../mail/mailer';
 import { logTransport, smtpTransport } from '../mail/transports';
+import { registerPlantDeviceRoutes } from '../plant-devices/routes';
 import { registerPlantRoutes } from '../plants/routes';
 import { registerPlantSettingsRoutes } from '../plants/settings-routes';
 import { registerUserRoutes } from '../users/routes';
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerAuditRoutes(app, { db });
   await registerPlantRoutes(app, { db });
   await registerPlantSettingsRoutes(app, { db, devices });
+  await registerPlantDeviceRoutes(app, { db });
   if (devices) await registerDeviceRoutes(app, { db, devices });
   await registerSeriesRoutes(app, { db });
   await registerNotificationRoutes(app, { db });

@@ -5,6 +5,7 @@ import { gatewayCredentialsMigration } from '../../devices/credentials-migration
 import { devicesMigration } from '../../devices/migration';
 import { coreMigration } from './001-core';
 import { identityMigration } from './003-identity';
+import { plantDevicesMigration } from '../../plant-devices/migration';
 import { plantSettingsMigration } from '../../plants/settings-migration';
 import { notificationsMigration } from '../../notifications/migration';
 import { seriesMigration } from '../../series/migration';
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   '006_gateway_credentials': gatewayCredentialsMigration,
   '010_spot_prices': spotMigration,
   '011_plant_settings': plantSettingsMigration,
+  '014_devices': plantDevicesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
