@@ -17,6 +17,7 @@ export type { Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow } from
 export type { SpotDay, SpotPrice, SpotPrices } from './api/endpoints';
 export type { BrokerStatus, RegistryPlant, RegistryFilter, GatewayLogin } from './api/endpoints';
 export type { PlantCreateRequest, PlantDetail, PlantSettings, TariffCurrency } from './api/plant-endpoints';
+export type { Device, DeviceCreateRequest, DeviceFields, DeviceKind } from './api/device-endpoints';
 export type {
   AuditEvent, AuditQuery, CurrentUserView, IamRole, IamUser, IamUserStatus, InviteRequest, Language, PermissionView,
   ProfileChanges, RoleInput, RoleRef, SessionView,
@@ -36,11 +37,14 @@ export { useShadow } from './shadow/use-shadow';
 export { SHADOW_STALE_MS, isStale } from './shadow/staleness';
 export type { MetricKey } from './shadow/metrics';
 export { METRICS, metricInfo } from './shadow/metrics';
+export { metricLabel, metricUnit } from './shadow/metric-value';
+export type { DeviceLiveValue } from './shadow/device-live';
+export { deviceLiveValues } from './shadow/device-live';
 
 // Query & i18n
 export { queryClient } from './query/query-client';
 export { HelioProviders } from './query/helio-providers';
-export { i18n, i18nReady, setLanguage, formatNumber, formatDateTime, formatPower } from './i18n/i18n';
+export { i18n, i18nReady, setLanguage, formatNumber, formatDateTime, formatPower, formatMetricValue } from './i18n/i18n';
 export { localeOf } from './i18n/locale-format';
 export { LOADER_OPTIONS } from './i18n/loader-options';
 
@@ -53,6 +57,12 @@ export type { EnergyBalance, EnergyCounter } from './energy/energy-balance';
 export { ENERGY_COUNTERS, counterEnergy, energyBalance } from './energy/energy-balance';
 export type { ZonedParts } from './energy/plant-time';
 export { startOfPlantDay, zonedMidnight, zonedParts } from './energy/plant-time';
+
+// Charts (uPlot, a lazy chunk)
+export type { ChartOptions, UplotChartProps } from './charts/uplot-chart';
+export { UplotChart } from './charts/uplot-chart';
+export type { ChartColumns, MetricChartProps } from './charts/metric-chart';
+export { MetricChart, chartColumns } from './charts/metric-chart';
 
 // Export
 export type { CsvCell } from './export/csv';
