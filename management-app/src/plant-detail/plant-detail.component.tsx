@@ -1,20 +1,22 @@
-// /management/plants/{id}: the plant's overview (facts and live status) and its settings, as tabs;
+// /management/plants/{id}: the plant's overview (facts and live status), its devices and its settings, as tabs;
 // the tab is kept in the address (?tab=settings) so it can be linked and survives a reload.
 import { Button, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { PageHeader, setActivePlant, useActivePlant } from '@helio/shared-utils';
 import { SettingsForm } from '../plant-settings/settings-form.component';
+import { PlantDevices } from './plant-devices.component';
 import { PlantOverview } from './plant-overview.component';
 import { usePlantDetail, usePlantStatus } from './plant-detail.resource';
 
-type DetailTab = 'overview' | 'settings';
+type DetailTab = 'overview' | 'devices' | 'settings';
+const TABS: readonly DetailTab[] = ['overview', 'devices', 'settings'];
 
 export default function PlantDetailPage() {
   const { t } = useTranslation('management-app');
   const id = useParams().id ?? '';
   const [params, setParams] = useSearchParams();
-  const tab: DetailTab = params.get('tab') === 'settings' ? 'settings' : 'overview';
+  const tab: DetailTab = TABS.find((known) => known === params.get('tab')) ?? 'overview';
   const detail = usePlantDetail(id);
   const status = usePlantStatus(id);
   const { plant: active, plants } = useActivePlant();
@@ -45,6 +47,7 @@ export default function PlantDetailPage() {
       </PageHeader>
       <Tabs id="plant-detail-tabs" selectedTabId={tab} onChange={(next) => setParams(next === 'overview' ? {} : { tab: String(next) }, { replace: true })} large>
         <Tab id="overview" title={t('detail.overview')} panel={<PlantOverview plant={plant} status={status.data} />} />
+        <Tab id="devices" title={t('detail.devices')} panel={<PlantDevices plant={plant} />} data-testid="tab-devices" />
         {/* keyed by plant only: a refetch must not reset what the user is typing; conflicts surface on save */}
         <Tab id="settings" title={t('detail.settings')} panel={<SettingsForm key={plant.id} plant={plant} />} data-testid="tab-settings" />
       </Tabs>
