@@ -1,6 +1,9 @@
 // @helio/shared-utils: the whole public interface, nothing else (frontend contract). Streams are
 // exposed as Observables with setter functions, never as Subjects.
 
+// Lazy chunks (the uPlot chart) load from beside this module, wherever the import map puts it.
+import 'systemjs-webpack-interop/auto-public-path';
+
 // Session
 export type { Session } from './session/session';
 export { session$, getIdToken } from './session/session';
