@@ -76,6 +76,31 @@ describe('the devices tab', () => {
     ]);
   });
 
+  it('sends only the changed fields of an edited device, and shows a taken serial number at its field', async () => {
+    let answerUpdate: () => Promise<Device> = async () => {
+      throw new ApiError(409, 'Conflict', 'A device with this serial number already exists at this plant', { field: 'serial' });
+    };
+    const base = server;
+    server = (path, body) => (path === 'device/update' ? answerUpdate() : base(path, body));
+    at('/management/plants/p-brno?tab=devices');
+    const rows = await screen.findAllByTestId('device-row');
+    fireEvent.click(within(rows[1] as HTMLElement).getByTestId('device-edit'));
+    expect((document.querySelector('#device-kind') as HTMLSelectElement).disabled).toBe(true);
+    fireEvent.change(document.querySelector('#device-serial') as HTMLInputElement, { target: { value: 'TAKEN-1' } });
+    fireEvent.click(screen.getByTestId('device-submit'));
+    expect(await screen.findByText('Tato elektrárna už má zařízení tohoto výrobce s tímto sériovým číslem')).toBeTruthy();
+    answerUpdate = async () => ({ ...BATTERY, serial: 'HL-NEW', firmware: '2.0' });
+    fireEvent.change(document.querySelector('#device-serial') as HTMLInputElement, { target: { value: 'HL-NEW' } });
+    fireEvent.change(document.querySelector('#device-firmware') as HTMLInputElement, { target: { value: '2.0' } });
+    fireEvent.click(screen.getByTestId('device-submit'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(calls('device/update')).toEqual([
+      { id: 'd-battery', payload: { serial: 'TAKEN-1' } },
+      { id: 'd-battery', payload: { serial: 'HL-NEW', firmware: '2.0' } },
+    ]);
+    expect(screen.queryByTestId('device-form')).toBeNull();
+  });
+
   it('removes a device only after the confirmation', async () => {
     at('/management/plants/p-brno?tab=devices');
     const rows = await screen.findAllByTestId('device-row');
