@@ -16,6 +16,9 @@ import './devices.css';
 
 export type DevicePageKind = Extract<DeviceKind, 'inverter' | 'battery'>;
 
+/** The page's path segment, also used in the export's file name. */
+const PLURAL: Record<DevicePageKind, string> = { inverter: 'inverters', battery: 'batteries' };
+
 function valueText(t: (key: string) => string, v: DeviceLiveValue): string {
   if (v.value === null) return t('devices.notReported');
   if (typeof v.value === 'number') return formatMetricValue(v.key, v.value);
@@ -98,7 +101,7 @@ function PlantDevices({ plant, kind }: { plant: Plant; kind: DevicePageKind }) {
     );
   }
   const states = deviceStates(devices.data, shadow.data, now);
-  const exportCsv = () => downloadCsv(`${plant.thingName}_${kind}s_${new Date(now).toISOString().slice(0, 19).replace(/:/g, '-')}.csv`, deviceStatesCsv(states));
+  const exportCsv = () => downloadCsv(`${plant.thingName}_${PLURAL[kind]}_${new Date(now).toISOString().slice(0, 19).replace(/:/g, '-')}.csv`, deviceStatesCsv(states));
   return (
     <>
       <div className="helio-metric-log__controls">
