@@ -1,5 +1,5 @@
-// Routes of the management app: the plants, one plant's detail, and plant settings, all behind the
-// management module's gate. The fleet dashboard, inverters and tags come later (issue 8).
+// Routes of the management app: the plants, one plant's detail, one inverter, and plant settings, all
+// behind the management module's gate. The fleet dashboard and tags come later (issue 8).
 import React, { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { FullScreenSpinner, HelioProviders, ModuleGate } from '@helio/shared-utils';
@@ -10,6 +10,7 @@ const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } a
 
 const PlantsPage = lazy(() => import(/* webpackChunkName: "plants" */ './plants/plants.component'));
 const PlantDetailPage = lazy(() => import(/* webpackChunkName: "plant-detail" */ './plant-detail/plant-detail.component'));
+const InverterDetailPage = lazy(() => import(/* webpackChunkName: "inverter-detail" */ './inverter-detail/inverter-detail.component'));
 const PlantSettingsPage = lazy(() => import(/* webpackChunkName: "plant-settings" */ './plant-settings/plant-settings.component'));
 
 const gated = (page: React.ReactNode) => <ModuleGate module="management">{page}</ModuleGate>;
@@ -22,6 +23,7 @@ export function Root() {
           <Routes>
             <Route path="/management/plants" element={gated(<PlantsPage />)} />
             <Route path="/management/plants/:id" element={gated(<PlantDetailPage />)} />
+            <Route path="/management/inverters/:id" element={gated(<InverterDetailPage />)} />
             <Route path="/plant/:id/settings" element={gated(<PlantSettingsPage />)} />
             <Route path="*" element={null} />
           </Routes>

@@ -1,5 +1,5 @@
-// Routes of the monitoring app: the dashboard, statistics, spot prices, services and the metric logs. The
-// app's other routes (/inverters, /batteries) get their pages with a later issue and show nothing until then.
+// Routes of the monitoring app: the dashboard, the plant's inverters and batteries, statistics, spot
+// prices, services and the metric logs.
 import React, { lazy, Suspense } from 'react';
 import { BrowserRouter, Outlet, Route, Routes } from 'react-router-dom';
 import { FullScreenSpinner, HelioProviders, ModuleGate } from '@helio/shared-utils';
@@ -12,6 +12,7 @@ const LogsPage = lazy(() => import(/* webpackChunkName: "logs" */ './metric-log/
 const StatisticsPage = lazy(() => import(/* webpackChunkName: "statistics" */ './statistics/statistics.component'));
 const SpotPage = lazy(() => import(/* webpackChunkName: "spot" */ './spot/spot.component'));
 const ServicesPage = lazy(() => import(/* webpackChunkName: "services" */ './services/services.component'));
+const DevicesPage = lazy(() => import(/* webpackChunkName: "devices" */ './devices/devices.component'));
 const MetricLogPage = lazy(() => import(/* webpackChunkName: "metric-log" */ './metric-log/metric-log.component'));
 
 export const DASHBOARD_PATHS = ['/', '/monitoring', '/monitoring/dashboard'];
@@ -34,6 +35,8 @@ export function Root() {
               {DASHBOARD_PATHS.map((path) => (
                 <Route key={path} path={path} element={<DashboardPage />} />
               ))}
+              <Route path="/inverters" element={<DevicesPage kind="inverter" />} />
+              <Route path="/batteries" element={<DevicesPage kind="battery" />} />
               <Route path="/services" element={<ServicesPage />} />
               <Route path="/spot" element={<SpotPage />} />
               <Route path="/statistics" element={<StatisticsPage />} />

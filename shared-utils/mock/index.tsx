@@ -37,6 +37,11 @@ import { RETURN_TO_KEY, takeReturnTo } from '../src/session/return-to';
 import { pickActivePlant } from '../src/plants/pick-active-plant';
 import { isStale, SHADOW_STALE_MS } from '../src/shadow/staleness';
 import { METRICS, metricInfo, type MetricKey } from '../src/shadow/metrics';
+import { metricLabel, metricUnit } from '../src/shadow/metric-value';
+import { deviceLiveValues, type DeviceLiveValue } from '../src/shadow/device-live';
+import { chartColumns, type ChartColumns, type MetricChartProps } from '../src/charts/metric-chart';
+import type { ChartOptions, UplotChartProps } from '../src/charts/uplot-chart';
+import type { Device, DeviceCreateRequest, DeviceFields, DeviceKind } from '../src/api/device-endpoints';
 import { LOADER_OPTIONS } from '../src/i18n/loader-options';
 import { localeOf } from '../src/i18n/locale-format';
 import { useObservable } from '../src/components/use-observable';
@@ -52,7 +57,7 @@ import { PageHeader } from '../src/components/page-header';
 import { PASSWORD_RULES, PasswordRules, usePasswordRuleText } from '../src/password/password-rules';
 import { ModuleGateView, ModuleNoAccess } from '../src/components/module-no-access';
 import { __fixtures, fixtureCurrentUser, fixturePlants, fixtureSession } from './fixtures';
-import { formatDateTime, formatNumber, formatPower, i18n, i18nReady } from './mock-i18n';
+import { formatDateTime, formatMetricValue, formatNumber, formatPower, i18n, i18nReady } from './mock-i18n';
 import { queryResult, type MockValue } from './query-result';
 import { applyTheme, themeOf, THEME_STORAGE_KEY, type Theme } from '../src/theme/theme';
 
@@ -73,7 +78,19 @@ export { ENERGY_COUNTERS, counterEnergy, energyBalance, startOfPlantDay, zonedMi
 export { ApiError, RETURN_TO_KEY, takeReturnTo, pickActivePlant, isStale, SHADOW_STALE_MS, METRICS, metricInfo };
 export { useNow, NOW_TICK_MS };
 export { LOADER_OPTIONS, localeOf, useObservable, FullScreenSpinner, ErrorPanel, AppErrorPanel, PageHeader, ModuleNoAccess };
-export { __fixtures, i18n, i18nReady, formatNumber, formatDateTime, formatPower };
+export { __fixtures, i18n, i18nReady, formatNumber, formatDateTime, formatPower, formatMetricValue, metricLabel, metricUnit };
+export type { ChartColumns, ChartOptions, MetricChartProps, UplotChartProps };
+export type { Device, DeviceCreateRequest, DeviceFields, DeviceKind };
+export { chartColumns, deviceLiveValues };
+export type { DeviceLiveValue };
+
+/** uPlot needs a canvas jsdom lacks: the charts render a box that says what they would draw. */
+export function UplotChart({ data, ariaLabel, testId }: UplotChartProps) {
+  return <div role="img" aria-label={ariaLabel} data-testid={testId}>{data[0]?.length ?? 0} points</div>;
+}
+export function MetricChart({ columns, ariaLabel, testId = 'metric-chart' }: MetricChartProps) {
+  return <div role="img" aria-label={ariaLabel} data-testid={testId}>{columns[0].length} points</div>;
+}
 export type { Theme };
 export { applyTheme, themeOf, THEME_STORAGE_KEY };
 

@@ -5,6 +5,7 @@ import path from 'path';
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { formatDateTimeIn, formatNumberIn, formatPowerIn, localeOf } from '../src/i18n/locale-format';
+import { formatMetricValueIn } from '../src/shadow/metric-value';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 
@@ -45,3 +46,5 @@ export const formatNumber = (value: number, options?: Intl.NumberFormatOptions) 
 export const formatDateTime = (value: number | Date, options?: Intl.DateTimeFormatOptions) =>
   formatDateTimeIn(locale(), value, options);
 export const formatPower = (watts: number) => formatPowerIn(locale(), watts);
+export const formatMetricValue = (metricKey: string, value: number, serverUnit?: string | null) =>
+  formatMetricValueIn(locale(), metricKey, value, serverUnit);

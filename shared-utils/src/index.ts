@@ -1,6 +1,9 @@
 // @helio/shared-utils: the whole public interface, nothing else (frontend contract). Streams are
 // exposed as Observables with setter functions, never as Subjects.
 
+// Lazy chunks (the uPlot chart) load from beside this module, wherever the import map puts it.
+import 'systemjs-webpack-interop/auto-public-path';
+
 // Session
 export type { Session } from './session/session';
 export { session$, getIdToken } from './session/session';
@@ -19,6 +22,7 @@ export type { BrokerStatus, RegistryPlant, RegistryFilter, GatewayLogin } from '
 export type { PlantCreateRequest, PlantDetail, PlantSettings, TariffCurrency } from './api/plant-endpoints';
 export { PLANT_ROLES } from './api/plant-access-endpoints';
 export type { PlantAccessInviteRequest, PlantAccessUser, PlantRole } from './api/plant-access-endpoints';
+export type { Device, DeviceCreateRequest, DeviceFields, DeviceKind } from './api/device-endpoints';
 export type {
   AuditEvent, AuditQuery, CurrentUserView, IamRole, IamUser, IamUserStatus, InviteRequest, Language, PermissionView,
   ProfileChanges, RoleInput, RoleRef, SessionView,
@@ -38,11 +42,14 @@ export { useShadow } from './shadow/use-shadow';
 export { SHADOW_STALE_MS, isStale } from './shadow/staleness';
 export type { MetricKey } from './shadow/metrics';
 export { METRICS, metricInfo } from './shadow/metrics';
+export { metricLabel, metricUnit } from './shadow/metric-value';
+export type { DeviceLiveValue } from './shadow/device-live';
+export { deviceLiveValues } from './shadow/device-live';
 
 // Query & i18n
 export { queryClient } from './query/query-client';
 export { HelioProviders } from './query/helio-providers';
-export { i18n, i18nReady, setLanguage, formatNumber, formatDateTime, formatPower } from './i18n/i18n';
+export { i18n, i18nReady, setLanguage, formatNumber, formatDateTime, formatPower, formatMetricValue } from './i18n/i18n';
 export { localeOf } from './i18n/locale-format';
 export { LOADER_OPTIONS } from './i18n/loader-options';
 
@@ -55,6 +62,12 @@ export type { EnergyBalance, EnergyCounter } from './energy/energy-balance';
 export { ENERGY_COUNTERS, counterEnergy, energyBalance } from './energy/energy-balance';
 export type { ZonedParts } from './energy/plant-time';
 export { startOfPlantDay, zonedMidnight, zonedParts } from './energy/plant-time';
+
+// Charts (uPlot, a lazy chunk)
+export type { ChartOptions, UplotChartProps } from './charts/uplot-chart';
+export { UplotChart } from './charts/uplot-chart';
+export type { ChartColumns, MetricChartProps } from './charts/metric-chart';
+export { MetricChart, chartColumns } from './charts/metric-chart';
 
 // Export
 export type { CsvCell } from './export/csv';

@@ -14,6 +14,7 @@ export const AUDIT_CATEGORIES = {
   plants: [
     'plants.created', 'plants.updated', 'devices.gateway_password_rotated',
     'plants.access_granted', 'plants.access_role_changed', 'plants.access_revoked',
+    'plants.device_added', 'plants.device_updated', 'plants.device_removed',
   ],
 } as const;
 

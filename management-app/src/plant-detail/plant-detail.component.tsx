@@ -1,4 +1,4 @@
-// /management/plants/{id}: the plant's overview (facts and live status), its settings and who may see it (access), as tabs;
+// /management/plants/{id}: the plant's overview (facts and live status), its devices, its settings and who may see it (access), as tabs;
 // the tab is kept in the address (?tab=settings) so it can be linked and survives a reload.
 import { Button, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
@@ -6,17 +6,18 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { PageHeader, setActivePlant, useActivePlant } from '@helio/shared-utils';
 import { SettingsForm } from '../plant-settings/settings-form.component';
 import { PlantAccess } from './plant-access.component';
+import { PlantDevices } from './plant-devices.component';
 import { PlantOverview } from './plant-overview.component';
 import { usePlantDetail, usePlantStatus } from './plant-detail.resource';
 
-type DetailTab = 'overview' | 'settings' | 'access';
+type DetailTab = 'overview' | 'devices' | 'settings' | 'access';
+const TABS: readonly DetailTab[] = ['overview', 'devices', 'settings', 'access'];
 
 export default function PlantDetailPage() {
   const { t } = useTranslation('management-app');
   const id = useParams().id ?? '';
   const [params, setParams] = useSearchParams();
-  const asked = params.get('tab');
-  const tab: DetailTab = asked === 'settings' || asked === 'access' ? asked : 'overview';
+  const tab: DetailTab = TABS.find((known) => known === params.get('tab')) ?? 'overview';
   const detail = usePlantDetail(id);
   const status = usePlantStatus(id);
   const { plant: active, plants } = useActivePlant();
@@ -47,6 +48,7 @@ export default function PlantDetailPage() {
       </PageHeader>
       <Tabs id="plant-detail-tabs" selectedTabId={tab} onChange={(next) => setParams(next === 'overview' ? {} : { tab: String(next) }, { replace: true })} large>
         <Tab id="overview" title={t('detail.overview')} panel={<PlantOverview plant={plant} status={status.data} />} />
+        <Tab id="devices" title={t('detail.devices')} panel={<PlantDevices plant={plant} />} data-testid="tab-devices" />
         {/* keyed by plant only: a refetch must not reset what the user is typing; conflicts surface on save */}
         <Tab id="settings" title={t('detail.settings')} panel={<SettingsForm key={plant.id} plant={plant} />} data-testid="tab-settings" />
         <Tab id="access" title={t('detail.access')} panel={<PlantAccess plant={plant} />} data-testid="tab-access" />

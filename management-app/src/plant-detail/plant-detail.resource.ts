@@ -6,10 +6,11 @@ import { STATUS_POLL_MS } from '../plants/plants.resource';
 
 export const plantDetailKey = (id: string) => ['plant/detail', id] as const;
 
-export function usePlantDetail(id: string) {
+export function usePlantDetail(id: string, enabled = true) {
   return useQuery<PlantDetail, ApiError>({
     queryKey: plantDetailKey(id),
     queryFn: ({ signal }) => apiPost('plant/detail', { id }, { signal }),
+    enabled,
   });
 }
 

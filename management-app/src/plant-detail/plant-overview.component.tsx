@@ -2,6 +2,7 @@
 import { Card, H4, HTMLTable, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatNumber, type PlantDetail, type RegistryPlant } from '@helio/shared-utils';
+import { GatewayPasswordAction } from './gateway-password.component';
 
 const num = (value: number | null, unit: string) => (value === null ? '—' : `${formatNumber(value, { maximumFractionDigits: 2 })} ${unit}`);
 const time = (iso: string | null) => (iso ? formatDateTime(new Date(iso)) : '—');
@@ -70,6 +71,7 @@ export function PlantOverview({ plant, status }: { plant: PlantDetail; status: R
         ) : (
           <p className="helio-management-muted">{t('overview.statusUnavailable')}</p>
         )}
+        <GatewayPasswordAction plant={plant} />
       </Card>
     </div>
   );

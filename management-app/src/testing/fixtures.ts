@@ -1,5 +1,5 @@
 // Plants as the server answers them, for the management app's tests.
-import type { PlantDetail, RegistryPlant } from '@helio/shared-utils';
+import type { Device, PlantDetail, RegistryPlant } from '@helio/shared-utils';
 
 export function plantDetail(overrides: Partial<PlantDetail> = {}): PlantDetail {
   return {
@@ -16,6 +16,15 @@ export function registryPlant(overrides: Partial<RegistryPlant> = {}): RegistryP
   return {
     id: 'p-brno', name: 'Brno – Rodinný dům', thingName: 'demo-brno-01', gatewayClientId: 'gw-demo-brno-01', hasCredentials: true,
     status: 'online', lastSeen: '2026-11-23T01:00:00.000Z', connected: true, connectedSince: null, firmware: null, shadowVersion: 5,
+    ...overrides,
+  };
+}
+
+export function device(overrides: Partial<Device> = {}): Device {
+  return {
+    id: 'd-inverter', plantId: 'p-brno', kind: 'inverter', name: 'Střídač', maker: 'Huawei', model: 'SUN2000-10KTL-M1', serial: 'HV2140012345',
+    firmware: 'V100R001C10SPC139', ratedPowerKw: 10, capacityKwh: null, liveKeys: ['ActPwrPve', 'EnergyPveTotal'],
+    createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
 }

@@ -3,10 +3,20 @@ import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { ErrorPanel, formatDateTime, isStale, PageHeader, useActivePlant, type Plant, useNow } from '@helio/shared-utils';
+import {
+  ErrorPanel,
+  formatDateTime,
+  formatMetricValue,
+  isStale,
+  metricLabel,
+  metricUnit,
+  PageHeader,
+  useActivePlant,
+  type Plant,
+  useNow,
+} from '@helio/shared-utils';
 import { WithActivePlant } from '../common/with-active-plant.component';
 import { useMetricList } from './metrics.resource';
-import { formatMetricValue, metricLabel, metricUnit } from './metric-value';
 import '../common/monitoring-page.css';
 
 function MetricTable({ plant }: { plant: Plant }) {

@@ -4,13 +4,22 @@ import React, { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { Button, ButtonGroup, Card, HTMLSelect, NonIdealState, Spinner } from '@blueprintjs/core';
-import { downloadCsv, ErrorPanel, PageHeader, useActivePlant, type Granularity, type Plant } from '@helio/shared-utils';
+import {
+  chartColumns,
+  downloadCsv,
+  ErrorPanel,
+  formatMetricValue,
+  MetricChart,
+  metricLabel,
+  PageHeader,
+  useActivePlant,
+  type Granularity,
+  type Plant,
+} from '@helio/shared-utils';
 import { WithActivePlant } from '../common/with-active-plant.component';
-import { MetricChart } from './metric-chart.component';
 import { useMetricSeries } from './metrics.resource';
-import { formatMetricValue, metricLabel } from './metric-value';
 import { SeriesTable } from './series-table.component';
-import { chartColumns, csvFileName, seriesCsv } from './series';
+import { csvFileName, seriesCsv } from './series';
 import {
   allowedGranularities,
   defaultGranularity,

@@ -11,20 +11,6 @@ export function seriesCsv(rows: readonly TimeSeriesRow[]): string {
   );
 }
 
-/** uPlot's columnar data: x in seconds, then average, minimum and maximum per bucket. */
-export type ChartColumns = [number[], number[], number[], number[]];
-
-export function chartColumns(rows: readonly TimeSeriesRow[]): ChartColumns {
-  const columns: ChartColumns = [[], [], [], []];
-  for (const row of rows) {
-    columns[0].push(Date.parse(row.time) / 1000);
-    columns[1].push(row.avg);
-    columns[2].push(row.min);
-    columns[3].push(row.max);
-  }
-  return columns;
-}
-
 /** File name of an export: plant, metric, range and granularity, safe on every file system. */
 export function csvFileName(plantName: string, metricKey: string, start: Date, end: Date, granularity: string): string {
   const day = (d: Date) => d.toISOString().slice(0, 10);

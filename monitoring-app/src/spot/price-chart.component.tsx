@@ -1,8 +1,7 @@
 // Prices over today and tomorrow as a stepped uPlot line: a price holds for its whole period.
-import React, { useMemo, useRef } from 'react';
+import React, { useMemo } from 'react';
 import uPlot from 'uplot';
-import { useUplot, type ChartOptions } from '../common/use-uplot';
-import { formatDateTime, formatNumber } from '@helio/shared-utils';
+import { formatDateTime, formatNumber, UplotChart, type ChartOptions } from '@helio/shared-utils';
 
 const HEIGHT = 280;
 const ACCENT = '#8fd14f';
@@ -17,7 +16,6 @@ export interface PriceChartProps {
 }
 
 export function PriceChart({ columns, label, timeLabel, timeZone, ariaLabel }: PriceChartProps) {
-  const host = useRef<HTMLDivElement>(null);
   const options = useMemo<ChartOptions>(() => {
     const price = (v: number | null) => (v === null ? '–' : `${formatNumber(v, { maximumFractionDigits: 2 })}\u00a0EUR/MWh`);
     const at = (seconds: number, format: Intl.DateTimeFormatOptions) => formatDateTime(seconds * 1000, { ...format, timeZone });
@@ -36,6 +34,5 @@ export function PriceChart({ columns, label, timeLabel, timeZone, ariaLabel }: P
       ],
     };
   }, [columns, label, timeLabel, timeZone]);
-  useUplot(host, options, columns, HEIGHT);
-  return <div ref={host} className="helio-metric-chart" role="img" aria-label={ariaLabel} data-testid="price-chart" />;
+  return <UplotChart options={options} data={columns} height={HEIGHT} className="helio-metric-chart" ariaLabel={ariaLabel} testId="price-chart" />;
 }

@@ -1,8 +1,7 @@
 // Production and consumption per bucket as grouped uPlot bars (production left, consumption right).
-import React, { useMemo, useRef } from 'react';
+import React, { useMemo } from 'react';
 import uPlot from 'uplot';
-import { useUplot, type ChartOptions } from '../common/use-uplot';
-import { formatNumber } from '@helio/shared-utils';
+import { formatNumber, UplotChart, type ChartOptions } from '@helio/shared-utils';
 
 const HEIGHT = 300;
 const PRODUCED = '#8fd14f'; // the product's lime green (SPEC §9)
@@ -19,7 +18,6 @@ export interface EnergyBarsProps {
 const kwh = (value: number | null) => (value === null ? '–' : `${formatNumber(value, { maximumFractionDigits: 2 })}\u00a0kWh`);
 
 export function EnergyBars({ columns, labels, formatTick, ariaLabel }: EnergyBarsProps) {
-  const host = useRef<HTMLDivElement>(null);
   const options = useMemo<ChartOptions>(() => {
     const bars = (align: -1 | 1) => uPlot.paths.bars?.({ size: [0.4, 48], align });
     return {
@@ -36,8 +34,7 @@ export function EnergyBars({ columns, labels, formatTick, ariaLabel }: EnergyBar
       ],
     };
   }, [columns, labels, formatTick]);
-  useUplot(host, options, columns, HEIGHT);
-  return <div ref={host} className="helio-metric-chart" role="img" aria-label={ariaLabel} data-testid="energy-bars" />;
+  return <UplotChart options={options} data={columns} height={HEIGHT} className="helio-metric-chart" ariaLabel={ariaLabel} testId="energy-bars" />;
 }
 
 /** At most about twelve labelled ticks, so a month's days do not overlap. */

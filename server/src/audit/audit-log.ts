@@ -27,6 +27,9 @@ export const AUDIT_ACTIONS = [
   'plants.access_granted',
   'plants.access_role_changed',
   'plants.access_revoked',
+  'plants.device_added',
+  'plants.device_updated',
+  'plants.device_removed',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

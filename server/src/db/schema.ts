@@ -3,6 +3,7 @@
 import type { Generated } from 'kysely';
 import type { DeviceTables } from '../devices/tables';
 import type { NotificationTables } from '../notifications/tables';
+import type { PlantDeviceTables } from '../plant-devices/tables';
 import type { SeriesTables } from '../series/tables';
 
 export type Role = 'owner' | 'admin' | 'operator' | 'viewer';
@@ -212,4 +213,4 @@ export interface IdentityTables {
   outbox: OutboxTable;
 }
 
-export interface Database extends CoreTables, DeviceTables, IdentityTables, NotificationTables, SeriesTables {}
+export interface Database extends CoreTables, DeviceTables, IdentityTables, NotificationTables, PlantDeviceTables, SeriesTables {}

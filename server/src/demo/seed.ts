@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database, PlantRole } from '../db/schema';
 import { setNewGatewayPassword } from '../devices/gateway-credentials';
 import { hashPassword } from '../identity/passwords';
+import { insertDemoDevices } from '../plant-devices/demo-devices';
 import { DEMO_TENANTS } from './demo-data';
 
 export interface SeedResult {
@@ -32,13 +33,14 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedResult> {
       for (const tenant of DEMO_TENANTS) {
         const tenantId = randomUUID();
         await trx.insertInto('tenants').values({ id: tenantId, name: tenant.name, created_at: now }).execute();
-        const plantIds = tenant.plants.map(() => randomUUID());
+        const plants = tenant.plants.map((p) => ({ id: randomUUID(), thingName: p.thingName, plant: p }));
+        const plantIds = plants.map(({ id }) => id);
         const userIds = tenant.accounts.map(() => randomUUID());
         await trx
           .insertInto('plants')
           .values(
-            tenant.plants.map((p, i) => ({
-              id: plantIds[i] ?? randomUUID(),
+            plants.map(({ id, plant: p }) => ({
+              id,
               tenant_id: tenantId,
               name: p.name,
               thing_name: p.thingName,
@@ -53,6 +55,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedResult> {
             })),
           )
           .execute();
+        await insertDemoDevices(trx, plants.map(({ id, thingName }) => ({ id, thing_name: thingName })));
         await trx
           .insertInto('users')
           .values(

@@ -190,12 +190,18 @@ describeMosquitto('Mosquitto with the password and ACL files Helio writes (sqlit
 
   brokerRules(() => mosquitto.url, () => gateways);
 
-  it('takes a rotated password once the files are rewritten and Mosquitto reloads them', async () => {
+  it('takes a rotated password once the files are rewritten and Mosquitto reloads them, dropping the old login', async () => {
     const { a } = gateways;
     const plant = await db.selectFrom('plants').select(['id', 'thing_name']).where('thing_name', '=', a.thingName).executeTakeFirstOrThrow();
+    const before = await mqtt.connectAsync(mosquitto.url, gatewayOptions(a));
+    let dropped = false;
+    before.on('close', () => {
+      dropped = true;
+    });
     const rotated = await setNewGatewayPassword(db, plant);
     await writeMosquittoFiles(db, dir, SERVER);
     await mosquitto.reload();
+    await until(() => dropped, 'the connection made with the old password to close');
     await expect(mqtt.connectAsync(mosquitto.url, gatewayOptions(a))).rejects.toThrow(/Bad username or password|Not authorized/);
     const client = await mqtt.connectAsync(mosquitto.url, gatewayOptions(a, rotated.password));
     await client.endAsync();

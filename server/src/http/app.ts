@@ -23,6 +23,7 @@ import { createTokenService } from '../identity/tokens';
 import { createMailer } from '../mail/mailer';
 import { logTransport, smtpTransport } from '../mail/transports';
 import { registerPlantAccessRoutes } from '../plants/access-routes';
+import { registerPlantDeviceRoutes } from '../plant-devices/routes';
 import { registerPlantRoutes } from '../plants/routes';
 import { registerPlantSettingsRoutes } from '../plants/settings-routes';
 import { registerUserRoutes } from '../users/routes';
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerPlantRoutes(app, { db });
   await registerPlantSettingsRoutes(app, { db, devices });
   await registerPlantAccessRoutes(app, { db, mailer, consoleUrl });
+  await registerPlantDeviceRoutes(app, { db });
   if (devices) await registerDeviceRoutes(app, { db, devices });
   await registerSeriesRoutes(app, { db });
   await registerNotificationRoutes(app, { db });

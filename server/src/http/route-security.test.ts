@@ -103,6 +103,7 @@ describe.each(databaseTargets())('route security on $name', (target) => {
       user: await userIdOf(db, 'operator@helio.local'),
       role: await addRole(db, tenantA, 'Probe: ours', ['plants:read']),
       session: sessionA.sessionId,
+      device: (await db.selectFrom('devices').select('id').where('plant_id', '=', plantA.id).executeTakeFirstOrThrow()).id,
     };
     theirs = async (kind) => {
       if (kind === 'tenant') return tenantB;
@@ -110,11 +111,13 @@ describe.each(databaseTargets())('route security on $name', (target) => {
       if (kind === 'thing') return plantB.thing_name;
       if (kind === 'user') return (await addUser(db, tenantB, { role: 'viewer' })).id;
       if (kind === 'role') return addRole(db, tenantB, `Probe: theirs ${randomUUID()}`, []);
+      if (kind === 'device') return (await db.selectFrom('devices').select('id').where('plant_id', '=', plantB.id).executeTakeFirstOrThrow()).id;
       return (await startSession(db, ownerB.id, { userAgent: null, address: null })).sessionId;
     };
     const usersA = await db.selectFrom('users').select(['id', 'email']).where('tenant_id', '=', tenantA).execute();
     const plantsA = await db.selectFrom('plants').select(['id', 'thing_name']).where('tenant_id', '=', tenantA).execute();
-    secrets = [tenantA, ours.role, ours.session, ...usersA.flatMap((u) => [u.id, u.email]), ...plantsA.flatMap((p) => [p.id, p.thing_name])];
+    const devicesA = await db.selectFrom('devices').select('id').where('plant_id', 'in', plantsA.map((p) => p.id)).execute();
+    secrets = [tenantA, ours.role, ours.session, ...usersA.flatMap((u) => [u.id, u.email]), ...plantsA.flatMap((p) => [p.id, p.thing_name]), ...devicesA.map((d) => d.id)];
   });
 
   afterAll(async () => {
@@ -137,7 +140,7 @@ describe.each(databaseTargets())('route security on $name', (target) => {
 
   it('finds the whole API in the route table', () => {
     const names = routes.map(routeName);
-    for (const expected of [...PUBLIC_ROUTES, ...DEVICE_ROUTES, 'POST /api/users/info', 'POST /api/iam/users/list', 'POST /api/audit/list', 'POST /api/plant/list', 'POST /api/plant/detail', 'POST /api/plant/update', 'POST /api/plant/create']) {
+    for (const expected of [...PUBLIC_ROUTES, ...DEVICE_ROUTES, 'POST /api/users/info', 'POST /api/iam/users/list', 'POST /api/audit/list', 'POST /api/plant/list', 'POST /api/plant/detail', 'POST /api/plant/update', 'POST /api/plant/create', 'POST /api/device/list', 'POST /api/device/get', 'POST /api/device/create', 'POST /api/device/update', 'POST /api/device/delete']) {
       expect(names).toContain(expected);
     }
   });

@@ -5,6 +5,7 @@ import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, LOADER_OPTIONS, type Language } from './loader-options';
 import { formatDateTimeIn, formatNumberIn, formatPowerIn, localeOf } from './locale-format';
+import { formatMetricValueIn } from '../shadow/metric-value';
 
 export const i18n = i18next.createInstance();
 
@@ -53,4 +54,8 @@ export function formatDateTime(value: number | Date, options?: Intl.DateTimeForm
 
 export function formatPower(watts: number): string {
   return formatPowerIn(currentLocale(), watts);
+}
+
+export function formatMetricValue(metricKey: string, value: number, serverUnit?: string | null): string {
+  return formatMetricValueIn(currentLocale(), metricKey, value, serverUnit);
 }

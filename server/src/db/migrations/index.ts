@@ -6,6 +6,7 @@ import { devicesMigration } from '../../devices/migration';
 import { coreMigration } from './001-core';
 import { identityMigration } from './003-identity';
 import { plantAccessMigration } from '../../plants/access-migration';
+import { plantDevicesMigration } from '../../plant-devices/migration';
 import { plantSettingsMigration } from '../../plants/settings-migration';
 import { notificationsMigration } from '../../notifications/migration';
 import { seriesMigration } from '../../series/migration';
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '010_spot_prices': spotMigration,
   '011_plant_settings': plantSettingsMigration,
   '012_plant_access': plantAccessMigration,
+  '014_devices': plantDevicesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,14 +1,15 @@
 // Draws a uPlot chart into a host element and keeps it as wide as the host. uPlot paints a canvas,
 // so the chart is made once per options and data, then only resized; it is destroyed on change.
-import { useEffect, type RefObject } from 'react';
+// Loaded lazily (uplot-chart.tsx): only pages that chart pay for uPlot.
+import React, { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import type { UplotChartProps } from './uplot-chart';
 
 const MIN_WIDTH = 200;
 
-export type ChartOptions = Omit<uPlot.Options, 'width' | 'height'>;
-
-export function useUplot(host: RefObject<HTMLDivElement | null>, options: ChartOptions, data: uPlot.AlignedData, height: number): void {
+export default function UplotCanvas({ options, data, height, className, ariaLabel, testId }: UplotChartProps) {
+  const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = host.current;
     if (!element) return undefined;
@@ -20,5 +21,6 @@ export function useUplot(host: RefObject<HTMLDivElement | null>, options: ChartO
       resize.disconnect();
       chart.destroy();
     };
-  }, [host, options, data, height]);
+  }, [options, data, height]);
+  return <div ref={host} className={className} role="img" aria-label={ariaLabel} data-testid={testId} />;
 }

@@ -1,6 +1,7 @@
 // A metric's value and name as the interface shows them: catalogue label and unit, locale numbers.
-import { formatNumber, formatPower, metricInfo } from '@helio/shared-utils';
 import type { TFunction } from 'i18next';
+import { formatNumberIn, formatPowerIn, type Locale } from '../i18n/locale-format';
+import { metricInfo } from './metrics';
 
 export function metricLabel(t: TFunction, metricKey: string): string {
   const info = metricInfo(metricKey);
@@ -11,9 +12,10 @@ export function metricUnit(metricKey: string, serverUnit?: string | null): strin
   return metricInfo(metricKey)?.unit || serverUnit || '';
 }
 
-export function formatMetricValue(metricKey: string, value: number, serverUnit?: string | null): string {
+/** In the given locale; apps use formatMetricValue (the interface's language). */
+export function formatMetricValueIn(locale: Locale, metricKey: string, value: number, serverUnit?: string | null): string {
   const unit = metricUnit(metricKey, serverUnit);
-  if (unit === 'W') return formatPower(value);
-  const number = formatNumber(value, { maximumFractionDigits: unit === 'kWh' ? 3 : 1 });
+  if (unit === 'W') return formatPowerIn(locale, value);
+  const number = formatNumberIn(locale, value, { maximumFractionDigits: unit === 'kWh' ? 3 : 1 });
   return unit ? `${number}\u00a0${unit}` : number;
 }

@@ -1,15 +1,30 @@
-// One metric over time in uPlot: the bucket average as a line between its minimum and maximum.
-import React, { useMemo, useRef } from 'react';
+// One metric over time in uPlot: the bucket average as a line between its minimum and maximum. The
+// metric logs (monitoring-app) and a device's history (management-app) draw the same chart.
+import React, { useMemo } from 'react';
 import type uPlot from 'uplot';
-import { formatDateTime } from '@helio/shared-utils';
-import { useUplot, type ChartOptions } from '../common/use-uplot';
-import type { ChartColumns } from './series';
+import type { TimeSeriesRow } from '../api/endpoints';
+import { formatDateTime } from '../i18n/i18n';
+import { UplotChart, type ChartOptions } from './uplot-chart';
 
 const CHART_HEIGHT = 320;
 const ACCENT = '#8fd14f'; // the product's lime green (SPEC §9)
 const BAND = 'rgba(143, 209, 79, 0.35)';
 const TWO_DAYS_S = 2 * 86_400;
 const SIXTY_DAYS_S = 60 * 86_400;
+
+/** uPlot's columnar data: x in seconds, then average, minimum and maximum per bucket. */
+export type ChartColumns = [number[], number[], number[], number[]];
+
+export function chartColumns(rows: readonly TimeSeriesRow[]): ChartColumns {
+  const columns: ChartColumns = [[], [], [], []];
+  for (const row of rows) {
+    columns[0].push(Date.parse(row.time) / 1000);
+    columns[1].push(row.avg);
+    columns[2].push(row.min);
+    columns[3].push(row.max);
+  }
+  return columns;
+}
 
 export interface MetricChartProps {
   columns: ChartColumns;
@@ -18,6 +33,7 @@ export interface MetricChartProps {
   labels: { time: string; avg: string; min: string; max: string };
   formatValue: (value: number) => string;
   ariaLabel: string;
+  testId?: string;
 }
 
 /** Axis ticks in the interface's locale, coarser as the visible span grows. */
@@ -27,8 +43,7 @@ function tickFormat(spanSeconds: number): Intl.DateTimeFormatOptions {
   return { month: 'short', year: 'numeric' };
 }
 
-export function MetricChart({ columns, xRange, labels, formatValue, ariaLabel }: MetricChartProps) {
-  const host = useRef<HTMLDivElement>(null);
+export function MetricChart({ columns, xRange, labels, formatValue, ariaLabel, testId = 'metric-chart' }: MetricChartProps) {
   const options = useMemo<ChartOptions>(() => {
     const legendValue = (_u: uPlot, value: number | null) => (value === null ? '–' : formatValue(value));
     return {
@@ -51,6 +66,5 @@ export function MetricChart({ columns, xRange, labels, formatValue, ariaLabel }:
       ],
     };
   }, [xRange, labels, formatValue]);
-  useUplot(host, options, columns, CHART_HEIGHT);
-  return <div ref={host} className="helio-metric-chart" role="img" aria-label={ariaLabel} data-testid="metric-chart" />;
+  return <UplotChart options={options} data={columns} height={CHART_HEIGHT} className="helio-metric-chart" ariaLabel={ariaLabel} testId={testId} />;
 }

@@ -1,0 +1,276 @@
+// device/list {plantId}, device/get {id}, device/create, device/update {id, payload}, device/delete {id}:
+// the devices of a plant. Tenant-scoped through the plant lookups (another tenant's plant or device is
+// not found, 404); reading needs plants:read, changing plants:write, like the plant's settings. Every
+// change is audited on the plant.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely, Selectable } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import { recordAudit, type AuditAction } from '../audit/audit-log';
+import type { Database } from '../db/schema';
+import { requireUser } from '../http/auth';
+import { badRequest, conflict, errorResponseSchema, notFound } from '../http/errors';
+import { access } from '../iam/route-access';
+import { findTenantPlant, requirePlantRole, type PlantRole, type PlantRow } from '../plants/access';
+import { DEVICE_KINDS, type DeviceKind, type DeviceTable } from './tables';
+
+export interface Device {
+  id: string;
+  plantId: string;
+  kind: DeviceKind;
+  name: string;
+  maker: string;
+  model: string;
+  serial: string;
+  firmware: string;
+  ratedPowerKw: number | null;
+  capacityKwh: number | null;
+  liveKeys: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type DeviceFields = Omit<Device, 'id' | 'plantId' | 'kind' | 'createdAt' | 'updatedAt'>;
+
+type DeviceRow = Selectable<DeviceTable>;
+
+const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema };
+const id = { type: 'string', minLength: 1, maxLength: 100 } as const;
+const label = { type: 'string', maxLength: 100 } as const;
+/** A reported shadow key as the gateways name them (nested keys joined with '.'). */
+const SHADOW_KEY_PATTERN = '^[A-Za-z][A-Za-z0-9_.]{0,63}$';
+export const MAX_RATED_POWER_KW = 100_000;
+export const MAX_CAPACITY_KWH = 1_000_000;
+
+const fieldProperties = {
+  name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
+  maker: label,
+  model: label,
+  serial: label,
+  firmware: label,
+  ratedPowerKw: { type: ['number', 'null'], exclusiveMinimum: 0, maximum: MAX_RATED_POWER_KW },
+  capacityKwh: { type: ['number', 'null'], exclusiveMinimum: 0, maximum: MAX_CAPACITY_KWH },
+  liveKeys: { type: 'array', maxItems: 20, uniqueItems: true, items: { type: 'string', pattern: SHADOW_KEY_PATTERN } },
+} as const;
+
+export const deviceSchema = {
+  type: 'object',
+  required: ['id', 'plantId', 'kind', 'name', 'maker', 'model', 'serial', 'firmware', 'ratedPowerKw', 'capacityKwh', 'liveKeys', 'createdAt', 'updatedAt'],
+  properties: {
+    id: { type: 'string' },
+    plantId: { type: 'string' },
+    kind: { type: 'string', enum: DEVICE_KINDS },
+    name: { type: 'string' },
+    maker: { type: 'string' },
+    model: { type: 'string' },
+    serial: { type: 'string' },
+    firmware: { type: 'string' },
+    ratedPowerKw: { type: ['number', 'null'] },
+    capacityKwh: { type: ['number', 'null'] },
+    liveKeys: { type: 'array', items: { type: 'string' } },
+    createdAt: { type: 'string' },
+    updatedAt: { type: 'string' },
+  },
+} as const;
+
+function toDevice(row: DeviceRow): Device {
+  const keys: unknown = JSON.parse(row.live_keys);
+  return {
+    id: row.id,
+    plantId: row.plant_id,
+    kind: row.kind,
+    name: row.name,
+    maker: row.maker,
+    model: row.model,
+    serial: row.serial,
+    firmware: row.firmware,
+    ratedPowerKw: row.rated_power_kw,
+    capacityKwh: row.capacity_kwh,
+    liveKeys: Array.isArray(keys) ? keys.filter((k): k is string => typeof k === 'string') : [],
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function columnsOf(fields: DeviceFields) {
+  return {
+    name: fields.name.trim(),
+    maker: fields.maker.trim(),
+    model: fields.model.trim(),
+    serial: fields.serial.trim(),
+    firmware: fields.firmware.trim(),
+    rated_power_kw: fields.ratedPowerKw,
+    capacity_kwh: fields.capacityKwh,
+    live_keys: JSON.stringify(fields.liveKeys),
+  };
+}
+
+/** Rules the schema cannot say: a capacity belongs to a battery only. */
+function checkFields(kind: DeviceKind, fields: DeviceFields): void {
+  if (kind !== 'battery' && fields.capacityKwh !== null) {
+    throw badRequest('Only a battery has a capacity', { fields: { capacityKwh: { problem: 'batteryOnly', message: 'capacityKwh is for batteries only' } } });
+  }
+}
+
+/** Serial numbers are unique among a plant's devices of one maker (an empty serial is no serial). */
+async function checkSerialFree(db: Kysely<Database>, plantId: string, fields: DeviceFields, exceptId?: string): Promise<void> {
+  const serial = fields.serial.trim();
+  if (!serial) return;
+  let query = db.selectFrom('devices').select('id').where('plant_id', '=', plantId).where('serial', '=', serial).where('maker', '=', fields.maker.trim());
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  if (await query.executeTakeFirst()) throw conflict('A device with this serial number already exists at this plant', { field: 'serial' });
+}
+
+const EMPTY_FIELDS: DeviceFields = { name: '', maker: '', model: '', serial: '', firmware: '', ratedPowerKw: null, capacityKwh: null, liveKeys: [] };
+
+interface Found {
+  plant: PlantRow;
+  device: DeviceRow;
+}
+
+export async function registerPlantDeviceRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }): Promise<void> {
+  const { db } = deps;
+
+  /** The device and its plant, when the caller may see the plant (else 404) with at least `needed` on it (else 403). */
+  async function findDevice(request: FastifyRequest, deviceId: string, needed: PlantRole = 'viewer'): Promise<Found> {
+    const device = await db.selectFrom('devices').selectAll().where('id', '=', deviceId).executeTakeFirst();
+    const plant = device ? await findTenantPlant(db, request.user, device.plant_id) : undefined;
+    if (!device || !plant) throw notFound('Device not found');
+    return { plant: requirePlantRole(plant, needed), device };
+  }
+
+  async function audit(request: FastifyRequest, action: AuditAction, plant: PlantRow, details: Record<string, unknown>): Promise<void> {
+    await recordAudit(db, {
+      tenantId: request.user.tenantId,
+      action,
+      actor: { id: request.user.sub, email: request.user.email },
+      target: { type: 'plant', id: plant.id, label: plant.name },
+      details,
+      address: request.ip,
+    });
+  }
+
+  app.post<{ Body: { plantId: string; kind?: DeviceKind } }>(
+    '/api/device/list',
+    {
+      config: access('plants:read', { tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
+      preHandler: requireUser,
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['plantId'],
+          properties: { plantId: id, kind: { type: 'string', enum: DEVICE_KINDS } },
+        },
+        response: { 200: { type: 'array', items: deviceSchema }, ...errors },
+      },
+    },
+    async (request): Promise<Device[]> => {
+      const plant = await findTenantPlant(db, request.user, request.body.plantId);
+      if (!plant) throw notFound('Plant not found');
+      let query = db.selectFrom('devices').selectAll().where('plant_id', '=', plant.id);
+      if (request.body.kind) query = query.where('kind', '=', request.body.kind);
+      const rows = await query.execute();
+      const order = (kind: DeviceKind) => DEVICE_KINDS.indexOf(kind);
+      return rows.map(toDevice).sort((a, b) => order(a.kind) - order(b.kind) || a.name.localeCompare(b.name, 'cs') || a.createdAt.localeCompare(b.createdAt));
+    },
+  );
+
+  app.post<{ Body: { id: string } }>(
+    '/api/device/get',
+    {
+      config: access('plants:read', { tenantResources: [{ field: 'id', kind: 'device' }] }),
+      preHandler: requireUser,
+      schema: { body: { type: 'object', additionalProperties: false, required: ['id'], properties: { id } }, response: { 200: deviceSchema, ...errors } },
+    },
+    async (request): Promise<Device> => toDevice((await findDevice(request, request.body.id)).device),
+  );
+
+  app.post<{ Body: { plantId: string; kind: DeviceKind } & Partial<DeviceFields> }>(
+    '/api/device/create',
+    {
+      config: access('plants:write', { tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
+      preHandler: requireUser,
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['plantId', 'kind', 'name'],
+          properties: { plantId: id, kind: { type: 'string', enum: DEVICE_KINDS }, ...fieldProperties },
+        },
+        response: { 200: deviceSchema, ...errors },
+      },
+    },
+    async (request): Promise<Device> => {
+      const { plantId, kind, ...given } = request.body;
+      const plant = await findTenantPlant(db, request.user, plantId);
+      if (!plant) throw notFound('Plant not found');
+      // Recording a plant's hardware is the plant owner's, like its settings (plant/update).
+      requirePlantRole(plant, 'owner');
+      const fields: DeviceFields = { ...EMPTY_FIELDS, ...given };
+      checkFields(kind, fields);
+      await checkSerialFree(db, plant.id, fields);
+      const now = new Date().toISOString();
+      const deviceId = randomUUID();
+      await db
+        .insertInto('devices')
+        .values({ id: deviceId, plant_id: plant.id, kind, ...columnsOf(fields), created_at: now, updated_at: now })
+        .execute();
+      const created = toDevice(await db.selectFrom('devices').selectAll().where('id', '=', deviceId).executeTakeFirstOrThrow());
+      await audit(request, 'plants.device_added', plant, { deviceId, kind, name: created.name });
+      return created;
+    },
+  );
+
+  app.post<{ Body: { id: string; payload: Partial<DeviceFields> } }>(
+    '/api/device/update',
+    {
+      config: access('plants:write', { tenantResources: [{ field: 'id', kind: 'device' }] }),
+      preHandler: requireUser,
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id', 'payload'],
+          properties: { id, payload: { type: 'object', additionalProperties: false, minProperties: 1, properties: fieldProperties, examples: [{ firmware: '1.2.3' }] } },
+        },
+        response: { 200: deviceSchema, ...errors },
+      },
+    },
+    async (request): Promise<Device> => {
+      const { plant, device } = await findDevice(request, request.body.id, 'owner');
+      const before = toDevice(device);
+      const fields: DeviceFields = { ...before, ...request.body.payload };
+      checkFields(before.kind, fields);
+      await checkSerialFree(db, plant.id, fields, device.id);
+      await db
+        .updateTable('devices')
+        .set({ ...columnsOf(fields), updated_at: new Date().toISOString() })
+        .where('id', '=', device.id)
+        .execute();
+      const after = toDevice(await db.selectFrom('devices').selectAll().where('id', '=', device.id).executeTakeFirstOrThrow());
+      const changed = (Object.keys(request.body.payload) as (keyof DeviceFields)[]).filter(
+        (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+      );
+      await audit(request, 'plants.device_updated', plant, { deviceId: device.id, name: after.name, changed });
+      return after;
+    },
+  );
+
+  app.post<{ Body: { id: string } }>(
+    '/api/device/delete',
+    {
+      config: access('plants:write', { tenantResources: [{ field: 'id', kind: 'device' }] }),
+      preHandler: requireUser,
+      schema: {
+        body: { type: 'object', additionalProperties: false, required: ['id'], properties: { id } },
+        response: { 200: { type: 'object', required: ['ok'], properties: { ok: { type: 'boolean' } } }, ...errors },
+      },
+    },
+    async (request) => {
+      const { plant, device } = await findDevice(request, request.body.id, 'owner');
+      await db.deleteFrom('devices').where('id', '=', device.id).execute();
+      await audit(request, 'plants.device_removed', plant, { deviceId: device.id, kind: device.kind, name: device.name });
+      return { ok: true };
+    },
+  );
+}

@@ -1,0 +1,27 @@
+// The devices of a plant (issue 8): inverters, batteries, chargers and meters with their identity,
+// ratings and the reported shadow keys that are their live values.
+export type DeviceKind = 'inverter' | 'battery' | 'charger' | 'meter';
+
+export const DEVICE_KINDS: readonly DeviceKind[] = ['inverter', 'battery', 'charger', 'meter'];
+
+export interface DeviceTable {
+  id: string;
+  plant_id: string;
+  kind: DeviceKind;
+  name: string;
+  maker: string;
+  model: string;
+  serial: string;
+  firmware: string;
+  rated_power_kw: number | null;
+  /** Batteries only. */
+  capacity_kwh: number | null;
+  /** JSON text: string[] of reported shadow keys (e.g. ["ActPwrBat","BatSoc"]). */
+  live_keys: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PlantDeviceTables {
+  devices: DeviceTable;
+}
