@@ -11,7 +11,7 @@ export const AUDIT_CATEGORIES = {
     'iam.user_invited', 'iam.user_updated', 'iam.user_disabled', 'iam.user_enabled', 'iam.user_deleted',
     'iam.role_created', 'iam.role_updated', 'iam.role_deleted',
   ],
-  plants: ['plants.created', 'plants.updated', 'devices.gateway_password_rotated'],
+  plants: ['plants.created', 'plants.updated', 'devices.gateway_password_rotated', 'tags.created', 'tags.updated', 'tags.deleted', 'tags.assigned'],
 } as const;
 
 export type AuditCategory = keyof typeof AUDIT_CATEGORIES;

@@ -24,6 +24,10 @@ export const AUDIT_ACTIONS = [
   'devices.gateway_password_rotated',
   'plants.created',
   'plants.updated',
+  'tags.created',
+  'tags.updated',
+  'tags.deleted',
+  'tags.assigned',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -34,7 +38,7 @@ export interface AuditActor {
 }
 
 export interface AuditTarget {
-  type: 'user' | 'role' | 'session' | 'plant';
+  type: 'user' | 'role' | 'session' | 'plant' | 'tag';
   id: string;
   label: string;
 }

@@ -4,6 +4,7 @@ import type { Generated } from 'kysely';
 import type { DeviceTables } from '../devices/tables';
 import type { NotificationTables } from '../notifications/tables';
 import type { SeriesTables } from '../series/tables';
+import type { TagTables } from '../tags/tables';
 
 export type Role = 'owner' | 'admin' | 'operator' | 'viewer';
 export type Locale = 'cs' | 'en';
@@ -199,4 +200,4 @@ export interface IdentityTables {
   outbox: OutboxTable;
 }
 
-export interface Database extends CoreTables, DeviceTables, IdentityTables, NotificationTables, SeriesTables {}
+export interface Database extends CoreTables, DeviceTables, IdentityTables, NotificationTables, SeriesTables, TagTables {}

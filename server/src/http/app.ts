@@ -24,6 +24,8 @@ import { createMailer } from '../mail/mailer';
 import { logTransport, smtpTransport } from '../mail/transports';
 import { registerPlantRoutes } from '../plants/routes';
 import { registerPlantSettingsRoutes } from '../plants/settings-routes';
+import { registerFleetRoutes } from '../plants/fleet-routes';
+import { registerTagRoutes } from '../tags/routes';
 import { registerUserRoutes } from '../users/routes';
 import { createAuthenticator, installAuthentication } from './auth';
 import { installCompression } from './compression';
@@ -92,7 +94,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerAuditRoutes(app, { db });
   await registerPlantRoutes(app, { db });
   await registerPlantSettingsRoutes(app, { db, devices });
+  await registerTagRoutes(app, { db });
   if (devices) await registerDeviceRoutes(app, { db, devices });
+  if (devices) await registerFleetRoutes(app, { db, devices });
   await registerSeriesRoutes(app, { db });
   await registerNotificationRoutes(app, { db });
   await registerSpotRoutes(app, { db, config: deps.spot ?? loadSpotConfig() });

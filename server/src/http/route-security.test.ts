@@ -13,6 +13,7 @@ import { SIGNED_IN, type TenantResourceKind } from '../iam/route-access';
 import { TEST_IDENTITY, addRole, addUser, tenantIdOf, tokenFor, userIdOf } from '../iam/test-fixtures';
 import { startSession } from '../identity/sessions';
 import { TOKEN_LIFETIME_S } from '../identity/tokens';
+import { insertTag } from '../tags/tags';
 import { databaseTargets } from '../testing/databases';
 import { testConfig } from '../testing/test-app';
 import { buildApp } from './app';
@@ -103,6 +104,7 @@ describe.each(databaseTargets())('route security on $name', (target) => {
       user: await userIdOf(db, 'operator@helio.local'),
       role: await addRole(db, tenantA, 'Probe: ours', ['plants:read']),
       session: sessionA.sessionId,
+      tag: await insertTag(db, tenantA, { name: 'Probe: ours', colour: 'blue' }),
     };
     theirs = async (kind) => {
       if (kind === 'tenant') return tenantB;
@@ -110,11 +112,12 @@ describe.each(databaseTargets())('route security on $name', (target) => {
       if (kind === 'thing') return plantB.thing_name;
       if (kind === 'user') return (await addUser(db, tenantB, { role: 'viewer' })).id;
       if (kind === 'role') return addRole(db, tenantB, `Probe: theirs ${randomUUID()}`, []);
+      if (kind === 'tag') return insertTag(db, tenantB, { name: `Probe: theirs ${randomUUID()}`, colour: 'green' });
       return (await startSession(db, ownerB.id, { userAgent: null, address: null })).sessionId;
     };
     const usersA = await db.selectFrom('users').select(['id', 'email']).where('tenant_id', '=', tenantA).execute();
     const plantsA = await db.selectFrom('plants').select(['id', 'thing_name']).where('tenant_id', '=', tenantA).execute();
-    secrets = [tenantA, ours.role, ours.session, ...usersA.flatMap((u) => [u.id, u.email]), ...plantsA.flatMap((p) => [p.id, p.thing_name])];
+    secrets = [tenantA, ours.role, ours.session, ours.tag, ...usersA.flatMap((u) => [u.id, u.email]), ...plantsA.flatMap((p) => [p.id, p.thing_name])];
   });
 
   afterAll(async () => {

@@ -9,6 +9,7 @@ import { plantSettingsMigration } from '../../plants/settings-migration';
 import { notificationsMigration } from '../../notifications/migration';
 import { seriesMigration } from '../../series/migration';
 import { spotMigration } from '../../spot/migration';
+import { tagsMigration } from '../../tags/migration';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   '006_gateway_credentials': gatewayCredentialsMigration,
   '010_spot_prices': spotMigration,
   '011_plant_settings': plantSettingsMigration,
+  '013_tags': tagsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
