@@ -1,5 +1,5 @@
-// Routes of the management app: the plants, one plant's detail, and plant settings, all behind the
-// management module's gate. The fleet dashboard, inverters and tags come later (issue 8).
+// Routes of the management app: the fleet dashboard, the plants, one plant's detail, plant settings and
+// plant tags, all behind the management module's gate. Inverters come later (issue 8).
 import React, { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { FullScreenSpinner, HelioProviders, ModuleGate } from '@helio/shared-utils';
@@ -8,6 +8,8 @@ import './common/management.css';
 // Opt in to v7 behaviour now: no deprecation warnings, no change when react-router moves on.
 const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
 
+const FleetPage = lazy(() => import(/* webpackChunkName: "fleet" */ './fleet/fleet.component'));
+const TagsPage = lazy(() => import(/* webpackChunkName: "tags" */ './tags/tags.component'));
 const PlantsPage = lazy(() => import(/* webpackChunkName: "plants" */ './plants/plants.component'));
 const PlantDetailPage = lazy(() => import(/* webpackChunkName: "plant-detail" */ './plant-detail/plant-detail.component'));
 const PlantSettingsPage = lazy(() => import(/* webpackChunkName: "plant-settings" */ './plant-settings/plant-settings.component'));
@@ -20,7 +22,9 @@ export function Root() {
       <BrowserRouter future={ROUTER_FUTURE}>
         <Suspense fallback={<FullScreenSpinner />}>
           <Routes>
+            <Route path="/management" element={gated(<FleetPage />)} />
             <Route path="/management/plants" element={gated(<PlantsPage />)} />
+            <Route path="/management/tags" element={gated(<TagsPage />)} />
             <Route path="/management/plants/:id" element={gated(<PlantDetailPage />)} />
             <Route path="/plant/:id/settings" element={gated(<PlantSettingsPage />)} />
             <Route path="*" element={null} />

@@ -17,6 +17,7 @@ export type { Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow } from
 export type { SpotDay, SpotPrice, SpotPrices } from './api/endpoints';
 export type { BrokerStatus, RegistryPlant, RegistryFilter, GatewayLogin } from './api/endpoints';
 export type { PlantCreateRequest, PlantDetail, PlantSettings, TariffCurrency } from './api/plant-endpoints';
+export type { AttentionPlant, FleetSummary, PlantTag, TagColour } from './api/plant-endpoints';
 export type {
   AuditEvent, AuditQuery, CurrentUserView, IamRole, IamUser, IamUserStatus, InviteRequest, Language, PermissionView,
   ProfileChanges, RoleInput, RoleRef, SessionView,
