@@ -13,7 +13,8 @@ interface PlantsTableProps {
   rows: PlantRow[];
   query: TableQuery;
   activeId: string | undefined;
-  tagsById: ReadonlyMap<string, PlantTag>;
+  /** The organisation's tags in name order: a row shows its tags in this order. */
+  tags: readonly PlantTag[];
   selected: ReadonlySet<string>;
   onSelect: (ids: readonly string[], selected: boolean) => void;
   onSort: (column: SortColumn) => void;
@@ -24,7 +25,7 @@ const COLUMNS: SortColumn[] = ['name', 'location', 'pvPeakKw', 'batteryKwh', 'to
 const plantPath = (plant: Plant) => `/management/plants/${encodeURIComponent(plant.id)}`;
 const stop = (event: { stopPropagation: () => void }) => event.stopPropagation();
 
-export function PlantsTable({ rows, query, activeId, tagsById, selected, onSelect, onSort }: PlantsTableProps) {
+export function PlantsTable({ rows, query, activeId, tags, selected, onSelect, onSort }: PlantsTableProps) {
   const { t } = useTranslation('management-app');
   const navigate = useNavigate();
   const open = (plant: Plant) => navigate(plantPath(plant));
@@ -82,10 +83,11 @@ export function PlantsTable({ rows, query, activeId, tagsById, selected, onSelec
             <td className="helio-management-number">{plant.batteryKwh === null ? '—' : formatNumber(plant.batteryKwh, { maximumFractionDigits: 1 })}</td>
             <td data-testid="plant-tags">
               <span className="helio-management-tags">
-                {plant.tagIds.map((id) => {
-                  const tag = tagsById.get(id);
-                  return tag ? <TagChip key={id} tag={tag} /> : null;
-                })}
+                {tags
+                  .filter((tag) => plant.tagIds.includes(tag.id))
+                  .map((tag) => (
+                    <TagChip key={tag.id} tag={tag} />
+                  ))}
               </span>
             </td>
             <td className="helio-management-number" data-testid="plant-today">

@@ -26,7 +26,6 @@ export default function PlantsPage() {
   const rows = useMemo(() => plantRows(plants.data ?? [], registry.data ?? []), [plants.data, registry.data]);
   const page = useMemo(() => tablePage(rows, query), [rows, query]);
   const tagList = useMemo(() => byTagName(tags.data?.tags ?? []), [tags.data]);
-  const tagsById = useMemo(() => new Map(tagList.map((tag) => [tag.id, tag])), [tagList]);
   const select = (ids: readonly string[], on: boolean) =>
     setSelected((before) => {
       const next = new Set(before);
@@ -93,7 +92,7 @@ export default function PlantsPage() {
             rows={page.rows}
             query={{ ...query, page: page.page }}
             activeId={active?.id}
-            tagsById={tagsById}
+            tags={tagList}
             selected={selected}
             onSelect={select}
             onSort={(column) => setQuery(sortBy(query, column))}
