@@ -1,6 +1,6 @@
 // The plants table itself: a selection box per row (for bulk tagging), sortable column headers, one
 // row per plant (click opens its detail), its tags, today's energy, its gateway's status with the last
-// time it was heard from, and "make active".
+// time it was heard from, and "make active". Its tags are `multiline` (see TagChip): no layout per row.
 import type { KeyboardEvent } from 'react';
 import { Button, Checkbox, HTMLTable, Icon, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
@@ -94,14 +94,14 @@ export function PlantsTable({ rows, query, activeId, tags, selected, onSelect, o
               {plant.todayEnergyKwh === null ? '—' : formatNumber(plant.todayEnergyKwh, { maximumFractionDigits: 1 })}
             </td>
             <td data-testid="plant-status" data-status={plant.status}>
-              <Tag minimal round intent={plant.status === 'online' ? 'success' : 'none'} icon={plant.status === 'online' ? 'signal-search' : 'offline'}>
+              <Tag minimal round multiline intent={plant.status === 'online' ? 'success' : 'none'} icon={plant.status === 'online' ? 'signal-search' : 'offline'}>
                 {t(`status.${plant.status}`)}
               </Tag>{' '}
               <span className="helio-management-muted">{plant.lastSeen ? t('plants.lastSeen', { time: formatDateTime(new Date(plant.lastSeen)) }) : t('plants.neverSeen')}</span>
             </td>
             <td className="helio-management-row-actions">
               {plant.id === activeId ? (
-                <Tag minimal intent="primary" icon="star">
+                <Tag minimal multiline intent="primary" icon="star">
                   {t('plants.active')}
                 </Tag>
               ) : (
