@@ -121,6 +121,7 @@ describe.each(databaseTargets())('plant tags and the fleet on $name', (target) =
     expect((await find({ thingName: things.olomouc }))[0]?.tagIds).toEqual([]);
     const assigned = await db.selectFrom('audit_events').select('details').where('tenant_id', '=', tenant).where('action', '=', 'tags.assigned').execute();
     expect(assigned).toHaveLength(2); // the call that changed nothing is not recorded
+    expect(assigned.map((a) => JSON.parse(a.details))).toContainEqual({ plants: 2, plantIds: [ids.olomouc, ids.auckland], add: [], remove: ['South'], added: 0, removed: 2 });
   });
 
   it("answers 404 for another tenant's tag or plant, and writes nothing", async () => {

@@ -21,6 +21,8 @@ const colour = { type: 'string', enum: [...TAG_COLOURS] } as const;
 const tagResource = { tenantResources: [{ field: 'id', kind: 'tag' as const }] };
 /** Bulk assignment covers a whole fleet page of plants and a handful of tags. */
 export const MAX_BULK_PLANTS = 2000;
+/** Up to this many plants, a bulk assignment's audit entry names each plant id. */
+const AUDITED_PLANT_IDS = 20;
 const idList = (maxItems: number) => ({ type: 'array', items: id, maxItems, uniqueItems: true }) as const;
 
 export const tagSchema = {
@@ -168,7 +170,17 @@ export async function registerTagRoutes(app: FastifyInstance, { db }: { db: Kyse
       if ((await foreignIds(db, tenantId, 'plants', plantIds)).length > 0) throw notFound('Plant not found');
       if ((await foreignIds(db, tenantId, 'tags', [...add, ...remove])).length > 0) throw notFound('Tag not found');
       const changed = await setPlantTags(db, plantIds, add, remove);
-      if (changed.added + changed.removed > 0) await audit(db, request, 'tags.assigned', null, { plantIds, add, remove, ...changed });
+      if (changed.added + changed.removed > 0) {
+        // Tags by name, so the log reads without lookups; a whole fleet's plant ids would swamp it.
+        const names = new Map((await listTags(db, tenantId)).map((tag) => [tag.id, tag.name]));
+        await audit(db, request, 'tags.assigned', null, {
+          plants: plantIds.length,
+          ...(plantIds.length <= AUDITED_PLANT_IDS ? { plantIds } : {}),
+          add: add.map((tagId) => names.get(tagId) ?? tagId),
+          remove: remove.map((tagId) => names.get(tagId) ?? tagId),
+          ...changed,
+        });
+      }
       return changed;
     },
   );
