@@ -4,7 +4,7 @@
 import React from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, type FleetSummary, type PlantTag } from '@helio/shared-utils';
-import { __fixtures, __setSignedIn, apiPost, queryClient } from './testing/mock-controls';
+import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, queryClient } from './testing/mock-controls';
 import { registryPlant } from './testing/fixtures';
 import { Root } from './root.component';
 
@@ -97,6 +97,21 @@ describe('the plants table with tags', () => {
   it('opens filtered by the tag given in the address', async () => {
     at('/management/plants?tag=t-roof');
     await waitFor(() => expect(screen.getAllByTestId('plant-row').map((row) => row.getAttribute('data-thing'))).toEqual(['gw-brno-01']));
+  });
+});
+
+describe('a user without plants:write', () => {
+  it('sees the tags and the plants but no way to change tags', async () => {
+    __setCurrentUser({ ...__fixtures.currentUser(), permissions: ['plants:read', 'devices:read'] });
+    const { unmount } = at('/management/tags');
+    await screen.findAllByTestId('tag-row');
+    expect(screen.queryByTestId('new-tag')).toBeNull();
+    expect(screen.queryByTestId('delete-tag')).toBeNull();
+    unmount();
+    at('/management/plants');
+    await screen.findAllByTestId('plant-row');
+    expect(screen.queryByTestId('select-page')).toBeNull();
+    expect(screen.queryByTestId('select-plant')).toBeNull();
   });
 });
 

@@ -26,6 +26,7 @@ export type {
 // Current user
 export type { CurrentUser } from './current-user/current-user';
 export { USERS_ME_KEY, useCurrentUser } from './current-user/current-user';
+export { hasPermission } from './current-user/permissions';
 
 // Plants
 export { ACTIVE_PLANT_STORAGE_KEY, activePlant$, setActivePlant } from './plants/active-plant';

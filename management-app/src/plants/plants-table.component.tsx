@@ -16,7 +16,8 @@ interface PlantsTableProps {
   /** The organisation's tags in name order: a row shows its tags in this order. */
   tags: readonly PlantTag[];
   selected: ReadonlySet<string>;
-  onSelect: (ids: readonly string[], selected: boolean) => void;
+  /** Without it the table has no selection boxes. */
+  onSelect?: (ids: readonly string[], selected: boolean) => void;
   onSort: (column: SortColumn) => void;
 }
 
@@ -47,15 +48,17 @@ export function PlantsTable({ rows, query, activeId, tags, selected, onSelect, o
     <HTMLTable interactive striped className="helio-management-table" data-testid="plants-table">
       <thead>
         <tr>
-          <th className="helio-management-select">
-            <Checkbox
-              aria-label={t('plants.selectPage')}
-              checked={selectedOnPage > 0 && selectedOnPage === pageIds.length}
-              indeterminate={selectedOnPage > 0 && selectedOnPage < pageIds.length}
-              onChange={(e) => onSelect(pageIds, e.currentTarget.checked)}
-              data-testid="select-page"
-            />
-          </th>
+          {onSelect && (
+            <th className="helio-management-select">
+              <Checkbox
+                aria-label={t('plants.selectPage')}
+                checked={selectedOnPage > 0 && selectedOnPage === pageIds.length}
+                indeterminate={selectedOnPage > 0 && selectedOnPage < pageIds.length}
+                onChange={(e) => onSelect(pageIds, e.currentTarget.checked)}
+                data-testid="select-page"
+              />
+            </th>
+          )}
           {COLUMNS.slice(0, 4).map(header)}
           <th>{t('plants.columns.tags')}</th>
           {COLUMNS.slice(4).map(header)}
@@ -65,14 +68,16 @@ export function PlantsTable({ rows, query, activeId, tags, selected, onSelect, o
       <tbody>
         {rows.map((plant) => (
           <tr key={plant.id} tabIndex={0} onClick={() => open(plant)} onKeyDown={(e) => onKey(e, plant)} data-testid="plant-row" data-thing={plant.thingName}>
-            <td className="helio-management-select" onClick={stop}>
-              <Checkbox
-                aria-label={t('plants.select', { name: plant.name })}
-                checked={selected.has(plant.id)}
-                onChange={(e) => onSelect([plant.id], e.currentTarget.checked)}
-                data-testid="select-plant"
-              />
-            </td>
+            {onSelect && (
+              <td className="helio-management-select" onClick={stop}>
+                <Checkbox
+                  aria-label={t('plants.select', { name: plant.name })}
+                  checked={selected.has(plant.id)}
+                  onChange={(e) => onSelect([plant.id], e.currentTarget.checked)}
+                  data-testid="select-plant"
+                />
+              </td>
+            )}
             <td>
               <a href={plantPath(plant)} onClick={(e) => e.preventDefault()}>
                 {plant.name}

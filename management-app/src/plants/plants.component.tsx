@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Callout, ControlGroup, HTMLSelect, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { PageHeader, useActivePlant } from '@helio/shared-utils';
+import { hasPermission, PageHeader, useActivePlant, useCurrentUser } from '@helio/shared-utils';
 import { NewPlantDialog } from '../new-plant/new-plant-dialog.component';
 import { byTagName } from '../tags/tag-form';
 import { useTags } from '../tags/tags.resource';
@@ -25,6 +25,8 @@ export default function PlantsPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const rows = useMemo(() => plantRows(plants.data ?? [], registry.data ?? []), [plants.data, registry.data]);
   const page = useMemo(() => tablePage(rows, query), [rows, query]);
+  // Selecting is for bulk tagging, which needs plants:write.
+  const canTag = hasPermission(useCurrentUser().data, 'plants:write');
   const tagList = useMemo(() => byTagName(tags.data?.tags ?? []), [tags.data]);
   const select = (ids: readonly string[], on: boolean) =>
     setSelected((before) => {
@@ -66,7 +68,7 @@ export default function PlantsPage() {
           data-testid="plants-tag"
         />
       </ControlGroup>
-      {selected.size > 0 && (
+      {canTag && selected.size > 0 && (
         <BulkTags
           selected={[...selected]}
           matching={page.total}
@@ -94,7 +96,7 @@ export default function PlantsPage() {
             activeId={active?.id}
             tags={tagList}
             selected={selected}
-            onSelect={select}
+            onSelect={canTag ? select : undefined}
             onSort={(column) => setQuery(sortBy(query, column))}
           />
           <div className="helio-management-pager" data-testid="plants-pager">

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatDateTime, PageHeader, showToast, type PlantTag } from '@helio/shared-utils';
+import { formatDateTime, hasPermission, PageHeader, showToast, useCurrentUser, type PlantTag } from '@helio/shared-utils';
 import { TagChip } from './tag-chip.component';
 import { TagDialog } from './tag-dialog.component';
 import { byTagName } from './tag-form';
@@ -18,6 +18,8 @@ export default function TagsPage() {
   const [editing, setEditing] = useState<PlantTag | 'new' | null>(null);
   const [deleting, setDeleting] = useState<PlantTag | null>(null);
   const list = byTagName(tags.data?.tags ?? []);
+  // Without plants:write the page only lists (the server would refuse the changes).
+  const canWrite = hasPermission(useCurrentUser().data, 'plants:write');
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -35,7 +37,7 @@ export default function TagsPage() {
   return (
     <div className="helio-management-page">
       <PageHeader title={t('tags.title')} description={t('tags.description')}>
-        <Button intent="primary" icon="add" text={t('tags.new')} onClick={() => setEditing('new')} data-testid="new-tag" />
+        {canWrite && <Button intent="primary" icon="add" text={t('tags.new')} onClick={() => setEditing('new')} data-testid="new-tag" />}
       </PageHeader>
       {tags.isPending ? (
         <Spinner />
@@ -64,8 +66,12 @@ export default function TagsPage() {
                 </td>
                 <td className="helio-management-muted">{formatDateTime(new Date(tag.updatedAt ?? tag.createdAt))}</td>
                 <td className="helio-management-row-actions">
-                  <Button small minimal icon="edit" text={t('tags.edit')} onClick={() => setEditing(tag)} data-testid="edit-tag" />
-                  <Button small minimal intent="danger" icon="trash" text={t('tags.delete')} onClick={() => setDeleting(tag)} data-testid="delete-tag" />
+                  {canWrite && (
+                    <>
+                      <Button small minimal icon="edit" text={t('tags.edit')} onClick={() => setEditing(tag)} data-testid="edit-tag" />
+                      <Button small minimal intent="danger" icon="trash" text={t('tags.delete')} onClick={() => setDeleting(tag)} data-testid="delete-tag" />
+                    </>
+                  )}
                 </td>
               </tr>
             ))}
