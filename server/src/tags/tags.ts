@@ -29,22 +29,24 @@ export const tagNameKey = (name: string) => name.trim().toLocaleLowerCase('cs');
 
 const byName = new Intl.Collator('cs').compare;
 
-export async function listTags(db: Kysely<Database>, tenantId: string): Promise<TagView[]> {
-  const rows = await db
+export async function listTags(db: Kysely<Database>, tenantId: string, onlyId?: string): Promise<TagView[]> {
+  let query = db
     .selectFrom('tags')
     .leftJoin('plant_tags', 'plant_tags.tag_id', 'tags.id')
     .select(['tags.id', 'tags.name', 'tags.colour', 'tags.created_at', 'tags.updated_at'])
     .select((eb) => eb.fn.count<string | number>('plant_tags.plant_id').as('plant_count'))
     .where('tags.tenant_id', '=', tenantId)
-    .groupBy(['tags.id', 'tags.name', 'tags.colour', 'tags.created_at', 'tags.updated_at'])
-    .execute();
+    .groupBy(['tags.id', 'tags.name', 'tags.colour', 'tags.created_at', 'tags.updated_at']);
+  if (onlyId !== undefined) query = query.where('tags.id', '=', onlyId);
+  const rows = await query.execute();
   return rows
     .map((row) => ({ id: row.id, name: row.name, colour: row.colour as TagColour, plantCount: Number(row.plant_count), createdAt: row.created_at, updatedAt: row.updated_at }))
     .sort((a, b) => byName(a.name, b.name));
 }
 
 export async function findTenantTag(db: Kysely<Database>, tenantId: string, tagId: string): Promise<TagView | undefined> {
-  return (await listTags(db, tenantId)).find((tag) => tag.id === tagId);
+  const [tag] = await listTags(db, tenantId, tagId);
+  return tag;
 }
 
 /** The tag of the tenant that already has this name (any case), other than `exceptId`. */
