@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { GatewayConnection } from '../devices/gateway-status';
 import { findRegistryPlants, type GatewayStatus } from '../devices/registry';
+import { listTenantPlants } from './access';
 
 export const ATTENTION_LIMIT = 10;
 
@@ -51,13 +52,11 @@ export async function fleetSummary(
   connectionOf: (thingName: string) => GatewayConnection | undefined,
   now = Date.now(),
 ): Promise<FleetSummary> {
-  const [registry, capacity, alerts] = await Promise.all([
+  // The plants come through the registry query and access.ts, so whatever limits which plants a user
+  // sees there limits the summary too.
+  const [registry, plants, alerts] = await Promise.all([
     findRegistryPlants(db, tenantId, connectionOf, {}, now),
-    db
-      .selectFrom('plants')
-      .select((eb) => [eb.fn.sum<number | string | null>('pv_peak_kw').as('pv'), eb.fn.sum<number | string | null>('battery_kwh').as('battery')])
-      .where('tenant_id', '=', tenantId)
-      .executeTakeFirstOrThrow(),
+    listTenantPlants(db, tenantId),
     db
       .selectFrom('alerts')
       .select(['plant_id', 'severity'])
@@ -90,8 +89,8 @@ export async function fleetSummary(
     online,
     offline: registry.length - online,
     withOpenAlerts: registry.filter((p) => openAlerts.has(p.id)).length,
-    pvPeakKw: Number(capacity.pv ?? 0),
-    batteryKwh: Number(capacity.battery ?? 0),
+    pvPeakKw: plants.reduce((sum, p) => sum + p.pv_peak_kw, 0),
+    batteryKwh: plants.reduce((sum, p) => sum + (p.battery_kwh ?? 0), 0),
     todayEnergyKwh: registry.reduce((sum, p) => sum + (p.todayEnergyKwh ?? 0), 0),
     attention: needing.slice(0, ATTENTION_LIMIT),
     attentionTotal: needing.length,
