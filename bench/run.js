@@ -1,5 +1,6 @@
-// `npm run bench`: ingest through MQTT, time-series query latency on a year of 5-minute data, and
-// shadow reads under concurrent load, against the built server in its own process on loopback.
+// `npm run bench`: ingest through MQTT, time-series query latency on a year of 5-minute data, shadow
+// reads under concurrent load, and the plants table at 1,000 plants (bench/plants-table.js), against
+// the built server in its own process on loopback.
 // BENCH_DATABASE_URL=postgres://… runs it on PostgreSQL (the database is emptied first: use a scratch one).
 'use strict';
 const { spawn } = require('node:child_process');
@@ -12,6 +13,7 @@ const { DEMO_ACCOUNTS } = require(dist.server('demo/demo-data'));
 const { prepare } = require('./setup');
 const { ingest } = require('./ingest');
 const { load, ms, summary, waitUntil } = require('./stats');
+const { benchPlantsTable } = require('./plants-table');
 
 const PORT = Number(process.env.BENCH_PORT ?? 18500);
 const MQTT_PORT = Number(process.env.BENCH_MQTT_PORT ?? 18851);
@@ -112,6 +114,9 @@ async function main() {
     await db.destroy();
     if (!process.env.BENCH_DATABASE_URL) fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  // On the same ports, now free, with a data dir of its own.
+  const fleetRows = await benchPlantsTable({ port: PORT, mqttPort: MQTT_PORT, log });
+  for (const row of fleetRows) log(row);
 }
 
 main().catch((error) => {

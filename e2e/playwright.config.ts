@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import chromiumOptions from './chromium-options';
 
 const port = Number(process.env.E2E_PORT ?? 18480);
 process.env.HELIO_E2E_DATA ??= fs.mkdtempSync(path.join(os.tmpdir(), 'helio-e2e-'));
@@ -22,17 +23,7 @@ export default defineConfig({
   use: {
     baseURL,
     headless: true,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: { executablePath: chromiumOptions.executablePath, args: chromiumOptions.args },
     trace: 'off',
   },
   webServer: {

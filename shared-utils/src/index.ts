@@ -23,6 +23,7 @@ export type { PlantCreateRequest, PlantDetail, PlantSettings, TariffCurrency } f
 export { PLANT_ROLES } from './api/plant-access-endpoints';
 export type { PlantAccessInviteRequest, PlantAccessUser, PlantRole } from './api/plant-access-endpoints';
 export type { Device, DeviceCreateRequest, DeviceFields, DeviceKind } from './api/device-endpoints';
+export type { AttentionPlant, FleetSummary, PlantTag, TagColour } from './api/plant-endpoints';
 export type {
   AuditEvent, AuditQuery, CurrentUserView, IamRole, IamUser, IamUserStatus, InviteRequest, Language, PermissionView,
   ProfileChanges, RoleInput, RoleRef, SessionView,
@@ -31,6 +32,7 @@ export type {
 // Current user
 export type { CurrentUser } from './current-user/current-user';
 export { USERS_ME_KEY, useCurrentUser } from './current-user/current-user';
+export { hasPermission } from './current-user/permissions';
 
 // Plants
 export { ACTIVE_PLANT_STORAGE_KEY, activePlant$, setActivePlant } from './plants/active-plant';

@@ -3,6 +3,4 @@
 export const IAM_MANAGE = 'iam:manage';
 export const AUDIT_READ = 'audit:read';
 
-export function hasPermission(user: { permissions?: readonly string[] } | undefined, permission: string): boolean {
-  return !!user?.permissions?.includes(permission);
-}
+export { hasPermission } from '@helio/shared-utils';

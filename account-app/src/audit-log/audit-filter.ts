@@ -15,6 +15,7 @@ export const AUDIT_CATEGORIES = {
     'plants.created', 'plants.updated', 'devices.gateway_password_rotated',
     'plants.access_granted', 'plants.access_role_changed', 'plants.access_revoked',
     'plants.device_added', 'plants.device_updated', 'plants.device_removed',
+    'tags.created', 'tags.updated', 'tags.deleted', 'tags.assigned',
   ],
 } as const;
 

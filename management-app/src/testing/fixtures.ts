@@ -16,6 +16,7 @@ export function registryPlant(overrides: Partial<RegistryPlant> = {}): RegistryP
   return {
     id: 'p-brno', name: 'Brno – Rodinný dům', thingName: 'demo-brno-01', gatewayClientId: 'gw-demo-brno-01', hasCredentials: true,
     status: 'online', lastSeen: '2026-11-23T01:00:00.000Z', connected: true, connectedSince: null, firmware: null, shadowVersion: 5,
+    tagIds: [], todayEnergyKwh: null,
     ...overrides,
   };
 }

@@ -30,6 +30,10 @@ export const AUDIT_ACTIONS = [
   'plants.device_added',
   'plants.device_updated',
   'plants.device_removed',
+  'tags.created',
+  'tags.updated',
+  'tags.deleted',
+  'tags.assigned',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -40,7 +44,7 @@ export interface AuditActor {
 }
 
 export interface AuditTarget {
-  type: 'user' | 'role' | 'session' | 'plant';
+  type: 'user' | 'role' | 'session' | 'plant' | 'tag';
   id: string;
   label: string;
 }

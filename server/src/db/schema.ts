@@ -5,6 +5,7 @@ import type { DeviceTables } from '../devices/tables';
 import type { NotificationTables } from '../notifications/tables';
 import type { PlantDeviceTables } from '../plant-devices/tables';
 import type { SeriesTables } from '../series/tables';
+import type { TagTables } from '../tags/tables';
 
 export type Role = 'owner' | 'admin' | 'operator' | 'viewer';
 export type Locale = 'cs' | 'en';
@@ -213,4 +214,4 @@ export interface IdentityTables {
   outbox: OutboxTable;
 }
 
-export interface Database extends CoreTables, DeviceTables, IdentityTables, NotificationTables, PlantDeviceTables, SeriesTables {}
+export interface Database extends CoreTables, DeviceTables, IdentityTables, NotificationTables, PlantDeviceTables, SeriesTables, TagTables {}

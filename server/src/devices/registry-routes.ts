@@ -18,7 +18,7 @@ const isoOrNull = { type: ['string', 'null'] } as const;
 
 export const registryPlantSchema = {
   type: 'object',
-  required: ['id', 'name', 'thingName', 'gatewayClientId', 'hasCredentials', 'status', 'lastSeen', 'connected', 'connectedSince', 'firmware', 'shadowVersion'],
+  required: ['id', 'name', 'thingName', 'gatewayClientId', 'hasCredentials', 'status', 'lastSeen', 'connected', 'connectedSince', 'firmware', 'shadowVersion', 'tagIds', 'todayEnergyKwh'],
   properties: {
     id: { type: 'string' },
     name: { type: 'string' },
@@ -31,6 +31,8 @@ export const registryPlantSchema = {
     connectedSince: isoOrNull,
     firmware: { type: ['string', 'null'] },
     shadowVersion: { type: 'integer' },
+    tagIds: { type: 'array', items: { type: 'string' } },
+    todayEnergyKwh: { type: ['number', 'null'] },
   },
 } as const;
 
@@ -41,7 +43,7 @@ const filterSchema = {
     name: text(200),
     thingName: text(128),
     status: { type: 'string', enum: ['online', 'offline'] },
-    tag: { ...text(100), description: 'Plant tags do not exist yet: a tag matches no plant until they do.' },
+    tag: { ...text(100), description: 'A tag id (tag/list): only the plants that carry it.' },
   },
 } as const;
 

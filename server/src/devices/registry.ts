@@ -4,6 +4,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { accessiblePlantIds, seesEveryPlant, type PlantCaller } from '../plants/access';
 import { GATEWAY_OFFLINE_MS, newestTimestamp } from '../notifications/conditions';
+import { todayProductionKwh } from '../series/today-energy';
+import { tagIdsByPlant } from '../tags/tags';
 import { gatewayUsername } from './gateway-credentials';
 import type { GatewayConnection } from './gateway-status';
 
@@ -28,6 +30,10 @@ export interface RegistryPlant {
   firmware: string | null;
   /** The shadow's version; 0 when the plant has no shadow yet. */
   shadowVersion: number;
+  /** Ids of the plant's tags (tag/list names them). */
+  tagIds: string[];
+  /** PV energy produced since the start of the plant's own day (its time zone); null without data today. */
+  todayEnergyKwh: number | null;
 }
 
 export interface RegistryFilter {
@@ -36,7 +42,7 @@ export interface RegistryFilter {
   /** The exact thing name. */
   thingName?: string;
   status?: GatewayStatus;
-  /** Plant tags do not exist yet: a tag filter matches no plant until they do. */
+  /** A tag id: only the plants that carry it. */
   tag?: string;
 }
 
@@ -61,7 +67,6 @@ export async function findRegistryPlants(
   filter: RegistryFilter & { id?: string },
   now = Date.now(),
 ): Promise<RegistryPlant[]> {
-  if (filter.tag !== undefined) return [];
   let query = db
     .selectFrom('plants')
     .leftJoin('shadows', 'shadows.thing_name', 'plants.thing_name')
@@ -72,8 +77,16 @@ export async function findRegistryPlants(
   if (!seesEveryPlant(caller)) query = query.where('plants.id', 'in', accessiblePlantIds(db, caller.sub));
   if (filter.id !== undefined) query = query.where('plants.id', '=', filter.id);
   if (filter.thingName !== undefined) query = query.where('plants.thing_name', '=', filter.thingName);
+  const tag = filter.tag;
+  if (tag !== undefined) {
+    query = query.where((eb) =>
+      eb.exists(eb.selectFrom('plant_tags').select('plant_tags.plant_id').whereRef('plant_tags.plant_id', '=', 'plants.id').where('plant_tags.tag_id', '=', tag)),
+    );
+  }
   const needle = filter.name?.toLocaleLowerCase('cs');
-  const plants = (await query.execute())
+  // Three queries for the whole fleet, whatever its size: plants, their tags, today's roll-ups.
+  const [rows, tagIds, todayKwh] = await Promise.all([query.execute(), tagIdsByPlant(db, caller.tenantId), todayProductionKwh(db, caller.tenantId, now)]);
+  const plants = rows
     .filter((row) => needle === undefined || row.name.toLocaleLowerCase('cs').includes(needle))
     .map((row): RegistryPlant => {
       const metadata = row.metadata === null ? {} : (JSON.parse(row.metadata) as { reported?: unknown });
@@ -92,6 +105,8 @@ export async function findRegistryPlants(
         connectedSince: connection?.connected ? iso(connection.since) : null,
         firmware: typeof reported.FirmwareVersion === 'string' ? reported.FirmwareVersion : null,
         shadowVersion: row.version ?? 0,
+        tagIds: tagIds.get(row.id) ?? [],
+        todayEnergyKwh: todayKwh.get(row.id) ?? null,
       };
     });
   return plants.filter((p) => filter.status === undefined || p.status === filter.status).sort((a, b) => byName(a.name, b.name));

@@ -26,6 +26,8 @@ import { registerPlantAccessRoutes } from '../plants/access-routes';
 import { registerPlantDeviceRoutes } from '../plant-devices/routes';
 import { registerPlantRoutes } from '../plants/routes';
 import { registerPlantSettingsRoutes } from '../plants/settings-routes';
+import { registerFleetRoutes } from '../plants/fleet-routes';
+import { registerTagRoutes } from '../tags/routes';
 import { registerUserRoutes } from '../users/routes';
 import { createAuthenticator, installAuthentication } from './auth';
 import { installCompression } from './compression';
@@ -96,7 +98,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerPlantSettingsRoutes(app, { db, devices });
   await registerPlantAccessRoutes(app, { db, mailer, consoleUrl });
   await registerPlantDeviceRoutes(app, { db });
+  await registerTagRoutes(app, { db });
   if (devices) await registerDeviceRoutes(app, { db, devices });
+  if (devices) await registerFleetRoutes(app, { db, devices });
   await registerSeriesRoutes(app, { db });
   await registerNotificationRoutes(app, { db });
   await registerSpotRoutes(app, { db, config: deps.spot ?? loadSpotConfig() });

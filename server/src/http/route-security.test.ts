@@ -13,6 +13,7 @@ import { SIGNED_IN, type TenantResourceKind } from '../iam/route-access';
 import { TEST_IDENTITY, addRole, addUser, tenantIdOf, tokenFor, userIdOf } from '../iam/test-fixtures';
 import { startSession } from '../identity/sessions';
 import { TOKEN_LIFETIME_S } from '../identity/tokens';
+import { insertTag } from '../tags/tags';
 import { databaseTargets } from '../testing/databases';
 import { testConfig } from '../testing/test-app';
 import { buildApp } from './app';
@@ -104,6 +105,7 @@ describe.each(databaseTargets())('route security on $name', (target) => {
       role: await addRole(db, tenantA, 'Probe: ours', ['plants:read']),
       session: sessionA.sessionId,
       device: (await db.selectFrom('devices').select('id').where('plant_id', '=', plantA.id).executeTakeFirstOrThrow()).id,
+      tag: await insertTag(db, tenantA, { name: 'Probe: ours', colour: 'blue' }),
     };
     theirs = async (kind) => {
       if (kind === 'tenant') return tenantB;
@@ -112,12 +114,13 @@ describe.each(databaseTargets())('route security on $name', (target) => {
       if (kind === 'user') return (await addUser(db, tenantB, { role: 'viewer' })).id;
       if (kind === 'role') return addRole(db, tenantB, `Probe: theirs ${randomUUID()}`, []);
       if (kind === 'device') return (await db.selectFrom('devices').select('id').where('plant_id', '=', plantB.id).executeTakeFirstOrThrow()).id;
+      if (kind === 'tag') return insertTag(db, tenantB, { name: `Probe: theirs ${randomUUID()}`, colour: 'green' });
       return (await startSession(db, ownerB.id, { userAgent: null, address: null })).sessionId;
     };
     const usersA = await db.selectFrom('users').select(['id', 'email']).where('tenant_id', '=', tenantA).execute();
     const plantsA = await db.selectFrom('plants').select(['id', 'thing_name']).where('tenant_id', '=', tenantA).execute();
     const devicesA = await db.selectFrom('devices').select('id').where('plant_id', 'in', plantsA.map((p) => p.id)).execute();
-    secrets = [tenantA, ours.role, ours.session, ...usersA.flatMap((u) => [u.id, u.email]), ...plantsA.flatMap((p) => [p.id, p.thing_name]), ...devicesA.map((d) => d.id)];
+    secrets = [tenantA, ours.role, ours.session, ours.tag, ...usersA.flatMap((u) => [u.id, u.email]), ...plantsA.flatMap((p) => [p.id, p.thing_name]), ...devicesA.map((d) => d.id)];
   });
 
   afterAll(async () => {

@@ -72,6 +72,10 @@ export interface RegistryPlant {
   connectedSince: string | null;
   firmware: string | null;
   shadowVersion: number;
+  /** Ids of the plant's tags (tag/list names them). */
+  tagIds: string[];
+  /** PV energy produced since the start of the plant's own day (its time zone); null without data today. */
+  todayEnergyKwh: number | null;
 }
 
 export interface RegistryFilter {
@@ -79,7 +83,7 @@ export interface RegistryFilter {
   name?: string;
   thingName?: string;
   status?: 'online' | 'offline';
-  /** Plant tags do not exist yet: a tag matches no plant until they do. */
+  /** A tag id: only the plants that carry it. */
   tag?: string;
 }
 

@@ -1,5 +1,6 @@
-// Plant management calls (issue 8; server/src/plants/settings-routes.ts): a plant's settings with the
-// version that guards concurrent edits, and plant/create's one-time gateway login.
+// Plant management calls (issue 8; server/src/plants/settings-routes.ts, tags/routes.ts,
+// plants/fleet-routes.ts): a plant's settings with the version that guards concurrent edits,
+// plant/create's one-time gateway login, plant tags and the fleet summary.
 import type { GatewayLogin, Plant } from './endpoints';
 
 export type TariffCurrency = 'CZK' | 'EUR';
@@ -51,7 +52,55 @@ export interface PlantCreateRequest {
   thingName: string;
 }
 
+/** The fixed palette of tag colours (server/src/tags/tags.ts TAG_COLOURS): Blueprint's colour families. */
+export type TagColour =
+  | 'blue' | 'green' | 'orange' | 'red' | 'vermilion' | 'rose' | 'violet' | 'indigo' | 'cerulean' | 'turquoise' | 'forest' | 'lime'
+  | 'gold' | 'sepia' | 'gray';
+
+export interface PlantTag {
+  id: string;
+  name: string;
+  colour: TagColour;
+  /** Plants of the organisation that carry the tag. */
+  plantCount: number;
+  createdAt: string;
+  updatedAt: string | null;
+}
+
+/** A plant the fleet dashboard lists as needing attention: offline or with open alerts. */
+export interface AttentionPlant {
+  id: string;
+  name: string;
+  thingName: string;
+  status: 'online' | 'offline';
+  lastSeen: string | null;
+  criticalAlerts: number;
+  warningAlerts: number;
+}
+
+export interface FleetSummary {
+  plants: number;
+  online: number;
+  offline: number;
+  withOpenAlerts: number;
+  pvPeakKw: number;
+  batteryKwh: number;
+  /** Sum of each plant's production since the start of its own day. */
+  todayEnergyKwh: number;
+  /** Most severe first, at most 10. */
+  attention: AttentionPlant[];
+  attentionTotal: number;
+}
+
 export interface PlantManagementEndpoints {
+  'tag/list': { request: Record<string, never>; response: { tags: PlantTag[]; colours: TagColour[] } };
+  /** 409 with `details.field = 'name'` when the organisation has a tag of that name (any case). */
+  'tag/create': { request: { name: string; colour: TagColour }; response: PlantTag };
+  'tag/update': { request: { id: string; name?: string; colour?: TagColour }; response: PlantTag };
+  'tag/delete': { request: { id: string }; response: { ok: boolean; unassigned: number } };
+  /** Adds and removes tags on many plants in one transaction; 404 when any id is not the organisation's. */
+  'plant/tags/set': { request: { plantIds: string[]; add?: string[]; remove?: string[] }; response: { added: number; removed: number } };
+  'plant/fleet/summary': { request: Record<string, never>; response: FleetSummary };
   'plant/detail': { request: { id: string }; response: PlantDetail };
   /** 400 with `details.fields.<field>`; 409 with `details.current` when expectedVersion is stale. */
   'plant/update': { request: { id: string; payload: Partial<PlantSettings>; expectedVersion: number }; response: PlantDetail };

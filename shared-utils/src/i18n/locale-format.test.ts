@@ -49,3 +49,16 @@ describe('formatNumber and formatDateTime', () => {
     expect(formatDateTimeIn('en-US', noon, { year: 'numeric' })).toBe('2025');
   });
 });
+
+describe('formatters made once per locale and options', () => {
+  it('keeps each locale and options pair apart', () => {
+    for (let i = 0; i < 2; i++) {
+      expect(formatNumberIn('cs-CZ', 1.2345, { maximumFractionDigits: 1 })).toBe('1,2');
+      expect(formatNumberIn('cs-CZ', 1.2345, { maximumFractionDigits: 2 })).toBe('1,23');
+      expect(formatNumberIn('en-US', 1.2345, { maximumFractionDigits: 2 })).toBe('1.23');
+      expect(formatNumberIn('cs-CZ', 1.2345)).toBe('1,235');
+      expect(formatDateTimeIn('en-US', Date.UTC(2026, 10, 23, 12), { timeZone: 'UTC', dateStyle: 'short' })).toBe('11/23/26');
+      expect(formatDateTimeIn('cs-CZ', Date.UTC(2026, 10, 23, 12), { timeZone: 'UTC', dateStyle: 'short' })).toBe('23.11.26');
+    }
+  });
+});

@@ -7,12 +7,27 @@ export function localeOf(lng: string): Locale {
   return lng === 'en' || lng.startsWith('en-') ? 'en-US' : 'cs-CZ';
 }
 
+// Making an Intl formatter costs far more than using one (a table of 25 rows formats 100 values per
+// render): each locale and options pair is made once. Few pairs exist, so the caches stay small.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function cached<F>(cache: Map<string, F>, locale: Locale, options: object | undefined, make: () => F): F {
+  const key = `${locale} ${JSON.stringify(options ?? null)}`;
+  let format = cache.get(key);
+  if (!format) {
+    format = make();
+    cache.set(key, format);
+  }
+  return format;
+}
+
 export function formatNumberIn(locale: Locale, value: number, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(locale, options).format(value);
+  return cached(numberFormats, locale, options, () => new Intl.NumberFormat(locale, options)).format(value);
 }
 
 export function formatDateTimeIn(locale: Locale, value: number | Date, options?: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat(locale, options ?? { dateStyle: 'short', timeStyle: 'medium' }).format(value);
+  return cached(dateTimeFormats, locale, options, () => new Intl.DateTimeFormat(locale, options ?? { dateStyle: 'short', timeStyle: 'medium' })).format(value);
 }
 
 /** Watts below 1000 W (rounded), kilowatts with 1–2 decimals from there; a no-break space before the unit. */

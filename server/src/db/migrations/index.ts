@@ -11,6 +11,7 @@ import { plantSettingsMigration } from '../../plants/settings-migration';
 import { notificationsMigration } from '../../notifications/migration';
 import { seriesMigration } from '../../series/migration';
 import { spotMigration } from '../../spot/migration';
+import { tagsMigration } from '../../tags/migration';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '011_plant_settings': plantSettingsMigration,
   '012_plant_access': plantAccessMigration,
   '014_devices': plantDevicesMigration,
+  '013_tags': tagsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

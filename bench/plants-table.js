@@ -1,0 +1,193 @@
+// The plants table at fleet size: a tenant with 1,000 plants (seeded straight into a throwaway SQLite
+// data dir: 70 % reporting, tags, today's production), the p50 of hono/plants/find and of the fleet
+// summary, and in headless Debian Chromium the time to render /management/plants and to apply a filter.
+'use strict';
+const { spawn } = require('node:child_process');
+const { randomUUID } = require('node:crypto');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { chromium } = require('@playwright/test');
+const chromiumOptions = require('../e2e/chromium-options');
+const dist = require('./dist-paths');
+const { createDatabase, migrateToLatest } = require(dist.server('db'));
+const { seedDemoData } = require(dist.server('demo/seed'));
+const { DEMO_ACCOUNTS } = require(dist.server('demo/demo-data'));
+const { ShadowStore } = require(dist.server('devices/shadow-store'));
+const { summary, waitUntil, ms } = require('./stats');
+
+const PLANTS = Number(process.env.BENCH_FLEET_PLANTS ?? 1000);
+const TAGS = ['Střecha', 'Farma', 'Sever', 'Jih', 'Servis 2026', 'Baterie', 'Hala', 'Pilot'];
+const CALLS = 100;
+const RENDERS = 5;
+
+async function seedFleet(databaseUrl) {
+  const db = await createDatabase(databaseUrl);
+  await migrateToLatest(db);
+  await seedDemoData(db);
+  const tenant = await db.selectFrom('tenants').select('id').where('name', '=', 'Helio Demo').executeTakeFirstOrThrow();
+  const template = await db.selectFrom('plants').selectAll().where('tenant_id', '=', tenant.id).executeTakeFirstOrThrow();
+  const { id: _id, version: _v, ...base } = template;
+  const plants = Array.from({ length: PLANTS - 3 }, (_, i) => ({
+    ...base,
+    id: randomUUID(),
+    name: `Flotila ${String(i + 1).padStart(4, '0')}`,
+    thing_name: `fleet-${String(i + 1).padStart(4, '0')}`,
+    pv_peak_kw: 5 + (i % 50),
+    battery_kwh: i % 4 === 0 ? null : 10,
+    created_at: new Date().toISOString(),
+  }));
+  for (let i = 0; i < plants.length; i += 200) await db.insertInto('plants').values(plants.slice(i, i + 200)).execute();
+  const tags = TAGS.map((name, i) => ({ id: randomUUID(), tenant_id: tenant.id, name, name_key: name.toLocaleLowerCase('cs'), colour: ['blue', 'green', 'orange', 'red', 'violet', 'gold', 'forest', 'gray'][i], created_at: new Date().toISOString(), updated_at: null }));
+  await db.insertInto('tags').values(tags).execute();
+  const assignments = plants.flatMap((p, i) => [{ plant_id: p.id, tag_id: tags[i % TAGS.length].id }, ...(i % 3 === 0 ? [{ plant_id: p.id, tag_id: tags[(i + 1) % TAGS.length].id }] : [])]);
+  for (let i = 0; i < assignments.length; i += 400) await db.insertInto('plant_tags').values(assignments.slice(i, i + 400)).execute();
+  // 70 % of the plants reported in the last minutes (online, with production today); the rest never did.
+  const store = new ShadowStore(db);
+  const now = Date.now();
+  const reporting = plants.filter((_, i) => i % 10 < 7);
+  for (const p of reporting) {
+    await store.applyReportedHistory(p.thing_name, [
+      { ts: now - 120_000, reported: { ActPwrPve: 3000, BatSoc: 50 } },
+      { ts: now - 60_000, reported: { ActPwrPve: 3200, BatSoc: 51 } },
+    ]);
+  }
+  await db.destroy();
+  return { tagName: TAGS[0], reporting: reporting.length };
+}
+
+async function post(base, apiPath, body, token) {
+  const response = await fetch(`${base}/api/${apiPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${apiPath} answered ${response.status}: ${text.slice(0, 200)}`);
+  return JSON.parse(text);
+}
+
+async function p50Of(count, call) {
+  for (let i = 0; i < 5; i++) await call(); // warm-up
+  const durations = [];
+  for (let i = 0; i < count; i++) {
+    const t = performance.now();
+    await call();
+    durations.push(performance.now() - t);
+  }
+  return summary(durations);
+}
+
+async function browserFigures(base, admin, tagName) {
+  const browser = await chromium.launch({ headless: true, executablePath: chromiumOptions.executablePath, args: chromiumOptions.args });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${base}/auth/sign-in`);
+    await page.getByLabel(/e-mail/i).fill(admin.email);
+    await page.getByLabel(/heslo|password/i).first().fill(admin.password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/$/);
+    const renders = [];
+    const navigations = [];
+    const filters = [];
+    // The pager says "1–25 of 1,000" in the page's language and number format.
+    const everyPlant = (text) => text.replace(/\D/g, '').endsWith(String(PLANTS));
+    const pagerText = () => page.getByTestId('plants-pager').locator('span').first().innerText();
+    for (let i = 0; i < RENDERS; i++) {
+      // A full load of the route, as a bookmark or a reload opens it: shell, session, data, first page.
+      const t = performance.now();
+      await page.goto(`${base}/management/plants`);
+      await page.locator('[data-testid="plant-tags"] [data-testid="tag-chip"]').first().waitFor();
+      if (!everyPlant(await pagerText())) throw new Error(`the table shows ${await pagerText()}, not all ${PLANTS} plants`);
+      renders.push(performance.now() - t);
+      // Timed inside the page, from the change event to the next frame painted after it, so the figure
+      // is the table's work and not the automation's round trips.
+      const value = await page.getByTestId('plants-tag').locator('option', { hasText: tagName }).getAttribute('value');
+      const filtered = await page.evaluate((tagId) => {
+        const select = document.querySelector('select[data-testid="plants-tag"]');
+        const started = performance.now();
+        Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value').set.call(select, tagId);
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+        return new Promise((resolve) =>
+          requestAnimationFrame(() => setTimeout(() => resolve({ ms: performance.now() - started, pager: document.querySelector('[data-testid="plants-pager"] span')?.textContent ?? '' }), 0)),
+        );
+      }, value);
+      if (everyPlant(filtered.pager)) throw new Error(`the tag filter left the table at ${filtered.pager}`);
+      filters.push(filtered.ms);
+      // Within the running console: from the fleet dashboard to the table (its data cached, refreshed).
+      await page.evaluate(() => {
+        window.history.pushState({}, '', '/management');
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      });
+      await page.getByTestId('fleet-plants').waitFor();
+      navigations.push(
+        await page.evaluate(
+          () =>
+            new Promise((resolve) => {
+              const started = performance.now();
+              window.history.pushState({}, '', '/management/plants');
+              window.dispatchEvent(new PopStateEvent('popstate'));
+              const shown = () => (document.querySelector('[data-testid="plant-tags"] [data-testid="tag-chip"]') ? resolve(performance.now() - started) : requestAnimationFrame(shown));
+              requestAnimationFrame(shown);
+            }),
+        ),
+      );
+    }
+    return { render: summary(renders), navigation: summary(navigations), filter: summary(filters) };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Runs on its own server process (the given ports, free again after the main benchmarks) and data dir. */
+async function benchPlantsTable({ port, mqttPort, log }) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-bench-fleet-'));
+  const databaseUrl = `sqlite://${path.join(dataDir, 'helio.db')}`;
+  const base = `http://127.0.0.1:${port}`;
+  log('');
+  log(`Plants table: a tenant with ${PLANTS} plants, ${TAGS.length} tags…`);
+  const seeded = await seedFleet(databaseUrl);
+  const server = spawn(process.execPath, [path.join(dist.root, 'server', 'dist', 'main.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MQTT_PORT: String(mqttPort), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SIMULATOR: 'off', LOG_LEVEL: 'warn', SIM_HISTORY_DAYS: '0' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    const up = await waitUntil(async () => (await fetch(`${base}/api/health`).catch(() => ({ ok: false }))).ok, 30_000);
+    if (!up) throw new Error('the server did not answer /api/health within 30 s');
+    const admin = DEMO_ACCOUNTS.find((a) => a.role === 'owner');
+    const { idToken } = await post(base, 'auth/sign-in', { username: admin.email, password: admin.password });
+    const found = await post(base, 'hono/plants/find', {}, idToken);
+    const fleet = await post(base, 'plant/fleet/summary', {}, idToken);
+    log(`  ${found.length} plants, ${fleet.online} online (${seeded.reporting} seeded reporting), ${found.filter((p) => p.tagIds.length > 0).length} tagged, today ${fleet.todayEnergyKwh.toFixed(1)} kWh`);
+    const find = await p50Of(CALLS, () => post(base, 'hono/plants/find', {}, idToken));
+    const summed = await p50Of(CALLS, () => post(base, 'plant/fleet/summary', {}, idToken));
+    log(`  hono/plants/find: p50 ${ms(find.p50)}, p99 ${ms(find.p99)} (${find.n} requests)`);
+    log(`  plant/fleet/summary: p50 ${ms(summed.p50)}, p99 ${ms(summed.p99)} (${summed.n} requests)`);
+    const browser = await browserFigures(base, admin, seeded.tagName);
+    log(`  /management/plants rendered (first page, tags, status): p50 ${ms(browser.render.p50)}, max ${ms(browser.render.max)} (${browser.render.n} renders)`);
+    log(`  /management to /management/plants in the running console: p50 ${ms(browser.navigation.p50)}, max ${ms(browser.navigation.max)} (${browser.navigation.n} navigations)`);
+    log(`  tag filter applied (change event to the next frame): p50 ${ms(browser.filter.p50)}, max ${ms(browser.filter.max)} (${browser.filter.n} filters)`);
+    return [
+      `| hono/plants/find, ${PLANTS} plants | p50 ${ms(find.p50)}, p99 ${ms(find.p99)} | — |`,
+      `| plant/fleet/summary, ${PLANTS} plants | p50 ${ms(summed.p50)}, p99 ${ms(summed.p99)} | — |`,
+      `| plants table render in Chromium, ${PLANTS} plants | p50 ${ms(browser.render.p50)} | — |`,
+      `| plants table after in-console navigation | p50 ${ms(browser.navigation.p50)} | — |`,
+      `| plants table tag filter in Chromium | p50 ${ms(browser.filter.p50)} | — |`,
+    ];
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+module.exports = { benchPlantsTable, seedFleet };
+
+if (require.main === module) {
+  benchPlantsTable({ port: Number(process.env.BENCH_PORT ?? 18500), mqttPort: Number(process.env.BENCH_MQTT_PORT ?? 18851), log: (line) => process.stdout.write(`${line}\n`) })
+    .then((rows) => rows.forEach((row) => process.stdout.write(`${row}\n`)))
+    .catch((error) => {
+      console.error(error instanceof Error ? error.stack : error);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,2 @@
+declare const chromiumOptions: { executablePath: string; args: string[] };
+export = chromiumOptions;

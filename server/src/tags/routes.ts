@@ -1,0 +1,194 @@
+// tag/list, tag/create, tag/update, tag/delete and plant/tags/set {plantIds, add, remove}: a tenant's
+// plant tags and their assignment in bulk. Names are unique per tenant (409 with details.field 'name');
+// another tenant's tag or plant is not found (404). Every change is audited.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { recordAudit, type AuditAction, type AuditTarget } from '../audit/audit-log';
+import type { Database } from '../db/schema';
+import { requireUser } from '../http/auth';
+import { badRequest, conflict, errorResponseSchema, notFound } from '../http/errors';
+import { access } from '../iam/route-access';
+import { listTenantPlants, requirePlantRole } from '../plants/access';
+import {
+  deleteTag, findTagByName, findTenantTag, foreignIds, insertTag, listTags, setPlantTags, TAG_COLOURS, TAG_NAME_MAX, updateTag,
+  type TagColour, type TagView,
+} from './tags';
+
+const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema };
+const id = { type: 'string', minLength: 1, maxLength: 100 } as const;
+// Not only spaces: a name must show something.
+const name = { type: 'string', minLength: 1, maxLength: TAG_NAME_MAX, pattern: '\\S' } as const;
+const colour = { type: 'string', enum: [...TAG_COLOURS] } as const;
+const tagResource = { tenantResources: [{ field: 'id', kind: 'tag' as const }] };
+/** Bulk assignment covers a whole fleet page of plants and a handful of tags. */
+export const MAX_BULK_PLANTS = 2000;
+/** Up to this many plants, a bulk assignment's audit entry names each plant id. */
+const AUDITED_PLANT_IDS = 20;
+const idList = (maxItems: number) => ({ type: 'array', items: id, maxItems, uniqueItems: true }) as const;
+
+export const tagSchema = {
+  type: 'object',
+  required: ['id', 'name', 'colour', 'plantCount', 'createdAt', 'updatedAt'],
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    colour: { type: 'string' },
+    plantCount: { type: 'integer' },
+    createdAt: { type: 'string' },
+    updatedAt: { type: ['string', 'null'] },
+  },
+} as const;
+
+const nameTaken = () => conflict('A tag with this name already exists', { field: 'name' });
+
+async function audit(db: Kysely<Database>, request: FastifyRequest, action: AuditAction, target: AuditTarget | null, details: Record<string, unknown>) {
+  await recordAudit(db, {
+    tenantId: request.user.tenantId,
+    action,
+    actor: { id: request.user.sub, email: request.user.email },
+    target,
+    details,
+    address: request.ip,
+  });
+}
+
+const tagTarget = (tag: Pick<TagView, 'id' | 'name'>): AuditTarget => ({ type: 'tag', id: tag.id, label: tag.name });
+
+export async function registerTagRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }): Promise<void> {
+  app.post<{ Body: Record<string, never> }>(
+    '/api/tag/list',
+    {
+      config: access('plants:read'),
+      preHandler: requireUser,
+      schema: {
+        body: { type: 'object', additionalProperties: false, properties: {} },
+        response: { 200: { type: 'object', required: ['tags', 'colours'], properties: { tags: { type: 'array', items: tagSchema }, colours: { type: 'array', items: colour } } }, ...errors },
+      },
+    },
+    async (request) => ({ tags: await listTags(db, request.user.tenantId), colours: [...TAG_COLOURS] }),
+  );
+
+  app.post<{ Body: { name: string; colour: TagColour } }>(
+    '/api/tag/create',
+    {
+      config: access('plants:write'),
+      preHandler: requireUser,
+      schema: {
+        body: { type: 'object', additionalProperties: false, required: ['name', 'colour'], properties: { name, colour } },
+        response: { 200: tagSchema, ...errors },
+      },
+    },
+    async (request): Promise<TagView> => {
+      const { tenantId } = request.user;
+      if (await findTagByName(db, tenantId, request.body.name)) throw nameTaken();
+      let tagId: string;
+      try {
+        tagId = await insertTag(db, tenantId, request.body);
+      } catch (error) {
+        // Two creators at once: the unique key lets one through; the other hears why.
+        if (await findTagByName(db, tenantId, request.body.name)) throw nameTaken();
+        throw error;
+      }
+      const tag = await findTenantTag(db, tenantId, tagId);
+      if (!tag) throw notFound('Tag not found');
+      await audit(db, request, 'tags.created', tagTarget(tag), { colour: tag.colour });
+      return tag;
+    },
+  );
+
+  app.post<{ Body: { id: string; name?: string; colour?: TagColour } }>(
+    '/api/tag/update',
+    {
+      config: access('plants:write', tagResource),
+      preHandler: requireUser,
+      schema: {
+        body: { type: 'object', additionalProperties: false, required: ['id'], properties: { id, name, colour } },
+        response: { 200: tagSchema, ...errors },
+      },
+    },
+    async (request): Promise<TagView> => {
+      const { tenantId } = request.user;
+      const { id: tagId, ...change } = request.body;
+      const before = await findTenantTag(db, tenantId, tagId);
+      if (!before) throw notFound('Tag not found');
+      // Checked after the lookup: another tenant's id is a 404 whatever else is wrong with the body.
+      if (change.name === undefined && change.colour === undefined) throw badRequest('Give a new name or colour');
+      if (change.name !== undefined && (await findTagByName(db, tenantId, change.name, tagId))) throw nameTaken();
+      try {
+        await updateTag(db, tenantId, tagId, change);
+      } catch (error) {
+        if (change.name !== undefined && (await findTagByName(db, tenantId, change.name, tagId))) throw nameTaken();
+        throw error;
+      }
+      const after = await findTenantTag(db, tenantId, tagId);
+      if (!after) throw notFound('Tag not found');
+      await audit(db, request, 'tags.updated', tagTarget(after), {
+        ...(before.name === after.name ? {} : { name: { from: before.name, to: after.name } }),
+        ...(before.colour === after.colour ? {} : { colour: { from: before.colour, to: after.colour } }),
+      });
+      return after;
+    },
+  );
+
+  app.post<{ Body: { id: string } }>(
+    '/api/tag/delete',
+    {
+      config: access('plants:write', tagResource),
+      preHandler: requireUser,
+      schema: {
+        body: { type: 'object', additionalProperties: false, required: ['id'], properties: { id } },
+        response: { 200: { type: 'object', required: ['ok', 'unassigned'], properties: { ok: { type: 'boolean' }, unassigned: { type: 'integer' } } }, ...errors },
+      },
+    },
+    async (request) => {
+      const tag = await findTenantTag(db, request.user.tenantId, request.body.id);
+      if (!tag) throw notFound('Tag not found');
+      await deleteTag(db, request.user.tenantId, tag.id);
+      await audit(db, request, 'tags.deleted', tagTarget(tag), { plantCount: tag.plantCount });
+      return { ok: true, unassigned: tag.plantCount };
+    },
+  );
+
+  app.post<{ Body: { plantIds: string[]; add?: string[]; remove?: string[] } }>(
+    '/api/plant/tags/set',
+    {
+      config: access('plants:write'),
+      preHandler: requireUser,
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['plantIds'],
+          properties: { plantIds: { ...idList(MAX_BULK_PLANTS), minItems: 1 }, add: idList(100), remove: idList(100) },
+        },
+        response: { 200: { type: 'object', required: ['added', 'removed'], properties: { added: { type: 'integer' }, removed: { type: 'integer' } } }, ...errors },
+      },
+    },
+    async (request) => {
+      const { tenantId } = request.user;
+      const { plantIds, add = [], remove = [] } = request.body;
+      // Any plant the caller cannot see or tag not the caller's makes the whole call a 404, before anything
+      // is written; tagging a plant is organising it, so it needs the owner role on each plant (else 403).
+      const visible = new Map((await listTenantPlants(db, request.user)).map((plant) => [plant.id, plant]));
+      for (const plantId of plantIds) {
+        const plant = visible.get(plantId);
+        if (!plant) throw notFound('Plant not found');
+        requirePlantRole(plant, 'owner');
+      }
+      if ((await foreignIds(db, tenantId, 'tags', [...add, ...remove])).length > 0) throw notFound('Tag not found');
+      const changed = await setPlantTags(db, plantIds, add, remove);
+      if (changed.added + changed.removed > 0) {
+        // Tags by name, so the log reads without lookups; a whole fleet's plant ids would swamp it.
+        const names = new Map((await listTags(db, tenantId)).map((tag) => [tag.id, tag.name]));
+        await audit(db, request, 'tags.assigned', null, {
+          plants: plantIds.length,
+          ...(plantIds.length <= AUDITED_PLANT_IDS ? { plantIds } : {}),
+          add: add.map((tagId) => names.get(tagId) ?? tagId),
+          remove: remove.map((tagId) => names.get(tagId) ?? tagId),
+          ...changed,
+        });
+      }
+      return changed;
+    },
+  );
+}
