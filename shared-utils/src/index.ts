@@ -15,6 +15,7 @@ export { plantSeriesParams } from './api/plant-series';
 export type { ApiEndpoints, TokenResponse, UserProfile, UserInfo, Plant, Shadow } from './api/endpoints';
 export type { Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow } from './api/endpoints';
 export type { SpotDay, SpotPrice, SpotPrices } from './api/endpoints';
+export type { AlertThresholds } from './api/endpoints';
 export type { BrokerStatus, RegistryPlant, RegistryFilter, GatewayLogin } from './api/endpoints';
 export type { PlantCreateRequest, PlantDetail, PlantSettings, TariffCurrency } from './api/plant-endpoints';
 export type {
@@ -53,6 +54,10 @@ export type { EnergyBalance, EnergyCounter } from './energy/energy-balance';
 export { ENERGY_COUNTERS, counterEnergy, energyBalance } from './energy/energy-balance';
 export type { ZonedParts } from './energy/plant-time';
 export { startOfPlantDay, zonedMidnight, zonedParts } from './energy/plant-time';
+
+// Alert thresholds as typed (the server's limits)
+export type { ThresholdDraft, ThresholdErrors, ThresholdField, ThresholdProblem } from './notifications/alert-thresholds';
+export { THRESHOLD_FIELDS, THRESHOLD_LIMITS, parseThresholdNumber, validateThresholds } from './notifications/alert-thresholds';
 
 // Export
 export type { CsvCell } from './export/csv';

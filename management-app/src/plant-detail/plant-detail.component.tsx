@@ -4,6 +4,7 @@ import { Button, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/cor
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { PageHeader, setActivePlant, useActivePlant } from '@helio/shared-utils';
+import { AlertThresholdsSection } from '../plant-settings/alert-thresholds.component';
 import { SettingsForm } from '../plant-settings/settings-form.component';
 import { PlantOverview } from './plant-overview.component';
 import { usePlantDetail, usePlantStatus } from './plant-detail.resource';
@@ -46,7 +47,17 @@ export default function PlantDetailPage() {
       <Tabs id="plant-detail-tabs" selectedTabId={tab} onChange={(next) => setParams(next === 'overview' ? {} : { tab: String(next) }, { replace: true })} large>
         <Tab id="overview" title={t('detail.overview')} panel={<PlantOverview plant={plant} status={status.data} />} />
         {/* keyed by plant only: a refetch must not reset what the user is typing; conflicts surface on save */}
-        <Tab id="settings" title={t('detail.settings')} panel={<SettingsForm key={plant.id} plant={plant} />} data-testid="tab-settings" />
+        <Tab
+          id="settings"
+          title={t('detail.settings')}
+          panel={
+            <>
+              <SettingsForm key={plant.id} plant={plant} />
+              <AlertThresholdsSection key={`thresholds-${plant.id}`} plantId={plant.id} />
+            </>
+          }
+          data-testid="tab-settings"
+        />
       </Tabs>
     </div>
   );
