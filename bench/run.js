@@ -1,6 +1,7 @@
 // `npm run bench`: ingest through MQTT, time-series query latency on a year of 5-minute data, shadow
 // reads under concurrent load, and the plants table at 1,000 plants (bench/plants-table.js), against
-// the built server in its own process on loopback.
+// the built server in its own process on loopback; then the browser figures in headless Chromium
+// (bench/browser.js; BENCH_BROWSER=off skips them).
 // BENCH_DATABASE_URL=postgres://… runs it on PostgreSQL (the database is emptied first: use a scratch one).
 'use strict';
 const { spawn } = require('node:child_process');
@@ -12,6 +13,7 @@ const { createDatabase } = require(dist.server('db'));
 const { DEMO_ACCOUNTS } = require(dist.server('demo/demo-data'));
 const { prepare } = require('./setup');
 const { ingest } = require('./ingest');
+const { browserBench } = require('./browser');
 const { load, ms, summary, waitUntil } = require('./stats');
 const { benchPlantsTable } = require('./plants-table');
 
@@ -99,6 +101,9 @@ async function main() {
     });
     log(`  ${Math.round(reads.perSecond)} reads/s, p50 ${ms(reads.p50)}, p99 ${ms(reads.p99)}, ${reads.failures} failed (${reads.n} requests)`);
 
+    const browserRows = process.env.BENCH_BROWSER === 'off' ? []
+      : await browserBench({ base: BASE, mqttUrl: `mqtt://127.0.0.1:${MQTT_PORT}`, admin, plant: setup.plant, token: idToken, log });
+
     log('');
     log('| measure | result | target |');
     log('|---|---|---|');
@@ -107,6 +112,7 @@ async function main() {
     log(`| metric/time-series, 10,000 minutes (6.9 days) at 1m | p50 ${ms(weekly.p50)}, p99 ${ms(weekly.p99)} | — |`);
     log(`| shadow reads, 32 concurrent | ${Math.round(reads.perSecond)}/s, p99 ${ms(reads.p99)} | ≥ 3,000/s at p99 ≤ 25 ms |`);
     log(`| history written in bulk | ${Math.round(setup.historySamples / setup.historySeconds)} samples/s | — |`);
+    browserRows.forEach(log);
     if (ing.lost !== 0 || reads.failures !== 0) process.exitCode = 1;
   } finally {
     server.kill('SIGTERM');

@@ -40,6 +40,8 @@ export default defineConfig({
       DATA_DIR: process.env.HELIO_E2E_DATA,
       MQTT_PORT: String(Number(process.env.E2E_MQTT_PORT ?? 18831)),
       SIM_INTERVAL_MS: '1000',
+      // The alert engine judges every 2 s instead of 30 s, so a journey sees an alert open and clear.
+      ALERT_TICK_MS: '2000',
       MQTT_USERNAME: E2E_BROKER_LOGIN.username,
       MQTT_PASSWORD: E2E_BROKER_LOGIN.password,
       LOG_LEVEL: 'warn',

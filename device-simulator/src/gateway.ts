@@ -2,7 +2,8 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { isOperMode, toReported } from './model/reported';
 import { advancePlant, newPlantRun, type PlantRun } from './history';
 import type { SimPlantConfig } from './model/plant';
-import { deltaTopic, reportedTopic, statusTopic } from './topics';
+import { parseFaults } from './model/faults';
+import { deltaTopic, reportedTopic, simFaultsTopic, statusTopic } from './topics';
 
 export interface SimLogger {
   info(...args: unknown[]): void;
@@ -64,13 +65,13 @@ export class Gateway {
     });
     this.client = client;
     client.on('connect', () => {
-      client.subscribe(deltaTopic(thingName), { qos: 1 }, (error) => {
+      client.subscribe([deltaTopic(thingName), simFaultsTopic(thingName)], { qos: 1 }, (error) => {
         if (error) this.opts.log.warn(`gateway ${thingName}: subscribe failed: ${error.message}`);
       });
       client.publish(statusTopic(thingName), JSON.stringify({ online: true, since: Date.now() }), { qos: 1, retain: true });
       this.report();
     });
-    client.on('message', (_topic, payload) => this.applyDelta(payload));
+    client.on('message', (topic, payload) => (topic === simFaultsTopic(thingName) ? this.applyFaults(payload) : this.applyDelta(payload)));
     client.on('error', (error) => this.opts.log.warn(`gateway ${thingName}: ${error.message}`));
     await firstConnect(client, this.opts.connectTimeoutMs);
     this.timer = setInterval(() => this.report(), this.opts.intervalMs);
@@ -98,6 +99,18 @@ export class Gateway {
     client.publish(reportedTopic(this.thingName), body, { qos: 1 }, (error) => {
       if (error) this.opts.log.warn(`gateway ${this.thingName}: publish failed: ${error.message}`);
     });
+  }
+
+  /** Takes the injected faults of a control message (see simFaultsTopic), then reports at once. */
+  private applyFaults(payload: Buffer): void {
+    const faults = parseFaults(payload);
+    if (!faults) {
+      this.opts.log.warn(`gateway ${this.thingName}: ignored a fault message that is not {"inverterFault":bool,"gridOutage":bool}`);
+      return;
+    }
+    this.run.state = { ...this.run.state, faults };
+    this.opts.log.info(`gateway ${this.thingName}: faults ${JSON.stringify(faults)}`);
+    this.report();
   }
 
   /** Applies the writable keys of a delta document, then reports at once so the shadow converges. */

@@ -11,7 +11,8 @@ export {
   type PlantResume,
   type EnergyCounters,
 } from './model/plant';
-export { METRIC_KEYS, toReported, resumeFromReported, isOperMode, type ReportedState } from './model/reported';
+export { METRIC_KEYS, INVERTER_STATES, GRID_STATUSES, toReported, resumeFromReported, isOperMode, type ReportedState } from './model/reported';
+export { NO_FAULTS, parseFaults, type SimFaults } from './model/faults';
 export { OPER_MODES, SOC_MIN_PCT, SOC_MAX_PCT, type OperMode } from './model/battery';
 export { clearSkyFactor } from './model/solar';
 export { seededRandom, hashSeed, type Random } from './random';
@@ -19,6 +20,7 @@ export {
   TOPIC_ROOT,
   reportedTopic,
   deltaTopic,
+  simFaultsTopic,
   ALL_REPORTED_TOPICS,
   statusTopic,
   ALL_STATUS_TOPICS,

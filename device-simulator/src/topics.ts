@@ -21,6 +21,13 @@ export function thingNameOfStatusTopic(topic: string): string | undefined {
   return parts[2];
 }
 
+/**
+ * Fault injection for simulated gateways only (demos, tests), retained:
+ * `{"inverterFault":true,"gridOutage":false}` sets the plant's faults, an empty payload clears them.
+ * Only the server's own broker login may publish it; a gateway may only read its own.
+ */
+export const simFaultsTopic = (thingName: string): string => `${TOPIC_ROOT}/${thingName}/sim/faults`;
+
 /** Subscription filter for every gateway's reports. */
 export const ALL_REPORTED_TOPICS = `${TOPIC_ROOT}/+/shadow/reported`;
 

@@ -93,7 +93,17 @@ test('an admin creates a plant, connects its gateway, edits its settings and mee
   await expect(page.locator('#setting-gridExportLimitKw')).toHaveValue('');
   expect((await (await post('plant/detail', { id: plantId })).json()).gridExportLimitKw).toBeNull();
 
-  // The same form at /plant/{id}/settings.
+  // The same form at /plant/{id}/settings, with the plant's alert thresholds: a PV minimum of 95 % is
+  // refused by the server's limits, 7,5 % and a state of charge of 35 % are saved for the plant.
   await page.goto(`/plant/${plantId}/settings`);
   await expect(page.locator('#setting-tariffName')).toHaveValue('D57d E2E');
+  await expect(page.locator('#threshold-batterySocMin')).toHaveValue('20');
+  await page.locator('#threshold-pvMinPercent').fill('95');
+  await page.getByTestId('thresholds-save').click();
+  await expect(page.getByTestId('alert-thresholds')).toContainText('Minimální výroba FVE musí být číslo od 1 do 90 %.');
+  await page.locator('#threshold-pvMinPercent').fill('7,5');
+  await page.locator('#threshold-batterySocMin').fill('35');
+  await page.getByTestId('thresholds-save').click();
+  await expect(page.getByText('Meze upozornění uloženy')).toBeVisible();
+  expect(await (await post('notifications/thresholds/get', { plantId })).json()).toEqual({ plantId, batterySocMin: 35, pvMinPercent: 7.5 });
 });

@@ -1,5 +1,6 @@
-// Monitoring pages on the real server: the metric logs (chart, table, CSV equal to the API's rows),
-// statistics from the energy counters and the spot prices of the embedded default.
+// Monitoring pages on the real server: the dashboard's power chart of today, the metric logs (chart,
+// table, CSV equal to the API's rows), statistics from the energy counters and the spot prices of the
+// embedded default.
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { signIn } from './support';
@@ -68,4 +69,24 @@ test('services show the plant’s gateway online with a live data delay and the 
   await expect(page.getByTestId('gateway-status')).toHaveText(/Online/);
   await expect(page.getByTestId('data-delay-level')).toHaveText(/Živě|Live/);
   await expect(page.getByTestId('broker-status')).toHaveText(/Připojeno|Connected/);
+});
+
+test("the dashboard draws today's power from the plant's midnight, and its CSV equals the API's rows", async ({ page }) => {
+  const seriesAnswer = page.waitForResponse((r) => r.url().endsWith('/api/metric/time-series') && r.status() === 200);
+  await signIn(page);
+  const answer = await seriesAnswer;
+  const { pgParams } = answer.request().postDataJSON() as { pgParams: { metricKeys: string[]; startTime: string; granularity: string } };
+  expect(pgParams.metricKeys).toEqual(['ActPwrPve', 'ActPwrLoad', 'ActPwrGrid', 'ActPwrBat']);
+  expect(pgParams.granularity).toBe('15m');
+  const midnight = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Prague', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  expect(midnight.format(new Date(pgParams.startTime))).toBe('00:00');
+  const rows = ((await answer.json()) as { rows: SeriesRow[] }).rows;
+  expect(rows.length).toBeGreaterThan(0);
+  await expect(page.getByTestId('today-power-chart').locator('canvas')).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByTestId('today-power-export').click();
+  const csv = fs.readFileSync((await (await download).path()) as string, 'utf8');
+  const [, ...lines] = csv.trimEnd().split('\r\n');
+  expect(lines.map((line) => line.split(',').slice(0, 3))).toEqual(rows.map((r) => [r.time, r.metricKey, String(r.avg)]));
 });

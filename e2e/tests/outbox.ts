@@ -19,3 +19,14 @@ export function temporaryPasswordMailedTo(email: string): string {
   if (!password) throw new Error(`no invitation mailed to ${email}`);
   return password;
 }
+
+/** The subjects of every mail kept for `email`, oldest first. */
+export function mailSubjectsTo(email: string): string[] {
+  const db = new Database(path.join(process.env.HELIO_E2E_DATA as string, 'helio.db'), { readonly: true });
+  try {
+    const rows = db.prepare('select subject from outbox where "to" = ? order by created_at').all(email) as { subject: string }[];
+    return rows.map((row) => row.subject);
+  } finally {
+    db.close();
+  }
+}

@@ -17,6 +17,7 @@ beforeEach(() => {
     if (path === 'hono/plants/find') return [registryPlant({ id: 'plant-1', status: 'online' }), registryPlant({ id: 'plant-2', status: 'offline', lastSeen: null })];
     if (path === 'hono/plants/get') return registryPlant({ id: 'plant-1' });
     if (path === 'plant/detail') return PLANT;
+    if (path === 'notifications/thresholds/get') return { plantId: 'plant-1', batterySocMin: 20, pvMinPercent: 10 };
     throw new Error(`unexpected ${path}`);
   };
   apiPost.mockImplementation(((path: string, body: unknown) => server(path, body)) as unknown as typeof apiPost);

@@ -22,6 +22,8 @@ export interface Config {
   simHistoryDays: number;
   /** Raw samples older than this are deleted; the hour, day and month roll-ups stay. */
   rawRetentionDays: number;
+  /** How often the alert engine judges every plant, ms. */
+  alertTickMs: number;
   publicDir: string;
   logLevel: string;
   secureCookies: boolean;
@@ -122,6 +124,7 @@ export function loadConfig(env: Env = process.env): Config {
     simTimeFactor: integer(env, 'SIM_TIME_FACTOR', 1, 1, 100_000),
     simHistoryDays: integer(env, 'SIM_HISTORY_DAYS', 14, 0, 366),
     rawRetentionDays: integer(env, 'RAW_RETENTION_DAYS', 90, 1, 36_500),
+    alertTickMs: integer(env, 'ALERT_TICK_MS', 30_000, 1000, 3_600_000),
     publicDir: path.resolve(text(env, 'PUBLIC_DIR') ?? path.join(REPO_ROOT, 'dist', 'public')),
     logLevel: logLevel(env),
     secureCookies: flag(env, 'SECURE_COOKIES', false),

@@ -76,7 +76,7 @@ async function main(): Promise<void> {
 
     const app: FastifyInstance = await buildApp({ db, config, devices, spot, log: true });
     closers.push(() => app.close());
-    const alerts = startAlertEngine({ db, log });
+    const alerts = startAlertEngine({ db, log, intervalMs: config.alertTickMs });
     closers.push(() => alerts.stop());
     const prices = startPriceImport({ db: spotDb(db), config: spot, log });
     closers.push(async () => prices.stop());

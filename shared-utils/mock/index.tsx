@@ -24,7 +24,7 @@ import type { ToastProps } from '@blueprintjs/core';
 import { ApiError } from '../src/api/api-error';
 import type { apiPost as RealApiPost } from '../src/api/api-client';
 import type { ApiEndpoints, Plant, Shadow, TokenResponse, UserProfile, UserInfo } from '../src/api/endpoints';
-import type { Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow } from '../src/api/endpoints';
+import type { AlertThresholds, Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow } from '../src/api/endpoints';
 import type { SpotDay, SpotPrice, SpotPrices } from '../src/api/endpoints';
 import type { BrokerStatus, GatewayLogin, RegistryFilter, RegistryPlant } from '../src/api/endpoints';
 import type {
@@ -51,6 +51,10 @@ import { toCsv, type CsvCell } from '../src/export/csv';
 import { plantSeriesParams, type PlantSeriesRequest } from '../src/api/plant-series';
 import { ENERGY_COUNTERS, counterEnergy, energyBalance, type EnergyBalance, type EnergyCounter } from '../src/energy/energy-balance';
 import { startOfPlantDay, zonedMidnight, zonedParts, type ZonedParts } from '../src/energy/plant-time';
+import {
+  THRESHOLD_FIELDS, THRESHOLD_LIMITS, parseThresholdNumber, validateThresholds,
+  type ThresholdDraft, type ThresholdErrors, type ThresholdField, type ThresholdProblem,
+} from '../src/notifications/alert-thresholds';
 import { FullScreenSpinner } from '../src/components/full-screen-spinner';
 import { ErrorPanel } from '../src/components/error-panel';
 import { AppErrorPanel } from '../src/components/app-error-panel';
@@ -67,7 +71,7 @@ export type {
   AuditEvent, AuditQuery, CurrentUserView, IamRole, IamUser, IamUserStatus, InviteRequest, Language, PermissionView,
   ProfileChanges, RoleInput, RoleRef, SessionView,
 };
-export type { CsvCell, Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow, SpotDay, SpotPrice, SpotPrices };
+export type { AlertThresholds, CsvCell, Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow, SpotDay, SpotPrice, SpotPrices };
 export type { BrokerStatus, GatewayLogin, RegistryFilter, RegistryPlant };
 export { toCsv, plantSeriesParams };
 export { PLANT_ROLES } from '../src/api/plant-access-endpoints';
@@ -76,6 +80,8 @@ export { PASSWORD_RULES, PasswordRules, usePasswordRuleText };
 export type { PlantSeriesRequest };
 export type { EnergyBalance, EnergyCounter, ZonedParts };
 export { ENERGY_COUNTERS, counterEnergy, energyBalance, startOfPlantDay, zonedMidnight, zonedParts };
+export { THRESHOLD_FIELDS, THRESHOLD_LIMITS, parseThresholdNumber, validateThresholds };
+export type { ThresholdDraft, ThresholdErrors, ThresholdField, ThresholdProblem };
 export { ApiError, RETURN_TO_KEY, takeReturnTo, pickActivePlant, isStale, SHADOW_STALE_MS, METRICS, metricInfo };
 export { useNow, NOW_TICK_MS, hasPermission };
 export { LOADER_OPTIONS, localeOf, useObservable, FullScreenSpinner, ErrorPanel, AppErrorPanel, PageHeader, ModuleNoAccess };

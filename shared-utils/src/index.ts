@@ -18,6 +18,7 @@ export { plantSeriesParams } from './api/plant-series';
 export type { ApiEndpoints, TokenResponse, UserProfile, UserInfo, Plant, Shadow } from './api/endpoints';
 export type { Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow } from './api/endpoints';
 export type { SpotDay, SpotPrice, SpotPrices } from './api/endpoints';
+export type { AlertThresholds } from './api/endpoints';
 export type { BrokerStatus, RegistryPlant, RegistryFilter, GatewayLogin } from './api/endpoints';
 export type { PlantCreateRequest, PlantDetail, PlantSettings, TariffCurrency } from './api/plant-endpoints';
 export { PLANT_ROLES } from './api/plant-access-endpoints';
@@ -70,6 +71,9 @@ export type { ChartOptions, UplotChartProps } from './charts/uplot-chart';
 export { UplotChart } from './charts/uplot-chart';
 export type { ChartColumns, MetricChartProps } from './charts/metric-chart';
 export { MetricChart, chartColumns } from './charts/metric-chart';
+// Alert thresholds as typed (the server's limits)
+export type { ThresholdDraft, ThresholdErrors, ThresholdField, ThresholdProblem } from './notifications/alert-thresholds';
+export { THRESHOLD_FIELDS, THRESHOLD_LIMITS, parseThresholdNumber, validateThresholds } from './notifications/alert-thresholds';
 
 // Export
 export type { CsvCell } from './export/csv';

@@ -1,6 +1,7 @@
 import type { Random } from '../random';
 import { batteryPowerW, nextSocPct, SOC_MAX_PCT, SOC_MIN_PCT, type OperMode } from './battery';
 import { dailyCloudTarget, stepCloudCover } from './clouds';
+import { NO_FAULTS, type SimFaults } from './faults';
 import { afterCharging, evChargeW, stepEvSession, type EvState } from './ev-charger';
 import { houseLoadW } from './house-load';
 import { localTime } from './local-time';
@@ -47,6 +48,8 @@ export interface PlantState {
   operMode: OperMode;
   exportLimitW: number;
   counters: EnergyCounters;
+  /** Injected faults (demos, tests); none in normal operation. */
+  faults: SimFaults;
 }
 
 /** Instantaneous powers of one step, integer W. Balance: pv + grid + battery = load + ev. */
@@ -87,6 +90,7 @@ export function initialPlantState(config: SimPlantConfig): PlantState {
     operMode: resume.operMode ?? 'self-consumption',
     exportLimitW: resume.exportLimitW ?? Math.round((config.exportLimitKw ?? config.pvPeakKw * 0.7) * 1000),
     counters,
+    faults: NO_FAULTS,
   };
 }
 
@@ -130,7 +134,17 @@ export function stepPlant(
     gridW = loadW + evW - pvW - batteryW;
   }
 
-  const reading: PlantReading = { pvW, gridW, batteryW, loadW, evW, curtailedW: pvAvailableW - pvW };
+  let reading: PlantReading = { pvW, gridW, batteryW, loadW, evW, curtailedW: pvAvailableW - pvW };
+  if (state.faults.gridOutage) {
+    // Without the grid a grid-tied inverter must disconnect (anti-islanding): nothing flows anywhere.
+    reading = { pvW: 0, gridW: 0, batteryW: 0, loadW: 0, evW: 0, curtailedW: pvAvailableW };
+    socPct = state.socPct;
+    ev = state.ev;
+  } else if (state.faults.inverterFault) {
+    // A stopped inverter converts nothing: no PV, the battery behind it idle, the grid carries the house.
+    reading = { pvW: 0, gridW: loadW + evW, batteryW: 0, loadW, evW, curtailedW: pvAvailableW };
+    socPct = state.socPct;
+  }
   return {
     state: { ...state, cloudCover, socPct, ev, counters: addEnergy(state.counters, reading, dtSeconds) },
     reading,

@@ -19,7 +19,13 @@ export const METRIC_KEYS = {
   batteryDischargeEnergy: 'EnergyBatDischargeTotal',
   loadEnergy: 'EnergyLoadTotal',
   evEnergy: 'EnergyEvTotal',
+  inverterState: 'InverterState',
+  gridStatus: 'GridStatus',
 } as const;
+
+/** The inverter's and the grid's state as reported (texts, so they are no time series). */
+export const INVERTER_STATES = { running: 'running', fault: 'fault' } as const;
+export const GRID_STATUSES = { connected: 'connected', outage: 'outage' } as const;
 
 export type ReportedValue = number | string | boolean;
 export type ReportedState = Record<string, ReportedValue>;
@@ -39,6 +45,8 @@ export function toReported(config: SimPlantConfig, state: PlantState, reading: P
     [k.gridImportEnergy]: kwh(state.counters.gridImportKwh),
     [k.gridExportEnergy]: kwh(state.counters.gridExportKwh),
     [k.loadEnergy]: kwh(state.counters.loadKwh),
+    [k.inverterState]: state.faults.inverterFault ? INVERTER_STATES.fault : INVERTER_STATES.running,
+    [k.gridStatus]: state.faults.gridOutage ? GRID_STATUSES.outage : GRID_STATUSES.connected,
   };
   if (config.batteryKwh) {
     reported[k.batteryPower] = reading.batteryW;

@@ -4,6 +4,7 @@ import { Button, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/cor
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { PageHeader, setActivePlant, useActivePlant } from '@helio/shared-utils';
+import { AlertThresholdsSection } from '../plant-settings/alert-thresholds.component';
 import { SettingsForm } from '../plant-settings/settings-form.component';
 import { PlantAccess } from './plant-access.component';
 import { PlantDevices } from './plant-devices.component';
@@ -50,7 +51,17 @@ export default function PlantDetailPage() {
         <Tab id="overview" title={t('detail.overview')} panel={<PlantOverview plant={plant} status={status.data} />} />
         <Tab id="devices" title={t('detail.devices')} panel={<PlantDevices plant={plant} />} data-testid="tab-devices" />
         {/* keyed by plant only: a refetch must not reset what the user is typing; conflicts surface on save */}
-        <Tab id="settings" title={t('detail.settings')} panel={<SettingsForm key={plant.id} plant={plant} />} data-testid="tab-settings" />
+        <Tab
+          id="settings"
+          title={t('detail.settings')}
+          panel={
+            <>
+              <SettingsForm key={plant.id} plant={plant} />
+              <AlertThresholdsSection key={`thresholds-${plant.id}`} plantId={plant.id} />
+            </>
+          }
+          data-testid="tab-settings"
+        />
         <Tab id="access" title={t('detail.access')} panel={<PlantAccess plant={plant} />} data-testid="tab-access" />
       </Tabs>
     </div>

@@ -1,9 +1,10 @@
-// /plant/{id}/settings: the same settings form as the detail's settings tab, on its own page.
+// /plant/{id}/settings: the same settings form and alert thresholds as the detail's settings tab, on its own page.
 import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { PageHeader } from '@helio/shared-utils';
 import { usePlantDetail } from '../plant-detail/plant-detail.resource';
+import { AlertThresholdsSection } from './alert-thresholds.component';
 import { SettingsForm } from './settings-form.component';
 
 export default function PlantSettingsPage() {
@@ -19,7 +20,10 @@ export default function PlantSettingsPage() {
       ) : detail.isError ? (
         <NonIdealState icon="search" title={detail.error.status === 404 ? t('detail.notFound') : t('detail.loadFailed')} description={detail.error.message} />
       ) : (
-        <SettingsForm key={detail.data.id} plant={detail.data} />
+        <>
+          <SettingsForm key={detail.data.id} plant={detail.data} />
+          <AlertThresholdsSection key={`thresholds-${detail.data.id}`} plantId={detail.data.id} />
+        </>
       )}
     </div>
   );

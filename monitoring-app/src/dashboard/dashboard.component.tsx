@@ -1,11 +1,12 @@
 // The dashboard (/, /monitoring, /monitoring/dashboard): live tiles of the active plant, following
-// the plant chosen in the nav and every pushed shadow update.
+// the plant chosen in the nav and every pushed shadow update, and today's power chart.
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { ErrorPanel, PageHeader, useActivePlant, useShadow, type Plant, useNow } from '@helio/shared-utils';
 import { WithActivePlant } from '../common/with-active-plant.component';
 import { PowerTileCard } from './power-tile.component';
+import { TodayPowerCard } from './today-power.component';
 import { buildTiles, hasReported } from './tiles';
 import './dashboard.css';
 
@@ -56,7 +57,12 @@ export default function DashboardPage() {
         name={plant ? <span data-testid="dashboard-plant-name">{plant.name}</span> : undefined}
         description={t('dashboard.description')}
       />
-      <WithActivePlant noPlantTestId="dashboard-no-plant">{(active) => <LiveTiles plant={active} />}</WithActivePlant>
+      <WithActivePlant noPlantTestId="dashboard-no-plant">{(active) => (
+          <>
+            <LiveTiles plant={active} />
+            <TodayPowerCard plant={active} />
+          </>
+        )}</WithActivePlant>
     </div>
   );
 }

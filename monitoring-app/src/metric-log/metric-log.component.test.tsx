@@ -84,6 +84,23 @@ describe('one metric’s history', () => {
     expect((screen.getByTestId('export-csv') as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('shows a long series 200 rows at a time, and still exports all of them', async () => {
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    seriesAnswer = async () => ({ rows: Array.from({ length: 450 }, (_, i) => row(new Date(start + i * 3_600_000).toISOString(), i)) });
+    await renderMetricLog();
+    await screen.findByTestId('series-table');
+    expect(screen.getAllByRole('row')).toHaveLength(201);
+    expect(screen.getByTestId('series-pager').textContent).toContain('Řádky 1–200 z 450');
+    expect((screen.getByTestId('series-previous') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('series-next'));
+    fireEvent.click(screen.getByTestId('series-next'));
+    expect(screen.getAllByRole('row')).toHaveLength(51);
+    expect(screen.getByTestId('series-pager').textContent).toContain('Řádky 401–450 z 450');
+    expect((screen.getByTestId('series-next') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('export-csv'));
+    expect((downloadCsv.mock.calls.at(-1) as [string, string])[1].split('\r\n').filter(Boolean)).toHaveLength(451);
+  });
+
   it('shows the server’s reason when it refuses the request', async () => {
     seriesAnswer = async () => {
       throw new ApiError(400, 'BadRequest', 'Unknown metric key: Nope');

@@ -1,7 +1,8 @@
-// The rows of a metric's series as a table: what the chart draws, in numbers.
-import React from 'react';
+// The rows of a metric's series as a table: what the chart draws, in numbers, a page of rows at a
+// time (a year at 1 hour is 8,760 rows: all of them at once froze the page for seconds).
+import React, { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HTMLTable } from '@blueprintjs/core';
+import { Button, ButtonGroup, HTMLTable } from '@blueprintjs/core';
 import { formatDateTime, formatNumber, type Granularity, type TimeSeriesRow } from '@helio/shared-utils';
 
 const TIME_FORMAT: Record<Granularity, Intl.DateTimeFormatOptions> = {
@@ -18,11 +19,33 @@ export interface SeriesTableProps {
   formatValue: (value: number) => string;
 }
 
+/** Rows per page: a day at 15 minutes fits on one. */
+export const SERIES_PAGE_SIZE = 200;
+
 export function SeriesTable({ rows, granularity, formatValue }: SeriesTableProps) {
   const { t } = useTranslation('monitoring-app');
+  const [page, setPage] = useState(0);
   const hasEnergy = rows.some((row) => row.energyKwh !== null);
+  const pages = Math.max(1, Math.ceil(rows.length / SERIES_PAGE_SIZE));
+  const current = Math.min(page, pages - 1);
+  const shown = rows.slice(current * SERIES_PAGE_SIZE, (current + 1) * SERIES_PAGE_SIZE);
   return (
     <div className="helio-series-table">
+      {pages > 1 && (
+        <div className="helio-series-table__pager" data-testid="series-pager">
+          <span>
+            {t('logs.pager.rows', {
+              from: formatNumber(current * SERIES_PAGE_SIZE + 1),
+              to: formatNumber(current * SERIES_PAGE_SIZE + shown.length),
+              total: formatNumber(rows.length),
+            })}
+          </span>
+          <ButtonGroup>
+            <Button icon="chevron-left" aria-label={t('logs.pager.previous')} disabled={current === 0} onClick={() => setPage(current - 1)} data-testid="series-previous" />
+            <Button icon="chevron-right" aria-label={t('logs.pager.next')} disabled={current === pages - 1} onClick={() => setPage(current + 1)} data-testid="series-next" />
+          </ButtonGroup>
+        </div>
+      )}
       <HTMLTable compact striped className="helio-series-table__table" data-testid="series-table">
         <thead>
           <tr>
@@ -36,7 +59,7 @@ export function SeriesTable({ rows, granularity, formatValue }: SeriesTableProps
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
+          {shown.map((row) => (
             <tr key={row.time}>
               <td>{formatDateTime(Date.parse(row.time), TIME_FORMAT[granularity])}</td>
               <td className="helio-num">{formatValue(row.avg)}</td>

@@ -142,6 +142,13 @@ export interface TimeSeriesRow {
   energyKwh: number | null;
 }
 
+/** A plant's alert thresholds: battery state of charge (%) and PV share of clear sky (%) under which alerts open. */
+export interface AlertThresholds {
+  plantId: string;
+  batterySocMin: number;
+  pvMinPercent: number;
+}
+
 /** One delivery period of the day-ahead market. */
 export interface SpotPrice {
   start: string;
@@ -314,4 +321,7 @@ export interface ApiEndpoints extends AccountEndpoints, DeviceEndpoints, PlantMa
   'metric/list': { request: { plant: string }; response: { rows: MetricListRow[] } };
   'metric/time-series': { request: { pgParams: TimeSeriesParams }; response: { rows: TimeSeriesRow[] } };
   'spot/prices': { request: { date?: string }; response: SpotPrices };
+  /** notifications:read of the plant's module; save needs notifications:manage (403 otherwise). */
+  'notifications/thresholds/get': { request: { plantId: string }; response: AlertThresholds };
+  'notifications/thresholds/save': { request: AlertThresholds; response: AlertThresholds };
 }

@@ -15,7 +15,10 @@ export default function UplotCanvas({ options, data, height, className, ariaLabe
     if (!element) return undefined;
     const width = () => Math.max(element.clientWidth, MIN_WIDTH);
     const chart = new uPlot({ ...options, width: width(), height }, data, element);
-    const resize = new ResizeObserver(() => chart.setSize({ width: width(), height }));
+    // The observer also answers once at the start: a same-size setSize would lay out and draw it all again.
+    const resize = new ResizeObserver(() => {
+      if (width() !== chart.width) chart.setSize({ width: width(), height });
+    });
     resize.observe(element);
     return () => {
       resize.disconnect();

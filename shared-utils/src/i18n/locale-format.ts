@@ -7,13 +7,13 @@ export function localeOf(lng: string): Locale {
   return lng === 'en' || lng.startsWith('en-') ? 'en-US' : 'cs-CZ';
 }
 
-// Making an Intl formatter costs far more than using one (a table of 25 rows formats 100 values per
-// render): each locale and options pair is made once. Few pairs exist, so the caches stay small.
+// Making an Intl formatter costs far more than using one, and tables and chart axes format thousands
+// of values with a handful of option sets: each locale and option set is made once.
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 function cached<F>(cache: Map<string, F>, locale: Locale, options: object | undefined, make: () => F): F {
-  const key = `${locale} ${JSON.stringify(options ?? null)}`;
+  const key = `${locale}|${JSON.stringify(options ?? null)}`;
   let format = cache.get(key);
   if (!format) {
     format = make();
@@ -27,7 +27,8 @@ export function formatNumberIn(locale: Locale, value: number, options?: Intl.Num
 }
 
 export function formatDateTimeIn(locale: Locale, value: number | Date, options?: Intl.DateTimeFormatOptions): string {
-  return cached(dateTimeFormats, locale, options, () => new Intl.DateTimeFormat(locale, options ?? { dateStyle: 'short', timeStyle: 'medium' })).format(value);
+  const effective = options ?? { dateStyle: 'short', timeStyle: 'medium' };
+  return cached(dateTimeFormats, locale, effective, () => new Intl.DateTimeFormat(locale, effective)).format(value);
 }
 
 /** Watts below 1000 W (rounded), kilowatts with 1–2 decimals from there; a no-break space before the unit. */
