@@ -44,7 +44,8 @@ test('an invited user signs in with the mailed temporary password and chooses th
   await invitee.getByRole('textbox', { name: 'Nové heslo znovu', exact: true }).fill(NEW_PASSWORD);
   await invitee.getByTestId('set-new-password-submit').click();
   await expect(invitee).toHaveURL(/\/$/);
-  await expect(invitee.getByTestId('tile-pv')).toBeVisible();
+  // Invited to the organisation, not yet to a plant: the dashboard says so (plant access is its own step).
+  await expect(invitee.getByTestId('dashboard-no-plant')).toBeVisible();
   await invitee.context().close();
 
   await page.reload();
