@@ -23,8 +23,8 @@ export const migrations: Record<string, Migration> = {
   '010_spot_prices': spotMigration,
   '011_plant_settings': plantSettingsMigration,
   '012_plant_access': plantAccessMigration,
-  '014_devices': plantDevicesMigration,
   '013_tags': tagsMigration,
+  '014_devices': plantDevicesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
