@@ -15,8 +15,8 @@ import { MAX_HOLD_MS } from './rollup';
 import { JsonPiece, type JsonSegment } from '../http/json-segments';
 import { readRollupRows, type SeriesRow } from './series-reader';
 
-/** Rows kept in all (about 100 bytes of JSON each, and their compressed form); the least recently used entries go first. */
-export const CLOSED_BUCKET_CACHE_ROWS = 200_000;
+/** Rows kept in all (about 300 bytes each with their text, bytes and compressed form: 30 MB); the least recently used entries go first. */
+export const CLOSED_BUCKET_CACHE_ROWS = 100_000;
 
 export interface ClosedRangeQuery {
   thingName: string;
