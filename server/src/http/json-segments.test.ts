@@ -19,10 +19,13 @@ describe('JSON segments', () => {
     ['kept pieces next to each other, used twice, and an empty one', ['[', kept, ',', small, empty, ',', kept, ']']],
     ['a kept piece last', ['[', kept]],
     ['nothing', []],
+    ['only short text (stored, not compressed)', ['{"rows":[]}']],
+    ['short text between kept pieces and a long tail', ['[', kept, ',', small, ',', rows(300, 5), ']']],
   ])('gzips %s into a member that unpacks to the whole text', (_name, segments) => {
     const gz = gzipSegments(segments, json);
     expect(gunzipSync(gz).toString()).toBe(segmentsText(segments));
     expect(gz.length).toBeLessThan(Math.max(200, segmentsText(segments).length / 2));
+    expect(gunzipSync(Buffer.concat([gz, gz])).toString()).toBe(segmentsText(segments).repeat(2)); // a whole member: it ends where it should
   });
 
   it('keeps the compressed blocks of a piece: the second use compresses nothing again', () => {

@@ -31,6 +31,18 @@ export function segmentsText(segments: readonly JsonSegment[]): string {
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 255]); // deflate, no name, no time, unknown OS
+/** A final block with fixed codes and nothing in it (BFINAL 1, BTYPE 01, end-of-block code 0000000). */
+const EMPTY_FINAL_BLOCK = Buffer.from([0x03, 0x00]);
+const MAX_STORED_BYTES = 1024;
+
+/** The header of a stored (uncompressed) block of `bytes`, which starts on a byte boundary here. */
+function storedBlock(bytes: Buffer, final: boolean): Buffer {
+  const header = Buffer.alloc(5);
+  header[0] = final ? 1 : 0; // BFINAL, BTYPE 00, then padding to the byte boundary
+  header.writeUInt16LE(bytes.length, 1);
+  header.writeUInt16LE(~bytes.length & 0xffff, 3);
+  return header;
+}
 
 /** One gzip member of the segments' text: kept pieces as kept, text between them compressed now. */
 export function gzipSegments(segments: readonly JsonSegment[], options: ZlibOptions): Buffer {
@@ -41,7 +53,11 @@ export function gzipSegments(segments: readonly JsonSegment[], options: ZlibOpti
   const flushText = (final: boolean) => {
     const bytes = Buffer.from(text);
     text = '';
-    parts.push(deflateRawSync(bytes, final ? options : { ...options, finishFlush: constants.Z_SYNC_FLUSH }));
+    // A few bytes between kept pieces (brackets, commas, a short tail) are not worth a compressor:
+    // they go in a stored block, and nothing at all ends the stream with an empty final block.
+    if (bytes.length === 0 && final) parts.push(EMPTY_FINAL_BLOCK);
+    else if (bytes.length <= MAX_STORED_BYTES) parts.push(storedBlock(bytes, final), bytes);
+    else parts.push(deflateRawSync(bytes, final ? options : { ...options, finishFlush: constants.Z_SYNC_FLUSH }));
     // (crc32 of no bytes answered 0 under jest, whatever the running value: skip it)
     if (bytes.length > 0) crc = crc32(bytes, crc);
     size += bytes.length;
