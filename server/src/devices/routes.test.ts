@@ -8,6 +8,8 @@ import { apiPost, testConfig } from '../testing/test-app';
 import { startDevices, type DeviceServices } from './services';
 import { giveTenantPlants } from '../iam/test-fixtures';
 import { insertPlant, insertTenant, recordingLog, userWithToken } from './test-fixtures';
+import { gunzipSync } from 'node:zlib';
+import { emptyShadow, shadowView } from './shadow-doc';
 
 describe.each(databaseTargets())('shadow API on $name', (target) => {
   const run = randomUUID().slice(0, 8);
@@ -53,6 +55,43 @@ describe.each(databaseTargets())('shadow API on $name', (target) => {
         timestamp: 1_000,
         hasDelta: false,
       });
+    });
+
+    it('answers what another server instance on the same database wrote, at the next read', async () => {
+      const config = testConfig({ mqttPort: 0, simulator: false });
+      const otherDevices = await startDevices({ db, config, log: recordingLog(), clientId: `api-other-${run}` });
+      const other = await buildApp({ db, config, devices: otherDevices });
+      try {
+        const read = async (from: FastifyInstance) => (await apiPost(from, 'iot/thing/shadow', { thingName: ours }, viewer)).json();
+        const before = await read(app);
+        const written = await apiPost(other, 'iot/thing/shadow/desired', { thingName: ours, desiredKey: 'OperMode', desiredState: 'backup' }, operator);
+        expect(written.statusCode).toBe(200);
+        const after = await read(app);
+        expect(after.version).toBe(before.version + 1);
+        expect(after.state.desired.OperMode).toBe('backup');
+        expect(after).toEqual(written.json());
+        // and back: this instance's write is what the other one answers next
+        const back = await apiPost(app, 'iot/thing/shadow/desired', { thingName: ours, desiredKey: 'OperMode', desiredState: null }, operator);
+        expect(await read(other)).toEqual(back.json());
+      } finally {
+        await other.close();
+        await otherDevices.close();
+      }
+    });
+
+    it('answers the same bytes gzipped and plain, as the response schema writes them', async () => {
+      const headers = { authorization: `Bearer ${viewer}` };
+      const call = (more: Record<string, string>) =>
+        app.inject({ method: 'POST', url: '/api/iot/thing/shadow', payload: { thingName: ours }, headers: { ...headers, ...more } });
+      await devices.shadows.applyReported(ours, { Filler: 'x'.repeat(2000) }, 5_000); // past the 1 KB below which nothing is gzipped
+      const plain = await call({});
+      const gzipped = await call({ 'accept-encoding': 'gzip' });
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzipped.rawPayload).toString()).toBe(plain.body);
+      expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+      const doc = await devices.shadows.get(ours);
+      expect(plain.body).toBe(JSON.stringify(shadowView(doc ?? emptyShadow())));
+      await devices.shadows.applyReported(ours, { Filler: null }, 6_000);
     });
 
     it('answers an empty shadow for a plant that has not reported yet', async () => {

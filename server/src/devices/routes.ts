@@ -9,7 +9,8 @@ import { findTenantPlantByThingName, requirePlantRole } from '../plants/access';
 import type { JsonObject, JsonValue } from './json';
 import { registerLiveRoute } from './live';
 import { registerRegistryRoutes } from './registry-routes';
-import { emptyShadow, shadowView, type ShadowView } from './shadow-doc';
+import { emptyShadow, shadowView, type ShadowDocument, type ShadowView } from './shadow-doc';
+import { JsonPiece, sendJsonSegments } from '../http/json-segments';
 import type { DeviceServices } from './services';
 import { jsonBytes, nestingDepth, SHADOW_LIMITS, ShadowLimitError, VersionConflictError } from './shadow-limits';
 import { checkStatePatch } from './state-patch';
@@ -72,6 +73,9 @@ export async function registerDeviceRoutes(
   deps: { db: Kysely<Database>; devices: DeviceServices },
 ): Promise<void> {
   const { db, devices } = deps;
+  // The answer of a stored shadow, serialized (and compressed) once: the store hands out the same
+  // document object until the stored row changes.
+  const answers = new WeakMap<ShadowDocument, JsonPiece>();
 
   const tenantThing = async (request: FastifyRequest, thingName: string) => {
     const plant = await findTenantPlantByThingName(db, request.user, thingName);
@@ -94,9 +98,16 @@ export async function registerDeviceRoutes(
         response: { 200: shadowViewSchema, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await tenantThing(request, request.body.thingName);
-      return shadowView((await devices.shadows.get(request.body.thingName)) ?? emptyShadow());
+      const doc = await devices.shadows.get(request.body.thingName);
+      if (!doc) return shadowView(emptyShadow());
+      let answer = answers.get(doc);
+      if (!answer) {
+        answer = new JsonPiece(reply.serialize(shadowView(doc)) as string);
+        answers.set(doc, answer);
+      }
+      return sendJsonSegments(request, reply, [answer]);
     },
   );
 

@@ -105,4 +105,43 @@ describe.each(databaseTargets())('ShadowStore on $name', (target) => {
     expect(Object.keys(doc?.state.desired ?? {})).toHaveLength(10);
     expect(doc?.version).toBe(20);
   });
+
+  describe('reads from memory while the stored row is unchanged', () => {
+    it('hands out the kept document until a write, then the written one', async () => {
+      const name = thing();
+      const store = new ShadowStore(db);
+      await store.applyReported(name, { ActPwrPve: 1 }, 1_000);
+      const first = await store.get(name);
+      expect(await store.get(name)).toBe(first); // the same object: nothing was read or parsed again
+      await store.setDesired(name, { OperMode: 'backup' }, 2_000);
+      const second = await store.get(name);
+      expect(second).not.toBe(first);
+      expect(second?.state.desired).toEqual({ OperMode: 'backup' });
+      expect(second?.version).toBe(2);
+    });
+
+    it('sees a write by another instance (another server on the same database) at the next read', async () => {
+      const name = thing();
+      const here = new ShadowStore(db);
+      const there = new ShadowStore(db);
+      await here.applyReported(name, { ActPwrPve: 1 }, 1_000);
+      expect((await here.get(name))?.state.reported).toEqual({ ActPwrPve: 1 });
+      await there.setDesired(name, { OperMode: 'backup' }, 2_000);
+      expect((await here.get(name))?.state.desired).toEqual({ OperMode: 'backup' });
+      // A report that changes no value keeps the version but not the update time: seen too.
+      await there.applyReported(name, { ActPwrPve: 1 }, 3_000);
+      const doc = await here.get(name);
+      expect(doc?.version).toBe(2);
+      expect(doc?.metadata.reported).toEqual({ ActPwrPve: { timestamp: 3_000 } });
+      expect(doc).toEqual(await new ShadowStore(db).get(name));
+    });
+
+    it('forgets a shadow whose row is gone', async () => {
+      const name = thing();
+      const store = new ShadowStore(db);
+      await store.applyReported(name, { ActPwrPve: 1 }, 1_000);
+      await db.deleteFrom('shadows').where('thing_name', '=', name).execute();
+      expect(await store.get(name)).toBeUndefined();
+    });
+  });
 });

@@ -1,8 +1,14 @@
 // Shadows in the database: every update is read-merge-write in one transaction, serialized per thing
 // in this process; across processes PostgreSQL locks the row (SQLite has one writer at a time) and
 // the version check catches what is left (a lost insert race re-reads and retries).
+//
+// Reads come from memory while the stored row is the one kept: each read asks the database for the
+// row's version and update time only (one indexed lookup of two columns), so a write by another server
+// instance is seen by the next read here, as before; only unchanged shadows skip reading and parsing
+// the documents. Writes through this store keep what they wrote.
 import type { Kysely, Transaction } from 'kysely';
 import { isPostgres } from '../db';
+import { ReusedQuery } from '../db/reused-query';
 import type { Database } from '../db/schema';
 import { jsonEqual, type JsonObject } from './json';
 import { KeyedQueue } from './keyed-queue';
@@ -38,24 +44,55 @@ export interface ShadowStoreOptions {
 
 class WriteConflict extends Error {}
 const MAX_ATTEMPTS = 5;
+/** Shadows kept in memory (a few KB each); the least recently read go first. */
+export const SHADOW_CACHE_SIZE = 5000;
+
+interface KeptShadow {
+  version: number;
+  updatedAt: string;
+  doc: ShadowDocument;
+}
 
 export class ShadowStore {
   private readonly queue = new KeyedQueue();
   private readonly listeners = new Set<ShadowListener>();
   private readonly lockRows: boolean;
   private readonly series = new SeriesWriter();
+  private readonly kept = new Map<string, KeptShadow>();
+  private readonly head: ReusedQuery<{ version: number; updated_at: string }>;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly opts: ShadowStoreOptions = {},
   ) {
     this.lockRows = isPostgres(db);
+    this.head = new ReusedQuery(db, (q, slot) => q.selectFrom('shadows').select(['version', 'updated_at']).where('thing_name', '=', slot(0)));
   }
 
-  /** The stored shadow, or undefined when the thing never reported and nothing was desired. */
+  /**
+   * The stored shadow, or undefined when the thing never reported and nothing was desired. The same
+   * object while the stored row is unchanged: callers must not change it.
+   */
   async get(thingName: string): Promise<ShadowDocument | undefined> {
+    const head = await this.head.first(thingName);
+    if (!head) return undefined;
+    const kept = this.kept.get(thingName);
+    if (kept && kept.version === Number(head.version) && kept.updatedAt === head.updated_at) {
+      this.kept.delete(thingName); // most recently read last
+      this.kept.set(thingName, kept);
+      return kept.doc;
+    }
     const row = await this.db.selectFrom('shadows').selectAll().where('thing_name', '=', thingName).executeTakeFirst();
-    return row ? fromRow(row) : undefined;
+    if (!row) return undefined;
+    const doc = fromRow(row);
+    this.keep(thingName, { version: Number(row.version), updatedAt: row.updated_at, doc });
+    return doc;
+  }
+
+  private keep(thingName: string, shadow: KeptShadow): void {
+    this.kept.delete(thingName);
+    this.kept.set(thingName, shadow);
+    if (this.kept.size > SHADOW_CACHE_SIZE) this.kept.delete(this.kept.keys().next().value as string);
   }
 
   /**
@@ -121,13 +158,16 @@ export class ShadowStore {
             const { doc, changed } = applyUpdate(previous, section, patch, now);
             // Limits hold for the merged document: many small updates must not grow it past them.
             checkSection(section, doc.state[section]);
-            await write(trx, thingName, doc, row);
+            const updatedAt = await write(trx, thingName, doc, row);
             if (alsoWrite) await alsoWrite(trx);
             const deltaChanged = !jsonEqual(
               computeDelta(previous.state.desired, previous.state.reported),
               computeDelta(doc.state.desired, doc.state.reported),
             );
-            return { thingName, previous, doc, changed, deltaChanged };
+            return { change: { thingName, previous, doc, changed, deltaChanged }, updatedAt };
+          }).then(({ change, updatedAt }) => {
+            this.keep(thingName, { version: change.doc.version, updatedAt, doc: change.doc });
+            return change;
           });
           this.notify(change);
           return change;
@@ -155,7 +195,7 @@ async function write(
   thingName: string,
   doc: ShadowDocument,
   existing: ShadowTable | undefined,
-): Promise<void> {
+): Promise<string> {
   const values = {
     reported: JSON.stringify(doc.state.reported),
     desired: JSON.stringify(doc.state.desired),
@@ -170,7 +210,7 @@ async function write(
       .onConflict((oc) => oc.column('thing_name').doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) throw new WriteConflict();
-    return;
+    return values.updated_at;
   }
   const updated = await trx
     .updateTable('shadows')
@@ -180,6 +220,7 @@ async function write(
     .where('updated_at', '=', existing.updated_at)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) throw new WriteConflict();
+  return values.updated_at;
 }
 
 function fromRow(row: ShadowTable): ShadowDocument {

@@ -8,6 +8,7 @@ import type { TokenService } from '../identity/tokens';
 import type { Permission } from '../iam/permissions';
 import { effectivePermissions } from '../iam/roles';
 import { unauthorized } from './errors';
+import { ReusedQuery } from '../db/reused-query';
 
 export interface AuthUser {
   sub: string;
@@ -49,6 +50,18 @@ export function parseModules(json: string): string[] {
 }
 
 export function createAuthenticator(db: Kysely<Database>, tokens: TokenService): Authenticator {
+  // One statement reads the user, its custom role and the token's session: a request pays one
+  // lookup, not two. A session id no row has (tokens from before sessions existed) is not revoked.
+  // Built once, run with each request's user and session (slots 0 and 1).
+  const userLookup = new ReusedQuery(db, (q, slot) =>
+    q
+      .selectFrom('users')
+      .leftJoin('roles', 'roles.id', 'users.custom_role_id')
+      .leftJoin('sessions', (join) => join.on('sessions.id', '=', slot(1)))
+      .select(['users.id', 'users.email', 'users.tenant_id', 'users.role', 'users.modules', 'users.status'])
+      .select(['users.custom_role_id', 'roles.permissions as custom_permissions', 'sessions.revoked_at as session_revoked_at'])
+      .where('users.id', '=', slot(0)),
+  );
   return {
     async authenticate(authorization) {
       const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
@@ -59,16 +72,7 @@ export function createAuthenticator(db: Kysely<Database>, tokens: TokenService):
       } catch (error) {
         throw unauthorized(error instanceof joseErrors.JWTExpired ? 'Token expired' : 'Invalid token');
       }
-      // One statement reads the user, its custom role and the token's session: a request pays one
-      // lookup, not two. A session id no row has (tokens from before sessions existed) is not revoked.
-      const user = await db
-        .selectFrom('users')
-        .leftJoin('roles', 'roles.id', 'users.custom_role_id')
-        .leftJoin('sessions', (join) => join.on('sessions.id', '=', claims.sessionId ?? null))
-        .select(['users.id', 'users.email', 'users.tenant_id', 'users.role', 'users.modules', 'users.status'])
-        .select(['users.custom_role_id', 'roles.permissions as custom_permissions', 'sessions.revoked_at as session_revoked_at'])
-        .where('users.id', '=', claims.sub)
-        .executeTakeFirst();
+      const user = await userLookup.first(claims.sub, claims.sessionId ?? null);
       if (!user || user.tenant_id !== claims.tenantId || user.status !== 'active') {
         throw unauthorized('User is not active');
       }

@@ -55,14 +55,65 @@ function withRole<T extends { access_role: PlantRole | null }>(caller: PlantCall
   return { ...row, access_role: seesEveryPlant(caller) ? 'owner' : (row.access_role ?? 'viewer') };
 }
 
+/**
+ * How long a plant row read here is used again (per database, tenant, and thing name or id). Plant
+ * writes through this process forget the rows at once (forgetPlants); a change made by another server
+ * instance (settings, deletion) shows here within this time. Only the tenant's plant row is kept: who
+ * may see it (plant_access) is read on every call, so a removal takes effect at once on every instance.
+ */
+export const PLANT_CACHE_MS = 2000;
+const MAX_CACHED_PLANTS = 10_000;
+
+const cachesByDb = new WeakMap<Kysely<Database>, Map<string, { plant: PlantRow; until: number }>>();
+
+/** Forgets the plant rows kept for this database: call it (with the root database) after writing plants. */
+export function forgetPlants(db: Kysely<Database>): void {
+  cachesByDb.get(db)?.clear();
+}
+
+/** A tenant's plant by a key, from the rows kept for a moment; outside transactions only, never a miss. */
+async function kept(db: Kysely<Database>, key: string, read: () => Promise<PlantRow | undefined>): Promise<PlantRow | undefined> {
+  if (db.isTransaction) return read();
+  let cache = cachesByDb.get(db);
+  if (!cache) cachesByDb.set(db, (cache = new Map()));
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.until > now) return hit.plant;
+  const plant = await read();
+  if (!plant) {
+    cache.delete(key);
+    return undefined;
+  }
+  if (cache.size >= MAX_CACHED_PLANTS) cache.clear();
+  cache.set(key, { plant, until: now + PLANT_CACHE_MS });
+  return plant;
+}
+
+/** The kept plant row as the caller sees it: administrators as owners, everyone else by their plant_access row, read now. */
+async function asSeenBy(db: Kysely<Database>, caller: PlantCaller, plant: PlantRow | undefined): Promise<AccessiblePlant | undefined> {
+  if (!plant) return undefined;
+  if (seesEveryPlant(caller)) return { ...plant, access_role: 'owner' };
+  const access = await db
+    .selectFrom('plant_access')
+    .select('role')
+    .where('plant_id', '=', plant.id)
+    .where('user_id', '=', caller.sub)
+    .executeTakeFirst();
+  return access && { ...plant, access_role: access.role };
+}
+
 export async function findTenantPlantByThingName(db: Kysely<Database>, caller: PlantCaller, thingName: string): Promise<AccessiblePlant | undefined> {
-  const row = await visiblePlants(db, caller).where('plants.thing_name', '=', thingName).executeTakeFirst();
-  return row && withRole(caller, row);
+  const plant = await kept(db, `${caller.tenantId}\u0000thing\u0000${thingName}`, () =>
+    db.selectFrom('plants').selectAll().where('tenant_id', '=', caller.tenantId).where('thing_name', '=', thingName).executeTakeFirst(),
+  );
+  return asSeenBy(db, caller, plant);
 }
 
 export async function findTenantPlant(db: Kysely<Database>, caller: PlantCaller, plantId: string): Promise<AccessiblePlant | undefined> {
-  const row = await visiblePlants(db, caller).where('plants.id', '=', plantId).executeTakeFirst();
-  return row && withRole(caller, row);
+  const plant = await kept(db, `${caller.tenantId}\u0000id\u0000${plantId}`, () =>
+    db.selectFrom('plants').selectAll().where('tenant_id', '=', caller.tenantId).where('id', '=', plantId).executeTakeFirst(),
+  );
+  return asSeenBy(db, caller, plant);
 }
 
 export async function listTenantPlants(db: Kysely<Database>, caller: PlantCaller): Promise<AccessiblePlant[]> {

@@ -11,7 +11,7 @@ import type { DeviceServices } from '../devices/services';
 import { requireUser } from '../http/auth';
 import { badRequest, conflict, errorResponseSchema, notFound } from '../http/errors';
 import { access } from '../iam/route-access';
-import { findTenantPlant, grantPlantAccess, requirePlantRole, seesEveryPlant } from './access';
+import { findTenantPlant, forgetPlants, grantPlantAccess, requirePlantRole, seesEveryPlant } from './access';
 import { plantDetailSchema, settingColumns, settingsOf, settingsProperties, toPlantDetail, type PlantDetail } from './plant-detail';
 import { isThingName, problemMessage, settingProblems, type PlantSettings, type SettingProblems } from './plant-limits';
 
@@ -124,6 +124,7 @@ export async function registerPlantSettingsRoutes(app: FastifyInstance, deps: { 
         .where('tenant_id', '=', request.user.tenantId)
         .where('version', '=', expectedVersion)
         .executeTakeFirst();
+      forgetPlants(db); // the rows read next are the stored ones, here and in the conflict answer
       if (Number(result.numUpdatedRows) === 0) {
         const current = await findTenantPlant(db, request.user, plantId);
         if (!current) throw notFound('Plant not found');
@@ -194,6 +195,7 @@ export async function registerPlantSettingsRoutes(app: FastifyInstance, deps: { 
             created_at: new Date().toISOString(),
           })
           .execute();
+        forgetPlants(db);
       } catch (error) {
         if (await db.selectFrom('plants').select('id').where('thing_name', '=', thingName).executeTakeFirst()) throw taken();
         throw error;
@@ -207,6 +209,7 @@ export async function registerPlantSettingsRoutes(app: FastifyInstance, deps: { 
         gatewayLogin = devices ? await devices.rotateGatewayPassword(target) : await setNewGatewayPassword(db, target);
       } catch (error) {
         await db.deleteFrom('plants').where('id', '=', plantId).execute(); // no plant without its login
+        forgetPlants(db);
         throw error;
       }
       const created = await findTenantPlant(db, request.user, plantId);

@@ -8,6 +8,7 @@ import { insertPlant, insertTenant, userWithToken } from '../devices/test-fixtur
 import { databaseTargets } from '../testing/databases';
 import { apiPost, createTestApp } from '../testing/test-app';
 import { SeriesWriter } from './series-writer';
+import { gunzipSync } from 'node:zlib';
 
 const START = Date.parse('2025-06-01T20:00:00Z'); // 22:00 in Prague
 const STEP = 5_000;
@@ -163,5 +164,25 @@ describe.each(databaseTargets())('time-series routes on $name', (target) => {
     expect((await series(theirs, otherToken)).json<{ rows: Row[] }>().rows.map((r) => r.last)).toEqual([7]);
     expect((await series({}, otherToken)).statusCode).toBe(404);
     expect((await series({ ...theirs, tenantId }, otherToken)).statusCode).toBe(404);
+  });
+
+  // Last: it adds a sample. These hours are long closed, so they are answered from the kept buckets.
+  it('answers a late sample in a closed hour, written by another instance, at the next request, gzipped or not', async () => {
+    const keys = { metricKeys: ['BatSoc'] };
+    const before = await rowsOf(keys);
+    expect(before.map((r) => r.count)).toEqual([720, 720, 720]);
+    const late = START + 3_600_000 + 2_500; // between two stored samples of the second hour
+    await db.transaction().execute((trx) => new SeriesWriter().writeSamples(trx, thing, [{ metricKey: 'BatSoc', ts: late, value: 99 }]));
+    const after = await rowsOf(keys);
+    expect(after.map((r) => r.count)).toEqual([720, 721, 720]);
+    expect(after[1]?.max).toBe(99);
+    const gzipped = await app.inject({
+      method: 'POST', url: '/api/metric/time-series', payload: params(keys), headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' },
+    });
+    const plain = await series(keys);
+    expect(gzipped.headers['content-encoding']).toBe(plain.body.length >= 1024 ? 'gzip' : undefined);
+    const body = gzipped.headers['content-encoding'] === 'gzip' ? gunzipSync(gzipped.rawPayload).toString() : gzipped.body;
+    expect(body).toBe(plain.body);
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
   });
 });

@@ -77,23 +77,7 @@ function toRows(rows: readonly BucketRow[]): SeriesRow[] {
 export async function readSeries(db: Kysely<Database>, q: SeriesQuery): Promise<SeriesRow[]> {
   if (q.metricKeys.length === 0 || q.end <= q.start) return [];
   const rollup = FROM_ROLLUP[q.granularity];
-  if (rollup) {
-    const rows = await db
-      .selectFrom('metric_rollups')
-      .select([
-        'metric_key', 'bucket', 'sample_count as n', 'value_sum as total', 'value_min as lo', 'value_max as hi',
-        'last_value', 'energy_wh as wh',
-      ])
-      .where('thing_name', '=', q.thingName)
-      .where('granularity', '=', rollup)
-      .where('metric_key', 'in', q.metricKeys)
-      .where('bucket', '>=', q.calendar.bucketStart(rollup, q.start))
-      .where('bucket', '<', q.end)
-      .orderBy('metric_key')
-      .orderBy('bucket')
-      .execute();
-    return byKey(toRows(rows));
-  }
+  if (rollup) return readRollupRows(db, q.thingName, rollup, q.metricKeys, q.calendar.bucketStart(rollup, q.start), q.end);
   const size = RAW_BUCKET_MS[q.granularity] ?? 60_000;
   const from = q.start - (q.start % size);
   // Each power sample holds since the sample before it (at most MAX_HOLD_MS): its energy counts in
@@ -116,6 +100,38 @@ export async function readSeries(db: Kysely<Database>, q: SeriesQuery): Promise<
     from held where ts >= ${from}
     group by metric_key, ${bucketOf('ts')}
     order by metric_key, bucket`.execute(db);
+  return byKey(toRows(rows));
+}
+
+/** The roll-up granularity a series granularity reads, if it reads one (1m and 15m read raw samples). */
+export function rollupOf(granularity: Granularity): RollupGranularity | undefined {
+  return FROM_ROLLUP[granularity];
+}
+
+/** The stored roll-up buckets of the keys that begin in [from, to), ordered by key (ordinal), then time. */
+export async function readRollupRows(
+  db: Kysely<Database>,
+  thingName: string,
+  rollup: RollupGranularity,
+  metricKeys: readonly string[],
+  from: number,
+  to: number,
+): Promise<SeriesRow[]> {
+  if (metricKeys.length === 0 || to <= from) return [];
+  const rows = await db
+    .selectFrom('metric_rollups')
+    .select([
+      'metric_key', 'bucket', 'sample_count as n', 'value_sum as total', 'value_min as lo', 'value_max as hi',
+      'last_value', 'energy_wh as wh',
+    ])
+    .where('thing_name', '=', thingName)
+    .where('granularity', '=', rollup)
+    .where('metric_key', 'in', metricKeys)
+    .where('bucket', '>=', from)
+    .where('bucket', '<', to)
+    .orderBy('metric_key')
+    .orderBy('bucket')
+    .execute();
   return byKey(toRows(rows));
 }
 

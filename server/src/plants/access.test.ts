@@ -1,0 +1,77 @@
+// Plant lookups keep rows for a moment, per database and tenant: another tenant never finds them,
+// a write through this process is read at once, and a change elsewhere shows within PLANT_CACHE_MS.
+// Who may see a kept plant is read on every lookup: a removal takes effect at once.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { insertPlant, insertTenant } from '../devices/test-fixtures';
+import { databaseTargets } from '../testing/databases';
+import { addUser } from '../iam/test-fixtures';
+import { findTenantPlant, findTenantPlantByThingName, forgetPlants, grantPlantAccess, PLANT_CACHE_MS, type PlantCaller } from './access';
+
+const adminOf = (tenantId: string): PlantCaller => ({ tenantId, sub: 'admin', roleId: 'admin' });
+
+describe.each(databaseTargets())('plant lookups on $name', (target) => {
+  let db: Kysely<Database>;
+  let tenant: string;
+  let other: string;
+  const thing = 'access-cache-1';
+  beforeAll(async () => {
+    db = await target.create();
+    tenant = await insertTenant(db);
+    other = await insertTenant(db);
+    await insertPlant(db, tenant, thing);
+  });
+  afterAll(() => target.destroy());
+  afterEach(() => jest.useRealTimers());
+
+  const rename = (name: string) => db.updateTable('plants').set({ name }).where('thing_name', '=', thing).execute();
+
+  it('finds a plant within its tenant only, kept or not', async () => {
+    const plant = await findTenantPlantByThingName(db, adminOf(tenant), thing);
+    expect(plant?.thing_name).toBe(thing);
+    expect(await findTenantPlantByThingName(db, adminOf(other), thing)).toBeUndefined();
+    expect(await findTenantPlant(db, adminOf(other), plant?.id as string)).toBeUndefined();
+    expect((await findTenantPlant(db, adminOf(tenant), plant?.id as string))?.thing_name).toBe(thing);
+  });
+
+  it('reads again after forgetPlants, and on its own once PLANT_CACHE_MS has passed', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    await rename('Before');
+    forgetPlants(db);
+    expect((await findTenantPlantByThingName(db, adminOf(tenant), thing))?.name).toBe('Before');
+    await rename('Elsewhere'); // as another server instance would
+    expect((await findTenantPlantByThingName(db, adminOf(tenant), thing))?.name).toBe('Before');
+    jest.advanceTimersByTime(PLANT_CACHE_MS + 1);
+    expect((await findTenantPlantByThingName(db, adminOf(tenant), thing))?.name).toBe('Elsewhere');
+    await rename('Here');
+    forgetPlants(db); // as the plant routes do after their writes
+    expect((await findTenantPlantByThingName(db, adminOf(tenant), thing))?.name).toBe('Here');
+  });
+
+  it('keeps no miss: a plant created a moment after a lookup is found', async () => {
+    const later = 'access-cache-later';
+    expect(await findTenantPlantByThingName(db, adminOf(tenant), later)).toBeUndefined();
+    await insertPlant(db, tenant, later);
+    expect((await findTenantPlantByThingName(db, adminOf(tenant), later))?.thing_name).toBe(later);
+  });
+
+  it('reads inside a transaction from the transaction', async () => {
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('plants').set({ name: 'In transaction' }).where('thing_name', '=', thing).execute();
+      expect((await findTenantPlantByThingName(trx, adminOf(tenant), thing))?.name).toBe('In transaction');
+    });
+  });
+
+  it('reads who may see a kept plant on every lookup: a user removed from it loses it at once', async () => {
+    const viewer = await addUser(db, tenant, { role: 'viewer' });
+    const caller: PlantCaller = { tenantId: tenant, sub: viewer.id, roleId: 'viewer' };
+    const plant = await findTenantPlantByThingName(db, adminOf(tenant), thing); // now kept
+    expect(await findTenantPlantByThingName(db, caller, thing)).toBeUndefined();
+    await grantPlantAccess(db, { plantId: plant?.id as string, userId: viewer.id, role: 'operator' });
+    expect((await findTenantPlantByThingName(db, caller, thing))?.access_role).toBe('operator');
+    expect((await findTenantPlant(db, caller, plant?.id as string))?.access_role).toBe('operator');
+    await db.deleteFrom('plant_access').where('user_id', '=', viewer.id).execute(); // as another instance would
+    expect(await findTenantPlantByThingName(db, caller, thing)).toBeUndefined();
+    expect(await findTenantPlant(db, caller, plant?.id as string)).toBeUndefined();
+  });
+});
