@@ -4,7 +4,7 @@
 // Plants of another tenant are not found (404).
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { recordAudit } from '../audit/audit-log';
+import { plantTarget, recordRequestAudit } from '../audit/audit-log';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
 import { errorResponseSchema, notFound } from '../http/errors';
@@ -131,14 +131,7 @@ export async function registerRegistryRoutes(app: FastifyInstance, deps: { db: K
       if (!plant) throw notFound('Plant not found');
       requirePlantRole(plant, 'owner');
       const login = await devices.rotateGatewayPassword(plant);
-      await recordAudit(db, {
-        tenantId: request.user.tenantId,
-        action: 'devices.gateway_password_rotated',
-        actor: { id: request.user.sub, email: request.user.email },
-        target: { type: 'plant', id: plant.id, label: plant.name },
-        details: { username: login.username },
-        address: request.ip,
-      });
+      await recordRequestAudit(db, request, 'devices.gateway_password_rotated', plantTarget(plant), { username: login.username });
       // The password is shown this once; nothing on the way may keep it.
       void reply.header('cache-control', 'no-store');
       return login;

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import { recordAudit, type AuditAction } from '../audit/audit-log';
+import { plantTarget, recordRequestAudit, type AuditAction } from '../audit/audit-log';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
 import { badRequest, conflict, errorResponseSchema, notFound } from '../http/errors';
@@ -138,16 +138,8 @@ export async function registerPlantDeviceRoutes(app: FastifyInstance, deps: { db
     return { plant: requirePlantRole(plant, needed), device };
   }
 
-  async function audit(request: FastifyRequest, action: AuditAction, plant: PlantRow, details: Record<string, unknown>): Promise<void> {
-    await recordAudit(db, {
-      tenantId: request.user.tenantId,
-      action,
-      actor: { id: request.user.sub, email: request.user.email },
-      target: { type: 'plant', id: plant.id, label: plant.name },
-      details,
-      address: request.ip,
-    });
-  }
+  const audit = (request: FastifyRequest, action: AuditAction, plant: PlantRow, details: Record<string, unknown>) =>
+    recordRequestAudit(db, request, action, plantTarget(plant), details);
 
   app.post<{ Body: { plantId: string; kind?: DeviceKind } }>(
     '/api/device/list',

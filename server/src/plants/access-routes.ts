@@ -4,7 +4,7 @@
 // audited; a removed user loses the plant on every endpoint at once and their live streams of it end.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { recordAudit, type AuditAction } from '../audit/audit-log';
+import { plantTarget, recordRequestAudit, type AuditAction } from '../audit/audit-log';
 import type { Database, Locale, PlantRole } from '../db/schema';
 import { requireUser } from '../http/auth';
 import { ApiError, badRequest, conflict, errorResponseSchema, forbidden, notFound } from '../http/errors';
@@ -127,14 +127,7 @@ export async function registerPlantAccessRoutes(app: FastifyInstance, deps: IamD
   };
 
   const audit = (request: FastifyRequest, trx: Kysely<Database>, action: AuditAction, plant: AccessiblePlant, user: UserRow, details: Record<string, unknown>) =>
-    recordAudit(trx, {
-      tenantId: request.user.tenantId,
-      action,
-      actor: { id: request.user.sub, email: request.user.email },
-      target: { type: 'plant', id: plant.id, label: plant.name },
-      details: { user: user.email, userId: user.id, ...details },
-      address: request.ip,
-    });
+    recordRequestAudit(trx, request, action, plantTarget(plant), { user: user.email, userId: user.id, ...details });
 
   app.post<{ Body: { id: string } }>(
     '/api/plant/access/list',

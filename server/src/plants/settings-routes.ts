@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import { recordAudit, type AuditAction } from '../audit/audit-log';
+import { plantTarget, recordRequestAudit, type AuditAction } from '../audit/audit-log';
 import type { Database } from '../db/schema';
 import { setNewGatewayPassword } from '../devices/gateway-credentials';
 import type { DeviceServices } from '../devices/services';
@@ -54,16 +54,8 @@ function rejectSchemaErrors(request: FastifyRequest): void {
   if (request.validationError) throw schemaInvalid(request.validationError.validation);
 }
 
-async function audit(db: Kysely<Database>, request: FastifyRequest, action: AuditAction, plant: PlantDetail, details: Record<string, unknown>) {
-  await recordAudit(db, {
-    tenantId: request.user.tenantId,
-    action,
-    actor: { id: request.user.sub, email: request.user.email },
-    target: { type: 'plant', id: plant.id, label: plant.name },
-    details,
-    address: request.ip,
-  });
-}
+const audit = (db: Kysely<Database>, request: FastifyRequest, action: AuditAction, plant: PlantDetail, details: Record<string, unknown>) =>
+  recordRequestAudit(db, request, action, plantTarget(plant), details);
 
 export async function registerPlantSettingsRoutes(app: FastifyInstance, deps: { db: Kysely<Database>; devices?: DeviceServices }): Promise<void> {
   const { db, devices } = deps;

@@ -3,7 +3,7 @@
 // another tenant's tag or plant is not found (404). Every change is audited.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { recordAudit, type AuditAction, type AuditTarget } from '../audit/audit-log';
+import { recordRequestAudit, type AuditTarget } from '../audit/audit-log';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
 import { badRequest, conflict, errorResponseSchema, notFound } from '../http/errors';
@@ -40,17 +40,6 @@ export const tagSchema = {
 } as const;
 
 const nameTaken = () => conflict('A tag with this name already exists', { field: 'name' });
-
-async function audit(db: Kysely<Database>, request: FastifyRequest, action: AuditAction, target: AuditTarget | null, details: Record<string, unknown>) {
-  await recordAudit(db, {
-    tenantId: request.user.tenantId,
-    action,
-    actor: { id: request.user.sub, email: request.user.email },
-    target,
-    details,
-    address: request.ip,
-  });
-}
 
 const tagTarget = (tag: Pick<TagView, 'id' | 'name'>): AuditTarget => ({ type: 'tag', id: tag.id, label: tag.name });
 
@@ -91,7 +80,7 @@ export async function registerTagRoutes(app: FastifyInstance, { db }: { db: Kyse
       }
       const tag = await findTenantTag(db, tenantId, tagId);
       if (!tag) throw notFound('Tag not found');
-      await audit(db, request, 'tags.created', tagTarget(tag), { colour: tag.colour });
+      await recordRequestAudit(db, request, 'tags.created', tagTarget(tag), { colour: tag.colour });
       return tag;
     },
   );
@@ -122,7 +111,7 @@ export async function registerTagRoutes(app: FastifyInstance, { db }: { db: Kyse
       }
       const after = await findTenantTag(db, tenantId, tagId);
       if (!after) throw notFound('Tag not found');
-      await audit(db, request, 'tags.updated', tagTarget(after), {
+      await recordRequestAudit(db, request, 'tags.updated', tagTarget(after), {
         ...(before.name === after.name ? {} : { name: { from: before.name, to: after.name } }),
         ...(before.colour === after.colour ? {} : { colour: { from: before.colour, to: after.colour } }),
       });
@@ -144,7 +133,7 @@ export async function registerTagRoutes(app: FastifyInstance, { db }: { db: Kyse
       const tag = await findTenantTag(db, request.user.tenantId, request.body.id);
       if (!tag) throw notFound('Tag not found');
       await deleteTag(db, request.user.tenantId, tag.id);
-      await audit(db, request, 'tags.deleted', tagTarget(tag), { plantCount: tag.plantCount });
+      await recordRequestAudit(db, request, 'tags.deleted', tagTarget(tag), { plantCount: tag.plantCount });
       return { ok: true, unassigned: tag.plantCount };
     },
   );
@@ -180,7 +169,7 @@ export async function registerTagRoutes(app: FastifyInstance, { db }: { db: Kyse
       if (changed.added + changed.removed > 0) {
         // Tags by name, so the log reads without lookups; a whole fleet's plant ids would swamp it.
         const names = new Map((await listTags(db, tenantId)).map((tag) => [tag.id, tag.name]));
-        await audit(db, request, 'tags.assigned', null, {
+        await recordRequestAudit(db, request, 'tags.assigned', null, {
           plants: plantIds.length,
           ...(plantIds.length <= AUDITED_PLANT_IDS ? { plantIds } : {}),
           add: add.map((tagId) => names.get(tagId) ?? tagId),
