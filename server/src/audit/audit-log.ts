@@ -1,7 +1,6 @@
 // The audit log: who did what to whom, when and from where. Sign-ins, failed sign-ins, password and
 // session changes and every IAM change are recorded; admins read it per tenant, newest first.
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
@@ -101,27 +100,6 @@ export async function recordAudit(db: Kysely<Database>, entry: AuditEntry, now: 
       created_at: now.toISOString(),
     })
     .execute();
-}
-
-/** A plant as the target of an audit event. */
-export const plantTarget = (plant: { id: string; name: string }): AuditTarget => ({ type: 'plant', id: plant.id, label: plant.name });
-
-/** Records what the signed-in caller of `request` did, from their address, in their tenant. */
-export function recordRequestAudit(
-  db: Kysely<Database>,
-  request: FastifyRequest,
-  action: AuditAction,
-  target: AuditTarget | null,
-  details: Record<string, unknown>,
-): Promise<void> {
-  return recordAudit(db, {
-    tenantId: request.user.tenantId,
-    action,
-    actor: { id: request.user.sub, email: request.user.email },
-    target,
-    details,
-    address: request.ip,
-  });
 }
 
 const encodeCursor = (at: string, id: string) => Buffer.from(JSON.stringify([at, id])).toString('base64url');

@@ -4,7 +4,7 @@
 // Plants of another tenant are not found (404).
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { plantTarget, recordRequestAudit } from '../audit/audit-log';
+import { plantTarget, recordRequestAudit } from '../audit/request-audit';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
 import { errorResponseSchema, notFound } from '../http/errors';

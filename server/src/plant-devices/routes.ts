@@ -5,7 +5,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import { plantTarget, recordRequestAudit, type AuditAction } from '../audit/audit-log';
+import type { AuditAction } from '../audit/audit-log';
+import { plantTarget, recordRequestAudit } from '../audit/request-audit';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
 import { badRequest, conflict, errorResponseSchema, notFound } from '../http/errors';

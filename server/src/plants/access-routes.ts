@@ -4,7 +4,8 @@
 // audited; a removed user loses the plant on every endpoint at once and their live streams of it end.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { plantTarget, recordRequestAudit, type AuditAction } from '../audit/audit-log';
+import type { AuditAction } from '../audit/audit-log';
+import { plantTarget, recordRequestAudit } from '../audit/request-audit';
 import type { Database, Locale, PlantRole } from '../db/schema';
 import { requireUser } from '../http/auth';
 import { ApiError, badRequest, conflict, errorResponseSchema, forbidden, notFound } from '../http/errors';

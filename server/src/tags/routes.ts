@@ -3,7 +3,8 @@
 // another tenant's tag or plant is not found (404). Every change is audited.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { recordRequestAudit, type AuditTarget } from '../audit/audit-log';
+import type { AuditTarget } from '../audit/audit-log';
+import { recordRequestAudit } from '../audit/request-audit';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
 import { badRequest, conflict, errorResponseSchema, notFound } from '../http/errors';
