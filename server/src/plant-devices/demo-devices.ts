@@ -4,19 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { DeviceFields } from './routes';
 import type { DeviceKind } from './tables';
 
-export interface DemoDevice {
-  kind: DeviceKind;
-  name: string;
-  maker: string;
-  model: string;
-  serial: string;
-  firmware: string;
-  ratedPowerKw: number | null;
-  capacityKwh: number | null;
-  liveKeys: string[];
-}
+export type DemoDevice = DeviceFields & { kind: DeviceKind };
 
 const INVERTER_KEYS = ['ActPwrPve', 'EnergyPveTotal', 'OperMode', 'ExportLimit'];
 const BATTERY_KEYS = ['ActPwrBat', 'BatSoc', 'EnergyBatChargeTotal', 'EnergyBatDischargeTotal'];
