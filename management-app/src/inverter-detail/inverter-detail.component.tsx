@@ -8,6 +8,7 @@ import {
   chartColumns, deviceLiveValues, ErrorPanel, formatDateTime, formatMetricValue, formatNumber, MetricChart, metricInfo, metricLabel, PageHeader,
   useNow, useShadow, type Device, type DeviceLiveValue, type PlantDetail,
 } from '@helio/shared-utils';
+import { FactsCard } from '../common/facts-card.component';
 import { usePlantDetail } from '../plant-detail/plant-detail.resource';
 import { useDevice } from '../plant-detail/devices.resource';
 import { historyWindow, useDeviceHistory } from './inverter-history.resource';
@@ -101,19 +102,7 @@ function InverterView({ device, plant }: { device: Device; plant: PlantDetail })
   return (
     <>
       <div className="helio-management-overview">
-        <Card data-testid="inverter-identity">
-          <H4>{t('inverter.identity')}</H4>
-          <HTMLTable compact className="helio-management-facts">
-            <tbody>
-              {identity.map(([label, value]) => (
-                <tr key={label}>
-                  <th>{label}</th>
-                  <td>{value}</td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        </Card>
+        <FactsCard title={t('inverter.identity')} facts={identity} testId="inverter-identity" />
         <Card>
           <H4>{t('inverter.live')}</H4>
           {live}

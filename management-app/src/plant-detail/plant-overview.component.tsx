@@ -2,6 +2,7 @@
 import { Card, H4, HTMLTable, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatNumber, type PlantDetail, type RegistryPlant } from '@helio/shared-utils';
+import { FactsCard } from '../common/facts-card.component';
 import { GatewayPasswordAction } from './gateway-password.component';
 
 const num = (value: number | null, unit: string) => (value === null ? '—' : `${formatNumber(value, { maximumFractionDigits: 2 })} ${unit}`);
@@ -22,19 +23,7 @@ export function PlantOverview({ plant, status }: { plant: PlantDetail; status: R
   ];
   return (
     <div className="helio-management-overview">
-      <Card>
-        <H4>{t('overview.facts')}</H4>
-        <HTMLTable compact className="helio-management-facts">
-          <tbody>
-            {facts.map(([label, value]) => (
-              <tr key={label}>
-                <th>{label}</th>
-                <td>{value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      </Card>
+      <FactsCard title={t('overview.facts')} facts={facts} />
       <Card data-testid="plant-live-status">
         <H4>{t('overview.gateway')}</H4>
         {status ? (
