@@ -84,8 +84,13 @@ export async function findRegistryPlants(
     );
   }
   const needle = filter.name?.toLocaleLowerCase('cs');
-  // Three queries for the whole fleet, whatever its size: plants, their tags, today's roll-ups.
-  const [rows, tagIds, todayKwh] = await Promise.all([query.execute(), tagIdsByPlant(db, caller.tenantId), todayProductionKwh(db, caller.tenantId, now)]);
+  // Three queries for the whole fleet, whatever its size: plants, their tags, today's roll-ups (for one
+  // plant when one is asked for by id, as hono/plants/get does).
+  const [rows, tagIds, todayKwh] = await Promise.all([
+    query.execute(),
+    tagIdsByPlant(db, caller.tenantId, filter.id),
+    todayProductionKwh(db, caller.tenantId, now, filter.id),
+  ]);
   const plants = rows
     .filter((row) => needle === undefined || row.name.toLocaleLowerCase('cs').includes(needle))
     .map((row): RegistryPlant => {

@@ -116,13 +116,15 @@ export async function setPlantTags(db: Kysely<Database>, plantIds: readonly stri
 }
 
 /** Every plant of the tenant that carries a tag, with its tag ids (sorted), in one query. */
-export async function tagIdsByPlant(db: Kysely<Database>, tenantId: string): Promise<Map<string, string[]>> {
-  const rows = await db
+/** The tag ids of each of the tenant's plants, or of the one plant `onlyPlantId`. */
+export async function tagIdsByPlant(db: Kysely<Database>, tenantId: string, onlyPlantId?: string): Promise<Map<string, string[]>> {
+  let query = db
     .selectFrom('plant_tags')
     .innerJoin('tags', 'tags.id', 'plant_tags.tag_id')
     .select(['plant_tags.plant_id', 'plant_tags.tag_id'])
-    .where('tags.tenant_id', '=', tenantId)
-    .execute();
+    .where('tags.tenant_id', '=', tenantId);
+  if (onlyPlantId !== undefined) query = query.where('plant_tags.plant_id', '=', onlyPlantId);
+  const rows = await query.execute();
   const byPlant = new Map<string, string[]>();
   for (const row of rows) {
     const list = byPlant.get(row.plant_id);
