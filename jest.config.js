@@ -5,6 +5,7 @@ module.exports = {
   testTimeout: 30000,
   projects: [
     '<rootDir>/tools',
+    '<rootDir>/contracts',
     '<rootDir>/shared-utils',
     '<rootDir>/nav-app',
     '<rootDir>/auth-app',

@@ -6,13 +6,18 @@ const { EntryManifestPlugin } = require('./manifest-plugin');
 
 const sharedNames = sharedModules.map((m) => m.name);
 
-/** Shared libraries and every @helio/* module come from the import map, never from the bundle. */
+/**
+ * Shared libraries and every @helio/* module come from the import map, never from the bundle. The
+ * one exception is @helio/contracts: plain values and types compiled into each bundle that uses them.
+ */
 function helioExternals(except = []) {
   return [
     ...sharedNames.filter((n) => !except.includes(n)),
-    /^@helio\/.+/,
+    /^@helio\/(?!contracts(\/|$)).+/,
   ];
 }
+
+const contractsSource = path.join(__dirname, '..', 'contracts', 'src');
 
 function rules() {
   return [
@@ -56,7 +61,7 @@ function helioWebpackConfig({ workspace, dir, devPort, entry }) {
       },
       externals: helioExternals(),
       externalsType: 'system',
-      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      resolve: { extensions: ['.tsx', '.ts', '.js'], alias: { '@helio/contracts': contractsSource } },
       module: { rules: rules() },
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       performance: { hints: false },

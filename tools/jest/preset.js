@@ -5,6 +5,8 @@ const root = path.resolve(__dirname, '..', '..');
 
 // isolatedModules (set in the tsconfigs) makes ts-jest transpile file by file: fast; `tsc` typechecks.
 const tsJest = ['ts-jest', { tsconfig: path.join(root, 'tsconfig.json') }];
+// The contract is read from its sources everywhere in jest (no build needed first).
+const contracts = { '^@helio/contracts(/.*)?$': path.join(root, 'contracts', 'src') + '$1' };
 
 function browserProject(dir, { mockSharedUtils = true } = {}) {
   return {
@@ -14,6 +16,7 @@ function browserProject(dir, { mockSharedUtils = true } = {}) {
     transform: { '^.+\\.tsx?$': tsJest },
     moduleNameMapper: {
       '\\.(css)$': path.join(__dirname, 'style-mock.js'),
+      ...contracts,
       ...(mockSharedUtils
         ? {
             // tests reach the mock's controls (__setSession…) through '@helio/shared-utils/mock':
@@ -36,6 +39,7 @@ function nodeProject(dir) {
     },
     moduleNameMapper: {
       '^@helio/device-simulator$': path.join(root, 'device-simulator', 'src', 'index.ts'),
+      ...contracts,
     },
     testMatch: ['<rootDir>/src/**/*.test.ts'],
   };

@@ -48,6 +48,7 @@ const configOf = (ws) => {
   return Array.isArray(config) ? config : [config];
 };
 
+step('contracts', () => tsc('contracts/tsconfig.build.json'));
 step('typecheck browser apps', () => tsc('tsconfig.json'));
 step('device-simulator', () => tsc('device-simulator/tsconfig.build.json'));
 step('server', () => tsc('server/tsconfig.build.json'));

@@ -1,8 +1,9 @@
 // The tag form's rule, before the server's: a name that shows something, at most TAG_NAME_MAX
 // characters, and not one the organisation already has (case and surrounding spaces do not count).
+import { TAG_NAME_MAX } from '@helio/contracts/limits';
 import type { PlantTag } from '@helio/shared-utils';
 
-export const TAG_NAME_MAX = 40;
+export { TAG_NAME_MAX };
 
 export type TagNameProblem = 'required' | 'tooLong' | 'taken';
 

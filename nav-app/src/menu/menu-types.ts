@@ -1,18 +1,10 @@
 // The shape of the side navigation (SPEC §2 "Navigation"): main-menu entries on the icon rail, each
 // with the items its secondary panel lists.
 import type { IconName } from '@blueprintjs/icons';
+import type { ModuleKey } from '@helio/contracts/limits';
 
-/** Module keys of the user's `modules` list that gate a main-menu entry (SPEC §6). */
-export type ModuleKey =
-  | 'monitoring'
-  | 'management'
-  | 'ems'
-  | 'rc'
-  | 'fep'
-  | 'ev'
-  | 'notifications'
-  | 'analytics'
-  | 'integrations';
+/** Module keys of the user's `modules` list gate a main-menu entry. */
+export type { ModuleKey };
 
 export interface MenuItem {
   labelKey: string;

@@ -1,11 +1,2 @@
-// The product's modules (SPEC §1, §6). A user's `modules` list enables them; routes of a module are
-// refused to users without it.
-export const MODULE_KEYS = [
-  'ems', 'rc', 'fep', 'ev', 'notifications', 'monitoring', 'management', 'integrations', 'analytics',
-] as const;
-
-export type ModuleKey = (typeof MODULE_KEYS)[number];
-
-export function isModuleKey(value: string): value is ModuleKey {
-  return (MODULE_KEYS as readonly string[]).includes(value);
-}
+// The product's modules come from the contract; re-exported for the server's modules that name them.
+export { isModuleKey, MODULE_KEYS, type ModuleKey } from '@helio/contracts';

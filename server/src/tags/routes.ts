@@ -7,66 +7,38 @@ import type { AuditTarget } from '../audit/audit-log';
 import { recordRequestAudit } from '../audit/request-audit';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
-import { badRequest, conflict, errorResponseSchema, notFound } from '../http/errors';
+import { tagEndpoints, TAG_COLOURS, type TagEndpoints } from '@helio/contracts';
+import { contractSchema } from '../http/contract-schema';
+import { badRequest, conflict, notFound } from '../http/errors';
 import { access } from '../iam/route-access';
 import { listTenantPlants, requirePlantRole } from '../plants/access';
-import {
-  deleteTag, findTagByName, findTenantTag, foreignIds, insertTag, listTags, setPlantTags, TAG_COLOURS, TAG_NAME_MAX, updateTag,
-  type TagColour, type TagView,
-} from './tags';
+import { deleteTag, findTagByName, findTenantTag, foreignIds, insertTag, listTags, setPlantTags, updateTag, type TagView } from './tags';
 
-const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema };
-const id = { type: 'string', minLength: 1, maxLength: 100 } as const;
-// Not only spaces: a name must show something.
-const name = { type: 'string', minLength: 1, maxLength: TAG_NAME_MAX, pattern: '\\S' } as const;
-const colour = { type: 'string', enum: [...TAG_COLOURS] } as const;
 const tagResource = { tenantResources: [{ field: 'id', kind: 'tag' as const }] };
-/** Bulk assignment covers a whole fleet page of plants and a handful of tags. */
-export const MAX_BULK_PLANTS = 2000;
 /** Up to this many plants, a bulk assignment's audit entry names each plant id. */
 const AUDITED_PLANT_IDS = 20;
-const idList = (maxItems: number) => ({ type: 'array', items: id, maxItems, uniqueItems: true }) as const;
-
-export const tagSchema = {
-  type: 'object',
-  required: ['id', 'name', 'colour', 'plantCount', 'createdAt', 'updatedAt'],
-  properties: {
-    id: { type: 'string' },
-    name: { type: 'string' },
-    colour: { type: 'string' },
-    plantCount: { type: 'integer' },
-    createdAt: { type: 'string' },
-    updatedAt: { type: ['string', 'null'] },
-  },
-} as const;
 
 const nameTaken = () => conflict('A tag with this name already exists', { field: 'name' });
 
 const tagTarget = (tag: Pick<TagView, 'id' | 'name'>): AuditTarget => ({ type: 'tag', id: tag.id, label: tag.name });
 
 export async function registerTagRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }): Promise<void> {
-  app.post<{ Body: Record<string, never> }>(
+  app.post<{ Body: TagEndpoints['tag/list']['request'] }>(
     '/api/tag/list',
     {
       config: access('plants:read'),
       preHandler: requireUser,
-      schema: {
-        body: { type: 'object', additionalProperties: false, properties: {} },
-        response: { 200: { type: 'object', required: ['tags', 'colours'], properties: { tags: { type: 'array', items: tagSchema }, colours: { type: 'array', items: colour } } }, ...errors },
-      },
+      schema: contractSchema(tagEndpoints['tag/list']),
     },
     async (request) => ({ tags: await listTags(db, request.user.tenantId), colours: [...TAG_COLOURS] }),
   );
 
-  app.post<{ Body: { name: string; colour: TagColour } }>(
+  app.post<{ Body: TagEndpoints['tag/create']['request'] }>(
     '/api/tag/create',
     {
       config: access('plants:write'),
       preHandler: requireUser,
-      schema: {
-        body: { type: 'object', additionalProperties: false, required: ['name', 'colour'], properties: { name, colour } },
-        response: { 200: tagSchema, ...errors },
-      },
+      schema: contractSchema(tagEndpoints['tag/create']),
     },
     async (request): Promise<TagView> => {
       const { tenantId } = request.user;
@@ -86,15 +58,12 @@ export async function registerTagRoutes(app: FastifyInstance, { db }: { db: Kyse
     },
   );
 
-  app.post<{ Body: { id: string; name?: string; colour?: TagColour } }>(
+  app.post<{ Body: TagEndpoints['tag/update']['request'] }>(
     '/api/tag/update',
     {
       config: access('plants:write', tagResource),
       preHandler: requireUser,
-      schema: {
-        body: { type: 'object', additionalProperties: false, required: ['id'], properties: { id, name, colour } },
-        response: { 200: tagSchema, ...errors },
-      },
+      schema: contractSchema(tagEndpoints['tag/update']),
     },
     async (request): Promise<TagView> => {
       const { tenantId } = request.user;
@@ -120,15 +89,12 @@ export async function registerTagRoutes(app: FastifyInstance, { db }: { db: Kyse
     },
   );
 
-  app.post<{ Body: { id: string } }>(
+  app.post<{ Body: TagEndpoints['tag/delete']['request'] }>(
     '/api/tag/delete',
     {
       config: access('plants:write', tagResource),
       preHandler: requireUser,
-      schema: {
-        body: { type: 'object', additionalProperties: false, required: ['id'], properties: { id } },
-        response: { 200: { type: 'object', required: ['ok', 'unassigned'], properties: { ok: { type: 'boolean' }, unassigned: { type: 'integer' } } }, ...errors },
-      },
+      schema: contractSchema(tagEndpoints['tag/delete']),
     },
     async (request) => {
       const tag = await findTenantTag(db, request.user.tenantId, request.body.id);
@@ -139,20 +105,12 @@ export async function registerTagRoutes(app: FastifyInstance, { db }: { db: Kyse
     },
   );
 
-  app.post<{ Body: { plantIds: string[]; add?: string[]; remove?: string[] } }>(
+  app.post<{ Body: TagEndpoints['plant/tags/set']['request'] }>(
     '/api/plant/tags/set',
     {
       config: access('plants:write'),
       preHandler: requireUser,
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['plantIds'],
-          properties: { plantIds: { ...idList(MAX_BULK_PLANTS), minItems: 1 }, add: idList(100), remove: idList(100) },
-        },
-        response: { 200: { type: 'object', required: ['added', 'removed'], properties: { added: { type: 'integer' }, removed: { type: 'integer' } } }, ...errors },
-      },
+      schema: contractSchema(tagEndpoints['plant/tags/set']),
     },
     async (request) => {
       const { tenantId } = request.user;

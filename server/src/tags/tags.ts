@@ -6,21 +6,9 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/schema';
 import type { TagTable } from './tables';
 
-/** Blueprint's extended colour families: each reads on the light and the dark theme. */
-export const TAG_COLOURS = ['blue', 'green', 'orange', 'red', 'vermilion', 'rose', 'violet', 'indigo', 'cerulean', 'turquoise', 'forest', 'lime', 'gold', 'sepia', 'gray'] as const;
-export type TagColour = (typeof TAG_COLOURS)[number];
+import type { PlantTag, TagColour } from '@helio/contracts';
 
-export const TAG_NAME_MAX = 40;
-
-export interface TagView {
-  id: string;
-  name: string;
-  colour: TagColour;
-  /** Plants of the tenant that carry the tag. */
-  plantCount: number;
-  createdAt: string;
-  updatedAt: string | null;
-}
+export type TagView = PlantTag;
 
 export type TagRow = Selectable<TagTable>;
 

@@ -1,7 +1,10 @@
 // Plant management calls (issue 8; server/src/plants/settings-routes.ts, tags/routes.ts,
 // plants/fleet-routes.ts): a plant's settings with the version that guards concurrent edits,
 // plant/create's one-time gateway login, plant tags and the fleet summary.
+import type { PlantTag, TagColour, TagEndpoints } from '@helio/contracts';
 import type { GatewayLogin, Plant } from './endpoints';
+
+export type { PlantTag, TagColour };
 
 export type TariffCurrency = 'CZK' | 'EUR';
 
@@ -52,20 +55,6 @@ export interface PlantCreateRequest {
   thingName: string;
 }
 
-/** The fixed palette of tag colours (server/src/tags/tags.ts TAG_COLOURS): Blueprint's colour families. */
-export type TagColour =
-  | 'blue' | 'green' | 'orange' | 'red' | 'vermilion' | 'rose' | 'violet' | 'indigo' | 'cerulean' | 'turquoise' | 'forest' | 'lime'
-  | 'gold' | 'sepia' | 'gray';
-
-export interface PlantTag {
-  id: string;
-  name: string;
-  colour: TagColour;
-  /** Plants of the organisation that carry the tag. */
-  plantCount: number;
-  createdAt: string;
-  updatedAt: string | null;
-}
 
 /** A plant the fleet dashboard lists as needing attention: offline or with open alerts. */
 export interface AttentionPlant {
@@ -92,14 +81,8 @@ export interface FleetSummary {
   attentionTotal: number;
 }
 
-export interface PlantManagementEndpoints {
-  'tag/list': { request: Record<string, never>; response: { tags: PlantTag[]; colours: TagColour[] } };
-  /** 409 with `details.field = 'name'` when the organisation has a tag of that name (any case). */
-  'tag/create': { request: { name: string; colour: TagColour }; response: PlantTag };
-  'tag/update': { request: { id: string; name?: string; colour?: TagColour }; response: PlantTag };
-  'tag/delete': { request: { id: string }; response: { ok: boolean; unassigned: number } };
-  /** Adds and removes tags on many plants in one transaction; 404 when any id is not the organisation's. */
-  'plant/tags/set': { request: { plantIds: string[]; add?: string[]; remove?: string[] }; response: { added: number; removed: number } };
+/** tag/create and tag/update answer 409 with `details.field = 'name'` for a name the organisation has. */
+export interface PlantManagementEndpoints extends TagEndpoints {
   'plant/fleet/summary': { request: Record<string, never>; response: FleetSummary };
   'plant/detail': { request: { id: string }; response: PlantDetail };
   /** 400 with `details.fields.<field>`; 409 with `details.current` when expectedVersion is stale. */

@@ -1,0 +1,38 @@
+// Building blocks of every endpoint's schemas. An endpoint is its request body and its 200 answer;
+// the server registers them, the browser's types are derived from the same objects (Static).
+import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
+
+/** The body of every error answer: {"error":{"code","message","details"}}. */
+export const ErrorResponse = Type.Object({
+  error: Type.Object({ code: Type.String(), message: Type.String(), details: Type.Optional(Type.Unknown()) }),
+});
+export type ErrorBody = Static<typeof ErrorResponse>;
+export const errorResponses = { '4xx': ErrorResponse, '5xx': ErrorResponse } as const;
+
+/** An id in a request: never empty, never long. */
+export const Id = Type.String({ minLength: 1, maxLength: 100 });
+/** A request without fields. */
+export const NoBody = Type.Object({}, { additionalProperties: false });
+export const Ok = Type.Object({ ok: Type.Boolean() });
+
+/** A string out of a fixed list, as a plain `enum` (one error message, not one per member). */
+export const StringEnum = <const T extends readonly string[]>(values: T, options: object = {}): TUnsafe<T[number]> =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+
+/** A value or null, as a type list (fast to serialize, unlike anyOf). */
+export const Nullable = <T extends TSchema & { type: string }>(schema: T): TUnsafe<Static<T> | null> =>
+  Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] });
+
+export interface EndpointSchemas<Body extends TSchema = TSchema, Response extends TSchema = TSchema> {
+  body: Body;
+  response: Response;
+}
+export const endpoint = <Body extends TSchema, Response extends TSchema>(body: Body, response: Response): EndpointSchemas<Body, Response> => ({
+  body,
+  response,
+});
+
+/** path -> { request, response }: the browser's view of a group of endpoints. */
+export type EndpointTypes<Group extends Record<string, EndpointSchemas>> = {
+  [Path in keyof Group]: { request: Static<Group[Path]['body']>; response: Static<Group[Path]['response']> };
+};

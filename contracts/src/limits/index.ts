@@ -1,0 +1,3 @@
+// Rules both the browser and the server check. Plain values only: no schema runtime.
+export * from './tags';
+export * from './modules';
