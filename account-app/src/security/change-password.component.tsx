@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Callout, Card, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { PasswordRules, showToast } from '@helio/shared-utils';
-import { checkPassword } from '../common/password-policy';
+import { checkPassword } from '@helio/contracts/limits';
 import { useErrorText } from '../common/use-error-text';
 import { useChangePassword } from './security.resource';
 

@@ -1,7 +1,7 @@
 // Which translated message a failed auth call shows. Each form adds its own cases in front of these
 // common ones: the server cannot be reached, too many attempts, and anything else (the server's words).
 import { ApiError } from '@helio/shared-utils';
-import type { PasswordRule } from '../password-policy/password-policy';
+import type { PasswordRule } from '@helio/contracts/limits';
 
 export type AuthFailureKey =
   | 'errors.wrongCredentials'

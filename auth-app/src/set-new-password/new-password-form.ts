@@ -1,8 +1,8 @@
 // The rules of both set-new-password forms: what must be filled in, and which message a failed call
-// shows. The password itself is judged by the server's own policy (password-policy.ts).
+// shows. The password itself is judged by the password rule of @helio/contracts.
 import { ApiError } from '@helio/shared-utils';
 import { commonFailure, type AuthFailure } from '../auth-errors/auth-failure';
-import { checkPassword } from '../password-policy/password-policy';
+import { checkPassword } from '@helio/contracts/limits';
 import { isPasswordRule } from '../password-policy/password-rules';
 import { validateEmail, type SignInErrors } from '../sign-in/sign-in-form';
 

@@ -4,17 +4,9 @@
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../audit/audit-log';
 import { ApiError, unauthorized } from '../http/errors';
-import {
-  assertPasswordPolicy,
-  emptyBody,
-  errorResponses,
-  okResponse,
-  passwordReused,
-  passwordSchema,
-  tokenResponse,
-  tooManyAttempts,
-  usernameSchema,
-} from './auth-schemas';
+import { identityEndpoints, type IdentityEndpoints } from '@helio/contracts';
+import { contractSchema } from '../http/contract-schema';
+import { assertPasswordPolicy, passwordReused, tooManyAttempts } from './auth-schemas';
 import { NEW_PASSWORD_REQUIRED, consumeChallenge, createNewPasswordChallenge, findOpenChallenge } from './challenges';
 import { hashPassword, verifyPassword } from './passwords';
 import { REFRESH_COOKIE } from './refresh-cookie';
@@ -28,39 +20,7 @@ export const SIGN_IN_FAILED = 'Incorrect username or password';
 export const CHALLENGE_FAILED = 'The sign-in session has expired; sign in again';
 export const TEMPORARY_PASSWORD_EXPIRED = 'Temporary password has expired and must be reset by an administrator';
 
-export interface SignInBody {
-  username: string;
-  password: string;
-}
-
-interface CompleteNewPasswordBody {
-  session: string;
-  newPassword: string;
-}
-
-const signInBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['username', 'password'],
-  properties: { username: usernameSchema, password: passwordSchema },
-} as const;
-
-/** Tokens, or the challenge: `{ challenge: 'NEW_PASSWORD_REQUIRED', session }`. */
-const signInResponse = {
-  type: 'object',
-  properties: {
-    ...tokenResponse.properties,
-    challenge: { type: 'string', enum: [NEW_PASSWORD_REQUIRED] },
-    session: { type: 'string' },
-  },
-} as const;
-
-const completeNewPasswordBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['session', 'newPassword'],
-  properties: { session: { type: 'string', minLength: 1, maxLength: 200 }, newPassword: passwordSchema },
-} as const;
+export type SignInBody = IdentityEndpoints['auth/sign-in']['request'];
 
 const jwksResponse = {
   type: 'object',
@@ -91,7 +51,7 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: IdentityDep
 
   app.post<{ Body: SignInBody }>(
     '/api/auth/sign-in',
-    { config: isPublic, schema: { body: signInBody, response: { 200: signInResponse, ...errorResponses } } },
+    { config: isPublic, schema: contractSchema(identityEndpoints['auth/sign-in']) },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const subject = { account: normalizeEmail(request.body.username), address: request.ip };
@@ -130,9 +90,9 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: IdentityDep
     },
   );
 
-  app.post<{ Body: CompleteNewPasswordBody }>(
+  app.post<{ Body: IdentityEndpoints['auth/complete-new-password']['request'] }>(
     '/api/auth/complete-new-password',
-    { config: isPublic, schema: { body: completeNewPasswordBody, response: { 200: tokenResponse, ...errorResponses } } },
+    { config: isPublic, schema: contractSchema(identityEndpoints['auth/complete-new-password']) },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const { session, newPassword } = request.body;
@@ -163,7 +123,7 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: IdentityDep
 
   app.post(
     '/api/auth/refresh',
-    { config: isPublic, schema: { body: emptyBody, response: { 200: tokenResponse, ...errorResponses } } },
+    { config: isPublic, schema: contractSchema(identityEndpoints['auth/refresh']) },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const presented = request.cookies[REFRESH_COOKIE];
@@ -190,7 +150,7 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: IdentityDep
 
   app.post(
     '/api/auth/sign-out',
-    { config: isPublic, schema: { body: emptyBody, response: { 200: okResponse, ...errorResponses } } },
+    { config: isPublic, schema: contractSchema(identityEndpoints['auth/sign-out']) },
     async (request, reply) => {
       const presented = request.cookies[REFRESH_COOKIE];
       if (presented) await revokeFamilyOfToken(db, presented);

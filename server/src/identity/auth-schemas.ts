@@ -1,26 +1,7 @@
-// JSON schemas and small answers shared by the user pool's routes.
+// Small answers shared by the user pool's routes (their schemas are in @helio/contracts).
 import type { FastifyReply } from 'fastify';
-import { ApiError, errorResponseSchema } from '../http/errors';
-import { PASSWORD_MAX_LENGTH, PASSWORD_POLICY_MESSAGE, PASSWORD_POLICY_MESSAGE_KEY, checkPassword } from './password-policy';
-
-export const emptyBody = { type: 'object', additionalProperties: false, properties: {} } as const;
-export const errorResponses = { '4xx': errorResponseSchema, '5xx': errorResponseSchema };
-
-export const usernameSchema = { type: 'string', minLength: 1, maxLength: 320 } as const;
-/** Any length is accepted on the way in; the policy (and its message) decides, not a schema error. */
-export const passwordSchema = { type: 'string', minLength: 1, maxLength: 1024 } as const;
-
-export const tokenResponse = {
-  type: 'object',
-  required: ['idToken', 'accessToken', 'expiresIn'],
-  properties: {
-    idToken: { type: 'string' },
-    accessToken: { type: 'string' },
-    expiresIn: { type: 'integer' },
-  },
-} as const;
-
-export const okResponse = { type: 'object', required: ['ok'], properties: { ok: { type: 'boolean' } } } as const;
+import { PASSWORD_POLICY_MESSAGE, PASSWORD_POLICY_MESSAGE_KEY, checkPassword } from '@helio/contracts';
+import { ApiError } from '../http/errors';
 
 /** 400 InvalidPassword carrying the policy's message key and the broken rules, for the browser to translate. */
 export function assertPasswordPolicy(password: string): void {

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
 export const CHALLENGE_LIFETIME_MS = 3 * 60 * 1000;
-export const NEW_PASSWORD_REQUIRED = 'NEW_PASSWORD_REQUIRED';
+export { NEW_PASSWORD_REQUIRED } from '@helio/contracts';
 
 const hash = (session: string) => createHash('sha256').update(session).digest('hex');
 

@@ -7,15 +7,9 @@ import { recordAudit } from '../audit/audit-log';
 import { ApiError } from '../http/errors';
 import { SIGNED_IN } from '../iam/route-access';
 import { renderMail, type MailMessage } from '../mail/templates';
-import {
-  assertPasswordPolicy,
-  errorResponses,
-  okResponse,
-  passwordReused,
-  passwordSchema,
-  tooManyAttempts,
-  usernameSchema,
-} from './auth-schemas';
+import { identityEndpoints, type IdentityEndpoints } from '@helio/contracts';
+import { contractSchema } from '../http/contract-schema';
+import { assertPasswordPolicy, passwordReused, tooManyAttempts } from './auth-schemas';
 import { generateResetCode, issueResetCode, redeemResetCode, RESET_CODE_LIFETIME_MS } from './reset-codes';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeUserSessions } from './sessions';
@@ -26,29 +20,6 @@ import { findUserByEmail, findUserById, normalizeEmail, setPassword, type UserRo
 export const CODE_MISMATCH = 'Invalid or expired code';
 export const INCORRECT_CURRENT_PASSWORD = 'Current password is incorrect';
 
-const forgotBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['username'],
-  properties: { username: usernameSchema },
-} as const;
-
-const confirmBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['username', 'code', 'newPassword'],
-  properties: { username: usernameSchema, code: { type: 'string', pattern: '^[0-9]{6}$' }, newPassword: passwordSchema },
-} as const;
-
-const changeBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['currentPassword', 'newPassword'],
-  properties: { currentPassword: passwordSchema, newPassword: passwordSchema },
-} as const;
-
-const okSchema = { response: { 200: okResponse, ...errorResponses } };
-
 export async function registerPasswordRoutes(app: FastifyInstance, deps: IdentityDeps): Promise<void> {
   const { db, mailer, consoleUrl } = deps;
 
@@ -56,9 +27,9 @@ export async function registerPasswordRoutes(app: FastifyInstance, deps: Identit
   const queueMail = (trx: Kysely<Database>, user: UserRow, message: MailMessage) =>
     mailer.enqueue(trx, { to: user.email, language: user.locale, ...renderMail(message, user.locale) });
 
-  app.post<{ Body: { username: string } }>(
+  app.post<{ Body: IdentityEndpoints['auth/forgot-password']['request'] }>(
     '/api/auth/forgot-password',
-    { config: { public: true }, schema: { body: forgotBody, ...okSchema } },
+    { config: { public: true }, schema: contractSchema(identityEndpoints['auth/forgot-password']) },
     async (request) => {
       const user = await findUserByEmail(db, request.body.username);
       if (user && user.status === 'active') {
@@ -79,9 +50,9 @@ export async function registerPasswordRoutes(app: FastifyInstance, deps: Identit
     },
   );
 
-  app.post<{ Body: { username: string; code: string; newPassword: string } }>(
+  app.post<{ Body: IdentityEndpoints['auth/confirm-forgot-password']['request'] }>(
     '/api/auth/confirm-forgot-password',
-    { config: { public: true }, schema: { body: confirmBody, ...okSchema } },
+    { config: { public: true }, schema: contractSchema(identityEndpoints['auth/confirm-forgot-password']) },
     async (request) => {
       const { username, code, newPassword } = request.body;
       assertPasswordPolicy(newPassword);
@@ -108,9 +79,9 @@ export async function registerPasswordRoutes(app: FastifyInstance, deps: Identit
     },
   );
 
-  app.post<{ Body: { currentPassword: string; newPassword: string } }>(
+  app.post<{ Body: IdentityEndpoints['auth/change-password']['request'] }>(
     '/api/auth/change-password',
-    { config: { permission: SIGNED_IN }, schema: { body: changeBody, ...okSchema } },
+    { config: { permission: SIGNED_IN }, schema: contractSchema(identityEndpoints['auth/change-password']) },
     async (request, reply) => {
       const { currentPassword, newPassword } = request.body;
       assertPasswordPolicy(newPassword);

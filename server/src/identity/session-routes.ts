@@ -4,57 +4,18 @@ import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../audit/audit-log';
 import { notFound } from '../http/errors';
 import { SIGNED_IN } from '../iam/route-access';
-import { emptyBody, errorResponses, okResponse } from './auth-schemas';
+import { identityEndpoints, type IdentityEndpoints, type SessionView } from '@helio/contracts';
+import { contractSchema } from '../http/contract-schema';
 import { listActiveSessions, revokeUserSession, revokeUserSessions } from './sessions';
 import { clientOf, type IdentityDeps } from './sign-in';
 import { describeDevice } from './user-agent';
 
-export interface SessionView {
-  id: string;
-  device: string;
-  userAgent: string | null;
-  address: string | null;
-  createdAt: string;
-  lastUsedAt: string;
-  current: boolean;
-}
-
-const listResponse = {
-  type: 'object',
-  required: ['sessions'],
-  properties: {
-    sessions: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['id', 'device', 'userAgent', 'address', 'createdAt', 'lastUsedAt', 'current'],
-        properties: {
-          id: { type: 'string' },
-          device: { type: 'string' },
-          userAgent: { type: ['string', 'null'] },
-          address: { type: ['string', 'null'] },
-          createdAt: { type: 'string' },
-          lastUsedAt: { type: 'string' },
-          current: { type: 'boolean' },
-        },
-      },
-    },
-  },
-} as const;
-
-const revokeBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id'],
-  properties: { id: { type: 'string', minLength: 1, maxLength: 100 } },
-} as const;
-
-const revokedResponse = { type: 'object', required: ['revoked'], properties: { revoked: { type: 'integer' } } } as const;
+export type { SessionView };
 
 export async function registerSessionRoutes(app: FastifyInstance, { db }: IdentityDeps): Promise<void> {
   app.post(
     '/api/auth/sessions/list',
-    { config: { permission: SIGNED_IN }, schema: { body: emptyBody, response: { 200: listResponse, ...errorResponses } } },
+    { config: { permission: SIGNED_IN }, schema: contractSchema(identityEndpoints['auth/sessions/list']) },
     async (request): Promise<{ sessions: SessionView[] }> => {
       const rows = await listActiveSessions(db, request.user.sub);
       return {
@@ -71,11 +32,11 @@ export async function registerSessionRoutes(app: FastifyInstance, { db }: Identi
     },
   );
 
-  app.post<{ Body: { id: string } }>(
+  app.post<{ Body: IdentityEndpoints['auth/sessions/revoke']['request'] }>(
     '/api/auth/sessions/revoke',
     {
       config: { permission: SIGNED_IN, tenantResources: [{ field: 'id', kind: 'session' }] },
-      schema: { body: revokeBody, response: { 200: okResponse, ...errorResponses } },
+      schema: contractSchema(identityEndpoints['auth/sessions/revoke']),
     },
     async (request) => {
       if (!(await revokeUserSession(db, request.user.sub, request.body.id))) throw notFound('Session not found');
@@ -92,7 +53,7 @@ export async function registerSessionRoutes(app: FastifyInstance, { db }: Identi
 
   app.post(
     '/api/auth/sessions/revoke-others',
-    { config: { permission: SIGNED_IN }, schema: { body: emptyBody, response: { 200: revokedResponse, ...errorResponses } } },
+    { config: { permission: SIGNED_IN }, schema: contractSchema(identityEndpoints['auth/sessions/revoke-others']) },
     async (request) => {
       const revoked = await revokeUserSessions(db, request.user.sub, request.user.sessionId);
       if (revoked > 0) {

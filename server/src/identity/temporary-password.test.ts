@@ -1,4 +1,4 @@
-import { checkPassword } from './password-policy';
+import { checkPassword } from '@helio/contracts';
 import { generateTemporaryPassword } from './temporary-password';
 
 describe('temporary passwords', () => {

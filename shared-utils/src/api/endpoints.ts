@@ -1,15 +1,11 @@
 // The typed shape of every API call the console makes: path -> request body and response.
+import type { IdentityEndpoints, NewPasswordChallenge, SessionView, TokenResponse } from '@helio/contracts';
 import type { Language } from '../i18n/loader-options';
 import type { PlantAccessEndpoints } from './plant-access-endpoints';
 import type { DeviceEndpoints } from './device-endpoints';
 import type { PlantManagementEndpoints } from './plant-endpoints';
 
-export interface TokenResponse {
-  idToken: string;
-  accessToken: string;
-  /** seconds until both tokens expire */
-  expiresIn: number;
-}
+export type { NewPasswordChallenge, SessionView, TokenResponse };
 
 export interface UserProfile {
   locale: 'cs' | 'en';
@@ -102,12 +98,6 @@ export interface GatewayLogin {
   password: string;
 }
 
-/** sign-in's other answer: an invited user must replace the temporary password (session: 3 min, single use). */
-export interface NewPasswordChallenge {
-  challenge: 'NEW_PASSWORD_REQUIRED';
-  session: string;
-}
-
 /** Time-series bucket sizes: 1 minute, 15 minutes, 1 hour, 1 day, 1 month (SPEC §3, default 1 hour). */
 export type Granularity = '1m' | '15m' | '1h' | '1d' | '1M';
 
@@ -190,18 +180,6 @@ export interface ProfileChanges {
   preferences?: Record<string, unknown>;
 }
 
-export interface SessionView {
-  id: string;
-  /** e.g. "Chrome on Linux" */
-  device: string;
-  userAgent: string | null;
-  address: string | null;
-  createdAt: string;
-  lastUsedAt: string;
-  /** The session of this browser. */
-  current: boolean;
-}
-
 export type IamUserStatus = 'active' | 'invited' | 'disabled';
 
 export interface RoleRef {
@@ -277,10 +255,6 @@ export interface AuditQuery {
 
 interface AccountEndpoints {
   'users/profile/update': { request: ProfileChanges; response: CurrentUserView };
-  'auth/change-password': { request: { currentPassword: string; newPassword: string }; response: { ok: boolean } };
-  'auth/sessions/list': { request: Empty; response: { sessions: SessionView[] } };
-  'auth/sessions/revoke': { request: { id: string }; response: { ok: boolean } };
-  'auth/sessions/revoke-others': { request: Empty; response: { revoked: number } };
   'iam/users/list': { request: { search?: string }; response: { users: IamUser[] } };
   'iam/users/invite': { request: InviteRequest; response: IamUser };
   'iam/users/update': { request: { id: string; role?: string; modules?: string[] }; response: IamUser };
@@ -295,16 +269,7 @@ interface AccountEndpoints {
   'audit/list': { request: AuditQuery; response: { events: AuditEvent[]; nextCursor: string | null } };
 }
 
-export interface ApiEndpoints extends AccountEndpoints, DeviceEndpoints, PlantManagementEndpoints, PlantAccessEndpoints {
-  'auth/sign-in': { request: { username: string; password: string }; response: TokenResponse | NewPasswordChallenge };
-  'auth/complete-new-password': { request: { session: string; newPassword: string }; response: TokenResponse };
-  'auth/forgot-password': { request: { username: string }; response: { ok: boolean } };
-  'auth/confirm-forgot-password': {
-    request: { username: string; code: string; newPassword: string };
-    response: { ok: boolean };
-  };
-  'auth/refresh': { request: Empty; response: TokenResponse };
-  'auth/sign-out': { request: Empty; response: { ok: boolean } };
+export interface ApiEndpoints extends IdentityEndpoints, AccountEndpoints, DeviceEndpoints, PlantManagementEndpoints, PlantAccessEndpoints {
   'users/profile': { request: Empty; response: UserProfile };
   'users/info': { request: Empty; response: UserInfo };
   'plant/list': { request: { id: string }; response: Plant[] };

@@ -3,7 +3,7 @@
 // only appears once it is broken.
 import { Icon } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { checkPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type PasswordRule } from './password-policy';
+import { checkPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type PasswordRule } from '@helio/contracts/limits';
 import './password-rules.css';
 
 /** The policy's rules in the order the checklist lists them. */

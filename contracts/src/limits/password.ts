@@ -1,5 +1,5 @@
-// The password rule, shared by the server and the browser (this file imports nothing, so any bundle
-// can take it as is). Length counts characters (code points), not UTF-16 units or bytes.
+// The password rule, checked by the server and shown and pre-checked by the browser. Length counts
+// characters (code points), not UTF-16 units or bytes.
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 256;
 
@@ -15,7 +15,8 @@ export const PASSWORD_POLICY_MESSAGES = {
     'číslici a symbol',
 } as const;
 
-export type PasswordRule = 'minLength' | 'maxLength' | 'uppercase' | 'lowercase' | 'digit' | 'symbol';
+export const PASSWORD_RULES = ['minLength', 'maxLength', 'uppercase', 'lowercase', 'digit', 'symbol'] as const;
+export type PasswordRule = (typeof PASSWORD_RULES)[number];
 
 export interface PasswordCheck {
   ok: boolean;
@@ -23,18 +24,18 @@ export interface PasswordCheck {
   failures: PasswordRule[];
 }
 
-const RULES: ReadonlyArray<[PasswordRule, (password: string, length: number) => boolean]> = [
-  ['minLength', (_, length) => length >= PASSWORD_MIN_LENGTH],
-  ['maxLength', (_, length) => length <= PASSWORD_MAX_LENGTH],
-  ['uppercase', (password) => /\p{Lu}/u.test(password)],
-  ['lowercase', (password) => /\p{Ll}/u.test(password)],
-  ['digit', (password) => /\p{Nd}/u.test(password)],
+const HOLDS: Record<PasswordRule, (password: string, length: number) => boolean> = {
+  minLength: (_, length) => length >= PASSWORD_MIN_LENGTH,
+  maxLength: (_, length) => length <= PASSWORD_MAX_LENGTH,
+  uppercase: (password) => /\p{Lu}/u.test(password),
+  lowercase: (password) => /\p{Ll}/u.test(password),
+  digit: (password) => /\p{Nd}/u.test(password),
   // A symbol is anything that is neither a letter, a digit nor white space: '-', '!', '€', '_'…
-  ['symbol', (password) => /[^\p{L}\p{N}\s]/u.test(password)],
-];
+  symbol: (password) => /[^\p{L}\p{N}\s]/u.test(password),
+};
 
 export function checkPassword(password: string): PasswordCheck {
   const length = [...password].length;
-  const failures = RULES.filter(([, holds]) => !holds(password, length)).map(([rule]) => rule);
+  const failures = PASSWORD_RULES.filter((rule) => !HOLDS[rule](password, length));
   return { ok: failures.length === 0, failures };
 }

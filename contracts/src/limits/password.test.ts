@@ -1,4 +1,4 @@
-import { PASSWORD_POLICY_MESSAGE, PASSWORD_POLICY_MESSAGE_KEY, checkPassword } from './password-policy';
+import { PASSWORD_POLICY_MESSAGE, PASSWORD_POLICY_MESSAGE_KEY, checkPassword } from './password';
 
 describe('password policy', () => {
   it('accepts 12+ characters with an uppercase and a lowercase letter, a digit and a symbol', () => {
