@@ -1,6 +1,6 @@
 import cs from '../locales/cs/management-app.json';
 import en from '../locales/en/management-app.json';
-import { SETTING_FIELDS } from './common/plant-limits';
+import { SETTING_FIELDS } from '@helio/contracts/limits';
 
 /** Every leaf key of a translation tree, as a dotted path. */
 function keysOf(tree: object, prefix = ''): string[] {

@@ -1,4 +1,5 @@
 // The role form's rules: a draft from a role (or empty), what blocks saving, and the request.
+import { isPermission, ROLE_DESCRIPTION_MAX, ROLE_NAME_MAX } from '@helio/contracts/limits';
 import type { IamRole, RoleInput } from '@helio/shared-utils';
 
 export interface RoleDraft {
@@ -9,8 +10,7 @@ export interface RoleDraft {
 
 export type RoleProblem = 'nameRequired' | 'nameTooLong' | 'descriptionTooLong' | 'noPermissions';
 
-export const ROLE_NAME_MAX = 60;
-export const ROLE_DESCRIPTION_MAX = 300;
+export { ROLE_DESCRIPTION_MAX, ROLE_NAME_MAX };
 
 export const roleDraftOf = (role?: IamRole): RoleDraft =>
   role ? { name: role.name, description: role.description, permissions: [...role.permissions] } : { name: '', description: '', permissions: [] };
@@ -29,6 +29,6 @@ export function roleInput(draft: RoleDraft, catalogueOrder: readonly string[]): 
   return {
     name: draft.name.trim(),
     description: draft.description.trim(),
-    permissions: catalogueOrder.filter((key) => draft.permissions.includes(key)),
+    permissions: catalogueOrder.filter(isPermission).filter((key) => draft.permissions.includes(key)),
   };
 }

@@ -1,6 +1,7 @@
 // Change a user's role and modules. The server refuses what would leave the tenant without an
 // administrator, or grant more than the acting admin has; the refusal stays in the dialog.
 import { useState } from 'react';
+import { isModuleKey, type ModuleKey } from '@helio/contracts/limits';
 import { Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { showToast, type IamRole, type IamUser } from '@helio/shared-utils';
@@ -14,7 +15,7 @@ export function AccessDialog({ user, roles, onClose }: { user: IamUser; roles: r
   const errorText = useErrorText();
   const update = useUpdateUserAccess();
   const [role, setRole] = useState(user.role.id);
-  const [modules, setModules] = useState<string[]>(user.modules);
+  const [modules, setModules] = useState<ModuleKey[]>(user.modules.filter(isModuleKey));
   const fullName = `${user.name} ${user.family_name}`;
 
   const save = () =>

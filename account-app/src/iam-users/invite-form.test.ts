@@ -1,4 +1,4 @@
-import { MODULE_KEYS } from '../common/module-keys';
+import { MODULE_KEYS } from '@helio/contracts/limits';
 import { emptyInvite, inviteProblems, inviteRequest, toggleModule } from './invite-form';
 
 const filled = { ...emptyInvite('en'), email: ' nova@helio.local ', name: ' Nová ', family_name: 'Uživatelka' };

@@ -1,5 +1,6 @@
 // The invite form's rules: a fresh draft (the new user's access starts narrow: viewer with
 // monitoring and notifications), what blocks sending it, and the request it becomes.
+import type { ModuleKey } from '@helio/contracts/limits';
 import type { InviteRequest, Language } from '@helio/shared-utils';
 
 export interface InviteDraft {
@@ -7,14 +8,14 @@ export interface InviteDraft {
   name: string;
   family_name: string;
   role: string;
-  modules: string[];
+  modules: ModuleKey[];
   locale: Language;
 }
 
 export type InviteField = 'email' | 'name' | 'family_name' | 'role';
 export type InviteProblem = 'required' | 'email' | 'tooLong';
 
-export const DEFAULT_INVITE_MODULES = ['monitoring', 'notifications'];
+export const DEFAULT_INVITE_MODULES: readonly ModuleKey[] = ['monitoring', 'notifications'];
 // What the server's format: 'email' accepts, loosely: one @, a dot in the domain, no spaces.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -48,8 +49,8 @@ export function inviteRequest(draft: InviteDraft): InviteRequest {
 }
 
 /** Ticks or unticks one module, keeping the catalogue's order. */
-export function toggleModule(modules: readonly string[], module: string, on: boolean, order: readonly string[]): string[] {
-  const next = new Set(modules);
+export function toggleModule<K extends string>(modules: readonly K[], module: K, on: boolean, order: readonly K[]): K[] {
+  const next = new Set<K>(modules);
   if (on) next.add(module);
   else next.delete(module);
   return order.filter((key) => next.has(key));

@@ -1,10 +1,10 @@
 // The modules a user may open, as a set of checkboxes in the server's catalogue order.
 import { Checkbox, FormGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { MODULE_KEYS } from '../common/module-keys';
+import { MODULE_KEYS, type ModuleKey } from '@helio/contracts/limits';
 import { toggleModule } from './invite-form';
 
-export function ModuleChecks({ value, onChange }: { value: readonly string[]; onChange: (modules: string[]) => void }) {
+export function ModuleChecks({ value, onChange }: { value: readonly ModuleKey[]; onChange: (modules: ModuleKey[]) => void }) {
   const { t } = useTranslation('account-app');
   return (
     <FormGroup label={t('users.modules')} helperText={t('users.modulesHint')}>

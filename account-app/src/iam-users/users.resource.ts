@@ -1,5 +1,6 @@
 // The tenant's users and what an admin does to them. Every change refreshes the user list, the roles
 // (their user counts) and the audit log, which all reflect it.
+import { isModuleKey, type ModuleKey } from '@helio/contracts/limits';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost, type ApiError, type IamUser, type InviteRequest } from '@helio/shared-utils';
 
@@ -24,7 +25,7 @@ function useIamMutation<TVariables, TResult>(call: (variables: TVariables) => Pr
 
 export const useInviteUser = () => useIamMutation((body: InviteRequest) => apiPost('iam/users/invite', body));
 export const useUpdateUserAccess = () =>
-  useIamMutation((body: { id: string; role: string; modules: string[] }) => apiPost('iam/users/update', body));
+  useIamMutation((body: { id: string; role: string; modules: ModuleKey[] }) => apiPost('iam/users/update', body));
 
 /** Inviting someone still invited mails them a fresh temporary password (server/src/iam/invite.ts). */
 export const resendInvitation = (user: IamUser): InviteRequest => ({
@@ -32,7 +33,7 @@ export const resendInvitation = (user: IamUser): InviteRequest => ({
   name: user.name,
   family_name: user.family_name,
   role: user.role.id,
-  modules: user.modules,
+  modules: user.modules.filter(isModuleKey),
   locale: user.locale,
 });
 

@@ -32,9 +32,9 @@ export const endpoint = <Body extends TSchema, Response extends TSchema>(body: B
   response,
 });
 
-/** An object of any keys whose values all follow one schema, as plain `additionalProperties`. */
+/** An object of any keys whose values all follow one schema, as plain `additionalProperties` (`true` for any value). */
 export const Dictionary = <T extends TSchema>(values: T, options: object = {}): TUnsafe<Record<string, Static<T>>> =>
-  Type.Unsafe<Record<string, Static<T>>>({ type: 'object', additionalProperties: values, ...options });
+  Type.Unsafe<Record<string, Static<T>>>({ type: 'object', additionalProperties: Object.keys(values).length === 0 ? true : values, ...options });
 
 /** path -> { request, response }: the browser's view of a group of endpoints. */
 export type EndpointTypes<Group extends Record<string, EndpointSchemas>> = {

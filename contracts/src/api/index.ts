@@ -2,3 +2,6 @@
 export * from './common';
 export * from './tags';
 export * from './identity';
+export * from './users';
+export * from './iam';
+export * from './audit';

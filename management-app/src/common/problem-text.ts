@@ -1,6 +1,6 @@
 // One translated sentence per field problem, the same for the settings form and the new-plant dialog.
 import type { TFunction } from 'i18next';
-import type { SettingProblem } from './plant-limits';
+import type { SettingProblem } from '@helio/contracts/limits';
 
 /** A problem the form finds before the limits can: the text is no number at all. */
 export type FieldProblem = SettingProblem | { problem: 'number' } | { problem: 'thingTaken' } | { problem: 'server'; message: string };

@@ -1,7 +1,7 @@
 // The new-plant dialog's rules: its fields as typed, their problems by the server's limits (plus the
 // thing name's pattern), and the plant/create request.
 import type { PlantCreateRequest, PlantSettings } from '@helio/shared-utils';
-import { isThingName, settingProblems } from '../common/plant-limits';
+import { isThingName, settingProblems } from '@helio/contracts/limits';
 import { parseNumber } from '../common/number-input';
 import type { FieldProblem } from '../common/problem-text';
 

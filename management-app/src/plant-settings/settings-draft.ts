@@ -1,7 +1,7 @@
 // The settings form's rules: a draft (what the inputs hold, as text) from a plant, its problems by the
 // server's limits, what changed against the version it was loaded from, and what someone else changed.
 import type { PlantDetail, PlantSettings } from '@helio/shared-utils';
-import { NUMBER_LIMITS, SETTING_FIELDS, TEXT_LIMITS, settingProblems, type NumberField } from '../common/plant-limits';
+import { NUMBER_LIMITS, SETTING_FIELDS, TEXT_LIMITS, settingProblems, type NumberField } from '@helio/contracts/limits';
 import { numberText, parseNumber } from '../common/number-input';
 import type { FieldProblem } from '../common/problem-text';
 

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Callout, Card, FormGroup, H4, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { showToast, type PlantDetail } from '@helio/shared-utils';
-import { TARIFF_CURRENCIES } from '../common/plant-limits';
+import { TARIFF_CURRENCIES } from '@helio/contracts/limits';
 import { problemText } from '../common/problem-text';
 import { conflictPlant, useSaveSettings } from '../plant-detail/plant-detail.resource';
 import { changesOf, draftOf, draftProblems, serverProblems, theirChanges, type SettingField, type SettingsDraft } from './settings-draft';

@@ -2,78 +2,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { badRequest, errorResponseSchema } from '../http/errors';
+import { auditEndpoints, AUDIT_PAGE_MAX, type AuditEndpoints } from '@helio/contracts';
+import { contractSchema } from '../http/contract-schema';
+import { badRequest } from '../http/errors';
 import { access } from '../iam/route-access';
-import { AUDIT_ACTIONS, InvalidCursorError, listAudit } from './audit-log';
+import { InvalidCursorError, listAudit } from './audit-log';
 
 export const AUDIT_PAGE_DEFAULT = 50;
-export const AUDIT_PAGE_MAX = 200;
-
-interface AuditListBody {
-  actions?: string[];
-  actorId?: string;
-  targetId?: string;
-  from?: string;
-  to?: string;
-  limit?: number;
-  cursor?: string;
-}
-
-const idSchema = { type: 'string', minLength: 1, maxLength: 100 } as const;
-
-const listBody = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    actions: { type: 'array', items: { type: 'string', enum: [...AUDIT_ACTIONS] }, maxItems: AUDIT_ACTIONS.length, uniqueItems: true },
-    actorId: idSchema,
-    targetId: idSchema,
-    from: { type: 'string', format: 'date-time' },
-    to: { type: 'string', format: 'date-time' },
-    limit: { type: 'integer', minimum: 1, maximum: AUDIT_PAGE_MAX },
-    cursor: { type: 'string', minLength: 1, maxLength: 500 },
-  },
-} as const;
-
-const partySchema = (required: string[], properties: Record<string, object>) => ({
-  type: ['object', 'null'],
-  required,
-  properties,
-});
-
-const listResponse = {
-  type: 'object',
-  required: ['events', 'nextCursor'],
-  properties: {
-    events: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['id', 'at', 'action', 'actor', 'target', 'details', 'address'],
-        properties: {
-          id: { type: 'string' },
-          at: { type: 'string' },
-          action: { type: 'string' },
-          actor: partySchema(['id', 'email'], { id: { type: 'string' }, email: { type: 'string' } }),
-          target: partySchema(['type', 'id', 'label'], { type: { type: 'string' }, id: { type: 'string' }, label: { type: 'string' } }),
-          details: { type: 'object', additionalProperties: true },
-          address: { type: ['string', 'null'] },
-        },
-      },
-    },
-    nextCursor: { type: ['string', 'null'] },
-  },
-} as const;
+export { AUDIT_PAGE_MAX };
 
 /** ISO text compares correctly only in one shape; Date re-renders whatever offset the caller used as UTC. */
 const toUtc = (value: string | undefined) => (value === undefined ? undefined : new Date(value).toISOString());
 
 export async function registerAuditRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }): Promise<void> {
-  app.post<{ Body: AuditListBody }>(
+  app.post<{ Body: AuditEndpoints['audit/list']['request'] }>(
     '/api/audit/list',
     {
       config: access('audit:read'),
-      schema: { body: listBody, response: { 200: listResponse, '4xx': errorResponseSchema, '5xx': errorResponseSchema } },
+      schema: contractSchema(auditEndpoints['audit/list']),
     },
     async (request) => {
       const { actions, actorId, targetId, from, to, limit, cursor } = request.body;

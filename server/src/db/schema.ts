@@ -58,7 +58,7 @@ export interface PlantTable {
   address: Generated<string>;
   /** Degrees from horizontal, 0–90. */
   tilt_deg: number | null;
-  /** Degrees, 0 = south, −90 = east, +90 = west (plant-limits.ts). */
+  /** Degrees, 0 = south, −90 = east, +90 = west (@helio/contracts limits/plants.ts). */
   azimuth_deg: number | null;
   battery_min_soc_pct: number | null;
   battery_max_soc_pct: number | null;

@@ -14,9 +14,10 @@ import { normalizeEmail } from '../identity/user-pool';
 import type { Mailer } from '../mail/mailer';
 import { renderMail } from '../mail/templates';
 import { access } from './route-access';
-import { errorResponses, localeSchema, modulesSchema, personNameSchema } from './schemas';
+import { iamEndpoints, type IamEndpoints } from '@helio/contracts';
+import { contractSchema } from '../http/contract-schema';
 import { assertMayTouch, requireTenantRole, roleColumns, withTenantLock, type UserRow } from './user-admin';
-import { iamUserSchema, iamUserView } from './user-view';
+import { iamUserView } from './user-view';
 
 export interface IamDeps {
   db: Kysely<Database>;
@@ -24,35 +25,14 @@ export interface IamDeps {
   consoleUrl: string;
 }
 
-export interface InviteBody {
-  email: string;
-  name: string;
-  family_name: string;
-  role: string;
-  modules: string[];
-  locale: Locale;
-}
-
-const inviteBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['email', 'name', 'family_name', 'role', 'modules', 'locale'],
-  properties: {
-    email: { type: 'string', format: 'email', maxLength: 320 },
-    name: personNameSchema,
-    family_name: personNameSchema,
-    role: { type: 'string', minLength: 1, maxLength: 100 },
-    modules: modulesSchema,
-    locale: localeSchema,
-  },
-} as const;
+export type InviteBody = IamEndpoints['iam/users/invite']['request'];
 
 export async function registerInviteRoute(app: FastifyInstance, { db, mailer, consoleUrl }: IamDeps): Promise<void> {
   app.post<{ Body: InviteBody }>(
     '/api/iam/users/invite',
     {
       config: access('iam:manage', { tenantResources: [{ field: 'role', kind: 'role' }] }),
-      schema: { body: inviteBody, response: { 200: iamUserSchema, ...errorResponses } },
+      schema: contractSchema(iamEndpoints['iam/users/invite']),
     },
     async (request) => iamUserView(db, await inviteUser({ db, mailer, consoleUrl }, request.user, request.body, request.ip)),
   );

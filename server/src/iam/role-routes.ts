@@ -18,66 +18,9 @@ import {
   type CustomRoleRow,
   type RoleView,
 } from './roles';
-import { emptyBody, errorResponses, idBody, idSchema, okResponse, permissionsSchema } from './schemas';
+import { iamEndpoints, type IamEndpoints } from '@helio/contracts';
+import { contractSchema } from '../http/contract-schema';
 import { assertWithinOwnPermissions, requireTenantRole, withTenantLock } from './user-admin';
-
-interface RoleBody {
-  name: string;
-  description?: string;
-  permissions: Permission[];
-}
-
-const nameSchema = { type: 'string', minLength: 1, maxLength: 60, pattern: '\\S' } as const;
-const descriptionSchema = { type: 'string', maxLength: 300 } as const;
-
-const createBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'permissions'],
-  properties: { name: nameSchema, description: descriptionSchema, permissions: permissionsSchema },
-} as const;
-
-const updateBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id'],
-  properties: { id: idSchema, name: nameSchema, description: descriptionSchema, permissions: permissionsSchema },
-} as const;
-
-const roleSchema = {
-  type: 'object',
-  required: ['id', 'name', 'description', 'builtIn', 'permissions', 'userCount'],
-  properties: {
-    id: { type: 'string' },
-    name: { type: 'string' },
-    description: { type: 'string' },
-    builtIn: { type: 'boolean' },
-    permissions: { type: 'array', items: { type: 'string' } },
-    userCount: { type: 'integer' },
-  },
-} as const;
-
-const permissionsResponse = {
-  type: 'object',
-  required: ['permissions'],
-  properties: {
-    permissions: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['key', 'description', 'grantedBy'],
-        properties: {
-          key: { type: 'string' },
-          description: { type: 'string' },
-          grantedBy: {
-            type: 'array',
-            items: { type: 'object', required: ['id', 'name', 'builtIn'], properties: { id: { type: 'string' }, name: { type: 'string' }, builtIn: { type: 'boolean' } } },
-          },
-        },
-      },
-    },
-  },
-} as const;
 
 const roleResource = { tenantResources: [{ field: 'id', kind: 'role' }] } as const;
 const byName = new Intl.Collator('cs').compare;
@@ -120,10 +63,7 @@ export async function registerRoleRoutes(app: FastifyInstance, { db }: { db: Kys
     '/api/iam/roles/list',
     {
       config: access('iam:manage'),
-      schema: {
-        body: emptyBody,
-        response: { 200: { type: 'object', required: ['roles'], properties: { roles: { type: 'array', items: roleSchema } } }, ...errorResponses },
-      },
+      schema: contractSchema(iamEndpoints['iam/roles/list']),
     },
     async (request) => {
       const counts = await roleAssignmentCounts(db, request.user.tenantId);
@@ -132,9 +72,9 @@ export async function registerRoleRoutes(app: FastifyInstance, { db }: { db: Kys
     },
   );
 
-  app.post<{ Body: RoleBody }>(
+  app.post<{ Body: IamEndpoints['iam/roles/create']['request'] }>(
     '/api/iam/roles/create',
-    { config: access('iam:manage'), schema: { body: createBody, response: { 200: roleSchema, ...errorResponses } } },
+    { config: access('iam:manage'), schema: contractSchema(iamEndpoints['iam/roles/create']) },
     async (request) => {
       const { name, description, permissions } = request.body;
       assertWithinOwnPermissions(request.user, permissions);
@@ -161,9 +101,9 @@ export async function registerRoleRoutes(app: FastifyInstance, { db }: { db: Kys
     },
   );
 
-  app.post<{ Body: Partial<RoleBody> & { id: string } }>(
+  app.post<{ Body: IamEndpoints['iam/roles/update']['request'] }>(
     '/api/iam/roles/update',
-    { config: access('iam:manage', roleResource), schema: { body: updateBody, response: { 200: roleSchema, ...errorResponses } } },
+    { config: access('iam:manage', roleResource), schema: contractSchema(iamEndpoints['iam/roles/update']) },
     async (request) => {
       const { id, name, description, permissions } = request.body;
       const role = await requireTenantRole(db, request.user.tenantId, id);
@@ -186,9 +126,9 @@ export async function registerRoleRoutes(app: FastifyInstance, { db }: { db: Kys
     },
   );
 
-  app.post<{ Body: { id: string } }>(
+  app.post<{ Body: IamEndpoints['iam/roles/delete']['request'] }>(
     '/api/iam/roles/delete',
-    { config: access('iam:manage', roleResource), schema: { body: idBody, response: { 200: okResponse, ...errorResponses } } },
+    { config: access('iam:manage', roleResource), schema: contractSchema(iamEndpoints['iam/roles/delete']) },
     async (request) => {
       const role = await requireTenantRole(db, request.user.tenantId, request.body.id);
       requireCustom(role);
@@ -209,7 +149,7 @@ export async function registerRoleRoutes(app: FastifyInstance, { db }: { db: Kys
 
   app.post(
     '/api/iam/permissions/list',
-    { config: access('iam:manage'), schema: { body: emptyBody, response: { 200: permissionsResponse, ...errorResponses } } },
+    { config: access('iam:manage'), schema: contractSchema(iamEndpoints['iam/permissions/list']) },
     async (request) => {
       const roles = await tenantRoles(db, request.user.tenantId);
       return {

@@ -8,7 +8,6 @@ import { parseModules } from '../http/auth';
 import { revokeUserSessions } from '../identity/sessions';
 import { registerInviteRoute, type IamDeps } from './invite';
 import { access } from './route-access';
-import { errorResponses, idBody, idSchema, modulesSchema, okResponse } from './schemas';
 import {
   assertAdministratorRemains,
   assertMayTouch,
@@ -21,26 +20,9 @@ import {
   withTenantLock,
   type UserRow,
 } from './user-admin';
-import { iamUserSchema, iamUserView, listTenantUsers } from './user-view';
-
-interface UpdateBody {
-  id: string;
-  role?: string;
-  modules?: string[];
-}
-
-const listBody = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { search: { type: 'string', maxLength: 200 } },
-} as const;
-
-const updateBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id'],
-  properties: { id: idSchema, role: idSchema, modules: modulesSchema },
-} as const;
+import { iamUserView, listTenantUsers } from './user-view';
+import { iamEndpoints, type IamEndpoints } from '@helio/contracts';
+import { contractSchema } from '../http/contract-schema';
 
 const userResource = { tenantResources: [{ field: 'id', kind: 'user' }] } as const;
 
@@ -57,23 +39,20 @@ export async function registerIamUserRoutes(app: FastifyInstance, deps: IamDeps)
       address: request.ip,
     });
 
-  app.post<{ Body: { search?: string } }>(
+  app.post<{ Body: IamEndpoints['iam/users/list']['request'] }>(
     '/api/iam/users/list',
     {
       config: access('iam:manage'),
-      schema: {
-        body: listBody,
-        response: { 200: { type: 'object', required: ['users'], properties: { users: { type: 'array', items: iamUserSchema } } }, ...errorResponses },
-      },
+      schema: contractSchema(iamEndpoints['iam/users/list']),
     },
     async (request) => ({ users: await listTenantUsers(db, request.user.tenantId, request.body.search) }),
   );
 
   await registerInviteRoute(app, deps);
 
-  app.post<{ Body: UpdateBody }>(
+  app.post<{ Body: IamEndpoints['iam/users/update']['request'] }>(
     '/api/iam/users/update',
-    { config: access('iam:manage', userResource), schema: { body: updateBody, response: { 200: iamUserSchema, ...errorResponses } } },
+    { config: access('iam:manage', userResource), schema: contractSchema(iamEndpoints['iam/users/update']) },
     async (request) => {
       const actor = request.user;
       const { id, role: roleId, modules } = request.body;
@@ -103,9 +82,9 @@ export async function registerIamUserRoutes(app: FastifyInstance, deps: IamDeps)
     },
   );
 
-  app.post<{ Body: { id: string } }>(
+  app.post<{ Body: IamEndpoints['iam/users/disable']['request'] }>(
     '/api/iam/users/disable',
-    { config: access('iam:manage', userResource), schema: { body: idBody, response: { 200: iamUserSchema, ...errorResponses } } },
+    { config: access('iam:manage', userResource), schema: contractSchema(iamEndpoints['iam/users/disable']) },
     async (request) => {
       const target = await requireTenantUser(db, request.user.tenantId, request.body.id);
       assertNotSelf(request.user, target, 'disable');
@@ -123,9 +102,9 @@ export async function registerIamUserRoutes(app: FastifyInstance, deps: IamDeps)
     },
   );
 
-  app.post<{ Body: { id: string } }>(
+  app.post<{ Body: IamEndpoints['iam/users/enable']['request'] }>(
     '/api/iam/users/enable',
-    { config: access('iam:manage', userResource), schema: { body: idBody, response: { 200: iamUserSchema, ...errorResponses } } },
+    { config: access('iam:manage', userResource), schema: contractSchema(iamEndpoints['iam/users/enable']) },
     async (request) => {
       const target = await requireTenantUser(db, request.user.tenantId, request.body.id);
       assertMayTouch(request.user, target);
@@ -139,9 +118,9 @@ export async function registerIamUserRoutes(app: FastifyInstance, deps: IamDeps)
     },
   );
 
-  app.post<{ Body: { id: string } }>(
+  app.post<{ Body: IamEndpoints['iam/users/delete']['request'] }>(
     '/api/iam/users/delete',
-    { config: access('iam:manage', userResource), schema: { body: idBody, response: { 200: okResponse, ...errorResponses } } },
+    { config: access('iam:manage', userResource), schema: contractSchema(iamEndpoints['iam/users/delete']) },
     async (request) => {
       const target = await requireTenantUser(db, request.user.tenantId, request.body.id);
       assertNotSelf(request.user, target, 'delete');

@@ -1,50 +1,14 @@
 // How IAM pages see a user: identity, effective role, modules, status (active, invited, disabled)
 // and last sign-in; and the tenant's user list with a search that ignores case and diacritics.
 import type { Kysely } from 'kysely';
-import type { Database, Locale } from '../db/schema';
+import type { IamUser, IamUserStatus } from '@helio/contracts';
+import type { Database } from '../db/schema';
 import { parseModules } from '../http/auth';
 import { builtInRoleViews, customRoleView, listCustomRoles, type RoleView } from './roles';
 import { effectiveRoleId, type UserRow } from './user-admin';
 
-export type IamUserStatus = 'active' | 'invited' | 'disabled';
-
-export interface IamUserView {
-  id: string;
-  email: string;
-  name: string;
-  family_name: string;
-  picture: string | null;
-  role: { id: string; name: string; builtIn: boolean };
-  modules: string[];
-  locale: Locale;
-  status: IamUserStatus;
-  invitationExpiresAt: string | null;
-  lastSignInAt: string | null;
-  createdAt: string;
-}
-
-export const iamUserSchema = {
-  type: 'object',
-  required: ['id', 'email', 'name', 'family_name', 'picture', 'role', 'modules', 'locale', 'status', 'invitationExpiresAt', 'lastSignInAt', 'createdAt'],
-  properties: {
-    id: { type: 'string' },
-    email: { type: 'string' },
-    name: { type: 'string' },
-    family_name: { type: 'string' },
-    picture: { type: ['string', 'null'] },
-    role: {
-      type: 'object',
-      required: ['id', 'name', 'builtIn'],
-      properties: { id: { type: 'string' }, name: { type: 'string' }, builtIn: { type: 'boolean' } },
-    },
-    modules: { type: 'array', items: { type: 'string' } },
-    locale: { type: 'string' },
-    status: { type: 'string', enum: ['active', 'invited', 'disabled'] },
-    invitationExpiresAt: { type: ['string', 'null'] },
-    lastSignInAt: { type: ['string', 'null'] },
-    createdAt: { type: 'string' },
-  },
-} as const;
+export type { IamUserStatus };
+export type IamUserView = IamUser;
 
 export function statusOf(user: UserRow): IamUserStatus {
   if (user.status === 'disabled') return 'disabled';

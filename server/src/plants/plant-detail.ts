@@ -2,7 +2,7 @@
 import type { Updateable } from 'kysely';
 import type { PlantTable } from '../db/schema';
 import type { PlantRow } from './access';
-import { NUMBER_LIMITS, TEXT_LIMITS, TARIFF_CURRENCIES, type PlantSettings } from './plant-limits';
+import { NUMBER_LIMITS, TEXT_LIMITS, TARIFF_CURRENCIES, type PlantSettings } from '@helio/contracts';
 import { plantSchema, toPlant, type Plant } from './routes';
 
 export interface PlantDetail extends Plant, Omit<PlantSettings, keyof Plant> {

@@ -14,7 +14,7 @@ import { badRequest, conflict, errorResponseSchema, notFound } from '../http/err
 import { access } from '../iam/route-access';
 import { findTenantPlant, forgetPlants, grantPlantAccess, requirePlantRole, seesEveryPlant } from './access';
 import { plantDetailSchema, settingColumns, settingsOf, settingsProperties, toPlantDetail, type PlantDetail } from './plant-detail';
-import { isThingName, problemMessage, settingProblems, type PlantSettings, type SettingProblems } from './plant-limits';
+import { isThingName, problemMessage, settingProblems, type PlantSettings, type SettingProblems } from '@helio/contracts';
 
 const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema };
 const id = { type: 'string', minLength: 1, maxLength: 100 } as const;

@@ -4,48 +4,22 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../audit/audit-log';
 import type { Database, Locale } from '../db/schema';
-import { badRequest, errorResponseSchema } from '../http/errors';
+import { userEndpoints, type UserEndpoints } from '@helio/contracts';
+import { contractSchema } from '../http/contract-schema';
+import { badRequest } from '../http/errors';
 import { SIGNED_IN } from '../iam/route-access';
-import { infoResponse, parsePreferences, profileResponse, readUserInfo, type UserInfo, type UserProfile } from './current-user';
+import { parsePreferences, readUserInfo, type UserInfo, type UserProfile } from './current-user';
 
 export const MAX_PREFERENCES_BYTES = 16 * 1024;
 /** A picture is a web address or an inline image small enough to live in the row. */
 const PICTURE = /^(https?:\/\/\S+|data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+=*)$/;
 
-interface ProfileUpdateBody {
-  name?: string;
-  family_name?: string;
-  picture?: string | null;
-  locale?: Locale;
-  preferences?: Record<string, unknown>;
-}
-
-const personName = { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' } as const;
-
-const updateBody = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    name: personName,
-    family_name: personName,
-    picture: { anyOf: [{ type: 'string', minLength: 1, maxLength: 200_000 }, { type: 'null' }] },
-    locale: { type: 'string', enum: ['cs', 'en'] },
-    preferences: { type: 'object', additionalProperties: true, maxProperties: 100 },
-  },
-} as const;
-
-const currentUserResponse = {
-  type: 'object',
-  required: [...infoResponse.required, ...profileResponse.required],
-  properties: { ...infoResponse.properties, ...profileResponse.properties },
-} as const;
-
 export async function registerProfileUpdateRoute(app: FastifyInstance, { db }: { db: Kysely<Database> }): Promise<void> {
-  app.post<{ Body: ProfileUpdateBody }>(
+  app.post<{ Body: UserEndpoints['users/profile/update']['request'] }>(
     '/api/users/profile/update',
     {
       config: { permission: SIGNED_IN },
-      schema: { body: updateBody, response: { 200: currentUserResponse, '4xx': errorResponseSchema, '5xx': errorResponseSchema } },
+      schema: contractSchema(userEndpoints['users/profile/update']),
     },
     async (request): Promise<UserInfo & UserProfile> => {
       const { name, family_name, picture, locale, preferences } = request.body;

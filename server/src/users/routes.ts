@@ -3,20 +3,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { errorResponseSchema, unauthorized } from '../http/errors';
+import { userEndpoints } from '@helio/contracts';
+import { contractSchema } from '../http/contract-schema';
+import { unauthorized } from '../http/errors';
 import { SIGNED_IN } from '../iam/route-access';
-import { infoResponse, parsePreferences, profileResponse, readUserInfo, type UserInfo, type UserProfile } from './current-user';
+import { parsePreferences, readUserInfo, type UserInfo, type UserProfile } from './current-user';
 import { registerProfileUpdateRoute } from './profile-update';
 
 export type { UserInfo, UserProfile } from './current-user';
 
-const emptyBody = { type: 'object', additionalProperties: false, properties: {} } as const;
-const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema };
-
 export async function registerUserRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }): Promise<void> {
   app.post(
     '/api/users/profile',
-    { config: { permission: SIGNED_IN }, schema: { body: emptyBody, response: { 200: profileResponse, ...errors } } },
+    { config: { permission: SIGNED_IN }, schema: contractSchema(userEndpoints['users/profile']) },
     async (request): Promise<UserProfile> => {
       const row = await db
         .selectFrom('users')
@@ -30,7 +29,7 @@ export async function registerUserRoutes(app: FastifyInstance, { db }: { db: Kys
 
   app.post(
     '/api/users/info',
-    { config: { permission: SIGNED_IN }, schema: { body: emptyBody, response: { 200: infoResponse, ...errors } } },
+    { config: { permission: SIGNED_IN }, schema: contractSchema(userEndpoints['users/info']) },
     async (request): Promise<UserInfo> => readUserInfo(db, request.user.sub, request.user.roleId, request.user.permissions),
   );
 

@@ -1,30 +1,17 @@
 // The typed shape of every API call the console makes: path -> request body and response.
-import type { IdentityEndpoints, NewPasswordChallenge, SessionView, TokenResponse } from '@helio/contracts';
+import type {
+  AuditEndpoints, AuditEvent, AuditQuery, CurrentUserView, IamEndpoints, IamRole, IamUser, IamUserStatus, IdentityEndpoints, InviteRequest,
+  NewPasswordChallenge, PermissionView, ProfileChanges, RoleInput, RoleRef, SessionView, TokenResponse, UserEndpoints, UserInfo, UserProfile,
+} from '@helio/contracts';
 import type { Language } from '../i18n/loader-options';
 import type { PlantAccessEndpoints } from './plant-access-endpoints';
 import type { DeviceEndpoints } from './device-endpoints';
 import type { PlantManagementEndpoints } from './plant-endpoints';
 
-export type { NewPasswordChallenge, SessionView, TokenResponse };
-
-export interface UserProfile {
-  locale: 'cs' | 'en';
-  preferences: Record<string, unknown>;
-}
-
-export interface UserInfo {
-  sub: string;
-  email: string;
-  name: string;
-  family_name: string;
-  picture: string | null;
-  tenant: { id: string; name: string };
-  modules: string[];
-  /** The effective role: a built-in role key or the id of a custom role. */
-  role: string;
-  /** What the role allows (server/src/iam/permissions.ts), e.g. 'iam:manage'. */
-  permissions: string[];
-}
+export type {
+  AuditEvent, AuditQuery, CurrentUserView, IamRole, IamUser, IamUserStatus, InviteRequest, NewPasswordChallenge, PermissionView, ProfileChanges,
+  RoleInput, RoleRef, SessionView, TokenResponse, UserInfo, UserProfile,
+};
 
 export interface Plant {
   id: string;
@@ -164,114 +151,10 @@ export interface SpotPrices {
 
 type Empty = Record<string, never>;
 
-// ---- Account, sessions, identity and access (issue 3; server/src/users, identity, iam, audit) ----
-
 /** The interface languages (cs default). */
 export type { Language };
 
-/** users/profile/update answers the merged current user, as users/me holds it. */
-export type CurrentUserView = UserInfo & UserProfile;
-
-export interface ProfileChanges {
-  name?: string;
-  family_name?: string;
-  picture?: string | null;
-  locale?: Language;
-  preferences?: Record<string, unknown>;
-}
-
-export type IamUserStatus = 'active' | 'invited' | 'disabled';
-
-export interface RoleRef {
-  id: string;
-  name: string;
-  builtIn: boolean;
-}
-
-export interface IamUser {
-  id: string;
-  email: string;
-  name: string;
-  family_name: string;
-  picture: string | null;
-  role: RoleRef;
-  modules: string[];
-  locale: Language;
-  status: IamUserStatus;
-  invitationExpiresAt: string | null;
-  lastSignInAt: string | null;
-  createdAt: string;
-}
-
-export interface InviteRequest {
-  email: string;
-  name: string;
-  family_name: string;
-  role: string;
-  modules: string[];
-  locale: Language;
-}
-
-export interface IamRole extends RoleRef {
-  description: string;
-  permissions: string[];
-  userCount: number;
-}
-
-export interface RoleInput {
-  name: string;
-  description?: string;
-  permissions: string[];
-}
-
-export interface PermissionView {
-  key: string;
-  /** English description from the server's catalogue; the console shows its own translation. */
-  description: string;
-  grantedBy: RoleRef[];
-}
-
-export interface AuditEvent {
-  id: string;
-  at: string;
-  action: string;
-  actor: { id: string; email: string } | null;
-  target: { type: string; id: string; label: string } | null;
-  details: Record<string, unknown>;
-  address: string | null;
-}
-
-export interface AuditQuery {
-  actions?: string[];
-  actorId?: string;
-  targetId?: string;
-  /** ISO-8601, inclusive */
-  from?: string;
-  /** ISO-8601, exclusive */
-  to?: string;
-  limit?: number;
-  cursor?: string;
-}
-
-interface AccountEndpoints {
-  'users/profile/update': { request: ProfileChanges; response: CurrentUserView };
-  'iam/users/list': { request: { search?: string }; response: { users: IamUser[] } };
-  'iam/users/invite': { request: InviteRequest; response: IamUser };
-  'iam/users/update': { request: { id: string; role?: string; modules?: string[] }; response: IamUser };
-  'iam/users/disable': { request: { id: string }; response: IamUser };
-  'iam/users/enable': { request: { id: string }; response: IamUser };
-  'iam/users/delete': { request: { id: string }; response: { ok: boolean } };
-  'iam/roles/list': { request: Empty; response: { roles: IamRole[] } };
-  'iam/roles/create': { request: RoleInput; response: IamRole };
-  'iam/roles/update': { request: Partial<RoleInput> & { id: string }; response: IamRole };
-  'iam/roles/delete': { request: { id: string }; response: { ok: boolean } };
-  'iam/permissions/list': { request: Empty; response: { permissions: PermissionView[] } };
-  'audit/list': { request: AuditQuery; response: { events: AuditEvent[]; nextCursor: string | null } };
-}
-
-export interface ApiEndpoints extends IdentityEndpoints, AccountEndpoints, DeviceEndpoints, PlantManagementEndpoints, PlantAccessEndpoints {
-  'users/profile': { request: Empty; response: UserProfile };
-  'users/info': { request: Empty; response: UserInfo };
+export interface ApiEndpoints extends IdentityEndpoints, UserEndpoints, IamEndpoints, AuditEndpoints, DeviceEndpoints, PlantManagementEndpoints, PlantAccessEndpoints {
   'plant/list': { request: { id: string }; response: Plant[] };
   'iot/thing/shadow': { request: { thingName: string }; response: Shadow };
   /** 409 with `details.currentVersion` when `expectedVersion` is stale; 413 over 8 KB; 400 nested deeper than 6. */

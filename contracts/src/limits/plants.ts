@@ -1,6 +1,6 @@
 // The limits of a plant's settings, in one place: the server checks every create and update with
-// them, and management-app bundles this file so its form says the same thing before anything is sent.
-// Dependency-free on purpose (no Node, no browser APIs beyond Intl).
+// them, and the management forms say the same thing before anything is sent. Plain values (no Node,
+// no browser APIs beyond Intl).
 
 /** Azimuth as PVGIS counts it: 0° = south, −90° = east, +90° = west, ±180° = north. */
 export const AZIMUTH_CONVENTION = 'south-0-east-negative';
@@ -45,6 +45,7 @@ export type TariffCurrency = (typeof TARIFF_CURRENCIES)[number];
 
 /** A thing name is part of MQTT topics and of the gateway username: lower case, digits and dashes. */
 export const THING_NAME_PATTERN = '^[a-z0-9][a-z0-9-]{2,62}$';
+export const THING_NAME_MAX = 63;
 
 /** Every setting of a plant that plant/update may change. */
 export type PlantSettings = { [K in TextField]: string } & { [K in NumberField]: number | null } & {
