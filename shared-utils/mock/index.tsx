@@ -74,8 +74,7 @@ export type {
 export type { AlertThresholds, CsvCell, Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow, SpotDay, SpotPrice, SpotPrices };
 export type { BrokerStatus, GatewayLogin, RegistryFilter, RegistryPlant };
 export { toCsv, plantSeriesParams };
-export { PLANT_ROLES } from '../src/api/plant-access-endpoints';
-export type { PlantAccessInviteRequest, PlantAccessUser, PlantRole } from '../src/api/plant-access-endpoints';
+export type { PlantAccessInviteRequest, PlantAccessUser, PlantRole } from '@helio/contracts';
 export { PASSWORD_RULES, PasswordRules, usePasswordRuleText };
 export type { PlantSeriesRequest };
 export type { EnergyBalance, EnergyCounter, ZonedParts };

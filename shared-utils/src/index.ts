@@ -21,8 +21,7 @@ export type { SpotDay, SpotPrice, SpotPrices } from './api/endpoints';
 export type { AlertThresholds } from './api/endpoints';
 export type { BrokerStatus, RegistryPlant, RegistryFilter, GatewayLogin } from './api/endpoints';
 export type { PlantCreateRequest, PlantDetail, PlantSettings, TariffCurrency } from './api/plant-endpoints';
-export { PLANT_ROLES } from './api/plant-access-endpoints';
-export type { PlantAccessInviteRequest, PlantAccessUser, PlantRole } from './api/plant-access-endpoints';
+export type { PlantAccessInviteRequest, PlantAccessUser, PlantRole } from '@helio/contracts';
 export type { Device, DeviceCreateRequest, DeviceFields, DeviceKind } from './api/device-endpoints';
 export type { AttentionPlant, FleetSummary, PlantTag, TagColour } from './api/plant-endpoints';
 export type {

@@ -5,3 +5,6 @@ export * from './identity';
 export * from './users';
 export * from './iam';
 export * from './audit';
+export * from './plants';
+export * from './fleet';
+export * from './plant-access';

@@ -7,3 +7,4 @@ export * from './audit';
 export * from './locales';
 export * from './iam';
 export * from './plants';
+export * from './plant-roles';

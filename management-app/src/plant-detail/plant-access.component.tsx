@@ -5,7 +5,8 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Callout, Card, FormGroup, H4, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { PLANT_ROLES, showToast, useCurrentUser, type ApiError, type PlantAccessUser, type PlantDetail, type PlantRole } from '@helio/shared-utils';
+import { PLANT_ROLES } from '@helio/contracts/limits';
+import { showToast, useCurrentUser, type ApiError, type PlantAccessUser, type PlantDetail, type PlantRole } from '@helio/shared-utils';
 import { accessErrorKey, useChangePlantRole, useInviteToPlant, usePlantAccess, useRemoveFromPlant } from './plant-access.resource';
 
 const fullName = (user: PlantAccessUser) => `${user.name} ${user.familyName}`.trim();

@@ -75,7 +75,8 @@ export interface PlantTable {
 }
 
 /** A plant role: what a user may do on one plant (plants/access.ts). */
-export type PlantRole = 'owner' | 'operator' | 'viewer';
+import type { PlantRole } from '@helio/contracts';
+export type { PlantRole };
 
 /** 012_plant_access: which non-administrator may see which plant, with their role on it. */
 export interface PlantAccessTable {

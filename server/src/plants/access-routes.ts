@@ -8,7 +8,9 @@ import type { AuditAction } from '../audit/audit-log';
 import { plantTarget, recordRequestAudit } from '../audit/request-audit';
 import type { Database, Locale, PlantRole } from '../db/schema';
 import { requireUser } from '../http/auth';
-import { ApiError, badRequest, conflict, errorResponseSchema, forbidden, notFound } from '../http/errors';
+import { plantAccessEndpoints, type PlantAccessEndpoints, type PlantAccessUser } from '@helio/contracts';
+import { contractSchema } from '../http/contract-schema';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { inviteUser, type IamDeps } from '../iam/invite';
 import type { ModuleKey } from '../iam/modules';
 import { access } from '../iam/route-access';
@@ -25,19 +27,7 @@ import {
   type AccessiblePlant,
 } from './access';
 
-export interface PlantAccessUser {
-  userId: string;
-  email: string;
-  name: string;
-  familyName: string;
-  /** The role on this plant; tenant owners and admins are owners of every plant. */
-  role: PlantRole;
-  /** Their tenant role (a built-in key or a custom role id). */
-  tenantRoleId: string;
-  status: IamUserStatus;
-  /** A tenant owner or admin: sees every plant, so their access cannot be changed here. */
-  everyPlant: boolean;
-}
+export type { PlantAccessUser };
 
 /** A new user invited to a plant gets this tenant role and these modules (the demo operator's and viewer's). */
 const NEW_USER_ROLE: Record<PlantRole, { role: 'operator' | 'viewer'; modules: ModuleKey[] }> = {
@@ -46,26 +36,7 @@ const NEW_USER_ROLE: Record<PlantRole, { role: 'operator' | 'viewer'; modules: M
   owner: { role: 'operator', modules: ['ems', 'rc', 'fep', 'ev', 'notifications', 'monitoring', 'management'] },
 };
 
-const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema };
-const id = { type: 'string', minLength: 1, maxLength: 100 } as const;
-const role = { type: 'string', enum: [...PLANT_ROLES] } as const;
-const name = { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' } as const;
 const plantAndUser = { tenantResources: [{ field: 'id', kind: 'plant' }, { field: 'userId', kind: 'user' }] } as const;
-
-export const plantAccessUserSchema = {
-  type: 'object',
-  required: ['userId', 'email', 'name', 'familyName', 'role', 'tenantRoleId', 'status', 'everyPlant'],
-  properties: {
-    userId: { type: 'string' },
-    email: { type: 'string' },
-    name: { type: 'string' },
-    familyName: { type: 'string' },
-    role,
-    tenantRoleId: { type: 'string' },
-    status: { type: 'string', enum: ['active', 'invited', 'disabled'] },
-    everyPlant: { type: 'boolean' },
-  },
-} as const;
 
 const callerOf = (user: UserRow) => ({ roleId: effectiveRoleId(user) });
 
@@ -100,15 +71,6 @@ export async function listPlantAccess(db: Kysely<Database>, plant: { id: string;
     .sort((a, b) => Number(b.everyPlant) - Number(a.everyPlant) || byName(`${a.familyName} ${a.name}`, `${b.familyName} ${b.name}`) || byName(a.email, b.email));
 }
 
-interface InviteBody {
-  id: string;
-  email: string;
-  role: PlantRole;
-  name?: string;
-  familyName?: string;
-  locale?: Locale;
-}
-
 export async function registerPlantAccessRoutes(app: FastifyInstance, deps: IamDeps): Promise<void> {
   const { db } = deps;
 
@@ -130,15 +92,12 @@ export async function registerPlantAccessRoutes(app: FastifyInstance, deps: IamD
   const audit = (request: FastifyRequest, trx: Kysely<Database>, action: AuditAction, plant: AccessiblePlant, user: UserRow, details: Record<string, unknown>) =>
     recordRequestAudit(trx, request, action, plantTarget(plant), { user: user.email, userId: user.id, ...details });
 
-  app.post<{ Body: { id: string } }>(
+  app.post<{ Body: PlantAccessEndpoints['plant/access/list']['request'] }>(
     '/api/plant/access/list',
     {
       config: access('plants:read', { tenantResources: [{ field: 'id', kind: 'plant' }] }),
       preHandler: requireUser,
-      schema: {
-        body: { type: 'object', additionalProperties: false, required: ['id'], properties: { id } },
-        response: { 200: { type: 'object', required: ['users'], properties: { users: { type: 'array', items: plantAccessUserSchema } } }, ...errors },
-      },
+      schema: contractSchema(plantAccessEndpoints['plant/access/list']),
     },
     async (request) => {
       const plant = await findTenantPlant(db, request.user, request.body.id);
@@ -147,30 +106,12 @@ export async function registerPlantAccessRoutes(app: FastifyInstance, deps: IamD
     },
   );
 
-  app.post<{ Body: InviteBody }>(
+  app.post<{ Body: PlantAccessEndpoints['plant/access/invite']['request'] }>(
     '/api/plant/access/invite',
     {
       config: access('plants:write', { tenantResources: [{ field: 'id', kind: 'plant' }] }),
       preHandler: requireUser,
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['id', 'email', 'role'],
-          properties: {
-            id,
-            email: { type: 'string', format: 'email', maxLength: 320 },
-            role,
-            name,
-            familyName: name,
-            locale: { type: 'string', enum: ['cs', 'en'] },
-          },
-        },
-        response: {
-          200: { type: 'object', required: ['user', 'invited'], properties: { user: plantAccessUserSchema, invited: { type: 'boolean' } } },
-          ...errors,
-        },
-      },
+      schema: contractSchema(plantAccessEndpoints['plant/access/invite']),
     },
     async (request) => {
       const plant = await ownedPlant(request, request.body.id);
@@ -209,15 +150,12 @@ export async function registerPlantAccessRoutes(app: FastifyInstance, deps: IamD
     },
   );
 
-  app.post<{ Body: { id: string; userId: string; role: PlantRole } }>(
+  app.post<{ Body: PlantAccessEndpoints['plant/access/update']['request'] }>(
     '/api/plant/access/update',
     {
       config: access('plants:write', plantAndUser),
       preHandler: requireUser,
-      schema: {
-        body: { type: 'object', additionalProperties: false, required: ['id', 'userId', 'role'], properties: { id, userId: id, role } },
-        response: { 200: plantAccessUserSchema, ...errors },
-      },
+      schema: contractSchema(plantAccessEndpoints['plant/access/update']),
     },
     async (request) => {
       const plant = await ownedPlant(request, request.body.id);
@@ -232,15 +170,12 @@ export async function registerPlantAccessRoutes(app: FastifyInstance, deps: IamD
     },
   );
 
-  app.post<{ Body: { id: string; userId: string } }>(
+  app.post<{ Body: PlantAccessEndpoints['plant/access/remove']['request'] }>(
     '/api/plant/access/remove',
     {
       config: access('plants:write', plantAndUser),
       preHandler: requireUser,
-      schema: {
-        body: { type: 'object', additionalProperties: false, required: ['id', 'userId'], properties: { id, userId: id } },
-        response: { 200: { type: 'object', required: ['removed'], properties: { removed: { type: 'boolean' } } }, ...errors },
-      },
+      schema: contractSchema(plantAccessEndpoints['plant/access/remove']),
     },
     async (request) => {
       const plant = await ownedPlant(request, request.body.id);

@@ -21,9 +21,8 @@ export type PlantRow = Selectable<PlantTable>;
 export type AccessiblePlant = PlantRow & { access_role: PlantRole };
 
 /** Least to most. */
-export const PLANT_ROLES: readonly PlantRole[] = ['viewer', 'operator', 'owner'];
-
-export const isPlantRole = (value: string): value is PlantRole => (PLANT_ROLES as readonly string[]).includes(value);
+export { isPlantRole, PLANT_ROLES } from '@helio/contracts';
+import { PLANT_ROLES } from '@helio/contracts';
 
 /** Who asks (request.user fits): their tenant, user id and effective role (built-in key or custom role id). */
 export interface PlantCaller {

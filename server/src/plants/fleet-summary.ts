@@ -4,35 +4,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { GatewayConnection } from '../devices/gateway-status';
-import { findRegistryPlants, type GatewayStatus } from '../devices/registry';
+import type { AttentionPlant, FleetSummary } from '@helio/contracts';
+import { findRegistryPlants } from '../devices/registry';
 import { listTenantPlants, type PlantCaller } from './access';
 
 export const ATTENTION_LIMIT = 10;
 
-export interface AttentionPlant {
-  id: string;
-  name: string;
-  thingName: string;
-  status: GatewayStatus;
-  lastSeen: string | null;
-  criticalAlerts: number;
-  warningAlerts: number;
-}
-
-export interface FleetSummary {
-  plants: number;
-  online: number;
-  offline: number;
-  /** Plants with at least one open alert. */
-  withOpenAlerts: number;
-  pvPeakKw: number;
-  batteryKwh: number;
-  todayEnergyKwh: number;
-  /** Offline or alerting plants, most severe first, at most ATTENTION_LIMIT. */
-  attention: AttentionPlant[];
-  /** All plants needing attention, of which `attention` shows the first. */
-  attentionTotal: number;
-}
+export type { AttentionPlant, FleetSummary };
 
 const byName = new Intl.Collator('cs').compare;
 

@@ -2,14 +2,10 @@
 import type { Updateable } from 'kysely';
 import type { PlantTable } from '../db/schema';
 import type { PlantRow } from './access';
-import { NUMBER_LIMITS, TEXT_LIMITS, TARIFF_CURRENCIES, type PlantSettings } from '@helio/contracts';
-import { plantSchema, toPlant, type Plant } from './routes';
+import { NUMBER_LIMITS, TEXT_LIMITS, type PlantDetail, type PlantSettings } from '@helio/contracts';
+import { toPlant } from './routes';
 
-export interface PlantDetail extends Plant, Omit<PlantSettings, keyof Plant> {
-  version: number;
-  createdAt: string;
-  updatedAt: string | null;
-}
+export type { PlantDetail };
 
 export function toPlantDetail(row: PlantRow): PlantDetail {
   return {
@@ -63,24 +59,3 @@ export function settingColumns(s: PlantSettings): Updateable<PlantTable> {
     tariff_currency: s.tariffCurrency,
   };
 }
-
-const numberOrNull = { type: ['number', 'null'] } as const;
-
-/** The settings as JSON schema types only: the ranges are checked by settingProblems, one message per field. */
-export const settingsProperties = {
-  ...Object.fromEntries(Object.entries(TEXT_LIMITS).map(([key, limit]) => [key, { type: 'string', maxLength: limit.maxLength * 2 }])),
-  ...Object.fromEntries(Object.keys(NUMBER_LIMITS).map((key) => [key, numberOrNull])),
-  tariffCurrency: { type: 'string', enum: [...TARIFF_CURRENCIES] },
-} as Record<keyof PlantSettings, object>;
-
-export const plantDetailSchema = {
-  type: 'object',
-  required: [...new Set([...plantSchema.required, ...Object.keys(settingsProperties), 'version', 'createdAt', 'updatedAt'])],
-  properties: {
-    ...plantSchema.properties,
-    ...settingsProperties,
-    version: { type: 'integer' },
-    createdAt: { type: 'string' },
-    updatedAt: { type: ['string', 'null'] },
-  },
-} as const;

@@ -10,14 +10,14 @@ import type { Database } from '../db/schema';
 import { setNewGatewayPassword } from '../devices/gateway-credentials';
 import type { DeviceServices } from '../devices/services';
 import { requireUser } from '../http/auth';
-import { badRequest, conflict, errorResponseSchema, notFound } from '../http/errors';
+import { plantEndpoints, type PlantEndpoints } from '@helio/contracts';
+import { contractSchema } from '../http/contract-schema';
+import { badRequest, conflict, notFound } from '../http/errors';
 import { access } from '../iam/route-access';
 import { findTenantPlant, forgetPlants, grantPlantAccess, requirePlantRole, seesEveryPlant } from './access';
-import { plantDetailSchema, settingColumns, settingsOf, settingsProperties, toPlantDetail, type PlantDetail } from './plant-detail';
+import { settingColumns, settingsOf, toPlantDetail, type PlantDetail } from './plant-detail';
 import { isThingName, problemMessage, settingProblems, type PlantSettings, type SettingProblems } from '@helio/contracts';
 
-const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema };
-const id = { type: 'string', minLength: 1, maxLength: 100 } as const;
 const plantResource = { tenantResources: [{ field: 'id', kind: 'plant' as const }] };
 
 /** What a new plant starts with beyond what plant/create is given. */
@@ -28,11 +28,8 @@ const NEW_PLANT_DEFAULTS: PlantSettings = {
   tariffName: '', tariffPricePerKwh: null, tariffCurrency: 'CZK',
 };
 
-const CREATE_FIELDS = ['name', 'location', 'address', 'latitude', 'longitude', 'timezone', 'pvPeakKw', 'batteryKwh', 'chargerKw'] as const;
 
-interface CreateBody extends Partial<Pick<PlantSettings, (typeof CREATE_FIELDS)[number]>> {
-  thingName: string;
-}
+type CreateBody = PlantEndpoints['plant/create']['request'];
 
 /** 400 with one entry per field: `details.fields.<field> = {problem, …limits, message}`. */
 function invalid(problems: SettingProblems) {
@@ -61,12 +58,12 @@ const audit = (db: Kysely<Database>, request: FastifyRequest, action: AuditActio
 export async function registerPlantSettingsRoutes(app: FastifyInstance, deps: { db: Kysely<Database>; devices?: DeviceServices }): Promise<void> {
   const { db, devices } = deps;
 
-  app.post<{ Body: { id: string } }>(
+  app.post<{ Body: PlantEndpoints['plant/detail']['request'] }>(
     '/api/plant/detail',
     {
       config: access('plants:read', plantResource),
       preHandler: requireUser,
-      schema: { body: { type: 'object', additionalProperties: false, required: ['id'], properties: { id } }, response: { 200: plantDetailSchema, ...errors } },
+      schema: contractSchema(plantEndpoints['plant/detail']),
     },
     async (request): Promise<PlantDetail> => {
       const row = await findTenantPlant(db, request.user, request.body.id);
@@ -75,26 +72,13 @@ export async function registerPlantSettingsRoutes(app: FastifyInstance, deps: { 
     },
   );
 
-  app.post<{ Body: { id: string; payload: Partial<PlantSettings>; expectedVersion: number } }>(
+  app.post<{ Body: PlantEndpoints['plant/update']['request'] }>(
     '/api/plant/update',
     {
       config: access('plants:write', plantResource),
       preHandler: requireUser,
       attachValidation: true,
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['id', 'payload', 'expectedVersion'],
-          properties: {
-            id,
-            // An empty change would only raise the version under everyone else's form.
-            payload: { type: 'object', additionalProperties: false, minProperties: 1, properties: settingsProperties },
-            expectedVersion: { type: 'integer', minimum: 1 },
-          },
-        },
-        response: { 200: plantDetailSchema, ...errors },
-      },
+      schema: contractSchema(plantEndpoints['plant/update']),
     },
     async (request): Promise<PlantDetail> => {
       // Whose plant it is comes first: another tenant's id is a 404 whatever else is wrong with the body.
@@ -137,28 +121,7 @@ export async function registerPlantSettingsRoutes(app: FastifyInstance, deps: { 
       config: access('plants:write', { newNames: ['thingName'] }),
       preHandler: requireUser,
       attachValidation: true,
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['name', 'location', 'latitude', 'longitude', 'timezone', 'pvPeakKw', 'thingName'],
-          properties: {
-            ...Object.fromEntries(CREATE_FIELDS.map((key) => [key, settingsProperties[key]])),
-            thingName: { type: 'string', maxLength: 63, examples: ['probe-plant-01'] },
-          },
-        },
-        response: {
-          200: {
-            type: 'object',
-            required: ['plant', 'gatewayLogin'],
-            properties: {
-              plant: plantDetailSchema,
-              gatewayLogin: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string' } } },
-            },
-          },
-          ...errors,
-        },
-      },
+      schema: contractSchema(plantEndpoints['plant/create']),
     },
     async (request, reply) => {
       rejectSchemaErrors(request);

@@ -1,30 +1,16 @@
 // The typed shape of every API call the console makes: path -> request body and response.
 import type {
-  AuditEndpoints, AuditEvent, AuditQuery, CurrentUserView, IamEndpoints, IamRole, IamUser, IamUserStatus, IdentityEndpoints, InviteRequest,
+  AuditEndpoints, AuditEvent, PlantAccessEndpoints, GatewayLogin, Plant, AuditQuery, CurrentUserView, IamEndpoints, IamRole, IamUser, IamUserStatus, IdentityEndpoints, InviteRequest,
   NewPasswordChallenge, PermissionView, ProfileChanges, RoleInput, RoleRef, SessionView, TokenResponse, UserEndpoints, UserInfo, UserProfile,
 } from '@helio/contracts';
 import type { Language } from '../i18n/loader-options';
-import type { PlantAccessEndpoints } from './plant-access-endpoints';
 import type { DeviceEndpoints } from './device-endpoints';
 import type { PlantManagementEndpoints } from './plant-endpoints';
 
 export type {
-  AuditEvent, AuditQuery, CurrentUserView, IamRole, IamUser, IamUserStatus, InviteRequest, NewPasswordChallenge, PermissionView, ProfileChanges,
+  GatewayLogin, Plant, AuditEvent, AuditQuery, CurrentUserView, IamRole, IamUser, IamUserStatus, InviteRequest, NewPasswordChallenge, PermissionView, ProfileChanges,
   RoleInput, RoleRef, SessionView, TokenResponse, UserInfo, UserProfile,
 };
-
-export interface Plant {
-  id: string;
-  name: string;
-  thingName: string;
-  location: string;
-  latitude: number;
-  longitude: number;
-  timezone: string;
-  pvPeakKw: number;
-  batteryKwh: number | null;
-  chargerKw: number | null;
-}
 
 export interface Shadow {
   state: {
@@ -77,12 +63,6 @@ export interface BrokerStatus {
   since: string | null;
   /** true for the broker embedded in the server, false for an external one (MQTT_URL) */
   embedded: boolean;
-}
-
-/** A gateway's new MQTT login, answered once by plant/gateway/credentials/rotate. */
-export interface GatewayLogin {
-  username: string;
-  password: string;
 }
 
 /** Time-series bucket sizes: 1 minute, 15 minutes, 1 hour, 1 day, 1 month (SPEC §3, default 1 hour). */
@@ -155,7 +135,6 @@ type Empty = Record<string, never>;
 export type { Language };
 
 export interface ApiEndpoints extends IdentityEndpoints, UserEndpoints, IamEndpoints, AuditEndpoints, DeviceEndpoints, PlantManagementEndpoints, PlantAccessEndpoints {
-  'plant/list': { request: { id: string }; response: Plant[] };
   'iot/thing/shadow': { request: { thingName: string }; response: Shadow };
   /** 409 with `details.currentVersion` when `expectedVersion` is stale; 413 over 8 KB; 400 nested deeper than 6. */
   'iot/thing/shadow/desired': {

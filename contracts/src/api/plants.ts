@@ -1,0 +1,127 @@
+// plant/list, plant/detail, plant/update (optimistic concurrency on `version`) and plant/create (with
+// the gateway login, answered once).
+import { Type, type Static } from '@sinclair/typebox';
+import { TARIFF_CURRENCIES, TEXT_LIMITS, THING_NAME_MAX } from '../limits/plants';
+import { endpoint, Id, Nullable, StringEnum, type EndpointTypes } from './common';
+
+const strict = { additionalProperties: false } as const;
+const NumberOrNull = Nullable(Type.Number());
+/**
+ * Text settings take twice their limit through the schema: the limit itself is judged by
+ * settingProblems, which answers one message per field rather than a schema error.
+ */
+const SettingText = (field: keyof typeof TEXT_LIMITS) => Type.String({ maxLength: TEXT_LIMITS[field].maxLength * 2 });
+/** Written as nullable (the settings' shape) but never null once stored: a plant always has it. */
+const StoredNumber = Type.Unsafe<number>(NumberOrNull);
+
+export const GatewayLogin = Type.Object({ username: Type.String(), password: Type.String() });
+/** A gateway's MQTT login, answered once (plant/create, plant/gateway/credentials/rotate). */
+export type GatewayLogin = Static<typeof GatewayLogin>;
+
+export const Plant = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  thingName: Type.String(),
+  location: Type.String(),
+  latitude: Type.Number(),
+  longitude: Type.Number(),
+  timezone: Type.String(),
+  pvPeakKw: Type.Number(),
+  batteryKwh: Nullable(Type.Number()),
+  chargerKw: Nullable(Type.Number()),
+});
+export type Plant = Static<typeof Plant>;
+
+const settingText = {
+  name: SettingText('name'),
+  location: SettingText('location'),
+  address: SettingText('address'),
+  timezone: SettingText('timezone'),
+  tariffName: SettingText('tariffName'),
+};
+const settingNumbers = {
+  latitude: NumberOrNull,
+  longitude: NumberOrNull,
+  pvPeakKw: NumberOrNull,
+  /** Degrees from horizontal, 0–90. */
+  tiltDeg: NumberOrNull,
+  /** Degrees: 0 = south, −90 = east, +90 = west, ±180 = north. */
+  azimuthDeg: NumberOrNull,
+  batteryKwh: NumberOrNull,
+  batteryMinSocPct: NumberOrNull,
+  batteryMaxSocPct: NumberOrNull,
+  batteryMaxChargeKw: NumberOrNull,
+  batteryMaxDischargeKw: NumberOrNull,
+  chargerKw: NumberOrNull,
+  /** null: no export limit. */
+  gridExportLimitKw: NumberOrNull,
+  tariffPricePerKwh: NumberOrNull,
+};
+const TariffCurrencySchema = StringEnum(TARIFF_CURRENCIES);
+
+/** Every setting plant/update may change, any subset of them (an empty change is refused: it would only raise the version). */
+export const PlantSettingsChange = Type.Partial(Type.Object({ ...settingText, ...settingNumbers, tariffCurrency: TariffCurrencySchema }), {
+  additionalProperties: false,
+  minProperties: 1,
+});
+
+/** A plant with every setting and its version: what plant/detail, plant/update and plant/create answer. */
+export const PlantDetail = Type.Object({
+  id: Type.String(),
+  name: settingText.name,
+  thingName: Type.String(),
+  location: settingText.location,
+  latitude: StoredNumber,
+  longitude: StoredNumber,
+  timezone: settingText.timezone,
+  pvPeakKw: StoredNumber,
+  batteryKwh: NumberOrNull,
+  chargerKw: NumberOrNull,
+  address: settingText.address,
+  tariffName: settingText.tariffName,
+  tiltDeg: NumberOrNull,
+  azimuthDeg: NumberOrNull,
+  batteryMinSocPct: NumberOrNull,
+  batteryMaxSocPct: NumberOrNull,
+  batteryMaxChargeKw: NumberOrNull,
+  batteryMaxDischargeKw: NumberOrNull,
+  gridExportLimitKw: NumberOrNull,
+  tariffPricePerKwh: NumberOrNull,
+  tariffCurrency: TariffCurrencySchema,
+  /** Raised by every update; plant/update answers 409 with `details.current` when it is stale. */
+  version: Type.Integer(),
+  createdAt: Type.String(),
+  updatedAt: Nullable(Type.String()),
+});
+export type PlantDetail = Static<typeof PlantDetail>;
+
+export const PlantCreateRequest = Type.Object(
+  {
+    name: settingText.name,
+    location: settingText.location,
+    address: Type.Optional(settingText.address),
+    latitude: settingNumbers.latitude,
+    longitude: settingNumbers.longitude,
+    timezone: settingText.timezone,
+    pvPeakKw: settingNumbers.pvPeakKw,
+    batteryKwh: Type.Optional(settingNumbers.batteryKwh),
+    chargerKw: Type.Optional(settingNumbers.chargerKw),
+    /** Unique per installation: 409 when taken. */
+    thingName: Type.String({ maxLength: THING_NAME_MAX, examples: ['probe-plant-01'] }),
+  },
+  strict,
+);
+export type PlantCreateRequest = Static<typeof PlantCreateRequest>;
+
+export const plantEndpoints = {
+  'plant/list': endpoint(Type.Object({ id: Id }, strict), Type.Array(Plant)),
+  'plant/detail': endpoint(Type.Object({ id: Id }, strict), PlantDetail),
+  /** 400 with `details.fields.<field>`; 409 with `details.current` when expectedVersion is stale. */
+  'plant/update': endpoint(
+    Type.Object({ id: Id, payload: PlantSettingsChange, expectedVersion: Type.Integer({ minimum: 1 }) }, strict),
+    PlantDetail,
+  ),
+  /** The gateway login is answered this once (cache-control: no-store). */
+  'plant/create': endpoint(PlantCreateRequest, Type.Object({ plant: PlantDetail, gatewayLogin: GatewayLogin })),
+};
+export type PlantEndpoints = EndpointTypes<typeof plantEndpoints>;
