@@ -45,6 +45,7 @@ export const fixtureShadow = (reported: Record<string, unknown> = {}, timestamp 
     delta: {},
   },
   metadata: {
+    desired: {},
     reported: Object.fromEntries(
       ['ActPwrPve', 'ActPwrGrid', 'ActPwrBat', 'BatSoc', 'ActPwrLoad', 'ActPwrEv', 'OperMode', ...Object.keys(reported)].map(
         (k) => [k, { timestamp }],

@@ -41,7 +41,7 @@ import { metricLabel, metricUnit } from '../src/shadow/metric-value';
 import { deviceLiveValues, type DeviceLiveValue } from '../src/shadow/device-live';
 import { chartColumns, type ChartColumns, type MetricChartProps } from '../src/charts/metric-chart';
 import type { ChartOptions, UplotChartProps } from '../src/charts/uplot-chart';
-import type { Device, DeviceCreateRequest, DeviceFields, DeviceKind } from '../src/api/device-endpoints';
+import type { Device, DeviceCreateRequest, DeviceFields, DeviceKind } from '@helio/contracts';
 import { LOADER_OPTIONS } from '../src/i18n/loader-options';
 import { localeOf } from '../src/i18n/locale-format';
 import { useObservable } from '../src/components/use-observable';

@@ -22,7 +22,7 @@ export type { AlertThresholds } from './api/endpoints';
 export type { BrokerStatus, RegistryPlant, RegistryFilter, GatewayLogin } from './api/endpoints';
 export type { PlantCreateRequest, PlantDetail, PlantSettings, TariffCurrency } from './api/plant-endpoints';
 export type { PlantAccessInviteRequest, PlantAccessUser, PlantRole } from '@helio/contracts';
-export type { Device, DeviceCreateRequest, DeviceFields, DeviceKind } from './api/device-endpoints';
+export type { Device, DeviceCreateRequest, DeviceFields, DeviceKind } from '@helio/contracts';
 export type { AttentionPlant, FleetSummary, PlantTag, TagColour } from './api/plant-endpoints';
 export type {
   AuditEvent, AuditQuery, CurrentUserView, IamRole, IamUser, IamUserStatus, InviteRequest, Language, PermissionView,

@@ -8,3 +8,6 @@ export * from './audit';
 export * from './plants';
 export * from './fleet';
 export * from './plant-access';
+export * from './plant-devices';
+export * from './devices';
+export * from './live';

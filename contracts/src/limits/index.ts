@@ -8,3 +8,4 @@ export * from './locales';
 export * from './iam';
 export * from './plants';
 export * from './plant-roles';
+export * from './plant-devices';

@@ -1,14 +1,14 @@
 // A device as its form edits it (text fields), the checks the server also makes, and the create and
-// update requests. Limits match server/src/plant-devices/routes.ts.
-import type { Device, DeviceCreateRequest, DeviceFields, DeviceKind } from '@helio/shared-utils';
+// update requests, with the contract's limits.
+import {
+  DEVICE_KINDS, DEVICE_LABEL_MAX, MAX_CAPACITY_KWH, MAX_LIVE_KEYS, MAX_RATED_POWER_KW, SHADOW_KEY_PATTERN, type DeviceKind,
+} from '@helio/contracts/limits';
+import type { Device, DeviceCreateRequest, DeviceFields } from '@helio/shared-utils';
 import { numberText, parseNumber } from '../common/number-input';
 
-export const DEVICE_KINDS: readonly DeviceKind[] = ['inverter', 'battery', 'charger', 'meter'];
-export const MAX_TEXT = 100;
-export const MAX_RATED_POWER_KW = 100_000;
-export const MAX_CAPACITY_KWH = 1_000_000;
-export const MAX_LIVE_KEYS = 20;
-const SHADOW_KEY = /^[A-Za-z][A-Za-z0-9_.]{0,63}$/;
+export { DEVICE_KINDS, MAX_CAPACITY_KWH, MAX_LIVE_KEYS, MAX_RATED_POWER_KW };
+export const MAX_TEXT = DEVICE_LABEL_MAX;
+const SHADOW_KEY = new RegExp(SHADOW_KEY_PATTERN);
 
 /** What each kind usually reports (device-simulator's keys), offered for a new device. */
 export const SUGGESTED_LIVE_KEYS: Record<DeviceKind, string[]> = {

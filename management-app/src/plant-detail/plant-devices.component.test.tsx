@@ -142,7 +142,7 @@ describe('the inverter page', () => {
     const now = Date.now();
     __setShadow('demo-brno-01', {
       state: { reported: { ActPwrPve: 3456, EnergyPveTotal: 1234.5 }, desired: {}, delta: {} },
-      metadata: { reported: { ActPwrPve: { timestamp: now - 2_000 }, EnergyPveTotal: { timestamp: now - 120_000 } } },
+      metadata: { desired: {}, reported: { ActPwrPve: { timestamp: now - 2_000 }, EnergyPveTotal: { timestamp: now - 120_000 } } },
       version: 4, timestamp: now, hasDelta: false,
     });
     at('/management/inverters/d-inverter');

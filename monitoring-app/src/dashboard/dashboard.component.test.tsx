@@ -21,7 +21,7 @@ const text = (testId: string) => screen.getByTestId(testId).textContent ?? '';
 const nbsp = (s: string) => s.replace(/ /g, '\u00a0');
 
 function emptyShadow(): Shadow {
-  return { state: { reported: {}, desired: {}, delta: {} }, metadata: { reported: {} }, version: 0, timestamp: 0, hasDelta: false };
+  return { state: { reported: {}, desired: {}, delta: {} }, metadata: { desired: {}, reported: {} }, version: 0, timestamp: 0, hasDelta: false };
 }
 
 beforeEach(() => {

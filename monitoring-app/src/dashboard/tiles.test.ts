@@ -19,7 +19,7 @@ function shadow(reported: Record<string, unknown>, at: Record<string, number> = 
   const metadata = Object.fromEntries(Object.keys(reported).map((key) => [key, { timestamp: at[key] ?? 1_000 }]));
   return {
     state: { reported, desired: {}, delta: {} },
-    metadata: { reported: metadata },
+    metadata: { desired: {}, reported: metadata },
     version: 1,
     timestamp: 1_000,
     hasDelta: false,

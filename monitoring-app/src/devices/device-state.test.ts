@@ -8,7 +8,7 @@ const battery: Device = {
 };
 const shadow = (stamp: number): Shadow => ({
   state: { reported: { BatSoc: 64.5, ActPwrBat: -1200 }, desired: {}, delta: {} },
-  metadata: { reported: { BatSoc: { timestamp: stamp }, ActPwrBat: { timestamp: stamp - 1000 } } },
+  metadata: { desired: {}, reported: { BatSoc: { timestamp: stamp }, ActPwrBat: { timestamp: stamp - 1000 } } },
   version: 1, timestamp: stamp, hasDelta: false,
 });
 

@@ -14,7 +14,7 @@ const battery: Device = {
 };
 const shadow = (stamp: number): Shadow => ({
   state: { reported: { BatSoc: 64.5, ActPwrBat: -1200 }, desired: {}, delta: {} },
-  metadata: { reported: { BatSoc: { timestamp: stamp }, ActPwrBat: { timestamp: stamp } } },
+  metadata: { desired: {}, reported: { BatSoc: { timestamp: stamp }, ActPwrBat: { timestamp: stamp } } },
   version: 1, timestamp: stamp, hasDelta: false,
 });
 let answer: () => Promise<Device[]>;

@@ -3,7 +3,7 @@ import { delayLevel, delayParts, newestReport } from './data-delay';
 
 const shadowWith = (stamps: number[]): Shadow => ({
   state: { reported: {}, desired: {}, delta: {} },
-  metadata: { reported: Object.fromEntries(stamps.map((timestamp, i) => [`k${i}`, { timestamp }])) },
+  metadata: { desired: {}, reported: Object.fromEntries(stamps.map((timestamp, i) => [`k${i}`, { timestamp }])) },
   version: 1,
   timestamp: 0,
   hasDelta: false,

@@ -1,6 +1,6 @@
 // Device data: shadows, the MQTT link and broker, live push, and the in-process simulator.
 export { startDevices, type DeviceServices, type StartDevicesOptions } from './services';
-export { registerDeviceRoutes, shadowViewSchema } from './routes';
+export { registerDeviceRoutes } from './routes';
 export { devicesMigration } from './migration';
 export type { DeviceTables } from './tables';
 export { ShadowStore, type ShadowChange } from './shadow-store';

@@ -1,6 +1,7 @@
 // GET /api/live?things=a,b — the browser's live push: Server-Sent Events over an authenticated fetch
 // stream. Each thing's current shadow first, then every change as it is stored, a ping every 25 s.
 // The stream ends when the caller's token expires; the client reconnects with its refreshed token.
+import { liveContract, MAX_LIVE_THINGS, type LiveQuery } from '@helio/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { decodeJwt } from 'jose';
@@ -17,7 +18,7 @@ import { access } from '../iam/route-access';
 export { LiveHub, shadowEvent, type ShadowEvent, type LiveListener } from './live-hub';
 
 export const LIVE_PING_MS = 25_000;
-export const MAX_LIVE_THINGS = 50;
+export { MAX_LIVE_THINGS };
 
 export interface LiveRouteDeps {
   db: Kysely<Database>;
@@ -26,9 +27,6 @@ export interface LiveRouteDeps {
   pingMs?: number;
 }
 
-interface LiveQuery {
-  things: string;
-}
 
 export function formatShadowEvent(event: ShadowEvent): string {
   return `event: shadow\ndata: ${JSON.stringify(event)}\n\n`;
@@ -50,13 +48,7 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveRouteDep
     {
       preHandler: requireUser,
       config: access('devices:read', { tenantResources: [{ field: 'things', kind: 'thing', in: 'querystring' }] }),
-      schema: {
-        querystring: {
-          type: 'object',
-          required: ['things'],
-          properties: { things: { type: 'string', minLength: 1, maxLength: 8192 } },
-        },
-      },
+      schema: { querystring: liveContract.querystring },
     },
     async (request, reply) => {
       const thingNames = [...new Set(request.query.things.split(',').map((t) => t.trim()).filter(Boolean))];

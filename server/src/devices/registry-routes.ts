@@ -7,74 +7,26 @@ import type { Kysely } from 'kysely';
 import { plantTarget, recordRequestAudit } from '../audit/request-audit';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
-import { errorResponseSchema, notFound } from '../http/errors';
+import { deviceEndpoints, type DeviceEndpoints, type GatewayLogin } from '@helio/contracts';
+import { contractSchema } from '../http/contract-schema';
+import { notFound } from '../http/errors';
 import { access } from '../iam/route-access';
 import { findTenantPlant, requirePlantRole } from '../plants/access';
-import { findRegistryPlants, type RegistryFilter, type RegistryPlant } from './registry';
+import { findRegistryPlants, type RegistryPlant } from './registry';
 import type { DeviceServices } from './services';
 
-const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
-const isoOrNull = { type: ['string', 'null'] } as const;
-
-export const registryPlantSchema = {
-  type: 'object',
-  required: ['id', 'name', 'thingName', 'gatewayClientId', 'hasCredentials', 'status', 'lastSeen', 'connected', 'connectedSince', 'firmware', 'shadowVersion', 'tagIds', 'todayEnergyKwh'],
-  properties: {
-    id: { type: 'string' },
-    name: { type: 'string' },
-    thingName: { type: 'string' },
-    gatewayClientId: { type: 'string' },
-    hasCredentials: { type: 'boolean' },
-    status: { type: 'string', enum: ['online', 'offline'] },
-    lastSeen: isoOrNull,
-    connected: { type: ['boolean', 'null'] },
-    connectedSince: isoOrNull,
-    firmware: { type: ['string', 'null'] },
-    shadowVersion: { type: 'integer' },
-    tagIds: { type: 'array', items: { type: 'string' } },
-    todayEnergyKwh: { type: ['number', 'null'] },
-  },
-} as const;
-
-const filterSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    name: text(200),
-    thingName: text(128),
-    status: { type: 'string', enum: ['online', 'offline'] },
-    tag: { ...text(100), description: 'A tag id (tag/list): only the plants that carry it.' },
-  },
-} as const;
-
-const idBody = { type: 'object', additionalProperties: false, required: ['id'], properties: { id: text(100) } } as const;
-const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema };
-
-export interface GatewayLogin {
-  username: string;
-  password: string;
-}
+export type { GatewayLogin };
 
 export async function registerRegistryRoutes(app: FastifyInstance, deps: { db: Kysely<Database>; devices: DeviceServices }): Promise<void> {
   const { db, devices } = deps;
   const connectionOf = (thingName: string) => devices.gatewayConnection(thingName);
 
-  app.post<{ Body: Record<string, never> }>(
+  app.post<{ Body: DeviceEndpoints['iot/broker/status']['request'] }>(
     '/api/iot/broker/status',
     {
       preHandler: requireUser,
       config: access('devices:read'),
-      schema: {
-        body: { type: 'object', additionalProperties: false, properties: {} },
-        response: {
-          200: {
-            type: 'object',
-            required: ['connected', 'since', 'embedded'],
-            properties: { connected: { type: 'boolean' }, since: isoOrNull, embedded: { type: 'boolean' } },
-          },
-          ...errors,
-        },
-      },
+      schema: contractSchema(deviceEndpoints['iot/broker/status']),
     },
     async () => {
       const state = devices.brokerState();
@@ -82,25 +34,22 @@ export async function registerRegistryRoutes(app: FastifyInstance, deps: { db: K
     },
   );
 
-  app.post<{ Body: { filter?: RegistryFilter }; Reply: RegistryPlant[] }>(
+  app.post<{ Body: DeviceEndpoints['hono/plants/find']['request']; Reply: RegistryPlant[] }>(
     '/api/hono/plants/find',
     {
       preHandler: requireUser,
       config: access('devices:read'),
-      schema: {
-        body: { type: 'object', additionalProperties: false, properties: { filter: filterSchema } },
-        response: { 200: { type: 'array', items: registryPlantSchema }, ...errors },
-      },
+      schema: contractSchema(deviceEndpoints['hono/plants/find']),
     },
     (request) => findRegistryPlants(db, request.user, connectionOf, request.body.filter ?? {}),
   );
 
-  app.post<{ Body: { id: string }; Reply: RegistryPlant }>(
+  app.post<{ Body: DeviceEndpoints['hono/plants/get']['request']; Reply: RegistryPlant }>(
     '/api/hono/plants/get',
     {
       preHandler: requireUser,
       config: access('devices:read', { tenantResources: [{ field: 'id', kind: 'plant' }] }),
-      schema: { body: idBody, response: { 200: registryPlantSchema, ...errors } },
+      schema: contractSchema(deviceEndpoints['hono/plants/get']),
     },
     async (request) => {
       const [plant] = await findRegistryPlants(db, request.user, connectionOf, { id: request.body.id });
@@ -109,22 +58,12 @@ export async function registerRegistryRoutes(app: FastifyInstance, deps: { db: K
     },
   );
 
-  app.post<{ Body: { id: string }; Reply: GatewayLogin }>(
+  app.post<{ Body: DeviceEndpoints['plant/gateway/credentials/rotate']['request']; Reply: GatewayLogin }>(
     '/api/plant/gateway/credentials/rotate',
     {
       preHandler: requireUser,
       config: access('plants:write', { tenantResources: [{ field: 'id', kind: 'plant' }] }),
-      schema: {
-        body: idBody,
-        response: {
-          200: {
-            type: 'object',
-            required: ['username', 'password'],
-            properties: { username: { type: 'string' }, password: { type: 'string' } },
-          },
-          ...errors,
-        },
-      },
+      schema: contractSchema(deviceEndpoints['plant/gateway/credentials/rotate']),
     },
     async (request, reply) => {
       const plant = await findTenantPlant(db, request.user, request.body.id);

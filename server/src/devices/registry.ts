@@ -7,44 +7,10 @@ import { GATEWAY_OFFLINE_MS, newestTimestamp } from '../notifications/conditions
 import { todayProductionKwh } from '../series/today-energy';
 import { tagIdsByPlant } from '../tags/tags';
 import { gatewayUsername } from './gateway-credentials';
+import type { GatewayStatus, RegistryFilter, RegistryPlant } from '@helio/contracts';
 import type { GatewayConnection } from './gateway-status';
 
-export type GatewayStatus = 'online' | 'offline';
-
-export interface RegistryPlant {
-  id: string;
-  name: string;
-  thingName: string;
-  /** The gateway's MQTT client id and username. */
-  gatewayClientId: string;
-  /** Whether the plant's gateway has credentials to connect with at all. */
-  hasCredentials: boolean;
-  status: GatewayStatus;
-  /** ISO time of the newest reported value; null when the gateway never reported. */
-  lastSeen: string | null;
-  /** What the broker last said: connected or not; null when it said nothing since the server started. */
-  connected: boolean | null;
-  /** ISO time the current connection began (only while connected). */
-  connectedSince: string | null;
-  /** `FirmwareVersion` as the gateway reports it, if it does. */
-  firmware: string | null;
-  /** The shadow's version; 0 when the plant has no shadow yet. */
-  shadowVersion: number;
-  /** Ids of the plant's tags (tag/list names them). */
-  tagIds: string[];
-  /** PV energy produced since the start of the plant's own day (its time zone); null without data today. */
-  todayEnergyKwh: number | null;
-}
-
-export interface RegistryFilter {
-  /** Part of the plant name, any case. */
-  name?: string;
-  /** The exact thing name. */
-  thingName?: string;
-  status?: GatewayStatus;
-  /** A tag id: only the plants that carry it. */
-  tag?: string;
-}
+export type { GatewayStatus, RegistryFilter, RegistryPlant };
 
 /**
  * Offline when the broker says the connection is gone (its last will) or, the alert engine's rule,

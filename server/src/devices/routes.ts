@@ -4,7 +4,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
-import { ApiError, badRequest, conflict, errorResponseSchema, notFound } from '../http/errors';
+import { deviceEndpoints, type DeviceEndpoints } from '@helio/contracts';
+import { contractSchema } from '../http/contract-schema';
+import { ApiError, badRequest, conflict, notFound } from '../http/errors';
 import { findTenantPlantByThingName, requirePlantRole } from '../plants/access';
 import type { JsonObject, JsonValue } from './json';
 import { registerLiveRoute } from './live';
@@ -19,39 +21,8 @@ import { access } from '../iam/route-access';
 
 /** Roles that may change a device's settings; viewers only watch. */
 
-const thingNameSchema = { type: 'string', minLength: 1, maxLength: 128 } as const;
-const stateMapSchema = { type: 'object', additionalProperties: true } as const;
-
-export const shadowViewSchema = {
-  type: 'object',
-  required: ['state', 'metadata', 'version', 'timestamp', 'hasDelta'],
-  properties: {
-    state: {
-      type: 'object',
-      required: ['reported', 'desired', 'delta'],
-      properties: { reported: stateMapSchema, desired: stateMapSchema, delta: stateMapSchema },
-    },
-    metadata: {
-      type: 'object',
-      required: ['reported', 'desired'],
-      properties: { reported: stateMapSchema, desired: stateMapSchema },
-    },
-    version: { type: 'integer' },
-    timestamp: { type: 'integer' },
-    hasDelta: { type: 'boolean' },
-  },
-} as const;
-
-const errorResponses = { '4xx': errorResponseSchema };
-
-interface ShadowBody {
-  thingName: string;
-}
-interface DesiredBody extends ShadowBody {
-  desiredKey: string;
-  desiredState: JsonValue;
-  expectedVersion?: number;
-}
+type ShadowBody = DeviceEndpoints['iot/thing/shadow']['request'];
+type DesiredBody = Omit<DeviceEndpoints['iot/thing/shadow/desired']['request'], 'desiredState'> & { desiredState: JsonValue };
 
 const tooLarge = (message: string) => new ApiError(413, 'PayloadTooLarge', message, { limitBytes: SHADOW_LIMITS.maxSectionBytes });
 
@@ -88,15 +59,7 @@ export async function registerDeviceRoutes(
     {
       preHandler: requireUser,
       config: access('devices:read', { tenantResources: [{ field: 'thingName', kind: 'thing' }] }),
-      schema: {
-        body: {
-          type: 'object',
-          required: ['thingName'],
-          additionalProperties: false,
-          properties: { thingName: thingNameSchema },
-        },
-        response: { 200: shadowViewSchema, ...errorResponses },
-      },
+      schema: contractSchema(deviceEndpoints['iot/thing/shadow']),
     },
     async (request, reply) => {
       await tenantThing(request, request.body.thingName);
@@ -117,21 +80,7 @@ export async function registerDeviceRoutes(
       preHandler: requireUser,
       // the permission hook refuses users whose role (built-in or custom) lacks devices:control
       config: access('devices:control', { tenantResources: [{ field: 'thingName', kind: 'thing' }] }),
-      schema: {
-        body: {
-          type: 'object',
-          required: ['thingName', 'desiredKey', 'desiredState'],
-          additionalProperties: false,
-          properties: {
-            thingName: thingNameSchema,
-            desiredKey: { type: 'string', minLength: 1, maxLength: 128 },
-            // Any JSON value: size and depth answer 413/400 in the handler, then the writable key decides.
-            desiredState: {},
-            expectedVersion: { type: 'integer', minimum: 0 },
-          },
-        },
-        response: { 200: shadowViewSchema, ...errorResponses },
-      },
+      schema: contractSchema(deviceEndpoints['iot/thing/shadow/desired']),
     },
     async (request) => {
       const { thingName, desiredKey, desiredState, expectedVersion } = request.body;

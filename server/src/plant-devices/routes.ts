@@ -9,69 +9,20 @@ import type { AuditAction } from '../audit/audit-log';
 import { plantTarget, recordRequestAudit } from '../audit/request-audit';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
-import { badRequest, conflict, errorResponseSchema, notFound } from '../http/errors';
+import {
+  DEVICE_KINDS, MAX_CAPACITY_KWH, MAX_RATED_POWER_KW, plantDeviceEndpoints, type Device, type DeviceFields, type DeviceKind, type PlantDeviceEndpoints,
+} from '@helio/contracts';
+import { contractSchema } from '../http/contract-schema';
+import { badRequest, conflict, notFound } from '../http/errors';
 import { access } from '../iam/route-access';
 import { findTenantPlant, requirePlantRole, type PlantRole, type PlantRow } from '../plants/access';
-import { DEVICE_KINDS, type DeviceKind, type DeviceTable } from './tables';
+import type { DeviceTable } from './tables';
 
-export interface Device {
-  id: string;
-  plantId: string;
-  kind: DeviceKind;
-  name: string;
-  maker: string;
-  model: string;
-  serial: string;
-  firmware: string;
-  ratedPowerKw: number | null;
-  capacityKwh: number | null;
-  liveKeys: string[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-export type DeviceFields = Omit<Device, 'id' | 'plantId' | 'kind' | 'createdAt' | 'updatedAt'>;
+export type { Device, DeviceFields };
 
 type DeviceRow = Selectable<DeviceTable>;
 
-const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema };
-const id = { type: 'string', minLength: 1, maxLength: 100 } as const;
-const label = { type: 'string', maxLength: 100 } as const;
-/** A reported shadow key as the gateways name them (nested keys joined with '.'). */
-const SHADOW_KEY_PATTERN = '^[A-Za-z][A-Za-z0-9_.]{0,63}$';
-export const MAX_RATED_POWER_KW = 100_000;
-export const MAX_CAPACITY_KWH = 1_000_000;
-
-const fieldProperties = {
-  name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
-  maker: label,
-  model: label,
-  serial: label,
-  firmware: label,
-  ratedPowerKw: { type: ['number', 'null'], exclusiveMinimum: 0, maximum: MAX_RATED_POWER_KW },
-  capacityKwh: { type: ['number', 'null'], exclusiveMinimum: 0, maximum: MAX_CAPACITY_KWH },
-  liveKeys: { type: 'array', maxItems: 20, uniqueItems: true, items: { type: 'string', pattern: SHADOW_KEY_PATTERN } },
-} as const;
-
-export const deviceSchema = {
-  type: 'object',
-  required: ['id', 'plantId', 'kind', 'name', 'maker', 'model', 'serial', 'firmware', 'ratedPowerKw', 'capacityKwh', 'liveKeys', 'createdAt', 'updatedAt'],
-  properties: {
-    id: { type: 'string' },
-    plantId: { type: 'string' },
-    kind: { type: 'string', enum: DEVICE_KINDS },
-    name: { type: 'string' },
-    maker: { type: 'string' },
-    model: { type: 'string' },
-    serial: { type: 'string' },
-    firmware: { type: 'string' },
-    ratedPowerKw: { type: ['number', 'null'] },
-    capacityKwh: { type: ['number', 'null'] },
-    liveKeys: { type: 'array', items: { type: 'string' } },
-    createdAt: { type: 'string' },
-    updatedAt: { type: 'string' },
-  },
-} as const;
+export { MAX_CAPACITY_KWH, MAX_RATED_POWER_KW };
 
 function toDevice(row: DeviceRow): Device {
   const keys: unknown = JSON.parse(row.live_keys);
@@ -142,20 +93,12 @@ export async function registerPlantDeviceRoutes(app: FastifyInstance, deps: { db
   const audit = (request: FastifyRequest, action: AuditAction, plant: PlantRow, details: Record<string, unknown>) =>
     recordRequestAudit(db, request, action, plantTarget(plant), details);
 
-  app.post<{ Body: { plantId: string; kind?: DeviceKind } }>(
+  app.post<{ Body: PlantDeviceEndpoints['device/list']['request'] }>(
     '/api/device/list',
     {
       config: access('plants:read', { tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
       preHandler: requireUser,
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['plantId'],
-          properties: { plantId: id, kind: { type: 'string', enum: DEVICE_KINDS } },
-        },
-        response: { 200: { type: 'array', items: deviceSchema }, ...errors },
-      },
+      schema: contractSchema(plantDeviceEndpoints['device/list']),
     },
     async (request): Promise<Device[]> => {
       const plant = await findTenantPlant(db, request.user, request.body.plantId);
@@ -168,30 +111,22 @@ export async function registerPlantDeviceRoutes(app: FastifyInstance, deps: { db
     },
   );
 
-  app.post<{ Body: { id: string } }>(
+  app.post<{ Body: PlantDeviceEndpoints['device/get']['request'] }>(
     '/api/device/get',
     {
       config: access('plants:read', { tenantResources: [{ field: 'id', kind: 'device' }] }),
       preHandler: requireUser,
-      schema: { body: { type: 'object', additionalProperties: false, required: ['id'], properties: { id } }, response: { 200: deviceSchema, ...errors } },
+      schema: contractSchema(plantDeviceEndpoints['device/get']),
     },
     async (request): Promise<Device> => toDevice((await findDevice(request, request.body.id)).device),
   );
 
-  app.post<{ Body: { plantId: string; kind: DeviceKind } & Partial<DeviceFields> }>(
+  app.post<{ Body: PlantDeviceEndpoints['device/create']['request'] }>(
     '/api/device/create',
     {
       config: access('plants:write', { tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
       preHandler: requireUser,
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['plantId', 'kind', 'name'],
-          properties: { plantId: id, kind: { type: 'string', enum: DEVICE_KINDS }, ...fieldProperties },
-        },
-        response: { 200: deviceSchema, ...errors },
-      },
+      schema: contractSchema(plantDeviceEndpoints['device/create']),
     },
     async (request): Promise<Device> => {
       const { plantId, kind, ...given } = request.body;
@@ -214,20 +149,12 @@ export async function registerPlantDeviceRoutes(app: FastifyInstance, deps: { db
     },
   );
 
-  app.post<{ Body: { id: string; payload: Partial<DeviceFields> } }>(
+  app.post<{ Body: PlantDeviceEndpoints['device/update']['request'] }>(
     '/api/device/update',
     {
       config: access('plants:write', { tenantResources: [{ field: 'id', kind: 'device' }] }),
       preHandler: requireUser,
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['id', 'payload'],
-          properties: { id, payload: { type: 'object', additionalProperties: false, minProperties: 1, properties: fieldProperties, examples: [{ firmware: '1.2.3' }] } },
-        },
-        response: { 200: deviceSchema, ...errors },
-      },
+      schema: contractSchema(plantDeviceEndpoints['device/update']),
     },
     async (request): Promise<Device> => {
       const { plant, device } = await findDevice(request, request.body.id, 'owner');
@@ -249,15 +176,12 @@ export async function registerPlantDeviceRoutes(app: FastifyInstance, deps: { db
     },
   );
 
-  app.post<{ Body: { id: string } }>(
+  app.post<{ Body: PlantDeviceEndpoints['device/delete']['request'] }>(
     '/api/device/delete',
     {
       config: access('plants:write', { tenantResources: [{ field: 'id', kind: 'device' }] }),
       preHandler: requireUser,
-      schema: {
-        body: { type: 'object', additionalProperties: false, required: ['id'], properties: { id } },
-        response: { 200: { type: 'object', required: ['ok'], properties: { ok: { type: 'boolean' } } }, ...errors },
-      },
+      schema: contractSchema(plantDeviceEndpoints['device/delete']),
     },
     async (request) => {
       const { plant, device } = await findDevice(request, request.body.id, 'owner');

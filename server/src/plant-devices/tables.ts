@@ -1,8 +1,9 @@
 // The devices of a plant (issue 8): inverters, batteries, chargers and meters with their identity,
 // ratings and the reported shadow keys that are their live values.
-export type DeviceKind = 'inverter' | 'battery' | 'charger' | 'meter';
+import { DEVICE_KINDS, type DeviceKind } from '@helio/contracts';
 
-export const DEVICE_KINDS: readonly DeviceKind[] = ['inverter', 'battery', 'charger', 'meter'];
+export { DEVICE_KINDS, type DeviceKind };
+
 
 export interface DeviceTable {
   id: string;

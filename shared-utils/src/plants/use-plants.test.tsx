@@ -101,7 +101,7 @@ describe('useActivePlant', () => {
 describe('live shadow updates', () => {
   const shadow = (version: number): Shadow => ({
     state: { reported: { ActPwrPve: version }, desired: {}, delta: {} },
-    metadata: { reported: {} },
+    metadata: { desired: {}, reported: {} },
     version,
     timestamp: version,
     hasDelta: false,

@@ -5,7 +5,7 @@ const NOW = Date.parse('2026-06-15T12:00:00Z');
 
 const shadow = (reported: Record<string, unknown>, stamps: Record<string, number>): Shadow => ({
   state: { reported, desired: {}, delta: {} },
-  metadata: { reported: Object.fromEntries(Object.entries(stamps).map(([key, timestamp]) => [key, { timestamp }])) },
+  metadata: { desired: {}, reported: Object.fromEntries(Object.entries(stamps).map(([key, timestamp]) => [key, { timestamp }])) },
   version: 3,
   timestamp: NOW,
   hasDelta: false,

@@ -2,12 +2,10 @@
 // watched things. Watches are ref-counted; the connection is reopened when the set of things or the
 // token changes, and after a failure or an ended stream with exponential backoff.
 import type { Observable, Subscription } from 'rxjs';
-import type { Shadow } from '../api/endpoints';
+import type { LiveShadowEvent } from '@helio/contracts';
 import { readSseStream } from './sse-parser';
 
-export interface LiveShadowEvent extends Shadow {
-  thingName: string;
-}
+export type { LiveShadowEvent };
 
 export type LiveListener = (event: LiveShadowEvent) => void;
 
@@ -37,7 +35,7 @@ function toEvent(data: string): LiveShadowEvent | null {
   return {
     thingName: raw.thingName,
     state: { reported: raw.state.reported ?? {}, desired: raw.state.desired ?? {}, delta },
-    metadata: { reported: raw.metadata?.reported ?? {} },
+    metadata: { reported: raw.metadata?.reported ?? {}, desired: raw.metadata?.desired ?? {} },
     version: raw.version ?? 0,
     timestamp: raw.timestamp ?? 0,
     hasDelta: raw.hasDelta ?? Object.keys(delta).length > 0,

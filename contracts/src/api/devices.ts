@@ -1,0 +1,93 @@
+// The device side of the API: a plant's shadow and its desired state, the device registry
+// (hono/plants/find, hono/plants/get), the server's broker connection and a gateway's new password.
+import { Type, type Static } from '@sinclair/typebox';
+import { Dictionary, endpoint, Id, NoBody, Nullable, StringEnum, type EndpointTypes } from './common';
+import { GATEWAY_STATUSES } from './fleet';
+import { GatewayLogin } from './plants';
+
+const strict = { additionalProperties: false } as const;
+export const ThingName = Type.String({ minLength: 1, maxLength: 128 });
+const StateMap = Dictionary(Type.Unknown());
+/** Per reported key, when it was last reported (nested keys hold nested trees). */
+const ReportedMetadata = Type.Unsafe<Record<string, { timestamp: number }>>(Dictionary(Type.Unknown()));
+
+export const Shadow = Type.Object({
+  state: Type.Object({ reported: StateMap, desired: StateMap, delta: StateMap }),
+  metadata: Type.Object({ reported: ReportedMetadata, desired: Dictionary(Type.Unknown()) }),
+  version: Type.Integer(),
+  timestamp: Type.Integer(),
+  /** true when a delta exists. */
+  hasDelta: Type.Boolean(),
+});
+export type Shadow = Static<typeof Shadow>;
+
+/** offline: the broker says the connection is gone, or nothing was reported for 5 minutes. */
+const GatewayStatusSchema = StringEnum(GATEWAY_STATUSES);
+
+/** One plant as the device registry shows it. */
+export const RegistryPlant = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  thingName: Type.String(),
+  /** The gateway's MQTT client id and username, `gw-<thingName>`. */
+  gatewayClientId: Type.String(),
+  hasCredentials: Type.Boolean(),
+  status: GatewayStatusSchema,
+  /** ISO time of the newest reported value. */
+  lastSeen: Nullable(Type.String()),
+  /** The broker's word on the connection; null when it said nothing yet. */
+  connected: Nullable(Type.Boolean()),
+  connectedSince: Nullable(Type.String()),
+  firmware: Nullable(Type.String()),
+  shadowVersion: Type.Integer(),
+  /** Ids of the plant's tags (tag/list names them). */
+  tagIds: Type.Array(Type.String()),
+  /** PV energy produced since the start of the plant's own day (its time zone); null without data today. */
+  todayEnergyKwh: Nullable(Type.Number()),
+});
+export type RegistryPlant = Static<typeof RegistryPlant>;
+
+export const RegistryFilter = Type.Object(
+  {
+    /** Part of the name, any case. */
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    thingName: Type.Optional(ThingName),
+    status: Type.Optional(GatewayStatusSchema),
+    tag: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'A tag id (tag/list): only the plants that carry it.' })),
+  },
+  strict,
+);
+export type RegistryFilter = Static<typeof RegistryFilter>;
+
+/** The server's own connection to the MQTT broker. */
+export const BrokerStatus = Type.Object({
+  connected: Type.Boolean(),
+  /** ISO time the current connection started; null while disconnected */
+  since: Nullable(Type.String()),
+  /** true for the broker embedded in the server, false for an external one (MQTT_URL) */
+  embedded: Type.Boolean(),
+});
+export type BrokerStatus = Static<typeof BrokerStatus>;
+
+export const deviceEndpoints = {
+  'iot/thing/shadow': endpoint(Type.Object({ thingName: ThingName }, strict), Shadow),
+  /** 409 with `details.currentVersion` when `expectedVersion` is stale; 413 over 8 KB; 400 nested deeper than 6. */
+  'iot/thing/shadow/desired': endpoint(
+    Type.Object(
+      {
+        thingName: ThingName,
+        desiredKey: Type.String({ minLength: 1, maxLength: 128 }),
+        // Any JSON value: size and depth answer 413/400 in the handler, then the writable key decides.
+        desiredState: Type.Unknown(),
+        expectedVersion: Type.Optional(Type.Integer({ minimum: 0 })),
+      },
+      strict,
+    ),
+    Shadow,
+  ),
+  'iot/broker/status': endpoint(NoBody, BrokerStatus),
+  'hono/plants/find': endpoint(Type.Object({ filter: Type.Optional(RegistryFilter) }, strict), Type.Array(RegistryPlant)),
+  'hono/plants/get': endpoint(Type.Object({ id: Id }, strict), RegistryPlant),
+  'plant/gateway/credentials/rotate': endpoint(Type.Object({ id: Id }, strict), GatewayLogin),
+};
+export type DeviceEndpoints = EndpointTypes<typeof deviceEndpoints>;
