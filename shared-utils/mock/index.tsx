@@ -54,7 +54,7 @@ import { startOfPlantDay, zonedMidnight, zonedParts, type ZonedParts } from '../
 import {
   THRESHOLD_FIELDS, THRESHOLD_LIMITS, parseThresholdNumber, validateThresholds,
   type ThresholdDraft, type ThresholdErrors, type ThresholdField, type ThresholdProblem,
-} from '../src/notifications/alert-thresholds';
+} from '@helio/contracts/limits';
 import { FullScreenSpinner } from '../src/components/full-screen-spinner';
 import { ErrorPanel } from '../src/components/error-panel';
 import { AppErrorPanel } from '../src/components/app-error-panel';

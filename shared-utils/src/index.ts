@@ -71,8 +71,8 @@ export { UplotChart } from './charts/uplot-chart';
 export type { ChartColumns, MetricChartProps } from './charts/metric-chart';
 export { MetricChart, chartColumns } from './charts/metric-chart';
 // Alert thresholds as typed (the server's limits)
-export type { ThresholdDraft, ThresholdErrors, ThresholdField, ThresholdProblem } from './notifications/alert-thresholds';
-export { THRESHOLD_FIELDS, THRESHOLD_LIMITS, parseThresholdNumber, validateThresholds } from './notifications/alert-thresholds';
+export type { ThresholdDraft, ThresholdErrors, ThresholdField, ThresholdProblem } from '@helio/contracts/limits';
+export { THRESHOLD_FIELDS, THRESHOLD_LIMITS, parseThresholdNumber, validateThresholds } from '@helio/contracts/limits';
 
 // Export
 export type { CsvCell } from './export/csv';

@@ -11,3 +11,6 @@ export * from './plant-access';
 export * from './plant-devices';
 export * from './devices';
 export * from './live';
+export * from './series';
+export * from './spot';
+export * from './notifications';

@@ -9,3 +9,7 @@ export * from './iam';
 export * from './plants';
 export * from './plant-roles';
 export * from './plant-devices';
+export * from './series';
+export * from './notification-schedule';
+export * from './alert-thresholds';
+export * from './alerts';

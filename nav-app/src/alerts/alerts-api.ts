@@ -1,29 +1,15 @@
-// The nav's seam to the notification centre's endpoints (server/src/notifications/alert-routes.ts).
-// The shared ApiEndpoints catalogue does not name them, so the nav types the few fields it reads here.
-import { apiPost, type ApiEndpoints } from '@helio/shared-utils';
+// The nav's seam to the notification centre's endpoints, typed by the contract.
+import type { Alert, NotificationEndpoints } from '@helio/contracts';
+import { apiPost } from '@helio/shared-utils';
 
-export interface OpenAlert {
-  id: string;
-  plantId: string;
-  plantName: string;
-  kind: string;
-  severity: 'critical' | 'warning';
-  /** ISO-8601 UTC */
-  startedAt: string;
-}
+export type OpenAlert = Pick<Alert, 'id' | 'plantId' | 'plantName' | 'kind' | 'severity' | 'startedAt'>;
 
-interface AlertEndpoints {
-  'notifications/alerts/unread-count': { request: Record<string, never>; response: { count: number } };
-  'notifications/alerts/list': { request: { state: 'open'; limit: number }; response: { alerts: OpenAlert[] } };
-}
+type AlertPath = 'notifications/alerts/unread-count' | 'notifications/alerts/list';
 
-type AnyPost = (path: keyof ApiEndpoints, body: unknown, init?: { signal?: AbortSignal }) => Promise<unknown>;
-
-export function alertsPost<P extends keyof AlertEndpoints>(
+export function alertsPost<P extends AlertPath>(
   path: P,
-  body: AlertEndpoints[P]['request'],
+  body: NotificationEndpoints[P]['request'],
   init?: { signal?: AbortSignal },
-): Promise<AlertEndpoints[P]['response']> {
-  // Real server routes the shared catalogue does not list; the answer is typed above.
-  return (apiPost as unknown as AnyPost)(path as unknown as keyof ApiEndpoints, body, init) as Promise<AlertEndpoints[P]['response']>;
+): Promise<NotificationEndpoints[P]['response']> {
+  return apiPost(path, body, init);
 }

@@ -1,11 +1,11 @@
 // Every rule of the notification schedule (SPEC §4, §5, §9) in one pure module; the screen only calls
 // these. Days are 0–6 with Monday 0; times are 24-hour HH:mm text.
 
-// The shape, constants and defaults are the server's own (one definition for both sides).
-import { WORKDAY_COUNT, type DaySetting, type NotificationSettings, type Period } from '../../../server/src/notifications/schedule-model';
+// The shape, constants and defaults are the contract's (one definition for the server and the browser).
+import { WORKDAY_COUNT, type DaySetting, type NotificationSettings, type Period } from '@helio/contracts/limits';
 
-export { DAY_COUNT, DEFAULT_FROM, DEFAULT_TO, PERIODS, WORKDAY_COUNT, defaultSettings } from '../../../server/src/notifications/schedule-model';
-export type { NotificationSettings, Period } from '../../../server/src/notifications/schedule-model';
+export { DAY_COUNT, DEFAULT_FROM, DEFAULT_TO, PERIODS, WORKDAY_COUNT, defaultSettings } from '@helio/contracts/limits';
+export type { NotificationSettings, Period } from '@helio/contracts/limits';
 export type DaySchedule = DaySetting;
 
 /** allDays enables every day, weekdays only those with index below 5; custom keeps each day's own state and times. */

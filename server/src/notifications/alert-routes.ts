@@ -5,30 +5,21 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
-import { errorResponseSchema, notFound } from '../http/errors';
+import { notificationEndpoints, type NotificationEndpoints } from '@helio/contracts';
+import { contractSchema } from '../http/contract-schema';
+import { notFound } from '../http/errors';
 import { access } from '../iam/route-access';
 import { findTenantPlant, type PlantCaller } from '../plants/access';
-import type { Severity } from './alert-kinds';
 import { listAlerts, markRead, unreadCount, type AlertView } from './alert-store';
-import { alertListBody, alertListResponse, emptyBody, markReadBody, thresholdsGetBody, thresholdsSchema } from './schemas';
 import { notificationsDb } from './tables';
 import { saveThresholds, thresholdsOf, type Thresholds } from './thresholds';
 
-const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema };
 const plantField = { tenantResources: [{ field: 'plantId', kind: 'plant' as const }], module: 'notifications' as const };
 const READ = access('notifications:read', { module: 'notifications' });
 const READ_PLANT = access('notifications:read', plantField);
 const MANAGE_PLANT = access('notifications:manage', plantField);
 
-interface ListBody {
-  plantId?: string;
-  severity?: Severity;
-  state?: 'open' | 'closed';
-  read?: boolean;
-  limit?: number;
-}
-
-type ThresholdsBody = Thresholds & { plantId: string };
+type ThresholdsBody = NotificationEndpoints['notifications/thresholds/save']['request'];
 
 export async function registerAlertRoutes(app: FastifyInstance, base: Kysely<Database>): Promise<void> {
   const db = notificationsDb(base);
@@ -39,9 +30,9 @@ export async function registerAlertRoutes(app: FastifyInstance, base: Kysely<Dat
     return plant;
   };
 
-  app.post<{ Body: ListBody }>(
+  app.post<{ Body: NotificationEndpoints['notifications/alerts/list']['request'] }>(
     '/api/notifications/alerts/list',
-    { config: READ_PLANT, preHandler: requireUser, schema: { body: alertListBody, response: { 200: alertListResponse, ...errors } } },
+    { config: READ_PLANT, preHandler: requireUser, schema: contractSchema(notificationEndpoints['notifications/alerts/list']) },
     async (request): Promise<{ alerts: AlertView[] }> => {
       const { plantId, severity, state, read, limit } = request.body;
       if (plantId !== undefined) await requirePlant(request.user, plantId);
@@ -50,12 +41,12 @@ export async function registerAlertRoutes(app: FastifyInstance, base: Kysely<Dat
     },
   );
 
-  app.post<{ Body: { ids: string[] } }>(
+  app.post<{ Body: NotificationEndpoints['notifications/alerts/mark-read']['request'] }>(
     '/api/notifications/alerts/mark-read',
     {
       config: READ,
       preHandler: requireUser,
-      schema: { body: markReadBody, response: { 200: { type: 'object', required: ['marked'], properties: { marked: { type: 'integer' } } }, ...errors } },
+      schema: contractSchema(notificationEndpoints['notifications/alerts/mark-read']),
     },
     async (request) => ({ marked: await markRead(db, request.user, [...new Set(request.body.ids)]) }),
   );
@@ -65,14 +56,14 @@ export async function registerAlertRoutes(app: FastifyInstance, base: Kysely<Dat
     {
       config: READ,
       preHandler: requireUser,
-      schema: { body: emptyBody, response: { 200: { type: 'object', required: ['count'], properties: { count: { type: 'integer' } } }, ...errors } },
+      schema: contractSchema(notificationEndpoints['notifications/alerts/unread-count']),
     },
     async (request) => ({ count: await unreadCount(db, request.user) }),
   );
 
-  app.post<{ Body: { plantId: string } }>(
+  app.post<{ Body: NotificationEndpoints['notifications/thresholds/get']['request'] }>(
     '/api/notifications/thresholds/get',
-    { config: READ_PLANT, preHandler: requireUser, schema: { body: thresholdsGetBody, response: { 200: thresholdsSchema, ...errors } } },
+    { config: READ_PLANT, preHandler: requireUser, schema: contractSchema(notificationEndpoints['notifications/thresholds/get']) },
     async (request): Promise<ThresholdsBody> => {
       await requirePlant(request.user, request.body.plantId);
       return { plantId: request.body.plantId, ...(await thresholdsOf(db, request.body.plantId)) };
@@ -81,7 +72,7 @@ export async function registerAlertRoutes(app: FastifyInstance, base: Kysely<Dat
 
   app.post<{ Body: ThresholdsBody }>(
     '/api/notifications/thresholds/save',
-    { config: MANAGE_PLANT, preHandler: requireUser, schema: { body: thresholdsSchema, response: { 200: thresholdsSchema, ...errors } } },
+    { config: MANAGE_PLANT, preHandler: requireUser, schema: contractSchema(notificationEndpoints['notifications/thresholds/save']) },
     async (request): Promise<ThresholdsBody> => {
       const { plantId, batterySocMin, pvMinPercent } = request.body;
       await requirePlant(request.user, plantId);

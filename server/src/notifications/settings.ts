@@ -12,7 +12,7 @@ import {
   type DaySetting,
   type NotificationSettings,
   type Period,
-} from './schedule-model';
+} from '@helio/contracts';
 
 export { DAY_COUNT, DEFAULT_FROM, DEFAULT_TO, PERIODS, WORKDAY_COUNT, defaultSettings };
 export type { DaySetting, NotificationSettings, Period };

@@ -1,18 +1,9 @@
-// Per-plant alert thresholds: defaults, limits and storage.
+// Per-plant alert thresholds' storage (their defaults and limits are the contract's).
 import type { NotificationsDb } from './tables';
 
-export interface Thresholds {
-  /** Battery state of charge (%) under which a battery-low alert opens. */
-  batterySocMin: number;
-  /** PV output as % of the clear-sky estimate under which a PV-low alert opens. */
-  pvMinPercent: number;
-}
+import { DEFAULT_THRESHOLDS, type Thresholds } from '@helio/contracts';
 
-export const DEFAULT_THRESHOLDS: Thresholds = { batterySocMin: 20, pvMinPercent: 10 };
-export const THRESHOLD_LIMITS = {
-  batterySocMin: { minimum: 0, maximum: 100 },
-  pvMinPercent: { minimum: 1, maximum: 90 },
-} as const;
+export { DEFAULT_THRESHOLDS, type Thresholds };
 
 export async function thresholdsByPlant(db: NotificationsDb, plantIds?: readonly string[]): Promise<Map<string, Thresholds>> {
   let query = db.selectFrom('alert_thresholds').select(['plant_id', 'battery_soc_min', 'pv_min_percent']);

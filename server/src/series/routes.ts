@@ -4,7 +4,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
-import { badRequest, errorResponseSchema, notFound } from '../http/errors';
+import { seriesEndpoints, type SeriesEndpoints } from '@helio/contracts';
+import { contractSchema } from '../http/contract-schema';
+import { badRequest, notFound } from '../http/errors';
 import { sendJsonSegments } from '../http/json-segments';
 import { access } from '../iam/route-access';
 import { findTenantPlant } from '../plants/access';
@@ -12,68 +14,6 @@ import { calendarOf } from './calendar';
 import { DEFAULT_METRIC_KEYS, KNOWN_METRIC_KEYS, unitOf } from './metric-catalogue';
 import { ClosedBucketCache } from './closed-buckets';
 import { bucketCount, GRANULARITIES, listMetrics, MAX_BUCKETS, readSeries, rollupOf, type Granularity } from './series-reader';
-
-const idSchema = { type: 'string', minLength: 1, maxLength: 100 } as const;
-const errorResponses = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
-
-interface ListBody {
-  plant: string;
-}
-
-interface TimeSeriesBody {
-  pgParams: {
-    tenantId: string;
-    gatewayId: string;
-    plantId: string;
-    metricKeys?: string[];
-    startTime: string;
-    endTime: string;
-    granularity?: Granularity;
-  };
-}
-
-const listRowSchema = {
-  type: 'object',
-  required: ['metricKey', 'unit', 'lastValue', 'lastTime'],
-  properties: { metricKey: { type: 'string' }, unit: { type: ['string', 'null'] }, lastValue: { type: 'number' }, lastTime: { type: 'string' } },
-} as const;
-
-const seriesRowSchema = {
-  type: 'object',
-  required: ['time', 'metricKey', 'avg', 'min', 'max', 'last', 'count', 'energyKwh'],
-  properties: {
-    time: { type: 'string' },
-    metricKey: { type: 'string' },
-    avg: { type: 'number' },
-    min: { type: 'number' },
-    max: { type: 'number' },
-    last: { type: 'number' },
-    count: { type: 'integer' },
-    energyKwh: { type: ['number', 'null'] },
-  },
-} as const;
-
-const timeSeriesBody = {
-  type: 'object',
-  required: ['pgParams'],
-  additionalProperties: false,
-  properties: {
-    pgParams: {
-      type: 'object',
-      required: ['tenantId', 'gatewayId', 'plantId', 'startTime', 'endTime'],
-      additionalProperties: false,
-      properties: {
-        tenantId: idSchema,
-        gatewayId: { type: 'string', minLength: 1, maxLength: 128 },
-        plantId: idSchema,
-        metricKeys: { type: 'array', minItems: 1, maxItems: 32, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 128 } },
-        startTime: { type: 'string', format: 'date-time' },
-        endTime: { type: 'string', format: 'date-time' },
-        granularity: { type: 'string', enum: [...GRANULARITIES] },
-      },
-    },
-  },
-} as const;
 
 export async function registerSeriesRoutes(
   app: FastifyInstance,
@@ -85,15 +25,12 @@ export async function registerSeriesRoutes(
     return plant;
   };
 
-  app.post<{ Body: ListBody }>(
+  app.post<{ Body: SeriesEndpoints['metric/list']['request'] }>(
     '/api/metric/list',
     {
       preHandler: requireUser,
       config: access('metrics:read', { tenantResources: [{ field: 'plant', kind: 'plant' }] }),
-      schema: {
-        body: { type: 'object', required: ['plant'], additionalProperties: false, properties: { plant: idSchema } },
-        response: { 200: { type: 'object', required: ['rows'], properties: { rows: { type: 'array', items: listRowSchema } } }, ...errorResponses },
-      },
+      schema: contractSchema(seriesEndpoints['metric/list']),
     },
     async (request) => {
       const plant = await tenantPlant(request, request.body.plant);
@@ -104,15 +41,12 @@ export async function registerSeriesRoutes(
 
   // The ids sit inside pgParams, where the generated security probes do not reach: series/routes.test.ts
   // checks each of them against another tenant.
-  app.post<{ Body: TimeSeriesBody }>(
+  app.post<{ Body: SeriesEndpoints['metric/time-series']['request'] }>(
     '/api/metric/time-series',
     {
       preHandler: requireUser,
       config: access('metrics:read'),
-      schema: {
-        body: timeSeriesBody,
-        response: { 200: { type: 'object', required: ['rows'], properties: { rows: { type: 'array', items: seriesRowSchema } } }, ...errorResponses },
-      },
+      schema: contractSchema(seriesEndpoints['metric/time-series']),
     },
     async (request, reply) => {
       const p = request.body.pgParams;

@@ -6,10 +6,9 @@ import type { RollupGranularity, ZoneCalendar } from './calendar';
 import { isoTimeFormatter } from './iso-time';
 import { isPowerMetric, MAX_HOLD_MS } from './rollup';
 
-export const GRANULARITIES = ['1m', '15m', '1h', '1d', '1M'] as const;
-export type Granularity = (typeof GRANULARITIES)[number];
+import { GRANULARITIES, MAX_BUCKETS, type Granularity } from '@helio/contracts';
 
-export const MAX_BUCKETS = 10_000;
+export { GRANULARITIES, MAX_BUCKETS, type Granularity };
 
 const FROM_ROLLUP: Partial<Record<Granularity, RollupGranularity>> = { '1h': 'hour', '1d': 'day', '1M': 'month' };
 const RAW_BUCKET_MS: Partial<Record<Granularity, number>> = { '1m': 60_000, '15m': 15 * 60_000 };

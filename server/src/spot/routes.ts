@@ -4,53 +4,16 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
-import { errorResponseSchema } from '../http/errors';
+import { spotEndpoints, type SpotDay, type SpotEndpoints, type SpotPrices } from '@helio/contracts';
+import { contractSchema } from '../http/contract-schema';
 import { access } from '../iam/route-access';
 import { calendarOf } from '../series/calendar';
 import type { SpotConfig } from './spot-config';
 import { ensureDemoDay, localDate, pricesBetween } from './spot-store';
 import { spotDb } from './tables';
 
-interface PricesBody {
-  date?: string;
-}
-
-export interface SpotDay {
-  date: string;
-  demo: boolean;
-  prices: Array<{ start: string; end: string; eurMwh: number; czkKwh: number }>;
-}
-
-export interface SpotPricesAnswer {
-  area: string;
-  timeZone: string;
-  eurCzk: number;
-  days: SpotDay[];
-}
-
-const priceSchema = {
-  type: 'object',
-  required: ['start', 'end', 'eurMwh', 'czkKwh'],
-  properties: { start: { type: 'string' }, end: { type: 'string' }, eurMwh: { type: 'number' }, czkKwh: { type: 'number' } },
-} as const;
-
-const answerSchema = {
-  type: 'object',
-  required: ['area', 'timeZone', 'eurCzk', 'days'],
-  properties: {
-    area: { type: 'string' },
-    timeZone: { type: 'string' },
-    eurCzk: { type: 'number' },
-    days: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['date', 'demo', 'prices'],
-        properties: { date: { type: 'string' }, demo: { type: 'boolean' }, prices: { type: 'array', items: priceSchema } },
-      },
-    },
-  },
-} as const;
+export type { SpotDay };
+export type SpotPricesAnswer = SpotPrices;
 
 /** EUR per MWh to CZK per kWh: × rate, ÷ 1000, to a tenth of a haléř. */
 export const czkPerKwh = (eurMwh: number, eurCzk: number) => Math.round(((eurMwh * eurCzk) / 1000) * 1000) / 1000;
@@ -75,19 +38,12 @@ export async function registerSpotRoutes(app: FastifyInstance, deps: { db: Kysel
     };
   };
 
-  app.post<{ Body: PricesBody; Reply: SpotPricesAnswer }>(
+  app.post<{ Body: SpotEndpoints['spot/prices']['request']; Reply: SpotPricesAnswer }>(
     '/api/spot/prices',
     {
       preHandler: requireUser,
       config: access('metrics:read', { module: 'monitoring' }),
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { date: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$' } },
-        },
-        response: { 200: answerSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
-      },
+      schema: contractSchema(spotEndpoints['spot/prices']),
     },
     async (request) => {
       const requested = request.body.date;

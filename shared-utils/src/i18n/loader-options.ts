@@ -8,6 +8,7 @@ export const LOADER_OPTIONS = {
   retryTimeout: 350,
 } as const;
 
-export type Language = 'cs' | 'en';
-export const LANGUAGES: readonly Language[] = ['cs', 'en'];
+import { LANGUAGES, type Language } from '@helio/contracts/limits';
+
+export { LANGUAGES, type Language };
 export const DEFAULT_LANGUAGE: Language = 'cs';

@@ -1,6 +1,15 @@
-// A plant's alert thresholds as a user types them: the limits the server enforces
-// (server/src/notifications/thresholds.ts THRESHOLD_LIMITS; a test keeps the two equal) and one
-// check per field, for every screen that edits them (notification centre, plant settings). Pure.
+// A plant's alert thresholds: the defaults, the limits the server enforces, and the check of them as a
+// user types them, for every screen that edits them (notification centre, plant settings). Pure.
+
+export interface Thresholds {
+  /** Battery state of charge (%) under which a battery-low alert opens. */
+  batterySocMin: number;
+  /** PV output as % of the clear-sky estimate under which a PV-low alert opens. */
+  pvMinPercent: number;
+}
+
+export const DEFAULT_THRESHOLDS: Thresholds = { batterySocMin: 20, pvMinPercent: 10 };
+
 export const THRESHOLD_LIMITS = {
   batterySocMin: { min: 0, max: 100 },
   pvMinPercent: { min: 1, max: 90 },

@@ -1,5 +1,5 @@
-// The notification schedule's shape and defaults (SPEC §3, §4, §9): no imports, so the browser's
-// schedule rules bundle this very file (notifications-app) and both sides share one definition.
+// The notification schedule's shape and defaults: period allDays, disabled, every day 8:00–16:00;
+// workdays are the first five day indices. The server stores it, the schedule screen edits it.
 
 export const PERIODS = ['allDays', 'weekdays', 'custom'] as const;
 export type Period = (typeof PERIODS)[number];
@@ -20,12 +20,12 @@ export interface NotificationSettings {
 }
 
 export const DAY_COUNT = 7;
-/** Workdays are the first five day indices (SPEC §9). */
+/** Workdays are the first five day indices. */
 export const WORKDAY_COUNT = 5;
 export const DEFAULT_FROM = '08:00';
 export const DEFAULT_TO = '16:00';
 
-/** SPEC §4: period allDays, disabled, every day 8:00–16:00. */
+/** Period allDays, disabled, every day 8:00–16:00. */
 export function defaultSettings(): NotificationSettings {
   return {
     period: 'allDays',
