@@ -4,13 +4,13 @@
 import { readFileSync } from 'node:fs';
 import type { SimPlantConfig } from './model/plant';
 import { startSimulator } from './simulator';
-import { THING_NAME_PATTERN } from './topics';
+import { TOPIC_THING_NAME_PATTERN } from '@helio/contracts';
 
 function plantsFromEnv(env: NodeJS.ProcessEnv): SimPlantConfig[] {
   if (env.SIM_PLANTS_FILE) return JSON.parse(readFileSync(env.SIM_PLANTS_FILE, 'utf8')) as SimPlantConfig[];
   const things = (env.SIM_THINGS ?? 'sim-plant-1').split(',').map((t) => t.trim()).filter(Boolean);
   for (const thing of things) {
-    if (!THING_NAME_PATTERN.test(thing)) throw new Error(`not a valid thing name: ${thing}`);
+    if (!TOPIC_THING_NAME_PATTERN.test(thing)) throw new Error(`not a valid thing name: ${thing}`);
   }
   // A family house near Prague: 10 kWp, 10 kWh battery, 11 kW wallbox.
   return things.map((thingName) => ({

@@ -3,7 +3,7 @@ import { isOperMode, toReported } from './model/reported';
 import { advancePlant, newPlantRun, type PlantRun } from './history';
 import type { SimPlantConfig } from './model/plant';
 import { parseFaults } from './model/faults';
-import { deltaTopic, reportedTopic, simFaultsTopic, statusTopic } from './topics';
+import { deltaTopic, reportedTopic, simFaultsTopic, statusTopic } from '@helio/contracts';
 
 export interface SimLogger {
   info(...args: unknown[]): void;

@@ -26,5 +26,5 @@ export {
   ALL_STATUS_TOPICS,
   thingNameOfStatusTopic,
   thingNameOfReportedTopic,
-  THING_NAME_PATTERN,
-} from './topics';
+  TOPIC_THING_NAME_PATTERN,
+} from '@helio/contracts';

@@ -2,7 +2,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { randomUUID } from 'node:crypto';
 import { startSimulator, type RunningSimulator } from './simulator';
 import { brokerAnswers, MOSQUITTO_URL } from './testing/mqtt-probe';
-import { deltaTopic, reportedTopic } from './topics';
+import { deltaTopic, reportedTopic } from '@helio/contracts';
 
 const mosquittoUp = brokerAnswers(MOSQUITTO_URL);
 const describeWithMosquitto = mosquittoUp ? describe : describe.skip;

@@ -6,8 +6,9 @@ export const EFFICIENCY = 0.95;
 /** Inverter power relative to capacity (0.5 C: a 10 kWh pack moves 5 kW). */
 export const C_RATE = 0.5;
 
-export const OPER_MODES = ['self-consumption', 'backup', 'force-charge', 'idle'] as const;
-export type OperMode = (typeof OPER_MODES)[number];
+import { OPER_MODES, type OperMode } from '@helio/contracts';
+
+export { OPER_MODES, type OperMode };
 
 export interface BatterySpec {
   capacityKwh: number;

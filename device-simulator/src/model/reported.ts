@@ -2,30 +2,9 @@ import { OPER_MODES, type OperMode } from './battery';
 import type { PlantReading, PlantResume, PlantState, SimPlantConfig } from './plant';
 
 /** The gateway's reported metric keys (W unless stated), named as the devices name them. */
-export const METRIC_KEYS = {
-  pvPower: 'ActPwrPve',
-  gridPower: 'ActPwrGrid',
-  batteryPower: 'ActPwrBat',
-  batterySoc: 'BatSoc',
-  loadPower: 'ActPwrLoad',
-  evPower: 'ActPwrEv',
-  evConnected: 'EvConnected',
-  operMode: 'OperMode',
-  exportLimit: 'ExportLimit',
-  pvEnergy: 'EnergyPveTotal',
-  gridImportEnergy: 'EnergyGridImportTotal',
-  gridExportEnergy: 'EnergyGridExportTotal',
-  batteryChargeEnergy: 'EnergyBatChargeTotal',
-  batteryDischargeEnergy: 'EnergyBatDischargeTotal',
-  loadEnergy: 'EnergyLoadTotal',
-  evEnergy: 'EnergyEvTotal',
-  inverterState: 'InverterState',
-  gridStatus: 'GridStatus',
-} as const;
-
-/** The inverter's and the grid's state as reported (texts, so they are no time series). */
-export const INVERTER_STATES = { running: 'running', fault: 'fault' } as const;
-export const GRID_STATUSES = { connected: 'connected', outage: 'outage' } as const;
+// The keys and report values are the contract's device protocol.
+export { GRID_STATUSES, INVERTER_STATES, isOperMode, METRIC_KEYS } from '@helio/contracts';
+import { GRID_STATUSES, INVERTER_STATES, isOperMode, METRIC_KEYS } from '@helio/contracts';
 
 export type ReportedValue = number | string | boolean;
 export type ReportedState = Record<string, ReportedValue>;
@@ -86,6 +65,3 @@ export function resumeFromReported(reported: Record<string, unknown>): Partial<P
   return resume;
 }
 
-export function isOperMode(value: unknown): value is OperMode {
-  return typeof value === 'string' && (OPER_MODES as readonly string[]).includes(value);
-}

@@ -7,7 +7,7 @@ import { formatNumber, formatPower, type ApiError, type Plant } from '@helio/sha
 import { batteryState } from '../diagram/edge-direction';
 import type { Readings } from '../diagram/readings';
 import { StaleTag } from '../diagram/stale-tag.component';
-import { isOperMode, OPER_MODES, type OperMode } from './operating-mode';
+import { isOperMode, OPER_MODES, type OperMode } from '@helio/contracts/device';
 import { useSetOperatingMode } from './operating-mode.resource';
 
 const STATE_INTENT = { charging: 'success', discharging: 'primary', idle: 'none' } as const;

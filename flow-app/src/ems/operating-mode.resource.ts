@@ -2,7 +2,7 @@
 // device applies it and reports it back; until then the shadow has a delta (shown as pending).
 import { useMutation, type UseMutationResult } from '@tanstack/react-query';
 import { apiPost, type ApiError, type Plant, type Shadow } from '@helio/shared-utils';
-import type { OperMode } from './operating-mode';
+import type { OperMode } from '@helio/contracts/device';
 
 export function useSetOperatingMode(plant: Plant, onStored: () => void): UseMutationResult<Shadow, ApiError, OperMode> {
   return useMutation<Shadow, ApiError, OperMode>({

@@ -3,7 +3,7 @@
 // nothing else; the server's own client may do everything.
 // The embedded broker checks grants (exact topics, no wildcards for gateways); Mosquitto gets the
 // same rules as an acl_file.
-import { deltaTopic, reportedTopic, simFaultsTopic, statusTopic, TOPIC_ROOT } from '@helio/device-simulator';
+import { deltaTopic, reportedTopic, simFaultsTopic, statusTopic, TOPIC_ROOT } from '@helio/contracts';
 
 export interface BrokerGrant {
   /** The server: any topic. */

@@ -1,7 +1,7 @@
 // Gateway logins and topic rules proven on real brokers: the embedded one (logins checked against the
 // database, on SQLite and PostgreSQL) and a private Mosquitto run with the password and ACL files Helio
 // writes. The same proofs run on both.
-import { deltaTopic, reportedTopic, statusTopic } from '@helio/device-simulator';
+import { deltaTopic, reportedTopic, statusTopic } from '@helio/contracts';
 import type { Kysely } from 'kysely';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import fs from 'node:fs';

@@ -1,7 +1,7 @@
 // Gateways' connection state as the broker tells it: the retained status each gateway publishes when
 // it connects, or its last will when the connection is lost. Kept in memory: the broker redelivers
 // the retained statuses whenever the server (re)subscribes.
-import { thingNameOfStatusTopic } from '@helio/device-simulator';
+import { thingNameOfStatusTopic } from '@helio/contracts';
 import { isJsonObject } from './json';
 
 export interface GatewayConnection {

@@ -1,6 +1,6 @@
 // The server's MQTT client: takes gateways' reports into the shadow store and publishes each
 // change of a delta back to the device (retained, so a gateway that connects later still gets it).
-import { ALL_REPORTED_TOPICS, ALL_STATUS_TOPICS, deltaTopic, thingNameOfReportedTopic } from '@helio/device-simulator';
+import { ALL_REPORTED_TOPICS, ALL_STATUS_TOPICS, deltaTopic, thingNameOfReportedTopic } from '@helio/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
 import { DropWarnings } from './drop-warnings';
 import { GatewayConnections, type GatewayConnection } from './gateway-status';

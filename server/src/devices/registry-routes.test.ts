@@ -1,5 +1,5 @@
 // The device registry and gateway password rotation through the real app, broker and database.
-import { reportedTopic, statusTopic } from '@helio/device-simulator';
+import { reportedTopic, statusTopic } from '@helio/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import mqtt, { type MqttClient } from 'mqtt';

@@ -1,5 +1,5 @@
 // Parsing a gateway's report: anything malformed is rejected with a reason, never thrown.
-import { thingNameOfReportedTopic } from '@helio/device-simulator';
+import { thingNameOfReportedTopic } from '@helio/contracts';
 import { isJsonObject, type JsonObject } from './json';
 import { jsonBytes, SHADOW_LIMITS } from './shadow-limits';
 import { checkStatePatch } from './state-patch';

@@ -1,5 +1,5 @@
 // The real data path: simulated gateway → MQTT broker → link → shadow store and samples → delta back.
-import { deltaTopic, reportedTopic, statusTopic } from '@helio/device-simulator';
+import { deltaTopic, reportedTopic, statusTopic } from '@helio/contracts';
 import { brokerAnswers, MOSQUITTO_URL } from '@helio/device-simulator/src/testing/mqtt-probe';
 import type { Kysely } from 'kysely';
 import mqtt from 'mqtt';

@@ -1,6 +1,6 @@
 // startDevices: the embedded broker (unless MQTT_URL names one), the shadow store, the MQTT link, the
 // live hub, and — when SIMULATOR is on — one simulated gateway per plant, as real MQTT clients.
-import { resumeFromReported, startSimulator, type RunningSimulator, type SimPlantConfig } from '@helio/device-simulator';
+import { resumeFromReported, startSimulator, type RunningSimulator, type SimPlantConfig } from './demo-simulator';
 import type { Kysely } from 'kysely';
 import { hostname } from 'node:os';
 import type { Config } from '../config';

@@ -1,7 +1,7 @@
 // Shadow document limits and version checks through the real app, store, broker and database:
 // 413 over 8 KB, 400 deeper than 6 levels, 409 with the current version; MQTT reports past the limits
 // are dropped and counted, and their warnings are rate-limited per thing.
-import { reportedTopic } from '@helio/device-simulator';
+import { reportedTopic } from '@helio/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import mqtt from 'mqtt';

@@ -1,4 +1,4 @@
-import type { SimPlantConfig } from '@helio/device-simulator';
+import type { SimPlantConfig } from './demo-simulator';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { databaseTargets } from '../testing/databases';

@@ -3,7 +3,7 @@
 // reports (raw samples, roll-ups, shadow), one transaction per plant. The history is computed at once
 // (a gateway continues from its end) and written in the background: the store's queue for the thing
 // holds the gateway's first reports until the history is in, and start-up does not wait for it.
-import { newPlantRun, plantHistory, type SimPlantConfig } from '@helio/device-simulator';
+import { newPlantRun, plantHistory, type SimPlantConfig } from './demo-simulator';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { JsonObject } from './json';

@@ -1,6 +1,6 @@
 // Keys a user may set in a plant's desired state, with the values each accepts. The gateway applies
 // them and reports back; anything else is refused before it reaches a device.
-import { OPER_MODES } from '@helio/device-simulator';
+import { OPER_MODES } from '@helio/contracts';
 import type { JsonValue } from './json';
 
 interface WritableKey {

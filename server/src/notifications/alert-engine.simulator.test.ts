@@ -1,7 +1,7 @@
 // The alert engine over the real device data path: a simulated gateway reports through the MQTT
 // broker into the shadow store; when it stops, the engine raises gateway offline and mails it; when
 // it is told to fault (its fault-injection topic), inverter fault and grid outage open and clear.
-import { simFaultsTopic } from '@helio/device-simulator';
+import { simFaultsTopic } from '@helio/contracts';
 import type { Kysely } from 'kysely';
 import mqtt from 'mqtt';
 import type { Database } from '../db/schema';

@@ -1,5 +1,5 @@
-// The metric keys devices report (the simulator's catalogue is the devices' naming) and their units.
-import { METRIC_KEYS } from '@helio/device-simulator';
+// The metric keys devices report (the contract's device protocol) and their units.
+import { METRIC_KEYS } from '@helio/contracts';
 
 export const KNOWN_METRIC_KEYS: ReadonlySet<string> = new Set(Object.values(METRIC_KEYS));
 

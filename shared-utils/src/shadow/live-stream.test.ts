@@ -113,7 +113,7 @@ describe('live shadow stream', () => {
       {
         thingName: 'gw-brno',
         state: { reported: { ActPwrPve: 300 }, desired: {}, delta: {} },
-        metadata: { reported: { ActPwrPve: { timestamp: 1003 } } },
+        metadata: { reported: { ActPwrPve: { timestamp: 1003 } }, desired: {} },
         version: 3,
         timestamp: 1003,
         hasDelta: false,

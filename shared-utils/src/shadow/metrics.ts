@@ -1,47 +1,18 @@
-// The one catalogue of device metrics (DESIGN §6): unit and translation key (namespace 'common').
-export type MetricKey =
-  | 'ActPwrPve'
-  | 'ActPwrGrid'
-  | 'ActPwrBat'
-  | 'BatSoc'
-  | 'ActPwrLoad'
-  | 'ActPwrEv'
-  | 'OperMode'
-  | 'ExportLimit'
-  | 'EnergyPveTotal'
-  | 'EnergyGridImportTotal'
-  | 'EnergyGridExportTotal'
-  | 'EnergyBatChargeTotal'
-  | 'EnergyBatDischargeTotal'
-  | 'EnergyLoadTotal'
-  | 'EnergyEvTotal';
+// The console's view of the device metrics: the contract's unit and a translation key (namespace 'common').
+import { METRIC_UNITS, type MetricKey, type MetricUnit } from '@helio/contracts/device';
+
+export type { MetricKey };
 
 export interface MetricInfo {
-  unit: 'W' | 'kWh' | '%' | '';
+  unit: MetricUnit;
   /** usable with any namespace: t(METRICS.BatSoc.labelKey) */
   labelKey: string;
 }
 
-export const METRICS: Record<MetricKey, MetricInfo> = {
-  ActPwrPve: { unit: 'W', labelKey: 'common:metrics.ActPwrPve' },
-  /** import from the grid > 0, export < 0 */
-  ActPwrGrid: { unit: 'W', labelKey: 'common:metrics.ActPwrGrid' },
-  /** discharge > 0, charge < 0 */
-  ActPwrBat: { unit: 'W', labelKey: 'common:metrics.ActPwrBat' },
-  BatSoc: { unit: '%', labelKey: 'common:metrics.BatSoc' },
-  ActPwrLoad: { unit: 'W', labelKey: 'common:metrics.ActPwrLoad' },
-  ActPwrEv: { unit: 'W', labelKey: 'common:metrics.ActPwrEv' },
-  OperMode: { unit: '', labelKey: 'common:metrics.OperMode' },
-  ExportLimit: { unit: 'W', labelKey: 'common:metrics.ExportLimit' },
-  // Energy counters: monotonic totals since the meter was installed.
-  EnergyPveTotal: { unit: 'kWh', labelKey: 'common:metrics.EnergyPveTotal' },
-  EnergyGridImportTotal: { unit: 'kWh', labelKey: 'common:metrics.EnergyGridImportTotal' },
-  EnergyGridExportTotal: { unit: 'kWh', labelKey: 'common:metrics.EnergyGridExportTotal' },
-  EnergyBatChargeTotal: { unit: 'kWh', labelKey: 'common:metrics.EnergyBatChargeTotal' },
-  EnergyBatDischargeTotal: { unit: 'kWh', labelKey: 'common:metrics.EnergyBatDischargeTotal' },
-  EnergyLoadTotal: { unit: 'kWh', labelKey: 'common:metrics.EnergyLoadTotal' },
-  EnergyEvTotal: { unit: 'kWh', labelKey: 'common:metrics.EnergyEvTotal' },
-};
+/** Units from the contract's catalogue; labels from the 'common' namespace. */
+export const METRICS = Object.fromEntries(
+  (Object.keys(METRIC_UNITS) as MetricKey[]).map((key) => [key, { unit: METRIC_UNITS[key], labelKey: `common:metrics.${key}` }]),
+) as Record<MetricKey, MetricInfo>;
 
 /** The catalogue entry of a stored metric key, or undefined for a key the catalogue does not know. */
 export function metricInfo(key: string): MetricInfo | undefined {

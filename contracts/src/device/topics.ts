@@ -1,4 +1,4 @@
-// MQTT topics between a plant gateway and the server, one place for both sides.
+// MQTT topics between a plant gateway and the server, one place for the server, the simulator and real gateways.
 // Device → server (QoS 1, not retained): {"state":{"reported":{…}},"timestamp":<epoch ms>}
 // Server → device (QoS 1, retained): {"state":{…delta…},"version":n,"timestamp":<epoch ms>};
 // an empty retained payload clears it once the device has caught up.
@@ -40,4 +40,4 @@ export function thingNameOfReportedTopic(topic: string): string | undefined {
 }
 
 /** MQTT topic levels must not contain wildcards or separators, so thing names are restricted. */
-export const THING_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
+export const TOPIC_THING_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;

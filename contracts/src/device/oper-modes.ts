@@ -1,5 +1,4 @@
-// The battery's operating modes a user may ask for: the values server/src/devices/writable-keys.ts
-// accepts for OperMode (the gateway's modes). Apps cannot import the server, hence this list.
+// The battery's operating modes a gateway runs and the OperMode desired key accepts.
 export const OPER_MODES = ['self-consumption', 'backup', 'force-charge', 'idle'] as const;
 export type OperMode = (typeof OPER_MODES)[number];
 
