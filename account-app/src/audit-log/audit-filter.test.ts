@@ -1,5 +1,4 @@
-import { AUDIT_ACTIONS } from '../../../server/src/audit/audit-log';
-import { PERMISSION_KEYS } from '../../../server/src/iam/permissions';
+import { AUDIT_ACTIONS, PERMISSION_KEYS } from '@helio/contracts/limits';
 import cs from '../../locales/cs/account-app.json';
 import { permissionTextKey } from '../iam-roles/permission-key';
 import { actionTextKey, AUDIT_CATEGORIES, auditQueryOf, detailsSummary, NO_AUDIT_FILTER, rangeIsValid } from './audit-filter';

@@ -14,3 +14,4 @@ export * from './live';
 export * from './series';
 export * from './spot';
 export * from './notifications';
+export * from './openapi';

@@ -32,6 +32,7 @@ import { registerUserRoutes } from '../users/routes';
 import { createAuthenticator, installAuthentication } from './auth';
 import { installCompression } from './compression';
 import { installErrorHandler } from './error-handler';
+import { installOpenApi } from './openapi';
 import { installRouteTable, routeTableOf, undeclaredApiRoutes } from './route-table';
 import { registerNotificationRoutes } from '../notifications/routes';
 import { loadSpotConfig, type SpotConfig } from '../spot/spot-config';
@@ -68,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   installRouteTable(app);
+  await installOpenApi(app, '0.1.0');
   installErrorHandler(app);
   installCompression(app);
   await app.register(fastifyCookie);
