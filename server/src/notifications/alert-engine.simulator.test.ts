@@ -13,7 +13,7 @@ import { testConfig } from '../testing/test-app';
 import { createAlertEngine } from './alert-engine';
 import { defaultSettings } from './settings';
 import { saveSettings } from './settings-store';
-import { notificationsDb } from './tables';
+import { notificationsDb } from './notifications-db';
 import { createNotificationsDb, insertPlant, insertTenant } from './test-fixtures';
 
 describe.each(databaseTargets())('alerts from a simulated gateway on $name', (target) => {

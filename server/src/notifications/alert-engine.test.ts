@@ -6,7 +6,7 @@ import { createAlertEngine, startAlertEngine } from './alert-engine';
 import { clearSkyPvW } from './clear-sky';
 import { saveSettings } from './settings-store';
 import { defaultSettings, type NotificationSettings } from './settings';
-import { notificationsDb } from './tables';
+import { notificationsDb } from './notifications-db';
 import { createNotificationsDb, insertPlant, insertTenant, reportShadow, type TestPlant } from './test-fixtures';
 import { saveThresholds } from './thresholds';
 

@@ -12,7 +12,7 @@ import { alertRecipients, renderAlertMail } from './alert-mail';
 import { closeAlert, openAlert, openAlerts } from './alert-store';
 import { evaluatePlant, newestTimestamp, PV_WINDOW_MS, type PlantSnapshot, type Verdict } from './conditions';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './schedule-window';
-import { notificationsDb } from './tables';
+import { notificationsDb } from './notifications-db';
 import { DEFAULT_THRESHOLDS, thresholdsByPlant } from './thresholds';
 
 export const ALERT_TICK_MS = 30_000;

@@ -9,7 +9,7 @@ import type { OutgoingMail } from '../mail/outbox';
 import type { AlertDetails, AlertKind, Severity } from './alert-kinds';
 import { shouldEmail } from './schedule-window';
 import { defaultSettings, parseStoredSettings } from './settings';
-import type { NotificationsDb } from './tables';
+import type { NotificationsDb } from './notifications-db';
 
 export interface AlertMailFacts {
   kind: AlertKind;

@@ -5,7 +5,7 @@ import { routeTableOf } from '../http/route-table';
 import { addRole, addUser, giveTenantPlants, post, tokenFor, type NewUser } from '../iam/test-fixtures';
 import { databaseTargets } from '../testing/databases';
 import { closeAlert, openAlert } from './alert-store';
-import { notificationsDb } from './tables';
+import { notificationsDb } from './notifications-db';
 import { createNotificationsApp, createNotificationsDb, insertPlant, insertTenant, type TestPlant } from './test-fixtures';
 
 interface AlertBody {

@@ -11,7 +11,7 @@ import { notFound } from '../http/errors';
 import { access } from '../iam/route-access';
 import { findTenantPlant, type PlantCaller } from '../plants/access';
 import { listAlerts, markRead, unreadCount, type AlertView } from './alert-store';
-import { notificationsDb } from './tables';
+import { notificationsDb } from './notifications-db';
 import { saveThresholds, thresholdsOf, type Thresholds } from './thresholds';
 
 const plantField = { tenantResources: [{ field: 'plantId', kind: 'plant' as const }], module: 'notifications' as const };

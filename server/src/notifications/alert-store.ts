@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AlertDetails, AlertKind, Severity } from './alert-kinds';
 import { seesEveryPlant, type PlantCaller } from '../plants/access';
-import type { NotificationsDb } from './tables';
+import type { NotificationsDb } from './notifications-db';
 
 export interface NewAlert {
   tenantId: string;

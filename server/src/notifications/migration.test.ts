@@ -3,7 +3,7 @@ import type { Database } from '../db/schema';
 import { databaseTargets } from '../testing/databases';
 import { closeAlert, openAlert, openAlerts } from './alert-store';
 import { notificationsMigration } from './migration';
-import { notificationsDb } from './tables';
+import { notificationsDb } from './notifications-db';
 import { createNotificationsDb, insertPlant, insertTenant } from './test-fixtures';
 
 describe.each(databaseTargets())('the notifications migration on $name', (target) => {

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { registerAlertRoutes } from './alert-routes';
 import { registerSettingsRoutes } from './settings-routes';
-import { notificationsDb } from './tables';
+import { notificationsDb } from './notifications-db';
 
 export async function registerNotificationRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }): Promise<void> {
   await registerSettingsRoutes(app, notificationsDb(db));

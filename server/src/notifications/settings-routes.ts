@@ -7,7 +7,7 @@ import { contractSchema } from '../http/contract-schema';
 import { access, SIGNED_IN } from '../iam/route-access';
 import { normaliseSettings, type NotificationSettings } from './settings';
 import { saveSettings, settingsOf } from './settings-store';
-import type { NotificationsDb } from './tables';
+import type { NotificationsDb } from './notifications-db';
 
 export async function registerSettingsRoutes(app: FastifyInstance, db: NotificationsDb): Promise<void> {
   app.post(

@@ -1,6 +1,6 @@
 // Per-user notification schedules. A user who never saved one has the defaults (switched off).
 import { defaultSettings, parseStoredSettings, type NotificationSettings } from './settings';
-import type { NotificationsDb } from './tables';
+import type { NotificationsDb } from './notifications-db';
 
 export async function settingsOf(db: NotificationsDb, userId: string): Promise<NotificationSettings> {
   const row = await db.selectFrom('notification_settings').select(['period', 'enabled', 'days']).where('user_id', '=', userId).executeTakeFirst();

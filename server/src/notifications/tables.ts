@@ -1,7 +1,5 @@
 // Notification tables (Kysely types): per-user schedules, alerts with per-user read marks, and the
 // per-plant alert thresholds. Booleans are integers 0/1 and JSON is text, so both engines store them alike.
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
 
 export interface NotificationSettingsTable {
   user_id: string;
@@ -52,10 +50,3 @@ export type NotificationTables = {
   alert_reads: AlertReadTable;
   alert_thresholds: AlertThresholdTable;
 };
-
-export type NotificationsDb = Kysely<Database & NotificationTables>;
-
-/** The database with the notification tables in its type (a no-op once they are part of Database). */
-export function notificationsDb(db: Kysely<Database>): NotificationsDb {
-  return db.withTables<NotificationTables>();
-}

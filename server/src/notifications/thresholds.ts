@@ -1,5 +1,5 @@
 // Per-plant alert thresholds' storage (their defaults and limits are the contract's).
-import type { NotificationsDb } from './tables';
+import type { NotificationsDb } from './notifications-db';
 
 import { DEFAULT_THRESHOLDS, type Thresholds } from '@helio/contracts';
 

@@ -20,7 +20,7 @@ import { alertRecipients } from '../notifications/alert-mail';
 import { openAlert } from '../notifications/alert-store';
 import { defaultSettings } from '../notifications/settings';
 import { saveSettings } from '../notifications/settings-store';
-import { notificationsDb } from '../notifications/tables';
+import { notificationsDb } from '../notifications/notifications-db';
 import { databaseTargets } from '../testing/databases';
 import { apiPost, testConfig } from '../testing/test-app';
 import type { PlantAccessUser } from './access-routes';

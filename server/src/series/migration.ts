@@ -1,7 +1,7 @@
 // Roll-ups: hour, day and month buckets of every numeric metric. Raw samples stored before this
 // migration are rolled up here once, so older history reads the same as newer history.
 import { sql, type Kysely, type Migration } from 'kysely';
-import { isPostgres } from '../db';
+import { isPostgres } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { rebuildRollups } from './rebuild';
 

@@ -9,7 +9,7 @@ import { startDevices, type DeviceServices } from '../devices/services';
 import { insertPlant, insertTenant, recordingLog, userWithToken } from '../devices/test-fixtures';
 import { buildApp } from '../http/app';
 import { openAlert } from '../notifications/alert-store';
-import { notificationsDb } from '../notifications/tables';
+import { notificationsDb } from '../notifications/notifications-db';
 import type { FleetSummary } from '../plants/fleet-summary';
 import { calendarOf } from '../series/calendar';
 import { SeriesWriter } from '../series/series-writer';

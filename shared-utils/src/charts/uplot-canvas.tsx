@@ -6,7 +6,7 @@
 import React, { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { UplotChartProps } from './uplot-chart';
+import type { UplotChartProps } from './chart-types';
 
 const MIN_WIDTH = 200;
 

@@ -1,20 +1,9 @@
 // A uPlot chart of any app. uPlot itself is a lazy chunk of shared-utils, fetched the first time a
 // chart is drawn; until then a box of the chart's height holds its place.
 import React, { lazy, Suspense } from 'react';
-import type uPlot from 'uplot';
 
-export type ChartOptions = Omit<uPlot.Options, 'width' | 'height'>;
-
-export interface UplotChartProps {
-  /** Keep it stable (useMemo): a new object makes the chart anew. */
-  options: ChartOptions;
-  /** New data is drawn into the same chart. */
-  data: uPlot.AlignedData;
-  height: number;
-  className?: string;
-  ariaLabel: string;
-  testId?: string;
-}
+export type { ChartOptions, UplotChartProps } from './chart-types';
+import type { UplotChartProps } from './chart-types';
 
 const UplotCanvas = lazy(() => import(/* webpackChunkName: "uplot-canvas" */ './uplot-canvas'));
 

@@ -2,7 +2,7 @@
 // in a bucket is max - min. Self-consumed = produced - exported; self-consumption % = self-consumed
 // / produced; autarky % = (consumed - imported) / consumed; percentages clamped to 0–100 and null
 // where the denominator is zero (nothing produced / consumed), never NaN.
-import type { TimeSeriesRow } from '@helio/shared-utils';
+import type { TimeSeriesRow } from '@helio/contracts';
 
 export const ENERGY_COUNTERS = [
   'EnergyPveTotal',
