@@ -89,7 +89,7 @@ export function BatteryCard({ plant, readings, now, onStored }: { plant: Plant; 
         </span>
         <span className="helio-ems-muted">{t('battery.soc', { capacity: formatNumber(plant.batteryKwh, { maximumFractionDigits: 1 }) })}</span>
       </div>
-      {soc !== undefined && <ProgressBar value={soc / 100} animate={false} stripes={false} intent="success" />}
+      {soc !== undefined && <ProgressBar value={soc / 100} animate={false} stripes={false} intent="success" aria-label={t('battery.socLabel')} />}
       <div className="helio-ems-row">
         <span className="helio-ems-muted">{t('battery.power')}</span>
         <span>

@@ -50,7 +50,13 @@ function DeviceCard({ state }: { state: DeviceState }) {
       {soc !== null && (
         <div className="helio-device__soc" data-testid="device-soc">
           <span>{t('devices.soc', { value: formatNumber(soc / 100, { style: 'percent', maximumFractionDigits: 0 }) })}</span>
-          <ProgressBar value={soc / 100} stripes={false} animate={false} intent={soc < 20 ? 'warning' : 'success'} />
+          <ProgressBar
+            value={soc / 100}
+            stripes={false}
+            animate={false}
+            intent={soc < 20 ? 'warning' : 'success'}
+            aria-label={t('devices.soc', { value: formatNumber(soc / 100, { style: 'percent', maximumFractionDigits: 0 }) })}
+          />
         </div>
       )}
       <HTMLTable compact className="helio-device__values">
