@@ -7,6 +7,7 @@ const { helioExternals, rules } = require('../tools/webpack.factory');
 const { appsDir } = require('../tools/paths');
 const { EntryManifestPlugin } = require('../tools/manifest-plugin');
 const { IconPathsPlugin } = require('./icon-paths-plugin');
+const { blueprintImports } = require('../tools/blueprint-imports');
 
 const entriesDir = path.join(__dirname, '.entries');
 fs.mkdirSync(entriesDir, { recursive: true });
@@ -20,6 +21,24 @@ function entryName(m) {
   return `${m.name.replace(/^@/, '').replace(/\//g, '_')}@${version(m.pkg)}`;
 }
 
+const wholeEntry = (name) =>
+  [
+    "import 'systemjs-webpack-interop/auto-public-path';",
+    `import * as ns from '${name}';`,
+    `export * from '${name}';`,
+    "export default (ns['default'] !== undefined ? ns['default'] : ns);",
+    '',
+  ].join('\n');
+
+// Blueprint's module carries only the names the apps import (scanned from their sources at every
+// build), so webpack leaves out the components nobody uses.
+function blueprintEntry(name) {
+  const names = blueprintImports();
+  if (names === null) return wholeEntry(name);
+  const list = names.join(', ');
+  return ["import 'systemjs-webpack-interop/auto-public-path';", `import { ${list} } from '${name}';`, `export { ${list} };`, `export default { ${list} };`, ''].join('\n');
+}
+
 // A wrapper per library: the named exports plus a `default` (CommonJS packages such as React have
 // none of their own, and `import React from 'react'` must still work through SystemJS).
 const entry = {};
@@ -29,13 +48,7 @@ for (const m of sharedModules) {
     continue;
   }
   const file = path.join(entriesDir, `${entryName(m)}.js`);
-  const source = [
-    "import 'systemjs-webpack-interop/auto-public-path';",
-    `import * as ns from '${m.name}';`,
-    `export * from '${m.name}';`,
-    "export default (ns['default'] !== undefined ? ns['default'] : ns);",
-    '',
-  ].join('\n');
+  const source = (m.name === '@blueprintjs/core' ? blueprintEntry : wholeEntry)(m.name);
   if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== source) fs.writeFileSync(file, source);
   entry[entryName(m)] = { import: file };
 }
