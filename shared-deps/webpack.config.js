@@ -7,7 +7,7 @@ const { helioExternals, rules } = require('../tools/webpack.factory');
 const { appsDir } = require('../tools/paths');
 const { EntryManifestPlugin } = require('../tools/manifest-plugin');
 const { IconPathsPlugin } = require('./icon-paths-plugin');
-const { blueprintImports } = require('../tools/blueprint-imports');
+const { importedNames } = require('../tools/shared-imports');
 
 const entriesDir = path.join(__dirname, '.entries');
 fs.mkdirSync(entriesDir, { recursive: true });
@@ -30,10 +30,10 @@ const wholeEntry = (name) =>
     '',
   ].join('\n');
 
-// Blueprint's module carries only the names the apps import (scanned from their sources at every
-// build), so webpack leaves out the components nobody uses.
-function blueprintEntry(name) {
-  const names = blueprintImports();
+// A narrowed module carries only the names the apps import (scanned from their sources at every
+// build), so webpack leaves out what nobody uses.
+function narrowEntry(name) {
+  const names = importedNames(name);
   if (names === null) return wholeEntry(name);
   const list = names.join(', ');
   return ["import 'systemjs-webpack-interop/auto-public-path';", `import { ${list} } from '${name}';`, `export { ${list} };`, `export default { ${list} };`, ''].join('\n');
@@ -48,7 +48,7 @@ for (const m of sharedModules) {
     continue;
   }
   const file = path.join(entriesDir, `${entryName(m)}.js`);
-  const source = (m.name === '@blueprintjs/core' ? blueprintEntry : wholeEntry)(m.name);
+  const source = (m.narrow ? narrowEntry : wholeEntry)(m.name);
   if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== source) fs.writeFileSync(file, source);
   entry[entryName(m)] = { import: file };
 }

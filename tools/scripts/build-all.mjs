@@ -58,4 +58,8 @@ process.stdout.write('build: webpack (shared-deps + apps)…');
 await runWebpack([...configOf('shared-deps'), ...BROWSER_WORKSPACES.flatMap(configOf)]);
 process.stdout.write(` ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 step('index.html, import map, locales', () => assemblePublic({ root, publicDir }));
-printRouteSizes({ publicDir });
+const overBudget = printRouteSizes({ publicDir });
+if (overBudget.length > 0) {
+  console.error(`\nbuild: first-load JavaScript over budget (tools/scripts/route-sizes.js):\n  ${overBudget.join('\n  ')}`);
+  process.exit(1);
+}

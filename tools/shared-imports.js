@@ -1,12 +1,12 @@
-// The names the console's browser code imports from @blueprintjs/core, found in the sources of every
-// browser workspace (a folder with a webpack.config.js). shared-deps builds Blueprint's shared module
-// with exactly these, so the first load carries no component nobody uses; the list is made anew at
-// every build, so a new import cannot be missed.
+// The names the console's browser code imports from a shared library (Blueprint, RxJS, React Router,
+// TanStack Query), found in the sources of every browser workspace (a folder with a
+// webpack.config.js). shared-deps builds such a library's module with exactly these, so the first
+// load carries nothing nobody uses; the list is made anew at every build, so a new import cannot be
+// missed.
 const fs = require('node:fs');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
-const MODULE = '@blueprintjs/core';
 const SOURCE = /\.(ts|tsx|js|jsx)$/;
 const NOT_SHIPPED = /\.test\.(ts|tsx|js)$/;
 
@@ -27,11 +27,12 @@ function sourceFiles(dir) {
 }
 
 /**
- * Value names a source imports or re-exports from @blueprintjs/core (`type` ones left out).
- * A namespace import (`import * as Bp`) cannot be narrowed: it answers null.
+ * Value names a source imports or re-exports from `moduleName` (`type` ones left out). A namespace
+ * or default import cannot be narrowed: it answers null.
  */
-function blueprintNamesIn(source) {
-  const quoted = MODULE.replace(/[/.]/g, '\\$&');
+function importedNamesIn(source, moduleName) {
+  const quoted = moduleName.replace(/[/.]/g, '\\$&');
+  if (new RegExp(`import\\s+\\w+\\s*(,|from)[^;]*['"]${quoted}['"]`).test(source)) return null;
   if (new RegExp(`import\\s+\\*\\s+as\\s+\\w+\\s+from\\s+['"]${quoted}['"]`).test(source)) return null;
   const names = new Set();
   const named = new RegExp(`(?:import|export)\\s+(type\\s+)?\\{([^}]*)\\}\\s+from\\s+['"]${quoted}['"]`, 'g');
@@ -46,15 +47,15 @@ function blueprintNamesIn(source) {
   return [...names];
 }
 
-/** Every name imported anywhere, sorted; null when some file needs the whole module. */
-function blueprintImports(dirs = browserWorkspaces()) {
+/** Every name imported from `moduleName` anywhere, sorted; null when some file needs the whole module. */
+function importedNames(moduleName, dirs = browserWorkspaces()) {
   const all = new Set();
   for (const file of dirs.flatMap(sourceFiles)) {
-    const names = blueprintNamesIn(fs.readFileSync(file, 'utf8'));
+    const names = importedNamesIn(fs.readFileSync(file, 'utf8'), moduleName);
     if (names === null) return null;
     names.forEach((name) => all.add(name));
   }
   return [...all].sort();
 }
 
-module.exports = { blueprintImports, blueprintNamesIn, browserWorkspaces };
+module.exports = { importedNames, importedNamesIn, browserWorkspaces };
