@@ -15,6 +15,7 @@ import {
 } from 'single-spa';
 import { i18n, restoreSession, RETURN_TO_KEY, session$, type Session } from '@helio/shared-utils';
 import { showFailure, showLoading } from './app-panels';
+import { prefetchSignedIn } from './prefetch';
 import { AUTH_APP, MAIN_APPS, NAV_PARCEL, SIGN_OUT_PATH, isMainRoute, mainAppFor } from './routes';
 
 const byId = (id: string) => document.getElementById(id) as HTMLElement;
@@ -131,7 +132,11 @@ session$.subscribe((next) => {
   const changed = !!next !== !!session;
   session = next;
   if (next) mountNav();
-  else if (next === null) unmountNav();
+  else if (next === null) {
+    unmountNav();
+    const landing = sessionStorage.getItem(RETURN_TO_KEY) ?? '/';
+    prefetchSignedIn({ navParcel: NAV_PARCEL, landingApp: mainAppFor(landing.split(/[?#]/)[0])?.name, i18n, importModule: (name) => System.import(name) });
+  }
   guard();
   if (changed) triggerAppChange();
 });
