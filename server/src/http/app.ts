@@ -38,6 +38,7 @@ import { loadSpotConfig, type SpotConfig } from '../spot/spot-config';
 import { registerSpotRoutes } from '../spot/routes';
 import { registerSeriesRoutes } from '../series/routes';
 import { registerStatic } from './static';
+import { installTextGuard } from './text-guard';
 import { registerMissingTranslationRoute } from './missing-translations';
 
 export interface AppDeps {
@@ -69,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   installRouteTable(app);
   installErrorHandler(app);
+  installTextGuard(app);
   installCompression(app);
   await app.register(fastifyCookie);
 
