@@ -30,7 +30,9 @@ export async function readWeather(source: string, timeoutMs: number): Promise<We
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     if (error instanceof MalformedWeather) return { ok: false, failure: 'malformed', reason };
-    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return { ok: false, failure: 'slow', reason: `no answer within ${timeoutMs} ms` };
+    // The timeout's DOMException is not an Error in every realm: go by its name.
+    const name = typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : undefined;
+    if (name === 'TimeoutError' || name === 'AbortError') return { ok: false, failure: 'slow', reason: `no answer within ${timeoutMs} ms` };
     return { ok: false, failure: 'down', reason: error instanceof Error && error.cause instanceof Error ? `${reason} (${error.cause.message})` : reason };
   }
 }
