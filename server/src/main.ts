@@ -85,7 +85,7 @@ async function main(): Promise<void> {
     closers.push(async () => prices.stop());
     const retention = startRawRetention({ db, retentionDays: config.rawRetentionDays, log });
     closers.push(() => retention.stop());
-    const forecasts = startForecastIssuer({ db, config: forecast, log });
+    const forecasts = startForecastIssuer({ db, config: forecast, log, after: devices.shadows.idle() });
     closers.push(() => forecasts.stop());
     await app.listen({ port: config.port, host: config.host });
 

@@ -27,7 +27,11 @@ export async function issueTurn(db: Kysely<Database>, config: ForecastConfig, lo
   return run.ran ? run.result : undefined;
 }
 
-export function startForecastIssuer(opts: { db: Kysely<Database>; config: ForecastConfig; log: IssueLog }): RunningIssuer {
+/**
+ * Starts the hourly turns. `after`: the first turn waits for it (main passes the device store's
+ * queue, so the simulator's history is in before the first forecasts learn from it).
+ */
+export function startForecastIssuer(opts: { db: Kysely<Database>; config: ForecastConfig; log: IssueLog; after?: Promise<unknown> }): RunningIssuer {
   const { db, config, log } = opts;
   let running: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
@@ -47,7 +51,9 @@ export function startForecastIssuer(opts: { db: Kysely<Database>; config: Foreca
     timer = setTimeout(turn, now - (now % config.issueEveryMs) + config.issueEveryMs + AFTER_HOUR_MS - now);
     timer.unref();
   };
-  turn();
+  running = (opts.after ?? Promise.resolve()).catch(() => undefined).then(() => {
+    if (!stopped) turn();
+  });
   return {
     async stop() {
       stopped = true;
