@@ -39,7 +39,8 @@ export async function accuracyView(db: Kysely<Database>, plant: PlantRow, days: 
     const skill = score ? skillOf(score.maeW, score.persistenceMaeW) : null;
     rows.push({
       date: localDate(plant.timezone, dayStart),
-      issuedAt: forecast?.issuedAt ?? null,
+      // A reconstructed forecast is shown at the hour it stands for, not when it was computed.
+      issuedAt: forecast ? (forecast.reconstructed ? new Date(forecast.slot).toISOString() : forecast.issuedAt) : null,
       reconstructed: forecast?.reconstructed ?? false,
       forecastKwh: score ? round(score.forecastKwh, 2) : null,
       actualKwh: score ? round(score.actualKwh, 2) : null,
