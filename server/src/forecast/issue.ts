@@ -53,10 +53,12 @@ async function issuePlant(db: Kysely<Database>, plant: PlantRow, slot: number, n
   const clock = calendarOf(plant.timezone);
   const site = siteOf(plant);
   const peakW = plant.pv_peak_kw * 1000;
-  const lookback = (LOAD_LOOKBACK_DAYS + backfillDays + 1) * DAY_MS;
+  const reconstruct = backfillDays > 0 && !(await hasForecasts(db, plant.id));
+  // Reconstructing the past days needs the weeks before the oldest of them too.
+  const lookback = (LOAD_LOOKBACK_DAYS + (reconstruct ? backfillDays + 1 : 0)) * DAY_MS;
   const history = await readHistory(db, plant.thing_name, slot - lookback, slot);
   let reconstructed = 0;
-  if (backfillDays > 0 && history.pv.size > 0 && !(await hasForecasts(db, plant.id))) {
+  if (reconstruct && history.pv.size > 0) {
     const today = clock.bucketStart('day', slot);
     for (let day = today - backfillDays * DAY_MS; day < today; day += DAY_MS) {
       const dayStart = clock.bucketStart('day', day + 12 * HOUR_MS);

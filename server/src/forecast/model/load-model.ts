@@ -28,11 +28,17 @@ export function learnLoad(load: ReadonlyMap<number, number>, clock: PlantClock, 
   }
   const all = [...sameHour.values()].flat();
   const overall = all.length > 0 ? median(all) : 0;
+  const estimates = new Map<string, LoadEstimate>();
   return (hourStart) => {
     const h = localHourOf(clock, hourStart);
-    let values = sameDay.get(`${localWeekdayOf(clock, hourStart)}:${h}`) ?? [];
-    if (values.length < 2) values = sameHour.get(h) ?? [];
-    if (values.length === 0) return { w: overall, p10: overall, p90: overall };
-    return { w: median(values), p10: quantile(values, 0.1), p90: quantile(values, 0.9) };
+    const key = `${localWeekdayOf(clock, hourStart)}:${h}`;
+    let estimate = estimates.get(key);
+    if (!estimate) {
+      let values = sameDay.get(key) ?? [];
+      if (values.length < 2) values = sameHour.get(h) ?? [];
+      estimate = values.length === 0 ? { w: overall, p10: overall, p90: overall } : { w: median(values), p10: quantile(values, 0.1), p90: quantile(values, 0.9) };
+      estimates.set(key, estimate);
+    }
+    return estimate;
   };
 }

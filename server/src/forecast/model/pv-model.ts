@@ -18,12 +18,30 @@ const BRIGHT_POA = 300;
 /** Below this plane-of-array irradiance the clear-sky index is noise. */
 const DIM_POA = 50;
 
-/** Mean clear-sky plane-of-array irradiance of an hour, computed once per hour start. */
+/** Hours of clear-sky irradiance kept between issue runs, over every site (about 40 bytes each). */
+const MAX_KEPT_HOURS = 500_000;
+const keptBySite = new Map<string, Map<number, number>>();
+let keptHours = 0;
+
+/**
+ * Mean clear-sky plane-of-array irradiance of an hour. Kept per site and hour, so the hourly run
+ * computes only the hours it has not seen (the past 14 days are the same hours an hour later).
+ */
 export function hourlyClearPoa(site: SolarSite): (hourStart: number) => number {
-  const kept = new Map<number, number>();
+  const siteKey = `${site.latitude},${site.longitude},${site.tiltDeg},${site.azimuthDeg},${site.altitudeM}`;
+  if (keptHours >= MAX_KEPT_HOURS) {
+    keptBySite.clear();
+    keptHours = 0;
+  }
+  let kept = keptBySite.get(siteKey);
+  if (!kept) keptBySite.set(siteKey, (kept = new Map()));
+  const hours = kept;
   return (hourStart) => {
-    let poa = kept.get(hourStart);
-    if (poa === undefined) kept.set(hourStart, (poa = meanClearPoa(site, hourStart, HOUR_MS)));
+    let poa = hours.get(hourStart);
+    if (poa === undefined) {
+      hours.set(hourStart, (poa = meanClearPoa(site, hourStart, HOUR_MS)));
+      keptHours++;
+    }
     return poa;
   };
 }
@@ -60,11 +78,19 @@ export function learnPv(pv: ReadonlyMap<number, number>, peakW: number, clock: P
   }
   const overall = all.length > 0 ? median(all) : 1;
   const overallBand: [number, number] = all.length >= 5 ? [quantile(all, 0.1), quantile(all, 0.9)] : [0.2, 1];
-  const sameHour = (ts: number) => byHour.get(localHourOf(clock, ts)) ?? [];
-  const profile = (ts: number) => {
-    const values = sameHour(ts);
-    return values.length >= 3 ? median(values) : overall;
+  // By local hour of day, computed once each.
+  const profiles = new Map<number, { median: number; band: [number, number] }>();
+  const byLocalHour = (ts: number) => {
+    const hour = localHourOf(clock, ts);
+    let kept = profiles.get(hour);
+    if (!kept) {
+      const values = byHour.get(hour) ?? [];
+      kept = { median: values.length >= 3 ? median(values) : overall, band: values.length >= 5 ? [quantile(values, 0.1), quantile(values, 0.9)] : overallBand };
+      profiles.set(hour, kept);
+    }
+    return kept;
   };
+  const profile = (ts: number) => byLocalHour(ts).median;
   return {
     performanceFactor,
     clearness(ts) {
@@ -72,9 +98,6 @@ export function learnPv(pv: ReadonlyMap<number, number>, peakW: number, clock: P
       const weight = Math.exp(-Math.max(0, ts - (recent.hour + HOUR_MS)) / (PERSISTENCE_HOURS * HOUR_MS));
       return weight * (recent.sum / recent.count) + (1 - weight) * profile(ts);
     },
-    clearnessBand(ts) {
-      const values = sameHour(ts);
-      return values.length >= 5 ? [quantile(values, 0.1), quantile(values, 0.9)] : overallBand;
-    },
+    clearnessBand: (ts) => byLocalHour(ts).band,
   };
 }
