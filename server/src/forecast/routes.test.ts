@@ -96,7 +96,7 @@ describe.each(databaseTargets())('forecasts on $name', (target) => {
   test('latestForecast gives other modules the same forecast as numbers', async () => {
     const latest = await latestForecast(db, plantId);
     expect(latest?.steps).toHaveLength(192);
-    expect(latest?.steps[1].start - latest!.steps[0].start).toBe(15 * 60_000);
+    expect(latest!.steps[1].start - latest!.steps[0].start).toBe(15 * 60_000);
     expect(latest?.steps[40].surplusW).toBe(latest!.steps[40].pvW - latest!.steps[40].loadW);
     expect(await latestForecast(db, randomUUID())).toBeUndefined();
   });

@@ -2,6 +2,7 @@
 import { newPlantRun, plantHistory } from '@helio/device-simulator';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { simPlantConfig } from '../devices/services';
 import { SeriesWriter } from '../series/series-writer';
 import { LOAD_METRIC, PV_METRIC } from './store';
 
@@ -10,15 +11,7 @@ const DAY_MS = 86_400_000;
 /** Writes `days` of the simulator's 5-minute PV and load history before `now` for a plant row. */
 export async function writeSimulatedHistory(db: Kysely<Database>, thingName: string, days: number, now: number): Promise<void> {
   const plant = await db.selectFrom('plants').selectAll().where('thing_name', '=', thingName).executeTakeFirstOrThrow();
-  const run = newPlantRun({
-    thingName,
-    latitude: plant.latitude,
-    longitude: plant.longitude,
-    timezone: plant.timezone,
-    pvPeakKw: plant.pv_peak_kw,
-    batteryKwh: plant.battery_kwh,
-    chargerKw: plant.charger_kw,
-  });
+  const run = newPlantRun(simPlantConfig(plant));
   const step = 5 * 60_000;
   const to = now - (now % step);
   const writer = new SeriesWriter();
