@@ -17,6 +17,8 @@ import { startPriceImport } from './spot/price-import';
 import { spotDb } from './spot/tables';
 import { consoleLogger, type Logger } from './logger';
 import { startRawRetention } from './series/retention';
+import { loadForecastConfig } from './forecast/forecast-config';
+import { startForecastIssuer } from './forecast/issuer';
 
 function banner(config: Config, devices: DeviceServices, demo: boolean): string {
   const port = config.port;
@@ -54,6 +56,7 @@ async function main(): Promise<void> {
   try {
     const config = loadConfig();
     const spot = loadSpotConfig();
+    const forecast = loadForecastConfig();
     log = consoleLogger(config.logLevel);
 
     const db = await createDatabase(config.databaseUrl);
@@ -82,6 +85,8 @@ async function main(): Promise<void> {
     closers.push(async () => prices.stop());
     const retention = startRawRetention({ db, retentionDays: config.rawRetentionDays, log });
     closers.push(() => retention.stop());
+    const forecasts = startForecastIssuer({ db, config: forecast, log, after: devices.shadows.idle() });
+    closers.push(() => forecasts.stop());
     await app.listen({ port: config.port, host: config.host });
 
     process.stdout.write(banner(config, devices, await hasDemoAccounts(db)));

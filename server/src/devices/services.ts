@@ -154,7 +154,8 @@ async function startPlantSimulator(
 
 type SimulatedPlantRow = Pick<PlantRow, 'thing_name' | 'latitude' | 'longitude' | 'timezone' | 'pv_peak_kw' | 'battery_kwh' | 'charger_kw'>;
 
-function simPlantConfig(plant: SimulatedPlantRow, resume?: SimPlantConfig['resume']): SimPlantConfig {
+/** A plant row as the simulator sees it. */
+export function simPlantConfig(plant: SimulatedPlantRow, resume?: SimPlantConfig['resume']): SimPlantConfig {
   return {
     thingName: plant.thing_name,
     latitude: plant.latitude,

@@ -36,6 +36,7 @@ import { installRouteTable, routeTableOf, undeclaredApiRoutes } from './route-ta
 import { registerNotificationRoutes } from '../notifications/routes';
 import { loadSpotConfig, type SpotConfig } from '../spot/spot-config';
 import { registerSpotRoutes } from '../spot/routes';
+import { registerForecastRoutes } from '../forecast/routes';
 import { registerSeriesRoutes } from '../series/routes';
 import { registerStatic } from './static';
 import { installTextGuard } from './text-guard';
@@ -105,7 +106,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (devices) await registerFleetRoutes(app, { db, devices });
   await registerSeriesRoutes(app, { db });
   await registerNotificationRoutes(app, { db });
-  await registerSpotRoutes(app, { db, config: deps.spot ?? loadSpotConfig() });
+  const spot = deps.spot ?? loadSpotConfig();
+  await registerSpotRoutes(app, { db, config: spot });
+  await registerForecastRoutes(app, { db, spot });
   await registerMissingTranslationRoute(app, { enabled: config.recordMissingTranslations, dataDir: config.dataDir });
   await registerStatic(app, config.publicDir);
 

@@ -12,6 +12,8 @@ import { notificationsMigration } from '../../notifications/migration';
 import { seriesMigration } from '../../series/migration';
 import { spotMigration } from '../../spot/migration';
 import { tagsMigration } from '../../tags/migration';
+import { forecastsMigration } from '../../forecast/tables';
+import { jobLeasesMigration } from '../../jobs/leader-lease';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
@@ -25,6 +27,8 @@ export const migrations: Record<string, Migration> = {
   '012_plant_access': plantAccessMigration,
   '013_tags': tagsMigration,
   '014_devices': plantDevicesMigration,
+  '025_job_leases': jobLeasesMigration,
+  '026_forecasts': forecastsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
