@@ -14,6 +14,12 @@ function helioExternals(except = []) {
   ];
 }
 
+/**
+ * The runtime reaches the global object through `globalThis`, not webpack's fallback
+ * `new Function('return this')`, so no bundle carries eval-like code (see the CSP in server/src/http).
+ */
+const NO_EVAL_ENVIRONMENT = { globalThis: true };
+
 function rules() {
   return [
     {
@@ -53,12 +59,15 @@ function helioWebpackConfig({ workspace, dir, devPort, entry }) {
         library: { type: 'system' },
         uniqueName: entryName,
         clean: true,
+        environment: NO_EVAL_ENVIRONMENT,
       },
       externals: helioExternals(),
       externalsType: 'system',
       resolve: { extensions: ['.tsx', '.ts', '.js'] },
       module: { rules: rules() },
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // Never an eval-based devtool: the console's Content-Security-Policy has no 'unsafe-eval', and a
+      // dev build swapped in with import-map-overrides runs under the same policy.
+      devtool: production ? 'source-map' : 'cheap-module-source-map',
       performance: { hints: false },
       cache: {
         type: 'filesystem',
@@ -78,4 +87,4 @@ function helioWebpackConfig({ workspace, dir, devPort, entry }) {
   };
 }
 
-module.exports = { helioWebpackConfig, helioExternals, rules, sharedNames };
+module.exports = { helioWebpackConfig, helioExternals, rules, sharedNames, NO_EVAL_ENVIRONMENT };

@@ -1,8 +1,12 @@
 // Puts the built modules together: resolves import-map.json to the hashed files, copies SystemJS,
-// import-map-overrides and the global CSS with content hashes, copies locales, writes index.html.
+// import-map-overrides and the global CSS with content hashes, copies locales, writes index.html and
+// the hashes of its inline scripts for the Content-Security-Policy (csp-hashes.json, read by the server).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+
+const { inlineScriptHashes, evalUses } = createRequire(import.meta.url)('./inline-scripts.js');
 
 /** The core libraries every first load needs: preloaded so they download in parallel. */
 const PRELOAD = [
@@ -92,7 +96,12 @@ export function assemblePublic({ root, publicDir }) {
     .replace('%IMPORT_MAP%', JSON.stringify(importMap));
   for (const [key, value] of Object.entries(assets)) html = html.replace(`%${key}%`, value);
   fs.writeFileSync(path.join(publicDir, 'index.html'), html);
+  const scriptSrc = inlineScriptHashes(html);
+  fs.writeFileSync(path.join(publicDir, 'csp-hashes.json'), JSON.stringify({ scriptSrc }, null, 2));
+  // The policy has no 'unsafe-eval': a bundle that needs eval would fail in the browser, so fail here.
+  const withEval = evalUses(appsDir);
+  if (withEval.length > 0) throw new Error(`eval or the Function constructor in built bundles: ${withEval.join(', ')}`);
   fs.writeFileSync(path.join(publicDir, 'import-map.json'), JSON.stringify(importMap, null, 2));
   copyLocales(root, publicDir);
-  return { importMap, assets };
+  return { importMap, assets, scriptSrc };
 }

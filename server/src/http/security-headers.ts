@@ -1,0 +1,90 @@
+// The browser-side protection of the console, set by @fastify/helmet on every answer: a strict
+// Content-Security-Policy (scripts only from this origin plus index.html's own inline scripts, by
+// hash), no framing, no referrer across origins, a separate browsing context group, and HSTS behind
+// HTTPS. helmet knows neither Permissions-Policy nor Reporting-Endpoints, so those two are set here.
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { createInlineScriptHashes } from './inline-script-hashes';
+
+/** Where browsers send CSP violation reports (see csp-reports.ts), and its Reporting API name. */
+export const CSP_REPORT_PATH = '/api/csp-reports';
+export const CSP_REPORT_GROUP = 'csp';
+
+/** Powerful features the console never uses: off for it and for anything it might embed. */
+export const PERMISSIONS_POLICY = [
+  'accelerometer', 'autoplay', 'camera', 'display-capture', 'encrypted-media', 'fullscreen', 'geolocation',
+  'gyroscope', 'hid', 'idle-detection', 'magnetometer', 'microphone', 'midi', 'payment', 'picture-in-picture',
+  'publickey-credentials-get', 'screen-wake-lock', 'serial', 'usb', 'xr-spatial-tracking',
+].map((feature) => `${feature}=()`).join(', ');
+
+/** A directive's value, or a function helmet calls per request for it. */
+type CspSource = string | (() => string);
+
+export interface CspInputs {
+  /** `'sha256-…'` of each inline script index.html carries (the theme and the SystemJS bootstrap). */
+  inlineScriptHashes: readonly CspSource[];
+  /** Developers' dev servers for import-map-overrides (CSP_DEV_ORIGINS); empty in production. */
+  devOrigins: readonly string[];
+  https: boolean;
+}
+
+/**
+ * The policy, directive by directive. Styles: every app bundles its CSS through style-loader, which
+ * adds a <style> element per stylesheet at run time, so <style> elements need 'unsafe-inline';
+ * stylesheet files come only from here and style attributes not at all (React, Blueprint, xyflow and
+ * uPlot set styles through the CSSOM, which CSP does not govern).
+ */
+export function cspDirectives({ inlineScriptHashes, devOrigins, https }: CspInputs): Record<string, CspSource[]> {
+  const dev = [...devOrigins];
+  const directives: Record<string, CspSource[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...inlineScriptHashes, ...dev],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", ...dev],
+    'style-src-elem': ["'self'", "'unsafe-inline'", ...dev],
+    'style-src-attr': ["'none'"],
+    // data: for Blueprint's inline SVG backgrounds and the empty favicon
+    'img-src': ["'self'", 'data:', ...dev],
+    'font-src': ["'self'", ...dev],
+    // the API, the live stream (server-sent events), translations
+    'connect-src': ["'self'", ...dev],
+    'worker-src': ["'none'"],
+    'frame-src': ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    'report-uri': [CSP_REPORT_PATH],
+    'report-to': [CSP_REPORT_GROUP],
+  };
+  if (https) directives['upgrade-insecure-requests'] = [];
+  return directives;
+}
+
+export async function installSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  const hashes = createInlineScriptHashes(config.publicDir);
+  // Read per request (from a short cache), so a console rebuilt under a running server is served
+  // with its own hashes.
+  const directives = cspDirectives({
+    inlineScriptHashes: [() => hashes.current().join(' ')],
+    devOrigins: config.cspDevOrigins,
+    https: config.secureCookies,
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Only behind HTTPS (SECURE_COOKIES): over plain HTTP the header is meaningless and a mistake
+    // would pin browsers to an HTTPS that does not exist.
+    strictTransportSecurity: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    xFrameOptions: { action: 'deny' },
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    reply.header('Reporting-Endpoints', `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`);
+  });
+}
