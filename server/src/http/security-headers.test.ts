@@ -85,10 +85,16 @@ describe('security headers of the console', () => {
     expect(directivesOf(response.headers['content-security-policy'])['upgrade-insecure-requests']).toBeUndefined();
   });
 
-  it('also protects API answers and static files', async () => {
-    const api = await apiPost(app, 'no/such/thing', {});
+  it('protects static files with the same policy, and API answers (JSON, never a document) without one', async () => {
+    fs.mkdirSync(path.join(publicDir, 'apps', 'auth-app'), { recursive: true });
+    fs.writeFileSync(path.join(publicDir, 'apps', 'auth-app', 'solar-field.0a1b2c3d.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const svg = await app.inject({ method: 'GET', url: '/apps/auth-app/solar-field.0a1b2c3d.svg' });
+    expect(svg.statusCode).toBe(200);
+    expect(directivesOf(svg.headers['content-security-policy'])['script-src']).toEqual(["'self'", sha(THEME), sha(BOOT)]);
+    const api = await apiPost(app, 'auth/sign-in', { username: 'nobody@helio.local', password: 'x' });
     expect(api.headers['x-content-type-options']).toBe('nosniff');
-    expect(directivesOf(api.headers['content-security-policy'])['frame-ancestors']).toEqual(["'none'"]);
+    expect(api.headers['x-frame-options']).toBe('DENY');
+    expect(api.headers['content-security-policy']).toBeUndefined();
   });
 
   it('picks up the hashes of a console rebuilt under the running server', async () => {
@@ -100,6 +106,25 @@ describe('security headers of the console', () => {
     await new Promise((resolve) => setTimeout(resolve, 2100)); // past the re-check interval
     const response = await app.inject({ method: 'GET', url: '/', headers: HTML });
     expect(directivesOf(response.headers['content-security-policy'])['script-src']).toEqual(["'self'", sha(THEME), sha(changed)]);
+  });
+});
+
+describe('security headers before the console is built', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp(await sqlite.create(), { publicDir: fs.mkdtempSync(path.join(os.tmpdir(), 'helio-unbuilt-')) });
+  });
+  afterAll(async () => {
+    await app.close();
+    await sqlite.destroy();
+  });
+
+  it('allows no inline script at all, in a well-formed policy', async () => {
+    const response = await app.inject({ method: 'GET', url: '/', headers: HTML });
+    expect(response.statusCode).toBe(503);
+    const header = String(response.headers['content-security-policy']);
+    expect(directivesOf(header)['script-src']).toEqual(["'self'"]);
+    expect(header).not.toMatch(/ {2}| ;|sha256/);
   });
 });
 
