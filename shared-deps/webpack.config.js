@@ -3,7 +3,7 @@
 const fs = require('fs');
 const path = require('path');
 const sharedModules = require('../tools/shared-modules');
-const { helioExternals, rules, NO_EVAL_ENVIRONMENT } = require('../tools/webpack.factory');
+const { helioExternals, rules, cssPlugins, NO_EVAL_ENVIRONMENT } = require('../tools/webpack.factory');
 const { appsDir } = require('../tools/paths');
 const { EntryManifestPlugin } = require('../tools/manifest-plugin');
 const { IconPathsPlugin } = require('./icon-paths-plugin');
@@ -80,6 +80,7 @@ module.exports = (env, argv) =>
     ignoreWarnings: [/export 'default' \(imported as 'ns'\) was not found/],
     plugins: [
       new EntryManifestPlugin({ filename: `manifest.${entryName(m)}.json` }),
+      ...cssPlugins(true),
       ...extraPlugins(m, require('webpack')),
     ],
   }));

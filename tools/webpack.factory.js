@@ -1,5 +1,6 @@
 // The one webpack factory: every browser workspace builds a System.register module with it.
 const path = require('path');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const sharedModules = require('./shared-modules');
 const { appsDir } = require('./paths');
 const { EntryManifestPlugin } = require('./manifest-plugin');
@@ -20,7 +21,22 @@ function helioExternals(except = []) {
  */
 const NO_EVAL_ENVIRONMENT = { globalThis: true };
 
-function rules() {
+/**
+ * Production builds extract each app's CSS into files: the entry's are linked from index.html
+ * (tools/scripts/assemble-public.mjs), a lazy chunk's are loaded with it by webpack's runtime. No
+ * <style> element is ever added, so the console's CSP allows stylesheets from its own origin only.
+ * Development builds (a dev server behind import-map-overrides) inject <style> elements, which only
+ * the opt-in CSP_DEV_ORIGINS relaxation allows.
+ */
+function cssLoader(production) {
+  return production ? MiniCssExtractPlugin.loader : require.resolve('style-loader');
+}
+
+function cssPlugins(production) {
+  return production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : [];
+}
+
+function rules(production = true) {
   return [
     {
       test: /\.tsx?$/,
@@ -31,7 +47,7 @@ function rules() {
         options: { transpileOnly: true, configFile: path.join(__dirname, '..', 'tsconfig.json') },
       },
     },
-    { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+    { test: /\.css$/, use: [cssLoader(production), require.resolve('css-loader')] },
     { test: /\.(png|jpe?g|svg|webp)$/, type: 'asset/resource' },
   ];
 }
@@ -64,7 +80,7 @@ function helioWebpackConfig({ workspace, dir, devPort, entry }) {
       externals: helioExternals(),
       externalsType: 'system',
       resolve: { extensions: ['.tsx', '.ts', '.js'] },
-      module: { rules: rules() },
+      module: { rules: rules(production) },
       // Never an eval-based devtool: the console's Content-Security-Policy has no 'unsafe-eval', and a
       // dev build swapped in with import-map-overrides runs under the same policy.
       devtool: production ? 'source-map' : 'cheap-module-source-map',
@@ -74,7 +90,7 @@ function helioWebpackConfig({ workspace, dir, devPort, entry }) {
         name: `${workspace}-${production ? 'production' : 'development'}`,
         buildDependencies: { config: [__filename, path.join(dir, 'webpack.config.js')] },
       },
-      plugins: [new EntryManifestPlugin()],
+      plugins: [new EntryManifestPlugin(), ...cssPlugins(production)],
       devServer: {
         port: devPort,
         headers: { 'Access-Control-Allow-Origin': '*' },
@@ -87,4 +103,4 @@ function helioWebpackConfig({ workspace, dir, devPort, entry }) {
   };
 }
 
-module.exports = { helioWebpackConfig, helioExternals, rules, sharedNames, NO_EVAL_ENVIRONMENT };
+module.exports = { helioWebpackConfig, helioExternals, rules, cssPlugins, sharedNames, NO_EVAL_ENVIRONMENT };

@@ -17,8 +17,9 @@ test('the console page carries its policy and the console starts under it', asyn
 test.describe('code the console did not ship', () => {
   test.use({ failOnCspViolation: false });
 
-  test('an injected inline script and eval are refused, and the guard records the violations', async ({ page, cspViolations }) => {
+  test('an injected inline script and eval are refused, reported to the server, and recorded by the guard', async ({ page, cspViolations }) => {
     await signIn(page);
+    const reported = page.waitForResponse((response) => response.url().endsWith('/api/csp-reports'));
     const result = await page.evaluate(() => {
       const script = document.createElement('script');
       script.textContent = 'window.__injected = true;';
@@ -39,6 +40,9 @@ test.describe('code the console did not ship', () => {
     expect(result).toEqual({ injected: false, evaluated: 'EvalError' });
     await expect.poll(() => cspViolations.join('\n')).toMatch(/script-src-elem refused inline/);
     await expect.poll(() => cspViolations.join('\n')).toMatch(/script-src refused eval/);
+    const report = await reported;
+    expect(report.status()).toBe(204);
+    expect(report.request().headers()['content-type']).toBe('application/csp-report');
   });
 });
 

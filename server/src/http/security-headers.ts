@@ -32,10 +32,10 @@ export interface CspInputs {
 }
 
 /**
- * The policy, directive by directive. Styles: every app bundles its CSS through style-loader, which
- * adds a <style> element per stylesheet at run time, so <style> elements need 'unsafe-inline';
- * stylesheet files come only from here and style attributes not at all (React, Blueprint, xyflow and
- * uPlot set styles through the CSSOM, which CSP does not govern).
+ * The policy, directive by directive. Styles: stylesheet files from this origin only (production
+ * builds extract every app's CSS to files), no <style> elements, no style attributes; React,
+ * Blueprint, xyflow and uPlot set styles through the CSSOM, which CSP does not govern. Only with dev
+ * origins listed may <style> elements run, since development builds inject CSS with style-loader.
  */
 export function cspDirectives({ inlineScriptHashes, devOrigins, https }: CspInputs): Record<string, CspSource[]> {
   const dev = [...devOrigins];
@@ -45,8 +45,7 @@ export function cspDirectives({ inlineScriptHashes, devOrigins, https }: CspInpu
     'default-src': ["'self'"],
     'script-src': [ownScripts, ...dev],
     'script-src-attr': ["'none'"],
-    'style-src': ["'self'", ...dev],
-    'style-src-elem': ["'self'", "'unsafe-inline'", ...dev],
+    'style-src': ["'self'", ...(dev.length > 0 ? ["'unsafe-inline'", ...dev] : [])],
     'style-src-attr': ["'none'"],
     // data: for Blueprint's inline SVG backgrounds and the empty favicon
     'img-src': ["'self'", 'data:', ...dev],
@@ -60,9 +59,14 @@ export function cspDirectives({ inlineScriptHashes, devOrigins, https }: CspInpu
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
     'report-uri': [CSP_REPORT_PATH],
-    'report-to': [CSP_REPORT_GROUP],
   };
-  if (https) directives['upgrade-insecure-requests'] = [];
+  // Chromium takes report-to only from a secure (HTTPS) page and then ignores report-uri; over plain
+  // HTTP, even on loopback, a report-to would silence every report. So report-to only behind HTTPS,
+  // report-uri always (Firefox and Safari use it, and Chromium over HTTP).
+  if (https) {
+    directives['report-to'] = [CSP_REPORT_GROUP];
+    directives['upgrade-insecure-requests'] = [];
+  }
   return directives;
 }
 
@@ -92,8 +96,9 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Confi
     strictTransportSecurity: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     xFrameOptions: { action: 'deny' },
   });
+  const reportingEndpoints = `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`;
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('Permissions-Policy', PERMISSIONS_POLICY);
-    reply.header('Reporting-Endpoints', `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`);
+    if (config.secureCookies) reply.header('Reporting-Endpoints', reportingEndpoints);
   });
 }
