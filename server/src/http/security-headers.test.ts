@@ -95,7 +95,13 @@ describe('security headers of the console', () => {
     expect(directivesOf(svg.headers['content-security-policy'])['script-src']).toEqual(["'self'", sha(THEME), sha(BOOT)]);
     const api = await apiPost(app, 'auth/sign-in', { username: 'nobody@helio.local', password: 'x' });
     expect(api.headers['x-content-type-options']).toBe('nosniff');
-    expect(api.headers['x-frame-options']).toBe('DENY');
+    expect(api.headers).toMatchObject({
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+    });
+    expect(api.headers['permissions-policy']).toMatch(/camera=\(\)/);
     expect(api.headers['content-security-policy']).toBeUndefined();
   });
 
