@@ -1,7 +1,8 @@
-// The browser-side protection of the console, set by @fastify/helmet on every answer: a strict
+// The browser-side protection of the console, by helmet: on pages and static files a strict
 // Content-Security-Policy (scripts only from this origin plus index.html's own inline scripts, by
-// hash), no framing, no referrer across origins, a separate browsing context group, and HSTS behind
-// HTTPS. helmet knows neither Permissions-Policy nor Reporting-Endpoints, so those two are set here.
+// hash); on every answer no framing, only the origin as referrer across origins, a browsing context
+// group of its own, and HSTS behind HTTPS. helmet knows neither Permissions-Policy nor
+// Reporting-Endpoints, so those two are set here.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
