@@ -3,7 +3,7 @@
 const fs = require('fs');
 const path = require('path');
 const sharedModules = require('../tools/shared-modules');
-const { helioExternals, rules } = require('../tools/webpack.factory');
+const { helioExternals, rules, cssPlugins, NO_EVAL_ENVIRONMENT } = require('../tools/webpack.factory');
 const { appsDir } = require('../tools/paths');
 const { EntryManifestPlugin } = require('../tools/manifest-plugin');
 const { IconPathsPlugin } = require('./icon-paths-plugin');
@@ -77,6 +77,7 @@ module.exports = (env, argv) =>
       library: { type: 'system' },
       uniqueName: `shared-${entryName(m)}`,
       clean: false,
+      environment: NO_EVAL_ENVIRONMENT,
     },
     externals: helioExternals([m.name]),
     externalsType: 'system',
@@ -92,6 +93,7 @@ module.exports = (env, argv) =>
     ignoreWarnings: [/export 'default' \(imported as 'ns'\) was not found/],
     plugins: [
       new EntryManifestPlugin({ filename: `manifest.${entryName(m)}.json` }),
+      ...cssPlugins(true),
       ...extraPlugins(m, require('webpack')),
     ],
   }));

@@ -23,8 +23,19 @@ describe('loadConfig', () => {
       publicDir: path.join(REPO_ROOT, 'dist', 'public'),
       logLevel: 'info',
       secureCookies: false,
+      cspDevOrigins: [],
       recordMissingTranslations: false,
     });
+  });
+
+  it('reads the dev-server origins the CSP may allow, and refuses anything but bare http(s) origins', () => {
+    expect(loadConfig({ CSP_DEV_ORIGINS: 'http://localhost:9103, http://127.0.0.1:9100/' }).cspDevOrigins).toEqual([
+      'http://localhost:9103',
+      'http://127.0.0.1:9100',
+    ]);
+    for (const bad of ['*', 'localhost:9103', 'http://localhost:9103/app.js', "'unsafe-eval'", 'ftp://x.local']) {
+      expect(() => loadConfig({ CSP_DEV_ORIGINS: bad })).toThrow(/CSP_DEV_ORIGINS/);
+    }
   });
 
   it('records missing translation keys only with NODE_ENV=development', () => {

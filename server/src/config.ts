@@ -27,6 +27,11 @@ export interface Config {
   publicDir: string;
   logLevel: string;
   secureCookies: boolean;
+  /**
+   * Origins of developers' webpack dev servers the Content-Security-Policy also lets scripts, styles,
+   * images and requests come from, for import-map-overrides (CSP_DEV_ORIGINS). Empty unless set.
+   */
+  cspDevOrigins: string[];
   /** NODE_ENV=development: record translation keys the browser misses (POST /locales/add/{lng}/{ns}) */
   recordMissingTranslations: boolean;
 }
@@ -99,6 +104,24 @@ function mqttUsername(env: Env): string {
   return raw;
 }
 
+/** `http://localhost:9103,http://127.0.0.1:9100`: bare http(s) origins only, so a typo cannot open `*`. */
+function cspDevOrigins(env: Env): string[] {
+  const raw = text(env, 'CSP_DEV_ORIGINS');
+  if (raw === undefined) return [];
+  return raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '').map((entry) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== entry.replace(/\/$/, '')) {
+      throw new ConfigError('CSP_DEV_ORIGINS', `must list http(s) origins such as http://localhost:9103, separated by commas (got "${entry}")`);
+    }
+    return url.origin;
+  });
+}
+
 function logLevel(env: Env): string {
   const raw = text(env, 'LOG_LEVEL')?.toLowerCase() ?? 'info';
   if (!LOG_LEVELS.includes(raw)) {
@@ -128,6 +151,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicDir: path.resolve(text(env, 'PUBLIC_DIR') ?? path.join(REPO_ROOT, 'dist', 'public')),
     logLevel: logLevel(env),
     secureCookies: flag(env, 'SECURE_COOKIES', false),
+    cspDevOrigins: cspDevOrigins(env),
     recordMissingTranslations: text(env, 'NODE_ENV') === 'development',
   };
 }

@@ -41,6 +41,9 @@ import { registerSeriesRoutes } from '../series/routes';
 import { registerStatic } from './static';
 import { installTextGuard } from './text-guard';
 import { registerMissingTranslationRoute } from './missing-translations';
+import { API_BODY_LIMIT } from './body-limits';
+import { registerCspReportRoute } from './csp-reports';
+import { installSecurityHeaders } from './security-headers';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -62,7 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.log ? { level: config.logLevel } : false,
     // One line per request only when debugging; device polling and SSE would drown everything else.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: API_BODY_LIMIT,
     // a clean shutdown must not wait for idle keep-alive connections or open live streams
     forceCloseConnections: true,
     // Bodies are checked, not repaired: extra properties and wrong types are a 400, never coerced away.
@@ -73,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandler(app);
   installTextGuard(app);
   installCompression(app);
+  await installSecurityHeaders(app, config);
   await app.register(fastifyCookie);
 
   const tokens = await createTokenService(db);
@@ -90,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const identityDeps: IdentityDeps = { db, tokens, mailer, cookie: refreshCookie(config.secureCookies), consoleUrl };
 
   await registerHealthRoutes(app, { db });
+  await registerCspReportRoute(app);
   await registerAuthRoutes(app, identityDeps);
   await registerPasswordRoutes(app, identityDeps);
   await registerSessionRoutes(app, identityDeps);

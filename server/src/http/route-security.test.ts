@@ -29,6 +29,8 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/confirm-forgot-password',
   'POST /api/auth/complete-new-password',
   'GET /api/health',
+  // browsers report CSP violations wherever they happen, signed in or not (size- and rate-limited)
+  'POST /api/csp-reports',
 ];
 
 /**
