@@ -38,6 +38,9 @@ import { loadSpotConfig, type SpotConfig } from '../spot/spot-config';
 import { registerSpotRoutes } from '../spot/routes';
 import { registerSeriesRoutes } from '../series/routes';
 import { registerStatic } from './static';
+import { createKeyAuthenticator } from '../integrations/key-auth';
+import { loadIntegrationsConfig, type IntegrationsConfig } from '../integrations/integrations-config';
+import { registerIntegrationRoutes } from '../integrations/routes';
 import { registerMissingTranslationRoute } from './missing-translations';
 
 export interface AppDeps {
@@ -50,6 +53,8 @@ export interface AppDeps {
   identity?: IdentityConfig;
   /** Spot price source and exchange rate; read from the environment when not given. */
   spot?: SpotConfig;
+  /** API key and webhook settings; read from the environment when not given. */
+  integrations?: IntegrationsConfig;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -73,7 +78,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
 
   const tokens = await createTokenService(db);
-  installAuthentication(app, createAuthenticator(db, tokens));
+  const integrations = deps.integrations ?? loadIntegrationsConfig();
+  const spot = deps.spot ?? loadSpotConfig();
+  const apiKeys = createKeyAuthenticator(db, { pepper: integrations.keyPepper, ratePerMinute: integrations.keyRatePerMinute });
+  installAuthentication(app, createAuthenticator(db, tokens, apiKeys));
   installAccessControl(app);
   void decoyHash(); // computed now, so the first unknown-user sign-in is not the slow one
 
@@ -103,7 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (devices) await registerFleetRoutes(app, { db, devices });
   await registerSeriesRoutes(app, { db });
   await registerNotificationRoutes(app, { db });
-  await registerSpotRoutes(app, { db, config: deps.spot ?? loadSpotConfig() });
+  await registerSpotRoutes(app, { db, config: spot });
+  await registerIntegrationRoutes(app, { db, config: integrations, spot, devices });
   await registerMissingTranslationRoute(app, { enabled: config.recordMissingTranslations, dataDir: config.dataDir });
   await registerStatic(app, config.publicDir);
 

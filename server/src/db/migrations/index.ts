@@ -4,6 +4,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { gatewayCredentialsMigration } from '../../devices/credentials-migration';
 import { devicesMigration } from '../../devices/migration';
 import { coreMigration } from './001-core';
+import { integrationsMigration } from '../../integrations/migration';
 import { identityMigration } from './003-identity';
 import { plantAccessMigration } from '../../plants/access-migration';
 import { plantDevicesMigration } from '../../plant-devices/migration';
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '012_plant_access': plantAccessMigration,
   '013_tags': tagsMigration,
   '014_devices': plantDevicesMigration,
+  '035_integrations': integrationsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
