@@ -18,6 +18,7 @@ const { ingest } = require('./ingest');
 const { browserBench } = require('./browser');
 const { load, ms, summary, waitUntil } = require('./stats');
 const { benchPlantsTable } = require('./plants-table');
+const { benchIntegrations } = require('./integrations');
 
 const PORT = Number(process.env.BENCH_PORT ?? 18500);
 const MQTT_PORT = Number(process.env.BENCH_MQTT_PORT ?? 18851);
@@ -161,6 +162,7 @@ async function main() {
   // On the same ports, now free, with a data dir of its own.
   const fleetRows = await benchPlantsTable({ port: PORT, mqttPort: MQTT_PORT, log });
   for (const row of fleetRows) log(row);
+  for (const row of await benchIntegrations({ log })) log(row);
 }
 
 main().catch((error) => {

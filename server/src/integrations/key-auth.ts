@@ -37,6 +37,7 @@ export function createKeyAuthenticator(db: Kysely<Database>, opts: { pepper: str
       const wait = limiter.take(row.id);
       if (wait > 0) throw tooManyRequests(`Too many requests with this API key; try again in ${wait} s`, wait);
       if ((lastWritten.get(row.id) ?? 0) + LAST_USE_EVERY_MS <= at) {
+        if (lastWritten.size >= 10_000) lastWritten.clear();
         lastWritten.set(row.id, at);
         await db.updateTable('api_keys').set({ last_used_at: new Date(at).toISOString() }).where('id', '=', row.id).execute();
       }

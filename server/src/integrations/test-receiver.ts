@@ -10,7 +10,7 @@ export interface Received {
 export interface TestReceiver {
   url: string;
   received: Received[];
-  /** 'ok' (204), 'fail' (500) or 'hang' (never answers). */
+  /** 'ok' (204), 'fail' (500) or 'hang' (never answers); paths under /slow always hang. */
   mode: 'ok' | 'fail' | 'hang';
   close(): Promise<void>;
 }
@@ -23,7 +23,7 @@ export async function startReceiver(): Promise<TestReceiver> {
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     request.on('end', () => {
       receiver.received.push({ headers: request.headers, body });
-      if (receiver.mode === 'hang') hanging.add(response);
+      if (receiver.mode === 'hang' || request.url?.startsWith('/slow')) hanging.add(response);
       else response.writeHead(receiver.mode === 'ok' ? 204 : 500).end();
     });
   });

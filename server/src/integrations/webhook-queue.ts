@@ -17,28 +17,42 @@ export function backoffMs(attempts: number, random = Math.random): number {
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
-/** Claims up to `limit` due deliveries for `leaseMs`; answers them with the claim's token. */
-export async function claimDue(db: Kysely<Database>, limit: number, leaseMs: number, now = Date.now()): Promise<{ token: string; rows: DeliveryRow[] }> {
+/** Claims up to `limit` due deliveries for `leaseMs`, none of the webhooks in `skip`; answers them with the claim's token. */
+export async function claimDue(
+  db: Kysely<Database>,
+  limit: number,
+  leaseMs: number,
+  now = Date.now(),
+  skip: readonly string[] = [],
+): Promise<{ token: string; rows: DeliveryRow[] }> {
   const token = randomUUID();
   if (limit <= 0) return { token, rows: [] };
   await db
     .updateTable('webhook_deliveries')
     .set({ claimed_until: now + leaseMs, claim_token: token })
-    .where('id', 'in', (eb) =>
-      eb
+    .where('id', 'in', (eb) => {
+      let due = eb
         .selectFrom('webhook_deliveries as due')
         .select('due.id')
         .where('due.status', '=', 'pending')
         .where('due.next_attempt_at', '<=', now)
         .where('due.claimed_until', '<', now)
-        .orderBy('due.next_attempt_at')
-        .limit(limit),
-    )
+        // A switched-off webhook's deliveries wait; they go out if it is switched on within their window.
+        .where('due.webhook_id', 'in', eb.selectFrom('webhooks').select('webhooks.id').where('webhooks.enabled', '=', 1));
+      if (skip.length > 0) due = due.where('due.webhook_id', 'not in', [...skip]);
+      return due.orderBy('due.next_attempt_at').limit(limit);
+    })
     .where('status', '=', 'pending')
     .where('claimed_until', '<', now)
     .execute();
   const rows = await db.selectFrom('webhook_deliveries').selectAll().where('claim_token', '=', token).execute();
   return { token, rows };
+}
+
+/** Gives claimed rows back untried (their webhook has enough in flight already). */
+export async function releaseClaim(db: Kysely<Database>, ids: readonly string[], token: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('webhook_deliveries').set({ claimed_until: 0, claim_token: null }).where('id', 'in', [...ids]).where('claim_token', '=', token).execute();
 }
 
 export interface AttemptOutcome {

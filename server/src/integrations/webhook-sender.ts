@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { WEBHOOK_SIGNATURE_HEADER } from '@helio/contracts';
 import type { Database } from '../db/schema';
 import { onWebhookQueued } from './webhook-events';
-import { claimDue, recordAttempt, type AttemptOutcome } from './webhook-queue';
+import { claimDue, recordAttempt, releaseClaim, type AttemptOutcome } from './webhook-queue';
 import { signatureHeader } from './webhook-signature';
 import type { DeliveryRow } from './webhook-store';
 import { guardedLookup, literalAllowed } from './webhook-url';
@@ -23,6 +23,8 @@ export interface SenderOptions {
 }
 
 const USER_AGENT = 'Helio-EMS-Webhooks/1';
+/** At most this many attempts to one webhook at once: a receiver that hangs holds only these slots, the rest serve the others. */
+export const PER_WEBHOOK_IN_FLIGHT = 2;
 
 /** One POST of `body` to `url`: ok on 2xx; the receiver's answer is read and thrown away. */
 export function postSigned(url: URL, body: string, headers: Record<string, string>, opts: { timeoutMs: number; allowPrivate: boolean }): Promise<AttemptOutcome> {
@@ -62,6 +64,8 @@ export interface WebhookSender {
 export function startWebhookSender(opts: SenderOptions, autostart = true): WebhookSender {
   const { db } = opts;
   const inFlight = new Set<Promise<void>>();
+  const perWebhook = new Map<string, number>();
+  const busyWebhooks = () => [...perWebhook].filter(([, n]) => n >= PER_WEBHOOK_IN_FLIGHT).map(([id]) => id);
   // Longer than one attempt can take, so a live sender never loses its claim mid-attempt.
   const leaseMs = opts.timeoutMs * 2 + 5_000;
   let stopped = false;
@@ -84,21 +88,36 @@ export function startWebhookSender(opts: SenderOptions, autostart = true): Webho
 
   /** Claims what free slots allow and starts it; `settle` also waits for those attempts to finish. */
   async function poll(settle = false): Promise<number> {
-    const free = opts.concurrency - inFlight.size;
-    if (stopped || free <= 0) return 0;
-    const { token, rows } = await claimDue(db, free, leaseMs);
-    const runs = rows.map((row) => {
-      const run = deliver(row, token)
-        .catch((error: unknown) => opts.log.error(`webhook delivery ${row.id} failed: ${error instanceof Error ? error.message : String(error)}`))
-        .finally(() => {
-          inFlight.delete(run);
-          if (!stopped && rows.length === free) schedule(); // the queue may hold more: go on at once
-        });
-      inFlight.add(run);
-      return run;
-    });
+    if (stopped || opts.concurrency - inFlight.size <= 0) return 0;
+    const runs: Promise<void>[] = [];
+    // A claim that hits a webhook's cap gives those rows back and claims again without that webhook.
+    for (let round = 0; round < 3 && opts.concurrency - inFlight.size > 0; round++) {
+      const wanted = opts.concurrency - inFlight.size;
+      const { token, rows: claimed } = await claimDue(db, wanted, leaseMs, Date.now(), busyWebhooks());
+      const rows = claimed.filter((row) => {
+        const n = perWebhook.get(row.webhook_id) ?? 0;
+        if (n >= PER_WEBHOOK_IN_FLIGHT) return false;
+        perWebhook.set(row.webhook_id, n + 1);
+        return true;
+      });
+      await releaseClaim(db, claimed.filter((row) => !rows.includes(row)).map((row) => row.id), token);
+      for (const row of rows) {
+        const run = deliver(row, token)
+          .catch((error: unknown) => opts.log.error(`webhook delivery ${row.id} failed: ${error instanceof Error ? error.message : String(error)}`))
+          .finally(() => {
+            inFlight.delete(run);
+            const left = (perWebhook.get(row.webhook_id) ?? 1) - 1;
+            if (left > 0) perWebhook.set(row.webhook_id, left);
+            else perWebhook.delete(row.webhook_id);
+            if (!stopped && claimed.length === wanted) schedule(); // the queue may hold more: go on at once
+          });
+        inFlight.add(run);
+        runs.push(run);
+      }
+      if (claimed.length === rows.length) break;
+    }
     if (settle) await Promise.all(runs);
-    return rows.length;
+    return runs.length;
   }
 
   const schedule = () => {

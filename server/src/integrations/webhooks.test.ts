@@ -17,7 +17,7 @@ import { loadIntegrationsConfig } from './integrations-config';
 import { startReceiver, type TestReceiver } from './test-receiver';
 import { emitWebhookEvent } from './webhook-events';
 import { FIRST_BACKOFF_MS } from './webhook-queue';
-import { startWebhookSender, type WebhookSender } from './webhook-sender';
+import { PER_WEBHOOK_IN_FLIGHT, startWebhookSender, type WebhookSender } from './webhook-sender';
 import { verifySignature } from './webhook-signature';
 
 const quiet = { warn: jest.fn(), error: jest.fn() };
@@ -128,13 +128,25 @@ describe.each(databaseTargets())('webhooks on $name', (target) => {
     await disable(webhook.id);
   });
 
+  it('keeps a hanging receiver to its own share of the senders: other webhooks are served meanwhile', async () => {
+    const slow = (await apiPost(app, 'integration/webhook/create', { url: receiver.url.replace('/hook', '/slow'), events: ['alert.cleared'] }, admin)).json<{ webhook: WebhookView }>().webhook;
+    const { webhook: fast } = await createHook(['alert.opened']);
+    for (let i = 0; i < 6; i++) await emitWebhookEvent(db, tenant, { type: 'alert.cleared', data: { n: i } }); // queued first
+    for (let i = 0; i < 2; i++) await emitWebhookEvent(db, tenant, { type: 'alert.opened', data: { n: i } });
+    await sender().runOnce(); // 4 slots: the slow webhook may take only PER_WEBHOOK_IN_FLIGHT of them
+    expect((await deliveriesOf(fast.id)).map((d) => d.status)).toEqual(['succeeded', 'succeeded']);
+    expect((await deliveriesOf(slow.id)).filter((d) => d.attempts > 0)).toHaveLength(PER_WEBHOOK_IN_FLIGHT);
+    await disable(slow.id);
+    await disable(fast.id);
+  });
+
   it('sends each queued delivery once with two senders (replicas) on one queue, and a new sender finds what is left', async () => {
     const { webhook } = await createHook();
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) ids.push(...(await emitWebhookEvent(db, tenant, { type: 'alert.opened', data: { n: i } })));
     const [a, b] = [sender(), sender()];
     // Each takes at most 4 (its free slots) per poll; a few rounds empty the queue.
-    for (let round = 0; round < 3; round++) await Promise.all([a.runOnce(), b.runOnce()]);
+    for (let round = 0; round < 5; round++) await Promise.all([a.runOnce(), b.runOnce()]);
     const restarted = sender();
     await restarted.runOnce();
     const delivered = receiver.received.map((r) => String(r.headers['helio-delivery'])).sort();
