@@ -43,7 +43,7 @@ async function setFaults(thingName: string, faults: { gridOutage?: boolean }): P
 async function openIntegrations(page: Page): Promise<void> {
   await signIn(page);
   await goInApp(page, '/integrations');
-  await expect(page.getByRole('heading', { name: 'API klíče' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'API klíče', exact: true })).toBeVisible();
 }
 
 test('an API key works from outside the browser until it is revoked', async ({ page, playwright }) => {
@@ -149,7 +149,8 @@ test('a CSV day imported on the sources page shows in the metric log’s chart',
   await signIn(page);
   await page.evaluate((id) => localStorage.setItem('site', id), plant.id);
   await goInApp(page, '/integrations/sources');
-  await page.getByLabel('Elektrárna').selectOption(plant.id);
+  // The history's own plant picker (the nav has a plant picker with the same label).
+  await page.locator('#history-plant').selectOption(plant.id);
 
   // A bad file first: its lines are named and nothing can be imported.
   await page.getByTestId('history-file').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('time,key,value\nyesterday,ActPwrPve,1\n') });
