@@ -4,7 +4,7 @@
 import { useState, type InputHTMLAttributes } from 'react';
 import { Button, Callout, Card, FileInput, FormGroup, H3, HTMLSelect, HTMLTable, ProgressBar } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, queryClient } from '@helio/shared-utils';
+import { formatNumber, queryClient, useActivePlant } from '@helio/shared-utils';
 import { HISTORY_FILE_MAX_BYTES, parseHistoryCsv, type ParsedHistory } from '@helio/contracts/limits';
 import type { PlantSources } from '@helio/contracts';
 import { integrationsPost } from '../api/integrations-api';
@@ -22,7 +22,8 @@ interface Chosen {
 
 export function HistoryImport({ plants }: { plants: PlantSources[] }) {
   const { t } = useTranslation('integrations-app');
-  const [plantId, setPlantId] = useState(plants[0]?.id ?? '');
+  const active = useActivePlant().plant?.id;
+  const [plantId, setPlantId] = useState(plants.find((p) => p.id === active)?.id ?? plants[0]?.id ?? '');
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
