@@ -45,6 +45,9 @@ export default defineConfig({
       MQTT_USERNAME: E2E_BROKER_LOGIN.username,
       MQTT_PASSWORD: E2E_BROKER_LOGIN.password,
       LOG_LEVEL: 'warn',
+      // The integrations journey's webhook receiver listens on loopback, and deliveries go out at once.
+      WEBHOOK_ALLOW_PRIVATE: 'on',
+      WEBHOOK_POLL_MS: '500',
     },
   },
 });

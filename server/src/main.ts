@@ -19,6 +19,10 @@ import { consoleLogger, type Logger } from './logger';
 import { startRawRetention } from './series/retention';
 import { loadForecastConfig } from './forecast/forecast-config';
 import { startForecastIssuer } from './forecast/issuer';
+import { alertWebhooks } from './integrations/alert-webhooks';
+import { recordImport } from './integrations/import-record';
+import { loadIntegrationsConfig } from './integrations/integrations-config';
+import { startWebhookSender } from './integrations/webhook-sender';
 
 function banner(config: Config, devices: DeviceServices, demo: boolean): string {
   const port = config.port;
@@ -57,6 +61,7 @@ async function main(): Promise<void> {
     const config = loadConfig();
     const spot = loadSpotConfig();
     const forecast = loadForecastConfig();
+    const integrations = loadIntegrationsConfig();
     log = consoleLogger(config.logLevel);
 
     const db = await createDatabase(config.databaseUrl);
@@ -77,11 +82,25 @@ async function main(): Promise<void> {
     }
     closers.push(() => devices.close());
 
-    const app: FastifyInstance = await buildApp({ db, config, devices, spot, log: true });
+    const app: FastifyInstance = await buildApp({ db, config, devices, spot, integrations, log: true });
     closers.push(() => app.close());
-    const alerts = startAlertEngine({ db, log, intervalMs: config.alertTickMs });
+    const webhooks = startWebhookSender({
+      db,
+      log,
+      concurrency: integrations.webhookConcurrency,
+      timeoutMs: integrations.webhookTimeoutMs,
+      pollMs: integrations.webhookPollMs,
+      allowPrivate: integrations.webhookAllowPrivate,
+    });
+    closers.push(() => webhooks.stop());
+    const alerts = startAlertEngine({ db, log, intervalMs: config.alertTickMs, onAlert: alertWebhooks });
     closers.push(() => alerts.stop());
-    const prices = startPriceImport({ db: spotDb(db), config: spot, log });
+    const prices = startPriceImport({
+      db: spotDb(db),
+      config: spot,
+      log,
+      onImport: (outcome) => recordImport(db, { tenantId: null, kind: 'spot', source: spot.pricesUrl ?? '', rows: outcome.rows, errors: outcome.error === null ? [] : [outcome.error] }),
+    });
     closers.push(async () => prices.stop());
     const retention = startRawRetention({ db, retentionDays: config.rawRetentionDays, log });
     closers.push(() => retention.stop());

@@ -17,6 +17,10 @@ export const AUDIT_CATEGORIES = {
     'plants.device_added', 'plants.device_updated', 'plants.device_removed',
     'tags.created', 'tags.updated', 'tags.deleted', 'tags.assigned',
   ],
+  integrations: [
+    'integrations.key_created', 'integrations.key_revoked', 'integrations.webhook_created', 'integrations.webhook_updated',
+    'integrations.webhook_deleted', 'integrations.webhook_redelivered', 'integrations.spot_uploaded', 'integrations.history_imported',
+  ],
 } as const;
 
 export type AuditCategory = keyof typeof AUDIT_CATEGORIES;

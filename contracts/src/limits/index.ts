@@ -2,3 +2,5 @@
 export * from './tags';
 export * from './modules';
 export * from './forecast';
+export * from './integrations';
+export * from './history-csv';

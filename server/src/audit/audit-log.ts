@@ -34,6 +34,14 @@ export const AUDIT_ACTIONS = [
   'tags.updated',
   'tags.deleted',
   'tags.assigned',
+  'integrations.key_created',
+  'integrations.key_revoked',
+  'integrations.webhook_created',
+  'integrations.webhook_updated',
+  'integrations.webhook_deleted',
+  'integrations.webhook_redelivered',
+  'integrations.spot_uploaded',
+  'integrations.history_imported',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -44,7 +52,7 @@ export interface AuditActor {
 }
 
 export interface AuditTarget {
-  type: 'user' | 'role' | 'session' | 'plant' | 'tag';
+  type: 'user' | 'role' | 'session' | 'plant' | 'tag' | 'api_key' | 'webhook';
   id: string;
   label: string;
 }

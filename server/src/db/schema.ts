@@ -2,6 +2,7 @@
 // ISO-8601 UTC text (lexically ordered), lists and maps are JSON text, decimals are double precision.
 import type { Generated } from 'kysely';
 import type { DeviceTables } from '../devices/tables';
+import type { IntegrationTables } from '../integrations/tables';
 import type { NotificationTables } from '../notifications/tables';
 import type { PlantDeviceTables } from '../plant-devices/tables';
 import type { SeriesTables } from '../series/tables';
@@ -214,4 +215,4 @@ export interface IdentityTables {
   outbox: OutboxTable;
 }
 
-export interface Database extends CoreTables, DeviceTables, IdentityTables, NotificationTables, PlantDeviceTables, SeriesTables, TagTables {}
+export interface Database extends CoreTables, DeviceTables, IdentityTables, IntegrationTables, NotificationTables, PlantDeviceTables, SeriesTables, TagTables {}

@@ -49,6 +49,8 @@ export class MqttLink {
   private readonly unsubscribeStore: () => void;
   private readonly connections = new GatewayConnections();
   private readonly dropWarnings: DropWarnings;
+  /** Drops per thing name since start (bounded: bogus names must not grow it without end). */
+  private readonly droppedByThing = new Map<string, number>();
 
   private constructor(
     private readonly client: MqttClient,
@@ -107,6 +109,16 @@ export class MqttLink {
     return { connected: since !== null, since };
   }
 
+  /** Messages of one thing dropped since the server started. */
+  droppedOf(thingName: string): number {
+    return this.droppedByThing.get(thingName) ?? 0;
+  }
+
+  private countDrop(thingName: string): void {
+    if (this.droppedByThing.size >= 10_000 && !this.droppedByThing.has(thingName)) return;
+    this.droppedByThing.set(thingName, (this.droppedByThing.get(thingName) ?? 0) + 1);
+  }
+
   stats(): MqttLinkStats {
     return { ...this.counters, dropped: { ...this.counters.dropped } };
   }
@@ -144,6 +156,7 @@ export class MqttLink {
     const parsed = parseReport(topic, payload, Date.now());
     if (!parsed.ok) {
       this.counters.dropped[parsed.reason]++;
+      this.countDrop(thingNameOfReportedTopic(topic) ?? topic);
       this.dropWarnings.dropped(
         thingNameOfReportedTopic(topic) ?? topic,
         `mqtt: dropped a report on ${topic}: ${parsed.reason}, ${parsed.detail}`,
@@ -162,10 +175,12 @@ export class MqttLink {
       if (error instanceof ShadowLimitError) {
         // The report is fine alone but would grow the stored document past a limit.
         this.counters.dropped[error.limit === 'tooLarge' ? 'oversized' : 'malformed']++;
+        this.countDrop(parsed.thingName);
         this.dropWarnings.dropped(parsed.thingName, `mqtt: dropped a report of ${parsed.thingName}: ${error.message}`);
         return;
       }
       this.counters.dropped.failed++;
+      this.countDrop(parsed.thingName);
       this.opts.log.error(`mqtt: storing a report of ${parsed.thingName} failed: ${(error as Error).message}`);
     }
   }

@@ -25,6 +25,8 @@ export interface DeviceServices {
   mqttUrl: string;
   /** Counters of the MQTT link: reports received, applied, dropped by reason. */
   linkStats(): MqttLinkStats;
+  /** Messages of one gateway the server dropped since it started (malformed, oversized, failed to store). */
+  gatewayDropped(thingName: string): number;
   /** The server's own connection to the broker and whether that broker is the embedded one. */
   brokerState(): BrokerConnection & { embedded: boolean };
   /** What the broker last said about a gateway's connection (undefined: nothing yet). */
@@ -98,6 +100,7 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
       live,
       mqttUrl,
       linkStats: () => link.stats(),
+      gatewayDropped: (thingName) => link.droppedOf(thingName),
       gatewayConnection: (thingName) => link.connection(thingName),
       brokerState: () => ({ ...link.brokerConnection(), embedded: !opts.config.mqttUrl }),
       rotateGatewayPassword,

@@ -40,6 +40,9 @@ import { registerForecastRoutes } from '../forecast/routes';
 import { registerSeriesRoutes } from '../series/routes';
 import { registerStatic } from './static';
 import { installTextGuard } from './text-guard';
+import { createKeyAuthenticator } from '../integrations/key-auth';
+import { loadIntegrationsConfig, type IntegrationsConfig } from '../integrations/integrations-config';
+import { registerIntegrationRoutes } from '../integrations/routes';
 import { registerMissingTranslationRoute } from './missing-translations';
 import { API_BODY_LIMIT } from './body-limits';
 import { registerCspReportRoute } from './csp-reports';
@@ -55,6 +58,8 @@ export interface AppDeps {
   identity?: IdentityConfig;
   /** Spot price source and exchange rate; read from the environment when not given. */
   spot?: SpotConfig;
+  /** API key and webhook settings; read from the environment when not given. */
+  integrations?: IntegrationsConfig;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -80,7 +85,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
 
   const tokens = await createTokenService(db);
-  installAuthentication(app, createAuthenticator(db, tokens));
+  const integrations = deps.integrations ?? loadIntegrationsConfig();
+  const spot = deps.spot ?? loadSpotConfig();
+  const apiKeys = createKeyAuthenticator(db, { pepper: integrations.keyPepper, ratePerMinute: integrations.keyRatePerMinute });
+  installAuthentication(app, createAuthenticator(db, tokens, apiKeys));
   installAccessControl(app);
   void decoyHash(); // computed now, so the first unknown-user sign-in is not the slow one
 
@@ -111,9 +119,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (devices) await registerFleetRoutes(app, { db, devices });
   await registerSeriesRoutes(app, { db });
   await registerNotificationRoutes(app, { db });
-  const spot = deps.spot ?? loadSpotConfig();
   await registerSpotRoutes(app, { db, config: spot });
   await registerForecastRoutes(app, { db, spot });
+  await registerIntegrationRoutes(app, { db, config: integrations, spot, devices });
   await registerMissingTranslationRoute(app, { enabled: config.recordMissingTranslations, dataDir: config.dataDir });
   await registerStatic(app, config.publicDir);
 

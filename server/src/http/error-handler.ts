@@ -24,6 +24,7 @@ export function sendError(reply: FastifyReply, statusCode: number, code: string,
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
+      if (error.headers) void reply.headers(error.headers);
       return sendError(reply, error.statusCode, error.code, error.message, error.details);
     }
     if (error.validation) {

@@ -14,6 +14,9 @@ import { TEST_IDENTITY, addRole, addUser, tenantIdOf, tokenFor, userIdOf } from 
 import { startSession } from '../identity/sessions';
 import { TOKEN_LIFETIME_S } from '../identity/tokens';
 import { insertTag } from '../tags/tags';
+import { createApiKey } from '../integrations/api-keys';
+import { queueDeliveries } from '../integrations/webhook-events';
+import { createWebhook } from '../integrations/webhook-store';
 import { databaseTargets } from '../testing/databases';
 import { testConfig } from '../testing/test-app';
 import { buildApp } from './app';
@@ -108,8 +111,10 @@ describe.each(databaseTargets())('route security on $name', (target) => {
       session: sessionA.sessionId,
       device: (await db.selectFrom('devices').select('id').where('plant_id', '=', plantA.id).executeTakeFirstOrThrow()).id,
       tag: await insertTag(db, tenantA, { name: 'Probe: ours', colour: 'blue' }),
+      ...(await integrationThings(tenantA)),
     };
     theirs = async (kind) => {
+      if (kind === 'apiKey' || kind === 'webhook' || kind === 'delivery') return (await integrationThings(tenantB))[kind];
       if (kind === 'tenant') return tenantB;
       if (kind === 'plant') return plantB.id;
       if (kind === 'thing') return plantB.thing_name;
@@ -122,8 +127,17 @@ describe.each(databaseTargets())('route security on $name', (target) => {
     const usersA = await db.selectFrom('users').select(['id', 'email']).where('tenant_id', '=', tenantA).execute();
     const plantsA = await db.selectFrom('plants').select(['id', 'thing_name']).where('tenant_id', '=', tenantA).execute();
     const devicesA = await db.selectFrom('devices').select('id').where('plant_id', 'in', plantsA.map((p) => p.id)).execute();
-    secrets = [tenantA, ours.role, ours.session, ours.tag, ...usersA.flatMap((u) => [u.id, u.email]), ...plantsA.flatMap((p) => [p.id, p.thing_name]), ...devicesA.map((d) => d.id)];
+    secrets = [tenantA, ours.role, ours.session, ours.tag, ours.apiKey, ours.webhook, ours.delivery, ...usersA.flatMap((u) => [u.id, u.email]), ...plantsA.flatMap((p) => [p.id, p.thing_name]), ...devicesA.map((d) => d.id)];
   });
+
+  /** A tenant's API key, webhook and one queued delivery of it. */
+  async function integrationThings(tenantId: string): Promise<Record<'apiKey' | 'webhook' | 'delivery', string>> {
+    const key = await createApiKey(db, { tenantId, name: 'Probe', scope: 'read', plantIds: null, expiresAt: null, modules: [], createdBy: null }, '');
+    const hook = await createWebhook(db, { tenantId, url: 'https://example.com/hook', events: ['alert.opened'], description: '', createdBy: null });
+    const payload = { id: `evt_${randomUUID()}`, type: 'alert.opened' as const, createdAt: new Date().toISOString(), data: {} };
+    const [delivery] = await queueDeliveries(db, tenantId, [hook.id], payload, Date.now());
+    return { apiKey: key.row.id, webhook: hook.id, delivery: delivery as string };
+  }
 
   afterAll(async () => {
     await app.close();

@@ -15,6 +15,8 @@ async function enforce(request: FastifyRequest): Promise<void> {
   const { permission, module } = request.routeOptions.config;
   if (permission === undefined && module === undefined) return;
   request.user ??= await request.server.authenticator.authenticate(request.headers.authorization);
+  // An API key acts on plants, not as a person: account routes (profile, password, own schedule) are not its.
+  if (permission === SIGNED_IN && request.user.apiKey) throw new ApiError(403, 'Forbidden', 'API keys cannot use account routes');
   if (permission !== undefined && permission !== SIGNED_IN && !request.user.permissions.includes(permission)) {
     throw forbiddenPermission(permission);
   }

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
-import { errorResponseSchema, notFound } from '../http/errors';
+import { errorResponseSchema, forbidden, notFound } from '../http/errors';
 import { access } from '../iam/route-access';
 import { findTenantPlant, type PlantCaller } from '../plants/access';
 import type { Severity } from './alert-kinds';
@@ -57,7 +57,11 @@ export async function registerAlertRoutes(app: FastifyInstance, base: Kysely<Dat
       preHandler: requireUser,
       schema: { body: markReadBody, response: { 200: { type: 'object', required: ['marked'], properties: { marked: { type: 'integer' } } }, ...errors } },
     },
-    async (request) => ({ marked: await markRead(db, request.user, [...new Set(request.body.ids)]) }),
+    async (request) => {
+      // Read marks belong to a person; an API key has none.
+      if (request.user.apiKey) throw forbidden('API keys have no read marks');
+      return { marked: await markRead(db, request.user, [...new Set(request.body.ids)]) };
+    },
   );
 
   app.post(

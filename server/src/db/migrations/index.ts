@@ -4,6 +4,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { gatewayCredentialsMigration } from '../../devices/credentials-migration';
 import { devicesMigration } from '../../devices/migration';
 import { coreMigration } from './001-core';
+import { integrationsMigration } from '../../integrations/migration';
 import { identityMigration } from './003-identity';
 import { plantAccessMigration } from '../../plants/access-migration';
 import { plantDevicesMigration } from '../../plant-devices/migration';
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '014_devices': plantDevicesMigration,
   '025_job_leases': jobLeasesMigration,
   '026_forecasts': forecastsMigration,
+  '035_integrations': integrationsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
