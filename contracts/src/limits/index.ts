@@ -1,3 +1,4 @@
 // Rules both the browser and the server check. Plain values only: no schema runtime.
 export * from './tags';
 export * from './modules';
+export * from './rc';
