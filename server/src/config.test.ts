@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       simHistoryDays: 14,
       rawRetentionDays: 90,
       alertTickMs: 30_000,
+      rcTickMs: 5000,
       publicDir: path.join(REPO_ROOT, 'dist', 'public'),
       logLevel: 'info',
       secureCookies: false,

@@ -24,6 +24,8 @@ export interface Config {
   rawRetentionDays: number;
   /** How often the alert engine judges every plant, ms. */
   alertTickMs: number;
+  /** How often remote-control schedules are checked for due starts and ends, ms. */
+  rcTickMs: number;
   publicDir: string;
   logLevel: string;
   secureCookies: boolean;
@@ -125,6 +127,7 @@ export function loadConfig(env: Env = process.env): Config {
     simHistoryDays: integer(env, 'SIM_HISTORY_DAYS', 14, 0, 366),
     rawRetentionDays: integer(env, 'RAW_RETENTION_DAYS', 90, 1, 36_500),
     alertTickMs: integer(env, 'ALERT_TICK_MS', 30_000, 1000, 3_600_000),
+    rcTickMs: integer(env, 'RC_TICK_MS', 5000, 200, 60_000),
     publicDir: path.resolve(text(env, 'PUBLIC_DIR') ?? path.join(REPO_ROOT, 'dist', 'public')),
     logLevel: logLevel(env),
     secureCookies: flag(env, 'SECURE_COOKIES', false),

@@ -12,7 +12,7 @@ import { endpoint, Id, Nullable, Ok, StringEnum, type EndpointTypes } from './co
 const KeyName = Type.String({ minLength: 1, maxLength: 64 });
 /** A setting's value (number, text or a force charge); its key's rule decides. */
 const Value = Type.Unknown();
-const Time = Type.String({ pattern: RC_TIME_PATTERN, maxLength: 5 });
+const Time = Type.String({ pattern: RC_TIME_PATTERN, maxLength: 5, examples: ['01:00'] });
 
 export const RcRule = Type.Object({
   kind: StringEnum(['integer', 'choice', 'forceCharge'] as const),
@@ -105,7 +105,7 @@ export const rcEndpoints = {
         key: KeyName,
         value: Value,
         kind: StringEnum(RC_SCHEDULE_KINDS),
-        date: Type.Optional(Type.String({ pattern: RC_DATE_PATTERN, maxLength: 10 })),
+        date: Type.Optional(Type.String({ pattern: RC_DATE_PATTERN, maxLength: 10, examples: ['2026-01-01'] })),
         start: Time,
         end: Time,
       },
@@ -122,7 +122,8 @@ export const rcEndpoints = {
     Type.Object(
       {
         tagId: Id,
-        plantIds: Type.Array(Id, { minItems: 1, maxItems: RC_FLEET_MAX_PLANTS, uniqueItems: true }),
+        /** A chunk of the tag's plants (the console's progress); every plant of the tag when left out. */
+        plantIds: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: RC_FLEET_MAX_PLANTS, uniqueItems: true })),
         key: StringEnum(RC_FLEET_KEYS),
         value: Value,
       },

@@ -6,10 +6,10 @@ export const WRITABLE_KEY_NAMES = ['OperMode', 'ExportLimit', 'BatSocMin', 'BatC
 export type WritableKeyName = (typeof WRITABLE_KEY_NAMES)[number];
 
 /** Grid charge of the battery up to `targetSoc` (%) until `until` (an ISO-8601 instant). */
-export interface ForceChargeSetting {
+export type ForceChargeSetting = {
   targetSoc: number;
   until: string;
-}
+};
 /** Force charge switched off. */
 export const FORCE_CHARGE_OFF = 'off';
 export type ForceChargeValue = ForceChargeSetting | typeof FORCE_CHARGE_OFF;

@@ -6,6 +6,7 @@ import type { NotificationTables } from '../notifications/tables';
 import type { PlantDeviceTables } from '../plant-devices/tables';
 import type { SeriesTables } from '../series/tables';
 import type { TagTables } from '../tags/tables';
+import type { RcTables } from '../rc/tables';
 
 export type Role = 'owner' | 'admin' | 'operator' | 'viewer';
 export type Locale = 'cs' | 'en';
@@ -214,4 +215,4 @@ export interface IdentityTables {
   outbox: OutboxTable;
 }
 
-export interface Database extends CoreTables, DeviceTables, IdentityTables, NotificationTables, PlantDeviceTables, SeriesTables, TagTables {}
+export interface Database extends CoreTables, DeviceTables, IdentityTables, NotificationTables, PlantDeviceTables, SeriesTables, TagTables, RcTables {}
