@@ -14,6 +14,7 @@ module.exports = {
     '<rootDir>/account-app',
     '<rootDir>/flow-app',
     '<rootDir>/management-app',
+    '<rootDir>/rc-app',
     '<rootDir>/root-config',
     '<rootDir>/device-simulator',
     '<rootDir>/server',

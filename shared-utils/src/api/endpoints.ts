@@ -1,5 +1,6 @@
 // The typed shape of every API call the console makes: path -> request body and response.
 import type { Language } from '../i18n/loader-options';
+import type { RcEndpoints } from '@helio/contracts';
 import type { PlantAccessEndpoints } from './plant-access-endpoints';
 import type { DeviceEndpoints } from './device-endpoints';
 import type { PlantManagementEndpoints } from './plant-endpoints';
@@ -49,7 +50,8 @@ export interface Shadow {
     desired: Record<string, unknown>;
     delta: Record<string, unknown>;
   };
-  metadata: { reported: Record<string, { timestamp: number }> };
+  /** When each key was last reported or desired (an object value's keys each have their own). */
+  metadata: { reported: Record<string, { timestamp: number }>; desired?: Record<string, unknown> };
   version: number;
   timestamp: number;
   hasDelta: boolean;
@@ -295,7 +297,7 @@ interface AccountEndpoints {
   'audit/list': { request: AuditQuery; response: { events: AuditEvent[]; nextCursor: string | null } };
 }
 
-export interface ApiEndpoints extends AccountEndpoints, DeviceEndpoints, PlantManagementEndpoints, PlantAccessEndpoints {
+export interface ApiEndpoints extends AccountEndpoints, DeviceEndpoints, PlantManagementEndpoints, PlantAccessEndpoints, RcEndpoints {
   'auth/sign-in': { request: { username: string; password: string }; response: TokenResponse | NewPasswordChallenge };
   'auth/complete-new-password': { request: { session: string; newPassword: string }; response: TokenResponse };
   'auth/forgot-password': { request: { username: string }; response: { ok: boolean } };
