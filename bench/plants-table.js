@@ -2,7 +2,6 @@
 // data dir: 70 % reporting, tags, today's production), the p50 of hono/plants/find and of the fleet
 // summary, and in headless Debian Chromium the time to render /management/plants and to apply a filter.
 'use strict';
-const { spawn } = require('node:child_process');
 const { randomUUID } = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -14,7 +13,8 @@ const { createDatabase, migrateToLatest } = require(dist.server('db'));
 const { seedDemoData } = require(dist.server('demo/seed'));
 const { DEMO_ACCOUNTS } = require(dist.server('demo/demo-data'));
 const { ShadowStore } = require(dist.server('devices/shadow-store'));
-const { summary, waitUntil, ms } = require('./stats');
+const { summary, ms } = require('./stats');
+const { post, signInPage, startBenchServer } = require('./bench-server');
 
 const PLANTS = Number(process.env.BENCH_FLEET_PLANTS ?? 1000);
 const TAGS = ['Střecha', 'Farma', 'Sever', 'Jih', 'Servis 2026', 'Baterie', 'Hala', 'Pilot'];
@@ -56,17 +56,6 @@ async function seedFleet(databaseUrl) {
   return { tagName: TAGS[0], reporting: reporting.length };
 }
 
-async function post(base, apiPath, body, token) {
-  const response = await fetch(`${base}/api/${apiPath}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`${apiPath} answered ${response.status}: ${text.slice(0, 200)}`);
-  return JSON.parse(text);
-}
-
 async function p50Of(count, call) {
   for (let i = 0; i < 5; i++) await call(); // warm-up
   const durations = [];
@@ -82,11 +71,7 @@ async function browserFigures(base, admin, tagName) {
   const browser = await chromium.launch({ headless: true, executablePath: chromiumOptions.executablePath, args: chromiumOptions.args });
   try {
     const page = await browser.newPage();
-    await page.goto(`${base}/auth/sign-in`);
-    await page.getByLabel(/e-mail/i).fill(admin.email);
-    await page.getByLabel(/heslo|password/i).first().fill(admin.password);
-    await page.keyboard.press('Enter');
-    await page.waitForURL(/\/$/);
+    await signInPage(page, base, admin);
     const renders = [];
     const navigations = [];
     const filters = [];
@@ -143,17 +128,11 @@ async function browserFigures(base, admin, tagName) {
 async function benchPlantsTable({ port, mqttPort, log }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-bench-fleet-'));
   const databaseUrl = `sqlite://${path.join(dataDir, 'helio.db')}`;
-  const base = `http://127.0.0.1:${port}`;
   log('');
   log(`Plants table: a tenant with ${PLANTS} plants, ${TAGS.length} tags…`);
   const seeded = await seedFleet(databaseUrl);
-  const server = spawn(process.execPath, [path.join(dist.root, 'server', 'dist', 'main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MQTT_PORT: String(mqttPort), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SIMULATOR: 'off', LOG_LEVEL: 'warn', SIM_HISTORY_DAYS: '0' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const { base, stop } = await startBenchServer({ port, mqttPort, dataDir, databaseUrl });
   try {
-    const up = await waitUntil(async () => (await fetch(`${base}/api/health`).catch(() => ({ ok: false }))).ok, 30_000);
-    if (!up) throw new Error('the server did not answer /api/health within 30 s');
     const admin = DEMO_ACCOUNTS.find((a) => a.role === 'owner');
     const { idToken } = await post(base, 'auth/sign-in', { username: admin.email, password: admin.password });
     const found = await post(base, 'hono/plants/find', {}, idToken);
@@ -175,8 +154,7 @@ async function benchPlantsTable({ port, mqttPort, log }) {
       `| plants table tag filter in Chromium | p50 ${ms(browser.filter.p50)} | — |`,
     ];
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

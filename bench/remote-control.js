@@ -7,7 +7,6 @@
 //   plant's gateway and answers each delta at once (as the simulator does). 10 changes.
 // `node bench/remote-control.js` runs it alone (after `npm run build`).
 'use strict';
-const { spawn } = require('node:child_process');
 const { randomUUID } = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -19,22 +18,12 @@ const dist = require('./dist-paths');
 const { createDatabase } = require(dist.server('db'));
 const { DEMO_ACCOUNTS } = require(dist.server('demo/demo-data'));
 const { seedFleet } = require('./plants-table');
-const { summary, waitUntil, ms } = require('./stats');
+const { summary, ms } = require('./stats');
+const { post, signInPage, startBenchServer } = require('./bench-server');
 
 const FLEET_RUNS = 5;
 const ROUND_TRIPS = Number(process.env.BENCH_RC_ROUND_TRIPS ?? 10);
 const THING = 'demo-brno-01';
-
-async function post(base, apiPath, body, token) {
-  const response = await fetch(`${base}/api/${apiPath}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`${apiPath} answered ${response.status}: ${text.slice(0, 200)}`);
-  return JSON.parse(text);
-}
 
 /** One tag on every plant of the demo tenant: the fleet command's target. */
 async function tagEveryPlant(databaseUrl) {
@@ -75,11 +64,7 @@ async function roundTrips(base, admin, plantId) {
   const browser = await chromium.launch({ headless: true, executablePath: chromiumOptions.executablePath, args: chromiumOptions.args });
   try {
     const page = await browser.newPage();
-    await page.goto(`${base}/auth/sign-in`);
-    await page.getByLabel(/e-mail/i).fill(admin.email);
-    await page.getByLabel(/heslo|password/i).first().fill(admin.password);
-    await page.keyboard.press('Enter');
-    await page.waitForURL(/\/$/);
+    await signInPage(page, base, admin);
     await page.evaluate((id) => localStorage.setItem('site', id), plantId);
     await page.goto(`${base}/rc`);
     await page.getByTestId('rc-ExportLimit-input').waitFor();
@@ -119,19 +104,13 @@ async function roundTrips(base, admin, plantId) {
 async function benchRemoteControl({ port, mqttPort, log }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-bench-rc-'));
   const databaseUrl = `sqlite://${path.join(dataDir, 'helio.db')}`;
-  const base = `http://127.0.0.1:${port}`;
   log('');
   log('Remote control: 1,000 plants with one tag; a fleet command to all, and a change round trip in Chromium…');
   await seedFleet(databaseUrl);
   const seeded = await tagEveryPlant(databaseUrl);
-  const server = spawn(process.execPath, [path.join(dist.root, 'server', 'dist', 'main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MQTT_PORT: String(mqttPort), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SIMULATOR: 'off', LOG_LEVEL: 'warn', SIM_HISTORY_DAYS: '0' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const { base, stop } = await startBenchServer({ port, mqttPort, dataDir, databaseUrl });
   let gateway;
   try {
-    const up = await waitUntil(async () => (await fetch(`${base}/api/health`).catch(() => ({ ok: false }))).ok, 30_000);
-    if (!up) throw new Error('the server did not answer /api/health within 30 s');
     const admin = DEMO_ACCOUNTS.find((a) => a.role === 'owner');
     const { idToken } = await post(base, 'auth/sign-in', { username: admin.email, password: admin.password });
 
@@ -157,8 +136,7 @@ async function benchRemoteControl({ port, mqttPort, log }) {
     ];
   } finally {
     await gateway?.stop().catch(() => undefined);
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
