@@ -44,6 +44,9 @@ export default defineConfig({
       ALERT_TICK_MS: '2000',
       // Remote-control schedules are checked every second, so a window's edge applies within it.
       RC_TICK_MS: '1000',
+      // A gateway applies a setting a moment after the delta arrives, as an inverter's control cycle
+      // does, so a journey can see a change pending before the device confirms it.
+      SIM_APPLY_DELAY_MS: '700',
       MQTT_USERNAME: E2E_BROKER_LOGIN.username,
       MQTT_PASSWORD: E2E_BROKER_LOGIN.password,
       LOG_LEVEL: 'warn',

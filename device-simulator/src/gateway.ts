@@ -30,6 +30,8 @@ export interface GatewayOptions {
   connectTimeoutMs: number;
   /** The gateway's MQTT password (its username is its client id, `gw-<thingName>`). */
   password?: string;
+  /** Applies a delta this long after it arrives (ms, default 0), as a device's next control cycle would. */
+  applyDelayMs?: number;
 }
 
 const OFFLINE = JSON.stringify({ online: false });
@@ -146,8 +148,12 @@ export class Gateway {
       return;
     }
     if (typeof delta !== 'object' || delta === null) return;
-    this.run.state = applyDelta(this.run.state, delta as Record<string, unknown>, !!this.opts.plant.batteryKwh);
-    this.report();
+    const apply = () => {
+      this.run.state = applyDelta(this.run.state, delta as Record<string, unknown>, !!this.opts.plant.batteryKwh);
+      this.report();
+    };
+    if (this.opts.applyDelayMs) setTimeout(apply, this.opts.applyDelayMs);
+    else apply();
   }
 }
 

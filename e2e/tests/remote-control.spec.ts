@@ -136,6 +136,8 @@ test('an operator sets each kind of control and sees it pending, then in sync', 
   await control('ForceCharge').getByText('Nabíjet ze sítě').click();
   await page.getByTestId('rc-ForceCharge-apply').click();
   await confirmChange(page, 'ForceCharge');
+  // Waited for: a change sent while another setting moves would rightly be answered "changed meanwhile".
+  await expect(page.getByTestId('rc-reported-ForceCharge')).toHaveText('Vypnuto');
   await page.getByTestId('rc-OperMode-input').selectOption('self-consumption');
   await page.getByTestId('rc-OperMode-apply').click();
   await confirmChange(page, 'OperMode');
@@ -226,7 +228,7 @@ test('a fleet command over a tag reports each plant: done, or refused without th
   await expect(page.getByTestId('rc-fleet-send')).toContainText(String(plants.length));
   await page.getByTestId('rc-fleet-send').click();
   await expect(page.getByTestId('rc-fleet-confirm')).toContainText(String(plants.length));
-  await page.getByRole('button', { name: 'Odeslat' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Odeslat', exact: true }).click();
   const results = page.getByTestId('rc-fleet-result');
   await expect(results).toHaveCount(plants.length);
   await expect(page.getByTestId('rc-fleet-progress')).toContainText(`${plants.length} z ${plants.length}`);

@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       simIntervalMs: 5000,
       simPlants: 0,
       simTimeFactor: 1,
+      simApplyDelayMs: 0,
       simHistoryDays: 14,
       rawRetentionDays: 90,
       alertTickMs: 30_000,

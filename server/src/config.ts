@@ -18,6 +18,8 @@ export interface Config {
   simPlants: number;
   /** Simulated time runs this many times faster than real time (demos, tests). */
   simTimeFactor: number;
+  /** How long a simulated gateway takes to apply a delta, ms (0: at once). */
+  simApplyDelayMs: number;
   /** Days of history the simulator writes for a plant that has none yet (0: none). */
   simHistoryDays: number;
   /** Raw samples older than this are deleted; the hour, day and month roll-ups stay. */
@@ -124,6 +126,7 @@ export function loadConfig(env: Env = process.env): Config {
     simIntervalMs: integer(env, 'SIM_INTERVAL_MS', 5000, 100, 3_600_000),
     simPlants: integer(env, 'SIM_PLANTS', 0, 0, 10_000),
     simTimeFactor: integer(env, 'SIM_TIME_FACTOR', 1, 1, 100_000),
+    simApplyDelayMs: integer(env, 'SIM_APPLY_DELAY_MS', 0, 0, 60_000),
     simHistoryDays: integer(env, 'SIM_HISTORY_DAYS', 14, 0, 366),
     rawRetentionDays: integer(env, 'RAW_RETENTION_DAYS', 90, 1, 36_500),
     alertTickMs: integer(env, 'ALERT_TICK_MS', 30_000, 1000, 3_600_000),

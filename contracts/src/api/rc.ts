@@ -78,11 +78,21 @@ export const RcFleetResult = Type.Object({ plantId: Type.String(), name: Type.St
 export type RcFleetResult = Static<typeof RcFleetResult>;
 
 const PlantBody = Type.Object({ plantId: Id }, { additionalProperties: false });
+/** Settings by key (writable keys only). */
+const SettingsMap = Type.Record(Type.String({ maxLength: 64 }), Value, { maxProperties: 20 });
+/**
+ * The writable keys the user saw with the version: a gateway reports every few seconds and each
+ * report moves the version on, so the server answers 409 only when one of these settings changed.
+ */
+const SeenSettings = Type.Object({ desired: SettingsMap, reported: SettingsMap }, { additionalProperties: false });
 
 export const rcEndpoints = {
   'rc/state': endpoint(PlantBody, RcState),
   'rc/set': endpoint(
-    Type.Object({ plantId: Id, key: KeyName, value: Value, expectedVersion: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }),
+    Type.Object(
+      { plantId: Id, key: KeyName, value: Value, expectedVersion: Type.Integer({ minimum: 0 }), seen: Type.Optional(SeenSettings) },
+      { additionalProperties: false },
+    ),
     Type.Object({ version: Type.Integer(), command: RcCommand }),
   ),
   'rc/commands/list': endpoint(

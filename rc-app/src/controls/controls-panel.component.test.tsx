@@ -49,11 +49,13 @@ describe('the controls of a plant', () => {
     expect(text(within(dialog).getByTestId('rc-confirm-text'))).toBe('Limit přetoku do sítě elektrárny Brno – Líšeň: 5 000 W → 2 500 W');
     fireEvent.click(within(dialog).getByTestId('rc-confirm-send'));
     expect(text(await within(dialog).findByTestId('rc-conflict'))).toContain('Limit přetoku do sítě požadováno: nenastaveno → 4 000 W');
-    expect(apiPost).toHaveBeenCalledWith('rc/set', { plantId: 'plant-1', key: 'ExportLimit', value: 2500, expectedVersion: 7 });
+    const seen = { desired: {}, reported: { OperMode: 'self-consumption', ExportLimit: 5000 } };
+    expect(apiPost).toHaveBeenCalledWith('rc/set', { plantId: 'plant-1', key: 'ExportLimit', value: 2500, expectedVersion: 7, seen });
     expect((screen.getByTestId('rc-ExportLimit-input') as HTMLInputElement).value).toBe('2500');
     apiPost.mockResolvedValueOnce({ version: 10, command: {} as never });
     fireEvent.click(within(dialog).getByTestId('rc-confirm-send'));
-    await waitFor(() => expect(apiPost).toHaveBeenCalledWith('rc/set', { plantId: 'plant-1', key: 'ExportLimit', value: 2500, expectedVersion: 9 }));
+    const current = { desired: { ExportLimit: 4000 }, reported: { OperMode: 'self-consumption', ExportLimit: 5000 } };
+    await waitFor(() => expect(apiPost).toHaveBeenCalledWith('rc/set', { plantId: 'plant-1', key: 'ExportLimit', value: 2500, expectedVersion: 9, seen: current }));
   });
 
   it('refuses a value out of the key’s limits before asking', async () => {

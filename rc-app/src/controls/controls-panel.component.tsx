@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Callout, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { ApiError, formatDateTime, useNow, useShadow } from '@helio/shared-utils';
 import type { RcState } from '@helio/contracts';
-import type { WritableKeyName } from '@helio/contracts/device';
+import { WRITABLE_KEY_NAMES, type WritableKeyName } from '@helio/contracts/device';
 import { changedMeanwhile, conflictCurrent, type ChangedSetting, type SettingsSnapshot } from './conflict';
 import { ConfirmChange, type PendingChange } from './confirm-change.component';
 import { ControlCard } from './control-card.component';
@@ -20,6 +20,9 @@ interface Sending extends PendingChange {
   expectedVersion: number;
   seen: SettingsSnapshot;
 }
+
+/** The writable keys of a shadow section: what the user saw of the settings, sent with the version. */
+const settingsOf = (section: Record<string, unknown>) => Object.fromEntries(WRITABLE_KEY_NAMES.filter((key) => key in section).map((key) => [key, section[key]]));
 
 function GatewayTag({ gateway }: { gateway: RcState['gateway'] }) {
   const { t } = useTranslation('rc-app');
@@ -68,14 +71,14 @@ export function ControlsPanel({ state }: { state: RcState }) {
       from: formatValue(t, rule, current(key)),
       to: formatValue(t, rule, parsed.value),
       expectedVersion: doc.version,
-      seen: { desired: doc.state.desired, reported: doc.state.reported },
+      seen: { desired: settingsOf(doc.state.desired), reported: settingsOf(doc.state.reported) },
     });
   };
 
   const confirm = () => {
     if (!sending) return;
     setControl.mutate(
-      { plantId: plant.id, key: sending.key, value: sending.value, expectedVersion: sending.expectedVersion },
+      { plantId: plant.id, key: sending.key, value: sending.value, expectedVersion: sending.expectedVersion, seen: sending.seen },
       {
         onSuccess: () => {
           setDrafts((d) => ({ ...d, [sending.key]: undefined }));

@@ -71,7 +71,9 @@ export async function registerRcFleetRoutes(app: FastifyInstance, { db, devices 
         }),
       );
       const rows = await recordCommands(db, commands);
-      await confirmIfInSync(db, devices, rows);
+      // Only an online gateway can have answered before its command was recorded.
+      const online = new Set(results.filter((r) => r.outcome === 'done').map((r) => r.plantId));
+      await confirmIfInSync(db, devices, rows.filter((row) => online.has(row.plant_id)));
       const order = new Map(plantIds.map((id, i) => [id, i]));
       results.sort((a, b) => (order.get(a.plantId) ?? 0) - (order.get(b.plantId) ?? 0));
       const count = (outcome: RcFleetResult['outcome']) => results.filter((r) => r.outcome === outcome).length;

@@ -95,6 +95,20 @@ describe.each(databaseTargets())('remote control on $name', (target) => {
     expect((await devices.shadows.get(things.home))?.state.desired.ExportLimit).toBeUndefined();
   });
 
+  it('goes ahead when only measurements moved the version on since the settings the user saw', async () => {
+    await deviceReports(things.home, { ExportLimit: 6500 });
+    const doc = await devices.shadows.get(things.home);
+    const pick = (section: Record<string, unknown>) => Object.fromEntries(Object.entries(section).filter(([k]) => ['ExportLimit', 'BatSocMin', 'OperMode'].includes(k)));
+    const seen = { desired: pick(doc!.state.desired), reported: pick(doc!.state.reported) };
+    await deviceReports(things.home, { ActPwrPve: 1234 });
+    const ok = await call('rc/set', { plantId: ids.home, key: 'ExportLimit', value: 4500, expectedVersion: doc!.version, seen });
+    expect(ok.statusCode).toBe(200);
+    await deviceReports(things.home, { ExportLimit: 4500, ActPwrPve: 1300 });
+    const moved = await call('rc/set', { plantId: ids.home, key: 'ExportLimit', value: 4600, expectedVersion: doc!.version, seen });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().error.details.current.reported).toMatchObject({ ExportLimit: 4500 });
+  });
+
   it('marks an unconfirmed command superseded by the next one for the key', async () => {
     await call('rc/set', { plantId: ids.home, key: 'BatChargeMax', value: 2000, expectedVersion: await version(things.home) });
     await call('rc/set', { plantId: ids.home, key: 'BatChargeMax', value: 2500, expectedVersion: await version(things.home) });

@@ -6,7 +6,7 @@ import { rcEndpoints, WRITABLE_KEY_NAMES, type RcEndpoints, type RcState, type W
 import { plantTarget, recordRequestAudit } from '../audit/request-audit';
 import type { Database } from '../db/schema';
 import type { DeviceServices } from '../devices/services';
-import type { JsonObject, JsonValue } from '../devices/json';
+import { jsonEqual, type JsonObject, type JsonValue } from '../devices/json';
 import { VersionConflictError } from '../devices/shadow-limits';
 import { WRITABLE_KEYS } from '../devices/writable-keys';
 import { requireUser } from '../http/auth';
@@ -30,11 +30,18 @@ export async function visiblePlant(db: Kysely<Database>, request: FastifyRequest
   return plant;
 }
 
+/** A change retries this often when only measurements moved the version on meanwhile. */
+const MAX_ATTEMPTS = 5;
+
+type Settings = { desired: JsonObject; reported: JsonObject };
+const sameSettings = (a: Settings, b: { desired: Record<string, unknown>; reported: Record<string, unknown> }) =>
+  jsonEqual(a.desired, b.desired as JsonObject) && jsonEqual(a.reported, b.reported as JsonObject);
+
 const ruleView = (rule: WritableRule) => (rule.kind === 'choice' ? { ...rule, choices: [...rule.choices] } : rule);
 
 /** The writable keys of a shadow, desired and reported: what a 409 shows as changed meanwhile. */
-function writableState(state: { desired: JsonObject; reported: JsonObject }) {
-  const pick = (section: JsonObject) => Object.fromEntries(WRITABLE_KEY_NAMES.filter((key) => key in section).map((key) => [key, section[key]]));
+function writableState(state: Settings): Settings {
+  const pick = (section: JsonObject): JsonObject => Object.fromEntries(WRITABLE_KEY_NAMES.filter((key) => key in section).map((key) => [key, section[key]]));
   return { desired: pick(state.desired), reported: pick(state.reported) };
 }
 
@@ -61,23 +68,29 @@ export async function registerRcRoutes(app: FastifyInstance, { db, devices }: Rc
     '/api/rc/set',
     { config: access('devices:control', plantResource), preHandler: requireUser, schema: contractSchema(rcEndpoints['rc/set']) },
     async (request, reply) => {
-      const { plantId, expectedVersion } = request.body;
+      const { plantId, seen } = request.body;
       const value = request.body.value as JsonValue;
       const plant = requirePlantRole(await visiblePlant(db, request, plantId), 'operator');
       const { key } = ruleFor(request.body.key, plant);
       checkValue(key, value);
-      try {
-        const { doc, command } = await sendSetting(db, devices, plant, { key, value, expectedVersion, source: 'user', user: { id: request.user.sub, email: request.user.email } });
-        await recordRequestAudit(db, request, 'devices.control_sent', plantTarget(plant), { key, from: JSON.parse(command.from_value), to: value });
-        return reply.send({ version: doc.version, command: commandView(command) });
-      } catch (error) {
-        if (!(error instanceof VersionConflictError)) throw error;
-        const now = await devices.shadows.get(plant.thing_name);
-        throw conflict(error.message, {
-          currentVersion: error.currentVersion,
-          expectedVersion: error.expectedVersion,
-          current: writableState(now?.state ?? { desired: {}, reported: {} }),
-        });
+      const user = { id: request.user.sub, email: request.user.email };
+      let expectedVersion = request.body.expectedVersion;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const { doc, command } = await sendSetting(db, devices, plant, { key, value, expectedVersion, source: 'user', user });
+          await recordRequestAudit(db, request, 'devices.control_sent', plantTarget(plant), { key, from: JSON.parse(command.from_value), to: value });
+          return reply.send({ version: doc.version, command: commandView(command) });
+        } catch (error) {
+          if (!(error instanceof VersionConflictError)) throw error;
+          const now = await devices.shadows.get(plant.thing_name);
+          const current = writableState(now?.state ?? { desired: {}, reported: {} });
+          // Reports of measurements moved the version on, but the settings are as the user saw them.
+          if (seen && sameSettings(current, seen) && attempt < MAX_ATTEMPTS) {
+            expectedVersion = error.currentVersion;
+            continue;
+          }
+          throw conflict(error.message, { currentVersion: error.currentVersion, expectedVersion: request.body.expectedVersion, current });
+        }
       }
     },
   );
