@@ -84,7 +84,6 @@ export function ControlsPanel({ state }: { state: RcState }) {
           setDrafts((d) => ({ ...d, [sending.key]: undefined }));
           setSending(null);
           setConflict(null);
-          void shadow.refetch();
         },
         onError: (error) => {
           const fresh = error instanceof ApiError && error.status === 409 ? conflictCurrent(error.details) : null;
