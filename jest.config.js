@@ -16,6 +16,7 @@ module.exports = {
     '<rootDir>/management-app',
     '<rootDir>/fep-app',
     '<rootDir>/integrations-app',
+    '<rootDir>/rc-app',
     '<rootDir>/root-config',
     '<rootDir>/device-simulator',
     '<rootDir>/server',

@@ -1,5 +1,6 @@
 import mqtt, { type MqttClient } from 'mqtt';
-import { isOperMode, toReported } from './model/reported';
+import { toReported } from './model/reported';
+import { applyDelta } from './model/settings';
 import { advancePlant, newPlantRun, type PlantRun } from './history';
 import type { SimPlantConfig } from './model/plant';
 import { parseFaults } from './model/faults';
@@ -29,6 +30,8 @@ export interface GatewayOptions {
   connectTimeoutMs: number;
   /** The gateway's MQTT password (its username is its client id, `gw-<thingName>`). */
   password?: string;
+  /** Applies a delta this long after it arrives (ms, default 0), as a device's next control cycle would. */
+  applyDelayMs?: number;
 }
 
 const OFFLINE = JSON.stringify({ online: false });
@@ -37,6 +40,7 @@ const OFFLINE = JSON.stringify({ online: false });
 export class Gateway {
   private client: MqttClient | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private backOnline: NodeJS.Timeout | undefined;
   private readonly run: PlantRun;
   private lastStepAt: number;
 
@@ -78,6 +82,8 @@ export class Gateway {
   }
 
   async stop(): Promise<void> {
+    clearTimeout(this.backOnline);
+    this.backOnline = undefined;
     clearInterval(this.timer);
     this.timer = undefined;
     if (this.client?.connected) {
@@ -108,9 +114,27 @@ export class Gateway {
       this.opts.log.warn(`gateway ${this.thingName}: ignored a fault message that is not {"inverterFault":bool,"gridOutage":bool}`);
       return;
     }
-    this.run.state = { ...this.run.state, faults };
+    const { offlineUntil, ...plantFaults } = faults;
+    this.run.state = { ...this.run.state, faults: plantFaults };
     this.opts.log.info(`gateway ${this.thingName}: faults ${JSON.stringify(faults)}`);
+    if (offlineUntil !== undefined && offlineUntil > Date.now() && !this.backOnline) {
+      void this.goOffline(offlineUntil);
+      return;
+    }
     this.report();
+  }
+
+  /**
+   * Leaves the broker in an orderly way (status offline) and comes back at `until` with the same
+   * persistent session: what was sent meanwhile (the retained delta) reaches it on reconnect. The
+   * retained fault message it then hears again has passed its time and is not obeyed twice.
+   */
+  private async goOffline(until: number): Promise<void> {
+    await this.stop();
+    this.backOnline = setTimeout(() => {
+      this.backOnline = undefined;
+      this.start().catch((error: unknown) => this.opts.log.warn(`gateway ${this.thingName}: reconnect failed: ${String(error)}`));
+    }, until - Date.now());
   }
 
   /** Applies the writable keys of a delta document, then reports at once so the shadow converges. */
@@ -124,13 +148,12 @@ export class Gateway {
       return;
     }
     if (typeof delta !== 'object' || delta === null) return;
-    const wanted = delta as Record<string, unknown>;
-    if (isOperMode(wanted.OperMode)) this.run.state = { ...this.run.state, operMode: wanted.OperMode };
-    const limit = wanted.ExportLimit;
-    if (typeof limit === 'number' && Number.isFinite(limit) && limit >= 0) {
-      this.run.state = { ...this.run.state, exportLimitW: Math.round(limit) };
-    }
-    this.report();
+    const apply = () => {
+      this.run.state = applyDelta(this.run.state, delta as Record<string, unknown>, !!this.opts.plant.batteryKwh);
+      this.report();
+    };
+    if (this.opts.applyDelayMs) setTimeout(apply, this.opts.applyDelayMs);
+    else apply();
   }
 }
 

@@ -18,12 +18,16 @@ export interface Config {
   simPlants: number;
   /** Simulated time runs this many times faster than real time (demos, tests). */
   simTimeFactor: number;
+  /** How long a simulated gateway takes to apply a delta, ms (0: at once). */
+  simApplyDelayMs: number;
   /** Days of history the simulator writes for a plant that has none yet (0: none). */
   simHistoryDays: number;
   /** Raw samples older than this are deleted; the hour, day and month roll-ups stay. */
   rawRetentionDays: number;
   /** How often the alert engine judges every plant, ms. */
   alertTickMs: number;
+  /** How often remote-control schedules are checked for due starts and ends, ms. */
+  rcTickMs: number;
   publicDir: string;
   logLevel: string;
   secureCookies: boolean;
@@ -145,9 +149,11 @@ export function loadConfig(env: Env = process.env): Config {
     simIntervalMs: integer(env, 'SIM_INTERVAL_MS', 5000, 100, 3_600_000),
     simPlants: integer(env, 'SIM_PLANTS', 0, 0, 10_000),
     simTimeFactor: integer(env, 'SIM_TIME_FACTOR', 1, 1, 100_000),
+    simApplyDelayMs: integer(env, 'SIM_APPLY_DELAY_MS', 0, 0, 60_000),
     simHistoryDays: integer(env, 'SIM_HISTORY_DAYS', 14, 0, 366),
     rawRetentionDays: integer(env, 'RAW_RETENTION_DAYS', 90, 1, 36_500),
     alertTickMs: integer(env, 'ALERT_TICK_MS', 30_000, 1000, 3_600_000),
+    rcTickMs: integer(env, 'RC_TICK_MS', 5000, 200, 60_000),
     publicDir: path.resolve(text(env, 'PUBLIC_DIR') ?? path.join(REPO_ROOT, 'dist', 'public')),
     logLevel: logLevel(env),
     secureCookies: flag(env, 'SECURE_COOKIES', false),

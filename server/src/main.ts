@@ -12,6 +12,9 @@ import { startDevices, type DeviceServices } from './devices';
 import { saveSimulatorPasswords, simulatorKeystorePath } from './devices/simulator-keystore';
 import { buildApp } from './http/app';
 import { startAlertEngine } from './notifications/alert-engine';
+import { startScheduleRunner } from './rc';
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
 import { loadSpotConfig } from './spot/spot-config';
 import { startPriceImport } from './spot/price-import';
 import { spotDb } from './spot/tables';
@@ -94,6 +97,8 @@ async function main(): Promise<void> {
     });
     closers.push(() => webhooks.stop());
     const alerts = startAlertEngine({ db, log, intervalMs: config.alertTickMs, onAlert: alertWebhooks });
+    const schedules = startScheduleRunner({ db, devices, log, tickMs: config.rcTickMs, holder: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}` });
+    closers.push(() => schedules.stop());
     closers.push(() => alerts.stop());
     const prices = startPriceImport({
       db: spotDb(db),

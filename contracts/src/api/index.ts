@@ -3,3 +3,4 @@ export * from './common';
 export * from './tags';
 export * from './forecast';
 export * from './integrations';
+export * from './rc';

@@ -4,3 +4,4 @@ export * from './modules';
 export * from './forecast';
 export * from './integrations';
 export * from './history-csv';
+export * from './rc';

@@ -5,6 +5,7 @@ import { NO_FAULTS, type SimFaults } from './faults';
 import { afterCharging, evChargeW, stepEvSession, type EvState } from './ev-charger';
 import { houseLoadW } from './house-load';
 import { localTime } from './local-time';
+import { batteryControlAt, defaultBatterySettings, type BatterySettings } from './settings';
 import { clearSkyFactor, cloudTransmission } from './solar';
 
 /** One simulated plant, as the server's `plants` table describes it. */
@@ -39,6 +40,7 @@ export interface PlantResume extends EnergyCounters {
   socPct: number;
   operMode: OperMode;
   exportLimitW: number;
+  battery: Partial<BatterySettings>;
 }
 
 export interface PlantState {
@@ -47,6 +49,8 @@ export interface PlantState {
   ev: EvState;
   operMode: OperMode;
   exportLimitW: number;
+  /** The battery's user settings (minimum SoC, power caps, force charge). */
+  battery: BatterySettings;
   counters: EnergyCounters;
   /** Injected faults (demos, tests); none in normal operation. */
   faults: SimFaults;
@@ -89,6 +93,7 @@ export function initialPlantState(config: SimPlantConfig): PlantState {
     ev: { session: null },
     operMode: resume.operMode ?? 'self-consumption',
     exportLimitW: resume.exportLimitW ?? Math.round((config.exportLimitKw ?? config.pvPeakKw * 0.7) * 1000),
+    battery: { ...defaultBatterySettings(config.batteryKwh ? { capacityKwh: config.batteryKwh } : null), ...resume.battery },
     counters,
     faults: NO_FAULTS,
   };
@@ -122,7 +127,8 @@ export function stepPlant(
   let socPct = state.socPct;
   if (config.batteryKwh) {
     const spec = { capacityKwh: config.batteryKwh };
-    batteryW = batteryPowerW(state.operMode, spec, socPct, pvAvailableW - loadW - evW, dtSeconds);
+    const control = batteryControlAt(state.battery, at.getTime(), socPct);
+    batteryW = batteryPowerW(state.operMode, spec, socPct, pvAvailableW - loadW - evW, dtSeconds, control);
     socPct = nextSocPct(spec, socPct, batteryW, dtSeconds);
   }
 

@@ -1,3 +1,4 @@
+import type { ForceChargeSetting } from '@helio/contracts';
 import { OPER_MODES, type OperMode } from './battery';
 import type { PlantReading, PlantResume, PlantState, SimPlantConfig } from './plant';
 
@@ -12,6 +13,10 @@ export const METRIC_KEYS = {
   evConnected: 'EvConnected',
   operMode: 'OperMode',
   exportLimit: 'ExportLimit',
+  batterySocMin: 'BatSocMin',
+  batteryChargeMax: 'BatChargeMax',
+  batteryDischargeMax: 'BatDischargeMax',
+  forceCharge: 'ForceCharge',
   pvEnergy: 'EnergyPveTotal',
   gridImportEnergy: 'EnergyGridImportTotal',
   gridExportEnergy: 'EnergyGridExportTotal',
@@ -27,7 +32,7 @@ export const METRIC_KEYS = {
 export const INVERTER_STATES = { running: 'running', fault: 'fault' } as const;
 export const GRID_STATUSES = { connected: 'connected', outage: 'outage' } as const;
 
-export type ReportedValue = number | string | boolean;
+export type ReportedValue = number | string | boolean | ForceChargeSetting;
 export type ReportedState = Record<string, ReportedValue>;
 
 const kwh = (value: number) => Math.round(value * 1000) / 1000;
@@ -53,6 +58,10 @@ export function toReported(config: SimPlantConfig, state: PlantState, reading: P
     reported[k.batterySoc] = Math.round(state.socPct * 10) / 10;
     reported[k.batteryChargeEnergy] = kwh(state.counters.batChargeKwh);
     reported[k.batteryDischargeEnergy] = kwh(state.counters.batDischargeKwh);
+    reported[k.batterySocMin] = state.battery.socMinPct;
+    reported[k.batteryChargeMax] = state.battery.chargeMaxW;
+    reported[k.batteryDischargeMax] = state.battery.dischargeMaxW;
+    reported[k.forceCharge] = state.battery.forceCharge;
   }
   if (config.chargerKw) {
     reported[k.evPower] = reading.evW;
@@ -76,6 +85,14 @@ export function resumeFromReported(reported: Record<string, unknown>): Partial<P
   put('socPct', num(k.batterySoc));
   put('exportLimitW', num(k.exportLimit));
   put('operMode', isOperMode(reported[k.operMode]) ? (reported[k.operMode] as OperMode) : undefined);
+  const battery: PlantResume['battery'] = {};
+  const socMin = num(k.batterySocMin);
+  const chargeMax = num(k.batteryChargeMax);
+  const dischargeMax = num(k.batteryDischargeMax);
+  if (socMin !== undefined) battery.socMinPct = socMin;
+  if (chargeMax !== undefined) battery.chargeMaxW = chargeMax;
+  if (dischargeMax !== undefined) battery.dischargeMaxW = dischargeMax;
+  if (Object.keys(battery).length > 0) resume.battery = battery;
   put('pvKwh', num(k.pvEnergy));
   put('gridImportKwh', num(k.gridImportEnergy));
   put('gridExportKwh', num(k.gridExportEnergy));

@@ -7,6 +7,7 @@ import type { NotificationTables } from '../notifications/tables';
 import type { PlantDeviceTables } from '../plant-devices/tables';
 import type { SeriesTables } from '../series/tables';
 import type { TagTables } from '../tags/tables';
+import type { RcTables } from '../rc/tables';
 
 export type Role = 'owner' | 'admin' | 'operator' | 'viewer';
 export type Locale = 'cs' | 'en';
@@ -215,4 +216,4 @@ export interface IdentityTables {
   outbox: OutboxTable;
 }
 
-export interface Database extends CoreTables, DeviceTables, IdentityTables, IntegrationTables, NotificationTables, PlantDeviceTables, SeriesTables, TagTables {}
+export interface Database extends CoreTables, DeviceTables, IdentityTables, IntegrationTables, NotificationTables, PlantDeviceTables, SeriesTables, TagTables, RcTables {}

@@ -1,31 +1,19 @@
-// Keys a user may set in a plant's desired state, with the values each accepts. The gateway applies
-// them and reports back; anything else is refused before it reaches a device.
+// The server's check of a desired key and value, by the device contract's writable keys
+// (contracts/src/device/writable-keys.ts). Anything else is refused before it reaches a device.
+import { checkWritableValue, isWritableKey, WRITABLE_KEY_NAMES, writableKeys, type ValueCheck, type WritableKeyName } from '@helio/contracts';
+// The operating modes still live beside the device model; they move into the contract's device folder.
 import { OPER_MODES } from '@helio/device-simulator';
 import type { JsonValue } from './json';
 
-interface WritableKey {
-  /** What the key controls, for error messages. */
-  describe: string;
-  accepts(value: JsonValue): boolean;
-}
+export const WRITABLE_KEYS = writableKeys(OPER_MODES);
 
-export const WRITABLE_KEYS: Readonly<Record<string, WritableKey>> = {
-  OperMode: {
-    describe: `one of ${OPER_MODES.join(', ')}`,
-    accepts: (value) => typeof value === 'string' && (OPER_MODES as readonly string[]).includes(value),
-  },
-  ExportLimit: {
-    describe: 'grid export limit in W, a whole number from 0 to 1000000',
-    accepts: (value) => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 1_000_000,
-  },
-};
-
-export type DesiredCheck = { ok: true } | { ok: false; message: string };
+export type DesiredCheck = { ok: true } | { ok: false; message: string; problem: 'unknownKey' | Exclude<ValueCheck, { ok: true }>['problem'] };
 
 /** Checks a desired key and value; `null` clears the key and is always allowed for a writable key. */
-export function checkDesired(key: string, value: JsonValue): DesiredCheck {
-  const writable = Object.prototype.hasOwnProperty.call(WRITABLE_KEYS, key) ? WRITABLE_KEYS[key] : undefined;
-  if (!writable) return { ok: false, message: `${key} is not writable (writable: ${Object.keys(WRITABLE_KEYS).join(', ')})` };
-  if (value !== null && !writable.accepts(value)) return { ok: false, message: `${key} must be ${writable.describe}` };
-  return { ok: true };
+export function checkDesired(key: string, value: JsonValue, now = Date.now()): DesiredCheck {
+  if (!isWritableKey(key)) return { ok: false, problem: 'unknownKey', message: `${key} is not writable (writable: ${WRITABLE_KEY_NAMES.join(', ')})` };
+  if (value === null) return { ok: true };
+  return checkWritableValue(key, WRITABLE_KEYS[key], value, now);
 }
+
+export type { WritableKeyName };

@@ -28,6 +28,7 @@ import { registerPlantRoutes } from '../plants/routes';
 import { registerPlantSettingsRoutes } from '../plants/settings-routes';
 import { registerFleetRoutes } from '../plants/fleet-routes';
 import { registerTagRoutes } from '../tags/routes';
+import { registerRemoteControl } from '../rc';
 import { registerUserRoutes } from '../users/routes';
 import { createAuthenticator, installAuthentication } from './auth';
 import { installCompression } from './compression';
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerTagRoutes(app, { db });
   if (devices) await registerDeviceRoutes(app, { db, devices });
   if (devices) await registerFleetRoutes(app, { db, devices });
+  if (devices) await registerRemoteControl(app, { db, devices });
   await registerSeriesRoutes(app, { db });
   await registerNotificationRoutes(app, { db });
   await registerSpotRoutes(app, { db, config: spot });

@@ -17,6 +17,7 @@ import { insertTag } from '../tags/tags';
 import { createApiKey } from '../integrations/api-keys';
 import { queueDeliveries } from '../integrations/webhook-events';
 import { createWebhook } from '../integrations/webhook-store';
+import { insertSchedule, type NewSchedule } from '../rc/schedules';
 import { databaseTargets } from '../testing/databases';
 import { testConfig } from '../testing/test-app';
 import { buildApp } from './app';
@@ -52,6 +53,9 @@ const DEVICE_ROUTES = [
 ];
 
 const silent = { info() {}, warn() {}, error() {} };
+const probeSchedule = (tenantId: string, plantId: string): NewSchedule => ({
+  tenantId, plantId, key: 'ExportLimit', value: 1000, kind: 'daily', date: null, start: '01:00', end: '02:00', createdBy: null,
+});
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 describe.each(databaseTargets())('route security on $name', (target) => {
@@ -112,6 +116,7 @@ describe.each(databaseTargets())('route security on $name', (target) => {
       device: (await db.selectFrom('devices').select('id').where('plant_id', '=', plantA.id).executeTakeFirstOrThrow()).id,
       tag: await insertTag(db, tenantA, { name: 'Probe: ours', colour: 'blue' }),
       ...(await integrationThings(tenantA)),
+      schedule: (await insertSchedule(db, probeSchedule(tenantA, plantA.id))).id,
     };
     theirs = async (kind) => {
       if (kind === 'apiKey' || kind === 'webhook' || kind === 'delivery') return (await integrationThings(tenantB))[kind];
@@ -122,12 +127,16 @@ describe.each(databaseTargets())('route security on $name', (target) => {
       if (kind === 'role') return addRole(db, tenantB, `Probe: theirs ${randomUUID()}`, []);
       if (kind === 'device') return (await db.selectFrom('devices').select('id').where('plant_id', '=', plantB.id).executeTakeFirstOrThrow()).id;
       if (kind === 'tag') return insertTag(db, tenantB, { name: `Probe: theirs ${randomUUID()}`, colour: 'green' });
+      if (kind === 'schedule') return (await insertSchedule(db, probeSchedule(tenantB, plantB.id))).id;
       return (await startSession(db, ownerB.id, { userAgent: null, address: null })).sessionId;
     };
     const usersA = await db.selectFrom('users').select(['id', 'email']).where('tenant_id', '=', tenantA).execute();
     const plantsA = await db.selectFrom('plants').select(['id', 'thing_name']).where('tenant_id', '=', tenantA).execute();
     const devicesA = await db.selectFrom('devices').select('id').where('plant_id', 'in', plantsA.map((p) => p.id)).execute();
-    secrets = [tenantA, ours.role, ours.session, ours.tag, ours.apiKey, ours.webhook, ours.delivery, ...usersA.flatMap((u) => [u.id, u.email]), ...plantsA.flatMap((p) => [p.id, p.thing_name]), ...devicesA.map((d) => d.id)];
+    secrets = [
+      tenantA, ours.role, ours.session, ours.tag, ours.apiKey, ours.webhook, ours.delivery, ours.schedule,
+      ...usersA.flatMap((u) => [u.id, u.email]), ...plantsA.flatMap((p) => [p.id, p.thing_name]), ...devicesA.map((d) => d.id),
+    ];
   });
 
   /** A tenant's API key, webhook and one queued delivery of it. */

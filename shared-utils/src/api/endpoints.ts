@@ -1,6 +1,7 @@
 // The typed shape of every API call the console makes: path -> request body and response.
 import type { ForecastEndpoints } from '@helio/contracts';
 import type { Language } from '../i18n/loader-options';
+import type { RcEndpoints } from '@helio/contracts';
 import type { PlantAccessEndpoints } from './plant-access-endpoints';
 import type { DeviceEndpoints } from './device-endpoints';
 import type { PlantManagementEndpoints } from './plant-endpoints';
@@ -50,7 +51,8 @@ export interface Shadow {
     desired: Record<string, unknown>;
     delta: Record<string, unknown>;
   };
-  metadata: { reported: Record<string, { timestamp: number }> };
+  /** When each key was last reported or desired (an object value's keys each have their own). */
+  metadata: { reported: Record<string, { timestamp: number }>; desired?: Record<string, unknown> };
   version: number;
   timestamp: number;
   hasDelta: boolean;
@@ -296,7 +298,7 @@ interface AccountEndpoints {
   'audit/list': { request: AuditQuery; response: { events: AuditEvent[]; nextCursor: string | null } };
 }
 
-export interface ApiEndpoints extends AccountEndpoints, DeviceEndpoints, PlantManagementEndpoints, PlantAccessEndpoints, ForecastEndpoints {
+export interface ApiEndpoints extends AccountEndpoints, DeviceEndpoints, PlantManagementEndpoints, PlantAccessEndpoints, ForecastEndpoints, RcEndpoints {
   'auth/sign-in': { request: { username: string; password: string }; response: TokenResponse | NewPasswordChallenge };
   'auth/complete-new-password': { request: { session: string; newPassword: string }; response: TokenResponse };
   'auth/forgot-password': { request: { username: string }; response: { ok: boolean } };

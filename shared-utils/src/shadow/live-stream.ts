@@ -37,7 +37,7 @@ function toEvent(data: string): LiveShadowEvent | null {
   return {
     thingName: raw.thingName,
     state: { reported: raw.state.reported ?? {}, desired: raw.state.desired ?? {}, delta },
-    metadata: { reported: raw.metadata?.reported ?? {} },
+    metadata: { reported: raw.metadata?.reported ?? {}, desired: raw.metadata?.desired ?? {} },
     version: raw.version ?? 0,
     timestamp: raw.timestamp ?? 0,
     hasDelta: raw.hasDelta ?? Object.keys(delta).length > 0,

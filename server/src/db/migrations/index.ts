@@ -15,6 +15,7 @@ import { spotMigration } from '../../spot/migration';
 import { tagsMigration } from '../../tags/migration';
 import { forecastsMigration } from '../../forecast/tables';
 import { jobLeasesMigration } from '../../jobs/leader-lease';
+import { remoteControlMigration } from '../../rc/migration';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '025_job_leases': jobLeasesMigration,
   '026_forecasts': forecastsMigration,
   '035_integrations': integrationsMigration,
+  '020_remote_control': remoteControlMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
