@@ -28,6 +28,9 @@ export type AttemptAdmission =
   /** Counted as a failure already; `retryAfterSeconds` > 0 when this attempt's failure started a lock. */
   | { admitted: true; retryAfterSeconds: number; addressLockStarted: boolean };
 
+/** Rows are kept this long after their last failure (the longest `forgetAfterMs` of any policy using them). */
+const LONGEST_MEMORY_MS = 2 * ACCOUNT_LOCKOUT.forgetAfterMs;
+
 type ThrottleRow = { failures: number; lockouts: number; last_failure_at: number | null; locked_until: number | null };
 
 const accountKey = (subject: ThrottleSubject) => `account:${subject.account}`;
@@ -62,29 +65,47 @@ async function write(trx: Transaction<Database>, key: string, state: LockoutStat
     .execute();
 }
 
-/** Admits an attempt (counting it as a failure on both keys) unless either key is locked. */
-export async function admitSignInAttempt(db: Kysely<Database>, subject: ThrottleSubject, now = Date.now()): Promise<AttemptAdmission> {
+export type ThrottleKey = readonly [key: string, policy: LockoutPolicy];
+
+export type CountedAttempt =
+  | { admitted: false; retryAfterSeconds: number }
+  /** `lockedKeys`: the keys whose lock this very attempt started. */
+  | { admitted: true; retryAfterSeconds: number; lockedKeys: string[] };
+
+/**
+ * Counts an attempt on every key (as a failure, before any expensive check runs) unless one of them
+ * is locked already; then nothing is counted and the longest wait is returned.
+ */
+export async function countAttempt(db: Kysely<Database>, keys: readonly ThrottleKey[], now = Date.now()): Promise<CountedAttempt> {
   const lockRows = isPostgres(db);
   return db.transaction().execute(async (trx) => {
-    const keys: Array<[string, LockoutPolicy]> = [
-      [accountKey(subject), ACCOUNT_LOCKOUT],
-      [addressKey(subject), ADDRESS_LOCKOUT],
-    ];
     const states = [];
     for (const [key] of keys) states.push(await readLocked(trx, key, lockRows));
-    const locked = Math.max(...states.map((state) => retryAfterSeconds(state, now)));
+    const locked = Math.max(0, ...states.map((state) => retryAfterSeconds(state, now)));
     if (locked > 0) return { admitted: false, retryAfterSeconds: locked };
     let retryAfter = 0;
-    let addressLockStarted = false;
+    const lockedKeys: string[] = [];
     for (const [index, [key, policy]] of keys.entries()) {
       const next = afterFailure(policy, states[index] ?? UNLOCKED, now);
       await write(trx, key, next);
       const seconds = retryAfterSeconds(next, now);
       retryAfter = Math.max(retryAfter, seconds);
-      if (key === addressKey(subject) && seconds > 0) addressLockStarted = true;
+      if (seconds > 0) lockedKeys.push(key);
     }
-    return { admitted: true, retryAfterSeconds: retryAfter, addressLockStarted };
+    return { admitted: true, retryAfterSeconds: retryAfter, lockedKeys };
   });
+}
+
+/** Forgets the counts of these keys. */
+export async function forgetThrottleKeys(db: Kysely<Database>, keys: readonly string[]): Promise<void> {
+  if (keys.length > 0) await db.deleteFrom('sign_in_throttle').where('key', 'in', keys).execute();
+}
+
+/** Admits an attempt (counting it as a failure on both keys) unless either key is locked. */
+export async function admitSignInAttempt(db: Kysely<Database>, subject: ThrottleSubject, now = Date.now()): Promise<AttemptAdmission> {
+  const counted = await countAttempt(db, [[accountKey(subject), ACCOUNT_LOCKOUT], [addressKey(subject), ADDRESS_LOCKOUT]], now);
+  if (!counted.admitted) return counted;
+  return { admitted: true, retryAfterSeconds: counted.retryAfterSeconds, addressLockStarted: counted.lockedKeys.includes(addressKey(subject)) };
 }
 
 /**
@@ -117,6 +138,6 @@ export async function pruneSignInThrottle(db: Kysely<Database>, now = Date.now()
   await db
     .deleteFrom('sign_in_throttle')
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-    .where((eb) => eb.or([eb('last_failure_at', 'is', null), eb('last_failure_at', '<', now - ACCOUNT_LOCKOUT.forgetAfterMs)]))
+    .where((eb) => eb.or([eb('last_failure_at', 'is', null), eb('last_failure_at', '<', now - LONGEST_MEMORY_MS)]))
     .execute();
 }

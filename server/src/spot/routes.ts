@@ -84,7 +84,7 @@ export async function registerSpotRoutes(app: FastifyInstance, deps: { db: Kysel
         body: {
           type: 'object',
           additionalProperties: false,
-          properties: { date: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$' } },
+          properties: { date: { type: 'string', maxLength: 10, pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$' } },
         },
         response: { 200: answerSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
       },
