@@ -5,6 +5,7 @@ import type { Transaction } from 'kysely';
 import { recordAudit, type AuditAction } from '../audit/audit-log';
 import type { Database } from '../db/schema';
 import { parseModules } from '../http/auth';
+import { announceAccessEnded } from '../identity/access-ended';
 import { revokeUserSessions } from '../identity/sessions';
 import { registerInviteRoute, type IamDeps } from './invite';
 import { access } from './route-access';
@@ -119,6 +120,7 @@ export async function registerIamUserRoutes(app: FastifyInstance, deps: IamDeps)
       });
       // Their tokens already stop at the next request (the authenticator reads the status); sessions go too.
       await revokeUserSessions(db, target.id);
+      announceAccessEnded({ userId: target.id }); // their open live streams end now
       return iamUserView(db, updated);
     },
   );
@@ -153,6 +155,7 @@ export async function registerIamUserRoutes(app: FastifyInstance, deps: IamDeps)
         await trx.deleteFrom('users').where('id', '=', target.id).execute();
         await audit(trx, request, 'iam.user_deleted', target, { name: `${target.name} ${target.family_name}` });
       });
+      announceAccessEnded({ userId: target.id });
       return { ok: true };
     },
   );

@@ -3,6 +3,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { announceAccessEnded } from './access-ended';
 
 export const REFRESH_TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -69,6 +70,7 @@ export async function revokeFamily(db: Kysely<Database>, familyId: string, now: 
     .where('id', '=', familyId)
     .where('revoked_at', 'is', null)
     .execute();
+  announceAccessEnded({ sessionId: familyId });
 }
 
 /** Revokes the family of the given token, if the token is known (sign-out). */
