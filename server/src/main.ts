@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { loadConfig, type Config } from './config';
 import { createDatabase, databaseKindOf, migrateToLatest, redact } from './db';
 import type { Database } from './db/schema';
+import { ensurePrivateDir } from './db/private-files';
 import { DEMO_ACCOUNTS } from './demo/demo-data';
 import { seedDemoData } from './demo/seed';
 import { startDevices, type DeviceServices } from './devices';
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
     const spot = loadSpotConfig();
     log = consoleLogger(config.logLevel);
 
+    ensurePrivateDir(config.dataDir); // secrets live here: the database, keystores, broker files
     const db = await createDatabase(config.databaseUrl);
     closers.push(() => db.destroy());
     await migrateToLatest(db);
