@@ -54,6 +54,8 @@ export interface PlantTable {
   battery_kwh: number | null;
   charger_kw: number | null;
   created_at: string;
+  // 015_simulated_plants (server/src/devices/simulated-migration.ts): 1 = the demo simulator runs it
+  simulated: Generated<number>;
   // 011_plant_settings (server/src/plants/settings-migration.ts)
   address: Generated<string>;
   /** Degrees from horizontal, 0–90. */

@@ -12,6 +12,7 @@ import { notificationsMigration } from '../../notifications/migration';
 import { seriesMigration } from '../../series/migration';
 import { spotMigration } from '../../spot/migration';
 import { tagsMigration } from '../../tags/migration';
+import { simulatedPlantsMigration } from '../../devices/simulated-migration';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '012_plant_access': plantAccessMigration,
   '013_tags': tagsMigration,
   '014_devices': plantDevicesMigration,
+  '015_simulated_plants': simulatedPlantsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
