@@ -21,6 +21,7 @@ import { admitResetAttempt, forgetResetAttempts, resetLocked, RESET_CONFIRM_ACCO
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeUserSessions } from './sessions';
 import { clientOf, userTarget, type IdentityDeps } from './sign-in';
+import { knownDeviceOf } from './device-cookie';
 import { admitSignInAttempt, forgetAccountFailures, settleSignInSuccess } from './sign-in-throttle';
 import { findUserByEmail, findUserById, normalizeEmail, setPassword, type UserRow } from './user-pool';
 
@@ -131,7 +132,9 @@ export async function registerPasswordRoutes(app: FastifyInstance, deps: Identit
       const user = await findUserById(db, request.user.sub);
       if (!user) throw new ApiError(401, 'Unauthorized', 'Unknown user');
       // A stolen session must not become a way to guess the password: the sign-in lockout counts here too.
-      const subject = { account: normalizeEmail(user.email), address: request.ip };
+      const account = normalizeEmail(user.email);
+      const device = await knownDeviceOf(request, deps.tokens, account);
+      const subject = { account, address: request.ip, ...(device ? { device } : {}) };
       const admission = await admitSignInAttempt(db, subject);
       if (!admission.admitted) throw tooManyAttempts(reply, admission.retryAfterSeconds);
       if (!(await verifyPassword(currentPassword, user.password_hash))) {
