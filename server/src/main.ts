@@ -82,7 +82,7 @@ async function main(): Promise<void> {
     closers.push(() => alerts.stop());
     const prices = startPriceImport({ db: spotDb(db), config: spot, log });
     closers.push(async () => prices.stop());
-    const retention = startRawRetention({ db, retentionDays: config.rawRetentionDays, log });
+    const retention = startRawRetention({ db, retentionDays: config.rawRetentionDays, rollupRetentionDays: config.rollupRetentionDays, log });
     closers.push(() => retention.stop());
     await app.listen({ port: config.port, host: config.host });
 
