@@ -99,6 +99,8 @@ export interface RefreshTokenTable {
   /** id of the token this one was rotated into. */
   replaced_by: string | null;
   created_at: string;
+  /** 016_refresh_grace: when the one use within the grace window after rotation was spent. */
+  grace_used_at: Generated<string | null>;
 }
 
 export interface SigningKeyTable {

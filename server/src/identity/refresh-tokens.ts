@@ -83,6 +83,38 @@ export async function revokeFamilyOfToken(db: Kysely<Database>, token: string): 
   if (row) await revokeFamily(db, row.family_id);
 }
 
+/**
+ * Two tabs refreshing at once present the same token: the one that comes second within this window
+ * after the rotation gets new tokens too (once); later, or a second time, it is reuse.
+ */
+export const REFRESH_GRACE_MS = 10_000;
+
+/** Whether a rotated token may still be used once: recently rotated, grace unspent, session live. */
+async function withinGrace(db: Kysely<Database>, row: RotatableRow, now: Date): Promise<boolean> {
+  if (row.replaced_by === null || row.revoked_at === null || row.grace_used_at !== null) return false;
+  if (now.getTime() - Date.parse(row.revoked_at) > REFRESH_GRACE_MS) return false;
+  const session = await db.selectFrom('sessions').select('revoked_at').where('id', '=', row.family_id).executeTakeFirst();
+  // a family from before sessions existed has no row; one that was signed out has revoked_at
+  if (session?.revoked_at) return false;
+  const claimed = await db
+    .updateTable('refresh_tokens')
+    .set({ grace_used_at: now.toISOString() })
+    .where('id', '=', row.id)
+    .where('grace_used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
+type RotatableRow = {
+  id: string;
+  family_id: string;
+  user_id: string;
+  expires_at: string;
+  revoked_at: string | null;
+  replaced_by: string | null;
+  grace_used_at: string | null;
+};
+
 export async function rotateRefreshToken(
   db: Kysely<Database>,
   token: string,
@@ -90,11 +122,14 @@ export async function rotateRefreshToken(
 ): Promise<RotationResult> {
   const row = await db
     .selectFrom('refresh_tokens')
-    .select(['id', 'family_id', 'user_id', 'expires_at', 'revoked_at', 'replaced_by'])
+    .select(['id', 'family_id', 'user_id', 'expires_at', 'revoked_at', 'replaced_by', 'grace_used_at'])
     .where('token_hash', '=', hashRefreshToken(token))
     .executeTakeFirst();
   if (!row) return { status: 'unknown' };
   if (row.revoked_at !== null || row.replaced_by !== null) {
+    if (row.expires_at > now.toISOString() && (await withinGrace(db, row, now))) {
+      return { status: 'rotated', userId: row.user_id, familyId: row.family_id, refresh: await addToFamily(db, row, now) };
+    }
     await revokeFamily(db, row.family_id, now);
     return { status: 'reused' };
   }
@@ -128,6 +163,15 @@ export async function rotateRefreshToken(
     });
   } catch (error) {
     if (!(error instanceof AlreadyRotated)) throw error;
+    // the other of two simultaneous refreshes won: this one may still have the grace use
+    const rotated = await db
+      .selectFrom('refresh_tokens')
+      .select(['id', 'family_id', 'user_id', 'expires_at', 'revoked_at', 'replaced_by', 'grace_used_at'])
+      .where('id', '=', row.id)
+      .executeTakeFirst();
+    if (rotated && (await withinGrace(db, rotated, now))) {
+      return { status: 'rotated', userId: row.user_id, familyId: row.family_id, refresh: await addToFamily(db, rotated, now) };
+    }
     await revokeFamily(db, row.family_id, now);
     return { status: 'reused' };
   }
@@ -137,6 +181,25 @@ export async function rotateRefreshToken(
     familyId: row.family_id,
     refresh: { token: fresh.token, expiresAt: fresh.expiresAt },
   };
+}
+
+/** A new live token in the row's family, beside the one the row was rotated into (grace use). */
+async function addToFamily(db: Kysely<Database>, row: RotatableRow, now: Date): Promise<IssuedRefreshToken> {
+  const fresh = newRefreshToken(now);
+  await db
+    .insertInto('refresh_tokens')
+    .values({
+      id: fresh.id,
+      family_id: row.family_id,
+      user_id: row.user_id,
+      token_hash: fresh.tokenHash,
+      expires_at: fresh.expiresAt.toISOString(),
+      revoked_at: null,
+      replaced_by: null,
+      created_at: now.toISOString(),
+    })
+    .execute();
+  return { token: fresh.token, expiresAt: fresh.expiresAt };
 }
 
 /** Expired tokens can never be used again, so they need not be kept for reuse detection either. */

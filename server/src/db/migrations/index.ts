@@ -13,6 +13,7 @@ import { seriesMigration } from '../../series/migration';
 import { spotMigration } from '../../spot/migration';
 import { tagsMigration } from '../../tags/migration';
 import { simulatedPlantsMigration } from '../../devices/simulated-migration';
+import { refreshGraceMigration } from '../../identity/refresh-grace-migration';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '013_tags': tagsMigration,
   '014_devices': plantDevicesMigration,
   '015_simulated_plants': simulatedPlantsMigration,
+  '016_refresh_grace': refreshGraceMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
