@@ -71,7 +71,7 @@ export async function inviteUser(
   alsoInTransaction?: (trx: Transaction<Database>, userId: string) => Promise<void>,
 ): Promise<UserRow> {
   const role = await requireTenantRole(db, actor.tenantId, body.role);
-  assertMayTouch(actor, undefined, role);
+  await assertMayTouch(db, actor, undefined, role);
   const email = normalizeEmail(body.email);
   const temporaryPassword = generateTemporaryPassword();
   const passwordHash = await hashPassword(temporaryPassword);
@@ -84,7 +84,7 @@ export async function inviteUser(
     if (existing && (existing.tenant_id !== actor.tenantId || existing.temporary_password_expires_at === null)) {
       throw new ApiError(409, 'UserExists', 'A user with this e-mail address already exists');
     }
-    if (existing) assertMayTouch(actor, existing);
+    if (existing) await assertMayTouch(trx, actor, existing);
     const fields = {
       name: body.name.trim(),
       family_name: body.family_name.trim(),
