@@ -7,7 +7,7 @@ import type { AuditTarget } from '../audit/audit-log';
 import { recordRequestAudit } from '../audit/request-audit';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
-import { badRequest, conflict, errorResponseSchema, notFound } from '../http/errors';
+import { badRequest, conflict, errorResponseSchema, forbidden, notFound } from '../http/errors';
 import { access } from '../iam/route-access';
 import { listTenantPlants, requirePlantRole } from '../plants/access';
 import {
@@ -55,7 +55,7 @@ export async function registerTagRoutes(app: FastifyInstance, { db }: { db: Kyse
         response: { 200: { type: 'object', required: ['tags', 'colours'], properties: { tags: { type: 'array', items: tagSchema }, colours: { type: 'array', items: colour } } }, ...errors },
       },
     },
-    async (request) => ({ tags: await listTags(db, request.user.tenantId), colours: [...TAG_COLOURS] }),
+    async (request) => ({ tags: await listTags(db, request.user.tenantId, undefined, request.user), colours: [...TAG_COLOURS] }),
   );
 
   app.post<{ Body: { name: string; colour: TagColour } }>(
@@ -133,6 +133,11 @@ export async function registerTagRoutes(app: FastifyInstance, { db }: { db: Kyse
     async (request) => {
       const tag = await findTenantTag(db, request.user.tenantId, request.body.id);
       if (!tag) throw notFound('Tag not found');
+      // Deleting takes the tag off every plant: only someone who sees every plant it is on may do it.
+      const seen = await findTenantTag(db, request.user.tenantId, tag.id, request.user);
+      if ((seen?.plantCount ?? 0) < tag.plantCount) {
+        throw forbidden('The tag is also on plants you cannot see; ask an administrator to delete it');
+      }
       await deleteTag(db, request.user.tenantId, tag.id);
       await recordRequestAudit(db, request, 'tags.deleted', tagTarget(tag), { plantCount: tag.plantCount });
       return { ok: true, unassigned: tag.plantCount };
