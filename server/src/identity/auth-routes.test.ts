@@ -6,7 +6,7 @@ import { seedDemoData } from '../demo/seed';
 import { databaseTargets } from '../testing/databases';
 import { apiPost, createTestApp, refreshCookieOf, signIn } from '../testing/test-app';
 import { REFRESH_COOKIE, SIGN_IN_FAILED } from './auth-routes';
-import { hashRefreshToken, REFRESH_GRACE_MS } from './refresh-tokens';
+import { hashRefreshToken, REFRESH_GRACE_MS, SESSION_MAX_LIFETIME_MS } from './refresh-tokens';
 
 const ADMIN = { username: 'admin@helio.local', password: 'Helio-admin-2024!' };
 
@@ -153,6 +153,23 @@ describe.each(databaseTargets())('auth routes on $name', (target) => {
       expect(new Set(tokens).size).toBe(2);
       expect((await refresh(session.refreshCookie)).statusCode).toBe(401);
       for (const token of tokens) expect((await refresh(token)).statusCode).toBe(401);
+    });
+
+    it('ends a session at its absolute lifetime however often it was refreshed', async () => {
+      const session = await signIn(app, ADMIN.username, ADMIN.password);
+      const sessionId = (decodeJwt(session.idToken) as { sid?: string }).sid ?? '';
+      const startedAgo = (ms: number) =>
+        db.updateTable('sessions').set({ created_at: new Date(Date.now() - ms).toISOString() }).where('id', '=', sessionId).execute();
+      await startedAgo(SESSION_MAX_LIFETIME_MS - 3_600_000); // an hour left
+      const late = await refresh(session.refreshCookie);
+      expect(late.statusCode).toBe(200);
+      const cookie = late.cookies.find((c) => c.name === REFRESH_COOKIE);
+      expect(cookie?.maxAge).toBeLessThanOrEqual(3600);
+      await startedAgo(SESSION_MAX_LIFETIME_MS + 1000);
+      const over = await refresh(refreshCookieOf(late));
+      expect(over.statusCode).toBe(401);
+      expect(over.json()).toMatchObject({ error: { message: 'Refresh token expired' } });
+      expect((await apiPost(app, 'users/info', {}, session.idToken)).statusCode).toBe(401);
     });
 
     it('gives a rotated token its grace use only within seconds, and never after sign-out', async () => {

@@ -23,14 +23,27 @@ export function hashRefreshToken(token: string): string {
 }
 
 /** A fresh refresh token and its row id; only its hash is ever stored. */
-export function newRefreshToken(now: Date) {
+/**
+ * However often it is refreshed, a sign-in session ends this long after the sign-in: a stolen refresh
+ * token (or a forgotten browser) cannot keep one alive for ever.
+ */
+export const SESSION_MAX_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000;
+
+/** A new refresh token, valid 30 days but never past `notAfter` (epoch ms: its session's end). */
+export function newRefreshToken(now: Date, notAfter = Infinity) {
   const token = randomBytes(32).toString('base64url');
   return {
     id: randomUUID(),
     token,
     tokenHash: hashRefreshToken(token),
-    expiresAt: new Date(now.getTime() + REFRESH_TOKEN_LIFETIME_MS),
+    expiresAt: new Date(Math.min(now.getTime() + REFRESH_TOKEN_LIFETIME_MS, notAfter)),
   };
+}
+
+/** When the session (refresh-token family) must end; families from before sessions existed have no end. */
+async function sessionEnd(db: Kysely<Database>, familyId: string): Promise<number> {
+  const session = await db.selectFrom('sessions').select('created_at').where('id', '=', familyId).executeTakeFirst();
+  return session ? Date.parse(session.created_at) + SESSION_MAX_LIFETIME_MS : Infinity;
 }
 
 export async function issueRefreshToken(
@@ -134,8 +147,13 @@ export async function rotateRefreshToken(
     return { status: 'reused' };
   }
   if (row.expires_at <= now.toISOString()) return { status: 'expired' };
+  const ends = await sessionEnd(db, row.family_id);
+  if (now.getTime() >= ends) {
+    await revokeFamily(db, row.family_id, now);
+    return { status: 'expired' };
+  }
 
-  const fresh = newRefreshToken(now);
+  const fresh = newRefreshToken(now, ends);
   try {
     await db.transaction().execute(async (trx) => {
       // Claim the old token first: of two concurrent refreshes with one token only one can win.
@@ -185,7 +203,7 @@ export async function rotateRefreshToken(
 
 /** A new live token in the row's family, beside the one the row was rotated into (grace use). */
 async function addToFamily(db: Kysely<Database>, row: RotatableRow, now: Date): Promise<IssuedRefreshToken> {
-  const fresh = newRefreshToken(now);
+  const fresh = newRefreshToken(now, await sessionEnd(db, row.family_id));
   await db
     .insertInto('refresh_tokens')
     .values({
