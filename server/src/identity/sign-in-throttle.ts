@@ -114,6 +114,12 @@ export async function countAttempt(db: Kysely<Database>, keys: readonly Throttle
   });
 }
 
+/** Seconds until the longest lock of these keys ends (0: none locked); counts nothing. */
+export async function lockedForSeconds(db: Kysely<Database>, keys: readonly string[], now = Date.now()): Promise<number> {
+  const rows = await db.selectFrom('sign_in_throttle').selectAll().where('key', 'in', keys).execute();
+  return Math.max(0, ...rows.map((row) => retryAfterSeconds(toState(row), now)));
+}
+
 /** Forgets the counts of these keys. */
 export async function forgetThrottleKeys(db: Kysely<Database>, keys: readonly string[]): Promise<void> {
   if (keys.length > 0) await db.deleteFrom('sign_in_throttle').where('key', 'in', keys).execute();
