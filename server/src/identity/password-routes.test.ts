@@ -163,7 +163,7 @@ describe.each(databaseTargets())('password routes on $name', (target) => {
         spy.mockRestore();
         verify.mockRestore();
       }
-    });
+    }, 120_000); // fifty scrypt-backed calls before the throttle bites, on a shared machine
 
     it('gives an account ten code tries a day over all its codes, then kills the code and says what to do', async () => {
       const user = await addUser(db, tenantId);

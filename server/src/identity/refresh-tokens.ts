@@ -164,19 +164,7 @@ export async function rotateRefreshToken(
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) throw new AlreadyRotated();
-      await trx
-        .insertInto('refresh_tokens')
-        .values({
-          id: fresh.id,
-          family_id: row.family_id,
-          user_id: row.user_id,
-          token_hash: fresh.tokenHash,
-          expires_at: fresh.expiresAt.toISOString(),
-          revoked_at: null,
-          replaced_by: null,
-          created_at: now.toISOString(),
-        })
-        .execute();
+      await insertIntoFamily(trx, row, fresh, now);
       await trx.updateTable('sessions').set({ last_used_at: now.toISOString() }).where('id', '=', row.family_id).execute();
     });
   } catch (error) {
@@ -201,9 +189,13 @@ export async function rotateRefreshToken(
   };
 }
 
-/** A new live token in the row's family, beside the one the row was rotated into (grace use). */
-async function addToFamily(db: Kysely<Database>, row: RotatableRow, now: Date): Promise<IssuedRefreshToken> {
-  const fresh = newRefreshToken(now, await sessionEnd(db, row.family_id));
+/** Stores a new live token of the row's family. */
+async function insertIntoFamily(
+  db: Kysely<Database>,
+  row: Pick<RotatableRow, 'family_id' | 'user_id'>,
+  fresh: ReturnType<typeof newRefreshToken>,
+  now: Date,
+): Promise<void> {
   await db
     .insertInto('refresh_tokens')
     .values({
@@ -217,6 +209,12 @@ async function addToFamily(db: Kysely<Database>, row: RotatableRow, now: Date): 
       created_at: now.toISOString(),
     })
     .execute();
+}
+
+/** A new live token in the row's family, beside the one the row was rotated into (grace use). */
+async function addToFamily(db: Kysely<Database>, row: RotatableRow, now: Date): Promise<IssuedRefreshToken> {
+  const fresh = newRefreshToken(now, await sessionEnd(db, row.family_id));
+  await insertIntoFamily(db, row, fresh, now);
   return { token: fresh.token, expiresAt: fresh.expiresAt };
 }
 

@@ -5,7 +5,8 @@
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { ApiError } from '../http/errors';
+import type { ApiError } from '../http/errors';
+import { lockedAnswer } from './auth-schemas';
 import type { LockoutPolicy } from './lockout';
 import { countAttempt, forgetThrottleKeys, type ThrottleSubject } from './sign-in-throttle';
 
@@ -32,14 +33,12 @@ const keysOf = (step: ResetStep, subject: ThrottleSubject) =>
 
 /** 429 ResetLocked with Retry-After and what to do: wait, then ask for a new code (or tell an administrator). */
 export function resetLocked(reply: FastifyReply, retryAfterSeconds: number): ApiError {
-  reply.header('Retry-After', String(retryAfterSeconds));
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  return new ApiError(
-    429,
+  return lockedAnswer(
+    reply,
+    retryAfterSeconds,
     'ResetLocked',
-    `Too many password reset attempts. Wait ${minutes} minute${minutes === 1 ? '' : 's'}, then ask for a new code; ` +
-      'if you did not ask for one, tell your administrator.',
-    { retryAfterSeconds, messageKey: RESET_LOCKED_MESSAGE_KEY },
+    (wait) => `Too many password reset attempts. Wait ${wait}, then ask for a new code; if you did not ask for one, tell your administrator.`,
+    { messageKey: RESET_LOCKED_MESSAGE_KEY },
   );
 }
 
