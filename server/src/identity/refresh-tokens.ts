@@ -53,19 +53,7 @@ export async function issueRefreshToken(
   now: Date = new Date(),
 ): Promise<IssuedRefreshToken> {
   const fresh = newRefreshToken(now);
-  await db
-    .insertInto('refresh_tokens')
-    .values({
-      id: fresh.id,
-      family_id: familyId,
-      user_id: userId,
-      token_hash: fresh.tokenHash,
-      expires_at: fresh.expiresAt.toISOString(),
-      revoked_at: null,
-      replaced_by: null,
-      created_at: now.toISOString(),
-    })
-    .execute();
+  await insertIntoFamily(db, { family_id: familyId, user_id: userId }, fresh, now);
   return { token: fresh.token, expiresAt: fresh.expiresAt };
 }
 
