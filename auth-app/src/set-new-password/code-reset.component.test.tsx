@@ -34,7 +34,7 @@ async function submitInEnglish() {
   });
 }
 
-describe(describe('set new password with the mailed code', () => {
+describe('set new password with the mailed code', () => {
   it('prefills the e-mail from forgot-password and asks for the code', async () => {
     renderAt('/auth/set-new-password?email=jana%40helio.local');
     expect(await screen.findByLabelText('E-mail')).toHaveProperty('value', 'jana@helio.local');

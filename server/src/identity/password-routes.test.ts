@@ -114,11 +114,13 @@ describe.each(databaseTargets())('password routes on $name', (target) => {
 
     it('ends a lockout: the owner proved who they are', async () => {
       const user = await addUser(db, tenantId);
-      for (let i = 0; i < 5; i++) await post(app, 'auth/sign-in', { username: user.email, password: 'Wrong-password-1!' }, { address: freshAddress() });
-      expect((await signIn(user)).response.statusCode).toBe(429);
+      const address = freshAddress();
+      const signInFrom = (password: string) => post(app, 'auth/sign-in', { username: user.email, password }, { address });
+      for (let i = 0; i < 5; i++) await signInFrom('Wrong-password-1!');
+      expect((await signInFrom(user.password)).statusCode).toBe(429);
       await forgot(user.email);
       await confirm(user.email, await codeMailedTo(user));
-      expect((await signIn(user, NEW_PASSWORD)).response.statusCode).toBe(200);
+      expect((await signInFrom(NEW_PASSWORD)).statusCode).toBe(200);
     });
   });
 
@@ -224,7 +226,8 @@ describe.each(databaseTargets())('password routes on $name', (target) => {
       const user = await addUser(db, tenantId);
       const { idToken } = await signIn(user);
       const codes = [];
-      for (let i = 0; i < 6; i++) codes.push((await change(idToken, 'Wrong-password-1!', NEW_PASSWORD)).statusCode);
+      const address = freshAddress();
+      for (let i = 0; i < 6; i++) codes.push((await change(idToken, 'Wrong-password-1!', NEW_PASSWORD, address)).statusCode);
       expect(codes).toEqual([400, 400, 400, 400, 429, 429]);
     });
 
