@@ -6,7 +6,10 @@ import type { Database } from '../db/schema';
 import { seedDemoData } from '../demo/seed';
 import { MAX_VALIDATION_DETAILS } from '../http/error-handler';
 import { isApiRoute, routeTableOf } from '../http/route-table';
-import { createIdentityApp, post, tenantIdOf, tokenFor, addUser } from '../iam/test-fixtures';
+import { startDevices, type DeviceServices } from '../devices';
+import { buildApp } from '../http/app';
+import { TEST_IDENTITY, post, tenantIdOf, tokenFor, addUser } from '../iam/test-fixtures';
+import { testConfig } from '../testing/test-app';
 import { databaseTargets } from '../testing/databases';
 
 type JsonSchema = { type?: string | string[]; items?: unknown; properties?: Record<string, unknown>; maxItems?: number; maxLength?: number; enum?: unknown[]; const?: unknown; format?: string; [k: string]: unknown };
@@ -30,15 +33,20 @@ function unbounded(schema: unknown, at: string, out: string[]): string[] {
 describe.each(databaseTargets())('request amplification on $name', (target) => {
   let db: Kysely<Database>;
   let app: FastifyInstance;
+  let devices: DeviceServices;
 
   beforeAll(async () => {
     db = await target.create();
     await seedDemoData(db);
-    app = await createIdentityApp(db);
+    // with the device services, so their routes (shadow, live, registry) are walked too
+    const config = testConfig({ mqttPort: 0, simulator: false });
+    devices = await startDevices({ db, config, log: { info() {}, warn() {}, error() {} }, clientId: `amplification-${Date.now()}` });
+    app = await buildApp({ db, config, devices, identity: TEST_IDENTITY });
     await app.ready();
   });
   afterAll(async () => {
     await app.close();
+    await devices.close();
     await target.destroy();
   });
 
