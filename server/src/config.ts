@@ -24,6 +24,8 @@ export interface Config {
   simHistoryDays: number;
   /** Raw samples older than this are deleted; the hour, day and month roll-ups stay. */
   rawRetentionDays: number;
+  /** Roll-up buckets older than this are deleted (at least rawRetentionDays). */
+  rollupRetentionDays: number;
   /** How often the alert engine judges every plant, ms. */
   alertTickMs: number;
   /** How often remote-control schedules are checked for due starts and ends, ms. */
@@ -134,6 +136,13 @@ function logLevel(env: Env): string {
   return raw;
 }
 
+function rollupRetentionDays(env: Env, rawDays: number): number {
+  const days = integer(env, 'ROLLUP_RETENTION_DAYS', Math.max(3650, rawDays), 1, 36_500);
+  // raw samples are found for pruning through their month roll-ups: those must outlive them
+  if (days < rawDays) throw new ConfigError('ROLLUP_RETENTION_DAYS', `must be at least RAW_RETENTION_DAYS (${rawDays}) (got "${days}")`);
+  return days;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(text(env, 'DATA_DIR') ?? path.join(REPO_ROOT, 'data'));
   return {
@@ -152,6 +161,7 @@ export function loadConfig(env: Env = process.env): Config {
     simApplyDelayMs: integer(env, 'SIM_APPLY_DELAY_MS', 0, 0, 60_000),
     simHistoryDays: integer(env, 'SIM_HISTORY_DAYS', 14, 0, 366),
     rawRetentionDays: integer(env, 'RAW_RETENTION_DAYS', 90, 1, 36_500),
+    rollupRetentionDays: rollupRetentionDays(env, integer(env, 'RAW_RETENTION_DAYS', 90, 1, 36_500)),
     alertTickMs: integer(env, 'ALERT_TICK_MS', 30_000, 1000, 3_600_000),
     rcTickMs: integer(env, 'RC_TICK_MS', 5000, 200, 60_000),
     publicDir: path.resolve(text(env, 'PUBLIC_DIR') ?? path.join(REPO_ROOT, 'dist', 'public')),

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { loadConfig, type Config } from './config';
 import { createDatabase, databaseKindOf, migrateToLatest, redact } from './db';
 import type { Database } from './db/schema';
+import { ensurePrivateDir } from './db/private-files';
 import { DEMO_ACCOUNTS } from './demo/demo-data';
 import { seedDemoData } from './demo/seed';
 import { startDevices, type DeviceServices } from './devices';
@@ -67,6 +68,7 @@ async function main(): Promise<void> {
     const integrations = loadIntegrationsConfig();
     log = consoleLogger(config.logLevel);
 
+    ensurePrivateDir(config.dataDir); // secrets live here: the database, keystores, broker files
     const db = await createDatabase(config.databaseUrl);
     closers.push(() => db.destroy());
     await migrateToLatest(db);
@@ -107,7 +109,7 @@ async function main(): Promise<void> {
       onImport: (outcome) => recordImport(db, { tenantId: null, kind: 'spot', source: spot.pricesUrl ?? '', rows: outcome.rows, errors: outcome.error === null ? [] : [outcome.error] }),
     });
     closers.push(async () => prices.stop());
-    const retention = startRawRetention({ db, retentionDays: config.rawRetentionDays, log });
+    const retention = startRawRetention({ db, retentionDays: config.rawRetentionDays, rollupRetentionDays: config.rollupRetentionDays, log });
     closers.push(() => retention.stop());
     const forecasts = startForecastIssuer({ db, config: forecast, log, after: devices.shadows.idle() });
     closers.push(() => forecasts.stop());

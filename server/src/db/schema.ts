@@ -56,6 +56,8 @@ export interface PlantTable {
   battery_kwh: number | null;
   charger_kw: number | null;
   created_at: string;
+  // 015_simulated_plants (server/src/devices/simulated-migration.ts): 1 = the demo simulator runs it
+  simulated: Generated<number>;
   // 011_plant_settings (server/src/plants/settings-migration.ts)
   address: Generated<string>;
   /** Degrees from horizontal, 0–90. */
@@ -99,6 +101,8 @@ export interface RefreshTokenTable {
   /** id of the token this one was rotated into. */
   replaced_by: string | null;
   created_at: string;
+  /** 016_refresh_grace: when the one use within the grace window after rotation was spent. */
+  grace_used_at: Generated<string | null>;
 }
 
 export interface SigningKeyTable {

@@ -132,6 +132,8 @@ async function startPlantSimulator(
   let query = db
     .selectFrom('plants')
     .select(['id', 'thing_name', 'latitude', 'longitude', 'timezone', 'pv_peak_kw', 'battery_kwh', 'charger_kw'])
+    // only plants marked simulated (the demo plants): a real plant's gateway keeps its password and history
+    .where('simulated', '=', 1)
     .orderBy('created_at')
     .orderBy('thing_name');
   if (config.simPlants > 0) query = query.limit(config.simPlants);

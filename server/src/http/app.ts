@@ -75,7 +75,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // a clean shutdown must not wait for idle keep-alive connections or open live streams
     forceCloseConnections: true,
     // Bodies are checked, not repaired: extra properties and wrong types are a 400, never coerced away.
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
+    // Validation stops at the first error: a body of a million wrong items must not cost a million
+    // error objects (nor an answer that echoes them all).
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
 
   installRouteTable(app);

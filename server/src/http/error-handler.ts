@@ -3,6 +3,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError, type ErrorBody } from './errors';
 
+/** However many errors a validator found, an answer carries only the first few: it must stay small. */
+export const MAX_VALIDATION_DETAILS = 5;
+const MAX_VALIDATION_MESSAGE = 1000;
+
 const CODE_BY_STATUS: Record<number, string> = {
   400: 'BadRequest',
   401: 'Unauthorized',
@@ -28,7 +32,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       return sendError(reply, error.statusCode, error.code, error.message, error.details);
     }
     if (error.validation) {
-      return sendError(reply, 400, 'BadRequest', error.message, error.validation);
+      const details = error.validation.slice(0, MAX_VALIDATION_DETAILS);
+      const message = error.validation.length > MAX_VALIDATION_DETAILS ? error.message.slice(0, MAX_VALIDATION_MESSAGE) : error.message;
+      return sendError(reply, 400, 'BadRequest', message, details);
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {

@@ -1,13 +1,14 @@
 // The notification centre's API: the tenant's alerts with the caller's read marks, marking read, the
 // unread count for the nav, and per-plant thresholds. Reading needs notifications:read, changing the
-// thresholds notifications:manage; all of it belongs to the notifications module.
+// thresholds notifications:manage and the operator role on the plant; all of it belongs to the
+// notifications module.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
 import { errorResponseSchema, forbidden, notFound } from '../http/errors';
 import { access } from '../iam/route-access';
-import { findTenantPlant, type PlantCaller } from '../plants/access';
+import { findTenantPlant, requirePlantRole, type PlantCaller } from '../plants/access';
 import type { Severity } from './alert-kinds';
 import { listAlerts, markRead, unreadCount, type AlertView } from './alert-store';
 import { alertListBody, alertListResponse, emptyBody, markReadBody, thresholdsGetBody, thresholdsSchema } from './schemas';
@@ -88,7 +89,8 @@ export async function registerAlertRoutes(app: FastifyInstance, base: Kysely<Dat
     { config: MANAGE_PLANT, preHandler: requireUser, schema: { body: thresholdsSchema, response: { 200: thresholdsSchema, ...errors } } },
     async (request): Promise<ThresholdsBody> => {
       const { plantId, batterySocMin, pvMinPercent } = request.body;
-      await requirePlant(request.user, plantId);
+      // thresholds decide when everyone of the plant is alerted: changing them is an operator's action
+      requirePlantRole(await requirePlant(request.user, plantId), 'operator');
       await saveThresholds(db, plantId, { batterySocMin, pvMinPercent });
       return { plantId, batterySocMin, pvMinPercent };
     },

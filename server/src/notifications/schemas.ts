@@ -3,7 +3,7 @@ import { ALERT_KINDS, SEVERITIES } from './alert-kinds';
 import { PERIODS } from './settings';
 import { THRESHOLD_LIMITS } from './thresholds';
 
-const time = { type: 'string', pattern: '^([01]?[0-9]|2[0-3]):[0-5][0-9]$', examples: ['08:00'] } as const;
+const time = { type: 'string', maxLength: 5, pattern: '^([01]?[0-9]|2[0-3]):[0-5][0-9]$', examples: ['08:00'] } as const;
 
 const daySchema = {
   type: 'object',

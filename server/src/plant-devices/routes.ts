@@ -50,7 +50,7 @@ const fieldProperties = {
   firmware: label,
   ratedPowerKw: { type: ['number', 'null'], exclusiveMinimum: 0, maximum: MAX_RATED_POWER_KW },
   capacityKwh: { type: ['number', 'null'], exclusiveMinimum: 0, maximum: MAX_CAPACITY_KWH },
-  liveKeys: { type: 'array', maxItems: 20, uniqueItems: true, items: { type: 'string', pattern: SHADOW_KEY_PATTERN } },
+  liveKeys: { type: 'array', maxItems: 20, uniqueItems: true, items: { type: 'string', maxLength: 64, pattern: SHADOW_KEY_PATTERN } },
 } as const;
 
 export const deviceSchema = {

@@ -53,6 +53,9 @@ const seriesRowSchema = {
   },
 } as const;
 
+/** Buckets × metrics a request on raw samples (1m, 15m) may ask for: 10,000 minutes of 4 metrics. */
+export const MAX_RAW_CELLS = 40_000;
+
 const timeSeriesBody = {
   type: 'object',
   required: ['pgParams'],
@@ -67,8 +70,8 @@ const timeSeriesBody = {
         gatewayId: { type: 'string', minLength: 1, maxLength: 128 },
         plantId: idSchema,
         metricKeys: { type: 'array', minItems: 1, maxItems: 32, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 128 } },
-        startTime: { type: 'string', format: 'date-time' },
-        endTime: { type: 'string', format: 'date-time' },
+        startTime: { type: 'string', maxLength: 40, format: 'date-time' },
+        endTime: { type: 'string', maxLength: 40, format: 'date-time' },
         granularity: { type: 'string', enum: [...GRANULARITIES] },
       },
     },
@@ -131,6 +134,15 @@ export async function registerSeriesRoutes(
         });
       }
       const metricKeys = p.metricKeys ?? DEFAULT_METRIC_KEYS;
+      // Minute and quarter-hour buckets are computed from raw samples in one synchronous query (SQLite):
+      // its work grows with buckets × keys, and while it runs nothing else (not even health) answers.
+      const cells = buckets * metricKeys.length;
+      if (rollupOf(granularity) === undefined && cells > MAX_RAW_CELLS) {
+        throw badRequest(
+          `The range holds ${buckets} buckets of ${granularity} for ${metricKeys.length} metrics (${cells}); at most ${MAX_RAW_CELLS} are allowed: ask for fewer metrics, a shorter range or a coarser granularity`,
+          { granularity, buckets, metricKeys: metricKeys.length, cells, maxCells: MAX_RAW_CELLS },
+        );
+      }
       const unknown = metricKeys.filter((k) => !KNOWN_METRIC_KEYS.has(k));
       if (unknown.length > 0) {
         const stored = new Set((await listMetrics(db, plant.thing_name)).map((r) => r.metricKey));

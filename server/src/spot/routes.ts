@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
-import { errorResponseSchema } from '../http/errors';
+import { badRequest, errorResponseSchema } from '../http/errors';
 import { access } from '../iam/route-access';
 import { calendarOf } from '../series/calendar';
 import type { SpotConfig } from './spot-config';
@@ -55,6 +55,10 @@ const answerSchema = {
 /** EUR per MWh to CZK per kWh: × rate, ÷ 1000, to a tenth of a haléř. */
 export const czkPerKwh = (eurMwh: number, eurCzk: number) => Math.round(((eurMwh * eurCzk) / 1000) * 1000) / 1000;
 
+/** How far back and ahead spot/prices answers (day-ahead prices exist for tomorrow at most). */
+export const SPOT_PAST_DAYS = 3653;
+export const SPOT_FUTURE_DAYS = 7;
+
 export async function registerSpotRoutes(app: FastifyInstance, deps: { db: Kysely<Database>; config: SpotConfig }): Promise<void> {
   const db = spotDb(deps.db);
   const { config } = deps;
@@ -75,6 +79,7 @@ export async function registerSpotRoutes(app: FastifyInstance, deps: { db: Kysel
     };
   };
 
+  const DAY_MS = 86_400_000;
   app.post<{ Body: PricesBody; Reply: SpotPricesAnswer }>(
     '/api/spot/prices',
     {
@@ -84,7 +89,7 @@ export async function registerSpotRoutes(app: FastifyInstance, deps: { db: Kysel
         body: {
           type: 'object',
           additionalProperties: false,
-          properties: { date: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$' } },
+          properties: { date: { type: 'string', maxLength: 10, pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$' } },
         },
         response: { 200: answerSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
       },
@@ -93,6 +98,14 @@ export async function registerSpotRoutes(app: FastifyInstance, deps: { db: Kysel
       const requested = request.body.date;
       // Noon of the named date lies inside its local day in every zone; its day bucket is the day.
       const anchor = requested ? Date.parse(`${requested}T12:00:00Z`) : Date.now();
+      // Demo prices are generated and stored for each day asked for: only a bounded window of days
+      // can be asked for, so no caller can fill the table with years 1 to 9999.
+      const now = Date.now();
+      if (!(anchor >= now - SPOT_PAST_DAYS * DAY_MS && anchor <= now + SPOT_FUTURE_DAYS * DAY_MS)) {
+        throw badRequest(`date must lie within the last ${SPOT_PAST_DAYS} days or the next ${SPOT_FUTURE_DAYS}`, {
+          date: requested, pastDays: SPOT_PAST_DAYS, futureDays: SPOT_FUTURE_DAYS,
+        });
+      }
       const first = calendar.bucketStart('day', anchor);
       const second = calendar.nextBucket('day', first);
       return { area: config.area, timeZone: config.timeZone, eurCzk: config.eurCzk, days: [await day(first), await day(second)] };

@@ -16,6 +16,8 @@ import { tagsMigration } from '../../tags/migration';
 import { forecastsMigration } from '../../forecast/tables';
 import { jobLeasesMigration } from '../../jobs/leader-lease';
 import { remoteControlMigration } from '../../rc/migration';
+import { simulatedPlantsMigration } from '../../devices/simulated-migration';
+import { refreshGraceMigration } from '../../identity/refresh-grace-migration';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
@@ -33,6 +35,8 @@ export const migrations: Record<string, Migration> = {
   '026_forecasts': forecastsMigration,
   '035_integrations': integrationsMigration,
   '020_remote_control': remoteControlMigration,
+  '015_simulated_plants': simulatedPlantsMigration,
+  '016_refresh_grace': refreshGraceMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
