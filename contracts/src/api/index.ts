@@ -1,3 +1,4 @@
 // Every endpoint's schemas, grouped by domain. The server registers its routes from these objects.
 export * from './common';
 export * from './tags';
+export * from './analytics';

@@ -6,6 +6,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
+import { registerAnalyticsRoutes } from '../analytics/routes';
 import { registerAuditRoutes } from '../audit/routes';
 import { registerDeviceRoutes, type DeviceServices } from '../devices';
 import { registerHealthRoutes } from '../health/routes';
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSeriesRoutes(app, { db });
   await registerNotificationRoutes(app, { db });
   await registerSpotRoutes(app, { db, config: deps.spot ?? loadSpotConfig() });
+  await registerAnalyticsRoutes(app, { db });
   await registerMissingTranslationRoute(app, { enabled: config.recordMissingTranslations, dataDir: config.dataDir });
   await registerStatic(app, config.publicDir);
 
