@@ -4,7 +4,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { ANALYTICS_PERIOD_KINDS, BENCHMARK_METRICS, MAX_ANALYTICS_TAGS, SIZE_CLASSES } from '../limits/analytics';
 import { endpoint, Id, Nullable, StringEnum, type EndpointTypes } from './common';
 
-const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 });
+const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10, examples: ['2025-06-01'] });
 const Kwh = Type.Number();
 const NullableNumber = Nullable(Type.Number());
 const Granularity = StringEnum(['hour', 'day', 'month'] as const);
