@@ -1,4 +1,5 @@
 // The typed shape of every API call the console makes: path -> request body and response.
+import type { AnalyticsEndpoints } from '@helio/contracts';
 import type { Language } from '../i18n/loader-options';
 import type { PlantAccessEndpoints } from './plant-access-endpoints';
 import type { DeviceEndpoints } from './device-endpoints';
@@ -295,7 +296,7 @@ interface AccountEndpoints {
   'audit/list': { request: AuditQuery; response: { events: AuditEvent[]; nextCursor: string | null } };
 }
 
-export interface ApiEndpoints extends AccountEndpoints, DeviceEndpoints, PlantManagementEndpoints, PlantAccessEndpoints {
+export interface ApiEndpoints extends AccountEndpoints, DeviceEndpoints, PlantManagementEndpoints, PlantAccessEndpoints, AnalyticsEndpoints {
   'auth/sign-in': { request: { username: string; password: string }; response: TokenResponse | NewPasswordChallenge };
   'auth/complete-new-password': { request: { session: string; newPassword: string }; response: TokenResponse };
   'auth/forgot-password': { request: { username: string }; response: { ok: boolean } };
