@@ -1,4 +1,4 @@
-import { airMass, expectedYieldKwh, planeOfArrayIrradiance, planeOfArrayIrradiation, type ArraySite } from './expected-yield';
+import { airMass, expectedYieldKwh, keptIrradiation, planeOfArrayIrradiance, planeOfArrayIrradiation, roundedSite, type ArraySite } from './expected-yield';
 
 const brno: ArraySite = { latitude: 49.2, longitude: 16.6, tiltDeg: 35, azimuthDeg: 0 };
 const HOUR = 3_600_000;
@@ -42,5 +42,16 @@ describe('clear-sky expected yield', () => {
   it('takes an array of unknown orientation as 35° facing south', () => {
     const from = Date.UTC(2025, 3, 1);
     expect(expectedYieldKwh({ ...brno, tiltDeg: null, azimuthDeg: null }, 1, from, from + 24 * HOUR)).toBeCloseTo(expectedYieldKwh(brno, 1, from, from + 24 * HOUR), 6);
+  });
+
+  it('reads a month from interpolated days within 1 % of integrating every quarter hour', () => {
+    const from = Date.UTC(2025, 2, 31, 22);
+    const to = Date.UTC(2025, 3, 30, 22);
+    const direct = planeOfArrayIrradiation(roundedSite(brno), from, to);
+    expect(Math.abs(keptIrradiation(brno, from, to) - direct) / direct).toBeLessThan(0.01);
+  });
+
+  it('rounds a site to 0.25° of latitude, 1° of longitude and 5° of orientation', () => {
+    expect(roundedSite({ latitude: 49.19, longitude: 16.62, tiltDeg: 33, azimuthDeg: -12 })).toEqual({ latitude: 49.25, longitude: 17, tiltDeg: 35, azimuthDeg: -10 });
   });
 });

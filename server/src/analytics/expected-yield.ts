@@ -54,28 +54,57 @@ export function planeOfArrayIrradiation(site: ArraySite, from: number, to: numbe
   return whPerM2 / 1000;
 }
 
-const MAX_KEPT = 100_000;
+const DAY_MS = 86_400_000;
+/** Days of a long interval are read from every fourth day's irradiation, interpolated: it changes smoothly over the year. */
+const ANCHOR_EVERY_DAYS = 4;
+const MAX_KEPT = 200_000;
 const kept = new Map<string, number>();
 
-/**
- * The same, remembered per site and interval: the buckets of one time zone are the same for every
- * plant in it, and a site is rounded to 0.1° and whole degrees, far below what the model resolves.
- */
-export function keptIrradiation(site: ArraySite, from: number, to: number): number {
-  const rounded: ArraySite = {
-    latitude: Math.round(site.latitude * 10) / 10,
-    longitude: Math.round(site.longitude * 10) / 10,
-    tiltDeg: Math.round(site.tiltDeg ?? DEFAULT_TILT_DEG),
-    azimuthDeg: Math.round(site.azimuthDeg ?? DEFAULT_AZIMUTH_DEG),
-  };
-  const key = `${rounded.latitude}|${rounded.longitude}|${rounded.tiltDeg}|${rounded.azimuthDeg}|${from}|${to}`;
+function remember(key: string, compute: () => number): number {
   let value = kept.get(key);
   if (value === undefined) {
-    value = planeOfArrayIrradiation(rounded, from, to);
+    value = compute();
     if (kept.size >= MAX_KEPT) kept.clear();
     kept.set(key, value);
   }
   return value;
+}
+
+/** A site rounded to what the model resolves: 0.25° latitude, 1° longitude, 5° of tilt and azimuth (under 1 % apart). */
+export function roundedSite(site: ArraySite): ArraySite {
+  const to = (value: number, step: number) => Math.round(value / step) * step;
+  return {
+    latitude: to(site.latitude, 0.25),
+    longitude: to(site.longitude, 1),
+    tiltDeg: to(site.tiltDeg ?? DEFAULT_TILT_DEG, 5),
+    azimuthDeg: to(site.azimuthDeg ?? DEFAULT_AZIMUTH_DEG, 5),
+  };
+}
+
+const siteKey = (site: ArraySite) => `${site.latitude}|${site.longitude}|${site.tiltDeg}|${site.azimuthDeg}`;
+
+/** Irradiation of one UTC day (day number since the epoch), interpolated between anchor days. */
+function dayIrradiation(site: ArraySite, key: string, day: number): number {
+  const anchor = (d: number) => remember(`${key}|d${d}`, () => planeOfArrayIrradiation(site, d * DAY_MS, (d + 1) * DAY_MS));
+  const before = day - (((day % ANCHOR_EVERY_DAYS) + ANCHOR_EVERY_DAYS) % ANCHOR_EVERY_DAYS);
+  if (before === day) return anchor(day);
+  const share = (day - before) / ANCHOR_EVERY_DAYS;
+  return anchor(before) * (1 - share) + anchor(before + ANCHOR_EVERY_DAYS) * share;
+}
+
+/**
+ * The irradiation, remembered: a short interval per site and bounds (the buckets of one time zone
+ * are the same for every plant in it), a long one as its partial days at each end plus whole days.
+ */
+export function keptIrradiation(site: ArraySite, from: number, to: number): number {
+  const rounded = roundedSite(site);
+  const key = siteKey(rounded);
+  if (to - from <= 2 * DAY_MS) return remember(`${key}|${from}|${to}`, () => planeOfArrayIrradiation(rounded, from, to));
+  const firstDay = Math.ceil(from / DAY_MS);
+  const endDay = Math.floor(to / DAY_MS);
+  let total = planeOfArrayIrradiation(rounded, from, firstDay * DAY_MS) + planeOfArrayIrradiation(rounded, endDay * DAY_MS, to);
+  for (let day = firstDay; day < endDay; day++) total += dayIrradiation(rounded, key, day);
+  return total;
 }
 
 /** Expected clear-sky energy (kWh) of an array of `pvPeakKw` over [from, to). */
