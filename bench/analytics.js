@@ -11,11 +11,11 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const dist = require('./dist-paths');
-const { createDatabase, migrateToLatest } = require(dist.server('db'));
-const { seedDemoData } = require(dist.server('demo/seed'));
+const { createDatabase } = require(dist.server('db'));
 const { DEMO_ACCOUNTS } = require(dist.server('demo/demo-data'));
 const { calendarOf } = require(dist.server('series/calendar'));
-const { summary, waitUntil, ms } = require('./stats');
+const { waitUntil, ms } = require('./stats');
+const { p50Of, post, seedFleet } = require('./plants-table');
 
 const PLANTS = Number(process.env.BENCH_FLEET_PLANTS ?? 1000);
 const CALLS = Number(process.env.BENCH_ANALYTICS_CALLS ?? 30);
@@ -44,26 +44,23 @@ async function insertAll(db, table, rows) {
   });
 }
 
+/** The plants table bench's fleet (1,000 plants, tags), spread over Czechia, with counter roll-ups and alerts. */
 async function seedAnalyticsFleet(databaseUrl, now) {
+  await seedFleet(databaseUrl);
   const db = await createDatabase(databaseUrl);
-  await migrateToLatest(db);
-  await seedDemoData(db);
   const tenant = await db.selectFrom('tenants').select('id').where('name', '=', 'Helio Demo').executeTakeFirstOrThrow();
-  const template = await db.selectFrom('plants').selectAll().where('tenant_id', '=', tenant.id).executeTakeFirstOrThrow();
-  const { id: _id, version: _v, ...base } = template;
-  const plants = Array.from({ length: PLANTS - 3 }, (_, i) => ({
-    ...base,
-    id: randomUUID(),
-    name: `Flotila ${String(i + 1).padStart(4, '0')}`,
-    thing_name: `fleet-${String(i + 1).padStart(4, '0')}`,
-    latitude: 48.6 + ((i * 7) % 23) / 10,
-    longitude: 12.2 + ((i * 13) % 66) / 10,
-    tilt_deg: 15 + ((i * 11) % 35),
-    azimuth_deg: -60 + ((i * 17) % 121),
-    pv_peak_kw: 5 + (i % 50) * (i % 7 === 0 ? 10 : 1),
-    created_at: new Date(now - 400 * 86_400_000).toISOString(),
-  }));
-  await insertAll(db, 'plants', plants);
+  const plants = await db.selectFrom('plants').select(['id', 'thing_name', 'pv_peak_kw']).where('tenant_id', '=', tenant.id).where('thing_name', 'like', 'fleet-%').orderBy('thing_name').execute();
+  await db.transaction().execute(async (trx) => {
+    for (const [i, plant] of plants.entries()) {
+      await trx.updateTable('plants').where('id', '=', plant.id).set({
+        latitude: 48.6 + ((i * 7) % 23) / 10,
+        longitude: 12.2 + ((i * 13) % 66) / 10,
+        tilt_deg: 15 + ((i * 11) % 35),
+        azimuth_deg: -60 + ((i * 17) % 121),
+        created_at: new Date(now - 400 * 86_400_000).toISOString(),
+      }).execute();
+    }
+  });
   const calendar = calendarOf(ZONE);
   const year = new Date(now).getUTCFullYear();
   const months = [];
@@ -95,27 +92,10 @@ async function seedAnalyticsFleet(databaseUrl, now) {
   return { rollups, alerts: alerts.length, plantId: plants[0].id, year };
 }
 
-async function post(base, apiPath, body, token) {
-  const response = await fetch(`${base}/api/${apiPath}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`${apiPath} answered ${response.status}: ${text.slice(0, 200)}`);
-  return JSON.parse(text);
-}
-
 async function timed(call) {
   const t = performance.now();
   const answer = await call();
   return { ms: performance.now() - t, answer };
-}
-
-async function p50Of(count, call) {
-  const durations = [];
-  for (let i = 0; i < count; i++) durations.push((await timed(call)).ms);
-  return summary(durations);
 }
 
 /** Runs on its own server process (the given ports) and data dir. */

@@ -181,7 +181,7 @@ async function benchPlantsTable({ port, mqttPort, log }) {
   }
 }
 
-module.exports = { benchPlantsTable, seedFleet };
+module.exports = { benchPlantsTable, seedFleet, post, p50Of };
 
 if (require.main === module) {
   benchPlantsTable({ port: Number(process.env.BENCH_PORT ?? 18500), mqttPort: Number(process.env.BENCH_MQTT_PORT ?? 18851), log: (line) => process.stdout.write(`${line}\n`) })

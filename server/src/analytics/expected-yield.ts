@@ -22,6 +22,8 @@ const SOLAR_CONSTANT_W_M2 = 1353;
 const DIFFUSE_SHARE = 0.1;
 const ALBEDO = 0.2;
 const STEP_MS = 15 * 60_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 const RAD = Math.PI / 180;
 
 /** Kasten & Young (1989) relative air mass at the zenith angle (radians). */
@@ -49,12 +51,11 @@ export function planeOfArrayIrradiation(site: ArraySite, from: number, to: numbe
   let whPerM2 = 0;
   for (let t = from; t < to; t += STEP_MS) {
     const step = Math.min(STEP_MS, to - t);
-    whPerM2 += planeOfArrayIrradiance(new Date(t + step / 2), site) * (step / 3_600_000);
+    whPerM2 += planeOfArrayIrradiance(new Date(t + step / 2), site) * (step / HOUR_MS);
   }
   return whPerM2 / 1000;
 }
 
-const DAY_MS = 86_400_000;
 /** Days of a long interval are read from every fourth day's irradiation, interpolated: it changes smoothly over the year. */
 const ANCHOR_EVERY_DAYS = 4;
 const MAX_KEPT = 200_000;
@@ -100,11 +101,15 @@ export function keptIrradiation(site: ArraySite, from: number, to: number): numb
   const rounded = roundedSite(site);
   const key = siteKey(rounded);
   if (to - from <= 2 * DAY_MS) return remember(`${key}|${from}|${to}`, () => planeOfArrayIrradiation(rounded, from, to));
-  const firstDay = Math.ceil(from / DAY_MS);
-  const endDay = Math.floor(to / DAY_MS);
-  let total = planeOfArrayIrradiation(rounded, from, firstDay * DAY_MS) + planeOfArrayIrradiation(rounded, endDay * DAY_MS, to);
-  for (let day = firstDay; day < endDay; day++) total += dayIrradiation(rounded, key, day);
-  return total;
+  const sum = () => {
+    const firstDay = Math.ceil(from / DAY_MS);
+    const endDay = Math.floor(to / DAY_MS);
+    let total = planeOfArrayIrradiation(rounded, from, firstDay * DAY_MS) + planeOfArrayIrradiation(rounded, endDay * DAY_MS, to);
+    for (let day = firstDay; day < endDay; day++) total += dayIrradiation(rounded, key, day);
+    return total;
+  };
+  // A bucket that ends now is asked for with a new end on every call: its sum is not worth keeping.
+  return to < Date.now() - HOUR_MS ? remember(`${key}|${from}|${to}`, sum) : sum();
 }
 
 /** Expected clear-sky energy (kWh) of an array of `pvPeakKw` over [from, to). */
