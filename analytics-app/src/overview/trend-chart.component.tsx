@@ -3,6 +3,7 @@ import React, { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
 import { formatDateTime, formatNumber, UplotChart, type ChartOptions } from '@helio/shared-utils';
+import { bucketTicks } from '../common/chart-ticks';
 import type { TrendBucket } from '@helio/contracts';
 
 const HEIGHT = 280;
@@ -30,7 +31,7 @@ export function TrendChart({ trend, granularity }: { trend: readonly TrendBucket
         { label: t('overview.expectedSeries'), stroke: '#c87619', dash: [6, 4], width: 1.5, value: (_u, v) => kwh(v) },
       ],
       axes: [
-        { values: (_u, splits) => splits.map(tick) },
+        { splits: (u) => bucketTicks(u.data[0]), values: (_u, splits) => splits.map(tick) },
         { size: 70, label: 'kWh', values: (_u, splits) => splits.map((v) => formatNumber(v, { maximumSignificantDigits: 3 })) },
       ],
     };

@@ -5,6 +5,7 @@ import type uPlot from 'uplot';
 import type { PeerMonth } from '@helio/contracts';
 import type { BenchmarkMetric } from '@helio/contracts/limits';
 import { formatDateTime, formatNumber, UplotChart, type ChartOptions } from '@helio/shared-utils';
+import { bucketTicks } from '../common/chart-ticks';
 import { formatMetric } from '../common/format';
 
 const HEIGHT = 280;
@@ -28,7 +29,7 @@ export function PeerChart({ months, metric }: { months: readonly PeerMonth[]; me
         { label: t('plant.series.value'), stroke: '#8fd14f', width: 3, value },
       ],
       bands: [{ series: [1, 2], fill: 'rgba(76, 144, 240, 0.15)' }],
-      axes: [{ values: (_u, splits) => splits.map(tick) }, { size: 70, values: (_u, splits) => splits.map((v) => formatNumber(v, { maximumSignificantDigits: 3 })) }],
+      axes: [{ splits: (u) => bucketTicks(u.data[0]), values: (_u, splits) => splits.map(tick) }, { size: 70, values: (_u, splits) => splits.map((v) => formatNumber(v, { maximumSignificantDigits: 3 })) }],
     };
   }, [metric, t]);
   return <UplotChart options={options} data={data} height={HEIGHT} ariaLabel={t('plant.chartLabel')} testId="peer-chart" />;

@@ -1,9 +1,10 @@
-// Every visible plant's figures over a period in five queries, whatever the number of plants: the
-// plants, their tags, all their counter buckets in one range read, their alerts and the spot prices.
+// Every visible plant's figures over a period in five queries (six for a year), whatever the number of
+// plants: the plants, their tags, all their counter buckets in one range read, their alerts, the spot
+// prices, and for month buckets the day each plant first reported in the period.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AnalyticsConfig } from './analytics-config';
-import { listFleet, readAlertSpans, readCounterRows, readSpotPrices, type AlertSpan, type CounterRow, type FleetScope } from './fleet-query';
+import { listFleet, readAlertSpans, readCounterRows, readFirstReadingDays, readSpotPrices, type AlertSpan, type CounterRow, type FleetScope } from './fleet-query';
 import { zoneBounds, type ResolvedPeriod, type ZoneBounds } from './period';
 import { plantPeriod, type PlantPeriod } from './plant-figures';
 import { SpotIndex } from './spot-index';
@@ -27,13 +28,17 @@ export async function fleetPeriod(db: Kysely<Database>, scope: FleetScope, perio
   const all = [...boundsOf.values()];
   const from = Math.min(...all.map((b) => b.baseStart));
   const to = Math.max(...all.map((b) => b.end));
-  const [rows, spans, prices] = await Promise.all([
+  const periodStart = Math.min(...all.map((b) => b.start));
+  const [rows, spans, prices, firstDays] = await Promise.all([
     readCounterRows(db, scope, period.granularity, from, to),
     readAlertSpans(db, scope, from, Math.min(to, now)),
     readSpotPrices(db, config.spotArea, from, to),
+    period.granularity === 'month' ? readFirstReadingDays(db, scope, periodStart, to) : Promise.resolve(new Map<string, number>()),
   ]);
   const rowsOf = groupBy<CounterRow>(rows, (row) => row.thing_name);
   const spansOf = groupBy<AlertSpan>(spans, (span) => span.plant_id);
   const ctx = { now, spot: new SpotIndex(prices), eurCzk: config.eurCzk };
-  return plants.map((plant) => plantPeriod(plant, rowsOf.get(plant.thingName) ?? [], spansOf.get(plant.id) ?? [], boundsOf.get(plant.timezone) as ZoneBounds, ctx));
+  return plants.map((plant) =>
+    plantPeriod(plant, rowsOf.get(plant.thingName) ?? [], spansOf.get(plant.id) ?? [], boundsOf.get(plant.timezone) as ZoneBounds, { ...ctx, firstReadingAt: firstDays.get(plant.thingName) }),
+  );
 }

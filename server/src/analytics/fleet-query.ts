@@ -110,6 +110,30 @@ export async function readCounterRows(db: Kysely<Database>, scope: FleetScope, g
     .execute();
 }
 
+/**
+ * The first day in [from, to) each visible plant reported production, one index seek per plant in one
+ * statement: a month bucket's clear-sky expectation starts then, not at the month's start.
+ */
+export async function readFirstReadingDays(db: Kysely<Database>, scope: FleetScope, from: number, to: number): Promise<Map<string, number>> {
+  const rows = await visiblePlants(db, scope)
+    .select((eb) => [
+      'plants.thing_name',
+      eb
+        .selectFrom('metric_rollups')
+        .select('metric_rollups.bucket')
+        .whereRef('metric_rollups.thing_name', '=', 'plants.thing_name')
+        .where('metric_rollups.granularity', '=', 'day')
+        .where('metric_rollups.metric_key', '=', 'EnergyPveTotal')
+        .where('metric_rollups.bucket', '>=', from)
+        .where('metric_rollups.bucket', '<', to)
+        .orderBy('metric_rollups.bucket')
+        .limit(1)
+        .as('first_day'),
+    ])
+    .execute();
+  return new Map(rows.filter((row) => row.first_day !== null).map((row) => [row.thing_name, Number(row.first_day)]));
+}
+
 /** Every alert of a visible plant that was open at some time in [from, to). */
 export async function readAlertSpans(db: Kysely<Database>, scope: FleetScope, from: number, to: number): Promise<AlertSpan[]> {
   return db

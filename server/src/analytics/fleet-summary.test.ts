@@ -32,6 +32,7 @@ describe('the fleet overview', () => {
 
   it('adds the trend per bucket start, money per currency and alerts per kind', () => {
     expect(fleetTrend([a, b]).map((t) => [t.start, t.produced])).toEqual([[1, 50], [2, 40]]);
+    expect(fleetTrend([a, b], 1).map((t) => t.start)).toEqual([1]); // nothing after now
     expect(fleetMoney([a, b])).toEqual([
       { currency: 'CZK', amount: 10, tariffPlants: 0, spotPlants: 1, unpricedKwh: 1 },
       { currency: 'EUR', amount: 2, tariffPlants: 1, spotPlants: 0, unpricedKwh: 0 },

@@ -79,10 +79,11 @@ export function fleetAlerts(plants: readonly PlantPeriod[]): AlertTally[] {
   return [...byKind.values()].sort((a, b) => b.count - a.count || a.kind.localeCompare(b.kind));
 }
 
-/** The fleet's energy per bucket start (plants of one time zone share their buckets). */
-export function fleetTrend(plants: readonly PlantPeriod[]): TrendBucket[] {
+/** The fleet's energy per bucket start (plants of one time zone share their buckets), up to now. */
+export function fleetTrend(plants: readonly PlantPeriod[], now = Date.now()): TrendBucket[] {
   const byStart = new Map<number, TrendBucket>();
   for (const bucket of plants.flatMap((plant) => plant.buckets)) {
+    if (bucket.start > now) continue;
     const sum = byStart.get(bucket.start) ?? { start: bucket.start, produced: 0, consumed: 0, imported: 0, exported: 0, expected: 0 };
     sum.produced += bucket.produced;
     sum.consumed += bucket.consumed;

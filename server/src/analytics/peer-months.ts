@@ -7,7 +7,8 @@ import { metricValue, quantile, rankBy } from './ranking';
 export function bucketValue(bucket: PlantBucket, pvPeakKw: number, metric: BenchmarkMetric): number | null {
   return metricValue(
     {
-      specificYield: pvPeakKw > 0 ? bucket.produced / pvPeakKw : null,
+      // A month before the plant existed or after now has no value, not a zero.
+      specificYield: pvPeakKw > 0 && bucket.elapsedMs > 0 ? bucket.produced / pvPeakKw : null,
       performanceRatioPct: bucket.expected > 0 ? (bucket.produced / bucket.expected) * 100 : null,
       availabilityPct: bucket.elapsedMs > 0 ? percentOf(bucket.elapsedMs - bucket.offlineMs, bucket.elapsedMs) : null,
     },

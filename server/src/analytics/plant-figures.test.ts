@@ -56,4 +56,12 @@ describe("one plant's figures over a period", () => {
     const { money } = plantPeriod({ ...plant, tariffPerKwh: 0.2, tariffCurrency: 'EUR' }, rows, [], bounds, ctx());
     expect(money).toEqual({ currency: 'EUR', amount: 0.8, unpricedKwh: 0, pricedBy: 'tariff' });
   });
+
+  it("starts a bucket's clear-sky expectation at the plant's first reading when the caller knows it more precisely", () => {
+    const rows = [row('EnergyPveTotal', 10, 0, 1)];
+    const whole = plantPeriod(plant, rows, [], bounds, ctx()).figures.expectedKwh;
+    const fromLater = plantPeriod(plant, rows, [], bounds, { ...ctx(), firstReadingAt: 11 * H }).figures.expectedKwh;
+    expect(whole).toBeGreaterThan(0);
+    expect(fromLater).toBeLessThan(whole);
+  });
 });

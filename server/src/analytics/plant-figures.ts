@@ -41,6 +41,8 @@ export interface FigureContext {
   now: number;
   spot: SpotIndex;
   eurCzk: number;
+  /** When the plant first reported in the period, where its buckets are coarser than that (months). */
+  firstReadingAt?: number;
 }
 
 const OFFLINE_KIND = 'gatewayOffline';
@@ -90,7 +92,7 @@ export function plantPeriod(plant: FleetPlant, rows: readonly CounterRow[], span
   const offline = spans
     .filter((span) => span.kind === OFFLINE_KIND)
     .map((span) => [Date.parse(span.started_at), span.ended_at ? Date.parse(span.ended_at) : ctx.now] as const);
-  const firstReadingAt = firstReading === null ? Infinity : (bounds.buckets[firstReading] ?? Infinity);
+  const firstReadingAt = firstReading === null ? Infinity : Math.max(bounds.buckets[firstReading] ?? Infinity, ctx.firstReadingAt ?? -Infinity);
   const existsFrom = Math.min(plant.createdAt, firstReadingAt);
   const money: PlantMoney = plant.tariffPerKwh === null
     ? { currency: 'CZK', amount: 0, unpricedKwh: 0, pricedBy: 'spot' }
@@ -101,7 +103,7 @@ export function plantPeriod(plant: FleetPlant, rows: readonly CounterRow[], span
     const elapsedMs = overlap(start, end, existsFrom, ctx.now);
     // A plant that never reported in the period was offline all of it.
     const offlineMs = anyReading ? Math.min(elapsedMs, offline.reduce((sum, [a, b]) => sum + overlap(a, b, Math.max(start, existsFrom), Math.min(end, ctx.now)), 0)) : elapsedMs;
-    const expected = firstReading !== null && i >= firstReading ? expectedYieldKwh(plant, plant.pvPeakKw, start, Math.min(end, ctx.now)) : 0;
+    const expected = firstReading !== null && i >= firstReading ? expectedYieldKwh(plant, plant.pvPeakKw, Math.max(start, firstReadingAt), Math.min(end, ctx.now)) : 0;
     const valued = balance.selfConsumed + balance.exported;
     if (plant.tariffPerKwh !== null) money.amount += valued * plant.tariffPerKwh;
     else if (valued > 0) {
