@@ -145,7 +145,7 @@ async function benchAnalytics({ port, mqttPort, log }) {
   }
 }
 
-module.exports = { benchAnalytics };
+module.exports = { benchAnalytics, seedAnalyticsFleet };
 
 if (require.main === module) {
   benchAnalytics({ port: Number(process.env.BENCH_PORT ?? 18500), mqttPort: Number(process.env.BENCH_MQTT_PORT ?? 18851), log: (line) => process.stdout.write(`${line}\n`) })

@@ -54,4 +54,13 @@ describe('clear-sky expected yield', () => {
   it('rounds a site to 0.25° of latitude, 1° of longitude and 5° of orientation', () => {
     expect(roundedSite({ latitude: 49.19, longitude: 16.62, tiltDeg: 33, azimuthDeg: -12 })).toEqual({ latitude: 49.25, longitude: 17, tiltDeg: 35, azimuthDeg: -10 });
   });
+
+  it('reads part of a day off the quarter-hour sums as integrating it directly does', () => {
+    const from = Date.UTC(2025, 4, 10, 7, 20);
+    const to = Date.UTC(2025, 4, 10, 13, 5);
+    const direct = planeOfArrayIrradiation(roundedSite(brno), from, to);
+    expect(keptIrradiation(brno, from, to)).toBeCloseTo(direct, 2);
+    const twoDays = [Date.UTC(2025, 4, 9, 22), Date.UTC(2025, 4, 11, 22)] as const;
+    expect(keptIrradiation(brno, ...twoDays)).toBeCloseTo(planeOfArrayIrradiation(roundedSite(brno), ...twoDays), 2);
+  });
 });

@@ -1,10 +1,12 @@
-// Every visible plant's figures over a period in five queries (six for a year), whatever the number of
-// plants: the plants, their tags, all their counter buckets in one range read, their alerts, the spot
-// prices, and for month buckets the day each plant first reported in the period.
+// Every visible plant's figures over a period in a handful of queries, whatever the number of plants:
+// the plants, their tags, all their counter buckets in one range read (older buckets from memory while
+// a fingerprint says they are unchanged, closed-counters.ts), their alerts, the spot prices, and for
+// month buckets the day each plant first reported in the period.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AnalyticsConfig } from './analytics-config';
-import { listFleet, readAlertSpans, readCounterRows, readFirstReadingDays, readSpotPrices, type AlertSpan, type CounterRow, type FleetScope } from './fleet-query';
+import { counterRows } from './closed-counters';
+import { listFleet, readAlertSpans, readFirstReadingDays, readSpotPrices, type AlertSpan, type CounterRow, type FleetScope } from './fleet-query';
 import { zoneBounds, type ResolvedPeriod, type ZoneBounds } from './period';
 import { plantPeriod, type PlantPeriod } from './plant-figures';
 import { SpotIndex } from './spot-index';
@@ -30,12 +32,14 @@ export async function fleetPeriod(db: Kysely<Database>, scope: FleetScope, perio
   const to = Math.max(...all.map((b) => b.end));
   const periodStart = Math.min(...all.map((b) => b.start));
   const [rows, spans, prices, firstDays] = await Promise.all([
-    readCounterRows(db, scope, period.granularity, from, to),
+    counterRows(db, scope, period.granularity, from, to, now),
     readAlertSpans(db, scope, from, Math.min(to, now)),
     readSpotPrices(db, config.spotArea, from, to),
     period.granularity === 'month' ? readFirstReadingDays(db, scope, periodStart, to) : Promise.resolve(new Map<string, number>()),
   ]);
   const rowsOf = groupBy<CounterRow>(rows, (row) => row.thing_name);
+  // Kept and fresh rows arrive in two parts: each plant's rows in counter, then time order.
+  for (const own of rowsOf.values()) own.sort((a, b) => (a.metric_key < b.metric_key ? -1 : a.metric_key > b.metric_key ? 1 : a.bucket - b.bucket));
   const spansOf = groupBy<AlertSpan>(spans, (span) => span.plant_id);
   const ctx = { now, spot: new SpotIndex(prices), eurCzk: config.eurCzk };
   return plants.map((plant) =>

@@ -94,20 +94,40 @@ export async function listFleet(db: Kysely<Database>, scope: FleetScope): Promis
   }));
 }
 
-/** Every visible plant's counter buckets of one size in [from, to), ordered by plant, counter and time. */
-export async function readCounterRows(db: Kysely<Database>, scope: FleetScope, granularity: RollupGranularity, from: number, to: number): Promise<CounterRow[]> {
+function counterRange(db: Kysely<Database>, scope: FleetScope, granularity: RollupGranularity, from: number, to: number) {
   return db
     .selectFrom('metric_rollups')
-    .select(['thing_name', 'metric_key', 'bucket', 'value_min', 'value_max', 'last_value'])
     .where('thing_name', 'in', visiblePlants(db, scope).select('plants.thing_name'))
     .where('granularity', '=', granularity)
     .where('metric_key', 'in', FIGURE_COUNTERS)
     .where('bucket', '>=', from)
-    .where('bucket', '<', to)
+    .where('bucket', '<', to);
+}
+
+/** Every visible plant's counter buckets of one size in [from, to), ordered by plant, counter and time. */
+export async function readCounterRows(db: Kysely<Database>, scope: FleetScope, granularity: RollupGranularity, from: number, to: number): Promise<CounterRow[]> {
+  return counterRange(db, scope, granularity, from, to)
+    .select(['thing_name', 'metric_key', 'bucket', 'value_min', 'value_max', 'last_value'])
     .orderBy('thing_name')
     .orderBy('metric_key')
     .orderBy('bucket')
     .execute();
+}
+
+/**
+ * What changes whenever a row of the range does: every stored sample adds to a bucket's count and
+ * moves its last reading, and a plant coming into or out of sight adds or takes away its rows.
+ */
+export async function counterFingerprint(db: Kysely<Database>, scope: FleetScope, granularity: RollupGranularity, from: number, to: number): Promise<string> {
+  const row = await counterRange(db, scope, granularity, from, to)
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('rows'),
+      eb.fn.sum<number | string | null>('sample_count').as('samples'),
+      eb.fn.max<number | string | null>('last_ts').as('latest'),
+      eb.fn.sum<number | string | null>('last_value').as('readings'),
+    ])
+    .executeTakeFirst();
+  return `${row?.rows}|${row?.samples}|${row?.latest}|${row?.readings}`;
 }
 
 /**

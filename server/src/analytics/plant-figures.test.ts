@@ -60,8 +60,10 @@ describe("one plant's figures over a period", () => {
   it("starts a bucket's clear-sky expectation at the plant's first reading when the caller knows it more precisely", () => {
     const rows = [row('EnergyPveTotal', 10, 0, 1)];
     const whole = plantPeriod(plant, rows, [], bounds, ctx()).figures.expectedKwh;
-    const fromLater = plantPeriod(plant, rows, [], bounds, { ...ctx(), firstReadingAt: 11 * H }).figures.expectedKwh;
+    const fromLater = plantPeriod(plant, rows, [], bounds, { ...ctx(), firstReadingAt: 10.5 * H }).figures.expectedKwh;
     expect(whole).toBeGreaterThan(0);
     expect(fromLater).toBeLessThan(whole);
+    // A first reading outside the bucket (its day roll-ups missing) is not trusted.
+    expect(plantPeriod(plant, rows, [], bounds, { ...ctx(), firstReadingAt: 12 * H }).figures.expectedKwh).toBe(whole);
   });
 });

@@ -92,7 +92,10 @@ export function plantPeriod(plant: FleetPlant, rows: readonly CounterRow[], span
   const offline = spans
     .filter((span) => span.kind === OFFLINE_KIND)
     .map((span) => [Date.parse(span.started_at), span.ended_at ? Date.parse(span.ended_at) : ctx.now] as const);
-  const firstReadingAt = firstReading === null ? Infinity : Math.max(bounds.buckets[firstReading] ?? Infinity, ctx.firstReadingAt ?? -Infinity);
+  const firstBucket = firstReading === null ? Infinity : (bounds.buckets[firstReading] ?? Infinity);
+  // The caller's finer first reading counts only within that bucket (day roll-ups may be missing).
+  const finer = ctx.firstReadingAt !== undefined && ctx.firstReadingAt >= firstBucket && ctx.firstReadingAt < (bounds.buckets[(firstReading ?? 0) + 1] ?? bounds.end);
+  const firstReadingAt = finer ? (ctx.firstReadingAt as number) : firstBucket;
   const existsFrom = Math.min(plant.createdAt, firstReadingAt);
   const money: PlantMoney = plant.tariffPerKwh === null
     ? { currency: 'CZK', amount: 0, unpricedKwh: 0, pricedBy: 'spot' }

@@ -140,14 +140,16 @@ describe.each(databaseTargets())('analytics routes on $name', (target) => {
     expect((await apiPost(app, 'analytics/overview', { period: { kind: 'week', from: '2025-06-01' } }, admin)).statusCode).toBe(400);
   });
 
-  it('reads the same number of queries for three plants as for thirty', async () => {
+  it('reads the same number of queries for four plants as for thirty', async () => {
     const queriesOf = async () => {
       const before = counter.count;
       expect((await apiPost(app, 'analytics/benchmark', { period: june, metric: 'specificYield' }, admin)).statusCode).toBe(200);
       return counter.count - before;
     };
+    // Each measurement follows a write, so neither reads kept rows (closed-counters.ts).
+    await writeJune(db, (await insertFleetPlant(db, tenant, 'one-more', 10)).thingName, 30);
     const few = await queriesOf();
-    for (let i = 0; i < 27; i++) await writeJune(db, (await insertFleetPlant(db, tenant, `more-${i}`, 10)).thingName, 30);
+    for (let i = 0; i < 26; i++) await writeJune(db, (await insertFleetPlant(db, tenant, `more-${i}`, 10)).thingName, 30);
     expect(await queriesOf()).toBe(few);
   });
 });
