@@ -5,17 +5,15 @@
 // (cold) call that computes the clear-sky expectations, the month from day roll-ups, and one plant
 // against its peers.
 'use strict';
-const { spawn } = require('node:child_process');
 const { randomUUID } = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const dist = require('./dist-paths');
 const { createDatabase } = require(dist.server('db'));
-const { DEMO_ACCOUNTS } = require(dist.server('demo/demo-data'));
 const { calendarOf } = require(dist.server('series/calendar'));
-const { waitUntil, ms } = require('./stats');
-const { p50Of, post, seedFleet } = require('./plants-table');
+const { ms } = require('./stats');
+const { p50Of, post, seedFleet, startFleetServer } = require('./plants-table');
 
 const PLANTS = Number(process.env.BENCH_FLEET_PLANTS ?? 1000);
 const CALLS = Number(process.env.BENCH_ANALYTICS_CALLS ?? 30);
@@ -102,22 +100,14 @@ async function timed(call) {
 async function benchAnalytics({ port, mqttPort, log }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-bench-analytics-'));
   const databaseUrl = `sqlite://${path.join(dataDir, 'helio.db')}`;
-  const base = `http://127.0.0.1:${port}`;
   const now = Date.now();
   log('');
   log(`Analytics: a tenant with ${PLANTS} plants, a year of month roll-ups and this month's day roll-ups…`);
   const t = performance.now();
   const seeded = await seedAnalyticsFleet(databaseUrl, now);
   log(`  seeded ${seeded.rollups} roll-up rows and ${seeded.alerts} alerts in ${ms(performance.now() - t)}`);
-  const server = spawn(process.execPath, [path.join(dist.root, 'server', 'dist', 'main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MQTT_PORT: String(mqttPort), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SIMULATOR: 'off', LOG_LEVEL: 'warn', SIM_HISTORY_DAYS: '0' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const { base, idToken, stop } = await startFleetServer({ port, mqttPort, dataDir, databaseUrl });
   try {
-    const up = await waitUntil(async () => (await fetch(`${base}/api/health`).catch(() => ({ ok: false }))).ok, 30_000);
-    if (!up) throw new Error('the server did not answer /api/health within 30 s');
-    const admin = DEMO_ACCOUNTS.find((a) => a.role === 'owner');
-    const { idToken } = await post(base, 'auth/sign-in', { username: admin.email, password: admin.password });
     const yearPeriod = { kind: 'year', from: `${seeded.year}-01-01` };
     const monthPeriod = { kind: 'month', from: new Date(now).toISOString().slice(0, 10) };
     const cold = await timed(() => post(base, 'analytics/overview', { period: yearPeriod }, idToken));
@@ -139,8 +129,7 @@ async function benchAnalytics({ port, mqttPort, log }) {
       `| analytics/benchmark/plant, ${PLANTS} peers | p50 ${ms(plant.p50)} | — |`,
     ];
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -139,23 +139,38 @@ async function browserFigures(base, admin, tagName) {
   }
 }
 
-/** Runs on its own server process (the given ports, free again after the main benchmarks) and data dir. */
-async function benchPlantsTable({ port, mqttPort, log }) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-bench-fleet-'));
-  const databaseUrl = `sqlite://${path.join(dataDir, 'helio.db')}`;
+/** The built server on a seeded data dir (no simulator, no history), signed in as the demo admin. */
+async function startFleetServer({ port, mqttPort, dataDir, databaseUrl }) {
   const base = `http://127.0.0.1:${port}`;
-  log('');
-  log(`Plants table: a tenant with ${PLANTS} plants, ${TAGS.length} tags…`);
-  const seeded = await seedFleet(databaseUrl);
   const server = spawn(process.execPath, [path.join(dist.root, 'server', 'dist', 'main.js')], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MQTT_PORT: String(mqttPort), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SIMULATOR: 'off', LOG_LEVEL: 'warn', SIM_HISTORY_DAYS: '0' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  const stop = async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  };
   try {
     const up = await waitUntil(async () => (await fetch(`${base}/api/health`).catch(() => ({ ok: false }))).ok, 30_000);
     if (!up) throw new Error('the server did not answer /api/health within 30 s');
     const admin = DEMO_ACCOUNTS.find((a) => a.role === 'owner');
     const { idToken } = await post(base, 'auth/sign-in', { username: admin.email, password: admin.password });
+    return { base, admin, idToken, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Runs on its own server process (the given ports, free again after the main benchmarks) and data dir. */
+async function benchPlantsTable({ port, mqttPort, log }) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-bench-fleet-'));
+  const databaseUrl = `sqlite://${path.join(dataDir, 'helio.db')}`;
+  log('');
+  log(`Plants table: a tenant with ${PLANTS} plants, ${TAGS.length} tags…`);
+  const seeded = await seedFleet(databaseUrl);
+  const { base, admin, idToken, stop } = await startFleetServer({ port, mqttPort, dataDir, databaseUrl });
+  try {
     const found = await post(base, 'hono/plants/find', {}, idToken);
     const fleet = await post(base, 'plant/fleet/summary', {}, idToken);
     log(`  ${found.length} plants, ${fleet.online} online (${seeded.reporting} seeded reporting), ${found.filter((p) => p.tagIds.length > 0).length} tagged, today ${fleet.todayEnergyKwh.toFixed(1)} kWh`);
@@ -175,13 +190,12 @@ async function benchPlantsTable({ port, mqttPort, log }) {
       `| plants table tag filter in Chromium | p50 ${ms(browser.filter.p50)} | — |`,
     ];
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-module.exports = { benchPlantsTable, seedFleet, post, p50Of };
+module.exports = { benchPlantsTable, seedFleet, startFleetServer, post, p50Of };
 
 if (require.main === module) {
   benchPlantsTable({ port: Number(process.env.BENCH_PORT ?? 18500), mqttPort: Number(process.env.BENCH_MQTT_PORT ?? 18851), log: (line) => process.stdout.write(`${line}\n`) })

@@ -1,12 +1,26 @@
 // Analytics: the overview, the benchmark and a plant against its peers for the demo tenant, with the
 // benchmark's energy of a plant equal to what /statistics shows for it; and a viewer given one plant
 // finds only that plant ranked.
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { adminToken, createActiveUser, goInApp, signInAs } from './accounts';
 import { signIn } from './support';
 
 // The demo plants keep Prague time: so does the browser, so "yesterday" is the same day on both pages.
 test.use({ timezoneId: 'Europe/Prague' });
+
+/** A text once two reads a moment apart agree (the page has drawn what it fetched). */
+async function settledText(locator: Locator): Promise<string> {
+  let last = '';
+  await expect
+    .poll(async () => {
+      const now = ((await locator.textContent()) ?? '').trim();
+      const settled = now !== '' && now === last;
+      last = now;
+      return settled;
+    }, { intervals: [250] })
+    .toBe(true);
+  return last;
+}
 
 async function demoPlants(request: APIRequestContext): Promise<Array<{ id: string; name: string }>> {
   const token = await adminToken(request);
@@ -22,9 +36,12 @@ test("the three analytics pages for the demo tenant, with a plant's energy as /s
   const plantName = (await page.getByTestId('plant-switcher').locator('option:checked').textContent())?.trim() ?? '';
   expect(plantName).not.toBe('');
   await page.getByTestId('period-day').click();
-  await page.getByTestId('period-previous').click();
   await expect(page.getByTestId('total-produced')).toContainText('kWh');
-  const statisticsProduced = (await page.getByTestId('total-produced').locator('div').nth(1).textContent())?.trim();
+  // The page keeps today's figures on screen until yesterday's arrive: wait for those.
+  const yesterday = page.waitForResponse((r) => r.url().endsWith('/api/metric/time-series') && r.status() === 200);
+  await page.getByTestId('period-previous').click();
+  await yesterday;
+  const statisticsProduced = await settledText(page.getByTestId('total-produced').locator('div').nth(1));
 
   // The overview: every figure and its explanation.
   await goInApp(page, '/analytics');
@@ -45,7 +62,7 @@ test("the three analytics pages for the demo tenant, with a plant's energy as /s
   await page.getByTestId('period-day').click();
   await page.getByTestId('period-previous').click();
   const row = page.locator(`[data-testid="benchmark-row"][data-plant="${plantName}"]`);
-  await expect(row.getByTestId('benchmark-produced')).toHaveText(statisticsProduced ?? 'missing');
+  await expect(row.getByTestId('benchmark-produced')).toHaveText(statisticsProduced);
   await expect(page.getByTestId('benchmark-row')).toHaveCount(3);
   await expect(page.getByTestId('benchmark-rank').first()).toHaveText('1');
   await expect(page.getByTestId('benchmark-quartiles')).toBeVisible();
