@@ -61,8 +61,8 @@ export function planeOfArrayIrradiation(site: ArraySite, from: number, to: numbe
   return whPerM2 / 1000;
 }
 
-/** Whole days of a long interval are read from every fourth day, interpolated: a day's sum changes smoothly over the year. */
-const ANCHOR_EVERY_DAYS = 4;
+/** Whole days of a long interval are read from every seventh day, interpolated: a day's sum changes smoothly over the year. */
+const ANCHOR_EVERY_DAYS = 7;
 const LONG_INTERVAL_DAYS = 7;
 const SLOTS_PER_DAY = DAY_MS / STEP_MS;
 /** What is kept, each bounded: sums (a number each), a day's running sums (0.8 kB), a day of sun positions (1.5 kB). */
