@@ -11,6 +11,7 @@ module.exports = {
     '<rootDir>/auth-app',
     '<rootDir>/monitoring-app',
     '<rootDir>/notifications-app',
+    '<rootDir>/analytics-app',
     '<rootDir>/account-app',
     '<rootDir>/flow-app',
     '<rootDir>/management-app',

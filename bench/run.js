@@ -2,7 +2,7 @@
 // reads under concurrent load, the plants table at 1,000 plants (bench/plants-table.js) and remote
 // control's fleet command and change round trip (bench/remote-control.js), against
 // the built server in its own process on loopback; then the browser figures in headless Chromium
-// (bench/browser.js; BENCH_BROWSER=off skips them).
+// (bench/browser.js; BENCH_BROWSER=off skips them), and analytics at 1,000 plants (bench/analytics.js).
 // BENCH_DATABASE_URL=postgres://… runs it on PostgreSQL (the database is emptied first: use a scratch one).
 'use strict';
 const { spawn } = require('node:child_process');
@@ -22,6 +22,7 @@ const { benchPlantsTable } = require('./plants-table');
 const { benchForecasts } = require('./forecast');
 const { benchIntegrations } = require('./integrations');
 const { benchRemoteControl } = require('./remote-control');
+const { benchAnalytics } = require('./analytics');
 
 const PORT = Number(process.env.BENCH_PORT ?? 18500);
 const MQTT_PORT = Number(process.env.BENCH_MQTT_PORT ?? 18851);
@@ -171,6 +172,8 @@ async function main() {
   // Then remote control, again on the same ports with a data dir of its own.
   const rcRows = await benchRemoteControl({ port: PORT, mqttPort: MQTT_PORT, log });
   for (const row of rcRows) log(row);
+  const analyticsRows = await benchAnalytics({ port: PORT, mqttPort: MQTT_PORT, log });
+  for (const row of analyticsRows) log(row);
 }
 
 main().catch((error) => {

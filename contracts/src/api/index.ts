@@ -4,3 +4,4 @@ export * from './tags';
 export * from './forecast';
 export * from './integrations';
 export * from './rc';
+export * from './analytics';

@@ -5,3 +5,5 @@ export * from './forecast';
 export * from './integrations';
 export * from './history-csv';
 export * from './rc';
+export * from './analytics';
+export * from './energy-balance';

@@ -6,6 +6,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
+import { registerAnalyticsRoutes } from '../analytics/routes';
 import { registerAuditRoutes } from '../audit/routes';
 import { registerDeviceRoutes, type DeviceServices } from '../devices';
 import { registerHealthRoutes } from '../health/routes';
@@ -126,6 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSpotRoutes(app, { db, config: spot });
   await registerForecastRoutes(app, { db, spot });
   await registerIntegrationRoutes(app, { db, config: integrations, spot, devices });
+  await registerSpotRoutes(app, { db, config: deps.spot ?? loadSpotConfig() });
+  await registerAnalyticsRoutes(app, { db });
   await registerMissingTranslationRoute(app, { enabled: config.recordMissingTranslations, dataDir: config.dataDir });
   await registerStatic(app, config.publicDir);
 
