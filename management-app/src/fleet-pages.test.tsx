@@ -6,6 +6,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { ApiError, type FleetSummary, type PlantTag } from '@helio/shared-utils';
 import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, queryClient } from './testing/mock-controls';
 import { registryPlant } from './testing/fixtures';
+import { HelioAppFrame } from '@helio/shared-utils';
 import { Root } from './root.component';
 
 const tag = (id: string, name: string, plantCount: number): PlantTag => ({ id, name, colour: 'orange', plantCount, createdAt: '2026-11-23T00:00:00.000Z', updatedAt: null });
@@ -44,7 +45,7 @@ beforeEach(() => {
 
 const at = (path: string) => {
   window.history.pushState({}, '', path);
-  return render(<Root />);
+  return render(<HelioAppFrame><Root /></HelioAppFrame>);
 };
 const rowOf = (name: string) => screen.getAllByTestId('tag-row').find((row) => row.getAttribute('data-name') === name) as HTMLElement;
 

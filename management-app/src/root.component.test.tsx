@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { ApiError, type PlantDetail } from '@helio/shared-utils';
 import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, queryClient, setActivePlant, showToast } from './testing/mock-controls';
 import { plantDetail, registryPlant } from './testing/fixtures';
+import { HelioAppFrame } from '@helio/shared-utils';
 import { Root } from './root.component';
 
 const PLANT = plantDetail({ id: 'plant-1', name: 'Brno – Líšeň', thingName: 'gw-brno-01' });
@@ -25,7 +26,7 @@ beforeEach(() => {
 
 const at = (path: string) => {
   window.history.pushState({}, '', path);
-  return render(<Root />);
+  return render(<HelioAppFrame><Root /></HelioAppFrame>);
 };
 
 const field = (name: string) => document.querySelector<HTMLInputElement>(`#setting-${name}`) as HTMLInputElement;

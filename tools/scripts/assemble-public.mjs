@@ -1,8 +1,13 @@
 // Puts the built modules together: resolves import-map.json to the hashed files, copies SystemJS,
-// import-map-overrides and the global CSS with content hashes, copies locales, writes index.html.
+// import-map-overrides and the global CSS with content hashes, copies locales, writes index.html with
+// the import map and the apps' manifests document inlined.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const { collectAppManifests } = require('../app-manifests.js');
 
 /** The core libraries every first load needs: preloaded so they download in parallel. */
 const PRELOAD = [
@@ -61,12 +66,32 @@ function copyLocales(root, publicDir) {
   }
 }
 
+/** JSON that may sit inside a <script> element: no `</script>` can end it early. */
+const inlineJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * Each built app's manifest beside its bundle, content-hashed like it, so a release of one app carries
+ * its own manifest; index.html inlines the whole document (planned modules included).
+ */
+function writeAppManifests(root, sourceMap, appsDir) {
+  const manifests = collectAppManifests({ root, importMap: sourceMap });
+  const files = {};
+  for (const [name, manifest] of Object.entries(manifests)) {
+    const folder = name.replace('@helio/', '');
+    if (!fs.existsSync(path.join(appsDir, folder))) continue;
+    const body = JSON.stringify(manifest, null, 2);
+    const hash = crypto.createHash('sha256').update(body).digest('hex').slice(0, 8);
+    fs.writeFileSync(path.join(appsDir, folder, `app-manifest.${hash}.json`), body);
+    files[name] = `/apps/${folder}/app-manifest.${hash}.json`;
+  }
+  return { manifests, files };
+}
+
 export function assemblePublic({ root, publicDir }) {
   const appsDir = path.join(publicDir, 'apps');
-  const importMap = resolveImportMap(
-    JSON.parse(fs.readFileSync(path.join(root, 'import-map.json'), 'utf8')),
-    readManifests(appsDir),
-  );
+  const sourceMap = JSON.parse(fs.readFileSync(path.join(root, 'import-map.json'), 'utf8'));
+  const importMap = resolveImportMap(sourceMap, readManifests(appsDir));
+  const appManifests = writeAppManifests(root, sourceMap, appsDir);
   const staticDir = path.join(appsDir, 'root-config', 'static');
   const url = (file) => `/apps/root-config/static/${file}`;
   // Some packages do not export their package.json, so find their folder the way node does.
@@ -89,10 +114,11 @@ export function assemblePublic({ root, publicDir }) {
   const preloads = PRELOAD.map((name) => `  <link rel="preload" as="script" href="${importMap.imports[name]}" />`);
   let html = fs.readFileSync(path.join(root, 'root-config', 'index.html'), 'utf8')
     .replace('%PRELOADS%', preloads.join('\n'))
-    .replace('%IMPORT_MAP%', JSON.stringify(importMap));
+    .replace('%IMPORT_MAP%', JSON.stringify(importMap))
+    .replace('%APP_MANIFESTS%', inlineJson(appManifests.manifests));
   for (const [key, value] of Object.entries(assets)) html = html.replace(`%${key}%`, value);
   fs.writeFileSync(path.join(publicDir, 'index.html'), html);
   fs.writeFileSync(path.join(publicDir, 'import-map.json'), JSON.stringify(importMap, null, 2));
   copyLocales(root, publicDir);
-  return { importMap, assets };
+  return { importMap, assets, appManifests };
 }

@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { ApiError, type PlantAccessUser } from '@helio/shared-utils';
 import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, queryClient, showToast } from '../testing/mock-controls';
 import { plantDetail } from '../testing/fixtures';
+import { HelioAppFrame } from '@helio/shared-utils';
 import { Root } from '../root.component';
 
 const PLANT = plantDetail({ id: 'plant-1', name: 'Brno – Líšeň', thingName: 'gw-brno-01' });
@@ -41,7 +42,7 @@ beforeEach(() => {
 
 const open = () => {
   window.history.pushState({}, '', '/management/plants/plant-1?tab=access');
-  return render(<Root />);
+  return render(<HelioAppFrame><Root /></HelioAppFrame>);
 };
 const rowOf = async (email: string) => (await screen.findAllByTestId('plant-access-row')).find((r) => r.getAttribute('data-email') === email) as HTMLElement;
 

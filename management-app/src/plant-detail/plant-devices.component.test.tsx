@@ -3,6 +3,7 @@ import { act, configure, fireEvent, render, screen, within } from '@testing-libr
 import { ApiError, type Device, type GatewayLogin } from '@helio/shared-utils';
 import { __fixtures, __setCurrentUser, __setShadow, __setSignedIn, apiPost, queryClient } from '../testing/mock-controls';
 import { device, plantDetail, registryPlant } from '../testing/fixtures';
+import { HelioAppFrame } from '@helio/shared-utils';
 import { Root } from '../root.component';
 
 // The first render of each lazy page loads its chunk and translations: more than the default second.
@@ -40,7 +41,7 @@ beforeEach(() => {
 
 const at = (path: string) => {
   window.history.pushState({}, '', path);
-  return render(<Root />);
+  return render(<HelioAppFrame><Root /></HelioAppFrame>);
 };
 
 describe('the devices tab', () => {

@@ -1,13 +1,14 @@
-// The shape of the side navigation (SPEC §2 "Navigation"): main-menu entries on the icon rail, each
-// with the items its secondary panel lists.
+// The shape of the side navigation: main-menu entries on the icon rail, each with the items its
+// secondary panel lists. Built from every app's manifest (menu-from-manifests.ts).
 import type { IconName } from '@blueprintjs/icons';
 import type { ModuleKey } from '@helio/contracts/limits';
+import type { LocalisedText } from '@helio/shared-utils';
 
 /** Module keys of the user's `modules` list gate a main-menu entry. */
 export type { ModuleKey };
 
 export interface MenuItem {
-  labelKey: string;
+  label: LocalisedText;
   /** path, with `:param` segments for detail routes (e.g. /management/plants/:id) */
   href: string;
   icon?: IconName;
@@ -21,7 +22,7 @@ export interface MenuItem {
 
 export interface MenuEntry {
   key: string;
-  labelKey: string;
+  label: LocalisedText;
   href: string;
   icon: { active: IconName; inactive: IconName };
   /** left out of the icon rail (still matched, e.g. settings reached via /my-account) */

@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { navigateToUrl } from 'single-spa';
 import { i18n } from '@helio/shared-utils';
 import { __fixtures, __setCurrentUser, __setSignedIn } from '../testing/mock-controls';
+import { HelioAppFrame } from '@helio/shared-utils';
 import { Root } from '../root.component';
 import { COLLAPSED_STORAGE_KEY } from './sidebar-layout';
 
@@ -24,7 +25,7 @@ function resizeTo(width: number) {
 
 /** Renders the parcel and lets Blueprint load the icons it asks for. */
 async function renderNav() {
-  render(<Root />);
+  render(<HelioAppFrame><Root /></HelioAppFrame>);
   await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
