@@ -13,7 +13,7 @@ import { PANEL_COLLAPSED_WIDTH, PANEL_PADDING, PANEL_WIDTH } from './sidebar-lay
 interface SecondaryPanelProps {
   active: ActiveMenu | null;
   collapsed: boolean;
-  /** wide screens fade the panel in after 0.5 s; narrow ones at once (SPEC §4) */
+  /** wide screens fade the panel in after 0.5 s; narrow ones at once */
   delayed: boolean;
   /** false in the drawer and on narrow screens: no collapse toggle */
   collapsible: boolean;

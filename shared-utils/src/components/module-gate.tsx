@@ -1,4 +1,4 @@
-// The module wrapper (SPEC §6, DESIGN §2): a module's routes render only for a user whose `modules`
+// The module wrapper: a module's routes render only for a user whose `modules`
 // list has the module; anyone else meets a clear no-access page instead of failing API calls.
 import type { ReactNode } from 'react';
 import type { ModuleKey } from '@helio/contracts/limits';
