@@ -5,6 +5,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 const BROWSER = ['shared-utils/**', 'root-config/**', '*-app/**'];
 const SERVER = ['server/**', 'device-simulator/**', 'contracts/**'];
@@ -62,8 +63,13 @@ export default tseslint.config(
   },
   {
     files: BROWSER,
-    languageOptions: { globals: { ...globals.browser } },
-    rules: { 'no-restricted-imports': ['error', { patterns: [...SERVER_SOURCES, ...OTHER_APPS] }] },
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser }, parserOptions: { ecmaFeatures: { jsx: true } } },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...SERVER_SOURCES, ...OTHER_APPS] }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
   },
   {
     // Parity tests compare a browser copy of a rule with the server's own: the one place both meet.

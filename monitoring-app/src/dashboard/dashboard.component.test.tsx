@@ -113,7 +113,7 @@ describe('the dashboard', () => {
   it('spins while plants or the shadow load', async () => {
     __setPlants(undefined);
     await renderDashboard();
-    expect(document.querySelector('.helio-dashboard__spinner')).toBeTruthy();
+    expect(document.querySelector('.helio-plant-gate__spinner')).toBeTruthy();
     act(() => __setPlants(__fixtures.plants()));
     expect(document.querySelector('.helio-dashboard__spinner')).toBeTruthy();
     expect(screen.queryByTestId('tile-pv')).toBeNull();

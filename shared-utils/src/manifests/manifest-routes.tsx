@@ -1,6 +1,6 @@
 // An app's <Routes> from its manifest: each page name's element at each of its paths, inside the
 // module wrapper the manifest names, and nothing on any other path (the shell decides who owns it).
-import { Fragment, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import type { ModuleKey } from '@helio/contracts/limits';
 import type { AppManifest } from './app-manifest';
@@ -24,7 +24,7 @@ export function manifestRoutes<Page extends string>(
     const route = manifest.routes[page];
     const module = route.module === undefined ? manifest.module : route.module;
     const element = module ? <Gate module={module}>{pages[page]}</Gate> : pages[page];
-    return route.paths.map((path) => <Route key={`${page} ${path}`} path={path} element={<Fragment>{element}</Fragment>} />);
+    return route.paths.map((path) => <Route key={`${page} ${path}`} path={path} element={element} />);
   });
   const hasCatchAll = Object.values<{ paths: readonly string[] }>(manifest.routes).some((r) => r.paths.includes('*'));
   return (
