@@ -75,7 +75,8 @@ import type { AppManifest, AppManifests, LocalisedText, ManifestMenuEntry, Manif
 import { APP_MANIFESTS_ELEMENT_ID, readAppManifests } from '../src/manifests/read-manifests';
 import { mainAppFor, manifestPaths, pathMatches } from '../src/manifests/route-patterns';
 import { manifestRoutes, type ManifestRoutesProps } from '../src/manifests/manifest-routes';
-import { ROUTER_FUTURE, type AppFrameOptions } from '../src/app-frame/app-frame';
+import type { AppFrameOptions } from '../src/app-frame/app-frame';
+import { ROUTER_FUTURE } from '../src/app-frame/router-future';
 
 export type { ApiEndpoints, CurrentUser, MetricKey, Plant, Session, Shadow, TokenResponse, UserInfo, UserProfile };
 export type {

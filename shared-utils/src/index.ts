@@ -100,5 +100,6 @@ export { localised } from './manifests/app-manifest';
 export { APP_MANIFESTS_ELEMENT_ID, appManifests, readAppManifests } from './manifests/read-manifests';
 export { mainAppFor, manifestPaths, pathMatches } from './manifests/route-patterns';
 export { ManifestRoutes } from './manifests/manifest-routes-component';
-export { HelioAppFrame, ROUTER_FUTURE } from './app-frame/app-frame';
+export { HelioAppFrame } from './app-frame/app-frame';
+export { ROUTER_FUTURE } from './app-frame/router-future';
 export { helioApplication } from './app-frame/helio-application';

@@ -4,9 +4,7 @@ import { Suspense, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { FullScreenSpinner } from '../components/full-screen-spinner';
 import { HelioProviders } from '../query/helio-providers';
-
-/** Opt in to react-router's v7 behaviour now: no deprecation warnings, no change when it moves on. */
-export const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
+import { ROUTER_FUTURE } from './router-future';
 
 export interface AppFrameOptions {
   /** false for a parcel that follows single-spa navigation itself (the nav) */

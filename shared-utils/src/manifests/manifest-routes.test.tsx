@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { ROUTER_FUTURE } from '../app-frame/app-frame';
+import { ROUTER_FUTURE } from '../app-frame/router-future';
 import type { ModuleKey } from '@helio/contracts/limits';
 import type { AppManifest } from './app-manifest';
 import { manifestRoutes } from './manifest-routes';
