@@ -12,12 +12,18 @@ const SERVER = ['server/**', 'device-simulator/**', 'contracts/**'];
 
 /** Sources browser code must not import: the server, the simulator. */
 const SERVER_SOURCES = [
-  { group: ['**/server/src/**', '**/server/dist/**'], message: 'Browser code must not import server sources: share the rule through @helio/contracts.' },
+  {
+    group: ['**/server/src/**', '**/server/dist/**'],
+    message: 'Browser code must not import server sources: share the rule through @helio/contracts.',
+  },
   { group: ['**/device-simulator/**', '@helio/device-simulator'], message: 'Browser code must not import the device simulator.' },
 ];
 /** Another app's sources: apps meet only through shared-utils (streams, query keys, API client) and URLs. */
 const OTHER_APPS = [
-  { group: ['**/*-app/**', '@helio/*-app', '@helio/*-app/**'], message: 'An app must not import another app: move what both need into shared-utils.' },
+  {
+    group: ['**/*-app/**', '@helio/*-app', '@helio/*-app/**'],
+    message: 'An app must not import another app: move what both need into shared-utils.',
+  },
 ];
 
 // Browser files that still import a server rule, because that rule moves into @helio/contracts on
@@ -84,7 +90,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/shared-utils/**', '@helio/shared-utils', '**/*-app/**', '@helio/*-app'], message: 'Server code must not import browser code.' },
+            {
+              group: ['**/shared-utils/**', '@helio/shared-utils', '**/*-app/**', '@helio/*-app'],
+              message: 'Server code must not import browser code.',
+            },
           ],
         },
       ],

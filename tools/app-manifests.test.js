@@ -33,7 +33,8 @@ describe('the app manifests document', () => {
     for (const app of ['auth-app', 'monitoring-app', 'notifications-app', 'account-app', 'flow-app', 'management-app']) {
       expect(Object.keys(manifests)).toContain(`@helio/${app}`);
     }
-    for (const planned of ['rc', 'fep', 'ev', 'analytics', 'integrations']) expect(Object.keys(manifests)).toContain(`@helio/${planned}-app`);
+    for (const planned of ['rc', 'fep', 'ev', 'analytics', 'integrations'])
+      expect(Object.keys(manifests)).toContain(`@helio/${planned}-app`);
     expect(checkAppManifests(manifests)).toEqual([]);
   });
 
@@ -45,7 +46,10 @@ describe('the app manifests document', () => {
   });
 
   it('refuses a manifest that imports anything but types (the build reads it without bundling)', () => {
-    const repo = scratchRepo({ 'auth-app': AUTH, 'weather-app': `import { x } from './x';\nexport const manifest = { routes: { a: { paths: [x] } } };` });
+    const repo = scratchRepo({
+      'auth-app': AUTH,
+      'weather-app': `import { x } from './x';\nexport const manifest = { routes: { a: { paths: [x] } } };`,
+    });
     expect(() => collectAppManifests({ root: repo })).toThrow(/must import types only/);
   });
 

@@ -3,10 +3,9 @@
 // filter in the plants table, and the fleet dashboard's figures and attention list.
 import React from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ApiError, type FleetSummary, type PlantTag } from '@helio/shared-utils';
+import { ApiError, type FleetSummary, type PlantTag, HelioAppFrame } from '@helio/shared-utils';
 import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, queryClient } from './testing/mock-controls';
 import { registryPlant } from './testing/fixtures';
-import { HelioAppFrame } from '@helio/shared-utils';
 import { Root } from './root.component';
 
 const tag = (id: string, name: string, plantCount: number): PlantTag => ({ id, name, colour: 'orange', plantCount, createdAt: '2026-11-23T00:00:00.000Z', updatedAt: null });

@@ -26,10 +26,28 @@ export const manifest = {
     items: [
       { group: 'management', label: { cs: 'Přehled', en: 'Overview' }, href: '/management', icon: 'dashboard', order: 10 },
       { group: 'management', label: { cs: 'Elektrárny', en: 'Plants' }, href: '/management/plants', icon: 'office', order: 20 },
-      { group: 'management', label: { cs: 'Detail elektrárny', en: 'Plant detail' }, href: '/management/plants/:id', hidden: true, order: 30 },
-      { group: 'management', label: { cs: 'Detail střídače', en: 'Inverter detail' }, href: '/management/inverters/:id', hidden: true, order: 40 },
+      {
+        group: 'management',
+        label: { cs: 'Detail elektrárny', en: 'Plant detail' },
+        href: '/management/plants/:id',
+        hidden: true,
+        order: 30,
+      },
+      {
+        group: 'management',
+        label: { cs: 'Detail střídače', en: 'Inverter detail' },
+        href: '/management/inverters/:id',
+        hidden: true,
+        order: 40,
+      },
       { group: 'management', label: { cs: 'Štítky', en: 'Tags' }, href: '/management/tags', icon: 'tag', order: 50 },
-      { group: 'management', label: { cs: 'Nastavení elektrárny', en: 'Plant settings' }, href: '/plant/:id/settings', hidden: true, order: 60 },
+      {
+        group: 'management',
+        label: { cs: 'Nastavení elektrárny', en: 'Plant settings' },
+        href: '/plant/:id/settings',
+        hidden: true,
+        order: 60,
+      },
     ],
   },
 } as const satisfies AppManifest;

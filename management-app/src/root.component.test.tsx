@@ -1,9 +1,8 @@
 import React from 'react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { ApiError, type PlantDetail } from '@helio/shared-utils';
+import { ApiError, type PlantDetail, HelioAppFrame } from '@helio/shared-utils';
 import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, queryClient, setActivePlant, showToast } from './testing/mock-controls';
 import { plantDetail, registryPlant } from './testing/fixtures';
-import { HelioAppFrame } from '@helio/shared-utils';
 import { Root } from './root.component';
 
 const PLANT = plantDetail({ id: 'plant-1', name: 'Brno – Líšeň', thingName: 'gw-brno-01' });

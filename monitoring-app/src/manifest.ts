@@ -16,7 +16,13 @@ export const manifest = {
   },
   menu: {
     entries: [
-      { key: 'dashboard', label: { cs: 'Přehled', en: 'Dashboard' }, href: '/', icon: { active: 'dashboard', inactive: 'dashboard' }, order: 10 },
+      {
+        key: 'dashboard',
+        label: { cs: 'Přehled', en: 'Dashboard' },
+        href: '/',
+        icon: { active: 'dashboard', inactive: 'dashboard' },
+        order: 10,
+      },
       {
         key: 'monitoring',
         label: { cs: 'Monitoring', en: 'Monitoring' },

@@ -10,7 +10,14 @@ export const plannedApps: Record<string, AppManifest> = {
     routes: { remoteControl: { paths: ['/rc'] } },
     menu: {
       entries: [
-        { key: 'rc', label: { cs: 'Dálkové ovládání', en: 'Remote control' }, href: '/rc', icon: { active: 'control', inactive: 'control' }, module: 'rc', order: 50 },
+        {
+          key: 'rc',
+          label: { cs: 'Dálkové ovládání', en: 'Remote control' },
+          href: '/rc',
+          icon: { active: 'control', inactive: 'control' },
+          module: 'rc',
+          order: 50,
+        },
       ],
     },
   },
@@ -95,7 +102,13 @@ export const plannedApps: Record<string, AppManifest> = {
       ],
       items: [
         { group: 'integrations', label: { cs: 'Integrace', en: 'Integrations' }, href: '/integrations', icon: 'applications', order: 10 },
-        { group: 'integrations', label: { cs: 'Zdroje dat', en: 'Data sources' }, href: '/integrations/sources', icon: 'database', order: 20 },
+        {
+          group: 'integrations',
+          label: { cs: 'Zdroje dat', en: 'Data sources' },
+          href: '/integrations/sources',
+          icon: 'database',
+          order: 20,
+        },
       ],
     },
   },

@@ -1,9 +1,8 @@
 import React from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ApiError, type PlantAccessUser } from '@helio/shared-utils';
+import { ApiError, type PlantAccessUser, HelioAppFrame } from '@helio/shared-utils';
 import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, queryClient, showToast } from '../testing/mock-controls';
 import { plantDetail } from '../testing/fixtures';
-import { HelioAppFrame } from '@helio/shared-utils';
 import { Root } from '../root.component';
 
 const PLANT = plantDetail({ id: 'plant-1', name: 'Brno – Líšeň', thingName: 'gw-brno-01' });

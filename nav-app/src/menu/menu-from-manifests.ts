@@ -23,5 +23,10 @@ export function menuFromManifests(manifests: AppManifests): MenuEntry[] {
   for (const item of items) {
     if (!keys.has(item.group)) console.error(`Menu item ${item.href} names the group "${item.group}", which no app declares`);
   }
-  return entries.map((entry) => toEntry(entry, items.filter((item) => item.group === entry.key)));
+  return entries.map((entry) =>
+    toEntry(
+      entry,
+      items.filter((item) => item.group === entry.key),
+    ),
+  );
 }

@@ -17,7 +17,11 @@ const base = {
 const pages = { logs: <h1>logs</h1>, metricLog: <h1>one metric</h1>, schedule: <h1>schedule</h1> };
 
 function renderAt(path: string, manifest: AppManifest<keyof typeof pages> = base) {
-  return render(<MemoryRouter future={ROUTER_FUTURE} initialEntries={[path]}>{manifestRoutes({ manifest, pages }, MarkGate)}</MemoryRouter>);
+  return render(
+    <MemoryRouter future={ROUTER_FUTURE} initialEntries={[path]}>
+      {manifestRoutes({ manifest, pages }, MarkGate)}
+    </MemoryRouter>,
+  );
 }
 
 describe('an app’s routes from its manifest', () => {
