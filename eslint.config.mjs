@@ -26,6 +26,11 @@ const OTHER_APPS = [
   },
 ];
 
+/** shared-utils is reached by its package name and its `exports` (`.`, `./mock`), never by a relative path. */
+const SHARED_UTILS_BY_NAME = [
+  { regex: '^\\.\\.?/(\\.\\./)*shared-utils/', message: "Import '@helio/shared-utils' or '@helio/shared-utils/mock', not a path into it." },
+];
+
 // Browser files that still import a server rule, because that rule moves into @helio/contracts on
 // another branch (password policy, plant limits, notification schedule, module keys). Remove each
 // exclusion once the move is merged; the rule then holds for the whole browser side.
@@ -78,9 +83,13 @@ export default tseslint.config(
     },
   },
   {
+    files: ['root-config/**', '*-app/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...SERVER_SOURCES, ...OTHER_APPS, ...SHARED_UTILS_BY_NAME] }] },
+  },
+  {
     // Parity tests compare a browser copy of a rule with the server's own: the one place both meet.
     files: ['shared-utils/**/*.test.{ts,tsx}', '*-app/**/*.test.{ts,tsx}', ...SERVER_RULES_MOVING_TO_CONTRACTS],
-    rules: { 'no-restricted-imports': ['error', { patterns: OTHER_APPS }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [...OTHER_APPS, ...SHARED_UTILS_BY_NAME] }] },
   },
   {
     files: SERVER,
