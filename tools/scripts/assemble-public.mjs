@@ -1,12 +1,15 @@
 // Puts the built modules together: resolves import-map.json to the hashed files, copies SystemJS,
-// import-map-overrides and the global CSS with content hashes, copies locales, writes index.html and
-// the hashes of its inline scripts for the Content-Security-Policy (csp-hashes.json, read by the server).
+// import-map-overrides and the global CSS with content hashes, copies locales, writes index.html with
+// the import map and the apps' manifests document inlined, and the hashes of its inline scripts for
+// the Content-Security-Policy (csp-hashes.json, read by the server).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-const { inlineScriptHashes, evalUses } = createRequire(import.meta.url)('./inline-scripts.js');
+const require = createRequire(import.meta.url);
+const { collectAppManifests } = require('../app-manifests.js');
+const { inlineScriptHashes, evalUses } = require('./inline-scripts.js');
 
 /** The core libraries every first load needs: preloaded so they download in parallel. */
 const PRELOAD = [
@@ -73,10 +76,33 @@ function copyLocales(root, publicDir) {
   }
 }
 
+/** JSON that may sit inside a <script> element: no `</script>` can end it early. */
+const inlineJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * Each built app's manifest beside its bundle, content-hashed like it, so a release of one app carries
+ * its own manifest; index.html inlines the whole document (planned modules included).
+ */
+function writeAppManifests(root, sourceMap, appsDir) {
+  const manifests = collectAppManifests({ root, importMap: sourceMap });
+  const files = {};
+  for (const [name, manifest] of Object.entries(manifests)) {
+    const folder = name.replace('@helio/', '');
+    if (!fs.existsSync(path.join(appsDir, folder))) continue;
+    const body = JSON.stringify(manifest, null, 2);
+    const hash = crypto.createHash('sha256').update(body).digest('hex').slice(0, 8);
+    fs.writeFileSync(path.join(appsDir, folder, `app-manifest.${hash}.json`), body);
+    files[name] = `/apps/${folder}/app-manifest.${hash}.json`;
+  }
+  return { manifests, files };
+}
+
 export function assemblePublic({ root, publicDir }) {
   const appsDir = path.join(publicDir, 'apps');
+  const sourceMap = JSON.parse(fs.readFileSync(path.join(root, 'import-map.json'), 'utf8'));
   const built = readManifests(appsDir);
-  const importMap = resolveImportMap(JSON.parse(fs.readFileSync(path.join(root, 'import-map.json'), 'utf8')), built.files);
+  const importMap = resolveImportMap(sourceMap, built.files);
+  const appManifests = writeAppManifests(root, sourceMap, appsDir);
   const staticDir = path.join(appsDir, 'root-config', 'static');
   const url = (file) => `/apps/root-config/static/${file}`;
   // Some packages do not export their package.json, so find their folder the way node does.
@@ -102,7 +128,8 @@ export function assemblePublic({ root, publicDir }) {
   let html = fs.readFileSync(path.join(root, 'root-config', 'index.html'), 'utf8')
     .replace('%APP_STYLES%', appStyles.join('\n'))
     .replace('%PRELOADS%', preloads.join('\n'))
-    .replace('%IMPORT_MAP%', JSON.stringify(importMap));
+    .replace('%IMPORT_MAP%', JSON.stringify(importMap))
+    .replace('%APP_MANIFESTS%', inlineJson(appManifests.manifests));
   for (const [key, value] of Object.entries(assets)) html = html.replace(`%${key}%`, value);
   fs.writeFileSync(path.join(publicDir, 'index.html'), html);
   const scriptSrc = inlineScriptHashes(html);
@@ -112,5 +139,5 @@ export function assemblePublic({ root, publicDir }) {
   if (withEval.length > 0) throw new Error(`eval or the Function constructor in built bundles: ${withEval.join(', ')}`);
   fs.writeFileSync(path.join(publicDir, 'import-map.json'), JSON.stringify(importMap, null, 2));
   copyLocales(root, publicDir);
-  return { importMap, assets, scriptSrc };
+  return { importMap, assets, scriptSrc, appManifests };
 }

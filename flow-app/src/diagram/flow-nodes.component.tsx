@@ -1,4 +1,4 @@
-// The node kinds of SPEC §2 with their handles (10px, lime green): solar panel, house (the core),
+// The node kinds with their handles (10px, lime green): solar panel, house (the core),
 // share point (the grid connection), charger, battery and a placeholder note.
 import React, { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// A plant's devices (issue 8; server/src/plant-devices/routes.ts): inverters, batteries, chargers and
+// A plant's devices (server/src/plant-devices/routes.ts): inverters, batteries, chargers and
 // meters with their identity, ratings and the reported shadow keys that are their live values.
 export type DeviceKind = 'inverter' | 'battery' | 'charger' | 'meter';
 

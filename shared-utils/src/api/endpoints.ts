@@ -111,7 +111,7 @@ export interface NewPasswordChallenge {
   session: string;
 }
 
-/** Time-series bucket sizes: 1 minute, 15 minutes, 1 hour, 1 day, 1 month (SPEC §3, default 1 hour). */
+/** Time-series bucket sizes: 1 minute, 15 minutes, 1 hour, 1 day, 1 month (default 1 hour). */
 export type Granularity = '1m' | '15m' | '1h' | '1d' | '1M';
 
 /** One stored metric of a plant (metric/list). */
@@ -122,7 +122,7 @@ export interface MetricListRow {
   lastTime: string;
 }
 
-/** metric/time-series' pgParams (SPEC §3): every id is required; nothing falls back to a default plant or date. */
+/** metric/time-series' pgParams: every id is required; nothing falls back to a default plant or date. */
 export interface TimeSeriesParams {
   tenantId: string;
   gatewayId: string;
@@ -177,7 +177,7 @@ export interface SpotPrices {
 
 type Empty = Record<string, never>;
 
-// ---- Account, sessions, identity and access (issue 3; server/src/users, identity, iam, audit) ----
+// ---- Account, sessions, identity and access (server/src/users, identity, iam, audit) ----
 
 /** The interface languages (cs default). */
 export type { Language };

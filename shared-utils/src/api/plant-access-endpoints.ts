@@ -1,4 +1,4 @@
-// Plant access calls (issue 8; server/src/plants/access-routes.ts): who may see a plant and their role
+// Plant access calls (server/src/plants/access-routes.ts): who may see a plant and their role
 // on it. Tenant owners and admins see every plant (everyPlant) and are listed as its owners.
 
 /** viewer: sees the plant; operator: also device settings (desired state); owner: also plant settings, gateway login and access. */

@@ -1,4 +1,4 @@
-// Plant management calls (issue 8; server/src/plants/settings-routes.ts, tags/routes.ts,
+// Plant management calls (server/src/plants/settings-routes.ts, tags/routes.ts,
 // plants/fleet-routes.ts): a plant's settings with the version that guards concurrent edits,
 // plant/create's one-time gateway login, plant tags and the fleet summary.
 import type { PlantTag, TagColour, TagEndpoints } from '@helio/contracts';

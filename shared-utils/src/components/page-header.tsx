@@ -1,4 +1,4 @@
-// The header of a page (SPEC §2): optional breadcrumbs, a title, a name (e.g. the plant), a
+// The header of a page: optional breadcrumbs, a title, a name (e.g. the plant), a
 // description hidden on small screens, and the page's actions on the right.
 import type { MouseEvent, ReactNode } from 'react';
 import { Breadcrumb, Classes, H1, type BreadcrumbProps } from '@blueprintjs/core';

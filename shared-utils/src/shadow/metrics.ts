@@ -1,4 +1,4 @@
-// The one catalogue of device metrics (DESIGN §6): unit and translation key (namespace 'common').
+// The one catalogue of device metrics: unit and translation key (namespace 'common').
 export type MetricKey =
   | 'ActPwrPve'
   | 'ActPwrGrid'
