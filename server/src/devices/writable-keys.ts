@@ -1,5 +1,6 @@
 // Keys a user may set in a plant's desired state, with the values each accepts. The gateway applies
 // them and reports back; anything else is refused before it reaches a device.
+import { CHARGER_WRITABLE_KEYS } from '@helio/contracts';
 import { OPER_MODES } from '@helio/device-simulator';
 import type { JsonValue } from './json';
 
@@ -18,6 +19,8 @@ export const WRITABLE_KEYS: Readonly<Record<string, WritableKey>> = {
     describe: 'grid export limit in W, a whole number from 0 to 1000000',
     accepts: (value) => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 1_000_000,
   },
+  // The EV charger's keys (mode, currents, phases, plan slots) with their rules from the device contract.
+  ...CHARGER_WRITABLE_KEYS,
 };
 
 export type DesiredCheck = { ok: true } | { ok: false; message: string };
