@@ -2,3 +2,4 @@
 export * from './common';
 export * from './tags';
 export * from './forecast';
+export * from './ev';

@@ -2,3 +2,4 @@
 export * from './tags';
 export * from './modules';
 export * from './forecast';
+export * from './ev';

@@ -37,6 +37,7 @@ import { registerNotificationRoutes } from '../notifications/routes';
 import { loadSpotConfig, type SpotConfig } from '../spot/spot-config';
 import { registerSpotRoutes } from '../spot/routes';
 import { registerForecastRoutes } from '../forecast/routes';
+import { registerEvRoutes } from '../ev/routes';
 import { registerSeriesRoutes } from '../series/routes';
 import { registerStatic } from './static';
 import { installTextGuard } from './text-guard';
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const spot = deps.spot ?? loadSpotConfig();
   await registerSpotRoutes(app, { db, config: spot });
   await registerForecastRoutes(app, { db, spot });
+  if (devices) await registerEvRoutes(app, { db, shadows: devices.shadows, spot });
   await registerMissingTranslationRoute(app, { enabled: config.recordMissingTranslations, dataDir: config.dataDir });
   await registerStatic(app, config.publicDir);
 
