@@ -15,6 +15,7 @@ module.exports = {
     '<rootDir>/flow-app',
     '<rootDir>/management-app',
     '<rootDir>/fep-app',
+    '<rootDir>/ev-app',
     '<rootDir>/root-config',
     '<rootDir>/device-simulator',
     '<rootDir>/server',

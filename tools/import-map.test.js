@@ -13,7 +13,7 @@ describe('the import map', () => {
   });
 
   it('lists every browser workspace under its @helio/<folder> name', () => {
-    const workspaces = ['root-config', 'shared-utils', 'nav-app', 'auth-app', 'monitoring-app', 'notifications-app', 'account-app', 'flow-app', 'management-app', 'fep-app'];
+    const workspaces = ['root-config', 'shared-utils', 'nav-app', 'auth-app', 'monitoring-app', 'notifications-app', 'account-app', 'flow-app', 'management-app', 'fep-app', 'ev-app'];
     for (const ws of workspaces) expect(importMap.imports[`@helio/${ws}`]).toBe(`/apps/${ws}/helio-${ws}.js`);
   });
 

@@ -11,7 +11,7 @@ const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 const { publicDir } = require('../paths.js');
 const { printRouteSizes } = require('./route-sizes.js');
-const BROWSER_WORKSPACES = ['shared-utils', 'root-config', 'nav-app', 'auth-app', 'monitoring-app', 'notifications-app', 'account-app', 'flow-app', 'management-app', 'fep-app'];
+const BROWSER_WORKSPACES = ['shared-utils', 'root-config', 'nav-app', 'auth-app', 'monitoring-app', 'notifications-app', 'account-app', 'flow-app', 'management-app', 'fep-app', 'ev-app'];
 
 function step(label, fn) {
   const started = Date.now();

@@ -1,5 +1,5 @@
 // The typed shape of every API call the console makes: path -> request body and response.
-import type { ForecastEndpoints } from '@helio/contracts';
+import type { EvEndpoints, ForecastEndpoints } from '@helio/contracts';
 import type { Language } from '../i18n/loader-options';
 import type { PlantAccessEndpoints } from './plant-access-endpoints';
 import type { DeviceEndpoints } from './device-endpoints';
@@ -296,7 +296,7 @@ interface AccountEndpoints {
   'audit/list': { request: AuditQuery; response: { events: AuditEvent[]; nextCursor: string | null } };
 }
 
-export interface ApiEndpoints extends AccountEndpoints, DeviceEndpoints, PlantManagementEndpoints, PlantAccessEndpoints, ForecastEndpoints {
+export interface ApiEndpoints extends AccountEndpoints, DeviceEndpoints, PlantManagementEndpoints, PlantAccessEndpoints, ForecastEndpoints, EvEndpoints {
   'auth/sign-in': { request: { username: string; password: string }; response: TokenResponse | NewPasswordChallenge };
   'auth/complete-new-password': { request: { session: string; newPassword: string }; response: TokenResponse };
   'auth/forgot-password': { request: { username: string }; response: { ok: boolean } };
