@@ -19,6 +19,7 @@ const { browserBench } = require('./browser');
 const { load, ms, summary, waitUntil } = require('./stats');
 const { benchPlantsTable } = require('./plants-table');
 const { benchForecasts } = require('./forecast');
+const { benchEv } = require('./ev');
 
 const PORT = Number(process.env.BENCH_PORT ?? 18500);
 const MQTT_PORT = Number(process.env.BENCH_MQTT_PORT ?? 18851);
@@ -164,6 +165,7 @@ async function main() {
   for (const row of fleetRows) log(row);
   const forecastRows = await benchForecasts({ port: PORT, mqttPort: MQTT_PORT, log });
   for (const row of forecastRows) log(row);
+  for (const row of await benchEv({ log })) log(row);
 }
 
 main().catch((error) => {

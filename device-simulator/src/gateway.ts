@@ -122,13 +122,14 @@ export class Gateway {
   private applySimEv(payload: Buffer): void {
     const command = parseSimEv(payload);
     if (!command) {
-      this.opts.log.warn(`gateway ${this.thingName}: ignored an EV test message that is not {"car"?,"sunW"?,"loadW"?}`);
+      this.opts.log.warn(`gateway ${this.thingName}: ignored an EV test message that is not {"car"?,"sunW"?,"loadW"?,"timing"?}`);
       return;
     }
     // Stepping to now first, so the new car or sun starts from here and not from the last report.
     const now = this.opts.clock.now();
     advancePlant(this.run, this.lastStepAt, now);
     this.lastStepAt = now;
+    if (command.timing) this.run.config = { ...this.run.config, evTiming: command.timing };
     const state = this.run.state;
     const overrides = { ...state.overrides };
     if (command.sunW !== undefined) overrides.sunW = command.sunW;

@@ -32,7 +32,8 @@ export const simFaultsTopic = (thingName: string): string => `${TOPIC_ROOT}/${th
  * EV test control for simulated gateways only (demos, journeys), not retained:
  * `{"car":{"batteryKwh":60,"socPct":20,"limitPct":80},"sunW":9000,"loadW":500}` plugs a car in
  * (`"car":null` unplugs it) and pins the sun and the house load (null: the model decides again);
- * every key may be left out. Like the fault topic, only the server's own login may publish it.
+ * `"timing":{"startHoldMs","stopDelayMs","phaseSwitchDelayMs"}` shortens the charger's delays.
+ * Every key may be left out. Like the fault topic, only the server's own login may publish it.
  */
 export const simEvTopic = (thingName: string): string => `${TOPIC_ROOT}/${thingName}/sim/ev`;
 
