@@ -16,13 +16,13 @@ import { apiPost, testConfig } from '../testing/test-app';
 const MIN = 60_000;
 const spot = { area: 'CZ', timeZone: 'Europe/Prague', demo: true, eurCzk: 25 };
 
-async function insertCharger(db: Kysely<Database>, thingName: string): Promise<string> {
+async function insertCharger(db: Kysely<Database>, thingName: string, kind: 'charger' | 'inverter' = 'charger'): Promise<string> {
   const plant = await db.selectFrom('plants').select('id').where('thing_name', '=', thingName).executeTakeFirstOrThrow();
   const id = randomUUID();
   const now = new Date().toISOString();
   await db
     .insertInto('devices')
-    .values({ id, plant_id: plant.id, kind: 'charger', name: 'Wallbox', maker: 'W', model: 'M', serial: id.slice(0, 8), firmware: '1', rated_power_kw: 11, capacity_kwh: null, live_keys: '[]', created_at: now, updated_at: now })
+    .values({ id, plant_id: plant.id, kind, name: kind === 'charger' ? 'Wallbox' : 'Inverter', maker: 'W', model: 'M', serial: id.slice(0, 8), firmware: '1', rated_power_kw: 11, capacity_kwh: null, live_keys: '[]', created_at: now, updated_at: now })
     .execute();
   return id;
 }
@@ -141,6 +141,10 @@ describe.each(databaseTargets())('ev API on $name', (target) => {
     expect(both.statusCode).toBe(400);
     const foreign = await apiPost(app, 'ev/plan', { deviceId: theirCharger, targetKwh: 5, departure: new Date(now + 3_600_000).toISOString() }, viewer);
     expect(foreign.statusCode).toBe(404);
+    const inverter = await insertCharger(db, ours, 'inverter');
+    const notCharger = await apiPost(app, 'ev/plan', { deviceId: inverter, targetKwh: 5, departure: new Date(now + 3_600_000).toISOString() }, viewer);
+    expect(notCharger.statusCode).toBe(400);
+    expect(notCharger.json().error.message).toBe('The device is not a charger (kind: inverter)');
   });
 
   test('charger settings are desired state: the operator sets them, bad values 400 with the rule, a viewer 403, another tenant 404', async () => {

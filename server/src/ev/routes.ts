@@ -55,7 +55,9 @@ export async function registerEvRoutes(app: FastifyInstance, deps: { db: Kysely<
   const chargerOf = async (request: FastifyRequest, deviceId: string) => {
     const device = await db.selectFrom('devices').select(['id', 'plant_id', 'kind', 'rated_power_kw']).where('id', '=', deviceId).executeTakeFirst();
     const plant = device ? await findTenantPlant(db, request.user, device.plant_id) : undefined;
-    if (!device || !plant || device.kind !== 'charger') throw notFound('Charger not found');
+    if (!device || !plant) throw notFound('Charger not found');
+    // The caller may see the device: say what is wrong with it rather than hide it.
+    if (device.kind !== 'charger') throw badRequest(`The device is not a charger (kind: ${device.kind})`, { field: 'deviceId' });
     return { device, plant };
   };
 
