@@ -161,5 +161,11 @@ describe('a plant with a controlled charger', () => {
     expect(readings[0].evW).toBe(0);
     expect(readings[2].evW).toBe(7 * 3 * 230);
     expect(readings[3].gridW).toBeLessThanOrEqual(0); // never imports to charge in solar mode
+
+    // A cloud: the import it causes counts against the surplus, so the charger steps down at once.
+    state = { ...state, overrides: { sunW: 5500, loadW: 500 } };
+    for (let i = 5; i <= 7; i++) state = stepPlant(config, state, new Date(at + i * 10_000), 10, rng, 1).state;
+    expect(state.lastReading?.evW).toBe(7 * 3 * 230); // 5000 W / 690 W per ampere
+    expect(state.lastReading?.gridW).toBeLessThanOrEqual(0);
   });
 });

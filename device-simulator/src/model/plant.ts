@@ -133,10 +133,10 @@ export function stepPlant(
   let evW = 0;
   if (config.chargerKw) {
     ev = stepEvSession(ev, time, at.getTime(), dtSeconds, rng);
-    // Surplus as a charger sees it: export plus its own power, plus what the home battery was taking
-    // (the car goes first, evcc's "vehicle priority").
+    // Surplus as a charger sees it: export (an import counts negative) plus its own power, plus what
+    // the home battery was taking (the car goes first, evcc's "vehicle priority").
     const last = state.lastReading;
-    const surplusW = last ? Math.max(0, -last.gridW) + last.evW + Math.max(0, -last.batteryW) : 0;
+    const surplusW = last ? Math.max(0, -last.gridW + last.evW + Math.max(0, -last.batteryW)) : 0;
     const charged = evChargeW(ev, { nowMs: at.getTime(), surplusW, ratedW: config.chargerKw * 1000, dtSeconds }, config.evTiming);
     evW = charged.powerW;
     ev = afterCharging(charged.state, evW, dtSeconds);
