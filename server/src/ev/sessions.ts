@@ -5,26 +5,26 @@ import { CHARGER_KEYS, EV_SESSIONS_MAX, type EvMonthTotal, type EvSessionList } 
 import type { Database } from '../db/schema';
 import type { PlantRow } from '../plants/access';
 import type { SpotConfig } from '../spot/spot-config';
-import { deriveSessions, SESSION_PAUSE_MS, type DerivedSession, type Sample, type SessionHistory } from './derive-sessions';
+import { deriveSessions, SESSION_PAUSE_MS, type DerivedSession, type SessionHistory } from './derive-sessions';
 import { spotPeriods, tariffCzkKwh } from './prices';
 
 const GRID_POWER = 'ActPwrGrid';
-const KEYS = [CHARGER_KEYS.power, GRID_POWER, CHARGER_KEYS.connected, CHARGER_KEYS.energy];
 
-/** The samples sessions are derived from, by series. */
+/** The samples sessions are derived from, by series: one query per series, each read in index order (no sort). */
 export async function loadSessionHistory(db: Kysely<Database>, thingName: string, from: number, to: number): Promise<SessionHistory> {
-  const rows = await db
-    .selectFrom('metric_samples')
-    .select(['metric_key', 'ts', 'value'])
-    .where('thing_name', '=', thingName)
-    .where('metric_key', 'in', KEYS)
-    .where('ts', '>=', from)
-    .where('ts', '<', to)
-    .orderBy('ts')
-    .execute();
-  const by = new Map<string, Sample[]>(KEYS.map((k) => [k, []]));
-  for (const row of rows) by.get(row.metric_key)?.push({ ts: Number(row.ts), value: Number(row.value) });
-  return { power: by.get(CHARGER_KEYS.power)!, grid: by.get(GRID_POWER)!, connected: by.get(CHARGER_KEYS.connected)!, energy: by.get(CHARGER_KEYS.energy)! };
+  const series = (metricKey: string) =>
+    db
+      .selectFrom('metric_samples')
+      .select(['ts', 'value'])
+      .where('thing_name', '=', thingName)
+      .where('metric_key', '=', metricKey)
+      .where('ts', '>=', from)
+      .where('ts', '<', to)
+      .orderBy('ts')
+      .execute()
+      .then((rows) => rows.map((row) => ({ ts: Number(row.ts), value: Number(row.value) })));
+  const [power, grid, connected, energy] = await Promise.all([series(CHARGER_KEYS.power), series(GRID_POWER), series(CHARGER_KEYS.connected), series(CHARGER_KEYS.energy)]);
+  return { power, grid, connected, energy };
 }
 
 const monthOf = (timeZone: string) => {
