@@ -39,6 +39,8 @@ export function ChargerCard({ charger, canControl }: { charger: ChargerView; can
   const connected = reported[c.connected] === true;
   const powerW = num(reported[c.power]) ?? 0;
   const share = solarShareNow(reported);
+  // The shadow keeps the last car's SoC after it leaves: show it only while a car is plugged in.
+  const carSoc = connected ? num(reported[c.carSoc]) : null;
   // What the user asked for shows at once; the report confirms it.
   const setting = (key: string) => desired[key] ?? reported[key];
   const write = (key: string, value: unknown) =>
@@ -61,7 +63,7 @@ export function ChargerCard({ charger, canControl }: { charger: ChargerView; can
         <Figure label={t('live.phases')} value={formatNumber(num(reported[c.activePhases]) ?? 0)} testId="charger-phases" />
         <Figure label={t('live.sessionEnergy')} value={`${formatNumber(num(reported[c.sessionEnergy]) ?? 0, { maximumFractionDigits: 2 })}\u00a0kWh`} testId="charger-session" />
         <Figure label={t('live.solarNow')} value={share === null ? '–' : `${formatNumber(share)}\u00a0%`} testId="charger-solar" />
-        <Figure label={t('live.carSoc')} value={num(reported[c.carSoc]) === null ? '–' : `${formatNumber(num(reported[c.carSoc])!)}\u00a0%`} testId="charger-soc" />
+        <Figure label={t('live.carSoc')} value={carSoc === null ? '–' : `${formatNumber(carSoc)}\u00a0%`} testId="charger-soc" />
       </div>
       <div className="helio-ev__settings">
         <FormGroup label={t('settings.mode')} labelFor={`mode-${charger.deviceId}`}>

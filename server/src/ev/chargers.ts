@@ -35,7 +35,8 @@ export function chargerView(device: Pick<DeviceTable, 'id' | 'name' | 'rated_pow
     maxCurrentA: num(r, c.maxCurrent),
     phasesSetting: num(r, c.phases),
     sessionKwh: num(r, c.sessionEnergy) ?? 0,
-    carSocPct: num(r, c.carSoc),
+    // The shadow keeps the last car's SoC after it leaves.
+    carSocPct: r[c.connected] === true ? num(r, c.carSoc) : null,
     // What the grid does not deliver of the charging power now (an import counts against the car first).
     solarSharePct: powerW > 0 && grid !== null ? Math.round(Math.max(0, Math.min(1, 1 - Math.max(0, grid) / powerW)) * 1000) / 10 : null,
     todayKwh: Math.round(todayKwh * 1000) / 1000,

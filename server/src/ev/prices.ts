@@ -16,15 +16,19 @@ export function tariffCzkKwh(plant: Pick<PlantRow, 'tariff_price_per_kwh' | 'tar
   return plant.tariff_currency === 'EUR' ? price * spot.eurCzk : price;
 }
 
-/** Spot periods overlapping [from, to) in CZK/kWh; with demo prices on, future days get their labelled demo curve as the spot page does. */
-export async function spotPeriods(db: Kysely<Database>, spot: SpotConfig, from: number, to: number, fillDemo: boolean): Promise<PricePeriod[]> {
+/** Gives the days of [from, to) without prices their labelled demo curve, as the spot page does (demo prices on). */
+export async function fillDemoDays(db: Kysely<Database>, spot: SpotConfig, from: number, to: number): Promise<void> {
+  if (!spot.demo) return;
   const sdb = spotDb(db);
-  if (fillDemo && spot.demo) {
-    const calendar = calendarOf(spot.timeZone);
-    for (let day = calendar.bucketStart('day', from); day < to; day = calendar.nextBucket('day', day)) await ensureDemoDay(sdb, spot.area, spot.timeZone, day);
-  }
+  const calendar = calendarOf(spot.timeZone);
+  for (let day = calendar.bucketStart('day', from); day < to; day = calendar.nextBucket('day', day)) await ensureDemoDay(sdb, spot.area, spot.timeZone, day);
+}
+
+/** Spot periods overlapping [from, to) in CZK/kWh; `fillDemo`: days without prices get demo prices first. */
+export async function spotPeriods(db: Kysely<Database>, spot: SpotConfig, from: number, to: number, fillDemo: boolean): Promise<PricePeriod[]> {
+  if (fillDemo) await fillDemoDays(db, spot, from, to);
   // A period may begin up to an hour before `from` and still cover it.
-  const rows = await pricesBetween(sdb, spot.area, from - 3_600_000, to);
+  const rows = await pricesBetween(spotDb(db), spot.area, from - 3_600_000, to);
   return rows
     .map((p) => ({ start: p.start, end: p.start + p.minutes * 60_000, czkKwh: czkPerKwh(p.eurMwh, spot.eurCzk) }))
     .filter((p) => p.end > from);

@@ -101,6 +101,10 @@ describe.each(databaseTargets())('ev API on $name', (target) => {
     const [plugged, older] = list.sessions; // newest first
     expect(plugged.energyKwh).toBeCloseTo((4 * 20) / 60, 2);
     expect(plugged.solarSharePct).toBeCloseTo(50, 1);
+    // No tariff: the grid half is priced at the (demo) spot price of its period.
+    expect(plugged.priceSource).toBe('spot');
+    expect(plugged.costCzk).not.toBeNull();
+    expect(plugged.avgPriceCzkKwh).not.toBeNull();
     expect(plugged.end).toBe(new Date(dayStart + 6 * 3_600_000 + 30 * MIN).toISOString());
     expect(older.energyKwh).toBeCloseTo(6, 2);
     expect(older.solarSharePct).toBe(100);

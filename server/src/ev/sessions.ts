@@ -6,9 +6,10 @@ import type { Database } from '../db/schema';
 import type { PlantRow } from '../plants/access';
 import type { SpotConfig } from '../spot/spot-config';
 import { deriveSessions, SESSION_PAUSE_MS, type DerivedSession, type SessionHistory } from './derive-sessions';
-import { spotPeriods, tariffCzkKwh } from './prices';
+import { fillDemoDays, spotPeriods, tariffCzkKwh } from './prices';
 
 const GRID_POWER = 'ActPwrGrid';
+const DEMO_FILL_DAYS = 62;
 
 /** The samples sessions are derived from, by series: one query per series, each read in index order (no sort). */
 export async function loadSessionHistory(db: Kysely<Database>, thingName: string, from: number, to: number): Promise<SessionHistory> {
@@ -50,8 +51,13 @@ export function monthTotals(sessions: readonly DerivedSession[], timeZone: strin
 
 export async function sessionList(db: Kysely<Database>, spot: SpotConfig, plant: PlantRow, from: number, to: number, now = Date.now()): Promise<EvSessionList> {
   // Read a little before the range so a session already running at `from` is seen from its start.
-  const history = await loadSessionHistory(db, plant.thing_name, from - SESSION_PAUSE_MS * 4, to);
-  const pricing = { tariffCzkKwh: tariffCzkKwh(plant, spot), spot: await spotPeriods(db, spot, from - SESSION_PAUSE_MS * 4, to, false) };
+  const readFrom = from - SESSION_PAUSE_MS * 4;
+  const history = await loadSessionHistory(db, plant.thing_name, readFrom, to);
+  const tariff = tariffCzkKwh(plant, spot);
+  // Recent days without spot prices get the labelled demo curve when demo prices are on (at most
+  // DEMO_FILL_DAYS back, so a year's range does not write a year of demo prices).
+  if (tariff === null) await fillDemoDays(db, spot, Math.max(readFrom, now - DEMO_FILL_DAYS * 86_400_000), Math.min(to, now));
+  const pricing = { tariffCzkKwh: tariff, spot: tariff === null ? await spotPeriods(db, spot, readFrom, to, false) : [] };
   const all = deriveSessions(history, pricing, now).filter((s) => s.start >= from && s.start < to);
   const newest = all.slice(-EV_SESSIONS_MAX);
   const iso = (ts: number) => new Date(ts).toISOString();
