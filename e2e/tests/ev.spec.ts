@@ -106,9 +106,10 @@ test('a plugged car: solar mode follows the surplus within two reports, off stop
   await page.waitForTimeout(3000); // a few seconds of grid-assisted charging
 
   // The car leaves: the session ends and is listed with its energy and solar share.
-  await simEv({ car: null, sunW: null, loadW: null });
+  // The demo charger back as it was for the journeys after this one: full power, evcc's delays.
+  await simEv({ car: null, sunW: null, loadW: null, timing: { startHoldMs: 60_000, stopDelayMs: 180_000, phaseSwitchDelayMs: 60_000 } });
   await reportsUntilPower(request, token, 0, Date.now());
-  await setDesired(request, token, 'EvMode', 'solar');
+  await setDesired(request, token, 'EvMode', 'fast');
   await expect(async () => {
     await page.reload();
     const row = page.getByTestId('session-row').first();
