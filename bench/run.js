@@ -23,6 +23,7 @@ const { benchForecasts } = require('./forecast');
 const { benchIntegrations } = require('./integrations');
 const { benchRemoteControl } = require('./remote-control');
 const { benchAnalytics } = require('./analytics');
+const { benchEv } = require('./ev');
 
 const PORT = Number(process.env.BENCH_PORT ?? 18500);
 const MQTT_PORT = Number(process.env.BENCH_MQTT_PORT ?? 18851);
@@ -174,6 +175,7 @@ async function main() {
   for (const row of rcRows) log(row);
   const analyticsRows = await benchAnalytics({ port: PORT, mqttPort: MQTT_PORT, log });
   for (const row of analyticsRows) log(row);
+  for (const row of await benchEv({ log })) log(row);
 }
 
 main().catch((error) => {

@@ -1,10 +1,11 @@
 import mqtt, { type MqttClient } from 'mqtt';
-import { toReported } from './model/reported';
+import { chargerSettingsFrom, toReported } from './model/reported';
 import { applyDelta } from './model/settings';
+import { parseSimEv } from './model/sim-ev';
 import { advancePlant, newPlantRun, type PlantRun } from './history';
 import type { SimPlantConfig } from './model/plant';
 import { parseFaults } from './model/faults';
-import { deltaTopic, reportedTopic, simFaultsTopic, statusTopic } from './topics';
+import { deltaTopic, reportedTopic, simEvTopic, simFaultsTopic, statusTopic } from './topics';
 
 export interface SimLogger {
   info(...args: unknown[]): void;
@@ -69,13 +70,17 @@ export class Gateway {
     });
     this.client = client;
     client.on('connect', () => {
-      client.subscribe([deltaTopic(thingName), simFaultsTopic(thingName)], { qos: 1 }, (error) => {
+      client.subscribe([deltaTopic(thingName), simFaultsTopic(thingName), simEvTopic(thingName)], { qos: 1 }, (error) => {
         if (error) this.opts.log.warn(`gateway ${thingName}: subscribe failed: ${error.message}`);
       });
       client.publish(statusTopic(thingName), JSON.stringify({ online: true, since: Date.now() }), { qos: 1, retain: true });
       this.report();
     });
-    client.on('message', (topic, payload) => (topic === simFaultsTopic(thingName) ? this.applyFaults(payload) : this.applyDelta(payload)));
+    client.on('message', (topic, payload) => {
+      if (topic === simFaultsTopic(thingName)) this.applyFaults(payload);
+      else if (topic === simEvTopic(thingName)) this.applySimEv(payload);
+      else this.applyDelta(payload);
+    });
     client.on('error', (error) => this.opts.log.warn(`gateway ${thingName}: ${error.message}`));
     await firstConnect(client, this.opts.connectTimeoutMs);
     this.timer = setInterval(() => this.report(), this.opts.intervalMs);
@@ -137,6 +142,29 @@ export class Gateway {
     }, until - Date.now());
   }
 
+  /** Takes an EV test message (see simEvTopic): plugs a car in or out, pins sun and load, then reports. */
+  private applySimEv(payload: Buffer): void {
+    const command = parseSimEv(payload);
+    if (!command) {
+      this.opts.log.warn(`gateway ${this.thingName}: ignored an EV test message that is not {"car"?,"sunW"?,"loadW"?,"timing"?}`);
+      return;
+    }
+    // Stepping to now first, so the new car or sun starts from here and not from the last report.
+    const now = this.opts.clock.now();
+    advancePlant(this.run, this.lastStepAt, now);
+    this.lastStepAt = now;
+    if (command.timing) this.run.config = { ...this.run.config, evTiming: command.timing };
+    const state = this.run.state;
+    const overrides = { ...state.overrides };
+    if (command.sunW !== undefined) overrides.sunW = command.sunW;
+    if (command.loadW !== undefined) overrides.loadW = command.loadW;
+    let ev = state.ev;
+    if (command.car === null) ev = { ...ev, session: null };
+    else if (command.car) ev = { ...ev, session: { car: command.car, departsAt: Number.MAX_SAFE_INTEGER, deliveredKwh: 0 } };
+    this.run.state = { ...state, overrides, ev };
+    this.report();
+  }
+
   /** Applies the writable keys of a delta document, then reports at once so the shadow converges. */
   private applyDelta(payload: Buffer): void {
     if (payload.length === 0) return; // the server cleared the retained delta
@@ -148,8 +176,10 @@ export class Gateway {
       return;
     }
     if (typeof delta !== 'object' || delta === null) return;
+    const wanted = delta as Record<string, unknown>;
     const apply = () => {
-      this.run.state = applyDelta(this.run.state, delta as Record<string, unknown>, !!this.opts.plant.batteryKwh);
+      this.run.state = applyDelta(this.run.state, wanted, !!this.opts.plant.batteryKwh);
+      this.run.state = { ...this.run.state, ev: { ...this.run.state.ev, settings: chargerSettingsFrom(wanted, this.run.state.ev.settings) } };
       this.report();
     };
     if (this.opts.applyDelayMs) setTimeout(apply, this.opts.applyDelayMs);

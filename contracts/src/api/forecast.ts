@@ -1,13 +1,10 @@
 // forecast/get and forecast/accuracy: a plant's PV, load and surplus for the next 48 hours as last
 // issued, and how the forecasts issued the day before compared with what happened.
-import { Type, type Static, type TUnsafe } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { FORECAST_ACCURACY_MAX_DAYS, FORECAST_BEST_HOURS, FORECAST_POINTS, FORECAST_SOURCES, WEATHER_FAILURES } from '../limits/forecast';
-import { endpoint, Id, Nullable, StringEnum, type EndpointTypes } from './common';
+import { endpoint, Id, Nullable, NullableEnum, StringEnum, type EndpointTypes } from './common';
 
 const IsoTime = Type.String({ maxLength: 40 });
-/** One of the values, or null. */
-const NullableEnum = <const T extends readonly string[]>(values: T): TUnsafe<T[number] | null> =>
-  Type.Unsafe<T[number] | null>({ type: ['string', 'null'], enum: [...values, null] });
 
 /** One 15-minute step; powers in W (surplus may be negative: more load than PV). */
 export const ForecastPoint = Type.Object({

@@ -5,3 +5,4 @@ export * from './forecast';
 export * from './integrations';
 export * from './rc';
 export * from './analytics';
+export * from './ev';

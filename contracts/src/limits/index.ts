@@ -7,3 +7,4 @@ export * from './history-csv';
 export * from './rc';
 export * from './analytics';
 export * from './energy-balance';
+export * from './ev';

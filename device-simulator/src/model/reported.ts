@@ -1,5 +1,6 @@
-import type { ForceChargeSetting } from '@helio/contracts';
+import { CHARGER_KEYS, CHARGER_WRITABLE_KEYS, type EvMode, type EvPhases, type ForceChargeSetting } from '@helio/contracts';
 import { OPER_MODES, type OperMode } from './battery';
+import { DEFAULT_CHARGER_SETTINGS, type ChargerSettings } from './charger-control';
 import type { PlantReading, PlantResume, PlantState, SimPlantConfig } from './plant';
 
 /** The gateway's reported metric keys (W unless stated), named as the devices name them. */
@@ -32,7 +33,7 @@ export const METRIC_KEYS = {
 export const INVERTER_STATES = { running: 'running', fault: 'fault' } as const;
 export const GRID_STATUSES = { connected: 'connected', outage: 'outage' } as const;
 
-export type ReportedValue = number | string | boolean | ForceChargeSetting;
+export type ReportedValue = number | string | boolean | ForceChargeSetting | number[][];
 export type ReportedState = Record<string, ReportedValue>;
 
 const kwh = (value: number) => Math.round(value * 1000) / 1000;
@@ -67,6 +68,7 @@ export function toReported(config: SimPlantConfig, state: PlantState, reading: P
     reported[k.evPower] = reading.evW;
     reported[k.evConnected] = state.ev.session !== null;
     reported[k.evEnergy] = kwh(state.counters.evKwh);
+    Object.assign(reported, chargerReported(state));
   }
   return reported;
 }
@@ -100,9 +102,45 @@ export function resumeFromReported(reported: Record<string, unknown>): Partial<P
   put('batDischargeKwh', num(k.batteryDischargeEnergy));
   put('loadKwh', num(k.loadEnergy));
   put('evKwh', num(k.evEnergy));
+  if (reported[CHARGER_KEYS.mode] !== undefined) put('evSettings', chargerSettingsFrom(reported, DEFAULT_CHARGER_SETTINGS));
   return resume;
 }
 
 export function isOperMode(value: unknown): value is OperMode {
   return typeof value === 'string' && (OPER_MODES as readonly string[]).includes(value);
+}
+
+/** The charger's settings (echoed so the desired state converges) and live values. */
+function chargerReported(state: PlantState): ReportedState {
+  const c = CHARGER_KEYS;
+  const { settings, control, session } = state.ev;
+  const reported: ReportedState = {
+    [c.mode]: settings.mode,
+    [c.minCurrent]: settings.minA,
+    [c.maxCurrent]: settings.maxA,
+    [c.phases]: settings.phases,
+    [c.planSlots]: settings.planSlots.map(([start, end]) => [start, end]),
+    [c.current]: control.currentA,
+    [c.activePhases]: control.phases,
+    [c.sessionEnergy]: kwh(session?.deliveredKwh ?? 0),
+  };
+  if (session) {
+    reported[c.carSoc] = Math.round(session.car.socPct * 10) / 10;
+    reported[c.carCapacity] = session.car.batteryKwh;
+    reported[c.carLimit] = session.car.limitPct;
+  }
+  return reported;
+}
+
+/** Charger settings from a reported state or a delta: each valid key replaces the one in `base`. */
+export function chargerSettingsFrom(values: Record<string, unknown>, base: ChargerSettings): ChargerSettings {
+  const c = CHARGER_KEYS;
+  const valid = (key: string) => Object.prototype.hasOwnProperty.call(values, key) && CHARGER_WRITABLE_KEYS[key].accepts(values[key]);
+  const settings = { ...base };
+  if (valid(c.mode)) settings.mode = values[c.mode] as EvMode;
+  if (valid(c.minCurrent)) settings.minA = values[c.minCurrent] as number;
+  if (valid(c.maxCurrent)) settings.maxA = values[c.maxCurrent] as number;
+  if (valid(c.phases)) settings.phases = values[c.phases] as EvPhases;
+  if (valid(c.planSlots)) settings.planSlots = values[c.planSlots] as [number, number][];
+  return settings;
 }

@@ -39,6 +39,7 @@ import { registerNotificationRoutes } from '../notifications/routes';
 import { loadSpotConfig, type SpotConfig } from '../spot/spot-config';
 import { registerSpotRoutes } from '../spot/routes';
 import { registerForecastRoutes } from '../forecast/routes';
+import { registerEvRoutes } from '../ev/routes';
 import { registerSeriesRoutes } from '../series/routes';
 import { registerStatic } from './static';
 import { installTextGuard } from './text-guard';
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerIntegrationRoutes(app, { db, config: integrations, spot, devices });
   await registerSpotRoutes(app, { db, config: deps.spot ?? loadSpotConfig() });
   await registerAnalyticsRoutes(app, { db });
+  if (devices) await registerEvRoutes(app, { db, shadows: devices.shadows, spot });
   await registerMissingTranslationRoute(app, { enabled: config.recordMissingTranslations, dataDir: config.dataDir });
   await registerStatic(app, config.publicDir);
 

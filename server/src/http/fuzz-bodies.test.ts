@@ -19,6 +19,7 @@ describe('fuzz bodies from a schema', () => {
     expect(named('limit: wrong type').limit).toBe('NaN');
     expect((named('id: a string of 200000 characters').id as string).length).toBe(200_000);
     expect((named('tags: an array of 50000').tags as unknown[]).length).toBe(50_000);
+    expect((named('tags: an array of 50000 wrong items').tags as unknown[])[0]).toBe(12345);
     expect(named('id: NUL, a lone surrogate, a direction override, emoji').id).toContain('\ud800');
   });
 

@@ -66,6 +66,16 @@ describe.each(databaseTargets())('the API under fuzzed bodies on $name', (target
     await target.destroy();
   });
 
+  it('refuses a caller without a token before reading the body: a short 401 even for a huge bad body', async () => {
+    const wrong: string[] = [];
+    for (const route of routes.filter((r) => r.config.public !== true)) {
+      const body = JSON.stringify({ flood: Array.from({ length: 50_000 }, () => 0) });
+      const response = await app.inject({ method: 'POST', url: route.url, payload: body, headers: { 'content-type': 'application/json' } });
+      if (response.statusCode !== 401 || response.rawPayload.length > 1024) wrong.push(`${routeName(route)}: ${response.statusCode}, ${response.rawPayload.length} bytes`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('answers every bad body with a small 4xx and writes nothing for it', async () => {
     expect(routes.length).toBeGreaterThan(50);
     const wrong: string[] = [];

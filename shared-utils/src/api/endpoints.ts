@@ -1,5 +1,5 @@
 // The typed shape of every API call the console makes: path -> request body and response.
-import type { AnalyticsEndpoints, ForecastEndpoints } from '@helio/contracts';
+import type { AnalyticsEndpoints, EvEndpoints, ForecastEndpoints } from '@helio/contracts';
 import type { Language } from '../i18n/loader-options';
 import type { RcEndpoints } from '@helio/contracts';
 import type { PlantAccessEndpoints } from './plant-access-endpoints';
@@ -299,7 +299,7 @@ interface AccountEndpoints {
 }
 
 export interface ApiEndpoints
-  extends AccountEndpoints, DeviceEndpoints, PlantManagementEndpoints, PlantAccessEndpoints, AnalyticsEndpoints, ForecastEndpoints, RcEndpoints {
+  extends AccountEndpoints, DeviceEndpoints, PlantManagementEndpoints, PlantAccessEndpoints, AnalyticsEndpoints, ForecastEndpoints, RcEndpoints, EvEndpoints {
   'auth/sign-in': { request: { username: string; password: string }; response: TokenResponse | NewPasswordChallenge };
   'auth/complete-new-password': { request: { session: string; newPassword: string }; response: TokenResponse };
   'auth/forgot-password': { request: { username: string }; response: { ok: boolean } };
