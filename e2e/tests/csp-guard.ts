@@ -52,7 +52,7 @@ function watchNewContexts(browser: Browser, violations: string[]): () => void {
 
 export const test = base.extend<CspFixtures & { cspGuard: void }>({
   failOnCspViolation: [true, { option: true }],
-  // eslint-disable-next-line no-empty-pattern
+  // Playwright reads a fixture's dependencies from its first parameter: an empty pattern says "none".
   cspViolations: async ({}, use) => {
     await use([]);
   },
