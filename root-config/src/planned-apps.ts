@@ -37,22 +37,6 @@ export const plannedApps: Record<string, AppManifest> = {
       ],
     },
   },
-  '@helio/ev-app': {
-    module: 'ev',
-    routes: { electricVehicles: { paths: ['/ev'] } },
-    menu: {
-      entries: [
-        {
-          key: 'ev',
-          label: { cs: 'Elektromobily', en: 'Electric vehicles' },
-          href: '/ev',
-          icon: { active: 'drive-time', inactive: 'drive-time' },
-          module: 'ev',
-          order: 70,
-        },
-      ],
-    },
-  },
   '@helio/analytics-app': {
     module: 'analytics',
     routes: {
