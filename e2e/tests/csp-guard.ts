@@ -52,7 +52,6 @@ function watchNewContexts(browser: Browser, violations: string[]): () => void {
 
 export const test = base.extend<CspFixtures & { cspGuard: void }>({
   failOnCspViolation: [true, { option: true }],
-  // eslint-disable-next-line no-empty-pattern
   cspViolations: async ({}, use) => {
     await use([]);
   },
