@@ -127,7 +127,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSpotRoutes(app, { db, config: spot });
   await registerForecastRoutes(app, { db, spot });
   await registerIntegrationRoutes(app, { db, config: integrations, spot, devices });
-  await registerSpotRoutes(app, { db, config: deps.spot ?? loadSpotConfig() });
   await registerAnalyticsRoutes(app, { db });
   await registerMissingTranslationRoute(app, { enabled: config.recordMissingTranslations, dataDir: config.dataDir });
   await registerStatic(app, config.publicDir);
