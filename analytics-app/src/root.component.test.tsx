@@ -1,6 +1,6 @@
 import React from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { ApiError } from '@helio/shared-utils';
+import { ApiError, HelioAppFrame } from '@helio/shared-utils';
 import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, downloadCsv } from './testing/mock-controls';
 import { benchmark, overview, plantBenchmark } from './testing/analytics-fixtures';
 import { Root } from './root.component';
@@ -22,7 +22,7 @@ beforeEach(() => {
 describe('the analytics app', () => {
   it('shows the figures of /analytics, each explaining how it was computed', async () => {
     window.history.pushState({}, '', '/analytics');
-    render(<Root />);
+    render(<HelioAppFrame><Root /></HelioAppFrame>);
     expect((await screen.findByTestId('figure-produced-value', {}, { timeout: 15_000 })).textContent).toBe('3\u00a0000\u00a0kWh');
     expect(screen.getByTestId('figure-selfConsumption-value').textContent).toBe('30\u00a0%');
     expect(screen.getByTestId('figure-money-value').textContent).toBe('4\u00a0321\u00a0Kč');
@@ -35,7 +35,7 @@ describe('the analytics app', () => {
 
   it('ranks the plants on /analytics/benchmark and exports them as CSV', async () => {
     window.history.pushState({}, '', '/analytics/benchmark');
-    render(<Root />);
+    render(<HelioAppFrame><Root /></HelioAppFrame>);
     const rows = await screen.findAllByTestId('benchmark-row');
     expect(rows.map((row) => row.getAttribute('data-plant'))).toEqual(['Brno', 'Plzeň']);
     expect(screen.getByTestId('benchmark-quartiles').textContent).toContain('100\u00a0kWh/kWp');
@@ -45,7 +45,7 @@ describe('the analytics app', () => {
 
   it('shows a plant against its peers with what pulls it down', async () => {
     window.history.pushState({}, '', '/analytics/benchmark/plant/plant-1');
-    render(<Root />);
+    render(<HelioAppFrame><Root /></HelioAppFrame>);
     expect((await screen.findByTestId('plant-rank')).textContent).toContain('2.');
     expect(screen.getByTestId('drag-curtailment').textContent).toContain('42');
     expect(apiPost).toHaveBeenCalledWith('analytics/benchmark/plant', expect.objectContaining({ plantId: 'plant-1', metric: 'specificYield' }), expect.anything());
@@ -56,21 +56,21 @@ describe('the analytics app', () => {
       throw new ApiError(404, 'NotFound', 'Plant not found');
     }) as unknown as typeof apiPost);
     window.history.pushState({}, '', '/analytics/benchmark/plant/elsewhere');
-    render(<Root />);
+    render(<HelioAppFrame><Root /></HelioAppFrame>);
     expect(await screen.findByText('Elektrárna nebyla nalezena')).toBeTruthy();
   });
 
   it('shows the module no-access page to a user without analytics, and calls nothing', async () => {
     __setCurrentUser({ ...__fixtures.currentUser(), modules: ['monitoring'] });
     window.history.pushState({}, '', '/analytics');
-    render(<Root />);
+    render(<HelioAppFrame><Root /></HelioAppFrame>);
     expect(await screen.findByTestId('module-no-access')).toBeTruthy();
     expect(apiPost).not.toHaveBeenCalledWith('analytics/overview', expect.anything(), expect.anything());
   });
 
   it('renders nothing on routes of other apps', async () => {
     window.history.pushState({}, '', '/statistics');
-    const { container } = render(<Root />);
+    const { container } = render(<HelioAppFrame><Root /></HelioAppFrame>);
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(container.textContent).toBe('');
   });

@@ -1,8 +1,9 @@
 // Accessibility of every route of the console, signed in, in the light and the dark theme: axe-core
 // finds no serious or critical violation, and each page has exactly one `main` landmark to skip to.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { adminToken, createActiveUser, goInApp, signInAs } from './accounts';
 import { seriousA11yViolations } from './shell-support';
+import { expect, test } from './support';
 
 const ALL_MODULES = ['ems', 'rc', 'fep', 'ev', 'notifications', 'monitoring', 'management', 'integrations', 'analytics'];
 

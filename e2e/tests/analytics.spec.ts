@@ -1,9 +1,9 @@
 // Analytics: the overview, the benchmark and a plant against its peers for the demo tenant, with the
 // benchmark's energy of a plant equal to what /statistics shows for it; and a viewer given one plant
 // finds only that plant ranked.
-import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import { adminToken, createActiveUser, goInApp, signInAs } from './accounts';
-import { signIn } from './support';
+import { expect, signIn, test } from './support';
 
 // The demo plants keep Prague time: so does the browser, so "yesterday" is the same day on both pages.
 test.use({ timezoneId: 'Europe/Prague' });

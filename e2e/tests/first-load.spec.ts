@@ -1,7 +1,6 @@
 // The first load: import-map-overrides reaches only a browser that asks for it (an override or the
 // devtools key), and there it still swaps an app for another URL.
-import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { expect, signIn, test } from './support';
 
 test('a browser without overrides does not download import-map-overrides', async ({ page }) => {
   const scripts: string[] = [];

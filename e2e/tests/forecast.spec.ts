@@ -2,9 +2,9 @@
 // which source made the forecast, tomorrow's energy and the accuracy of the past 7 days (the demo's
 // day-before forecasts are reconstructed from its simulated history, and say so).
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { ForecastAccuracy, PlantForecast } from '@helio/contracts';
-import { signIn } from './support';
+import { expect, signIn, test } from './support';
 
 /** The first forecasts are issued once the simulator's history is stored: reload until the chart is there. */
 async function openForecast(page: Page): Promise<PlantForecast> {

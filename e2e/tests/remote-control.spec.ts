@@ -3,10 +3,11 @@
 // (the simulator's offlineUntil fault) leaves a change queued until it reconnects; a viewer cannot
 // change; a schedule starting within the test sets a value and restores it; a fleet command over a
 // tag reports each plant's outcome.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import mqtt from 'mqtt';
 import { E2E_BROKER_LOGIN } from '../playwright.config';
 import { adminToken, createActiveUser, signInAs, type TestUser } from './accounts';
+import { expect, test } from './support';
 
 const MQTT_URL = `mqtt://127.0.0.1:${Number(process.env.E2E_MQTT_PORT ?? 18831)}`;
 const OPERATOR = { email: 'operator@helio.local', password: process.env.E2E_OPERATOR_PASSWORD ?? 'Helio-operator-2024!' };

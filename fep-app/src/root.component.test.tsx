@@ -2,6 +2,7 @@ import React from 'react';
 import { render, screen, within } from '@testing-library/react';
 import type { ForecastAccuracy, PlantForecast } from '@helio/contracts';
 import { __fixtures, __setCurrentUser, __setSignedIn, apiPost } from './testing/mock-controls';
+import { HelioAppFrame } from '@helio/shared-utils';
 import { Root } from './root.component';
 
 const start = Date.parse('2026-06-01T10:00:00Z');
@@ -62,8 +63,8 @@ beforeEach(() => {
 describe('/fep', () => {
   it('shows the 48-hour chart, its source, tomorrow, the best hours and the accuracy table', async () => {
     answer(forecast());
-    render(<Root />);
-    expect((await screen.findByTestId('forecast-chart')).textContent).toBe('192 points');
+    render(<HelioAppFrame><Root /></HelioAppFrame>);
+    expect((await screen.findByTestId('forecast-chart', {}, { timeout: 15_000 })).textContent).toBe('192 points');
     expect(screen.getByTestId('forecast-source').textContent).toContain('Offline model');
     expect(screen.getByTestId('tomorrow-pv').textContent).toMatch(/41,2\s*kWh/);
     expect(within(screen.getByTestId('best-hours')).getByText(/přebytek 2,5\s*kWh/)).toBeTruthy();
@@ -71,30 +72,30 @@ describe('/fep', () => {
     expect(within(table).getAllByTestId('accuracy-row')).toHaveLength(1);
     expect(within(table).getByText('rekonstruovaná')).toBeTruthy();
     expect(screen.getByTestId('accuracy-skill').textContent).toMatch(/^21\s%$/);
-  });
+  }, 20_000); // the first test also compiles the lazy page
 
   it('says when the weather service failed and the offline model stood in', async () => {
     answer(forecast({ weatherFailure: 'slow' }));
-    render(<Root />);
+    render(<HelioAppFrame><Root /></HelioAppFrame>);
     expect((await screen.findByTestId('weather-failure')).textContent).toContain('odpověděla příliš pomalu');
   });
 
   it('shows an empty state before the first forecast', async () => {
     answer(forecast({ issuedAt: null, source: null, bandsFrom: null, points: [], tomorrow: null, bestHours: [] }));
-    render(<Root />);
+    render(<HelioAppFrame><Root /></HelioAppFrame>);
     expect((await screen.findByTestId('forecast-empty')).textContent).toContain('Zatím žádná předpověď');
   });
 
   it('shows an error with a retry when the forecast cannot be loaded', async () => {
     answer(new Error('network'));
-    render(<Root />);
+    render(<HelioAppFrame><Root /></HelioAppFrame>);
     expect(await screen.findByText('Předpověď se nepodařilo načíst')).toBeTruthy();
   });
 
   it('shows the no-access page to a user without the fep module, and calls nothing', async () => {
     __setCurrentUser({ ...__fixtures.currentUser(), modules: ['monitoring'] });
     answer(forecast());
-    render(<Root />);
+    render(<HelioAppFrame><Root /></HelioAppFrame>);
     expect(await screen.findByTestId('module-no-access')).toBeTruthy();
     expect(apiPost).not.toHaveBeenCalledWith('forecast/get', expect.anything(), expect.anything());
   });

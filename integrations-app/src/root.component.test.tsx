@@ -2,6 +2,7 @@
 // states, the sources page, and the module gate.
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { __fixtures, __setCurrentUser, __setSignedIn, apiPost } from './testing/mock-controls';
+import { HelioAppFrame } from '@helio/shared-utils';
 import { Root } from './root.component';
 
 const KEY = { id: 'k1', name: 'Grafana', scope: 'read', plantIds: null, hint: 'helio_12345678…', createdAt: '2026-01-01T10:00:00Z', createdBy: 'a@b', expiresAt: null, lastUsedAt: null, revokedAt: null };
@@ -28,7 +29,7 @@ beforeEach(() => {
 
 async function open(path: string) {
   window.history.pushState({}, '', path);
-  render(<Root />);
+  render(<HelioAppFrame><Root /></HelioAppFrame>);
 }
 
 describe('the integrations app', () => {

@@ -4,7 +4,7 @@
 import React, { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, H4, NonIdealState, Spinner } from '@blueprintjs/core';
-import { downloadCsv, ErrorPanel, PageHeader, queryClient, useActivePlant, type Plant } from '@helio/shared-utils';
+import { downloadCsv, ErrorPanel, PageHeader, PlantGate, useActivePlant, type Plant } from '@helio/shared-utils';
 import { AccuracyTable } from './accuracy-table.component';
 import { ForecastChart, type ForecastChartLabels } from './forecast-chart.component';
 import { accuracyCsv, forecastColumns, forecastCsv } from './forecast-data';
@@ -94,30 +94,18 @@ function AccuracySection({ plant }: { plant: Plant }) {
 
 export default function ForecastPage() {
   const { t } = useTranslation('fep-app');
-  const { plant, isLoading, error } = useActivePlant();
-  let body: React.ReactNode;
-  if (plant) {
-    body = (
-      <>
-        <ForecastSection plant={plant} />
-        <AccuracySection plant={plant} />
-      </>
-    );
-  } else if (isLoading) {
-    body = <Spinner className="helio-forecast__spinner" aria-label={t('states.loading')} />;
-  } else if (error) {
-    body = <ErrorPanel title={t('states.plantsError')} description={t('states.errorDescription')} onRetry={() => queryClient.refetchQueries({ queryKey: ['plant/list'] })} />;
-  } else {
-    body = (
-      <div data-testid="no-plant">
-        <NonIdealState icon="office" title={t('states.noPlantTitle')} description={t('states.noPlantDescription')} />
-      </div>
-    );
-  }
+  const { plant } = useActivePlant();
   return (
     <div className="helio-forecast">
       <PageHeader title={t('title')} name={plant?.name} description={t('description')} />
-      {body}
+      <PlantGate>
+        {(active) => (
+          <>
+            <ForecastSection plant={active} />
+            <AccuracySection plant={active} />
+          </>
+        )}
+      </PlantGate>
     </div>
   );
 }

@@ -1,9 +1,9 @@
 // /rc: remote control of the active plant: its settings as controls confirmed by the device, the
 // command history, schedules, and fleet commands over a tag.
-import React, { useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
-import { hasPermission, PageHeader, useActivePlant, useCurrentUser } from '@helio/shared-utils';
+import { hasPermission, PageHeader, PlantGate, useActivePlant, useCurrentUser } from '@helio/shared-utils';
 import { ControlsPanel } from '../controls/controls-panel.component';
 import { useRcState } from '../controls/controls.resource';
 import { FleetPanel } from '../fleet/fleet.component';
@@ -33,16 +33,11 @@ function PlantRemoteControl({ plantId }: { plantId: string }) {
 
 export default function RemoteControlPage() {
   const { t } = useTranslation('rc-app');
-  const { plant, isLoading, error } = useActivePlant();
-  let body: React.ReactNode;
-  if (error) body = <NonIdealState icon="error" title={t('errors.plants')} description={error.message} />;
-  else if (isLoading) body = <Spinner aria-label={t('loading')} />;
-  else if (!plant) body = <NonIdealState icon="office" title={t('noPlant')} />;
-  else body = <PlantRemoteControl key={plant.id} plantId={plant.id} />;
+  const { plant } = useActivePlant();
   return (
     <div className="helio-rc-page" data-testid="rc-page">
       <PageHeader title={t('title')} name={plant?.name} description={t('description')} />
-      {body}
+      <PlantGate>{(active) => <PlantRemoteControl key={active.id} plantId={active.id} />}</PlantGate>
     </div>
   );
 }

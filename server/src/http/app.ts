@@ -128,7 +128,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSpotRoutes(app, { db, config: spot });
   await registerForecastRoutes(app, { db, spot });
   await registerIntegrationRoutes(app, { db, config: integrations, spot, devices });
-  await registerSpotRoutes(app, { db, config: deps.spot ?? loadSpotConfig() });
   await registerAnalyticsRoutes(app, { db });
   if (devices) await registerEvRoutes(app, { db, shadows: devices.shadows, spot });
   await registerMissingTranslationRoute(app, { enabled: config.recordMissingTranslations, dataDir: config.dataDir });
