@@ -24,7 +24,7 @@ export function SessionsCard({ plant }: { plant: Plant }) {
   const { from, to } = useMemo(() => rangeOf(range), [range]);
   const sessions = useSessions(plant.id, from, to);
   const shown = useMemo(() => filterSessions(sessions.data?.sessions ?? [], { minSolarPct, finishedOnly }), [sessions.data, minSolarPct, finishedOnly]);
-  const months = sessions.data?.months ?? [];
+  const months = useMemo(() => sessions.data?.months ?? [], [sessions.data]);
   const options = useMemo<ChartOptions>(
     () => ({
       scales: { x: { time: false } },
