@@ -2,7 +2,6 @@
 // data dir: 70 % reporting, tags, today's production), the p50 of hono/plants/find and of the fleet
 // summary, and in headless Debian Chromium the time to render /management/plants and to apply a filter.
 'use strict';
-const { spawn } = require('node:child_process');
 const { randomUUID } = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -12,9 +11,9 @@ const chromiumOptions = require('../e2e/chromium-options');
 const dist = require('./dist-paths');
 const { createDatabase, migrateToLatest } = require(dist.server('db'));
 const { seedDemoData } = require(dist.server('demo/seed'));
-const { DEMO_ACCOUNTS } = require(dist.server('demo/demo-data'));
 const { ShadowStore } = require(dist.server('devices/shadow-store'));
-const { summary, waitUntil, ms } = require('./stats');
+const { summary, ms } = require('./stats');
+const { post, p50Of, withFleetServer } = require('./fleet-server');
 
 const PLANTS = Number(process.env.BENCH_FLEET_PLANTS ?? 1000);
 const TAGS = ['Střecha', 'Farma', 'Sever', 'Jih', 'Servis 2026', 'Baterie', 'Hala', 'Pilot'];
@@ -54,28 +53,6 @@ async function seedFleet(databaseUrl) {
   }
   await db.destroy();
   return { tagName: TAGS[0], reporting: reporting.length };
-}
-
-async function post(base, apiPath, body, token) {
-  const response = await fetch(`${base}/api/${apiPath}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`${apiPath} answered ${response.status}: ${text.slice(0, 200)}`);
-  return JSON.parse(text);
-}
-
-async function p50Of(count, call) {
-  for (let i = 0; i < 5; i++) await call(); // warm-up
-  const durations = [];
-  for (let i = 0; i < count; i++) {
-    const t = performance.now();
-    await call();
-    durations.push(performance.now() - t);
-  }
-  return summary(durations);
 }
 
 async function browserFigures(base, admin, tagName) {
@@ -143,40 +120,31 @@ async function browserFigures(base, admin, tagName) {
 async function benchPlantsTable({ port, mqttPort, log }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-bench-fleet-'));
   const databaseUrl = `sqlite://${path.join(dataDir, 'helio.db')}`;
-  const base = `http://127.0.0.1:${port}`;
   log('');
   log(`Plants table: a tenant with ${PLANTS} plants, ${TAGS.length} tags…`);
   const seeded = await seedFleet(databaseUrl);
-  const server = spawn(process.execPath, [path.join(dist.root, 'server', 'dist', 'main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MQTT_PORT: String(mqttPort), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SIMULATOR: 'off', LOG_LEVEL: 'warn', SIM_HISTORY_DAYS: '0' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
   try {
-    const up = await waitUntil(async () => (await fetch(`${base}/api/health`).catch(() => ({ ok: false }))).ok, 30_000);
-    if (!up) throw new Error('the server did not answer /api/health within 30 s');
-    const admin = DEMO_ACCOUNTS.find((a) => a.role === 'owner');
-    const { idToken } = await post(base, 'auth/sign-in', { username: admin.email, password: admin.password });
-    const found = await post(base, 'hono/plants/find', {}, idToken);
-    const fleet = await post(base, 'plant/fleet/summary', {}, idToken);
-    log(`  ${found.length} plants, ${fleet.online} online (${seeded.reporting} seeded reporting), ${found.filter((p) => p.tagIds.length > 0).length} tagged, today ${fleet.todayEnergyKwh.toFixed(1)} kWh`);
-    const find = await p50Of(CALLS, () => post(base, 'hono/plants/find', {}, idToken));
-    const summed = await p50Of(CALLS, () => post(base, 'plant/fleet/summary', {}, idToken));
-    log(`  hono/plants/find: p50 ${ms(find.p50)}, p99 ${ms(find.p99)} (${find.n} requests)`);
-    log(`  plant/fleet/summary: p50 ${ms(summed.p50)}, p99 ${ms(summed.p99)} (${summed.n} requests)`);
-    const browser = await browserFigures(base, admin, seeded.tagName);
-    log(`  /management/plants rendered (first page, tags, status): p50 ${ms(browser.render.p50)}, max ${ms(browser.render.max)} (${browser.render.n} renders)`);
-    log(`  /management to /management/plants in the running console: p50 ${ms(browser.navigation.p50)}, max ${ms(browser.navigation.max)} (${browser.navigation.n} navigations)`);
-    log(`  tag filter applied (change event to the next frame): p50 ${ms(browser.filter.p50)}, max ${ms(browser.filter.max)} (${browser.filter.n} filters)`);
-    return [
-      `| hono/plants/find, ${PLANTS} plants | p50 ${ms(find.p50)}, p99 ${ms(find.p99)} | — |`,
-      `| plant/fleet/summary, ${PLANTS} plants | p50 ${ms(summed.p50)}, p99 ${ms(summed.p99)} | — |`,
-      `| plants table render in Chromium, ${PLANTS} plants | p50 ${ms(browser.render.p50)} | — |`,
-      `| plants table after in-console navigation | p50 ${ms(browser.navigation.p50)} | — |`,
-      `| plants table tag filter in Chromium | p50 ${ms(browser.filter.p50)} | — |`,
-    ];
+    return await withFleetServer({ port, mqttPort, dataDir, databaseUrl }, async ({ base, admin, idToken }) => {
+      const found = await post(base, 'hono/plants/find', {}, idToken);
+      const fleet = await post(base, 'plant/fleet/summary', {}, idToken);
+      log(`  ${found.length} plants, ${fleet.online} online (${seeded.reporting} seeded reporting), ${found.filter((p) => p.tagIds.length > 0).length} tagged, today ${fleet.todayEnergyKwh.toFixed(1)} kWh`);
+      const find = await p50Of(CALLS, () => post(base, 'hono/plants/find', {}, idToken));
+      const summed = await p50Of(CALLS, () => post(base, 'plant/fleet/summary', {}, idToken));
+      log(`  hono/plants/find: p50 ${ms(find.p50)}, p99 ${ms(find.p99)} (${find.n} requests)`);
+      log(`  plant/fleet/summary: p50 ${ms(summed.p50)}, p99 ${ms(summed.p99)} (${summed.n} requests)`);
+      const browser = await browserFigures(base, admin, seeded.tagName);
+      log(`  /management/plants rendered (first page, tags, status): p50 ${ms(browser.render.p50)}, max ${ms(browser.render.max)} (${browser.render.n} renders)`);
+      log(`  /management to /management/plants in the running console: p50 ${ms(browser.navigation.p50)}, max ${ms(browser.navigation.max)} (${browser.navigation.n} navigations)`);
+      log(`  tag filter applied (change event to the next frame): p50 ${ms(browser.filter.p50)}, max ${ms(browser.filter.max)} (${browser.filter.n} filters)`);
+      return [
+        `| hono/plants/find, ${PLANTS} plants | p50 ${ms(find.p50)}, p99 ${ms(find.p99)} | — |`,
+        `| plant/fleet/summary, ${PLANTS} plants | p50 ${ms(summed.p50)}, p99 ${ms(summed.p99)} | — |`,
+        `| plants table render in Chromium, ${PLANTS} plants | p50 ${ms(browser.render.p50)} | — |`,
+        `| plants table after in-console navigation | p50 ${ms(browser.navigation.p50)} | — |`,
+        `| plants table tag filter in Chromium | p50 ${ms(browser.filter.p50)} | — |`,
+      ];
+    });
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,7 +1,8 @@
 // `npm run bench`: ingest through MQTT, time-series query latency on a year of 5-minute data, shadow
-// reads under concurrent load, and the plants table at 1,000 plants (bench/plants-table.js), against
+// reads under concurrent load, the plants table at 1,000 plants (bench/plants-table.js) and remote
+// control's fleet command and change round trip (bench/remote-control.js), against
 // the built server in its own process on loopback; then the browser figures in headless Chromium
-// (bench/browser.js; BENCH_BROWSER=off skips them).
+// (bench/browser.js; BENCH_BROWSER=off skips them), and analytics at 1,000 plants (bench/analytics.js).
 // BENCH_DATABASE_URL=postgres://… runs it on PostgreSQL (the database is emptied first: use a scratch one).
 'use strict';
 const { spawn } = require('node:child_process');
@@ -18,6 +19,11 @@ const { ingest } = require('./ingest');
 const { browserBench } = require('./browser');
 const { load, ms, summary, waitUntil } = require('./stats');
 const { benchPlantsTable } = require('./plants-table');
+const { benchForecasts } = require('./forecast');
+const { benchIntegrations } = require('./integrations');
+const { benchRemoteControl } = require('./remote-control');
+const { benchAnalytics } = require('./analytics');
+const { benchEv } = require('./ev');
 
 const PORT = Number(process.env.BENCH_PORT ?? 18500);
 const MQTT_PORT = Number(process.env.BENCH_MQTT_PORT ?? 18851);
@@ -161,6 +167,15 @@ async function main() {
   // On the same ports, now free, with a data dir of its own.
   const fleetRows = await benchPlantsTable({ port: PORT, mqttPort: MQTT_PORT, log });
   for (const row of fleetRows) log(row);
+  const forecastRows = await benchForecasts({ port: PORT, mqttPort: MQTT_PORT, log });
+  for (const row of forecastRows) log(row);
+  for (const row of await benchIntegrations({ log })) log(row);
+  // Then remote control, again on the same ports with a data dir of its own.
+  const rcRows = await benchRemoteControl({ port: PORT, mqttPort: MQTT_PORT, log });
+  for (const row of rcRows) log(row);
+  const analyticsRows = await benchAnalytics({ port: PORT, mqttPort: MQTT_PORT, log });
+  for (const row of analyticsRows) log(row);
+  for (const row of await benchEv({ log })) log(row);
 }
 
 main().catch((error) => {

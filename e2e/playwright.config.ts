@@ -42,9 +42,17 @@ export default defineConfig({
       SIM_INTERVAL_MS: '1000',
       // The alert engine judges every 2 s instead of 30 s, so a journey sees an alert open and clear.
       ALERT_TICK_MS: '2000',
+      // Remote-control schedules are checked every second, so a window's edge applies within it.
+      RC_TICK_MS: '1000',
+      // A gateway applies a setting a moment after the delta arrives, as an inverter's control cycle
+      // does, so a journey can see a change pending before the device confirms it.
+      SIM_APPLY_DELAY_MS: '700',
       MQTT_USERNAME: E2E_BROKER_LOGIN.username,
       MQTT_PASSWORD: E2E_BROKER_LOGIN.password,
       LOG_LEVEL: 'warn',
+      // The integrations journey's webhook receiver listens on loopback, and deliveries go out at once.
+      WEBHOOK_ALLOW_PRIVATE: 'on',
+      WEBHOOK_POLL_MS: '500',
     },
   },
 });

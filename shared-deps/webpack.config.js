@@ -3,10 +3,11 @@
 const fs = require('fs');
 const path = require('path');
 const sharedModules = require('../tools/shared-modules');
-const { helioExternals, rules } = require('../tools/webpack.factory');
+const { helioExternals, rules, cssPlugins, NO_EVAL_ENVIRONMENT } = require('../tools/webpack.factory');
 const { appsDir } = require('../tools/paths');
 const { EntryManifestPlugin } = require('../tools/manifest-plugin');
 const { IconPathsPlugin } = require('./icon-paths-plugin');
+const { importedNames } = require('../tools/shared-imports');
 
 const entriesDir = path.join(__dirname, '.entries');
 fs.mkdirSync(entriesDir, { recursive: true });
@@ -20,6 +21,24 @@ function entryName(m) {
   return `${m.name.replace(/^@/, '').replace(/\//g, '_')}@${version(m.pkg)}`;
 }
 
+const wholeEntry = (name) =>
+  [
+    "import 'systemjs-webpack-interop/auto-public-path';",
+    `import * as ns from '${name}';`,
+    `export * from '${name}';`,
+    "export default (ns['default'] !== undefined ? ns['default'] : ns);",
+    '',
+  ].join('\n');
+
+// A narrowed module carries only the names the apps import (scanned from their sources at every
+// build), so webpack leaves out what nobody uses.
+function narrowEntry(name) {
+  const names = importedNames(name);
+  if (names === null) return wholeEntry(name);
+  const list = names.join(', ');
+  return ["import 'systemjs-webpack-interop/auto-public-path';", `import { ${list} } from '${name}';`, `export { ${list} };`, `export default { ${list} };`, ''].join('\n');
+}
+
 // A wrapper per library: the named exports plus a `default` (CommonJS packages such as React have
 // none of their own, and `import React from 'react'` must still work through SystemJS).
 const entry = {};
@@ -29,13 +48,7 @@ for (const m of sharedModules) {
     continue;
   }
   const file = path.join(entriesDir, `${entryName(m)}.js`);
-  const source = [
-    "import 'systemjs-webpack-interop/auto-public-path';",
-    `import * as ns from '${m.name}';`,
-    `export * from '${m.name}';`,
-    "export default (ns['default'] !== undefined ? ns['default'] : ns);",
-    '',
-  ].join('\n');
+  const source = (m.narrow ? narrowEntry : wholeEntry)(m.name);
   if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== source) fs.writeFileSync(file, source);
   entry[entryName(m)] = { import: file };
 }
@@ -64,6 +77,7 @@ module.exports = (env, argv) =>
       library: { type: 'system' },
       uniqueName: `shared-${entryName(m)}`,
       clean: false,
+      environment: NO_EVAL_ENVIRONMENT,
     },
     externals: helioExternals([m.name]),
     externalsType: 'system',
@@ -79,6 +93,7 @@ module.exports = (env, argv) =>
     ignoreWarnings: [/export 'default' \(imported as 'ns'\) was not found/],
     plugins: [
       new EntryManifestPlugin({ filename: `manifest.${entryName(m)}.json` }),
+      ...cssPlugins(true),
       ...extraPlugins(m, require('webpack')),
     ],
   }));

@@ -12,9 +12,10 @@ describe('the import map', () => {
     for (const m of sharedModules) expect(names).toContain(m.name);
   });
 
-  it('lists every browser workspace under its @helio/<folder> name', () => {
-    const workspaces = ['root-config', 'shared-utils', 'nav-app', 'auth-app', 'monitoring-app', 'notifications-app', 'account-app', 'flow-app', 'management-app'];
-    for (const ws of workspaces) expect(importMap.imports[`@helio/${ws}`]).toBe(`/apps/${ws}/helio-${ws}.js`);
+  it('lists every browser workspace (each app folder included) under its @helio/<folder> name', () => {
+    const apps = fs.readdirSync(root).filter((d) => d.endsWith('-app') && fs.existsSync(path.join(root, d, 'package.json')));
+    expect(apps.length).toBeGreaterThan(5);
+    for (const ws of ['root-config', 'shared-utils', ...apps]) expect(importMap.imports[`@helio/${ws}`]).toBe(`/apps/${ws}/helio-${ws}.js`);
   });
 
   it('names nothing that is neither shared nor a @helio module', () => {

@@ -1,5 +1,6 @@
 // The one webpack factory: every browser workspace builds a System.register module with it.
 const path = require('path');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const sharedModules = require('./shared-modules');
 const { appsDir } = require('./paths');
 const { EntryManifestPlugin } = require('./manifest-plugin');
@@ -19,7 +20,28 @@ function helioExternals(except = []) {
 
 const contractsSource = path.join(__dirname, '..', 'contracts', 'src');
 
-function rules() {
+/**
+ * The runtime reaches the global object through `globalThis`, not webpack's fallback
+ * `new Function('return this')`, so no bundle carries eval-like code (see the CSP in server/src/http).
+ */
+const NO_EVAL_ENVIRONMENT = { globalThis: true };
+
+/**
+ * Production builds extract each app's CSS into files: the entry's are linked from index.html
+ * (tools/scripts/assemble-public.mjs), a lazy chunk's are loaded with it by webpack's runtime. No
+ * <style> element is ever added, so the console's CSP allows stylesheets from its own origin only.
+ * Development builds (a dev server behind import-map-overrides) inject <style> elements, which only
+ * the opt-in CSP_DEV_ORIGINS relaxation allows.
+ */
+function cssLoader(production) {
+  return production ? MiniCssExtractPlugin.loader : require.resolve('style-loader');
+}
+
+function cssPlugins(production) {
+  return production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : [];
+}
+
+function rules(production = true) {
   return [
     {
       test: /\.tsx?$/,
@@ -30,7 +52,7 @@ function rules() {
         options: { transpileOnly: true, configFile: path.join(__dirname, '..', 'tsconfig.json') },
       },
     },
-    { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+    { test: /\.css$/, use: [cssLoader(production), require.resolve('css-loader')] },
     { test: /\.(png|jpe?g|svg|webp)$/, type: 'asset/resource' },
   ];
 }
@@ -58,19 +80,22 @@ function helioWebpackConfig({ workspace, dir, devPort, entry }) {
         library: { type: 'system' },
         uniqueName: entryName,
         clean: true,
+        environment: NO_EVAL_ENVIRONMENT,
       },
       externals: helioExternals(),
       externalsType: 'system',
       resolve: { extensions: ['.tsx', '.ts', '.js'], alias: { '@helio/contracts': contractsSource } },
-      module: { rules: rules() },
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      module: { rules: rules(production) },
+      // Never an eval-based devtool: the console's Content-Security-Policy has no 'unsafe-eval', and a
+      // dev build swapped in with import-map-overrides runs under the same policy.
+      devtool: production ? 'source-map' : 'cheap-module-source-map',
       performance: { hints: false },
       cache: {
         type: 'filesystem',
         name: `${workspace}-${production ? 'production' : 'development'}`,
         buildDependencies: { config: [__filename, path.join(dir, 'webpack.config.js')] },
       },
-      plugins: [new EntryManifestPlugin()],
+      plugins: [new EntryManifestPlugin(), ...cssPlugins(production)],
       devServer: {
         port: devPort,
         headers: { 'Access-Control-Allow-Origin': '*' },
@@ -83,4 +108,4 @@ function helioWebpackConfig({ workspace, dir, devPort, entry }) {
   };
 }
 
-module.exports = { helioWebpackConfig, helioExternals, rules, sharedNames };
+module.exports = { helioWebpackConfig, helioExternals, rules, cssPlugins, sharedNames, NO_EVAL_ENVIRONMENT };

@@ -2,6 +2,7 @@ import React from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { __fixtures, __setCurrentUser, __setSignedIn, apiPost } from './testing/mock-controls';
 import { PERMISSIONS, ROLES, SESSIONS, USERS } from './testing/iam-fixtures';
+import { HelioAppFrame } from '@helio/shared-utils';
 import { Root } from './root.component';
 
 const viewer = () => ({ ...__fixtures.currentUser(), role: 'viewer', permissions: ['plants:read', 'notifications:read'], modules: ['monitoring', 'notifications'] });
@@ -20,7 +21,7 @@ beforeEach(() => {
 
 const at = (path: string) => {
   window.history.pushState({}, '', path);
-  return render(<Root />);
+  return render(<HelioAppFrame><Root /></HelioAppFrame>);
 };
 
 describe('the account app routes', () => {

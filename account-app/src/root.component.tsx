@@ -1,14 +1,12 @@
-// Routes of the account app: the user's account, security, and identity and access administration.
-import React, { lazy, Suspense, type ReactNode } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { FullScreenSpinner, HelioProviders } from '@helio/shared-utils';
+// Routes of the account app: the user's account, security, and identity and access administration
+// (each IAM page behind the permission it needs).
+import React, { lazy, type ReactNode } from 'react';
+import { ManifestRoutes } from '@helio/shared-utils';
 import { IamPageNotFound } from './access/iam-page-not-found.component';
 import { PermissionGate } from './access/permission-gate.component';
 import { AUDIT_READ, IAM_MANAGE } from './access/permissions';
+import { manifest } from './manifest';
 import './common/account.css';
-
-// Opt in to v7 behaviour now: no deprecation warnings, no change when react-router moves on.
-const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
 
 const MyAccountPage = lazy(() => import(/* webpackChunkName: "my-account" */ './my-account/my-account.component'));
 const SecurityPage = lazy(() => import(/* webpackChunkName: "security" */ './security/security.component'));
@@ -21,21 +19,17 @@ const gated = (permission: string, page: ReactNode) => <PermissionGate permissio
 
 export function Root() {
   return (
-    <HelioProviders>
-      <BrowserRouter future={ROUTER_FUTURE}>
-        <Suspense fallback={<FullScreenSpinner />}>
-          <Routes>
-            <Route path="/my-account" element={<MyAccountPage />} />
-            <Route path="/my-account/security" element={<SecurityPage />} />
-            <Route path="/my-account/iam/users" element={gated(IAM_MANAGE, <UsersPage />)} />
-            <Route path="/my-account/iam/roles" element={gated(IAM_MANAGE, <RolesPage />)} />
-            <Route path="/my-account/iam/permissions" element={gated(IAM_MANAGE, <PermissionsPage />)} />
-            <Route path="/my-account/iam/audit" element={gated(AUDIT_READ, <AuditLogPage />)} />
-            <Route path="/my-account/iam/*" element={<IamPageNotFound />} />
-            <Route path="*" element={null} />
-          </Routes>
-        </Suspense>
-      </BrowserRouter>
-    </HelioProviders>
+    <ManifestRoutes
+      manifest={manifest}
+      pages={{
+        myAccount: <MyAccountPage />,
+        security: <SecurityPage />,
+        users: gated(IAM_MANAGE, <UsersPage />),
+        roles: gated(IAM_MANAGE, <RolesPage />),
+        permissions: gated(IAM_MANAGE, <PermissionsPage />),
+        audit: gated(AUDIT_READ, <AuditLogPage />),
+        iamNotFound: <IamPageNotFound />,
+      }}
+    />
   );
 }

@@ -1,9 +1,11 @@
 import mqtt, { type MqttClient } from 'mqtt';
-import { isOperMode, toReported } from './model/reported';
+import { chargerSettingsFrom, toReported } from './model/reported';
+import { applyDelta } from './model/settings';
+import { parseSimEv } from './model/sim-ev';
 import { advancePlant, newPlantRun, type PlantRun } from './history';
 import type { SimPlantConfig } from './model/plant';
 import { parseFaults } from './model/faults';
-import { deltaTopic, reportedTopic, simFaultsTopic, statusTopic } from '@helio/contracts';
+import { deltaTopic, reportedTopic, simEvTopic, simFaultsTopic, statusTopic } from '@helio/contracts';
 
 export interface SimLogger {
   info(...args: unknown[]): void;
@@ -29,6 +31,8 @@ export interface GatewayOptions {
   connectTimeoutMs: number;
   /** The gateway's MQTT password (its username is its client id, `gw-<thingName>`). */
   password?: string;
+  /** Applies a delta this long after it arrives (ms, default 0), as a device's next control cycle would. */
+  applyDelayMs?: number;
 }
 
 const OFFLINE = JSON.stringify({ online: false });
@@ -37,6 +41,7 @@ const OFFLINE = JSON.stringify({ online: false });
 export class Gateway {
   private client: MqttClient | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private backOnline: NodeJS.Timeout | undefined;
   private readonly run: PlantRun;
   private lastStepAt: number;
 
@@ -65,19 +70,25 @@ export class Gateway {
     });
     this.client = client;
     client.on('connect', () => {
-      client.subscribe([deltaTopic(thingName), simFaultsTopic(thingName)], { qos: 1 }, (error) => {
+      client.subscribe([deltaTopic(thingName), simFaultsTopic(thingName), simEvTopic(thingName)], { qos: 1 }, (error) => {
         if (error) this.opts.log.warn(`gateway ${thingName}: subscribe failed: ${error.message}`);
       });
       client.publish(statusTopic(thingName), JSON.stringify({ online: true, since: Date.now() }), { qos: 1, retain: true });
       this.report();
     });
-    client.on('message', (topic, payload) => (topic === simFaultsTopic(thingName) ? this.applyFaults(payload) : this.applyDelta(payload)));
+    client.on('message', (topic, payload) => {
+      if (topic === simFaultsTopic(thingName)) this.applyFaults(payload);
+      else if (topic === simEvTopic(thingName)) this.applySimEv(payload);
+      else this.applyDelta(payload);
+    });
     client.on('error', (error) => this.opts.log.warn(`gateway ${thingName}: ${error.message}`));
     await firstConnect(client, this.opts.connectTimeoutMs);
     this.timer = setInterval(() => this.report(), this.opts.intervalMs);
   }
 
   async stop(): Promise<void> {
+    clearTimeout(this.backOnline);
+    this.backOnline = undefined;
     clearInterval(this.timer);
     this.timer = undefined;
     if (this.client?.connected) {
@@ -108,8 +119,49 @@ export class Gateway {
       this.opts.log.warn(`gateway ${this.thingName}: ignored a fault message that is not {"inverterFault":bool,"gridOutage":bool}`);
       return;
     }
-    this.run.state = { ...this.run.state, faults };
+    const { offlineUntil, ...plantFaults } = faults;
+    this.run.state = { ...this.run.state, faults: plantFaults };
     this.opts.log.info(`gateway ${this.thingName}: faults ${JSON.stringify(faults)}`);
+    if (offlineUntil !== undefined && offlineUntil > Date.now() && !this.backOnline) {
+      void this.goOffline(offlineUntil);
+      return;
+    }
+    this.report();
+  }
+
+  /**
+   * Leaves the broker in an orderly way (status offline) and comes back at `until` with the same
+   * persistent session: what was sent meanwhile (the retained delta) reaches it on reconnect. The
+   * retained fault message it then hears again has passed its time and is not obeyed twice.
+   */
+  private async goOffline(until: number): Promise<void> {
+    await this.stop();
+    this.backOnline = setTimeout(() => {
+      this.backOnline = undefined;
+      this.start().catch((error: unknown) => this.opts.log.warn(`gateway ${this.thingName}: reconnect failed: ${String(error)}`));
+    }, until - Date.now());
+  }
+
+  /** Takes an EV test message (see simEvTopic): plugs a car in or out, pins sun and load, then reports. */
+  private applySimEv(payload: Buffer): void {
+    const command = parseSimEv(payload);
+    if (!command) {
+      this.opts.log.warn(`gateway ${this.thingName}: ignored an EV test message that is not {"car"?,"sunW"?,"loadW"?,"timing"?}`);
+      return;
+    }
+    // Stepping to now first, so the new car or sun starts from here and not from the last report.
+    const now = this.opts.clock.now();
+    advancePlant(this.run, this.lastStepAt, now);
+    this.lastStepAt = now;
+    if (command.timing) this.run.config = { ...this.run.config, evTiming: command.timing };
+    const state = this.run.state;
+    const overrides = { ...state.overrides };
+    if (command.sunW !== undefined) overrides.sunW = command.sunW;
+    if (command.loadW !== undefined) overrides.loadW = command.loadW;
+    let ev = state.ev;
+    if (command.car === null) ev = { ...ev, session: null };
+    else if (command.car) ev = { ...ev, session: { car: command.car, departsAt: Number.MAX_SAFE_INTEGER, deliveredKwh: 0 } };
+    this.run.state = { ...state, overrides, ev };
     this.report();
   }
 
@@ -125,12 +177,13 @@ export class Gateway {
     }
     if (typeof delta !== 'object' || delta === null) return;
     const wanted = delta as Record<string, unknown>;
-    if (isOperMode(wanted.OperMode)) this.run.state = { ...this.run.state, operMode: wanted.OperMode };
-    const limit = wanted.ExportLimit;
-    if (typeof limit === 'number' && Number.isFinite(limit) && limit >= 0) {
-      this.run.state = { ...this.run.state, exportLimitW: Math.round(limit) };
-    }
-    this.report();
+    const apply = () => {
+      this.run.state = applyDelta(this.run.state, wanted, !!this.opts.plant.batteryKwh);
+      this.run.state = { ...this.run.state, ev: { ...this.run.state.ev, settings: chargerSettingsFrom(wanted, this.run.state.ev.settings) } };
+      this.report();
+    };
+    if (this.opts.applyDelayMs) setTimeout(apply, this.opts.applyDelayMs);
+    else apply();
   }
 }
 

@@ -12,6 +12,8 @@ export {
   type EnergyCounters,
 } from './model/plant';
 export { METRIC_KEYS, INVERTER_STATES, GRID_STATUSES, toReported, resumeFromReported, isOperMode, type ReportedState } from './model/reported';
+export { controlCharger, ampsFor, wattsFor, DEFAULT_CHARGER_SETTINGS, DEFAULT_CHARGER_TIMING, type ChargerSettings, type ChargerTiming } from './model/charger-control';
+export { parseSimEv, type SimEvCommand } from './model/sim-ev';
 export { NO_FAULTS, parseFaults, type SimFaults } from './model/faults';
 export { OPER_MODES, SOC_MIN_PCT, SOC_MAX_PCT, type OperMode } from './model/battery';
 export { clearSkyFactor } from './model/solar';
@@ -21,6 +23,7 @@ export {
   reportedTopic,
   deltaTopic,
   simFaultsTopic,
+  simEvTopic,
   ALL_REPORTED_TOPICS,
   statusTopic,
   ALL_STATUS_TOPICS,

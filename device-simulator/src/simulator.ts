@@ -13,6 +13,8 @@ export interface SimulatorOptions {
   log?: SimLogger;
   /** Each gateway's MQTT password by thing name (brokers that check logins); none: connect without. */
   passwords?: ReadonlyMap<string, string>;
+  /** How long a gateway takes to apply a delta, ms (a real inverter's control cycle; default 0: at once). */
+  applyDelayMs?: number;
 }
 
 export interface RunningSimulator {
@@ -35,6 +37,7 @@ export async function startSimulator(opts: SimulatorOptions): Promise<RunningSim
         log,
         connectTimeoutMs: opts.connectTimeoutMs ?? 10_000,
         password: opts.passwords?.get(plant.thingName),
+        applyDelayMs: opts.applyDelayMs,
       }),
   );
   const stopAll = () => Promise.all(gateways.map((g) => g.stop())).then(() => undefined);

@@ -1,10 +1,10 @@
 // Account and identity-and-access journeys: an invitation through to the first sign-in, changing the
 // password, signing out another session, inviting and deleting a user, and a restricted user meeting
 // the no-access pages.
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { createActiveUser, goInApp, signInAs, uniqueEmail } from './accounts';
 import { temporaryPasswordMailedTo } from './outbox';
-import { signIn } from './support';
+import { expect, signIn, test } from './support';
 
 const NEW_PASSWORD = 'Sluneční-elektrárna-2026';
 

@@ -3,7 +3,8 @@
 // alert (ALERT_TICK_MS is 2 s in these runs), and it reaches the users of the plant: in the app always
 // (toast, nav unread count, /notifications), by e-mail (the outbox) only for the user whose schedule
 // window includes the alert's start on the plant's wall clock.
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, test } from './support';
 import mqtt from 'mqtt';
 import { E2E_BROKER_LOGIN } from '../playwright.config';
 import { createActiveUser, goInApp, signInAs, type TestUser } from './accounts';

@@ -1,9 +1,9 @@
 // The fleet: the dashboard shows the demo fleet's counts and capacity as the API reports them; an admin
 // creates a tag (a duplicate name is refused), tags two plants in bulk from the plants table, filters
 // by the tag, takes it off one plant, and deletes it after a confirmation that says how many plants use it.
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { adminToken } from './accounts';
-import { signIn } from './support';
+import { expect, signIn, test } from './support';
 
 const DEMO_THINGS = ['demo-brno-01', 'demo-olomouc-02', 'demo-plzen-03'];
 const cs = (value: number) => new Intl.NumberFormat('cs-CZ', { maximumFractionDigits: 1 }).format(value);

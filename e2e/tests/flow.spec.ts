@@ -1,9 +1,9 @@
 // The power-flow diagram (/flow) and energy management (/ems) against the real server, broker and
 // simulator (reporting every second in this run).
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import mqtt from 'mqtt';
 import { E2E_BROKER_LOGIN } from '../playwright.config';
-import { signIn } from './support';
+import { expect, signIn, test } from './support';
 
 const MQTT_URL = `mqtt://127.0.0.1:${Number(process.env.E2E_MQTT_PORT ?? 18831)}`;
 const BRNO = 'Brno – Rodinný dům';

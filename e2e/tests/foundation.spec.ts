@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { recordUrls, signIn, visitedUrls } from './support';
+import { expect, recordUrls, signIn, test, visitedUrls } from './support';
 
 test('visiting / signed out goes through /auth/sign-out to the sign-in page', async ({ page }) => {
   await recordUrls(page);

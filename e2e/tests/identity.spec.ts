@@ -1,8 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { expect, test } from '@playwright/test';
 import { createActiveUser } from './accounts';
-import { signIn } from './support';
+import { expect, signIn, test } from './support';
 
 /** The mailed reset code, read from the server's outbox (mail is not sent anywhere in this run). */
 function lastCodeMailedTo(email: string): string {

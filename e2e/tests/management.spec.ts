@@ -1,10 +1,9 @@
 // Plant management: create a plant and see its gateway login once, connect a gateway with that login
 // and see the plant go online, edit its settings (a validation error, then a save), and meet a
 // concurrent edit made underneath through the API.
-import { expect, test } from '@playwright/test';
 import mqtt from 'mqtt';
 import { adminToken } from './accounts';
-import { signIn } from './support';
+import { expect, signIn, test } from './support';
 
 const MQTT_URL = `mqtt://127.0.0.1:${Number(process.env.E2E_MQTT_PORT ?? 18831)}`;
 

@@ -2,8 +2,7 @@
 // table, CSV equal to the API's rows), statistics from the energy counters and the spot prices of the
 // embedded default.
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { expect, signIn, test } from './support';
 
 interface SeriesRow {
   time: string;

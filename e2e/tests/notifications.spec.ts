@@ -1,8 +1,8 @@
 // Journeys through the notification schedule screen (/my-account/notifications, SPEC §4, §5) against
 // the real server. Every test starts from the defaults, written through the API, because the demo
 // admin's schedule persists in the e2e database from one test to the next.
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ADMIN, signIn } from './support';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { ADMIN, expect, signIn, test } from './support';
 
 const SCREEN = '/my-account/notifications';
 const DAYS = [0, 1, 2, 3, 4, 5, 6];

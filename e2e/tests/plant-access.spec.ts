@@ -1,8 +1,8 @@
 // Plant access: an admin gives a user a plant on the plant's access tab, and the user (signed in in a
 // browser of their own) finds it in their plant switcher; the admin removes them again and they lose it.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { adminToken, createActiveUser, signInAs } from './accounts';
-import { signIn } from './support';
+import { expect, signIn, test } from './support';
 
 /** The names in the user's plant switcher after a fresh load ([] when it says they have no plant). */
 async function switcherPlants(page: Page): Promise<string[]> {

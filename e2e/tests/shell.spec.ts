@@ -1,8 +1,8 @@
 // The shell of SPEC §2/§4/§9 measured in the browser: sizes at 1280, 900 and 700 px, the collapse,
 // the drawer and the menu button, disabled modules, toasts, the profile menu, languages, theme and
 // accessibility.
-import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './support';
 import { contentWidthOf, rawKeysOnPage, seriousA11yViolations, VIEWER, widthOf } from './shell-support';
 
 const sidebar = (page: Page) => page.locator('[data-testid="nav-sidebar"]');

@@ -28,3 +28,6 @@ export async function signIn(page: Page, user = ADMIN): Promise<void> {
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/$/);
 }
+
+/** The journeys' `test`: fails on any Content-Security-Policy violation in the page (csp-guard.ts). */
+export { expect, test } from './csp-guard';

@@ -1,6 +1,7 @@
 import React from 'react';
 import { render, screen } from '@testing-library/react';
 import { __fixtures, __setCurrentUser, __setSignedIn } from './testing/mock-controls';
+import { HelioAppFrame } from '@helio/shared-utils';
 import { Root } from './root.component';
 
 // The diagram library measures the DOM, which jsdom lacks; the pages' own tests and e2e draw it.
@@ -15,14 +16,14 @@ describe('the flow app routes', () => {
     ['/ems', 'ems page'],
   ])('shows %s to a user with its module', async (path, text) => {
     window.history.pushState({}, '', path);
-    render(<Root />);
+    render(<HelioAppFrame><Root /></HelioAppFrame>);
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(text);
   });
 
   it('shows the energy management module’s no-access page to a user without it', async () => {
     __setCurrentUser({ ...__fixtures.currentUser(), modules: ['monitoring'] });
     window.history.pushState({}, '', '/ems');
-    render(<Root />);
+    render(<HelioAppFrame><Root /></HelioAppFrame>);
     expect((await screen.findByTestId('module-no-access')).textContent).toContain('Energetický management');
     expect(screen.queryByText('ems page')).toBeNull();
   });
@@ -30,7 +31,7 @@ describe('the flow app routes', () => {
   it('shows /flow under the monitoring module', async () => {
     __setCurrentUser({ ...__fixtures.currentUser(), modules: ['ems'] });
     window.history.pushState({}, '', '/flow');
-    render(<Root />);
+    render(<HelioAppFrame><Root /></HelioAppFrame>);
     expect((await screen.findByTestId('module-no-access')).textContent).toContain('Monitoring');
   });
 });

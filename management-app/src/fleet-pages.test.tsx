@@ -3,7 +3,7 @@
 // filter in the plants table, and the fleet dashboard's figures and attention list.
 import React from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ApiError, type FleetSummary, type PlantTag } from '@helio/shared-utils';
+import { ApiError, type FleetSummary, type PlantTag, HelioAppFrame } from '@helio/shared-utils';
 import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, queryClient } from './testing/mock-controls';
 import { registryPlant } from './testing/fixtures';
 import { Root } from './root.component';
@@ -44,7 +44,7 @@ beforeEach(() => {
 
 const at = (path: string) => {
   window.history.pushState({}, '', path);
-  return render(<Root />);
+  return render(<HelioAppFrame><Root /></HelioAppFrame>);
 };
 const rowOf = (name: string) => screen.getAllByTestId('tag-row').find((row) => row.getAttribute('data-name') === name) as HTMLElement;
 

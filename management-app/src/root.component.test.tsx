@@ -1,6 +1,6 @@
 import React from 'react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { ApiError, type PlantDetail } from '@helio/shared-utils';
+import { ApiError, type PlantDetail, HelioAppFrame } from '@helio/shared-utils';
 import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, queryClient, setActivePlant, showToast } from './testing/mock-controls';
 import { plantDetail, registryPlant } from './testing/fixtures';
 import { Root } from './root.component';
@@ -25,7 +25,7 @@ beforeEach(() => {
 
 const at = (path: string) => {
   window.history.pushState({}, '', path);
-  return render(<Root />);
+  return render(<HelioAppFrame><Root /></HelioAppFrame>);
 };
 
 const field = (name: string) => document.querySelector<HTMLInputElement>(`#setting-${name}`) as HTMLInputElement;

@@ -1,6 +1,7 @@
 import React from 'react';
 import { render, screen } from '@testing-library/react';
 import { __fixtures, __setCurrentUser, __setShadow, __setSignedIn } from './testing/mock-controls';
+import { HelioAppFrame } from '@helio/shared-utils';
 import { Root } from './root.component';
 
 // uPlot needs a canvas and matchMedia, which jsdom lacks; the pages' own tests and e2e cover the charts.
@@ -14,14 +15,14 @@ beforeEach(() => {
 describe('the monitoring app routes', () => {
   it.each(['/', '/monitoring', '/monitoring/dashboard'])('shows the dashboard at %s', async (path) => {
     window.history.pushState({}, '', path);
-    render(<Root />);
+    render(<HelioAppFrame><Root /></HelioAppFrame>);
     expect(await screen.findByTestId('tile-pv')).toBeTruthy();
   });
 
   it('shows the module no-access page instead of any monitoring page to a user without monitoring', async () => {
     __setCurrentUser({ ...__fixtures.currentUser(), modules: ['notifications'] });
     window.history.pushState({}, '', '/');
-    render(<Root />);
+    render(<HelioAppFrame><Root /></HelioAppFrame>);
     expect((await screen.findByTestId('module-no-access')).textContent).toContain('Nemáte přístup k modulu Monitoring');
     expect(screen.queryByTestId('tile-pv')).toBeNull();
   });
@@ -36,7 +37,7 @@ describe('the monitoring app routes', () => {
     ['/batteries', 'Baterie'],
   ])('shows its page at %s', async (path, title) => {
     window.history.pushState({}, '', path);
-    render(<Root />);
+    render(<HelioAppFrame><Root /></HelioAppFrame>);
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toContain(title);
   });
 });

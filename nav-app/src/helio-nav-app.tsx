@@ -1,14 +1,4 @@
-import React from 'react';
-import ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
-import { AppErrorPanel } from '@helio/shared-utils';
-import { Root } from './root.component';
+import { helioApplication } from '@helio/shared-utils';
+import { NavPlaceholder, Root } from './root.component';
 
-const lifecycles = singleSpaReact({
-  React,
-  ReactDOMClient,
-  rootComponent: Root,
-  errorBoundary: (error) => <AppErrorPanel error={error} />,
-});
-
-export const { bootstrap, mount, unmount } = lifecycles;
+export const { bootstrap, mount, unmount } = helioApplication(Root, { router: false, fallback: <NavPlaceholder /> });

@@ -1,13 +1,12 @@
-// The nav parcel's root: shared providers around the navbar. It follows single-spa navigation
-// itself (see use-current-path), so it needs no router of its own.
-import React, { Suspense } from 'react';
+// The nav parcel's root: the navbar. It follows single-spa navigation itself (see use-current-path),
+// so its frame has no router.
+import React from 'react';
 import { Spinner } from '@blueprintjs/core';
-import { HelioProviders } from '@helio/shared-utils';
 import { Navbar } from './navbar/navbar.component';
 import { RAIL_WIDTH } from './navbar/sidebar-layout';
 
 /** While translations load, a rail-wide spinner keeps the layout from jumping. */
-function NavPlaceholder() {
+export function NavPlaceholder() {
   return (
     <div className="helio-nav-placeholder" style={{ width: RAIL_WIDTH, paddingTop: 16 }} aria-busy="true">
       <Spinner size={20} />
@@ -16,11 +15,5 @@ function NavPlaceholder() {
 }
 
 export function Root() {
-  return (
-    <HelioProviders>
-      <Suspense fallback={<NavPlaceholder />}>
-        <Navbar />
-      </Suspense>
-    </HelioProviders>
-  );
+  return <Navbar />;
 }

@@ -2,6 +2,7 @@ import React from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { defaultSettings } from './notification-schedule/schedule-rules';
 import { __fixtures, __setCurrentUser, __setSignedIn, apiPost } from './testing/mock-controls';
+import { HelioAppFrame } from '@helio/shared-utils';
 import { Root } from './root.component';
 
 beforeEach(() => {
@@ -18,21 +19,21 @@ beforeEach(() => {
 describe('the notifications app routes', () => {
   it('shows the notification schedule at /my-account/notifications', async () => {
     window.history.pushState({}, '', '/my-account/notifications');
-    render(<Root />);
+    render(<HelioAppFrame><Root /></HelioAppFrame>);
     expect(await screen.findByText('Rozvrh upozornění')).toBeTruthy();
     expect(await screen.findByTestId('day-card-6')).toBeTruthy();
   });
 
   it('shows the notification centre at /notifications', async () => {
     window.history.pushState({}, '', '/notifications');
-    render(<Root />);
+    render(<HelioAppFrame><Root /></HelioAppFrame>);
     expect(await screen.findByText('Žádná upozornění')).toBeTruthy();
   });
 
   it('shows the module no-access page at /notifications to a user without the notifications module, and calls nothing', async () => {
     __setCurrentUser({ ...__fixtures.currentUser(), modules: ['monitoring'] });
     window.history.pushState({}, '', '/notifications');
-    render(<Root />);
+    render(<HelioAppFrame><Root /></HelioAppFrame>);
     expect((await screen.findByTestId('module-no-access')).textContent).toContain('Nemáte přístup k modulu Upozornění');
     expect(apiPost).not.toHaveBeenCalledWith('notifications/alerts/list', expect.anything(), expect.anything());
   });
@@ -40,13 +41,13 @@ describe('the notifications app routes', () => {
   it('keeps the schedule (an account setting) open to that user', async () => {
     __setCurrentUser({ ...__fixtures.currentUser(), modules: ['monitoring'] });
     window.history.pushState({}, '', '/my-account/notifications');
-    render(<Root />);
+    render(<HelioAppFrame><Root /></HelioAppFrame>);
     expect(await screen.findByTestId('day-card-6')).toBeTruthy();
   });
 
   it('renders nothing on routes of other apps', async () => {
     window.history.pushState({}, '', '/my-account');
-    const { container } = render(<Root />);
+    const { container } = render(<HelioAppFrame><Root /></HelioAppFrame>);
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(container.textContent).toBe('');
   });

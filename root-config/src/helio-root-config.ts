@@ -13,9 +13,10 @@ import {
   type Parcel,
   type ParcelConfigObject,
 } from 'single-spa';
-import { i18n, restoreSession, RETURN_TO_KEY, session$, type Session } from '@helio/shared-utils';
+import { appManifests, i18n, restoreSession, RETURN_TO_KEY, session$, type Session } from '@helio/shared-utils';
 import { showFailure, showLoading } from './app-panels';
-import { AUTH_APP, MAIN_APPS, NAV_PARCEL, SIGN_OUT_PATH, isMainRoute, mainAppFor } from './routes';
+import { prefetchSignedIn } from './prefetch';
+import { NAV_PARCEL, SIGN_OUT_PATH, shellRoutes } from './routes';
 
 const byId = (id: string) => document.getElementById(id) as HTMLElement;
 const layout = byId('helio-layout');
@@ -23,8 +24,21 @@ const authContainer = byId('helio-auth');
 const navContainer = byId('helio-nav');
 const content = byId('helio-main-content');
 
+/** Built apps are in the import map; a module a later app will bring is not, and is left out. */
+function isBuilt(name: string): boolean {
+  try {
+    System.resolve(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// The manifests document beside the import map says which paths each app owns.
+const { mainApps, authApp, ownerOf, isMainRoute } = shellRoutes(appManifests(), isBuilt);
+
 let session: Session | null | undefined;
-const containers = new Map<string, HTMLElement>([[AUTH_APP, authContainer]]);
+const containers = new Map<string, HTMLElement>([[authApp, authContainer]]);
 
 function containerFor(name: string): HTMLElement {
   let el = containers.get(name);
@@ -46,27 +60,17 @@ function loadApp(name: string): () => Promise<LifeCycles> {
   };
 }
 
-/** Built apps are in the import map; an app a later issue will build is not, and is left out. */
-function isBuilt(name: string): boolean {
-  try {
-    System.resolve(name);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-for (const app of MAIN_APPS.filter((a) => isBuilt(a.name))) {
+for (const name of mainApps) {
   registerApplication({
-    name: app.name,
-    app: loadApp(app.name),
-    activeWhen: (location) => !!session && mainAppFor(location.pathname)?.name === app.name,
-    customProps: { domElement: containerFor(app.name) },
+    name,
+    app: loadApp(name),
+    activeWhen: (location) => !!session && ownerOf(location.pathname) === name,
+    customProps: { domElement: containerFor(name) },
   });
 }
 registerApplication({
-  name: AUTH_APP,
-  app: loadApp(AUTH_APP),
+  name: authApp,
+  app: loadApp(authApp),
   activeWhen: (location) => !isMainRoute(location.pathname),
   customProps: { domElement: authContainer },
 });
@@ -131,7 +135,13 @@ session$.subscribe((next) => {
   const changed = !!next !== !!session;
   session = next;
   if (next) mountNav();
-  else if (next === null) unmountNav();
+  else if (next === null) {
+    unmountNav();
+    const landing = sessionStorage.getItem(RETURN_TO_KEY) ?? '/';
+    const landingPath = landing.split(/[?#]/)[0];
+    const landingApp = isMainRoute(landingPath) && mainApps.includes(ownerOf(landingPath)) ? ownerOf(landingPath) : undefined;
+    prefetchSignedIn({ navParcel: NAV_PARCEL, landingApp, i18n, importModule: (name) => System.import(name) });
+  }
   guard();
   if (changed) triggerAppChange();
 });

@@ -1,10 +1,20 @@
-import { AUTH_APP, isMainRoute, ownerOf, pathMatches } from './routes';
+import { appManifests, pathMatches, type AppManifest } from '@helio/shared-utils';
+import { DEFAULT_AUTH_APP, shellRoutes } from './routes';
 
-describe('route ownership', () => {
+const BUILT = new Set([
+  '@helio/auth-app', '@helio/monitoring-app', '@helio/notifications-app', '@helio/account-app', '@helio/flow-app', '@helio/management-app',
+]);
+// The shell as index.html starts it: the repository's manifests, the apps the import map names.
+const shell = (extra: Record<string, AppManifest> = {}, built = BUILT) =>
+  shellRoutes({ ...appManifests(), ...extra }, (name) => built.has(name));
+const { ownerOf, isMainRoute } = shell();
+const AUTH_APP = '@helio/auth-app';
+
+describe('route ownership from the manifests', () => {
   it('gives the dashboard and every monitoring route to monitoring-app', () => {
     for (const path of ['/', '/monitoring', '/monitoring/dashboard', '/inverters', '/batteries', '/spot',
       '/statistics', '/services', '/logs', '/logs/ActPwrPve']) {
-      expect(ownerOf(path)).toBe('@helio/monitoring-app');
+      expect([path, ownerOf(path)]).toEqual([path, '@helio/monitoring-app']);
     }
   });
 
@@ -15,8 +25,8 @@ describe('route ownership', () => {
 
   it('gives the account, security and IAM pages to account-app', () => {
     for (const path of ['/my-account', '/my-account/security', '/my-account/iam/users', '/my-account/iam/roles',
-      '/my-account/iam/permissions']) {
-      expect(ownerOf(path)).toBe('@helio/account-app');
+      '/my-account/iam/permissions', '/my-account/iam/audit', '/my-account/iam/no-such-page']) {
+      expect([path, ownerOf(path)]).toEqual([path, '@helio/account-app']);
     }
   });
 
@@ -25,7 +35,7 @@ describe('route ownership', () => {
     expect(ownerOf('/ems')).toBe('@helio/flow-app');
   });
 
-  it('gives every other route of SPEC §2 to its module app of DESIGN §2', () => {
+  it('gives every other signed-in route to its module app, built or planned', () => {
     const owners: Array<[string, string]> = [
       ['/management', 'management'], ['/management/plants', 'management'], ['/management/plants/42', 'management'],
       ['/management/inverters/7', 'management'], ['/management/tags', 'management'], ['/plant/42/settings', 'management'],
@@ -42,6 +52,29 @@ describe('route ownership', () => {
       expect(ownerOf(path)).toBe(AUTH_APP);
       expect(isMainRoute(path)).toBe(false);
     }
+  });
+
+  it('registers the built main-layout apps only: a planned module’s routes stay main routes without an app', () => {
+    const { mainApps, authApp } = shell();
+    expect(authApp).toBe(AUTH_APP);
+    expect([...mainApps].sort()).toEqual([...BUILT].filter((n) => n !== AUTH_APP).sort());
+    expect(isMainRoute('/rc')).toBe(true);
+    expect(mainApps).not.toContain('@helio/rc-app');
+  });
+
+  it('follows a new app: its manifest’s paths become its main routes once the import map names it', () => {
+    const weather: AppManifest = { module: 'analytics', routes: { home: { paths: ['/weather'] }, station: { paths: ['/weather/station/:id'] } } };
+    expect(shell().isMainRoute('/weather')).toBe(false);
+    const withWeather = shell({ '@helio/weather-app': weather }, new Set([...BUILT, '@helio/weather-app']));
+    expect(withWeather.mainApps).toContain('@helio/weather-app');
+    expect(withWeather.ownerOf('/weather/station/9')).toBe('@helio/weather-app');
+    expect(withWeather.isMainRoute('/weather/station')).toBe(false);
+  });
+
+  it('still reaches sign-in when the manifests document is missing', () => {
+    const empty = shellRoutes({}, () => true);
+    expect(empty.ownerOf('/')).toBe(DEFAULT_AUTH_APP);
+    expect(empty.mainApps).toEqual([]);
   });
 
   it('ignores a trailing slash and needs a segment after a prefix pattern', () => {

@@ -17,14 +17,28 @@ describe('loadConfig', () => {
       simIntervalMs: 5000,
       simPlants: 0,
       simTimeFactor: 1,
+      simApplyDelayMs: 0,
       simHistoryDays: 14,
       rawRetentionDays: 90,
+      rollupRetentionDays: 3650,
       alertTickMs: 30_000,
+      rcTickMs: 5000,
       publicDir: path.join(REPO_ROOT, 'dist', 'public'),
       logLevel: 'info',
       secureCookies: false,
+      cspDevOrigins: [],
       recordMissingTranslations: false,
     });
+  });
+
+  it('reads the dev-server origins the CSP may allow, and refuses anything but bare http(s) origins', () => {
+    expect(loadConfig({ CSP_DEV_ORIGINS: 'http://localhost:9103, http://127.0.0.1:9100/' }).cspDevOrigins).toEqual([
+      'http://localhost:9103',
+      'http://127.0.0.1:9100',
+    ]);
+    for (const bad of ['*', 'localhost:9103', 'http://localhost:9103/app.js', "'unsafe-eval'", 'ftp://x.local']) {
+      expect(() => loadConfig({ CSP_DEV_ORIGINS: bad })).toThrow(/CSP_DEV_ORIGINS/);
+    }
   });
 
   it('records missing translation keys only with NODE_ENV=development', () => {
@@ -52,6 +66,7 @@ describe('loadConfig', () => {
       SIM_TIME_FACTOR: '60',
       SIM_HISTORY_DAYS: '0',
       RAW_RETENTION_DAYS: '30',
+      ROLLUP_RETENTION_DAYS: '400',
       ALERT_TICK_MS: '2000',
       PUBLIC_DIR: '/srv/public',
       LOG_LEVEL: 'warn',
@@ -71,6 +86,7 @@ describe('loadConfig', () => {
       simTimeFactor: 60,
       simHistoryDays: 0,
       rawRetentionDays: 30,
+      rollupRetentionDays: 400,
       alertTickMs: 2000,
       publicDir: '/srv/public',
       logLevel: 'warn',
@@ -87,6 +103,7 @@ describe('loadConfig', () => {
     ['SIM_TIME_FACTOR', '0', /SIM_TIME_FACTOR must be a whole number from 1/],
     ['SIM_HISTORY_DAYS', '400', /SIM_HISTORY_DAYS/],
     ['RAW_RETENTION_DAYS', '0', /RAW_RETENTION_DAYS/],
+    ['ROLLUP_RETENTION_DAYS', '30', /ROLLUP_RETENTION_DAYS must be at least RAW_RETENTION_DAYS \(90\)/],
     ['ALERT_TICK_MS', '500', /ALERT_TICK_MS must be a whole number from 1000/],
     ['DATABASE_URL', 'mysql://x', /DATABASE_URL must start with sqlite:\/\/ or postgres:\/\//],
     ['MQTT_URL', 'not a url', /MQTT_URL is not a URL/],

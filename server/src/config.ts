@@ -18,15 +18,26 @@ export interface Config {
   simPlants: number;
   /** Simulated time runs this many times faster than real time (demos, tests). */
   simTimeFactor: number;
+  /** How long a simulated gateway takes to apply a delta, ms (0: at once). */
+  simApplyDelayMs: number;
   /** Days of history the simulator writes for a plant that has none yet (0: none). */
   simHistoryDays: number;
   /** Raw samples older than this are deleted; the hour, day and month roll-ups stay. */
   rawRetentionDays: number;
+  /** Roll-up buckets older than this are deleted (at least rawRetentionDays). */
+  rollupRetentionDays: number;
   /** How often the alert engine judges every plant, ms. */
   alertTickMs: number;
+  /** How often remote-control schedules are checked for due starts and ends, ms. */
+  rcTickMs: number;
   publicDir: string;
   logLevel: string;
   secureCookies: boolean;
+  /**
+   * Origins of developers' webpack dev servers the Content-Security-Policy also lets scripts, styles,
+   * images and requests come from, for import-map-overrides (CSP_DEV_ORIGINS). Empty unless set.
+   */
+  cspDevOrigins: string[];
   /** NODE_ENV=development: record translation keys the browser misses (POST /locales/add/{lng}/{ns}) */
   recordMissingTranslations: boolean;
 }
@@ -99,12 +110,37 @@ function mqttUsername(env: Env): string {
   return raw;
 }
 
+/** `http://localhost:9103,http://127.0.0.1:9100`: bare http(s) origins only, so a typo cannot open `*`. */
+function cspDevOrigins(env: Env): string[] {
+  const raw = text(env, 'CSP_DEV_ORIGINS');
+  if (raw === undefined) return [];
+  return raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '').map((entry) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== entry.replace(/\/$/, '')) {
+      throw new ConfigError('CSP_DEV_ORIGINS', `must list http(s) origins such as http://localhost:9103, separated by commas (got "${entry}")`);
+    }
+    return url.origin;
+  });
+}
+
 function logLevel(env: Env): string {
   const raw = text(env, 'LOG_LEVEL')?.toLowerCase() ?? 'info';
   if (!LOG_LEVELS.includes(raw)) {
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got "${env.LOG_LEVEL}")`);
   }
   return raw;
+}
+
+function rollupRetentionDays(env: Env, rawDays: number): number {
+  const days = integer(env, 'ROLLUP_RETENTION_DAYS', Math.max(3650, rawDays), 1, 36_500);
+  // raw samples are found for pruning through their month roll-ups: those must outlive them
+  if (days < rawDays) throw new ConfigError('ROLLUP_RETENTION_DAYS', `must be at least RAW_RETENTION_DAYS (${rawDays}) (got "${days}")`);
+  return days;
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -122,12 +158,16 @@ export function loadConfig(env: Env = process.env): Config {
     simIntervalMs: integer(env, 'SIM_INTERVAL_MS', 5000, 100, 3_600_000),
     simPlants: integer(env, 'SIM_PLANTS', 0, 0, 10_000),
     simTimeFactor: integer(env, 'SIM_TIME_FACTOR', 1, 1, 100_000),
+    simApplyDelayMs: integer(env, 'SIM_APPLY_DELAY_MS', 0, 0, 60_000),
     simHistoryDays: integer(env, 'SIM_HISTORY_DAYS', 14, 0, 366),
     rawRetentionDays: integer(env, 'RAW_RETENTION_DAYS', 90, 1, 36_500),
+    rollupRetentionDays: rollupRetentionDays(env, integer(env, 'RAW_RETENTION_DAYS', 90, 1, 36_500)),
     alertTickMs: integer(env, 'ALERT_TICK_MS', 30_000, 1000, 3_600_000),
+    rcTickMs: integer(env, 'RC_TICK_MS', 5000, 200, 60_000),
     publicDir: path.resolve(text(env, 'PUBLIC_DIR') ?? path.join(REPO_ROOT, 'dist', 'public')),
     logLevel: logLevel(env),
     secureCookies: flag(env, 'SECURE_COOKIES', false),
+    cspDevOrigins: cspDevOrigins(env),
     recordMissingTranslations: text(env, 'NODE_ENV') === 'development',
   };
 }

@@ -6,17 +6,27 @@ import type { Kysely } from 'kysely';
 import { loadConfig, type Config } from './config';
 import { createDatabase, databaseKindOf, migrateToLatest, redact } from './db';
 import type { Database } from './db/schema';
+import { ensurePrivateDir } from './db/private-files';
 import { DEMO_ACCOUNTS } from './demo/demo-data';
 import { seedDemoData } from './demo/seed';
 import { startDevices, type DeviceServices } from './devices';
 import { saveSimulatorPasswords, simulatorKeystorePath } from './devices/simulator-keystore';
 import { buildApp } from './http/app';
 import { startAlertEngine } from './notifications/alert-engine';
+import { startScheduleRunner } from './rc';
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
 import { loadSpotConfig } from './spot/spot-config';
 import { startPriceImport } from './spot/price-import';
 import { spotDb } from './spot/tables';
 import { consoleLogger, type Logger } from './logger';
 import { startRawRetention } from './series/retention';
+import { loadForecastConfig } from './forecast/forecast-config';
+import { startForecastIssuer } from './forecast/issuer';
+import { alertWebhooks } from './integrations/alert-webhooks';
+import { recordImport } from './integrations/import-record';
+import { loadIntegrationsConfig } from './integrations/integrations-config';
+import { startWebhookSender } from './integrations/webhook-sender';
 
 function banner(config: Config, devices: DeviceServices, demo: boolean): string {
   const port = config.port;
@@ -54,8 +64,11 @@ async function main(): Promise<void> {
   try {
     const config = loadConfig();
     const spot = loadSpotConfig();
+    const forecast = loadForecastConfig();
+    const integrations = loadIntegrationsConfig();
     log = consoleLogger(config.logLevel);
 
+    ensurePrivateDir(config.dataDir); // secrets live here: the database, keystores, broker files
     const db = await createDatabase(config.databaseUrl);
     closers.push(() => db.destroy());
     await migrateToLatest(db);
@@ -74,14 +87,32 @@ async function main(): Promise<void> {
     }
     closers.push(() => devices.close());
 
-    const app: FastifyInstance = await buildApp({ db, config, devices, spot, log: true });
+    const app: FastifyInstance = await buildApp({ db, config, devices, spot, integrations, log: true });
     closers.push(() => app.close());
-    const alerts = startAlertEngine({ db, log, intervalMs: config.alertTickMs });
+    const webhooks = startWebhookSender({
+      db,
+      log,
+      concurrency: integrations.webhookConcurrency,
+      timeoutMs: integrations.webhookTimeoutMs,
+      pollMs: integrations.webhookPollMs,
+      allowPrivate: integrations.webhookAllowPrivate,
+    });
+    closers.push(() => webhooks.stop());
+    const alerts = startAlertEngine({ db, log, intervalMs: config.alertTickMs, onAlert: alertWebhooks });
+    const schedules = startScheduleRunner({ db, devices, log, tickMs: config.rcTickMs, holder: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}` });
+    closers.push(() => schedules.stop());
     closers.push(() => alerts.stop());
-    const prices = startPriceImport({ db: spotDb(db), config: spot, log });
+    const prices = startPriceImport({
+      db: spotDb(db),
+      config: spot,
+      log,
+      onImport: (outcome) => recordImport(db, { tenantId: null, kind: 'spot', source: spot.pricesUrl ?? '', rows: outcome.rows, errors: outcome.error === null ? [] : [outcome.error] }),
+    });
     closers.push(async () => prices.stop());
-    const retention = startRawRetention({ db, retentionDays: config.rawRetentionDays, log });
+    const retention = startRawRetention({ db, retentionDays: config.rawRetentionDays, rollupRetentionDays: config.rollupRetentionDays, log });
     closers.push(() => retention.stop());
+    const forecasts = startForecastIssuer({ db, config: forecast, log, after: devices.shadows.idle() });
+    closers.push(() => forecasts.stop());
     await app.listen({ port: config.port, host: config.host });
 
     process.stdout.write(banner(config, devices, await hasDemoAccounts(db)));

@@ -16,7 +16,10 @@
 //   apiPost/signIn/completeNewPassword/signOut/restoreSession/setActivePlant/setLanguage/showToast are jest.fn with real-like
 //   defaults (apiPost answers from the state above); override with mockResolvedValueOnce etc.
 //   i18n is a real i18next instance with every workspace's locales/{cs,en}/*.json, Czech by default.
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import type { LifeCycles } from 'single-spa';
+import type { ModuleKey } from '@helio/contracts/limits';
 import { I18nextProvider } from 'react-i18next';
 import { QueryClient, QueryClientProvider, type UseQueryResult } from '@tanstack/react-query';
 import { BehaviorSubject, type Observable } from 'rxjs';
@@ -65,6 +68,15 @@ import { __fixtures, fixtureCurrentUser, fixturePlants, fixtureSession } from '.
 import { formatDateTime, formatMetricValue, formatNumber, formatPower, i18n, i18nReady } from './mock-i18n';
 import { queryResult, type MockValue } from './query-result';
 import { applyTheme, themeOf, THEME_STORAGE_KEY, type Theme } from '../src/theme/theme';
+import { PLANT_LIST_KEY } from '../src/plants/plant-list-key';
+import { PlantGateView, type PlantGateProps } from '../src/plants/plant-gate-view';
+import { localised } from '../src/manifests/app-manifest';
+import type { AppManifest, AppManifests, LocalisedText, ManifestMenuEntry, ManifestMenuItem, ManifestRoute, PageOf } from '../src/manifests/app-manifest';
+import { APP_MANIFESTS_ELEMENT_ID, readAppManifests } from '../src/manifests/read-manifests';
+import { mainAppFor, manifestPaths, pathMatches } from '../src/manifests/route-patterns';
+import { manifestRoutes, type ManifestRoutesProps } from '../src/manifests/manifest-routes';
+import type { AppFrameOptions } from '../src/app-frame/app-frame';
+import { ROUTER_FUTURE } from '../src/app-frame/router-future';
 
 export type { ApiEndpoints, CurrentUser, MetricKey, Plant, Session, Shadow, TokenResponse, UserInfo, UserProfile };
 export type {
@@ -89,6 +101,8 @@ export type { ChartColumns, ChartOptions, MetricChartProps, UplotChartProps };
 export type { Device, DeviceCreateRequest, DeviceFields, DeviceKind };
 export { chartColumns, deviceLiveValues };
 export type { DeviceLiveValue };
+export { PLANT_LIST_KEY, localised, APP_MANIFESTS_ELEMENT_ID, readAppManifests, mainAppFor, manifestPaths, pathMatches, ROUTER_FUTURE };
+export type { AppManifest, AppManifests, LocalisedText, ManifestMenuEntry, ManifestMenuItem, ManifestRoute, PageOf, PlantGateProps };
 
 /** uPlot needs a canvas jsdom lacks: the charts render a box that says what they would draw. */
 export function UplotChart({ data, ariaLabel, testId }: UplotChartProps) {
@@ -228,6 +242,12 @@ export const setLanguage = jest.fn(defaults.setLanguage);
 export const showToast = jest.fn(defaults.showToast);
 export const downloadCsv = jest.fn(defaults.downloadCsv);
 
+/** The manifests document the build would inline into index.html, read from the repository the same way. */
+let repoDocument: AppManifests | undefined;
+const repoAppManifests = (): AppManifests =>
+  (repoDocument ??= (jest.requireActual('../../tools/app-manifests') as { collectAppManifests: () => AppManifests }).collectAppManifests());
+export const appManifests = jest.fn(repoAppManifests);
+
 // ---- hooks: synchronous query results from the state above ----
 
 export function useCurrentUser(): UseQueryResult<CurrentUser, ApiError> {
@@ -260,12 +280,35 @@ export function useShadow(thingName: string | undefined): UseQueryResult<Shadow,
 }
 
 /** The real wrapper's view, fed by the mock's current user (__setCurrentUser decides the modules). */
-export function ModuleGate({ module, children }: { module: string; children?: ReactNode }) {
+export function ModuleGate({ module, children }: { module: ModuleKey; children?: ReactNode }) {
   return (
     <ModuleGateView module={module} user={useCurrentUser()}>
       {children}
     </ModuleGateView>
   );
+}
+
+/** The real gate's view, fed by the mock's plants (__setPlants) and retrying on the mock's query client. */
+export function PlantGate(props: PlantGateProps) {
+  const retry = () => void queryClient.refetchQueries({ queryKey: PLANT_LIST_KEY });
+  return <PlantGateView state={useActivePlant()} onRetry={retry} {...props} />;
+}
+
+/** The real routes from a manifest, behind the mock's module wrapper. */
+export function ManifestRoutes<Page extends string>(props: ManifestRoutesProps<Page>) {
+  return manifestRoutes(props, ModuleGate);
+}
+
+/** The real frame's shape around the mock's providers: what a test renders an app's root in. */
+export function HelioAppFrame({ children, router = true, fallback }: AppFrameOptions & { children?: ReactNode }) {
+  const content = <Suspense fallback={fallback ?? <FullScreenSpinner />}>{children}</Suspense>;
+  return <HelioProviders>{router ? <BrowserRouter future={ROUTER_FUTURE}>{content}</BrowserRouter> : content}</HelioProviders>;
+}
+
+/** Apps' entries are not mounted in jest: lifecycles that do nothing. */
+export function helioApplication(): LifeCycles {
+  const done = () => Promise.resolve();
+  return { bootstrap: done, mount: done, unmount: done };
 }
 
 // ---- reset between tests ----
@@ -280,6 +323,7 @@ const mocks: Array<[jest.Mock, (...args: never[]) => unknown]> = [
   [setLanguage, defaults.setLanguage],
   [showToast, defaults.showToast],
   [downloadCsv, defaults.downloadCsv],
+  [appManifests, repoAppManifests],
 ];
 
 export function __reset(): void {

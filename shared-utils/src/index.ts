@@ -38,6 +38,9 @@ export { hasPermission } from './current-user/permissions';
 export { ACTIVE_PLANT_STORAGE_KEY, activePlant$, setActivePlant } from './plants/active-plant';
 export { pickActivePlant } from './plants/pick-active-plant';
 export { usePlants, useActivePlant } from './plants/use-plants';
+export { PLANT_LIST_KEY } from './plants/plant-list-key';
+export { PlantGate } from './plants/plant-gate';
+export type { PlantGateProps } from './plants/plant-gate-view';
 
 // Shadows & live
 export { useShadow } from './shadow/use-shadow';
@@ -89,3 +92,13 @@ export { ModuleGate } from './components/module-gate';
 export { ModuleNoAccess } from './components/module-no-access';
 export { useObservable } from './components/use-observable';
 export { useNow, NOW_TICK_MS } from './components/use-now';
+
+// App manifests and the app frame: an app's routes from its manifest, its lifecycles from its root
+export type { AppManifest, AppManifests, LocalisedText, ManifestMenuEntry, ManifestMenuItem, ManifestRoute, PageOf } from './manifests/app-manifest';
+export { localised } from './manifests/app-manifest';
+export { APP_MANIFESTS_ELEMENT_ID, appManifests, readAppManifests } from './manifests/read-manifests';
+export { mainAppFor, manifestPaths, pathMatches } from './manifests/route-patterns';
+export { ManifestRoutes } from './manifests/manifest-routes-component';
+export { HelioAppFrame } from './app-frame/app-frame';
+export { ROUTER_FUTURE } from './app-frame/router-future';
+export { helioApplication } from './app-frame/helio-application';

@@ -1,8 +1,15 @@
 // Puts the built modules together: resolves import-map.json to the hashed files, copies SystemJS,
-// import-map-overrides and the global CSS with content hashes, copies locales, writes index.html.
+// import-map-overrides and the global CSS with content hashes, copies locales, writes index.html with
+// the import map and the apps' manifests document inlined, and the hashes of its inline scripts for
+// the Content-Security-Policy (csp-hashes.json, read by the server).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+
+const require = createRequire(import.meta.url);
+const { collectAppManifests } = require('../app-manifests.js');
+const { inlineScriptHashes, evalUses } = require('./inline-scripts.js');
 
 /** The core libraries every first load needs: preloaded so they download in parallel. */
 const PRELOAD = [
@@ -13,14 +20,22 @@ const PRELOAD = [
 
 function readManifests(appsDir) {
   const files = new Map();
+  const styles = [];
   for (const dir of fs.readdirSync(appsDir)) {
     for (const f of fs.readdirSync(path.join(appsDir, dir))) {
       if (!/^manifest.*\.json$/.test(f)) continue;
-      const { entries } = JSON.parse(fs.readFileSync(path.join(appsDir, dir, f), 'utf8'));
-      for (const [name, file] of Object.entries(entries)) files.set(`${dir}/${name}`, `/apps/${dir}/${file}`);
+      const manifest = JSON.parse(fs.readFileSync(path.join(appsDir, dir, f), 'utf8'));
+      for (const [name, file] of Object.entries(manifest.entries)) files.set(`${dir}/${name}`, `/apps/${dir}/${file}`);
+      for (const css of Object.values(manifest.styles ?? {}).flat()) styles.push(`/apps/${dir}/${css}`);
     }
   }
-  return files;
+  return { files, styles: styles.sort(byLayer) };
+}
+
+/** Shared libraries' styles first, then shared-utils', then the apps' (each app's own rules last). */
+function byLayer(a, b) {
+  const layer = (url) => (url.startsWith('/apps/shared-deps/') ? 0 : url.startsWith('/apps/shared-utils/') ? 1 : 2);
+  return layer(a) - layer(b) || a.localeCompare(b);
 }
 
 /** `/apps/shared-deps/react.js` -> `/apps/shared-deps/react@19.2.0.1a2b3c4d.js` */
@@ -61,12 +76,33 @@ function copyLocales(root, publicDir) {
   }
 }
 
+/** JSON that may sit inside a <script> element: no `</script>` can end it early. */
+const inlineJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * Each built app's manifest beside its bundle, content-hashed like it, so a release of one app carries
+ * its own manifest; index.html inlines the whole document (planned modules included).
+ */
+function writeAppManifests(root, sourceMap, appsDir) {
+  const manifests = collectAppManifests({ root, importMap: sourceMap });
+  const files = {};
+  for (const [name, manifest] of Object.entries(manifests)) {
+    const folder = name.replace('@helio/', '');
+    if (!fs.existsSync(path.join(appsDir, folder))) continue;
+    const body = JSON.stringify(manifest, null, 2);
+    const hash = crypto.createHash('sha256').update(body).digest('hex').slice(0, 8);
+    fs.writeFileSync(path.join(appsDir, folder, `app-manifest.${hash}.json`), body);
+    files[name] = `/apps/${folder}/app-manifest.${hash}.json`;
+  }
+  return { manifests, files };
+}
+
 export function assemblePublic({ root, publicDir }) {
   const appsDir = path.join(publicDir, 'apps');
-  const importMap = resolveImportMap(
-    JSON.parse(fs.readFileSync(path.join(root, 'import-map.json'), 'utf8')),
-    readManifests(appsDir),
-  );
+  const sourceMap = JSON.parse(fs.readFileSync(path.join(root, 'import-map.json'), 'utf8'));
+  const built = readManifests(appsDir);
+  const importMap = resolveImportMap(sourceMap, built.files);
+  const appManifests = writeAppManifests(root, sourceMap, appsDir);
   const staticDir = path.join(appsDir, 'root-config', 'static');
   const url = (file) => `/apps/root-config/static/${file}`;
   // Some packages do not export their package.json, so find their folder the way node does.
@@ -87,12 +123,21 @@ export function assemblePublic({ root, publicDir }) {
     SHELL_CSS: url(copyHashed(path.join(root, 'root-config', 'src', 'shell.css'), staticDir, 'shell.css')),
   };
   const preloads = PRELOAD.map((name) => `  <link rel="preload" as="script" href="${importMap.imports[name]}" />`);
+  // Each app's extracted entry stylesheet; its lazy pages' stylesheets come with their chunks.
+  const appStyles = built.styles.map((href) => `  <link rel="stylesheet" href="${href}" />`);
   let html = fs.readFileSync(path.join(root, 'root-config', 'index.html'), 'utf8')
+    .replace('%APP_STYLES%', appStyles.join('\n'))
     .replace('%PRELOADS%', preloads.join('\n'))
-    .replace('%IMPORT_MAP%', JSON.stringify(importMap));
+    .replace('%IMPORT_MAP%', JSON.stringify(importMap))
+    .replace('%APP_MANIFESTS%', inlineJson(appManifests.manifests));
   for (const [key, value] of Object.entries(assets)) html = html.replace(`%${key}%`, value);
   fs.writeFileSync(path.join(publicDir, 'index.html'), html);
+  const scriptSrc = inlineScriptHashes(html);
+  fs.writeFileSync(path.join(publicDir, 'csp-hashes.json'), JSON.stringify({ scriptSrc }, null, 2));
+  // The policy has no 'unsafe-eval': a bundle that needs eval would fail in the browser, so fail here.
+  const withEval = evalUses(appsDir);
+  if (withEval.length > 0) throw new Error(`eval or the Function constructor in built bundles: ${withEval.join(', ')}`);
   fs.writeFileSync(path.join(publicDir, 'import-map.json'), JSON.stringify(importMap, null, 2));
   copyLocales(root, publicDir);
-  return { importMap, assets };
+  return { importMap, assets, scriptSrc, appManifests };
 }

@@ -16,6 +16,11 @@ export const AUDIT_CATEGORIES = {
     'plants.access_granted', 'plants.access_role_changed', 'plants.access_revoked',
     'plants.device_added', 'plants.device_updated', 'plants.device_removed',
     'tags.created', 'tags.updated', 'tags.deleted', 'tags.assigned',
+    'devices.control_sent', 'devices.schedule_created', 'devices.schedule_deleted', 'devices.fleet_command',
+  ],
+  integrations: [
+    'integrations.key_created', 'integrations.key_revoked', 'integrations.webhook_created', 'integrations.webhook_updated',
+    'integrations.webhook_deleted', 'integrations.webhook_redelivered', 'integrations.spot_uploaded', 'integrations.history_imported',
   ],
 } as const;
 

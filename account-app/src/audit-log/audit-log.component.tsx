@@ -69,25 +69,26 @@ export default function AuditLogPage() {
   return (
     <div className="helio-account-page">
       <PageHeader title={t('iam.title')} description={t('audit.pageDescription')} />
-      <IamTabs />
-      <div className="helio-account-toolbar" data-testid="audit-filters">
-        <FormGroup label={t('audit.kind')} labelFor="audit-kind">
-          <HTMLSelect
-            id="audit-kind"
-            value={filter.category}
-            onChange={(event) => change({ ...filter, category: event.target.value as AuditFilter['category'] })}
-            options={[{ value: 'all', label: t('audit.categories.all') }, ...AUDIT_CATEGORY_KEYS.map((key) => ({ value: key, label: t(`audit.categories.${key}`) }))]}
-          />
-        </FormGroup>
-        <FormGroup label={t('audit.from')} labelFor="audit-from">
-          <InputGroup id="audit-from" type="date" value={filter.from} onChange={(event) => change({ ...filter, from: event.target.value })} />
-        </FormGroup>
-        <FormGroup label={t('audit.to')} labelFor="audit-to" intent={valid ? 'none' : 'danger'} helperText={valid ? undefined : t('audit.badRange')}>
-          <InputGroup id="audit-to" type="date" value={filter.to} intent={valid ? 'none' : 'danger'} onChange={(event) => change({ ...filter, to: event.target.value })} />
-        </FormGroup>
-        {filtered && <Button variant="minimal" icon="filter-remove" text={t('audit.clear')} onClick={() => change(NO_AUDIT_FILTER)} />}
-      </div>
-      {body}
+      <IamTabs>
+        <div className="helio-account-toolbar" data-testid="audit-filters">
+          <FormGroup label={t('audit.kind')} labelFor="audit-kind">
+            <HTMLSelect
+              id="audit-kind"
+              value={filter.category}
+              onChange={(event) => change({ ...filter, category: event.target.value as AuditFilter['category'] })}
+              options={[{ value: 'all', label: t('audit.categories.all') }, ...AUDIT_CATEGORY_KEYS.map((key) => ({ value: key, label: t(`audit.categories.${key}`) }))]}
+            />
+          </FormGroup>
+          <FormGroup label={t('audit.from')} labelFor="audit-from">
+            <InputGroup id="audit-from" type="date" value={filter.from} onChange={(event) => change({ ...filter, from: event.target.value })} />
+          </FormGroup>
+          <FormGroup label={t('audit.to')} labelFor="audit-to" intent={valid ? 'none' : 'danger'} helperText={valid ? undefined : t('audit.badRange')}>
+            <InputGroup id="audit-to" type="date" value={filter.to} intent={valid ? 'none' : 'danger'} onChange={(event) => change({ ...filter, to: event.target.value })} />
+          </FormGroup>
+          {filtered && <Button variant="minimal" icon="filter-remove" text={t('audit.clear')} onClick={() => change(NO_AUDIT_FILTER)} />}
+        </div>
+        {body}
+      </IamTabs>
     </div>
   );
 }

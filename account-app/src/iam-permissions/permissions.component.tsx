@@ -56,8 +56,9 @@ export default function PermissionsPage() {
   return (
     <div className="helio-account-page">
       <PageHeader title={t('iam.title')} description={t('permissions.pageDescription')} />
-      <IamTabs />
-      {body}
+      <IamTabs>
+        {body}
+      </IamTabs>
     </div>
   );
 }

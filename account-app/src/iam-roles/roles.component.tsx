@@ -79,28 +79,29 @@ export default function RolesPage() {
       <PageHeader title={t('iam.title')} description={t('roles.pageDescription')}>
         <Button intent="primary" icon="add" text={t('roles.create')} disabled={!catalogue.data} onClick={() => setEditing('new')} data-testid="roles-create" />
       </PageHeader>
-      <IamTabs />
-      {body}
-      {editing && catalogue.data && <RoleDialog role={editing === 'new' ? undefined : editing} catalogue={catalogue.data} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        isOpen={deleting !== null}
-        title={t('roles.deleteTitle')}
-        confirmText={t('actions.delete')}
-        busy={remove.isPending}
-        error={remove.isError ? errorText(remove.error) : null}
-        onClose={closeDelete}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              showToast({ intent: 'success', icon: 'trash', message: t('roles.deleted', { name: deleting.name }) });
-              closeDelete();
-            },
-          })
-        }
-      >
-        <p>{deleting ? t('roles.deleteText', { name: deleting.name }) : ''}</p>
-      </ConfirmDialog>
+      <IamTabs>
+        {body}
+        {editing && catalogue.data && <RoleDialog role={editing === 'new' ? undefined : editing} catalogue={catalogue.data} onClose={() => setEditing(null)} />}
+        <ConfirmDialog
+          isOpen={deleting !== null}
+          title={t('roles.deleteTitle')}
+          confirmText={t('actions.delete')}
+          busy={remove.isPending}
+          error={remove.isError ? errorText(remove.error) : null}
+          onClose={closeDelete}
+          onConfirm={() =>
+            deleting &&
+            remove.mutate(deleting.id, {
+              onSuccess: () => {
+                showToast({ intent: 'success', icon: 'trash', message: t('roles.deleted', { name: deleting.name }) });
+                closeDelete();
+              },
+            })
+          }
+        >
+          <p>{deleting ? t('roles.deleteText', { name: deleting.name }) : ''}</p>
+        </ConfirmDialog>
+      </IamTabs>
     </div>
   );
 }

@@ -76,34 +76,35 @@ export default function UsersPage() {
       <PageHeader title={t('iam.title')} description={t('users.description')}>
         <Button intent="primary" icon="new-person" text={t('users.invite')} disabled={!roles.data} onClick={() => setInviting(true)} data-testid="users-invite" />
       </PageHeader>
-      <IamTabs />
-      <div className="helio-account-toolbar">
-        <InputGroup
-          className="helio-account-search"
-          type="search"
-          leftIcon="search"
-          placeholder={t('users.searchPlaceholder')}
-          aria-label={t('users.search')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          data-testid="users-search"
-        />
-      </div>
-      {body}
-      {roles.data && <InviteDialog isOpen={inviting} roles={roles.data} language={i18n.language === 'en' ? 'en' : 'cs'} onClose={() => setInviting(false)} />}
-      {editing && roles.data && <AccessDialog user={editing} roles={roles.data} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        isOpen={pending !== null}
-        title={pending ? t(`users.confirm.${pending.action}.title`) : ''}
-        confirmText={pending ? t(`users.confirm.${pending.action}.button`) : ''}
-        intent={pending?.action === 'enable' ? 'primary' : 'danger'}
-        busy={action.isPending}
-        error={action.isError ? errorText(action.error) : null}
-        onClose={closeConfirm}
-        onConfirm={confirm}
-      >
-        <p>{pending ? t(`users.confirm.${pending.action}.text`, { name: pendingName }) : ''}</p>
-      </ConfirmDialog>
+      <IamTabs>
+        <div className="helio-account-toolbar">
+          <InputGroup
+            className="helio-account-search"
+            type="search"
+            leftIcon="search"
+            placeholder={t('users.searchPlaceholder')}
+            aria-label={t('users.search')}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            data-testid="users-search"
+          />
+        </div>
+        {body}
+        {roles.data && <InviteDialog isOpen={inviting} roles={roles.data} language={i18n.language === 'en' ? 'en' : 'cs'} onClose={() => setInviting(false)} />}
+        {editing && roles.data && <AccessDialog user={editing} roles={roles.data} onClose={() => setEditing(null)} />}
+        <ConfirmDialog
+          isOpen={pending !== null}
+          title={pending ? t(`users.confirm.${pending.action}.title`) : ''}
+          confirmText={pending ? t(`users.confirm.${pending.action}.button`) : ''}
+          intent={pending?.action === 'enable' ? 'primary' : 'danger'}
+          busy={action.isPending}
+          error={action.isError ? errorText(action.error) : null}
+          onClose={closeConfirm}
+          onConfirm={confirm}
+        >
+          <p>{pending ? t(`users.confirm.${pending.action}.text`, { name: pendingName }) : ''}</p>
+        </ConfirmDialog>
+      </IamTabs>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-// The settings entries (SPEC §2 Navigation): "Account" and "Identity and access", each a link. IAM
+// The settings entries: "Account" and "Identity and access", each a link. IAM
 // entries a user's role does not grant are shown dimmed with the reason, so the map stays complete.
 import type { MouseEvent } from 'react';
 import { Card, Menu, MenuDivider, MenuItem, type IconName } from '@blueprintjs/core';

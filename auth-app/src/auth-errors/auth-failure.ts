@@ -9,6 +9,7 @@ export type AuthFailureKey =
   | 'errors.passwordExpired'
   | 'errors.tooManyAttempts'
   | 'errors.tooManyAttemptsLater'
+  | 'errors.resetLocked'
   | 'errors.challengeExpired'
   | 'errors.codeMismatch'
   | 'errors.passwordPolicy'
@@ -20,7 +21,7 @@ export interface AuthFailure {
   key: AuthFailureKey;
   /** the server's message, for errors.generic */
   message?: string;
-  /** whole minutes to wait, for errors.tooManyAttempts */
+  /** whole minutes to wait, for errors.tooManyAttempts and errors.resetLocked */
   count?: number;
   /** the broken password rules, for errors.passwordPolicy */
   failures?: PasswordRule[];
@@ -36,6 +37,8 @@ export function commonFailure(error: unknown): AuthFailure {
     if (error.status === 0) return { key: 'errors.unreachable' };
     if (error.status === 429) {
       const seconds = retryAfterSeconds(error.details);
+      // the password reset is locked: the message says to wait and then ask for a new code
+      if (error.code === 'ResetLocked') return { key: 'errors.resetLocked', count: Math.ceil((seconds ?? 3600) / 60) };
       if (seconds === null) return { key: 'errors.tooManyAttemptsLater' };
       return { key: 'errors.tooManyAttempts', count: Math.ceil(seconds / 60) };
     }

@@ -1,4 +1,4 @@
-// Czech / English before signing in; once signed in the profile's locale decides (SPEC §1).
+// Czech / English before signing in; once signed in the profile's locale decides.
 import { SegmentedControl } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '@helio/shared-utils';

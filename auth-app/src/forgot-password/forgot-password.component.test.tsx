@@ -54,6 +54,15 @@ describe('forgot-password page', () => {
     expect(await screen.findByTestId('forgot-password-sent')).toBeTruthy();
   });
 
+  it('tells a locked-out user to wait and then ask for a new code, in Czech', async () => {
+    apiPost.mockRejectedValueOnce(new ApiError(429, 'ResetLocked', 'locked', { retryAfterSeconds: 3600, messageKey: 'resetLocked' }));
+    renderAt('/auth/forgot-password');
+    await submit('jana@helio.local');
+    expect((await screen.findByTestId('forgot-password-error')).textContent).toContain(
+      'Příliš mnoho pokusů o obnovení hesla. Počkejte 60 minut a pak si vyžádejte nový kód.',
+    );
+  });
+
   it('leads back to sign-in', async () => {
     renderAt('/auth/forgot-password');
     fireEvent.click(await screen.findByTestId('forgot-password-back'));

@@ -1,4 +1,4 @@
-// Any route nobody owns (SPEC §2 "*"): say so and offer the way home.
+// Any route nobody owns: say so and offer the way home.
 import { AnchorButton, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { followSpaLink } from '../spa-link';

@@ -21,6 +21,19 @@ async function fillAndSubmit(fields: { email?: string; code?: string; password?:
   });
 }
 
+/** Opens the page, switches to English and submits a valid code and password. */
+async function submitInEnglish() {
+  renderAt('/auth/set-new-password?email=jana%40helio.local');
+  fireEvent.click(await screen.findByRole('radio', { name: 'English' }));
+  await screen.findByLabelText('Code from the e-mail');
+  await act(async () => {
+    fireEvent.change(screen.getByLabelText('Code from the e-mail'), { target: { value: '123456' } });
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: GOOD } });
+    fireEvent.change(screen.getByLabelText('Repeat new password'), { target: { value: GOOD } });
+    fireEvent.click(screen.getByTestId('set-new-password-submit'));
+  });
+}
+
 describe('set new password with the mailed code', () => {
   it('prefills the e-mail from forgot-password and asks for the code', async () => {
     renderAt('/auth/set-new-password?email=jana%40helio.local');
@@ -71,19 +84,20 @@ describe('set new password with the mailed code', () => {
     apiPost.mockRejectedValueOnce(
       new ApiError(400, 'InvalidPassword', 'Password must be…', { messageKey: 'passwordPolicy', failures: ['uppercase', 'digit'] }),
     );
-    renderAt('/auth/set-new-password?email=jana%40helio.local');
-    fireEvent.click(await screen.findByRole('radio', { name: 'English' }));
-    await screen.findByLabelText('Code from the e-mail');
-    await act(async () => {
-      fireEvent.change(screen.getByLabelText('Code from the e-mail'), { target: { value: '123456' } });
-      fireEvent.change(screen.getByLabelText('New password'), { target: { value: GOOD } });
-      fireEvent.change(screen.getByLabelText('Repeat new password'), { target: { value: GOOD } });
-      fireEvent.click(screen.getByTestId('set-new-password-submit'));
-    });
+    await submitInEnglish();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The password breaks these rules:');
     expect(alert.textContent).toContain('An uppercase letter');
     expect(alert.textContent).toContain('A digit');
+  });
+
+  it('tells a user out of code tries what to do, in English too', async () => {
+    apiPost.mockRejectedValueOnce(new ApiError(429, 'ResetLocked', 'locked', { retryAfterSeconds: 3600, messageKey: 'resetLocked' }));
+    await submitInEnglish();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Too many password reset attempts. Wait 60 minutes, then ask for a new code.');
+    expect(alert.textContent).toContain('tell your administrator');
+    expect(screen.getByTestId('set-new-password-new-code')).toBeTruthy();
   });
 
   it('says the server cannot be reached', async () => {

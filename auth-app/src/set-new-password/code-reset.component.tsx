@@ -69,7 +69,7 @@ export function CodeReset({ initialEmail }: { initialEmail: string }) {
       <p className={Classes.TEXT_MUTED}>{t('newPassword.codeSubtitle')}</p>
       {failure && (
         <AuthFailureCallout failure={failure} title={t('errors.newPasswordTitle')} testId="set-new-password-error">
-          {failure.key === 'errors.codeMismatch' && (
+          {(failure.key === 'errors.codeMismatch' || failure.key === 'errors.resetLocked') && (
             <Link to={forgotPath(values.email)} data-testid="set-new-password-new-code">
               {t('newPassword.requestNewCode')}
             </Link>

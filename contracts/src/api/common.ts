@@ -23,6 +23,10 @@ export const StringEnum = <const T extends readonly string[]>(values: T, options
 export const Nullable = <T extends TSchema & { type: string }>(schema: T): TUnsafe<Static<T> | null> =>
   Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] });
 
+/** One of the values, or null. */
+export const NullableEnum = <const T extends readonly string[]>(values: T): TUnsafe<T[number] | null> =>
+  Type.Unsafe<T[number] | null>({ type: ['string', 'null'], enum: [...values, null] });
+
 export interface EndpointSchemas<Body extends TSchema = TSchema, Response extends TSchema = TSchema> {
   body: Body;
   response: Response;

@@ -28,6 +28,15 @@ export function thingNameOfStatusTopic(topic: string): string | undefined {
  */
 export const simFaultsTopic = (thingName: string): string => `${TOPIC_ROOT}/${thingName}/sim/faults`;
 
+/**
+ * EV test control for simulated gateways only (demos, journeys), not retained:
+ * `{"car":{"batteryKwh":60,"socPct":20,"limitPct":80},"sunW":9000,"loadW":500}` plugs a car in
+ * (`"car":null` unplugs it) and pins the sun and the house load (null: the model decides again);
+ * `"timing":{"startHoldMs","stopDelayMs","phaseSwitchDelayMs"}` shortens the charger's delays.
+ * Every key may be left out. Like the fault topic, only the server's own login may publish it.
+ */
+export const simEvTopic = (thingName: string): string => `${TOPIC_ROOT}/${thingName}/sim/ev`;
+
 /** Subscription filter for every gateway's reports. */
 export const ALL_REPORTED_TOPICS = `${TOPIC_ROOT}/+/shadow/reported`;
 

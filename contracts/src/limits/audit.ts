@@ -17,6 +17,10 @@ export const AUDIT_ACTIONS = [
   'iam.role_updated',
   'iam.role_deleted',
   'devices.gateway_password_rotated',
+  'devices.control_sent',
+  'devices.schedule_created',
+  'devices.schedule_deleted',
+  'devices.fleet_command',
   'plants.created',
   'plants.updated',
   'plants.access_granted',
@@ -29,6 +33,14 @@ export const AUDIT_ACTIONS = [
   'tags.updated',
   'tags.deleted',
   'tags.assigned',
+  'integrations.key_created',
+  'integrations.key_revoked',
+  'integrations.webhook_created',
+  'integrations.webhook_updated',
+  'integrations.webhook_deleted',
+  'integrations.webhook_redelivered',
+  'integrations.spot_uploaded',
+  'integrations.history_imported',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -7,3 +7,5 @@ export const DEFAULT_GRANULARITY: Granularity = '1h';
 export const MAX_BUCKETS = 10_000;
 /** Metric keys one request may name. */
 export const MAX_SERIES_KEYS = 32;
+/** Buckets × metrics a request on raw samples (1m, 15m) may ask for: 10,000 minutes of 4 metrics. */
+export const MAX_RAW_CELLS = 40_000;

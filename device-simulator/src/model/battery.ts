@@ -14,23 +14,39 @@ export interface BatterySpec {
   capacityKwh: number;
 }
 
-/** Largest charge (W, ≥ 0) the pack can take for `dtSeconds` without passing the upper SoC limit. */
-export function maxChargeW(spec: BatterySpec, socPct: number, dtSeconds: number): number {
-  const roomWh = ((SOC_MAX_PCT - socPct) / 100) * spec.capacityKwh * 1000;
+/** What a user set on the battery (writable keys): its lowest SoC, power caps, a grid charge's target. */
+export interface BatteryControl {
+  socMinPct: number;
+  chargeMaxW: number;
+  dischargeMaxW: number;
+  /** SoC a force charge fills to from any source, the grid included; null when none is on. */
+  forceChargeTargetPct: number | null;
+}
+
+/** The pack's own limits: nothing set by a user. */
+export function defaultBatteryControl(spec: BatterySpec): BatteryControl {
+  const rated = Math.round(spec.capacityKwh * 1000 * C_RATE);
+  return { socMinPct: SOC_MIN_PCT, chargeMaxW: rated, dischargeMaxW: rated, forceChargeTargetPct: null };
+}
+
+/** Largest charge (W, ≥ 0) the pack can take for `dtSeconds` without passing `ceilingPct`. */
+export function maxChargeW(spec: BatterySpec, socPct: number, dtSeconds: number, ceilingPct = SOC_MAX_PCT): number {
+  const roomWh = ((Math.min(SOC_MAX_PCT, ceilingPct) - socPct) / 100) * spec.capacityKwh * 1000;
   const byRoom = roomWh / EFFICIENCY / (dtSeconds / 3600);
   return Math.max(0, Math.floor(Math.min(spec.capacityKwh * 1000 * C_RATE, byRoom)));
 }
 
-/** Largest discharge (W, ≥ 0) for `dtSeconds` without passing the lower SoC limit. */
-export function maxDischargeW(spec: BatterySpec, socPct: number, dtSeconds: number): number {
-  const storedWh = ((socPct - SOC_MIN_PCT) / 100) * spec.capacityKwh * 1000;
+/** Largest discharge (W, ≥ 0) for `dtSeconds` without passing `floorPct` (never below the pack's own). */
+export function maxDischargeW(spec: BatterySpec, socPct: number, dtSeconds: number, floorPct = SOC_MIN_PCT): number {
+  const storedWh = ((socPct - Math.max(SOC_MIN_PCT, floorPct)) / 100) * spec.capacityKwh * 1000;
   const byStore = (storedWh * EFFICIENCY) / (dtSeconds / 3600);
   return Math.max(0, Math.floor(Math.min(spec.capacityKwh * 1000 * C_RATE, byStore)));
 }
 
 /**
  * Battery power (W, discharge > 0) for the operating mode, given the PV surplus
- * (PV minus all consumption, W; negative is a deficit). Always an integer within the pack's limits.
+ * (PV minus all consumption, W; negative is a deficit). Always an integer within the pack's limits and
+ * what the user set: the minimum SoC stops discharge there, the power caps bound both directions.
  */
 export function batteryPowerW(
   mode: OperMode,
@@ -38,11 +54,16 @@ export function batteryPowerW(
   socPct: number,
   surplusW: number,
   dtSeconds: number,
+  control: BatteryControl = defaultBatteryControl(spec),
 ): number {
   // Charging is negative; written this way so "no charge" is 0, not -0.
   const charging = (watts: number) => (watts > 0 ? -watts : 0);
-  const charge = maxChargeW(spec, socPct, dtSeconds);
-  const discharge = maxDischargeW(spec, socPct, dtSeconds);
+  const charge = Math.min(maxChargeW(spec, socPct, dtSeconds), Math.max(0, Math.floor(control.chargeMaxW)));
+  const discharge = Math.min(maxDischargeW(spec, socPct, dtSeconds, control.socMinPct), Math.max(0, Math.floor(control.dischargeMaxW)));
+  if (control.forceChargeTargetPct !== null) {
+    // Fills to the target at the allowed rate whatever the sun does; the grid supplies the rest.
+    return charging(Math.min(charge, maxChargeW(spec, socPct, dtSeconds, control.forceChargeTargetPct)));
+  }
   switch (mode) {
     case 'self-consumption':
       return surplusW >= 0 ? charging(Math.min(Math.floor(surplusW), charge)) : Math.min(Math.floor(-surplusW), discharge);

@@ -1,5 +1,5 @@
 import { seededRandom } from '../random';
-import { afterCharging, arrivalRatePerHour, evChargeW, stepEvSession, type EvState } from './ev-charger';
+import { afterCharging, arrivalRatePerHour, evChargeW, initialEvState, stepEvSession, wantedKwh, type EvState } from './ev-charger';
 
 describe('EV sessions', () => {
   it('arrive after work on workdays and not in the night', () => {
@@ -7,21 +7,29 @@ describe('EV sessions', () => {
     expect(arrivalRatePerHour({ hour: 3, weekday: 2 })).toBeLessThan(1e-6);
   });
 
-  it('charge at full power until the car has what it wanted, then draw nothing', () => {
-    let state: EvState = { session: { remainingKwh: 1, departsAt: Number.MAX_SAFE_INTEGER } };
+  const car = { batteryKwh: 50, socPct: 78, limitPct: 80 }; // wants 1 kWh
+  const inputs = (nowMs: number) => ({ nowMs, surplusW: 0, ratedW: 11_000, dtSeconds: 60 });
+
+  it('charge in fast mode at full power until the car reaches its limit, then draw nothing', () => {
+    let state: EvState = { ...initialEvState(), session: { car, departsAt: Number.MAX_SAFE_INTEGER, deliveredKwh: 0 } };
     let delivered = 0;
     for (let i = 0; i < 100; i++) {
-      const w = evChargeW(state, 11, 60);
-      expect(w).toBeLessThanOrEqual(11_000);
-      delivered += (w * 60) / 3_600_000;
-      state = afterCharging(state, w, 60);
+      const step = evChargeW(state, inputs(i * 60_000));
+      expect(step.powerW).toBeLessThanOrEqual(11_000);
+      // 11 kW on three phases allows 15.9 A: whole amperes, so 15 A.
+      if (i === 0) expect(step.powerW).toBe(15 * 3 * 230);
+      delivered += (step.powerW * 60) / 3_600_000;
+      state = afterCharging(step.state, step.powerW, 60);
     }
     expect(delivered).toBeCloseTo(1, 2);
-    expect(evChargeW(state, 11, 60)).toBe(0);
+    expect(state.session?.deliveredKwh).toBeCloseTo(1, 2);
+    expect(state.session?.car.socPct).toBeCloseTo(80, 5);
+    expect(wantedKwh(state.session!.car)).toBeCloseTo(0, 5);
+    expect(evChargeW(state, inputs(6_000_000)).powerW).toBe(0);
   });
 
   it('end when the car leaves', () => {
-    const state: EvState = { session: { remainingKwh: 10, departsAt: 1000 } };
+    const state: EvState = { ...initialEvState(), session: { car, departsAt: 1000, deliveredKwh: 0 } };
     const rng = seededRandom(1);
     expect(stepEvSession(state, { hour: 8, weekday: 1 }, 999, 5, rng).session).not.toBeNull();
     expect(stepEvSession(state, { hour: 8, weekday: 1 }, 1000, 5, rng).session).toBeNull();
@@ -29,7 +37,7 @@ describe('EV sessions', () => {
 
   it('start about once a day over a simulated month', () => {
     const rng = seededRandom(3);
-    let state: EvState = { session: null };
+    let state: EvState = initialEvState();
     let arrivals = 0;
     const start = Date.UTC(2024, 4, 1);
     for (let t = 0; t < 30 * 24 * 60; t++) {

@@ -47,3 +47,10 @@ describe('parseFaults', () => {
     expect(parseFaults(payload)).toBeUndefined();
   });
 });
+
+describe('the gateway-offline fault', () => {
+  it('reads offlineUntil as an epoch ms and refuses anything else there', () => {
+    expect(parseFaults('{"offlineUntil":1700000000000}')).toEqual({ inverterFault: false, gridOutage: false, offlineUntil: 1700000000000 });
+    expect(parseFaults('{"offlineUntil":"soon"}')).toBeUndefined();
+  });
+});

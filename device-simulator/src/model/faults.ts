@@ -5,13 +5,16 @@ export interface SimFaults {
   inverterFault: boolean;
   /** The grid is gone: a grid-tied inverter disconnects (anti-islanding), the house is dark, nothing flows. */
   gridOutage: boolean;
+  /** The gateway drops its connection until this epoch ms, then reconnects (tests of queued commands). */
+  offlineUntil?: number;
 }
 
 export const NO_FAULTS: SimFaults = { inverterFault: false, gridOutage: false };
 
 /**
  * A control message's faults: `{"inverterFault":true,"gridOutage":false}`, either key may be left
- * out (= false); an empty payload clears them. Undefined for anything else.
+ * out (= false), and `offlineUntil` (epoch ms) takes the gateway off the broker until then; an empty
+ * payload clears them. Undefined for anything else.
  */
 export function parseFaults(payload: Buffer | string): SimFaults | undefined {
   const text = payload.toString();
@@ -23,7 +26,9 @@ export function parseFaults(payload: Buffer | string): SimFaults | undefined {
     return undefined;
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
-  const { inverterFault = false, gridOutage = false, ...rest } = body as Record<string, unknown>;
+  const { inverterFault = false, gridOutage = false, offlineUntil, ...rest } = body as Record<string, unknown>;
   if (typeof inverterFault !== 'boolean' || typeof gridOutage !== 'boolean' || Object.keys(rest).length > 0) return undefined;
-  return { inverterFault, gridOutage };
+  if (offlineUntil === undefined) return { inverterFault, gridOutage };
+  if (typeof offlineUntil !== 'number' || !Number.isFinite(offlineUntil)) return undefined;
+  return { inverterFault, gridOutage, offlineUntil };
 }

@@ -136,3 +136,36 @@ describe('stepPlant', () => {
     expect(a).toEqual(b);
   });
 });
+
+describe('a plant with a controlled charger', () => {
+  const config = { thingName: 'ev-test', latitude: 49.2, longitude: 16.6, pvPeakKw: 12, chargerKw: 11, exportLimitKw: 12, evTiming: { startHoldMs: 0, stopDelayMs: 0, phaseSwitchDelayMs: 0 } };
+
+  it('in solar mode charges from the surplus (export + own power) and conserves power every step', () => {
+    const rng = seededRandom(5);
+    let state = initialPlantState(config);
+    state = {
+      ...state,
+      overrides: { sunW: 6000, loadW: 1000 },
+      ev: { ...state.ev, settings: { ...state.ev.settings, mode: 'solar', phases: 3 }, session: { car: { batteryKwh: 60, socPct: 20, limitPct: 80 }, departsAt: Number.MAX_SAFE_INTEGER, deliveredKwh: 0 } },
+    };
+    const at = Date.UTC(2024, 5, 1, 11);
+    const readings = [];
+    for (let i = 1; i <= 4; i++) {
+      const step = stepPlant(config, state, new Date(at + i * 10_000), 10, rng, 1);
+      state = step.state;
+      readings.push(step.reading);
+      const r = step.reading;
+      expect(r.pvW + r.gridW + r.batteryW).toBe(r.loadW + r.evW);
+    }
+    // First step: no measurement yet, nothing to follow; then 5000 W surplus = 7 A on three phases.
+    expect(readings[0].evW).toBe(0);
+    expect(readings[2].evW).toBe(7 * 3 * 230);
+    expect(readings[3].gridW).toBeLessThanOrEqual(0); // never imports to charge in solar mode
+
+    // A cloud: the import it causes counts against the surplus, so the charger steps down at once.
+    state = { ...state, overrides: { sunW: 5500, loadW: 500 } };
+    for (let i = 5; i <= 7; i++) state = stepPlant(config, state, new Date(at + i * 10_000), 10, rng, 1).state;
+    expect(state.lastReading?.evW).toBe(7 * 3 * 230); // 5000 W / 690 W per ampere
+    expect(state.lastReading?.gridW).toBeLessThanOrEqual(0);
+  });
+});

@@ -2,9 +2,11 @@ import type { Random } from '../random';
 import { batteryPowerW, nextSocPct, SOC_MAX_PCT, SOC_MIN_PCT, type OperMode } from './battery';
 import { dailyCloudTarget, stepCloudCover } from './clouds';
 import { NO_FAULTS, type SimFaults } from './faults';
-import { afterCharging, evChargeW, stepEvSession, type EvState } from './ev-charger';
+import type { ChargerSettings, ChargerTiming } from './charger-control';
+import { afterCharging, evChargeW, initialEvState, stepEvSession, type EvState } from './ev-charger';
 import { houseLoadW } from './house-load';
 import { localTime } from './local-time';
+import { batteryControlAt, defaultBatterySettings, type BatterySettings } from './settings';
 import { clearSkyFactor, cloudTransmission } from './solar';
 
 /** One simulated plant, as the server's `plants` table describes it. */
@@ -23,6 +25,8 @@ export interface SimPlantConfig {
   seed?: number;
   /** Values to continue from (e.g. the last reported shadow), so counters never run backwards. */
   resume?: Partial<PlantResume>;
+  /** The charger controller's delays; evcc's defaults when absent. */
+  evTiming?: ChargerTiming;
 }
 
 export interface EnergyCounters {
@@ -39,7 +43,17 @@ export interface PlantResume extends EnergyCounters {
   socPct: number;
   operMode: OperMode;
   exportLimitW: number;
+  battery: Partial<BatterySettings>;
+  evSettings: ChargerSettings;
 }
+
+/** Sun and house load pinned by a test message (see simEvTopic); null: the model decides. */
+export interface SimOverrides {
+  sunW: number | null;
+  loadW: number | null;
+}
+
+export const NO_OVERRIDES: SimOverrides = { sunW: null, loadW: null };
 
 export interface PlantState {
   cloudCover: number;
@@ -47,9 +61,14 @@ export interface PlantState {
   ev: EvState;
   operMode: OperMode;
   exportLimitW: number;
+  /** The battery's user settings (minimum SoC, power caps, force charge). */
+  battery: BatterySettings;
   counters: EnergyCounters;
   /** Injected faults (demos, tests); none in normal operation. */
   faults: SimFaults;
+  overrides: SimOverrides;
+  /** What the meter showed after the last step: the charger controls on measurements, like a real one. */
+  lastReading: PlantReading | null;
 }
 
 /** Instantaneous powers of one step, integer W. Balance: pv + grid + battery = load + ev. */
@@ -86,11 +105,14 @@ export function initialPlantState(config: SimPlantConfig): PlantState {
   return {
     cloudCover: 0.3,
     socPct: Math.min(SOC_MAX_PCT, Math.max(SOC_MIN_PCT, soc)),
-    ev: { session: null },
+    ev: initialEvState(resume.evSettings),
     operMode: resume.operMode ?? 'self-consumption',
     exportLimitW: resume.exportLimitW ?? Math.round((config.exportLimitKw ?? config.pvPeakKw * 0.7) * 1000),
+    battery: { ...defaultBatterySettings(config.batteryKwh ? { capacityKwh: config.batteryKwh } : null), ...resume.battery },
     counters,
     faults: NO_FAULTS,
+    overrides: NO_OVERRIDES,
+    lastReading: null,
   };
 }
 
@@ -105,24 +127,32 @@ export function stepPlant(
 ): { state: PlantState; reading: PlantReading } {
   const time = localTime(at, config.longitude, config.timezone ?? undefined);
   const cloudCover = stepCloudCover(state.cloudCover, dailyCloudTarget(seed, at), dtSeconds, rng);
-  const pvAvailableW = Math.round(
+  const modelPvW = Math.round(
     config.pvPeakKw * 1000 * clearSkyFactor(at, config.latitude, config.longitude) * cloudTransmission(cloudCover),
   );
-  const loadW = Math.round(houseLoadW(time, dtSeconds, rng));
+  const modelLoadW = Math.round(houseLoadW(time, dtSeconds, rng));
+  const pvAvailableW = state.overrides.sunW ?? modelPvW;
+  const loadW = state.overrides.loadW ?? modelLoadW;
 
   let ev = state.ev;
   let evW = 0;
   if (config.chargerKw) {
     ev = stepEvSession(ev, time, at.getTime(), dtSeconds, rng);
-    evW = evChargeW(ev, config.chargerKw, dtSeconds);
-    ev = afterCharging(ev, evW, dtSeconds);
+    // Surplus as a charger sees it: export (an import counts negative) plus its own power, plus what
+    // the home battery was taking (the car goes first, evcc's "vehicle priority").
+    const last = state.lastReading;
+    const surplusW = last ? Math.max(0, -last.gridW + last.evW + Math.max(0, -last.batteryW)) : 0;
+    const charged = evChargeW(ev, { nowMs: at.getTime(), surplusW, ratedW: config.chargerKw * 1000, dtSeconds }, config.evTiming);
+    evW = charged.powerW;
+    ev = afterCharging(charged.state, evW, dtSeconds);
   }
 
   let batteryW = 0;
   let socPct = state.socPct;
   if (config.batteryKwh) {
     const spec = { capacityKwh: config.batteryKwh };
-    batteryW = batteryPowerW(state.operMode, spec, socPct, pvAvailableW - loadW - evW, dtSeconds);
+    const control = batteryControlAt(state.battery, at.getTime(), socPct);
+    batteryW = batteryPowerW(state.operMode, spec, socPct, pvAvailableW - loadW - evW, dtSeconds, control);
     socPct = nextSocPct(spec, socPct, batteryW, dtSeconds);
   }
 
@@ -146,7 +176,7 @@ export function stepPlant(
     socPct = state.socPct;
   }
   return {
-    state: { ...state, cloudCover, socPct, ev, counters: addEnergy(state.counters, reading, dtSeconds) },
+    state: { ...state, cloudCover, socPct, ev, counters: addEnergy(state.counters, reading, dtSeconds), lastReading: reading },
     reading,
   };
 }

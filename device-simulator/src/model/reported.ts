@@ -1,4 +1,5 @@
-import { OPER_MODES, type OperMode } from './battery';
+import { CHARGER_KEYS, CHARGER_WRITABLE_KEYS, type EvMode, type EvPhases, type ForceChargeSetting, type OperMode } from '@helio/contracts';
+import { DEFAULT_CHARGER_SETTINGS, type ChargerSettings } from './charger-control';
 import type { PlantReading, PlantResume, PlantState, SimPlantConfig } from './plant';
 
 /** The gateway's reported metric keys (W unless stated), named as the devices name them. */
@@ -6,7 +7,7 @@ import type { PlantReading, PlantResume, PlantState, SimPlantConfig } from './pl
 export { GRID_STATUSES, INVERTER_STATES, isOperMode, METRIC_KEYS } from '@helio/contracts';
 import { GRID_STATUSES, INVERTER_STATES, isOperMode, METRIC_KEYS } from '@helio/contracts';
 
-export type ReportedValue = number | string | boolean;
+export type ReportedValue = number | string | boolean | ForceChargeSetting | number[][];
 export type ReportedState = Record<string, ReportedValue>;
 
 const kwh = (value: number) => Math.round(value * 1000) / 1000;
@@ -32,11 +33,16 @@ export function toReported(config: SimPlantConfig, state: PlantState, reading: P
     reported[k.batterySoc] = Math.round(state.socPct * 10) / 10;
     reported[k.batteryChargeEnergy] = kwh(state.counters.batChargeKwh);
     reported[k.batteryDischargeEnergy] = kwh(state.counters.batDischargeKwh);
+    reported[k.batterySocMin] = state.battery.socMinPct;
+    reported[k.batteryChargeMax] = state.battery.chargeMaxW;
+    reported[k.batteryDischargeMax] = state.battery.dischargeMaxW;
+    reported[k.forceCharge] = state.battery.forceCharge;
   }
   if (config.chargerKw) {
     reported[k.evPower] = reading.evW;
     reported[k.evConnected] = state.ev.session !== null;
     reported[k.evEnergy] = kwh(state.counters.evKwh);
+    Object.assign(reported, chargerReported(state));
   }
   return reported;
 }
@@ -55,6 +61,14 @@ export function resumeFromReported(reported: Record<string, unknown>): Partial<P
   put('socPct', num(k.batterySoc));
   put('exportLimitW', num(k.exportLimit));
   put('operMode', isOperMode(reported[k.operMode]) ? (reported[k.operMode] as OperMode) : undefined);
+  const battery: PlantResume['battery'] = {};
+  const socMin = num(k.batterySocMin);
+  const chargeMax = num(k.batteryChargeMax);
+  const dischargeMax = num(k.batteryDischargeMax);
+  if (socMin !== undefined) battery.socMinPct = socMin;
+  if (chargeMax !== undefined) battery.chargeMaxW = chargeMax;
+  if (dischargeMax !== undefined) battery.dischargeMaxW = dischargeMax;
+  if (Object.keys(battery).length > 0) resume.battery = battery;
   put('pvKwh', num(k.pvEnergy));
   put('gridImportKwh', num(k.gridImportEnergy));
   put('gridExportKwh', num(k.gridExportEnergy));
@@ -62,6 +76,41 @@ export function resumeFromReported(reported: Record<string, unknown>): Partial<P
   put('batDischargeKwh', num(k.batteryDischargeEnergy));
   put('loadKwh', num(k.loadEnergy));
   put('evKwh', num(k.evEnergy));
+  if (reported[CHARGER_KEYS.mode] !== undefined) put('evSettings', chargerSettingsFrom(reported, DEFAULT_CHARGER_SETTINGS));
   return resume;
 }
 
+/** The charger's settings (echoed so the desired state converges) and live values. */
+function chargerReported(state: PlantState): ReportedState {
+  const c = CHARGER_KEYS;
+  const { settings, control, session } = state.ev;
+  const reported: ReportedState = {
+    [c.mode]: settings.mode,
+    [c.minCurrent]: settings.minA,
+    [c.maxCurrent]: settings.maxA,
+    [c.phases]: settings.phases,
+    [c.planSlots]: settings.planSlots.map(([start, end]) => [start, end]),
+    [c.current]: control.currentA,
+    [c.activePhases]: control.phases,
+    [c.sessionEnergy]: kwh(session?.deliveredKwh ?? 0),
+  };
+  if (session) {
+    reported[c.carSoc] = Math.round(session.car.socPct * 10) / 10;
+    reported[c.carCapacity] = session.car.batteryKwh;
+    reported[c.carLimit] = session.car.limitPct;
+  }
+  return reported;
+}
+
+/** Charger settings from a reported state or a delta: each valid key replaces the one in `base`. */
+export function chargerSettingsFrom(values: Record<string, unknown>, base: ChargerSettings): ChargerSettings {
+  const c = CHARGER_KEYS;
+  const valid = (key: string) => Object.prototype.hasOwnProperty.call(values, key) && CHARGER_WRITABLE_KEYS[key].accepts(values[key]);
+  const settings = { ...base };
+  if (valid(c.mode)) settings.mode = values[c.mode] as EvMode;
+  if (valid(c.minCurrent)) settings.minA = values[c.minCurrent] as number;
+  if (valid(c.maxCurrent)) settings.maxA = values[c.maxCurrent] as number;
+  if (valid(c.phases)) settings.phases = values[c.phases] as EvPhases;
+  if (valid(c.planSlots)) settings.planSlots = values[c.planSlots] as [number, number][];
+  return settings;
+}

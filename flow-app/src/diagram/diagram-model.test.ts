@@ -58,7 +58,7 @@ describe('the diagram model', () => {
     expect(once[once.length - 1]).toBe(user);
   });
 
-  describe('connections (SPEC §5)', () => {
+  describe('connections', () => {
     const kinds: Record<string, FlowNodeKind> = { pv: 'solarPanel', core: 'house', grid: 'sharePoint', note: 'placeholder' };
     const kindOf = (id: string) => kinds[id];
 
@@ -78,7 +78,7 @@ describe('the diagram model', () => {
       expect(isValidFlowConnection({ source: 'pv', sourceHandle: 'core', target: 'nowhere', targetHandle: 'pv' }, kindOf)).toBe(false);
     });
 
-    it('gives every node kind the handles of SPEC §2', () => {
+    it('gives every node kind the handles', () => {
       expect(NODE_HANDLES.battery).toEqual({ sources: [], targets: ['core'] });
       expect(NODE_HANDLES.sharePoint).toEqual({ sources: [], targets: ['core'] });
       expect(NODE_HANDLES.charger).toEqual({ sources: [], targets: ['core'] });

@@ -1,5 +1,5 @@
 // The power-flow diagram as data: five nodes (PV, grid, core, charger, battery) with the node kinds
-// and handles of SPEC §2, the four live edges between them, and the connection rule of SPEC §5.
+// and handles, the four live edges between them, and the connection rule.
 // Pure, so the layout, the live values and the rules are unit-tested without a canvas.
 import type { Connection, Edge, Node } from '@xyflow/react';
 import type { Plant } from '@helio/shared-utils';
@@ -13,7 +13,7 @@ interface HandleSet {
   targets: readonly string[];
 }
 
-/** Handle ids per node kind (SPEC §2): what may start and what may end a connection. */
+/** Handle ids per node kind: what may start and what may end a connection. */
 export const NODE_HANDLES: Record<FlowNodeKind, HandleSet> = {
   solarPanel: { sources: ['core'], targets: [] },
   house: { sources: ['grid', 'charger', 'home'], targets: ['pv'] },
@@ -23,7 +23,7 @@ export const NODE_HANDLES: Record<FlowNodeKind, HandleSet> = {
   placeholder: { sources: ['left'], targets: ['right'] },
 };
 
-/** SPEC §3 "Diagram node": data carries the id and the label (a flow-app translation key). */
+/** A diagram node: its data carries the id and the label (a flow-app translation key). */
 export interface FlowNodeData extends Record<string, unknown> {
   id: string;
   label: string;
@@ -33,7 +33,7 @@ export interface FlowNodeData extends Record<string, unknown> {
 
 export type FlowNode = Node<FlowNodeData, FlowNodeKind>;
 
-/** SPEC §3 "Diagram edge": data with the isActive flag, plus the live flow it shows. */
+/** A diagram edge: its data has the isActive flag, plus the live flow it shows. */
 export interface FlowEdgeData extends Record<string, unknown> {
   isActive: boolean;
   /** live edges only: which reading the edge shows */
@@ -114,7 +114,7 @@ export function withReadings(edges: readonly FlowEdge[], readings: Readings): Fl
 }
 
 /**
- * SPEC §5: a connection goes from a source handle to a target handle, never to the same handle of
+ * A connection goes from a source handle to a target handle, never to the same handle of
  * the same node. `kindOf` answers a node's kind (undefined for an unknown node).
  */
 export function isValidFlowConnection(

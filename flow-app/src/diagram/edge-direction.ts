@@ -1,5 +1,5 @@
 // Which way power flows on each edge of the diagram, from the signed shadow values. Signs follow the
-// device (DESIGN §6): grid import > 0, battery discharge > 0. An edge is drawn from its source
+// device: grid import > 0, battery discharge > 0. An edge is drawn from its source
 // handle to its target handle; `reversed` says the power flows the other way along it.
 import type { MetricKey } from '@helio/shared-utils';
 
@@ -38,7 +38,7 @@ interface Orientation {
   positiveIsReversed: boolean;
 }
 
-// The edges are drawn PV → core, core → grid, core → battery, core → charger (the handles of SPEC §2).
+// The edges are drawn PV → core, core → grid, core → battery, core → charger (the handles).
 const ORIENTATION: Record<FlowEdgeKey, Orientation> = {
   pv: { positive: 'production', negative: null, positiveIsReversed: false },
   grid: { positive: 'import', negative: 'export', positiveIsReversed: true },

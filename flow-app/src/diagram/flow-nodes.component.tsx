@@ -1,4 +1,4 @@
-// The node kinds of SPEC §2 with their handles (10px, lime green): solar panel, house (the core),
+// The node kinds with their handles (10px, lime green): solar panel, house (the core),
 // share point (the grid connection), charger, battery and a placeholder note.
 import React, { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,8 +31,9 @@ function NodeCard({ props, icon, detail, children }: { props: FlowNodeProps; ico
   );
 }
 
+// A handle is a plain element without a role, where an aria-label is not allowed: its name is its title.
 function HandleTo({ type, position, id, label, style }: { type: 'source' | 'target'; position: Position; id: string; label: string; style?: React.CSSProperties }) {
-  return <Handle type={type} position={position} id={id} title={label} aria-label={label} className="helio-flow-handle" style={style} />;
+  return <Handle type={type} position={position} id={id} title={label} className="helio-flow-handle" style={style} />;
 }
 
 function useHandleLabel() {

@@ -1,5 +1,5 @@
 // The power-flow diagram of one plant (used by /flow and /ems): the five nodes, live edges, and the
-// pan, zoom, drag, select and connect of @xyflow/react with the limits of SPEC §9.
+// pan, zoom, drag, select and connect of @xyflow/react with the product's limits.
 import React, { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -23,7 +23,7 @@ import { FLOW_EDGE_TYPES, PowerEdgeMarkers } from './power-edge.component';
 import type { Readings } from './readings';
 import './power-flow-diagram.css';
 
-/** SPEC §9: zoom at most 1.15 (the library's range is 0.5–2), no zoom on scroll. */
+/** Zoom at most 1.15 (the library's range is 0.5–2), no zoom on scroll. */
 export const MAX_ZOOM = 1.15;
 export const MIN_ZOOM = 0.5;
 const FIT_VIEW_OPTIONS = { padding: 0.1, maxZoom: MAX_ZOOM };

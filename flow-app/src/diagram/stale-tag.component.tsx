@@ -1,4 +1,4 @@
-// Marks a value whose report is older than the shadow's staleness limit (SPEC §9: 60 s).
+// Marks a value whose report is older than the shadow's staleness limit (60 s).
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tag } from '@blueprintjs/core';

@@ -2,13 +2,19 @@
 // mode, with a control that asks the device for another mode and shows it pending until reported.
 import React, { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Callout, Card, H4, HTMLSelect, NonIdealState, ProgressBar, Spinner, Tag } from '@blueprintjs/core';
+import { AnchorButton, Button, Callout, Card, H4, HTMLSelect, NonIdealState, ProgressBar, Spinner, Tag } from '@blueprintjs/core';
 import { formatNumber, formatPower, type ApiError, type Plant } from '@helio/shared-utils';
 import { batteryState } from '../diagram/edge-direction';
 import type { Readings } from '../diagram/readings';
 import { StaleTag } from '../diagram/stale-tag.component';
 import { isOperMode, OPER_MODES, type OperMode } from '@helio/contracts/device';
 import { useSetOperatingMode } from './operating-mode.resource';
+
+/** single-spa watches pushState: the shell routes to /rc without a page load. */
+function openRemoteControl(event: React.MouseEvent<HTMLElement>) {
+  event.preventDefault();
+  window.history.pushState(null, '', '/rc');
+}
 
 const STATE_INTENT = { charging: 'success', discharging: 'primary', idle: 'none' } as const;
 
@@ -51,6 +57,10 @@ function OperatingModeControl({ plant, readings, onStored }: { plant: Plant; rea
         </Button>
       </form>
       {setMode.isError && <ModeError error={setMode.error} />}
+      {/* Every other writable setting, schedules and the command history live in remote control. */}
+      <AnchorButton minimal small icon="settings" href="/rc" onClick={openRemoteControl} data-testid="ems-rc-link">
+        {t('battery.moreSettings')}
+      </AnchorButton>
     </div>
   );
 }
@@ -89,7 +99,7 @@ export function BatteryCard({ plant, readings, now, onStored }: { plant: Plant; 
         </span>
         <span className="helio-ems-muted">{t('battery.soc', { capacity: formatNumber(plant.batteryKwh, { maximumFractionDigits: 1 }) })}</span>
       </div>
-      {soc !== undefined && <ProgressBar value={soc / 100} animate={false} stripes={false} intent="success" />}
+      {soc !== undefined && <ProgressBar value={soc / 100} animate={false} stripes={false} intent="success" aria-label={t('battery.socLabel')} />}
       <div className="helio-ems-row">
         <span className="helio-ems-muted">{t('battery.power')}</span>
         <span>

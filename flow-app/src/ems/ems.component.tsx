@@ -3,11 +3,11 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, H4, Spinner } from '@blueprintjs/core';
-import { PageHeader, useActivePlant, type Plant, useNow } from '@helio/shared-utils';
+import { PageHeader, PlantGate, useActivePlant, type Plant, useNow } from '@helio/shared-utils';
 import { PowerFlowDiagram } from '../diagram/power-flow-diagram.component';
 import { hasAnyReading } from '../diagram/readings';
 import { useLiveReadings } from '../diagram/live-readings.resource';
-import { PlantStates, ShadowStates } from '../diagram/plant-states.component';
+import { ShadowStates } from '../diagram/shadow-states.component';
 import { BatteryCard } from './battery-card.component';
 import { EnergyBalanceCard } from './energy-balance.component';
 import { LiveNowCard } from './live-now.component';
@@ -47,7 +47,7 @@ function EmsOverview({ plant }: { plant: Plant }) {
 
 export default function EmsPage() {
   const { t } = useTranslation('flow-app');
-  const { plant, isLoading, error } = useActivePlant();
+  const { plant } = useActivePlant();
   return (
     <div className="helio-ems">
       <PageHeader
@@ -55,7 +55,7 @@ export default function EmsPage() {
         name={plant ? <span data-testid="ems-plant-name">{plant.name}</span> : undefined}
         description={t('ems.description')}
       />
-      {plant ? <EmsOverview key={plant.id} plant={plant} /> : <PlantStates isLoading={isLoading} error={error} />}
+      <PlantGate noPlantTestId="flow-no-plant">{(active) => <EmsOverview key={active.id} plant={active} />}</PlantGate>
     </div>
   );
 }

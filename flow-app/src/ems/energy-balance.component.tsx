@@ -31,7 +31,7 @@ function Figures({ balance }: { balance: EnergyBalance }) {
             <span className="helio-ems-figure__value">
               {value === null ? '–' : formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 0 })}
             </span>
-            <ProgressBar value={(value ?? 0) / 100} animate={false} stripes={false} intent="success" />
+            <ProgressBar value={(value ?? 0) / 100} animate={false} stripes={false} intent="success" aria-label={t(`balance.${figure}`)} />
           </div>
         );
       })}

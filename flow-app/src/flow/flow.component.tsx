@@ -2,11 +2,11 @@
 import React, { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@blueprintjs/core';
-import { PageHeader, useActivePlant, type Plant, useNow } from '@helio/shared-utils';
+import { PageHeader, PlantGate, useActivePlant, type Plant, useNow } from '@helio/shared-utils';
 import { PowerFlowDiagram } from '../diagram/power-flow-diagram.component';
 import { hasAnyReading } from '../diagram/readings';
 import { useLiveReadings } from '../diagram/live-readings.resource';
-import { PlantStates, ShadowStates } from '../diagram/plant-states.component';
+import { ShadowStates } from '../diagram/shadow-states.component';
 import { useViewportFill } from './use-viewport-fill';
 import '../flow-app.css';
 
@@ -32,7 +32,7 @@ function LiveFlowCanvas({ plant }: { plant: Plant }) {
 
 export default function FlowPage() {
   const { t } = useTranslation('flow-app');
-  const { plant, isLoading, error } = useActivePlant();
+  const { plant } = useActivePlant();
   return (
     <div className="helio-flow-page">
       <PageHeader
@@ -40,7 +40,7 @@ export default function FlowPage() {
         name={plant ? <span data-testid="flow-plant-name">{plant.name}</span> : undefined}
         description={t('flow.description')}
       />
-      {plant ? <LiveFlowCanvas key={plant.id} plant={plant} /> : <PlantStates isLoading={isLoading} error={error} />}
+      <PlantGate noPlantTestId="flow-no-plant">{(active) => <LiveFlowCanvas key={active.id} plant={active} />}</PlantGate>
     </div>
   );
 }

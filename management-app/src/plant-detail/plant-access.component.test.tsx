@@ -1,6 +1,6 @@
 import React from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ApiError, type PlantAccessUser } from '@helio/shared-utils';
+import { ApiError, type PlantAccessUser, HelioAppFrame } from '@helio/shared-utils';
 import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, queryClient, showToast } from '../testing/mock-controls';
 import { plantDetail } from '../testing/fixtures';
 import { Root } from '../root.component';
@@ -41,7 +41,7 @@ beforeEach(() => {
 
 const open = () => {
   window.history.pushState({}, '', '/management/plants/plant-1?tab=access');
-  return render(<Root />);
+  return render(<HelioAppFrame><Root /></HelioAppFrame>);
 };
 const rowOf = async (email: string) => (await screen.findAllByTestId('plant-access-row')).find((r) => r.getAttribute('data-email') === email) as HTMLElement;
 

@@ -1,7 +1,7 @@
 // One plant's settings (plant/detail) and its gateway's live status (hono/plants/get), and the save
 // that sends the version it was loaded from.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPost, type ApiError, type PlantDetail, type PlantSettings, type RegistryPlant } from '@helio/shared-utils';
+import { PLANT_LIST_KEY, apiPost, type ApiError, type PlantDetail, type PlantSettings, type RegistryPlant } from '@helio/shared-utils';
 import { STATUS_POLL_MS } from '../plants/plants.resource';
 
 export const plantDetailKey = (id: string) => ['plant/detail', id] as const;
@@ -34,7 +34,7 @@ export function useSaveSettings() {
     mutationFn: (request) => apiPost('plant/update', request),
     onSuccess: async (plant) => {
       queryClient.setQueryData(plantDetailKey(plant.id), plant);
-      await queryClient.invalidateQueries({ queryKey: ['plant/list'] });
+      await queryClient.invalidateQueries({ queryKey: PLANT_LIST_KEY });
     },
   });
 }

@@ -1,6 +1,6 @@
 import React from 'react';
 import { act, configure, fireEvent, render, screen, within } from '@testing-library/react';
-import { ApiError, type Device, type GatewayLogin } from '@helio/shared-utils';
+import { ApiError, type Device, type GatewayLogin, HelioAppFrame } from '@helio/shared-utils';
 import { __fixtures, __setCurrentUser, __setShadow, __setSignedIn, apiPost, queryClient } from '../testing/mock-controls';
 import { device, plantDetail, registryPlant } from '../testing/fixtures';
 import { Root } from '../root.component';
@@ -40,7 +40,7 @@ beforeEach(() => {
 
 const at = (path: string) => {
   window.history.pushState({}, '', path);
-  return render(<Root />);
+  return render(<HelioAppFrame><Root /></HelioAppFrame>);
 };
 
 describe('the devices tab', () => {

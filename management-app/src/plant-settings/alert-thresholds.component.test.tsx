@@ -1,6 +1,6 @@
 import React from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ApiError, type AlertThresholds } from '@helio/shared-utils';
+import { ApiError, type AlertThresholds, HelioAppFrame } from '@helio/shared-utils';
 import { __fixtures, __setSignedIn, apiPost, queryClient, showToast } from '../testing/mock-controls';
 import { plantDetail, registryPlant } from '../testing/fixtures';
 import { Root } from '../root.component';
@@ -32,7 +32,7 @@ const section = () => screen.getByTestId('alert-thresholds');
 
 async function openSettings() {
   window.history.pushState({}, '', '/plant/plant-1/settings');
-  render(<Root />);
+  render(<HelioAppFrame><Root /></HelioAppFrame>);
   await screen.findByTestId('thresholds-form', undefined, { timeout: 5000 });
 }
 
@@ -64,7 +64,7 @@ describe("the plant settings' alert thresholds", () => {
       throw new ApiError(403, 'Forbidden', 'no module');
     };
     window.history.pushState({}, '', '/plant/plant-1/settings');
-    render(<Root />);
+    render(<HelioAppFrame><Root /></HelioAppFrame>);
     const section403 = await screen.findByTestId('alert-thresholds', undefined, { timeout: 5000 });
     expect(await within(section403).findByText('Meze upozornění vyžadují modul oznámení.', undefined, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByTestId('thresholds-form')).toBeNull();

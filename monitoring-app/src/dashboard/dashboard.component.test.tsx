@@ -2,7 +2,7 @@ import React from 'react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { ApiError, HelioProviders, i18n, queryClient, setActivePlant, type Shadow } from '@helio/shared-utils';
 import { __fixtures, __setPlants, __setShadow, __setSignedIn } from '../testing/mock-controls';
-import { apiPost } from '../../../shared-utils/mock';
+import { apiPost } from '@helio/shared-utils/mock';
 import DashboardPage from './dashboard.component';
 
 const BRNO = 'gw-brno-01'; // plant-1 of the fixtures: battery and charger
@@ -113,7 +113,7 @@ describe('the dashboard', () => {
   it('spins while plants or the shadow load', async () => {
     __setPlants(undefined);
     await renderDashboard();
-    expect(document.querySelector('.helio-dashboard__spinner')).toBeTruthy();
+    expect(document.querySelector('.helio-plant-gate__spinner')).toBeTruthy();
     act(() => __setPlants(__fixtures.plants()));
     expect(document.querySelector('.helio-dashboard__spinner')).toBeTruthy();
     expect(screen.queryByTestId('tile-pv')).toBeNull();

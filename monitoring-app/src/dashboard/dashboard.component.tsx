@@ -3,8 +3,7 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { NonIdealState, Spinner } from '@blueprintjs/core';
-import { ErrorPanel, PageHeader, useActivePlant, useShadow, type Plant, useNow } from '@helio/shared-utils';
-import { WithActivePlant } from '../common/with-active-plant.component';
+import { ErrorPanel, PageHeader, useActivePlant, useShadow, type Plant, useNow, PlantGate } from '@helio/shared-utils';
 import { PowerTileCard } from './power-tile.component';
 import { TodayPowerCard } from './today-power.component';
 import { buildTiles, hasReported } from './tiles';
@@ -57,12 +56,12 @@ export default function DashboardPage() {
         name={plant ? <span data-testid="dashboard-plant-name">{plant.name}</span> : undefined}
         description={t('dashboard.description')}
       />
-      <WithActivePlant noPlantTestId="dashboard-no-plant">{(active) => (
+      <PlantGate noPlantTestId="dashboard-no-plant">{(active) => (
           <>
             <LiveTiles plant={active} />
             <TodayPowerCard plant={active} />
           </>
-        )}</WithActivePlant>
+        )}</PlantGate>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-// Shadow → the dashboard's live tiles. Signs follow the device convention (DESIGN §6): grid import
+// Shadow → the dashboard's live tiles. Signs follow the device convention: grid import
 // > 0, battery discharge > 0; tiles show the magnitude and say the direction in words.
 import type { MetricKey, Plant, Shadow } from '@helio/shared-utils';
 

@@ -7,7 +7,7 @@ import type { TodayColumns, TodayPowerMetric } from './today-power';
 
 const CHART_HEIGHT = 280;
 const COLOURS: Record<TodayPowerMetric, string> = {
-  ActPwrPve: '#8fd14f', // the product's lime green (SPEC §9)
+  ActPwrPve: '#8fd14f', // the product's lime green
   ActPwrLoad: '#2d72d2',
   ActPwrGrid: '#738091',
   ActPwrBat: '#c87619',

@@ -1,7 +1,7 @@
 import React from 'react';
 import { act, configure, render, screen, within } from '@testing-library/react';
 import { ApiError, HelioProviders, type Device, type Shadow } from '@helio/shared-utils';
-import { apiPost, downloadCsv } from '../../../shared-utils/mock';
+import { apiPost, downloadCsv } from '@helio/shared-utils/mock';
 import { __setShadow, __setSignedIn } from '../testing/mock-controls';
 import DevicesPage from './devices.component';
 

@@ -7,8 +7,8 @@ import { Button, Card, H4, HTMLTable, NonIdealState, ProgressBar, Spinner, Tag }
 import {
   downloadCsv, ErrorPanel, formatDateTime, formatMetricValue, formatNumber, metricLabel, PageHeader, useActivePlant, useNow, useShadow,
   type DeviceKind, type DeviceLiveValue, type Plant,
+  PlantGate,
 } from '@helio/shared-utils';
-import { WithActivePlant } from '../common/with-active-plant.component';
 import { deviceStates, deviceStatesCsv, stateOfCharge, type DeviceState } from './device-state';
 import { usePlantDevices } from './devices.resource';
 import '../common/monitoring-page.css';
@@ -50,7 +50,13 @@ function DeviceCard({ state }: { state: DeviceState }) {
       {soc !== null && (
         <div className="helio-device__soc" data-testid="device-soc">
           <span>{t('devices.soc', { value: formatNumber(soc / 100, { style: 'percent', maximumFractionDigits: 0 }) })}</span>
-          <ProgressBar value={soc / 100} stripes={false} animate={false} intent={soc < 20 ? 'warning' : 'success'} />
+          <ProgressBar
+            value={soc / 100}
+            stripes={false}
+            animate={false}
+            intent={soc < 20 ? 'warning' : 'success'}
+            aria-label={t('devices.soc', { value: formatNumber(soc / 100, { style: 'percent', maximumFractionDigits: 0 }) })}
+          />
         </div>
       )}
       <HTMLTable compact className="helio-device__values">
@@ -125,7 +131,7 @@ export default function DevicesPage({ kind }: { kind: DevicePageKind }) {
   return (
     <div className="helio-metric-log">
       <PageHeader title={t(`devices.${kind}.title`)} name={plant?.name} description={t(`devices.${kind}.description`)} />
-      <WithActivePlant>{(active) => <PlantDevices key={active.id} plant={active} kind={kind} />}</WithActivePlant>
+      <PlantGate>{(active) => <PlantDevices key={active.id} plant={active} kind={kind} />}</PlantGate>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import React from 'react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { ApiError, HelioProviders, apiPost } from '@helio/shared-utils';
-import { apiPost as mockedApiPost } from '../../../shared-utils/mock';
+import { apiPost as mockedApiPost } from '@helio/shared-utils/mock';
 import { __fixtures, __setSignedIn } from '../testing/mock-controls';
 import LogsPage from './logs.component';
 

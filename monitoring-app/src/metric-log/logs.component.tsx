@@ -14,8 +14,8 @@ import {
   useActivePlant,
   type Plant,
   useNow,
+  PlantGate,
 } from '@helio/shared-utils';
-import { WithActivePlant } from '../common/with-active-plant.component';
 import { useMetricList } from './metrics.resource';
 import '../common/monitoring-page.css';
 
@@ -78,7 +78,7 @@ export default function LogsPage() {
   return (
     <div className="helio-logs">
       <PageHeader title={t('logs.title')} name={plant?.name} description={t('logs.description')} />
-      <WithActivePlant>{(active) => <MetricTable plant={active} />}</WithActivePlant>
+      <PlantGate>{(active) => <MetricTable plant={active} />}</PlantGate>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import React from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ApiError, HelioProviders, type TimeSeriesParams, type TimeSeriesRow } from '@helio/shared-utils';
-import { apiPost, downloadCsv } from '../../../shared-utils/mock';
+import { apiPost, downloadCsv } from '@helio/shared-utils/mock';
 import { __fixtures, __setSignedIn } from '../testing/mock-controls';
 import MetricLogPage from './metric-log.component';
 

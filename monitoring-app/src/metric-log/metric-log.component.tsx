@@ -15,8 +15,8 @@ import {
   useActivePlant,
   type Granularity,
   type Plant,
+  PlantGate,
 } from '@helio/shared-utils';
-import { WithActivePlant } from '../common/with-active-plant.component';
 import { useMetricSeries } from './metrics.resource';
 import { SeriesTable } from './series-table.component';
 import { csvFileName, seriesCsv } from './series';
@@ -124,7 +124,7 @@ export default function MetricLogPage() {
         name={plant?.name}
         description={t('logs.metricDescription', { key: metricKey })}
       />
-      <WithActivePlant>{(active) => <MetricSeries key={`${active.id}/${metricKey}`} plant={active} metricKey={metricKey} />}</WithActivePlant>
+      <PlantGate>{(active) => <MetricSeries key={`${active.id}/${metricKey}`} plant={active} metricKey={metricKey} />}</PlantGate>
     </div>
   );
 }

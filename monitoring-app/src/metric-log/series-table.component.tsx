@@ -3,6 +3,7 @@
 import React, { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonGroup, HTMLTable } from '@blueprintjs/core';
+import { TableRegion } from '../common/table-region.component';
 import { formatDateTime, formatNumber, type Granularity, type TimeSeriesRow } from '@helio/shared-utils';
 
 const TIME_FORMAT: Record<Granularity, Intl.DateTimeFormatOptions> = {
@@ -30,7 +31,7 @@ export function SeriesTable({ rows, granularity, formatValue }: SeriesTableProps
   const current = Math.min(page, pages - 1);
   const shown = rows.slice(current * SERIES_PAGE_SIZE, (current + 1) * SERIES_PAGE_SIZE);
   return (
-    <div className="helio-series-table">
+    <TableRegion label={t('logs.tableLabel')}>
       {pages > 1 && (
         <div className="helio-series-table__pager" data-testid="series-pager">
           <span>
@@ -76,6 +77,6 @@ export function SeriesTable({ rows, granularity, formatValue }: SeriesTableProps
           ))}
         </tbody>
       </HTMLTable>
-    </div>
+    </TableRegion>
   );
 }

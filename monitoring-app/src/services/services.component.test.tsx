@@ -1,7 +1,7 @@
 import React from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { HelioProviders, type BrokerStatus, type RegistryPlant } from '@helio/shared-utils';
-import { apiPost } from '../../../shared-utils/mock';
+import { apiPost } from '@helio/shared-utils/mock';
 import { __fixtures, __setShadow, __setSignedIn } from '../testing/mock-controls';
 import ServicesPage from './services.component';
 

@@ -3,8 +3,7 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, H3, HTMLTable, Intent, Spinner, Tag } from '@blueprintjs/core';
-import { ErrorPanel, formatDateTime, formatNumber, PageHeader, useActivePlant, useNow, useShadow, type Plant } from '@helio/shared-utils';
-import { WithActivePlant } from '../common/with-active-plant.component';
+import { ErrorPanel, formatDateTime, formatNumber, PageHeader, useActivePlant, useNow, useShadow, type Plant, PlantGate } from '@helio/shared-utils';
 import { delayLevel, delayParts, newestReport, type DelayLevel } from './data-delay';
 import { useBrokerStatus, useRegistryPlant } from './services.resource';
 import '../common/monitoring-page.css';
@@ -97,7 +96,7 @@ export default function ServicesPage() {
   return (
     <div>
       <PageHeader title={t('services.title')} name={plant?.name} description={t('services.description')} />
-      <WithActivePlant>{(active) => <PlantServices key={active.id} plant={active} />}</WithActivePlant>
+      <PlantGate>{(active) => <PlantServices key={active.id} plant={active} />}</PlantGate>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Card, H3, HTMLTable, NonIdealState, Tag } from '@blueprintjs/core';
 import { formatDateTime, formatNumber, type SpotDay } from '@helio/shared-utils';
 import { markPrices, summarise } from './price-marks';
+import { TableRegion } from '../common/table-region.component';
 
 const eur = (v: number) => `${formatNumber(v, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}\u00a0EUR/MWh`;
 const czk = (v: number) => `${formatNumber(v, { minimumFractionDigits: 3, maximumFractionDigits: 3 })}\u00a0Kč/kWh`;
@@ -37,7 +38,7 @@ export function SpotDayCard({ day, title, timeZone, eurCzk }: { day: SpotDay; ti
           {t('spot.average')}: <strong>{eur(summary.averageEurMwh)}</strong> / {czk((summary.averageEurMwh * eurCzk) / 1000)}
         </span>
       </div>
-      <div className="helio-series-table">
+      <TableRegion label={heading}>
         <HTMLTable compact striped className="helio-series-table__table">
           <thead>
             <tr>
@@ -63,7 +64,7 @@ export function SpotDayCard({ day, title, timeZone, eurCzk }: { day: SpotDay; ti
             ))}
           </tbody>
         </HTMLTable>
-      </div>
+      </TableRegion>
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import React from 'react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { HelioProviders, type SpotPrices } from '@helio/shared-utils';
-import { apiPost, downloadCsv } from '../../../shared-utils/mock';
+import { apiPost, downloadCsv } from '@helio/shared-utils/mock';
 import { __setSignedIn } from '../testing/mock-controls';
 import SpotPage from './spot.component';
 

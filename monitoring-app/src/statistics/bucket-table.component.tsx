@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { HTMLTable } from '@blueprintjs/core';
 import type { BucketEnergy } from './bucket-energy';
 import { formatKwh } from './balance-summary.component';
+import { TableRegion } from '../common/table-region.component';
 
 const COLUMNS = ['produced', 'consumed', 'selfConsumed', 'imported', 'exported', 'batteryCharged', 'batteryDischarged'] as const;
 
 export function BucketTable({ buckets, formatTime }: { buckets: readonly BucketEnergy[]; formatTime: (ms: number) => string }) {
   const { t } = useTranslation('monitoring-app');
   return (
-    <div className="helio-series-table">
+    <TableRegion label={t('statistics.tableLabel')}>
       <HTMLTable compact striped className="helio-series-table__table" data-testid="statistics-table">
         <thead>
           <tr>
@@ -35,6 +36,6 @@ export function BucketTable({ buckets, formatTime }: { buckets: readonly BucketE
           ))}
         </tbody>
       </HTMLTable>
-    </div>
+    </TableRegion>
   );
 }

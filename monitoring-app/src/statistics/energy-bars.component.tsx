@@ -4,7 +4,7 @@ import uPlot from 'uplot';
 import { formatNumber, UplotChart, type ChartOptions } from '@helio/shared-utils';
 
 const HEIGHT = 300;
-const PRODUCED = '#8fd14f'; // the product's lime green (SPEC §9)
+const PRODUCED = '#8fd14f'; // the product's lime green
 const CONSUMED = '#4c90f0';
 
 export interface EnergyBarsProps {

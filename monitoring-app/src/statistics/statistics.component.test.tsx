@@ -1,7 +1,7 @@
 import React from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { HelioProviders, startOfPlantDay, type TimeSeriesParams, type TimeSeriesRow } from '@helio/shared-utils';
-import { apiPost } from '../../../shared-utils/mock';
+import { apiPost } from '@helio/shared-utils/mock';
 import { __fixtures, __setSignedIn } from '../testing/mock-controls';
 import StatisticsPage from './statistics.component';
 

@@ -3,8 +3,7 @@
 import React, { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonGroup, Card, NonIdealState, Spinner } from '@blueprintjs/core';
-import { downloadCsv, ErrorPanel, formatDateTime, PageHeader, useActivePlant, type Plant } from '@helio/shared-utils';
-import { WithActivePlant } from '../common/with-active-plant.component';
+import { downloadCsv, ErrorPanel, formatDateTime, PageHeader, useActivePlant, type Plant, PlantGate } from '@helio/shared-utils';
 import { bucketEnergies, bucketsCsv, periodTotal } from './bucket-energy';
 import { EnergyBars } from './energy-bars.component';
 import { BalanceSummary } from './balance-summary.component';
@@ -104,7 +103,7 @@ export default function StatisticsPage() {
   return (
     <div className="helio-statistics">
       <PageHeader title={t('statistics.title')} name={plant?.name} description={t('statistics.description')} />
-      <WithActivePlant>{(active) => <PlantStatistics key={active.id} plant={active} />}</WithActivePlant>
+      <PlantGate>{(active) => <PlantStatistics key={active.id} plant={active} />}</PlantGate>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import React from 'react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { navigateToUrl } from 'single-spa';
 import type { ToastProps } from '@blueprintjs/core';
+import { HelioAppFrame } from '@helio/shared-utils';
 import { Root } from '../root.component';
 import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, queryClient, showToast } from '../testing/mock-controls';
 import type { OpenAlert } from './alerts-api';
@@ -40,7 +41,7 @@ beforeEach(() => {
 const calls = (route: string) => apiPost.mock.calls.filter(([path]) => path === route);
 
 async function renderNav() {
-  render(<Root />);
+  render(<HelioAppFrame><Root /></HelioAppFrame>);
   await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 

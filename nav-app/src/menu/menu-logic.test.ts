@@ -1,15 +1,17 @@
-import { MENU } from './menu-definition';
+import { appManifests } from '@helio/shared-utils';
+import { menuFromManifests } from './menu-from-manifests';
 import {
   buildMenu,
   entryIcon,
   findActive,
-  panelTitleKey,
-  PRODUCT_NAME_KEY,
+  panelTitle,
   railEntries,
   visibleItems,
 } from './menu-logic';
 import type { MenuEntry } from './menu-types';
 
+// The menu every app's manifest in the repository makes (the document the build inlines).
+const MENU = menuFromManifests(appManifests());
 const ALL_MODULES = ['monitoring', 'management', 'ems', 'rc', 'fep', 'ev', 'notifications', 'analytics', 'integrations'];
 const entry = (menu: MenuEntry[], key: string) => menu.find((e) => e.key === key) as MenuEntry;
 
@@ -114,26 +116,23 @@ describe('visibleItems', () => {
     const items = visibleItems(entry(MENU, 'management')).map((i) => i.href);
     expect(items).toEqual(['/management', '/management/plants', '/management/tags']);
     const settings = visibleItems(entry(MENU, 'settings'));
-    expect(settings.filter((i) => i.groupHeader).map((i) => i.labelKey)).toEqual([
-      'menu.settings.account',
-      'menu.settings.iam',
-    ]);
+    expect(settings.filter((i) => i.groupHeader).map((i) => i.label.en)).toEqual(['Account', 'Identity and access']);
   });
 });
 
-describe('panelTitleKey', () => {
+describe('panelTitle', () => {
   it('is the group label of the active entry', () => {
-    expect(panelTitleKey(findActive(MENU, '/inverters'))).toBe('menu.monitoring.label');
+    expect(panelTitle(findActive(MENU, '/inverters'))).toEqual({ cs: 'Monitoring', en: 'Monitoring' });
   });
 
   it('is the product name when the active entry has no group', () => {
-    expect(panelTitleKey(findActive(MENU, '/'))).toBe(PRODUCT_NAME_KEY);
-    expect(panelTitleKey(findActive(MENU, '/ev'))).toBe(PRODUCT_NAME_KEY);
+    expect(panelTitle(findActive(MENU, '/'))).toBeNull();
+    expect(panelTitle(findActive(MENU, '/ev'))).toBeNull();
   });
 
   it('is the product name when nothing is active', () => {
     jest.spyOn(console, 'info').mockImplementationOnce(() => undefined);
-    expect(panelTitleKey(findActive(MENU, '/nowhere'))).toBe(PRODUCT_NAME_KEY);
+    expect(panelTitle(findActive(MENU, '/nowhere'))).toBeNull();
   });
 });
 

@@ -1,10 +1,8 @@
-// Pure menu rules (SPEC §2 "Navigation"): module gating and ordering, the active entry and item for a
-// path, what the secondary panel lists and its title. Components only render what these return.
+// Pure menu rules: module gating and ordering, the active entry and item for a path, what the
+// secondary panel lists and its title. Components only render what these return.
 import type { IconName } from '@blueprintjs/icons';
+import type { LocalisedText } from '@helio/shared-utils';
 import type { ActiveMenu, MenuEntry, MenuItem } from './menu-types';
-
-/** Translation key of the product name, the panel title when the active entry has no group. */
-export const PRODUCT_NAME_KEY = 'productName';
 
 /**
  * The menu for a user: entries whose module is missing from `modules` are disabled and ordered after
@@ -28,8 +26,9 @@ export function visibleItems(entry: MenuEntry): MenuItem[] {
   return (entry.items ?? []).filter((item) => !item.hidden);
 }
 
-export function panelTitleKey(active: ActiveMenu | null): string {
-  return active && visibleItems(active.entry).length > 0 ? active.entry.labelKey : PRODUCT_NAME_KEY;
+/** The panel's title: the active group's label, or null for the product name when there is no group. */
+export function panelTitle(active: ActiveMenu | null): LocalisedText | null {
+  return active && visibleItems(active.entry).length > 0 ? active.entry.label : null;
 }
 
 export function entryIcon(entry: MenuEntry, isActive: boolean): IconName {

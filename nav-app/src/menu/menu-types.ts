@@ -1,34 +1,13 @@
-// The shape of the side navigation (SPEC §2 "Navigation"): main-menu entries on the icon rail, each
-// with the items its secondary panel lists.
-import type { IconName } from '@blueprintjs/icons';
-import type { ModuleKey } from '@helio/contracts/limits';
+// The shape of the side navigation: main-menu entries on the icon rail, each with the items its
+// secondary panel lists. Built from every app's manifest (menu-from-manifests.ts), whose fields these are.
+import type { ManifestMenuEntry, ManifestMenuItem } from '@helio/shared-utils';
 
-/** Module keys of the user's `modules` list gate a main-menu entry. */
-export type { ModuleKey };
+/** An item of a group's secondary list (the manifest's item, placed in its group and order). */
+export type MenuItem = Omit<ManifestMenuItem, 'group' | 'order'>;
 
-export interface MenuItem {
-  labelKey: string;
-  /** path, with `:param` segments for detail routes (e.g. /management/plants/:id) */
-  href: string;
-  icon?: IconName;
-  /** reachable and matched, but left out of the secondary list */
-  hidden?: boolean;
-  /** a section heading in the secondary list, never a link and never matched */
-  groupHeader?: boolean;
-  /** a wider gap above this item, to separate sections */
-  extraTopMargin?: boolean;
-}
-
-export interface MenuEntry {
-  key: string;
-  labelKey: string;
-  href: string;
-  icon: { active: IconName; inactive: IconName };
-  /** left out of the icon rail (still matched, e.g. settings reached via /my-account) */
-  hidden?: boolean;
+export interface MenuEntry extends Omit<ManifestMenuEntry, 'order'> {
+  /** dimmed with the no-access tooltip: the user lacks the entry's module */
   disabled?: boolean;
-  /** the module the user needs; entries without one are always enabled */
-  module?: ModuleKey;
   /** the group the secondary panel lists; the entry's label is the group label */
   items?: MenuItem[];
 }

@@ -1,7 +1,7 @@
 import React from 'react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { navigateToUrl } from 'single-spa';
-import { i18n } from '@helio/shared-utils';
+import { appManifests, HelioAppFrame, i18n, type AppManifest } from '@helio/shared-utils';
 import { __fixtures, __setCurrentUser, __setSignedIn } from '../testing/mock-controls';
 import { Root } from '../root.component';
 import { COLLAPSED_STORAGE_KEY } from './sidebar-layout';
@@ -24,7 +24,7 @@ function resizeTo(width: number) {
 
 /** Renders the parcel and lets Blueprint load the icons it asks for. */
 async function renderNav() {
-  render(<Root />);
+  render(<HelioAppFrame><Root /></HelioAppFrame>);
   await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
@@ -43,6 +43,23 @@ afterEach(async () => {
 });
 
 describe('the nav parcel', () => {
+  it('follows a new app’s manifest: its rail entry and its group, with nothing else changed', async () => {
+    const weather: AppManifest = {
+      routes: { home: { paths: ['/weather'] } },
+      menu: {
+        entries: [{ key: 'weather', label: { cs: 'Počasí', en: 'Weather' }, href: '/weather', icon: { active: 'cloud', inactive: 'cloud' }, order: 45 }],
+        items: [{ group: 'weather', label: { cs: 'Radar', en: 'Radar' }, href: '/weather', icon: 'cloud', order: 10 }],
+      },
+    };
+    const repo = appManifests();
+    jest.mocked(appManifests).mockReturnValue({ ...repo, '@helio/weather-app': weather });
+    window.history.pushState({}, '', '/weather');
+    await renderNav();
+    expect(screen.getByTestId('nav-entry-weather').getAttribute('aria-label')).toBe('Počasí');
+    expect(screen.getByTestId('nav-panel-title').textContent).toContain('Počasí');
+    expect(within(screen.getByTestId('nav-panel-items')).getByRole('menuitem', { name: /Radar/ }).classList).toContain('bp6-active');
+  });
+
   it('renders the rail with translated labels, in Czech by default and English on switch', async () => {
     await renderNav();
     expect(screen.getByTestId('nav-entry-dashboard').getAttribute('aria-label')).toBe('Přehled');

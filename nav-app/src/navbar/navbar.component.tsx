@@ -3,9 +3,9 @@
 import React, { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Drawer } from '@blueprintjs/core';
-import { useCurrentUser } from '@helio/shared-utils';
+import { appManifests, useCurrentUser } from '@helio/shared-utils';
 import { useAlertNotifier } from '../alerts/use-alert-notifier';
-import { MENU } from '../menu/menu-definition';
+import { menuFromManifests } from '../menu/menu-from-manifests';
 import { buildMenu, findActive, railEntries } from '../menu/menu-logic';
 import { IconRail } from './icon-rail.component';
 import { SecondaryPanel } from './secondary-panel.component';
@@ -30,7 +30,7 @@ export function Navbar() {
   const buttonAction = menuButtonAction(useViewportWidth());
   const { data: user, isPending } = useCurrentUser();
   const modules = user?.modules ?? NO_MODULES;
-  const menu = useMemo(() => buildMenu(MENU, modules), [modules]);
+  const menu = useMemo(() => buildMenu(menuFromManifests(appManifests()), modules), [modules]);
   const active = useMemo(() => findActive(menu, path), [menu, path]);
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);

@@ -3,7 +3,8 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnchorButton, Button, Divider, H5, Menu, MenuDivider, MenuItem, PopoverNext, Tooltip } from '@blueprintjs/core';
-import { panelTitleKey, visibleItems } from '../menu/menu-logic';
+import { localised } from '@helio/shared-utils';
+import { panelTitle, visibleItems } from '../menu/menu-logic';
 import type { ActiveMenu, MenuItem as NavItem } from '../menu/menu-types';
 import { PlantSwitcher } from '../plant-switcher/plant-switcher.component';
 import { followLink } from './link';
@@ -12,7 +13,7 @@ import { PANEL_COLLAPSED_WIDTH, PANEL_PADDING, PANEL_WIDTH } from './sidebar-lay
 interface SecondaryPanelProps {
   active: ActiveMenu | null;
   collapsed: boolean;
-  /** wide screens fade the panel in after 0.5 s; narrow ones at once (SPEC §4) */
+  /** wide screens fade the panel in after 0.5 s; narrow ones at once */
   delayed: boolean;
   /** false in the drawer and on narrow screens: no collapse toggle */
   collapsible: boolean;
@@ -23,18 +24,19 @@ interface SecondaryPanelProps {
 const gapClass = (item: NavItem) => (item.extraTopMargin ? 'helio-panel__gap' : undefined);
 
 function ExpandedItems({ items, active, onNavigate }: { items: NavItem[]; active: ActiveMenu | null; onNavigate?: () => void }) {
-  const { t } = useTranslation('nav-app');
+  const { i18n } = useTranslation('nav-app');
+  const label = (item: NavItem) => localised(item.label, i18n.language);
   return (
     <Menu className="helio-panel__menu" data-testid="nav-panel-items">
       {items.map((item) =>
         item.groupHeader ? (
-          <MenuDivider key={`header-${item.labelKey}`} className={gapClass(item)} title={t(item.labelKey)} />
+          <MenuDivider key={`header-${item.href}`} className={gapClass(item)} title={label(item)} />
         ) : (
           <MenuItem
             key={item.href}
             className={gapClass(item)}
             icon={item.icon}
-            text={t(item.labelKey)}
+            text={label(item)}
             href={item.href}
             active={active?.item?.href === item.href}
             aria-current={active?.item?.href === item.href ? 'page' : undefined}
@@ -47,19 +49,20 @@ function ExpandedItems({ items, active, onNavigate }: { items: NavItem[]; active
 }
 
 function CollapsedItems({ items, active, onNavigate }: { items: NavItem[]; active: ActiveMenu | null; onNavigate?: () => void }) {
-  const { t } = useTranslation('nav-app');
+  const { i18n } = useTranslation('nav-app');
+  const label = (item: NavItem) => localised(item.label, i18n.language);
   return (
     <div className="helio-panel__icons" data-testid="nav-panel-items">
       {items.map((item) =>
         item.groupHeader ? (
-          <Divider key={`header-${item.labelKey}`} className={gapClass(item)} />
+          <Divider key={`header-${item.href}`} className={gapClass(item)} />
         ) : (
-          <Tooltip key={item.href} content={t(item.labelKey)} placement="right">
+          <Tooltip key={item.href} content={label(item)} placement="right">
             <AnchorButton
               className={gapClass(item)}
               variant="minimal"
               icon={item.icon ?? 'dot'}
-              aria-label={t(item.labelKey)}
+              aria-label={label(item)}
               href={item.href}
               active={active?.item?.href === item.href}
               onClick={followLink(item.href, onNavigate)}
@@ -72,8 +75,9 @@ function CollapsedItems({ items, active, onNavigate }: { items: NavItem[]; activ
 }
 
 export function SecondaryPanel({ active, collapsed, delayed, collapsible, onToggleCollapsed, onNavigate }: SecondaryPanelProps) {
-  const { t } = useTranslation('nav-app');
+  const { t, i18n } = useTranslation('nav-app');
   const items = active ? visibleItems(active.entry) : [];
+  const title = panelTitle(active);
   const toggleLabel = collapsed ? t('navbar.expand') : t('navbar.collapse');
   return (
     <div
@@ -84,7 +88,7 @@ export function SecondaryPanel({ active, collapsed, delayed, collapsible, onTogg
       <div className="helio-panel__header">
         {!collapsed && (
           <H5 className="helio-panel__title" data-testid="nav-panel-title">
-            {t(panelTitleKey(active))}
+            {title ? localised(title, i18n.language) : t('productName')}
           </H5>
         )}
         {collapsible && (

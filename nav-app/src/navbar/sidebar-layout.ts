@@ -1,4 +1,4 @@
-// Sizes and breakpoints of the side navigation (SPEC §9) and the rules that depend on the width.
+// Sizes and breakpoints of the side navigation and the rules that depend on the width.
 
 /** Up to this width the sidebar is a drawer opened by a menu button. */
 export const DRAWER_BREAKPOINT = 992;
@@ -10,11 +10,11 @@ export const PANEL_WIDTH = 220;
 export const PANEL_COLLAPSED_WIDTH = 64;
 /** The drawer's width when the panel is collapsed: the icon rail alone, with room around its icons. */
 export const DRAWER_COLLAPSED_WIDTH = 76;
-/** The panel fades and slides in over this long (SPEC §4)… */
+/** The panel fades and slides in over this long… */
 export const PANEL_FADE_MS = 300;
 /** …after this delay on wide screens, at once on narrow ones. */
 export const PANEL_FADE_DELAY_MS = 500;
-/** The drawer enters in 0.3 s and leaves in 0.2 s (SPEC §9); the CSS uses the same figures. */
+/** The drawer enters in 0.3 s and leaves in 0.2 s; the CSS uses the same figures. */
 export const DRAWER_ENTER_MS = 300;
 export const DRAWER_EXIT_MS = 200;
 /** The strip holding the menu button on narrow screens; between 768 and 992 px the drawer opens beside it. */

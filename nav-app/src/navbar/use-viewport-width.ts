@@ -1,4 +1,4 @@
-// The window's inner width, re-rendering on resize (breakpoints of SPEC §9).
+// The window's inner width, re-rendering on resize (breakpoints).
 import { useSyncExternalStore } from 'react';
 
 function subscribe(onChange: () => void): () => void {

@@ -2,7 +2,7 @@
 import React, { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Callout, FormGroup, HTMLSelect, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
-import { queryClient, setActivePlant, useActivePlant } from '@helio/shared-utils';
+import { PLANT_LIST_KEY, queryClient, setActivePlant, useActivePlant } from '@helio/shared-utils';
 import { isSearchable, plantOptions } from './plant-options';
 import './plant-switcher.css';
 
@@ -27,7 +27,7 @@ export function PlantSwitcher() {
         <Button
           size="small"
           text={t('plantSwitcher.retry')}
-          onClick={() => queryClient.refetchQueries({ queryKey: ['plant/list'] })}
+          onClick={() => queryClient.refetchQueries({ queryKey: PLANT_LIST_KEY })}
         />
       </Callout>
     );

@@ -1,4 +1,4 @@
-// The profile menu at the bottom of the icon rail (SPEC §2): who is signed in, links to the account
+// The profile menu at the bottom of the icon rail: who is signed in, links to the account
 // and integrations, help, feedback, language and theme, and sign-out.
 import React, { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import './profile.css';
 
 const SIGN_OUT_PATH = '/auth/sign-out';
 
-/** Who is signed in; opens /my-account in a new tab (SPEC §2). */
+/** Who is signed in; opens /my-account in a new tab. */
 function ProfileHeader({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('nav-app');
   return (

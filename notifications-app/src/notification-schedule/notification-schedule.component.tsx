@@ -1,4 +1,4 @@
-// The notification schedule screen (/my-account/notifications, SPEC §2, §4, §5): period selector,
+// The notification schedule screen (/my-account/notifications): period selector,
 // master switch, one card per weekday and the edit dialog. Every change goes through schedule-rules
 // and is saved at once.
 import React, { useState } from 'react';

@@ -1,4 +1,4 @@
-// The user's notification settings: fetched once and fresh for 60 minutes (SPEC §7, §9), saved
+// The user's notification settings: fetched once and fresh for 60 minutes, saved
 // optimistically. Saves run one after another; when the last one fails the screen rolls back to what
 // the server last confirmed and a toast says so with a retry. Leaving the page mid-save asks first.
 import { useCallback, useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// Every rule of the notification schedule (SPEC §4, §5, §9) in one pure module; the screen only calls
+// Every rule of the notification schedule in one pure module; the screen only calls
 // these. Days are 0–6 with Monday 0; times are 24-hour HH:mm text.
 
 // The shape, constants and defaults are the contract's (one definition for the server and the browser).

@@ -13,7 +13,7 @@ export interface AuditActor {
 }
 
 export interface AuditTarget {
-  type: 'user' | 'role' | 'session' | 'plant' | 'tag';
+  type: 'user' | 'role' | 'session' | 'plant' | 'tag' | 'api_key' | 'webhook';
   id: string;
   label: string;
 }

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 import { withStatementCache } from './statement-cache';
+import { ensurePrivateFile, PRIVATE_DIR_MODE, tightenSqliteFiles } from './private-files';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -25,9 +26,14 @@ export function sqliteFileOf(url: string): string {
 
 function openSqlite(url: string): Kysely<Database> {
   const file = sqliteFileOf(url);
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    // a directory made here is private; an existing one (which may be shared, like /tmp) is left alone
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
+    ensurePrivateFile(file);
+  }
   const database = new SQLite(file);
   database.pragma('journal_mode = WAL');
+  if (file !== ':memory:') tightenSqliteFiles(file);
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');

@@ -2,10 +2,12 @@
 // ISO-8601 UTC text (lexically ordered), lists and maps are JSON text, decimals are double precision.
 import type { Generated } from 'kysely';
 import type { DeviceTables } from '../devices/tables';
+import type { IntegrationTables } from '../integrations/tables';
 import type { NotificationTables } from '../notifications/tables';
 import type { PlantDeviceTables } from '../plant-devices/tables';
 import type { SeriesTables } from '../series/tables';
 import type { TagTables } from '../tags/tables';
+import type { RcTables } from '../rc/tables';
 
 export type Role = 'owner' | 'admin' | 'operator' | 'viewer';
 export type Locale = 'cs' | 'en';
@@ -54,6 +56,8 @@ export interface PlantTable {
   battery_kwh: number | null;
   charger_kw: number | null;
   created_at: string;
+  // 015_simulated_plants (server/src/devices/simulated-migration.ts): 1 = the demo simulator runs it
+  simulated: Generated<number>;
   // 011_plant_settings (server/src/plants/settings-migration.ts)
   address: Generated<string>;
   /** Degrees from horizontal, 0–90. */
@@ -98,6 +102,8 @@ export interface RefreshTokenTable {
   /** id of the token this one was rotated into. */
   replaced_by: string | null;
   created_at: string;
+  /** 016_refresh_grace: when the one use within the grace window after rotation was spent. */
+  grace_used_at: Generated<string | null>;
 }
 
 export interface SigningKeyTable {
@@ -215,4 +221,4 @@ export interface IdentityTables {
   outbox: OutboxTable;
 }
 
-export interface Database extends CoreTables, DeviceTables, IdentityTables, NotificationTables, PlantDeviceTables, SeriesTables, TagTables {}
+export interface Database extends CoreTables, DeviceTables, IdentityTables, IntegrationTables, NotificationTables, PlantDeviceTables, SeriesTables, TagTables, RcTables {}

@@ -52,6 +52,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedResult> {
               battery_kwh: p.batteryKwh,
               charger_kw: p.chargerKw,
               created_at: now,
+              simulated: 1,
             })),
           )
           .execute();

@@ -1,9 +1,9 @@
 // Who may do what on the broker, in one place for both brokers: a gateway publishes its reports and
-// its status and subscribes to its delta (and, for simulated gateways, its fault-injection topic),
+// its status and subscribes to its delta (and, for simulated gateways, its fault-injection and EV test topics),
 // nothing else; the server's own client may do everything.
 // The embedded broker checks grants (exact topics, no wildcards for gateways); Mosquitto gets the
 // same rules as an acl_file.
-import { deltaTopic, reportedTopic, simFaultsTopic, statusTopic, TOPIC_ROOT } from '@helio/contracts';
+import { deltaTopic, reportedTopic, simEvTopic, simFaultsTopic, statusTopic, TOPIC_ROOT } from '@helio/contracts';
 
 export interface BrokerGrant {
   /** The server: any topic. */
@@ -15,7 +15,7 @@ export interface BrokerGrant {
 export const SERVER_GRANT: BrokerGrant = { all: true, publish: [], subscribe: [] };
 
 export function gatewayGrant(thingName: string): BrokerGrant {
-  return { all: false, publish: [reportedTopic(thingName), statusTopic(thingName)], subscribe: [deltaTopic(thingName), simFaultsTopic(thingName)] };
+  return { all: false, publish: [reportedTopic(thingName), statusTopic(thingName)], subscribe: [deltaTopic(thingName), simFaultsTopic(thingName), simEvTopic(thingName)] };
 }
 
 /** Mosquitto acl_file: every user gets exactly its grant; anyone not listed gets nothing. */

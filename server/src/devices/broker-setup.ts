@@ -28,7 +28,11 @@ export async function setUpBroker(db: Kysely<Database>, config: Config, log: Dev
   const configured = config.mqttPassword ? { username: config.mqttUsername, password: config.mqttPassword } : undefined;
   if (!config.mqttUrl) {
     const serverLogin = configured ?? { username: config.mqttUsername, password: randomBytes(24).toString('base64url') };
-    const broker = await startEmbeddedBroker({ port: config.mqttPort, authenticate: brokerAuthenticator(db, serverLogin) });
+    const broker = await startEmbeddedBroker({
+      port: config.mqttPort,
+      authenticate: brokerAuthenticator(db, serverLogin),
+      onWorkerError: (error) => log.error(`devices: ${error.message}`),
+    });
     log.info(`devices: embedded MQTT broker listening on ${broker.url}`);
     return {
       url: broker.url,

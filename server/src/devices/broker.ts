@@ -4,12 +4,17 @@
 // worker then enforces on every publish and subscribe without a round trip.
 import { Worker } from 'node:worker_threads';
 import type { BrokerGrant } from './broker-acl';
+import { WORKER_SOURCE } from './broker-worker';
 
 export interface EmbeddedBroker {
   url: string;
   port: number;
   /** Disconnects every client logged in as `username` (its password was rotated). */
   revoke(username: string): void;
+  /** How often the worker thread died and was started again. */
+  readonly restarts: number;
+  /** Stops the worker thread hard, as a crash would (diagnostics and tests): it is started again. */
+  crashWorker(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -28,6 +33,8 @@ export interface EmbeddedBrokerOptions {
   /** Bind address; loopback by default so only this machine's gateways and server reach it. */
   host?: string;
   authenticate: BrokerAuthenticate;
+  /** Told when the worker thread fails or dies (it is restarted). */
+  onWorkerError?: (error: Error) => void;
 }
 
 type WorkerMessage =
@@ -36,92 +43,27 @@ type WorkerMessage =
   | { type: 'closed' }
   | { type: 'authenticate'; id: number; login: BrokerLogin };
 
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const net = require('node:net');
-const { pathToFileURL } = require('node:url');
-(async () => {
-  const { Aedes } = await import(pathToFileURL(workerData.aedesPath).href);
-  const pending = new Map();
-  let nextId = 1;
-  const grants = new WeakMap();
-  const clients = new Set();
-  const refused = (code) => Object.assign(new Error('not authorized'), { returnCode: code });
-  const broker = await Aedes.createBroker({
-    authenticate(client, username, password, done) {
-      const id = nextId++;
-      pending.set(id, (grant) => {
-        if (!grant) return done(refused(4), false);
-        grants.set(client, { ...grant, username });
-        clients.add(client);
-        done(null, true);
-      });
-      parentPort.postMessage({ type: 'authenticate', id, login: {
-        clientId: client.id,
-        username: username === undefined ? undefined : String(username),
-        password: password === undefined ? undefined : password.toString('utf8'),
-      } });
-    },
-    // A refused publish closes the client's connection (aedes); the message goes nowhere.
-    authorizePublish(client, packet, done) {
-      const grant = client && grants.get(client);
-      if (grant && (grant.all || grant.publish.includes(packet.topic)) && !packet.topic.startsWith('$SYS')) return done(null);
-      done(new Error('publish to ' + packet.topic + ' not allowed'));
-    },
-    // A refused subscription is answered with 0x80 in the SUBACK; the client stays connected.
-    authorizeSubscribe(client, sub, done) {
-      const grant = grants.get(client);
-      done(null, grant && (grant.all || grant.subscribe.includes(sub.topic)) ? sub : null);
-    },
-  });
-  broker.on('clientDisconnect', (client) => clients.delete(client));
-  const server = net.createServer(broker.handle);
-  const sockets = new Set();
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  server.on('error', (error) => parentPort.postMessage({ type: 'error', message: error.message }));
-  server.listen(workerData.port, workerData.host, () => {
-    parentPort.postMessage({ type: 'listening', port: server.address().port });
-  });
-  parentPort.on('message', (message) => {
-    if (message && message.type === 'auth-result') {
-      const resolve = pending.get(message.id);
-      pending.delete(message.id);
-      if (resolve) resolve(message.grant);
-      return;
-    }
-    if (message && message.type === 'revoke') {
-      for (const client of clients) if (grants.get(client)?.username === message.username) client.close();
-      return;
-    }
-    if (message !== 'close') return;
-    server.close();
-    for (const socket of sockets) socket.destroy();
-    broker.close(() => {
-      parentPort.postMessage({ type: 'closed' });
-      parentPort.close();
-    });
-  });
-})().catch((error) => parentPort.postMessage({ type: 'error', message: String(error && error.message || error) }));
-`;
 
-export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
-  const host = opts.host ?? '127.0.0.1';
+/** Largest MQTT packet the embedded broker takes (a report is at most 64 KiB, plus its topic). */
+export const MAX_MQTT_PACKET_BYTES = 128 * 1024;
+/** A worker that keeps dying is not restarted faster than this. */
+const RESTART_DELAY_MS = 500;
+
+/** Starts one broker worker and resolves with it and its port once it listens. */
+async function spawnWorker(host: string, port: number): Promise<{ worker: Worker; port: number }> {
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { aedesPath: require.resolve('aedes'), port: opts.port, host },
+    workerData: { aedesPath: require.resolve('aedes'), port, host, maxPacketBytes: MAX_MQTT_PACKET_BYTES },
   });
   // Only the startup listeners are removed afterwards: removeAllListeners() would also drop the
   // worker's own 'newListener' hook, and later 'message' listeners would then never hear anything.
   let onMessage: ((message: WorkerMessage) => void) | undefined;
   let onError: ((error: Error) => void) | undefined;
   let onExit: ((code: number) => void) | undefined;
-  const port = await new Promise<number>((resolve, reject) => {
+  const listening = await new Promise<number>((resolve, reject) => {
     onMessage = (message: WorkerMessage) => {
       if (message.type === 'listening') resolve(message.port);
-      else if (message.type === 'error') reject(new Error(`embedded MQTT broker on ${host}:${opts.port}: ${message.message}`));
+      else if (message.type === 'error') reject(new Error(`embedded MQTT broker on ${host}:${port}: ${message.message}`));
     };
     onError = reject;
     onExit = (code) => reject(new Error(`embedded MQTT broker stopped during startup (exit ${code})`));
@@ -135,30 +77,72 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
   if (onMessage) worker.off('message', onMessage);
   if (onError) worker.off('error', onError);
   if (onExit) worker.off('exit', onExit);
-  worker.on('message', (message: WorkerMessage) => {
-    if (message.type !== 'authenticate') return;
-    opts.authenticate(message.login).then(
-      (grant) => worker.postMessage({ type: 'auth-result', id: message.id, grant }),
-      () => worker.postMessage({ type: 'auth-result', id: message.id, grant: undefined }),
-    );
-  });
+  return { worker, port: listening };
+}
 
+export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
+  const host = opts.host ?? '127.0.0.1';
+  const first = await spawnWorker(host, opts.port);
+  const port = first.port;
+  let worker = first.worker;
   let closing: Promise<void> | undefined;
+  let restarts = 0;
+
+  // A crashed worker (an exception in aedes, out of memory on that thread) must not leave the
+  // gateways without a broker until someone restarts the process: start a new one on the same port;
+  // clients reconnect and log in again.
+  const adopt = (current: Worker) => {
+    current.on('message', (message: WorkerMessage) => {
+      if (message.type !== 'authenticate') return;
+      opts.authenticate(message.login).then(
+        (grant) => current.postMessage({ type: 'auth-result', id: message.id, grant }),
+        () => current.postMessage({ type: 'auth-result', id: message.id, grant: undefined }),
+      );
+    });
+    current.on('error', (error) => opts.onWorkerError?.(error));
+    current.once('exit', (code) => {
+      if (closing) return;
+      opts.onWorkerError?.(new Error(`embedded MQTT broker worker exited (code ${code}); restarting`));
+      const restart = async (): Promise<void> => {
+        await new Promise((resolve) => setTimeout(resolve, RESTART_DELAY_MS));
+        if (closing) return;
+        try {
+          worker = (await spawnWorker(host, port)).worker;
+          restarts++;
+          if (closing) await worker.terminate();
+          else adopt(worker);
+        } catch (error) {
+          opts.onWorkerError?.(error instanceof Error ? error : new Error(String(error)));
+          return restart();
+        }
+      };
+      void restart();
+    });
+  };
+  adopt(worker);
+
   return {
     url: `mqtt://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
+    get restarts() {
+      return restarts;
+    },
     revoke(username) {
       worker.postMessage({ type: 'revoke', username });
     },
+    async crashWorker() {
+      await worker.terminate();
+    },
     close() {
       closing ??= new Promise<void>((resolve) => {
+        const current = worker;
         // A broker that does not finish closing in time is stopped hard; shutdown must not hang.
-        const timer = setTimeout(() => void worker.terminate(), 3000);
-        worker.once('exit', () => {
+        const timer = setTimeout(() => void current.terminate(), 3000);
+        current.once('exit', () => {
           clearTimeout(timer);
           resolve();
         });
-        worker.postMessage('close');
+        current.postMessage('close');
       });
       return closing;
     },

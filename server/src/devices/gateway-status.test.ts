@@ -1,4 +1,4 @@
-import { GatewayConnections } from './gateway-status';
+import { GatewayConnections, MAX_STATUS_BYTES } from './gateway-status';
 
 const topic = 'helio/things/plant-1/status';
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
@@ -22,6 +22,19 @@ describe('GatewayConnections', () => {
     expect(connections.receive('helio/things/plant-1/shadow/reported', json({ online: true }), 1)).toBe(false);
     expect(connections.receive(topic, Buffer.from('{'), 1)).toBe(false);
     expect(connections.receive(topic, json({ online: 'yes' }), 1)).toBe(false);
+    expect(connections.get('plant-1')).toBeUndefined();
+  });
+
+  it('does not parse a status payload longer than a status can be', () => {
+    const connections = new GatewayConnections();
+    const padded = json({ online: true, since: 900, pad: 'x'.repeat(MAX_STATUS_BYTES) });
+    const parse = jest.spyOn(JSON, 'parse');
+    try {
+      expect(connections.receive(topic, padded, 1000)).toBe(false);
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
     expect(connections.get('plant-1')).toBeUndefined();
   });
 });

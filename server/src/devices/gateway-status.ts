@@ -10,6 +10,9 @@ export interface GatewayConnection {
   since: number;
 }
 
+/** A status is `{"online":…,"since":…}`: anything much longer is not one, and is not parsed. */
+export const MAX_STATUS_BYTES = 1024;
+
 export class GatewayConnections {
   private readonly byThing = new Map<string, GatewayConnection>();
 
@@ -21,6 +24,7 @@ export class GatewayConnections {
       this.byThing.delete(thingName); // a cleared retained status: nothing known
       return true;
     }
+    if (payload.length > MAX_STATUS_BYTES) return false;
     let body: unknown;
     try {
       body = JSON.parse(payload.toString('utf8'));

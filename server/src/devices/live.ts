@@ -1,14 +1,19 @@
 // GET /api/live?things=a,b — the browser's live push: Server-Sent Events over an authenticated fetch
 // stream. Each thing's current shadow first, then every change as it is stored, a ping every 25 s.
-// The stream ends when the caller's token expires; the client reconnects with its refreshed token.
+// The stream ends when the caller's token expires (the client reconnects with its refreshed token),
+// and at once when the caller signs out, their session is revoked or they are disabled or deleted.
+// A user has at most MAX_LIVE_STREAMS_PER_USER streams here, and a reader that stops reading is
+// dropped once MAX_LIVE_BUFFERED_BYTES wait for it, so no client can make the server hold memory.
 import { liveContract, MAX_LIVE_THINGS, type LiveQuery } from '@helio/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
+import type { Writable } from 'node:stream';
 import { decodeJwt } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
-import { badRequest, notFound } from '../http/errors';
+import { ApiError, badRequest, notFound } from '../http/errors';
+import { concerns, onAccessEnded } from '../identity/access-ended';
 import { findTenantPlantByThingName, onPlantAccessRevoked } from '../plants/access';
 import { shadowEvent, type LiveHub, type ShadowEvent } from './live-hub';
 import { emptyShadow } from './shadow-doc';
@@ -19,6 +24,26 @@ export { LiveHub, shadowEvent, type ShadowEvent, type LiveListener } from './liv
 
 export const LIVE_PING_MS = 25_000;
 export { MAX_LIVE_THINGS };
+/** Several tabs and a wall display; more than this from one user is a leak or an attack. */
+export const MAX_LIVE_STREAMS_PER_USER = 8;
+/** A stream whose reader has let this much pile up is dropped (it reconnects when it reads again). */
+export const MAX_LIVE_BUFFERED_BYTES = 256 * 1024;
+
+/**
+ * Writes to a stream unless it is gone; a reader that has let more than `maxBuffered` bytes pile up
+ * is cut off (the stream is destroyed) instead of buffering without end.
+ */
+export function boundedWriter(stream: Writable, maxBuffered = MAX_LIVE_BUFFERED_BYTES): (chunk: string) => boolean {
+  return (chunk) => {
+    if (stream.destroyed || stream.writableEnded) return false;
+    if (stream.writableLength > maxBuffered) {
+      stream.destroy();
+      return false;
+    }
+    stream.write(chunk);
+    return true;
+  };
+}
 
 export interface LiveRouteDeps {
   db: Kysely<Database>;
@@ -36,6 +61,7 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveRouteDep
   // Open streams never go idle, so they would hold the server's close: end them and their sockets
   // (destroySoon closes once the last chunk is flushed) before the server closes.
   const open = new Set<ServerResponse>();
+  const streamsByUser = new Map<string, number>();
   app.addHook('preClose', async () => {
     for (const res of open) {
       res.end();
@@ -64,6 +90,13 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveRouteDep
         plantIds.add(plant.id);
       }
       const userId = request.user.sub;
+      const sessionId = request.user.sessionId;
+      // counted synchronously with the check: parallel opens cannot slip past the cap
+      const streams = streamsByUser.get(userId) ?? 0;
+      if (streams >= MAX_LIVE_STREAMS_PER_USER) {
+        throw new ApiError(429, 'TooManyStreams', `At most ${MAX_LIVE_STREAMS_PER_USER} live streams per user`, { max: MAX_LIVE_STREAMS_PER_USER });
+      }
+      streamsByUser.set(userId, streams + 1);
 
       reply.hijack();
       const res = reply.raw;
@@ -72,9 +105,7 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveRouteDep
         'cache-control': 'no-cache, no-transform',
         'x-accel-buffering': 'no', // proxies must not buffer the stream
       });
-      const write = (chunk: string) => {
-        if (!res.destroyed && !res.writableEnded) res.write(chunk);
-      };
+      const write = boundedWriter(res);
 
       // Subscribe before reading the snapshots so no change falls between; versions drop stale repeats.
       const sentVersions = new Map<string, number>();
@@ -92,11 +123,20 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveRouteDep
         unsubscribe(); // not one more change of that plant, even one already on its way
         res.end();
       });
+      const stopWatchingSession = onAccessEnded((ended) => {
+        if (!concerns(ended, userId, sessionId)) return;
+        unsubscribe();
+        res.end();
+      });
       const cleanup = () => {
         clearInterval(ping);
         clearTimeout(expiry);
         stopWatchingAccess();
+        stopWatchingSession();
         unsubscribe();
+        const left = (streamsByUser.get(userId) ?? 1) - 1;
+        if (left > 0) streamsByUser.set(userId, left);
+        else streamsByUser.delete(userId);
       };
       open.add(res);
       res.on('close', () => {

@@ -3,6 +3,7 @@
 import { ALL_REPORTED_TOPICS, ALL_STATUS_TOPICS, deltaTopic, thingNameOfReportedTopic } from '@helio/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
 import { DropWarnings } from './drop-warnings';
+import { FloodGuard, type FloodLimits } from './flood-guard';
 import { GatewayConnections, type GatewayConnection } from './gateway-status';
 import type { DeviceLog } from './log';
 import { parseReport, type DropReason } from './reported-message';
@@ -23,12 +24,14 @@ export interface MqttLinkOptions {
   password?: string;
   connectTimeoutMs?: number;
   now?: () => number;
+  /** Per-gateway report rate and backlog (GATEWAY_FLOOD_LIMITS by default). */
+  floodLimits?: FloodLimits;
 }
 
 export interface MqttLinkStats {
   received: number;
   applied: number;
-  dropped: Record<DropReason | 'unknownThing' | 'failed', number>;
+  dropped: Record<DropReason | 'unknownThing' | 'failed' | 'flooded', number>;
 }
 
 /** The server's own connection to the broker, for the services page. */
@@ -43,21 +46,32 @@ export class MqttLink {
   private readonly counters: MqttLinkStats = {
     received: 0,
     applied: 0,
-    dropped: { oversized: 0, malformed: 0, unknownThing: 0, failed: 0 },
+    dropped: { oversized: 0, malformed: 0, unknownThing: 0, failed: 0, flooded: 0 },
   };
   private readonly inFlight = new Set<Promise<void>>();
   private readonly unsubscribeStore: () => void;
   private readonly connections = new GatewayConnections();
   private readonly dropWarnings: DropWarnings;
+  /** Drops per thing name since start (bounded: bogus names must not grow it without end). */
+  private readonly droppedByThing = new Map<string, number>();
+  private readonly floodGuard: FloodGuard;
 
   private constructor(
     private readonly client: MqttClient,
     private readonly opts: MqttLinkOptions,
   ) {
     this.dropWarnings = new DropWarnings((line) => opts.log.warn(line), opts.now);
+    this.floodGuard = new FloodGuard(opts.floodLimits, opts.now);
     client.on('message', (topic, payload) => {
       if (this.connections.receive(topic, payload, Date.now())) return;
-      this.track(this.receive(topic, payload));
+      const thing = thingNameOfReportedTopic(topic);
+      if (thing !== undefined && !this.floodGuard.admit(thing)) {
+        this.counters.received++;
+        this.counters.dropped.flooded++;
+        this.dropWarnings.dropped(thing, `mqtt: dropped a report of ${thing}: it reports faster than the server stores`);
+        return;
+      }
+      this.track(this.receive(topic, payload).finally(() => thing !== undefined && this.floodGuard.done(thing)));
     });
     this.unsubscribeStore = opts.store.onChange((change) => {
       if (change.deltaChanged) this.track(this.publishDelta(change.thingName, change.doc));
@@ -107,6 +121,16 @@ export class MqttLink {
     return { connected: since !== null, since };
   }
 
+  /** Messages of one thing dropped since the server started. */
+  droppedOf(thingName: string): number {
+    return this.droppedByThing.get(thingName) ?? 0;
+  }
+
+  private countDrop(thingName: string): void {
+    if (this.droppedByThing.size >= 10_000 && !this.droppedByThing.has(thingName)) return;
+    this.droppedByThing.set(thingName, (this.droppedByThing.get(thingName) ?? 0) + 1);
+  }
+
   stats(): MqttLinkStats {
     return { ...this.counters, dropped: { ...this.counters.dropped } };
   }
@@ -144,6 +168,7 @@ export class MqttLink {
     const parsed = parseReport(topic, payload, Date.now());
     if (!parsed.ok) {
       this.counters.dropped[parsed.reason]++;
+      this.countDrop(thingNameOfReportedTopic(topic) ?? topic);
       this.dropWarnings.dropped(
         thingNameOfReportedTopic(topic) ?? topic,
         `mqtt: dropped a report on ${topic}: ${parsed.reason}, ${parsed.detail}`,
@@ -162,10 +187,12 @@ export class MqttLink {
       if (error instanceof ShadowLimitError) {
         // The report is fine alone but would grow the stored document past a limit.
         this.counters.dropped[error.limit === 'tooLarge' ? 'oversized' : 'malformed']++;
+        this.countDrop(parsed.thingName);
         this.dropWarnings.dropped(parsed.thingName, `mqtt: dropped a report of ${parsed.thingName}: ${error.message}`);
         return;
       }
       this.counters.dropped.failed++;
+      this.countDrop(parsed.thingName);
       this.opts.log.error(`mqtt: storing a report of ${parsed.thingName} failed: ${(error as Error).message}`);
     }
   }

@@ -40,7 +40,7 @@ export async function findRegistryPlants(
     .select(['plants.id', 'plants.name', 'plants.thing_name', 'shadows.reported', 'shadows.metadata', 'shadows.version'])
     .select('gateway_credentials.username')
     .where('plants.tenant_id', '=', caller.tenantId);
-  if (!seesEveryPlant(caller)) query = query.where('plants.id', 'in', accessiblePlantIds(db, caller.sub));
+  if (!seesEveryPlant(caller)) query = query.where('plants.id', 'in', accessiblePlantIds(db, caller));
   if (filter.id !== undefined) query = query.where('plants.id', '=', filter.id);
   if (filter.thingName !== undefined) query = query.where('plants.thing_name', '=', filter.thingName);
   const tag = filter.tag;

@@ -52,7 +52,7 @@ describe.each(setups)('device data path ($label)', ({ target, mqttUrl }) => {
 
   beforeAll(async () => {
     db = await target.create();
-    await insertPlant(db, await insertTenant(db), thingName);
+    await insertPlant(db, await insertTenant(db), thingName, { simulated: true });
     await start();
   });
 

@@ -25,6 +25,8 @@ export interface DeviceServices {
   mqttUrl: string;
   /** Counters of the MQTT link: reports received, applied, dropped by reason. */
   linkStats(): MqttLinkStats;
+  /** Messages of one gateway the server dropped since it started (malformed, oversized, failed to store). */
+  gatewayDropped(thingName: string): number;
   /** The server's own connection to the broker and whether that broker is the embedded one. */
   brokerState(): BrokerConnection & { embedded: boolean };
   /** What the broker last said about a gateway's connection (undefined: nothing yet). */
@@ -98,6 +100,7 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
       live,
       mqttUrl,
       linkStats: () => link.stats(),
+      gatewayDropped: (thingName) => link.droppedOf(thingName),
       gatewayConnection: (thingName) => link.connection(thingName),
       brokerState: () => ({ ...link.brokerConnection(), embedded: !opts.config.mqttUrl }),
       rotateGatewayPassword,
@@ -129,6 +132,8 @@ async function startPlantSimulator(
   let query = db
     .selectFrom('plants')
     .select(['id', 'thing_name', 'latitude', 'longitude', 'timezone', 'pv_peak_kw', 'battery_kwh', 'charger_kw'])
+    // only plants marked simulated (the demo plants): a real plant's gateway keeps its password and history
+    .where('simulated', '=', 1)
     .orderBy('created_at')
     .orderBy('thing_name');
   if (config.simPlants > 0) query = query.limit(config.simPlants);
@@ -149,12 +154,13 @@ async function startPlantSimulator(
   }
   const { passwords, provisioned } = await simulatorPasswords(db, simulatorKeystorePath(config.dataDir), plants);
   if (provisioned > 0) await credentialsChanged();
-  return startSimulator({ mqttUrl, plants: configs, intervalMs: config.simIntervalMs, timeFactor: config.simTimeFactor, log, passwords });
+  return startSimulator({ mqttUrl, plants: configs, intervalMs: config.simIntervalMs, timeFactor: config.simTimeFactor, log, passwords, applyDelayMs: config.simApplyDelayMs });
 }
 
 type SimulatedPlantRow = Pick<PlantRow, 'thing_name' | 'latitude' | 'longitude' | 'timezone' | 'pv_peak_kw' | 'battery_kwh' | 'charger_kw'>;
 
-function simPlantConfig(plant: SimulatedPlantRow, resume?: SimPlantConfig['resume']): SimPlantConfig {
+/** A plant row as the simulator sees it. */
+export function simPlantConfig(plant: SimulatedPlantRow, resume?: SimPlantConfig['resume']): SimPlantConfig {
   return {
     thingName: plant.thing_name,
     latitude: plant.latitude,

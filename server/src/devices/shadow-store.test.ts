@@ -63,10 +63,10 @@ describe.each(databaseTargets())('ShadowStore on $name', (target) => {
     expect(changes[2]?.doc.metadata.reported.OperMode).toEqual({ timestamp: 3_000 });
   });
 
-  it('stores every numeric reported value as a sample, nested ones by path, duplicates once', async () => {
+  it('stores every numeric reported value as a sample, nested ones by path, EvConnected as 1 / 0, duplicates once', async () => {
     const name = thing();
     const store = new ShadowStore(db);
-    const report = { ActPwrPve: 1500.5, OperMode: 'idle', EvConnected: true, inverter: { temp: 41 } };
+    const report = { ActPwrPve: 1500.5, OperMode: 'idle', EvConnected: true, HeaterOn: true, inverter: { temp: 41 } };
     await store.applyReported(name, report, 10_000, 9_000);
     await store.applyReported(name, report, 10_001, 9_000); // QoS 1 redelivery
     const rows = await db
@@ -77,6 +77,8 @@ describe.each(databaseTargets())('ShadowStore on $name', (target) => {
       .execute();
     expect(rows).toEqual([
       { thing_name: name, metric_key: 'ActPwrPve', ts: 9_000, value: 1500.5 },
+      // Sessions are derived from it; other flags are state, not series.
+      { thing_name: name, metric_key: 'EvConnected', ts: 9_000, value: 1 },
       { thing_name: name, metric_key: 'inverter.temp', ts: 9_000, value: 41 },
     ]);
   });

@@ -73,7 +73,7 @@ describe('the in-process simulator with history and a time factor (embedded brok
   beforeAll(async () => {
     if (!target) throw new Error('no sqlite target');
     db = await target.create();
-    await insertPlant(db, await insertTenant(db), thing);
+    await insertPlant(db, await insertTenant(db), thing, { simulated: true });
     const config = testConfig({ mqttPort: 0, simulator: true, simIntervalMs: 100, simHistoryDays: 1, simTimeFactor: 3600 });
     devices = await startDevices({ db, config, log: recordingLog(), clientId: `history-test-${Date.now()}` });
   });

@@ -16,7 +16,7 @@ export async function insertPlant(
   db: Kysely<Database>,
   tenantId: string,
   thingName: string,
-  figures: { batteryKwh?: number | null; chargerKw?: number | null } = {},
+  figures: { batteryKwh?: number | null; chargerKw?: number | null; simulated?: boolean } = {},
 ): Promise<void> {
   await db
     .insertInto('plants')
@@ -33,6 +33,7 @@ export async function insertPlant(
       battery_kwh: figures.batteryKwh === undefined ? 10 : figures.batteryKwh,
       charger_kw: figures.chargerKw === undefined ? 11 : figures.chargerKw,
       created_at: new Date().toISOString(),
+      simulated: figures.simulated ? 1 : 0,
     })
     .execute();
 }

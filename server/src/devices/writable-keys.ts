@@ -1,31 +1,24 @@
-// Keys a user may set in a plant's desired state, with the values each accepts. The gateway applies
-// them and reports back; anything else is refused before it reaches a device.
-import { OPER_MODES } from '@helio/contracts';
+// The server's check of a desired key and value, by the device contract's writable keys
+// (contracts/src/device/writable-keys.ts for the plant's settings, charger-keys.ts for its EV
+// charger). Anything else is refused before it reaches a device.
+import {
+  CHARGER_WRITABLE_KEYS, checkWritableValue, isWritableKey, OPER_MODES, WRITABLE_KEY_NAMES, writableKeys, type ValueCheck, type WritableKeyName,
+} from '@helio/contracts';
 import type { JsonValue } from './json';
 
-interface WritableKey {
-  /** What the key controls, for error messages. */
-  describe: string;
-  accepts(value: JsonValue): boolean;
-}
+export const WRITABLE_KEYS = writableKeys(OPER_MODES);
 
-export const WRITABLE_KEYS: Readonly<Record<string, WritableKey>> = {
-  OperMode: {
-    describe: `one of ${OPER_MODES.join(', ')}`,
-    accepts: (value) => typeof value === 'string' && (OPER_MODES as readonly string[]).includes(value),
-  },
-  ExportLimit: {
-    describe: 'grid export limit in W, a whole number from 0 to 1000000',
-    accepts: (value) => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 1_000_000,
-  },
-};
+const ALL_WRITABLE = [...WRITABLE_KEY_NAMES, ...Object.keys(CHARGER_WRITABLE_KEYS)];
 
-export type DesiredCheck = { ok: true } | { ok: false; message: string };
+export type DesiredCheck = { ok: true } | { ok: false; message: string; problem: 'unknownKey' | Exclude<ValueCheck, { ok: true }>['problem'] };
 
 /** Checks a desired key and value; `null` clears the key and is always allowed for a writable key. */
-export function checkDesired(key: string, value: JsonValue): DesiredCheck {
-  const writable = Object.prototype.hasOwnProperty.call(WRITABLE_KEYS, key) ? WRITABLE_KEYS[key] : undefined;
-  if (!writable) return { ok: false, message: `${key} is not writable (writable: ${Object.keys(WRITABLE_KEYS).join(', ')})` };
-  if (value !== null && !writable.accepts(value)) return { ok: false, message: `${key} must be ${writable.describe}` };
-  return { ok: true };
+export function checkDesired(key: string, value: JsonValue, now = Date.now()): DesiredCheck {
+  const charger = Object.prototype.hasOwnProperty.call(CHARGER_WRITABLE_KEYS, key) ? CHARGER_WRITABLE_KEYS[key] : undefined;
+  if (!isWritableKey(key) && !charger) return { ok: false, problem: 'unknownKey', message: `${key} is not writable (writable: ${ALL_WRITABLE.join(', ')})` };
+  if (value === null) return { ok: true };
+  if (charger) return charger.accepts(value) ? { ok: true } : { ok: false, problem: 'type', message: `${key} must be ${charger.describe}` };
+  return checkWritableValue(key as WritableKeyName, WRITABLE_KEYS[key as WritableKeyName], value, now);
 }
+
+export type { WritableKeyName };

@@ -6,6 +6,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
+import { registerAnalyticsRoutes } from '../analytics/routes';
 import { registerAuditRoutes } from '../audit/routes';
 import { registerDeviceRoutes, type DeviceServices } from '../devices';
 import { registerHealthRoutes } from '../health/routes';
@@ -28,6 +29,7 @@ import { registerPlantRoutes } from '../plants/routes';
 import { registerPlantSettingsRoutes } from '../plants/settings-routes';
 import { registerFleetRoutes } from '../plants/fleet-routes';
 import { registerTagRoutes } from '../tags/routes';
+import { registerRemoteControl } from '../rc';
 import { registerUserRoutes } from '../users/routes';
 import { createAuthenticator, installAuthentication } from './auth';
 import { installCompression } from './compression';
@@ -37,9 +39,18 @@ import { installRouteTable, routeTableOf, undeclaredApiRoutes } from './route-ta
 import { registerNotificationRoutes } from '../notifications/routes';
 import { loadSpotConfig, type SpotConfig } from '../spot/spot-config';
 import { registerSpotRoutes } from '../spot/routes';
+import { registerForecastRoutes } from '../forecast/routes';
+import { registerEvRoutes } from '../ev/routes';
 import { registerSeriesRoutes } from '../series/routes';
 import { registerStatic } from './static';
+import { installTextGuard } from './text-guard';
+import { createKeyAuthenticator } from '../integrations/key-auth';
+import { loadIntegrationsConfig, type IntegrationsConfig } from '../integrations/integrations-config';
+import { registerIntegrationRoutes } from '../integrations/routes';
 import { registerMissingTranslationRoute } from './missing-translations';
+import { API_BODY_LIMIT } from './body-limits';
+import { registerCspReportRoute } from './csp-reports';
+import { installSecurityHeaders } from './security-headers';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -51,6 +62,8 @@ export interface AppDeps {
   identity?: IdentityConfig;
   /** Spot price source and exchange rate; read from the environment when not given. */
   spot?: SpotConfig;
+  /** API key and webhook settings; read from the environment when not given. */
+  integrations?: IntegrationsConfig;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -61,21 +74,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.log ? { level: config.logLevel } : false,
     // One line per request only when debugging; device polling and SSE would drown everything else.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: API_BODY_LIMIT,
     // a clean shutdown must not wait for idle keep-alive connections or open live streams
     forceCloseConnections: true,
     // Bodies are checked, not repaired: extra properties and wrong types are a 400, never coerced away.
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
+    // Validation stops at the first error: a body of a million wrong items must not cost a million
+    // error objects (nor an answer that echoes them all).
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
 
   installRouteTable(app);
   await installOpenApi(app, '0.1.0');
   installErrorHandler(app);
+  installTextGuard(app);
   installCompression(app);
+  await installSecurityHeaders(app, config);
   await app.register(fastifyCookie);
 
   const tokens = await createTokenService(db);
-  installAuthentication(app, createAuthenticator(db, tokens));
+  const integrations = deps.integrations ?? loadIntegrationsConfig();
+  const spot = deps.spot ?? loadSpotConfig();
+  const apiKeys = createKeyAuthenticator(db, { pepper: integrations.keyPepper, ratePerMinute: integrations.keyRatePerMinute });
+  installAuthentication(app, createAuthenticator(db, tokens, apiKeys));
   installAccessControl(app);
   void decoyHash(); // computed now, so the first unknown-user sign-in is not the slow one
 
@@ -89,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const identityDeps: IdentityDeps = { db, tokens, mailer, cookie: refreshCookie(config.secureCookies), consoleUrl };
 
   await registerHealthRoutes(app, { db });
+  await registerCspReportRoute(app);
   await registerAuthRoutes(app, identityDeps);
   await registerPasswordRoutes(app, identityDeps);
   await registerSessionRoutes(app, identityDeps);
@@ -103,9 +124,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerTagRoutes(app, { db });
   if (devices) await registerDeviceRoutes(app, { db, devices });
   if (devices) await registerFleetRoutes(app, { db, devices });
+  if (devices) await registerRemoteControl(app, { db, devices });
   await registerSeriesRoutes(app, { db });
   await registerNotificationRoutes(app, { db });
-  await registerSpotRoutes(app, { db, config: deps.spot ?? loadSpotConfig() });
+  await registerSpotRoutes(app, { db, config: spot });
+  await registerForecastRoutes(app, { db, spot });
+  await registerIntegrationRoutes(app, { db, config: integrations, spot, devices });
+  await registerAnalyticsRoutes(app, { db });
+  if (devices) await registerEvRoutes(app, { db, shadows: devices.shadows, spot });
   await registerMissingTranslationRoute(app, { enabled: config.recordMissingTranslations, dataDir: config.dataDir });
   await registerStatic(app, config.publicDir);
 

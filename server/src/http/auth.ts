@@ -6,9 +6,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { TokenService } from '../identity/tokens';
 import type { Permission } from '../iam/permissions';
+import type { ApiKeyReach } from '../plants/access';
 import { effectivePermissions } from '../iam/roles';
 import { unauthorized } from './errors';
 import { ReusedQuery } from '../db/reused-query';
+import { API_KEY_PREFIX } from '@helio/contracts';
 
 export interface AuthUser {
   sub: string;
@@ -23,6 +25,8 @@ export interface AuthUser {
   permissions: Permission[];
   /** The sign-in session of the token, when it names one. */
   sessionId?: string;
+  /** Set when the caller is an API key (integrations/key-auth.ts): the plants it reaches and its role on them. */
+  apiKey?: ApiKeyReach;
 }
 
 export interface Authenticator {
@@ -49,7 +53,12 @@ export function parseModules(json: string): string[] {
   }
 }
 
-export function createAuthenticator(db: Kysely<Database>, tokens: TokenService): Authenticator {
+/** Resolves API keys (`Bearer helio_…`); integrations/key-auth.ts makes one. */
+export interface KeyAuthenticator {
+  authenticate(token: string): Promise<AuthUser>;
+}
+
+export function createAuthenticator(db: Kysely<Database>, tokens: TokenService, keys?: KeyAuthenticator): Authenticator {
   // One statement reads the user, its custom role and the token's session: a request pays one
   // lookup, not two. A session id no row has (tokens from before sessions existed) is not revoked.
   // Built once, run with each request's user and session (slots 0 and 1).
@@ -66,6 +75,7 @@ export function createAuthenticator(db: Kysely<Database>, tokens: TokenService):
     async authenticate(authorization) {
       const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
       if (!match?.[1]) throw unauthorized('Missing bearer token');
+      if (keys && match[1].startsWith(API_KEY_PREFIX)) return keys.authenticate(match[1]);
       let claims;
       try {
         claims = await tokens.verifyIdToken(match[1]);

@@ -3,6 +3,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError, type ErrorBody } from './errors';
 
+/** However many errors a validator found, an answer carries only the first few: it must stay small. */
+export const MAX_VALIDATION_DETAILS = 5;
+const MAX_VALIDATION_MESSAGE = 1000;
+
 const CODE_BY_STATUS: Record<number, string> = {
   400: 'BadRequest',
   401: 'Unauthorized',
@@ -24,12 +28,19 @@ export function sendError(reply: FastifyReply, statusCode: number, code: string,
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
+      if (error.headers) void reply.headers(error.headers);
       return sendError(reply, error.statusCode, error.code, error.message, error.details);
     }
     if (error.validation) {
-      return sendError(reply, 400, 'BadRequest', error.message, error.validation);
+      const details = error.validation.slice(0, MAX_VALIDATION_DETAILS);
+      const message = error.validation.length > MAX_VALIDATION_DETAILS ? error.message.slice(0, MAX_VALIDATION_MESSAGE) : error.message;
+      return sendError(reply, 400, 'BadRequest', message, details);
     }
     const status = error.statusCode ?? 500;
+    if (status === 413) {
+      const limitBytes = request.routeOptions.bodyLimit;
+      return sendError(reply, 413, 'PayloadTooLarge', `The request body is larger than this route's limit of ${limitBytes} bytes`, { limitBytes });
+    }
     if (status >= 400 && status < 500) {
       return sendError(reply, status, CODE_BY_STATUS[status] ?? 'BadRequest', error.message);
     }

@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly details?: unknown,
+    /** Headers the answer carries (Retry-After of a 429). */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -16,6 +18,8 @@ export const badRequest = (message: string, details?: unknown) => new ApiError(4
 export const unauthorized = (message: string) => new ApiError(401, 'Unauthorized', message);
 export const forbidden = (message: string) => new ApiError(403, 'Forbidden', message);
 export const notFound = (message: string) => new ApiError(404, 'NotFound', message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new ApiError(429, 'TooManyRequests', message, { retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
 export const conflict = (message: string, details?: unknown) => new ApiError(409, 'Conflict', message, details);
 
 /** JSON schema of every error body, used as the 4xx/5xx response schema of the routes. */

@@ -2,7 +2,7 @@
 // they are registered (their schemas are the contract's). Each operation carries the access its route
 // declares: `x-permission` (a permission, or "signed-in"), `x-module` and `x-public`.
 import fastifySwagger from '@fastify/swagger';
-import { liveContract, openApiContract } from '@helio/contracts';
+import { cspReportContract, liveContract, openApiContract } from '@helio/contracts';
 import type { FastifyInstance } from 'fastify';
 import { SIGNED_IN } from '../iam/route-access';
 import { isApiRoute } from './route-table';
@@ -28,7 +28,12 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
       const stream =
         url === liveContract.path
           ? { response: { 200: { description: 'A server-sent-events stream of `shadow` events', content: { [liveContract.produces]: { schema: liveContract.event } } } } }
-          : {};
+          : url === cspReportContract.path
+            ? {
+                consumes: [...cspReportContract.consumes],
+                response: { [cspReportContract.status]: { description: 'The report is counted; no body', type: 'null' } },
+              }
+            : {};
       return { schema: { ...schema, ...stream, ...access, ...(hidden ? { hide: true } : {}) }, url };
     },
   });

@@ -14,6 +14,10 @@ import { TEST_IDENTITY, addRole, addUser, tenantIdOf, tokenFor, userIdOf } from 
 import { startSession } from '../identity/sessions';
 import { TOKEN_LIFETIME_S } from '../identity/tokens';
 import { insertTag } from '../tags/tags';
+import { createApiKey } from '../integrations/api-keys';
+import { queueDeliveries } from '../integrations/webhook-events';
+import { createWebhook } from '../integrations/webhook-store';
+import { insertSchedule, type NewSchedule } from '../rc/schedules';
 import { databaseTargets } from '../testing/databases';
 import { testConfig } from '../testing/test-app';
 import { buildApp } from './app';
@@ -29,6 +33,8 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/confirm-forgot-password',
   'POST /api/auth/complete-new-password',
   'GET /api/health',
+  // browsers report CSP violations wherever they happen, signed in or not (size- and rate-limited)
+  'POST /api/csp-reports',
 ];
 
 /**
@@ -47,6 +53,9 @@ const DEVICE_ROUTES = [
 ];
 
 const silent = { info() {}, warn() {}, error() {} };
+const probeSchedule = (tenantId: string, plantId: string): NewSchedule => ({
+  tenantId, plantId, key: 'ExportLimit', value: 1000, kind: 'daily', date: null, start: '01:00', end: '02:00', createdBy: null,
+});
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 describe.each(databaseTargets())('route security on $name', (target) => {
@@ -106,8 +115,11 @@ describe.each(databaseTargets())('route security on $name', (target) => {
       session: sessionA.sessionId,
       device: (await db.selectFrom('devices').select('id').where('plant_id', '=', plantA.id).executeTakeFirstOrThrow()).id,
       tag: await insertTag(db, tenantA, { name: 'Probe: ours', colour: 'blue' }),
+      ...(await integrationThings(tenantA)),
+      schedule: (await insertSchedule(db, probeSchedule(tenantA, plantA.id))).id,
     };
     theirs = async (kind) => {
+      if (kind === 'apiKey' || kind === 'webhook' || kind === 'delivery') return (await integrationThings(tenantB))[kind];
       if (kind === 'tenant') return tenantB;
       if (kind === 'plant') return plantB.id;
       if (kind === 'thing') return plantB.thing_name;
@@ -115,13 +127,26 @@ describe.each(databaseTargets())('route security on $name', (target) => {
       if (kind === 'role') return addRole(db, tenantB, `Probe: theirs ${randomUUID()}`, []);
       if (kind === 'device') return (await db.selectFrom('devices').select('id').where('plant_id', '=', plantB.id).executeTakeFirstOrThrow()).id;
       if (kind === 'tag') return insertTag(db, tenantB, { name: `Probe: theirs ${randomUUID()}`, colour: 'green' });
+      if (kind === 'schedule') return (await insertSchedule(db, probeSchedule(tenantB, plantB.id))).id;
       return (await startSession(db, ownerB.id, { userAgent: null, address: null })).sessionId;
     };
     const usersA = await db.selectFrom('users').select(['id', 'email']).where('tenant_id', '=', tenantA).execute();
     const plantsA = await db.selectFrom('plants').select(['id', 'thing_name']).where('tenant_id', '=', tenantA).execute();
     const devicesA = await db.selectFrom('devices').select('id').where('plant_id', 'in', plantsA.map((p) => p.id)).execute();
-    secrets = [tenantA, ours.role, ours.session, ours.tag, ...usersA.flatMap((u) => [u.id, u.email]), ...plantsA.flatMap((p) => [p.id, p.thing_name]), ...devicesA.map((d) => d.id)];
+    secrets = [
+      tenantA, ours.role, ours.session, ours.tag, ours.apiKey, ours.webhook, ours.delivery, ours.schedule,
+      ...usersA.flatMap((u) => [u.id, u.email]), ...plantsA.flatMap((p) => [p.id, p.thing_name]), ...devicesA.map((d) => d.id),
+    ];
   });
+
+  /** A tenant's API key, webhook and one queued delivery of it. */
+  async function integrationThings(tenantId: string): Promise<Record<'apiKey' | 'webhook' | 'delivery', string>> {
+    const key = await createApiKey(db, { tenantId, name: 'Probe', scope: 'read', plantIds: null, expiresAt: null, modules: [], createdBy: null }, '');
+    const hook = await createWebhook(db, { tenantId, url: 'https://example.com/hook', events: ['alert.opened'], description: '', createdBy: null });
+    const payload = { id: `evt_${randomUUID()}`, type: 'alert.opened' as const, createdAt: new Date().toISOString(), data: {} };
+    const [delivery] = await queueDeliveries(db, tenantId, [hook.id], payload, Date.now());
+    return { apiKey: key.row.id, webhook: hook.id, delivery: delivery as string };
+  }
 
   afterAll(async () => {
     await app.close();

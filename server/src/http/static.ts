@@ -47,7 +47,6 @@ export async function registerStatic(app: FastifyInstance, publicDir: string): P
     setHeaders: (res, file) => {
       const relative = path.relative(publicDir, file).split(path.sep).join('/');
       res.setHeader('Cache-Control', cacheControlFor(relative));
-      res.setHeader('X-Content-Type-Options', 'nosniff');
     },
   });
 

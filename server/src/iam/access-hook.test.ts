@@ -44,8 +44,10 @@ describe.each(databaseTargets())('access control hook on $name', (target) => {
     for (const path of ['test/signed-in', 'test/control', 'test/notifications']) expect(await call(path)).toMatchObject({ status: 401, ran: false });
   });
 
-  it('validates the body first: a bad body is a 400 even without a token', async () => {
-    expect(await call('test/control', undefined, { n: 'x' })).toMatchObject({ status: 400, ran: false });
+  it('authenticates before validating: a bad body without a token is a 401, with one a 400', async () => {
+    expect(await call('test/control', undefined, { n: 'x' })).toMatchObject({ status: 401, ran: false });
+    const operator = await addUser(db, tenantId, { role: 'operator' });
+    expect(await call('test/control', await tokenFor(db, operator), { n: 'x' })).toMatchObject({ status: 400, ran: false });
   });
 
   it('lets any signed-in user through a SIGNED_IN route', async () => {

@@ -1,6 +1,7 @@
 // iam/users/invite: creates the account with a temporary password (valid 7 days) and mails it in the
 // invitee's language; the first sign-in then asks for a new password. Inviting someone still invited
 // sends a fresh temporary password instead.
+import { countingNameConflicts, refuseWhileProbing } from '../security/name-probes';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { randomUUID } from 'node:crypto';
@@ -34,7 +35,10 @@ export async function registerInviteRoute(app: FastifyInstance, { db, mailer, co
       config: access('iam:manage', { tenantResources: [{ field: 'role', kind: 'role' }] }),
       schema: contractSchema(iamEndpoints['iam/users/invite']),
     },
-    async (request) => iamUserView(db, await inviteUser({ db, mailer, consoleUrl }, request.user, request.body, request.ip)),
+    async (request, reply) => {
+      await refuseWhileProbing(db, reply, request.user.tenantId, 'email');
+      return iamUserView(db, await inviteUser({ db, mailer, consoleUrl }, request.user, request.body, request.ip));
+    },
   );
 }
 
@@ -51,20 +55,20 @@ export async function inviteUser(
   alsoInTransaction?: (trx: Transaction<Database>, userId: string) => Promise<void>,
 ): Promise<UserRow> {
   const role = await requireTenantRole(db, actor.tenantId, body.role);
-  assertMayTouch(actor, undefined, role);
+  await assertMayTouch(db, actor, undefined, role);
   const email = normalizeEmail(body.email);
   const temporaryPassword = generateTemporaryPassword();
   const passwordHash = await hashPassword(temporaryPassword);
   const now = new Date();
   const expiresAt = new Date(now.getTime() + TEMPORARY_PASSWORD_LIFETIME_MS);
 
-  const user = await withTenantLock(db, actor.tenantId, async (trx) => {
+  const user = await countingNameConflicts(db, actor.tenantId, 'email', 'UserExists', () => withTenantLock(db, actor.tenantId, async (trx) => {
     await requireTenantRole(trx, actor.tenantId, role.id); // still there, now that no one can delete it
     const existing = await trx.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
     if (existing && (existing.tenant_id !== actor.tenantId || existing.temporary_password_expires_at === null)) {
       throw new ApiError(409, 'UserExists', 'A user with this e-mail address already exists');
     }
-    if (existing) assertMayTouch(actor, existing);
+    if (existing) await assertMayTouch(trx, actor, existing);
     const fields = {
       name: body.name.trim(),
       family_name: body.family_name.trim(),
@@ -102,7 +106,7 @@ export async function inviteUser(
     });
     if (alsoInTransaction) await alsoInTransaction(trx, id);
     return trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  });
+  }));
   mailer.kick();
   return user;
 }

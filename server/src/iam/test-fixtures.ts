@@ -107,7 +107,7 @@ export function post(
   app: FastifyInstance,
   path: string,
   body: object,
-  options: { token?: string; address?: string; cookie?: string; userAgent?: string } = {},
+  options: { token?: string; address?: string; cookie?: string; userAgent?: string; device?: string } = {},
 ): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
@@ -118,7 +118,7 @@ export function post(
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       ...(options.userAgent ? { 'user-agent': options.userAgent } : {}),
     },
-    cookies: options.cookie ? { helio_refresh: options.cookie } : {},
+    cookies: { ...(options.cookie ? { helio_refresh: options.cookie } : {}), ...(options.device ? { helio_device: options.device } : {}) },
   });
 }
 

@@ -36,14 +36,36 @@ export async function requireTenantRole(db: Kysely<Database>, tenantId: string, 
   return role;
 }
 
-/** Owners are changed, and the Owner role granted, only by owners. */
-export function assertMayTouch(actor: AuthUser, target: Pick<UserRow, 'role' | 'custom_role_id'> | undefined, grantedRole?: RoleView): void {
+/**
+ * Owners are changed, and the Owner role granted, only by owners; a role that sees every plant (a
+ * built-in administrator role) is granted only by someone who sees every plant; and nobody acts on a
+ * user who holds more than they do: more permissions, or every plant.
+ */
+export async function assertMayTouch(
+  db: Kysely<Database>,
+  actor: AuthUser,
+  target: Pick<UserRow, 'role' | 'custom_role_id'> | undefined,
+  grantedRole?: RoleView,
+): Promise<void> {
   const actorIsOwner = actor.roleId === 'owner';
+  const actorSeesEveryPlant = (ADMINISTRATOR_ROLES as readonly string[]).includes(actor.roleId);
   if (target && effectiveRoleId(target) === 'owner' && !actorIsOwner) {
     throw new ApiError(403, 'Forbidden', 'Only an owner can change an owner');
   }
   if (grantedRole?.id === 'owner' && !actorIsOwner) throw new ApiError(403, 'Forbidden', 'Only an owner can grant the Owner role');
+  if (grantedRole && (ADMINISTRATOR_ROLES as readonly string[]).includes(grantedRole.id) && !actorSeesEveryPlant) {
+    throw new ApiError(403, 'Forbidden', 'Only an owner or admin can grant a role that sees every plant');
+  }
   if (grantedRole) assertWithinOwnPermissions(actor, grantedRole.permissions);
+  if (!target) return;
+  if (isAdministrator(target) && !actorSeesEveryPlant) {
+    throw new ApiError(403, 'Forbidden', 'Only an owner or admin can change a user who sees every plant');
+  }
+  const held = await findTenantRole(db, actor.tenantId, effectiveRoleId(target));
+  const beyond = (held?.permissions ?? []).filter((p) => !actor.permissions.includes(p));
+  if (beyond.length > 0) {
+    throw new ApiError(403, 'Forbidden', `You cannot change a user who holds permissions you do not have: ${beyond.join(', ')}`, { permissions: beyond });
+  }
 }
 
 /** Nobody hands out permissions they do not hold themselves. */

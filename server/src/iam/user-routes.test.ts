@@ -5,6 +5,7 @@ import type { Database } from '../db/schema';
 import { seedDemoData } from '../demo/seed';
 import { databaseTargets } from '../testing/databases';
 import { refreshCookieOf } from '../testing/test-app';
+import { PERMISSION_KEYS } from './permissions';
 import { LAST_ADMINISTRATOR, LAST_OWNER } from './user-admin';
 import type { IamUserView } from './user-view';
 import { addRole, addUser, createIdentityApp, errorCode, freshAddress, mailsTo, post, tenantIdOf, tokenFor, userIdOf, type TestUser } from './test-fixtures';
@@ -182,12 +183,41 @@ describe.each(databaseTargets())('IAM user routes on $name', (target) => {
     it('keeps a custom-role IAM manager from granting more than they hold', async () => {
       const manager = await addUser(db, tenantId, { customRoleId: await addRole(db, tenantId, 'People manager', ['iam:manage', 'plants:read']) });
       const token = await tokenFor(db, manager);
-      const viewer = await addUser(db, tenantId, { role: 'viewer' });
-      const refused = await iam('update', { id: viewer.id, role: 'operator' }, token);
+      const narrow = await addRole(db, tenantId, 'Plant reader', ['plants:read']);
+      const reader = await addUser(db, tenantId, { customRoleId: narrow });
+      const refused = await iam('update', { id: reader.id, role: 'operator' }, token);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ error: { details: { permissions: expect.arrayContaining(['devices:control']) } } });
-      const narrow = await addRole(db, tenantId, 'Plant reader', ['plants:read']);
-      expect((await iam('update', { id: viewer.id, role: narrow }, token)).statusCode).toBe(200);
+      const none = await addRole(db, tenantId, 'Nothing yet', []);
+      expect((await iam('update', { id: reader.id, role: none }, token)).statusCode).toBe(200);
+    });
+
+    it('never lets anyone act on a user who holds more than they do', async () => {
+      const manager = await addUser(db, tenantId, { customRoleId: await addRole(db, tenantId, 'Only people', ['iam:manage']) });
+      const token = await tokenFor(db, manager);
+      const operator = await addUser(db, tenantId, { role: 'operator' });
+      const admin = await addUser(db, tenantId, { role: 'admin' });
+      for (const path of ['disable', 'enable', 'delete']) {
+        const answer = await iam(path, { id: operator.id }, token);
+        expect(answer.statusCode).toBe(403);
+        expect(answer.json()).toMatchObject({ error: { details: { permissions: expect.arrayContaining(['devices:control']) } } });
+        expect((await iam(path, { id: admin.id }, token)).statusCode).toBe(403);
+      }
+      expect((await iam('update', { id: operator.id, modules: [] }, token)).statusCode).toBe(403);
+    });
+
+    it('keeps a custom role holding every permission from making anyone (itself included) an administrator who sees every plant', async () => {
+      const everything = await addRole(db, tenantId, 'Everything', [...PERMISSION_KEYS]);
+      const almighty = await addUser(db, tenantId, { customRoleId: everything });
+      const token = await tokenFor(db, almighty);
+      const self = await iam('update', { id: almighty.id, role: 'admin' }, token);
+      expect(self.statusCode).toBe(403);
+      expect(self.json<{ error: { message: string } }>().error.message).toMatch(/sees every plant/);
+      const other = await addUser(db, tenantId, { role: 'viewer' });
+      expect((await iam('update', { id: other.id, role: 'admin' }, token)).statusCode).toBe(403);
+      const admin = await addUser(db, tenantId, { role: 'admin' });
+      expect((await iam('disable', { id: admin.id }, token)).statusCode).toBe(403);
+      expect((await db.selectFrom('users').select('role').where('id', '=', almighty.id).executeTakeFirstOrThrow()).role).toBe('viewer');
     });
 
     it('answers 404 for a user of another tenant', async () => {

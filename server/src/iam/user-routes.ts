@@ -5,6 +5,7 @@ import type { Transaction } from 'kysely';
 import { recordAudit, type AuditAction } from '../audit/audit-log';
 import type { Database } from '../db/schema';
 import { parseModules } from '../http/auth';
+import { announceAccessEnded } from '../identity/access-ended';
 import { revokeUserSessions } from '../identity/sessions';
 import { registerInviteRoute, type IamDeps } from './invite';
 import { access } from './route-access';
@@ -58,7 +59,7 @@ export async function registerIamUserRoutes(app: FastifyInstance, deps: IamDeps)
       const { id, role: roleId, modules } = request.body;
       const target = await requireTenantUser(db, actor.tenantId, id);
       const role = roleId === undefined ? undefined : await requireTenantRole(db, actor.tenantId, roleId);
-      assertMayTouch(actor, target, role);
+      await assertMayTouch(db, actor, target, role);
       const updated = await withTenantLock(db, actor.tenantId, async (trx) => {
         const current = await requireTenantUser(trx, actor.tenantId, target.id); // as it is now, under the lock
         if (role) await requireTenantRole(trx, actor.tenantId, role.id);
@@ -88,7 +89,7 @@ export async function registerIamUserRoutes(app: FastifyInstance, deps: IamDeps)
     async (request) => {
       const target = await requireTenantUser(db, request.user.tenantId, request.body.id);
       assertNotSelf(request.user, target, 'disable');
-      assertMayTouch(request.user, target);
+      await assertMayTouch(db, request.user, target);
       const updated = await withTenantLock(db, request.user.tenantId, async (trx) => {
         const current = await requireTenantUser(trx, request.user.tenantId, target.id);
         await assertAdministratorRemains(trx, request.user.tenantId, current);
@@ -98,6 +99,7 @@ export async function registerIamUserRoutes(app: FastifyInstance, deps: IamDeps)
       });
       // Their tokens already stop at the next request (the authenticator reads the status); sessions go too.
       await revokeUserSessions(db, target.id);
+      announceAccessEnded({ userId: target.id }); // their open live streams end now
       return iamUserView(db, updated);
     },
   );
@@ -107,7 +109,7 @@ export async function registerIamUserRoutes(app: FastifyInstance, deps: IamDeps)
     { config: access('iam:manage', userResource), schema: contractSchema(iamEndpoints['iam/users/enable']) },
     async (request) => {
       const target = await requireTenantUser(db, request.user.tenantId, request.body.id);
-      assertMayTouch(request.user, target);
+      await assertMayTouch(db, request.user, target);
       const updated = await withTenantLock(db, request.user.tenantId, async (trx) => {
         const current = await requireTenantUser(trx, request.user.tenantId, target.id);
         await trx.updateTable('users').set({ status: 'active' }).where('id', '=', target.id).execute();
@@ -124,7 +126,7 @@ export async function registerIamUserRoutes(app: FastifyInstance, deps: IamDeps)
     async (request) => {
       const target = await requireTenantUser(db, request.user.tenantId, request.body.id);
       assertNotSelf(request.user, target, 'delete');
-      assertMayTouch(request.user, target);
+      await assertMayTouch(db, request.user, target);
       await withTenantLock(db, request.user.tenantId, async (trx) => {
         const current = await requireTenantUser(trx, request.user.tenantId, target.id);
         await assertAdministratorRemains(trx, request.user.tenantId, current);
@@ -132,6 +134,7 @@ export async function registerIamUserRoutes(app: FastifyInstance, deps: IamDeps)
         await trx.deleteFrom('users').where('id', '=', target.id).execute();
         await audit(trx, request, 'iam.user_deleted', target, { name: `${target.name} ${target.family_name}` });
       });
+      announceAccessEnded({ userId: target.id });
       return { ok: true };
     },
   );

@@ -6,7 +6,7 @@ import { seedDemoData } from '../demo/seed';
 import { databaseTargets } from '../testing/databases';
 import { apiPost, createTestApp, refreshCookieOf, signIn } from '../testing/test-app';
 import { REFRESH_COOKIE, SIGN_IN_FAILED } from './auth-routes';
-import { hashRefreshToken } from './refresh-tokens';
+import { hashRefreshToken, REFRESH_GRACE_MS, SESSION_MAX_LIFETIME_MS } from './refresh-tokens';
 
 const ADMIN = { username: 'admin@helio.local', password: 'Helio-admin-2024!' };
 
@@ -127,11 +127,16 @@ describe.each(databaseTargets())('auth routes on $name', (target) => {
       expect((await refresh(rotated)).statusCode).toBe(200);
     });
 
-    it('revokes the whole family when an already rotated token comes back', async () => {
+    it('revokes the whole family when an already rotated token comes back after the grace window', async () => {
       const session = await signIn(app, ADMIN.username, ADMIN.password);
       const first = await refresh(session.refreshCookie);
       const current = refreshCookieOf(first);
       expect(first.statusCode).toBe(200);
+      await db
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: new Date(Date.now() - REFRESH_GRACE_MS - 1000).toISOString() })
+        .where('token_hash', '=', hashRefreshToken(session.refreshCookie))
+        .execute();
 
       const replay = await refresh(session.refreshCookie);
       expect(replay.statusCode).toBe(401);
@@ -140,10 +145,44 @@ describe.each(databaseTargets())('auth routes on $name', (target) => {
       expect((await refresh(current)).statusCode).toBe(401);
     });
 
-    it('lets exactly one of two simultaneous refreshes with one token win', async () => {
+    it('lets two tabs refreshing at once with one token both go on, once: a third use ends the session', async () => {
       const session = await signIn(app, ADMIN.username, ADMIN.password);
       const answers = await Promise.all([refresh(session.refreshCookie), refresh(session.refreshCookie)]);
-      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+      const tokens = answers.map((a) => refreshCookieOf(a));
+      expect(new Set(tokens).size).toBe(2);
+      expect((await refresh(session.refreshCookie)).statusCode).toBe(401);
+      for (const token of tokens) expect((await refresh(token)).statusCode).toBe(401);
+    });
+
+    it('ends a session at its absolute lifetime however often it was refreshed', async () => {
+      const session = await signIn(app, ADMIN.username, ADMIN.password);
+      const sessionId = (decodeJwt(session.idToken) as { sid?: string }).sid ?? '';
+      const startedAgo = (ms: number) =>
+        db.updateTable('sessions').set({ created_at: new Date(Date.now() - ms).toISOString() }).where('id', '=', sessionId).execute();
+      await startedAgo(SESSION_MAX_LIFETIME_MS - 3_600_000); // an hour left
+      const late = await refresh(session.refreshCookie);
+      expect(late.statusCode).toBe(200);
+      const cookie = late.cookies.find((c) => c.name === REFRESH_COOKIE);
+      expect(cookie?.maxAge).toBeLessThanOrEqual(3600);
+      await startedAgo(SESSION_MAX_LIFETIME_MS + 1000);
+      const over = await refresh(refreshCookieOf(late));
+      expect(over.statusCode).toBe(401);
+      expect(over.json()).toMatchObject({ error: { message: 'Refresh token expired' } });
+      expect((await apiPost(app, 'users/info', {}, session.idToken)).statusCode).toBe(401);
+    });
+
+    it('gives a rotated token its grace use only within seconds, and never after sign-out', async () => {
+      const session = await signIn(app, ADMIN.username, ADMIN.password);
+      const first = await refresh(session.refreshCookie);
+      expect((await refresh(session.refreshCookie)).statusCode).toBe(200); // the second tab, a moment later
+      expect((await refresh(refreshCookieOf(first))).statusCode).toBe(200);
+
+      const other = await signIn(app, ADMIN.username, ADMIN.password);
+      const rotated = await refresh(other.refreshCookie);
+      const signOut = await app.inject({ method: 'POST', url: '/api/auth/sign-out', payload: {}, cookies: { [REFRESH_COOKIE]: refreshCookieOf(rotated) ?? '' } });
+      expect(signOut.statusCode).toBe(200);
+      expect((await refresh(other.refreshCookie)).statusCode).toBe(401);
     });
 
     it('answers 401 without a cookie, for an unknown cookie and for an expired token', async () => {

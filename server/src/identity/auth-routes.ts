@@ -13,6 +13,7 @@ import { REFRESH_COOKIE } from './refresh-cookie';
 import { revokeFamily, revokeFamilyOfToken, rotateRefreshToken } from './refresh-tokens';
 import { clientOf, completeSignIn, userTarget, type IdentityDeps } from './sign-in';
 import { admitSignInAttempt, settleSignInSuccess } from './sign-in-throttle';
+import { knownDeviceOf } from './device-cookie';
 import { authenticate, findUserById, normalizeEmail, setPassword } from './user-pool';
 
 export { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from './refresh-cookie';
@@ -54,7 +55,9 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: IdentityDep
     { config: isPublic, schema: contractSchema(identityEndpoints['auth/sign-in']) },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const subject = { account: normalizeEmail(request.body.username), address: request.ip };
+      const account = normalizeEmail(request.body.username);
+      const device = await knownDeviceOf(request, tokens, account);
+      const subject = { account, address: request.ip, ...(device ? { device } : {}) };
       const admission = await admitSignInAttempt(db, subject);
       if (!admission.admitted) throw tooManyAttempts(reply, admission.retryAfterSeconds);
 

@@ -16,14 +16,20 @@ export function assertPasswordPolicy(password: string): void {
 
 export const passwordReused = (message: string) => new ApiError(400, 'InvalidPassword', message, { messageKey: 'passwordReused' });
 
-/** 429 TooManyAttempts with Retry-After; the lock ends by itself. */
-export function tooManyAttempts(reply: FastifyReply, retryAfterSeconds: number): ApiError {
+/** A 429 with Retry-After (the lock ends by itself) and `retryAfterSeconds` in the details. */
+export function lockedAnswer(
+  reply: FastifyReply,
+  retryAfterSeconds: number,
+  code: string,
+  message: (minutes: string) => string,
+  details: Record<string, unknown> = {},
+): ApiError {
   reply.header('Retry-After', String(retryAfterSeconds));
   const minutes = Math.ceil(retryAfterSeconds / 60);
-  return new ApiError(
-    429,
-    'TooManyAttempts',
-    `Too many failed attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
-    { retryAfterSeconds },
-  );
+  return new ApiError(429, code, message(`${minutes} minute${minutes === 1 ? '' : 's'}`), { retryAfterSeconds, ...details });
+}
+
+/** 429 TooManyAttempts with Retry-After; the lock ends by itself. */
+export function tooManyAttempts(reply: FastifyReply, retryAfterSeconds: number): ApiError {
+  return lockedAnswer(reply, retryAfterSeconds, 'TooManyAttempts', (wait) => `Too many failed attempts; try again in ${wait}`);
 }

@@ -1,5 +1,6 @@
 // Settings of the user pool, its mail and the client address, from the environment. Checked at start
 // like config.ts, so a typo names the variable instead of failing at the first mail.
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { ConfigError } from '../config';
 
 export interface IdentityConfig {
@@ -9,9 +10,32 @@ export interface IdentityConfig {
   mailFrom: string;
   /** Where users reach the console, for links in mails; default http://localhost:<PORT>. */
   publicUrl?: string;
-  /** Fastify's trustProxy: behind a load balancer, the client address comes from X-Forwarded-For. */
-  trustProxy: boolean | string[];
+  /**
+   * Fastify's trustProxy: behind a load balancer, the client address comes from X-Forwarded-For.
+   * Never `true` (that believes whatever address a client writes first in the header): the proxies'
+   * addresses, or (`on`) one proxy at a loopback or private address directly in front.
+   */
+  trustProxy: false | string[] | ProxyTrust;
 }
+
+/** Whether the hop-th address (0: the connected peer) is a proxy whose X-Forwarded-For is believed. */
+export type ProxyTrust = (address: string, hop: number) => boolean;
+
+const PRIVATE_NETWORKS = new BlockList();
+for (const [network, prefix] of [['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['127.0.0.0', 8]] as const) {
+  PRIVATE_NETWORKS.addSubnet(network, prefix, 'ipv4');
+}
+PRIVATE_NETWORKS.addAddress('::1', 'ipv6');
+PRIVATE_NETWORKS.addSubnet('fc00::', 7, 'ipv6');
+
+const isPrivateAddress = (address: string): boolean => {
+  const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (v4 ?? isIPv4(address)) return PRIVATE_NETWORKS.check(v4 ?? address, 'ipv4');
+  return isIPv6(address) && PRIVATE_NETWORKS.check(address, 'ipv6');
+};
+
+/** `TRUST_PROXY=on`: the connected peer only, and only at a loopback or private address. */
+export const ONE_PRIVATE_PROXY: ProxyTrust = (address, hop) => hop === 0 && isPrivateAddress(address);
 
 type Env = Record<string, string | undefined>;
 
@@ -36,7 +60,8 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
 function trustProxy(env: Env): IdentityConfig['trustProxy'] {
   const raw = text(env, 'TRUST_PROXY')?.toLowerCase();
   if (raw === undefined || ['off', 'false', '0', 'no'].includes(raw)) return false;
-  if (['on', 'true', 'yes'].includes(raw)) return true;
+  // `on`: one proxy in front; the client is the address that proxy appended, not one the client wrote.
+  if (['on', 'true', 'yes'].includes(raw)) return ONE_PRIVATE_PROXY;
   const addresses = raw.split(',').map((a) => a.trim()).filter(Boolean);
   if (addresses.every((a) => /^[0-9a-f.:/]+$/.test(a) && /[.:]/.test(a))) return addresses;
   throw new ConfigError('TRUST_PROXY', `must be on, off or a comma-separated list of proxy addresses (got "${env.TRUST_PROXY}")`);

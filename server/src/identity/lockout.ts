@@ -19,7 +19,7 @@ export interface LockoutState {
 
 const MINUTE = 60_000;
 
-/** Per account: 5 failures → 15 minutes, then 30, 60… at most a day. */
+/** Per account from one address or one known device: 5 failures → 15 minutes, then 30, 60… at most a day. */
 export const ACCOUNT_LOCKOUT: LockoutPolicy = {
   maxFailures: 5,
   failureWindowMs: 15 * MINUTE,
@@ -27,6 +27,12 @@ export const ACCOUNT_LOCKOUT: LockoutPolicy = {
   maxLockMs: 24 * 60 * MINUTE,
   forgetAfterMs: 24 * 60 * MINUTE,
 };
+
+/**
+ * Per account from everywhere that is not a known device: far more room than one place gets, so
+ * spreading guesses over many addresses is slowed, while the owner's own browser is never locked by it.
+ */
+export const ACCOUNT_WIDE_LOCKOUT: LockoutPolicy = { ...ACCOUNT_LOCKOUT, maxFailures: 50 };
 
 /** Per client address: more room, since many people can share one address (an office, a NAT). */
 export const ADDRESS_LOCKOUT: LockoutPolicy = { ...ACCOUNT_LOCKOUT, maxFailures: 20 };

@@ -6,6 +6,7 @@ import { addUser, createIdentityApp, errorCode, freshAddress, mailsTo, post, ten
 import { databaseTargets } from '../testing/databases';
 import { refreshCookieOf } from '../testing/test-app';
 import { CODE_MISMATCH, INCORRECT_CURRENT_PASSWORD } from './password-routes';
+import * as passwords from './passwords';
 
 const NEW_PASSWORD = 'Brand-new-password-7';
 
@@ -97,13 +98,13 @@ describe.each(databaseTargets())('password routes on $name', (target) => {
       expect(errorCode(await confirm(user.email, code))).toBe('CodeMismatch');
     });
 
-    it('sends at most one code a minute; a newer code replaces the older', async () => {
+    it('sends at most one code every ten minutes; a newer code replaces the older', async () => {
       const user = await addUser(db, tenantId);
       await forgot(user.email);
       await forgot(user.email);
       expect(await mailsTo(db, user.email)).toHaveLength(1);
       const first = await codeMailedTo(user);
-      await db.updateTable('password_reset_codes').set({ created_at: new Date(Date.now() - 61_000).toISOString() }).where('user_id', '=', user.id).execute();
+      await db.updateTable('password_reset_codes').set({ created_at: new Date(Date.now() - 10 * 60_000 - 1000).toISOString() }).where('user_id', '=', user.id).execute();
       await forgot(user.email);
       const second = await codeMailedTo(user);
       expect(await mailsTo(db, user.email)).toHaveLength(2);
@@ -113,11 +114,85 @@ describe.each(databaseTargets())('password routes on $name', (target) => {
 
     it('ends a lockout: the owner proved who they are', async () => {
       const user = await addUser(db, tenantId);
-      for (let i = 0; i < 5; i++) await post(app, 'auth/sign-in', { username: user.email, password: 'Wrong-password-1!' }, { address: freshAddress() });
-      expect((await signIn(user)).response.statusCode).toBe(429);
+      const address = freshAddress();
+      const signInFrom = (password: string) => post(app, 'auth/sign-in', { username: user.email, password }, { address });
+      for (let i = 0; i < 5; i++) await signInFrom('Wrong-password-1!');
+      expect((await signInFrom(user.password)).statusCode).toBe(429);
       await forgot(user.email);
       await confirm(user.email, await codeMailedTo(user));
-      expect((await signIn(user, NEW_PASSWORD)).response.statusCode).toBe(200);
+      expect((await signInFrom(NEW_PASSWORD)).statusCode).toBe(200);
+    });
+  });
+
+  describe('reset throttles', () => {
+    const fromAddress = (path: string, body: object, address: string) => post(app, `auth/${path}`, body, { address });
+    const hashes = () => jest.spyOn(passwords, 'hashPassword');
+
+    it('refuses a sixth code request for one account within the hour, from any address, without hashing', async () => {
+      const user = await addUser(db, tenantId);
+      for (let i = 0; i < 5; i++) expect((await forgot(user.email)).statusCode).toBe(200);
+      const spy = hashes();
+      try {
+        const refused = await forgot(user.email);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.headers['retry-after']).toBeDefined();
+        expect(refused.json()).toMatchObject({ error: { code: 'ResetLocked', details: { messageKey: 'resetLocked' } } });
+        expect(refused.json<{ error: { message: string } }>().error.message).toMatch(/ask for a new code/);
+        expect(spy).not.toHaveBeenCalled();
+      } finally {
+        spy.mockRestore();
+      }
+    });
+
+    it('throttles one address asking for codes of many accounts before any scrypt runs', async () => {
+      const address = freshAddress();
+      for (let i = 0; i < 20; i++) expect((await fromAddress('forgot-password', { username: `n${i}@nowhere.test` }, address)).statusCode).toBe(200);
+      const spy = hashes();
+      const verify = jest.spyOn(passwords, 'verifyPassword');
+      try {
+        const parallel = await Promise.all(
+          Array.from({ length: 16 }, (_, i) => fromAddress('forgot-password', { username: `m${i}@nowhere.test` }, address)),
+        );
+        expect(parallel.map((r) => r.statusCode)).toEqual(Array(16).fill(429));
+        const confirmBody = { username: 'x@nowhere.test', code: '123456', newPassword: NEW_PASSWORD };
+        const confirmAddress = freshAddress();
+        for (let i = 0; i < 30; i++) await fromAddress('confirm-forgot-password', { ...confirmBody, username: `c${i}@nowhere.test` }, confirmAddress);
+        verify.mockClear();
+        expect((await fromAddress('confirm-forgot-password', confirmBody, confirmAddress)).statusCode).toBe(429);
+        expect(spy).not.toHaveBeenCalled();
+        expect(verify).not.toHaveBeenCalled();
+      } finally {
+        spy.mockRestore();
+        verify.mockRestore();
+      }
+    }, 120_000); // fifty scrypt-backed calls before the throttle bites, on a shared machine
+
+    it('gives an account ten code tries a day over all its codes, then kills the code and says what to do', async () => {
+      const user = await addUser(db, tenantId);
+      await forgot(user.email);
+      let code = await codeMailedTo(user);
+      const wrong = (c: string) => (c === '000000' ? '111111' : '000000');
+      for (let i = 0; i < 5; i++) expect(errorCode(await confirm(user.email, wrong(code)))).toBe('CodeMismatch');
+      // a fresh code does not bring fresh tries
+      await db.updateTable('password_reset_codes').set({ created_at: new Date(Date.now() - 11 * 60_000).toISOString() }).where('user_id', '=', user.id).execute();
+      await forgot(user.email);
+      code = await codeMailedTo(user);
+      for (let i = 0; i < 4; i++) expect(errorCode(await confirm(user.email, wrong(code)))).toBe('CodeMismatch');
+      const tenth = await confirm(user.email, wrong(code));
+      expect(tenth.statusCode).toBe(429);
+      expect(errorCode(tenth)).toBe('ResetLocked');
+      expect(await db.selectFrom('password_reset_codes').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+      expect(errorCode(await confirm(user.email, code))).toBe('ResetLocked');
+    });
+
+    it('a right code starts the account’s tries again', async () => {
+      const user = await addUser(db, tenantId);
+      await forgot(user.email);
+      const code = await codeMailedTo(user);
+      for (let i = 0; i < 4; i++) await confirm(user.email, code === '000000' ? '111111' : '000000');
+      expect((await confirm(user.email, code)).statusCode).toBe(200);
+      const row = await db.selectFrom('sign_in_throttle').select('key').where('key', '=', `reset-confirm-account:${user.email}`).executeTakeFirst();
+      expect(row).toBeUndefined();
     });
   });
 
@@ -151,7 +226,8 @@ describe.each(databaseTargets())('password routes on $name', (target) => {
       const user = await addUser(db, tenantId);
       const { idToken } = await signIn(user);
       const codes = [];
-      for (let i = 0; i < 6; i++) codes.push((await change(idToken, 'Wrong-password-1!', NEW_PASSWORD)).statusCode);
+      const address = freshAddress();
+      for (let i = 0; i < 6; i++) codes.push((await change(idToken, 'Wrong-password-1!', NEW_PASSWORD, address)).statusCode);
       expect(codes).toEqual([400, 400, 400, 400, 429, 429]);
     });
 

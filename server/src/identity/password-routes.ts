@@ -10,10 +10,12 @@ import { renderMail, type MailMessage } from '../mail/templates';
 import { identityEndpoints, type IdentityEndpoints } from '@helio/contracts';
 import { contractSchema } from '../http/contract-schema';
 import { assertPasswordPolicy, passwordReused, tooManyAttempts } from './auth-schemas';
-import { generateResetCode, issueResetCode, redeemResetCode, RESET_CODE_LIFETIME_MS } from './reset-codes';
+import { discardResetCodes, generateResetCode, issueResetCode, redeemResetCode, RESET_CODE_LIFETIME_MS } from './reset-codes';
+import { admitResetAttempt, forgetResetAttempts, resetLocked, RESET_CONFIRM_ACCOUNT } from './reset-throttle';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeUserSessions } from './sessions';
 import { clientOf, userTarget, type IdentityDeps } from './sign-in';
+import { knownDeviceOf } from './device-cookie';
 import { admitSignInAttempt, forgetAccountFailures, settleSignInSuccess } from './sign-in-throttle';
 import { findUserByEmail, findUserById, normalizeEmail, setPassword, type UserRow } from './user-pool';
 
@@ -30,7 +32,9 @@ export async function registerPasswordRoutes(app: FastifyInstance, deps: Identit
   app.post<{ Body: IdentityEndpoints['auth/forgot-password']['request'] }>(
     '/api/auth/forgot-password',
     { config: { public: true }, schema: contractSchema(identityEndpoints['auth/forgot-password']) },
-    async (request) => {
+    async (request, reply) => {
+      // counted before any scrypt runs: a refused caller costs the thread pool nothing
+      await admitResetAttempt(db, reply, 'request', { account: normalizeEmail(request.body.username), address: request.ip });
       const user = await findUserByEmail(db, request.body.username);
       if (user && user.status === 'active') {
         const issued = await issueResetCode(db, user.id, async (trx, code) => {
@@ -53,12 +57,22 @@ export async function registerPasswordRoutes(app: FastifyInstance, deps: Identit
   app.post<{ Body: IdentityEndpoints['auth/confirm-forgot-password']['request'] }>(
     '/api/auth/confirm-forgot-password',
     { config: { public: true }, schema: contractSchema(identityEndpoints['auth/confirm-forgot-password']) },
-    async (request) => {
+    async (request, reply) => {
       const { username, code, newPassword } = request.body;
       assertPasswordPolicy(newPassword);
+      const account = normalizeEmail(username);
+      const { budgetSpent } = await admitResetAttempt(db, reply, 'confirm', { account, address: request.ip });
       const found = await findUserByEmail(db, username);
       const user = found?.status === 'active' ? found : undefined;
-      if (!(await redeemResetCode(db, user?.id, code)) || !user) throw new ApiError(400, 'CodeMismatch', CODE_MISMATCH);
+      if (!(await redeemResetCode(db, user?.id, code)) || !user) {
+        if (budgetSpent) {
+          // The code that was being guessed dies with the budget; the owner asks for a new one later.
+          if (user) await discardResetCodes(db, user.id);
+          throw resetLocked(reply, RESET_CONFIRM_ACCOUNT.baseLockMs / 1000);
+        }
+        throw new ApiError(400, 'CodeMismatch', CODE_MISMATCH);
+      }
+      await forgetResetAttempts(db, account);
       const passwordHash = await hashPassword(newPassword);
       await db.transaction().execute(async (trx) => {
         await setPassword(trx, user.id, passwordHash);
@@ -89,7 +103,9 @@ export async function registerPasswordRoutes(app: FastifyInstance, deps: Identit
       const user = await findUserById(db, request.user.sub);
       if (!user) throw new ApiError(401, 'Unauthorized', 'Unknown user');
       // A stolen session must not become a way to guess the password: the sign-in lockout counts here too.
-      const subject = { account: normalizeEmail(user.email), address: request.ip };
+      const account = normalizeEmail(user.email);
+      const device = await knownDeviceOf(request, deps.tokens, account);
+      const subject = { account, address: request.ip, ...(device ? { device } : {}) };
       const admission = await admitSignInAttempt(db, subject);
       if (!admission.admitted) throw tooManyAttempts(reply, admission.retryAfterSeconds);
       if (!(await verifyPassword(currentPassword, user.password_hash))) {

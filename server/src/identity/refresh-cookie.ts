@@ -6,6 +6,8 @@ export const REFRESH_COOKIE = 'helio_refresh';
 export const REFRESH_COOKIE_PATH = '/api/auth';
 
 export interface RefreshCookie {
+  /** Whether cookies are marked Secure (SECURE_COOKIES). */
+  secure: boolean;
   set(reply: FastifyReply, refresh: IssuedRefreshToken): void;
   clear(reply: FastifyReply): void;
 }
@@ -13,6 +15,7 @@ export interface RefreshCookie {
 export function refreshCookie(secure: boolean): RefreshCookie {
   const options = { path: REFRESH_COOKIE_PATH, httpOnly: true, sameSite: 'strict' as const, secure };
   return {
+    secure,
     set: (reply, refresh) =>
       void reply.setCookie(REFRESH_COOKIE, refresh.token, {
         ...options,

@@ -1,4 +1,6 @@
-// Forgot-password codes: 6 digits, mailed, valid 1 hour, single use, 5 tries. Stored as scrypt hashes:
+// Forgot-password codes: 6 digits, mailed, valid 1 hour, single use, 5 tries (and the account's
+// total budget of tries, reset-throttle.ts). A code is replaced at most every 10 minutes, so asking
+// again and again neither floods the mail box nor keeps killing the code the owner is typing. Stored as scrypt hashes:
 // a million possible codes is too few for a fast hash to protect them if the table ever leaks.
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -7,8 +9,8 @@ import { decoyHash, hashPassword, verifyPassword } from './passwords';
 
 export const RESET_CODE_LIFETIME_MS = 60 * 60 * 1000;
 export const RESET_CODE_MAX_ATTEMPTS = 5;
-/** A new code replaces the old one, but at most one a minute: the mail box is not a target. */
-export const RESET_CODE_RESEND_MS = 60 * 1000;
+/** A new code replaces the old one, but at most one every 10 minutes. */
+export const RESET_CODE_RESEND_MS = 10 * 60 * 1000;
 
 export function generateResetCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -78,4 +80,9 @@ export async function redeemResetCode(db: Kysely<Database>, userId: string | und
     .where('used_at', 'is', null)
     .executeTakeFirst();
   return matches && Number(result.numUpdatedRows) === 1;
+}
+
+/** Ends every code of the user (its try budget is spent). */
+export async function discardResetCodes(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.deleteFrom('password_reset_codes').where('user_id', '=', userId).execute();
 }

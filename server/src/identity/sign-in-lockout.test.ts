@@ -22,7 +22,9 @@ describe.each(databaseTargets())('sign-in lockout on $name', (target) => {
     await target.destroy();
   });
 
-  const signIn = (username: string, password: string, address: string) => post(app, 'auth/sign-in', { username, password }, { address });
+  const signIn = (username: string, password: string, address: string, device?: string) =>
+    post(app, 'auth/sign-in', { username, password }, { address, ...(device ? { device } : {}) });
+  const deviceCookieOf = (response: { cookies: Array<{ name: string; value: string }> }) => response.cookies.find((c) => c.name === 'helio_device')?.value;
 
   it('answers the fifth wrong password with 429 TooManyAttempts, Retry-After and retryAfterSeconds', async () => {
     const user = await addUser(db, tenantId);
@@ -40,21 +42,39 @@ describe.each(databaseTargets())('sign-in lockout on $name', (target) => {
     });
   });
 
-  it('refuses even the right password while the account is locked, from any address', async () => {
+  it('locks the account only where the failures came from: the right password from elsewhere gets in', async () => {
     const user = await addUser(db, tenantId);
     const address = freshAddress();
     for (let i = 0; i < 5; i++) await signIn(user.email, 'Wrong-password-1!', address);
-    const right = await signIn(user.email, user.password, freshAddress());
-    expect(right.statusCode).toBe(429);
-    expect(Number(right.headers['retry-after'])).toBeGreaterThan(890);
+    const there = await signIn(user.email, user.password, address);
+    expect(there.statusCode).toBe(429);
+    expect(Number(there.headers['retry-after'])).toBeGreaterThan(890);
+    expect((await signIn(user.email, user.password, freshAddress())).statusCode).toBe(200);
   });
+
+  it('backs off a guesser spread over many addresses, but lets the owner’s known device in with the right password', async () => {
+    const user = await addUser(db, tenantId);
+    const first = await signIn(user.email, user.password, freshAddress());
+    expect(first.statusCode).toBe(200);
+    const device = deviceCookieOf(first);
+    expect(device).toBeDefined();
+    const answers = [];
+    for (let i = 0; i < 50; i++) answers.push((await signIn(user.email, 'Wrong-password-1!', freshAddress())).statusCode);
+    expect(answers.at(-1)).toBe(429);
+    expect((await signIn(user.email, user.password, freshAddress())).statusCode).toBe(429);
+    expect((await signIn(user.email, user.password, freshAddress(), device)).statusCode).toBe(200);
+    // a device token of another account proves nothing here
+    const other = await addUser(db, tenantId);
+    const otherDevice = deviceCookieOf(await signIn(other.email, other.password, freshAddress()));
+    expect((await signIn(user.email, user.password, freshAddress(), otherDevice)).statusCode).toBe(429);
+  }, 60_000); // fifty scrypt checks on a shared machine
 
   it('lets the user in again once the lock has run out', async () => {
     const user = await addUser(db, tenantId);
     const address = freshAddress();
     for (let i = 0; i < 5; i++) await signIn(user.email, 'Wrong-password-1!', address);
-    await db.updateTable('sign_in_throttle').set({ locked_until: Date.now() - 1 }).where('key', '=', `account:${user.email}`).execute();
-    expect((await signIn(user.email, user.password, freshAddress())).statusCode).toBe(200);
+    await db.updateTable('sign_in_throttle').set({ locked_until: Date.now() - 1 }).where('key', '=', `pair:${user.email}|${address}`).execute();
+    expect((await signIn(user.email, user.password, address)).statusCode).toBe(200);
   });
 
   it('locks an unknown username exactly like a real one, so the lockout tells nothing', async () => {
@@ -71,7 +91,10 @@ describe.each(databaseTargets())('sign-in lockout on $name', (target) => {
     expect((await signIn('guess-19@helio.test', 'Wrong-password-1!', address)).statusCode).toBe(429);
     const user = await addUser(db, tenantId);
     expect(errorCode(await signIn(user.email, user.password, address))).toBe('TooManyAttempts');
-    expect((await signIn(user.email, user.password, freshAddress())).statusCode).toBe(200);
+    const elsewhere = await signIn(user.email, user.password, freshAddress());
+    expect(elsewhere.statusCode).toBe(200);
+    // the owner's known device passes the lock of the address it shares with the guesser
+    expect((await signIn(user.email, user.password, address, deviceCookieOf(elsewhere))).statusCode).toBe(200);
   });
 
   it('forgets the failures after a successful sign-in', async () => {

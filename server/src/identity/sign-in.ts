@@ -10,7 +10,8 @@ import { pruneExpiredRefreshTokens } from './refresh-tokens';
 import { startSession, type SessionClient } from './sessions';
 import { pruneSignInThrottle } from './sign-in-throttle';
 import type { IssuedTokens, TokenService } from './tokens';
-import type { UserRow } from './user-pool';
+import { normalizeEmail, type UserRow } from './user-pool';
+import { rememberDevice } from './device-cookie';
 
 export interface IdentityDeps {
   db: Kysely<Database>;
@@ -53,5 +54,6 @@ export async function completeSignIn(
     address: client.address,
   });
   deps.cookie.set(reply, refresh);
+  await rememberDevice(request, reply, deps.tokens, normalizeEmail(user.email), deps.cookie.secure);
   return issued;
 }

@@ -35,11 +35,19 @@ export interface IdTokenClaims {
 
 export class InvalidTokenError extends Error {}
 
+/** A browser that signed in to an account before keeps a device token for it this long. */
+export const DEVICE_TOKEN_LIFETIME_S = 180 * 24 * 60 * 60;
+const DEVICE_AUDIENCE = 'helio-device';
+
 export interface TokenService {
   issue(subject: TokenSubject): Promise<IssuedTokens>;
   /** Verifies signature (ES256 only), issuer, audience, expiry and token_use 'id'; throws otherwise. */
   verifyIdToken(token: string): Promise<IdTokenClaims>;
   jwks(): JSONWebKeySet;
+  /** A token naming a new device id that has signed in to `account` (the normalised username). */
+  issueDeviceToken(account: string): Promise<string>;
+  /** The device id of a valid device token of this account, else undefined (never throws). */
+  deviceOf(token: string | undefined, account: string): Promise<string | undefined>;
 }
 
 export interface TokenServiceOptions {
@@ -99,5 +107,34 @@ export async function createTokenService(db: Kysely<Database>, options: TokenSer
     },
 
     jwks: () => keys.jwks(),
+
+    issueDeviceToken(account) {
+      const nowS = Math.floor(now() / 1000);
+      return new SignJWT({ token_use: 'device' })
+        .setProtectedHeader({ alg: TOKEN_ALG, kid: keys.kid, typ: 'JWT' })
+        .setSubject(account)
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience(DEVICE_AUDIENCE)
+        .setIssuedAt(nowS)
+        .setExpirationTime(nowS + DEVICE_TOKEN_LIFETIME_S)
+        .setJti(randomUUID())
+        .sign(keys.privateKey);
+    },
+
+    async deviceOf(token, account) {
+      if (!token || token.length > 2048) return undefined;
+      try {
+        const { payload } = await jwtVerify(token, keys.verificationKey, {
+          algorithms: [TOKEN_ALG],
+          issuer: TOKEN_ISSUER,
+          audience: DEVICE_AUDIENCE,
+          subject: account,
+          requiredClaims: ['jti', 'exp'],
+        });
+        return payload.token_use === 'device' ? payload.jti : undefined;
+      } catch {
+        return undefined;
+      }
+    },
   };
 }

@@ -28,7 +28,7 @@ describe.each(databaseTargets())('alerts from a simulated gateway on $name', (ta
   it('raises nothing while the gateway reports, and gateway offline with a mail once it has stopped', async () => {
     db = await createNotificationsDb(target);
     const tenant = await insertTenant(db);
-    const plant = await insertPlant(db, tenant, { name: 'Simulated' });
+    const plant = await insertPlant(db, tenant, { name: 'Simulated', simulated: true });
     const user = await addUser(db, tenant, { locale: 'en' });
     await giveTenantPlants(db, user.id, tenant); // only users who may see the plant are told
     const allDay = defaultSettings().days.map((d) => ({ ...d, from: '00:00', to: '23:59' }));
@@ -54,7 +54,7 @@ describe.each(databaseTargets())('alerts from a simulated gateway on $name', (ta
   it('raises inverter fault and grid outage from faults injected into the simulated gateway, and clears them', async () => {
     db = await createNotificationsDb(target);
     const tenant = await insertTenant(db);
-    const plant = await insertPlant(db, tenant, { name: 'Faulty' });
+    const plant = await insertPlant(db, tenant, { name: 'Faulty', simulated: true });
     const login = { username: 'helio-server', password: 'alerts-test-broker' };
     const config = testConfig({ mqttPort: 0, simulator: true, simIntervalMs: 60_000, mqttUsername: login.username, mqttPassword: login.password });
     devices = await startDevices({ db, config, log: recordingLog(), clientId: `faults-${plant.id}` });

@@ -7,7 +7,7 @@ import { loadConfig } from '../config';
 import type { Database } from '../db/schema';
 import { loadIdentityConfig } from '../identity/identity-config';
 import { enqueueMail } from '../mail/outbox';
-import { ALERT_KINDS, SEVERITY_OF, type AlertKind } from './alert-kinds';
+import { ALERT_KINDS, SEVERITY_OF, type AlertDetails, type AlertKind, type Severity } from './alert-kinds';
 import { alertRecipients, renderAlertMail } from './alert-mail';
 import { closeAlert, openAlert, openAlerts } from './alert-store';
 import { evaluatePlant, newestTimestamp, PV_WINDOW_MS, type PlantSnapshot, type Verdict } from './conditions';
@@ -23,6 +23,25 @@ export interface AlertEngineLog {
   error(...args: unknown[]): void;
 }
 
+/** An alert that opened or cleared, as the engine hands it to its listener. */
+export interface AlertEvent {
+  type: 'opened' | 'cleared';
+  alertId: string;
+  tenantId: string;
+  plantId: string;
+  plantName: string;
+  kind: AlertKind;
+  severity: Severity;
+  at: Date;
+  details: AlertDetails;
+}
+
+/**
+ * Hears every alert that opens or clears, in the transaction that opens or clears it (so what it
+ * queues commits with the alert, and only the replica that won the change hears it).
+ */
+export type AlertEventSink = (trx: Kysely<Database>, event: AlertEvent) => Promise<void>;
+
 export interface AlertEngineDeps {
   db: Kysely<Database>;
   log: AlertEngineLog;
@@ -32,6 +51,8 @@ export interface AlertEngineDeps {
   mailer?: { kick(): void };
   /** Silence before this moment (epoch ms) does not count against a gateway; default: now. */
   startedAt?: number;
+  /** Told of every alert opened and cleared (webhooks: integrations/alert-webhooks.ts). */
+  onAlert?: AlertEventSink;
 }
 
 export interface TickResult {
@@ -89,6 +110,7 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
       const severity = SEVERITY_OF[kind];
       const id = await openAlert(notificationsDb(trx), { tenantId: plant.tenant_id, plantId: plant.id, kind, severity, startedAt: at, details: verdict.details });
       if (id === null) return null;
+      await deps.onAlert?.(trx, { type: 'opened', alertId: id, tenantId: plant.tenant_id, plantId: plant.id, plantName: plant.name, kind, severity, at, details: verdict.details });
       const timeZone = isTimeZone(plant.timezone) ? plant.timezone : DEFAULT_TIME_ZONE;
       const recipients = await alertRecipients(notificationsDb(trx), plant, at, timeZone);
       const facts = { kind, severity, startedAt: at, details: verdict.details, plantName: plant.name, timeZone, consoleUrl };
@@ -112,8 +134,13 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
               const raised = await raise(plant, kind, verdict, new Date(now));
               if (raised) result.opened.push({ id: raised.id, plantId: plant.id, kind, mailed: raised.mailed });
             } else if (verdict.state === 'off' && openId !== undefined) {
-              await closeAlert(db, openId, new Date(now));
-              result.closed.push({ id: openId, plantId: plant.id, kind });
+              const closed = await deps.db.transaction().execute(async (trx) => {
+                if (!(await closeAlert(notificationsDb(trx), openId, new Date(now)))) return false;
+                const alert = { alertId: openId, tenantId: plant.tenant_id, plantId: plant.id, plantName: plant.name, kind, severity: SEVERITY_OF[kind] };
+                await deps.onAlert?.(trx, { type: 'cleared', ...alert, at: new Date(now), details: {} });
+                return true;
+              });
+              if (closed) result.closed.push({ id: openId, plantId: plant.id, kind });
             }
           }
         } catch (error) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database, PlantRole } from '../db/schema';
 import { routeTableOf } from '../http/route-table';
 import { addRole, addUser, giveTenantPlants, post, tokenFor, type NewUser } from '../iam/test-fixtures';
 import { databaseTargets } from '../testing/databases';
@@ -30,11 +30,12 @@ describe.each(databaseTargets())('notification centre API on $name', (target) =>
   let token: string;
   const ids: Record<string, string> = {};
   /** A user of the tenant who sees its plants (plants/access.ts). */
-  const member = async (spec: NewUser = {}) => {
+  const member = async (spec: NewUser = {}, plantRole: PlantRole = 'viewer') => {
     const user = await addUser(db, tenantId, spec);
-    await giveTenantPlants(db, user.id, tenantId);
+    await giveTenantPlants(db, user.id, tenantId, plantRole);
     return user;
   };
+  let operatorToken: string;
 
   beforeAll(async () => {
     db = await createNotificationsDb(target);
@@ -44,6 +45,7 @@ describe.each(databaseTargets())('notification centre API on $name', (target) =>
     olomouc = await insertPlant(db, tenantId, { name: 'Olomouc' });
     foreign = await insertPlant(db, await insertTenant(db), { name: 'Elsewhere' });
     token = await tokenFor(db, await member());
+    operatorToken = await tokenFor(db, await member({ role: 'operator' }, 'operator'));
     const ndb = notificationsDb(db);
     const open = async (name: string, plant: TestPlant, kind: 'gatewayOffline' | 'batteryLow', minute: number) => {
       const severity = kind === 'gatewayOffline' ? 'critical' : 'warning';
@@ -119,7 +121,7 @@ describe.each(databaseTargets())('notification centre API on $name', (target) =>
   it('keeps per-plant thresholds with defaults of 20 % SoC and 10 % of clear-sky PV', async () => {
     const get = (plantId: string) => post(app, 'notifications/thresholds/get', { plantId }, { token });
     expect((await get(olomouc.id)).json()).toEqual({ plantId: olomouc.id, batterySocMin: 20, pvMinPercent: 10 });
-    const saved = await post(app, 'notifications/thresholds/save', { plantId: olomouc.id, batterySocMin: 35.5, pvMinPercent: 25 }, { token });
+    const saved = await post(app, 'notifications/thresholds/save', { plantId: olomouc.id, batterySocMin: 35.5, pvMinPercent: 25 }, { token: operatorToken });
     expect(saved.json()).toEqual({ plantId: olomouc.id, batterySocMin: 35.5, pvMinPercent: 25 });
     expect((await get(olomouc.id)).json()).toEqual({ plantId: olomouc.id, batterySocMin: 35.5, pvMinPercent: 25 });
     expect((await get(brno.id)).json().batterySocMin).toBe(20);
@@ -132,8 +134,17 @@ describe.each(databaseTargets())('notification centre API on $name', (target) =>
     { batterySocMin: 20, pvMinPercent: 95 },
     { batterySocMin: '20', pvMinPercent: 10 },
   ])('answers 400 for thresholds %j', async (thresholds) => {
-    const response = await post(app, 'notifications/thresholds/save', { plantId: brno.id, ...thresholds }, { token });
+    const response = await post(app, 'notifications/thresholds/save', { plantId: brno.id, ...thresholds }, { token: operatorToken });
     expect(response.statusCode).toBe(400);
+  });
+
+  it('lets only an operator of the plant change its thresholds: a plant viewer cannot silence alerts', async () => {
+    const viewer = await post(app, 'notifications/thresholds/save', { plantId: brno.id, batterySocMin: 0, pvMinPercent: 1 }, { token });
+    expect(viewer.statusCode).toBe(403);
+    expect((await post(app, 'notifications/thresholds/get', { plantId: brno.id }, { token })).json().batterySocMin).toBe(20);
+    const operator = await post(app, 'notifications/thresholds/save', { plantId: brno.id, batterySocMin: 15, pvMinPercent: 10 }, { token: operatorToken });
+    expect(operator.statusCode).toBe(200);
+    await post(app, 'notifications/thresholds/save', { plantId: brno.id, batterySocMin: 20, pvMinPercent: 10 }, { token: operatorToken });
   });
 
   it('answers 400 for bad list and mark-read bodies', async () => {

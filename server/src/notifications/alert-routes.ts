@@ -1,15 +1,16 @@
 // The notification centre's API: the tenant's alerts with the caller's read marks, marking read, the
 // unread count for the nav, and per-plant thresholds. Reading needs notifications:read, changing the
-// thresholds notifications:manage; all of it belongs to the notifications module.
+// thresholds notifications:manage and the operator role on the plant; all of it belongs to the
+// notifications module.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
 import { notificationEndpoints, type NotificationEndpoints } from '@helio/contracts';
 import { contractSchema } from '../http/contract-schema';
-import { notFound } from '../http/errors';
+import { forbidden, notFound } from '../http/errors';
 import { access } from '../iam/route-access';
-import { findTenantPlant, type PlantCaller } from '../plants/access';
+import { findTenantPlant, requirePlantRole, type PlantCaller } from '../plants/access';
 import { listAlerts, markRead, unreadCount, type AlertView } from './alert-store';
 import { notificationsDb } from './notifications-db';
 import { saveThresholds, thresholdsOf, type Thresholds } from './thresholds';
@@ -48,7 +49,11 @@ export async function registerAlertRoutes(app: FastifyInstance, base: Kysely<Dat
       preHandler: requireUser,
       schema: contractSchema(notificationEndpoints['notifications/alerts/mark-read']),
     },
-    async (request) => ({ marked: await markRead(db, request.user, [...new Set(request.body.ids)]) }),
+    async (request) => {
+      // Read marks belong to a person; an API key has none.
+      if (request.user.apiKey) throw forbidden('API keys have no read marks');
+      return { marked: await markRead(db, request.user, [...new Set(request.body.ids)]) };
+    },
   );
 
   app.post(
@@ -75,7 +80,8 @@ export async function registerAlertRoutes(app: FastifyInstance, base: Kysely<Dat
     { config: MANAGE_PLANT, preHandler: requireUser, schema: contractSchema(notificationEndpoints['notifications/thresholds/save']) },
     async (request): Promise<ThresholdsBody> => {
       const { plantId, batterySocMin, pvMinPercent } = request.body;
-      await requirePlant(request.user, plantId);
+      // thresholds decide when everyone of the plant is alerted: changing them is an operator's action
+      requirePlantRole(await requirePlant(request.user, plantId), 'operator');
       await saveThresholds(db, plantId, { batterySocMin, pvMinPercent });
       return { plantId, batterySocMin, pvMinPercent };
     },

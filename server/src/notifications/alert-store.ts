@@ -2,7 +2,7 @@
 // closing, and the tenant-scoped reads the API serves with each user's read marks.
 import { randomUUID } from 'node:crypto';
 import type { AlertDetails, AlertKind, Severity } from './alert-kinds';
-import { seesEveryPlant, type PlantCaller } from '../plants/access';
+import { accessiblePlantIds, seesEveryPlant, type PlantCaller } from '../plants/access';
 import type { NotificationsDb } from './notifications-db';
 
 export interface NewAlert {
@@ -34,8 +34,10 @@ export async function openAlert(db: NotificationsDb, alert: NewAlert): Promise<s
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1 ? id : null;
 }
 
-export async function closeAlert(db: NotificationsDb, id: string, endedAt: Date): Promise<void> {
-  await db.updateTable('alerts').set({ ended_at: endedAt.toISOString() }).where('id', '=', id).where('ended_at', 'is', null).execute();
+/** Ends an open alert; true when this call ended it (another replica may have been first). */
+export async function closeAlert(db: NotificationsDb, id: string, endedAt: Date): Promise<boolean> {
+  const result = await db.updateTable('alerts').set({ ended_at: endedAt.toISOString() }).where('id', '=', id).where('ended_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function openAlerts(db: NotificationsDb): Promise<Array<{ id: string; plantId: string; kind: string }>> {
@@ -71,7 +73,7 @@ function readsOf(db: NotificationsDb, caller: PlantCaller) {
     .leftJoin('alert_reads', (join) => join.onRef('alert_reads.alert_id', '=', 'alerts.id').on('alert_reads.user_id', '=', caller.sub))
     .where('alerts.tenant_id', '=', caller.tenantId);
   if (seesEveryPlant(caller)) return query;
-  return query.where('alerts.plant_id', 'in', db.selectFrom('plant_access').select('plant_access.plant_id').where('plant_access.user_id', '=', caller.sub));
+  return query.where('alerts.plant_id', 'in', accessiblePlantIds(db, caller));
 }
 
 const parseDetails = (json: string): AlertDetails => {

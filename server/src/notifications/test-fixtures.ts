@@ -38,7 +38,7 @@ export interface TestPlant {
 export async function insertPlant(
   db: Kysely<Database>,
   tenantId: string,
-  patch: { name?: string; createdAt?: Date; timezone?: string; pvPeakKw?: number } = {},
+  patch: { name?: string; createdAt?: Date; timezone?: string; pvPeakKw?: number; simulated?: boolean } = {},
 ): Promise<TestPlant> {
   const id = randomUUID();
   const thingName = `gw-${id.slice(0, 8)}`;
@@ -57,6 +57,7 @@ export async function insertPlant(
       battery_kwh: 10,
       charger_kw: null,
       created_at: (patch.createdAt ?? new Date(0)).toISOString(),
+      simulated: patch.simulated ? 1 : 0,
     })
     .execute();
   return { id, thingName, tenantId };

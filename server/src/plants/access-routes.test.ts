@@ -143,7 +143,7 @@ describe.each(databaseTargets())('plant access on $name', (target) => {
   });
 
   it.each([
-    ['viewer', { desired: 403, update: 403, rotate: 403, thresholds: 200, access: 403 }],
+    ['viewer', { desired: 403, update: 403, rotate: 403, thresholds: 403, access: 403 }],
     ['operator', { desired: 200, update: 403, rotate: 403, thresholds: 200, access: 403 }],
     ['owner', { desired: 200, update: 200, rotate: 200, thresholds: 200, access: 200 }],
   ] as const)('lets a plant %s write only what the role allows', async (role, expected) => {

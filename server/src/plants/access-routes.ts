@@ -2,6 +2,7 @@
 // needs plants:read and sight of the plant; inviting, changing a role and removing need plants:write and
 // the owner role on the plant (tenant owners and admins are owners of every plant). Every change is
 // audited; a removed user loses the plant on every endpoint at once and their live streams of it end.
+import { refuseWhileProbing } from '../security/name-probes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AuditAction } from '../audit/audit-log';
@@ -113,7 +114,7 @@ export async function registerPlantAccessRoutes(app: FastifyInstance, deps: IamD
       preHandler: requireUser,
       schema: contractSchema(plantAccessEndpoints['plant/access/invite']),
     },
-    async (request) => {
+    async (request, reply) => {
       const plant = await ownedPlant(request, request.body.id);
       const { role: plantRole, name: givenName, familyName, locale } = request.body;
       const email = normalizeEmail(request.body.email);
@@ -135,6 +136,7 @@ export async function registerPlantAccessRoutes(app: FastifyInstance, deps: IamD
         throw badRequest('A new user needs a name and a family name', { fields: { ...(givenName ? {} : { name: 'required' }), ...(familyName ? {} : { familyName: 'required' }) } });
       }
       const tenantRole = NEW_USER_ROLE[plantRole];
+      await refuseWhileProbing(deps.db, reply, request.user.tenantId, 'email');
       const user = await inviteUser(
         deps,
         request.user,

@@ -24,19 +24,35 @@ export type AccessiblePlant = PlantRow & { access_role: PlantRole };
 export { isPlantRole, PLANT_ROLES } from '@helio/contracts';
 import { PLANT_ROLES } from '@helio/contracts';
 
+/**
+ * What an API key reaches (integrations/key-auth.ts): its plants (null: every plant of its tenant)
+ * and the role it holds on each. It has no plant_access rows; this is its whole reach.
+ */
+export interface ApiKeyReach {
+  id: string;
+  plantIds: readonly string[] | null;
+  plantRole: PlantRole;
+}
+
 /** Who asks (request.user fits): their tenant, user id and effective role (built-in key or custom role id). */
 export interface PlantCaller {
   tenantId: string;
   sub: string;
   roleId: string;
+  apiKey?: ApiKeyReach;
 }
 
-/** Tenant owners and admins see every plant of their tenant, without plant_access rows. */
-export const seesEveryPlant = (caller: Pick<PlantCaller, 'roleId'>): boolean => (ADMINISTRATOR_ROLES as readonly string[]).includes(caller.roleId);
+/** Tenant owners and admins see every plant of their tenant, without plant_access rows; so does a key made for all plants. */
+export const seesEveryPlant = (caller: Pick<PlantCaller, 'roleId' | 'apiKey'>): boolean =>
+  caller.apiKey ? caller.apiKey.plantIds === null : (ADMINISTRATOR_ROLES as readonly string[]).includes(caller.roleId);
 
-/** The ids of the plants a non-administrator was given access to, as a subquery. */
-export function accessiblePlantIds(db: Kysely<Database>, userId: string) {
-  return db.selectFrom('plant_access').select('plant_access.plant_id').where('plant_access.user_id', '=', userId);
+/** The role a caller who sees every plant holds on each: owner, or an API key's own role. */
+const everyPlantRole = (caller: Pick<PlantCaller, 'apiKey'>): PlantRole => caller.apiKey?.plantRole ?? 'owner';
+
+/** The ids of the plants a caller who does not see every plant may see: a subquery, or an API key's list. */
+export function accessiblePlantIds(db: Kysely<Database>, caller: Pick<PlantCaller, 'sub' | 'apiKey'>) {
+  if (caller.apiKey?.plantIds) return [...caller.apiKey.plantIds];
+  return db.selectFrom('plant_access').select('plant_access.plant_id').where('plant_access.user_id', '=', caller.sub);
 }
 
 function visiblePlants(db: Kysely<Database>, caller: PlantCaller) {
@@ -46,11 +62,13 @@ function visiblePlants(db: Kysely<Database>, caller: PlantCaller) {
     .selectAll('plants')
     .select('plant_access.role as access_role')
     .where('plants.tenant_id', '=', caller.tenantId);
+  if (caller.apiKey?.plantIds) return query.where('plants.id', 'in', [...caller.apiKey.plantIds]);
   if (!seesEveryPlant(caller)) query = query.where('plant_access.role', 'is not', null);
   return query;
 }
 
 function withRole<T extends { access_role: PlantRole | null }>(caller: PlantCaller, row: T): T & { access_role: PlantRole } {
+  if (caller.apiKey) return { ...row, access_role: caller.apiKey.plantRole };
   return { ...row, access_role: seesEveryPlant(caller) ? 'owner' : (row.access_role ?? 'viewer') };
 }
 
@@ -91,6 +109,7 @@ async function kept(db: Kysely<Database>, key: string, read: () => Promise<Plant
 /** The kept plant row as the caller sees it: administrators as owners, everyone else by their plant_access row, read now. */
 async function asSeenBy(db: Kysely<Database>, caller: PlantCaller, plant: PlantRow | undefined): Promise<AccessiblePlant | undefined> {
   if (!plant) return undefined;
+  if (caller.apiKey) return seesEveryPlant(caller) || caller.apiKey.plantIds?.includes(plant.id) ? { ...plant, access_role: everyPlantRole(caller) } : undefined;
   if (seesEveryPlant(caller)) return { ...plant, access_role: 'owner' };
   const access = await db
     .selectFrom('plant_access')

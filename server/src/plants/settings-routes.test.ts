@@ -95,7 +95,10 @@ describe.each(databaseTargets())('plant settings on $name', (target) => {
   it('answers 400 per field for wrong types and unknown fields', async () => {
     const response = await call('plant/update', { id: plantId, expectedVersion: 1, payload: { tiltDeg: '30', colour: 'red' } });
     expect(response.statusCode).toBe(400);
-    expect(Object.keys(response.json<ErrorAnswer>().error.details?.fields ?? {}).sort()).toEqual(['colour', 'tiltDeg']);
+    // schema validation stops at the first wrong field (the answer's size must not follow the body's)
+    const fields = Object.keys(response.json<ErrorAnswer>().error.details?.fields ?? {});
+    expect(fields).toHaveLength(1);
+    expect(['colour', 'tiltDeg']).toContain(fields[0]);
     expect((await call('plant/update', { id: plantId, payload: {} })).statusCode).toBe(400);
     const empty = await call('plant/update', { id: plantId, payload: {}, expectedVersion: 1 });
     expect(empty.statusCode).toBe(400);

@@ -1,5 +1,6 @@
 // plant/detail, plant/update (optimistic concurrency on `version`) and plant/create (with the gateway
 // login, answered once). Tenant-scoped: another tenant's plant is not found. Every change is audited.
+import { countNameConflict, refuseWhileProbing } from '../security/name-probes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
 import type { Kysely } from 'kysely';
@@ -125,14 +126,19 @@ export async function registerPlantSettingsRoutes(app: FastifyInstance, deps: { 
     },
     async (request, reply) => {
       rejectSchemaErrors(request);
+      await refuseWhileProbing(db, reply, request.user.tenantId, 'thing');
       const { thingName, ...given } = request.body;
       const settings: PlantSettings = { ...NEW_PLANT_DEFAULTS, ...given };
       const problems: SettingProblems = settingProblems(settings);
       if (!isThingName(thingName)) problems.thingName = { problem: 'thingName' };
       if (Object.keys(problems).length > 0) throw invalid(problems);
       // Thing names are unique per installation (they name MQTT topics), not per tenant.
-      const taken = () => conflict('This thing name is already taken', { field: 'thingName' });
-      if (await db.selectFrom('plants').select('id').where('thing_name', '=', thingName).executeTakeFirst()) throw taken();
+      // Each "taken" counts against the tenant (security/name-probes.ts): names cannot be probed in bulk.
+      const taken = async () => {
+        await countNameConflict(db, request.user.tenantId, 'thing');
+        return conflict('This thing name is already taken', { field: 'thingName' });
+      };
+      if (await db.selectFrom('plants').select('id').where('thing_name', '=', thingName).executeTakeFirst()) throw await taken();
       const plantId = randomUUID();
       try {
         await db
@@ -153,7 +159,7 @@ export async function registerPlantSettingsRoutes(app: FastifyInstance, deps: { 
           .execute();
         forgetPlants(db);
       } catch (error) {
-        if (await db.selectFrom('plants').select('id').where('thing_name', '=', thingName).executeTakeFirst()) throw taken();
+        if (await db.selectFrom('plants').select('id').where('thing_name', '=', thingName).executeTakeFirst()) throw await taken();
         throw error;
       }
       // Whoever creates a plant may see and manage it: a non-administrator becomes its owner.

@@ -63,7 +63,7 @@ export class ZoneCalendar {
    * The instant a wall-clock time names: the earlier one when the clocks fall back and it occurs twice,
    * the end of the gap when they spring forward over it (a zone that skips midnight starts its day then).
    */
-  private instantOfWall(wall: number): number {
+  instantOfWall(wall: number): number {
     const before = wall - this.offsetAt(wall - DAY_MS);
     const after = wall - this.offsetAt(wall + DAY_MS);
     const names = (instant: number) => instant + this.offsetAt(instant) === wall;

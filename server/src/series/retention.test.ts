@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { insertPlant, insertTenant } from '../devices/test-fixtures';
 import { databaseTargets } from '../testing/databases';
-import { pruneRawSamples, startRawRetention } from './retention';
+import { pruneRawSamples, pruneRollups, startRawRetention } from './retention';
 import { readSeries } from './series-reader';
 import { SeriesWriter } from './series-writer';
 import { calendarOf } from './calendar';
@@ -46,5 +46,21 @@ describe.each(databaseTargets())('raw retention on $name', (target) => {
     const retention = startRawRetention({ db, retentionDays: 30, log: { info: (m) => lines.push(m), error: (m) => lines.push(m) } });
     await retention.stop();
     expect(lines).toEqual([expect.stringMatching(/deleted \d+ raw samples older than 30 days/)]);
+  });
+
+  it('deletes roll-up buckets past the roll-up retention, in the background too', async () => {
+    const rollupCount = async (granularity: 'hour' | 'day' | 'month') =>
+      Number((await db.selectFrom('metric_rollups').select((eb) => eb.fn.countAll<number>().as('n')).where('granularity', '=', granularity).executeTakeFirstOrThrow()).n);
+    const hoursBefore = await rollupCount('hour');
+    expect(hoursBefore).toBeGreaterThan(2 * 50 * 24);
+    const { deleted } = await pruneRollups(db, 50, NOW);
+    expect(deleted).toBeGreaterThan(0);
+    const oldest = await db.selectFrom('metric_rollups').select((eb) => eb.fn.min<number>('bucket').as('b')).executeTakeFirstOrThrow();
+    expect(Number(oldest.b)).toBeGreaterThanOrEqual(NOW - 50 * DAY_MS);
+    expect(await rollupCount('hour')).toBeLessThanOrEqual(2 * (50 * 24 + 2));
+    const lines: string[] = [];
+    const retention = startRawRetention({ db, retentionDays: 10, rollupRetentionDays: 20, log: { info: (m) => lines.push(m), error: (m) => lines.push(m) } });
+    await retention.stop();
+    expect(lines).toContainEqual(expect.stringMatching(/deleted \d+ roll-up buckets older than 20 days/));
   });
 });

@@ -1,7 +1,10 @@
-// Raw samples older than the retention are deleted; roll-ups stay, so hours, days and months of any
-// age can still be read. One delete per metric of each plant keeps every statement short.
+// Raw samples older than the raw retention are deleted; roll-ups stay longer, so hours, days and
+// months can still be read, until the roll-up retention deletes their buckets too (a gateway
+// inventing keys or back-dating reports cannot grow the tables for ever). One delete per metric of
+// each plant keeps every statement short.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { ROLLUP_GRANULARITIES } from './calendar';
 
 const DAY_MS = 86_400_000;
 
@@ -32,6 +35,17 @@ export async function pruneRawSamples(db: Kysely<Database>, retentionDays: numbe
   return { deleted };
 }
 
+/** Deletes roll-up buckets that start before the roll-up retention, one granularity at a time. */
+export async function pruneRollups(db: Kysely<Database>, retentionDays: number, now = Date.now()): Promise<PruneResult> {
+  const cutoff = now - retentionDays * DAY_MS;
+  let deleted = 0;
+  for (const granularity of ROLLUP_GRANULARITIES) {
+    const result = await db.deleteFrom('metric_rollups').where('granularity', '=', granularity).where('bucket', '<', cutoff).executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+  }
+  return { deleted };
+}
+
 export interface RetentionLog {
   info(message: string): void;
   error(message: string): void;
@@ -42,15 +56,24 @@ export interface RunningRetention {
 }
 
 /** Prunes now and then every `intervalMs` (default hourly); a failed run is logged and retried next time. */
-export function startRawRetention(opts: { db: Kysely<Database>; retentionDays: number; log: RetentionLog; intervalMs?: number }): RunningRetention {
+export function startRawRetention(opts: {
+  db: Kysely<Database>;
+  retentionDays: number;
+  /** Roll-ups are kept this long; unset keeps them. */
+  rollupRetentionDays?: number;
+  log: RetentionLog;
+  intervalMs?: number;
+}): RunningRetention {
   let running: Promise<void> = Promise.resolve();
   const run = () => {
-    running = pruneRawSamples(opts.db, opts.retentionDays).then(
-      ({ deleted }) => {
+    running = pruneRawSamples(opts.db, opts.retentionDays)
+      .then(async ({ deleted }) => {
         if (deleted > 0) opts.log.info(`time series: deleted ${deleted} raw samples older than ${opts.retentionDays} days`);
-      },
-      (error: unknown) => opts.log.error(`time series: pruning raw samples failed: ${String(error)}`),
-    );
+        if (opts.rollupRetentionDays === undefined) return;
+        const rollups = await pruneRollups(opts.db, opts.rollupRetentionDays);
+        if (rollups.deleted > 0) opts.log.info(`time series: deleted ${rollups.deleted} roll-up buckets older than ${opts.rollupRetentionDays} days`);
+      })
+      .catch((error: unknown) => opts.log.error(`time series: pruning failed: ${String(error)}`));
   };
   run();
   const timer = setInterval(run, opts.intervalMs ?? 3_600_000);

@@ -127,6 +127,11 @@ describe.each(databaseTargets())('time-series routes on $name', (target) => {
     ['more than 10,000 buckets', { granularity: '1m', startTime: '2025-06-01T00:00:00Z', endTime: '2025-06-07T22:40:01Z' }, /10001 buckets/],
     ['a year and a day of hours', { granularity: '1h', startTime: '2024-01-01T00:00:00Z', endTime: '2025-03-01T00:00:00Z' }, /10200 buckets of 1h/],
     ['an unknown metric key', { metricKeys: ['ActPwrPve', 'NoSuchMetric'] }, /NoSuchMetric/],
+    [
+      '10,000 minutes of 32 metrics (raw work past buckets × keys)',
+      { granularity: '1m', startTime: '2025-06-01T00:00:00Z', endTime: '2025-06-07T22:40:00Z', metricKeys: Array.from({ length: 32 }, (_, i) => `ActPwrPve${i}`) },
+      /10000 buckets of 1m for 32 metrics \(320000\); at most 40000/,
+    ],
     ['an unknown granularity', { granularity: '5m' }, /granularity/],
     ['a time that is not ISO-8601', { startTime: 'yesterday' }, /startTime/],
     ['an empty list of keys', { metricKeys: [] }, /metricKeys/],
@@ -135,6 +140,14 @@ describe.each(databaseTargets())('time-series routes on $name', (target) => {
     const response = await series(overrides);
     expect(response.statusCode).toBe(400);
     expect(response.json<{ error: { message: string } }>().error.message).toMatch(message);
+  });
+
+  it('answers 10,000 minutes of 4 metrics, and a year of hours of 32 (read from the roll-ups)', async () => {
+    const four = ['ActPwrPve', 'ActPwrGrid', 'BatSoc', 'ActPwrLoad'];
+    expect((await series({ granularity: '1m', startTime: '2025-06-01T00:00:00Z', endTime: '2025-06-07T22:40:00Z', metricKeys: four })).statusCode).toBe(200);
+    const many = Array.from({ length: 32 }, (_, i) => (i === 0 ? 'ActPwrPve' : `ActPwrPve.${i}`));
+    const hours = await series({ granularity: '1h', startTime: '2024-06-01T00:00:00Z', endTime: '2025-06-01T00:00:00Z', metricKeys: many });
+    expect(hours.json<{ error?: { message: string } }>().error?.message ?? '').not.toMatch(/at most 40000/);
   });
 
   it('answers up to 10,000 buckets, and a year of hours', async () => {

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
-import { seriesEndpoints, type SeriesEndpoints } from '@helio/contracts';
+import { MAX_RAW_CELLS, seriesEndpoints, type SeriesEndpoints } from '@helio/contracts';
 import { contractSchema } from '../http/contract-schema';
 import { badRequest, notFound } from '../http/errors';
 import { sendJsonSegments } from '../http/json-segments';
@@ -14,6 +14,8 @@ import { calendarOf } from './calendar';
 import { DEFAULT_METRIC_KEYS, KNOWN_METRIC_KEYS, unitOf } from './metric-catalogue';
 import { ClosedBucketCache } from './closed-buckets';
 import { bucketCount, GRANULARITIES, listMetrics, MAX_BUCKETS, readSeries, rollupOf, type Granularity } from './series-reader';
+
+export { MAX_RAW_CELLS };
 
 export async function registerSeriesRoutes(
   app: FastifyInstance,
@@ -65,6 +67,15 @@ export async function registerSeriesRoutes(
         });
       }
       const metricKeys = p.metricKeys ?? DEFAULT_METRIC_KEYS;
+      // Minute and quarter-hour buckets are computed from raw samples in one synchronous query (SQLite):
+      // its work grows with buckets × keys, and while it runs nothing else (not even health) answers.
+      const cells = buckets * metricKeys.length;
+      if (rollupOf(granularity) === undefined && cells > MAX_RAW_CELLS) {
+        throw badRequest(
+          `The range holds ${buckets} buckets of ${granularity} for ${metricKeys.length} metrics (${cells}); at most ${MAX_RAW_CELLS} are allowed: ask for fewer metrics, a shorter range or a coarser granularity`,
+          { granularity, buckets, metricKeys: metricKeys.length, cells, maxCells: MAX_RAW_CELLS },
+        );
+      }
       const unknown = metricKeys.filter((k) => !KNOWN_METRIC_KEYS.has(k));
       if (unknown.length > 0) {
         const stored = new Set((await listMetrics(db, plant.thing_name)).map((r) => r.metricKey));

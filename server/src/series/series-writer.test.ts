@@ -6,6 +6,7 @@ import { insertPlant, insertTenant } from '../devices/test-fixtures';
 import { databaseTargets } from '../testing/databases';
 import { calendarOf } from './calendar';
 import { rebuildRollups } from './rebuild';
+import { MAX_METRIC_KEYS_PER_PLANT } from './series-writer';
 
 const START = Date.parse('2025-03-29T21:00:00Z'); // crosses local midnight and the spring clock change in Prague
 const STEP = 5 * 60_000;
@@ -85,5 +86,41 @@ describe.each(databaseTargets())('series writer on $name', (target) => {
     const energy = await db.selectFrom('metric_rollups').select((eb) => eb.fn.sum<number>('energy_wh').as('wh'))
       .where('granularity', '=', 'month').where('metric_key', '=', 'ActPwrPve').executeTakeFirstOrThrow();
     expect(Number(energy.wh)).toBeCloseTo((1200 * 71 * 5) / 60, 6);
+  });
+});
+
+describe.each(databaseTargets())('metric keys per plant on $name', (target) => {
+  let db: Kysely<Database>;
+  const thing = 'key-flood-1';
+
+  beforeAll(async () => {
+    db = await target.create();
+    await insertPlant(db, await insertTenant(db), thing);
+  });
+  afterAll(() => target.destroy());
+
+  const storedKeys = async () =>
+    (await db.selectFrom('metric_samples').select('metric_key').distinct().where('thing_name', '=', thing).execute()).map((r) => r.metric_key);
+
+  it('stores no new key past the cap, however the gateway deletes and invents keys, and keeps the known ones', async () => {
+    const store = new ShadowStore(db);
+    const ts = Date.parse('2025-05-01T10:00:00Z');
+    // 40 reports of 10 fresh keys each, every old key deleted (null) first: the shadow stays small
+    let previous: string[] = [];
+    for (let round = 0; round < 40; round++) {
+      const fresh = Array.from({ length: 10 }, (_, i) => `Junk${round}_${i}`);
+      const report = Object.fromEntries([...previous.map((k) => [k, null]), ...fresh.map((k) => [k, round])]);
+      await store.applyReported(thing, report, ts + round * 1000, ts + round * 1000);
+      previous = fresh;
+    }
+    expect((await storedKeys()).length).toBe(MAX_METRIC_KEYS_PER_PLANT);
+    // a fresh writer (another process, a restart) reads the keys back and holds the same cap
+    const again = new ShadowStore(db);
+    await again.applyReported(thing, { Junk0_0: 7, Brand_new: 1 }, ts + 100_000, ts + 100_000);
+    const keys = await storedKeys();
+    expect(keys).toHaveLength(MAX_METRIC_KEYS_PER_PLANT);
+    expect(keys).not.toContain('Brand_new');
+    const known = await db.selectFrom('metric_samples').select('value').where('thing_name', '=', thing).where('metric_key', '=', 'Junk0_0').where('ts', '=', ts + 100_000).execute();
+    expect(known).toEqual([{ value: 7 }]);
   });
 });

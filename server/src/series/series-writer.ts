@@ -10,11 +10,21 @@ import { isPowerMetric, RollupAccumulator, type EnergyShare, type Rollup, type S
 const CHUNK = 1000;
 const ZONE_TTL_MS = 5 * 60_000;
 
+/**
+ * Distinct metric keys one plant may have. A gateway can delete keys (null) and report new ones for
+ * ever; past this many, samples of new keys are not stored (the shadow still shows them).
+ */
+export const MAX_METRIC_KEYS_PER_PLANT = 256;
+
 type RollupColumn = 'value_min' | 'value_max' | 'last_ts' | 'last_value';
 
 export class SeriesWriter {
   /** Plant time zones by thing name, cached so a report costs no lookup. */
   private readonly zones = new Map<string, { calendar: ZoneCalendar; until: number }>();
+  /** Metric keys stored per thing, read once from the month roll-ups, then kept up to date here. */
+  private readonly keys = new Map<string, Set<string>>();
+  /** Samples not stored because their plant had no room for another key. */
+  droppedForKeyCap = 0;
 
   /** The calendar that buckets the thing's samples: its plant's time zone (UTC for an unknown thing). */
   async calendarOf(db: Kysely<Database>, thingName: string): Promise<ZoneCalendar> {
@@ -27,7 +37,9 @@ export class SeriesWriter {
   }
 
   /** Stores samples and rolls up those not stored before: a redelivered report adds nothing. */
-  async writeSamples(db: Kysely<Database>, thingName: string, samples: readonly Sample[]): Promise<void> {
+  async writeSamples(db: Kysely<Database>, thingName: string, offered: readonly Sample[]): Promise<void> {
+    if (offered.length === 0) return;
+    const samples = await this.withinKeyCap(db, thingName, offered);
     if (samples.length === 0) return;
     const inserted: Sample[] = [];
     for (let i = 0; i < samples.length; i += CHUNK) {
@@ -50,6 +62,34 @@ export class SeriesWriter {
     const { rollups, shares } = accumulator.drain();
     await this.writeRollups(db, thingName, rollups);
     await this.addEnergy(db, thingName, shares);
+  }
+
+  /** The samples whose keys the thing has, or has room for (MAX_METRIC_KEYS_PER_PLANT). */
+  private async withinKeyCap(db: Kysely<Database>, thingName: string, samples: readonly Sample[]): Promise<readonly Sample[]> {
+    let known = this.keys.get(thingName);
+    if (!known) {
+      const rows = await db
+        .selectFrom('metric_rollups')
+        .select('metric_key')
+        .distinct()
+        .where('thing_name', '=', thingName)
+        .where('granularity', '=', 'month')
+        .execute();
+      known = new Set(rows.map((row) => row.metric_key));
+      this.keys.set(thingName, known);
+    }
+    const kept: Sample[] = [];
+    for (const sample of samples) {
+      if (!known.has(sample.metricKey)) {
+        if (known.size >= MAX_METRIC_KEYS_PER_PLANT) {
+          this.droppedForKeyCap++;
+          continue;
+        }
+        known.add(sample.metricKey);
+      }
+      kept.push(sample);
+    }
+    return kept;
   }
 
   /** Merges buckets into the stored ones. A call must hold each bucket at most once. */

@@ -23,14 +23,26 @@ export async function importOnce(db: SpotDb, config: SpotConfig, source: string)
   return importPrices(db, config.area, parsePriceCsv(await readSource(source)), 'import');
 }
 
-export function startPriceImport(deps: { db: SpotDb; config: SpotConfig; log: Logger }): { stop(): void } {
+/** What one turn of the import did: rows stored, or the error that stopped it. */
+export type PriceImportOutcome = { rows: number; error: null } | { rows: 0; error: string };
+
+export function startPriceImport(deps: { db: SpotDb; config: SpotConfig; log: Logger; onImport?: (outcome: PriceImportOutcome) => Promise<void> }): { stop(): void } {
   const { db, config, log } = deps;
   const source = config.pricesUrl;
   if (!source) return { stop: () => undefined };
+  const tell = (outcome: PriceImportOutcome) =>
+    deps.onImport?.(outcome).catch((error: unknown) => log.error(`spot prices: recording the import failed: ${String(error)}`));
   const run = () =>
     importOnce(db, config, source).then(
-      (count) => log.info(`spot prices: ${count} periods imported from ${source}`),
-      (error: unknown) => log.error(`spot prices: import from ${source} failed: ${error instanceof Error ? error.message : String(error)}`),
+      (count) => {
+        log.info(`spot prices: ${count} periods imported from ${source}`);
+        void tell({ rows: count, error: null });
+      },
+      (error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error);
+        log.error(`spot prices: import from ${source} failed: ${reason}`);
+        void tell({ rows: 0, error: reason });
+      },
     );
   void run();
   const timer = setInterval(run, IMPORT_EVERY_MS);

@@ -12,7 +12,7 @@ import { databaseTargets } from '../testing/databases';
 import { importOnce } from './price-import';
 import type { SpotConfig } from './spot-config';
 import { spotDb } from './tables';
-import type { SpotPricesAnswer } from './routes';
+import { SPOT_PAST_DAYS, type SpotPricesAnswer } from './routes';
 
 const SPOT: SpotConfig = { area: 'CZ', timeZone: 'Europe/Prague', demo: true, eurCzk: 25 };
 
@@ -78,8 +78,21 @@ describe.each(databaseTargets())('spot prices API on $name', (target) => {
   });
 
   it('leaves a day without prices empty when demo data is off, instead of inventing any', async () => {
-    const answer = await prices(await appWith({ ...SPOT, demo: false }), { date: '2030-01-10' });
+    const inThreeDays = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const answer = await prices(await appWith({ ...SPOT, demo: false }), { date: inThreeDays });
     expect(answer.days.map((d) => d.prices.length)).toEqual([0, 0]);
+  });
+
+  it('refuses dates far in the past or the future, and stores no demo prices for them', async () => {
+    const app = await appWith(SPOT);
+    const count = async () => Number((await spotDb(db).selectFrom('spot_prices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    for (const date of ['0001-01-01', '9999-12-31', '1990-06-01', new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)]) {
+      const response = await post(app, 'spot/prices', { date }, { token });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ error: { details: { pastDays: number } } }>().error.details.pastDays).toBe(SPOT_PAST_DAYS);
+    }
+    expect(await count()).toBe(before);
   });
 
   it('refuses a date that is not YYYY-MM-DD', async () => {

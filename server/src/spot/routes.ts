@@ -6,6 +6,7 @@ import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
 import { spotEndpoints, type SpotDay, type SpotEndpoints, type SpotPrices } from '@helio/contracts';
 import { contractSchema } from '../http/contract-schema';
+import { badRequest } from '../http/errors';
 import { access } from '../iam/route-access';
 import { calendarOf } from '../series/calendar';
 import type { SpotConfig } from './spot-config';
@@ -17,6 +18,10 @@ export type SpotPricesAnswer = SpotPrices;
 
 /** EUR per MWh to CZK per kWh: × rate, ÷ 1000, to a tenth of a haléř. */
 export const czkPerKwh = (eurMwh: number, eurCzk: number) => Math.round(((eurMwh * eurCzk) / 1000) * 1000) / 1000;
+
+/** How far back and ahead spot/prices answers (day-ahead prices exist for tomorrow at most). */
+export const SPOT_PAST_DAYS = 3653;
+export const SPOT_FUTURE_DAYS = 7;
 
 export async function registerSpotRoutes(app: FastifyInstance, deps: { db: Kysely<Database>; config: SpotConfig }): Promise<void> {
   const db = spotDb(deps.db);
@@ -38,6 +43,7 @@ export async function registerSpotRoutes(app: FastifyInstance, deps: { db: Kysel
     };
   };
 
+  const DAY_MS = 86_400_000;
   app.post<{ Body: SpotEndpoints['spot/prices']['request']; Reply: SpotPricesAnswer }>(
     '/api/spot/prices',
     {
@@ -49,6 +55,14 @@ export async function registerSpotRoutes(app: FastifyInstance, deps: { db: Kysel
       const requested = request.body.date;
       // Noon of the named date lies inside its local day in every zone; its day bucket is the day.
       const anchor = requested ? Date.parse(`${requested}T12:00:00Z`) : Date.now();
+      // Demo prices are generated and stored for each day asked for: only a bounded window of days
+      // can be asked for, so no caller can fill the table with years 1 to 9999.
+      const now = Date.now();
+      if (!(anchor >= now - SPOT_PAST_DAYS * DAY_MS && anchor <= now + SPOT_FUTURE_DAYS * DAY_MS)) {
+        throw badRequest(`date must lie within the last ${SPOT_PAST_DAYS} days or the next ${SPOT_FUTURE_DAYS}`, {
+          date: requested, pastDays: SPOT_PAST_DAYS, futureDays: SPOT_FUTURE_DAYS,
+        });
+      }
       const first = calendar.bucketStart('day', anchor);
       const second = calendar.nextBucket('day', first);
       return { area: config.area, timeZone: config.timeZone, eurCzk: config.eurCzk, days: [await day(first), await day(second)] };

@@ -15,6 +15,8 @@ import { calendarOf } from '../series/calendar';
 import { SeriesWriter } from '../series/series-writer';
 import { databaseTargets } from '../testing/databases';
 import { apiPost, testConfig } from '../testing/test-app';
+import { addRole, addUser, tokenFor } from '../iam/test-fixtures';
+import { grantPlantAccess } from '../plants/access';
 import type { TagView } from './tags';
 
 const MINUTE = 60_000;
@@ -122,6 +124,25 @@ describe.each(databaseTargets())('plant tags and the fleet on $name', (target) =
     const assigned = await db.selectFrom('audit_events').select('details').where('tenant_id', '=', tenant).where('action', '=', 'tags.assigned').execute();
     expect(assigned).toHaveLength(2); // the call that changed nothing is not recorded
     expect(assigned.map((a) => JSON.parse(a.details))).toContainEqual({ plants: 2, plantIds: [ids.olomouc, ids.auckland], add: [], remove: ['South'], added: 0, removed: 2 });
+  });
+
+  it('counts and deletes a tag only over the plants a non-administrator can see', async () => {
+    const shared = await create('Shared');
+    expect((await call('plant/tags/set', { plantIds: [ids.brno, ids.olomouc, ids.auckland], add: [shared.id] })).statusCode).toBe(200);
+    const role = await addRole(db, tenant, `Tagger ${run}`, ['plants:read', 'plants:write']);
+    const tagger = await addUser(db, tenant, { customRoleId: role });
+    await grantPlantAccess(db, { plantId: ids.brno, userId: tagger.id, role: 'owner' });
+    const token = await tokenFor(db, tagger);
+    expect((await tags(token)).find((t) => t.id === shared.id)?.plantCount).toBe(1);
+    expect((await tags()).find((t) => t.id === shared.id)?.plantCount).toBe(3);
+    const refused = await call('tag/delete', { id: shared.id }, token);
+    expect(refused.statusCode).toBe(403);
+    expect((await find({ tag: shared.id })).map((p) => p.thingName).sort()).toEqual([things.auckland, things.brno, things.olomouc].sort());
+    // a tag only on plants they see is theirs to delete
+    const own = await create('Mine');
+    await call('plant/tags/set', { plantIds: [ids.brno], add: [own.id] });
+    expect((await call('tag/delete', { id: own.id }, token)).json()).toEqual({ ok: true, unassigned: 1 });
+    await call('tag/delete', { id: shared.id });
   });
 
   it("answers 404 for another tenant's tag or plant, and writes nothing", async () => {

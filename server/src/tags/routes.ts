@@ -9,7 +9,7 @@ import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
 import { tagEndpoints, TAG_COLOURS, type TagEndpoints } from '@helio/contracts';
 import { contractSchema } from '../http/contract-schema';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { access } from '../iam/route-access';
 import { listTenantPlants, requirePlantRole } from '../plants/access';
 import { deleteTag, findTagByName, findTenantTag, foreignIds, insertTag, listTags, setPlantTags, updateTag, type TagView } from './tags';
@@ -30,7 +30,7 @@ export async function registerTagRoutes(app: FastifyInstance, { db }: { db: Kyse
       preHandler: requireUser,
       schema: contractSchema(tagEndpoints['tag/list']),
     },
-    async (request) => ({ tags: await listTags(db, request.user.tenantId), colours: [...TAG_COLOURS] }),
+    async (request) => ({ tags: await listTags(db, request.user.tenantId, undefined, request.user), colours: [...TAG_COLOURS] }),
   );
 
   app.post<{ Body: TagEndpoints['tag/create']['request'] }>(
@@ -99,6 +99,11 @@ export async function registerTagRoutes(app: FastifyInstance, { db }: { db: Kyse
     async (request) => {
       const tag = await findTenantTag(db, request.user.tenantId, request.body.id);
       if (!tag) throw notFound('Tag not found');
+      // Deleting takes the tag off every plant: only someone who sees every plant it is on may do it.
+      const seen = await findTenantTag(db, request.user.tenantId, tag.id, request.user);
+      if ((seen?.plantCount ?? 0) < tag.plantCount) {
+        throw forbidden('The tag is also on plants you cannot see; ask an administrator to delete it');
+      }
       await deleteTag(db, request.user.tenantId, tag.id);
       await recordRequestAudit(db, request, 'tags.deleted', tagTarget(tag), { plantCount: tag.plantCount });
       return { ok: true, unassigned: tag.plantCount };

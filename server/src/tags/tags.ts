@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/schema';
+import { accessiblePlantIds, seesEveryPlant, type PlantCaller } from '../plants/access';
 import type { TagTable } from './tables';
 
 import type { PlantTag, TagColour } from '@helio/contracts';
@@ -17,10 +18,18 @@ export const tagNameKey = (name: string) => name.trim().toLocaleLowerCase('cs');
 
 const byName = new Intl.Collator('cs').compare;
 
-export async function listTags(db: Kysely<Database>, tenantId: string, onlyId?: string): Promise<TagView[]> {
+/**
+ * The tenant's tags with how many plants carry each. With `visibleTo` a non-administrator's count
+ * covers only the plants they can see: a tag's use elsewhere in the tenant is not theirs to learn.
+ */
+export async function listTags(db: Kysely<Database>, tenantId: string, onlyId?: string, visibleTo?: PlantCaller): Promise<TagView[]> {
+  const restrict = visibleTo !== undefined && !seesEveryPlant(visibleTo);
   let query = db
     .selectFrom('tags')
-    .leftJoin('plant_tags', 'plant_tags.tag_id', 'tags.id')
+    .leftJoin('plant_tags', (join) => {
+      const onTag = join.onRef('plant_tags.tag_id', '=', 'tags.id');
+      return restrict ? onTag.on('plant_tags.plant_id', 'in', accessiblePlantIds(db, visibleTo)) : onTag;
+    })
     .select(['tags.id', 'tags.name', 'tags.colour', 'tags.created_at', 'tags.updated_at'])
     .select((eb) => eb.fn.count<string | number>('plant_tags.plant_id').as('plant_count'))
     .where('tags.tenant_id', '=', tenantId)
@@ -32,8 +41,8 @@ export async function listTags(db: Kysely<Database>, tenantId: string, onlyId?: 
     .sort((a, b) => byName(a.name, b.name));
 }
 
-export async function findTenantTag(db: Kysely<Database>, tenantId: string, tagId: string): Promise<TagView | undefined> {
-  const [tag] = await listTags(db, tenantId, tagId);
+export async function findTenantTag(db: Kysely<Database>, tenantId: string, tagId: string, visibleTo?: PlantCaller): Promise<TagView | undefined> {
+  const [tag] = await listTags(db, tenantId, tagId, visibleTo);
   return tag;
 }
 

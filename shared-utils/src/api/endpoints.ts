@@ -1,8 +1,9 @@
 // The typed shape of every API call the console makes: path -> request body and response, derived
 // from the schemas the server registers (@helio/contracts), never written a second time.
 import type {
-  AuditEndpoints, DeviceEndpoints, FleetEndpoints, IamEndpoints, IdentityEndpoints, NotificationEndpoints, PlantAccessEndpoints,
-  PlantDeviceEndpoints, PlantEndpoints, SeriesEndpoints, SpotEndpoints, TagEndpoints, UserEndpoints,
+  AnalyticsEndpoints, AuditEndpoints, DeviceEndpoints, EvEndpoints, FleetEndpoints, ForecastEndpoints, IamEndpoints, IdentityEndpoints,
+  IntegrationEndpoints, NotificationEndpoints, PlantAccessEndpoints, PlantDeviceEndpoints, PlantEndpoints, RcEndpoints, SeriesEndpoints,
+  SpotEndpoints, TagEndpoints, UserEndpoints,
 } from '@helio/contracts';
 
 export type {
@@ -18,4 +19,6 @@ export type {
  */
 export interface ApiEndpoints
   extends IdentityEndpoints, UserEndpoints, IamEndpoints, AuditEndpoints, PlantEndpoints, PlantAccessEndpoints, PlantDeviceEndpoints,
-    TagEndpoints, FleetEndpoints, DeviceEndpoints, SeriesEndpoints, SpotEndpoints, NotificationEndpoints {}
+    TagEndpoints, FleetEndpoints, DeviceEndpoints, SeriesEndpoints, SpotEndpoints, NotificationEndpoints,
+    // the modules: forecasting (fep), remote control (rc), analytics, integrations, EV charging
+    ForecastEndpoints, RcEndpoints, AnalyticsEndpoints, IntegrationEndpoints, EvEndpoints {}

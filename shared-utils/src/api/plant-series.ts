@@ -1,5 +1,5 @@
 // metric/time-series' pgParams for one plant: every page that charts a plant asks the same way, with
-// the plant's own ids and the caller's tenant (SPEC §3), never a default id or date range.
+// the plant's own ids and the caller's tenant, never a default id or date range.
 import type { Granularity, Plant, TimeSeriesParams } from './endpoints';
 
 export interface PlantSeriesRequest {

@@ -7,7 +7,7 @@ import { formatDateTime } from '../i18n/i18n';
 import { UplotChart, type ChartOptions } from './uplot-chart';
 
 const CHART_HEIGHT = 320;
-const ACCENT = '#8fd14f'; // the product's lime green (SPEC §9)
+const ACCENT = '#8fd14f'; // the product's lime green
 const BAND = 'rgba(143, 209, 79, 0.35)';
 const TWO_DAYS_S = 2 * 86_400;
 const SIXTY_DAYS_S = 60 * 86_400;

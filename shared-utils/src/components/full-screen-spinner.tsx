@@ -1,4 +1,4 @@
-// The fallback while a page or an app loads (SPEC §2). It must never suspend itself: it is the
+// The fallback while a page or an app loads. It must never suspend itself: it is the
 // Suspense fallback, so its label is used only once the 'common' namespace is there.
 import { Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';

@@ -1,12 +1,13 @@
-// The module wrapper (SPEC §6, DESIGN §2): a module's routes render only for a user whose `modules`
+// The module wrapper: a module's routes render only for a user whose `modules`
 // list has the module; anyone else meets a clear no-access page instead of failing API calls.
 import type { ReactNode } from 'react';
+import type { ModuleKey } from '@helio/contracts/limits';
 import { useCurrentUser } from '../current-user/current-user';
 import { ModuleGateView } from './module-no-access';
 
 export interface ModuleGateProps {
-  /** The module key, as in the user's `modules` list (e.g. 'monitoring', 'notifications'). */
-  module: string;
+  /** The module, as in the user's `modules` list. */
+  module: ModuleKey;
   children?: ReactNode;
 }
 

@@ -1,6 +1,7 @@
 // What the module wrapper shows, apart from where the current user comes from (so the jest mock can
 // wire the same view to its own useCurrentUser): the children, the no-access page, an error or a spinner.
 import type { ReactNode } from 'react';
+import type { ModuleKey } from '@helio/contracts/limits';
 import { AnchorButton, NonIdealState } from '@blueprintjs/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,7 @@ import { ErrorPanel } from './error-panel';
 import { FullScreenSpinner } from './full-screen-spinner';
 
 /** The page a user without the module sees; also usable on its own. */
-export function ModuleNoAccess({ module }: { module: string }) {
+export function ModuleNoAccess({ module }: { module: ModuleKey }) {
   const { t } = useTranslation('common');
   const name = t(`modules.${module}`, { defaultValue: module });
   return (
@@ -37,7 +38,7 @@ export function ModuleNoAccess({ module }: { module: string }) {
 }
 
 export interface ModuleGateViewProps {
-  module: string;
+  module: ModuleKey;
   user: UseQueryResult<Pick<UserInfo, 'modules'>, ApiError>;
   children?: ReactNode;
 }

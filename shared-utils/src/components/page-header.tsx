@@ -1,7 +1,7 @@
-// The header of a page (SPEC §2): optional breadcrumbs, a title, a name (e.g. the plant), a
+// The header of a page: optional breadcrumbs, a title, a name (e.g. the plant), a
 // description hidden on small screens, and the page's actions on the right.
 import type { MouseEvent, ReactNode } from 'react';
-import { Breadcrumbs, Classes, H1, type BreadcrumbProps } from '@blueprintjs/core';
+import { Breadcrumb, Classes, H1, type BreadcrumbProps } from '@blueprintjs/core';
 import { navigateToUrl } from 'single-spa';
 import './page-header.css';
 
@@ -30,7 +30,17 @@ function spaLink(crumb: BreadcrumbProps): BreadcrumbProps {
 export function PageHeader({ breadcrumbs, title, name, description, children }: PageHeaderProps) {
   return (
     <header className="helio-page-header">
-      {breadcrumbs && breadcrumbs.length > 0 && <Breadcrumbs items={breadcrumbs.map(spaLink)} />}
+      {breadcrumbs && breadcrumbs.length > 0 && (
+        // A plain list of Blueprint crumbs: Blueprint's Breadcrumbs puts its overflow spacer inside the
+        // list, which screen readers are told is not a list item.
+        <ol className={Classes.BREADCRUMBS}>
+          {breadcrumbs.map((crumb, index) => (
+            <li key={index}>
+              <Breadcrumb {...spaLink(crumb)} current={crumb.current ?? index === breadcrumbs.length - 1} />
+            </li>
+          ))}
+        </ol>
+      )}
       <div className="helio-page-header-row">
         <div className="helio-page-header-titles">
           <H1 className="helio-page-header-title">

@@ -1,4 +1,4 @@
-// CSV export of what a chart or table shows (DESIGN §7). Values are written machine-readable (ISO
+// CSV export of what a chart or table shows. Values are written machine-readable (ISO
 // times, '.' decimals) so a spreadsheet or script reads exactly what the API answered.
 export type CsvCell = string | number | boolean | null | undefined;
 

@@ -1,4 +1,4 @@
-// Translation loading exactly as SPEC §7/§9 fixes it: the paths, up to 10 parallel reads, 5 retries
+// Translation loading as the product fixes it: the paths, up to 10 parallel reads, 5 retries
 // starting at 350 ms and doubling (i18next's backend connector does the retrying).
 export const LOADER_OPTIONS = {
   loadPath: '/locales/{{lng}}/{{ns}}.json',

@@ -2,7 +2,7 @@
 // bind the same code to their own i18next instance.
 export type Locale = 'cs-CZ' | 'en-US';
 
-/** cs -> cs-CZ, en -> en-US (SPEC §1); anything else gets the default language's locale. */
+/** cs -> cs-CZ, en -> en-US; anything else gets the default language's locale. */
 export function localeOf(lng: string): Locale {
   return lng === 'en' || lng.startsWith('en-') ? 'en-US' : 'cs-CZ';
 }

@@ -23,7 +23,7 @@ export function storedActivePlantId(): string | null {
   return readStorage('local', ACTIVE_PLANT_STORAGE_KEY);
 }
 
-/** Forgets the plant in memory on sign-out; the stored id stays for the next sign-in (SPEC §3). */
+/** Forgets the plant in memory on sign-out; the stored id stays for the next sign-in. */
 export function resetActivePlant(): void {
   if (subject.getValue() !== null) subject.next(null);
 }

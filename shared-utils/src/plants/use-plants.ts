@@ -8,11 +8,12 @@ import { useObservable } from '../components/use-observable';
 import { useCurrentUser } from '../current-user/current-user';
 import { activePlant$, setActivePlant, storedActivePlantId } from './active-plant';
 import { pickActivePlant } from './pick-active-plant';
+import { PLANT_LIST_KEY } from './plant-list-key';
 
 export function usePlants(): UseQueryResult<Plant[], ApiError> {
   const tenantId = useCurrentUser().data?.tenant.id;
   return useQuery<Plant[], ApiError>({
-    queryKey: ['plant/list', tenantId],
+    queryKey: [...PLANT_LIST_KEY, tenantId],
     queryFn: ({ signal }) => apiPost('plant/list', { id: tenantId as string }, { signal }),
     enabled: !!tenantId,
   });

@@ -2,7 +2,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/api-error';
 
-// One retry (SPEC §7), but none for client errors: a 403 or 404 will not change on a second try.
+// One retry, but none for client errors: a 403 or 404 will not change on a second try.
 const retryOnce = (failureCount: number, error: unknown) =>
   failureCount < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
 

@@ -59,7 +59,7 @@ export function restoreSession(): Promise<Session | null> {
   return restoring;
 }
 
-/** Renews the tokens of the running session; a failure ends the session (SPEC §4, §8). */
+/** Renews the tokens of the running session; a failure ends the session. */
 export function refreshSession(): Promise<Session> {
   if (refreshing) return refreshing;
   const started = generation;

@@ -76,7 +76,7 @@ const shadowEvent = (thingName: string, version: number) =>
   `event: shadow\ndata: ${JSON.stringify({
     thingName,
     state: { reported: { ActPwrPve: version * 100 }, desired: {}, delta: {} },
-    metadata: { reported: { ActPwrPve: { timestamp: 1000 + version } } },
+    metadata: { reported: { ActPwrPve: { timestamp: 1000 + version } }, desired: { OperMode: { timestamp: 900 } } },
     version,
     timestamp: 1000 + version,
   })}\n\n`;
@@ -113,7 +113,8 @@ describe('live shadow stream', () => {
       {
         thingName: 'gw-brno',
         state: { reported: { ActPwrPve: 300 }, desired: {}, delta: {} },
-        metadata: { reported: { ActPwrPve: { timestamp: 1003 } }, desired: {} },
+        // when each key was desired: the remote-control page shows how long a change has been pending
+        metadata: { reported: { ActPwrPve: { timestamp: 1003 } }, desired: { OperMode: { timestamp: 900 } } },
         version: 3,
         timestamp: 1003,
         hasDelta: false,

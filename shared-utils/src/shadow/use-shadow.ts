@@ -37,7 +37,12 @@ export function useShadow(thingName: string | undefined): UseQueryResult<Shadow,
   useEffect(() => (thingName ? live().watch(thingName, storeLiveShadow) : undefined), [thingName]);
   return useQuery<Shadow, ApiError>({
     queryKey: shadowKey(thingName),
-    queryFn: ({ signal }) => apiPost('iot/thing/shadow', { thingName: thingName as string }, { signal }),
+    queryFn: async ({ signal }) => {
+      const fetched = await apiPost('iot/thing/shadow', { thingName: thingName as string }, { signal });
+      // A push may have brought a newer version while this read was on its way: keep the newer one.
+      const cached = queryClient.getQueryData<Shadow>(shadowKey(thingName));
+      return cached && cached.version > fetched.version ? cached : fetched;
+    },
     enabled: !!thingName,
     staleTime: SHADOW_STALE_MS,
     refetchInterval: isLocalHost() ? false : SHADOW_STALE_MS,

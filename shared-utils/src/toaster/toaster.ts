@@ -1,4 +1,4 @@
-// One toaster for the whole console: top-right, at most 4 visible (SPEC §2, §9), each with a close
+// One toaster for the whole console: top-right, at most 4 visible, each with a close
 // button (Blueprint's default). Created on the first toast, so pages without toasts pay nothing.
 import { OverlayToaster, Position, type Toaster, type ToastProps } from '@blueprintjs/core';
 

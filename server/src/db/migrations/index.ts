@@ -4,6 +4,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { gatewayCredentialsMigration } from '../../devices/credentials-migration';
 import { devicesMigration } from '../../devices/migration';
 import { coreMigration } from './001-core';
+import { integrationsMigration } from '../../integrations/migration';
 import { identityMigration } from './003-identity';
 import { plantAccessMigration } from '../../plants/access-migration';
 import { plantDevicesMigration } from '../../plant-devices/migration';
@@ -12,6 +13,11 @@ import { notificationsMigration } from '../../notifications/migration';
 import { seriesMigration } from '../../series/migration';
 import { spotMigration } from '../../spot/migration';
 import { tagsMigration } from '../../tags/migration';
+import { forecastsMigration } from '../../forecast/tables';
+import { jobLeasesMigration } from '../../jobs/leader-lease';
+import { remoteControlMigration } from '../../rc/migration';
+import { simulatedPlantsMigration } from '../../devices/simulated-migration';
+import { refreshGraceMigration } from '../../identity/refresh-grace-migration';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
@@ -25,6 +31,12 @@ export const migrations: Record<string, Migration> = {
   '012_plant_access': plantAccessMigration,
   '013_tags': tagsMigration,
   '014_devices': plantDevicesMigration,
+  '025_job_leases': jobLeasesMigration,
+  '026_forecasts': forecastsMigration,
+  '035_integrations': integrationsMigration,
+  '020_remote_control': remoteControlMigration,
+  '015_simulated_plants': simulatedPlantsMigration,
+  '016_refresh_grace': refreshGraceMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

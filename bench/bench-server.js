@@ -1,0 +1,47 @@
+// What the fleet-sized benches share: the built server started on loopback with a data dir of its own
+// (no simulator), a JSON POST that throws on anything but 200, and a sign-in through the console's page.
+'use strict';
+const { spawn } = require('node:child_process');
+const path = require('node:path');
+const dist = require('./dist-paths');
+const { waitUntil } = require('./stats');
+
+async function startBenchServer({ port, mqttPort, dataDir, databaseUrl }) {
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [path.join(dist.root, 'server', 'dist', 'main.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MQTT_PORT: String(mqttPort), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SIMULATOR: 'off', LOG_LEVEL: 'warn', SIM_HISTORY_DAYS: '0' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  };
+  const up = await waitUntil(async () => (await fetch(`${base}/api/health`).catch(() => ({ ok: false }))).ok, 30_000);
+  if (!up) {
+    await stop();
+    throw new Error('the server did not answer /api/health within 30 s');
+  }
+  return { base, stop };
+}
+
+async function post(base, apiPath, body, token) {
+  const response = await fetch(`${base}/api/${apiPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${apiPath} answered ${response.status}: ${text.slice(0, 200)}`);
+  return JSON.parse(text);
+}
+
+/** Signs in through the sign-in page and waits for the dashboard. */
+async function signInPage(page, base, account) {
+  await page.goto(`${base}/auth/sign-in`);
+  await page.getByLabel(/e-mail/i).fill(account.email);
+  await page.getByLabel(/heslo|password/i).first().fill(account.password);
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/$/);
+}
+
+module.exports = { startBenchServer, post, signInPage };

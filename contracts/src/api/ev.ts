@@ -1,0 +1,118 @@
+// ev/chargers, ev/sessions and ev/plan: the EV module's reads. Charger settings are not here: they
+// are desired-state keys of the device contract (device/charger-keys.ts) written through
+// iot/thing/shadow/desired.
+import { Type, type Static } from '@sinclair/typebox';
+import { EV_MODES } from '../device/charger-keys';
+import { EV_FLEET_MAX, EV_PLAN_MAX_HOURS, EV_PLAN_MAX_KWH, EV_PLAN_STEP_MINUTES, EV_SESSIONS_MAX } from '../limits/ev';
+import { endpoint, Id, NoBody, Nullable, NullableEnum, StringEnum, type EndpointTypes } from './common';
+
+const IsoTime = Type.String({ minLength: 1, maxLength: 40 });
+const PLAN_STEPS = (EV_PLAN_MAX_HOURS * 60) / EV_PLAN_STEP_MINUTES;
+
+/** One charger of the fleet as last reported. */
+export const ChargerView = Type.Object({
+  deviceId: Type.String({ maxLength: 100 }),
+  plantId: Type.String({ maxLength: 100 }),
+  plantName: Type.String({ maxLength: 200 }),
+  thingName: Type.String({ maxLength: 128 }),
+  name: Type.String({ maxLength: 200 }),
+  ratedPowerKw: Nullable(Type.Number()),
+  /** The plant role the caller holds: operator or owner may change the settings. */
+  role: StringEnum(['viewer', 'operator', 'owner'] as const),
+  /** null: the charger has not reported yet. */
+  connected: Nullable(Type.Boolean()),
+  powerW: Type.Number(),
+  currentA: Type.Number(),
+  phases: Type.Number(),
+  mode: NullableEnum(EV_MODES),
+  minCurrentA: Nullable(Type.Number()),
+  maxCurrentA: Nullable(Type.Number()),
+  /** 0: automatic. */
+  phasesSetting: Nullable(Type.Number()),
+  sessionKwh: Type.Number(),
+  carSocPct: Nullable(Type.Number()),
+  /** Share of the charging power the plant's own PV covers now, %; null while not charging. */
+  solarSharePct: Nullable(Type.Number()),
+  todayKwh: Type.Number(),
+  reportedAt: Nullable(IsoTime),
+});
+export type ChargerView = Static<typeof ChargerView>;
+
+export const EvSession = Type.Object({
+  start: IsoTime,
+  /** null: the car is still plugged in. */
+  end: Nullable(IsoTime),
+  energyKwh: Type.Number(),
+  solarKwh: Type.Number(),
+  solarSharePct: Type.Number(),
+  /** Grid energy × the price of its hour; null when no price is known. */
+  costCzk: Nullable(Type.Number()),
+  /** Cost per kWh charged (solar counts as free). */
+  avgPriceCzkKwh: Nullable(Type.Number()),
+  priceSource: NullableEnum(['tariff', 'spot'] as const),
+});
+export type EvSession = Static<typeof EvSession>;
+
+export const EvMonthTotal = Type.Object({
+  month: Type.String({ maxLength: 7 }),
+  sessions: Type.Integer(),
+  energyKwh: Type.Number(),
+  solarKwh: Type.Number(),
+  costCzk: Type.Number(),
+});
+export type EvMonthTotal = Static<typeof EvMonthTotal>;
+
+export const EvSessionList = Type.Object({
+  plantId: Type.String({ maxLength: 100 }),
+  sessions: Type.Array(EvSession, { maxItems: EV_SESSIONS_MAX }),
+  months: Type.Array(EvMonthTotal, { maxItems: 14 }),
+  /** More sessions fell in the range than answered (the newest are). */
+  truncated: Type.Boolean(),
+});
+export type EvSessionList = Static<typeof EvSessionList>;
+
+export const EvPlanStep = Type.Object({
+  start: IsoTime,
+  /** Forecast surplus (PV − load), W; 0 without a forecast. */
+  surplusW: Type.Number(),
+  priceCzkKwh: Nullable(Type.Number()),
+  /** Planned charging power in this step, W (0: not planned). */
+  plannedW: Type.Number(),
+});
+export type EvPlanStep = Static<typeof EvPlanStep>;
+
+export const EvPlan = Type.Object({
+  deviceId: Type.String({ maxLength: 100 }),
+  neededKwh: Type.Number(),
+  plannedKwh: Type.Number(),
+  /** false: even charging at full power in every step until departure falls short. */
+  reachable: Type.Boolean(),
+  shortfallKwh: Type.Number(),
+  expectedFinish: Nullable(IsoTime),
+  expectedCostCzk: Nullable(Type.Number()),
+  solarKwh: Type.Number(),
+  chargerW: Type.Number(),
+  /** Planned slots, merged where they follow each other, in time order. */
+  slots: Type.Array(Type.Object({ start: IsoTime, end: IsoTime, energyKwh: Type.Number() }), { maxItems: PLAN_STEPS }),
+  steps: Type.Array(EvPlanStep, { maxItems: PLAN_STEPS }),
+  forecastIssuedAt: Nullable(IsoTime),
+});
+export type EvPlan = Static<typeof EvPlan>;
+
+export const evEndpoints = {
+  'ev/chargers': endpoint(NoBody, Type.Object({ chargers: Type.Array(ChargerView, { maxItems: EV_FLEET_MAX }), truncated: Type.Boolean() })),
+  'ev/sessions': endpoint(Type.Object({ plantId: Id, from: IsoTime, to: IsoTime }, { additionalProperties: false }), EvSessionList),
+  'ev/plan': endpoint(
+    Type.Object(
+      {
+        deviceId: Id,
+        targetKwh: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: EV_PLAN_MAX_KWH })),
+        targetSocPct: Type.Optional(Type.Number({ minimum: 1, maximum: 100 })),
+        departure: IsoTime,
+      },
+      { additionalProperties: false },
+    ),
+    EvPlan,
+  ),
+};
+export type EvEndpoints = EndpointTypes<typeof evEndpoints>;

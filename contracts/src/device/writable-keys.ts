@@ -1,0 +1,102 @@
+// The keys a user may set in a plant's desired state: unit, limits and value rule of each. The server
+// refuses anything else before it reaches a device, the console draws its controls from the same
+// rules, and the gateway applies them. Plain values and pure functions: no schema runtime.
+
+export const WRITABLE_KEY_NAMES = ['OperMode', 'ExportLimit', 'BatSocMin', 'BatChargeMax', 'BatDischargeMax', 'ForceCharge'] as const;
+export type WritableKeyName = (typeof WRITABLE_KEY_NAMES)[number];
+
+/** Grid charge of the battery up to `targetSoc` (%) until `until` (an ISO-8601 instant). */
+export type ForceChargeSetting = {
+  targetSoc: number;
+  until: string;
+};
+/** Force charge switched off. */
+export const FORCE_CHARGE_OFF = 'off';
+export type ForceChargeValue = ForceChargeSetting | typeof FORCE_CHARGE_OFF;
+
+export interface IntegerRule {
+  kind: 'integer';
+  unit: 'W' | '%';
+  min: number;
+  max: number;
+  /** The key acts on the battery: a plant without one cannot take it. */
+  battery: boolean;
+}
+export interface ChoiceRule {
+  kind: 'choice';
+  choices: readonly string[];
+  battery: boolean;
+}
+export interface ForceChargeRule {
+  kind: 'forceCharge';
+  targetSoc: { min: number; max: number };
+  /** The longest a force charge may run, from now. */
+  maxHours: number;
+  battery: true;
+}
+export type WritableRule = IntegerRule | ChoiceRule | ForceChargeRule;
+export type WritableKeys = Readonly<Record<WritableKeyName, WritableRule>>;
+
+/** The state of charge the pack's own protection keeps (the lowest minimum a user may set). */
+export const BAT_SOC_FLOOR_PCT = 10;
+export const BAT_SOC_CEILING_PCT = 95;
+export const EXPORT_LIMIT_MAX_W = 1_000_000;
+export const BAT_POWER_MAX_W = 100_000;
+export const FORCE_CHARGE_MAX_HOURS = 24;
+
+/**
+ * Every writable key with its rule. The operating modes are passed in (OPER_MODES of oper-modes.ts,
+ * beside this file).
+ */
+export function writableKeys(operModes: readonly string[]): WritableKeys {
+  return {
+    OperMode: { kind: 'choice', choices: operModes, battery: false },
+    ExportLimit: { kind: 'integer', unit: 'W', min: 0, max: EXPORT_LIMIT_MAX_W, battery: false },
+    BatSocMin: { kind: 'integer', unit: '%', min: BAT_SOC_FLOOR_PCT, max: 90, battery: true },
+    BatChargeMax: { kind: 'integer', unit: 'W', min: 0, max: BAT_POWER_MAX_W, battery: true },
+    BatDischargeMax: { kind: 'integer', unit: 'W', min: 0, max: BAT_POWER_MAX_W, battery: true },
+    ForceCharge: { kind: 'forceCharge', targetSoc: { min: BAT_SOC_FLOOR_PCT + 1, max: BAT_SOC_CEILING_PCT }, maxHours: FORCE_CHARGE_MAX_HOURS, battery: true },
+  };
+}
+
+export const isWritableKey = (key: string): key is WritableKeyName => (WRITABLE_KEY_NAMES as readonly string[]).includes(key);
+
+/** Why a value is refused: `problem` for a translated text, `message` in English for the API. */
+export type ValueCheck = { ok: true } | { ok: false; problem: 'type' | 'range' | 'choice' | 'until'; message: string };
+
+const refuse = (problem: Exclude<ValueCheck, { ok: true }>['problem'], message: string): ValueCheck => ({ ok: false, problem, message });
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** Checks a value against a key's rule; `now` (epoch ms) bounds a force charge's end. */
+export function checkWritableValue(key: WritableKeyName, rule: WritableRule, value: unknown, now: number): ValueCheck {
+  switch (rule.kind) {
+    case 'integer':
+      if (typeof value !== 'number' || !Number.isInteger(value)) return refuse('type', `${key} must be a whole number of ${rule.unit}`);
+      if (value < rule.min || value > rule.max) return refuse('range', `${key} must be from ${rule.min} to ${rule.max} ${rule.unit}`);
+      return { ok: true };
+    case 'choice':
+      return typeof value === 'string' && rule.choices.includes(value) ? { ok: true } : refuse('choice', `${key} must be one of ${rule.choices.join(', ')}`);
+    case 'forceCharge': {
+      if (value === FORCE_CHARGE_OFF) return { ok: true };
+      if (!isRecord(value) || Object.keys(value).some((k) => k !== 'targetSoc' && k !== 'until')) {
+        return refuse('type', `${key} must be "off" or {"targetSoc","until"}`);
+      }
+      const { targetSoc, until } = value;
+      if (typeof targetSoc !== 'number' || !Number.isInteger(targetSoc) || targetSoc < rule.targetSoc.min || targetSoc > rule.targetSoc.max) {
+        return refuse('range', `${key}.targetSoc must be a whole number from ${rule.targetSoc.min} to ${rule.targetSoc.max} %`);
+      }
+      const end = typeof until === 'string' && ISO_INSTANT.test(until) ? Date.parse(until) : NaN;
+      if (!Number.isFinite(end) || end <= now || end > now + rule.maxHours * 3_600_000) {
+        return refuse('until', `${key}.until must be a time within the next ${rule.maxHours} hours`);
+      }
+      return { ok: true };
+    }
+  }
+}
+
+/** A force charge that is on at `now` and has not reached its target (`socPct`). */
+export function forceChargeActive(value: unknown, now: number, socPct: number): value is ForceChargeSetting {
+  if (!isRecord(value) || typeof value.targetSoc !== 'number' || typeof value.until !== 'string') return false;
+  return Date.parse(value.until) > now && socPct < value.targetSoc;
+}

@@ -1,0 +1,147 @@
+// EV charging on the real server and simulator: a car plugged into a demo plant's charger (through the
+// simulator's EV test topic, with the sun and the house load pinned), solar mode following the surplus,
+// off stopping, fast charging at full power; the finished session in the list with its energy and
+// solar share; a charge plan with its slots and its "cannot be reached in time" warning.
+import mqtt from 'mqtt';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { ChargerView } from '@helio/contracts';
+import { E2E_BROKER_LOGIN } from '../playwright.config';
+import { adminToken } from './accounts';
+import { signIn } from './support';
+
+const MQTT_URL = `mqtt://127.0.0.1:${Number(process.env.E2E_MQTT_PORT ?? 18831)}`;
+// Plzeň: 20 kWp, a 22 kW charger and no home battery, so the surplus is exactly sun − load.
+const THING = 'demo-plzen-03';
+const V = 230;
+
+async function api<T>(request: APIRequestContext, path: string, body: unknown, token: string): Promise<T> {
+  const response = await request.post(`/api/${path}`, { data: body, headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** Publishes on the simulator's EV test topic as the server's broker login. */
+async function simEv(message: object): Promise<void> {
+  const client = await mqtt.connectAsync(MQTT_URL, { clientId: `e2e-ev-${Date.now()}`, ...E2E_BROKER_LOGIN, reconnectPeriod: 0 });
+  try {
+    await client.publishAsync(`helio/things/${THING}/sim/ev`, JSON.stringify(message), { qos: 1 });
+  } finally {
+    await client.endAsync();
+  }
+}
+
+interface Shadow {
+  state: { reported: Record<string, unknown> };
+  metadata: { reported: Record<string, { timestamp: number }> };
+}
+
+/**
+ * Waits until the charger reports `watts`, and returns how many reports arrived after `since` until
+ * then (the gateway reports once a second; each report has its own timestamp).
+ */
+async function reportsUntilPower(request: APIRequestContext, token: string, watts: number, since: number): Promise<number> {
+  const seen = new Set<number>();
+  let reports = 0;
+  await expect
+    .poll(
+      async () => {
+        const shadow = await api<Shadow>(request, 'iot/thing/shadow', { thingName: THING }, token);
+        const at = shadow.metadata.reported.ActPwrEv?.timestamp ?? 0;
+        if (at > since && !seen.has(at)) seen.add(at);
+        reports = seen.size;
+        return shadow.state.reported.ActPwrEv;
+      },
+      { timeout: 20_000, intervals: [150] },
+    )
+    .toBe(watts);
+  return reports;
+}
+
+const setDesired = (request: APIRequestContext, token: string, key: string, value: unknown) =>
+  api(request, 'iot/thing/shadow/desired', { thingName: THING, desiredKey: key, desiredState: value }, token);
+
+async function openEv(page: Page, plantId: string): Promise<void> {
+  await page.addInitScript((id) => localStorage.setItem('site', id), plantId);
+  await signIn(page);
+  await page.goto('/ev');
+}
+
+test('a plugged car: solar mode follows the surplus within two reports, off stops, fast charges at full power; the session is listed', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const token = await adminToken(request);
+  const { chargers } = await api<{ chargers: ChargerView[] }>(request, 'ev/chargers', {}, token);
+  const charger = chargers.find((c) => c.thingName === THING)!;
+  expect(charger).toBeTruthy();
+
+  await setDesired(request, token, 'EvPhases', 3);
+  await setDesired(request, token, 'EvMaxCurrent', 32);
+  await setDesired(request, token, 'EvMode', 'solar');
+  // Short delays: the journey cannot wait evcc's minutes for a start.
+  await simEv({ car: { batteryKwh: 77, socPct: 20, limitPct: 90 }, sunW: 9000, loadW: 1000, timing: { startHoldMs: 0, stopDelayMs: 0, phaseSwitchDelayMs: 0 } });
+  // Surplus 8 kW on three phases: 11 A (7,590 W), never more than the surplus.
+  await reportsUntilPower(request, token, 11 * 3 * V, 0);
+
+  await openEv(page, charger.plantId);
+  const card = page.getByTestId(`charger-${charger.deviceId}`);
+  await expect(card.getByTestId('charger-connected')).toHaveText('Auto připojeno');
+  await expect(card.getByTestId('charger-power')).toHaveText(/7,59\s*kW/);
+  await expect(card.getByTestId('charger-current')).toHaveText(/11\s*A/);
+  await expect(card.getByTestId('charger-solar')).toHaveText(/100\s*%/);
+
+  // Less sun: 5 kW surplus is 7 A; the charger follows within two reports.
+  const before = Date.now();
+  await simEv({ sunW: 6000 });
+  expect(await reportsUntilPower(request, token, 7 * 3 * V, before)).toBeLessThanOrEqual(2);
+  await expect(card.getByTestId('charger-power')).toHaveText(/4,83\s*kW/);
+
+  // Off, chosen on the page: charging stops.
+  await card.getByLabel('Režim').selectOption('off');
+  await reportsUntilPower(request, token, 0, Date.now());
+  await expect(card.getByTestId('charger-power')).toHaveText(/0\s*kW/);
+
+  // Fast: full power of the 22 kW charger, 31 A on three phases.
+  await card.getByLabel('Režim').selectOption('fast');
+  await reportsUntilPower(request, token, 31 * 3 * V, Date.now());
+  await expect(card.getByTestId('charger-current')).toHaveText(/31\s*A/);
+  await page.waitForTimeout(3000); // a few seconds of grid-assisted charging
+
+  // The car leaves: the session ends and is listed with its energy and solar share.
+  // The demo charger back as it was for the journeys after this one: full power, evcc's delays.
+  await simEv({ car: null, sunW: null, loadW: null, timing: { startHoldMs: 60_000, stopDelayMs: 180_000, phaseSwitchDelayMs: 60_000 } });
+  await reportsUntilPower(request, token, 0, Date.now());
+  await setDesired(request, token, 'EvMode', 'fast');
+  await expect(async () => {
+    await page.reload();
+    const row = page.getByTestId('session-row').first();
+    await expect(row).toBeVisible({ timeout: 5000 });
+    await expect(row.locator('td').nth(1)).not.toHaveText('nabíjí se');
+    const energy = Number((await row.getByTestId('session-energy').innerText()).replace(/\s/g, '').replace(',', '.'));
+    expect(energy).toBeGreaterThan(0);
+    const solar = Number((await row.getByTestId('session-solar').innerText()).replace(/[^\d,]/g, '').replace(',', '.'));
+    // Solar charging first, then fast charging partly from the grid: a share between the two.
+    expect(solar).toBeGreaterThan(0);
+    expect(solar).toBeLessThan(100);
+  }).toPass({ timeout: 30_000, intervals: [2000] });
+});
+
+test('a charge plan shows its slots, and warns when the target cannot be reached in time', async ({ page, request }) => {
+  const token = await adminToken(request);
+  const { chargers } = await api<{ chargers: ChargerView[] }>(request, 'ev/chargers', {}, token);
+  const charger = chargers.find((c) => c.thingName === THING)!;
+  await openEv(page, charger.plantId);
+  const plan = page.getByTestId('plan-card');
+  await plan.getByTestId('plan-target').fill('30');
+  await plan.getByTestId('plan-compute').click();
+  await expect(plan.getByTestId('plan-reachable')).toBeVisible();
+  await expect(plan.getByTestId('plan-slots').locator('li').first()).toBeVisible();
+  await expect(plan.getByTestId('plan-chart').locator('canvas')).toBeVisible();
+
+  // 150 kWh in about two hours is more than a 22 kW charger can give.
+  const soon = new Date(Date.now() + 2.5 * 3_600_000);
+  const local = new Date(soon.getTime() - soon.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  await plan.getByTestId('plan-target').fill('150');
+  await plan.getByTestId('plan-departure').fill(local);
+  await plan.getByTestId('plan-compute').click();
+  await expect(plan.getByTestId('plan-unreachable')).toContainText('Do odjezdu nelze stihnout');
+  await expect(plan.getByTestId('plan-slots').locator('li').first()).toBeVisible();
+});

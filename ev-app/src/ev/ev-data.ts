@@ -1,0 +1,49 @@
+// Pure shaping of the EV answers for the charts, the tables and CSV.
+import type { EvPlan, EvSession, EvMonthTotal, ChargerView } from '@helio/contracts';
+import { toCsv } from '@helio/shared-utils';
+
+/** Columns of the plan chart: time (s), price (CZK/kWh), forecast surplus (kW), planned power (kW). */
+export type PlanColumns = [number[], (number | null)[], number[], number[]];
+
+export function planColumns(plan: EvPlan): PlanColumns {
+  const columns: PlanColumns = [[], [], [], []];
+  for (const step of plan.steps) {
+    columns[0].push(Date.parse(step.start) / 1000);
+    columns[1].push(step.priceCzkKwh);
+    columns[2].push(step.surplusW / 1000);
+    columns[3].push(step.plannedW / 1000);
+  }
+  return columns;
+}
+
+/** Month totals as chart columns: month index, energy (kWh), of it solar (kWh). */
+export function monthColumns(months: readonly EvMonthTotal[]): [number[], number[], number[]] {
+  return [months.map((_m, i) => i), months.map((m) => m.energyKwh), months.map((m) => m.solarKwh)];
+}
+
+export interface SessionFilter {
+  /** Only sessions with at least this solar share, %. */
+  minSolarPct: number;
+  /** Only finished sessions. */
+  finishedOnly: boolean;
+}
+
+export const filterSessions = (sessions: readonly EvSession[], filter: SessionFilter): EvSession[] =>
+  sessions.filter((s) => s.solarSharePct >= filter.minSolarPct && (!filter.finishedOnly || s.end !== null));
+
+export function sessionsCsv(sessions: readonly EvSession[]): string {
+  return toCsv(
+    ['start', 'end', 'energy_kwh', 'solar_kwh', 'solar_share_pct', 'cost_czk', 'avg_price_czk_kwh', 'price_source'],
+    sessions.map((s) => [s.start, s.end ?? '', s.energyKwh, s.solarKwh, s.solarSharePct, s.costCzk ?? '', s.avgPriceCzkKwh ?? '', s.priceSource ?? '']),
+  );
+}
+
+export function fleetCsv(chargers: readonly ChargerView[]): string {
+  return toCsv(
+    ['plant', 'charger', 'connected', 'power_w', 'mode', 'today_kwh'],
+    chargers.map((c) => [c.plantName, c.name, c.connected === null ? '' : String(c.connected), c.powerW, c.mode ?? '', c.todayKwh]),
+  );
+}
+
+/** The plan slots as the charger's desired EvPlanSlots: [[startMs, endMs], …]. */
+export const planSlotsValue = (plan: EvPlan): [number, number][] => plan.slots.map((s) => [Date.parse(s.start), Date.parse(s.end)]);

@@ -1,0 +1,53 @@
+// /ev: the active plant's chargers live with their settings and charge plans, the plant's sessions,
+// and the fleet's chargers.
+import React from 'react';
+import { useTranslation } from 'react-i18next';
+import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { ErrorPanel, hasPermission, PageHeader, PlantGate, useActivePlant, useCurrentUser, type Plant } from '@helio/shared-utils';
+import { ChargerCard } from './charger-card.component';
+import { useChargers } from './ev.resource';
+import { FleetCard } from './fleet-card.component';
+import { PlanCard } from './plan-card.component';
+import { SessionsCard } from './sessions-card.component';
+import './ev.css';
+
+export default function EvPage() {
+  const { t } = useTranslation('ev-app');
+  const { plant } = useActivePlant();
+  return (
+    <div className="helio-ev">
+      <PageHeader title={t('title')} name={plant?.name} description={t('description')} />
+      <PlantGate>{(active) => <EvChargers plant={active} />}</PlantGate>
+    </div>
+  );
+}
+
+function EvChargers({ plant }: { plant: Plant }) {
+  const { t } = useTranslation('ev-app');
+  const user = useCurrentUser();
+  const chargers = useChargers();
+  const mayControl = hasPermission(user.data, 'devices:control');
+  const ours = (chargers.data?.chargers ?? []).filter((c) => c.plantId === plant.id);
+  return (
+    <>
+      {chargers.isError && !chargers.data && <ErrorPanel title={t('states.chargersError')} description={t('states.errorDescription')} onRetry={() => chargers.refetch()} />}
+      {!chargers.data && !chargers.isError && <Spinner size={30} aria-label={t('states.loading')} />}
+      {chargers.data && ours.length === 0 && (
+        <div data-testid="no-charger">
+          <NonIdealState icon="flash" title={t('states.noChargerTitle')} description={t('states.noChargerDescription')} />
+        </div>
+      )}
+      {ours.map((charger) => {
+        const canControl = mayControl && charger.role !== 'viewer';
+        return (
+          <React.Fragment key={charger.deviceId}>
+            <ChargerCard charger={charger} canControl={canControl} />
+            <PlanCard charger={charger} timeZone={plant.timezone} canControl={canControl} />
+          </React.Fragment>
+        );
+      })}
+      <SessionsCard plant={plant} />
+      {chargers.data && chargers.data.chargers.length > 0 && <FleetCard chargers={chargers.data.chargers} />}
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+// The EV module's calls: the fleet's chargers, a plant's sessions and a charge plan; charger settings
+// are written as the plant's desired state.
+import { useMutation, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { EvEndpoints } from '@helio/contracts';
+import { apiPost, queryClient, type ApiError } from '@helio/shared-utils';
+
+type Chargers = EvEndpoints['ev/chargers']['response'];
+type Sessions = EvEndpoints['ev/sessions']['response'];
+export type PlanRequest = EvEndpoints['ev/plan']['request'];
+
+const CHARGERS_REFRESH_MS = 15_000;
+
+export function useChargers(): UseQueryResult<Chargers, ApiError> {
+  return useQuery<Chargers, ApiError>({
+    queryKey: ['ev/chargers'],
+    queryFn: ({ signal }) => apiPost('ev/chargers', {}, { signal }),
+    refetchInterval: CHARGERS_REFRESH_MS,
+  });
+}
+
+export function useSessions(plantId: string, from: string, to: string): UseQueryResult<Sessions, ApiError> {
+  return useQuery<Sessions, ApiError>({
+    queryKey: ['ev/sessions', plantId, from, to],
+    queryFn: ({ signal }) => apiPost('ev/sessions', { plantId, from, to }, { signal }),
+    refetchInterval: 60_000,
+  });
+}
+
+export function usePlan() {
+  return useMutation({ mutationFn: (request: PlanRequest) => apiPost('ev/plan', request) });
+}
+
+/** Sets one desired key of the plant's charger; the shadow (and so the page) follows the report. */
+export function useSetDesired(thingName: string) {
+  return useMutation({
+    mutationFn: ({ key, value }: { key: string; value: unknown }) => apiPost('iot/thing/shadow/desired', { thingName, desiredKey: key, desiredState: value }),
+    onSuccess: (shadow) => {
+      queryClient.setQueryData(['shadow', thingName], shadow);
+      void queryClient.invalidateQueries({ queryKey: ['ev/chargers'] });
+    },
+  });
+}

@@ -1,0 +1,83 @@
+import React from 'react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ChargerView, EvPlan, EvSessionList } from '@helio/contracts';
+import { __fixtures, __setCurrentUser, __setShadow, __setSignedIn, apiPost } from './testing/mock-controls';
+import { Root } from './root.component';
+
+const charger = (over: Partial<ChargerView> = {}): ChargerView => ({
+  deviceId: 'dev-1', plantId: 'plant-1', plantName: 'Brno – Líšeň', thingName: 'gw-brno-01', name: 'Wallbox garáž', ratedPowerKw: 11, role: 'owner',
+  connected: true, powerW: 4140, currentA: 6, phases: 3, mode: 'solar', minCurrentA: 6, maxCurrentA: 16, phasesSetting: 0, sessionKwh: 2.5, carSocPct: 40,
+  solarSharePct: 100, todayKwh: 7.5, reportedAt: '2026-06-01T10:00:00.000Z', ...over,
+});
+
+const sessions: EvSessionList = {
+  plantId: 'plant-1',
+  truncated: false,
+  months: [{ month: '2026-06', sessions: 1, energyKwh: 12.5, solarKwh: 10, costCzk: 7.5 }],
+  sessions: [{ start: '2026-06-01T08:00:00.000Z', end: '2026-06-01T11:00:00.000Z', energyKwh: 12.5, solarKwh: 10, solarSharePct: 80, costCzk: 7.5, avgPriceCzkKwh: 0.6, priceSource: 'spot' }],
+};
+
+const plan = (reachable: boolean): EvPlan => ({
+  deviceId: 'dev-1', neededKwh: 20, plannedKwh: reachable ? 20 : 11, reachable, shortfallKwh: reachable ? 0 : 9, expectedFinish: '2026-06-01T14:00:00.000Z',
+  expectedCostCzk: 12.4, solarKwh: 5, chargerW: 11_000, forecastIssuedAt: '2026-06-01T10:00:00.000Z',
+  slots: [{ start: '2026-06-01T12:00:00.000Z', end: '2026-06-01T14:00:00.000Z', energyKwh: reachable ? 20 : 11 }],
+  steps: [{ start: '2026-06-01T12:00:00.000Z', surplusW: 3000, priceCzkKwh: 1.2, plannedW: 11_000 }],
+});
+
+function answer(planAnswer = plan(true)) {
+  apiPost.mockImplementation((async (path: string) => {
+    if (path === 'ev/chargers') return { chargers: [charger(), charger({ deviceId: 'dev-2', plantId: 'plant-2', plantName: 'Olomouc – Sady', name: 'ABB', connected: false, powerW: 0 })], truncated: false };
+    if (path === 'ev/sessions') return sessions;
+    if (path === 'ev/plan') return planAnswer;
+    if (path === 'iot/thing/shadow/desired') return __fixtures.shadow();
+    throw new Error(`unexpected ${path}`);
+  }) as unknown as typeof apiPost);
+}
+
+beforeEach(() => {
+  __setSignedIn();
+  __setShadow('gw-brno-01', { ...__fixtures.shadow(), state: { reported: { ActPwrEv: 4140, ActPwrGrid: -200, EvConnected: true, EvCurrent: 6, EvActivePhases: 3, EvSessionKwh: 2.5, EvMode: 'solar' }, desired: {}, delta: {} } });
+  window.history.pushState({}, '', '/ev');
+});
+
+describe('/ev', () => {
+  it('shows the active plant’s charger live, its sessions with month totals, and the fleet', async () => {
+    answer();
+    render(<Root />);
+    // The page is a lazy chunk: the first render compiles it, which can take a while on a busy machine.
+    const card = await screen.findByTestId('charger-dev-1', {}, { timeout: 15_000 });
+    expect(within(card).getByTestId('charger-connected').textContent).toBe('Auto připojeno');
+    expect(within(card).getByTestId('charger-power').textContent).toMatch(/4,14\s*kW/);
+    expect(within(card).getByTestId('charger-solar').textContent).toMatch(/100\s*%/);
+    const rows = await screen.findAllByTestId('session-row');
+    expect(rows).toHaveLength(1);
+    expect(within(rows[0]).getByTestId('session-solar').textContent).toMatch(/80\s*%/);
+    expect(screen.getByTestId('month-totals').textContent).toContain('2026-06');
+    expect(within(screen.getByTestId('fleet')).getAllByTestId('fleet-row')).toHaveLength(2);
+    expect(screen.queryByTestId('charger-dev-2')).toBeNull(); // another plant's charger only in the fleet
+  });
+
+  it('writes a new mode as the charger’s desired state', async () => {
+    answer();
+    render(<Root />);
+    const mode = await screen.findByLabelText('Režim');
+    fireEvent.change(mode, { target: { value: 'fast' } });
+    await waitFor(() => expect(apiPost).toHaveBeenCalledWith('iot/thing/shadow/desired', { thingName: 'gw-brno-01', desiredKey: 'EvMode', desiredState: 'fast' }));
+  });
+
+  it('plans a charge and says plainly when it cannot be reached in time', async () => {
+    answer(plan(false));
+    render(<Root />);
+    fireEvent.click(await screen.findByTestId('plan-compute'));
+    expect((await screen.findByTestId('plan-unreachable')).textContent).toContain('Do odjezdu nelze stihnout');
+    expect(within(screen.getByTestId('plan-slots')).getAllByRole('listitem')).toHaveLength(1);
+    expect(apiPost).toHaveBeenCalledWith('ev/plan', expect.objectContaining({ deviceId: 'dev-1', targetKwh: 20 }));
+  });
+
+  it('keeps the settings read-only for a user without devices:control', async () => {
+    __setCurrentUser({ ...__fixtures.currentUser(), permissions: ['plants:read', 'devices:read', 'metrics:read'] });
+    answer();
+    render(<Root />);
+    expect(((await screen.findByLabelText('Režim')) as HTMLSelectElement).disabled).toBe(true);
+  });
+});

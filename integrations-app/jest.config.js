@@ -1,0 +1,3 @@
+const { browserProject } = require('../tools/jest/preset');
+
+module.exports = browserProject(__dirname);

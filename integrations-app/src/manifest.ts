@@ -1,0 +1,29 @@
+// What the shell and the nav know of this app without loading it: its pages' paths, the module they
+// need, and its menu entry and items. Type imports only: the build reads this file without bundling it.
+import type { AppManifest } from '@helio/shared-utils';
+
+export const manifest = {
+  module: 'integrations',
+  routes: {
+    overview: { paths: ['/integrations'] },
+    sources: { paths: ['/integrations/sources'] },
+  },
+  menu: {
+    entries: [
+      // Hidden from the rail: reached from the profile menu.
+      {
+        key: 'integrations',
+        label: { cs: 'Integrace', en: 'Integrations' },
+        href: '/integrations',
+        icon: { active: 'data-connection', inactive: 'data-connection' },
+        module: 'integrations',
+        hidden: true,
+        order: 100,
+      },
+    ],
+    items: [
+      { group: 'integrations', label: { cs: 'Integrace', en: 'Integrations' }, href: '/integrations', icon: 'applications', order: 10 },
+      { group: 'integrations', label: { cs: 'Zdroje dat', en: 'Data sources' }, href: '/integrations/sources', icon: 'database', order: 20 },
+    ],
+  },
+} as const satisfies AppManifest;

@@ -1,0 +1,75 @@
+// The integrations app's pages over the mocked shared-utils: keys, webhooks, the API reference's
+// states, the sources page, and the module gate.
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { __fixtures, __setCurrentUser, __setSignedIn, apiPost } from './testing/mock-controls';
+import { HelioAppFrame } from '@helio/shared-utils';
+import { Root } from './root.component';
+
+const KEY = { id: 'k1', name: 'Grafana', scope: 'read', plantIds: null, hint: 'helio_12345678…', createdAt: '2026-01-01T10:00:00Z', createdBy: 'a@b', expiresAt: null, lastUsedAt: null, revokedAt: null };
+const SOURCES = {
+  plants: [{ id: 'plant-1', name: 'Brno', thingName: 'gw-1', canRotate: true, gateway: { username: 'gw-1', brokerUrl: 'mqtt://broker:1883', status: 'online', connected: true, lastMessageAt: '2026-01-01T10:00:00Z', messagesPerMinute: 6, droppedMessages: 2 } }],
+  spot: { area: 'CZ', url: null, rows: 48, lastImport: { at: '2026-01-01T09:00:00Z', source: 'upload', rows: 48, errors: [] } },
+};
+let openApi: () => Promise<Pick<Response, 'status' | 'ok' | 'json'>>;
+const answer = (status: number, body: unknown) => async () => ({ status, ok: status < 300, json: async () => body }) as unknown as Response;
+
+beforeEach(() => {
+  __setSignedIn();
+  openApi = answer(404, null);
+  global.fetch = jest.fn(() => openApi()) as unknown as typeof fetch;
+  apiPost.mockImplementation((async (path: string, body: unknown) => {
+    if (path === 'integration/key/list') return { keys: [KEY] };
+    if (path === 'integration/key/create') return { key: { ...KEY, id: 'k2', name: (body as { name: string }).name }, secret: 'helio_secret-shown-once' };
+    if (path === 'integration/webhook/list') return { webhooks: [] };
+    if (path === 'integration/sources') return SOURCES;
+    if (path === 'plant/list') return __fixtures.plants();
+    throw new Error(`unexpected ${path}`);
+  }) as unknown as typeof apiPost);
+});
+
+async function open(path: string) {
+  window.history.pushState({}, '', path);
+  render(<HelioAppFrame><Root /></HelioAppFrame>);
+}
+
+describe('the integrations app', () => {
+  it('lists the API keys and shows a new key once', async () => {
+    await open('/integrations');
+    expect(await screen.findByTestId('api-key-Grafana')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('api-key-new'));
+    fireEvent.click(await screen.findByTestId('api-key-create'));
+    expect(await screen.findByText('Pojmenujte klíč')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('api-key-name'), { target: { value: 'Home Assistant' } });
+    fireEvent.click(screen.getByTestId('api-key-create'));
+    expect(((await screen.findByTestId('api-key-secret')) as HTMLInputElement).value).toBe('helio_secret-shown-once');
+    expect(apiPost).toHaveBeenCalledWith('integration/key/create', { name: 'Home Assistant', scope: 'read', plantIds: null, expiresAt: null }, undefined);
+  });
+
+  it('says when the API description is not published', async () => {
+    await open('/integrations');
+    expect(await screen.findByText('Popis API není zveřejněn')).toBeTruthy();
+  });
+
+  it('shows the operations of a published OpenAPI document', async () => {
+    openApi = answer(200, { openapi: '3.1.0', info: { title: 'Helio EMS', version: '1' }, paths: { '/api/tag/list': { post: { summary: 'List tags', responses: { '200': {} } } } } });
+    await open('/integrations');
+    const operation = await screen.findByTestId('api-operation');
+    expect(within(operation).getByText('/api/tag/list')).toBeTruthy();
+  });
+
+  it('shows each plant’s gateway and the spot source on /integrations/sources', async () => {
+    await open('/integrations/sources');
+    const gateway = await screen.findByTestId('gateway-gw-1');
+    expect(within(gateway).getByText('mqtt://broker:1883')).toBeTruthy();
+    expect(within(gateway).getByText('Online')).toBeTruthy();
+    expect(within(screen.getByTestId('spot-source')).getByText('48')).toBeTruthy();
+  });
+
+  it('keeps users without the integrations module out, and calls nothing', async () => {
+    __setCurrentUser({ ...__fixtures.currentUser(), modules: ['monitoring'] });
+    await open('/integrations');
+    expect(await screen.findByTestId('module-no-access')).toBeTruthy();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(apiPost).not.toHaveBeenCalledWith('integration/key/list', expect.anything(), expect.anything());
+  });
+});

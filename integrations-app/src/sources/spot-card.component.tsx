@@ -1,0 +1,54 @@
+// The spot price source: the URL the server imports from every hour, how many imported prices it
+// holds, the last import with its errors, and a CSV upload.
+import { useState } from 'react';
+import { Callout, Card, FileInput, H3, HTMLTable } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { formatNumber, showToast } from '@helio/shared-utils';
+import { SPOT_UPLOAD_MAX_CHARS } from '@helio/contracts/limits';
+import type { SpotSource } from '@helio/contracts';
+import { when } from '../common/when';
+import { FileTooLarge, readTextFile } from './read-file';
+import { useSpotUpload } from './sources.resource';
+
+export function SpotCard({ spot }: { spot: SpotSource }) {
+  const { t } = useTranslation('integrations-app');
+  const upload = useSpotUpload();
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    setProblem(null);
+    try {
+      const csv = await readTextFile(file, SPOT_UPLOAD_MAX_CHARS);
+      upload.mutate(csv, { onSuccess: ({ rows }) => showToast({ intent: 'success', message: t('spot.uploaded', { rows: formatNumber(rows) }) }) });
+    } catch (error) {
+      setProblem(error instanceof FileTooLarge ? t('common.tooLarge', { mb: formatNumber(SPOT_UPLOAD_MAX_CHARS / 1_000_000) }) : String(error));
+    }
+  };
+
+  return (
+    <Card className="helio-source-card" data-testid="spot-source">
+      <H3>{t('spot.title', { area: spot.area })}</H3>
+      <HTMLTable compact className="helio-source-facts">
+        <tbody>
+          <tr><th scope="row">{t('spot.url')}</th><td>{spot.url ? <code>{spot.url}</code> : t('spot.noUrl')}</td></tr>
+          <tr><th scope="row">{t('spot.rows')}</th><td>{formatNumber(spot.rows)}</td></tr>
+          <tr><th scope="row">{t('spot.lastImport')}</th><td>{spot.lastImport ? `${when(spot.lastImport.at)} · ${t('spot.importedRows', { rows: formatNumber(spot.lastImport.rows) })}` : '—'}</td></tr>
+        </tbody>
+      </HTMLTable>
+      {spot.lastImport && spot.lastImport.errors.length > 0 && (
+        <Callout intent="danger" title={t('spot.errors')}>
+          <ul>{spot.lastImport.errors.map((e) => <li key={e}>{e}</li>)}</ul>
+        </Callout>
+      )}
+      <FileInput
+        text={t('spot.upload')}
+        buttonText={t('common.browse')}
+        inputProps={{ accept: '.csv,text/csv', 'aria-label': t('spot.upload') }}
+        disabled={upload.isPending}
+        onInputChange={(e) => void choose(e.currentTarget.files?.[0])}
+      />
+      {(problem ?? (upload.isError ? upload.error.message : null)) && <Callout intent="danger">{problem ?? upload.error?.message}</Callout>}
+    </Card>
+  );
+}

@@ -1,0 +1,82 @@
+// One writable key of the plant: its unit and limits, the reported and desired values, the state
+// (in sync, pending since, not confirmed, queued), and the input with "Apply" for those who may change.
+import React from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Card, FormGroup, H5, Spinner, Tag, type Intent } from '@blueprintjs/core';
+import { formatDateTime } from '@helio/shared-utils';
+import type { WritableKeyName } from '@helio/contracts/device';
+import { ControlInput } from './control-input.component';
+import type { Draft, RcRule } from './control-draft';
+import type { ControlState } from './control-state';
+import { formatLimits, formatValue } from './value-format';
+
+const STATE_INTENT: Record<ControlState['kind'], Intent> = { inSync: 'success', pending: 'warning', notConfirmed: 'danger', queued: 'primary' };
+
+export interface ControlCardProps {
+  keyName: WritableKeyName;
+  rule: RcRule;
+  reported: unknown;
+  desired: unknown;
+  state: ControlState;
+  draft: Draft;
+  problem: string | null;
+  allowed: boolean;
+  onDraft: (draft: Draft) => void;
+  onApply: () => void;
+}
+
+function StateTag({ keyName, state }: { keyName: string; state: ControlState }) {
+  const { t } = useTranslation('rc-app');
+  const since = state.kind !== 'inSync' && state.since !== null ? formatDateTime(state.since, { timeStyle: 'medium' }) : null;
+  return (
+    <Tag
+      intent={STATE_INTENT[state.kind]}
+      minimal
+      icon={state.kind === 'pending' ? <Spinner size={12} /> : undefined}
+      data-testid={`rc-state-${keyName}`}
+      data-state={state.kind}
+    >
+      {t(`state.${state.kind}`, { since: since ?? '' })}
+    </Tag>
+  );
+}
+
+export function ControlCard({ keyName, rule, reported, desired, state, draft, problem, allowed, onDraft, onApply }: ControlCardProps) {
+  const { t } = useTranslation('rc-app');
+  const label = t(`keys.${keyName}.label`);
+  const limits = formatLimits(rule);
+  const inputId = `rc-${keyName}`;
+  return (
+    <Card className="helio-rc-card" data-testid={`rc-control-${keyName}`}>
+      <div className="helio-rc-card__header">
+        <H5 className="helio-rc-card__title">{label}</H5>
+        <StateTag keyName={keyName} state={state} />
+      </div>
+      <p className="helio-rc-muted">
+        {t(`keys.${keyName}.help`)}
+        {limits && <> {t('limits', { limits })}</>}
+      </p>
+      <dl className="helio-rc-values">
+        <dt>{t('reported')}</dt>
+        <dd data-testid={`rc-reported-${keyName}`}>{formatValue(t, rule, reported)}</dd>
+        <dt>{t('desired')}</dt>
+        <dd data-testid={`rc-desired-${keyName}`}>{formatValue(t, rule, desired)}</dd>
+      </dl>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          onApply();
+        }}
+      >
+        <FormGroup label={rule.kind === 'forceCharge' ? undefined : label} labelFor={inputId} intent={problem ? 'danger' : 'none'} helperText={problem ?? undefined}>
+          <ControlInput id={inputId} label={label} rule={rule} draft={draft} disabled={!allowed} onChange={onDraft} />
+        </FormGroup>
+        {allowed && (
+          <Button type="submit" intent="primary" data-testid={`${inputId}-apply`}>
+            {t('apply')}
+          </Button>
+        )}
+      </form>
+    </Card>
+  );
+}

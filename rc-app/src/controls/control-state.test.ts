@@ -1,0 +1,36 @@
+import type { Shadow } from '@helio/shared-utils';
+import { controlState, latestTimestamp } from './control-state';
+
+const shadow = (delta: Record<string, unknown>, desired: Record<string, unknown> = {}): Pick<Shadow, 'state' | 'metadata'> => ({
+  state: { reported: {}, desired: {}, delta },
+  metadata: { reported: {}, desired },
+});
+const NOW = 1_000_000;
+
+describe('the state of a control', () => {
+  it('is in sync without a delta for its key', () => {
+    expect(controlState('ExportLimit', shadow({ OperMode: 'idle' }), true, NOW)).toEqual({ kind: 'inSync' });
+  });
+
+  it('is pending since the key was desired, while the gateway is online or unknown', () => {
+    const s = shadow({ ExportLimit: 500 }, { ExportLimit: { timestamp: NOW - 5_000 } });
+    expect(controlState('ExportLimit', s, true, NOW)).toEqual({ kind: 'pending', since: NOW - 5_000 });
+    expect(controlState('ExportLimit', s, null, NOW)).toEqual({ kind: 'pending', since: NOW - 5_000 });
+  });
+
+  it('is not confirmed once pending longer than 60 s with the gateway online', () => {
+    const s = shadow({ ExportLimit: 500 }, { ExportLimit: { timestamp: NOW - 60_001 } });
+    expect(controlState('ExportLimit', s, true, NOW)).toEqual({ kind: 'notConfirmed', since: NOW - 60_001 });
+    expect(controlState('ExportLimit', shadow({ ExportLimit: 500 }, { ExportLimit: { timestamp: NOW - 60_000 } }), true, NOW).kind).toBe('pending');
+  });
+
+  it('is queued, however long, while the gateway is offline', () => {
+    const s = shadow({ ExportLimit: 500 }, { ExportLimit: { timestamp: NOW - 600_000 } });
+    expect(controlState('ExportLimit', s, false, NOW)).toEqual({ kind: 'queued', since: NOW - 600_000 });
+  });
+
+  it('takes the latest time of an object value’s keys', () => {
+    expect(latestTimestamp({ targetSoc: { timestamp: 5 }, until: { timestamp: 9 } })).toBe(9);
+    expect(latestTimestamp(undefined)).toBeNull();
+  });
+});

@@ -1,0 +1,28 @@
+// The state of one control, from the shadow and the gateway's connection: in sync (no delta for the
+// key), pending (a delta, since the key was desired), not confirmed (pending past the timeout while
+// the gateway is online) or queued (the gateway is offline: the device gets it when it reconnects).
+import { RC_CONFIRM_TIMEOUT_MS } from '@helio/contracts/limits';
+import type { Shadow } from '@helio/shared-utils';
+
+export type ControlState =
+  | { kind: 'inSync' }
+  | { kind: 'pending'; since: number | null }
+  | { kind: 'notConfirmed'; since: number | null }
+  | { kind: 'queued'; since: number | null };
+
+/** The latest timestamp in a metadata node (an object value has one per key). */
+export function latestTimestamp(node: unknown): number | null {
+  if (typeof node !== 'object' || node === null) return null;
+  const record = node as Record<string, unknown>;
+  if (typeof record.timestamp === 'number') return record.timestamp;
+  const nested = Object.values(record).map(latestTimestamp).filter((t): t is number => t !== null);
+  return nested.length > 0 ? Math.max(...nested) : null;
+}
+
+export function controlState(key: string, shadow: Pick<Shadow, 'state' | 'metadata'>, gatewayConnected: boolean | null, now: number): ControlState {
+  if (!(key in shadow.state.delta)) return { kind: 'inSync' };
+  const since = latestTimestamp(shadow.metadata.desired?.[key]);
+  if (gatewayConnected === false) return { kind: 'queued', since };
+  if (since !== null && now - since > RC_CONFIRM_TIMEOUT_MS) return { kind: 'notConfirmed', since };
+  return { kind: 'pending', since };
+}

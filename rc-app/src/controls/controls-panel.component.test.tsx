@@ -1,0 +1,69 @@
+import React from 'react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { ApiError, HelioProviders } from '@helio/shared-utils';
+import { __setShadow, apiPost } from '@helio/shared-utils/mock';
+import type { RcState } from '@helio/contracts';
+import { ControlsPanel } from './controls-panel.component';
+
+const state = (allowed: boolean, reason: RcState['control']['reason'] = null): RcState => ({
+  plant: { id: 'plant-1', name: 'Brno – Líšeň', thingName: 'gw-brno-01', timezone: 'Europe/Prague', hasBattery: true },
+  keys: [
+    { key: 'OperMode', rule: { kind: 'choice', choices: ['self-consumption', 'backup'], battery: false } },
+    { key: 'ExportLimit', rule: { kind: 'integer', unit: 'W', min: 0, max: 1_000_000, battery: false } },
+  ],
+  gateway: { connected: true, since: Date.now() - 60_000 },
+  control: { allowed, reason },
+});
+
+const shadow = (version: number, desired: Record<string, unknown> = {}, delta: Record<string, unknown> = {}) => ({
+  state: { reported: { OperMode: 'self-consumption', ExportLimit: 5000 }, desired, delta },
+  metadata: { reported: {}, desired: Object.fromEntries(Object.keys(desired).map((k) => [k, { timestamp: Date.now() - 2000 }])) },
+  version,
+  timestamp: Date.now(),
+  hasDelta: Object.keys(delta).length > 0,
+});
+
+const renderPanel = (s: RcState) => render(<HelioProviders><ControlsPanel state={s} /></HelioProviders>);
+
+describe('the controls of a plant', () => {
+  it('shows each control read-only with the reason to a user who may not change, and its live state', async () => {
+    __setShadow('gw-brno-01', shadow(4, { ExportLimit: 3000 }, { ExportLimit: 3000 }));
+    renderPanel(state(false, 'plantRole'));
+    expect((await screen.findByTestId('rc-read-only')).textContent).toContain('U této elektrárny jste pozorovatel');
+    expect(screen.getByTestId('rc-state-ExportLimit').getAttribute('data-state')).toBe('pending');
+    expect(screen.getByTestId('rc-state-OperMode').getAttribute('data-state')).toBe('inSync');
+    expect((screen.getByTestId('rc-ExportLimit-input') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.queryByTestId('rc-ExportLimit-apply')).toBeNull();
+  });
+
+  it('asks naming the plant and old → new, sends the version seen, and on 409 shows what changed and keeps the input', async () => {
+    __setShadow('gw-brno-01', shadow(7));
+    apiPost.mockRejectedValueOnce(
+      new ApiError(409, 'Conflict', 'version', { currentVersion: 9, current: { desired: { ExportLimit: 4000 }, reported: { OperMode: 'self-consumption', ExportLimit: 5000 } } }),
+    );
+    renderPanel(state(true));
+    fireEvent.change(await screen.findByTestId('rc-ExportLimit-input'), { target: { value: '2500' } });
+    fireEvent.click(screen.getByTestId('rc-ExportLimit-apply'));
+    const dialog = await screen.findByRole('dialog');
+    const text = (el: HTMLElement) => (el.textContent ?? '').replace(/\s/g, ' ');
+    expect(text(within(dialog).getByTestId('rc-confirm-text'))).toBe('Limit přetoku do sítě elektrárny Brno – Líšeň: 5 000 W → 2 500 W');
+    fireEvent.click(within(dialog).getByTestId('rc-confirm-send'));
+    expect(text(await within(dialog).findByTestId('rc-conflict'))).toContain('Limit přetoku do sítě požadováno: nenastaveno → 4 000 W');
+    const seen = { desired: {}, reported: { OperMode: 'self-consumption', ExportLimit: 5000 } };
+    expect(apiPost).toHaveBeenCalledWith('rc/set', { plantId: 'plant-1', key: 'ExportLimit', value: 2500, expectedVersion: 7, seen });
+    expect((screen.getByTestId('rc-ExportLimit-input') as HTMLInputElement).value).toBe('2500');
+    apiPost.mockResolvedValueOnce({ version: 10, command: {} as never });
+    fireEvent.click(within(dialog).getByTestId('rc-confirm-send'));
+    const current = { desired: { ExportLimit: 4000 }, reported: { OperMode: 'self-consumption', ExportLimit: 5000 } };
+    await waitFor(() => expect(apiPost).toHaveBeenCalledWith('rc/set', { plantId: 'plant-1', key: 'ExportLimit', value: 2500, expectedVersion: 9, seen: current }));
+  });
+
+  it('refuses a value out of the key’s limits before asking', async () => {
+    __setShadow('gw-brno-01', shadow(7));
+    renderPanel(state(true));
+    fireEvent.change(await screen.findByTestId('rc-ExportLimit-input'), { target: { value: '-5' } });
+    fireEvent.click(screen.getByTestId('rc-ExportLimit-apply'));
+    expect(await screen.findByText(/^Zadejte hodnotu od 0 do 1\s000\s000 W\.$/)).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

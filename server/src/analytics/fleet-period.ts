@@ -1,0 +1,48 @@
+// Every visible plant's figures over a period in a handful of queries, whatever the number of plants:
+// the plants, their tags, all their counter buckets in one range read (older buckets from memory while
+// a fingerprint says they are unchanged, closed-counters.ts), their alerts, the spot prices, and for
+// month buckets the day each plant first reported in the period.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { AnalyticsConfig } from './analytics-config';
+import { counterRows } from './closed-counters';
+import { listFleet, readAlertSpans, readFirstReadingDays, readSpotPrices, type AlertSpan, type CounterRow, type FleetScope } from './fleet-query';
+import { zoneBounds, type ResolvedPeriod, type ZoneBounds } from './period';
+import { plantPeriod, type PlantPeriod } from './plant-figures';
+import { SpotIndex } from './spot-index';
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+export async function fleetPeriod(db: Kysely<Database>, scope: FleetScope, period: ResolvedPeriod, config: AnalyticsConfig, now = Date.now()): Promise<PlantPeriod[]> {
+  const plants = await listFleet(db, scope);
+  if (plants.length === 0) return [];
+  const boundsOf = new Map<string, ZoneBounds>();
+  for (const zone of new Set(plants.map((plant) => plant.timezone))) boundsOf.set(zone, zoneBounds(period, zone));
+  const all = [...boundsOf.values()];
+  const from = Math.min(...all.map((b) => b.baseStart));
+  const to = Math.max(...all.map((b) => b.end));
+  const periodStart = Math.min(...all.map((b) => b.start));
+  const [rows, spans, prices, firstDays] = await Promise.all([
+    counterRows(db, scope, period.granularity, from, to, now),
+    readAlertSpans(db, scope, from, Math.min(to, now)),
+    readSpotPrices(db, config.spotArea, from, to),
+    period.granularity === 'month' ? readFirstReadingDays(db, scope, periodStart, to) : Promise.resolve(new Map<string, number>()),
+  ]);
+  const rowsOf = groupBy<CounterRow>(rows, (row) => row.thing_name);
+  // Kept and fresh rows arrive in two parts: each plant's rows in counter, then time order.
+  for (const own of rowsOf.values()) own.sort((a, b) => (a.metric_key < b.metric_key ? -1 : a.metric_key > b.metric_key ? 1 : a.bucket - b.bucket));
+  const spansOf = groupBy<AlertSpan>(spans, (span) => span.plant_id);
+  const ctx = { now, spot: new SpotIndex(prices), eurCzk: config.eurCzk };
+  return plants.map((plant) =>
+    plantPeriod(plant, rowsOf.get(plant.thingName) ?? [], spansOf.get(plant.id) ?? [], boundsOf.get(plant.timezone) as ZoneBounds, { ...ctx, firstReadingAt: firstDays.get(plant.thingName) }),
+  );
+}

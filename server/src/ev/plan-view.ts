@@ -1,0 +1,90 @@
+// ev/plan: the charge plan of one charger until a departure, from the plant's latest forecast and the
+// spot prices (the plant's tariff where no spot price is known).
+import type { Kysely } from 'kysely';
+import { CHARGER_KEYS, EV_PHASE_VOLTAGE, EV_PLAN_MAX_HOURS, EV_PLAN_STEP_MINUTES, type EvEndpoints, type EvPlan } from '@helio/contracts';
+import type { Database } from '../db/schema';
+import type { JsonObject } from '../devices/json';
+import { latestForecast } from '../forecast/latest';
+import { badRequest } from '../http/errors';
+import type { PlantRow } from '../plants/access';
+import type { SpotConfig } from '../spot/spot-config';
+import { planCharge, planSlots, type PlanStepInput } from './plan';
+import { spotPeriods, tariffCzkKwh } from './prices';
+
+const STEP_MS = EV_PLAN_STEP_MINUTES * 60_000;
+const iso = (ts: number) => new Date(ts).toISOString();
+
+type PlanRequest = EvEndpoints['ev/plan']['request'];
+
+/** kWh the car needs: the target energy, or the way from its reported SoC to the target SoC. */
+export function neededKwh(request: Pick<PlanRequest, 'targetKwh' | 'targetSocPct'>, reported: JsonObject): number {
+  if ((request.targetKwh === undefined) === (request.targetSocPct === undefined)) {
+    throw badRequest('Give either targetKwh or targetSocPct', { fields: ['targetKwh', 'targetSocPct'] });
+  }
+  if (request.targetKwh !== undefined) return request.targetKwh;
+  const soc = reported[CHARGER_KEYS.carSoc];
+  const capacity = reported[CHARGER_KEYS.carCapacity];
+  if (reported[CHARGER_KEYS.connected] !== true || typeof soc !== 'number' || typeof capacity !== 'number') {
+    throw badRequest('targetSocPct needs a plugged-in car that reports its state of charge; give targetKwh instead', { field: 'targetSocPct' });
+  }
+  return Math.max(0, ((request.targetSocPct! - soc) / 100) * capacity);
+}
+
+/** Full power of the charger: its rating, within its maximum current on three phases. */
+export function chargerWatts(ratedKw: number | null, reported: JsonObject): number {
+  const maxA = typeof reported[CHARGER_KEYS.maxCurrent] === 'number' ? (reported[CHARGER_KEYS.maxCurrent] as number) : 32;
+  const byCurrent = maxA * 3 * EV_PHASE_VOLTAGE;
+  return ratedKw === null ? byCurrent : Math.min(ratedKw * 1000, byCurrent);
+}
+
+/** The departure as epoch ms, refused when not within the next EV_PLAN_MAX_HOURS. */
+export function departureOf(text: string, now: number): number {
+  const departure = Date.parse(text);
+  if (!Number.isFinite(departure)) throw badRequest('departure must be an ISO 8601 time', { field: 'departure' });
+  if (departure <= now || departure > now + EV_PLAN_MAX_HOURS * 3_600_000) {
+    throw badRequest(`departure must be within the next ${EV_PLAN_MAX_HOURS} hours`, { field: 'departure' });
+  }
+  return departure;
+}
+
+export async function planView(
+  db: Kysely<Database>,
+  spot: SpotConfig,
+  plant: PlantRow,
+  device: { id: string; rated_power_kw: number | null },
+  reported: JsonObject,
+  request: PlanRequest,
+  now = Date.now(),
+): Promise<EvPlan> {
+  const departure = departureOf(request.departure, now);
+  const needed = neededKwh(request, reported);
+  const chargerW = chargerWatts(device.rated_power_kw, reported);
+  // Whole steps only: the first begins at the next quarter hour, the last ends by the departure.
+  const first = Math.ceil(now / STEP_MS) * STEP_MS;
+  const forecast = await latestForecast(db, plant.id);
+  const surplus = new Map((forecast?.steps ?? []).map((s) => [s.start, s.surplusW]));
+  const periods = await spotPeriods(db, spot, first, departure, true);
+  const tariff = tariffCzkKwh(plant, spot);
+  const steps: PlanStepInput[] = [];
+  let p = 0;
+  for (let start = first; start + STEP_MS <= departure; start += STEP_MS) {
+    while (p < periods.length && periods[p].end <= start) p++;
+    const price = periods[p] && periods[p].start <= start ? periods[p].czkKwh : tariff;
+    steps.push({ start, surplusW: Math.round(surplus.get(start) ?? 0), priceCzkKwh: price });
+  }
+  const plan = planCharge({ steps, stepMs: STEP_MS, neededKwh: needed, chargerW });
+  return {
+    deviceId: device.id,
+    neededKwh: Math.round(needed * 1000) / 1000,
+    plannedKwh: plan.plannedKwh,
+    reachable: plan.reachable,
+    shortfallKwh: plan.shortfallKwh,
+    expectedFinish: plan.expectedFinish === null ? null : iso(plan.expectedFinish),
+    expectedCostCzk: plan.expectedCostCzk,
+    solarKwh: plan.solarKwh,
+    chargerW,
+    slots: planSlots(steps, plan.plannedW, STEP_MS).map((s) => ({ start: iso(s.start), end: iso(s.end), energyKwh: s.energyKwh })),
+    steps: steps.map((s, i) => ({ start: iso(s.start), surplusW: s.surplusW, priceCzkKwh: s.priceCzkKwh, plannedW: plan.plannedW[i] })),
+    forecastIssuedAt: forecast?.issuedAt ?? null,
+  };
+}

@@ -1,0 +1,35 @@
+// The prices the EV module charges with: the plant's own tariff when it has one, else the spot price.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { PlantRow } from '../plants/access';
+import { calendarOf } from '../series/calendar';
+import type { SpotConfig } from '../spot/spot-config';
+import { czkPerKwh } from '../spot/routes';
+import { ensureDemoDay, pricesBetween } from '../spot/spot-store';
+import { spotDb } from '../spot/tables';
+import type { PricePeriod } from './derive-sessions';
+
+/** The plant's tariff in CZK/kWh, or null when it has none. */
+export function tariffCzkKwh(plant: Pick<PlantRow, 'tariff_price_per_kwh' | 'tariff_currency'>, spot: SpotConfig): number | null {
+  const price = plant.tariff_price_per_kwh;
+  if (price === null || price === undefined) return null;
+  return plant.tariff_currency === 'EUR' ? price * spot.eurCzk : price;
+}
+
+/** Gives the days of [from, to) without prices their labelled demo curve, as the spot page does (demo prices on). */
+export async function fillDemoDays(db: Kysely<Database>, spot: SpotConfig, from: number, to: number): Promise<void> {
+  if (!spot.demo) return;
+  const sdb = spotDb(db);
+  const calendar = calendarOf(spot.timeZone);
+  for (let day = calendar.bucketStart('day', from); day < to; day = calendar.nextBucket('day', day)) await ensureDemoDay(sdb, spot.area, spot.timeZone, day);
+}
+
+/** Spot periods overlapping [from, to) in CZK/kWh; `fillDemo`: days without prices get demo prices first. */
+export async function spotPeriods(db: Kysely<Database>, spot: SpotConfig, from: number, to: number, fillDemo: boolean): Promise<PricePeriod[]> {
+  if (fillDemo) await fillDemoDays(db, spot, from, to);
+  // A period may begin up to an hour before `from` and still cover it.
+  const rows = await pricesBetween(spotDb(db), spot.area, from - 3_600_000, to);
+  return rows
+    .map((p) => ({ start: p.start, end: p.start + p.minutes * 60_000, czkKwh: czkPerKwh(p.eurMwh, spot.eurCzk) }))
+    .filter((p) => p.end > from);
+}

@@ -1,0 +1,77 @@
+// POST /api/ev/chargers {}, /api/ev/sessions {plantId, from, to} and /api/ev/plan {deviceId, targetKwh |
+// targetSocPct, departure}: the ev module's reads. Charger settings are written as desired state
+// (iot/thing/shadow/desired, devices:control and the operator role), not here.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { EV_SESSIONS_MAX_DAYS, evEndpoints, type EvEndpoints } from '@helio/contracts';
+import type { Database } from '../db/schema';
+import type { ShadowStore } from '../devices/shadow-store';
+import { requireUser } from '../http/auth';
+import { contractSchema } from '../http/contract-schema';
+import { badRequest, notFound } from '../http/errors';
+import { access } from '../iam/route-access';
+import { findTenantPlant } from '../plants/access';
+import type { SpotConfig } from '../spot/spot-config';
+import { fleetChargers } from './chargers';
+import { planView } from './plan-view';
+import { sessionList } from './sessions';
+
+const DAY_MS = 86_400_000;
+
+function rangeOf(from: string, to: string): { from: number; to: number } {
+  const start = Date.parse(from);
+  const end = Date.parse(to);
+  if (!Number.isFinite(start)) throw badRequest('from must be an ISO 8601 time', { field: 'from' });
+  if (!Number.isFinite(end)) throw badRequest('to must be an ISO 8601 time', { field: 'to' });
+  if (end <= start) throw badRequest('to must be after from', { field: 'to' });
+  if (end - start > EV_SESSIONS_MAX_DAYS * DAY_MS) throw badRequest(`The range may span at most ${EV_SESSIONS_MAX_DAYS} days`, { field: 'to' });
+  return { from: start, to: end };
+}
+
+export async function registerEvRoutes(app: FastifyInstance, deps: { db: Kysely<Database>; shadows: ShadowStore; spot: SpotConfig }): Promise<void> {
+  const { db, shadows, spot } = deps;
+
+  app.post<{ Body: EvEndpoints['ev/chargers']['request'] }>(
+    '/api/ev/chargers',
+    { config: access('devices:read', { module: 'ev' }), preHandler: requireUser, schema: contractSchema(evEndpoints['ev/chargers']) },
+    async (request) => fleetChargers(db, shadows, request.user),
+  );
+
+  app.post<{ Body: EvEndpoints['ev/sessions']['request'] }>(
+    '/api/ev/sessions',
+    {
+      config: access('metrics:read', { module: 'ev', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
+      preHandler: requireUser,
+      schema: contractSchema(evEndpoints['ev/sessions']),
+    },
+    async (request) => {
+      const plant = await findTenantPlant(db, request.user, request.body.plantId);
+      if (!plant) throw notFound('Plant not found');
+      const { from, to } = rangeOf(request.body.from, request.body.to);
+      return sessionList(db, spot, plant, from, to);
+    },
+  );
+
+  const chargerOf = async (request: FastifyRequest, deviceId: string) => {
+    const device = await db.selectFrom('devices').select(['id', 'plant_id', 'kind', 'rated_power_kw']).where('id', '=', deviceId).executeTakeFirst();
+    const plant = device ? await findTenantPlant(db, request.user, device.plant_id) : undefined;
+    if (!device || !plant) throw notFound('Charger not found');
+    // The caller may see the device: say what is wrong with it rather than hide it.
+    if (device.kind !== 'charger') throw badRequest(`The device is not a charger (kind: ${device.kind})`, { field: 'deviceId' });
+    return { device, plant };
+  };
+
+  app.post<{ Body: EvEndpoints['ev/plan']['request'] }>(
+    '/api/ev/plan',
+    {
+      config: access('devices:read', { module: 'ev', tenantResources: [{ field: 'deviceId', kind: 'device' }] }),
+      preHandler: requireUser,
+      schema: contractSchema(evEndpoints['ev/plan']),
+    },
+    async (request) => {
+      const { device, plant } = await chargerOf(request, request.body.deviceId);
+      const doc = await shadows.get(plant.thing_name);
+      return planView(db, spot, plant, device, doc?.state.reported ?? {}, request.body);
+    },
+  );
+}

@@ -1,0 +1,105 @@
+// Every POST route of the real route table, called by a signed-in owner with bodies made from the
+// route's own schema but wrong (types, missing and unknown fields, huge strings and arrays, deep
+// nesting, odd unicode, numbers at the limits): the server answers each with a 4xx, never a 5xx, the
+// refusal stays small, and a refused body writes nothing.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { seedDemoData } from '../demo/seed';
+import { startDevices, type DeviceServices } from '../devices';
+import { TEST_IDENTITY, tenantIdOf, tokenFor, userIdOf } from '../iam/test-fixtures';
+import { startSession } from '../identity/sessions';
+import { databaseTargets } from '../testing/databases';
+import { testConfig } from '../testing/test-app';
+import { buildApp } from './app';
+import { fuzzBodies } from './fuzz-bodies';
+import { routeName, type JsonSchema } from './route-probes';
+import { isApiRoute, routeTableOf, type RouteEntry } from './route-table';
+
+const silent = { info() {}, warn() {}, error() {} };
+/** A refusal names what is wrong; it never echoes a body back at the size it came in. */
+const MAX_REFUSAL_BYTES = 16 * 1024;
+const COUNTS_REFUSALS = ['POST /api/auth/sign-in', 'POST /api/auth/forgot-password', 'POST /api/auth/confirm-forgot-password'];
+
+/**
+ * Row counts of every table of this test's database. On PostgreSQL only its own schema is read
+ * (other suites make and drop schemas of their own meanwhile).
+ */
+async function fingerprint(db: Kysely<Database>, postgres: boolean): Promise<string> {
+  const tables = postgres
+    ? sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`
+    : sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`;
+  const counts: string[] = [];
+  for (const { name } of (await tables.execute(db)).rows.sort((a, b) => a.name.localeCompare(b.name))) {
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(name)}`.execute(db);
+    counts.push(`${name}=${rows[0]?.n}`);
+  }
+  return counts.join(' ');
+}
+
+describe.each(databaseTargets())('the API under fuzzed bodies on $name', (target) => {
+  let db: Kysely<Database>;
+  let devices: DeviceServices;
+  let app: FastifyInstance;
+  let routes: RouteEntry[];
+  let postgres: boolean;
+  let freshToken: () => Promise<string>;
+
+  beforeAll(async () => {
+    db = await target.create();
+    await seedDemoData(db);
+    const config = testConfig({ mqttPort: 0, simulator: false });
+    devices = await startDevices({ db, config, log: silent, clientId: `route-fuzz-${randomUUID().slice(0, 8)}` });
+    app = await buildApp({ db, config, devices, identity: TEST_IDENTITY });
+    await app.ready();
+    routes = routeTableOf(app).filter((r) => isApiRoute(r) && r.method === 'POST' && r.schema?.body !== undefined);
+    postgres = target.name === 'postgres';
+    const owner = { id: await userIdOf(db, 'admin@helio.local'), email: 'admin@helio.local', password: '', tenantId: await tenantIdOf(db, 'Helio Demo') };
+    // A session of its own for each route: a body that signs out or revokes must not blind the rest.
+    freshToken = async () => tokenFor(db, owner, { sessionId: (await startSession(db, owner.id, { userAgent: null, address: null })).sessionId });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await devices.close();
+    await target.destroy();
+  });
+
+  it('refuses a caller without a token before reading the body: a short 401 even for a huge bad body', async () => {
+    const wrong: string[] = [];
+    for (const route of routes.filter((r) => r.config.public !== true)) {
+      const body = JSON.stringify({ flood: Array.from({ length: 50_000 }, () => 0) });
+      const response = await app.inject({ method: 'POST', url: route.url, payload: body, headers: { 'content-type': 'application/json' } });
+      if (response.statusCode !== 401 || response.rawPayload.length > 1024) wrong.push(`${routeName(route)}: ${response.statusCode}, ${response.rawPayload.length} bytes`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers every bad body with a small 4xx and writes nothing for it', async () => {
+    expect(routes.length).toBeGreaterThan(50);
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const token = await freshToken();
+      const before = await fingerprint(db, postgres);
+      let accepted = false;
+      for (const { name, body } of fuzzBodies(route.schema?.body as JsonSchema)) {
+        const response = await app.inject({
+          method: 'POST',
+          url: route.url,
+          payload: JSON.stringify(body),
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        });
+        const status = response.statusCode;
+        if (status >= 500) wrong.push(`${routeName(route)} with ${name}: ${status} ${response.body.slice(0, 200)}`);
+        else if (status >= 400 && response.rawPayload.length > MAX_REFUSAL_BYTES) wrong.push(`${routeName(route)} with ${name}: a ${response.rawPayload.length}-byte refusal`);
+        else if (status < 300) accepted = true;
+      }
+      // A case the schema lets through may rightly write (an unknown field, a long valid name);
+      // where every case was refused, nothing may have changed. A refused sign-in or reset request
+      // is itself recorded, on purpose: that is what throttles guessing.
+      if (!accepted && !COUNTS_REFUSALS.includes(routeName(route)) && (await fingerprint(db, postgres)) !== before) wrong.push(`${routeName(route)}: refused bodies changed the database`);
+    }
+    expect(wrong).toEqual([]);
+  }, 600_000);
+});

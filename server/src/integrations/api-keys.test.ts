@@ -1,0 +1,145 @@
+// API keys through the real app (SQLite and PostgreSQL): made once and shown once, stored hashed,
+// used as a bearer on the console's API within their scope and plants, rate-limited, revoked at once.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ApiKeyView } from '@helio/contracts';
+import type { Database } from '../db/schema';
+import { insertPlant, insertTenant } from '../devices/test-fixtures';
+import { buildApp } from '../http/app';
+import { MODULE_KEYS } from '../iam/modules';
+import { addUser, tokenFor } from '../iam/test-fixtures';
+import { loadSpotConfig } from '../spot/spot-config';
+import { databaseTargets } from '../testing/databases';
+import { apiPost, testConfig } from '../testing/test-app';
+import { loadIntegrationsConfig } from './integrations-config';
+
+const RATE = 20;
+
+describe.each(databaseTargets())('API keys on $name', (target) => {
+  const run = randomUUID().slice(0, 8);
+  let db: Kysely<Database>;
+  let app: FastifyInstance;
+  let admin: string;
+  let otherAdmin: string;
+  let operator: string;
+  let tenant: string;
+  const plants: Record<'a' | 'b' | 'theirs', string> = { a: '', b: '', theirs: '' };
+
+  const plantIdOf = async (thing: string) => (await db.selectFrom('plants').select('id').where('thing_name', '=', thing).executeTakeFirstOrThrow()).id;
+
+  beforeAll(async () => {
+    db = await target.create();
+    tenant = await insertTenant(db);
+    const other = await insertTenant(db);
+    await insertPlant(db, tenant, `key-a-${run}`);
+    await insertPlant(db, tenant, `key-b-${run}`);
+    await insertPlant(db, other, `key-theirs-${run}`);
+    plants.a = await plantIdOf(`key-a-${run}`);
+    plants.b = await plantIdOf(`key-b-${run}`);
+    plants.theirs = await plantIdOf(`key-theirs-${run}`);
+    admin = await tokenFor(db, await addUser(db, tenant, { role: 'admin', modules: MODULE_KEYS }));
+    operator = await tokenFor(db, await addUser(db, tenant, { role: 'operator', modules: MODULE_KEYS }));
+    otherAdmin = await tokenFor(db, await addUser(db, other, { role: 'admin', modules: MODULE_KEYS }));
+    const integrations = { ...loadIntegrationsConfig({}), keyRatePerMinute: RATE };
+    app = await buildApp({ db, config: testConfig(), spot: loadSpotConfig({}), integrations });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await target.destroy();
+  });
+
+  const createKey = async (body: Record<string, unknown>, token = admin) => {
+    const response = await apiPost(app, 'integration/key/create', { name: 'Grafana', scope: 'read', plantIds: null, expiresAt: null, ...body }, token);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    return response.json<{ key: ApiKeyView; secret: string }>();
+  };
+  const plantIdsSeenBy = async (secret: string) =>
+    (await apiPost(app, 'plant/list', { id: tenant }, secret)).json<Array<{ id: string }>>().map((p) => p.id).sort();
+
+  it('shows the key once and stores only a hash of it', async () => {
+    const { key, secret } = await createKey({ name: 'Shown once' });
+    expect(secret).toMatch(/^helio_[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/);
+    expect(secret.startsWith(key.hint.replace('…', ''))).toBe(true);
+    const row = await db.selectFrom('api_keys').selectAll().where('id', '=', key.id).executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain(secret.split('.')[1]);
+    const listed = (await apiPost(app, 'integration/key/list', {}, admin)).json<{ keys: ApiKeyView[] }>().keys;
+    expect(listed.find((k) => k.id === key.id)).toMatchObject({ name: 'Shown once', scope: 'read', lastUsedAt: null });
+    expect(JSON.stringify(listed)).not.toContain(secret);
+  });
+
+  it('reaches only the chosen plants, and every plant of the tenant when made for all', async () => {
+    const chosen = await createKey({ plantIds: [plants.a] });
+    expect(await plantIdsSeenBy(chosen.secret)).toEqual([plants.a]);
+    expect((await apiPost(app, 'plant/detail', { id: plants.b }, chosen.secret)).statusCode).toBe(404);
+    expect((await apiPost(app, 'plant/detail', { id: plants.a }, chosen.secret)).statusCode).toBe(200);
+    const all = await createKey({});
+    expect(await plantIdsSeenBy(all.secret)).toEqual([plants.a, plants.b].sort());
+    expect((await apiPost(app, 'plant/detail', { id: plants.theirs }, all.secret)).statusCode).toBe(404);
+  });
+
+  it('holds only the permissions of its scope: never IAM, audit, integrations or plant writes', async () => {
+    const read = await createKey({ scope: 'read' });
+    for (const [path, body] of [
+      ['iam/users/list', {}],
+      ['audit/list', {}],
+      ['integration/key/list', {}],
+      ['plant/update', { id: plants.a, payload: { name: 'x' }, expectedVersion: 1 }],
+      ['iot/thing/shadow/desired', { thingName: `key-a-${run}`, desiredKey: 'OperMode', desiredState: 1 }],
+      ['users/profile', {}],
+    ] as const) {
+      const status = (await apiPost(app, path, body, read.secret)).statusCode;
+      // 404 for routes only mounted with device services (desired state): never a success.
+      expect([path, [403, 404].includes(status)]).toEqual([path, true]);
+    }
+    expect((await apiPost(app, 'metric/list', { plant: plants.a }, read.secret)).statusCode).toBe(200);
+  });
+
+  it('refuses plants the creator cannot see and another tenant’s plants (404), and users without the permission (403)', async () => {
+    expect((await apiPost(app, 'integration/key/create', { name: 'x', scope: 'read', plantIds: [plants.theirs], expiresAt: null }, admin)).statusCode).toBe(404);
+    expect((await apiPost(app, 'integration/key/create', { name: 'x', scope: 'read', plantIds: null, expiresAt: null }, operator)).statusCode).toBe(403);
+    expect((await apiPost(app, 'integration/key/create', { name: 'x', scope: 'admin', plantIds: null, expiresAt: null }, admin)).statusCode).toBe(400);
+  });
+
+  it('stops working at once when revoked, and the change is audited', async () => {
+    const { key, secret } = await createKey({ name: 'Revoke me' });
+    expect((await apiPost(app, 'plant/list', { id: tenant }, secret)).statusCode).toBe(200);
+    expect((await apiPost(app, 'integration/key/revoke', { id: key.id }, otherAdmin)).statusCode).toBe(404);
+    const revoked = await apiPost(app, 'integration/key/revoke', { id: key.id }, admin);
+    expect(revoked.json<ApiKeyView>().revokedAt).not.toBeNull();
+    const refused = await apiPost(app, 'plant/list', { id: tenant }, secret);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ error: { code: 'Unauthorized', message: 'API key revoked' } });
+    const actions = await db.selectFrom('audit_events').select(['action', 'target_id']).where('target_id', '=', key.id).execute();
+    expect(actions.map((a) => a.action).sort()).toEqual(['integrations.key_created', 'integrations.key_revoked']);
+  });
+
+  it('refuses an expired key, a forged secret and an expiry in the past', async () => {
+    const { key, secret } = await createKey({ expiresAt: new Date(Date.now() + 60_000).toISOString() });
+    await db.updateTable('api_keys').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', key.id).execute();
+    expect((await apiPost(app, 'plant/list', { id: tenant }, secret)).statusCode).toBe(401);
+    const forged = `${secret.slice(0, -4)}AAAA`;
+    expect((await apiPost(app, 'plant/list', { id: tenant }, forged)).statusCode).toBe(401);
+    expect((await apiPost(app, 'integration/key/create', { name: 'x', scope: 'read', plantIds: null, expiresAt: '2001-01-01T00:00:00Z' }, admin)).statusCode).toBe(400);
+  });
+
+  it('records the last use and answers 429 with Retry-After past the rate, per key', async () => {
+    const { key, secret } = await createKey({ name: 'Busy' });
+    const other = await createKey({ name: 'Quiet' });
+    const statuses: number[] = [];
+    let limited;
+    for (let i = 0; i < RATE + 1; i++) {
+      const response = await apiPost(app, 'plant/list', { id: tenant }, secret);
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) limited = response;
+    }
+    expect(statuses).toEqual([...Array<number>(RATE).fill(200), 429]);
+    expect(Number(limited?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(limited?.json<{ error: { code: string } }>().error.code).toBe('TooManyRequests');
+    expect((await apiPost(app, 'plant/list', { id: tenant }, other.secret)).statusCode).toBe(200);
+    const row = await db.selectFrom('api_keys').select('last_used_at').where('id', '=', key.id).executeTakeFirstOrThrow();
+    expect(row.last_used_at).not.toBeNull();
+  });
+});

@@ -1,0 +1,73 @@
+// integration/key/list, integration/key/create and integration/key/revoke: a tenant's API keys. A key
+// names plants the creator can see (another tenant's or an unseen plant is a 404); its secret is
+// answered once and never stored. Every change is audited.
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { integrationEndpoints, API_KEY_MAX_DAYS, type IntegrationEndpoints } from '@helio/contracts';
+import { recordRequestAudit } from '../audit/request-audit';
+import type { Database } from '../db/schema';
+import { requireUser } from '../http/auth';
+import { contractSchema } from '../http/contract-schema';
+import { badRequest, notFound } from '../http/errors';
+import { access } from '../iam/route-access';
+import { listTenantPlants } from '../plants/access';
+import { createApiKey, findApiKey, keyView, listApiKeys, revokeApiKey } from './api-keys';
+
+const MANAGE = access('integrations:manage', { module: 'integrations' });
+const DAY_MS = 86_400_000;
+
+export async function registerKeyRoutes(app: FastifyInstance, { db, pepper }: { db: Kysely<Database>; pepper: string }): Promise<void> {
+  app.post<{ Body: IntegrationEndpoints['integration/key/list']['request'] }>(
+    '/api/integration/key/list',
+    { config: MANAGE, preHandler: requireUser, schema: contractSchema(integrationEndpoints['integration/key/list']) },
+    async (request) => ({ keys: (await listApiKeys(db, request.user.tenantId)).map(keyView) }),
+  );
+
+  app.post<{ Body: IntegrationEndpoints['integration/key/create']['request'] }>(
+    '/api/integration/key/create',
+    { config: MANAGE, preHandler: requireUser, schema: contractSchema(integrationEndpoints['integration/key/create']) },
+    async (request, reply) => {
+      const { name, scope, plantIds, expiresAt } = request.body;
+      if (expiresAt !== null) {
+        const at = Date.parse(expiresAt);
+        if (!(at > Date.now())) throw badRequest('The expiry must be in the future', { field: 'expiresAt' });
+        if (at > Date.now() + API_KEY_MAX_DAYS * DAY_MS) throw badRequest(`A key lives at most ${API_KEY_MAX_DAYS} days`, { field: 'expiresAt' });
+      }
+      if (plantIds !== null) {
+        const visible = new Set((await listTenantPlants(db, request.user)).map((p) => p.id));
+        if (plantIds.some((id) => !visible.has(id))) throw notFound('Plant not found');
+      }
+      const { row, token } = await createApiKey(db, {
+        tenantId: request.user.tenantId,
+        name,
+        scope,
+        plantIds,
+        expiresAt,
+        modules: request.user.modules,
+        createdBy: request.user.email,
+      }, pepper);
+      await recordRequestAudit(db, request, 'integrations.key_created', { type: 'api_key', id: row.id, label: row.name }, { scope, plantIds, expiresAt });
+      void reply.header('cache-control', 'no-store');
+      return { key: keyView(row), secret: token };
+    },
+  );
+
+  app.post<{ Body: IntegrationEndpoints['integration/key/revoke']['request'] }>(
+    '/api/integration/key/revoke',
+    {
+      config: access('integrations:manage', { module: 'integrations', tenantResources: [{ field: 'id', kind: 'apiKey' }] }),
+      preHandler: requireUser,
+      schema: contractSchema(integrationEndpoints['integration/key/revoke']),
+    },
+    async (request) => {
+      const { tenantId } = request.user;
+      const before = await findApiKey(db, tenantId, request.body.id);
+      if (!before) throw notFound('API key not found');
+      await revokeApiKey(db, tenantId, before.id);
+      const after = await findApiKey(db, tenantId, before.id);
+      if (!after) throw notFound('API key not found');
+      if (before.revoked_at === null) await recordRequestAudit(db, request, 'integrations.key_revoked', { type: 'api_key', id: after.id, label: after.name }, {});
+      return keyView(after);
+    },
+  );
+}

@@ -1,0 +1,79 @@
+// The one way an event reaches webhooks: emitWebhookEvent(db, tenantId, event) queues a delivery for
+// every enabled webhook of the tenant that listens to the event's type. Call it with the transaction
+// that makes the event true (an alert opening, a command confirmed), so the event and its deliveries
+// commit together: a restart loses none, a rolled-back change sends none.
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { WEBHOOK_RETRY_WINDOW_MS, type WebhookEvent } from '@helio/contracts';
+import type { Database } from '../db/schema';
+import { eventsOf } from './webhook-store';
+
+export interface WebhookEventInput {
+  type: WebhookEvent;
+  /** What happened, as the receiver gets it under `data` (plant id, alert, command…). */
+  data: Record<string, unknown>;
+  /** Stable id of the event (receivers de-duplicate with it); a new one when not given. */
+  id?: string;
+  occurredAt?: Date;
+}
+
+/** The body every delivery of an event sends (and signs). */
+export interface WebhookPayload {
+  id: string;
+  type: WebhookEvent;
+  createdAt: string;
+  data: Record<string, unknown>;
+}
+
+const senders = new Set<() => void>();
+
+/** A sender in this process asks to hear of new deliveries at once (it polls anyway). */
+export function onWebhookQueued(kick: () => void): () => void {
+  senders.add(kick);
+  return () => senders.delete(kick);
+}
+
+/** Queues the event for the tenant's webhooks; answers the ids of the deliveries queued. */
+export async function emitWebhookEvent(db: Kysely<Database>, tenantId: string, event: WebhookEventInput): Promise<string[]> {
+  const hooks = await db.selectFrom('webhooks').select(['id', 'events']).where('tenant_id', '=', tenantId).where('enabled', '=', 1).execute();
+  const listening = hooks.filter((hook) => eventsOf(hook).includes(event.type));
+  if (listening.length === 0) return [];
+  const at = event.occurredAt ?? new Date();
+  const payload: WebhookPayload = { id: event.id ?? `evt_${randomUUID()}`, type: event.type, createdAt: at.toISOString(), data: event.data };
+  const ids = await queueDeliveries(db, tenantId, listening.map((h) => h.id), payload, Date.now());
+  // After the caller's transaction commits the sender finds them; until then it finds nothing, harmlessly.
+  setTimeout(() => senders.forEach((kick) => kick()), 50).unref();
+  return ids;
+}
+
+export async function queueDeliveries(db: Kysely<Database>, tenantId: string, webhookIds: readonly string[], payload: WebhookPayload, nowMs: number): Promise<string[]> {
+  const body = JSON.stringify(payload);
+  const rows = webhookIds.map((webhookId) => ({
+    id: randomUUID(),
+    webhook_id: webhookId,
+    tenant_id: tenantId,
+    event_id: payload.id,
+    event: payload.type,
+    payload: body,
+    status: 'pending' as const,
+    attempts: 0,
+    created_at: new Date(nowMs).toISOString(),
+    give_up_at: nowMs + WEBHOOK_RETRY_WINDOW_MS,
+    next_attempt_at: nowMs,
+    claimed_until: 0,
+    claim_token: null,
+    last_attempt_at: null,
+    delivered_at: null,
+    response_status: null,
+    error: null,
+  }));
+  if (rows.length > 0) await db.insertInto('webhook_deliveries').values(rows).execute();
+  return rows.map((r) => r.id);
+}
+
+/** Queues a delivery of the same event again, to one webhook (the log's redeliver). */
+export async function requeueDelivery(db: Kysely<Database>, delivery: { tenant_id: string; webhook_id: string; payload: string }): Promise<string> {
+  const [id] = await queueDeliveries(db, delivery.tenant_id, [delivery.webhook_id], JSON.parse(delivery.payload) as WebhookPayload, Date.now());
+  senders.forEach((kick) => kick());
+  return id as string;
+}

@@ -1,0 +1,108 @@
+// integration/webhook/{list,create,update,delete,deliveries,redeliver}: a tenant's webhooks and their
+// delivery log. URLs are checked before they are saved (webhook-url.ts); the signing secret is
+// answered once, at creation. Every change is audited.
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { integrationEndpoints, MAX_WEBHOOKS, type IntegrationEndpoints } from '@helio/contracts';
+import { recordRequestAudit } from '../audit/request-audit';
+import type { AuditTarget } from '../audit/audit-log';
+import type { Database } from '../db/schema';
+import { requireUser } from '../http/auth';
+import { contractSchema } from '../http/contract-schema';
+import { ApiError, badRequest, notFound } from '../http/errors';
+import { access } from '../iam/route-access';
+import { requeueDelivery } from './webhook-events';
+import {
+  countWebhooks, createWebhook, deleteWebhook, deliveryView, findDelivery, findWebhook, listDeliveries, listWebhookViews, updateWebhook, webhookView,
+  type WebhookRow,
+} from './webhook-store';
+import { checkWebhookUrl, WebhookUrlError } from './webhook-url';
+
+const MANAGE = access('integrations:manage', { module: 'integrations' });
+const byId = (kind: 'webhook' | 'delivery', field = 'id') => access('integrations:manage', { module: 'integrations', tenantResources: [{ field, kind }] });
+const target = (hook: Pick<WebhookRow, 'id' | 'url'>): AuditTarget => ({ type: 'webhook', id: hook.id, label: hook.url });
+
+export async function registerWebhookRoutes(app: FastifyInstance, { db, allowPrivate }: { db: Kysely<Database>; allowPrivate: boolean }): Promise<void> {
+  const checkedUrl = async (url: string) => {
+    try {
+      return (await checkWebhookUrl(url, allowPrivate)).toString();
+    } catch (error) {
+      if (error instanceof WebhookUrlError) throw badRequest(error.message, { field: 'url' });
+      throw error;
+    }
+  };
+  const requireHook = async (tenantId: string, id: string) => {
+    const hook = await findWebhook(db, tenantId, id);
+    if (!hook) throw notFound('Webhook not found');
+    return hook;
+  };
+
+  app.post<{ Body: IntegrationEndpoints['integration/webhook/list']['request'] }>(
+    '/api/integration/webhook/list',
+    { config: MANAGE, preHandler: requireUser, schema: contractSchema(integrationEndpoints['integration/webhook/list']) },
+    async (request) => ({ webhooks: await listWebhookViews(db, request.user.tenantId) }),
+  );
+
+  app.post<{ Body: IntegrationEndpoints['integration/webhook/create']['request'] }>(
+    '/api/integration/webhook/create',
+    { config: MANAGE, preHandler: requireUser, schema: contractSchema(integrationEndpoints['integration/webhook/create']) },
+    async (request, reply) => {
+      const { tenantId } = request.user;
+      if ((await countWebhooks(db, tenantId)) >= MAX_WEBHOOKS) throw new ApiError(409, 'Conflict', `At most ${MAX_WEBHOOKS} webhooks`);
+      const url = await checkedUrl(request.body.url);
+      const hook = await createWebhook(db, { tenantId, url, events: request.body.events, description: request.body.description?.trim() ?? '', createdBy: request.user.email });
+      await recordRequestAudit(db, request, 'integrations.webhook_created', target(hook), { events: request.body.events });
+      void reply.header('cache-control', 'no-store');
+      return { webhook: await webhookView(db, hook), secret: hook.secret };
+    },
+  );
+
+  app.post<{ Body: IntegrationEndpoints['integration/webhook/update']['request'] }>(
+    '/api/integration/webhook/update',
+    { config: byId('webhook'), preHandler: requireUser, schema: contractSchema(integrationEndpoints['integration/webhook/update']) },
+    async (request) => {
+      const { id, ...change } = request.body;
+      const before = await requireHook(request.user.tenantId, id);
+      const url = change.url === undefined ? undefined : await checkedUrl(change.url);
+      await updateWebhook(db, before.id, { ...change, url });
+      const after = await requireHook(request.user.tenantId, id);
+      await recordRequestAudit(db, request, 'integrations.webhook_updated', target(after), { ...change, ...(url === undefined ? {} : { url }) });
+      return webhookView(db, after);
+    },
+  );
+
+  app.post<{ Body: IntegrationEndpoints['integration/webhook/delete']['request'] }>(
+    '/api/integration/webhook/delete',
+    { config: byId('webhook'), preHandler: requireUser, schema: contractSchema(integrationEndpoints['integration/webhook/delete']) },
+    async (request) => {
+      const hook = await requireHook(request.user.tenantId, request.body.id);
+      await deleteWebhook(db, hook.id);
+      await recordRequestAudit(db, request, 'integrations.webhook_deleted', target(hook), {});
+      return { ok: true };
+    },
+  );
+
+  app.post<{ Body: IntegrationEndpoints['integration/webhook/deliveries']['request'] }>(
+    '/api/integration/webhook/deliveries',
+    { config: byId('webhook', 'webhookId'), preHandler: requireUser, schema: contractSchema(integrationEndpoints['integration/webhook/deliveries']) },
+    async (request) => {
+      const hook = await requireHook(request.user.tenantId, request.body.webhookId);
+      return { deliveries: (await listDeliveries(db, hook.id, request.body.limit ?? 50)).map(deliveryView) };
+    },
+  );
+
+  app.post<{ Body: IntegrationEndpoints['integration/webhook/redeliver']['request'] }>(
+    '/api/integration/webhook/redeliver',
+    { config: byId('delivery'), preHandler: requireUser, schema: contractSchema(integrationEndpoints['integration/webhook/redeliver']) },
+    async (request) => {
+      const delivery = await findDelivery(db, request.user.tenantId, request.body.id);
+      if (!delivery) throw notFound('Delivery not found');
+      const hook = await requireHook(request.user.tenantId, delivery.webhook_id);
+      const id = await requeueDelivery(db, delivery);
+      await recordRequestAudit(db, request, 'integrations.webhook_redelivered', target(hook), { delivery: delivery.id, event: delivery.event_id });
+      const queued = await findDelivery(db, request.user.tenantId, id);
+      if (!queued) throw notFound('Delivery not found');
+      return deliveryView(queued);
+    },
+  );
+}

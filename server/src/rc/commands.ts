@@ -1,0 +1,111 @@
+// The command history: every value sent to a plant's writable key, by whom or what, and what became
+// of it — sent, confirmed by the device (when, and how long it took), superseded by a later command
+// for the same key, or expired unconfirmed.
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { RC_COMMAND_EXPIRY_MS, type RcCommand, type RcCommandState } from '@helio/contracts';
+import type { Database } from '../db/schema';
+import { jsonEqual, type JsonValue } from '../devices/json';
+import type { RcCommandTable } from './tables';
+
+export interface NewCommand {
+  tenantId: string;
+  plantId: string;
+  thingName: string;
+  key: string;
+  from: JsonValue;
+  to: JsonValue;
+  source: RcCommandTable['source'];
+  /** Who sent it (a schedule's commands name its creator, without an id). */
+  user: { id: string | null; email: string } | null;
+}
+
+const rowOf = (command: NewCommand, sentAt: string): RcCommandTable => ({
+  id: randomUUID(),
+  tenant_id: command.tenantId,
+  plant_id: command.plantId,
+  thing_name: command.thingName,
+  key: command.key,
+  from_value: JSON.stringify(command.from),
+  to_value: JSON.stringify(command.to),
+  state: 'sent',
+  source: command.source,
+  user_id: command.user?.id ?? null,
+  user_email: command.user?.email ?? null,
+  sent_at: sentAt,
+  confirmed_at: null,
+  confirm_ms: null,
+});
+
+export function commandView(row: RcCommandTable): RcCommand {
+  return {
+    id: row.id,
+    plantId: row.plant_id,
+    key: row.key,
+    from: JSON.parse(row.from_value) as JsonValue,
+    to: JSON.parse(row.to_value) as JsonValue,
+    state: row.state,
+    source: row.source,
+    userEmail: row.user_email,
+    sentAt: row.sent_at,
+    confirmedAt: row.confirmed_at,
+    confirmMs: row.confirm_ms === null ? null : Number(row.confirm_ms),
+  };
+}
+
+/**
+ * Records commands just sent (one per plant and key at most), superseding the open ones they replace.
+ * Answers the rows, in the order given.
+ */
+export async function recordCommands(db: Kysely<Database>, commands: readonly NewCommand[], now = Date.now()): Promise<RcCommandTable[]> {
+  if (commands.length === 0) return [];
+  const sentAt = new Date(now).toISOString();
+  const rows = commands.map((command) => rowOf(command, sentAt));
+  await db.transaction().execute(async (trx) => {
+    const byKey = new Map<string, string[]>();
+    for (const row of rows) byKey.set(row.key, [...(byKey.get(row.key) ?? []), row.plant_id]);
+    for (const [key, plantIds] of byKey) {
+      for (let i = 0; i < plantIds.length; i += 500) {
+        await trx.updateTable('rc_commands').set({ state: 'superseded' })
+          .where('plant_id', 'in', plantIds.slice(i, i + 500)).where('key', '=', key).where('state', '=', 'sent').execute();
+      }
+    }
+    // 14 columns a row: well within both engines' limits on bound parameters per statement.
+    for (let i = 0; i < rows.length; i += 200) await trx.insertInto('rc_commands').values(rows.slice(i, i + 200)).execute();
+  });
+  return rows;
+}
+
+/** The device reports `value` for `key`: open commands that asked for it are confirmed now. */
+export async function confirmCommands(db: Kysely<Database>, thingName: string, key: string, value: JsonValue, now = Date.now()): Promise<number> {
+  const open = await db.selectFrom('rc_commands').select(['id', 'to_value', 'sent_at'])
+    .where('thing_name', '=', thingName).where('key', '=', key).where('state', '=', 'sent').execute();
+  let confirmed = 0;
+  for (const row of open) {
+    if (!jsonEqual(JSON.parse(row.to_value) as JsonValue, value)) continue;
+    const result = await db.updateTable('rc_commands')
+      .set({ state: 'confirmed', confirmed_at: new Date(now).toISOString(), confirm_ms: Math.max(0, now - Date.parse(row.sent_at)) })
+      .where('id', '=', row.id).where('state', '=', 'sent').executeTakeFirst();
+    confirmed += Number(result.numUpdatedRows);
+  }
+  return confirmed;
+}
+
+export interface CommandQuery {
+  plantId: string;
+  key?: string;
+  state?: RcCommandState;
+  limit?: number;
+}
+
+/** A plant's commands, newest first; those unconfirmed past the expiry are marked expired first. */
+export async function listCommands(db: Kysely<Database>, query: CommandQuery, now = Date.now()): Promise<RcCommand[]> {
+  await db.updateTable('rc_commands').set({ state: 'expired' })
+    .where('plant_id', '=', query.plantId).where('state', '=', 'sent')
+    .where('sent_at', '<', new Date(now - RC_COMMAND_EXPIRY_MS).toISOString()).execute();
+  let select = db.selectFrom('rc_commands').selectAll().where('plant_id', '=', query.plantId);
+  if (query.key) select = select.where('key', '=', query.key);
+  if (query.state) select = select.where('state', '=', query.state);
+  const rows = await select.orderBy('sent_at', 'desc').orderBy('id').limit(query.limit ?? 200).execute();
+  return rows.map(commandView);
+}

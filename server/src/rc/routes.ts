@@ -1,0 +1,106 @@
+// rc/state, rc/set and rc/commands/list: a plant's writable settings with who may change them, a
+// change at the shadow's version (409 with what changed meanwhile), and the command history.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { rcEndpoints, WRITABLE_KEY_NAMES, type RcEndpoints, type RcState, type WritableRule } from '@helio/contracts';
+import { plantTarget, recordRequestAudit } from '../audit/request-audit';
+import type { Database } from '../db/schema';
+import type { DeviceServices } from '../devices/services';
+import { jsonEqual, type JsonObject, type JsonValue } from '../devices/json';
+import { VersionConflictError } from '../devices/shadow-limits';
+import { WRITABLE_KEYS } from '../devices/writable-keys';
+import { requireUser } from '../http/auth';
+import { contractSchema } from '../http/contract-schema';
+import { conflict, notFound } from '../http/errors';
+import { access } from '../iam/route-access';
+import { findTenantPlant, hasPlantRole, requirePlantRole } from '../plants/access';
+import { commandView, listCommands } from './commands';
+import { checkValue, ruleFor, sendSetting } from './settings';
+
+export interface RcDeps {
+  db: Kysely<Database>;
+  devices: DeviceServices;
+}
+
+export const plantResource = { module: 'rc' as const, tenantResources: [{ field: 'plantId', kind: 'plant' as const }] };
+
+export async function visiblePlant(db: Kysely<Database>, request: FastifyRequest, plantId: string) {
+  const plant = await findTenantPlant(db, request.user, plantId);
+  if (!plant) throw notFound('Plant not found');
+  return plant;
+}
+
+/** A change retries this often when only measurements moved the version on meanwhile. */
+const MAX_ATTEMPTS = 5;
+
+type Settings = { desired: JsonObject; reported: JsonObject };
+const sameSettings = (a: Settings, b: { desired: Record<string, unknown>; reported: Record<string, unknown> }) =>
+  jsonEqual(a.desired, b.desired as JsonObject) && jsonEqual(a.reported, b.reported as JsonObject);
+
+const ruleView = (rule: WritableRule) => (rule.kind === 'choice' ? { ...rule, choices: [...rule.choices] } : rule);
+
+/** The writable keys of a shadow, desired and reported: what a 409 shows as changed meanwhile. */
+function writableState(state: Settings): Settings {
+  const pick = (section: JsonObject): JsonObject => Object.fromEntries(WRITABLE_KEY_NAMES.filter((key) => key in section).map((key) => [key, section[key]]));
+  return { desired: pick(state.desired), reported: pick(state.reported) };
+}
+
+export async function registerRcRoutes(app: FastifyInstance, { db, devices }: RcDeps): Promise<void> {
+  app.post<{ Body: RcEndpoints['rc/state']['request'] }>(
+    '/api/rc/state',
+    { config: access('devices:read', plantResource), preHandler: requireUser, schema: contractSchema(rcEndpoints['rc/state']) },
+    async (request): Promise<RcState> => {
+      const plant = await visiblePlant(db, request, request.body.plantId);
+      const hasBattery = !!plant.battery_kwh;
+      const connection = devices.gatewayConnection(plant.thing_name);
+      const permitted = request.user.permissions.includes('devices:control');
+      const roleAllows = hasPlantRole(plant.access_role, 'operator');
+      return {
+        plant: { id: plant.id, name: plant.name, thingName: plant.thing_name, timezone: plant.timezone, hasBattery },
+        keys: WRITABLE_KEY_NAMES.filter((key) => hasBattery || !WRITABLE_KEYS[key].battery).map((key) => ({ key, rule: ruleView(WRITABLE_KEYS[key]) })),
+        gateway: { connected: connection?.connected ?? null, since: connection?.since ?? null },
+        control: { allowed: permitted && roleAllows, reason: !permitted ? 'permission' : roleAllows ? null : 'plantRole' },
+      };
+    },
+  );
+
+  app.post<{ Body: RcEndpoints['rc/set']['request'] }>(
+    '/api/rc/set',
+    { config: access('devices:control', plantResource), preHandler: requireUser, schema: contractSchema(rcEndpoints['rc/set']) },
+    async (request, reply) => {
+      const { plantId, seen } = request.body;
+      const value = request.body.value as JsonValue;
+      const plant = requirePlantRole(await visiblePlant(db, request, plantId), 'operator');
+      const { key } = ruleFor(request.body.key, plant);
+      checkValue(key, value);
+      const user = { id: request.user.sub, email: request.user.email };
+      let expectedVersion = request.body.expectedVersion;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const { doc, command } = await sendSetting(db, devices, plant, { key, value, expectedVersion, source: 'user', user });
+          await recordRequestAudit(db, request, 'devices.control_sent', plantTarget(plant), { key, from: JSON.parse(command.from_value), to: value });
+          return reply.send({ version: doc.version, command: commandView(command) });
+        } catch (error) {
+          if (!(error instanceof VersionConflictError)) throw error;
+          const now = await devices.shadows.get(plant.thing_name);
+          const current = writableState(now?.state ?? { desired: {}, reported: {} });
+          // Reports of measurements moved the version on, but the settings are as the user saw them.
+          if (seen && sameSettings(current, seen) && attempt < MAX_ATTEMPTS) {
+            expectedVersion = error.currentVersion;
+            continue;
+          }
+          throw conflict(error.message, { currentVersion: error.currentVersion, expectedVersion: request.body.expectedVersion, current });
+        }
+      }
+    },
+  );
+
+  app.post<{ Body: RcEndpoints['rc/commands/list']['request'] }>(
+    '/api/rc/commands/list',
+    { config: access('devices:read', plantResource), preHandler: requireUser, schema: contractSchema(rcEndpoints['rc/commands/list']) },
+    async (request) => {
+      const plant = await visiblePlant(db, request, request.body.plantId);
+      return { commands: await listCommands(db, { ...request.body, plantId: plant.id }) };
+    },
+  );
+}

@@ -1,0 +1,74 @@
+// One setting sent to a plant: the key's rule (400 for an unknown key, a battery key on a plant
+// without a battery, or a wrong value, with the field's message), the desired write, and the command
+// recorded for it. Shared by the page's change, the schedules and the fleet command.
+import type { Kysely } from 'kysely';
+import { isWritableKey, WRITABLE_KEY_NAMES, type WritableKeyName, type WritableRule } from '@helio/contracts';
+import type { Database } from '../db/schema';
+import type { DeviceServices } from '../devices/services';
+import type { JsonValue } from '../devices/json';
+import { deltaOf, type ShadowDocument } from '../devices/shadow-doc';
+import { badRequest } from '../http/errors';
+import { checkDesired, WRITABLE_KEYS } from '../devices/writable-keys';
+import { confirmCommands, recordCommands, type NewCommand } from './commands';
+import type { RcCommandTable } from './tables';
+
+export interface ControlledPlant {
+  id: string;
+  tenant_id: string;
+  name: string;
+  thing_name: string;
+  battery_kwh: number | null;
+}
+
+/** The rule of a key this plant can take; a 400 naming the writable keys otherwise. */
+export function ruleFor(key: string, plant: Pick<ControlledPlant, 'battery_kwh'>): { key: WritableKeyName; rule: WritableRule } {
+  if (!isWritableKey(key)) throw badRequest(`${key} is not writable (writable: ${WRITABLE_KEY_NAMES.join(', ')})`, { field: 'key', problem: 'unknownKey' });
+  const rule = WRITABLE_KEYS[key];
+  if (rule.battery && !plant.battery_kwh) throw badRequest(`${key} needs a battery; this plant has none`, { field: 'key', problem: 'noBattery' });
+  return { key, rule };
+}
+
+/** A 400 with the field's message when the value breaks the key's rule. */
+export function checkValue(key: WritableKeyName, value: JsonValue, now = Date.now()): void {
+  const check = value === null ? ({ ok: false, problem: 'type', message: `${key} needs a value` } as const) : checkDesired(key, value, now);
+  if (!check.ok) throw badRequest(check.message, { field: key, problem: check.problem });
+}
+
+/** What a key is now: the value asked for, else the value reported, else null. */
+export function currentValue(doc: ShadowDocument | undefined, key: string): JsonValue {
+  return doc?.state.desired[key] ?? doc?.state.reported[key] ?? null;
+}
+
+/** Confirms at once the commands whose value the device already reports (it may answer before they are recorded). */
+export async function confirmIfInSync(db: Kysely<Database>, devices: DeviceServices, rows: readonly RcCommandTable[]): Promise<void> {
+  for (const row of rows) {
+    const doc = await devices.shadows.get(row.thing_name);
+    const reported = doc?.state.reported[row.key];
+    if (doc && reported !== undefined && !(row.key in deltaOf(doc))) await confirmCommands(db, row.thing_name, row.key, reported);
+  }
+}
+
+/** Sets one key's desired value (optionally at an expected shadow version) and records the command. */
+export async function sendSetting(
+  db: Kysely<Database>,
+  devices: DeviceServices,
+  plant: ControlledPlant,
+  setting: { key: string; value: JsonValue; expectedVersion?: number; source: NewCommand['source']; user: NewCommand['user'] },
+): Promise<{ doc: ShadowDocument; command: RcCommandTable }> {
+  const before = await devices.shadows.get(plant.thing_name);
+  const change = await devices.shadows.setDesired(plant.thing_name, { [setting.key]: setting.value }, Date.now(), { expectedVersion: setting.expectedVersion });
+  const [command] = await recordCommands(db, [
+    {
+      tenantId: plant.tenant_id,
+      plantId: plant.id,
+      thingName: plant.thing_name,
+      key: setting.key,
+      from: currentValue(change.previous ?? before, setting.key),
+      to: setting.value,
+      source: setting.source,
+      user: setting.user,
+    },
+  ]);
+  await confirmIfInSync(db, devices, [command]);
+  return { doc: change.doc, command };
+}
