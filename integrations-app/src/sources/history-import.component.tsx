@@ -65,7 +65,9 @@ export function HistoryImport({ plants }: { plants: PlantSources[] }) {
         <HTMLSelect id="history-plant" value={plantId} onChange={(e) => setPlantId(e.currentTarget.value)} options={plants.map((p) => ({ value: p.id, label: p.name }))} />
       </FormGroup>
       <FileInput
+        className="helio-integrations-file"
         text={chosen?.name ?? t('history.choose')}
+        hasSelection={chosen !== null}
         buttonText={t('common.browse')}
         inputProps={{ accept: '.csv,text/csv', 'aria-label': t('history.choose'), 'data-testid': 'history-file' } as InputHTMLAttributes<HTMLInputElement>}
         onInputChange={(e) => void choose(e.currentTarget.files?.[0])}

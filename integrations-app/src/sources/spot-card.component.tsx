@@ -42,6 +42,7 @@ export function SpotCard({ spot }: { spot: SpotSource }) {
         </Callout>
       )}
       <FileInput
+        className="helio-integrations-file"
         text={t('spot.upload')}
         buttonText={t('common.browse')}
         inputProps={{ accept: '.csv,text/csv', 'aria-label': t('spot.upload') }}
