@@ -33,7 +33,10 @@ async function api<T>(request: APIRequestContext, path: string, body: unknown, t
 async function demoPlants(request: APIRequestContext): Promise<PlantRef[]> {
   const admin = await adminToken(request);
   const tenant = (await api<{ tenant: { id: string } }>(request, 'users/info', {}, admin)).tenant.id;
-  return api<PlantRef[]>(request, 'plant/list', { id: tenant }, admin);
+  // Only the simulated demo plants: other journeys add plants to this tenant with no gateway
+  // running, which would never confirm a fleet command.
+  const all = await api<PlantRef[]>(request, 'plant/list', { id: tenant }, admin);
+  return all.filter((p) => p.thingName.startsWith('demo-'));
 }
 
 async function publishFaults(thingName: string, payload: string): Promise<void> {
