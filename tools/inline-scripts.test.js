@@ -34,7 +34,7 @@ const built = fs.existsSync(path.join(publicDir, 'csp-hashes.json'));
     const html = fs.readFileSync(path.join(publicDir, 'index.html'), 'utf8');
     const { scriptSrc } = JSON.parse(fs.readFileSync(path.join(publicDir, 'csp-hashes.json'), 'utf8'));
     expect(scriptSrc).toEqual(inlineScriptHashes(html));
-    expect(scriptSrc.length).toBe(2); // the theme before first paint and the SystemJS bootstrap
+    expect(scriptSrc.length).toBe(3); // the theme before first paint, the overrides loader and the SystemJS bootstrap
     expect(html).not.toMatch(/\son[a-z]+\s*=/i); // inline event handlers cannot be hashed
   });
 
