@@ -109,7 +109,9 @@ export function startWebhookSender(opts: SenderOptions, autostart = true): Webho
             const left = (perWebhook.get(row.webhook_id) ?? 1) - 1;
             if (left > 0) perWebhook.set(row.webhook_id, left);
             else perWebhook.delete(row.webhook_id);
-            if (!stopped && claimed.length === wanted) schedule(); // the queue may hold more: go on at once
+            // The queue may hold more: go on at once. Only a running sender does; one driven by runOnce
+            // (tests, a CLI) must not leave a poll behind that claims rows after it returned.
+            if (!stopped && autostart && claimed.length === wanted) schedule();
           });
         inFlight.add(run);
         runs.push(run);
