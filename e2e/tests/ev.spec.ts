@@ -3,11 +3,11 @@
 // off stopping, fast charging at full power; the finished session in the list with its energy and
 // solar share; a charge plan with its slots and its "cannot be reached in time" warning.
 import mqtt from 'mqtt';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { ChargerView } from '@helio/contracts';
 import { E2E_BROKER_LOGIN } from '../playwright.config';
 import { adminToken } from './accounts';
-import { signIn } from './support';
+import { expect, signIn, test } from './support';
 
 const MQTT_URL = `mqtt://127.0.0.1:${Number(process.env.E2E_MQTT_PORT ?? 18831)}`;
 // Plzeň: 20 kWp, a 22 kW charger and no home battery, so the surplus is exactly sun − load.

@@ -1,6 +1,7 @@
 import React from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ChargerView, EvPlan, EvSessionList } from '@helio/contracts';
+import { HelioAppFrame } from '@helio/shared-utils';
 import { __fixtures, __setCurrentUser, __setShadow, __setSignedIn, apiPost } from './testing/mock-controls';
 import { Root } from './root.component';
 
@@ -43,7 +44,11 @@ beforeEach(() => {
 describe('/ev', () => {
   it('shows the active plant’s charger live, its sessions with month totals, and the fleet', async () => {
     answer();
-    render(<Root />);
+    render(
+      <HelioAppFrame>
+        <Root />
+      </HelioAppFrame>,
+    );
     // The page is a lazy chunk: the first render compiles it, which can take a while on a busy machine.
     const card = await screen.findByTestId('charger-dev-1', {}, { timeout: 15_000 });
     expect(within(card).getByTestId('charger-connected').textContent).toBe('Auto připojeno');
@@ -59,7 +64,11 @@ describe('/ev', () => {
 
   it('writes a new mode as the charger’s desired state', async () => {
     answer();
-    render(<Root />);
+    render(
+      <HelioAppFrame>
+        <Root />
+      </HelioAppFrame>,
+    );
     const mode = await screen.findByLabelText('Režim');
     fireEvent.change(mode, { target: { value: 'fast' } });
     await waitFor(() => expect(apiPost).toHaveBeenCalledWith('iot/thing/shadow/desired', { thingName: 'gw-brno-01', desiredKey: 'EvMode', desiredState: 'fast' }));
@@ -67,7 +76,11 @@ describe('/ev', () => {
 
   it('plans a charge and says plainly when it cannot be reached in time', async () => {
     answer(plan(false));
-    render(<Root />);
+    render(
+      <HelioAppFrame>
+        <Root />
+      </HelioAppFrame>,
+    );
     fireEvent.click(await screen.findByTestId('plan-compute'));
     expect((await screen.findByTestId('plan-unreachable')).textContent).toContain('Do odjezdu nelze stihnout');
     expect(within(screen.getByTestId('plan-slots')).getAllByRole('listitem')).toHaveLength(1);
@@ -77,7 +90,11 @@ describe('/ev', () => {
   it('keeps the settings read-only for a user without devices:control', async () => {
     __setCurrentUser({ ...__fixtures.currentUser(), permissions: ['plants:read', 'devices:read', 'metrics:read'] });
     answer();
-    render(<Root />);
+    render(
+      <HelioAppFrame>
+        <Root />
+      </HelioAppFrame>,
+    );
     expect(((await screen.findByLabelText('Režim')) as HTMLSelectElement).disabled).toBe(true);
   });
 });

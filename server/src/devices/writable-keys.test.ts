@@ -30,7 +30,7 @@ describe('checkDesired', () => {
     expect(checkDesired('EvMaxCurrent', 32)).toEqual({ ok: true });
     expect(checkDesired('EvPhases', 0)).toEqual({ ok: true });
     expect(checkDesired('EvPlanSlots', [[1000, 2000]])).toEqual({ ok: true });
-    expect(checkDesired('EvMode', 'turbo')).toEqual({ ok: false, message: 'EvMode must be one of off, solar, minsolar, fast, plan' });
+    expect(checkDesired('EvMode', 'turbo')).toMatchObject({ ok: false, message: 'EvMode must be one of off, solar, minsolar, fast, plan' });
     expect(checkDesired('EvMaxCurrent', 33)).toMatchObject({ ok: false, message: expect.stringContaining('from 6 to 32') });
     expect(checkDesired('EvMinCurrent', 5.5)).toMatchObject({ ok: false });
     expect(checkDesired('EvPhases', 2)).toMatchObject({ ok: false, message: expect.stringContaining('1, 3 or 0') });

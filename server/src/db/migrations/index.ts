@@ -31,12 +31,12 @@ export const migrations: Record<string, Migration> = {
   '012_plant_access': plantAccessMigration,
   '013_tags': tagsMigration,
   '014_devices': plantDevicesMigration,
+  '015_simulated_plants': simulatedPlantsMigration,
+  '016_refresh_grace': refreshGraceMigration,
+  '020_remote_control': remoteControlMigration,
   '025_job_leases': jobLeasesMigration,
   '026_forecasts': forecastsMigration,
   '035_integrations': integrationsMigration,
-  '020_remote_control': remoteControlMigration,
-  '015_simulated_plants': simulatedPlantsMigration,
-  '016_refresh_grace': refreshGraceMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
