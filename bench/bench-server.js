@@ -1,10 +1,12 @@
-// What the fleet-sized benches share: the built server started on loopback with a data dir of its own
-// (no simulator), a JSON POST that throws on anything but 200, and a sign-in through the console's page.
+// The remote-control bench's server: the built server started on loopback with a data dir of its own
+// (no simulator) and stopped by the caller, and a sign-in through the console's page.
 'use strict';
 const { spawn } = require('node:child_process');
 const path = require('node:path');
 const dist = require('./dist-paths');
 const { waitUntil } = require('./stats');
+// The same JSON POST as the fleet benches' (throws on anything but 200).
+const { post } = require('./fleet-server');
 
 async function startBenchServer({ port, mqttPort, dataDir, databaseUrl }) {
   const base = `http://127.0.0.1:${port}`;
@@ -22,17 +24,6 @@ async function startBenchServer({ port, mqttPort, dataDir, databaseUrl }) {
     throw new Error('the server did not answer /api/health within 30 s');
   }
   return { base, stop };
-}
-
-async function post(base, apiPath, body, token) {
-  const response = await fetch(`${base}/api/${apiPath}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`${apiPath} answered ${response.status}: ${text.slice(0, 200)}`);
-  return JSON.parse(text);
 }
 
 /** Signs in through the sign-in page and waits for the dashboard. */
