@@ -30,8 +30,19 @@ function counterRows(thingName, granularity, buckets, kwhOf) {
     for (const [i, bucket] of buckets.entries()) {
       const first = reading;
       reading += kwhOf(i) * share;
-      rows.push({ thing_name: thingName, granularity, metric_key: key, bucket, sample_count: 288, value_sum: 288 * (first + reading) / 2,
-        value_min: first, value_max: reading, last_ts: bucket + 1, last_value: reading, energy_wh: 0 });
+      rows.push({
+        thing_name: thingName,
+        granularity,
+        metric_key: key,
+        bucket,
+        sample_count: 288,
+        value_sum: (288 * (first + reading)) / 2,
+        value_min: first,
+        value_max: reading,
+        last_ts: bucket + 1,
+        last_value: reading,
+        energy_wh: 0,
+      });
     }
   }
   return rows;
@@ -39,7 +50,11 @@ function counterRows(thingName, granularity, buckets, kwhOf) {
 
 async function insertAll(db, table, rows) {
   await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += 500) await trx.insertInto(table).values(rows.slice(i, i + 500)).execute();
+    for (let i = 0; i < rows.length; i += 500)
+      await trx
+        .insertInto(table)
+        .values(rows.slice(i, i + 500))
+        .execute();
   });
 }
 
@@ -48,16 +63,26 @@ async function seedAnalyticsFleet(databaseUrl, now) {
   await seedFleet(databaseUrl);
   const db = await createDatabase(databaseUrl);
   const tenant = await db.selectFrom('tenants').select('id').where('name', '=', 'Helio Demo').executeTakeFirstOrThrow();
-  const plants = await db.selectFrom('plants').select(['id', 'thing_name', 'pv_peak_kw']).where('tenant_id', '=', tenant.id).where('thing_name', 'like', 'fleet-%').orderBy('thing_name').execute();
+  const plants = await db
+    .selectFrom('plants')
+    .select(['id', 'thing_name', 'pv_peak_kw'])
+    .where('tenant_id', '=', tenant.id)
+    .where('thing_name', 'like', 'fleet-%')
+    .orderBy('thing_name')
+    .execute();
   await db.transaction().execute(async (trx) => {
     for (const [i, plant] of plants.entries()) {
-      await trx.updateTable('plants').where('id', '=', plant.id).set({
-        latitude: 48.6 + ((i * 7) % 23) / 10,
-        longitude: 12.2 + ((i * 13) % 66) / 10,
-        tilt_deg: 15 + ((i * 11) % 35),
-        azimuth_deg: -60 + ((i * 17) % 121),
-        created_at: new Date(now - 400 * 86_400_000).toISOString(),
-      }).execute();
+      await trx
+        .updateTable('plants')
+        .where('id', '=', plant.id)
+        .set({
+          latitude: 48.6 + ((i * 7) % 23) / 10,
+          longitude: 12.2 + ((i * 13) % 66) / 10,
+          tilt_deg: 15 + ((i * 11) % 35),
+          azimuth_deg: -60 + ((i * 17) % 121),
+          created_at: new Date(now - 400 * 86_400_000).toISOString(),
+        })
+        .execute();
     }
   });
   const calendar = calendarOf(ZONE);
@@ -68,7 +93,8 @@ async function seedAnalyticsFleet(databaseUrl, now) {
     if (start <= now) months.push(start);
   }
   const days = [];
-  for (let d = calendar.bucketStart('day', calendar.bucketStart('month', now) - 1); d <= now; d = calendar.nextBucket('day', d)) days.push(d);
+  for (let d = calendar.bucketStart('day', calendar.bucketStart('month', now) - 1); d <= now; d = calendar.nextBucket('day', d))
+    days.push(d);
   const monthOfIndex = (i) => (i + 11) % 12; // index 0 is December of the year before
   let rollups = 0;
   for (let p = 0; p < plants.length; p += 50) {
@@ -82,10 +108,18 @@ async function seedAnalyticsFleet(databaseUrl, now) {
     rollups += batch.length;
     await insertAll(db, 'metric_rollups', batch);
   }
-  const alerts = plants.filter((_, i) => i % 10 === 0).map((plant, i) => ({
-    id: randomUUID(), tenant_id: tenant.id, plant_id: plant.id, kind: 'gatewayOffline', severity: 'critical',
-    started_at: new Date(now - (i + 2) * 86_400_000).toISOString(), ended_at: new Date(now - (i + 2) * 86_400_000 + 6 * 3_600_000).toISOString(), details: '{}',
-  }));
+  const alerts = plants
+    .filter((_, i) => i % 10 === 0)
+    .map((plant, i) => ({
+      id: randomUUID(),
+      tenant_id: tenant.id,
+      plant_id: plant.id,
+      kind: 'gatewayOffline',
+      severity: 'critical',
+      started_at: new Date(now - (i + 2) * 86_400_000).toISOString(),
+      ended_at: new Date(now - (i + 2) * 86_400_000 + 6 * 3_600_000).toISOString(),
+      details: '{}',
+    }));
   await insertAll(db, 'alerts', alerts);
   await db.destroy();
   return { rollups, alerts: alerts.length, plantId: plants[0].id, year };
@@ -112,15 +146,25 @@ async function benchAnalytics({ port, mqttPort, log }) {
       const yearPeriod = { kind: 'year', from: `${seeded.year}-01-01` };
       const monthPeriod = { kind: 'month', from: new Date(now).toISOString().slice(0, 10) };
       const cold = await timed(() => post(base, 'analytics/overview', { period: yearPeriod }, idToken));
-      log(`  first analytics/overview of the year (clear-sky expectations computed): ${ms(cold.ms)}; ${cold.answer.plantCount} plants, ` +
-        `${Math.round(cold.answer.totals.produced / 1000)} MWh, PR ${cold.answer.totals.performanceRatioPct?.toFixed(1)} %, availability ${cold.answer.totals.availabilityPct?.toFixed(2)} %`);
+      log(
+        `  first analytics/overview of the year (clear-sky expectations computed): ${ms(cold.ms)}; ${cold.answer.plantCount} plants, ` +
+          `${Math.round(cold.answer.totals.produced / 1000)} MWh, PR ${cold.answer.totals.performanceRatioPct?.toFixed(1)} %, availability ${cold.answer.totals.availabilityPct?.toFixed(2)} %`,
+      );
       const overview = await p50Of(CALLS, () => post(base, 'analytics/overview', { period: yearPeriod }, idToken));
-      const bench = await p50Of(CALLS, () => post(base, 'analytics/benchmark', { period: yearPeriod, metric: 'performanceRatio' }, idToken));
+      const bench = await p50Of(CALLS, () =>
+        post(base, 'analytics/benchmark', { period: yearPeriod, metric: 'performanceRatio' }, idToken),
+      );
       await post(base, 'analytics/overview', { period: monthPeriod }, idToken);
       const month = await p50Of(CALLS, () => post(base, 'analytics/overview', { period: monthPeriod }, idToken));
-      const plant = await p50Of(CALLS, () => post(base, 'analytics/benchmark/plant', { plantId: seeded.plantId, metric: 'specificYield', year: seeded.year }, idToken));
-      log(`  analytics/overview, year, ${PLANTS} plants: p50 ${ms(overview.p50)}, p99 ${ms(overview.p99)} (${overview.n} requests; target p50 ≤ 300 ms)`);
-      log(`  analytics/benchmark, year, ${PLANTS} plants: p50 ${ms(bench.p50)}, p99 ${ms(bench.p99)} (${bench.n} requests; target p50 ≤ 300 ms)`);
+      const plant = await p50Of(CALLS, () =>
+        post(base, 'analytics/benchmark/plant', { plantId: seeded.plantId, metric: 'specificYield', year: seeded.year }, idToken),
+      );
+      log(
+        `  analytics/overview, year, ${PLANTS} plants: p50 ${ms(overview.p50)}, p99 ${ms(overview.p99)} (${overview.n} requests; target p50 ≤ 300 ms)`,
+      );
+      log(
+        `  analytics/benchmark, year, ${PLANTS} plants: p50 ${ms(bench.p50)}, p99 ${ms(bench.p99)} (${bench.n} requests; target p50 ≤ 300 ms)`,
+      );
       log(`  analytics/overview, this month from day roll-ups: p50 ${ms(month.p50)}, p99 ${ms(month.p99)} (${month.n} requests)`);
       log(`  analytics/benchmark/plant, one plant against its peers: p50 ${ms(plant.p50)}, p99 ${ms(plant.p99)} (${plant.n} requests)`);
       return [
@@ -138,7 +182,11 @@ async function benchAnalytics({ port, mqttPort, log }) {
 module.exports = { benchAnalytics, seedAnalyticsFleet };
 
 if (require.main === module) {
-  benchAnalytics({ port: Number(process.env.BENCH_PORT ?? 18500), mqttPort: Number(process.env.BENCH_MQTT_PORT ?? 18851), log: (line) => process.stdout.write(`${line}\n`) })
+  benchAnalytics({
+    port: Number(process.env.BENCH_PORT ?? 18500),
+    mqttPort: Number(process.env.BENCH_MQTT_PORT ?? 18851),
+    log: (line) => process.stdout.write(`${line}\n`),
+  })
     .then((rows) => rows.forEach((row) => process.stdout.write(`${row}\n`)))
     .catch((error) => {
       console.error(error instanceof Error ? error.stack : error);

@@ -11,7 +11,17 @@ const { post } = require('./fleet-server');
 async function startBenchServer({ port, mqttPort, dataDir, databaseUrl }) {
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [path.join(dist.root, 'server', 'dist', 'main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MQTT_PORT: String(mqttPort), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SIMULATOR: 'off', LOG_LEVEL: 'warn', SIM_HISTORY_DAYS: '0' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      MQTT_PORT: String(mqttPort),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      SIMULATOR: 'off',
+      LOG_LEVEL: 'warn',
+      SIM_HISTORY_DAYS: '0',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = async () => {
@@ -30,7 +40,10 @@ async function startBenchServer({ port, mqttPort, dataDir, databaseUrl }) {
 async function signInPage(page, base, account) {
   await page.goto(`${base}/auth/sign-in`);
   await page.getByLabel(/e-mail/i).fill(account.email);
-  await page.getByLabel(/heslo|password/i).first().fill(account.password);
+  await page
+    .getByLabel(/heslo|password/i)
+    .first()
+    .fill(account.password);
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/$/);
 }

@@ -10,7 +10,14 @@ const { chromium } = require('playwright-core');
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The flags of e2e/playwright.config.ts. */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 5);
 const CHART_RENDERS = Number(process.env.BENCH_CHART_RENDERS ?? 5);
 const FRAME_WINDOW_MS = 5000;
@@ -18,7 +25,11 @@ const FRAME_WINDOW_MS = 5000;
 function percentile(sorted, p) {
   return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
-const median = (values) => percentile([...values].sort((a, b) => a - b), 50);
+const median = (values) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 const ms = (value) => `${Math.round(value)} ms`;
 
 /**
@@ -77,12 +88,17 @@ function instrument() {
 
 async function signIn(page, admin) {
   await page.getByLabel(/e-mail/i).fill(admin.email);
-  await page.getByLabel(/heslo|password/i).first().fill(admin.password);
+  await page
+    .getByLabel(/heslo|password/i)
+    .first()
+    .fill(admin.password);
   const started = Date.now();
   await page.keyboard.press('Enter');
   // Live: the PV tile shows a value and is not marked stale.
   await page.waitForFunction(
-    () => /\d/.test(document.querySelector('[data-testid="tile-pv-value"]')?.textContent ?? '') && !document.querySelector('[data-testid="tile-pv-stale"]'),
+    () =>
+      /\d/.test(document.querySelector('[data-testid="tile-pv-value"]')?.textContent ?? '') &&
+      !document.querySelector('[data-testid="tile-pv-stale"]'),
     undefined,
     { polling: 'raf', timeout: 30_000 },
   );
@@ -171,10 +187,14 @@ async function measureFlowFrames(browser, { base, admin, plant }) {
   await signIn(page, admin);
   await page.goto('/flow');
   await page.locator('.react-flow__edge').first().waitFor();
-  await page.waitForFunction(() => {
-    const edges = document.querySelectorAll('.react-flow__edge').length;
-    return edges > 0 && document.querySelectorAll('.helio-flow-dot').length === edges;
-  }, undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => {
+      const edges = document.querySelectorAll('.react-flow__edge').length;
+      return edges > 0 && document.querySelectorAll('.helio-flow-dot').length === edges;
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
   const edges = await page.locator('.react-flow__edge').count();
   const frames = await page.evaluate(
     (windowMs) =>
@@ -192,7 +212,15 @@ async function measureFlowFrames(browser, { base, admin, plant }) {
   const animated = await page.locator('.helio-flow-dot').count();
   await context.close();
   const sorted = [...frames].sort((a, b) => a - b);
-  return { edges, animated, frames: frames.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1), over50: frames.filter((f) => f > 50).length };
+  return {
+    edges,
+    animated,
+    frames: frames.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    max: sorted.at(-1),
+    over50: frames.filter((f) => f > 50).length,
+  };
 }
 
 /** Runs the three browser measurements and returns the table rows. */
@@ -205,10 +233,14 @@ async function browserBench({ base, mqttUrl, admin, plant, token, log }) {
     log(`  first visit (nothing cached) ${ms(signIns.cold)}, after sign-out (cached) ${ms(signIns.warm)} (median of ${signIns.n})`);
     log(`Browser: /logs/ActPwrPve, a year at 1 hour in the uPlot chart, ${CHART_RENDERS} renders…`);
     const year = await measureYearChart(browser, { base, admin, plant });
-    log(`  ${year.rows} buckets: chart's draw of the rows ${ms(year.chart)}; granularity picked to chart drawn (React render with the table's first page, then uPlot) ${ms(year.page)} (median of ${year.n})`);
+    log(
+      `  ${year.rows} buckets: chart's draw of the rows ${ms(year.chart)}; granularity picked to chart drawn (React render with the table's first page, then uPlot) ${ms(year.page)} (median of ${year.n})`,
+    );
     log(`Browser: /flow frame times for ${FRAME_WINDOW_MS / 1000} s…`);
     const flow = await measureFlowFrames(browser, { base, admin, plant });
-    log(`  ${flow.animated} of ${flow.edges} edges animated, ${flow.frames} frames: p50 ${flow.p50.toFixed(1)} ms, p95 ${flow.p95.toFixed(1)} ms, max ${flow.max.toFixed(1)} ms, ${flow.over50} over 50 ms`);
+    log(
+      `  ${flow.animated} of ${flow.edges} edges animated, ${flow.frames} frames: p50 ${flow.p50.toFixed(1)} ms, p95 ${flow.p95.toFixed(1)} ms, max ${flow.max.toFixed(1)} ms, ${flow.over50} over 50 ms`,
+    );
     return [
       `| sign-in to dashboard with live values (headless Chromium) | first visit ${ms(signIns.cold)}, cached ${ms(signIns.warm)} | ≤ 1 s |`,
       `| a year at 1h (${year.rows} buckets, 4 series) in the uPlot chart | ${ms(year.chart)} (picked to drawn ${ms(year.page)}) | ≤ 150 ms |`,

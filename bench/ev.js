@@ -68,7 +68,11 @@ async function benchEv({ log }) {
         rows.push({ thing_name: THING, metric_key: key, ts: report.ts, value });
       }
     }
-    for (let i = 0; i < rows.length; i += 5000) await db.insertInto('metric_samples').values(rows.slice(i, i + 5000)).execute();
+    for (let i = 0; i < rows.length; i += 5000)
+      await db
+        .insertInto('metric_samples')
+        .values(rows.slice(i, i + 5000))
+        .execute();
     const pricing = { tariffCzkKwh: 4.5, spot: [] };
 
     const alone = timed(7, () => deriveSessions(history, pricing, now));
@@ -76,9 +80,18 @@ async function benchEv({ log }) {
     const sessions = alone.result;
     const energy = sessions.reduce((sum, s) => sum + s.energyKwh, 0);
 
-    const steps = Array.from({ length: 192 }, (_, i) => ({ start: now + i * 900_000, surplusW: Math.max(0, 8000 * Math.sin(((i % 96) / 96) * Math.PI * 2 - Math.PI / 2)), priceCzkKwh: 2 + Math.sin(i / 7) }));
+    const steps = Array.from({ length: 192 }, (_, i) => ({
+      start: now + i * 900_000,
+      surplusW: Math.max(0, 8000 * Math.sin(((i % 96) / 96) * Math.PI * 2 - Math.PI / 2)),
+      priceCzkKwh: 2 + Math.sin(i / 7),
+    }));
     const plan = timed(201, () => planCharge({ steps, stepMs: 900_000, neededKwh: 40, chargerW: 11_000 }));
-    const charger = await db.selectFrom('devices').select(['id', 'rated_power_kw']).where('plant_id', '=', plant.id).where('kind', '=', 'charger').executeTakeFirstOrThrow();
+    const charger = await db
+      .selectFrom('devices')
+      .select(['id', 'rated_power_kw'])
+      .where('plant_id', '=', plant.id)
+      .where('kind', '=', 'charger')
+      .executeTakeFirstOrThrow();
     const spot = { area: 'CZ', timeZone: 'Europe/Prague', demo: true, eurCzk: 25 };
     const request = { deviceId: charger.id, targetKwh: 40, departure: new Date(Date.now() + 47 * 3_600_000).toISOString() };
     const planWithReads = await timedAsync(21, () => planView(db, spot, plant, charger, {}, request));

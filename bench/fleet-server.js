@@ -34,7 +34,17 @@ async function p50Of(count, call) {
 async function withFleetServer({ port, mqttPort, dataDir, databaseUrl }, work) {
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [path.join(dist.root, 'server', 'dist', 'main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MQTT_PORT: String(mqttPort), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SIMULATOR: 'off', LOG_LEVEL: 'warn', SIM_HISTORY_DAYS: '0' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      MQTT_PORT: String(mqttPort),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      SIMULATOR: 'off',
+      LOG_LEVEL: 'warn',
+      SIM_HISTORY_DAYS: '0',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {

@@ -34,7 +34,17 @@ function templateHours(plant, now) {
     for (const key of ['ActPwrPve', 'ActPwrLoad']) {
       const id = `${key}|${bucket}`;
       const value = report.reported[key];
-      const row = sums.get(id) ?? { metric_key: key, bucket, value_sum: 0, sample_count: 0, value_min: value, value_max: value, last_ts: report.ts, last_value: value, energy_wh: 0 };
+      const row = sums.get(id) ?? {
+        metric_key: key,
+        bucket,
+        value_sum: 0,
+        sample_count: 0,
+        value_min: value,
+        value_max: value,
+        last_ts: report.ts,
+        last_value: value,
+        energy_wh: 0,
+      };
       row.value_sum += value;
       row.sample_count += 1;
       row.value_min = Math.min(row.value_min, value);
@@ -66,23 +76,44 @@ async function seedForecastFleet(databaseUrl, now) {
     pv_peak_kw: 5 + (i % 50),
     created_at: new Date().toISOString(),
   }));
-  for (let i = 0; i < extra.length; i += 200) await db.insertInto('plants').values(extra.slice(i, i + 200)).execute();
+  for (let i = 0; i < extra.length; i += 200)
+    await db
+      .insertInto('plants')
+      .values(extra.slice(i, i + 200))
+      .execute();
   const hours = templateHours(template, now);
   const plants = await db.selectFrom('plants').select(['thing_name', 'pv_peak_kw']).execute();
   for (const plant of plants) {
     const scale = plant.pv_peak_kw / template.pv_peak_kw;
     const rows = hours.map((h) => {
       const k = h.metric_key === 'ActPwrPve' ? scale : 1;
-      return { ...h, thing_name: plant.thing_name, granularity: 'hour', value_sum: h.value_sum * k, value_min: h.value_min * k, value_max: h.value_max * k, last_value: h.last_value * k, energy_wh: h.energy_wh * k };
+      return {
+        ...h,
+        thing_name: plant.thing_name,
+        granularity: 'hour',
+        value_sum: h.value_sum * k,
+        value_min: h.value_min * k,
+        value_max: h.value_max * k,
+        last_value: h.last_value * k,
+        energy_wh: h.energy_wh * k,
+      };
     });
     await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < rows.length; i += 500) await trx.insertInto('metric_rollups').values(rows.slice(i, i + 500)).execute();
+      for (let i = 0; i < rows.length; i += 500)
+        await trx
+          .insertInto('metric_rollups')
+          .values(rows.slice(i, i + 500))
+          .execute();
     });
   }
   return { db, plants: plants.length, rows: plants.length * hours.length };
 }
 
-const quiet = { info: () => undefined, warn: (line) => process.stderr.write(`${line}\n`), error: (line) => process.stderr.write(`${line}\n`) };
+const quiet = {
+  info: () => undefined,
+  warn: (line) => process.stderr.write(`${line}\n`),
+  error: (line) => process.stderr.write(`${line}\n`),
+};
 
 async function benchForecasts({ port, mqttPort, log }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-bench-forecast-'));
@@ -103,9 +134,13 @@ async function benchForecasts({ port, mqttPort, log }) {
       return { result, wallMs: performance.now() - wall, cpuMs: (used.user + used.system) / 1000 };
     };
     const first = await timed(() => issueForecasts({ db: seeded.db, config, log: quiet, now }));
-    log(`  first issue run: ${first.result.issued} forecasts and ${first.result.reconstructed} reconstructed day-before forecasts in ${ms(first.wallMs)} (CPU ${ms(first.cpuMs)})`);
+    log(
+      `  first issue run: ${first.result.issued} forecasts and ${first.result.reconstructed} reconstructed day-before forecasts in ${ms(first.wallMs)} (CPU ${ms(first.cpuMs)})`,
+    );
     const hourly = await timed(() => issueForecasts({ db: seeded.db, config, log: quiet, now: now + HOUR }));
-    log(`  hourly issue run: ${hourly.result.issued} forecasts in ${ms(hourly.wallMs)} (CPU ${ms(hourly.cpuMs)}; target ≤ 10 s for 1,000 plants), load average ${os.loadavg()[0].toFixed(1)}`);
+    log(
+      `  hourly issue run: ${hourly.result.issued} forecasts in ${ms(hourly.wallMs)} (CPU ${ms(hourly.cpuMs)}; target ≤ 10 s for 1,000 plants), load average ${os.loadavg()[0].toFixed(1)}`,
+    );
     await seeded.db.destroy();
 
     return await withFleetServer({ port, mqttPort, dataDir, databaseUrl }, async ({ base, idToken }) => {
@@ -114,7 +149,9 @@ async function benchForecasts({ port, mqttPort, log }) {
       if (shown.points.length !== 192) throw new Error(`forecast/get answered ${shown.points.length} points`);
       const get = await p50Of(CALLS, () => post(base, 'forecast/get', { plantId }, idToken));
       const accuracy = await p50Of(CALLS, () => post(base, 'forecast/accuracy', { plantId, days: 7 }, idToken));
-      log(`  forecast/get: p50 ${ms(get.p50)}, p99 ${ms(get.p99)}; forecast/accuracy (7 days): p50 ${ms(accuracy.p50)}, p99 ${ms(accuracy.p99)} (${CALLS} requests each; target p50 ≤ 50 ms)`);
+      log(
+        `  forecast/get: p50 ${ms(get.p50)}, p99 ${ms(get.p99)}; forecast/accuracy (7 days): p50 ${ms(accuracy.p50)}, p99 ${ms(accuracy.p99)} (${CALLS} requests each; target p50 ≤ 50 ms)`,
+      );
       return [
         `| forecasts issued, ${PLANTS} plants, hourly run | ${ms(hourly.wallMs)}, CPU ${ms(hourly.cpuMs)} (first run with 7 reconstructed days each: ${ms(first.wallMs)}, CPU ${ms(first.cpuMs)}) | ≤ 10 s |`,
         `| forecast/get / forecast/accuracy | p50 ${ms(get.p50)} / ${ms(accuracy.p50)}, p99 ${ms(get.p99)} / ${ms(accuracy.p99)} | p50 ≤ 50 ms |`,
@@ -128,7 +165,11 @@ async function benchForecasts({ port, mqttPort, log }) {
 module.exports = { benchForecasts };
 
 if (require.main === module) {
-  benchForecasts({ port: Number(process.env.BENCH_PORT ?? 18500), mqttPort: Number(process.env.BENCH_MQTT_PORT ?? 18851), log: (line) => process.stdout.write(`${line}\n`) })
+  benchForecasts({
+    port: Number(process.env.BENCH_PORT ?? 18500),
+    mqttPort: Number(process.env.BENCH_MQTT_PORT ?? 18851),
+    log: (line) => process.stdout.write(`${line}\n`),
+  })
     .then((rows) => rows.forEach((row) => process.stdout.write(`${row}\n`)))
     .catch((error) => {
       console.error(error instanceof Error ? error.stack : error);

@@ -15,8 +15,13 @@ async function ingest({ db, mqttUrl, plant, gatewayThings, gatewayPasswords, rep
   const from = now - (now % STEP_MS) - (reportsPerGateway + 1) * STEP_MS;
   const payloads = gatewayThings.map((thingName) => {
     const run = newPlantRun({
-      thingName, latitude: plant.latitude, longitude: plant.longitude, timezone: plant.timezone,
-      pvPeakKw: plant.pv_peak_kw, batteryKwh: plant.battery_kwh, chargerKw: plant.charger_kw,
+      thingName,
+      latitude: plant.latitude,
+      longitude: plant.longitude,
+      timezone: plant.timezone,
+      pvPeakKw: plant.pv_peak_kw,
+      batteryKwh: plant.battery_kwh,
+      chargerKw: plant.charger_kw,
     });
     return [...plantHistory(run, from, from + reportsPerGateway * STEP_MS, STEP_MS)].map((r) => ({
       body: JSON.stringify({ state: { reported: r.reported }, timestamp: r.ts }),
@@ -25,10 +30,26 @@ async function ingest({ db, mqttUrl, plant, gatewayThings, gatewayPasswords, rep
   });
   const published = payloads.flat().reduce((n, p) => n + p.samples, 0);
   const clients = await Promise.all(
-    gatewayThings.map((thing) => mqtt.connectAsync(mqttUrl, { clientId: `gw-${thing}`, username: `gw-${thing}`, password: gatewayPasswords[thing], clean: true, reconnectPeriod: 0 })),
+    gatewayThings.map((thing) =>
+      mqtt.connectAsync(mqttUrl, {
+        clientId: `gw-${thing}`,
+        username: `gw-${thing}`,
+        password: gatewayPasswords[thing],
+        clean: true,
+        reconnectPeriod: 0,
+      }),
+    ),
   );
   const stored = async () =>
-    Number((await db.selectFrom('metric_samples').select((eb) => eb.fn.countAll().as('n')).where('thing_name', 'in', gatewayThings).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db
+          .selectFrom('metric_samples')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('thing_name', 'in', gatewayThings)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const before = await stored();
 
   const started = performance.now();
@@ -43,7 +64,16 @@ async function ingest({ db, mqttUrl, plant, gatewayThings, gatewayPasswords, rep
   const seconds = (performance.now() - started) / 1000;
   await Promise.all(clients.map((c) => c.endAsync()));
   const count = last - before;
-  return { gateways: gatewayThings.length, reports: payloads.flat().length, published, stored: count, lost: published - count, seconds, publishSeconds, perSecond: count / seconds };
+  return {
+    gateways: gatewayThings.length,
+    reports: payloads.flat().length,
+    published,
+    stored: count,
+    lost: published - count,
+    seconds,
+    publishSeconds,
+    perSecond: count / seconds,
+  };
 }
 
 module.exports = { ingest };

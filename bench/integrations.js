@@ -32,19 +32,33 @@ async function receiver(hang) {
   return {
     url: (p) => `http://127.0.0.1:${server.address().port}${p}`,
     count: () => count,
-    close: () => new Promise((resolve) => { hanging.forEach((r) => r.destroy()); server.closeAllConnections(); server.close(resolve); }),
+    close: () =>
+      new Promise((resolve) => {
+        hanging.forEach((r) => r.destroy());
+        server.closeAllConnections();
+        server.close(resolve);
+      }),
   };
 }
 
 async function deliveriesPerSecond(db, tenant, hang) {
   const target = await receiver(hang);
   await createWebhook(db, { tenantId: tenant, url: target.url('/fast'), events: ['alert.opened'], description: '', createdBy: null });
-  if (hang) await createWebhook(db, { tenantId: tenant, url: target.url('/slow'), events: ['alert.opened'], description: '', createdBy: null });
+  if (hang)
+    await createWebhook(db, { tenantId: tenant, url: target.url('/slow'), events: ['alert.opened'], description: '', createdBy: null });
   for (let i = 0; i < EVENTS; i++) await emitWebhookEvent(db, tenant, { type: 'alert.opened', data: { n: i } });
   const sender = startWebhookSender({ db, concurrency: 8, timeoutMs: 1000, pollMs: 10, allowPrivate: true, log: quiet });
   const started = Date.now();
   const fastDone = async () =>
-    Number((await db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'succeeded').executeTakeFirst()).n);
+    Number(
+      (
+        await db
+          .selectFrom('webhook_deliveries')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('status', '=', 'succeeded')
+          .executeTakeFirst()
+      ).n,
+    );
   while ((await fastDone()) < EVENTS && Date.now() - started < 120_000) await new Promise((r) => setTimeout(r, 20));
   const seconds = (Date.now() - started) / 1000;
   await sender.stop();
@@ -61,10 +75,23 @@ async function benchIntegrations({ log }) {
     const tenant = 'bench-tenant';
     await db.insertInto('tenants').values({ id: tenant, name: 'Bench', created_at: new Date().toISOString() }).execute();
     const plant = { id: 'bench-plant', tenant_id: tenant, thing_name: 'bench-import-01' };
-    await db.insertInto('plants').values({
-      id: plant.id, tenant_id: tenant, name: 'Bench', thing_name: plant.thing_name, location: 'Brno', latitude: 49.2, longitude: 16.6,
-      timezone: 'Europe/Prague', pv_peak_kw: 10, battery_kwh: 10, charger_kw: null, created_at: new Date().toISOString(),
-    }).execute();
+    await db
+      .insertInto('plants')
+      .values({
+        id: plant.id,
+        tenant_id: tenant,
+        name: 'Bench',
+        thing_name: plant.thing_name,
+        location: 'Brno',
+        latitude: 49.2,
+        longitude: 16.6,
+        timezone: 'Europe/Prague',
+        pv_peak_kw: 10,
+        battery_kwh: 10,
+        charger_kw: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
 
     const fast = await deliveriesPerSecond(db, tenant, false);
     const withHanging = await deliveriesPerSecond(db, tenant, true);
@@ -92,8 +119,11 @@ async function benchIntegrations({ log }) {
 module.exports = { benchIntegrations };
 
 if (require.main === module) {
-  benchIntegrations({ log: console.log }).then((rows) => rows.forEach((row) => console.log(row)), (error) => {
-    console.error(error);
-    process.exit(1);
-  });
+  benchIntegrations({ log: console.log }).then(
+    (rows) => rows.forEach((row) => console.log(row)),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

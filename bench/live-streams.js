@@ -58,17 +58,41 @@ async function main() {
   for (let i = 0; i < users; i++) {
     const id = randomUUID();
     const email = `bench-live-${i}@helio.test`;
-    await db.insertInto('users').values({
-      id, tenant_id: tenant.id, email, name: 'Bench', family_name: `Live ${i}`, picture: null, password_hash: 'scrypt$none',
-      role: 'owner', custom_role_id: null, modules: JSON.stringify(['monitoring']), locale: 'en', preferences: '{}', status: 'active', created_at: now,
-    }).execute();
+    await db
+      .insertInto('users')
+      .values({
+        id,
+        tenant_id: tenant.id,
+        email,
+        name: 'Bench',
+        family_name: `Live ${i}`,
+        picture: null,
+        password_hash: 'scrypt$none',
+        role: 'owner',
+        custom_role_id: null,
+        modules: JSON.stringify(['monitoring']),
+        locale: 'en',
+        preferences: '{}',
+        status: 'active',
+        created_at: now,
+      })
+      .execute();
     idTokens.push((await tokens.issue({ id, email, tenantId: tenant.id })).idToken);
   }
   await db.destroy();
 
   const server = spawn(process.execPath, [path.join(dist.root, 'server', 'dist', 'main.js')], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', MQTT_PORT: String(MQTT_PORT), DATA_DIR: dataDir, DATABASE_URL: databaseUrl,
-      SIMULATOR: 'off', LOG_LEVEL: 'warn', SIM_HISTORY_DAYS: '0' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      MQTT_PORT: String(MQTT_PORT),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      SIMULATOR: 'off',
+      LOG_LEVEL: 'warn',
+      SIM_HISTORY_DAYS: '0',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const streams = [];
@@ -81,19 +105,25 @@ async function main() {
     log(`  server memory before:        ${before.toFixed(1)} MiB`);
     const started = performance.now();
     for (let i = 0; i < STREAMS; i += 100) {
-      const batch = await Promise.all(Array.from({ length: Math.min(100, STREAMS - i) }, (_, j) => openStream(idTokens[Math.floor((i + j) / PER_USER)])));
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(100, STREAMS - i) }, (_, j) => openStream(idTokens[Math.floor((i + j) / PER_USER)])),
+      );
       streams.push(...batch);
     }
     const refused = streams.filter((s) => s.status !== 200).length;
     const open = performance.now() - started;
     const opened = rssMiB(server.pid);
-    log(`  opened in ${(open / 1000).toFixed(1)} s (${refused} refused); server memory: ${opened.toFixed(1)} MiB (+${(opened - before).toFixed(1)} MiB, ${(((opened - before) * 1024) / STREAMS).toFixed(1)} KiB a stream)`);
+    log(
+      `  opened in ${(open / 1000).toFixed(1)} s (${refused} refused); server memory: ${opened.toFixed(1)} MiB (+${(opened - before).toFixed(1)} MiB, ${(((opened - before) * 1024) / STREAMS).toFixed(1)} KiB a stream)`,
+    );
     const extra = await openStream(idTokens[0]);
     extra.close();
     log(`  a ${PER_USER + 1}th stream of one user answers ${extra.status}`);
     await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
     const idle = rssMiB(server.pid);
-    log(`  after ${IDLE_MS / 1000} s idle:           ${idle.toFixed(1)} MiB (${idle - opened >= 0 ? '+' : ''}${(idle - opened).toFixed(1)} MiB)`);
+    log(
+      `  after ${IDLE_MS / 1000} s idle:           ${idle.toFixed(1)} MiB (${idle - opened >= 0 ? '+' : ''}${(idle - opened).toFixed(1)} MiB)`,
+    );
     for (const stream of streams.splice(0)) stream.close();
     await new Promise((resolve) => setTimeout(resolve, 3000));
     log(`  after closing them all:      ${rssMiB(server.pid).toFixed(1)} MiB`);

@@ -36,11 +36,30 @@ async function seedFleet(databaseUrl) {
     battery_kwh: i % 4 === 0 ? null : 10,
     created_at: new Date().toISOString(),
   }));
-  for (let i = 0; i < plants.length; i += 200) await db.insertInto('plants').values(plants.slice(i, i + 200)).execute();
-  const tags = TAGS.map((name, i) => ({ id: randomUUID(), tenant_id: tenant.id, name, name_key: name.toLocaleLowerCase('cs'), colour: ['blue', 'green', 'orange', 'red', 'violet', 'gold', 'forest', 'gray'][i], created_at: new Date().toISOString(), updated_at: null }));
+  for (let i = 0; i < plants.length; i += 200)
+    await db
+      .insertInto('plants')
+      .values(plants.slice(i, i + 200))
+      .execute();
+  const tags = TAGS.map((name, i) => ({
+    id: randomUUID(),
+    tenant_id: tenant.id,
+    name,
+    name_key: name.toLocaleLowerCase('cs'),
+    colour: ['blue', 'green', 'orange', 'red', 'violet', 'gold', 'forest', 'gray'][i],
+    created_at: new Date().toISOString(),
+    updated_at: null,
+  }));
   await db.insertInto('tags').values(tags).execute();
-  const assignments = plants.flatMap((p, i) => [{ plant_id: p.id, tag_id: tags[i % TAGS.length].id }, ...(i % 3 === 0 ? [{ plant_id: p.id, tag_id: tags[(i + 1) % TAGS.length].id }] : [])]);
-  for (let i = 0; i < assignments.length; i += 400) await db.insertInto('plant_tags').values(assignments.slice(i, i + 400)).execute();
+  const assignments = plants.flatMap((p, i) => [
+    { plant_id: p.id, tag_id: tags[i % TAGS.length].id },
+    ...(i % 3 === 0 ? [{ plant_id: p.id, tag_id: tags[(i + 1) % TAGS.length].id }] : []),
+  ]);
+  for (let i = 0; i < assignments.length; i += 400)
+    await db
+      .insertInto('plant_tags')
+      .values(assignments.slice(i, i + 400))
+      .execute();
   // 70 % of the plants reported in the last minutes (online, with production today); the rest never did.
   const store = new ShadowStore(db);
   const now = Date.now();
@@ -61,7 +80,10 @@ async function browserFigures(base, admin, tagName) {
     const page = await browser.newPage();
     await page.goto(`${base}/auth/sign-in`);
     await page.getByLabel(/e-mail/i).fill(admin.email);
-    await page.getByLabel(/heslo|password/i).first().fill(admin.password);
+    await page
+      .getByLabel(/heslo|password/i)
+      .first()
+      .fill(admin.password);
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/$/);
     const renders = [];
@@ -86,7 +108,16 @@ async function browserFigures(base, admin, tagName) {
         Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value').set.call(select, tagId);
         select.dispatchEvent(new Event('change', { bubbles: true }));
         return new Promise((resolve) =>
-          requestAnimationFrame(() => setTimeout(() => resolve({ ms: performance.now() - started, pager: document.querySelector('[data-testid="plants-pager"] span')?.textContent ?? '' }), 0)),
+          requestAnimationFrame(() =>
+            setTimeout(
+              () =>
+                resolve({
+                  ms: performance.now() - started,
+                  pager: document.querySelector('[data-testid="plants-pager"] span')?.textContent ?? '',
+                }),
+              0,
+            ),
+          ),
         );
       }, value);
       if (everyPlant(filtered.pager)) throw new Error(`the tag filter left the table at ${filtered.pager}`);
@@ -104,7 +135,10 @@ async function browserFigures(base, admin, tagName) {
               const started = performance.now();
               window.history.pushState({}, '', '/management/plants');
               window.dispatchEvent(new PopStateEvent('popstate'));
-              const shown = () => (document.querySelector('[data-testid="plant-tags"] [data-testid="tag-chip"]') ? resolve(performance.now() - started) : requestAnimationFrame(shown));
+              const shown = () =>
+                document.querySelector('[data-testid="plant-tags"] [data-testid="tag-chip"]')
+                  ? resolve(performance.now() - started)
+                  : requestAnimationFrame(shown);
               requestAnimationFrame(shown);
             }),
         ),
@@ -127,15 +161,23 @@ async function benchPlantsTable({ port, mqttPort, log }) {
     return await withFleetServer({ port, mqttPort, dataDir, databaseUrl }, async ({ base, admin, idToken }) => {
       const found = await post(base, 'hono/plants/find', {}, idToken);
       const fleet = await post(base, 'plant/fleet/summary', {}, idToken);
-      log(`  ${found.length} plants, ${fleet.online} online (${seeded.reporting} seeded reporting), ${found.filter((p) => p.tagIds.length > 0).length} tagged, today ${fleet.todayEnergyKwh.toFixed(1)} kWh`);
+      log(
+        `  ${found.length} plants, ${fleet.online} online (${seeded.reporting} seeded reporting), ${found.filter((p) => p.tagIds.length > 0).length} tagged, today ${fleet.todayEnergyKwh.toFixed(1)} kWh`,
+      );
       const find = await p50Of(CALLS, () => post(base, 'hono/plants/find', {}, idToken));
       const summed = await p50Of(CALLS, () => post(base, 'plant/fleet/summary', {}, idToken));
       log(`  hono/plants/find: p50 ${ms(find.p50)}, p99 ${ms(find.p99)} (${find.n} requests)`);
       log(`  plant/fleet/summary: p50 ${ms(summed.p50)}, p99 ${ms(summed.p99)} (${summed.n} requests)`);
       const browser = await browserFigures(base, admin, seeded.tagName);
-      log(`  /management/plants rendered (first page, tags, status): p50 ${ms(browser.render.p50)}, max ${ms(browser.render.max)} (${browser.render.n} renders)`);
-      log(`  /management to /management/plants in the running console: p50 ${ms(browser.navigation.p50)}, max ${ms(browser.navigation.max)} (${browser.navigation.n} navigations)`);
-      log(`  tag filter applied (change event to the next frame): p50 ${ms(browser.filter.p50)}, max ${ms(browser.filter.max)} (${browser.filter.n} filters)`);
+      log(
+        `  /management/plants rendered (first page, tags, status): p50 ${ms(browser.render.p50)}, max ${ms(browser.render.max)} (${browser.render.n} renders)`,
+      );
+      log(
+        `  /management to /management/plants in the running console: p50 ${ms(browser.navigation.p50)}, max ${ms(browser.navigation.max)} (${browser.navigation.n} navigations)`,
+      );
+      log(
+        `  tag filter applied (change event to the next frame): p50 ${ms(browser.filter.p50)}, max ${ms(browser.filter.max)} (${browser.filter.n} filters)`,
+      );
       return [
         `| hono/plants/find, ${PLANTS} plants | p50 ${ms(find.p50)}, p99 ${ms(find.p99)} | — |`,
         `| plant/fleet/summary, ${PLANTS} plants | p50 ${ms(summed.p50)}, p99 ${ms(summed.p99)} | — |`,
@@ -152,7 +194,11 @@ async function benchPlantsTable({ port, mqttPort, log }) {
 module.exports = { benchPlantsTable, seedFleet };
 
 if (require.main === module) {
-  benchPlantsTable({ port: Number(process.env.BENCH_PORT ?? 18500), mqttPort: Number(process.env.BENCH_MQTT_PORT ?? 18851), log: (line) => process.stdout.write(`${line}\n`) })
+  benchPlantsTable({
+    port: Number(process.env.BENCH_PORT ?? 18500),
+    mqttPort: Number(process.env.BENCH_MQTT_PORT ?? 18851),
+    log: (line) => process.stdout.write(`${line}\n`),
+  })
     .then((rows) => rows.forEach((row) => process.stdout.write(`${row}\n`)))
     .catch((error) => {
       console.error(error instanceof Error ? error.stack : error);

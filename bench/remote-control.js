@@ -31,10 +31,25 @@ async function tagEveryPlant(databaseUrl) {
   try {
     const tenant = await db.selectFrom('tenants').select('id').where('name', '=', 'Helio Demo').executeTakeFirstOrThrow();
     const tagId = randomUUID();
-    await db.insertInto('tags').values({ id: tagId, tenant_id: tenant.id, name: 'RC fleet', name_key: 'rc fleet', colour: 'blue', created_at: new Date().toISOString(), updated_at: null }).execute();
+    await db
+      .insertInto('tags')
+      .values({
+        id: tagId,
+        tenant_id: tenant.id,
+        name: 'RC fleet',
+        name_key: 'rc fleet',
+        colour: 'blue',
+        created_at: new Date().toISOString(),
+        updated_at: null,
+      })
+      .execute();
     const plants = await db.selectFrom('plants').select('id').where('tenant_id', '=', tenant.id).execute();
     const rows = plants.map((p) => ({ plant_id: p.id, tag_id: tagId }));
-    for (let i = 0; i < rows.length; i += 400) await db.insertInto('plant_tags').values(rows.slice(i, i + 400)).execute();
+    for (let i = 0; i < rows.length; i += 400)
+      await db
+        .insertInto('plant_tags')
+        .values(rows.slice(i, i + 400))
+        .execute();
     const brno = await db.selectFrom('plants').select('id').where('thing_name', '=', THING).executeTakeFirstOrThrow();
     return { tagId, plantIds: plants.map((p) => p.id), brnoId: brno.id };
   } finally {
@@ -46,8 +61,19 @@ async function tagEveryPlant(databaseUrl) {
 async function playGateway({ base, mqttUrl, token, plantId }) {
   const { username, password } = await post(base, 'plant/gateway/credentials/rotate', { id: plantId }, token);
   const client = await mqtt.connectAsync(mqttUrl, { clientId: username, username, password, reconnectPeriod: 0, clean: true });
-  const settings = { ExportLimit: 7000, OperMode: 'self-consumption', ActPwrPve: 3000, ActPwrGrid: -500, ActPwrLoad: 2500, ActPwrBat: 0, BatSoc: 50 };
-  const report = () => client.publishAsync(`helio/things/${THING}/shadow/reported`, JSON.stringify({ state: { reported: settings }, timestamp: Date.now() }), { qos: 1 });
+  const settings = {
+    ExportLimit: 7000,
+    OperMode: 'self-consumption',
+    ActPwrPve: 3000,
+    ActPwrGrid: -500,
+    ActPwrLoad: 2500,
+    ActPwrBat: 0,
+    BatSoc: 50,
+  };
+  const report = () =>
+    client.publishAsync(`helio/things/${THING}/shadow/reported`, JSON.stringify({ state: { reported: settings }, timestamp: Date.now() }), {
+      qos: 1,
+    });
   client.on('message', (_topic, payload) => {
     if (payload.length === 0) return;
     const { state } = JSON.parse(payload.toString());
@@ -118,14 +144,22 @@ async function benchRemoteControl({ port, mqttPort, log }) {
     const wallTimes = [];
     for (let run = 0; run < FLEET_RUNS; run++) {
       const t = performance.now();
-      const answer = await post(base, 'rc/fleet/apply', { tagId: seeded.tagId, plantIds: seeded.plantIds, key: 'ExportLimit', value: 4000 + run }, idToken);
+      const answer = await post(
+        base,
+        'rc/fleet/apply',
+        { tagId: seeded.tagId, plantIds: seeded.plantIds, key: 'ExportLimit', value: 4000 + run },
+        idToken,
+      );
       wallTimes.push(performance.now() - t);
       serverTimes.push(answer.serverMs);
-      if (answer.results.length !== seeded.plantIds.length) throw new Error(`the fleet command answered ${answer.results.length} of ${seeded.plantIds.length} plants`);
+      if (answer.results.length !== seeded.plantIds.length)
+        throw new Error(`the fleet command answered ${answer.results.length} of ${seeded.plantIds.length} plants`);
     }
     const fleetServer = summary(serverTimes);
     const fleetWall = summary(wallTimes);
-    log(`  rc/fleet/apply to ${seeded.plantIds.length} plants: server p50 ${ms(fleetServer.p50)}, max ${ms(fleetServer.max)}; wall p50 ${ms(fleetWall.p50)} (${fleetServer.n} runs)`);
+    log(
+      `  rc/fleet/apply to ${seeded.plantIds.length} plants: server p50 ${ms(fleetServer.p50)}, max ${ms(fleetServer.max)}; wall p50 ${ms(fleetWall.p50)} (${fleetServer.n} runs)`,
+    );
 
     gateway = await playGateway({ base, mqttUrl: `mqtt://127.0.0.1:${mqttPort}`, token: idToken, plantId: seeded.brnoId });
     const trip = await roundTrips(base, admin, seeded.brnoId);
@@ -144,7 +178,11 @@ async function benchRemoteControl({ port, mqttPort, log }) {
 module.exports = { benchRemoteControl };
 
 if (require.main === module) {
-  benchRemoteControl({ port: Number(process.env.BENCH_PORT ?? 18500), mqttPort: Number(process.env.BENCH_MQTT_PORT ?? 18851), log: (line) => process.stdout.write(`${line}\n`) })
+  benchRemoteControl({
+    port: Number(process.env.BENCH_PORT ?? 18500),
+    mqttPort: Number(process.env.BENCH_MQTT_PORT ?? 18851),
+    log: (line) => process.stdout.write(`${line}\n`),
+  })
     .then((rows) => rows.forEach((row) => process.stdout.write(`${row}\n`)))
     .catch((error) => {
       console.error(error instanceof Error ? error.stack : error);

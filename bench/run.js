@@ -50,8 +50,19 @@ function lightPost(apiPath, body, token) {
   const payload = JSON.stringify(body);
   return new Promise((resolve) => {
     const request = http.request(
-      { host: '127.0.0.1', port: PORT, path: `/api/${apiPath}`, method: 'POST', agent: keepAlive,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), 'accept-encoding': 'gzip', authorization: `Bearer ${token}` } },
+      {
+        host: '127.0.0.1',
+        port: PORT,
+        path: `/api/${apiPath}`,
+        method: 'POST',
+        agent: keepAlive,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          'accept-encoding': 'gzip',
+          authorization: `Bearer ${token}`,
+        },
+      },
       (response) => {
         const chunks = [];
         response.on('data', (chunk) => chunks.push(chunk));
@@ -86,29 +97,64 @@ async function main() {
   log(`Helio EMS benchmarks (${databaseUrl.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'}, ${os.cpus().length} cores)`);
   log(`Preparing: demo data, 50 gateways, ${days} days of 5-minute history for ${HISTORY_THING}…`);
   const setup = await prepare({ databaseUrl, gateways: 50, historyDays: days, historyThing: HISTORY_THING, log });
-  log(`  ${setup.historySamples} samples with roll-ups in ${setup.historySeconds.toFixed(1)} s (${Math.round(setup.historySamples / setup.historySeconds)} samples/s in bulk)`);
+  log(
+    `  ${setup.historySamples} samples with roll-ups in ${setup.historySeconds.toFixed(1)} s (${Math.round(setup.historySamples / setup.historySeconds)} samples/s in bulk)`,
+  );
 
-  const server = spawn(process.execPath, [...(process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`] : []), path.join(dist.root, 'server', 'dist', 'main.js')], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', MQTT_PORT: String(MQTT_PORT), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SIMULATOR: 'off', LOG_LEVEL: 'warn',
-      // keep the whole year raw: the start-up prune would otherwise run during the ingest measurement
-      RAW_RETENTION_DAYS: '400' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`] : []),
+      path.join(dist.root, 'server', 'dist', 'main.js'),
+    ],
+    {
+      env: {
+        ...process.env,
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        MQTT_PORT: String(MQTT_PORT),
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        SIMULATOR: 'off',
+        LOG_LEVEL: 'warn',
+        // keep the whole year raw: the start-up prune would otherwise run during the ingest measurement
+        RAW_RETENTION_DAYS: '400',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const db = await createDatabase(databaseUrl);
   try {
     const up = await waitUntil(async () => (await fetch(`${BASE}/api/health`).catch(() => ({ ok: false }))).ok, 30_000);
     if (!up) throw new Error('the server did not answer /api/health within 30 s');
 
     log('Ingest: 50 gateways × 120 reports through the MQTT broker into storage…');
-    const ing = await ingest({ db, mqttUrl: `mqtt://127.0.0.1:${MQTT_PORT}`, plant: setup.plant, gatewayThings: setup.gatewayThings, gatewayPasswords: setup.gatewayPasswords, reportsPerGateway: 120, timeoutMs: 120_000 });
-    log(`  ${ing.stored} of ${ing.published} samples stored in ${ing.seconds.toFixed(1)} s: ${Math.round(ing.perSecond)} samples/s, lost ${ing.lost}`);
+    const ing = await ingest({
+      db,
+      mqttUrl: `mqtt://127.0.0.1:${MQTT_PORT}`,
+      plant: setup.plant,
+      gatewayThings: setup.gatewayThings,
+      gatewayPasswords: setup.gatewayPasswords,
+      reportsPerGateway: 120,
+      timeoutMs: 120_000,
+    });
+    log(
+      `  ${ing.stored} of ${ing.published} samples stored in ${ing.seconds.toFixed(1)} s: ${Math.round(ing.perSecond)} samples/s, lost ${ing.lost}`,
+    );
 
     const admin = DEMO_ACCOUNTS.find((a) => a.role === 'owner');
     const signIn = await post('auth/sign-in', { username: admin.email, password: admin.password });
     if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}: ${JSON.stringify(signIn.json())}`);
     const { idToken } = signIn.json();
     const pgParams = (startTime, endTime, granularity) => ({
-      pgParams: { tenantId: setup.plant.tenant_id, gatewayId: setup.plant.thing_name, plantId: setup.plant.id, startTime, endTime, granularity },
+      pgParams: {
+        tenantId: setup.plant.tenant_id,
+        gatewayId: setup.plant.thing_name,
+        plantId: setup.plant.id,
+        startTime,
+        endTime,
+        granularity,
+      },
     });
     const now = Date.now() - (Date.now() % 60_000);
     const iso = (t) => new Date(t).toISOString();
@@ -120,7 +166,9 @@ async function main() {
       if (answer.status !== 200) throw new Error(`metric/time-series answered ${answer.status}: ${JSON.stringify(answer.json())}`);
       return answer.json().rows.length;
     };
-    log(`Time series (default keys ActPwrPve and OperMode): a year at 1h is ${await rows(year)} rows, 10,000 minutes at 1m ${await rows(week)} rows`);
+    log(
+      `Time series (default keys ActPwrPve and OperMode): a year at 1h is ${await rows(year)} rows, 10,000 minutes at 1m ${await rows(week)} rows`,
+    );
     await timed(10, () => post('metric/time-series', year, idToken));
     const yearly = await timed(QUERIES, () => post('metric/time-series', year, idToken));
     await timed(5, () => post('metric/time-series', week, idToken));
@@ -130,22 +178,32 @@ async function main() {
 
     log('Shadow reads: 32 concurrent clients for 10 s…');
     const reads = await load({
-      workers: 32, durationMs: 10_000, maxCalls: 200_000,
+      workers: 32,
+      durationMs: 10_000,
+      maxCalls: 200_000,
       call: async () => (await post('iot/thing/shadow', { thingName: HISTORY_THING }, idToken)).status === 200,
     });
-    log(`  ${Math.round(reads.perSecond)} reads/s, p50 ${ms(reads.p50)}, p99 ${ms(reads.p99)}, ${reads.failures} failed (${reads.n} requests)`);
+    log(
+      `  ${Math.round(reads.perSecond)} reads/s, p50 ${ms(reads.p50)}, p99 ${ms(reads.p99)}, ${reads.failures} failed (${reads.n} requests)`,
+    );
     log('Shadow reads: 32 concurrent clients for 10 s through node:http with keep-alive…');
     const lightReads = await load({
-      workers: 32, durationMs: 10_000, maxCalls: 200_000,
+      workers: 32,
+      durationMs: 10_000,
+      maxCalls: 200_000,
       call: async () => {
         const { status, text } = await lightPost('iot/thing/shadow', { thingName: HISTORY_THING }, idToken);
         return status === 200 && JSON.parse(text).version > 0;
       },
     });
-    log(`  ${Math.round(lightReads.perSecond)} reads/s, p50 ${ms(lightReads.p50)}, p99 ${ms(lightReads.p99)}, ${lightReads.failures} failed (${lightReads.n} requests)`);
+    log(
+      `  ${Math.round(lightReads.perSecond)} reads/s, p50 ${ms(lightReads.p50)}, p99 ${ms(lightReads.p99)}, ${lightReads.failures} failed (${lightReads.n} requests)`,
+    );
 
-    const browserRows = process.env.BENCH_BROWSER === 'off' ? []
-      : await browserBench({ base: BASE, mqttUrl: `mqtt://127.0.0.1:${MQTT_PORT}`, admin, plant: setup.plant, token: idToken, log });
+    const browserRows =
+      process.env.BENCH_BROWSER === 'off'
+        ? []
+        : await browserBench({ base: BASE, mqttUrl: `mqtt://127.0.0.1:${MQTT_PORT}`, admin, plant: setup.plant, token: idToken, log });
 
     log('');
     log('| measure | result | target |');
@@ -154,7 +212,9 @@ async function main() {
     log(`| metric/time-series, a year at 1h | p50 ${ms(yearly.p50)}, p99 ${ms(yearly.p99)} | p50 ≤ 20 ms |`);
     log(`| metric/time-series, 10,000 minutes (6.9 days) at 1m | p50 ${ms(weekly.p50)}, p99 ${ms(weekly.p99)} | — |`);
     log(`| shadow reads, 32 concurrent (fetch) | ${Math.round(reads.perSecond)}/s, p99 ${ms(reads.p99)} | ≥ 3,000/s at p99 ≤ 25 ms |`);
-    log(`| shadow reads, 32 concurrent (node:http keep-alive) | ${Math.round(lightReads.perSecond)}/s, p99 ${ms(lightReads.p99)} | ≥ 3,000/s at p99 ≤ 25 ms |`);
+    log(
+      `| shadow reads, 32 concurrent (node:http keep-alive) | ${Math.round(lightReads.perSecond)}/s, p99 ${ms(lightReads.p99)} | ≥ 3,000/s at p99 ≤ 25 ms |`,
+    );
     log(`| history written in bulk | ${Math.round(setup.historySamples / setup.historySeconds)} samples/s | — |`);
     browserRows.forEach(log);
     if (ing.lost !== 0 || reads.failures !== 0 || lightReads.failures !== 0) process.exitCode = 1;

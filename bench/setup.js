@@ -18,7 +18,13 @@ async function prepare({ databaseUrl, gateways, historyDays, historyThing, log }
   await seedDemoData(db);
   const plant = await db.selectFrom('plants').selectAll().where('thing_name', '=', historyThing).executeTakeFirstOrThrow();
   const gatewayThings = Array.from({ length: gateways }, (_, i) => `bench-gw-${String(i + 1).padStart(3, '0')}`);
-  const gatewayPlants = gatewayThings.map((thing) => ({ ...plant, id: randomUUID(), name: thing, thing_name: thing, created_at: new Date().toISOString() }));
+  const gatewayPlants = gatewayThings.map((thing) => ({
+    ...plant,
+    id: randomUUID(),
+    name: thing,
+    thing_name: thing,
+    created_at: new Date().toISOString(),
+  }));
   await db.insertInto('plants').values(gatewayPlants).execute();
   // The broker admits only gateways with their own login (gw-<thingName> and the plant's password).
   const gatewayPasswords = {};
@@ -26,8 +32,13 @@ async function prepare({ databaseUrl, gateways, historyDays, historyThing, log }
 
   const store = new ShadowStore(db);
   const run = newPlantRun({
-    thingName: plant.thing_name, latitude: plant.latitude, longitude: plant.longitude, timezone: plant.timezone,
-    pvPeakKw: plant.pv_peak_kw, batteryKwh: plant.battery_kwh, chargerKw: plant.charger_kw,
+    thingName: plant.thing_name,
+    latitude: plant.latitude,
+    longitude: plant.longitude,
+    timezone: plant.timezone,
+    pvPeakKw: plant.pv_peak_kw,
+    batteryKwh: plant.battery_kwh,
+    chargerKw: plant.charger_kw,
   });
   const now = Date.now();
   const end = now - (now % STEP_MS);
@@ -38,7 +49,11 @@ async function prepare({ databaseUrl, gateways, historyDays, historyThing, log }
     if (day % 73 === 0) log(`  history: ${historyDays - day + 1} of ${historyDays} days written`);
   }
   const seconds = (Date.now() - started) / 1000;
-  const { n } = await db.selectFrom('metric_samples').select((eb) => eb.fn.countAll().as('n')).where('thing_name', '=', plant.thing_name).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('metric_samples')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('thing_name', '=', plant.thing_name)
+    .executeTakeFirstOrThrow();
   await db.destroy();
   return { plant, gatewayThings, gatewayPasswords, historySamples: Number(n), historySeconds: seconds };
 }

@@ -36,7 +36,13 @@ function narrowEntry(name) {
   const names = importedNames(name);
   if (names === null) return wholeEntry(name);
   const list = names.join(', ');
-  return ["import 'systemjs-webpack-interop/auto-public-path';", `import { ${list} } from '${name}';`, `export { ${list} };`, `export default { ${list} };`, ''].join('\n');
+  return [
+    "import 'systemjs-webpack-interop/auto-public-path';",
+    `import { ${list} } from '${name}';`,
+    `export { ${list} };`,
+    `export default { ${list} };`,
+    '',
+  ].join('\n');
 }
 
 // A wrapper per library: the named exports plus a `default` (CommonJS packages such as React have
@@ -58,10 +64,7 @@ function extraPlugins(m, webpack) {
   if (m.name !== '@blueprintjs/icons') return [];
   const iconsDir = path.dirname(require.resolve('@blueprintjs/icons/package.json', { paths: [__dirname] }));
   const outDir = `blueprint-icons@${version(m.pkg)}`;
-  return [
-    new IconPathsPlugin({ iconsDir, outDir }),
-    new webpack.DefinePlugin({ ICON_PATHS_DIR: JSON.stringify(outDir) }),
-  ];
+  return [new IconPathsPlugin({ iconsDir, outDir }), new webpack.DefinePlugin({ ICON_PATHS_DIR: JSON.stringify(outDir) })];
 }
 
 module.exports = (env, argv) =>

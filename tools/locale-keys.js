@@ -35,7 +35,8 @@ function compareNamespace(trees) {
   // The same placeholders in both languages: a dropped {{count}} shows a wrong sentence, not an error.
   const placeholders = (lng) => {
     const found = new Map();
-    for (const [key, text] of byLanguage[lng]) found.set(baseKey(key), [...new Set([...(found.get(baseKey(key)) ?? []), ...variables(text)])].sort());
+    for (const [key, text] of byLanguage[lng])
+      found.set(baseKey(key), [...new Set([...(found.get(baseKey(key)) ?? []), ...variables(text)])].sort());
     return found;
   };
   const [cs, en] = LANGUAGES.map(placeholders);

@@ -13,13 +13,9 @@ describe('the checker itself', () => {
       cs: { a: { b: 'B' }, only: 'jen česky', n_one: '{{count}} kus', n_few: '{{count}} kusy', n_other: '{{count}} kusů', e: '' },
       en: { a: { b: 'B' }, n_one: 'one piece', n_other: '{{count}} pieces', e: 'E' },
     });
-    expect(problems).toEqual(
-      expect.arrayContaining(['"only" is in cs but not in en', '"e" in cs is empty or not text']),
-    );
+    expect(problems).toEqual(expect.arrayContaining(['"only" is in cs but not in en', '"e" in cs is empty or not text']));
     expect(problems).toHaveLength(2);
-    expect(compareNamespace({ cs: { x: 'Ahoj {{name}}' }, en: { x: 'Hello' } })).toEqual([
-      '"x" uses {{name}} in cs but {{}} in en',
-    ]);
+    expect(compareNamespace({ cs: { x: 'Ahoj {{name}}' }, en: { x: 'Hello' } })).toEqual(['"x" uses {{name}} in cs but {{}} in en']);
   });
 });
 

@@ -4,7 +4,7 @@ const sharedModules = require('./shared-modules');
 describe('a narrowed shared module is built from the names the apps import', () => {
   it('reads named imports and re-exports over several lines, leaving out types and aliases', () => {
     const source = [
-      "import { Button, type IconName, Card as Box,",
+      'import { Button, type IconName, Card as Box,',
       "  Dialog } from '@blueprintjs/core';",
       "import type { Intent } from '@blueprintjs/core';",
       "export { Tag } from '@blueprintjs/core';",

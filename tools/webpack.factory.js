@@ -12,10 +12,7 @@ const sharedNames = sharedModules.map((m) => m.name);
  * one exception is @helio/contracts: plain values and types compiled into each bundle that uses them.
  */
 function helioExternals(except = []) {
-  return [
-    ...sharedNames.filter((n) => !except.includes(n)),
-    /^@helio\/(?!contracts(\/|$)).+/,
-  ];
+  return [...sharedNames.filter((n) => !except.includes(n)), /^@helio\/(?!contracts(\/|$)).+/];
 }
 
 const contractsSource = path.join(__dirname, '..', 'contracts', 'src');
@@ -38,7 +35,9 @@ function cssLoader(production) {
 }
 
 function cssPlugins(production) {
-  return production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : [];
+  return production
+    ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })]
+    : [];
 }
 
 function rules(production = true) {

@@ -5,7 +5,12 @@ import { PERMISSIONS, ROLES, SESSIONS, USERS } from './testing/iam-fixtures';
 import { HelioAppFrame } from '@helio/shared-utils';
 import { Root } from './root.component';
 
-const viewer = () => ({ ...__fixtures.currentUser(), role: 'viewer', permissions: ['plants:read', 'notifications:read'], modules: ['monitoring', 'notifications'] });
+const viewer = () => ({
+  ...__fixtures.currentUser(),
+  role: 'viewer',
+  permissions: ['plants:read', 'notifications:read'],
+  modules: ['monitoring', 'notifications'],
+});
 
 beforeEach(() => {
   __setSignedIn();
@@ -21,7 +26,11 @@ beforeEach(() => {
 
 const at = (path: string) => {
   window.history.pushState({}, '', path);
-  return render(<HelioAppFrame><Root /></HelioAppFrame>);
+  return render(
+    <HelioAppFrame>
+      <Root />
+    </HelioAppFrame>,
+  );
 };
 
 describe('the account app routes', () => {

@@ -4,7 +4,9 @@ import en from '../locales/en/analytics-app.json';
 /** Every leaf key of a translation tree, as a dotted path, plural forms folded into one. */
 function keysOf(tree: object, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'object' && value !== null ? keysOf(value, `${prefix}${key}.`) : [`${prefix}${key.replace(/_(one|few|many|other)$/, '')}`],
+    typeof value === 'object' && value !== null
+      ? keysOf(value, `${prefix}${key}.`)
+      : [`${prefix}${key.replace(/_(one|few|many|other)$/, '')}`],
   );
 }
 

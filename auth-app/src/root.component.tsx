@@ -7,12 +7,8 @@ import { manifest } from './manifest';
 
 const SignIn = lazy(() => import(/* webpackChunkName: "sign-in" */ './sign-in/sign-in.component').then((m) => ({ default: m.SignIn })));
 const SignOut = lazy(() => import('./sign-out/sign-out.component').then((m) => ({ default: m.SignOut })));
-const ForgotPassword = lazy(() =>
-  import('./forgot-password/forgot-password.component').then((m) => ({ default: m.ForgotPassword })),
-);
-const SetNewPassword = lazy(() =>
-  import('./set-new-password/set-new-password.component').then((m) => ({ default: m.SetNewPassword })),
-);
+const ForgotPassword = lazy(() => import('./forgot-password/forgot-password.component').then((m) => ({ default: m.ForgotPassword })));
+const SetNewPassword = lazy(() => import('./set-new-password/set-new-password.component').then((m) => ({ default: m.SetNewPassword })));
 const NotFound = lazy(() => import('./not-found/not-found.component').then((m) => ({ default: m.NotFound })));
 
 export function Root() {

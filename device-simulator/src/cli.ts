@@ -8,7 +8,10 @@ import { TOPIC_THING_NAME_PATTERN } from '@helio/contracts';
 
 function plantsFromEnv(env: NodeJS.ProcessEnv): SimPlantConfig[] {
   if (env.SIM_PLANTS_FILE) return JSON.parse(readFileSync(env.SIM_PLANTS_FILE, 'utf8')) as SimPlantConfig[];
-  const things = (env.SIM_THINGS ?? 'sim-plant-1').split(',').map((t) => t.trim()).filter(Boolean);
+  const things = (env.SIM_THINGS ?? 'sim-plant-1')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   for (const thing of things) {
     if (!TOPIC_THING_NAME_PATTERN.test(thing)) throw new Error(`not a valid thing name: ${thing}`);
   }

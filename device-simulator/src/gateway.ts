@@ -179,7 +179,10 @@ export class Gateway {
     const wanted = delta as Record<string, unknown>;
     const apply = () => {
       this.run.state = applyDelta(this.run.state, wanted, !!this.opts.plant.batteryKwh);
-      this.run.state = { ...this.run.state, ev: { ...this.run.state.ev, settings: chargerSettingsFrom(wanted, this.run.state.ev.settings) } };
+      this.run.state = {
+        ...this.run.state,
+        ev: { ...this.run.state.ev, settings: chargerSettingsFrom(wanted, this.run.state.ev.settings) },
+      };
       this.report();
     };
     if (this.opts.applyDelayMs) setTimeout(apply, this.opts.applyDelayMs);

@@ -2,7 +2,13 @@ import { advancePlant, MAX_STEP_MS, newPlantRun, plantHistory } from './history'
 import type { SimPlantConfig } from './model/plant';
 
 const plant: SimPlantConfig = {
-  thingName: 'history-1', latitude: 49.2, longitude: 16.6, timezone: 'Europe/Prague', pvPeakKw: 9.8, batteryKwh: 10, chargerKw: 11,
+  thingName: 'history-1',
+  latitude: 49.2,
+  longitude: 16.6,
+  timezone: 'Europe/Prague',
+  pvPeakKw: 9.8,
+  batteryKwh: 10,
+  chargerKw: 11,
 };
 const FROM = Date.parse('2025-06-01T00:00:00Z');
 const DAY_MS = 86_400_000;

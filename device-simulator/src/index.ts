@@ -11,8 +11,24 @@ export {
   type PlantResume,
   type EnergyCounters,
 } from './model/plant';
-export { METRIC_KEYS, INVERTER_STATES, GRID_STATUSES, toReported, resumeFromReported, isOperMode, type ReportedState } from './model/reported';
-export { controlCharger, ampsFor, wattsFor, DEFAULT_CHARGER_SETTINGS, DEFAULT_CHARGER_TIMING, type ChargerSettings, type ChargerTiming } from './model/charger-control';
+export {
+  METRIC_KEYS,
+  INVERTER_STATES,
+  GRID_STATUSES,
+  toReported,
+  resumeFromReported,
+  isOperMode,
+  type ReportedState,
+} from './model/reported';
+export {
+  controlCharger,
+  ampsFor,
+  wattsFor,
+  DEFAULT_CHARGER_SETTINGS,
+  DEFAULT_CHARGER_TIMING,
+  type ChargerSettings,
+  type ChargerTiming,
+} from './model/charger-control';
 export { parseSimEv, type SimEvCommand } from './model/sim-ev';
 export { NO_FAULTS, parseFaults, type SimFaults } from './model/faults';
 export { OPER_MODES, SOC_MIN_PCT, SOC_MAX_PCT, type OperMode } from './model/battery';

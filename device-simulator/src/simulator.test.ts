@@ -57,9 +57,7 @@ describeWithMosquitto(`startSimulator against Mosquitto (${MOSQUITTO_URL})`, () 
       expect(typeof r[key]).toBe('number');
     }
     expect(r.OperMode).toBe('self-consumption');
-    expect(Number(r.ActPwrPve) + Number(r.ActPwrGrid) + Number(r.ActPwrBat)).toBe(
-      Number(r.ActPwrLoad) + Number(r.ActPwrEv),
-    );
+    expect(Number(r.ActPwrPve) + Number(r.ActPwrGrid) + Number(r.ActPwrBat)).toBe(Number(r.ActPwrLoad) + Number(r.ActPwrEv));
     await waitFor(() => reports.length >= 3, 3000);
   });
 

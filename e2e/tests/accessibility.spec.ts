@@ -21,15 +21,39 @@ async function signedInRoutes(request: APIRequestContext): Promise<string[]> {
   const devices = await post<Array<{ id: string; kind: string }>>(request, 'device/list', { plantId: plant.id }, token);
   const inverter = devices.find((device) => device.kind === 'inverter');
   return [
-    '/', '/monitoring', '/monitoring/dashboard', '/flow', '/inverters', '/batteries', '/spot', '/statistics', '/services',
-    '/logs', '/logs/ActPwrPve',
-    '/management', '/management/plants', `/management/plants/${plant.id}`, '/management/tags', `/plant/${plant.id}/settings`,
+    '/',
+    '/monitoring',
+    '/monitoring/dashboard',
+    '/flow',
+    '/inverters',
+    '/batteries',
+    '/spot',
+    '/statistics',
+    '/services',
+    '/logs',
+    '/logs/ActPwrPve',
+    '/management',
+    '/management/plants',
+    `/management/plants/${plant.id}`,
+    '/management/tags',
+    `/plant/${plant.id}/settings`,
     ...(inverter ? [`/management/inverters/${inverter.id}`] : []),
-    '/ems', '/rc', '/fep', '/ev', '/notifications',
-    '/my-account', '/my-account/security', '/my-account/notifications',
-    '/my-account/iam/users', '/my-account/iam/roles', '/my-account/iam/permissions',
-    '/integrations', '/integrations/sources',
-    '/analytics', '/analytics/benchmark', `/analytics/benchmark/plant/${plant.id}`,
+    '/ems',
+    '/rc',
+    '/fep',
+    '/ev',
+    '/notifications',
+    '/my-account',
+    '/my-account/security',
+    '/my-account/notifications',
+    '/my-account/iam/users',
+    '/my-account/iam/roles',
+    '/my-account/iam/permissions',
+    '/integrations',
+    '/integrations/sources',
+    '/analytics',
+    '/analytics/benchmark',
+    `/analytics/benchmark/plant/${plant.id}`,
   ];
 }
 
@@ -57,7 +81,10 @@ test.describe('accessibility of every route', () => {
   test.describe.configure({ timeout: 240_000 });
 
   for (const theme of ['light', 'dark'] as const) {
-    test(`signed in, ${theme} theme: no serious or critical axe violation and one main landmark on every page`, async ({ page, request }) => {
+    test(`signed in, ${theme} theme: no serious or critical axe violation and one main landmark on every page`, async ({
+      page,
+      request,
+    }) => {
       const user = await createActiveUser(request, { prefix: `a11y-${theme}`, role: 'admin', modules: ALL_MODULES });
       await signInAs(page, user);
       if (theme === 'dark') {
@@ -109,4 +136,3 @@ async function tabTo(page: Page, selector: string): Promise<void> {
   }
   throw new Error('Tab never reached the wanted element');
 }
-

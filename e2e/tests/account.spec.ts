@@ -37,7 +37,10 @@ test('an invited user signs in with the mailed temporary password and chooses th
   const invitee = await newPage(browser);
   await invitee.goto('/auth/sign-in');
   await invitee.getByLabel(/e-mail/i).fill(email);
-  await invitee.getByLabel(/heslo|password/i).first().fill(temporaryPasswordMailedTo(email));
+  await invitee
+    .getByLabel(/heslo|password/i)
+    .first()
+    .fill(temporaryPasswordMailedTo(email));
   await invitee.keyboard.press('Enter');
   await expect(invitee).toHaveURL(/\/auth\/set-new-password/);
   await invitee.getByRole('textbox', { name: 'Nové heslo', exact: true }).fill(NEW_PASSWORD);
@@ -68,7 +71,10 @@ test('a user changes their password on the security page and signs in with the n
   await page.goto('/auth/sign-out');
   await expect(page).toHaveURL(/\/auth\/sign-in/);
   await page.getByLabel(/e-mail/i).fill(user.email);
-  await page.getByLabel(/heslo|password/i).first().fill(user.password);
+  await page
+    .getByLabel(/heslo|password/i)
+    .first()
+    .fill(user.password);
   await page.getByTestId('sign-in-submit').click();
   await expect(page.getByTestId('sign-in-error')).toContainText(/nesprávné/i);
   await signInAs(page, { email: user.email, password: NEW_PASSWORD });

@@ -31,7 +31,12 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
  */
 export async function createActiveUser(
   request: APIRequestContext,
-  { prefix, role = 'viewer', modules = ['monitoring', 'notifications'], plants = 'all' }: { prefix: string; role?: string; modules?: string[]; plants?: 'all' | 'none' },
+  {
+    prefix,
+    role = 'viewer',
+    modules = ['monitoring', 'notifications'],
+    plants = 'all',
+  }: { prefix: string; role?: string; modules?: string[]; plants?: 'all' | 'none' },
 ): Promise<TestUser & { id: string }> {
   const user = { email: uniqueEmail(prefix), password: 'Fotovoltaika-Líšeň-2026', name: 'Test', family_name: prefix };
   const admin = await adminToken(request);
@@ -47,7 +52,10 @@ export async function createActiveUser(
       await post(request, 'plant/access/update', { id: plant.id, userId: invited.id, role }, admin);
     }
   }
-  const challenge = await post<{ session: string }>(request, 'auth/sign-in', { username: user.email, password: temporaryPasswordMailedTo(user.email) });
+  const challenge = await post<{ session: string }>(request, 'auth/sign-in', {
+    username: user.email,
+    password: temporaryPasswordMailedTo(user.email),
+  });
   await post(request, 'auth/complete-new-password', { session: challenge.session, newPassword: user.password });
   // That sign-in was only the set-up: end its session so the journeys see just their own browsers.
   await post(request, 'auth/sign-out', {});
@@ -58,7 +66,10 @@ export async function createActiveUser(
 export async function signInAs(page: Page, user: { email: string; password: string }): Promise<void> {
   await page.goto('/auth/sign-in');
   await page.getByLabel(/e-mail/i).fill(user.email);
-  await page.getByLabel(/heslo|password/i).first().fill(user.password);
+  await page
+    .getByLabel(/heslo|password/i)
+    .first()
+    .fill(user.password);
   await page.keyboard.press('Enter');
   await expect(page).not.toHaveURL(/\/auth\//);
 }

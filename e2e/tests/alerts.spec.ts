@@ -77,7 +77,10 @@ async function expectAlertInCentre(page: Page, plant: PlantRef): Promise<void> {
   await expect(row).toHaveClass(/helio-alert--unread/);
 }
 
-test('an inverter fault of a simulated plant reaches the app of every user and the mail of the one whose window is open', async ({ browser, request }) => {
+test('an inverter fault of a simulated plant reaches the app of every user and the mail of the one whose window is open', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   const inside = await createActiveUser(request, { prefix: 'alert-inside' });
   const outside = await createActiveUser(request, { prefix: 'alert-outside' });

@@ -12,12 +12,15 @@ test.use({ timezoneId: 'Europe/Prague' });
 async function settledText(locator: Locator): Promise<string> {
   let last = '';
   await expect
-    .poll(async () => {
-      const now = ((await locator.textContent()) ?? '').trim();
-      const settled = now !== '' && now === last;
-      last = now;
-      return settled;
-    }, { intervals: [250] })
+    .poll(
+      async () => {
+        const now = ((await locator.textContent()) ?? '').trim();
+        const settled = now !== '' && now === last;
+        last = now;
+        return settled;
+      },
+      { intervals: [250] },
+    )
     .toBe(true);
   return last;
 }
@@ -47,7 +50,18 @@ test("the three analytics pages for the demo tenant, with a plant's energy as /s
   await goInApp(page, '/analytics');
   await expect(page.getByTestId('figure-produced-value')).toContainText(/kWh|MWh/);
   await expect(page.getByTestId('plant-count')).toContainText('3');
-  for (const figure of ['consumed', 'imported', 'exported', 'selfConsumption', 'autarky', 'specificYield', 'performanceRatio', 'availability', 'co2', 'money']) {
+  for (const figure of [
+    'consumed',
+    'imported',
+    'exported',
+    'selfConsumption',
+    'autarky',
+    'specificYield',
+    'performanceRatio',
+    'availability',
+    'co2',
+    'money',
+  ]) {
     await expect(page.getByTestId(`figure-${figure}-value`)).not.toBeEmpty();
   }
   await page.getByTestId('explain-performanceRatio-button').click();
@@ -84,7 +98,10 @@ test('a viewer given one plant finds only that plant ranked, and not the others'
   if (!plant || !other) throw new Error('the demo tenant has fewer than two plants');
   const user = await createActiveUser(request, { prefix: 'analyza', role: 'viewer', modules: ['monitoring', 'analytics'], plants: 'none' });
   const token = await adminToken(request);
-  const given = await request.post('/api/plant/access/update', { data: { id: plant.id, userId: user.id, role: 'viewer' }, headers: { Authorization: `Bearer ${token}` } });
+  const given = await request.post('/api/plant/access/update', {
+    data: { id: plant.id, userId: user.id, role: 'viewer' },
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(given.status()).toBe(200);
 
   const context = await browser.newContext({ timezoneId: 'Europe/Prague' });

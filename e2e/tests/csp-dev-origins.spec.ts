@@ -99,9 +99,7 @@ test.describe('with CSP_DEV_ORIGINS naming the dev server', () => {
         CSP_DEV_ORIGINS: devOrigin,
       },
     });
-    await expect
-      .poll(async () => (await fetch(`${consoleUrl}/api/health`).catch(() => undefined))?.status, { timeout: 60_000 })
-      .toBe(200);
+    await expect.poll(async () => (await fetch(`${consoleUrl}/api/health`).catch(() => undefined))?.status, { timeout: 60_000 }).toBe(200);
   });
   test.afterAll(() => {
     server.kill('SIGTERM');

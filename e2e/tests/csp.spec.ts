@@ -18,7 +18,10 @@ test('the console page carries its policy and the console starts under it', asyn
 test.describe('code the console did not ship', () => {
   test.use({ failOnCspViolation: false });
 
-  test('an injected inline script and eval are refused, reported to the server, and recorded by the guard', async ({ page, cspViolations }) => {
+  test('an injected inline script and eval are refused, reported to the server, and recorded by the guard', async ({
+    page,
+    cspViolations,
+  }) => {
     await signIn(page);
     const reported = page.waitForResponse((response) => response.url().endsWith('/api/csp-reports'));
     const result = await page.evaluate(() => {
@@ -56,7 +59,9 @@ test.describe('a page of another site that frames the console', () => {
     // Another origin on loopback: any free port, so it never meets another engineer's server.
     framer = http.createServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end(`<!doctype html><title>framer</title><iframe id="console" src="${baseURL}/auth/sign-in" width="800" height="600"></iframe>`);
+      response.end(
+        `<!doctype html><title>framer</title><iframe id="console" src="${baseURL}/auth/sign-in" width="800" height="600"></iframe>`,
+      );
     });
     await new Promise<void>((resolve) => framer.listen(0, '127.0.0.1', resolve));
     framerUrl = `http://127.0.0.1:${(framer.address() as AddressInfo).port}/`;

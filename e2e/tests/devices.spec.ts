@@ -16,7 +16,12 @@ test("the demo plant's devices: the devices tab, an inverter's page with live va
   // The seeded devices, in kind order: what the Brno gateway reports (PV, battery, charger, grid).
   const rows = page.getByTestId('device-row');
   await expect(rows).toHaveCount(4);
-  expect(await rows.evaluateAll((list) => list.map((row) => row.getAttribute('data-kind')))).toEqual(['inverter', 'battery', 'charger', 'meter']);
+  expect(await rows.evaluateAll((list) => list.map((row) => row.getAttribute('data-kind')))).toEqual([
+    'inverter',
+    'battery',
+    'charger',
+    'meter',
+  ]);
   await expect(rows.nth(1)).toContainText('LUNA2000-10-S0');
 
   // The inverter's own page: identity, a live value from the simulated gateway, and the chart drawn.

@@ -66,7 +66,10 @@ async function openEv(page: Page, plantId: string): Promise<void> {
   await page.goto('/ev');
 }
 
-test('a plugged car: solar mode follows the surplus within two reports, off stops, fast charges at full power; the session is listed', async ({ page, request }) => {
+test('a plugged car: solar mode follows the surplus within two reports, off stops, fast charges at full power; the session is listed', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const token = await adminToken(request);
   const { chargers } = await api<{ chargers: ChargerView[] }>(request, 'ev/chargers', {}, token);
@@ -77,7 +80,12 @@ test('a plugged car: solar mode follows the surplus within two reports, off stop
   await setDesired(request, token, 'EvMaxCurrent', 32);
   await setDesired(request, token, 'EvMode', 'solar');
   // Short delays: the journey cannot wait evcc's minutes for a start.
-  await simEv({ car: { batteryKwh: 77, socPct: 20, limitPct: 90 }, sunW: 9000, loadW: 1000, timing: { startHoldMs: 0, stopDelayMs: 0, phaseSwitchDelayMs: 0 } });
+  await simEv({
+    car: { batteryKwh: 77, socPct: 20, limitPct: 90 },
+    sunW: 9000,
+    loadW: 1000,
+    timing: { startHoldMs: 0, stopDelayMs: 0, phaseSwitchDelayMs: 0 },
+  });
   // Surplus 8 kW on three phases: 11 A (7,590 W), never more than the surplus.
   await reportsUntilPower(request, token, 11 * 3 * V, 0);
 

@@ -17,7 +17,9 @@ test('with the devtools key it is loaded, and an override swaps the app for anot
   await page.reload();
   await expect(page.getByTestId('nav-entry-ems')).toBeVisible();
   const builtUrl = await page.evaluate(() => {
-    const map = JSON.parse(document.querySelector('script[type="systemjs-importmap"]')?.textContent ?? '{}') as { imports: Record<string, string> };
+    const map = JSON.parse(document.querySelector('script[type="systemjs-importmap"]')?.textContent ?? '{}') as {
+      imports: Record<string, string>;
+    };
     return map.imports['@helio/monitoring-app'];
   });
   // The same build under another URL stands in for a developer's server.

@@ -16,7 +16,9 @@ async function api<T>(request: APIRequestContext, path: string, data: object): P
 
 test('the fleet dashboard shows the demo fleet: plants, online, capacity, alerts', async ({ page, request }) => {
   const info = await api<{ tenant: { id: string } }>(request, 'users/info', {});
-  const plants = await api<Array<{ thingName: string; pvPeakKw: number; batteryKwh: number | null }>>(request, 'plant/list', { id: info.tenant.id });
+  const plants = await api<Array<{ thingName: string; pvPeakKw: number; batteryKwh: number | null }>>(request, 'plant/list', {
+    id: info.tenant.id,
+  });
   expect(plants.map((p) => p.thingName)).toEqual(expect.arrayContaining(DEMO_THINGS));
   await signIn(page);
   await page.goto('/management');
@@ -28,7 +30,11 @@ test('the fleet dashboard shows the demo fleet: plants, online, capacity, alerts
     const online = Number(await page.getByTestId('fleet-online').textContent());
     expect(online).toBeGreaterThanOrEqual(DEMO_THINGS.length);
   }).toPass({ timeout: 45_000, intervals: [1000, 5000] });
-  const summary = await api<{ online: number; offline: number; withOpenAlerts: number; attentionTotal: number }>(request, 'plant/fleet/summary', {});
+  const summary = await api<{ online: number; offline: number; withOpenAlerts: number; attentionTotal: number }>(
+    request,
+    'plant/fleet/summary',
+    {},
+  );
   expect(summary.online + summary.offline).toBe(plants.length);
   await expect(page.getByTestId('fleet-alerts')).toHaveText(cs(summary.withOpenAlerts));
   await expect(page.getByTestId('fleet-today')).toContainText('kWh');

@@ -25,7 +25,11 @@ async function reportPv(pvW: number, forMs: number): Promise<void> {
     const until = Date.now() + forMs;
     while (Date.now() < until) {
       for (const thing of ADMIN_THINGS) {
-        await client.publishAsync(`helio/things/${thing}/shadow/reported`, JSON.stringify({ state: { reported: { ActPwrPve: pvW } }, timestamp: Date.now() }), { qos: 1 });
+        await client.publishAsync(
+          `helio/things/${thing}/shadow/reported`,
+          JSON.stringify({ state: { reported: { ActPwrPve: pvW } }, timestamp: Date.now() }),
+          { qos: 1 },
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -40,7 +40,10 @@ test('exactly one copy of React reaches the browser', async ({ page }) => {
   await signIn(page);
   await expect(page.getByTestId('tile-pv')).toBeVisible();
   const scripts = await page.evaluate(() =>
-    performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.js')),
+    performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((n) => n.endsWith('.js')),
   );
   expect(scripts.filter((s) => /\/react@[^/]*\.js$/.test(s))).toHaveLength(1);
   expect(scripts.filter((s) => /\/react-dom_client@[^/]*\.js$/.test(s))).toHaveLength(1);
@@ -54,9 +57,7 @@ test('exactly one copy of React reaches the browser', async ({ page }) => {
 
 test('an app that fails to load shows an error panel while the nav keeps working', async ({ page }) => {
   await signIn(page);
-  await page.evaluate(() =>
-    localStorage.setItem('import-map-override:@helio/monitoring-app', '/apps/monitoring-app/missing.js'),
-  );
+  await page.evaluate(() => localStorage.setItem('import-map-override:@helio/monitoring-app', '/apps/monitoring-app/missing.js'));
   await page.reload();
   await expect(page.getByTestId('app-error')).toBeVisible();
   await expect(page.getByTestId('plant-switcher')).toBeVisible();

@@ -7,9 +7,8 @@ import { expect, signIn, test } from './support';
 function lastCodeMailedTo(email: string): string {
   const db = new Database(path.join(process.env.HELIO_E2E_DATA as string, 'helio.db'), { readonly: true });
   try {
-    const row = db
-      .prepare('select text from outbox where "to" = ? order by created_at desc limit 1')
-      .get(email) as { text: string } | undefined;
+    const row = db.prepare('select text from outbox where "to" = ? order by created_at desc limit 1').get(email) as
+      { text: string } | undefined;
     const code = row && /\b(\d{6})\b/.exec(row.text)?.[1];
     if (!code) throw new Error(`no reset code mailed to ${email}`);
     return code;
@@ -21,7 +20,10 @@ function lastCodeMailedTo(email: string): string {
 test('a wrong password is refused with a message and the user stays on sign-in', async ({ page }) => {
   await page.goto('/auth/sign-in');
   await page.getByLabel(/e-mail/i).fill('admin@helio.local');
-  await page.getByLabel(/heslo|password/i).first().fill('not-the-password');
+  await page
+    .getByLabel(/heslo|password/i)
+    .first()
+    .fill('not-the-password');
   await page.getByTestId('sign-in-submit').click();
   await expect(page.getByTestId('sign-in-error')).toContainText(/nesprávné|incorrect/i);
   await expect(page).toHaveURL(/\/auth\/sign-in$/);
@@ -40,7 +42,15 @@ test('a forgotten password is reset with the code mailed to the user', async ({ 
   await page.getByTestId('forgot-password-continue').click();
   await expect(page).toHaveURL(/\/auth\/set-new-password/);
 
-  await expect.poll(() => { try { return lastCodeMailedTo(email); } catch { return ''; } }).toMatch(/^\d{6}$/);
+  await expect
+    .poll(() => {
+      try {
+        return lastCodeMailedTo(email);
+      } catch {
+        return '';
+      }
+    })
+    .toMatch(/^\d{6}$/);
   // the e-mail carries over from the forgot-password form
   await expect(page.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveValue(email);
   await page.getByLabel(/kód|code/i).fill(lastCodeMailedTo(email));

@@ -34,7 +34,10 @@ function signatureValid(secret: string, header: string, body: string): boolean {
 async function setFaults(thingName: string, faults: { gridOutage?: boolean }): Promise<void> {
   const client = await mqtt.connectAsync(MQTT_URL, { clientId: `e2e-integrations-${Date.now()}`, ...E2E_BROKER_LOGIN, reconnectPeriod: 0 });
   try {
-    await client.publishAsync(`helio/things/${thingName}/sim/faults`, Object.keys(faults).length === 0 ? '' : JSON.stringify(faults), { qos: 1, retain: true });
+    await client.publishAsync(`helio/things/${thingName}/sim/faults`, Object.keys(faults).length === 0 ? '' : JSON.stringify(faults), {
+      qos: 1,
+      retain: true,
+    });
   } finally {
     await client.endAsync();
   }
@@ -90,10 +93,17 @@ test('a webhook receiver gets a signed alert and the delivery log shows it', asy
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/helio`;
 
   const token = await adminToken(request);
-  const plants = await api<Array<{ id: string; name: string; thingName: string }>>(request, 'plant/list', { id: await tenantOf(request, token) }, token);
+  const plants = await api<Array<{ id: string; name: string; thingName: string }>>(
+    request,
+    'plant/list',
+    { id: await tenantOf(request, token) },
+    token,
+  );
   const plant = plants.find((p) => p.thingName.startsWith('demo-')) ?? plants[0];
   const openOutage = async () =>
-    (await api<{ alerts: Array<{ kind: string }> }>(request, 'notifications/alerts/list', { plantId: plant.id, state: 'open' }, token)).alerts.filter((a) => a.kind === 'gridOutage');
+    (
+      await api<{ alerts: Array<{ kind: string }> }>(request, 'notifications/alerts/list', { plantId: plant.id, state: 'open' }, token)
+    ).alerts.filter((a) => a.kind === 'gridOutage');
   // Start from a plant without an open grid outage, so the one raised here is news.
   await setFaults(plant.thingName, {});
   await expect.poll(async () => (await openOutage()).length, { timeout: 30_000 }).toBe(0);
@@ -153,7 +163,9 @@ test('a CSV day imported on the sources page shows in the metric log’s chart',
   await page.locator('#history-plant').selectOption(plant.id);
 
   // A bad file first: its lines are named and nothing can be imported.
-  await page.getByTestId('history-file').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('time,key,value\nyesterday,ActPwrPve,1\n') });
+  await page
+    .getByTestId('history-file')
+    .setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('time,key,value\nyesterday,ActPwrPve,1\n') });
   await expect(page.getByTestId('history-errors')).toContainText('Řádek 2');
   await expect(page.getByTestId('history-import')).toBeDisabled();
 
@@ -169,7 +181,17 @@ test('a CSV day imported on the sources page shows in the metric log’s chart',
   const rows = await api<{ rows: Array<{ count: number }> }>(
     request,
     'metric/time-series',
-    { pgParams: { tenantId: await tenantOf(request, token), gatewayId: thingName, plantId: plant.id, metricKeys: ['ActPwrPve'], startTime: start.toISOString(), endTime: new Date(start.getTime() + 86_400_000).toISOString(), granularity: '1d' } },
+    {
+      pgParams: {
+        tenantId: await tenantOf(request, token),
+        gatewayId: thingName,
+        plantId: plant.id,
+        metricKeys: ['ActPwrPve'],
+        startTime: start.toISOString(),
+        endTime: new Date(start.getTime() + 86_400_000).toISOString(),
+        granularity: '1d',
+      },
+    },
     token,
   );
   expect(rows.rows.reduce((n, r) => n + r.count, 0)).toBe(96);

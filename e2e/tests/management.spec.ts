@@ -42,7 +42,12 @@ test('an admin creates a plant, connects its gateway, edits its settings and mee
   await expect(page.locator('body')).not.toContainText(password);
 
   // The gateway logs in with that login and reports: the plant goes online in the table.
-  const gateway = await mqtt.connectAsync(MQTT_URL, { clientId: `gw-${thingName}`, username: `gw-${thingName}`, password, reconnectPeriod: 0 });
+  const gateway = await mqtt.connectAsync(MQTT_URL, {
+    clientId: `gw-${thingName}`,
+    username: `gw-${thingName}`,
+    password,
+    reconnectPeriod: 0,
+  });
   try {
     await gateway.publishAsync(
       `helio/things/${thingName}/shadow/reported`,

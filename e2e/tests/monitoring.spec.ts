@@ -36,7 +36,16 @@ test('the logs list the plant’s metrics and a metric’s page draws a chart wh
   const [header, ...lines] = csv.trimEnd().split('\r\n');
   expect(header).toBe('time,metricKey,avg,min,max,last,count,energyKwh');
   expect(lines.map((line) => line.split(','))).toEqual(
-    rows.map((r) => [r.time, r.metricKey, String(r.avg), String(r.min), String(r.max), String(r.last), String(r.count), r.energyKwh === null ? '' : String(r.energyKwh)]),
+    rows.map((r) => [
+      r.time,
+      r.metricKey,
+      String(r.avg),
+      String(r.min),
+      String(r.max),
+      String(r.last),
+      String(r.count),
+      r.energyKwh === null ? '' : String(r.energyKwh),
+    ]),
   );
 });
 

@@ -6,7 +6,8 @@ import Database from 'better-sqlite3';
 function lastMailTextTo(email: string): string | undefined {
   const db = new Database(path.join(process.env.HELIO_E2E_DATA as string, 'helio.db'), { readonly: true });
   try {
-    const row = db.prepare('select text from outbox where "to" = ? order by created_at desc limit 1').get(email) as { text: string } | undefined;
+    const row = db.prepare('select text from outbox where "to" = ? order by created_at desc limit 1').get(email) as
+      { text: string } | undefined;
     return row?.text;
   } finally {
     db.close();

@@ -17,7 +17,9 @@ async function switcherPlants(page: Page): Promise<string[]> {
 test('an admin gives a user a plant, who then sees it, and takes it away again', async ({ page, browser, request }) => {
   const token = await adminToken(request);
   const info = await (await request.post('/api/users/info', { data: {}, headers: { Authorization: `Bearer ${token}` } })).json();
-  const plants = (await (await request.post('/api/plant/list', { data: { id: info.tenant.id }, headers: { Authorization: `Bearer ${token}` } })).json()) as Array<{ id: string; name: string }>;
+  const plants = (await (
+    await request.post('/api/plant/list', { data: { id: info.tenant.id }, headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as Array<{ id: string; name: string }>;
   const plant = plants[0];
   if (!plant) throw new Error('the demo tenant has no plant');
   const user = await createActiveUser(request, { prefix: 'pristup', plants: 'none' });
@@ -33,7 +35,9 @@ test('an admin gives a user a plant, who then sees it, and takes it away again',
     await signIn(page);
     await page.goto(`/management/plants/${plant.id}?tab=access`);
     const table = page.getByTestId('plant-access-table');
-    await expect(table.locator('[data-testid="plant-access-row"][data-email="admin@helio.local"]')).toContainText('Správce – všechny elektrárny');
+    await expect(table.locator('[data-testid="plant-access-row"][data-email="admin@helio.local"]')).toContainText(
+      'Správce – všechny elektrárny',
+    );
     await page.locator('#plant-access-email').fill(user.email);
     await page.locator('#plant-access-new-role').selectOption('viewer');
     await page.getByTestId('plant-access-invite').getByRole('button', { name: 'Pozvat' }).click();

@@ -66,11 +66,17 @@ async function watchState(page: Page, key: string): Promise<void> {
       const state = document.querySelector(`[data-testid="rc-state-${k}"]`)?.getAttribute('data-state');
       if (state && seen.at(-1) !== state) seen.push(state);
     };
-    new MutationObserver(record).observe(document.body, { subtree: true, attributes: true, childList: true, attributeFilter: ['data-state'] });
+    new MutationObserver(record).observe(document.body, {
+      subtree: true,
+      attributes: true,
+      childList: true,
+      attributeFilter: ['data-state'],
+    });
   }, key);
 }
 
-const statesSeen = (page: Page, key: string) => page.evaluate((k) => (window as unknown as { __rcStates: Record<string, string[]> }).__rcStates[k], key);
+const statesSeen = (page: Page, key: string) =>
+  page.evaluate((k) => (window as unknown as { __rcStates: Record<string, string[]> }).__rcStates[k], key);
 
 /** Confirms the change in the dialog, which names the plant and old → new. */
 async function confirmChange(page: Page, key: string): Promise<void> {
@@ -173,14 +179,24 @@ test('a viewer sees the controls read-only with the reason and cannot change', a
   await expect(page.getByTestId('rc-read-only')).toContainText('devices:control');
   await expect(page.getByTestId('rc-ExportLimit-input')).toBeDisabled();
   await expect(page.getByTestId('rc-ExportLimit-apply')).toHaveCount(0);
-  const { idToken: token } = await (await request.post('/api/auth/sign-in', { data: { username: viewer.email, password: viewer.password } })).json();
+  const { idToken: token } = await (
+    await request.post('/api/auth/sign-in', { data: { username: viewer.email, password: viewer.password } })
+  ).json();
   await api(request, 'rc/set', { plantId: plant.id, key: 'ExportLimit', value: 100, expectedVersion: 0 }, token, 403);
 });
 
 /** HH:MM and yyyy-mm-dd on the plant's wall clock (Prague), `ms` from now. */
 function pragueClock(ms: number): { date: string; time: string } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Prague', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Prague',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(new Date(Date.now() + ms))
       .map((p) => [p.type, p.value]),
   );

@@ -128,7 +128,17 @@ test.describe('at 1280 px', () => {
 
   test('no page shows a raw translation key', async ({ page }) => {
     await signIn(page);
-    for (const path of ['/', '/monitoring/dashboard', '/flow', '/ems', '/statistics', '/logs', '/notifications', '/my-account', '/my-account/notifications']) {
+    for (const path of [
+      '/',
+      '/monitoring/dashboard',
+      '/flow',
+      '/ems',
+      '/statistics',
+      '/logs',
+      '/notifications',
+      '/my-account',
+      '/my-account/notifications',
+    ]) {
       await page.goto(path);
       await expect(page.getByTestId('nav-panel')).toBeVisible();
       await expect(page.locator('[data-testid="app-loading"], [aria-busy="true"]')).toHaveCount(0);

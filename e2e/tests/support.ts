@@ -24,7 +24,10 @@ export async function visitedUrls(page: Page): Promise<string[]> {
 export async function signIn(page: Page, user = ADMIN): Promise<void> {
   await page.goto('/auth/sign-in');
   await page.getByLabel(/e-mail/i).fill(user.email);
-  await page.getByLabel(/heslo|password/i).first().fill(user.password);
+  await page
+    .getByLabel(/heslo|password/i)
+    .first()
+    .fill(user.password);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/$/);
 }

@@ -6,28 +6,72 @@ import { __fixtures, __setCurrentUser, __setShadow, __setSignedIn, apiPost } fro
 import { Root } from './root.component';
 
 const charger = (over: Partial<ChargerView> = {}): ChargerView => ({
-  deviceId: 'dev-1', plantId: 'plant-1', plantName: 'Brno – Líšeň', thingName: 'gw-brno-01', name: 'Wallbox garáž', ratedPowerKw: 11, role: 'owner',
-  connected: true, powerW: 4140, currentA: 6, phases: 3, mode: 'solar', minCurrentA: 6, maxCurrentA: 16, phasesSetting: 0, sessionKwh: 2.5, carSocPct: 40,
-  solarSharePct: 100, todayKwh: 7.5, reportedAt: '2026-06-01T10:00:00.000Z', ...over,
+  deviceId: 'dev-1',
+  plantId: 'plant-1',
+  plantName: 'Brno – Líšeň',
+  thingName: 'gw-brno-01',
+  name: 'Wallbox garáž',
+  ratedPowerKw: 11,
+  role: 'owner',
+  connected: true,
+  powerW: 4140,
+  currentA: 6,
+  phases: 3,
+  mode: 'solar',
+  minCurrentA: 6,
+  maxCurrentA: 16,
+  phasesSetting: 0,
+  sessionKwh: 2.5,
+  carSocPct: 40,
+  solarSharePct: 100,
+  todayKwh: 7.5,
+  reportedAt: '2026-06-01T10:00:00.000Z',
+  ...over,
 });
 
 const sessions: EvSessionList = {
   plantId: 'plant-1',
   truncated: false,
   months: [{ month: '2026-06', sessions: 1, energyKwh: 12.5, solarKwh: 10, costCzk: 7.5 }],
-  sessions: [{ start: '2026-06-01T08:00:00.000Z', end: '2026-06-01T11:00:00.000Z', energyKwh: 12.5, solarKwh: 10, solarSharePct: 80, costCzk: 7.5, avgPriceCzkKwh: 0.6, priceSource: 'spot' }],
+  sessions: [
+    {
+      start: '2026-06-01T08:00:00.000Z',
+      end: '2026-06-01T11:00:00.000Z',
+      energyKwh: 12.5,
+      solarKwh: 10,
+      solarSharePct: 80,
+      costCzk: 7.5,
+      avgPriceCzkKwh: 0.6,
+      priceSource: 'spot',
+    },
+  ],
 };
 
 const plan = (reachable: boolean): EvPlan => ({
-  deviceId: 'dev-1', neededKwh: 20, plannedKwh: reachable ? 20 : 11, reachable, shortfallKwh: reachable ? 0 : 9, expectedFinish: '2026-06-01T14:00:00.000Z',
-  expectedCostCzk: 12.4, solarKwh: 5, chargerW: 11_000, forecastIssuedAt: '2026-06-01T10:00:00.000Z',
+  deviceId: 'dev-1',
+  neededKwh: 20,
+  plannedKwh: reachable ? 20 : 11,
+  reachable,
+  shortfallKwh: reachable ? 0 : 9,
+  expectedFinish: '2026-06-01T14:00:00.000Z',
+  expectedCostCzk: 12.4,
+  solarKwh: 5,
+  chargerW: 11_000,
+  forecastIssuedAt: '2026-06-01T10:00:00.000Z',
   slots: [{ start: '2026-06-01T12:00:00.000Z', end: '2026-06-01T14:00:00.000Z', energyKwh: reachable ? 20 : 11 }],
   steps: [{ start: '2026-06-01T12:00:00.000Z', surplusW: 3000, priceCzkKwh: 1.2, plannedW: 11_000 }],
 });
 
 function answer(planAnswer = plan(true)) {
   apiPost.mockImplementation((async (path: string) => {
-    if (path === 'ev/chargers') return { chargers: [charger(), charger({ deviceId: 'dev-2', plantId: 'plant-2', plantName: 'Olomouc – Sady', name: 'ABB', connected: false, powerW: 0 })], truncated: false };
+    if (path === 'ev/chargers')
+      return {
+        chargers: [
+          charger(),
+          charger({ deviceId: 'dev-2', plantId: 'plant-2', plantName: 'Olomouc – Sady', name: 'ABB', connected: false, powerW: 0 }),
+        ],
+        truncated: false,
+      };
     if (path === 'ev/sessions') return sessions;
     if (path === 'ev/plan') return planAnswer;
     if (path === 'iot/thing/shadow/desired') return __fixtures.shadow();
@@ -37,7 +81,22 @@ function answer(planAnswer = plan(true)) {
 
 beforeEach(() => {
   __setSignedIn();
-  __setShadow('gw-brno-01', { ...__fixtures.shadow(), state: { reported: { ActPwrEv: 4140, ActPwrGrid: -200, EvConnected: true, EvCurrent: 6, EvActivePhases: 3, EvSessionKwh: 2.5, EvMode: 'solar' }, desired: {}, delta: {} } });
+  __setShadow('gw-brno-01', {
+    ...__fixtures.shadow(),
+    state: {
+      reported: {
+        ActPwrEv: 4140,
+        ActPwrGrid: -200,
+        EvConnected: true,
+        EvCurrent: 6,
+        EvActivePhases: 3,
+        EvSessionKwh: 2.5,
+        EvMode: 'solar',
+      },
+      desired: {},
+      delta: {},
+    },
+  });
   window.history.pushState({}, '', '/ev');
 });
 
@@ -71,7 +130,13 @@ describe('/ev', () => {
     );
     const mode = await screen.findByLabelText('Režim');
     fireEvent.change(mode, { target: { value: 'fast' } });
-    await waitFor(() => expect(apiPost).toHaveBeenCalledWith('iot/thing/shadow/desired', { thingName: 'gw-brno-01', desiredKey: 'EvMode', desiredState: 'fast' }));
+    await waitFor(() =>
+      expect(apiPost).toHaveBeenCalledWith('iot/thing/shadow/desired', {
+        thingName: 'gw-brno-01',
+        desiredKey: 'EvMode',
+        desiredState: 'fast',
+      }),
+    );
   });
 
   it('plans a charge and says plainly when it cannot be reached in time', async () => {

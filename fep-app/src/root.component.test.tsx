@@ -41,7 +41,19 @@ const accuracy: ForecastAccuracy = {
   maeKw: 0.3,
   nmaePct: 3.1,
   skill: 0.21,
-  days: [{ date: '2026-05-31', issuedAt: '2026-05-30T21:00:00.000Z', reconstructed: true, forecastKwh: 30, actualKwh: 28, maeKw: 0.3, nmaePct: 3.1, persistenceMaeKw: 0.38, skill: 0.21 }],
+  days: [
+    {
+      date: '2026-05-31',
+      issuedAt: '2026-05-30T21:00:00.000Z',
+      reconstructed: true,
+      forecastKwh: 30,
+      actualKwh: 28,
+      maeKw: 0.3,
+      nmaePct: 3.1,
+      persistenceMaeKw: 0.38,
+      skill: 0.21,
+    },
+  ],
 };
 
 function answer(forecastAnswer: PlantForecast | Error) {
@@ -63,7 +75,11 @@ beforeEach(() => {
 describe('/fep', () => {
   it('shows the 48-hour chart, its source, tomorrow, the best hours and the accuracy table', async () => {
     answer(forecast());
-    render(<HelioAppFrame><Root /></HelioAppFrame>);
+    render(
+      <HelioAppFrame>
+        <Root />
+      </HelioAppFrame>,
+    );
     expect((await screen.findByTestId('forecast-chart', {}, { timeout: 15_000 })).textContent).toBe('192 points');
     expect(screen.getByTestId('forecast-source').textContent).toContain('Offline model');
     expect(screen.getByTestId('tomorrow-pv').textContent).toMatch(/41,2\s*kWh/);
@@ -76,26 +92,42 @@ describe('/fep', () => {
 
   it('says when the weather service failed and the offline model stood in', async () => {
     answer(forecast({ weatherFailure: 'slow' }));
-    render(<HelioAppFrame><Root /></HelioAppFrame>);
+    render(
+      <HelioAppFrame>
+        <Root />
+      </HelioAppFrame>,
+    );
     expect((await screen.findByTestId('weather-failure')).textContent).toContain('odpověděla příliš pomalu');
   });
 
   it('shows an empty state before the first forecast', async () => {
     answer(forecast({ issuedAt: null, source: null, bandsFrom: null, points: [], tomorrow: null, bestHours: [] }));
-    render(<HelioAppFrame><Root /></HelioAppFrame>);
+    render(
+      <HelioAppFrame>
+        <Root />
+      </HelioAppFrame>,
+    );
     expect((await screen.findByTestId('forecast-empty')).textContent).toContain('Zatím žádná předpověď');
   });
 
   it('shows an error with a retry when the forecast cannot be loaded', async () => {
     answer(new Error('network'));
-    render(<HelioAppFrame><Root /></HelioAppFrame>);
+    render(
+      <HelioAppFrame>
+        <Root />
+      </HelioAppFrame>,
+    );
     expect(await screen.findByText('Předpověď se nepodařilo načíst')).toBeTruthy();
   });
 
   it('shows the no-access page to a user without the fep module, and calls nothing', async () => {
     __setCurrentUser({ ...__fixtures.currentUser(), modules: ['monitoring'] });
     answer(forecast());
-    render(<HelioAppFrame><Root /></HelioAppFrame>);
+    render(
+      <HelioAppFrame>
+        <Root />
+      </HelioAppFrame>,
+    );
     expect(await screen.findByTestId('module-no-access')).toBeTruthy();
     expect(apiPost).not.toHaveBeenCalledWith('forecast/get', expect.anything(), expect.anything());
   });

@@ -14,7 +14,8 @@ describe('the flow-app translations', () => {
   });
 
   it('have no empty texts', () => {
-    const empty = (tree: object) => keysOf(tree).filter((k) => k.split('.').reduce<unknown>((n, p) => (n as Record<string, unknown>)[p], tree) === '');
+    const empty = (tree: object) =>
+      keysOf(tree).filter((k) => k.split('.').reduce<unknown>((n, p) => (n as Record<string, unknown>)[p], tree) === '');
     expect([...empty(cs), ...empty(en)]).toEqual([]);
   });
 });

@@ -16,14 +16,22 @@ describe('the flow app routes', () => {
     ['/ems', 'ems page'],
   ])('shows %s to a user with its module', async (path, text) => {
     window.history.pushState({}, '', path);
-    render(<HelioAppFrame><Root /></HelioAppFrame>);
+    render(
+      <HelioAppFrame>
+        <Root />
+      </HelioAppFrame>,
+    );
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(text);
   });
 
   it('shows the energy management module’s no-access page to a user without it', async () => {
     __setCurrentUser({ ...__fixtures.currentUser(), modules: ['monitoring'] });
     window.history.pushState({}, '', '/ems');
-    render(<HelioAppFrame><Root /></HelioAppFrame>);
+    render(
+      <HelioAppFrame>
+        <Root />
+      </HelioAppFrame>,
+    );
     expect((await screen.findByTestId('module-no-access')).textContent).toContain('Energetický management');
     expect(screen.queryByText('ems page')).toBeNull();
   });
@@ -31,7 +39,11 @@ describe('the flow app routes', () => {
   it('shows /flow under the monitoring module', async () => {
     __setCurrentUser({ ...__fixtures.currentUser(), modules: ['ems'] });
     window.history.pushState({}, '', '/flow');
-    render(<HelioAppFrame><Root /></HelioAppFrame>);
+    render(
+      <HelioAppFrame>
+        <Root />
+      </HelioAppFrame>,
+    );
     expect((await screen.findByTestId('module-no-access')).textContent).toContain('Monitoring');
   });
 });

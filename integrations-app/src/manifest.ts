@@ -23,7 +23,13 @@ export const manifest = {
     ],
     items: [
       { group: 'integrations', label: { cs: 'Integrace', en: 'Integrations' }, href: '/integrations', icon: 'applications', order: 10 },
-      { group: 'integrations', label: { cs: 'Zdroje dat', en: 'Data sources' }, href: '/integrations/sources', icon: 'database', order: 20 },
+      {
+        group: 'integrations',
+        label: { cs: 'Zdroje dat', en: 'Data sources' },
+        href: '/integrations/sources',
+        icon: 'database',
+        order: 20,
+      },
     ],
   },
 } as const satisfies AppManifest;

@@ -5,9 +5,36 @@ import { __fixtures, __setCurrentUser, __setSignedIn, apiPost } from './testing/
 import { HelioAppFrame } from '@helio/shared-utils';
 import { Root } from './root.component';
 
-const KEY = { id: 'k1', name: 'Grafana', scope: 'read', plantIds: null, hint: 'helio_12345678…', createdAt: '2026-01-01T10:00:00Z', createdBy: 'a@b', expiresAt: null, lastUsedAt: null, revokedAt: null };
+const KEY = {
+  id: 'k1',
+  name: 'Grafana',
+  scope: 'read',
+  plantIds: null,
+  hint: 'helio_12345678…',
+  createdAt: '2026-01-01T10:00:00Z',
+  createdBy: 'a@b',
+  expiresAt: null,
+  lastUsedAt: null,
+  revokedAt: null,
+};
 const SOURCES = {
-  plants: [{ id: 'plant-1', name: 'Brno', thingName: 'gw-1', canRotate: true, gateway: { username: 'gw-1', brokerUrl: 'mqtt://broker:1883', status: 'online', connected: true, lastMessageAt: '2026-01-01T10:00:00Z', messagesPerMinute: 6, droppedMessages: 2 } }],
+  plants: [
+    {
+      id: 'plant-1',
+      name: 'Brno',
+      thingName: 'gw-1',
+      canRotate: true,
+      gateway: {
+        username: 'gw-1',
+        brokerUrl: 'mqtt://broker:1883',
+        status: 'online',
+        connected: true,
+        lastMessageAt: '2026-01-01T10:00:00Z',
+        messagesPerMinute: 6,
+        droppedMessages: 2,
+      },
+    },
+  ],
   spot: { area: 'CZ', url: null, rows: 48, lastImport: { at: '2026-01-01T09:00:00Z', source: 'upload', rows: 48, errors: [] } },
 };
 let openApi: () => Promise<Pick<Response, 'status' | 'ok' | 'json'>>;
@@ -19,7 +46,8 @@ beforeEach(() => {
   global.fetch = jest.fn(() => openApi()) as unknown as typeof fetch;
   apiPost.mockImplementation((async (path: string, body: unknown) => {
     if (path === 'integration/key/list') return { keys: [KEY] };
-    if (path === 'integration/key/create') return { key: { ...KEY, id: 'k2', name: (body as { name: string }).name }, secret: 'helio_secret-shown-once' };
+    if (path === 'integration/key/create')
+      return { key: { ...KEY, id: 'k2', name: (body as { name: string }).name }, secret: 'helio_secret-shown-once' };
     if (path === 'integration/webhook/list') return { webhooks: [] };
     if (path === 'integration/sources') return SOURCES;
     if (path === 'plant/list') return __fixtures.plants();
@@ -29,7 +57,11 @@ beforeEach(() => {
 
 async function open(path: string) {
   window.history.pushState({}, '', path);
-  render(<HelioAppFrame><Root /></HelioAppFrame>);
+  render(
+    <HelioAppFrame>
+      <Root />
+    </HelioAppFrame>,
+  );
 }
 
 describe('the integrations app', () => {
@@ -42,7 +74,11 @@ describe('the integrations app', () => {
     fireEvent.change(screen.getByTestId('api-key-name'), { target: { value: 'Home Assistant' } });
     fireEvent.click(screen.getByTestId('api-key-create'));
     expect(((await screen.findByTestId('api-key-secret')) as HTMLInputElement).value).toBe('helio_secret-shown-once');
-    expect(apiPost).toHaveBeenCalledWith('integration/key/create', { name: 'Home Assistant', scope: 'read', plantIds: null, expiresAt: null }, undefined);
+    expect(apiPost).toHaveBeenCalledWith(
+      'integration/key/create',
+      { name: 'Home Assistant', scope: 'read', plantIds: null, expiresAt: null },
+      undefined,
+    );
   });
 
   it('says when the API description is not published', async () => {
@@ -51,7 +87,11 @@ describe('the integrations app', () => {
   });
 
   it('shows the operations of a published OpenAPI document', async () => {
-    openApi = answer(200, { openapi: '3.1.0', info: { title: 'Helio EMS', version: '1' }, paths: { '/api/tag/list': { post: { summary: 'List tags', responses: { '200': {} } } } } });
+    openApi = answer(200, {
+      openapi: '3.1.0',
+      info: { title: 'Helio EMS', version: '1' },
+      paths: { '/api/tag/list': { post: { summary: 'List tags', responses: { '200': {} } } } },
+    });
     await open('/integrations');
     const operation = await screen.findByTestId('api-operation');
     expect(within(operation).getByText('/api/tag/list')).toBeTruthy();

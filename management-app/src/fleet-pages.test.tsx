@@ -8,7 +8,14 @@ import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, queryClient } fro
 import { registryPlant } from './testing/fixtures';
 import { Root } from './root.component';
 
-const tag = (id: string, name: string, plantCount: number): PlantTag => ({ id, name, colour: 'orange', plantCount, createdAt: '2026-11-23T00:00:00.000Z', updatedAt: null });
+const tag = (id: string, name: string, plantCount: number): PlantTag => ({
+  id,
+  name,
+  colour: 'orange',
+  plantCount,
+  createdAt: '2026-11-23T00:00:00.000Z',
+  updatedAt: null,
+});
 let tags: PlantTag[];
 let tagged: Record<string, string[]>;
 const calls: Array<[string, unknown]> = [];
@@ -22,10 +29,12 @@ beforeEach(() => {
   apiPost.mockImplementation((async (path: string, body: Record<string, unknown>) => {
     calls.push([path, body]);
     if (path === 'plant/list') return __fixtures.plants();
-    if (path === 'hono/plants/find') return ['plant-1', 'plant-2'].map((id) => registryPlant({ id, tagIds: tagged[id], todayEnergyKwh: id === 'plant-1' ? 12.5 : null }));
+    if (path === 'hono/plants/find')
+      return ['plant-1', 'plant-2'].map((id) => registryPlant({ id, tagIds: tagged[id], todayEnergyKwh: id === 'plant-1' ? 12.5 : null }));
     if (path === 'tag/list') return { tags, colours: [] };
     if (path === 'tag/create') {
-      if (tags.some((t) => t.name.toLowerCase() === String(body.name).toLowerCase())) throw new ApiError(409, 'Conflict', 'taken', { field: 'name' });
+      if (tags.some((t) => t.name.toLowerCase() === String(body.name).toLowerCase()))
+        throw new ApiError(409, 'Conflict', 'taken', { field: 'name' });
       const created = tag('t-new', String(body.name), 0);
       tags = [...tags, created];
       return created;
@@ -44,7 +53,11 @@ beforeEach(() => {
 
 const at = (path: string) => {
   window.history.pushState({}, '', path);
-  return render(<HelioAppFrame><Root /></HelioAppFrame>);
+  return render(
+    <HelioAppFrame>
+      <Root />
+    </HelioAppFrame>,
+  );
 };
 const rowOf = (name: string) => screen.getAllByTestId('tag-row').find((row) => row.getAttribute('data-name') === name) as HTMLElement;
 
@@ -61,7 +74,9 @@ describe('the tags page', () => {
     fireEvent.click(screen.getByTestId('tag-colour-violet'));
     fireEvent.click(screen.getByTestId('tag-submit'));
     await waitFor(() => expect(calls).toContainEqual(['tag/create', { name: 'Jih', colour: 'violet' }]));
-    await waitFor(() => expect(screen.getAllByTestId('tag-row').map((row) => row.getAttribute('data-name'))).toEqual(['Farma', 'Jih', 'Střecha']));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('tag-row').map((row) => row.getAttribute('data-name'))).toEqual(['Farma', 'Jih', 'Střecha']),
+    );
   });
 
   it('says how many plants carry a tag before deleting it', async () => {
@@ -118,10 +133,24 @@ describe('a user without plants:write', () => {
 describe('the fleet dashboard', () => {
   it('shows the fleet figures and the plants needing attention, most severe first as the server orders them', async () => {
     const summary: FleetSummary = {
-      plants: 3, online: 2, offline: 1, withOpenAlerts: 2, pvPeakKw: 83.3, batteryKwh: 40, todayEnergyKwh: 1234.56,
+      plants: 3,
+      online: 2,
+      offline: 1,
+      withOpenAlerts: 2,
+      pvPeakKw: 83.3,
+      batteryKwh: 40,
+      todayEnergyKwh: 1234.56,
       attention: [
         { id: 'p3', name: 'Plzeň', thingName: 'demo-plzen-03', status: 'offline', lastSeen: null, criticalAlerts: 1, warningAlerts: 0 },
-        { id: 'p2', name: 'Olomouc', thingName: 'demo-olomouc-02', status: 'online', lastSeen: '2026-11-23T01:00:00.000Z', criticalAlerts: 0, warningAlerts: 2 },
+        {
+          id: 'p2',
+          name: 'Olomouc',
+          thingName: 'demo-olomouc-02',
+          status: 'online',
+          lastSeen: '2026-11-23T01:00:00.000Z',
+          criticalAlerts: 0,
+          warningAlerts: 2,
+        },
       ],
       attentionTotal: 2,
     };

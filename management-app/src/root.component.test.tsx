@@ -14,7 +14,8 @@ beforeEach(() => {
   __setSignedIn();
   server = async (path) => {
     if (path === 'plant/list') return __fixtures.plants();
-    if (path === 'hono/plants/find') return [registryPlant({ id: 'plant-1', status: 'online' }), registryPlant({ id: 'plant-2', status: 'offline', lastSeen: null })];
+    if (path === 'hono/plants/find')
+      return [registryPlant({ id: 'plant-1', status: 'online' }), registryPlant({ id: 'plant-2', status: 'offline', lastSeen: null })];
     if (path === 'hono/plants/get') return registryPlant({ id: 'plant-1' });
     if (path === 'plant/detail') return PLANT;
     if (path === 'notifications/thresholds/get') return { plantId: 'plant-1', batterySocMin: 20, pvMinPercent: 10 };
@@ -25,7 +26,11 @@ beforeEach(() => {
 
 const at = (path: string) => {
   window.history.pushState({}, '', path);
-  return render(<HelioAppFrame><Root /></HelioAppFrame>);
+  return render(
+    <HelioAppFrame>
+      <Root />
+    </HelioAppFrame>,
+  );
 };
 
 const field = (name: string) => document.querySelector<HTMLInputElement>(`#setting-${name}`) as HTMLInputElement;
@@ -64,12 +69,17 @@ describe('the settings form', () => {
     expect(screen.getByText('Maximální nabití musí být vyšší než minimální.')).toBeTruthy();
     expect(apiPost).not.toHaveBeenCalledWith('plant/update', expect.anything());
 
-    server = async (path, body) => (path === 'plant/update' ? { ...PLANT, ...(body as { payload: object }).payload, version: 4 } : Promise.reject(new Error(path)));
+    server = async (path, body) =>
+      path === 'plant/update' ? { ...PLANT, ...(body as { payload: object }).payload, version: 4 } : Promise.reject(new Error(path));
     type('tiltDeg', '30');
     type('batteryMinSocPct', '15');
     fireEvent.click(screen.getByTestId('settings-save'));
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-    expect(apiPost).toHaveBeenCalledWith('plant/update', { id: 'plant-1', payload: { tiltDeg: 30, batteryMinSocPct: 15 }, expectedVersion: 3 });
+    expect(apiPost).toHaveBeenCalledWith('plant/update', {
+      id: 'plant-1',
+      payload: { tiltDeg: 30, batteryMinSocPct: 15 },
+      expectedVersion: 3,
+    });
     expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ intent: 'success' }));
   });
 

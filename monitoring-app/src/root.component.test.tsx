@@ -15,14 +15,22 @@ beforeEach(() => {
 describe('the monitoring app routes', () => {
   it.each(['/', '/monitoring', '/monitoring/dashboard'])('shows the dashboard at %s', async (path) => {
     window.history.pushState({}, '', path);
-    render(<HelioAppFrame><Root /></HelioAppFrame>);
+    render(
+      <HelioAppFrame>
+        <Root />
+      </HelioAppFrame>,
+    );
     expect(await screen.findByTestId('tile-pv')).toBeTruthy();
   });
 
   it('shows the module no-access page instead of any monitoring page to a user without monitoring', async () => {
     __setCurrentUser({ ...__fixtures.currentUser(), modules: ['notifications'] });
     window.history.pushState({}, '', '/');
-    render(<HelioAppFrame><Root /></HelioAppFrame>);
+    render(
+      <HelioAppFrame>
+        <Root />
+      </HelioAppFrame>,
+    );
     expect((await screen.findByTestId('module-no-access')).textContent).toContain('Nemáte přístup k modulu Monitoring');
     expect(screen.queryByTestId('tile-pv')).toBeNull();
   });
@@ -37,7 +45,11 @@ describe('the monitoring app routes', () => {
     ['/batteries', 'Baterie'],
   ])('shows its page at %s', async (path, title) => {
     window.history.pushState({}, '', path);
-    render(<HelioAppFrame><Root /></HelioAppFrame>);
+    render(
+      <HelioAppFrame>
+        <Root />
+      </HelioAppFrame>,
+    );
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toContain(title);
   });
 });

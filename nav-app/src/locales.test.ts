@@ -18,13 +18,16 @@ describe('the nav-app translations', () => {
 
   it('give every plural an "other" form in both languages', () => {
     for (const tree of [cs, en]) {
-      const plurals = keysOf(tree).filter((k) => /_(one|few|many)$/.test(k)).map((k) => k.replace(/_\w+$/, '_other'));
+      const plurals = keysOf(tree)
+        .filter((k) => /_(one|few|many)$/.test(k))
+        .map((k) => k.replace(/_\w+$/, '_other'));
       expect(plurals.filter((k) => !keysOf(tree).includes(k))).toEqual([]);
     }
   });
 
   it('have no empty texts', () => {
-    const empty = (tree: object) => keysOf(tree).filter((k) => k.split('.').reduce<unknown>((n, p) => (n as Record<string, unknown>)[p], tree) === '');
+    const empty = (tree: object) =>
+      keysOf(tree).filter((k) => k.split('.').reduce<unknown>((n, p) => (n as Record<string, unknown>)[p], tree) === '');
     expect([...empty(cs), ...empty(en)]).toEqual([]);
   });
 });

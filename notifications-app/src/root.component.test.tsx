@@ -19,21 +19,33 @@ beforeEach(() => {
 describe('the notifications app routes', () => {
   it('shows the notification schedule at /my-account/notifications', async () => {
     window.history.pushState({}, '', '/my-account/notifications');
-    render(<HelioAppFrame><Root /></HelioAppFrame>);
+    render(
+      <HelioAppFrame>
+        <Root />
+      </HelioAppFrame>,
+    );
     expect(await screen.findByText('Rozvrh upozornění')).toBeTruthy();
     expect(await screen.findByTestId('day-card-6')).toBeTruthy();
   });
 
   it('shows the notification centre at /notifications', async () => {
     window.history.pushState({}, '', '/notifications');
-    render(<HelioAppFrame><Root /></HelioAppFrame>);
+    render(
+      <HelioAppFrame>
+        <Root />
+      </HelioAppFrame>,
+    );
     expect(await screen.findByText('Žádná upozornění')).toBeTruthy();
   });
 
   it('shows the module no-access page at /notifications to a user without the notifications module, and calls nothing', async () => {
     __setCurrentUser({ ...__fixtures.currentUser(), modules: ['monitoring'] });
     window.history.pushState({}, '', '/notifications');
-    render(<HelioAppFrame><Root /></HelioAppFrame>);
+    render(
+      <HelioAppFrame>
+        <Root />
+      </HelioAppFrame>,
+    );
     expect((await screen.findByTestId('module-no-access')).textContent).toContain('Nemáte přístup k modulu Upozornění');
     expect(apiPost).not.toHaveBeenCalledWith('notifications/alerts/list', expect.anything(), expect.anything());
   });
@@ -41,13 +53,21 @@ describe('the notifications app routes', () => {
   it('keeps the schedule (an account setting) open to that user', async () => {
     __setCurrentUser({ ...__fixtures.currentUser(), modules: ['monitoring'] });
     window.history.pushState({}, '', '/my-account/notifications');
-    render(<HelioAppFrame><Root /></HelioAppFrame>);
+    render(
+      <HelioAppFrame>
+        <Root />
+      </HelioAppFrame>,
+    );
     expect(await screen.findByTestId('day-card-6')).toBeTruthy();
   });
 
   it('renders nothing on routes of other apps', async () => {
     window.history.pushState({}, '', '/my-account');
-    const { container } = render(<HelioAppFrame><Root /></HelioAppFrame>);
+    const { container } = render(
+      <HelioAppFrame>
+        <Root />
+      </HelioAppFrame>,
+    );
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(container.textContent).toBe('');
   });

@@ -3,7 +3,9 @@ import React, { lazy } from 'react';
 import { ManifestRoutes } from '@helio/shared-utils';
 import { manifest } from './manifest';
 
-const NotificationCentrePage = lazy(() => import(/* webpackChunkName: "notification-centre" */ './notification-centre/notification-centre.component'));
+const NotificationCentrePage = lazy(
+  () => import(/* webpackChunkName: "notification-centre" */ './notification-centre/notification-centre.component'),
+);
 const NotificationSchedulePage = lazy(
   () => import(/* webpackChunkName: "notification-schedule" */ './notification-schedule/notification-schedule.component'),
 );

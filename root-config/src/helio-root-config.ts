@@ -87,9 +87,7 @@ addErrorHandler((error) => {
   }
   if (name === NAV_PARCEL) return;
   const loadFailed = getAppStatus(name) === LOAD_ERROR;
-  showFailure(containerFor(name), 'appFailedTitle', () =>
-    loadFailed ? triggerAppChange() : window.location.reload(),
-  );
+  showFailure(containerFor(name), 'appFailedTitle', () => (loadFailed ? triggerAppChange() : window.location.reload()));
 });
 
 let navParcel: Parcel | null = null;

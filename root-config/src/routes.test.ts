@@ -2,7 +2,12 @@ import { appManifests, pathMatches, type AppManifest } from '@helio/shared-utils
 import { DEFAULT_AUTH_APP, shellRoutes } from './routes';
 
 const BUILT = new Set([
-  '@helio/auth-app', '@helio/monitoring-app', '@helio/notifications-app', '@helio/account-app', '@helio/flow-app', '@helio/management-app',
+  '@helio/auth-app',
+  '@helio/monitoring-app',
+  '@helio/notifications-app',
+  '@helio/account-app',
+  '@helio/flow-app',
+  '@helio/management-app',
 ]);
 // The shell as index.html starts it: the repository's manifests, the apps the import map names.
 const shell = (extra: Record<string, AppManifest> = {}, built = BUILT) =>
@@ -12,8 +17,18 @@ const AUTH_APP = '@helio/auth-app';
 
 describe('route ownership from the manifests', () => {
   it('gives the dashboard and every monitoring route to monitoring-app', () => {
-    for (const path of ['/', '/monitoring', '/monitoring/dashboard', '/inverters', '/batteries', '/spot',
-      '/statistics', '/services', '/logs', '/logs/ActPwrPve']) {
+    for (const path of [
+      '/',
+      '/monitoring',
+      '/monitoring/dashboard',
+      '/inverters',
+      '/batteries',
+      '/spot',
+      '/statistics',
+      '/services',
+      '/logs',
+      '/logs/ActPwrPve',
+    ]) {
       expect([path, ownerOf(path)]).toEqual([path, '@helio/monitoring-app']);
     }
   });
@@ -24,8 +39,15 @@ describe('route ownership from the manifests', () => {
   });
 
   it('gives the account, security and IAM pages to account-app', () => {
-    for (const path of ['/my-account', '/my-account/security', '/my-account/iam/users', '/my-account/iam/roles',
-      '/my-account/iam/permissions', '/my-account/iam/audit', '/my-account/iam/no-such-page']) {
+    for (const path of [
+      '/my-account',
+      '/my-account/security',
+      '/my-account/iam/users',
+      '/my-account/iam/roles',
+      '/my-account/iam/permissions',
+      '/my-account/iam/audit',
+      '/my-account/iam/no-such-page',
+    ]) {
       expect([path, ownerOf(path)]).toEqual([path, '@helio/account-app']);
     }
   });
@@ -37,11 +59,20 @@ describe('route ownership from the manifests', () => {
 
   it('gives every other signed-in route to its module app, built or planned', () => {
     const owners: Array<[string, string]> = [
-      ['/management', 'management'], ['/management/plants', 'management'], ['/management/plants/42', 'management'],
-      ['/management/inverters/7', 'management'], ['/management/tags', 'management'], ['/plant/42/settings', 'management'],
-      ['/analytics', 'analytics'], ['/analytics/benchmark', 'analytics'], ['/analytics/benchmark/plant/3', 'analytics'],
-      ['/integrations', 'integrations'], ['/integrations/sources', 'integrations'],
-      ['/rc', 'rc'], ['/fep', 'fep'], ['/ev', 'ev'],
+      ['/management', 'management'],
+      ['/management/plants', 'management'],
+      ['/management/plants/42', 'management'],
+      ['/management/inverters/7', 'management'],
+      ['/management/tags', 'management'],
+      ['/plant/42/settings', 'management'],
+      ['/analytics', 'analytics'],
+      ['/analytics/benchmark', 'analytics'],
+      ['/analytics/benchmark/plant/3', 'analytics'],
+      ['/integrations', 'integrations'],
+      ['/integrations/sources', 'integrations'],
+      ['/rc', 'rc'],
+      ['/fep', 'fep'],
+      ['/ev', 'ev'],
     ];
     for (const [path, app] of owners) expect([path, ownerOf(path)]).toEqual([path, `@helio/${app}-app`]);
     for (const path of ['/plant/42', '/plant/42/settings/x', '/management/plants/42/x', '/rc/x']) expect(isMainRoute(path)).toBe(false);
@@ -63,7 +94,10 @@ describe('route ownership from the manifests', () => {
   });
 
   it('follows a new app: its manifest’s paths become its main routes once the import map names it', () => {
-    const weather: AppManifest = { module: 'analytics', routes: { home: { paths: ['/weather'] }, station: { paths: ['/weather/station/:id'] } } };
+    const weather: AppManifest = {
+      module: 'analytics',
+      routes: { home: { paths: ['/weather'] }, station: { paths: ['/weather/station/:id'] } },
+    };
     expect(shell().isMainRoute('/weather')).toBe(false);
     const withWeather = shell({ '@helio/weather-app': weather }, new Set([...BUILT, '@helio/weather-app']));
     expect(withWeather.mainApps).toContain('@helio/weather-app');

@@ -106,7 +106,8 @@ function mqttUrl(env: Env): string | undefined {
 function mqttUsername(env: Env): string {
   const raw = text(env, 'MQTT_USERNAME') ?? 'helio-server';
   // gw-… names are gateways' (one per plant); the server must never be mistaken for one.
-  if (raw.startsWith('gw-') || /[\s:]/.test(raw)) throw new ConfigError('MQTT_USERNAME', `must not start with gw- nor contain spaces or ':' (got "${raw}")`);
+  if (raw.startsWith('gw-') || /[\s:]/.test(raw))
+    throw new ConfigError('MQTT_USERNAME', `must not start with gw- nor contain spaces or ':' (got "${raw}")`);
   return raw;
 }
 
@@ -114,18 +115,25 @@ function mqttUsername(env: Env): string {
 function cspDevOrigins(env: Env): string[] {
   const raw = text(env, 'CSP_DEV_ORIGINS');
   if (raw === undefined) return [];
-  return raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '').map((entry) => {
-    let url: URL | undefined;
-    try {
-      url = new URL(entry);
-    } catch {
-      url = undefined;
-    }
-    if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== entry.replace(/\/$/, '')) {
-      throw new ConfigError('CSP_DEV_ORIGINS', `must list http(s) origins such as http://localhost:9103, separated by commas (got "${entry}")`);
-    }
-    return url.origin;
-  });
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+    .map((entry) => {
+      let url: URL | undefined;
+      try {
+        url = new URL(entry);
+      } catch {
+        url = undefined;
+      }
+      if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== entry.replace(/\/$/, '')) {
+        throw new ConfigError(
+          'CSP_DEV_ORIGINS',
+          `must list http(s) origins such as http://localhost:9103, separated by commas (got "${entry}")`,
+        );
+      }
+      return url.origin;
+    });
 }
 
 function logLevel(env: Env): string {

@@ -9,8 +9,10 @@ const RANK: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40,
 
 export function consoleLogger(level: string): Logger {
   const threshold = RANK[level] ?? RANK.info ?? 30;
-  const at = (rank: number, write: (...args: unknown[]) => void) => (...args: unknown[]) => {
-    if (rank >= threshold) write(new Date().toISOString(), ...args);
-  };
+  const at =
+    (rank: number, write: (...args: unknown[]) => void) =>
+    (...args: unknown[]) => {
+      if (rank >= threshold) write(new Date().toISOString(), ...args);
+    };
   return { info: at(30, console.log), warn: at(40, console.warn), error: at(50, console.error) };
 }

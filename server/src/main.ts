@@ -99,17 +99,35 @@ async function main(): Promise<void> {
     });
     closers.push(() => webhooks.stop());
     const alerts = startAlertEngine({ db, log, intervalMs: config.alertTickMs, onAlert: alertWebhooks });
-    const schedules = startScheduleRunner({ db, devices, log, tickMs: config.rcTickMs, holder: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}` });
+    const schedules = startScheduleRunner({
+      db,
+      devices,
+      log,
+      tickMs: config.rcTickMs,
+      holder: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+    });
     closers.push(() => schedules.stop());
     closers.push(() => alerts.stop());
     const prices = startPriceImport({
       db: spotDb(db),
       config: spot,
       log,
-      onImport: (outcome) => recordImport(db, { tenantId: null, kind: 'spot', source: spot.pricesUrl ?? '', rows: outcome.rows, errors: outcome.error === null ? [] : [outcome.error] }),
+      onImport: (outcome) =>
+        recordImport(db, {
+          tenantId: null,
+          kind: 'spot',
+          source: spot.pricesUrl ?? '',
+          rows: outcome.rows,
+          errors: outcome.error === null ? [] : [outcome.error],
+        }),
     });
     closers.push(async () => prices.stop());
-    const retention = startRawRetention({ db, retentionDays: config.rawRetentionDays, rollupRetentionDays: config.rollupRetentionDays, log });
+    const retention = startRawRetention({
+      db,
+      retentionDays: config.rawRetentionDays,
+      rollupRetentionDays: config.rollupRetentionDays,
+      log,
+    });
     closers.push(() => retention.stop());
     const forecasts = startForecastIssuer({ db, config: forecast, log, after: devices.shadows.idle() });
     closers.push(() => forecasts.stop());

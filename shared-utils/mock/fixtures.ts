@@ -20,8 +20,16 @@ export const fixtureCurrentUser = (): CurrentUser => ({
   modules: ['ems', 'rc', 'fep', 'ev', 'notifications', 'monitoring', 'management', 'integrations', 'analytics'],
   role: 'owner',
   permissions: [
-    'plants:read', 'plants:write', 'devices:read', 'devices:control', 'metrics:read', 'notifications:read',
-    'notifications:manage', 'integrations:manage', 'iam:manage', 'audit:read',
+    'plants:read',
+    'plants:write',
+    'devices:read',
+    'devices:control',
+    'metrics:read',
+    'notifications:read',
+    'notifications:manage',
+    'integrations:manage',
+    'iam:manage',
+    'audit:read',
   ],
   locale: 'cs',
   preferences: {},
@@ -29,27 +37,53 @@ export const fixtureCurrentUser = (): CurrentUser => ({
 
 export const fixturePlants = (): Plant[] => [
   {
-    id: 'plant-1', name: 'Brno – Líšeň', thingName: 'gw-brno-01', location: 'Brno', latitude: 49.21,
-    longitude: 16.68, timezone: 'Europe/Prague', pvPeakKw: 9.9, batteryKwh: 10.2, chargerKw: 11,
+    id: 'plant-1',
+    name: 'Brno – Líšeň',
+    thingName: 'gw-brno-01',
+    location: 'Brno',
+    latitude: 49.21,
+    longitude: 16.68,
+    timezone: 'Europe/Prague',
+    pvPeakKw: 9.9,
+    batteryKwh: 10.2,
+    chargerKw: 11,
   },
   {
-    id: 'plant-2', name: 'Olomouc – Sady', thingName: 'gw-olomouc-01', location: 'Olomouc', latitude: 49.59,
-    longitude: 17.25, timezone: 'Europe/Prague', pvPeakKw: 5.4, batteryKwh: null, chargerKw: null,
+    id: 'plant-2',
+    name: 'Olomouc – Sady',
+    thingName: 'gw-olomouc-01',
+    location: 'Olomouc',
+    latitude: 49.59,
+    longitude: 17.25,
+    timezone: 'Europe/Prague',
+    pvPeakKw: 5.4,
+    batteryKwh: null,
+    chargerKw: null,
   },
 ];
 
 export const fixtureShadow = (reported: Record<string, unknown> = {}, timestamp = Date.now()): Shadow => ({
   state: {
-    reported: { ActPwrPve: 3200, ActPwrGrid: -450, ActPwrBat: -1200, BatSoc: 64, ActPwrLoad: 1550, ActPwrEv: 0, OperMode: 'auto', ...reported },
+    reported: {
+      ActPwrPve: 3200,
+      ActPwrGrid: -450,
+      ActPwrBat: -1200,
+      BatSoc: 64,
+      ActPwrLoad: 1550,
+      ActPwrEv: 0,
+      OperMode: 'auto',
+      ...reported,
+    },
     desired: {},
     delta: {},
   },
   metadata: {
     desired: {},
     reported: Object.fromEntries(
-      ['ActPwrPve', 'ActPwrGrid', 'ActPwrBat', 'BatSoc', 'ActPwrLoad', 'ActPwrEv', 'OperMode', ...Object.keys(reported)].map(
-        (k) => [k, { timestamp }],
-      ),
+      ['ActPwrPve', 'ActPwrGrid', 'ActPwrBat', 'BatSoc', 'ActPwrLoad', 'ActPwrEv', 'OperMode', ...Object.keys(reported)].map((k) => [
+        k,
+        { timestamp },
+      ]),
     ),
   },
   version: 1,

@@ -31,8 +31,19 @@ import type { AlertThresholds, Granularity, MetricListRow, TimeSeriesParams, Tim
 import type { SpotDay, SpotPrice, SpotPrices } from '../src/api/endpoints';
 import type { BrokerStatus, GatewayLogin, RegistryFilter, RegistryPlant } from '../src/api/endpoints';
 import type {
-  AuditEvent, AuditQuery, CurrentUserView, IamRole, IamUser, IamUserStatus, InviteRequest, Language, PermissionView,
-  ProfileChanges, RoleInput, RoleRef, SessionView,
+  AuditEvent,
+  AuditQuery,
+  CurrentUserView,
+  IamRole,
+  IamUser,
+  IamUserStatus,
+  InviteRequest,
+  Language,
+  PermissionView,
+  ProfileChanges,
+  RoleInput,
+  RoleRef,
+  SessionView,
 } from '../src/api/endpoints';
 import type { CurrentUser } from '../src/current-user/current-user';
 import type { Session } from '../src/session/session';
@@ -55,8 +66,14 @@ import { plantSeriesParams, type PlantSeriesRequest } from '../src/api/plant-ser
 import { ENERGY_COUNTERS, counterEnergy, energyBalance, type EnergyBalance, type EnergyCounter } from '../src/energy/energy-balance';
 import { startOfPlantDay, zonedMidnight, zonedParts, type ZonedParts } from '../src/energy/plant-time';
 import {
-  THRESHOLD_FIELDS, THRESHOLD_LIMITS, parseThresholdNumber, validateThresholds,
-  type ThresholdDraft, type ThresholdErrors, type ThresholdField, type ThresholdProblem,
+  THRESHOLD_FIELDS,
+  THRESHOLD_LIMITS,
+  parseThresholdNumber,
+  validateThresholds,
+  type ThresholdDraft,
+  type ThresholdErrors,
+  type ThresholdField,
+  type ThresholdProblem,
 } from '@helio/contracts/limits';
 import { FullScreenSpinner } from '../src/components/full-screen-spinner';
 import { ErrorPanel } from '../src/components/error-panel';
@@ -71,7 +88,15 @@ import { applyTheme, themeOf, THEME_STORAGE_KEY, type Theme } from '../src/theme
 import { PLANT_LIST_KEY } from '../src/plants/plant-list-key';
 import { PlantGateView, type PlantGateProps } from '../src/plants/plant-gate-view';
 import { localised } from '../src/manifests/app-manifest';
-import type { AppManifest, AppManifests, LocalisedText, ManifestMenuEntry, ManifestMenuItem, ManifestRoute, PageOf } from '../src/manifests/app-manifest';
+import type {
+  AppManifest,
+  AppManifests,
+  LocalisedText,
+  ManifestMenuEntry,
+  ManifestMenuItem,
+  ManifestRoute,
+  PageOf,
+} from '../src/manifests/app-manifest';
 import { APP_MANIFESTS_ELEMENT_ID, readAppManifests } from '../src/manifests/read-manifests';
 import { mainAppFor, manifestPaths, pathMatches } from '../src/manifests/route-patterns';
 import { manifestRoutes, type ManifestRoutesProps } from '../src/manifests/manifest-routes';
@@ -80,8 +105,19 @@ import { ROUTER_FUTURE } from '../src/app-frame/router-future';
 
 export type { ApiEndpoints, CurrentUser, MetricKey, Plant, Session, Shadow, TokenResponse, UserInfo, UserProfile };
 export type {
-  AuditEvent, AuditQuery, CurrentUserView, IamRole, IamUser, IamUserStatus, InviteRequest, Language, PermissionView,
-  ProfileChanges, RoleInput, RoleRef, SessionView,
+  AuditEvent,
+  AuditQuery,
+  CurrentUserView,
+  IamRole,
+  IamUser,
+  IamUserStatus,
+  InviteRequest,
+  Language,
+  PermissionView,
+  ProfileChanges,
+  RoleInput,
+  RoleRef,
+  SessionView,
 };
 export type { AlertThresholds, CsvCell, Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow, SpotDay, SpotPrice, SpotPrices };
 export type { BrokerStatus, GatewayLogin, RegistryFilter, RegistryPlant };
@@ -106,10 +142,18 @@ export type { AppManifest, AppManifests, LocalisedText, ManifestMenuEntry, Manif
 
 /** uPlot needs a canvas jsdom lacks: the charts render a box that says what they would draw. */
 export function UplotChart({ data, ariaLabel, testId }: UplotChartProps) {
-  return <div role="img" aria-label={ariaLabel} data-testid={testId}>{data[0]?.length ?? 0} points</div>;
+  return (
+    <div role="img" aria-label={ariaLabel} data-testid={testId}>
+      {data[0]?.length ?? 0} points
+    </div>
+  );
 }
 export function MetricChart({ columns, ariaLabel, testId = 'metric-chart' }: MetricChartProps) {
-  return <div role="img" aria-label={ariaLabel} data-testid={testId}>{columns[0].length} points</div>;
+  return (
+    <div role="img" aria-label={ariaLabel} data-testid={testId}>
+      {columns[0].length} points
+    </div>
+  );
 }
 export type { Theme };
 export { applyTheme, themeOf, THEME_STORAGE_KEY };
@@ -264,9 +308,7 @@ export function useActivePlant(): { plant: Plant | null; plants: Plant[]; isLoad
   const value = useObservable(plantsState, plantsState.getValue());
   const active = useObservable(activePlantState, activePlantState.getValue());
   const plants = Array.isArray(value) ? value : [];
-  const plant = Array.isArray(value)
-    ? pickActivePlant(plants, active?.id ?? localStorage.getItem(ACTIVE_PLANT_STORAGE_KEY))
-    : null;
+  const plant = Array.isArray(value) ? pickActivePlant(plants, active?.id ?? localStorage.getItem(ACTIVE_PLANT_STORAGE_KEY)) : null;
   useEffect(() => {
     if (Array.isArray(value) && plant !== active) activePlantState.next(plant);
   }, [value, plant, active]);

@@ -43,8 +43,7 @@ export const i18nReady: Promise<unknown> = Promise.resolve(i18n.t);
 
 const locale = () => localeOf(i18n.language);
 export const formatNumber = (value: number, options?: Intl.NumberFormatOptions) => formatNumberIn(locale(), value, options);
-export const formatDateTime = (value: number | Date, options?: Intl.DateTimeFormatOptions) =>
-  formatDateTimeIn(locale(), value, options);
+export const formatDateTime = (value: number | Date, options?: Intl.DateTimeFormatOptions) => formatDateTimeIn(locale(), value, options);
 export const formatPower = (watts: number) => formatPowerIn(locale(), watts);
 export const formatMetricValue = (metricKey: string, value: number, serverUnit?: string | null) =>
   formatMetricValueIn(locale(), metricKey, value, serverUnit);

@@ -25,8 +25,19 @@ export type { PlantAccessInviteRequest, PlantAccessUser, PlantRole } from '@heli
 export type { Device, DeviceCreateRequest, DeviceFields, DeviceKind } from '@helio/contracts';
 export type { AttentionPlant, FleetSummary, PlantTag, TagColour } from './api/plant-endpoints';
 export type {
-  AuditEvent, AuditQuery, CurrentUserView, IamRole, IamUser, IamUserStatus, InviteRequest, Language, PermissionView,
-  ProfileChanges, RoleInput, RoleRef, SessionView,
+  AuditEvent,
+  AuditQuery,
+  CurrentUserView,
+  IamRole,
+  IamUser,
+  IamUserStatus,
+  InviteRequest,
+  Language,
+  PermissionView,
+  ProfileChanges,
+  RoleInput,
+  RoleRef,
+  SessionView,
 } from './api/endpoints';
 
 // Current user
@@ -94,7 +105,15 @@ export { useObservable } from './components/use-observable';
 export { useNow, NOW_TICK_MS } from './components/use-now';
 
 // App manifests and the app frame: an app's routes from its manifest, its lifecycles from its root
-export type { AppManifest, AppManifests, LocalisedText, ManifestMenuEntry, ManifestMenuItem, ManifestRoute, PageOf } from './manifests/app-manifest';
+export type {
+  AppManifest,
+  AppManifests,
+  LocalisedText,
+  ManifestMenuEntry,
+  ManifestMenuItem,
+  ManifestRoute,
+  PageOf,
+} from './manifests/app-manifest';
 export { localised } from './manifests/app-manifest';
 export { APP_MANIFESTS_ELEMENT_ID, appManifests, readAppManifests } from './manifests/read-manifests';
 export { mainAppFor, manifestPaths, pathMatches } from './manifests/route-patterns';

@@ -13,9 +13,21 @@ const { inlineScriptHashes, evalUses } = require('./inline-scripts.js');
 
 /** The core libraries every first load needs: preloaded so they download in parallel. */
 const PRELOAD = [
-  '@helio/root-config', '@helio/shared-utils', 'single-spa', 'react', 'react/jsx-runtime', 'react-dom',
-  'react-dom/client', 'rxjs', '@tanstack/react-query', 'i18next', 'react-i18next', 'i18next-http-backend',
-  '@blueprintjs/core', '@blueprintjs/icons', 'react-router-dom',
+  '@helio/root-config',
+  '@helio/shared-utils',
+  'single-spa',
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'rxjs',
+  '@tanstack/react-query',
+  'i18next',
+  'react-i18next',
+  'i18next-http-backend',
+  '@blueprintjs/core',
+  '@blueprintjs/icons',
+  'react-router-dom',
 ];
 
 function readManifests(appsDir) {
@@ -114,18 +126,22 @@ export function assemblePublic({ root, publicDir }) {
   };
   const assets = {
     SYSTEMJS: url(copyHashed(path.join(moduleDir('systemjs'), 'dist', 'system.min.js'), staticDir, 'system.min.js')),
-    OVERRIDES_JS: url(copyHashed(
-      path.join(moduleDir('import-map-overrides'), 'dist', 'import-map-overrides-api.js'),
-      staticDir, 'import-map-overrides-api.js')),
+    OVERRIDES_JS: url(
+      copyHashed(
+        path.join(moduleDir('import-map-overrides'), 'dist', 'import-map-overrides-api.js'),
+        staticDir,
+        'import-map-overrides-api.js',
+      ),
+    ),
     NORMALIZE_CSS: url(copyHashed(path.join(moduleDir('normalize.css'), 'normalize.css'), staticDir, 'normalize.css')),
-    BLUEPRINT_CSS: url(copyHashed(
-      path.join(moduleDir('@blueprintjs/core'), 'lib', 'css', 'blueprint.css'), staticDir, 'blueprint.css')),
+    BLUEPRINT_CSS: url(copyHashed(path.join(moduleDir('@blueprintjs/core'), 'lib', 'css', 'blueprint.css'), staticDir, 'blueprint.css')),
     SHELL_CSS: url(copyHashed(path.join(root, 'root-config', 'src', 'shell.css'), staticDir, 'shell.css')),
   };
   const preloads = PRELOAD.map((name) => `  <link rel="preload" as="script" href="${importMap.imports[name]}" />`);
   // Each app's extracted entry stylesheet; its lazy pages' stylesheets come with their chunks.
   const appStyles = built.styles.map((href) => `  <link rel="stylesheet" href="${href}" />`);
-  let html = fs.readFileSync(path.join(root, 'root-config', 'index.html'), 'utf8')
+  let html = fs
+    .readFileSync(path.join(root, 'root-config', 'index.html'), 'utf8')
     .replace('%APP_STYLES%', appStyles.join('\n'))
     .replace('%PRELOADS%', preloads.join('\n'))
     .replace('%IMPORT_MAP%', JSON.stringify(importMap))

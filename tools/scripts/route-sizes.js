@@ -12,12 +12,36 @@ const KB = 1024;
  * counts every chunk it has: an upper bound).
  */
 const ROUTES = {
-  'sign-in (/auth/sign-in)': { modules: ['@helio/root-config', '@helio/auth-app'], pages: { '@helio/auth-app': ['sign-in'] }, budget: 250 * KB },
-  'dashboard (/)': { modules: ['@helio/root-config', '@helio/nav-app', '@helio/monitoring-app'], pages: { '@helio/monitoring-app': ['dashboard'] }, budget: 250 * KB },
-  'flow (/flow)': { modules: ['@helio/root-config', '@helio/nav-app', '@helio/flow-app'], pages: { '@helio/flow-app': ['flow'] }, budget: 330 * KB },
-  'plants (/management/plants)': { modules: ['@helio/root-config', '@helio/nav-app', '@helio/management-app'], pages: { '@helio/management-app': ['plants'] }, budget: 270 * KB },
-  'users (/my-account/iam/users)': { modules: ['@helio/root-config', '@helio/nav-app', '@helio/account-app'], pages: { '@helio/account-app': ['iam-users'] }, budget: 270 * KB },
-  'notifications (/notifications)': { modules: ['@helio/root-config', '@helio/nav-app', '@helio/notifications-app'], pages: { '@helio/notifications-app': ['notification-centre'] }, budget: 270 * KB },
+  'sign-in (/auth/sign-in)': {
+    modules: ['@helio/root-config', '@helio/auth-app'],
+    pages: { '@helio/auth-app': ['sign-in'] },
+    budget: 250 * KB,
+  },
+  'dashboard (/)': {
+    modules: ['@helio/root-config', '@helio/nav-app', '@helio/monitoring-app'],
+    pages: { '@helio/monitoring-app': ['dashboard'] },
+    budget: 250 * KB,
+  },
+  'flow (/flow)': {
+    modules: ['@helio/root-config', '@helio/nav-app', '@helio/flow-app'],
+    pages: { '@helio/flow-app': ['flow'] },
+    budget: 330 * KB,
+  },
+  'plants (/management/plants)': {
+    modules: ['@helio/root-config', '@helio/nav-app', '@helio/management-app'],
+    pages: { '@helio/management-app': ['plants'] },
+    budget: 270 * KB,
+  },
+  'users (/my-account/iam/users)': {
+    modules: ['@helio/root-config', '@helio/nav-app', '@helio/account-app'],
+    pages: { '@helio/account-app': ['iam-users'] },
+    budget: 270 * KB,
+  },
+  'notifications (/notifications)': {
+    modules: ['@helio/root-config', '@helio/nav-app', '@helio/notifications-app'],
+    pages: { '@helio/notifications-app': ['notification-centre'] },
+    budget: 270 * KB,
+  },
 };
 /** Every other page (a lazy page chunk of an app) is held to this, behind the shell and the nav. */
 const PAGE_BUDGET = 330 * KB;
@@ -26,13 +50,20 @@ const SHELL_APPS = ['@helio/root-config', '@helio/shared-utils', '@helio/nav-app
 /** The named first routes, then one per page chunk of every app that no named route covers. */
 function allRoutes(publicDir, importMap) {
   const routes = { ...ROUTES };
-  const covered = new Set(Object.values(ROUTES).flatMap(({ pages }) => Object.entries(pages).flatMap(([app, names]) => names.map((n) => `${app} ${n}`))));
+  const covered = new Set(
+    Object.values(ROUTES).flatMap(({ pages }) => Object.entries(pages).flatMap(([app, names]) => names.map((n) => `${app} ${n}`))),
+  );
   for (const app of Object.keys(importMap.imports).filter((n) => n.startsWith('@helio/') && !SHELL_APPS.includes(n))) {
     const dir = path.dirname(path.join(publicDir, importMap.imports[app]));
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
     for (const page of Object.keys(manifest.chunks ?? {})) {
       if (covered.has(`${app} ${page}`)) continue;
-      routes[`${app.replace('@helio/', '')} page ${page}`] = { modules: ['@helio/root-config', '@helio/nav-app', app], pages: { [app]: [page] }, budget: PAGE_BUDGET, brief: true };
+      routes[`${app.replace('@helio/', '')} page ${page}`] = {
+        modules: ['@helio/root-config', '@helio/nav-app', app],
+        pages: { [app]: [page] },
+        budget: PAGE_BUDGET,
+        brief: true,
+      };
     }
   }
   return routes;
@@ -106,7 +137,9 @@ function printRouteSizes({ publicDir }) {
   for (const [route, { modules, pages, budget, brief }] of Object.entries(allRoutes(publicDir, importMap))) {
     const sizes = measure(routeFiles(publicDir, importMap, modules, pages));
     const total = sizes.reduce((s, x) => ({ bytes: s.bytes + x.bytes, gzip: s.gzip + x.gzip }), { bytes: 0, gzip: 0 });
-    console.log(`${brief ? '' : '\n'}JavaScript for ${route}: ${kb(total.bytes)} raw, ${kb(total.gzip)} gzip in ${sizes.length} files (budget ${kb(budget)})`);
+    console.log(
+      `${brief ? '' : '\n'}JavaScript for ${route}: ${kb(total.bytes)} raw, ${kb(total.gzip)} gzip in ${sizes.length} files (budget ${kb(budget)})`,
+    );
     for (const s of brief ? [] : sizes.slice(0, 6)) {
       console.log(`  ${kb(s.gzip).padStart(9)} gzip  ${path.relative(publicDir, s.file)}`);
     }

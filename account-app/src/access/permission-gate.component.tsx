@@ -17,6 +17,7 @@ export function PermissionGate({ permission, children }: { permission: string; c
       </div>
     );
   }
-  if (user.isError) return <ErrorPanel title={t('access.userFailed')} description={t('errors.network')} onRetry={() => void user.refetch()} />;
+  if (user.isError)
+    return <ErrorPanel title={t('access.userFailed')} description={t('errors.network')} onRetry={() => void user.refetch()} />;
   return <FullScreenSpinner />;
 }

@@ -3,7 +3,8 @@ import cs from '../../locales/cs/account-app.json';
 import { permissionTextKey } from '../iam-roles/permission-key';
 import { actionTextKey, AUDIT_CATEGORIES, auditQueryOf, detailsSummary, NO_AUDIT_FILTER, rangeIsValid } from './audit-filter';
 
-const lookup = (key: string): unknown => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], cs);
+const lookup = (key: string): unknown =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], cs);
 
 describe('the audit log filter', () => {
   it('asks for everything, newest first, a page at a time, without filters', () => {
@@ -31,7 +32,8 @@ describe('the audit log filter', () => {
   });
 
   it('has a text for every permission of the server catalogue', () => {
-    for (const permission of PERMISSION_KEYS) expect([permission, typeof lookup(permissionTextKey(permission))]).toEqual([permission, 'string']);
+    for (const permission of PERMISSION_KEYS)
+      expect([permission, typeof lookup(permissionTextKey(permission))]).toEqual([permission, 'string']);
   });
 
   it('summarises changes as before → after and other details as they are', () => {

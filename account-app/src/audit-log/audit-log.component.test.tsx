@@ -25,8 +25,12 @@ describe('the audit log page', () => {
       if (path !== 'audit/list') throw new Error(`unexpected ${path}`);
       queries.push(body);
       if (body.cursor) return { events: [event('e3', 'iam.user_invited')], nextCursor: null };
-      if (body.actions) return { events: [event('e2', 'auth.sign_in_failed', { actor: null, details: { reason: 'invalid' } })], nextCursor: 'c2' };
-      return { events: [event('e1', 'iam.user_updated', { details: { before: { role: 'viewer' }, after: { role: 'operator' } } })], nextCursor: null };
+      if (body.actions)
+        return { events: [event('e2', 'auth.sign_in_failed', { actor: null, details: { reason: 'invalid' } })], nextCursor: 'c2' };
+      return {
+        events: [event('e1', 'iam.user_updated', { details: { before: { role: 'viewer' }, after: { role: 'operator' } } })],
+        nextCursor: null,
+      };
     }) as unknown as typeof apiPost);
     render(
       <HelioProviders>

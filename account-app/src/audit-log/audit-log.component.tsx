@@ -56,7 +56,13 @@ export default function AuditLogPage() {
           </tbody>
         </HTMLTable>
         {log.hasNextPage && (
-          <Button className="helio-account-callout" icon="more" text={t('audit.more')} loading={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()} />
+          <Button
+            className="helio-account-callout"
+            icon="more"
+            text={t('audit.more')}
+            loading={log.isFetchingNextPage}
+            onClick={() => void log.fetchNextPage()}
+          />
         )}
       </>
     );
@@ -76,14 +82,33 @@ export default function AuditLogPage() {
               id="audit-kind"
               value={filter.category}
               onChange={(event) => change({ ...filter, category: event.target.value as AuditFilter['category'] })}
-              options={[{ value: 'all', label: t('audit.categories.all') }, ...AUDIT_CATEGORY_KEYS.map((key) => ({ value: key, label: t(`audit.categories.${key}`) }))]}
+              options={[
+                { value: 'all', label: t('audit.categories.all') },
+                ...AUDIT_CATEGORY_KEYS.map((key) => ({ value: key, label: t(`audit.categories.${key}`) })),
+              ]}
             />
           </FormGroup>
           <FormGroup label={t('audit.from')} labelFor="audit-from">
-            <InputGroup id="audit-from" type="date" value={filter.from} onChange={(event) => change({ ...filter, from: event.target.value })} />
+            <InputGroup
+              id="audit-from"
+              type="date"
+              value={filter.from}
+              onChange={(event) => change({ ...filter, from: event.target.value })}
+            />
           </FormGroup>
-          <FormGroup label={t('audit.to')} labelFor="audit-to" intent={valid ? 'none' : 'danger'} helperText={valid ? undefined : t('audit.badRange')}>
-            <InputGroup id="audit-to" type="date" value={filter.to} intent={valid ? 'none' : 'danger'} onChange={(event) => change({ ...filter, to: event.target.value })} />
+          <FormGroup
+            label={t('audit.to')}
+            labelFor="audit-to"
+            intent={valid ? 'none' : 'danger'}
+            helperText={valid ? undefined : t('audit.badRange')}
+          >
+            <InputGroup
+              id="audit-to"
+              type="date"
+              value={filter.to}
+              intent={valid ? 'none' : 'danger'}
+              onChange={(event) => change({ ...filter, to: event.target.value })}
+            />
           </FormGroup>
           {filtered && <Button variant="minimal" icon="filter-remove" text={t('audit.clear')} onClick={() => change(NO_AUDIT_FILTER)} />}
         </div>

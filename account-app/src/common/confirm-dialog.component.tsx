@@ -17,7 +17,17 @@ export interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-export function ConfirmDialog({ isOpen, title, children, confirmText, intent = 'danger', busy, error, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  isOpen,
+  title,
+  children,
+  confirmText,
+  intent = 'danger',
+  busy,
+  error,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const { t } = useTranslation('account-app');
   return (
     <Dialog isOpen={isOpen} title={title} onClose={busy ? undefined : onClose}>

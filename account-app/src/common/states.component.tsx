@@ -9,7 +9,17 @@ export function Loading({ label }: { label: string }) {
   );
 }
 
-export function Empty({ icon, title, description, testId = 'empty' }: { icon: IconName; title: string; description?: string; testId?: string }) {
+export function Empty({
+  icon,
+  title,
+  description,
+  testId = 'empty',
+}: {
+  icon: IconName;
+  title: string;
+  description?: string;
+  testId?: string;
+}) {
   return (
     <div data-testid={testId}>
       <NonIdealState icon={icon} title={title} description={description} />

@@ -50,15 +50,15 @@ export default function PermissionsPage() {
   } else if (catalogue.data) {
     body = <Empty icon="key" title={t('permissions.none')} />;
   } else if (catalogue.isError) {
-    body = <ErrorPanel title={t('permissions.loadFailed')} description={errorText(catalogue.error)} onRetry={() => void catalogue.refetch()} />;
+    body = (
+      <ErrorPanel title={t('permissions.loadFailed')} description={errorText(catalogue.error)} onRetry={() => void catalogue.refetch()} />
+    );
   } else body = <Loading label={t('loading')} />;
 
   return (
     <div className="helio-account-page">
       <PageHeader title={t('iam.title')} description={t('permissions.pageDescription')} />
-      <IamTabs>
-        {body}
-      </IamTabs>
+      <IamTabs>{body}</IamTabs>
     </div>
   );
 }

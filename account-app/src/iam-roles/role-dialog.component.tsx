@@ -30,7 +30,13 @@ export function RoleDialog({ role, catalogue, onClose }: RoleDialogProps) {
     setSubmitted(true);
     if (problems.length > 0) return;
     save.mutate(
-      { ...roleInput(draft, catalogue.map((p) => p.key)), ...(role ? { id: role.id } : {}) },
+      {
+        ...roleInput(
+          draft,
+          catalogue.map((p) => p.key),
+        ),
+        ...(role ? { id: role.id } : {}),
+      },
       {
         onSuccess: (saved) => {
           showToast({ intent: 'success', icon: 'tick', message: t(role ? 'roles.updated' : 'roles.created', { name: saved.name }) });
@@ -44,11 +50,27 @@ export function RoleDialog({ role, catalogue, onClose }: RoleDialogProps) {
     setDraft({ ...draft, permissions: on ? [...draft.permissions, key] : draft.permissions.filter((p) => p !== key) });
 
   return (
-    <Dialog isOpen title={role ? t('roles.editTitle', { name: role.name }) : t('roles.createTitle')} icon="id-number" onClose={save.isPending ? undefined : onClose} style={{ width: 640 }}>
+    <Dialog
+      isOpen
+      title={role ? t('roles.editTitle', { name: role.name }) : t('roles.createTitle')}
+      icon="id-number"
+      onClose={save.isPending ? undefined : onClose}
+      style={{ width: 640 }}
+    >
       <form onSubmit={onSubmit} noValidate data-testid="role-form">
         <DialogBody>
-          <FormGroup label={t('roles.name')} labelFor="role-name" intent={nameProblem ? 'danger' : 'none'} helperText={nameProblem && t(`roles.problems.${nameProblem}`)}>
-            <InputGroup id="role-name" value={draft.name} onChange={(event) => setDraft({ ...draft, name: event.target.value })} intent={nameProblem ? 'danger' : 'none'} />
+          <FormGroup
+            label={t('roles.name')}
+            labelFor="role-name"
+            intent={nameProblem ? 'danger' : 'none'}
+            helperText={nameProblem && t(`roles.problems.${nameProblem}`)}
+          >
+            <InputGroup
+              id="role-name"
+              value={draft.name}
+              onChange={(event) => setDraft({ ...draft, name: event.target.value })}
+              intent={nameProblem ? 'danger' : 'none'}
+            />
           </FormGroup>
           <FormGroup
             label={t('roles.description')}
@@ -56,7 +78,12 @@ export function RoleDialog({ role, catalogue, onClose }: RoleDialogProps) {
             intent={shown.includes('descriptionTooLong') ? 'danger' : 'none'}
             helperText={shown.includes('descriptionTooLong') ? t('roles.problems.descriptionTooLong') : undefined}
           >
-            <TextArea id="role-description" fill value={draft.description} onChange={(event) => setDraft({ ...draft, description: event.target.value })} />
+            <TextArea
+              id="role-description"
+              fill
+              value={draft.description}
+              onChange={(event) => setDraft({ ...draft, description: event.target.value })}
+            />
           </FormGroup>
           <FormGroup
             label={t('roles.permissions')}
@@ -71,7 +98,10 @@ export function RoleDialog({ role, catalogue, onClose }: RoleDialogProps) {
                 data-permission={permission.key}
                 labelElement={
                   <>
-                    <code>{permission.key}</code> <span className="helio-account-muted">{t(permissionTextKey(permission.key), { defaultValue: permission.description })}</span>
+                    <code>{permission.key}</code>{' '}
+                    <span className="helio-account-muted">
+                      {t(permissionTextKey(permission.key), { defaultValue: permission.description })}
+                    </span>
                   </>
                 }
               />
@@ -87,7 +117,14 @@ export function RoleDialog({ role, catalogue, onClose }: RoleDialogProps) {
           actions={
             <>
               <Button text={t('actions.cancel')} onClick={onClose} disabled={save.isPending} />
-              <Button type="submit" intent="primary" icon="floppy-disk" text={t('actions.save')} loading={save.isPending} data-testid="role-save" />
+              <Button
+                type="submit"
+                intent="primary"
+                icon="floppy-disk"
+                text={t('actions.save')}
+                loading={save.isPending}
+                data-testid="role-save"
+              />
             </>
           }
         />

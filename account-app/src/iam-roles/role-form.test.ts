@@ -3,7 +3,10 @@ import { roleDraftOf, roleInput, roleProblems } from './role-form';
 describe('the role form', () => {
   it('needs a name and at least one permission', () => {
     expect(roleProblems(roleDraftOf())).toEqual(['nameRequired', 'noPermissions']);
-    expect(roleProblems({ name: 'x'.repeat(61), description: 'y'.repeat(301), permissions: ['plants:read'] })).toEqual(['nameTooLong', 'descriptionTooLong']);
+    expect(roleProblems({ name: 'x'.repeat(61), description: 'y'.repeat(301), permissions: ['plants:read'] })).toEqual([
+      'nameTooLong',
+      'descriptionTooLong',
+    ]);
     expect(roleProblems({ name: 'Technik', description: '', permissions: ['plants:read'] })).toEqual([]);
   });
 

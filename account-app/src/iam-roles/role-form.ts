@@ -13,7 +13,9 @@ export type RoleProblem = 'nameRequired' | 'nameTooLong' | 'descriptionTooLong' 
 export { ROLE_DESCRIPTION_MAX, ROLE_NAME_MAX };
 
 export const roleDraftOf = (role?: IamRole): RoleDraft =>
-  role ? { name: role.name, description: role.description, permissions: [...role.permissions] } : { name: '', description: '', permissions: [] };
+  role
+    ? { name: role.name, description: role.description, permissions: [...role.permissions] }
+    : { name: '', description: '', permissions: [] };
 
 export function roleProblems(draft: RoleDraft): RoleProblem[] {
   const problems: RoleProblem[] = [];

@@ -58,8 +58,23 @@ export default function RolesPage() {
               <td>
                 {!role.builtIn && (
                   <div className="helio-account-actions">
-                    <Button size="small" icon="edit" text={t('actions.edit')} disabled={!catalogue.data} onClick={() => setEditing(role)} data-testid="role-edit" />
-                    <Button size="small" icon="trash" intent="danger" variant="outlined" text={t('actions.delete')} onClick={() => setDeleting(role)} data-testid="role-delete" />
+                    <Button
+                      size="small"
+                      icon="edit"
+                      text={t('actions.edit')}
+                      disabled={!catalogue.data}
+                      onClick={() => setEditing(role)}
+                      data-testid="role-edit"
+                    />
+                    <Button
+                      size="small"
+                      icon="trash"
+                      intent="danger"
+                      variant="outlined"
+                      text={t('actions.delete')}
+                      onClick={() => setDeleting(role)}
+                      data-testid="role-delete"
+                    />
                   </div>
                 )}
               </td>
@@ -77,11 +92,20 @@ export default function RolesPage() {
   return (
     <div className="helio-account-page">
       <PageHeader title={t('iam.title')} description={t('roles.pageDescription')}>
-        <Button intent="primary" icon="add" text={t('roles.create')} disabled={!catalogue.data} onClick={() => setEditing('new')} data-testid="roles-create" />
+        <Button
+          intent="primary"
+          icon="add"
+          text={t('roles.create')}
+          disabled={!catalogue.data}
+          onClick={() => setEditing('new')}
+          data-testid="roles-create"
+        />
       </PageHeader>
       <IamTabs>
         {body}
-        {editing && catalogue.data && <RoleDialog role={editing === 'new' ? undefined : editing} catalogue={catalogue.data} onClose={() => setEditing(null)} />}
+        {editing && catalogue.data && (
+          <RoleDialog role={editing === 'new' ? undefined : editing} catalogue={catalogue.data} onClose={() => setEditing(null)} />
+        )}
         <ConfirmDialog
           isOpen={deleting !== null}
           title={t('roles.deleteTitle')}

@@ -30,7 +30,13 @@ export function AccessDialog({ user, roles, onClose }: { user: IamUser; roles: r
     );
 
   return (
-    <Dialog isOpen title={t('users.accessTitle', { name: fullName })} icon="key" onClose={update.isPending ? undefined : onClose} style={{ width: 600 }}>
+    <Dialog
+      isOpen
+      title={t('users.accessTitle', { name: fullName })}
+      icon="key"
+      onClose={update.isPending ? undefined : onClose}
+      style={{ width: 600 }}
+    >
       <DialogBody>
         <p className="helio-account-muted">{user.email}</p>
         <RoleSelect id="access-role" roles={roles} value={role} onChange={setRole} />
@@ -45,7 +51,14 @@ export function AccessDialog({ user, roles, onClose }: { user: IamUser; roles: r
         actions={
           <>
             <Button text={t('actions.cancel')} onClick={onClose} disabled={update.isPending} />
-            <Button intent="primary" icon="floppy-disk" text={t('actions.save')} loading={update.isPending} onClick={save} data-testid="access-save" />
+            <Button
+              intent="primary"
+              icon="floppy-disk"
+              text={t('actions.save')}
+              loading={update.isPending}
+              onClick={save}
+              data-testid="access-save"
+            />
           </>
         }
       />

@@ -47,7 +47,12 @@ export function InviteDialog({ isOpen, roles, language, onClose }: InviteDialogP
   const text = (field: Exclude<InviteField, 'role'>, label: string, type = 'text') => {
     const problem = submitted ? problems[field] : undefined;
     return (
-      <FormGroup label={label} labelFor={`invite-${field}`} intent={problem ? 'danger' : 'none'} helperText={problem && t(`users.problems.${problem}`)}>
+      <FormGroup
+        label={label}
+        labelFor={`invite-${field}`}
+        intent={problem ? 'danger' : 'none'}
+        helperText={problem && t(`users.problems.${problem}`)}
+      >
         <InputGroup
           id={`invite-${field}`}
           type={type}
@@ -60,7 +65,13 @@ export function InviteDialog({ isOpen, roles, language, onClose }: InviteDialogP
   };
 
   return (
-    <Dialog isOpen={isOpen} title={t('users.inviteTitle')} icon="new-person" onClose={invite.isPending ? undefined : close} style={{ width: 600 }}>
+    <Dialog
+      isOpen={isOpen}
+      title={t('users.inviteTitle')}
+      icon="new-person"
+      onClose={invite.isPending ? undefined : close}
+      style={{ width: 600 }}
+    >
       <form onSubmit={onSubmit} noValidate data-testid="invite-form">
         <DialogBody>
           <p className="helio-account-muted">{t('users.inviteHint')}</p>
@@ -87,7 +98,14 @@ export function InviteDialog({ isOpen, roles, language, onClose }: InviteDialogP
           actions={
             <>
               <Button text={t('actions.cancel')} onClick={close} disabled={invite.isPending} />
-              <Button type="submit" intent="primary" icon="envelope" text={t('users.sendInvite')} loading={invite.isPending} data-testid="invite-submit" />
+              <Button
+                type="submit"
+                intent="primary"
+                icon="envelope"
+                text={t('users.sendInvite')}
+                loading={invite.isPending}
+                data-testid="invite-submit"
+              />
             </>
           }
         />

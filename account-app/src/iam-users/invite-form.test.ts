@@ -5,7 +5,14 @@ const filled = { ...emptyInvite('en'), email: ' nova@helio.local ', name: ' NovÃ
 
 describe('the invite form', () => {
   it('starts as a viewer with monitoring and notifications, in the given language', () => {
-    expect(emptyInvite('cs')).toEqual({ email: '', name: '', family_name: '', role: 'viewer', modules: ['monitoring', 'notifications'], locale: 'cs' });
+    expect(emptyInvite('cs')).toEqual({
+      email: '',
+      name: '',
+      family_name: '',
+      role: 'viewer',
+      modules: ['monitoring', 'notifications'],
+      locale: 'cs',
+    });
   });
 
   it('needs an e-mail address and both names', () => {

@@ -4,7 +4,17 @@ import { useTranslation } from 'react-i18next';
 import type { IamRole } from '@helio/shared-utils';
 import { roleLabel } from '../iam-roles/role-label';
 
-export function RoleSelect({ roles, value, onChange, id }: { roles: readonly IamRole[]; value: string; onChange: (role: string) => void; id: string }) {
+export function RoleSelect({
+  roles,
+  value,
+  onChange,
+  id,
+}: {
+  roles: readonly IamRole[];
+  value: string;
+  onChange: (role: string) => void;
+  id: string;
+}) {
   const { t } = useTranslation('account-app');
   return (
     <FormGroup label={t('users.role')} labelFor={id}>

@@ -69,21 +69,58 @@ export function UsersTable({ users, selfId, onEditAccess, onAction, onResend, re
                   </div>
                 )}
               </td>
-              <td>{user.lastSignInAt ? formatDateTime(new Date(user.lastSignInAt), { dateStyle: 'medium', timeStyle: 'short' }) : t('users.never')}</td>
+              <td>
+                {user.lastSignInAt
+                  ? formatDateTime(new Date(user.lastSignInAt), { dateStyle: 'medium', timeStyle: 'short' })
+                  : t('users.never')}
+              </td>
               <td>
                 <div className="helio-account-actions">
                   {user.status === 'invited' && (
-                    <Button size="small" icon="envelope" text={t('users.resend')} loading={resendingEmail === user.email} onClick={() => onResend(user)} data-testid="user-resend" />
+                    <Button
+                      size="small"
+                      icon="envelope"
+                      text={t('users.resend')}
+                      loading={resendingEmail === user.email}
+                      onClick={() => onResend(user)}
+                      data-testid="user-resend"
+                    />
                   )}
-                  <Button size="small" icon="key" text={t('users.editAccess')} onClick={() => onEditAccess(user)} data-testid="user-edit-access" />
+                  <Button
+                    size="small"
+                    icon="key"
+                    text={t('users.editAccess')}
+                    onClick={() => onEditAccess(user)}
+                    data-testid="user-edit-access"
+                  />
                   {!self && user.status === 'disabled' && (
-                    <Button size="small" icon="unlock" text={t('users.enable')} onClick={() => onAction(user, 'enable')} data-testid="user-enable" />
+                    <Button
+                      size="small"
+                      icon="unlock"
+                      text={t('users.enable')}
+                      onClick={() => onAction(user, 'enable')}
+                      data-testid="user-enable"
+                    />
                   )}
                   {!self && user.status !== 'disabled' && (
-                    <Button size="small" icon="disable" text={t('users.disable')} onClick={() => onAction(user, 'disable')} data-testid="user-disable" />
+                    <Button
+                      size="small"
+                      icon="disable"
+                      text={t('users.disable')}
+                      onClick={() => onAction(user, 'disable')}
+                      data-testid="user-disable"
+                    />
                   )}
                   {!self && (
-                    <Button size="small" icon="trash" intent="danger" variant="outlined" text={t('users.delete')} onClick={() => onAction(user, 'delete')} data-testid="user-delete" />
+                    <Button
+                      size="small"
+                      icon="trash"
+                      intent="danger"
+                      variant="outlined"
+                      text={t('users.delete')}
+                      onClick={() => onAction(user, 'delete')}
+                      data-testid="user-delete"
+                    />
                   )}
                 </div>
               </td>

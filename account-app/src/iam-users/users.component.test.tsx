@@ -55,7 +55,9 @@ describe('the users page', () => {
     expect(deleted).toEqual([]);
     fireEvent.click(screen.getByTestId('confirm-submit'));
     await waitFor(() => expect(deleted).toEqual([{ id: 'user-2' }]));
-    await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ intent: 'success', message: 'Uživatel Petr Dvořák smazán.' })));
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ intent: 'success', message: 'Uživatel Petr Dvořák smazán.' })),
+    );
   });
 
   it('shows the refusal to remove the last admin inside the dialog', async () => {
@@ -88,15 +90,29 @@ describe('the users page', () => {
     fireEvent.click(within(form).getByTestId('invite-submit'));
     await waitFor(() =>
       expect(invites).toEqual([
-        { email: 'nova@helio.local', name: 'Nová', family_name: 'Kolegyně', role: 'r-tech', modules: ['ev', 'notifications', 'monitoring'], locale: 'cs' },
+        {
+          email: 'nova@helio.local',
+          name: 'Nová',
+          family_name: 'Kolegyně',
+          role: 'r-tech',
+          modules: ['ev', 'notifications', 'monitoring'],
+          locale: 'cs',
+        },
       ]),
     );
-    await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ message: 'Pozvánka odeslána na nova@helio.local.' })));
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ message: 'Pozvánka odeslána na nova@helio.local.' })),
+    );
   });
 
   it('sends an invited user a fresh temporary password on request', async () => {
     const invites: unknown[] = [];
-    const invited = iamUser({ id: 'user-3', email: 'nova@helio.local', status: 'invited', invitationExpiresAt: '2026-03-08T08:00:00.000Z' });
+    const invited = iamUser({
+      id: 'user-3',
+      email: 'nova@helio.local',
+      status: 'invited',
+      invitationExpiresAt: '2026-03-08T08:00:00.000Z',
+    });
     server({ 'iam/users/list': () => ({ users: [...USERS, invited] }), 'iam/users/invite': (body) => (invites.push(body), invited) });
     renderPage();
     const row3 = await row('nova@helio.local');
@@ -104,9 +120,20 @@ describe('the users page', () => {
     expect(within(await row('operator@helio.local')).queryByTestId('user-resend')).toBeNull();
     fireEvent.click(within(row3).getByTestId('user-resend'));
     await waitFor(() =>
-      expect(invites).toEqual([{ email: 'nova@helio.local', name: 'Petr', family_name: 'Dvořák', role: 'operator', modules: ['monitoring', 'notifications'], locale: 'cs' }]),
+      expect(invites).toEqual([
+        {
+          email: 'nova@helio.local',
+          name: 'Petr',
+          family_name: 'Dvořák',
+          role: 'operator',
+          modules: ['monitoring', 'notifications'],
+          locale: 'cs',
+        },
+      ]),
     );
-    await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ message: 'Pozvánka odeslána na nova@helio.local.' })));
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ message: 'Pozvánka odeslána na nova@helio.local.' })),
+    );
   });
 
   it('searches on the server once typing pauses and says when nothing matches', async () => {

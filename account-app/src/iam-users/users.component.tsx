@@ -65,7 +65,11 @@ export default function UsersPage() {
       />
     );
   } else if (users.data) {
-    body = search.trim() ? <Empty icon="search" title={t('users.noneMatching')} description={t('users.noneMatchingHint')} /> : <Empty icon="people" title={t('users.none')} />;
+    body = search.trim() ? (
+      <Empty icon="search" title={t('users.noneMatching')} description={t('users.noneMatchingHint')} />
+    ) : (
+      <Empty icon="people" title={t('users.none')} />
+    );
   } else if (users.isError) {
     body = <ErrorPanel title={t('users.loadFailed')} description={errorText(users.error)} onRetry={() => void users.refetch()} />;
   } else body = <Loading label={t('loading')} />;
@@ -74,7 +78,14 @@ export default function UsersPage() {
   return (
     <div className="helio-account-page">
       <PageHeader title={t('iam.title')} description={t('users.description')}>
-        <Button intent="primary" icon="new-person" text={t('users.invite')} disabled={!roles.data} onClick={() => setInviting(true)} data-testid="users-invite" />
+        <Button
+          intent="primary"
+          icon="new-person"
+          text={t('users.invite')}
+          disabled={!roles.data}
+          onClick={() => setInviting(true)}
+          data-testid="users-invite"
+        />
       </PageHeader>
       <IamTabs>
         <div className="helio-account-toolbar">
@@ -90,7 +101,14 @@ export default function UsersPage() {
           />
         </div>
         {body}
-        {roles.data && <InviteDialog isOpen={inviting} roles={roles.data} language={i18n.language === 'en' ? 'en' : 'cs'} onClose={() => setInviting(false)} />}
+        {roles.data && (
+          <InviteDialog
+            isOpen={inviting}
+            roles={roles.data}
+            language={i18n.language === 'en' ? 'en' : 'cs'}
+            onClose={() => setInviting(false)}
+          />
+        )}
         {editing && roles.data && <AccessDialog user={editing} roles={roles.data} onClose={() => setEditing(null)} />}
         <ConfirmDialog
           isOpen={pending !== null}

@@ -28,7 +28,12 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
   const field = (name: ProfileField, label: string, helper?: string) => {
     const problem = submitted || name === 'picture' ? problems[name] : undefined;
     return (
-      <FormGroup label={label} labelFor={`profile-${name}`} intent={problem ? 'danger' : 'none'} helperText={problem ? t(`profile.problems.${problem}`) : helper}>
+      <FormGroup
+        label={label}
+        labelFor={`profile-${name}`}
+        intent={problem ? 'danger' : 'none'}
+        helperText={problem ? t(`profile.problems.${problem}`) : helper}
+      >
         <InputGroup
           id={`profile-${name}`}
           value={draft[name]}
@@ -55,7 +60,8 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
       { locale },
       {
         // Said in the language just chosen: this render's t still speaks the previous one.
-        onSuccess: () => showToast({ intent: 'success', icon: 'translate', message: i18n.getFixedT(locale, 'account-app')('profile.languageSaved') }),
+        onSuccess: () =>
+          showToast({ intent: 'success', icon: 'translate', message: i18n.getFixedT(locale, 'account-app')('profile.languageSaved') }),
         onError: (error) => showToast({ intent: 'danger', icon: 'error', message: t('profile.saveFailed', { reason: errorText(error) }) }),
       },
     );
@@ -72,8 +78,21 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
           {field('name', t('profile.name'))}
           {field('family_name', t('profile.familyName'))}
           {field('picture', t('profile.picture'), t('profile.pictureHint'))}
-          <Button type="submit" intent="primary" icon="floppy-disk" text={t('actions.save')} loading={save.isPending} disabled={!dirty} data-testid="profile-save" />
-          <FormGroup label={t('profile.language')} labelFor="profile-language" helperText={t('profile.languageHint')} className="helio-account-callout">
+          <Button
+            type="submit"
+            intent="primary"
+            icon="floppy-disk"
+            text={t('actions.save')}
+            loading={save.isPending}
+            disabled={!dirty}
+            data-testid="profile-save"
+          />
+          <FormGroup
+            label={t('profile.language')}
+            labelFor="profile-language"
+            helperText={t('profile.languageHint')}
+            className="helio-account-callout"
+          >
             <HTMLSelect
               id="profile-language"
               value={language.isPending ? language.variables?.locale : user.locale}

@@ -6,7 +6,9 @@ describe('the profile form', () => {
   it('sends only what changed, trimmed, and removes an emptied picture', () => {
     expect(profileChanges(user, draftOf(user))).toEqual({});
     expect(profileChanges(user, { ...draftOf(user), name: ' Janička ' })).toEqual({ name: 'Janička' });
-    expect(profileChanges(user, { ...draftOf(user), picture: 'https://example.com/j.png' })).toEqual({ picture: 'https://example.com/j.png' });
+    expect(profileChanges(user, { ...draftOf(user), picture: 'https://example.com/j.png' })).toEqual({
+      picture: 'https://example.com/j.png',
+    });
     const withPicture = { ...user, picture: 'https://example.com/j.png' };
     expect(profileChanges(withPicture, { ...draftOf(withPicture), picture: '  ' })).toEqual({ picture: null });
   });

@@ -87,7 +87,13 @@ export function ChangePasswordCard() {
           </Callout>
         )}
         <p className="helio-account-muted">{t('password.othersSignedOut')}</p>
-        <Button type="submit" intent="primary" text={t('password.submit')} loading={change.isPending} data-testid="change-password-submit" />
+        <Button
+          type="submit"
+          intent="primary"
+          text={t('password.submit')}
+          loading={change.isPending}
+          data-testid="change-password-submit"
+        />
       </form>
     </Card>
   );

@@ -26,7 +26,11 @@ const renderPage = () =>
     </HelioProviders>,
   );
 
-const metRules = () => screen.getAllByRole('listitem').filter((li) => li.dataset.met === 'true').map((li) => li.dataset.rule);
+const metRules = () =>
+  screen
+    .getAllByRole('listitem')
+    .filter((li) => li.dataset.met === 'true')
+    .map((li) => li.dataset.rule);
 
 beforeEach(() => __setSignedIn());
 // Blueprint loads icon paths asynchronously; let them land inside act.
@@ -91,7 +95,9 @@ describe('the security page', () => {
     expect(rows[1]?.textContent).toContain('10.0.0.7');
     fireEvent.click(within(rows[1] as HTMLElement).getByTestId('session-revoke'));
     await waitFor(() => expect(revoked).toEqual([{ id: 's-2' }]));
-    await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ message: 'Zařízení Firefox on Windows bylo odhlášeno.' })));
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ message: 'Zařízení Firefox on Windows bylo odhlášeno.' })),
+    );
   });
 
   it('signs out every other session after confirmation', async () => {

@@ -43,7 +43,12 @@ export function SessionsCard() {
           {sessions.data.map((session) => (
             <tr key={session.id} data-testid="session-row" data-current={session.current}>
               <td>
-                {session.device} {session.current && <Tag intent="success" minimal>{t('sessions.thisDevice')}</Tag>}
+                {session.device}{' '}
+                {session.current && (
+                  <Tag intent="success" minimal>
+                    {t('sessions.thisDevice')}
+                  </Tag>
+                )}
               </td>
               <td>{session.address ?? '—'}</td>
               <td>{when(session.lastUsedAt)}</td>
@@ -77,7 +82,13 @@ export function SessionsCard() {
     <Card className="helio-account-card" data-testid="sessions">
       <div className="helio-account-toolbar" style={{ justifyContent: 'space-between' }}>
         <h2>{t('sessions.title')}</h2>
-        <Button icon="log-out" text={t('sessions.signOutOthers')} disabled={others.length === 0} onClick={() => setConfirmOthers(true)} data-testid="sessions-revoke-others" />
+        <Button
+          icon="log-out"
+          text={t('sessions.signOutOthers')}
+          disabled={others.length === 0}
+          onClick={() => setConfirmOthers(true)}
+          data-testid="sessions-revoke-others"
+        />
       </div>
       {body}
       <ConfirmDialog

@@ -18,7 +18,13 @@ export const iamUser = (overrides: Partial<IamUser> = {}): IamUser => ({
 });
 
 export const USERS: IamUser[] = [
-  iamUser({ id: 'user-1', email: 'admin@helio.local', name: 'Jana', family_name: 'Nováková', role: { id: 'owner', name: 'Owner', builtIn: true } }),
+  iamUser({
+    id: 'user-1',
+    email: 'admin@helio.local',
+    name: 'Jana',
+    family_name: 'Nováková',
+    role: { id: 'owner', name: 'Owner', builtIn: true },
+  }),
   iamUser(),
 ];
 
@@ -34,6 +40,22 @@ export const PERMISSIONS: PermissionView[] = [
 ];
 
 export const SESSIONS: SessionView[] = [
-  { id: 's-1', device: 'Chrome on Linux', userAgent: 'ua', address: '127.0.0.1', createdAt: '2026-03-01T08:00:00.000Z', lastUsedAt: '2026-03-01T09:00:00.000Z', current: true },
-  { id: 's-2', device: 'Firefox on Windows', userAgent: 'ua', address: '10.0.0.7', createdAt: '2026-02-01T08:00:00.000Z', lastUsedAt: '2026-02-02T09:00:00.000Z', current: false },
+  {
+    id: 's-1',
+    device: 'Chrome on Linux',
+    userAgent: 'ua',
+    address: '127.0.0.1',
+    createdAt: '2026-03-01T08:00:00.000Z',
+    lastUsedAt: '2026-03-01T09:00:00.000Z',
+    current: true,
+  },
+  {
+    id: 's-2',
+    device: 'Firefox on Windows',
+    userAgent: 'ua',
+    address: '10.0.0.7',
+    createdAt: '2026-02-01T08:00:00.000Z',
+    lastUsedAt: '2026-02-02T09:00:00.000Z',
+    current: false,
+  },
 ];

@@ -3,16 +3,42 @@ import { toCsv } from '@helio/shared-utils';
 import type { RankedPlant } from '@helio/contracts';
 
 const COLUMNS = [
-  'rank', 'quartile', 'plant', 'sizeClass', 'pvPeakKw', 'producedKwh', 'specificYieldKwhPerKwp', 'performanceRatioPct', 'availabilityPct',
-  'expectedKwh', 'consumedKwh', 'importedKwh', 'exportedKwh', 'offlineHours', 'alerts',
+  'rank',
+  'quartile',
+  'plant',
+  'sizeClass',
+  'pvPeakKw',
+  'producedKwh',
+  'specificYieldKwhPerKwp',
+  'performanceRatioPct',
+  'availabilityPct',
+  'expectedKwh',
+  'consumedKwh',
+  'importedKwh',
+  'exportedKwh',
+  'offlineHours',
+  'alerts',
 ];
 
 export function benchmarkCsv(plants: readonly RankedPlant[]): string {
   return toCsv(
     COLUMNS,
     plants.map((p) => [
-      p.rank, p.quartile, p.name, p.sizeClass, p.pvPeakKw, p.produced, p.specificYield, p.performanceRatioPct, p.availabilityPct,
-      p.expectedKwh, p.consumed, p.imported, p.exported, p.offlineHours, p.alertCount,
+      p.rank,
+      p.quartile,
+      p.name,
+      p.sizeClass,
+      p.pvPeakKw,
+      p.produced,
+      p.specificYield,
+      p.performanceRatioPct,
+      p.availabilityPct,
+      p.expectedKwh,
+      p.consumed,
+      p.imported,
+      p.exported,
+      p.offlineHours,
+      p.alertCount,
     ]),
   );
 }

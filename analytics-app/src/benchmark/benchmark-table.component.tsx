@@ -10,7 +10,13 @@ import { PlantLink } from '../common/plant-link.component';
 export function BenchmarkTable({ plants, metric }: { plants: readonly RankedPlant[]; metric: BenchmarkMetric }) {
   const { t } = useTranslation('analytics-app');
   return (
-    <HTMLTable compact striped className="helio-analytics__table" data-testid="benchmark-table" aria-label={t('benchmark.tableLabel', { metric: t(`metrics.${metric}`) })}>
+    <HTMLTable
+      compact
+      striped
+      className="helio-analytics__table"
+      data-testid="benchmark-table"
+      aria-label={t('benchmark.tableLabel', { metric: t(`metrics.${metric}`) })}
+    >
       <thead>
         <tr>
           <th className="helio-num">{t('columns.rank')}</th>
@@ -26,12 +32,23 @@ export function BenchmarkTable({ plants, metric }: { plants: readonly RankedPlan
       </thead>
       <tbody>
         {plants.map((plant) => (
-          <tr key={plant.id} className={plant.quartile ? `helio-analytics__quartile-${plant.quartile}` : undefined} data-testid="benchmark-row" data-plant={plant.name}>
-            <td className="helio-num" data-testid="benchmark-rank">{plant.rank ?? t('benchmark.unranked')}</td>
+          <tr
+            key={plant.id}
+            className={plant.quartile ? `helio-analytics__quartile-${plant.quartile}` : undefined}
+            data-testid="benchmark-row"
+            data-plant={plant.name}
+          >
+            <td className="helio-num" data-testid="benchmark-rank">
+              {plant.rank ?? t('benchmark.unranked')}
+            </td>
             <td>{plant.quartile ? t('benchmark.quartileBand', { quartile: plant.quartile }) : t('benchmark.unranked')}</td>
-            <td><PlantLink id={plant.id} name={plant.name} /></td>
+            <td>
+              <PlantLink id={plant.id} name={plant.name} />
+            </td>
             <td className="helio-num">{formatKwp(plant.pvPeakKw)}</td>
-            <td className="helio-num" data-testid="benchmark-produced">{formatKwh(plant.produced)}</td>
+            <td className="helio-num" data-testid="benchmark-produced">
+              {formatKwh(plant.produced)}
+            </td>
             <td className="helio-num">{formatSpecificYield(plant.specificYield)}</td>
             <td className="helio-num">{formatPct(plant.performanceRatioPct)}</td>
             <td className="helio-num">{formatPct(plant.availabilityPct)}</td>

@@ -59,7 +59,9 @@ export default function BenchmarkPage() {
           {t('filters.metric')}
           <HTMLSelect value={metric} onChange={(e) => setMetric(e.target.value as BenchmarkMetric)} data-testid="benchmark-metric">
             {BENCHMARK_METRICS.map((m) => (
-              <option key={m} value={m}>{t(`metrics.${m}`)}</option>
+              <option key={m} value={m}>
+                {t(`metrics.${m}`)}
+              </option>
             ))}
           </HTMLSelect>
         </Label>

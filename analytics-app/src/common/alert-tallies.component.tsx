@@ -11,7 +11,8 @@ export function AlertTallies({ alerts }: { alerts: readonly AlertTally[] }) {
     <ul className="helio-analytics__alerts" data-testid="alert-tallies">
       {alerts.map((alert) => (
         <li key={alert.kind}>
-          <strong>{t(`alertKinds.${alert.kind}`, { defaultValue: alert.kind })}</strong>: {t('alertTally', { count: alert.count, hours: formatHours(alert.hours) })}
+          <strong>{t(`alertKinds.${alert.kind}`, { defaultValue: alert.kind })}</strong>:{' '}
+          {t('alertTally', { count: alert.count, hours: formatHours(alert.hours) })}
         </li>
       ))}
     </ul>

@@ -24,11 +24,21 @@ export function useOverview(period: PagePeriod, tagId: string | null, enabled = 
   });
 }
 
-export function useBenchmark(period: PagePeriod, metric: BenchmarkMetric, tagId: string | null, sizeClass: SizeClass | null, enabled = true): UseQueryResult<Benchmark, ApiError> {
+export function useBenchmark(
+  period: PagePeriod,
+  metric: BenchmarkMetric,
+  tagId: string | null,
+  sizeClass: SizeClass | null,
+  enabled = true,
+): UseQueryResult<Benchmark, ApiError> {
   return useQuery<Benchmark, ApiError>({
     queryKey: ['analytics/benchmark', requestPeriod(period), metric, tagId, sizeClass],
     queryFn: ({ signal }) =>
-      apiPost('analytics/benchmark', { period: requestPeriod(period), metric, ...tagFilter(tagId), ...(sizeClass ? { sizeClass } : {}) }, { signal }),
+      apiPost(
+        'analytics/benchmark',
+        { period: requestPeriod(period), metric, ...tagFilter(tagId), ...(sizeClass ? { sizeClass } : {}) },
+        { signal },
+      ),
     staleTime: STALE_MS,
     placeholderData: keepPreviousData,
     enabled,

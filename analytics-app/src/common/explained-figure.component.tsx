@@ -17,13 +17,26 @@ export function ExplainedFigure({ id, label, value, explanation }: ExplainedFigu
       <div className="helio-analytics__figure-head">
         <span className="helio-analytics__figure-label">{label}</span>
         <Popover
-          content={<div className="helio-analytics__explain" data-testid={`explain-${id}`}>{explanation}</div>}
+          content={
+            <div className="helio-analytics__explain" data-testid={`explain-${id}`}>
+              {explanation}
+            </div>
+          }
           placement="bottom"
         >
-          <Button variant="minimal" size="small" icon="info-sign" aria-label={t('figures.howComputed', { figure: label })} title={t('figures.howComputed', { figure: label })} data-testid={`explain-${id}-button`} />
+          <Button
+            variant="minimal"
+            size="small"
+            icon="info-sign"
+            aria-label={t('figures.howComputed', { figure: label })}
+            title={t('figures.howComputed', { figure: label })}
+            data-testid={`explain-${id}-button`}
+          />
         </Popover>
       </div>
-      <div className="helio-analytics__figure-value" data-testid={`figure-${id}-value`}>{value}</div>
+      <div className="helio-analytics__figure-value" data-testid={`figure-${id}-value`}>
+        {value}
+      </div>
     </Card>
   );
 }

@@ -14,7 +14,9 @@ export function TagFilter({ tagId, onChange }: { tagId: string | null; onChange:
       <HTMLSelect value={tagId ?? ''} onChange={(e) => onChange(e.target.value || null)} data-testid="filter-tag">
         <option value="">{t('filters.allTags')}</option>
         {(tags.data ?? []).map((tag) => (
-          <option key={tag.id} value={tag.id}>{tag.name}</option>
+          <option key={tag.id} value={tag.id}>
+            {tag.name}
+          </option>
         ))}
       </HTMLSelect>
     </Label>
@@ -26,10 +28,16 @@ export function SizeClassFilter({ sizeClass, onChange }: { sizeClass: SizeClass 
   return (
     <Label className={`${Classes.INLINE} helio-analytics__filter`}>
       {t('filters.sizeClass')}
-      <HTMLSelect value={sizeClass ?? ''} onChange={(e) => onChange((e.target.value || null) as SizeClass | null)} data-testid="filter-size">
+      <HTMLSelect
+        value={sizeClass ?? ''}
+        onChange={(e) => onChange((e.target.value || null) as SizeClass | null)}
+        data-testid="filter-size"
+      >
         <option value="">{t('filters.allSizes')}</option>
         {SIZE_CLASSES.map((size) => (
-          <option key={size} value={size}>{t(`sizeClasses.${size}`)}</option>
+          <option key={size} value={size}>
+            {t(`sizeClasses.${size}`)}
+          </option>
         ))}
       </HTMLSelect>
     </Label>

@@ -9,19 +9,26 @@ const DASH = '–';
 export const formatKwh = (value: number) => `${formatNumber(value, { maximumFractionDigits: value >= 100 ? 0 : 2 })}${NBSP}kWh`;
 
 /** Large energies read better in MWh. */
-export const formatEnergy = (value: number) => (value >= 100_000 ? `${formatNumber(value / 1000, { maximumFractionDigits: 1 })}${NBSP}MWh` : formatKwh(value));
+export const formatEnergy = (value: number) =>
+  value >= 100_000 ? `${formatNumber(value / 1000, { maximumFractionDigits: 1 })}${NBSP}MWh` : formatKwh(value);
 
 export const formatPct = (value: number | null) => (value === null ? DASH : `${formatNumber(value, { maximumFractionDigits: 1 })}${NBSP}%`);
 
-export const formatSpecificYield = (value: number | null) => (value === null ? DASH : `${formatNumber(value, { maximumFractionDigits: 2 })}${NBSP}kWh/kWp`);
+export const formatSpecificYield = (value: number | null) =>
+  value === null ? DASH : `${formatNumber(value, { maximumFractionDigits: 2 })}${NBSP}kWh/kWp`;
 
-export const formatKg = (value: number) => (value >= 10_000 ? `${formatNumber(value / 1000, { maximumFractionDigits: 1 })}${NBSP}t` : `${formatNumber(value, { maximumFractionDigits: 0 })}${NBSP}kg`);
+export const formatKg = (value: number) =>
+  value >= 10_000
+    ? `${formatNumber(value / 1000, { maximumFractionDigits: 1 })}${NBSP}t`
+    : `${formatNumber(value, { maximumFractionDigits: 0 })}${NBSP}kg`;
 
-export const formatMoney = (amount: number, currency: string) => formatNumber(amount, { style: 'currency', currency, maximumFractionDigits: 0 });
+export const formatMoney = (amount: number, currency: string) =>
+  formatNumber(amount, { style: 'currency', currency, maximumFractionDigits: 0 });
 
 export const formatHours = (value: number) => formatNumber(value, { maximumFractionDigits: 1 });
 
 export const formatKwp = (value: number) => formatNumber(value, { maximumFractionDigits: 1 });
 
 /** A benchmark figure: kWh/kWp for the specific yield, else a percentage. */
-export const formatMetric = (metric: BenchmarkMetric, value: number | null) => (metric === 'specificYield' ? formatSpecificYield(value) : formatPct(value));
+export const formatMetric = (metric: BenchmarkMetric, value: number | null) =>
+  metric === 'specificYield' ? formatSpecificYield(value) : formatPct(value);

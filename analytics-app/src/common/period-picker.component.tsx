@@ -26,26 +26,59 @@ export function PeriodPicker({ period, onChange }: { period: PagePeriod; onChang
     <>
       <ButtonGroup aria-label={t('period.kindLabel')}>
         {ANALYTICS_PERIOD_KINDS.map((kind) => (
-          <Button key={kind} text={t(`period.kinds.${kind}`)} active={kind === period.kind} onClick={() => onChange(periodOfKind(kind, today))} data-testid={`period-${kind}`} />
+          <Button
+            key={kind}
+            text={t(`period.kinds.${kind}`)}
+            active={kind === period.kind}
+            onClick={() => onChange(periodOfKind(kind, today))}
+            data-testid={`period-${kind}`}
+          />
         ))}
       </ButtonGroup>
       <ButtonGroup>
-        <Button icon="chevron-left" aria-label={t('period.previous')} title={t('period.previous')} onClick={() => onChange(shiftPeriod(period, -1))} data-testid="period-previous" />
-        <Button icon="chevron-right" aria-label={t('period.next')} title={t('period.next')} disabled={isFuture(next, today)} onClick={() => onChange(next)} data-testid="period-next" />
+        <Button
+          icon="chevron-left"
+          aria-label={t('period.previous')}
+          title={t('period.previous')}
+          onClick={() => onChange(shiftPeriod(period, -1))}
+          data-testid="period-previous"
+        />
+        <Button
+          icon="chevron-right"
+          aria-label={t('period.next')}
+          title={t('period.next')}
+          disabled={isFuture(next, today)}
+          onClick={() => onChange(next)}
+          data-testid="period-next"
+        />
       </ButtonGroup>
       {period.kind === 'custom' ? (
         <>
           <Label className={`${Classes.INLINE} helio-analytics__date`}>
             {t('period.from')}
-            <InputGroup type="date" value={period.from} max={today} onChange={(e) => onChange({ ...period, from: e.target.value })} data-testid="period-from" />
+            <InputGroup
+              type="date"
+              value={period.from}
+              max={today}
+              onChange={(e) => onChange({ ...period, from: e.target.value })}
+              data-testid="period-from"
+            />
           </Label>
           <Label className={`${Classes.INLINE} helio-analytics__date`}>
             {t('period.to')}
-            <InputGroup type="date" value={period.to} max={today} onChange={(e) => onChange({ ...period, to: e.target.value })} data-testid="period-to" />
+            <InputGroup
+              type="date"
+              value={period.to}
+              max={today}
+              onChange={(e) => onChange({ ...period, to: e.target.value })}
+              data-testid="period-to"
+            />
           </Label>
         </>
       ) : (
-        <strong className="helio-analytics__period" data-testid="period-title">{periodTitle(period)}</strong>
+        <strong className="helio-analytics__period" data-testid="period-title">
+          {periodTitle(period)}
+        </strong>
       )}
     </>
   );

@@ -12,7 +12,11 @@ describe('page periods', () => {
     expect(shiftPeriod(periodOfKind('day', '2025-03-01'), -1).from).toBe('2025-02-28');
     expect(shiftPeriod(periodOfKind('month', '2025-12-10'), 1)).toEqual({ kind: 'month', from: '2026-01-01', to: '2026-01-31' });
     expect(shiftPeriod(periodOfKind('year', '2025-06-01'), -1).from).toBe('2024-01-01');
-    expect(shiftPeriod({ kind: 'custom', from: '2025-01-01', to: '2025-01-10' }, 1)).toEqual({ kind: 'custom', from: '2025-01-11', to: '2025-01-20' });
+    expect(shiftPeriod({ kind: 'custom', from: '2025-01-01', to: '2025-01-10' }, 1)).toEqual({
+      kind: 'custom',
+      from: '2025-01-11',
+      to: '2025-01-20',
+    });
   });
 
   it('knows a period that has not begun, and a custom period that is not valid', () => {
@@ -24,7 +28,11 @@ describe('page periods', () => {
 
   it('sends the last day only for a custom period', () => {
     expect(requestPeriod(periodOfKind('month', '2025-06-10'))).toEqual({ kind: 'month', from: '2025-06-01' });
-    expect(requestPeriod({ kind: 'custom', from: '2025-01-01', to: '2025-01-10' })).toEqual({ kind: 'custom', from: '2025-01-01', to: '2025-01-10' });
+    expect(requestPeriod({ kind: 'custom', from: '2025-01-01', to: '2025-01-10' })).toEqual({
+      kind: 'custom',
+      from: '2025-01-01',
+      to: '2025-01-10',
+    });
   });
 
   it("takes today from the browser's own calendar", () => {

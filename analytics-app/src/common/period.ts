@@ -65,4 +65,5 @@ export function requestPeriod(period: PagePeriod): AnalyticsPeriod {
 }
 
 /** A custom period the server accepts: both days given, in order. */
-export const isValidCustom = (period: PagePeriod): boolean => /^\d{4}-\d{2}-\d{2}$/.test(period.from) && /^\d{4}-\d{2}-\d{2}$/.test(period.to) && period.from <= period.to;
+export const isValidCustom = (period: PagePeriod): boolean =>
+  /^\d{4}-\d{2}-\d{2}$/.test(period.from) && /^\d{4}-\d{2}-\d{2}$/.test(period.to) && period.from <= period.to;

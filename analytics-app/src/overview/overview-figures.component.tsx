@@ -16,10 +16,22 @@ export function OverviewFigures({ overview }: { overview: Overview }) {
     { id: 'consumed', value: formatEnergy(totals.consumed), explanation: t('explain.consumed') },
     { id: 'imported', value: formatEnergy(totals.imported), explanation: t('explain.imported') },
     { id: 'exported', value: formatEnergy(totals.exported), explanation: t('explain.exported') },
-    { id: 'selfConsumption', value: formatPct(totals.selfConsumptionPct), explanation: t('explain.selfConsumption', { selfConsumed: formatKwh(totals.selfConsumed) }) },
+    {
+      id: 'selfConsumption',
+      value: formatPct(totals.selfConsumptionPct),
+      explanation: t('explain.selfConsumption', { selfConsumed: formatKwh(totals.selfConsumed) }),
+    },
     { id: 'autarky', value: formatPct(totals.autarkyPct), explanation: t('explain.autarky') },
-    { id: 'specificYield', value: formatSpecificYield(totals.specificYield), explanation: t('explain.specificYield', { kwp: formatKwp(totals.pvPeakKw) }) },
-    { id: 'performanceRatio', value: formatPct(totals.performanceRatioPct), explanation: t('explain.performanceRatio', { expected: formatKwh(totals.expectedKwh) }) },
+    {
+      id: 'specificYield',
+      value: formatSpecificYield(totals.specificYield),
+      explanation: t('explain.specificYield', { kwp: formatKwp(totals.pvPeakKw) }),
+    },
+    {
+      id: 'performanceRatio',
+      value: formatPct(totals.performanceRatioPct),
+      explanation: t('explain.performanceRatio', { expected: formatKwh(totals.expectedKwh) }),
+    },
     { id: 'availability', value: formatPct(totals.availabilityPct), explanation: t('explain.availability') },
     { id: 'co2', value: formatKg(totals.co2AvoidedKg), explanation: t('explain.co2', { factor: method.co2KgPerKwh }) },
     {
@@ -38,7 +50,13 @@ export function OverviewFigures({ overview }: { overview: Overview }) {
   return (
     <section className="helio-analytics__figures" aria-label={t('overview.title')}>
       {figures.map((figure) => (
-        <ExplainedFigure key={figure.id} id={figure.id} label={t(`figures.${figure.id}`)} value={figure.value} explanation={figure.explanation} />
+        <ExplainedFigure
+          key={figure.id}
+          id={figure.id}
+          label={t(`figures.${figure.id}`)}
+          value={figure.value}
+          explanation={figure.explanation}
+        />
       ))}
     </section>
   );

@@ -45,7 +45,9 @@ export default function OverviewPage() {
         </Card>
         <Card className="helio-analytics__section">
           <H3>{t('overview.methodTitle')}</H3>
-          <p className="helio-analytics__method" data-testid="pr-method">{t('overview.method')}</p>
+          <p className="helio-analytics__method" data-testid="pr-method">
+            {t('overview.method')}
+          </p>
         </Card>
       </>
     );

@@ -23,7 +23,9 @@ function PlantList({ title, plants, testId }: { title: string; plants: readonly 
         <tbody>
           {plants.map((plant) => (
             <tr key={plant.id}>
-              <td><PlantLink id={plant.id} name={plant.name} /></td>
+              <td>
+                <PlantLink id={plant.id} name={plant.name} />
+              </td>
               <td className="helio-num">{formatSpecificYield(plant.specificYield)}</td>
               <td className="helio-num">{formatKwh(plant.produced)}</td>
               <td className="helio-num">{formatPct(plant.performanceRatioPct)}</td>

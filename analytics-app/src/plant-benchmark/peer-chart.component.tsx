@@ -13,7 +13,13 @@ const HEIGHT = 280;
 export function PeerChart({ months, metric }: { months: readonly PeerMonth[]; metric: BenchmarkMetric }) {
   const { t } = useTranslation('analytics-app');
   const data = useMemo<uPlot.AlignedData>(
-    () => [months.map((m) => m.start / 1000), months.map((m) => m.p75), months.map((m) => m.p25), months.map((m) => m.median), months.map((m) => m.value)],
+    () => [
+      months.map((m) => m.start / 1000),
+      months.map((m) => m.p75),
+      months.map((m) => m.p25),
+      months.map((m) => m.median),
+      months.map((m) => m.value),
+    ],
     [months],
   );
   const options = useMemo<ChartOptions>(() => {
@@ -29,7 +35,10 @@ export function PeerChart({ months, metric }: { months: readonly PeerMonth[]; me
         { label: t('plant.series.value'), stroke: '#8fd14f', width: 3, value },
       ],
       bands: [{ series: [1, 2], fill: 'rgba(76, 144, 240, 0.15)' }],
-      axes: [{ splits: (u) => bucketTicks(u.data[0]), values: (_u, splits) => splits.map(tick) }, { size: 70, values: (_u, splits) => splits.map((v) => formatNumber(v, { maximumSignificantDigits: 3 })) }],
+      axes: [
+        { splits: (u) => bucketTicks(u.data[0]), values: (_u, splits) => splits.map(tick) },
+        { size: 70, values: (_u, splits) => splits.map((v) => formatNumber(v, { maximumSignificantDigits: 3 })) },
+      ],
     };
   }, [metric, t]);
   return <UplotChart options={options} data={data} height={HEIGHT} ariaLabel={t('plant.chartLabel')} testId="peer-chart" />;

@@ -24,7 +24,9 @@ export function PeerTable({ months, metric }: { months: readonly PeerMonth[]; me
         {months.map((m) => (
           <tr key={m.month} data-testid="peer-month" data-month={m.month}>
             <td>{formatDateTime(Date.parse(`${m.month}-15T12:00:00Z`), { month: 'long', timeZone: 'UTC' })}</td>
-            <td className="helio-num" data-testid="peer-value">{formatMetric(metric, m.value)}</td>
+            <td className="helio-num" data-testid="peer-value">
+              {formatMetric(metric, m.value)}
+            </td>
             <td className="helio-num">{formatMetric(metric, m.p25)}</td>
             <td className="helio-num">{formatMetric(metric, m.median)}</td>
             <td className="helio-num">{formatMetric(metric, m.p75)}</td>

@@ -63,7 +63,9 @@ export default function PlantBenchmarkPage() {
           {t('plant.year')}
           <HTMLSelect value={year} onChange={(e) => setYear(Number(e.target.value))} data-testid="plant-year">
             {Array.from({ length: YEARS_BACK }, (_, i) => thisYear - i).map((y) => (
-              <option key={y} value={y}>{y}</option>
+              <option key={y} value={y}>
+                {y}
+              </option>
             ))}
           </HTMLSelect>
         </Label>
@@ -71,7 +73,9 @@ export default function PlantBenchmarkPage() {
           {t('filters.metric')}
           <HTMLSelect value={metric} onChange={(e) => setMetric(e.target.value as BenchmarkMetric)} data-testid="plant-metric">
             {BENCHMARK_METRICS.map((m) => (
-              <option key={m} value={m}>{t(`metrics.${m}`)}</option>
+              <option key={m} value={m}>
+                {t(`metrics.${m}`)}
+              </option>
             ))}
           </HTMLSelect>
         </Label>

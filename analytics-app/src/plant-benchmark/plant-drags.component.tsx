@@ -9,10 +9,14 @@ export function PlantDrags({ drags, performanceRatioPct }: { drags: PlantBenchma
   const { t } = useTranslation('analytics-app');
   return (
     <div data-testid="plant-drags">
-      <p data-testid="drag-downtime">{t('plant.downtime', { hours: formatHours(drags.offlineHours), availability: formatPct(drags.availabilityPct) })}</p>
+      <p data-testid="drag-downtime">
+        {t('plant.downtime', { hours: formatHours(drags.offlineHours), availability: formatPct(drags.availabilityPct) })}
+      </p>
       <p>{t('plant.prAgainstPeers', { pr: formatPct(performanceRatioPct), median: formatPct(drags.peerMedianPerformanceRatioPct) })}</p>
       <p data-testid="drag-curtailment">
-        {drags.exportLimitKw === null ? t('plant.noLimit') : t('plant.curtailment', { limit: formatKwp(drags.exportLimitKw), hours: drags.hoursAtExportLimit })}
+        {drags.exportLimitKw === null
+          ? t('plant.noLimit')
+          : t('plant.curtailment', { limit: formatKwp(drags.exportLimitKw), hours: drags.hoursAtExportLimit })}
       </p>
       <AlertTallies alerts={drags.alerts} />
     </div>

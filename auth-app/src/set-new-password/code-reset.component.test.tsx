@@ -62,9 +62,7 @@ describe('set new password with the mailed code', () => {
     await fillAndSubmit({ code: '123 456', password: GOOD });
     expect(await screen.findByTestId('set-new-password-done')).toBeTruthy();
     expect(screen.getByText('Vaše heslo bylo změněno. Nyní se můžete přihlásit novým heslem.')).toBeTruthy();
-    expect(bodiesSentTo('auth/confirm-forgot-password')).toEqual([
-      { username: 'jana@helio.local', code: '123456', newPassword: GOOD },
-    ]);
+    expect(bodiesSentTo('auth/confirm-forgot-password')).toEqual([{ username: 'jana@helio.local', code: '123456', newPassword: GOOD }]);
     fireEvent.click(screen.getByTestId('set-new-password-go-sign-in'));
     expect(await screen.findByRole('heading', { name: 'Přihlášení' })).toBeTruthy();
     expect(window.location.pathname).toBe('/auth/sign-in');

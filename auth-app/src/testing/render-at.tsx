@@ -5,5 +5,9 @@ import { Root } from '../root.component';
 
 export function renderAt(path: string) {
   window.history.replaceState(null, '', path);
-  return render(<HelioAppFrame><Root /></HelioAppFrame>);
+  return render(
+    <HelioAppFrame>
+      <Root />
+    </HelioAppFrame>,
+  );
 }

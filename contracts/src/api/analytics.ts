@@ -83,7 +83,10 @@ const Method = Type.Object({
 });
 
 const Quartiles = Nullable(Type.Object({ q1: Type.Number(), median: Type.Number(), q3: Type.Number() }));
-export const RankedPlant = Type.Composite([PlantFigures, Type.Object({ rank: Nullable(Type.Integer()), quartile: Nullable(Type.Integer()), tagIds: Type.Array(Type.String(), { maxItems: 200 }) })]);
+export const RankedPlant = Type.Composite([
+  PlantFigures,
+  Type.Object({ rank: Nullable(Type.Integer()), quartile: Nullable(Type.Integer()), tagIds: Type.Array(Type.String(), { maxItems: 200 }) }),
+]);
 export type RankedPlant = Static<typeof RankedPlant>;
 
 export const PeerMonth = Type.Object({
@@ -117,10 +120,18 @@ export const analyticsEndpoints = {
       { period: AnalyticsPeriod, metric: MetricSchema, tagIds: Type.Optional(TagFilter), sizeClass: Type.Optional(SizeClassSchema) },
       { additionalProperties: false },
     ),
-    Type.Object({ period: ResolvedPeriod, metric: MetricSchema, quartiles: Quartiles, plants: Type.Array(RankedPlant, { maxItems: 20_000 }) }),
+    Type.Object({
+      period: ResolvedPeriod,
+      metric: MetricSchema,
+      quartiles: Quartiles,
+      plants: Type.Array(RankedPlant, { maxItems: 20_000 }),
+    }),
   ),
   'analytics/benchmark/plant': endpoint(
-    Type.Object({ plantId: Id, metric: MetricSchema, year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 2100 })) }, { additionalProperties: false }),
+    Type.Object(
+      { plantId: Id, metric: MetricSchema, year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 2100 })) },
+      { additionalProperties: false },
+    ),
     Type.Object({
       year: Type.Integer(),
       metric: MetricSchema,

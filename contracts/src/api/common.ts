@@ -31,14 +31,21 @@ export interface EndpointSchemas<Body extends TSchema = TSchema, Response extend
   body: Body;
   response: Response;
 }
-export const endpoint = <Body extends TSchema, Response extends TSchema>(body: Body, response: Response): EndpointSchemas<Body, Response> => ({
+export const endpoint = <Body extends TSchema, Response extends TSchema>(
+  body: Body,
+  response: Response,
+): EndpointSchemas<Body, Response> => ({
   body,
   response,
 });
 
 /** An object of any keys whose values all follow one schema, as plain `additionalProperties` (`true` for any value). */
 export const Dictionary = <T extends TSchema>(values: T, options: object = {}): TUnsafe<Record<string, Static<T>>> =>
-  Type.Unsafe<Record<string, Static<T>>>({ type: 'object', additionalProperties: Object.keys(values).length === 0 ? true : values, ...options });
+  Type.Unsafe<Record<string, Static<T>>>({
+    type: 'object',
+    additionalProperties: Object.keys(values).length === 0 ? true : values,
+    ...options,
+  });
 
 /** path -> { request, response }: the browser's view of a group of endpoints. */
 export type EndpointTypes<Group extends Record<string, EndpointSchemas>> = {

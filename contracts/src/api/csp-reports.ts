@@ -11,16 +11,14 @@ export const CSP_REPORT_TEXT_MAX = 4096;
 const Text = Type.String({ maxLength: CSP_REPORT_TEXT_MAX });
 
 /** The older single report (report-uri, application/csp-report). */
-export const CspLegacyReport = Type.Object(
-  {
-    'csp-report': Type.Object({
-      'document-uri': Type.Optional(Text),
-      'violated-directive': Type.Optional(Text),
-      'effective-directive': Type.Optional(Text),
-      'blocked-uri': Type.Optional(Text),
-    }),
-  },
-);
+export const CspLegacyReport = Type.Object({
+  'csp-report': Type.Object({
+    'document-uri': Type.Optional(Text),
+    'violated-directive': Type.Optional(Text),
+    'effective-directive': Type.Optional(Text),
+    'blocked-uri': Type.Optional(Text),
+  }),
+});
 export type CspLegacyReport = Static<typeof CspLegacyReport>;
 
 /** The Reporting API's batch (report-to, application/reports+json). */
@@ -28,7 +26,9 @@ export const CspReportBatch = Type.Array(
   Type.Object({
     type: Type.String({ maxLength: 64 }),
     url: Type.Optional(Text),
-    body: Type.Optional(Type.Object({ documentURL: Type.Optional(Text), effectiveDirective: Type.Optional(Text), blockedURL: Type.Optional(Text) })),
+    body: Type.Optional(
+      Type.Object({ documentURL: Type.Optional(Text), effectiveDirective: Type.Optional(Text), blockedURL: Type.Optional(Text) }),
+    ),
   }),
   { maxItems: CSP_REPORTS_PER_BATCH_MAX },
 );

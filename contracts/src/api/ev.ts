@@ -100,7 +100,10 @@ export const EvPlan = Type.Object({
 export type EvPlan = Static<typeof EvPlan>;
 
 export const evEndpoints = {
-  'ev/chargers': endpoint(NoBody, Type.Object({ chargers: Type.Array(ChargerView, { maxItems: EV_FLEET_MAX }), truncated: Type.Boolean() })),
+  'ev/chargers': endpoint(
+    NoBody,
+    Type.Object({ chargers: Type.Array(ChargerView, { maxItems: EV_FLEET_MAX }), truncated: Type.Boolean() }),
+  ),
   'ev/sessions': endpoint(Type.Object({ plantId: Id, from: IsoTime, to: IsoTime }, { additionalProperties: false }), EvSessionList),
   'ev/plan': endpoint(
     Type.Object(

@@ -47,7 +47,9 @@ export const PlantForecast = Type.Object({
   timeZone: Type.String({ maxLength: 64 }),
   stepMinutes: Type.Integer(),
   points: Type.Array(ForecastPoint, { maxItems: FORECAST_POINTS }),
-  tomorrow: Nullable(Type.Object({ date: Type.String({ maxLength: 10 }), pvKwh: Type.Number(), loadKwh: Type.Number(), surplusKwh: Type.Number() })),
+  tomorrow: Nullable(
+    Type.Object({ date: Type.String({ maxLength: 10 }), pvKwh: Type.Number(), loadKwh: Type.Number(), surplusKwh: Type.Number() }),
+  ),
   bestHours: Type.Array(BestHour, { maxItems: FORECAST_BEST_HOURS }),
 });
 export type PlantForecast = Static<typeof PlantForecast>;
@@ -85,7 +87,10 @@ export type ForecastAccuracy = Static<typeof ForecastAccuracy>;
 export const forecastEndpoints = {
   'forecast/get': endpoint(Type.Object({ plantId: Id }, { additionalProperties: false }), PlantForecast),
   'forecast/accuracy': endpoint(
-    Type.Object({ plantId: Id, days: Type.Optional(Type.Integer({ minimum: 1, maximum: FORECAST_ACCURACY_MAX_DAYS })) }, { additionalProperties: false }),
+    Type.Object(
+      { plantId: Id, days: Type.Optional(Type.Integer({ minimum: 1, maximum: FORECAST_ACCURACY_MAX_DAYS })) },
+      { additionalProperties: false },
+    ),
     ForecastAccuracy,
   ),
 };

@@ -71,7 +71,10 @@ export const RoleInput = Type.Object({ name: RoleName, description: Type.Optiona
 export type RoleInput = Static<typeof RoleInput>;
 
 export const iamEndpoints = {
-  'iam/users/list': endpoint(Type.Object({ search: Type.Optional(Type.String({ maxLength: 200 })) }, strict), Type.Object({ users: Type.Array(IamUser) })),
+  'iam/users/list': endpoint(
+    Type.Object({ search: Type.Optional(Type.String({ maxLength: 200 })) }, strict),
+    Type.Object({ users: Type.Array(IamUser) }),
+  ),
   'iam/users/invite': endpoint(InviteRequest, IamUser),
   'iam/users/update': endpoint(Type.Object({ id: Id, role: Type.Optional(Id), modules: Type.Optional(Modules) }, strict), IamUser),
   'iam/users/disable': endpoint(IdBody, IamUser),
@@ -80,7 +83,10 @@ export const iamEndpoints = {
   'iam/roles/list': endpoint(NoBody, Type.Object({ roles: Type.Array(IamRole) })),
   'iam/roles/create': endpoint(RoleInput, IamRole),
   'iam/roles/update': endpoint(
-    Type.Object({ id: Id, name: Type.Optional(RoleName), description: Type.Optional(RoleDescription), permissions: Type.Optional(Permissions) }, strict),
+    Type.Object(
+      { id: Id, name: Type.Optional(RoleName), description: Type.Optional(RoleDescription), permissions: Type.Optional(Permissions) },
+      strict,
+    ),
     IamRole,
   ),
   'iam/roles/delete': endpoint(IdBody, Ok),

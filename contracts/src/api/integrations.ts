@@ -3,8 +3,15 @@
 // spot prices and metric history (integration/spot/upload, integration/history/import).
 import { Type, type Static } from '@sinclair/typebox';
 import {
-  API_KEY_MAX_PLANTS, API_KEY_NAME_MAX, API_KEY_SCOPES, HISTORY_CHUNK_MAX_CHARS, MAX_WEBHOOKS, SPOT_UPLOAD_MAX_CHARS,
-  WEBHOOK_DESCRIPTION_MAX, WEBHOOK_EVENTS, WEBHOOK_URL_MAX,
+  API_KEY_MAX_PLANTS,
+  API_KEY_NAME_MAX,
+  API_KEY_SCOPES,
+  HISTORY_CHUNK_MAX_CHARS,
+  MAX_WEBHOOKS,
+  SPOT_UPLOAD_MAX_CHARS,
+  WEBHOOK_DESCRIPTION_MAX,
+  WEBHOOK_EVENTS,
+  WEBHOOK_URL_MAX,
 } from '../limits/integrations';
 import { endpoint, Id, NoBody, Nullable, Ok, StringEnum, type EndpointTypes } from './common';
 

@@ -2,7 +2,13 @@
 // chargers and meters with their identity, ratings and the reported shadow keys that are their live values.
 import { Type, type Static } from '@sinclair/typebox';
 import {
-  DEVICE_KINDS, DEVICE_LABEL_MAX, MAX_CAPACITY_KWH, MAX_LIVE_KEYS, MAX_RATED_POWER_KW, SHADOW_KEY_MAX, SHADOW_KEY_PATTERN,
+  DEVICE_KINDS,
+  DEVICE_LABEL_MAX,
+  MAX_CAPACITY_KWH,
+  MAX_LIVE_KEYS,
+  MAX_RATED_POWER_KW,
+  SHADOW_KEY_MAX,
+  SHADOW_KEY_PATTERN,
 } from '../limits/plant-devices';
 import { endpoint, Id, Nullable, Ok, StringEnum, type EndpointTypes } from './common';
 
@@ -38,7 +44,10 @@ const fields = {
   firmware: Label,
   ratedPowerKw: Nullable(Type.Number({ exclusiveMinimum: 0, maximum: MAX_RATED_POWER_KW })),
   capacityKwh: Nullable(Type.Number({ exclusiveMinimum: 0, maximum: MAX_CAPACITY_KWH })),
-  liveKeys: Type.Array(Type.String({ maxLength: SHADOW_KEY_MAX, pattern: SHADOW_KEY_PATTERN }), { maxItems: MAX_LIVE_KEYS, uniqueItems: true }),
+  liveKeys: Type.Array(Type.String({ maxLength: SHADOW_KEY_MAX, pattern: SHADOW_KEY_PATTERN }), {
+    maxItems: MAX_LIVE_KEYS,
+    uniqueItems: true,
+  }),
 };
 
 export const DeviceCreateRequest = Type.Object(
@@ -65,7 +74,13 @@ export const plantDeviceEndpoints = {
   /** 400 with `details.fields.capacityKwh` for a capacity on a non-battery; 409 `details.field = 'serial'`. */
   'device/create': endpoint(DeviceCreateRequest, Device),
   'device/update': endpoint(
-    Type.Object({ id: Id, payload: Type.Partial(Type.Object(fields), { additionalProperties: false, minProperties: 1, examples: [{ firmware: '1.2.3' }] }) }, strict),
+    Type.Object(
+      {
+        id: Id,
+        payload: Type.Partial(Type.Object(fields), { additionalProperties: false, minProperties: 1, examples: [{ firmware: '1.2.3' }] }),
+      },
+      strict,
+    ),
     Device,
   ),
   'device/delete': endpoint(Type.Object({ id: Id }, strict), Ok),

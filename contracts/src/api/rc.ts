@@ -3,8 +3,16 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { WRITABLE_KEY_NAMES } from '../device/writable-keys';
 import {
-  RC_COMMAND_SOURCES, RC_COMMAND_STATES, RC_DATE_PATTERN, RC_FLEET_KEYS, RC_FLEET_MAX_PLANTS, RC_FLEET_OUTCOMES, RC_HISTORY_MAX,
-  RC_SCHEDULE_KINDS, RC_SCHEDULES_MAX, RC_TIME_PATTERN,
+  RC_COMMAND_SOURCES,
+  RC_COMMAND_STATES,
+  RC_DATE_PATTERN,
+  RC_FLEET_KEYS,
+  RC_FLEET_MAX_PLANTS,
+  RC_FLEET_OUTCOMES,
+  RC_HISTORY_MAX,
+  RC_SCHEDULE_KINDS,
+  RC_SCHEDULES_MAX,
+  RC_TIME_PATTERN,
 } from '../limits/rc';
 import { endpoint, Id, Nullable, Ok, StringEnum, type EndpointTypes } from './common';
 
@@ -26,7 +34,13 @@ export const RcRule = Type.Object({
 });
 
 export const RcState = Type.Object({
-  plant: Type.Object({ id: Type.String(), name: Type.String(), thingName: Type.String(), timezone: Type.String(), hasBattery: Type.Boolean() }),
+  plant: Type.Object({
+    id: Type.String(),
+    name: Type.String(),
+    thingName: Type.String(),
+    timezone: Type.String(),
+    hasBattery: Type.Boolean(),
+  }),
   keys: Type.Array(Type.Object({ key: StringEnum(WRITABLE_KEY_NAMES), rule: RcRule }), { maxItems: 20 }),
   /** What the broker last said of the gateway; null: nothing known yet. */
   gateway: Type.Object({ connected: Nullable(Type.Boolean()), since: Nullable(Type.Integer()) }),

@@ -22,7 +22,9 @@ export const TimeSeriesParams = Type.Object(
     tenantId: Id,
     gatewayId: ThingName,
     plantId: Id,
-    metricKeys: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 128 }), { minItems: 1, maxItems: MAX_SERIES_KEYS, uniqueItems: true })),
+    metricKeys: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 128 }), { minItems: 1, maxItems: MAX_SERIES_KEYS, uniqueItems: true }),
+    ),
     startTime: Instant,
     endTime: Instant,
     granularity: Type.Optional(StringEnum(GRANULARITIES)),

@@ -27,10 +27,17 @@ export const tagEndpoints = {
     Type.Object({ id: Id, name: Type.Optional(TagName), colour: Type.Optional(TagColourSchema) }, { additionalProperties: false }),
     PlantTag,
   ),
-  'tag/delete': endpoint(Type.Object({ id: Id }, { additionalProperties: false }), Type.Object({ ok: Type.Boolean(), unassigned: Type.Integer() })),
+  'tag/delete': endpoint(
+    Type.Object({ id: Id }, { additionalProperties: false }),
+    Type.Object({ ok: Type.Boolean(), unassigned: Type.Integer() }),
+  ),
   'plant/tags/set': endpoint(
     Type.Object(
-      { plantIds: Type.Array(Id, { minItems: 1, maxItems: MAX_BULK_PLANTS, uniqueItems: true }), add: Type.Optional(IdList(MAX_BULK_TAGS)), remove: Type.Optional(IdList(MAX_BULK_TAGS)) },
+      {
+        plantIds: Type.Array(Id, { minItems: 1, maxItems: MAX_BULK_PLANTS, uniqueItems: true }),
+        add: Type.Optional(IdList(MAX_BULK_TAGS)),
+        remove: Type.Optional(IdList(MAX_BULK_TAGS)),
+      },
       { additionalProperties: false },
     ),
     Type.Object({ added: Type.Integer(), removed: Type.Integer() }),

@@ -4,7 +4,9 @@ import { ALL_REPORTED_TOPICS, deltaTopic, reportedTopic, thingNameOfReportedTopi
 
 describe('the device protocol', () => {
   it('takes a gateway report of numbers, texts and flags, and refuses a report of another section', () => {
-    expect(Value.Check(ReportedMessage, { state: { reported: { ActPwrPve: 1200, OperMode: 'backup', EvConnected: true } }, timestamp: 1 })).toBe(true);
+    expect(
+      Value.Check(ReportedMessage, { state: { reported: { ActPwrPve: 1200, OperMode: 'backup', EvConnected: true } }, timestamp: 1 }),
+    ).toBe(true);
     expect(Value.Check(ReportedMessage, { state: { desired: { OperMode: 'idle' } } })).toBe(false);
   });
 

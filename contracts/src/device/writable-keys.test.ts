@@ -16,7 +16,11 @@ describe('the writable keys of the device contract', () => {
 
   it('takes an operating mode only from the modes given', () => {
     expect(check('OperMode', 'backup')).toEqual({ ok: true });
-    expect(check('OperMode', 'turbo')).toEqual({ ok: false, problem: 'choice', message: 'OperMode must be one of self-consumption, backup' });
+    expect(check('OperMode', 'turbo')).toEqual({
+      ok: false,
+      problem: 'choice',
+      message: 'OperMode must be one of self-consumption, backup',
+    });
   });
 
   it('takes a force charge that ends within a day, or off', () => {

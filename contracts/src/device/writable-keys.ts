@@ -55,7 +55,12 @@ export function writableKeys(operModes: readonly string[]): WritableKeys {
     BatSocMin: { kind: 'integer', unit: '%', min: BAT_SOC_FLOOR_PCT, max: 90, battery: true },
     BatChargeMax: { kind: 'integer', unit: 'W', min: 0, max: BAT_POWER_MAX_W, battery: true },
     BatDischargeMax: { kind: 'integer', unit: 'W', min: 0, max: BAT_POWER_MAX_W, battery: true },
-    ForceCharge: { kind: 'forceCharge', targetSoc: { min: BAT_SOC_FLOOR_PCT + 1, max: BAT_SOC_CEILING_PCT }, maxHours: FORCE_CHARGE_MAX_HOURS, battery: true },
+    ForceCharge: {
+      kind: 'forceCharge',
+      targetSoc: { min: BAT_SOC_FLOOR_PCT + 1, max: BAT_SOC_CEILING_PCT },
+      maxHours: FORCE_CHARGE_MAX_HOURS,
+      battery: true,
+    },
   };
 }
 
@@ -76,14 +81,21 @@ export function checkWritableValue(key: WritableKeyName, rule: WritableRule, val
       if (value < rule.min || value > rule.max) return refuse('range', `${key} must be from ${rule.min} to ${rule.max} ${rule.unit}`);
       return { ok: true };
     case 'choice':
-      return typeof value === 'string' && rule.choices.includes(value) ? { ok: true } : refuse('choice', `${key} must be one of ${rule.choices.join(', ')}`);
+      return typeof value === 'string' && rule.choices.includes(value)
+        ? { ok: true }
+        : refuse('choice', `${key} must be one of ${rule.choices.join(', ')}`);
     case 'forceCharge': {
       if (value === FORCE_CHARGE_OFF) return { ok: true };
       if (!isRecord(value) || Object.keys(value).some((k) => k !== 'targetSoc' && k !== 'until')) {
         return refuse('type', `${key} must be "off" or {"targetSoc","until"}`);
       }
       const { targetSoc, until } = value;
-      if (typeof targetSoc !== 'number' || !Number.isInteger(targetSoc) || targetSoc < rule.targetSoc.min || targetSoc > rule.targetSoc.max) {
+      if (
+        typeof targetSoc !== 'number' ||
+        !Number.isInteger(targetSoc) ||
+        targetSoc < rule.targetSoc.min ||
+        targetSoc > rule.targetSoc.max
+      ) {
         return refuse('range', `${key}.targetSoc must be a whole number from ${rule.targetSoc.min} to ${rule.targetSoc.max} %`);
       }
       const end = typeof until === 'string' && ISO_INSTANT.test(until) ? Date.parse(until) : NaN;

@@ -10,7 +10,10 @@ describe('alert thresholds as typed', () => {
 
   it('names a missing field and one outside its limits, per field', () => {
     expect(validateThresholds({ batterySocMin: '20', pvMinPercent: '10' })).toEqual({});
-    expect(validateThresholds({ batterySocMin: ' ', pvMinPercent: '0' })).toEqual({ batterySocMin: 'fieldRequired', pvMinPercent: 'outOfRange' });
+    expect(validateThresholds({ batterySocMin: ' ', pvMinPercent: '0' })).toEqual({
+      batterySocMin: 'fieldRequired',
+      pvMinPercent: 'outOfRange',
+    });
     expect(validateThresholds({ batterySocMin: '100,5', pvMinPercent: '90' })).toEqual({ batterySocMin: 'outOfRange' });
     expect(validateThresholds({ batterySocMin: 'abc', pvMinPercent: '1' })).toEqual({ batterySocMin: 'outOfRange' });
   });

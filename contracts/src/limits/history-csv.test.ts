@@ -11,7 +11,9 @@ describe('the history CSV', () => {
       { key: 'BatSoc', value: 55, ts: Date.parse('2025-06-01T10:00:00Z') },
     ]);
     expect(parsed.keys).toEqual(['ActPwrPve', 'BatSoc']);
-    expect(parseHistoryCsv('time;key;value\n2025-06-01 10:00:00Z;BatSoc;55,5').samples).toEqual([{ key: 'BatSoc', value: 55.5, ts: Date.parse('2025-06-01T10:00:00Z') }]);
+    expect(parseHistoryCsv('time;key;value\n2025-06-01 10:00:00Z;BatSoc;55,5').samples).toEqual([
+      { key: 'BatSoc', value: 55.5, ts: Date.parse('2025-06-01T10:00:00Z') },
+    ]);
   });
 
   it('refuses wrong columns on line 1', () => {

@@ -32,7 +32,11 @@ const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|
 export const METRIC_KEY_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 const NUMBER = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?$/;
 
-const unquote = (cell: string) => cell.trim().replace(/^"(.*)"$/, '$1').trim();
+const unquote = (cell: string) =>
+  cell
+    .trim()
+    .replace(/^"(.*)"$/, '$1')
+    .trim();
 
 /** Parses the whole text; `firstLine` numbers lines of a piece cut out of a larger file. */
 export function parseHistoryCsv(text: string, firstLine = 1): ParsedHistory {

@@ -11,8 +11,7 @@ export const PASSWORD_POLICY_MESSAGE =
 export const PASSWORD_POLICY_MESSAGES = {
   en: PASSWORD_POLICY_MESSAGE,
   cs:
-    `Heslo musí mít ${PASSWORD_MIN_LENGTH} až ${PASSWORD_MAX_LENGTH} znaků a obsahovat velké písmeno, malé písmeno, ` +
-    'číslici a symbol',
+    `Heslo musí mít ${PASSWORD_MIN_LENGTH} až ${PASSWORD_MAX_LENGTH} znaků a obsahovat velké písmeno, malé písmeno, ` + 'číslici a symbol',
 } as const;
 
 export const PASSWORD_RULES = ['minLength', 'maxLength', 'uppercase', 'lowercase', 'digit', 'symbol'] as const;

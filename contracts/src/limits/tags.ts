@@ -2,7 +2,23 @@
 // library) so browser bundles take them without the schema runtime.
 
 /** Blueprint's extended colour families: each reads on the light and the dark theme. */
-export const TAG_COLOURS = ['blue', 'green', 'orange', 'red', 'vermilion', 'rose', 'violet', 'indigo', 'cerulean', 'turquoise', 'forest', 'lime', 'gold', 'sepia', 'gray'] as const;
+export const TAG_COLOURS = [
+  'blue',
+  'green',
+  'orange',
+  'red',
+  'vermilion',
+  'rose',
+  'violet',
+  'indigo',
+  'cerulean',
+  'turquoise',
+  'forest',
+  'lime',
+  'gold',
+  'sepia',
+  'gray',
+] as const;
 export type TagColour = (typeof TAG_COLOURS)[number];
 
 export const TAG_NAME_MAX = 40;

@@ -1,13 +1,4 @@
-import {
-  batteryPowerW,
-  C_RATE,
-  EFFICIENCY,
-  maxChargeW,
-  maxDischargeW,
-  nextSocPct,
-  SOC_MAX_PCT,
-  SOC_MIN_PCT,
-} from './battery';
+import { batteryPowerW, C_RATE, EFFICIENCY, maxChargeW, maxDischargeW, nextSocPct, SOC_MAX_PCT, SOC_MIN_PCT } from './battery';
 
 const pack = { capacityKwh: 10 };
 

@@ -1,4 +1,11 @@
-import { controlCharger, DEFAULT_CHARGER_TIMING, IDLE_CONTROL, wattsFor, type ChargerControl, type ChargerSettings } from './charger-control';
+import {
+  controlCharger,
+  DEFAULT_CHARGER_TIMING,
+  IDLE_CONTROL,
+  wattsFor,
+  type ChargerControl,
+  type ChargerSettings,
+} from './charger-control';
 
 const solar: ChargerSettings = { mode: 'solar', minA: 6, maxA: 16, phases: 3, planSlots: [] };
 const inputs = (nowMs: number, surplusW: number, carWants = true) => ({ nowMs, surplusW, carWants, ratedW: 22_000 });
@@ -33,7 +40,12 @@ describe('charger control', () => {
 
   it('solar: follows the surplus in 1 A steps at once while charging, never above it or the maximum', () => {
     const charging: ChargerControl = { ...IDLE_CONTROL, currentA: 8 };
-    for (const [surplus, amps] of [[6900, 10], [7590, 11], [4200, 6], [20_000, 16]] as const) {
+    for (const [surplus, amps] of [
+      [6900, 10],
+      [7590, 11],
+      [4200, 6],
+      [20_000, 16],
+    ] as const) {
       const next = controlCharger(solar, charging, inputs(0, surplus));
       expect(next.currentA).toBe(amps);
       if (surplus < 16 * 690) expect(wattsFor(next.currentA, 3)).toBeLessThanOrEqual(surplus);

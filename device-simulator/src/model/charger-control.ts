@@ -64,7 +64,12 @@ function limits(settings: ChargerSettings, phases: 1 | 3, ratedW: number): { min
 const inPlanSlot = (settings: ChargerSettings, nowMs: number) => settings.planSlots.some(([start, end]) => nowMs >= start && nowMs < end);
 
 /** One control step. */
-export function controlCharger(settings: ChargerSettings, state: ChargerControl, inputs: ChargerInputs, timing = DEFAULT_CHARGER_TIMING): ChargerControl {
+export function controlCharger(
+  settings: ChargerSettings,
+  state: ChargerControl,
+  inputs: ChargerInputs,
+  timing = DEFAULT_CHARGER_TIMING,
+): ChargerControl {
   const fixedPhases: 1 | 3 | null = settings.phases === 0 ? null : settings.phases;
   const idle: ChargerControl = { currentA: 0, phases: fixedPhases ?? state.phases, pendingSince: null, phaseSwitchSince: null };
   if (!inputs.carWants || settings.mode === 'off') return idle;

@@ -1,5 +1,13 @@
 import type { Random } from '../random';
-import { controlCharger, DEFAULT_CHARGER_SETTINGS, IDLE_CONTROL, wattsFor, type ChargerControl, type ChargerSettings, type ChargerTiming } from './charger-control';
+import {
+  controlCharger,
+  DEFAULT_CHARGER_SETTINGS,
+  IDLE_CONTROL,
+  wattsFor,
+  type ChargerControl,
+  type ChargerSettings,
+  type ChargerTiming,
+} from './charger-control';
 import type { LocalTime } from './local-time';
 
 // A home wallbox: the car mostly arrives after work (or around midday at the weekend), wants
@@ -25,7 +33,11 @@ export interface EvState {
   control: ChargerControl;
 }
 
-export const initialEvState = (settings: ChargerSettings = DEFAULT_CHARGER_SETTINGS): EvState => ({ session: null, settings, control: IDLE_CONTROL });
+export const initialEvState = (settings: ChargerSettings = DEFAULT_CHARGER_SETTINGS): EvState => ({
+  session: null,
+  settings,
+  control: IDLE_CONTROL,
+});
 
 /** Energy the car still takes before its limit, kWh. */
 export const wantedKwh = (car: EvCar): number => Math.max(0, ((car.limitPct - car.socPct) / 100) * car.batteryKwh);
@@ -60,7 +72,12 @@ export function evChargeW(
   timing?: ChargerTiming,
 ): { state: EvState; powerW: number } {
   const need = state.session ? wantedKwh(state.session.car) : 0;
-  const control = controlCharger(state.settings, state.control, { nowMs: inputs.nowMs, surplusW: inputs.surplusW, ratedW: inputs.ratedW, carWants: need > 0 }, timing);
+  const control = controlCharger(
+    state.settings,
+    state.control,
+    { nowMs: inputs.nowMs, surplusW: inputs.surplusW, ratedW: inputs.ratedW, carWants: need > 0 },
+    timing,
+  );
   const byNeed = (need * 1000) / (inputs.dtSeconds / 3600);
   return { state: { ...state, control }, powerW: Math.floor(Math.min(wattsFor(control.currentA, control.phases), byNeed)) };
 }

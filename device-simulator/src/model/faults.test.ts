@@ -3,7 +3,15 @@ import { NO_FAULTS, parseFaults } from './faults';
 import { initialPlantState, stepPlant, type SimPlantConfig } from './plant';
 import { toReported } from './reported';
 
-const FULL: SimPlantConfig = { thingName: 'f', latitude: 50.08, longitude: 14.42, timezone: 'Europe/Prague', pvPeakKw: 10, batteryKwh: 10, chargerKw: 11 };
+const FULL: SimPlantConfig = {
+  thingName: 'f',
+  latitude: 50.08,
+  longitude: 14.42,
+  timezone: 'Europe/Prague',
+  pvPeakKw: 10,
+  batteryKwh: 10,
+  chargerKw: 11,
+};
 const NOON = new Date('2024-06-17T10:30:00Z'); // a clear June noon near Prague: PV well above the house
 
 function stepWith(faults: typeof NO_FAULTS) {

@@ -114,10 +114,7 @@ describe('stepPlant', () => {
     expect(finalState.counters.loadKwh).toBeCloseTo(energyFromPowers, 6);
     const c = finalState.counters;
     // Energy is conserved over time as well: sources equal sinks.
-    expect(c.pvKwh + c.gridImportKwh + c.batDischargeKwh).toBeCloseTo(
-      c.loadKwh + c.evKwh + c.gridExportKwh + c.batChargeKwh,
-      6,
-    );
+    expect(c.pvKwh + c.gridImportKwh + c.batDischargeKwh).toBeCloseTo(c.loadKwh + c.evKwh + c.gridExportKwh + c.batChargeKwh, 6);
   });
 
   it('continues from resumed counters and state of charge', () => {
@@ -138,7 +135,15 @@ describe('stepPlant', () => {
 });
 
 describe('a plant with a controlled charger', () => {
-  const config = { thingName: 'ev-test', latitude: 49.2, longitude: 16.6, pvPeakKw: 12, chargerKw: 11, exportLimitKw: 12, evTiming: { startHoldMs: 0, stopDelayMs: 0, phaseSwitchDelayMs: 0 } };
+  const config = {
+    thingName: 'ev-test',
+    latitude: 49.2,
+    longitude: 16.6,
+    pvPeakKw: 12,
+    chargerKw: 11,
+    exportLimitKw: 12,
+    evTiming: { startHoldMs: 0, stopDelayMs: 0, phaseSwitchDelayMs: 0 },
+  };
 
   it('in solar mode charges from the surplus (export + own power) and conserves power every step', () => {
     const rng = seededRandom(5);
@@ -146,7 +151,11 @@ describe('a plant with a controlled charger', () => {
     state = {
       ...state,
       overrides: { sunW: 6000, loadW: 1000 },
-      ev: { ...state.ev, settings: { ...state.ev.settings, mode: 'solar', phases: 3 }, session: { car: { batteryKwh: 60, socPct: 20, limitPct: 80 }, departsAt: Number.MAX_SAFE_INTEGER, deliveredKwh: 0 } },
+      ev: {
+        ...state.ev,
+        settings: { ...state.ev.settings, mode: 'solar', phases: 3 },
+        session: { car: { batteryKwh: 60, socPct: 20, limitPct: 80 }, departsAt: Number.MAX_SAFE_INTEGER, deliveredKwh: 0 },
+      },
     };
     const at = Date.UTC(2024, 5, 1, 11);
     const readings = [];

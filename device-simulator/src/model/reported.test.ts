@@ -12,9 +12,7 @@ function reportedOf(config: SimPlantConfig) {
 describe('toReported', () => {
   it('reports battery and charger keys only for plants that have them', () => {
     const pvOnly = reportedOf(base);
-    expect(Object.keys(pvOnly)).toEqual(
-      expect.arrayContaining(['ActPwrPve', 'ActPwrGrid', 'ActPwrLoad', 'OperMode', 'EnergyPveTotal']),
-    );
+    expect(Object.keys(pvOnly)).toEqual(expect.arrayContaining(['ActPwrPve', 'ActPwrGrid', 'ActPwrLoad', 'OperMode', 'EnergyPveTotal']));
     for (const key of ['ActPwrBat', 'BatSoc', 'ActPwrEv', 'EvConnected', 'EnergyEvTotal']) {
       expect(pvOnly).not.toHaveProperty(key);
     }

@@ -71,7 +71,11 @@ describe('the battery and grid settings in the plant model', () => {
 
   it('takes valid values of a delta, ignores wrong ones and battery keys on a plant without battery', () => {
     const base = initialPlantState(PLANT);
-    const next = applyDelta(base, { OperMode: 'backup', ExportLimit: -5, BatSocMin: 30, BatChargeMax: 'x', ForceCharge: { targetSoc: 200, until: 'x' } }, true);
+    const next = applyDelta(
+      base,
+      { OperMode: 'backup', ExportLimit: -5, BatSocMin: 30, BatChargeMax: 'x', ForceCharge: { targetSoc: 200, until: 'x' } },
+      true,
+    );
     expect(next).toMatchObject({ operMode: 'backup', exportLimitW: base.exportLimitW, battery: { ...base.battery, socMinPct: 30 } });
     expect(applyDelta(base, { BatSocMin: 30 }, false).battery.socMinPct).toBe(base.battery.socMinPct);
   });
@@ -79,6 +83,11 @@ describe('the battery and grid settings in the plant model', () => {
   it('reports every setting it holds, so the shadow can confirm each', () => {
     const state = withDelta({ BatSocMin: 25, BatChargeMax: 2000, BatDischargeMax: 3000, ForceCharge: 'off' });
     const reading: PlantReading = { pvW: 0, gridW: 0, batteryW: 0, loadW: 0, evW: 0, curtailedW: 0 };
-    expect(toReported(PLANT, state, reading)).toMatchObject({ BatSocMin: 25, BatChargeMax: 2000, BatDischargeMax: 3000, ForceCharge: 'off' });
+    expect(toReported(PLANT, state, reading)).toMatchObject({
+      BatSocMin: 25,
+      BatChargeMax: 2000,
+      BatDischargeMax: 3000,
+      ForceCharge: 'off',
+    });
   });
 });

@@ -21,7 +21,12 @@ const RULES = writableKeys(OPER_MODES);
 
 export function defaultBatterySettings(spec: BatterySpec | null): BatterySettings {
   const control = spec ? defaultBatteryControl(spec) : null;
-  return { socMinPct: control?.socMinPct ?? 10, chargeMaxW: control?.chargeMaxW ?? 0, dischargeMaxW: control?.dischargeMaxW ?? 0, forceCharge: FORCE_CHARGE_OFF };
+  return {
+    socMinPct: control?.socMinPct ?? 10,
+    chargeMaxW: control?.chargeMaxW ?? 0,
+    dischargeMaxW: control?.dischargeMaxW ?? 0,
+    forceCharge: FORCE_CHARGE_OFF,
+  };
 }
 
 /** The settings in force at `now` (epoch ms) and `socPct`: a force charge counts until its end or target. */
@@ -44,7 +49,13 @@ function forceChargeOf(value: unknown): ForceChargeValue | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const { targetSoc, until } = value as Record<string, unknown>;
   const rule = RULES.ForceCharge;
-  if (rule.kind !== 'forceCharge' || !integerIn(targetSoc, rule.targetSoc) || typeof until !== 'string' || !Number.isFinite(Date.parse(until))) return undefined;
+  if (
+    rule.kind !== 'forceCharge' ||
+    !integerIn(targetSoc, rule.targetSoc) ||
+    typeof until !== 'string' ||
+    !Number.isFinite(Date.parse(until))
+  )
+    return undefined;
   return { targetSoc: targetSoc as number, until };
 }
 

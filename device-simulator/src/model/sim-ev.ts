@@ -11,7 +11,8 @@ export interface SimEvCommand {
   timing?: ChargerTiming;
 }
 
-const isWatts = (v: unknown): v is number | null => v === null || (typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 10_000_000);
+const isWatts = (v: unknown): v is number | null =>
+  v === null || (typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 10_000_000);
 
 const isDelay = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 3_600_000;
 
@@ -27,7 +28,14 @@ function parseCar(v: unknown): EvCar | null | undefined {
   if (typeof v !== 'object' || Array.isArray(v)) return undefined;
   const { batteryKwh, socPct, limitPct = 100, ...rest } = v as Record<string, unknown>;
   const pct = (x: unknown): x is number => typeof x === 'number' && x >= 0 && x <= 100;
-  if (Object.keys(rest).length > 0 || typeof batteryKwh !== 'number' || !(batteryKwh > 0 && batteryKwh <= 500) || !pct(socPct) || !pct(limitPct)) return undefined;
+  if (
+    Object.keys(rest).length > 0 ||
+    typeof batteryKwh !== 'number' ||
+    !(batteryKwh > 0 && batteryKwh <= 500) ||
+    !pct(socPct) ||
+    !pct(limitPct)
+  )
+    return undefined;
   return { batteryKwh, socPct, limitPct };
 }
 

@@ -61,7 +61,11 @@ export function ChargerCard({ charger, canControl }: { charger: ChargerView; can
         <Figure label={t('live.power')} value={kw(powerW)} testId="charger-power" />
         <Figure label={t('live.current')} value={`${formatNumber(num(reported[c.current]) ?? 0)}\u00a0A`} testId="charger-current" />
         <Figure label={t('live.phases')} value={formatNumber(num(reported[c.activePhases]) ?? 0)} testId="charger-phases" />
-        <Figure label={t('live.sessionEnergy')} value={`${formatNumber(num(reported[c.sessionEnergy]) ?? 0, { maximumFractionDigits: 2 })}\u00a0kWh`} testId="charger-session" />
+        <Figure
+          label={t('live.sessionEnergy')}
+          value={`${formatNumber(num(reported[c.sessionEnergy]) ?? 0, { maximumFractionDigits: 2 })}\u00a0kWh`}
+          testId="charger-session"
+        />
         <Figure label={t('live.solarNow')} value={share === null ? '–' : `${formatNumber(share)}\u00a0%`} testId="charger-solar" />
         <Figure label={t('live.carSoc')} value={carSoc === null ? '–' : `${formatNumber(carSoc)}\u00a0%`} testId="charger-soc" />
       </div>
@@ -77,13 +81,31 @@ export function ChargerCard({ charger, canControl }: { charger: ChargerView; can
           />
         </FormGroup>
         <FormGroup label={t('settings.minCurrent')} labelFor={`min-${charger.deviceId}`}>
-          <HTMLSelect id={`min-${charger.deviceId}`} value={String(setting(c.minCurrent) ?? EV_CURRENT_MIN_A)} disabled={!canControl} onChange={(e) => write(c.minCurrent, Number(e.currentTarget.value))} options={AMPS.map((a) => ({ value: String(a), label: `${a} A` }))} />
+          <HTMLSelect
+            id={`min-${charger.deviceId}`}
+            value={String(setting(c.minCurrent) ?? EV_CURRENT_MIN_A)}
+            disabled={!canControl}
+            onChange={(e) => write(c.minCurrent, Number(e.currentTarget.value))}
+            options={AMPS.map((a) => ({ value: String(a), label: `${a} A` }))}
+          />
         </FormGroup>
         <FormGroup label={t('settings.maxCurrent')} labelFor={`max-${charger.deviceId}`}>
-          <HTMLSelect id={`max-${charger.deviceId}`} value={String(setting(c.maxCurrent) ?? EV_CURRENT_MAX_A)} disabled={!canControl} onChange={(e) => write(c.maxCurrent, Number(e.currentTarget.value))} options={AMPS.map((a) => ({ value: String(a), label: `${a} A` }))} />
+          <HTMLSelect
+            id={`max-${charger.deviceId}`}
+            value={String(setting(c.maxCurrent) ?? EV_CURRENT_MAX_A)}
+            disabled={!canControl}
+            onChange={(e) => write(c.maxCurrent, Number(e.currentTarget.value))}
+            options={AMPS.map((a) => ({ value: String(a), label: `${a} A` }))}
+          />
         </FormGroup>
         <FormGroup label={t('settings.phases')} labelFor={`phases-${charger.deviceId}`}>
-          <HTMLSelect id={`phases-${charger.deviceId}`} value={String(setting(c.phases) ?? 0)} disabled={!canControl} onChange={(e) => write(c.phases, Number(e.currentTarget.value))} options={EV_PHASES.map((p) => ({ value: String(p), label: t(`phases.p${p}`) }))} />
+          <HTMLSelect
+            id={`phases-${charger.deviceId}`}
+            value={String(setting(c.phases) ?? 0)}
+            disabled={!canControl}
+            onChange={(e) => write(c.phases, Number(e.currentTarget.value))}
+            options={EV_PHASES.map((p) => ({ value: String(p), label: t(`phases.p${p}`) }))}
+          />
         </FormGroup>
       </div>
       {!canControl && <p className="helio-ev__note">{t('settings.readOnly')}</p>}

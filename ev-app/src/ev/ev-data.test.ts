@@ -2,8 +2,16 @@ import type { EvPlan, EvSession } from '@helio/contracts';
 import { filterSessions, planColumns, planSlotsValue, sessionsCsv } from './ev-data';
 
 const plan: EvPlan = {
-  deviceId: 'd1', neededKwh: 3, plannedKwh: 3, reachable: true, shortfallKwh: 0, expectedFinish: '2026-06-01T10:30:00.000Z', expectedCostCzk: 2,
-  solarKwh: 1, chargerW: 11_000, forecastIssuedAt: null,
+  deviceId: 'd1',
+  neededKwh: 3,
+  plannedKwh: 3,
+  reachable: true,
+  shortfallKwh: 0,
+  expectedFinish: '2026-06-01T10:30:00.000Z',
+  expectedCostCzk: 2,
+  solarKwh: 1,
+  chargerW: 11_000,
+  forecastIssuedAt: null,
   slots: [{ start: '2026-06-01T10:00:00.000Z', end: '2026-06-01T10:30:00.000Z', energyKwh: 3 }],
   steps: [
     { start: '2026-06-01T10:00:00.000Z', surplusW: 2000, priceCzkKwh: 1.5, plannedW: 6000 },
@@ -12,12 +20,25 @@ const plan: EvPlan = {
 };
 
 const session = (over: Partial<EvSession>): EvSession => ({
-  start: '2026-06-01T10:00:00.000Z', end: '2026-06-01T12:00:00.000Z', energyKwh: 10, solarKwh: 8, solarSharePct: 80, costCzk: 5, avgPriceCzkKwh: 0.5, priceSource: 'spot', ...over,
+  start: '2026-06-01T10:00:00.000Z',
+  end: '2026-06-01T12:00:00.000Z',
+  energyKwh: 10,
+  solarKwh: 8,
+  solarSharePct: 80,
+  costCzk: 5,
+  avgPriceCzkKwh: 0.5,
+  priceSource: 'spot',
+  ...over,
 });
 
 describe('ev data', () => {
   it('plan columns hold time in seconds, price, surplus and planned power in kW', () => {
-    expect(planColumns(plan)).toEqual([[Date.parse('2026-06-01T10:00:00Z') / 1000, Date.parse('2026-06-01T10:15:00Z') / 1000], [1.5, null], [2, 0], [6, 6]]);
+    expect(planColumns(plan)).toEqual([
+      [Date.parse('2026-06-01T10:00:00Z') / 1000, Date.parse('2026-06-01T10:15:00Z') / 1000],
+      [1.5, null],
+      [2, 0],
+      [6, 6],
+    ]);
   });
 
   it('plan slots become the charger’s desired slot pairs in epoch ms', () => {

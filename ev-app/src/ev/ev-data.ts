@@ -34,7 +34,16 @@ export const filterSessions = (sessions: readonly EvSession[], filter: SessionFi
 export function sessionsCsv(sessions: readonly EvSession[]): string {
   return toCsv(
     ['start', 'end', 'energy_kwh', 'solar_kwh', 'solar_share_pct', 'cost_czk', 'avg_price_czk_kwh', 'price_source'],
-    sessions.map((s) => [s.start, s.end ?? '', s.energyKwh, s.solarKwh, s.solarSharePct, s.costCzk ?? '', s.avgPriceCzkKwh ?? '', s.priceSource ?? '']),
+    sessions.map((s) => [
+      s.start,
+      s.end ?? '',
+      s.energyKwh,
+      s.solarKwh,
+      s.solarSharePct,
+      s.costCzk ?? '',
+      s.avgPriceCzkKwh ?? '',
+      s.priceSource ?? '',
+    ]),
   );
 }
 

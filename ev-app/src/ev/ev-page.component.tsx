@@ -30,7 +30,9 @@ function EvChargers({ plant }: { plant: Plant }) {
   const ours = (chargers.data?.chargers ?? []).filter((c) => c.plantId === plant.id);
   return (
     <>
-      {chargers.isError && !chargers.data && <ErrorPanel title={t('states.chargersError')} description={t('states.errorDescription')} onRetry={() => chargers.refetch()} />}
+      {chargers.isError && !chargers.data && (
+        <ErrorPanel title={t('states.chargersError')} description={t('states.errorDescription')} onRetry={() => chargers.refetch()} />
+      )}
       {!chargers.data && !chargers.isError && <Spinner size={30} aria-label={t('states.loading')} />}
       {chargers.data && ours.length === 0 && (
         <div data-testid="no-charger">

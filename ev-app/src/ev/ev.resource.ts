@@ -33,7 +33,8 @@ export function usePlan() {
 /** Sets one desired key of the plant's charger; the shadow (and so the page) follows the report. */
 export function useSetDesired(thingName: string) {
   return useMutation({
-    mutationFn: ({ key, value }: { key: string; value: unknown }) => apiPost('iot/thing/shadow/desired', { thingName, desiredKey: key, desiredState: value }),
+    mutationFn: ({ key, value }: { key: string; value: unknown }) =>
+      apiPost('iot/thing/shadow/desired', { thingName, desiredKey: key, desiredState: value }),
     onSuccess: (shadow) => {
       queryClient.setQueryData(['shadow', thingName], shadow);
       void queryClient.invalidateQueries({ queryKey: ['ev/chargers'] });

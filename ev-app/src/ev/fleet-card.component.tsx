@@ -12,7 +12,12 @@ export function FleetCard({ chargers }: { chargers: readonly ChargerView[] }) {
     <Card className="helio-ev__section" data-testid="fleet">
       <div className="helio-ev__heading">
         <H4>{t('fleet.title')}</H4>
-        <Button icon="download" text={t('exportCsv')} disabled={chargers.length === 0} onClick={() => downloadCsv('ev-chargers.csv', fleetCsv(chargers))} />
+        <Button
+          icon="download"
+          text={t('exportCsv')}
+          disabled={chargers.length === 0}
+          onClick={() => downloadCsv('ev-chargers.csv', fleetCsv(chargers))}
+        />
       </div>
       <HTMLTable compact striped className="helio-ev__table">
         <thead>
@@ -32,7 +37,13 @@ export function FleetCard({ chargers }: { chargers: readonly ChargerView[] }) {
               <td>{c.name}</td>
               <td>
                 <Tag intent={c.connected ? (c.powerW > 0 ? 'primary' : 'success') : 'none'} minimal>
-                  {c.connected === null ? t('fleet.unknown') : c.connected ? (c.powerW > 0 ? t('fleet.charging') : t('live.connected')) : t('live.notConnected')}
+                  {c.connected === null
+                    ? t('fleet.unknown')
+                    : c.connected
+                      ? c.powerW > 0
+                        ? t('fleet.charging')
+                        : t('live.connected')
+                      : t('live.notConnected')}
                 </Tag>
               </td>
               <td>{formatNumber(c.powerW / 1000, { maximumFractionDigits: 2 })}&nbsp;kW</td>

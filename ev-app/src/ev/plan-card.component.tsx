@@ -19,7 +19,16 @@ function localInputValue(ms: number): string {
 function PlanResult({ plan, timeZone }: { plan: EvPlan; timeZone: string }) {
   const { t } = useTranslation('ev-app');
   const columns = useMemo(() => planColumns(plan), [plan]);
-  const labels = useMemo(() => ({ time: t('plan.chart.time'), price: t('plan.chart.price'), surplus: t('plan.chart.surplus'), planned: t('plan.chart.planned'), aria: t('plan.chart.aria') }), [t]);
+  const labels = useMemo(
+    () => ({
+      time: t('plan.chart.time'),
+      price: t('plan.chart.price'),
+      surplus: t('plan.chart.surplus'),
+      planned: t('plan.chart.planned'),
+      aria: t('plan.chart.aria'),
+    }),
+    [t],
+  );
   const time = (iso: string) => formatDateTime(Date.parse(iso), { weekday: 'short', hour: '2-digit', minute: '2-digit', timeZone });
   const kwh = (v: number) => `${formatNumber(v, { maximumFractionDigits: 2 })}\u00a0kWh`;
   return (
@@ -35,7 +44,10 @@ function PlanResult({ plan, timeZone }: { plan: EvPlan; timeZone: string }) {
       )}
       <p className="helio-ev__note" data-testid="plan-summary">
         {t('plan.summary', {
-          cost: plan.expectedCostCzk === null ? t('plan.costUnknown') : `${formatNumber(plan.expectedCostCzk, { maximumFractionDigits: 2 })}\u00a0Kč`,
+          cost:
+            plan.expectedCostCzk === null
+              ? t('plan.costUnknown')
+              : `${formatNumber(plan.expectedCostCzk, { maximumFractionDigits: 2 })}\u00a0Kč`,
           solar: kwh(plan.solarKwh),
           power: `${formatNumber(plan.chargerW / 1000, { maximumFractionDigits: 1 })}\u00a0kW`,
         })}
@@ -66,7 +78,11 @@ export function PlanCard({ charger, timeZone, canControl }: { charger: ChargerVi
     event.preventDefault();
     const value = Number(target);
     const when = new Date(departure);
-    plan.mutate({ deviceId: charger.deviceId, departure: Number.isNaN(when.getTime()) ? departure : when.toISOString(), ...(kind === 'kwh' ? { targetKwh: value } : { targetSocPct: value }) });
+    plan.mutate({
+      deviceId: charger.deviceId,
+      departure: Number.isNaN(when.getTime()) ? departure : when.toISOString(),
+      ...(kind === 'kwh' ? { targetKwh: value } : { targetSocPct: value }),
+    });
   };
   const apply = async (result: EvPlan) => {
     try {
@@ -82,16 +98,39 @@ export function PlanCard({ charger, timeZone, canControl }: { charger: ChargerVi
       <H4>{t('plan.title', { name: charger.name })}</H4>
       <form className="helio-ev__plan-form" onSubmit={submit}>
         <FormGroup label={t('plan.targetKind')} labelFor={`plan-kind-${charger.deviceId}`}>
-          <HTMLSelect id={`plan-kind-${charger.deviceId}`} value={kind} onChange={(e) => setKind(e.currentTarget.value as 'kwh' | 'soc')} options={[{ value: 'kwh', label: t('plan.kwh') }, { value: 'soc', label: t('plan.soc') }]} />
+          <HTMLSelect
+            id={`plan-kind-${charger.deviceId}`}
+            value={kind}
+            onChange={(e) => setKind(e.currentTarget.value as 'kwh' | 'soc')}
+            options={[
+              { value: 'kwh', label: t('plan.kwh') },
+              { value: 'soc', label: t('plan.soc') },
+            ]}
+          />
         </FormGroup>
         <FormGroup label={kind === 'kwh' ? t('plan.targetKwh') : t('plan.targetSoc')} labelFor={`plan-target-${charger.deviceId}`}>
-          <InputGroup id={`plan-target-${charger.deviceId}`} type="number" min={1} value={target} onChange={(e) => setTarget(e.currentTarget.value)} data-testid="plan-target" />
+          <InputGroup
+            id={`plan-target-${charger.deviceId}`}
+            type="number"
+            min={1}
+            value={target}
+            onChange={(e) => setTarget(e.currentTarget.value)}
+            data-testid="plan-target"
+          />
         </FormGroup>
         <FormGroup label={t('plan.departure', { hours: EV_PLAN_MAX_HOURS })} labelFor={`plan-departure-${charger.deviceId}`}>
-          <InputGroup id={`plan-departure-${charger.deviceId}`} type="datetime-local" value={departure} onChange={(e) => setDeparture(e.currentTarget.value)} data-testid="plan-departure" />
+          <InputGroup
+            id={`plan-departure-${charger.deviceId}`}
+            type="datetime-local"
+            value={departure}
+            onChange={(e) => setDeparture(e.currentTarget.value)}
+            data-testid="plan-departure"
+          />
         </FormGroup>
         <Button type="submit" intent="primary" text={t('plan.compute')} loading={plan.isPending} data-testid="plan-compute" />
-        {plan.data && canControl && <Button text={t('plan.apply')} onClick={() => void apply(plan.data)} loading={setDesired.isPending} data-testid="plan-apply" />}
+        {plan.data && canControl && (
+          <Button text={t('plan.apply')} onClick={() => void apply(plan.data)} loading={setDesired.isPending} data-testid="plan-apply" />
+        )}
       </form>
       {error && (
         <Callout intent="danger" data-testid="plan-error">

@@ -19,16 +19,30 @@ export function PlanChart({ columns, labels, timeZone }: { columns: PlanColumns;
       scales: { x: { time: false }, price: {} },
       series: [
         { label: labels.time, value: (_u, v) => (v === null ? '–' : at(v)) },
-        { label: labels.price, stroke: '#c87619', width: 2, scale: 'price', value: (_u, v) => (v === null ? '–' : `${formatNumber(v, { maximumFractionDigits: 2 })}\u00a0Kč/kWh`) },
+        {
+          label: labels.price,
+          stroke: '#c87619',
+          width: 2,
+          scale: 'price',
+          value: (_u, v) => (v === null ? '–' : `${formatNumber(v, { maximumFractionDigits: 2 })}\u00a0Kč/kWh`),
+        },
         { label: labels.surplus, stroke: '#238551', width: 2, value: (_u, v) => kw(v) },
         { label: labels.planned, stroke: '#2d72d2', width: 2, fill: 'rgba(45, 114, 210, 0.25)', value: (_u, v) => kw(v) },
       ],
       axes: [
         { splits: () => columns[0].filter((_s, i) => i % 16 === 0), values: (_u, splits) => splits.map((s) => at(s)) },
         { size: 60, label: 'kW', values: (_u, splits) => splits.map((v) => formatNumber(v, { maximumFractionDigits: 1 })) },
-        { side: 1, scale: 'price', size: 60, label: 'Kč/kWh', values: (_u, splits) => splits.map((v) => formatNumber(v, { maximumFractionDigits: 2 })) },
+        {
+          side: 1,
+          scale: 'price',
+          size: 60,
+          label: 'Kč/kWh',
+          values: (_u, splits) => splits.map((v) => formatNumber(v, { maximumFractionDigits: 2 })),
+        },
       ],
     };
   }, [columns, labels, timeZone]);
-  return <UplotChart options={options} data={columns} height={280} className="helio-ev__chart" ariaLabel={labels.aria} testId="plan-chart" />;
+  return (
+    <UplotChart options={options} data={columns} height={280} className="helio-ev__chart" ariaLabel={labels.aria} testId="plan-chart" />
+  );
 }

@@ -23,7 +23,10 @@ export function SessionsCard({ plant }: { plant: Plant }) {
   const [finishedOnly, setFinishedOnly] = useState(false);
   const { from, to } = useMemo(() => rangeOf(range), [range]);
   const sessions = useSessions(plant.id, from, to);
-  const shown = useMemo(() => filterSessions(sessions.data?.sessions ?? [], { minSolarPct, finishedOnly }), [sessions.data, minSolarPct, finishedOnly]);
+  const shown = useMemo(
+    () => filterSessions(sessions.data?.sessions ?? [], { minSolarPct, finishedOnly }),
+    [sessions.data, minSolarPct, finishedOnly],
+  );
   const months = useMemo(() => sessions.data?.months ?? [], [sessions.data]);
   const options = useMemo<ChartOptions>(
     () => ({
@@ -37,13 +40,18 @@ export function SessionsCard({ plant }: { plant: Plant }) {
     }),
     [t, months],
   );
-  const time = (iso: string | null) => (iso === null ? t('sessions.running') : formatDateTime(Date.parse(iso), { dateStyle: 'short', timeStyle: 'short', timeZone: plant.timezone }));
+  const time = (iso: string | null) =>
+    iso === null
+      ? t('sessions.running')
+      : formatDateTime(Date.parse(iso), { dateStyle: 'short', timeStyle: 'short', timeZone: plant.timezone });
   const n = (v: number | null, digits = 2) => (v === null ? '–' : formatNumber(v, { maximumFractionDigits: digits }));
 
   let body: React.ReactNode;
-  if (sessions.isError && !sessions.data) body = <ErrorPanel title={t('states.sessionsError')} description={t('states.errorDescription')} onRetry={() => sessions.refetch()} />;
+  if (sessions.isError && !sessions.data)
+    body = <ErrorPanel title={t('states.sessionsError')} description={t('states.errorDescription')} onRetry={() => sessions.refetch()} />;
   else if (!sessions.data) body = <Spinner size={30} aria-label={t('states.loading')} />;
-  else if (shown.length === 0) body = <NonIdealState icon="flash" title={t('sessions.emptyTitle')} description={t('sessions.emptyDescription')} />;
+  else if (shown.length === 0)
+    body = <NonIdealState icon="flash" title={t('sessions.emptyTitle')} description={t('sessions.emptyDescription')} />;
   else
     body = (
       <HTMLTable compact striped className="helio-ev__table" data-testid="sessions-table">
@@ -64,7 +72,9 @@ export function SessionsCard({ plant }: { plant: Plant }) {
               <td>{time(s.end)}</td>
               <td data-testid="session-energy">{n(s.energyKwh)}</td>
               <td data-testid="session-solar">{n(s.solarSharePct, 0)}&nbsp;%</td>
-              <td>{s.costCzk === null ? '–' : `${n(s.costCzk)}\u00a0Kč${s.priceSource ? ` (${t(`sessions.source.${s.priceSource}`)})` : ''}`}</td>
+              <td>
+                {s.costCzk === null ? '–' : `${n(s.costCzk)}\u00a0Kč${s.priceSource ? ` (${t(`sessions.source.${s.priceSource}`)})` : ''}`}
+              </td>
               <td>{s.avgPriceCzkKwh === null ? '–' : `${n(s.avgPriceCzkKwh, 3)}\u00a0Kč/kWh`}</td>
             </tr>
           ))}
@@ -75,22 +85,47 @@ export function SessionsCard({ plant }: { plant: Plant }) {
     <Card className="helio-ev__section" data-testid="sessions">
       <div className="helio-ev__heading">
         <H4>{t('sessions.title')}</H4>
-        <Button icon="download" text={t('exportCsv')} disabled={shown.length === 0} onClick={() => downloadCsv(`ev-sessions-${plant.thingName}.csv`, sessionsCsv(shown))} data-testid="sessions-export" />
+        <Button
+          icon="download"
+          text={t('exportCsv')}
+          disabled={shown.length === 0}
+          onClick={() => downloadCsv(`ev-sessions-${plant.thingName}.csv`, sessionsCsv(shown))}
+          data-testid="sessions-export"
+        />
       </div>
       <div className="helio-ev__filters">
         <FormGroup label={t('sessions.range')} labelFor="ev-range" inline>
-          <HTMLSelect id="ev-range" value={range} onChange={(e) => setRange(e.currentTarget.value as Range)} options={(Object.keys(RANGES) as Range[]).map((r) => ({ value: r, label: t(`sessions.ranges.${r}`) }))} />
+          <HTMLSelect
+            id="ev-range"
+            value={range}
+            onChange={(e) => setRange(e.currentTarget.value as Range)}
+            options={(Object.keys(RANGES) as Range[]).map((r) => ({ value: r, label: t(`sessions.ranges.${r}`) }))}
+          />
         </FormGroup>
         <FormGroup label={t('sessions.minSolar')} labelFor="ev-min-solar" inline>
-          <HTMLSelect id="ev-min-solar" value={String(minSolarPct)} onChange={(e) => setMinSolarPct(Number(e.currentTarget.value))} options={[0, 50, 80].map((p) => ({ value: String(p), label: `${p} %` }))} />
+          <HTMLSelect
+            id="ev-min-solar"
+            value={String(minSolarPct)}
+            onChange={(e) => setMinSolarPct(Number(e.currentTarget.value))}
+            options={[0, 50, 80].map((p) => ({ value: String(p), label: `${p} %` }))}
+          />
         </FormGroup>
         <Checkbox label={t('sessions.finishedOnly')} checked={finishedOnly} onChange={(e) => setFinishedOnly(e.currentTarget.checked)} />
       </div>
       {months.length > 0 && (
         <>
-          <UplotChart options={options} data={monthColumns(months)} height={200} className="helio-ev__chart" ariaLabel={t('sessions.monthsAria')} testId="months-chart" />
+          <UplotChart
+            options={options}
+            data={monthColumns(months)}
+            height={200}
+            className="helio-ev__chart"
+            ariaLabel={t('sessions.monthsAria')}
+            testId="months-chart"
+          />
           <p className="helio-ev__note" data-testid="month-totals">
-            {months.map((m) => t('sessions.monthTotal', { month: m.month, energy: n(m.energyKwh), solar: n(m.solarKwh), cost: n(m.costCzk) })).join(' · ')}
+            {months
+              .map((m) => t('sessions.monthTotal', { month: m.month, energy: n(m.energyKwh), solar: n(m.solarKwh), cost: n(m.costCzk) }))
+              .join(' · ')}
           </p>
         </>
       )}

@@ -51,5 +51,14 @@ export function ForecastChart({ columns, labels, timeZone }: { columns: Forecast
       ],
     };
   }, [columns, labels, timeZone]);
-  return <UplotChart options={options} data={columns} height={HEIGHT} className="helio-forecast__chart" ariaLabel={labels.aria} testId="forecast-chart" />;
+  return (
+    <UplotChart
+      options={options}
+      data={columns}
+      height={HEIGHT}
+      className="helio-forecast__chart"
+      ariaLabel={labels.aria}
+      testId="forecast-chart"
+    />
+  );
 }

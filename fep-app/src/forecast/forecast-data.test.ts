@@ -31,8 +31,28 @@ test('the accuracy CSV has a row per day, empty cells for days without a forecas
     nmaePct: 3,
     skill: 0.2,
     days: [
-      { date: '2026-06-01', issuedAt: '2026-05-31T21:00:00.000Z', reconstructed: false, forecastKwh: 30, actualKwh: 28, maeKw: 0.3, nmaePct: 3, persistenceMaeKw: 0.4, skill: 0.25 },
-      { date: '2026-05-31', issuedAt: null, reconstructed: false, forecastKwh: null, actualKwh: null, maeKw: null, nmaePct: null, persistenceMaeKw: null, skill: null },
+      {
+        date: '2026-06-01',
+        issuedAt: '2026-05-31T21:00:00.000Z',
+        reconstructed: false,
+        forecastKwh: 30,
+        actualKwh: 28,
+        maeKw: 0.3,
+        nmaePct: 3,
+        persistenceMaeKw: 0.4,
+        skill: 0.25,
+      },
+      {
+        date: '2026-05-31',
+        issuedAt: null,
+        reconstructed: false,
+        forecastKwh: null,
+        actualKwh: null,
+        maeKw: null,
+        nmaePct: null,
+        persistenceMaeKw: null,
+        skill: null,
+      },
     ],
   };
   const lines = accuracyCsv(accuracy).trim().split('\r\n');

@@ -25,13 +25,34 @@ export function forecastColumns(points: PlantForecast['points']): ForecastColumn
 export function accuracyCsv(accuracy: ForecastAccuracy): string {
   return toCsv(
     ['date', 'issuedAt', 'reconstructed', 'forecastKwh', 'actualKwh', 'maeKw', 'nmaePct', 'persistenceMaeKw', 'skill'],
-    accuracy.days.map((d) => [d.date, d.issuedAt, d.reconstructed ? 'yes' : 'no', d.forecastKwh, d.actualKwh, d.maeKw, d.nmaePct, d.persistenceMaeKw, d.skill]),
+    accuracy.days.map((d) => [
+      d.date,
+      d.issuedAt,
+      d.reconstructed ? 'yes' : 'no',
+      d.forecastKwh,
+      d.actualKwh,
+      d.maeKw,
+      d.nmaePct,
+      d.persistenceMaeKw,
+      d.skill,
+    ]),
   );
 }
 
 export function forecastCsv(forecast: PlantForecast): string {
   return toCsv(
     ['time', 'pvW', 'pvP10W', 'pvP90W', 'loadW', 'loadP10W', 'loadP90W', 'surplusW', 'surplusP10W', 'surplusP90W'],
-    forecast.points.map((p) => [p.time, p.pvW, p.pvP10W, p.pvP90W, p.loadW, p.loadP10W, p.loadP90W, p.surplusW, p.surplusP10W, p.surplusP90W]),
+    forecast.points.map((p) => [
+      p.time,
+      p.pvW,
+      p.pvP10W,
+      p.pvP90W,
+      p.loadW,
+      p.loadP10W,
+      p.loadP90W,
+      p.surplusW,
+      p.surplusP10W,
+      p.surplusP90W,
+    ]),
   );
 }

@@ -9,14 +9,23 @@ const kwh = (value: number) => `${formatNumber(value, { maximumFractionDigits: 1
 
 export function ForecastSource({ forecast }: { forecast: PlantForecast }) {
   const { t } = useTranslation('fep-app');
-  const issued = forecast.issuedAt ? formatDateTime(Date.parse(forecast.issuedAt), { day: 'numeric', month: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: forecast.timeZone }) : '';
+  const issued = forecast.issuedAt
+    ? formatDateTime(Date.parse(forecast.issuedAt), {
+        day: 'numeric',
+        month: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone: forecast.timeZone,
+      })
+    : '';
   return (
     <>
       <p className="helio-forecast__source" data-testid="forecast-source">
         <Tag intent={forecast.source === 'weather' ? 'primary' : 'none'} icon={forecast.source === 'weather' ? 'cloud' : 'history'}>
           {t(forecast.source === 'weather' ? 'source.weather' : 'source.offline')}
         </Tag>{' '}
-        {t('source.issued', { time: issued })}{' · '}
+        {t('source.issued', { time: issued })}
+        {' · '}
         {t(forecast.bandsFrom === 'errors' ? 'source.bandsErrors' : 'source.bandsHistory')}
       </p>
       {forecast.weatherFailure && (
@@ -32,7 +41,16 @@ export function TomorrowCard({ tomorrow }: { tomorrow: NonNullable<PlantForecast
   const { t } = useTranslation('fep-app');
   return (
     <Card className="helio-forecast__card" data-testid="forecast-tomorrow">
-      <H5>{t('tomorrow.title', { date: formatDateTime(Date.parse(`${tomorrow.date}T12:00:00Z`), { weekday: 'long', day: 'numeric', month: 'numeric', timeZone: 'UTC' }) })}</H5>
+      <H5>
+        {t('tomorrow.title', {
+          date: formatDateTime(Date.parse(`${tomorrow.date}T12:00:00Z`), {
+            weekday: 'long',
+            day: 'numeric',
+            month: 'numeric',
+            timeZone: 'UTC',
+          }),
+        })}
+      </H5>
       <dl className="helio-forecast__figures">
         <dt>{t('tomorrow.pv')}</dt>
         <dd data-testid="tomorrow-pv">{kwh(tomorrow.pvKwh)}</dd>
@@ -48,7 +66,12 @@ export function TomorrowCard({ tomorrow }: { tomorrow: NonNullable<PlantForecast
 export function BestHoursCard({ forecast }: { forecast: PlantForecast }) {
   const { t } = useTranslation('fep-app');
   const time = (iso: string, withDay: boolean) =>
-    formatDateTime(Date.parse(iso), { ...(withDay ? { weekday: 'short' } : {}), hour: '2-digit', minute: '2-digit', timeZone: forecast.timeZone });
+    formatDateTime(Date.parse(iso), {
+      ...(withDay ? { weekday: 'short' } : {}),
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: forecast.timeZone,
+    });
   return (
     <Card className="helio-forecast__card" data-testid="best-hours">
       <H5>{t('bestHours.title')}</H5>

@@ -48,7 +48,12 @@ function ForecastSection({ plant }: { plant: Plant }) {
       <Card className="helio-forecast__section">
         <div className="helio-forecast__heading">
           <H4>{t('chart.title')}</H4>
-          <Button icon="download" text={t('exportCsv')} onClick={() => downloadCsv(`forecast-${plant.thingName}.csv`, forecastCsv(data))} data-testid="forecast-export" />
+          <Button
+            icon="download"
+            text={t('exportCsv')}
+            onClick={() => downloadCsv(`forecast-${plant.thingName}.csv`, forecastCsv(data))}
+            data-testid="forecast-export"
+          />
         </div>
         <ForecastChart columns={columns} labels={labels} timeZone={data.timeZone} />
         <p className="helio-forecast__note">{t('chart.bandsNote')}</p>

@@ -34,12 +34,18 @@ describe('the diagram model', () => {
       'core:charger->charger:core',
       'core:home->battery:core',
     ]);
-    for (const e of edges) expect(isValidFlowConnection({ ...e, sourceHandle: e.sourceHandle ?? null, targetHandle: e.targetHandle ?? null }, kindOf)).toBe(true);
+    for (const e of edges)
+      expect(isValidFlowConnection({ ...e, sourceHandle: e.sourceHandle ?? null, targetHandle: e.targetHandle ?? null }, kindOf)).toBe(
+        true,
+      );
     expect(edges.every((e) => e.type === 'power' && e.style?.strokeWidth === 2 && e.data?.isActive === false)).toBe(true);
   });
 
   it('puts the live values, directions and active flags on the edges', () => {
-    const edges = withReadings(diagramEdges(diagramNodes(fullPlant)), readingsOf(__fixtures.shadow({ ActPwrEv: 0, ActPwrGrid: 900 }, 1000)));
+    const edges = withReadings(
+      diagramEdges(diagramNodes(fullPlant)),
+      readingsOf(__fixtures.shadow({ ActPwrEv: 0, ActPwrGrid: 900 }, 1000)),
+    );
     const byId = Object.fromEntries(edges.map((e) => [e.id, e]));
     expect(byId['edge-pv'].data).toMatchObject({ isActive: true, flow: { watts: 3200, meaning: 'production' }, reportedAt: 1000 });
     expect(byId['edge-grid'].data).toMatchObject({ isActive: true, flow: { watts: 900, reversed: true, meaning: 'import' } });

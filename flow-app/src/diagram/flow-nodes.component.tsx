@@ -19,9 +19,7 @@ function NodeCard({ props, icon, detail, children }: { props: FlowNodeProps; ico
       className={`helio-flow-node helio-flow-node--${props.type}${props.selected ? ' helio-flow-node--selected' : ''}`}
       data-testid={`flow-node-${props.id}`}
     >
-      <span className="helio-flow-node__icon">
-        {icon}
-      </span>
+      <span className="helio-flow-node__icon">{icon}</span>
       <span className="helio-flow-node__text">
         <span className="helio-flow-node__label">{t(props.data.label)}</span>
         {detail && <span className="helio-flow-node__detail">{detail}</span>}
@@ -32,7 +30,19 @@ function NodeCard({ props, icon, detail, children }: { props: FlowNodeProps; ico
 }
 
 // A handle is a plain element without a role, where an aria-label is not allowed: its name is its title.
-function HandleTo({ type, position, id, label, style }: { type: 'source' | 'target'; position: Position; id: string; label: string; style?: React.CSSProperties }) {
+function HandleTo({
+  type,
+  position,
+  id,
+  label,
+  style,
+}: {
+  type: 'source' | 'target';
+  position: Position;
+  id: string;
+  label: string;
+  style?: React.CSSProperties;
+}) {
   return <Handle type={type} position={position} id={id} title={label} className="helio-flow-handle" style={style} />;
 }
 
@@ -59,8 +69,7 @@ export function HouseNode(props: FlowNodeProps) {
   const load = readings.values.ActPwrLoad;
   const detail = (
     <>
-      {t('nodes.houseLoad')}{' '}
-      <strong data-testid="flow-house-load">{load === undefined ? t('notReported') : formatPower(load)}</strong>
+      {t('nodes.houseLoad')} <strong data-testid="flow-house-load">{load === undefined ? t('notReported') : formatPower(load)}</strong>
       <StaleTag reportedAt={readings.reportedAt.ActPwrLoad} now={now} testId="flow-house-stale" />
     </>
   );
@@ -102,7 +111,9 @@ export function BatteryNode(props: FlowNodeProps) {
   const soc = readings.values.BatSoc;
   const detail = (
     <>
-      {soc === undefined ? t('notReported') : t('nodes.batterySoc', { value: formatNumber(soc / 100, { style: 'percent', maximumFractionDigits: 0 }) })}
+      {soc === undefined
+        ? t('notReported')
+        : t('nodes.batterySoc', { value: formatNumber(soc / 100, { style: 'percent', maximumFractionDigits: 0 }) })}
       {plant.batteryKwh ? ` · ${formatNumber(plant.batteryKwh, { maximumFractionDigits: 1 })}\u00a0kWh` : ''}
     </>
   );
@@ -118,7 +129,10 @@ export function PlaceholderNode(props: FlowNodeProps) {
   const { t } = useTranslation('flow-app');
   const label = useHandleLabel();
   return (
-    <div className={`helio-flow-node helio-flow-node--placeholder${props.selected ? ' helio-flow-node--selected' : ''}`} data-testid={`flow-node-${props.id}`}>
+    <div
+      className={`helio-flow-node helio-flow-node--placeholder${props.selected ? ' helio-flow-node--selected' : ''}`}
+      data-testid={`flow-node-${props.id}`}
+    >
       <span className="helio-flow-node__label">{t(props.data.label)}</span>
       <span className="helio-flow-node__detail">{t(props.data.text ?? 'nodes.placeholderText')}</span>
       <HandleTo type="target" position={Position.Right} id="right" label={label('right')} />

@@ -57,7 +57,14 @@ export function PowerEdge(props: EdgeProps<FlowEdge>) {
       />
       {active && !reducedMotion && (
         <circle r={4} fill={ACCENT_COLOUR} className="helio-flow-dot" data-testid={`flow-dot-${data?.live ?? props.id}`}>
-          <animateMotion dur={DOT_TRAVEL} repeatCount="indefinite" path={path} keyPoints={reversed ? '1;0' : '0;1'} keyTimes="0;1" calcMode="linear" />
+          <animateMotion
+            dur={DOT_TRAVEL}
+            repeatCount="indefinite"
+            path={path}
+            keyPoints={reversed ? '1;0' : '0;1'}
+            keyTimes="0;1"
+            calcMode="linear"
+          />
           <animate attributeName="opacity" values="1;0.25;1" dur={DOT_PULSE} repeatCount="indefinite" />
         </circle>
       )}

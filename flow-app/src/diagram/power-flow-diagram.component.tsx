@@ -16,7 +16,15 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import type { Plant } from '@helio/shared-utils';
-import { ACCENT_COLOUR, diagramEdges, diagramNodes, isValidFlowConnection, withReadings, type FlowEdge, type FlowNode } from './diagram-model';
+import {
+  ACCENT_COLOUR,
+  diagramEdges,
+  diagramNodes,
+  isValidFlowConnection,
+  withReadings,
+  type FlowEdge,
+  type FlowNode,
+} from './diagram-model';
 import { DiagramLiveContext, type DiagramLive } from './diagram-live';
 import { FLOW_NODE_TYPES } from './flow-nodes.component';
 import { FLOW_EDGE_TYPES, PowerEdgeMarkers } from './power-edge.component';
@@ -63,7 +71,9 @@ export function PowerFlowDiagram({ plant, readings, now, showMiniMap = false }: 
   );
   const onConnect = useCallback(
     (connection: Connection) =>
-      setEdges((current) => addEdge<FlowEdge>({ ...connection, type: 'power', data: { isActive: false }, style: { strokeWidth: 2 } }, current)),
+      setEdges((current) =>
+        addEdge<FlowEdge>({ ...connection, type: 'power', data: { isActive: false }, style: { strokeWidth: 2 } }, current),
+      ),
     [setEdges],
   );
 
@@ -100,7 +110,17 @@ export function PowerFlowDiagram({ plant, readings, now, showMiniMap = false }: 
         >
           <Background variant={BackgroundVariant.Dots} gap={20} size={1} color="#394048" />
           <Controls fitViewOptions={FIT_VIEW_OPTIONS} showInteractive={false} />
-          {showMiniMap && <MiniMap position="top-right" style={{ width: 200, height: 150 }} nodeColor="#383e47" maskColor="rgba(17, 20, 24, 0.6)" nodeStrokeColor={ACCENT_COLOUR} pannable zoomable />}
+          {showMiniMap && (
+            <MiniMap
+              position="top-right"
+              style={{ width: 200, height: 150 }}
+              nodeColor="#383e47"
+              maskColor="rgba(17, 20, 24, 0.6)"
+              nodeStrokeColor={ACCENT_COLOUR}
+              pannable
+              zoomable
+            />
+          )}
         </ReactFlow>
       </div>
     </DiagramLiveContext.Provider>

@@ -52,7 +52,13 @@ function OperatingModeControl({ plant, readings, onStored }: { plant: Plant; rea
           onChange={(event) => setChoice(event.currentTarget.value as OperMode)}
           options={OPER_MODES.map((mode) => ({ value: mode, label: t(`operMode.${mode}`) }))}
         />
-        <Button type="submit" intent="primary" loading={setMode.isPending} disabled={selected === reported && !pending} data-testid="ems-oper-mode-apply">
+        <Button
+          type="submit"
+          intent="primary"
+          loading={setMode.isPending}
+          disabled={selected === reported && !pending}
+          data-testid="ems-oper-mode-apply"
+        >
           {t('battery.apply')}
         </Button>
       </form>
@@ -97,9 +103,13 @@ export function BatteryCard({ plant, readings, now, onStored }: { plant: Plant; 
         <span className="helio-ems-soc__value" data-testid="ems-battery-soc">
           {soc === undefined ? t('notReported') : formatNumber(soc / 100, { style: 'percent', maximumFractionDigits: 0 })}
         </span>
-        <span className="helio-ems-muted">{t('battery.soc', { capacity: formatNumber(plant.batteryKwh, { maximumFractionDigits: 1 }) })}</span>
+        <span className="helio-ems-muted">
+          {t('battery.soc', { capacity: formatNumber(plant.batteryKwh, { maximumFractionDigits: 1 }) })}
+        </span>
       </div>
-      {soc !== undefined && <ProgressBar value={soc / 100} animate={false} stripes={false} intent="success" aria-label={t('battery.socLabel')} />}
+      {soc !== undefined && (
+        <ProgressBar value={soc / 100} animate={false} stripes={false} intent="success" aria-label={t('battery.socLabel')} />
+      )}
       <div className="helio-ems-row">
         <span className="helio-ems-muted">{t('battery.power')}</span>
         <span>

@@ -39,7 +39,9 @@ describe('the energy management page', () => {
     __setShadow(BRNO, __fixtures.shadow({ ActPwrBat: -1200, BatSoc: 64, OperMode: 'self-consumption' }));
     apiPost.mockImplementation(async (path) => {
       if (path !== 'metric/time-series') throw new ApiError(404, 'NotFound', path);
-      return { rows: counterRows().map((r) => ({ ...r, time: '2026-11-22T23:00:00Z', avg: r.max, last: r.max, count: 10, energyKwh: null })) };
+      return {
+        rows: counterRows().map((r) => ({ ...r, time: '2026-11-22T23:00:00Z', avg: r.max, last: r.max, count: 10, energyKwh: null })),
+      };
     });
     await renderEms();
     for (const id of ['pv', 'grid', 'core', 'charger', 'battery']) expect(screen.getByTestId(`flow-node-${id}`)).toBeTruthy();
@@ -67,7 +69,11 @@ describe('the energy management page', () => {
 
   it('asks the device for another operating mode and shows it pending until reported', async () => {
     const reported = __fixtures.shadow({ OperMode: 'self-consumption' });
-    const pending: Shadow = { ...reported, hasDelta: true, state: { ...reported.state, desired: { OperMode: 'backup' }, delta: { OperMode: 'backup' } } };
+    const pending: Shadow = {
+      ...reported,
+      hasDelta: true,
+      state: { ...reported.state, desired: { OperMode: 'backup' }, delta: { OperMode: 'backup' } },
+    };
     __setShadow(BRNO, reported);
     apiPost.mockImplementation(async (path) => {
       if (path === 'iot/thing/shadow/desired') {

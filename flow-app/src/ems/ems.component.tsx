@@ -22,7 +22,8 @@ function EmsOverview({ plant }: { plant: Plant }) {
 
   let live: React.ReactNode;
   if (!shadow.data && !shadow.isError) live = <Spinner className="helio-flow-page__spinner" aria-label={t('states.loading')} />;
-  else if (!shadow.data || !hasAnyReading(readings)) live = <ShadowStates isError={shadow.isError} onRetry={refetch} plantName={plant.name} />;
+  else if (!shadow.data || !hasAnyReading(readings))
+    live = <ShadowStates isError={shadow.isError} onRetry={refetch} plantName={plant.name} />;
 
   return (
     <div className="helio-ems-grid">

@@ -44,11 +44,7 @@ export function EnergyBalanceCard({ plant }: { plant: Plant }) {
   const today = useTodayBalance(plant);
   let body: React.ReactNode;
   if (today.data) {
-    body = today.data.hasData ? (
-      <Figures balance={today.data.balance} />
-    ) : (
-      <NonIdealState icon="time" description={t('balance.noData')} />
-    );
+    body = today.data.hasData ? <Figures balance={today.data.balance} /> : <NonIdealState icon="time" description={t('balance.noData')} />;
   } else if (today.isError) {
     body = (
       <div data-testid="balance-error">

@@ -32,7 +32,13 @@ export function useTodayBalance(plant: Plant): UseQueryResult<TodayBalance, ApiE
     queryFn: async ({ signal }) => {
       const until = Date.now();
       const since = startOfPlantDay(plant.timezone, until);
-      const pgParams = plantSeriesParams(tenantId as string, { plant, metricKeys: ENERGY_COUNTERS, start: since, end: until, granularity: '1d' });
+      const pgParams = plantSeriesParams(tenantId as string, {
+        plant,
+        metricKeys: ENERGY_COUNTERS,
+        start: since,
+        end: until,
+        granularity: '1d',
+      });
       const { rows } = await apiPost('metric/time-series', { pgParams }, { signal });
       const energy = counterEnergy(rows);
       return { balance: energyBalance(energy), hasData: Object.keys(energy).length > 0, since, until };

@@ -17,7 +17,13 @@ async function renderFlow() {
 }
 
 function emptyShadow(): Shadow {
-  return { state: { reported: {}, desired: {}, delta: {} }, metadata: { desired: {}, reported: {} }, version: 0, timestamp: 0, hasDelta: false };
+  return {
+    state: { reported: {}, desired: {}, delta: {} },
+    metadata: { desired: {}, reported: {} },
+    version: 0,
+    timestamp: 0,
+    hasDelta: false,
+  };
 }
 
 beforeAll(installXyflowJsdom);

@@ -17,7 +17,17 @@ class DOMMatrixReadOnlyStub {
 export function installXyflowJsdom(): void {
   Object.assign(globalThis, { ResizeObserver: ResizeObserverStub, DOMMatrixReadOnly: DOMMatrixReadOnlyStub });
   Object.defineProperties(HTMLElement.prototype, {
-    offsetHeight: { configurable: true, get(this: HTMLElement) { return parseFloat(this.style.height) || 100; } },
-    offsetWidth: { configurable: true, get(this: HTMLElement) { return parseFloat(this.style.width) || 200; } },
+    offsetHeight: {
+      configurable: true,
+      get(this: HTMLElement) {
+        return parseFloat(this.style.height) || 100;
+      },
+    },
+    offsetWidth: {
+      configurable: true,
+      get(this: HTMLElement) {
+        return parseFloat(this.style.width) || 200;
+      },
+    },
   });
 }

@@ -10,9 +10,18 @@ import { NewKeyDialog } from './new-key-dialog.component';
 
 function KeyState({ apiKey }: { apiKey: ApiKeyView }) {
   const { t } = useTranslation('integrations-app');
-  if (apiKey.revokedAt) return <Tag intent="danger" minimal>{t('keys.revoked')}</Tag>;
+  if (apiKey.revokedAt)
+    return (
+      <Tag intent="danger" minimal>
+        {t('keys.revoked')}
+      </Tag>
+    );
   if (apiKey.expiresAt && Date.parse(apiKey.expiresAt) <= Date.now()) return <Tag minimal>{t('keys.expired')}</Tag>;
-  return <Tag intent="success" minimal>{t('keys.active')}</Tag>;
+  return (
+    <Tag intent="success" minimal>
+      {t('keys.active')}
+    </Tag>
+  );
 }
 
 export function ApiKeys() {
@@ -51,16 +60,27 @@ export function ApiKeys() {
               <tr key={key.id} data-testid={`api-key-${key.name}`}>
                 <td>
                   {key.name}
-                  <div className="helio-integrations-muted"><code>{key.hint}</code></div>
+                  <div className="helio-integrations-muted">
+                    <code>{key.hint}</code>
+                  </div>
                 </td>
                 <td>{t(`keys.scopes.${key.scope}`)}</td>
                 <td>{key.plantIds === null ? t('keys.allPlants') : key.plantIds.map((id) => plantNames.get(id) ?? id).join(', ')}</td>
                 <td>{when(key.lastUsedAt)}</td>
                 <td>{key.expiresAt ? when(key.expiresAt) : t('keys.never')}</td>
-                <td><KeyState apiKey={key} /></td>
+                <td>
+                  <KeyState apiKey={key} />
+                </td>
                 <td>
                   {!key.revokedAt && (
-                    <Button size="small" intent="danger" variant="minimal" text={t('keys.revoke')} onClick={() => setRevoking(key)} data-testid={`api-key-revoke-${key.name}`} />
+                    <Button
+                      size="small"
+                      intent="danger"
+                      variant="minimal"
+                      text={t('keys.revoke')}
+                      onClick={() => setRevoking(key)}
+                      data-testid={`api-key-revoke-${key.name}`}
+                    />
                   )}
                 </td>
               </tr>

@@ -1,7 +1,19 @@
 // The new-key dialog: name, scope, all plants or chosen ones, optional expiry; once made, the key is
 // shown this one time.
 import { useState } from 'react';
-import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Radio, RadioGroup, Switch } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Checkbox,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  InputGroup,
+  Radio,
+  RadioGroup,
+  Switch,
+} from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { usePlants } from '@helio/shared-utils';
 import { API_KEY_NAME_MAX, type ApiKeyScope } from '@helio/contracts/limits';
@@ -24,7 +36,8 @@ export function NewKeyDialog({ onClose }: { onClose: () => void }) {
     setProblem(null);
     create.mutate(checked.request);
   };
-  const togglePlant = (id: string) => set({ plantIds: draft.plantIds.includes(id) ? draft.plantIds.filter((p) => p !== id) : [...draft.plantIds, id] });
+  const togglePlant = (id: string) =>
+    set({ plantIds: draft.plantIds.includes(id) ? draft.plantIds.filter((p) => p !== id) : [...draft.plantIds, id] });
 
   return (
     <Dialog isOpen title={t('keys.newTitle')} icon="key" onClose={onClose} canOutsideClickClose={false} style={{ width: 560 }}>
@@ -33,21 +46,51 @@ export function NewKeyDialog({ onClose }: { onClose: () => void }) {
           <SecretOnce label={t('keys.theKey', { name: create.data.key.name })} secret={create.data.secret} testId="api-key-secret" />
         ) : (
           <>
-            <FormGroup label={t('keys.name')} labelFor="api-key-name" intent={errorOf('name') ? 'danger' : 'none'} helperText={errorOf('name')}>
-              <InputGroup id="api-key-name" value={draft.name} maxLength={API_KEY_NAME_MAX} onValueChange={(name) => set({ name })} data-testid="api-key-name" />
+            <FormGroup
+              label={t('keys.name')}
+              labelFor="api-key-name"
+              intent={errorOf('name') ? 'danger' : 'none'}
+              helperText={errorOf('name')}
+            >
+              <InputGroup
+                id="api-key-name"
+                value={draft.name}
+                maxLength={API_KEY_NAME_MAX}
+                onValueChange={(name) => set({ name })}
+                data-testid="api-key-name"
+              />
             </FormGroup>
-            <RadioGroup label={t('keys.scope')} selectedValue={draft.scope} onChange={(e) => set({ scope: e.currentTarget.value as ApiKeyScope })}>
+            <RadioGroup
+              label={t('keys.scope')}
+              selectedValue={draft.scope}
+              onChange={(e) => set({ scope: e.currentTarget.value as ApiKeyScope })}
+            >
               <Radio value="read" label={t('keys.scopes.read')} data-testid="api-key-scope-read" />
               <Radio value="control" label={t('keys.scopes.control')} data-testid="api-key-scope-control" />
             </RadioGroup>
             <FormGroup label={t('keys.plants')} intent={errorOf('plants') ? 'danger' : 'none'} helperText={errorOf('plants')}>
-              <Switch checked={draft.allPlants} label={t('keys.allPlants')} onChange={(e) => set({ allPlants: e.currentTarget.checked })} data-testid="api-key-all-plants" />
+              <Switch
+                checked={draft.allPlants}
+                label={t('keys.allPlants')}
+                onChange={(e) => set({ allPlants: e.currentTarget.checked })}
+                data-testid="api-key-all-plants"
+              />
               {!draft.allPlants &&
                 plants.map((plant) => (
-                  <Checkbox key={plant.id} label={plant.name} checked={draft.plantIds.includes(plant.id)} onChange={() => togglePlant(plant.id)} />
+                  <Checkbox
+                    key={plant.id}
+                    label={plant.name}
+                    checked={draft.plantIds.includes(plant.id)}
+                    onChange={() => togglePlant(plant.id)}
+                  />
                 ))}
             </FormGroup>
-            <FormGroup label={t('keys.expires')} labelFor="api-key-expires" helperText={errorOf('expires') ?? t('keys.expiresHint')} intent={errorOf('expires') ? 'danger' : 'none'}>
+            <FormGroup
+              label={t('keys.expires')}
+              labelFor="api-key-expires"
+              helperText={errorOf('expires') ?? t('keys.expiresHint')}
+              intent={errorOf('expires') ? 'danger' : 'none'}
+            >
               <InputGroup id="api-key-expires" type="date" value={draft.expires} onValueChange={(expires) => set({ expires })} />
             </FormGroup>
             {create.isError && <Callout intent="danger">{create.error.message}</Callout>}

@@ -12,8 +12,18 @@ function OperationRow({ doc, op }: { doc: OpenApiDocument; op: Operation }) {
   const [open, setOpen] = useState(false);
   return (
     <li className="helio-operation" data-testid="api-operation">
-      <Button variant="minimal" alignText="start" fill onClick={() => setOpen(!open)} aria-expanded={open} icon={open ? 'chevron-down' : 'chevron-right'}>
-        <Tag minimal intent="primary">{op.method}</Tag> <code>{op.path}</code> {op.summary && <span className="helio-integrations-muted">{op.summary}</span>}
+      <Button
+        variant="minimal"
+        alignText="start"
+        fill
+        onClick={() => setOpen(!open)}
+        aria-expanded={open}
+        icon={open ? 'chevron-down' : 'chevron-right'}
+      >
+        <Tag minimal intent="primary">
+          {op.method}
+        </Tag>{' '}
+        <code>{op.path}</code> {op.summary && <span className="helio-integrations-muted">{op.summary}</span>}
       </Button>
       <Collapse isOpen={open}>
         <div className="helio-operation-body">
@@ -36,23 +46,46 @@ export function ApiReference() {
 
   let body;
   if (answer.isPending) body = <Spinner size={24} />;
-  else if (answer.isError) body = <NonIdealState icon="error" title={t('reference.failed')} description={answer.error.message} action={<Button text={t('common.retry')} onClick={() => void answer.refetch()} />} />;
-  else if (answer.data.state === 'absent') body = <NonIdealState icon="document" title={t('reference.absent')} description={t('reference.absentHint', { url: OPENAPI_URL })} />;
-  else if (answer.data.state === 'invalid') body = <NonIdealState icon="warning-sign" title={t('reference.invalid')} description={answer.data.reason} />;
+  else if (answer.isError)
+    body = (
+      <NonIdealState
+        icon="error"
+        title={t('reference.failed')}
+        description={answer.error.message}
+        action={<Button text={t('common.retry')} onClick={() => void answer.refetch()} />}
+      />
+    );
+  else if (answer.data.state === 'absent')
+    body = <NonIdealState icon="document" title={t('reference.absent')} description={t('reference.absentHint', { url: OPENAPI_URL })} />;
+  else if (answer.data.state === 'invalid')
+    body = <NonIdealState icon="warning-sign" title={t('reference.invalid')} description={answer.data.reason} />;
   else {
     const doc = answer.data.doc;
     const groups = groupOperations(filterOperations(operationsOf(doc), needle));
     body = (
       <>
         <p className="helio-integrations-hint">
-          {doc.info?.title} {doc.info?.version && <Tag minimal>{doc.info.version}</Tag>} · <a href={OPENAPI_URL} target="_blank" rel="noreferrer">{OPENAPI_URL}</a>
+          {doc.info?.title} {doc.info?.version && <Tag minimal>{doc.info.version}</Tag>} ·{' '}
+          <a href={OPENAPI_URL} target="_blank" rel="noreferrer">
+            {OPENAPI_URL}
+          </a>
         </p>
-        <InputGroup leftIcon="search" placeholder={t('reference.filter')} aria-label={t('reference.filter')} value={needle} onValueChange={setNeedle} />
+        <InputGroup
+          leftIcon="search"
+          placeholder={t('reference.filter')}
+          aria-label={t('reference.filter')}
+          value={needle}
+          onValueChange={setNeedle}
+        />
         {groups.length === 0 && <NonIdealState icon="search" title={t('reference.noMatch')} />}
         {groups.map(([group, ops]) => (
           <section key={group} aria-label={group}>
             <H3 className="helio-operation-group">{group}</H3>
-            <ul className="helio-operations">{ops.map((op) => <OperationRow key={`${op.method} ${op.path}`} doc={doc} op={op} />)}</ul>
+            <ul className="helio-operations">
+              {ops.map((op) => (
+                <OperationRow key={`${op.method} ${op.path}`} doc={doc} op={op} />
+              ))}
+            </ul>
           </section>
         ))}
       </>

@@ -3,11 +3,18 @@ import { filterOperations, groupOperations, operationsOf, typeText, type OpenApi
 const doc: OpenApiDocument = {
   openapi: '3.1.0',
   paths: {
-    '/api/tag/list': { post: { summary: 'List tags', responses: { '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Tags' } } } } } } },
+    '/api/tag/list': {
+      post: {
+        summary: 'List tags',
+        responses: { '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Tags' } } } } },
+      },
+    },
     '/api/integration/key/create': {
       post: {
         tags: ['integrations'],
-        requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string', maxLength: 80 } } } } } },
+        requestBody: {
+          content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string', maxLength: 80 } } } } },
+        },
         responses: { '200': {}, '400': {} },
       },
     },
@@ -18,7 +25,10 @@ const doc: OpenApiDocument = {
 describe('the OpenAPI reference', () => {
   it('lists operations by path, grouped by tag or first path segment', () => {
     const ops = operationsOf(doc);
-    expect(ops.map((o) => `${o.method} ${o.path} ${o.group}`)).toEqual(['POST /api/integration/key/create integrations', 'POST /api/tag/list tag']);
+    expect(ops.map((o) => `${o.method} ${o.path} ${o.group}`)).toEqual([
+      'POST /api/integration/key/create integrations',
+      'POST /api/tag/list tag',
+    ]);
     expect(groupOperations(ops).map(([group]) => group)).toEqual(['integrations', 'tag']);
     expect(ops[0]?.statuses).toEqual(['200', '400']);
   });

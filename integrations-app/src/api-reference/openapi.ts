@@ -112,7 +112,8 @@ export function typeText(doc: OpenApiDocument, raw: JsonSchema): string {
   const variants = schema.anyOf ?? schema.oneOf;
   if (variants) return variants.map((v) => typeText(doc, v)).join(' | ');
   const type = Array.isArray(schema.type) ? schema.type.join(' | ') : (schema.type ?? (schema.properties ? 'object' : 'any'));
-  if (type === 'array' && schema.items) return `array of ${typeText(doc, schema.items)}${schema.maxItems === undefined ? '' : ` (≤ ${schema.maxItems})`}`;
+  if (type === 'array' && schema.items)
+    return `array of ${typeText(doc, schema.items)}${schema.maxItems === undefined ? '' : ` (≤ ${schema.maxItems})`}`;
   const limits: string[] = [];
   if (schema.format) limits.push(schema.format);
   if (schema.maxLength !== undefined) limits.push(`≤ ${schema.maxLength}`);

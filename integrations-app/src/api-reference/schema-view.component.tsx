@@ -16,9 +16,15 @@ export function SchemaView({ doc, schema, depth = 0 }: { doc: OpenApiDocument; s
       {properties.map(([name, property]) => (
         <li key={name}>
           <code className="helio-schema-name">{name}</code> <span className="helio-schema-type">{typeText(doc, property)}</span>
-          {inner.required?.includes(name) && <Tag minimal intent="warning" className="helio-integrations-tag">{t('reference.required')}</Tag>}
+          {inner.required?.includes(name) && (
+            <Tag minimal intent="warning" className="helio-integrations-tag">
+              {t('reference.required')}
+            </Tag>
+          )}
           {resolve(doc, property).description && <span className="helio-integrations-muted"> — {resolve(doc, property).description}</span>}
-          {(resolve(doc, property).properties || resolve(doc, property).items) && <SchemaView doc={doc} schema={property} depth={depth + 1} />}
+          {(resolve(doc, property).properties || resolve(doc, property).items) && (
+            <SchemaView doc={doc} schema={property} depth={depth + 1} />
+          )}
         </li>
       ))}
     </ul>

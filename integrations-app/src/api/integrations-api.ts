@@ -9,7 +9,11 @@ export type Response<P extends keyof IntegrationEndpoints> = IntegrationEndpoint
 
 type AnyPost = (path: keyof ApiEndpoints, body: unknown, init?: { signal?: AbortSignal }) => Promise<unknown>;
 
-export function integrationsPost<P extends keyof IntegrationEndpoints>(path: P, body: Request<P>, init?: { signal?: AbortSignal }): Promise<Response<P>> {
+export function integrationsPost<P extends keyof IntegrationEndpoints>(
+  path: P,
+  body: Request<P>,
+  init?: { signal?: AbortSignal },
+): Promise<Response<P>> {
   // Real server routes the shared catalogue does not name; the answer is typed by the contract.
   return (apiPost as unknown as AnyPost)(path as unknown as keyof ApiEndpoints, body, init) as Promise<Response<P>>;
 }

@@ -18,7 +18,12 @@ export function GatewayCard({ plant }: { plant: PlantSources }) {
   const rows: Array<[string, ReactNode]> = [
     [t('sources.login'), <code key="login">{g.username}</code>],
     [t('sources.broker'), <code key="broker">{g.brokerUrl || '—'}</code>],
-    [t('sources.status'), <Tag key="status" minimal intent={g.status === 'online' ? 'success' : 'danger'}>{t(`sources.statuses.${g.status}`)}</Tag>],
+    [
+      t('sources.status'),
+      <Tag key="status" minimal intent={g.status === 'online' ? 'success' : 'danger'}>
+        {t(`sources.statuses.${g.status}`)}
+      </Tag>,
+    ],
     [t('sources.lastMessage'), when(g.lastMessageAt)],
     [t('sources.perMinute'), formatNumber(g.messagesPerMinute, { maximumFractionDigits: 1 })],
     [t('sources.dropped'), formatNumber(g.droppedMessages)],
@@ -36,7 +41,9 @@ export function GatewayCard({ plant }: { plant: PlantSources }) {
           ))}
         </tbody>
       </HTMLTable>
-      {plant.canRotate && <Button icon="key" text={t('sources.newPassword')} onClick={() => setAsking(true)} data-testid="gateway-rotate" />}
+      {plant.canRotate && (
+        <Button icon="key" text={t('sources.newPassword')} onClick={() => setAsking(true)} data-testid="gateway-rotate" />
+      )}
       <Alert
         isOpen={asking}
         icon="key"
@@ -61,7 +68,9 @@ export function GatewayCard({ plant }: { plant: PlantSources }) {
       {issued && (
         <Dialog isOpen title={t('sources.newPassword')} icon="key" onClose={() => setIssued(null)} canOutsideClickClose={false}>
           <DialogBody>
-            <p>{t('sources.login')}: <code>{issued.username}</code></p>
+            <p>
+              {t('sources.login')}: <code>{issued.username}</code>
+            </p>
             <SecretOnce label={t('sources.password')} secret={issued.password} testId="gateway-password" />
           </DialogBody>
           <DialogFooter actions={<Button intent="primary" text={t('common.done')} onClick={() => setIssued(null)} />} />

@@ -38,7 +38,9 @@ export function HistoryImport({ plants }: { plants: PlantSources[] }) {
       const csv = await readTextFile(file, HISTORY_FILE_MAX_BYTES);
       setChosen({ name: file.name, csv, parsed: parseHistoryCsv(csv) });
     } catch (error) {
-      setProblem(error instanceof FileTooLarge ? t('common.tooLarge', { mb: formatNumber(HISTORY_FILE_MAX_BYTES / 1024 / 1024) }) : String(error));
+      setProblem(
+        error instanceof FileTooLarge ? t('common.tooLarge', { mb: formatNumber(HISTORY_FILE_MAX_BYTES / 1024 / 1024) }) : String(error),
+      );
     }
   };
 
@@ -46,7 +48,11 @@ export function HistoryImport({ plants }: { plants: PlantSources[] }) {
     if (!chosen) return;
     setProblem(null);
     try {
-      const totals = await uploadHistory(chosen.csv, (piece) => integrationsPost('integration/history/import', { plantId, ...piece }), (n, total) => setProgress(total === 0 ? 1 : n / total));
+      const totals = await uploadHistory(
+        chosen.csv,
+        (piece) => integrationsPost('integration/history/import', { plantId, ...piece }),
+        (n, total) => setProgress(total === 0 ? 1 : n / total),
+      );
       setDone(totals);
       void queryClient.invalidateQueries({ queryKey: ['metric/time-series'] });
     } catch (error) {
@@ -62,42 +68,96 @@ export function HistoryImport({ plants }: { plants: PlantSources[] }) {
       <H3 id="history-title">{t('history.title')}</H3>
       <p className="helio-integrations-hint">{t('history.hint')}</p>
       <FormGroup label={t('history.plant')} labelFor="history-plant" inline>
-        <HTMLSelect id="history-plant" value={plantId} onChange={(e) => setPlantId(e.currentTarget.value)} options={plants.map((p) => ({ value: p.id, label: p.name }))} />
+        <HTMLSelect
+          id="history-plant"
+          value={plantId}
+          onChange={(e) => setPlantId(e.currentTarget.value)}
+          options={plants.map((p) => ({ value: p.id, label: p.name }))}
+        />
       </FormGroup>
       <FileInput
         className="helio-integrations-file"
         text={chosen?.name ?? t('history.choose')}
         hasSelection={chosen !== null}
         buttonText={t('common.browse')}
-        inputProps={{ accept: '.csv,text/csv', 'aria-label': t('history.choose'), 'data-testid': 'history-file' } as InputHTMLAttributes<HTMLInputElement>}
+        inputProps={
+          {
+            accept: '.csv,text/csv',
+            'aria-label': t('history.choose'),
+            'data-testid': 'history-file',
+          } as InputHTMLAttributes<HTMLInputElement>
+        }
         onInputChange={(e) => void choose(e.currentTarget.files?.[0])}
       />
       {parsed && (
         <div className="helio-history-preview" data-testid="history-preview">
-          <p>{t('history.summary', { rows: formatNumber(parsed.samples.length), keys: parsed.keys.join(', ') || '—', from: when(parsed.from === null ? null : new Date(parsed.from).toISOString()), to: when(parsed.to === null ? null : new Date(parsed.to).toISOString()) })}</p>
+          <p>
+            {t('history.summary', {
+              rows: formatNumber(parsed.samples.length),
+              keys: parsed.keys.join(', ') || '—',
+              from: when(parsed.from === null ? null : new Date(parsed.from).toISOString()),
+              to: when(parsed.to === null ? null : new Date(parsed.to).toISOString()),
+            })}
+          </p>
           {parsed.errorCount > 0 ? (
             <Callout intent="danger" title={t('history.errors', { count: parsed.errorCount })} data-testid="history-errors">
               <HTMLTable compact>
-                <tbody>{parsed.errors.map((e) => <tr key={e.line}><th scope="row">{t('history.line', { line: e.line })}</th><td>{e.message}</td></tr>)}</tbody>
+                <tbody>
+                  {parsed.errors.map((e) => (
+                    <tr key={e.line}>
+                      <th scope="row">{t('history.line', { line: e.line })}</th>
+                      <td>{e.message}</td>
+                    </tr>
+                  ))}
+                </tbody>
               </HTMLTable>
             </Callout>
           ) : (
             <HTMLTable compact striped>
-              <thead><tr><th>{t('history.time')}</th><th>{t('history.key')}</th><th>{t('history.value')}</th></tr></thead>
-              <tbody>{parsed.samples.slice(0, PREVIEW_ROWS).map((s, i) => <tr key={i}><td>{when(new Date(s.ts).toISOString())}</td><td>{s.key}</td><td>{formatNumber(s.value)}</td></tr>)}</tbody>
+              <thead>
+                <tr>
+                  <th>{t('history.time')}</th>
+                  <th>{t('history.key')}</th>
+                  <th>{t('history.value')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {parsed.samples.slice(0, PREVIEW_ROWS).map((s, i) => (
+                  <tr key={i}>
+                    <td>{when(new Date(s.ts).toISOString())}</td>
+                    <td>{s.key}</td>
+                    <td>{formatNumber(s.value)}</td>
+                  </tr>
+                ))}
+              </tbody>
             </HTMLTable>
           )}
-          <Button intent="primary" icon="import" text={t('history.import')} disabled={parsed.errorCount > 0 || !plantId || progress !== null} onClick={() => void start()} data-testid="history-import" />
+          <Button
+            intent="primary"
+            icon="import"
+            text={t('history.import')}
+            disabled={parsed.errorCount > 0 || !plantId || progress !== null}
+            onClick={() => void start()}
+            data-testid="history-import"
+          />
         </div>
       )}
       {progress !== null && <ProgressBar value={progress} intent="primary" aria-label={t('history.progress')} />}
       {done && (
         <Callout intent="success" data-testid="history-done">
           {t('history.done', { inserted: formatNumber(done.inserted), skipped: formatNumber(done.received - done.inserted) })}{' '}
-          {parsed?.keys.map((key) => <a key={key} href={`/logs/${encodeURIComponent(key)}`} className="helio-history-link">{key}</a>)}
+          {parsed?.keys.map((key) => (
+            <a key={key} href={`/logs/${encodeURIComponent(key)}`} className="helio-history-link">
+              {key}
+            </a>
+          ))}
         </Callout>
       )}
-      {problem && <Callout intent="danger" data-testid="history-problem">{problem}</Callout>}
+      {problem && (
+        <Callout intent="danger" data-testid="history-problem">
+          {problem}
+        </Callout>
+      )}
     </Card>
   );
 }

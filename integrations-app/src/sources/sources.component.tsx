@@ -13,14 +13,20 @@ export default function SourcesPage() {
   const sources = useSources();
   return (
     <div className="helio-integrations">
-      <PageHeader breadcrumbs={[{ href: '/integrations', text: t('page.title') }, { text: t('sources.title') }]} title={t('sources.title')} description={t('sources.description')} />
+      <PageHeader
+        breadcrumbs={[{ href: '/integrations', text: t('page.title') }, { text: t('sources.title') }]}
+        title={t('sources.title')}
+        description={t('sources.description')}
+      />
       {sources.isPending && <Spinner />}
       {sources.isError && <NonIdealState icon="error" title={t('common.loadFailed')} description={sources.error.message} />}
       {sources.data && (
         <>
           <section aria-label={t('sources.gateways')} className="helio-source-grid">
             {sources.data.plants.length === 0 && <Callout>{t('sources.noPlants')}</Callout>}
-            {sources.data.plants.map((plant) => <GatewayCard key={plant.id} plant={plant} />)}
+            {sources.data.plants.map((plant) => (
+              <GatewayCard key={plant.id} plant={plant} />
+            ))}
             <SpotCard spot={sources.data.spot} />
           </section>
           {sources.data.plants.length > 0 && <HistoryImport plants={sources.data.plants} />}

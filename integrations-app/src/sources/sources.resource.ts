@@ -7,7 +7,11 @@ import { INTEGRATION_KEYS, integrationsPost } from '../api/integrations-api';
 const SOURCES_POLL_MS = 30_000;
 
 export function useSources() {
-  return useQuery({ queryKey: INTEGRATION_KEYS.sources, queryFn: ({ signal }) => integrationsPost('integration/sources', {}, { signal }), refetchInterval: SOURCES_POLL_MS });
+  return useQuery({
+    queryKey: INTEGRATION_KEYS.sources,
+    queryFn: ({ signal }) => integrationsPost('integration/sources', {}, { signal }),
+    refetchInterval: SOURCES_POLL_MS,
+  });
 }
 
 export function useRotateGatewayPassword() {

@@ -20,9 +20,13 @@ export function SpotCard({ spot }: { spot: SpotSource }) {
     setProblem(null);
     try {
       const csv = await readTextFile(file, SPOT_UPLOAD_MAX_CHARS);
-      upload.mutate(csv, { onSuccess: ({ rows }) => showToast({ intent: 'success', message: t('spot.uploaded', { rows: formatNumber(rows) }) }) });
+      upload.mutate(csv, {
+        onSuccess: ({ rows }) => showToast({ intent: 'success', message: t('spot.uploaded', { rows: formatNumber(rows) }) }),
+      });
     } catch (error) {
-      setProblem(error instanceof FileTooLarge ? t('common.tooLarge', { mb: formatNumber(SPOT_UPLOAD_MAX_CHARS / 1_000_000) }) : String(error));
+      setProblem(
+        error instanceof FileTooLarge ? t('common.tooLarge', { mb: formatNumber(SPOT_UPLOAD_MAX_CHARS / 1_000_000) }) : String(error),
+      );
     }
   };
 
@@ -31,14 +35,31 @@ export function SpotCard({ spot }: { spot: SpotSource }) {
       <H3>{t('spot.title', { area: spot.area })}</H3>
       <HTMLTable compact className="helio-source-facts">
         <tbody>
-          <tr><th scope="row">{t('spot.url')}</th><td>{spot.url ? <code>{spot.url}</code> : t('spot.noUrl')}</td></tr>
-          <tr><th scope="row">{t('spot.rows')}</th><td>{formatNumber(spot.rows)}</td></tr>
-          <tr><th scope="row">{t('spot.lastImport')}</th><td>{spot.lastImport ? `${when(spot.lastImport.at)} · ${t('spot.importedRows', { rows: formatNumber(spot.lastImport.rows) })}` : '—'}</td></tr>
+          <tr>
+            <th scope="row">{t('spot.url')}</th>
+            <td>{spot.url ? <code>{spot.url}</code> : t('spot.noUrl')}</td>
+          </tr>
+          <tr>
+            <th scope="row">{t('spot.rows')}</th>
+            <td>{formatNumber(spot.rows)}</td>
+          </tr>
+          <tr>
+            <th scope="row">{t('spot.lastImport')}</th>
+            <td>
+              {spot.lastImport
+                ? `${when(spot.lastImport.at)} · ${t('spot.importedRows', { rows: formatNumber(spot.lastImport.rows) })}`
+                : '—'}
+            </td>
+          </tr>
         </tbody>
       </HTMLTable>
       {spot.lastImport && spot.lastImport.errors.length > 0 && (
         <Callout intent="danger" title={t('spot.errors')}>
-          <ul>{spot.lastImport.errors.map((e) => <li key={e}>{e}</li>)}</ul>
+          <ul>
+            {spot.lastImport.errors.map((e) => (
+              <li key={e}>{e}</li>
+            ))}
+          </ul>
         </Callout>
       )}
       <FileInput

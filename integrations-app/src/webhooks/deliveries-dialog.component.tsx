@@ -17,7 +17,13 @@ export function DeliveriesDialog({ webhook, onClose }: { webhook: WebhookView; o
   const [shown, setShown] = useState<string | null>(null);
 
   return (
-    <Dialog isOpen title={t('webhooks.logTitle', { url: webhook.url })} icon="history" onClose={onClose} style={{ width: 900, maxWidth: '95vw' }}>
+    <Dialog
+      isOpen
+      title={t('webhooks.logTitle', { url: webhook.url })}
+      icon="history"
+      onClose={onClose}
+      style={{ width: 900, maxWidth: '95vw' }}
+    >
       <DialogBody>
         {deliveries.isPending && <Spinner size={24} />}
         {deliveries.isError && <NonIdealState icon="error" title={t('common.loadFailed')} description={deliveries.error.message} />}
@@ -38,12 +44,21 @@ export function DeliveriesDialog({ webhook, onClose }: { webhook: WebhookView; o
               {deliveries.data.deliveries.map((d) => (
                 <tr key={d.id} data-testid={`delivery-${d.event}`}>
                   <td>
-                    <Button variant="minimal" size="small" text={t(`webhooks.eventNames.${d.event}`)} onClick={() => setShown(shown === d.id ? null : d.id)} />
+                    <Button
+                      variant="minimal"
+                      size="small"
+                      text={t(`webhooks.eventNames.${d.event}`)}
+                      onClick={() => setShown(shown === d.id ? null : d.id)}
+                    />
                     {shown === d.id && <Pre className="helio-integrations-payload">{JSON.stringify(JSON.parse(d.payload), null, 2)}</Pre>}
                   </td>
                   <td>
-                    <Tag minimal intent={STATUS_INTENT[d.status]} data-testid="delivery-status">{t(`webhooks.statuses.${d.status}`)}</Tag>
-                    {d.status === 'pending' && d.nextAttemptAt && <div className="helio-integrations-muted">{t('webhooks.nextAttempt', { when: when(d.nextAttemptAt) })}</div>}
+                    <Tag minimal intent={STATUS_INTENT[d.status]} data-testid="delivery-status">
+                      {t(`webhooks.statuses.${d.status}`)}
+                    </Tag>
+                    {d.status === 'pending' && d.nextAttemptAt && (
+                      <div className="helio-integrations-muted">{t('webhooks.nextAttempt', { when: when(d.nextAttemptAt) })}</div>
+                    )}
                   </td>
                   <td>{d.attempts}</td>
                   <td>{d.responseStatus ?? d.error ?? '—'}</td>
@@ -54,7 +69,9 @@ export function DeliveriesDialog({ webhook, onClose }: { webhook: WebhookView; o
                       icon="refresh"
                       text={t('webhooks.redeliver')}
                       loading={redeliver.isPending && redeliver.variables === d.id}
-                      onClick={() => redeliver.mutate(d.id, { onSuccess: () => showToast({ intent: 'success', message: t('webhooks.redelivered') }) })}
+                      onClick={() =>
+                        redeliver.mutate(d.id, { onSuccess: () => showToast({ intent: 'success', message: t('webhooks.redelivered') }) })
+                      }
                     />
                   </td>
                 </tr>

@@ -34,15 +34,32 @@ export function NewWebhookDialog({ onClose }: { onClose: () => void }) {
         ) : (
           <>
             <FormGroup label={t('webhooks.url')} labelFor="webhook-url" helperText={t('webhooks.urlHint')}>
-              <InputGroup id="webhook-url" value={url} maxLength={WEBHOOK_URL_MAX} placeholder="https://example.com/helio" onValueChange={setUrl} data-testid="webhook-url" />
+              <InputGroup
+                id="webhook-url"
+                value={url}
+                maxLength={WEBHOOK_URL_MAX}
+                placeholder="https://example.com/helio"
+                onValueChange={setUrl}
+                data-testid="webhook-url"
+              />
             </FormGroup>
             <FormGroup label={t('webhooks.events')}>
               {WEBHOOK_EVENTS.map((event) => (
-                <Checkbox key={event} label={t(`webhooks.eventNames.${event}`)} checked={events.includes(event)} onChange={() => toggle(event)} data-testid={`webhook-event-${event}`} />
+                <Checkbox
+                  key={event}
+                  label={t(`webhooks.eventNames.${event}`)}
+                  checked={events.includes(event)}
+                  onChange={() => toggle(event)}
+                  data-testid={`webhook-event-${event}`}
+                />
               ))}
             </FormGroup>
             {problem && <Callout intent="danger">{problem}</Callout>}
-            {create.isError && <Callout intent="danger" data-testid="webhook-error">{create.error.message}</Callout>}
+            {create.isError && (
+              <Callout intent="danger" data-testid="webhook-error">
+                {create.error.message}
+              </Callout>
+            )}
           </>
         )}
       </DialogBody>
@@ -53,7 +70,13 @@ export function NewWebhookDialog({ onClose }: { onClose: () => void }) {
           ) : (
             <>
               <Button text={t('common.cancel')} onClick={onClose} />
-              <Button intent="primary" text={t('webhooks.create')} loading={create.isPending} onClick={submit} data-testid="webhook-create" />
+              <Button
+                intent="primary"
+                text={t('webhooks.create')}
+                loading={create.isPending}
+                onClick={submit}
+                data-testid="webhook-create"
+              />
             </>
           )
         }

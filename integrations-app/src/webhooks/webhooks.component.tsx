@@ -42,8 +42,16 @@ export function Webhooks() {
           <tbody>
             {hooks.data.webhooks.map((hook) => (
               <tr key={hook.id} data-testid="webhook-row">
-                <td><code>{hook.url}</code></td>
-                <td>{hook.events.map((e) => <Tag key={e} minimal className="helio-integrations-tag">{t(`webhooks.eventNames.${e}`)}</Tag>)}</td>
+                <td>
+                  <code>{hook.url}</code>
+                </td>
+                <td>
+                  {hook.events.map((e) => (
+                    <Tag key={e} minimal className="helio-integrations-tag">
+                      {t(`webhooks.eventNames.${e}`)}
+                    </Tag>
+                  ))}
+                </td>
                 <td>{hook.lastDelivery ? `${t(`webhooks.statuses.${hook.lastDelivery.status}`)} · ${when(hook.lastDelivery.at)}` : '—'}</td>
                 <td>
                   <Switch
@@ -54,7 +62,14 @@ export function Webhooks() {
                 </td>
                 <td>
                   <Button size="small" icon="history" text={t('webhooks.log')} onClick={() => setLog(hook)} data-testid="webhook-log" />
-                  <Button size="small" variant="minimal" intent="danger" icon="trash" aria-label={t('webhooks.delete')} onClick={() => setDeleting(hook)} />
+                  <Button
+                    size="small"
+                    variant="minimal"
+                    intent="danger"
+                    icon="trash"
+                    aria-label={t('webhooks.delete')}
+                    onClick={() => setDeleting(hook)}
+                  />
                 </td>
               </tr>
             ))}

@@ -6,7 +6,10 @@ import { INTEGRATION_KEYS, integrationsPost, type Request } from '../api/integra
 const DELIVERY_POLL_MS = 5_000;
 
 export function useWebhooks() {
-  return useQuery({ queryKey: INTEGRATION_KEYS.webhooks, queryFn: ({ signal }) => integrationsPost('integration/webhook/list', {}, { signal }) });
+  return useQuery({
+    queryKey: INTEGRATION_KEYS.webhooks,
+    queryFn: ({ signal }) => integrationsPost('integration/webhook/list', {}, { signal }),
+  });
 }
 
 function useWebhookMutation<B, R>(call: (body: B) => Promise<R>) {
@@ -14,8 +17,10 @@ function useWebhookMutation<B, R>(call: (body: B) => Promise<R>) {
   return useMutation({ mutationFn: call, onSuccess: () => client.invalidateQueries({ queryKey: ['integrations'] }) });
 }
 
-export const useCreateWebhook = () => useWebhookMutation((body: Request<'integration/webhook/create'>) => integrationsPost('integration/webhook/create', body));
-export const useUpdateWebhook = () => useWebhookMutation((body: Request<'integration/webhook/update'>) => integrationsPost('integration/webhook/update', body));
+export const useCreateWebhook = () =>
+  useWebhookMutation((body: Request<'integration/webhook/create'>) => integrationsPost('integration/webhook/create', body));
+export const useUpdateWebhook = () =>
+  useWebhookMutation((body: Request<'integration/webhook/update'>) => integrationsPost('integration/webhook/update', body));
 export const useDeleteWebhook = () => useWebhookMutation((id: string) => integrationsPost('integration/webhook/delete', { id }));
 export const useRedeliver = () => useWebhookMutation((id: string) => integrationsPost('integration/webhook/redeliver', { id }));
 

@@ -72,7 +72,14 @@ export default function FleetPage() {
             <Figure id="plants" icon="office" label={t('fleet.plants')} value={formatNumber(summary.data.plants)} to="/management/plants" />
             <Figure id="online" icon="signal-search" intent="success" label={t('fleet.online')} value={formatNumber(summary.data.online)} />
             <Figure id="offline" icon="offline" label={t('fleet.offline')} value={formatNumber(summary.data.offline)} />
-            <Figure id="alerts" icon="warning-sign" intent="warning" label={t('fleet.withAlerts')} value={formatNumber(summary.data.withOpenAlerts)} to="/notifications" />
+            <Figure
+              id="alerts"
+              icon="warning-sign"
+              intent="warning"
+              label={t('fleet.withAlerts')}
+              value={formatNumber(summary.data.withOpenAlerts)}
+              to="/notifications"
+            />
             <Figure id="pv" icon="flash" label={t('fleet.pv')} value={kw(summary.data.pvPeakKw, 'kWp')} />
             <Figure id="battery" icon="power" label={t('fleet.battery')} value={kw(summary.data.batteryKwh, 'kWh')} />
             <Figure id="today" icon="lightning" label={t('fleet.today')} value={kw(summary.data.todayEnergyKwh, 'kWh')} />
@@ -100,13 +107,17 @@ export default function FleetPage() {
                         <td>
                           <AttentionReason plant={plant} />
                         </td>
-                        <td className="helio-management-muted">{plant.lastSeen ? formatDateTime(new Date(plant.lastSeen)) : t('plants.neverSeen')}</td>
+                        <td className="helio-management-muted">
+                          {plant.lastSeen ? formatDateTime(new Date(plant.lastSeen)) : t('plants.neverSeen')}
+                        </td>
                       </tr>
                     ))}
                   </tbody>
                 </HTMLTable>
                 {summary.data.attentionTotal > summary.data.attention.length && (
-                  <p className="helio-management-muted">{t('fleet.more', { count: summary.data.attentionTotal - summary.data.attention.length })}</p>
+                  <p className="helio-management-muted">
+                    {t('fleet.more', { count: summary.data.attentionTotal - summary.data.attention.length })}
+                  </p>
                 )}
               </>
             )}

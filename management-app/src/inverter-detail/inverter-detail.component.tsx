@@ -5,8 +5,21 @@ import { Card, H4, HTMLSelect, HTMLTable, NonIdealState, Spinner, Tag } from '@b
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import {
-  chartColumns, deviceLiveValues, ErrorPanel, formatDateTime, formatMetricValue, formatNumber, MetricChart, metricInfo, metricLabel, PageHeader,
-  useNow, useShadow, type Device, type DeviceLiveValue, type PlantDetail,
+  chartColumns,
+  deviceLiveValues,
+  ErrorPanel,
+  formatDateTime,
+  formatMetricValue,
+  formatNumber,
+  MetricChart,
+  metricInfo,
+  metricLabel,
+  PageHeader,
+  useNow,
+  useShadow,
+  type Device,
+  type DeviceLiveValue,
+  type PlantDetail,
 } from '@helio/shared-utils';
 import { FactsCard } from '../common/facts-card.component';
 import { usePlantDetail } from '../plant-detail/plant-detail.resource';
@@ -35,7 +48,9 @@ function LiveValues({ values }: { values: DeviceLiveValue[] }) {
                   {t('inverter.stale')}
                 </Tag>
               )}
-              {v.reportedAt !== null && <div className="helio-management-muted">{formatDateTime(v.reportedAt, { dateStyle: 'short', timeStyle: 'medium' })}</div>}
+              {v.reportedAt !== null && (
+                <div className="helio-management-muted">{formatDateTime(v.reportedAt, { dateStyle: 'short', timeStyle: 'medium' })}</div>
+              )}
             </td>
           </tr>
         ))}
@@ -53,22 +68,44 @@ function History({ device, plant }: { device: Device; plant: PlantDetail }) {
   const history = useDeviceHistory(plant, metricKey, window);
   const columns = useMemo(() => chartColumns(history.data ?? []), [history.data]);
   const xRange = useMemo<[number, number]>(() => [window.start / 1000, window.end / 1000], [window]);
-  const labels = useMemo(() => ({ time: t('inverter.chart.time'), avg: t('inverter.chart.avg'), min: t('inverter.chart.min'), max: t('inverter.chart.max') }), [t]);
-  const formatValue = useMemo(() => (value: number) => (metricKey ? formatMetricValue(metricKey, value) : formatNumber(value)), [metricKey]);
+  const labels = useMemo(
+    () => ({ time: t('inverter.chart.time'), avg: t('inverter.chart.avg'), min: t('inverter.chart.min'), max: t('inverter.chart.max') }),
+    [t],
+  );
+  const formatValue = useMemo(
+    () => (value: number) => (metricKey ? formatMetricValue(metricKey, value) : formatNumber(value)),
+    [metricKey],
+  );
 
   let body: ReactNode;
   if (!metricKey) body = <p className="helio-management-muted">{t('inverter.noLiveKeys')}</p>;
-  else if (history.isError) body = <ErrorPanel title={t('inverter.historyFailed')} description={history.error.message} onRetry={() => history.refetch()} />;
+  else if (history.isError)
+    body = <ErrorPanel title={t('inverter.historyFailed')} description={history.error.message} onRetry={() => history.refetch()} />;
   else if (!history.data) body = <Spinner />;
   else if (history.data.length === 0) body = <NonIdealState icon="timeline-line-chart" title={t('inverter.noHistory')} />;
-  else body = <MetricChart columns={columns} xRange={xRange} labels={labels} formatValue={formatValue} ariaLabel={metricLabel(t, metricKey)} testId="inverter-chart" />;
+  else
+    body = (
+      <MetricChart
+        columns={columns}
+        xRange={xRange}
+        labels={labels}
+        formatValue={formatValue}
+        ariaLabel={metricLabel(t, metricKey)}
+        testId="inverter-chart"
+      />
+    );
 
   return (
     <Card data-testid="inverter-history">
       <div className="helio-management-card-header">
         <H4>{t('inverter.history')}</H4>
         {chartable.length > 1 && (
-          <HTMLSelect aria-label={t('inverter.historyMetric')} value={metricKey} onChange={(e) => setMetricKey(e.currentTarget.value)} data-testid="inverter-history-metric">
+          <HTMLSelect
+            aria-label={t('inverter.historyMetric')}
+            value={metricKey}
+            onChange={(e) => setMetricKey(e.currentTarget.value)}
+            data-testid="inverter-history-metric"
+          >
             {chartable.map((key) => (
               <option key={key} value={key}>
                 {metricLabel(t, key)}
@@ -91,12 +128,16 @@ function InverterView({ device, plant }: { device: Device; plant: PlantDetail })
     [t('devices.fields.model'), device.model || '—'],
     [t('devices.fields.serial'), device.serial || '—'],
     [t('devices.fields.firmware'), device.firmware || '—'],
-    [t('devices.fields.ratedPowerKw'), device.ratedPowerKw === null ? '—' : `${formatNumber(device.ratedPowerKw, { maximumFractionDigits: 2 })}\u00a0kW`],
+    [
+      t('devices.fields.ratedPowerKw'),
+      device.ratedPowerKw === null ? '—' : `${formatNumber(device.ratedPowerKw, { maximumFractionDigits: 2 })}\u00a0kW`,
+    ],
     [t('inverter.plant'), <Link to={`/management/plants/${plant.id}?tab=devices`}>{plant.name}</Link>],
   ];
   let live: ReactNode;
   if (shadow.data) live = <LiveValues values={deviceLiveValues(device.liveKeys, shadow.data, now)} />;
-  else if (shadow.isError) live = <ErrorPanel title={t('inverter.liveFailed')} description={shadow.error.message} onRetry={() => shadow.refetch()} />;
+  else if (shadow.isError)
+    live = <ErrorPanel title={t('inverter.liveFailed')} description={shadow.error.message} onRetry={() => shadow.refetch()} />;
   else live = <Spinner size={20} />;
 
   return (
@@ -127,14 +168,24 @@ export default function InverterDetailPage() {
   let body: ReactNode;
   const failed = device.error ?? plant.error;
   if (failed) {
-    body = <NonIdealState icon={failed.status === 404 ? 'search' : 'error'} title={failed.status === 404 ? t('inverter.notFound') : t('inverter.loadFailed')} description={failed.message} />;
+    body = (
+      <NonIdealState
+        icon={failed.status === 404 ? 'search' : 'error'}
+        title={failed.status === 404 ? t('inverter.notFound') : t('inverter.loadFailed')}
+        description={failed.message}
+      />
+    );
   } else if (!device.data || !plant.data) body = <Spinner />;
   else if (device.data.kind !== 'inverter') body = <NonIdealState icon="search" title={t('inverter.notFound')} />;
   else body = <InverterView device={device.data} plant={plant.data} />;
 
   return (
     <div className="helio-management-page">
-      <PageHeader breadcrumbs={crumbs} title={device.data?.name ?? t('inverter.title')} description={device.data ? [device.data.maker, device.data.model].filter(Boolean).join(' ') : undefined} />
+      <PageHeader
+        breadcrumbs={crumbs}
+        title={device.data?.name ?? t('inverter.title')}
+        description={device.data ? [device.data.maker, device.data.model].filter(Boolean).join(' ') : undefined}
+      />
       {body}
     </div>
   );

@@ -1,6 +1,14 @@
 // An inverter's history: one of its live keys over the last day, from the plant's stored series.
 import { useQuery } from '@tanstack/react-query';
-import { apiPost, plantSeriesParams, useCurrentUser, type ApiError, type Granularity, type PlantDetail, type TimeSeriesRow } from '@helio/shared-utils';
+import {
+  apiPost,
+  plantSeriesParams,
+  useCurrentUser,
+  type ApiError,
+  type Granularity,
+  type PlantDetail,
+  type TimeSeriesRow,
+} from '@helio/shared-utils';
 
 export const HISTORY_HOURS = 24;
 export const HISTORY_GRANULARITY: Granularity = '15m';

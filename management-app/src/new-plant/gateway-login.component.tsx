@@ -14,7 +14,15 @@ function CopyButton({ value, label }: { value: string; label: string }) {
       showToast({ intent: 'warning', icon: 'clipboard', message: t('gateway.copyFailed') });
     }
   };
-  return <Button minimal icon="duplicate" aria-label={t('gateway.copy', { what: label })} title={t('gateway.copy', { what: label })} onClick={() => void copy()} />;
+  return (
+    <Button
+      minimal
+      icon="duplicate"
+      aria-label={t('gateway.copy', { what: label })}
+      title={t('gateway.copy', { what: label })}
+      onClick={() => void copy()}
+    />
+  );
 }
 
 export function GatewayLoginView({ login, mqttHint }: { login: Login; mqttHint: string }) {
@@ -25,10 +33,23 @@ export function GatewayLoginView({ login, mqttHint }: { login: Login; mqttHint: 
         {t('gateway.onceText')}
       </Callout>
       <FormGroup label={t('gateway.username')} labelFor="gateway-username" className="helio-management-login-field">
-        <InputGroup id="gateway-username" readOnly value={login.username} data-testid="gateway-username" rightElement={<CopyButton value={login.username} label={t('gateway.username')} />} />
+        <InputGroup
+          id="gateway-username"
+          readOnly
+          value={login.username}
+          data-testid="gateway-username"
+          rightElement={<CopyButton value={login.username} label={t('gateway.username')} />}
+        />
       </FormGroup>
       <FormGroup label={t('gateway.password')} labelFor="gateway-password" className="helio-management-login-field">
-        <InputGroup id="gateway-password" readOnly value={login.password} data-testid="gateway-password" className="helio-management-mono" rightElement={<CopyButton value={login.password} label={t('gateway.password')} />} />
+        <InputGroup
+          id="gateway-password"
+          readOnly
+          value={login.password}
+          data-testid="gateway-password"
+          className="helio-management-mono"
+          rightElement={<CopyButton value={login.password} label={t('gateway.password')} />}
+        />
       </FormGroup>
       <p className="helio-management-muted">{mqttHint}</p>
     </div>

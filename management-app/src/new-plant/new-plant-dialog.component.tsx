@@ -7,9 +7,23 @@ import { showToast, type GatewayLogin, type PlantDetail } from '@helio/shared-ut
 import { problemText, type FieldProblem } from '../common/problem-text';
 import { useCreatePlant } from '../plants/plants.resource';
 import { GatewayLoginView } from './gateway-login.component';
-import { EMPTY_NEW_PLANT, NEW_PLANT_FIELDS, createRequest, newPlantProblems, suggestThingName, type NewPlantDraft, type NewPlantField } from './new-plant-form';
+import {
+  EMPTY_NEW_PLANT,
+  NEW_PLANT_FIELDS,
+  createRequest,
+  newPlantProblems,
+  suggestThingName,
+  type NewPlantDraft,
+  type NewPlantField,
+} from './new-plant-form';
 
-const UNITS: Partial<Record<NewPlantField, string>> = { latitude: '°', longitude: '°', pvPeakKw: 'kWp', batteryKwh: 'kWh', chargerKw: 'kW' };
+const UNITS: Partial<Record<NewPlantField, string>> = {
+  latitude: '°',
+  longitude: '°',
+  pvPeakKw: 'kWp',
+  batteryKwh: 'kWh',
+  chargerKw: 'kW',
+};
 
 export function NewPlantDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('management-app');
@@ -44,7 +58,14 @@ export function NewPlantDialog({ onClose }: { onClose: () => void }) {
 
   if (created) {
     return (
-      <Dialog isOpen title={t('newPlant.createdTitle', { name: created.plant.name })} icon="key" onClose={onClose} canOutsideClickClose={false} style={{ width: 560 }}>
+      <Dialog
+        isOpen
+        title={t('newPlant.createdTitle', { name: created.plant.name })}
+        icon="key"
+        onClose={onClose}
+        canOutsideClickClose={false}
+        style={{ width: 560 }}
+      >
         <DialogBody>
           <GatewayLoginView login={created.gatewayLogin} mqttHint={t('gateway.hint', { thingName: created.plant.thingName })} />
         </DialogBody>
@@ -69,7 +90,13 @@ export function NewPlantDialog({ onClose }: { onClose: () => void }) {
                   intent={problem ? 'danger' : 'none'}
                   helperText={problem ? problemText(t, problem) : field === 'thingName' ? t('newPlant.thingNameHelp') : undefined}
                 >
-                  <InputGroup id={`new-plant-${field}`} name={field} value={draft[field]} intent={problem ? 'danger' : 'none'} onChange={(e) => change(field, e.target.value)} />
+                  <InputGroup
+                    id={`new-plant-${field}`}
+                    name={field}
+                    value={draft[field]}
+                    intent={problem ? 'danger' : 'none'}
+                    onChange={(e) => change(field, e.target.value)}
+                  />
                 </FormGroup>
               );
             })}
@@ -84,7 +111,14 @@ export function NewPlantDialog({ onClose }: { onClose: () => void }) {
           actions={
             <>
               <Button text={t('actions.cancel')} onClick={onClose} disabled={create.isPending} />
-              <Button type="submit" intent="primary" icon="add" text={t('newPlant.create')} loading={create.isPending} data-testid="new-plant-create" />
+              <Button
+                type="submit"
+                intent="primary"
+                icon="add"
+                text={t('newPlant.create')}
+                loading={create.isPending}
+                data-testid="new-plant-create"
+              />
             </>
           }
         />

@@ -1,10 +1,26 @@
 import { EMPTY_NEW_PLANT, createRequest, newPlantProblems, suggestThingName } from './new-plant-form';
 
-const filled = { ...EMPTY_NEW_PLANT, name: 'Jihlava – Hala', thingName: 'jihlava-hala', location: 'Jihlava', latitude: '49,4', longitude: '15.59', pvPeakKw: '12.5', batteryKwh: '' };
+const filled = {
+  ...EMPTY_NEW_PLANT,
+  name: 'Jihlava – Hala',
+  thingName: 'jihlava-hala',
+  location: 'Jihlava',
+  latitude: '49,4',
+  longitude: '15.59',
+  pvPeakKw: '12.5',
+  batteryKwh: '',
+};
 
 describe('the new plant form', () => {
   it('asks for name, thing name, location, coordinates and PV power', () => {
-    expect(Object.keys(newPlantProblems(EMPTY_NEW_PLANT)).sort()).toEqual(['latitude', 'location', 'longitude', 'name', 'pvPeakKw', 'thingName']);
+    expect(Object.keys(newPlantProblems(EMPTY_NEW_PLANT)).sort()).toEqual([
+      'latitude',
+      'location',
+      'longitude',
+      'name',
+      'pvPeakKw',
+      'thingName',
+    ]);
     expect(newPlantProblems(filled)).toEqual({});
   });
 
@@ -19,8 +35,16 @@ describe('the new plant form', () => {
 
   it('builds the request with numbers and no battery when none is given', () => {
     expect(createRequest(filled)).toEqual({
-      name: 'Jihlava – Hala', thingName: 'jihlava-hala', location: 'Jihlava', address: '', timezone: 'Europe/Prague',
-      latitude: 49.4, longitude: 15.59, pvPeakKw: 12.5, batteryKwh: null, chargerKw: null,
+      name: 'Jihlava – Hala',
+      thingName: 'jihlava-hala',
+      location: 'Jihlava',
+      address: '',
+      timezone: 'Europe/Prague',
+      latitude: 49.4,
+      longitude: 15.59,
+      pvPeakKw: 12.5,
+      batteryKwh: null,
+      chargerKw: null,
     });
   });
 

@@ -5,30 +5,72 @@ import { isThingName, settingProblems } from '@helio/contracts/limits';
 import { parseNumber } from '../common/number-input';
 import type { FieldProblem } from '../common/problem-text';
 
-export const NEW_PLANT_FIELDS = ['name', 'thingName', 'location', 'address', 'latitude', 'longitude', 'timezone', 'pvPeakKw', 'batteryKwh', 'chargerKw'] as const;
+export const NEW_PLANT_FIELDS = [
+  'name',
+  'thingName',
+  'location',
+  'address',
+  'latitude',
+  'longitude',
+  'timezone',
+  'pvPeakKw',
+  'batteryKwh',
+  'chargerKw',
+] as const;
 export type NewPlantField = (typeof NEW_PLANT_FIELDS)[number];
 export type NewPlantDraft = Record<NewPlantField, string>;
 export type NewPlantProblems = Partial<Record<NewPlantField, FieldProblem>>;
 
 export const EMPTY_NEW_PLANT: NewPlantDraft = {
-  name: '', thingName: '', location: '', address: '', latitude: '', longitude: '', timezone: 'Europe/Prague', pvPeakKw: '', batteryKwh: '', chargerKw: '',
+  name: '',
+  thingName: '',
+  location: '',
+  address: '',
+  latitude: '',
+  longitude: '',
+  timezone: 'Europe/Prague',
+  pvPeakKw: '',
+  batteryKwh: '',
+  chargerKw: '',
 };
 
 const NUMBER_FIELDS = ['latitude', 'longitude', 'pvPeakKw', 'batteryKwh', 'chargerKw'] as const;
 
 /** The rest of a plant's settings are set later, in its settings form. */
 const UNSET: PlantSettings = {
-  name: '', location: '', address: '', timezone: '', latitude: null, longitude: null, pvPeakKw: null, tiltDeg: null, azimuthDeg: null,
-  batteryKwh: null, batteryMinSocPct: null, batteryMaxSocPct: null, batteryMaxChargeKw: null, batteryMaxDischargeKw: null,
-  chargerKw: null, gridExportLimitKw: null, tariffName: '', tariffPricePerKwh: null, tariffCurrency: 'CZK',
+  name: '',
+  location: '',
+  address: '',
+  timezone: '',
+  latitude: null,
+  longitude: null,
+  pvPeakKw: null,
+  tiltDeg: null,
+  azimuthDeg: null,
+  batteryKwh: null,
+  batteryMinSocPct: null,
+  batteryMaxSocPct: null,
+  batteryMaxChargeKw: null,
+  batteryMaxDischargeKw: null,
+  chargerKw: null,
+  gridExportLimitKw: null,
+  tariffName: '',
+  tariffPricePerKwh: null,
+  tariffCurrency: 'CZK',
 };
 
 function settingsOf(draft: NewPlantDraft): PlantSettings {
   return {
     ...UNSET,
-    name: draft.name, location: draft.location, address: draft.address, timezone: draft.timezone,
-    latitude: parseNumber(draft.latitude), longitude: parseNumber(draft.longitude), pvPeakKw: parseNumber(draft.pvPeakKw),
-    batteryKwh: parseNumber(draft.batteryKwh), chargerKw: parseNumber(draft.chargerKw),
+    name: draft.name,
+    location: draft.location,
+    address: draft.address,
+    timezone: draft.timezone,
+    latitude: parseNumber(draft.latitude),
+    longitude: parseNumber(draft.longitude),
+    pvPeakKw: parseNumber(draft.pvPeakKw),
+    batteryKwh: parseNumber(draft.batteryKwh),
+    chargerKw: parseNumber(draft.chargerKw),
   };
 }
 
@@ -48,13 +90,26 @@ export function newPlantProblems(draft: NewPlantDraft): NewPlantProblems {
 export function createRequest(draft: NewPlantDraft): PlantCreateRequest {
   const s = settingsOf(draft);
   return {
-    name: s.name.trim(), location: s.location.trim(), address: s.address.trim(), timezone: s.timezone.trim(),
-    latitude: s.latitude ?? 0, longitude: s.longitude ?? 0, pvPeakKw: s.pvPeakKw ?? 0,
-    batteryKwh: s.batteryKwh, chargerKw: s.chargerKw, thingName: draft.thingName.trim(),
+    name: s.name.trim(),
+    location: s.location.trim(),
+    address: s.address.trim(),
+    timezone: s.timezone.trim(),
+    latitude: s.latitude ?? 0,
+    longitude: s.longitude ?? 0,
+    pvPeakKw: s.pvPeakKw ?? 0,
+    batteryKwh: s.batteryKwh,
+    chargerKw: s.chargerKw,
+    thingName: draft.thingName.trim(),
   };
 }
 
 /** A thing name suggested from the plant's name: "Brno – Střecha" → "brno-strecha". */
 export function suggestThingName(name: string): string {
-  return name.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 63);
+  return name
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 63);
 }

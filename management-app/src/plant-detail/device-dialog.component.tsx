@@ -4,7 +4,18 @@ import { useState, type FormEvent } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { showToast, type Device, type DeviceKind } from '@helio/shared-utils';
-import { changedFields, createRequest, DEVICE_KINDS, deviceProblems, draftOf, newDeviceDraft, TEXT_FIELDS, type DeviceDraft, type DeviceField, type DeviceProblem } from './device-form';
+import {
+  changedFields,
+  createRequest,
+  DEVICE_KINDS,
+  deviceProblems,
+  draftOf,
+  newDeviceDraft,
+  TEXT_FIELDS,
+  type DeviceDraft,
+  type DeviceField,
+  type DeviceProblem,
+} from './device-form';
 import { useCreateDevice, useUpdateDevice } from './devices.resource';
 
 const UNITS: Partial<Record<DeviceField, string>> = { ratedPowerKw: 'kW', capacityKwh: 'kWh' };
@@ -67,16 +78,34 @@ export function DeviceDialog({ plantId, device, onClose }: DeviceDialogProps) {
       intent={problems[field] ? 'danger' : 'none'}
       helperText={text(problems[field]) ?? helper}
     >
-      <InputGroup id={`device-${field}`} name={field} value={draft[field]} intent={problems[field] ? 'danger' : 'none'} onChange={(e) => change(field, e.target.value)} />
+      <InputGroup
+        id={`device-${field}`}
+        name={field}
+        value={draft[field]}
+        intent={problems[field] ? 'danger' : 'none'}
+        onChange={(e) => change(field, e.target.value)}
+      />
     </FormGroup>
   );
 
   return (
-    <Dialog isOpen title={device ? t('devices.editTitle', { name: device.name }) : t('devices.addTitle')} icon={device ? 'edit' : 'add'} onClose={saving ? undefined : onClose} style={{ width: 600 }}>
+    <Dialog
+      isOpen
+      title={device ? t('devices.editTitle', { name: device.name }) : t('devices.addTitle')}
+      icon={device ? 'edit' : 'add'}
+      onClose={saving ? undefined : onClose}
+      style={{ width: 600 }}
+    >
       <form onSubmit={onSubmit} noValidate data-testid="device-form">
         <DialogBody>
           <FormGroup label={t('devices.fields.kind')} labelFor="device-kind">
-            <HTMLSelect id="device-kind" value={draft.kind} disabled={!!device} onChange={(e) => changeKind(e.currentTarget.value as DeviceKind)} fill>
+            <HTMLSelect
+              id="device-kind"
+              value={draft.kind}
+              disabled={!!device}
+              onChange={(e) => changeKind(e.currentTarget.value as DeviceKind)}
+              fill
+            >
               {DEVICE_KINDS.map((kind) => (
                 <option key={kind} value={kind}>
                   {t(`devices.kinds.${kind}`)}
@@ -100,7 +129,13 @@ export function DeviceDialog({ plantId, device, onClose }: DeviceDialogProps) {
           actions={
             <>
               <Button text={t('devices.cancel')} onClick={onClose} disabled={saving} />
-              <Button type="submit" intent="primary" text={device ? t('devices.save') : t('devices.add')} loading={saving} data-testid="device-submit" />
+              <Button
+                type="submit"
+                intent="primary"
+                text={device ? t('devices.save') : t('devices.add')}
+                loading={saving}
+                data-testid="device-submit"
+              />
             </>
           }
         />

@@ -1,7 +1,13 @@
 // A device as its form edits it (text fields), the checks the server also makes, and the create and
 // update requests, with the contract's limits.
 import {
-  DEVICE_KINDS, DEVICE_LABEL_MAX, MAX_CAPACITY_KWH, MAX_LIVE_KEYS, MAX_RATED_POWER_KW, SHADOW_KEY_PATTERN, type DeviceKind,
+  DEVICE_KINDS,
+  DEVICE_LABEL_MAX,
+  MAX_CAPACITY_KWH,
+  MAX_LIVE_KEYS,
+  MAX_RATED_POWER_KW,
+  SHADOW_KEY_PATTERN,
+  type DeviceKind,
 } from '@helio/contracts/limits';
 import type { Device, DeviceCreateRequest, DeviceFields } from '@helio/shared-utils';
 import { numberText, parseNumber } from '../common/number-input';
@@ -44,7 +50,17 @@ export type DeviceProblem =
   | { problem: 'serialTaken' };
 
 export function newDeviceDraft(kind: DeviceKind): DeviceDraft {
-  return { kind, name: '', maker: '', model: '', serial: '', firmware: '', ratedPowerKw: '', capacityKwh: '', liveKeys: SUGGESTED_LIVE_KEYS[kind].join(', ') };
+  return {
+    kind,
+    name: '',
+    maker: '',
+    model: '',
+    serial: '',
+    firmware: '',
+    ratedPowerKw: '',
+    capacityKwh: '',
+    liveKeys: SUGGESTED_LIVE_KEYS[kind].join(', '),
+  };
 }
 
 export function draftOf(device: Device): DeviceDraft {
@@ -111,6 +127,8 @@ export function createRequest(plantId: string, draft: DeviceDraft): DeviceCreate
 export function changedFields(device: Device, draft: DeviceDraft): Partial<DeviceFields> {
   const next = fieldsOf(draft);
   return Object.fromEntries(
-    (Object.keys(next) as (keyof DeviceFields)[]).filter((key) => JSON.stringify(next[key]) !== JSON.stringify(device[key])).map((key) => [key, next[key]]),
+    (Object.keys(next) as (keyof DeviceFields)[])
+      .filter((key) => JSON.stringify(next[key]) !== JSON.stringify(device[key]))
+      .map((key) => [key, next[key]]),
   );
 }

@@ -47,11 +47,20 @@ export function GatewayPasswordAction({ plant }: { plant: PlantDetail }) {
         {rotate.isError && <Callout intent="danger">{rotate.error.message}</Callout>}
       </Alert>
       {issued && (
-        <Dialog isOpen title={t('gatewayPassword.issuedTitle', { name: plant.name })} icon="key" onClose={() => setIssued(null)} canOutsideClickClose={false} style={{ width: 560 }}>
+        <Dialog
+          isOpen
+          title={t('gatewayPassword.issuedTitle', { name: plant.name })}
+          icon="key"
+          onClose={() => setIssued(null)}
+          canOutsideClickClose={false}
+          style={{ width: 560 }}
+        >
           <DialogBody>
             <GatewayLoginView login={issued} mqttHint={t('gateway.hint', { thingName: plant.thingName })} />
           </DialogBody>
-          <DialogFooter actions={<Button intent="primary" text={t('newPlant.done')} onClick={() => setIssued(null)} data-testid="gateway-login-done" />} />
+          <DialogFooter
+            actions={<Button intent="primary" text={t('newPlant.done')} onClick={() => setIssued(null)} data-testid="gateway-login-done" />}
+          />
         </Dialog>
       )}
     </>

@@ -7,7 +7,15 @@ import { Root } from '../root.component';
 
 const PLANT = plantDetail({ id: 'plant-1', name: 'Brno – Líšeň', thingName: 'gw-brno-01' });
 const person = (over: Partial<PlantAccessUser>): PlantAccessUser => ({
-  userId: 'u', email: 'u@helio.local', name: 'Jana', familyName: 'Nováková', role: 'viewer', tenantRoleId: 'viewer', status: 'active', everyPlant: false, ...over,
+  userId: 'u',
+  email: 'u@helio.local',
+  name: 'Jana',
+  familyName: 'Nováková',
+  role: 'viewer',
+  tenantRoleId: 'viewer',
+  status: 'active',
+  everyPlant: false,
+  ...over,
 });
 const ADMIN = person({ userId: 'user-1', email: 'admin@helio.local', role: 'owner', tenantRoleId: 'owner', everyPlant: true });
 const JANA = person({ userId: 'u-2', email: 'jana@helio.local' });
@@ -41,9 +49,14 @@ beforeEach(() => {
 
 const open = () => {
   window.history.pushState({}, '', '/management/plants/plant-1?tab=access');
-  return render(<HelioAppFrame><Root /></HelioAppFrame>);
+  return render(
+    <HelioAppFrame>
+      <Root />
+    </HelioAppFrame>,
+  );
 };
-const rowOf = async (email: string) => (await screen.findAllByTestId('plant-access-row')).find((r) => r.getAttribute('data-email') === email) as HTMLElement;
+const rowOf = async (email: string) =>
+  (await screen.findAllByTestId('plant-access-row')).find((r) => r.getAttribute('data-email') === email) as HTMLElement;
 
 describe('the access tab', () => {
   it('lists the users with their plant role; an owner changes a role and removes a user after confirming', async () => {
@@ -53,7 +66,9 @@ describe('the access tab', () => {
     fireEvent.change(within(jana).getByTestId('plant-access-role'), { target: { value: 'operator' } });
     await waitFor(() => expect(apiPost).toHaveBeenCalledWith('plant/access/update', { id: 'plant-1', userId: 'u-2', role: 'operator' }));
     await screen.findByDisplayValue('Operátor');
-    expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ intent: 'success', message: 'jana@helio.local má nyní roli Operátor' }));
+    expect(showToast).toHaveBeenCalledWith(
+      expect.objectContaining({ intent: 'success', message: 'jana@helio.local má nyní roli Operátor' }),
+    );
 
     fireEvent.click(within(await rowOf('jana@helio.local')).getByTestId('plant-access-remove'));
     expect(apiPost).not.toHaveBeenCalledWith('plant/access/remove', expect.anything());
@@ -62,7 +77,9 @@ describe('the access tab', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Odebrat' }));
     await waitFor(() => expect(apiPost).toHaveBeenCalledWith('plant/access/remove', { id: 'plant-1', userId: 'u-2' }));
     await waitFor(() => expect(screen.getAllByTestId('plant-access-row')).toHaveLength(1));
-    expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ message: 'jana@helio.local už nemá přístup k elektrárně Brno – Líšeň' }));
+    expect(showToast).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'jana@helio.local už nemá přístup k elektrárně Brno – Líšeň' }),
+    );
   });
 
   it('explains a refused invitation', async () => {

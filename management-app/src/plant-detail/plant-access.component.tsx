@@ -3,7 +3,20 @@
 // change is a server call, confirmed by a toast (removal first by a dialog). Tenant owners and admins
 // see every plant: they are listed, but their access is not changed here.
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Callout, Card, FormGroup, H4, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import {
+  Alert,
+  Button,
+  Callout,
+  Card,
+  FormGroup,
+  H4,
+  HTMLSelect,
+  HTMLTable,
+  InputGroup,
+  NonIdealState,
+  Spinner,
+  Tag,
+} from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { PLANT_ROLES } from '@helio/contracts/limits';
 import { showToast, useCurrentUser, type ApiError, type PlantAccessUser, type PlantDetail, type PlantRole } from '@helio/shared-utils';
@@ -49,7 +62,15 @@ export function PlantAccess({ plant }: { plant: PlantDetail }) {
       },
       {
         onSuccess: ({ user, invited }) => {
-          showToast({ intent: 'success', icon: invited ? 'envelope' : 'tick', message: t(invited ? 'access.invitedNew' : 'access.granted', { email: user.email, role: roleName(user.role), plant: plant.name }) });
+          showToast({
+            intent: 'success',
+            icon: invited ? 'envelope' : 'tick',
+            message: t(invited ? 'access.invitedNew' : 'access.granted', {
+              email: user.email,
+              role: roleName(user.role),
+              plant: plant.name,
+            }),
+          });
           setEmail('');
           setName('');
           setFamilyName('');
@@ -62,7 +83,8 @@ export function PlantAccess({ plant }: { plant: PlantDetail }) {
     change.mutate(
       { userId: user.userId, role: next },
       {
-        onSuccess: () => showToast({ intent: 'success', icon: 'tick', message: t('access.roleChanged', { email: user.email, role: roleName(next) }) }),
+        onSuccess: () =>
+          showToast({ intent: 'success', icon: 'tick', message: t('access.roleChanged', { email: user.email, role: roleName(next) }) }),
         onError: (error) => showToast({ intent: 'danger', icon: 'error', message: errorText(error) }),
       },
     );
@@ -108,7 +130,9 @@ export function PlantAccess({ plant }: { plant: PlantDetail }) {
                 <td>{user.email}</td>
                 <td>
                   {user.everyPlant ? (
-                    <Tag minimal icon="shield">{t('access.everyPlant')}</Tag>
+                    <Tag minimal icon="shield">
+                      {t('access.everyPlant')}
+                    </Tag>
                   ) : canManage ? (
                     <HTMLSelect
                       aria-label={t('access.roleOf', { email: user.email })}
@@ -124,7 +148,14 @@ export function PlantAccess({ plant }: { plant: PlantDetail }) {
                 </td>
                 <td className="helio-management-row-actions">
                   {canManage && !user.everyPlant && (
-                    <Button minimal intent="danger" icon="remove" text={t('access.remove')} onClick={() => setRemoving(user)} data-testid="plant-access-remove" />
+                    <Button
+                      minimal
+                      intent="danger"
+                      icon="remove"
+                      text={t('access.remove')}
+                      onClick={() => setRemoving(user)}
+                      data-testid="plant-access-remove"
+                    />
                   )}
                 </td>
               </tr>
@@ -141,7 +172,12 @@ export function PlantAccess({ plant }: { plant: PlantDetail }) {
                 <InputGroup id="plant-access-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
               </FormGroup>
               <FormGroup label={t('access.role')} labelFor="plant-access-new-role">
-                <HTMLSelect id="plant-access-new-role" value={role} options={PLANT_ROLES.map((value) => ({ value, label: roleName(value) }))} onChange={(e) => setRole(e.currentTarget.value as PlantRole)} />
+                <HTMLSelect
+                  id="plant-access-new-role"
+                  value={role}
+                  options={PLANT_ROLES.map((value) => ({ value, label: roleName(value) }))}
+                  onChange={(e) => setRole(e.currentTarget.value as PlantRole)}
+                />
               </FormGroup>
               <FormGroup label={t('access.name')} labelFor="plant-access-name" labelInfo={t('access.forNewUser')}>
                 <InputGroup id="plant-access-name" value={name} onChange={(e) => setName(e.target.value)} />
@@ -156,7 +192,14 @@ export function PlantAccess({ plant }: { plant: PlantDetail }) {
               </Callout>
             )}
             <div className="helio-management-actions">
-              <Button type="submit" intent="primary" icon="new-person" text={t('access.inviteButton')} loading={invite.isPending} disabled={!email.trim()} />
+              <Button
+                type="submit"
+                intent="primary"
+                icon="new-person"
+                text={t('access.inviteButton')}
+                loading={invite.isPending}
+                disabled={!email.trim()}
+              />
             </div>
           </form>
         </Card>

@@ -2,7 +2,14 @@
 // inviting by e-mail, changing a role and removing. Each change refreshes the list, and the plant
 // lists (plant/list, hono/plants/find), since the caller may have changed what they themselves see.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PLANT_LIST_KEY, apiPost, type ApiError, type PlantAccessInviteRequest, type PlantAccessUser, type PlantRole } from '@helio/shared-utils';
+import {
+  PLANT_LIST_KEY,
+  apiPost,
+  type ApiError,
+  type PlantAccessInviteRequest,
+  type PlantAccessUser,
+  type PlantRole,
+} from '@helio/shared-utils';
 
 export const plantAccessKey = (id: string) => ['plant/access/list', id] as const;
 

@@ -29,7 +29,11 @@ export default function PlantDetailPage() {
     return (
       <div className="helio-management-page">
         <PageHeader breadcrumbs={crumbs} title={t('detail.title')} />
-        <NonIdealState icon={detail.error.status === 404 ? 'search' : 'error'} title={detail.error.status === 404 ? t('detail.notFound') : t('detail.loadFailed')} description={detail.error.message} />
+        <NonIdealState
+          icon={detail.error.status === 404 ? 'search' : 'error'}
+          title={detail.error.status === 404 ? t('detail.notFound') : t('detail.loadFailed')}
+          description={detail.error.message}
+        />
       </div>
     );
   }
@@ -44,10 +48,22 @@ export default function PlantDetailPage() {
             {t('plants.active')}
           </Tag>
         ) : (
-          listed && <Button icon="star-empty" text={t('plants.makeActive')} onClick={() => setActivePlant(listed)} data-testid="detail-make-active" />
+          listed && (
+            <Button
+              icon="star-empty"
+              text={t('plants.makeActive')}
+              onClick={() => setActivePlant(listed)}
+              data-testid="detail-make-active"
+            />
+          )
         )}
       </PageHeader>
-      <Tabs id="plant-detail-tabs" selectedTabId={tab} onChange={(next) => setParams(next === 'overview' ? {} : { tab: String(next) }, { replace: true })} large>
+      <Tabs
+        id="plant-detail-tabs"
+        selectedTabId={tab}
+        onChange={(next) => setParams(next === 'overview' ? {} : { tab: String(next) }, { replace: true })}
+        large
+      >
         <Tab id="overview" title={t('detail.overview')} panel={<PlantOverview plant={plant} status={status.data} />} />
         <Tab id="devices" title={t('detail.devices')} panel={<PlantDevices plant={plant} />} data-testid="tab-devices" />
         {/* keyed by plant only: a refetch must not reset what the user is typing; conflicts surface on save */}

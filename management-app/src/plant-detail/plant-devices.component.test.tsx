@@ -10,7 +10,15 @@ configure({ asyncUtilTimeout: 5000 });
 
 const PLANT = plantDetail();
 const INVERTER = device();
-const BATTERY = device({ id: 'd-battery', kind: 'battery', name: 'Baterie', model: 'LUNA2000-10-S0', ratedPowerKw: 5, capacityKwh: 10, liveKeys: ['ActPwrBat', 'BatSoc'] });
+const BATTERY = device({
+  id: 'd-battery',
+  kind: 'battery',
+  name: 'Baterie',
+  model: 'LUNA2000-10-S0',
+  ratedPowerKw: 5,
+  capacityKwh: 10,
+  liveKeys: ['ActPwrBat', 'BatSoc'],
+});
 type Post = (path: string, body: unknown) => Promise<unknown>;
 let server: Post;
 let devices: Device[];
@@ -31,8 +39,23 @@ beforeEach(() => {
       return { ok: true };
     }
     if (path === 'device/create') return { ...INVERTER, ...(body as object), id: 'd-new' };
-    if (path === 'plant/gateway/credentials/rotate') return { username: 'gw-demo-brno-01', password: 'new-secret-password-0123456789ab' } satisfies GatewayLogin;
-    if (path === 'metric/time-series') return { rows: [{ time: '2026-11-23T01:00:00.000Z', metricKey: 'ActPwrPve', avg: 3000, min: 2900, max: 3100, last: 3000, count: 12, energyKwh: 0.75 }] };
+    if (path === 'plant/gateway/credentials/rotate')
+      return { username: 'gw-demo-brno-01', password: 'new-secret-password-0123456789ab' } satisfies GatewayLogin;
+    if (path === 'metric/time-series')
+      return {
+        rows: [
+          {
+            time: '2026-11-23T01:00:00.000Z',
+            metricKey: 'ActPwrPve',
+            avg: 3000,
+            min: 2900,
+            max: 3100,
+            last: 3000,
+            count: 12,
+            energyKwh: 0.75,
+          },
+        ],
+      };
     throw new Error(`unexpected ${path}`);
   };
   apiPost.mockImplementation(((path: string, body: unknown) => server(path, body)) as unknown as typeof apiPost);
@@ -40,7 +63,11 @@ beforeEach(() => {
 
 const at = (path: string) => {
   window.history.pushState({}, '', path);
-  return render(<HelioAppFrame><Root /></HelioAppFrame>);
+  return render(
+    <HelioAppFrame>
+      <Root />
+    </HelioAppFrame>,
+  );
 };
 
 describe('the devices tab', () => {
@@ -48,7 +75,11 @@ describe('the devices tab', () => {
     at('/management/plants/p-brno?tab=devices');
     const rows = await screen.findAllByTestId('device-row');
     expect(rows.map((r) => r.getAttribute('data-kind'))).toEqual(['inverter', 'battery']);
-    expect(within(rows[0] as HTMLElement).getByRole('link', { name: 'Střídač' }).getAttribute('href')).toBe('/management/inverters/d-inverter');
+    expect(
+      within(rows[0] as HTMLElement)
+        .getByRole('link', { name: 'Střídač' })
+        .getAttribute('href'),
+    ).toBe('/management/inverters/d-inverter');
     expect(rows[1]?.textContent).toContain('10\u00a0kWh');
     expect(calls('device/list')).toEqual([{ plantId: 'p-brno' }]);
   });
@@ -72,7 +103,14 @@ describe('the devices tab', () => {
     fireEvent.click(screen.getByTestId('device-submit'));
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(calls('device/create')).toEqual([
-      expect.objectContaining({ plantId: 'p-brno', kind: 'meter', name: 'Elektroměr', ratedPowerKw: null, capacityKwh: null, liveKeys: ['ActPwrGrid', 'EnergyGridImportTotal', 'EnergyGridExportTotal'] }),
+      expect.objectContaining({
+        plantId: 'p-brno',
+        kind: 'meter',
+        name: 'Elektroměr',
+        ratedPowerKw: null,
+        capacityKwh: null,
+        liveKeys: ['ActPwrGrid', 'EnergyGridImportTotal', 'EnergyGridExportTotal'],
+      }),
     ]);
   });
 
@@ -143,7 +181,9 @@ describe('the inverter page', () => {
     __setShadow('demo-brno-01', {
       state: { reported: { ActPwrPve: 3456, EnergyPveTotal: 1234.5 }, desired: {}, delta: {} },
       metadata: { desired: {}, reported: { ActPwrPve: { timestamp: now - 2_000 }, EnergyPveTotal: { timestamp: now - 120_000 } } },
-      version: 4, timestamp: now, hasDelta: false,
+      version: 4,
+      timestamp: now,
+      hasDelta: false,
     });
     at('/management/inverters/d-inverter');
     const identity = await screen.findByTestId('inverter-identity');
@@ -155,7 +195,11 @@ describe('the inverter page', () => {
     expect(within(live[0] as HTMLElement).queryByTestId('live-value-stale')).toBeNull();
     expect(within(live[1] as HTMLElement).getByTestId('live-value-stale')).toBeTruthy();
     expect((await screen.findByTestId('inverter-chart')).textContent).toBe('1 points');
-    expect(calls('metric/time-series')).toEqual([{ pgParams: expect.objectContaining({ plantId: 'p-brno', gatewayId: 'demo-brno-01', metricKeys: ['ActPwrPve'], granularity: '15m' }) }]);
+    expect(calls('metric/time-series')).toEqual([
+      {
+        pgParams: expect.objectContaining({ plantId: 'p-brno', gatewayId: 'demo-brno-01', metricKeys: ['ActPwrPve'], granularity: '15m' }),
+      },
+    ]);
   });
 
   it("says so for another tenant's or a missing inverter", async () => {

@@ -8,7 +8,8 @@ import { ErrorPanel, formatNumber, showToast, useCurrentUser, type Device, type 
 import { DeviceDialog } from './device-dialog.component';
 import { canManagePlants, useDeleteDevice, useDevices } from './devices.resource';
 
-const amount = (value: number | null, unit: string) => (value === null ? '—' : `${formatNumber(value, { maximumFractionDigits: 2 })}\u00a0${unit}`);
+const amount = (value: number | null, unit: string) =>
+  value === null ? '—' : `${formatNumber(value, { maximumFractionDigits: 2 })}\u00a0${unit}`;
 
 export function PlantDevices({ plant }: { plant: PlantDetail }) {
   const { t } = useTranslation('management-app');
@@ -30,7 +31,8 @@ export function PlantDevices({ plant }: { plant: PlantDetail }) {
 
   let body: ReactNode;
   if (devices.isPending) body = <Spinner />;
-  else if (devices.isError) body = <ErrorPanel title={t('devices.loadFailed')} description={devices.error.message} onRetry={() => devices.refetch()} />;
+  else if (devices.isError)
+    body = <ErrorPanel title={t('devices.loadFailed')} description={devices.error.message} onRetry={() => devices.refetch()} />;
   else if (devices.data.length === 0) {
     body = (
       <div data-testid="devices-empty">
@@ -68,8 +70,23 @@ export function PlantDevices({ plant }: { plant: PlantDetail }) {
               <td className="helio-management-number">{amount(device.capacityKwh, 'kWh')}</td>
               {mayManage && (
                 <td className="helio-management-row-actions">
-                  <Button minimal icon="edit" aria-label={t('devices.edit', { name: device.name })} title={t('devices.edit', { name: device.name })} onClick={() => setEditing(device)} data-testid="device-edit" />
-                  <Button minimal icon="trash" intent="danger" aria-label={t('devices.remove', { name: device.name })} title={t('devices.remove', { name: device.name })} onClick={() => setRemoving(device)} data-testid="device-remove" />
+                  <Button
+                    minimal
+                    icon="edit"
+                    aria-label={t('devices.edit', { name: device.name })}
+                    title={t('devices.edit', { name: device.name })}
+                    onClick={() => setEditing(device)}
+                    data-testid="device-edit"
+                  />
+                  <Button
+                    minimal
+                    icon="trash"
+                    intent="danger"
+                    aria-label={t('devices.remove', { name: device.name })}
+                    title={t('devices.remove', { name: device.name })}
+                    onClick={() => setRemoving(device)}
+                    data-testid="device-remove"
+                  />
                 </td>
               )}
             </tr>

@@ -14,7 +14,10 @@ export function PlantOverview({ plant, status }: { plant: PlantDetail; status: R
     [t('fields.thingName'), plant.thingName],
     [t('fields.location'), plant.location],
     [t('fields.address'), plant.address || '—'],
-    [t('overview.coordinates'), `${formatNumber(plant.latitude, { maximumFractionDigits: 5 })}, ${formatNumber(plant.longitude, { maximumFractionDigits: 5 })}`],
+    [
+      t('overview.coordinates'),
+      `${formatNumber(plant.latitude, { maximumFractionDigits: 5 })}, ${formatNumber(plant.longitude, { maximumFractionDigits: 5 })}`,
+    ],
     [t('fields.timezone'), plant.timezone],
     [t('fields.pvPeakKw'), num(plant.pvPeakKw, 'kWp')],
     [t('fields.batteryKwh'), num(plant.batteryKwh, 'kWh')],
@@ -32,7 +35,13 @@ export function PlantOverview({ plant, status }: { plant: PlantDetail; status: R
               <tr>
                 <th>{t('plants.columns.status')}</th>
                 <td>
-                  <Tag minimal round intent={status.status === 'online' ? 'success' : 'none'} data-testid="detail-status" data-status={status.status}>
+                  <Tag
+                    minimal
+                    round
+                    intent={status.status === 'online' ? 'success' : 'none'}
+                    data-testid="detail-status"
+                    data-status={status.status}
+                  >
                     {t(`status.${status.status}`)}
                   </Tag>
                 </td>

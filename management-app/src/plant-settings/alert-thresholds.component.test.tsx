@@ -32,7 +32,11 @@ const section = () => screen.getByTestId('alert-thresholds');
 
 async function openSettings() {
   window.history.pushState({}, '', '/plant/plant-1/settings');
-  render(<HelioAppFrame><Root /></HelioAppFrame>);
+  render(
+    <HelioAppFrame>
+      <Root />
+    </HelioAppFrame>,
+  );
   await screen.findByTestId('thresholds-form', undefined, { timeout: 5000 });
 }
 
@@ -44,7 +48,10 @@ describe("the plant settings' alert thresholds", () => {
     fireEvent.change(input('batterySocMin'), { target: { value: '35' } });
     fireEvent.change(input('pvMinPercent'), { target: { value: '7,5' } });
     fireEvent.click(screen.getByTestId('thresholds-save'));
-    await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ intent: 'success', message: 'Meze upozornění uloženy' })), { timeout: 5000 });
+    await waitFor(
+      () => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ intent: 'success', message: 'Meze upozornění uloženy' })),
+      { timeout: 5000 },
+    );
     expect(saved).toEqual([{ plantId: 'plant-1', batterySocMin: 35, pvMinPercent: 7.5 }]);
     expect(input('pvMinPercent').value).toBe('7,5');
   });
@@ -64,7 +71,11 @@ describe("the plant settings' alert thresholds", () => {
       throw new ApiError(403, 'Forbidden', 'no module');
     };
     window.history.pushState({}, '', '/plant/plant-1/settings');
-    render(<HelioAppFrame><Root /></HelioAppFrame>);
+    render(
+      <HelioAppFrame>
+        <Root />
+      </HelioAppFrame>,
+    );
     const section403 = await screen.findByTestId('alert-thresholds', undefined, { timeout: 5000 });
     expect(await within(section403).findByText('Meze upozornění vyžadují modul oznámení.', undefined, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByTestId('thresholds-form')).toBeNull();

@@ -33,7 +33,11 @@ function ThresholdsForm({ saved }: { saved: AlertThresholds }) {
     event.preventDefault();
     setSubmitted(true);
     if (Object.keys(validateThresholds(draft)).length > 0) return;
-    const thresholds = { plantId: saved.plantId, batterySocMin: parseThresholdNumber(draft.batterySocMin), pvMinPercent: parseThresholdNumber(draft.pvMinPercent) };
+    const thresholds = {
+      plantId: saved.plantId,
+      batterySocMin: parseThresholdNumber(draft.batterySocMin),
+      pvMinPercent: parseThresholdNumber(draft.pvMinPercent),
+    };
     save.mutate(thresholds, {
       onSuccess: (next) => {
         setDraft(draftOf(next));
@@ -41,7 +45,11 @@ function ThresholdsForm({ saved }: { saved: AlertThresholds }) {
         showToast({ intent: 'success', icon: 'tick', message: t('thresholds.saved') });
       },
       onError: (error) =>
-        showToast({ intent: 'danger', icon: 'error', message: error.status === 403 ? t('thresholds.forbidden') : t('thresholds.saveFailed') }),
+        showToast({
+          intent: 'danger',
+          icon: 'error',
+          message: error.status === 403 ? t('thresholds.forbidden') : t('thresholds.saveFailed'),
+        }),
     });
   };
 
@@ -56,7 +64,11 @@ function ThresholdsForm({ saved }: { saved: AlertThresholds }) {
         labelFor={`threshold-${name}`}
         labelInfo="%"
         intent={problem ? 'danger' : 'none'}
-        helperText={problem ? t(`thresholds.errors.${problem}`, { field: label, min: formatNumber(min), max: formatNumber(max) }) : t(`thresholds.${name}Help`)}
+        helperText={
+          problem
+            ? t(`thresholds.errors.${problem}`, { field: label, min: formatNumber(min), max: formatNumber(max) })
+            : t(`thresholds.${name}Help`)
+        }
       >
         <InputGroup
           id={`threshold-${name}`}
@@ -74,7 +86,14 @@ function ThresholdsForm({ saved }: { saved: AlertThresholds }) {
     <form onSubmit={onSubmit} noValidate data-testid="thresholds-form">
       <div className="helio-management-fields">{THRESHOLD_FIELDS.map(field)}</div>
       <div className="helio-management-actions">
-        <Button type="submit" intent="primary" icon="floppy-disk" text={t('thresholds.save')} loading={save.isPending} data-testid="thresholds-save" />
+        <Button
+          type="submit"
+          intent="primary"
+          icon="floppy-disk"
+          text={t('thresholds.save')}
+          loading={save.isPending}
+          data-testid="thresholds-save"
+        />
       </div>
     </form>
   );

@@ -11,14 +11,22 @@ export default function PlantSettingsPage() {
   const { t } = useTranslation('management-app');
   const id = useParams().id ?? '';
   const detail = usePlantDetail(id);
-  const crumbs = [{ text: t('plants.title'), href: '/management/plants' }, { text: detail.data?.name ?? id, href: `/management/plants/${encodeURIComponent(id)}` }, { text: t('detail.settings') }];
+  const crumbs = [
+    { text: t('plants.title'), href: '/management/plants' },
+    { text: detail.data?.name ?? id, href: `/management/plants/${encodeURIComponent(id)}` },
+    { text: t('detail.settings') },
+  ];
   return (
     <div className="helio-management-page">
       <PageHeader breadcrumbs={crumbs} title={t('settings.title')} name={detail.data?.name} />
       {detail.isPending ? (
         <Spinner />
       ) : detail.isError ? (
-        <NonIdealState icon="search" title={detail.error.status === 404 ? t('detail.notFound') : t('detail.loadFailed')} description={detail.error.message} />
+        <NonIdealState
+          icon="search"
+          title={detail.error.status === 404 ? t('detail.notFound') : t('detail.loadFailed')}
+          description={detail.error.message}
+        />
       ) : (
         <>
           <SettingsForm key={detail.data.id} plant={detail.data} />

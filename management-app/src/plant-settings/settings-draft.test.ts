@@ -10,7 +10,15 @@ describe('the settings draft', () => {
   });
 
   it('names each wrong field by the server’s limits', () => {
-    const draft = { ...draftOf(plantDetail()), name: '  ', tiltDeg: '91', azimuthDeg: 'south', batteryMinSocPct: '90', batteryMaxSocPct: '20', timezone: 'Mars/Base' };
+    const draft = {
+      ...draftOf(plantDetail()),
+      name: '  ',
+      tiltDeg: '91',
+      azimuthDeg: 'south',
+      batteryMinSocPct: '90',
+      batteryMaxSocPct: '20',
+      timezone: 'Mars/Base',
+    };
     expect(draftProblems(draft)).toEqual({
       name: { problem: 'required' },
       tiltDeg: { problem: 'range', min: 0, max: 90 },
@@ -24,7 +32,10 @@ describe('the settings draft', () => {
   it('sends only what the user changed', () => {
     const base = plantDetail();
     expect(changesOf(draftOf(base), base)).toEqual({});
-    expect(changesOf({ ...draftOf(base), tiltDeg: '30', name: ' Brno – Rodinný dům ', gridExportLimitKw: '5' }, base)).toEqual({ tiltDeg: 30, gridExportLimitKw: 5 });
+    expect(changesOf({ ...draftOf(base), tiltDeg: '30', name: ' Brno – Rodinný dům ', gridExportLimitKw: '5' }, base)).toEqual({
+      tiltDeg: 30,
+      gridExportLimitKw: 5,
+    });
     expect(changesOf({ ...draftOf(base), batteryKwh: '' }, base)).toEqual({ batteryKwh: null });
   });
 

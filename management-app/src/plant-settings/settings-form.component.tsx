@@ -60,11 +60,29 @@ export function SettingsForm({ plant }: { plant: PlantDetail }) {
     const problem = shown[field];
     const id = `setting-${field}`;
     return (
-      <FormGroup key={field} label={t(`fields.${field}`)} labelFor={id} labelInfo={unit} intent={problem ? 'danger' : 'none'} helperText={problem && problemText(t, problem)}>
+      <FormGroup
+        key={field}
+        label={t(`fields.${field}`)}
+        labelFor={id}
+        labelInfo={unit}
+        intent={problem ? 'danger' : 'none'}
+        helperText={problem && problemText(t, problem)}
+      >
         {field === 'tariffCurrency' ? (
-          <HTMLSelect id={id} value={draft[field]} options={[...TARIFF_CURRENCIES]} onChange={(e) => setDraft({ ...draft, [field]: e.currentTarget.value })} />
+          <HTMLSelect
+            id={id}
+            value={draft[field]}
+            options={[...TARIFF_CURRENCIES]}
+            onChange={(e) => setDraft({ ...draft, [field]: e.currentTarget.value })}
+          />
         ) : (
-          <InputGroup id={id} name={field} value={draft[field]} intent={problem ? 'danger' : 'none'} onChange={(e) => setDraft({ ...draft, [field]: e.target.value })} />
+          <InputGroup
+            id={id}
+            name={field}
+            value={draft[field]}
+            intent={problem ? 'danger' : 'none'}
+            onChange={(e) => setDraft({ ...draft, [field]: e.target.value })}
+          />
         )}
       </FormGroup>
     );
@@ -77,7 +95,9 @@ export function SettingsForm({ plant }: { plant: PlantDetail }) {
           <p>{t('settings.conflictText', { version: conflict.version })}</p>
           <p>
             {t('settings.theirChanges')}{' '}
-            {theirChanges(base, conflict).map((field) => t(`fields.${field}`)).join(', ') || t('settings.noVisibleChanges')}
+            {theirChanges(base, conflict)
+              .map((field) => t(`fields.${field}`))
+              .join(', ') || t('settings.noVisibleChanges')}
           </p>
           <Button text={t('settings.loadTheirs')} icon="refresh" onClick={() => loadTheirs(conflict)} data-testid="load-theirs" />{' '}
           <Button text={t('settings.keepMine')} icon="edit" onClick={() => keepMine(conflict)} data-testid="keep-mine" />
@@ -86,7 +106,9 @@ export function SettingsForm({ plant }: { plant: PlantDetail }) {
       {SETTING_SECTIONS.map((section) => (
         <Card key={section.key} className="helio-management-section">
           <H4>{t(`settings.sections.${section.key}`)}</H4>
-          <div className="helio-management-fields">{section.fields.map(({ field, unit }) => input(field, field === 'tariffPricePerKwh' ? `${draft.tariffCurrency}/kWh` : unit))}</div>
+          <div className="helio-management-fields">
+            {section.fields.map(({ field, unit }) => input(field, field === 'tariffPricePerKwh' ? `${draft.tariffCurrency}/kWh` : unit))}
+          </div>
         </Card>
       ))}
       {submitted && Object.keys(problems).length > 0 && (
@@ -101,7 +123,15 @@ export function SettingsForm({ plant }: { plant: PlantDetail }) {
       )}
       <div className="helio-management-actions">
         <Button text={t('settings.reset')} disabled={!dirty || save.isPending} onClick={() => setDraft(draftOf(base))} />
-        <Button type="submit" intent="primary" icon="floppy-disk" text={t('settings.save')} loading={save.isPending} disabled={!dirty && !conflict} data-testid="settings-save" />
+        <Button
+          type="submit"
+          intent="primary"
+          icon="floppy-disk"
+          text={t('settings.save')}
+          loading={save.isPending}
+          disabled={!dirty && !conflict}
+          data-testid="settings-save"
+        />
       </div>
     </form>
   );

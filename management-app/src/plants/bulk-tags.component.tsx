@@ -26,7 +26,11 @@ export function BulkTags({ selected, matching, tags, onSelectAllMatching, onClea
       { plantIds: [...selected], [change]: [chosen.id] },
       {
         onSuccess: () =>
-          showToast({ intent: 'success', icon: 'tag', message: t(change === 'add' ? 'bulk.added' : 'bulk.removed', { name: chosen.name, count: selected.length }) }),
+          showToast({
+            intent: 'success',
+            icon: 'tag',
+            message: t(change === 'add' ? 'bulk.added' : 'bulk.removed', { name: chosen.name, count: selected.length }),
+          }),
       },
     );
   };
@@ -34,18 +38,43 @@ export function BulkTags({ selected, matching, tags, onSelectAllMatching, onClea
   return (
     <div className="helio-management-bulk" data-testid="bulk-tags">
       <span data-testid="bulk-count">{t('bulk.selected', { count: selected.length })}</span>
-      {selected.length < matching && <Button minimal small text={t('bulk.selectAll', { count: matching })} onClick={onSelectAllMatching} data-testid="select-all-matching" />}
+      {selected.length < matching && (
+        <Button
+          minimal
+          small
+          text={t('bulk.selectAll', { count: matching })}
+          onClick={onSelectAllMatching}
+          data-testid="select-all-matching"
+        />
+      )}
       <Button minimal small text={t('bulk.clear')} onClick={onClear} data-testid="clear-selection" />
       <ControlGroup>
         <HTMLSelect
           aria-label={t('bulk.tag')}
           value={tagId}
           onChange={(e) => setTagId(e.currentTarget.value)}
-          options={[{ value: '', label: tags.length === 0 ? t('bulk.noTags') : t('bulk.chooseTag') }, ...tags.map((tag) => ({ value: tag.id, label: tag.name }))]}
+          options={[
+            { value: '', label: tags.length === 0 ? t('bulk.noTags') : t('bulk.chooseTag') },
+            ...tags.map((tag) => ({ value: tag.id, label: tag.name })),
+          ]}
           data-testid="bulk-tag"
         />
-        <Button icon="add" text={t('bulk.add')} disabled={!chosen} loading={setTags.isPending} onClick={() => apply('add')} data-testid="bulk-add" />
-        <Button icon="remove" text={t('bulk.remove')} disabled={!chosen} loading={setTags.isPending} onClick={() => apply('remove')} data-testid="bulk-remove" />
+        <Button
+          icon="add"
+          text={t('bulk.add')}
+          disabled={!chosen}
+          loading={setTags.isPending}
+          onClick={() => apply('add')}
+          data-testid="bulk-add"
+        />
+        <Button
+          icon="remove"
+          text={t('bulk.remove')}
+          disabled={!chosen}
+          loading={setTags.isPending}
+          onClick={() => apply('remove')}
+          data-testid="bulk-remove"
+        />
       </ControlGroup>
       {setTags.isError && (
         <Callout intent="danger" icon="error" compact>

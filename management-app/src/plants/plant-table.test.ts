@@ -3,7 +3,16 @@ import { FIRST_QUERY, matchingIds, plantRows, sortBy, tablePage } from './plant-
 import { registryPlant } from '../testing/fixtures';
 
 const plant = (id: string, name: string, pvPeakKw: number, batteryKwh: number | null): Plant => ({
-  id, name, thingName: id, location: `${name} město`, latitude: 49, longitude: 16, timezone: 'Europe/Prague', pvPeakKw, batteryKwh, chargerKw: null,
+  id,
+  name,
+  thingName: id,
+  location: `${name} město`,
+  latitude: 49,
+  longitude: 16,
+  timezone: 'Europe/Prague',
+  pvPeakKw,
+  batteryKwh,
+  chargerKw: null,
 });
 
 const PLANTS = [plant('a', 'Plzeň – Kancelář', 30, null), plant('b', 'Brno – Rodinný dům', 9.8, 10), plant('c', 'Olomouc – Farma', 50, 30)];
@@ -63,16 +72,26 @@ describe('the plants table', () => {
   });
 
   it('selects every matching plant over all pages, not just the page shown', () => {
-    const many = plantRows(Array.from({ length: 300 }, (_, i) => plant(`p${i}`, `Plant ${i}`, i, null)), Array.from({ length: 300 }, (_, i) => registryPlant({ id: `p${i}`, tagIds: i % 3 === 0 ? ['x'] : [] })));
+    const many = plantRows(
+      Array.from({ length: 300 }, (_, i) => plant(`p${i}`, `Plant ${i}`, i, null)),
+      Array.from({ length: 300 }, (_, i) => registryPlant({ id: `p${i}`, tagIds: i % 3 === 0 ? ['x'] : [] })),
+    );
     expect(matchingIds(many, { ...FIRST_QUERY, tag: 'x', pageSize: 10 })).toHaveLength(100);
     expect(matchingIds(many, { ...FIRST_QUERY, pageSize: 10, page: 5 })).toHaveLength(300);
   });
 
   it('cuts pages and moves back to the last page when fewer remain', () => {
-    const many = plantRows(Array.from({ length: 1000 }, (_, i) => plant(`p${i}`, `Plant ${String(i).padStart(4, '0')}`, i, null)), []);
+    const many = plantRows(
+      Array.from({ length: 1000 }, (_, i) => plant(`p${i}`, `Plant ${String(i).padStart(4, '0')}`, i, null)),
+      [],
+    );
     const third = tablePage(many, { ...FIRST_QUERY, pageSize: 100, page: 2 });
     expect(third).toMatchObject({ total: 1000, pageCount: 10, page: 2 });
     expect(third.rows[0]?.name).toBe('Plant 0200');
-    expect(tablePage(many, { ...FIRST_QUERY, pageSize: 100, page: 9, search: 'Plant 00' })).toMatchObject({ total: 100, pageCount: 1, page: 0 });
+    expect(tablePage(many, { ...FIRST_QUERY, pageSize: 100, page: 9, search: 'Plant 00' })).toMatchObject({
+      total: 100,
+      pageCount: 1,
+      page: 0,
+    });
   });
 });

@@ -46,7 +46,11 @@ export function plantRows(plants: readonly Plant[], registry: readonly RegistryP
 
 const collator = new Intl.Collator('cs', { sensitivity: 'base' });
 /** Case and diacritics do not matter: "plzen" finds "Plzeň". */
-const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 
 function compare(a: PlantRow, b: PlantRow, column: SortColumn): number {
   if (column === 'name' || column === 'location' || column === 'status') return collator.compare(a[column], b[column]);

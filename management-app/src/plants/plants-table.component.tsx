@@ -67,7 +67,14 @@ export function PlantsTable({ rows, query, activeId, tags, selected, onSelect, o
       </thead>
       <tbody>
         {rows.map((plant) => (
-          <tr key={plant.id} tabIndex={0} onClick={() => open(plant)} onKeyDown={(e) => onKey(e, plant)} data-testid="plant-row" data-thing={plant.thingName}>
+          <tr
+            key={plant.id}
+            tabIndex={0}
+            onClick={() => open(plant)}
+            onKeyDown={(e) => onKey(e, plant)}
+            data-testid="plant-row"
+            data-thing={plant.thingName}
+          >
             {onSelect && (
               <td className="helio-management-select" onClick={stop}>
                 <Checkbox
@@ -85,7 +92,9 @@ export function PlantsTable({ rows, query, activeId, tags, selected, onSelect, o
             </td>
             <td>{plant.location}</td>
             <td className="helio-management-number">{formatNumber(plant.pvPeakKw, { maximumFractionDigits: 1 })}</td>
-            <td className="helio-management-number">{plant.batteryKwh === null ? '—' : formatNumber(plant.batteryKwh, { maximumFractionDigits: 1 })}</td>
+            <td className="helio-management-number">
+              {plant.batteryKwh === null ? '—' : formatNumber(plant.batteryKwh, { maximumFractionDigits: 1 })}
+            </td>
             <td data-testid="plant-tags">
               <span className="helio-management-tags">
                 {tags
@@ -99,10 +108,18 @@ export function PlantsTable({ rows, query, activeId, tags, selected, onSelect, o
               {plant.todayEnergyKwh === null ? '—' : formatNumber(plant.todayEnergyKwh, { maximumFractionDigits: 1 })}
             </td>
             <td data-testid="plant-status" data-status={plant.status}>
-              <Tag minimal round multiline intent={plant.status === 'online' ? 'success' : 'none'} icon={plant.status === 'online' ? 'signal-search' : 'offline'}>
+              <Tag
+                minimal
+                round
+                multiline
+                intent={plant.status === 'online' ? 'success' : 'none'}
+                icon={plant.status === 'online' ? 'signal-search' : 'offline'}
+              >
                 {t(`status.${plant.status}`)}
               </Tag>{' '}
-              <span className="helio-management-muted">{plant.lastSeen ? t('plants.lastSeen', { time: formatDateTime(new Date(plant.lastSeen)) }) : t('plants.neverSeen')}</span>
+              <span className="helio-management-muted">
+                {plant.lastSeen ? t('plants.lastSeen', { time: formatDateTime(new Date(plant.lastSeen)) }) : t('plants.neverSeen')}
+              </span>
             </td>
             <td className="helio-management-row-actions">
               {plant.id === activeId ? (

@@ -100,16 +100,34 @@ export default function PlantsPage() {
             onSort={(column) => setQuery(sortBy(query, column))}
           />
           <div className="helio-management-pager" data-testid="plants-pager">
-            <span>{t('plants.range', { from: page.page * query.pageSize + 1, to: page.page * query.pageSize + page.rows.length, total: page.total })}</span>
+            <span>
+              {t('plants.range', {
+                from: page.page * query.pageSize + 1,
+                to: page.page * query.pageSize + page.rows.length,
+                total: page.total,
+              })}
+            </span>
             <HTMLSelect
               aria-label={t('plants.pageSize')}
               value={query.pageSize}
               onChange={(e) => setQuery({ ...query, pageSize: Number(e.currentTarget.value), page: 0 })}
               options={PAGE_SIZES.map((size) => ({ value: size, label: t('plants.perPage', { count: size }) }))}
             />
-            <Button minimal icon="chevron-left" aria-label={t('plants.previous')} disabled={page.page === 0} onClick={() => setQuery({ ...query, page: page.page - 1 })} />
+            <Button
+              minimal
+              icon="chevron-left"
+              aria-label={t('plants.previous')}
+              disabled={page.page === 0}
+              onClick={() => setQuery({ ...query, page: page.page - 1 })}
+            />
             <span>{t('plants.page', { page: page.page + 1, pages: page.pageCount })}</span>
-            <Button minimal icon="chevron-right" aria-label={t('plants.next')} disabled={page.page >= page.pageCount - 1} onClick={() => setQuery({ ...query, page: page.page + 1 })} />
+            <Button
+              minimal
+              icon="chevron-right"
+              aria-label={t('plants.next')}
+              disabled={page.page >= page.pageCount - 1}
+              onClick={() => setQuery({ ...query, page: page.page + 1 })}
+            />
           </div>
         </>
       )}

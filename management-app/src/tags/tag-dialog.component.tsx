@@ -89,7 +89,13 @@ export function TagDialog({ editing, tags, onClose }: TagDialogProps) {
           actions={
             <>
               <Button text={t('actions.cancel')} onClick={onClose} disabled={saving.isPending} />
-              <Button type="submit" intent="primary" text={t(editing ? 'tags.save' : 'tags.create')} loading={saving.isPending} data-testid="tag-submit" />
+              <Button
+                type="submit"
+                intent="primary"
+                text={t(editing ? 'tags.save' : 'tags.create')}
+                loading={saving.isPending}
+                data-testid="tag-submit"
+              />
             </>
           }
         />

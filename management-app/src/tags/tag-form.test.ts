@@ -1,7 +1,14 @@
 import type { PlantTag } from '@helio/shared-utils';
 import { byTagName, tagNameProblem } from './tag-form';
 
-const tag = (id: string, name: string): PlantTag => ({ id, name, colour: 'blue', plantCount: 0, createdAt: '2026-11-23T00:00:00Z', updatedAt: null });
+const tag = (id: string, name: string): PlantTag => ({
+  id,
+  name,
+  colour: 'blue',
+  plantCount: 0,
+  createdAt: '2026-11-23T00:00:00Z',
+  updatedAt: null,
+});
 const TAGS = [tag('t1', 'Střecha'), tag('t2', 'Farma'), tag('t3', 'Čechy')];
 
 describe('the tag form', () => {

@@ -69,7 +69,15 @@ export default function TagsPage() {
                   {canWrite && (
                     <>
                       <Button small minimal icon="edit" text={t('tags.edit')} onClick={() => setEditing(tag)} data-testid="edit-tag" />
-                      <Button small minimal intent="danger" icon="trash" text={t('tags.delete')} onClick={() => setDeleting(tag)} data-testid="delete-tag" />
+                      <Button
+                        small
+                        minimal
+                        intent="danger"
+                        icon="trash"
+                        text={t('tags.delete')}
+                        onClick={() => setDeleting(tag)}
+                        data-testid="delete-tag"
+                      />
                     </>
                   )}
                 </td>
@@ -79,7 +87,12 @@ export default function TagsPage() {
         </HTMLTable>
       )}
       {editing && <TagDialog editing={editing === 'new' ? undefined : editing} tags={list} onClose={() => setEditing(null)} />}
-      <Dialog isOpen={deleting !== null} title={t('tags.deleteTitle', { name: deleting?.name ?? '' })} icon="trash" onClose={remove.isPending ? undefined : () => setDeleting(null)}>
+      <Dialog
+        isOpen={deleting !== null}
+        title={t('tags.deleteTitle', { name: deleting?.name ?? '' })}
+        icon="trash"
+        onClose={remove.isPending ? undefined : () => setDeleting(null)}
+      >
         <DialogBody>
           <p data-testid="delete-tag-text">{t('tags.deleteText', { count: deleting?.plantCount ?? 0 })}</p>
           {remove.isError && (
@@ -92,7 +105,13 @@ export default function TagsPage() {
           actions={
             <>
               <Button text={t('actions.cancel')} onClick={() => setDeleting(null)} disabled={remove.isPending} />
-              <Button intent="danger" text={t('tags.delete')} loading={remove.isPending} onClick={confirmDelete} data-testid="confirm-delete-tag" />
+              <Button
+                intent="danger"
+                text={t('tags.delete')}
+                loading={remove.isPending}
+                onClick={confirmDelete}
+                data-testid="confirm-delete-tag"
+              />
             </>
           }
         />

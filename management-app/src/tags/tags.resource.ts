@@ -19,7 +19,8 @@ function useTagChange<P extends Call>(path: P) {
   const queryClient = useQueryClient();
   return useMutation<ApiEndpoints[P]['response'], ApiError, ApiEndpoints[P]['request']>({
     mutationFn: (request) => apiPost(path, request),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: TAGS_KEY }), queryClient.invalidateQueries({ queryKey: REGISTRY_KEY })]),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: TAGS_KEY }), queryClient.invalidateQueries({ queryKey: REGISTRY_KEY })]),
   });
 }
 

@@ -3,29 +3,68 @@ import type { Device, PlantDetail, RegistryPlant } from '@helio/shared-utils';
 
 export function plantDetail(overrides: Partial<PlantDetail> = {}): PlantDetail {
   return {
-    id: 'p-brno', name: 'Brno – Rodinný dům', thingName: 'demo-brno-01', location: 'Brno, Žabovřesky', address: '',
-    latitude: 49.2146, longitude: 16.5852, timezone: 'Europe/Prague', pvPeakKw: 9.8, tiltDeg: 35, azimuthDeg: 0,
-    batteryKwh: 10, batteryMinSocPct: 10, batteryMaxSocPct: 95, batteryMaxChargeKw: 5, batteryMaxDischargeKw: 5,
-    chargerKw: 11, gridExportLimitKw: null, tariffName: 'D57d', tariffPricePerKwh: 4.2, tariffCurrency: 'CZK',
-    version: 3, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: null,
+    id: 'p-brno',
+    name: 'Brno – Rodinný dům',
+    thingName: 'demo-brno-01',
+    location: 'Brno, Žabovřesky',
+    address: '',
+    latitude: 49.2146,
+    longitude: 16.5852,
+    timezone: 'Europe/Prague',
+    pvPeakKw: 9.8,
+    tiltDeg: 35,
+    azimuthDeg: 0,
+    batteryKwh: 10,
+    batteryMinSocPct: 10,
+    batteryMaxSocPct: 95,
+    batteryMaxChargeKw: 5,
+    batteryMaxDischargeKw: 5,
+    chargerKw: 11,
+    gridExportLimitKw: null,
+    tariffName: 'D57d',
+    tariffPricePerKwh: 4.2,
+    tariffCurrency: 'CZK',
+    version: 3,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: null,
     ...overrides,
   };
 }
 
 export function registryPlant(overrides: Partial<RegistryPlant> = {}): RegistryPlant {
   return {
-    id: 'p-brno', name: 'Brno – Rodinný dům', thingName: 'demo-brno-01', gatewayClientId: 'gw-demo-brno-01', hasCredentials: true,
-    status: 'online', lastSeen: '2026-11-23T01:00:00.000Z', connected: true, connectedSince: null, firmware: null, shadowVersion: 5,
-    tagIds: [], todayEnergyKwh: null,
+    id: 'p-brno',
+    name: 'Brno – Rodinný dům',
+    thingName: 'demo-brno-01',
+    gatewayClientId: 'gw-demo-brno-01',
+    hasCredentials: true,
+    status: 'online',
+    lastSeen: '2026-11-23T01:00:00.000Z',
+    connected: true,
+    connectedSince: null,
+    firmware: null,
+    shadowVersion: 5,
+    tagIds: [],
+    todayEnergyKwh: null,
     ...overrides,
   };
 }
 
 export function device(overrides: Partial<Device> = {}): Device {
   return {
-    id: 'd-inverter', plantId: 'p-brno', kind: 'inverter', name: 'Střídač', maker: 'Huawei', model: 'SUN2000-10KTL-M1', serial: 'HV2140012345',
-    firmware: 'V100R001C10SPC139', ratedPowerKw: 10, capacityKwh: null, liveKeys: ['ActPwrPve', 'EnergyPveTotal'],
-    createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+    id: 'd-inverter',
+    plantId: 'p-brno',
+    kind: 'inverter',
+    name: 'Střídač',
+    maker: 'Huawei',
+    model: 'SUN2000-10KTL-M1',
+    serial: 'HV2140012345',
+    firmware: 'V100R001C10SPC139',
+    ratedPowerKw: 10,
+    capacityKwh: null,
+    liveKeys: ['ActPwrPve', 'EnergyPveTotal'],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
 }

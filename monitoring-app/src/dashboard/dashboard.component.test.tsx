@@ -21,7 +21,13 @@ const text = (testId: string) => screen.getByTestId(testId).textContent ?? '';
 const nbsp = (s: string) => s.replace(/ /g, '\u00a0');
 
 function emptyShadow(): Shadow {
-  return { state: { reported: {}, desired: {}, delta: {} }, metadata: { desired: {}, reported: {} }, version: 0, timestamp: 0, hasDelta: false };
+  return {
+    state: { reported: {}, desired: {}, delta: {} },
+    metadata: { desired: {}, reported: {} },
+    version: 0,
+    timestamp: 0,
+    hasDelta: false,
+  };
 }
 
 beforeEach(() => {
@@ -29,7 +35,9 @@ beforeEach(() => {
   __setSignedIn();
   // today's power chart (its own test file) answers an empty day here
   const fallback = apiPost.getMockImplementation();
-  apiPost.mockImplementation(async (path: string, body: unknown) => (path === 'metric/time-series' ? { rows: [] } : fallback?.(path, body)));
+  apiPost.mockImplementation(async (path: string, body: unknown) =>
+    path === 'metric/time-series' ? { rows: [] } : fallback?.(path, body),
+  );
 });
 
 afterEach(async () => {

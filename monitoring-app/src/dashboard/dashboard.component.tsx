@@ -17,11 +17,7 @@ function LiveTiles({ plant }: { plant: Plant }) {
   if (!shadow.data) {
     if (shadow.isError) {
       return (
-        <ErrorPanel
-          title={t('states.shadowErrorTitle')}
-          description={t('states.errorDescription')}
-          onRetry={() => shadow.refetch()}
-        />
+        <ErrorPanel title={t('states.shadowErrorTitle')} description={t('states.errorDescription')} onRetry={() => shadow.refetch()} />
       );
     }
     return <Spinner className="helio-dashboard__spinner" aria-label={t('dashboard.tilesLabel')} />;
@@ -56,12 +52,14 @@ export default function DashboardPage() {
         name={plant ? <span data-testid="dashboard-plant-name">{plant.name}</span> : undefined}
         description={t('dashboard.description')}
       />
-      <PlantGate noPlantTestId="dashboard-no-plant">{(active) => (
+      <PlantGate noPlantTestId="dashboard-no-plant">
+        {(active) => (
           <>
             <LiveTiles plant={active} />
             <TodayPowerCard plant={active} />
           </>
-        )}</PlantGate>
+        )}
+      </PlantGate>
     </div>
   );
 }

@@ -38,11 +38,7 @@ export function PowerTileCard({ tile, now }: { tile: PowerTile; now: number }) {
         )}
       </div>
       <div className="helio-tile__value" data-testid={`${id}-value`}>
-        {tile.watts === null ? (
-          <span className={Classes.TEXT_MUTED}>{t('tiles.notReported')}</span>
-        ) : (
-          formatPower(tile.watts)
-        )}
+        {tile.watts === null ? <span className={Classes.TEXT_MUTED}>{t('tiles.notReported')}</span> : formatPower(tile.watts)}
       </div>
       {direction && tile.watts !== null && (
         <div className="helio-tile__detail" data-testid={`${id}-direction`}>

@@ -29,9 +29,7 @@ function reportedNumber(shadow: Shadow, key: MetricKey): number | null {
 }
 
 function latestReport(shadow: Shadow, keys: readonly MetricKey[]): number | null {
-  const stamps = keys
-    .map((key) => shadow.metadata.reported[key]?.timestamp)
-    .filter((stamp): stamp is number => typeof stamp === 'number');
+  const stamps = keys.map((key) => shadow.metadata.reported[key]?.timestamp).filter((stamp): stamp is number => typeof stamp === 'number');
   return stamps.length > 0 ? Math.max(...stamps) : null;
 }
 

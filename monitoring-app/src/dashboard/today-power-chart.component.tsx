@@ -38,6 +38,13 @@ export default function TodayPowerChart({ columns, metrics, xRange, labels, aria
     };
   }, [xRange, metrics, labels]);
   return (
-    <UplotChart options={options} data={columns as uPlot.AlignedData} height={CHART_HEIGHT} className="helio-today-power__chart" ariaLabel={ariaLabel} testId="today-power-chart" />
+    <UplotChart
+      options={options}
+      data={columns as uPlot.AlignedData}
+      height={CHART_HEIGHT}
+      className="helio-today-power__chart"
+      ariaLabel={ariaLabel}
+      testId="today-power-chart"
+    />
   );
 }

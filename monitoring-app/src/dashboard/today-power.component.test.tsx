@@ -18,7 +18,14 @@ jest.mock('./today-power-chart.component', () => ({
 
 const BRNO = 'gw-brno-01';
 const row = (time: string, metricKey: string, avg: number): TimeSeriesRow => ({
-  time, metricKey, avg, min: avg - 10, max: avg + 10, last: avg, count: 15, energyKwh: avg / 4000,
+  time,
+  metricKey,
+  avg,
+  min: avg - 10,
+  max: avg + 10,
+  last: avg,
+  count: 15,
+  energyKwh: avg / 4000,
 });
 const ROWS = [
   row('2026-06-15T10:00:00.000Z', 'ActPwrPve', 3000),
@@ -46,7 +53,9 @@ beforeEach(() => {
   __setShadow(BRNO, __fixtures.shadow());
   seriesAnswer = async () => ({ rows: ROWS });
   const fallback = apiPost.getMockImplementation();
-  apiPost.mockImplementation(async (path: string, body: unknown) => (path === 'metric/time-series' ? seriesAnswer() : fallback?.(path, body)));
+  apiPost.mockImplementation(async (path: string, body: unknown) =>
+    path === 'metric/time-series' ? seriesAnswer() : fallback?.(path, body),
+  );
 });
 
 afterEach(() => jest.useRealTimers());
@@ -55,7 +64,9 @@ describe("the dashboard's power chart of today", () => {
   it("asks for PV, load, grid and battery in 15-minute buckets from the plant's midnight until now", async () => {
     const before = Date.now();
     await renderDashboard();
-    expect((await screen.findByTestId('today-power-chart', undefined, { timeout: 5000 })).textContent).toBe('ActPwrPve,ActPwrLoad,ActPwrGrid,ActPwrBat: 2 points');
+    expect((await screen.findByTestId('today-power-chart', undefined, { timeout: 5000 })).textContent).toBe(
+      'ActPwrPve,ActPwrLoad,ActPwrGrid,ActPwrBat: 2 points',
+    );
     const [params] = seriesCalls();
     expect(params).toMatchObject({ tenantId: 'tenant-1', gatewayId: BRNO, plantId: 'plant-1', granularity: '15m' });
     expect(params.metricKeys).toEqual(['ActPwrPve', 'ActPwrLoad', 'ActPwrGrid', 'ActPwrBat']);

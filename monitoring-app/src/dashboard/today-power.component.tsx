@@ -20,7 +20,10 @@ export function TodayPowerCard({ plant }: { plant: Plant }) {
   const columns = useMemo(() => todayColumns(data?.rows ?? [], metrics), [data, metrics]);
   const xRange = useMemo<[number, number]>(() => [(data?.since ?? 0) / 1000, (data?.until ?? 0) / 1000], [data]);
   const labels = useMemo(() => {
-    const named = Object.fromEntries(TODAY_POWER_METRICS.map((m) => [m, t(metricInfo(m)?.labelKey ?? m)])) as Record<TodayPowerMetric, string>;
+    const named = Object.fromEntries(TODAY_POWER_METRICS.map((m) => [m, t(metricInfo(m)?.labelKey ?? m)])) as Record<
+      TodayPowerMetric,
+      string
+    >;
     return { time: t('logs.columns.time'), ...named };
   }, [t]);
   const rows = data?.rows.filter((row) => metrics.includes(row.metricKey as TodayPowerMetric)) ?? [];
@@ -31,13 +34,19 @@ export function TodayPowerCard({ plant }: { plant: Plant }) {
 
   let body: React.ReactNode;
   if (power.isError && !data) {
-    body = <ErrorPanel title={t('dashboard.today.errorTitle')} description={t('states.errorDescription')} onRetry={() => power.refetch()} />;
+    body = (
+      <ErrorPanel title={t('dashboard.today.errorTitle')} description={t('states.errorDescription')} onRetry={() => power.refetch()} />
+    );
   } else if (!data) {
     body = <Spinner className="helio-dashboard__spinner" aria-label={t('dashboard.today.loading')} />;
   } else if (rows.length === 0) {
     body = (
       <div data-testid="today-power-empty">
-        <NonIdealState icon="timeline-line-chart" title={t('dashboard.today.emptyTitle')} description={t('dashboard.today.emptyDescription', { plant: plant.name })} />
+        <NonIdealState
+          icon="timeline-line-chart"
+          title={t('dashboard.today.emptyTitle')}
+          description={t('dashboard.today.emptyDescription', { plant: plant.name })}
+        />
       </div>
     );
   } else {
@@ -52,7 +61,13 @@ export function TodayPowerCard({ plant }: { plant: Plant }) {
     <Card className="helio-today-power" data-testid="today-power">
       <div className="helio-today-power__header">
         <H4>{t('dashboard.today.title')}</H4>
-        <Button icon="download" text={t('logs.exportCsv')} disabled={rows.length === 0} onClick={exportCsv} data-testid="today-power-export" />
+        <Button
+          icon="download"
+          text={t('logs.exportCsv')}
+          disabled={rows.length === 0}
+          onClick={exportCsv}
+          data-testid="today-power-export"
+        />
       </div>
       {body}
     </Card>

@@ -2,7 +2,14 @@ import type { TimeSeriesRow } from '@helio/shared-utils';
 import { chartedMetrics, plantDaySoFar, todayColumns } from './today-power';
 
 const row = (time: string, metricKey: string, avg: number): TimeSeriesRow => ({
-  time, metricKey, avg, min: avg, max: avg, last: avg, count: 15, energyKwh: null,
+  time,
+  metricKey,
+  avg,
+  min: avg,
+  max: avg,
+  last: avg,
+  count: 15,
+  energyKwh: null,
 });
 
 describe("today's power", () => {
@@ -30,7 +37,11 @@ describe("today's power", () => {
   });
 
   it('charts only the metrics reported today, and the battery only for a plant that has one', () => {
-    const rows = [row('2026-06-15T10:00:00Z', 'ActPwrBat', 400), row('2026-06-15T10:00:00Z', 'ActPwrPve', 1), row('2026-06-15T10:00:00Z', 'BatSoc', 50)];
+    const rows = [
+      row('2026-06-15T10:00:00Z', 'ActPwrBat', 400),
+      row('2026-06-15T10:00:00Z', 'ActPwrPve', 1),
+      row('2026-06-15T10:00:00Z', 'BatSoc', 50),
+    ];
     expect(chartedMetrics(rows, true)).toEqual(['ActPwrPve', 'ActPwrBat']);
     expect(chartedMetrics(rows, false)).toEqual(['ActPwrPve']);
   });

@@ -3,13 +3,26 @@ import { deviceStates, deviceStatesCsv, stateOfCharge } from './device-state';
 
 const NOW = Date.parse('2026-06-15T12:00:00Z');
 const battery: Device = {
-  id: 'b1', plantId: 'p1', kind: 'battery', name: 'Baterie, sklep', maker: 'Huawei', model: 'LUNA2000-10-S0', serial: 'HL1', firmware: '1',
-  ratedPowerKw: 5, capacityKwh: 10, liveKeys: ['BatSoc', 'ActPwrBat'], createdAt: '', updatedAt: '',
+  id: 'b1',
+  plantId: 'p1',
+  kind: 'battery',
+  name: 'Baterie, sklep',
+  maker: 'Huawei',
+  model: 'LUNA2000-10-S0',
+  serial: 'HL1',
+  firmware: '1',
+  ratedPowerKw: 5,
+  capacityKwh: 10,
+  liveKeys: ['BatSoc', 'ActPwrBat'],
+  createdAt: '',
+  updatedAt: '',
 };
 const shadow = (stamp: number): Shadow => ({
   state: { reported: { BatSoc: 64.5, ActPwrBat: -1200 }, desired: {}, delta: {} },
   metadata: { desired: {}, reported: { BatSoc: { timestamp: stamp }, ActPwrBat: { timestamp: stamp - 1000 } } },
-  version: 1, timestamp: stamp, hasDelta: false,
+  version: 1,
+  timestamp: stamp,
+  hasDelta: false,
 });
 
 describe("devices' live state", () => {
@@ -26,7 +39,9 @@ describe("devices' live state", () => {
   });
 
   it('exports one CSV line per device and value with units and ISO times', () => {
-    const lines = deviceStatesCsv(deviceStates([battery], shadow(NOW), NOW)).trimEnd().split('\r\n');
+    const lines = deviceStatesCsv(deviceStates([battery], shadow(NOW), NOW))
+      .trimEnd()
+      .split('\r\n');
     expect(lines).toEqual([
       'device,kind,maker,model,serial,ratedPowerKw,capacityKwh,key,value,unit,reportedAt,stale',
       '"Baterie, sklep",battery,Huawei,LUNA2000-10-S0,HL1,5,10,BatSoc,64.5,%,2026-06-15T12:00:00.000Z,false',

@@ -26,7 +26,20 @@ export function stateOfCharge(state: DeviceState): number | null {
   return typeof soc === 'number' ? soc : null;
 }
 
-export const DEVICE_CSV_COLUMNS = ['device', 'kind', 'maker', 'model', 'serial', 'ratedPowerKw', 'capacityKwh', 'key', 'value', 'unit', 'reportedAt', 'stale'] as const;
+export const DEVICE_CSV_COLUMNS = [
+  'device',
+  'kind',
+  'maker',
+  'model',
+  'serial',
+  'ratedPowerKw',
+  'capacityKwh',
+  'key',
+  'value',
+  'unit',
+  'reportedAt',
+  'stale',
+] as const;
 
 /** One line per device and live value, machine-readable (ISO times, '.' decimals). */
 export function deviceStatesCsv(states: readonly DeviceState[]): string {
@@ -34,8 +47,18 @@ export function deviceStatesCsv(states: readonly DeviceState[]): string {
     DEVICE_CSV_COLUMNS,
     states.flatMap(({ device, values }) =>
       values.map((v) => [
-        device.name, device.kind, device.maker, device.model, device.serial, device.ratedPowerKw, device.capacityKwh,
-        v.key, v.value, metricUnit(v.key), v.reportedAt === null ? null : new Date(v.reportedAt).toISOString(), v.stale,
+        device.name,
+        device.kind,
+        device.maker,
+        device.model,
+        device.serial,
+        device.ratedPowerKw,
+        device.capacityKwh,
+        v.key,
+        v.value,
+        metricUnit(v.key),
+        v.reportedAt === null ? null : new Date(v.reportedAt).toISOString(),
+        v.stale,
       ]),
     ),
   );

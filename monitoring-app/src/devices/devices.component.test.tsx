@@ -9,13 +9,26 @@ configure({ asyncUtilTimeout: 5000 });
 
 const BRNO = 'gw-brno-01'; // plant-1, the fixtures' active plant
 const battery: Device = {
-  id: 'b1', plantId: 'plant-1', kind: 'battery', name: 'Baterie', maker: 'Huawei', model: 'LUNA2000-10-S0', serial: 'HL1', firmware: '1',
-  ratedPowerKw: 5, capacityKwh: 10, liveKeys: ['BatSoc', 'ActPwrBat'], createdAt: '', updatedAt: '',
+  id: 'b1',
+  plantId: 'plant-1',
+  kind: 'battery',
+  name: 'Baterie',
+  maker: 'Huawei',
+  model: 'LUNA2000-10-S0',
+  serial: 'HL1',
+  firmware: '1',
+  ratedPowerKw: 5,
+  capacityKwh: 10,
+  liveKeys: ['BatSoc', 'ActPwrBat'],
+  createdAt: '',
+  updatedAt: '',
 };
 const shadow = (stamp: number): Shadow => ({
   state: { reported: { BatSoc: 64.5, ActPwrBat: -1200 }, desired: {}, delta: {} },
   metadata: { desired: {}, reported: { BatSoc: { timestamp: stamp }, ActPwrBat: { timestamp: stamp } } },
-  version: 1, timestamp: stamp, hasDelta: false,
+  version: 1,
+  timestamp: stamp,
+  hasDelta: false,
 });
 let answer: () => Promise<Device[]>;
 
@@ -43,7 +56,11 @@ describe('the batteries page', () => {
     await show('battery');
     const card = await screen.findByTestId('device-card');
     expect(within(card).getByTestId('device-soc').textContent).toMatch(/65\s?%/);
-    expect(within(card).getAllByTestId('device-value').map((row) => row.getAttribute('data-key'))).toEqual(['BatSoc', 'ActPwrBat']);
+    expect(
+      within(card)
+        .getAllByTestId('device-value')
+        .map((row) => row.getAttribute('data-key')),
+    ).toEqual(['BatSoc', 'ActPwrBat']);
     expect(card.textContent).toMatch(/−?-?1,2\s?kW/);
     expect(within(card).queryByTestId('device-stale')).toBeNull();
     expect(apiPost).toHaveBeenCalledWith('device/list', { plantId: 'plant-1', kind: 'battery' }, expect.anything());

@@ -5,8 +5,19 @@ import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, H4, HTMLTable, NonIdealState, ProgressBar, Spinner, Tag } from '@blueprintjs/core';
 import {
-  downloadCsv, ErrorPanel, formatDateTime, formatMetricValue, formatNumber, metricLabel, PageHeader, useActivePlant, useNow, useShadow,
-  type DeviceKind, type DeviceLiveValue, type Plant,
+  downloadCsv,
+  ErrorPanel,
+  formatDateTime,
+  formatMetricValue,
+  formatNumber,
+  metricLabel,
+  PageHeader,
+  useActivePlant,
+  useNow,
+  useShadow,
+  type DeviceKind,
+  type DeviceLiveValue,
+  type Plant,
   PlantGate,
 } from '@helio/shared-utils';
 import { deviceStates, deviceStatesCsv, stateOfCharge, type DeviceState } from './device-state';
@@ -81,7 +92,10 @@ function DeviceCard({ state }: { state: DeviceState }) {
       </HTMLTable>
       {state.reportedAt !== null && (
         <div className="helio-device__time">
-          {t('tiles.lastReport')} <time dateTime={new Date(state.reportedAt).toISOString()}>{formatDateTime(state.reportedAt, { dateStyle: 'short', timeStyle: 'medium' })}</time>
+          {t('tiles.lastReport')}{' '}
+          <time dateTime={new Date(state.reportedAt).toISOString()}>
+            {formatDateTime(state.reportedAt, { dateStyle: 'short', timeStyle: 'medium' })}
+          </time>
         </div>
       )}
       {state.values.length === 0 && <p className="helio-device__time">{t('devices.noLiveKeys')}</p>}
@@ -96,18 +110,28 @@ function PlantDevices({ plant, kind }: { plant: Plant; kind: DevicePageKind }) {
   const now = useNow();
 
   if (devices.isError) {
-    return <ErrorPanel title={t(`devices.${kind}.errorTitle`)} description={t('states.errorDescription')} onRetry={() => devices.refetch()} />;
+    return (
+      <ErrorPanel title={t(`devices.${kind}.errorTitle`)} description={t('states.errorDescription')} onRetry={() => devices.refetch()} />
+    );
   }
   if (!devices.data) return <Spinner className="helio-dashboard__spinner" />;
   if (devices.data.length === 0) {
     return (
       <div data-testid="devices-empty">
-        <NonIdealState icon={kind === 'battery' ? 'lightning' : 'flash'} title={t(`devices.${kind}.emptyTitle`)} description={t(`devices.${kind}.emptyDescription`, { plant: plant.name })} />
+        <NonIdealState
+          icon={kind === 'battery' ? 'lightning' : 'flash'}
+          title={t(`devices.${kind}.emptyTitle`)}
+          description={t(`devices.${kind}.emptyDescription`, { plant: plant.name })}
+        />
       </div>
     );
   }
   const states = deviceStates(devices.data, shadow.data, now);
-  const exportCsv = () => downloadCsv(`${plant.thingName}_${PLURAL[kind]}_${new Date(now).toISOString().slice(0, 19).replace(/:/g, '-')}.csv`, deviceStatesCsv(states));
+  const exportCsv = () =>
+    downloadCsv(
+      `${plant.thingName}_${PLURAL[kind]}_${new Date(now).toISOString().slice(0, 19).replace(/:/g, '-')}.csv`,
+      deviceStatesCsv(states),
+    );
   return (
     <>
       <div className="helio-metric-log__controls">

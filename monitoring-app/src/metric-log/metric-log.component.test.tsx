@@ -10,7 +10,14 @@ import MetricLogPage from './metric-log.component';
 // points it was given; the real chart is drawn in the e2e journey.
 
 const row = (time: string, avg: number): TimeSeriesRow => ({
-  time, metricKey: 'ActPwrPve', avg, min: avg - 100, max: avg + 100, last: avg, count: 180, energyKwh: avg / 4000,
+  time,
+  metricKey: 'ActPwrPve',
+  avg,
+  min: avg - 100,
+  max: avg + 100,
+  last: avg,
+  count: 180,
+  energyKwh: avg / 4000,
 });
 const ROWS = [row('2026-06-15T10:00:00.000Z', 3000), row('2026-06-15T10:15:00.000Z', 3400)];
 
@@ -45,7 +52,13 @@ describe('one metric’s history', () => {
     await renderMetricLog();
     await screen.findByTestId('series-table');
     const [params] = seriesCalls();
-    expect(params).toMatchObject({ tenantId: 'tenant-1', gatewayId: 'gw-brno-01', plantId: 'plant-1', metricKeys: ['ActPwrPve'], granularity: '15m' });
+    expect(params).toMatchObject({
+      tenantId: 'tenant-1',
+      gatewayId: 'gw-brno-01',
+      plantId: 'plant-1',
+      metricKeys: ['ActPwrPve'],
+      granularity: '15m',
+    });
     expect(Date.parse(params.endTime) - Date.parse(params.startTime)).toBe(24 * 3600 * 1000);
     expect(screen.getByTestId('metric-chart').textContent).toBe('2 points');
     expect(screen.getAllByRole('row')).toHaveLength(3); // header + two buckets

@@ -42,8 +42,20 @@ export function SeriesTable({ rows, granularity, formatValue }: SeriesTableProps
             })}
           </span>
           <ButtonGroup>
-            <Button icon="chevron-left" aria-label={t('logs.pager.previous')} disabled={current === 0} onClick={() => setPage(current - 1)} data-testid="series-previous" />
-            <Button icon="chevron-right" aria-label={t('logs.pager.next')} disabled={current === pages - 1} onClick={() => setPage(current + 1)} data-testid="series-next" />
+            <Button
+              icon="chevron-left"
+              aria-label={t('logs.pager.previous')}
+              disabled={current === 0}
+              onClick={() => setPage(current - 1)}
+              data-testid="series-previous"
+            />
+            <Button
+              icon="chevron-right"
+              aria-label={t('logs.pager.next')}
+              disabled={current === pages - 1}
+              onClick={() => setPage(current + 1)}
+              data-testid="series-next"
+            />
           </ButtonGroup>
         </div>
       )}

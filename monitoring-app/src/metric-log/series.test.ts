@@ -2,7 +2,16 @@ import type { TimeSeriesRow } from '@helio/shared-utils';
 import { csvFileName, seriesCsv } from './series';
 
 const rows: TimeSeriesRow[] = [
-  { time: '2026-06-15T10:00:00.000Z', metricKey: 'ActPwrPve', avg: 3120.5, min: 2800, max: 3400, last: 3300, count: 720, energyKwh: 3.1205 },
+  {
+    time: '2026-06-15T10:00:00.000Z',
+    metricKey: 'ActPwrPve',
+    avg: 3120.5,
+    min: 2800,
+    max: 3400,
+    last: 3300,
+    count: 720,
+    energyKwh: 3.1205,
+  },
   { time: '2026-06-15T11:00:00.000Z', metricKey: 'ActPwrPve', avg: 3500, min: 3300, max: 3600, last: 3550, count: 720, energyKwh: 3.5 },
 ];
 
@@ -22,7 +31,8 @@ describe('a metric series as CSV', () => {
   });
 
   it('names the file after plant, metric, range and granularity without accents or spaces', () => {
-    expect(csvFileName('Brno – Líšeň', 'ActPwrPve', new Date('2026-06-14T12:00:00Z'), new Date('2026-06-15T12:00:00Z'), '15m'))
-      .toBe('Brno-Lisen_ActPwrPve_2026-06-14_2026-06-15_15m.csv');
+    expect(csvFileName('Brno – Líšeň', 'ActPwrPve', new Date('2026-06-14T12:00:00Z'), new Date('2026-06-15T12:00:00Z'), '15m')).toBe(
+      'Brno-Lisen_ActPwrPve_2026-06-14_2026-06-15_15m.csv',
+    );
   });
 });

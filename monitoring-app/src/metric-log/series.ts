@@ -14,6 +14,10 @@ export function seriesCsv(rows: readonly TimeSeriesRow[]): string {
 /** File name of an export: plant, metric, range and granularity, safe on every file system. */
 export function csvFileName(plantName: string, metricKey: string, start: Date, end: Date, granularity: string): string {
   const day = (d: Date) => d.toISOString().slice(0, 10);
-  const safe = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9]+/g, '-');
+  const safe = (s: string) =>
+    s
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9]+/g, '-');
   return `${safe(plantName)}_${safe(metricKey)}_${day(start)}_${day(end)}_${granularity}.csv`.replace(/-+_/g, '_');
 }

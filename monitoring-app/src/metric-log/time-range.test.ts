@@ -1,12 +1,4 @@
-import {
-  allowedGranularities,
-  bucketCount,
-  defaultGranularity,
-  granularityFor,
-  MAX_BUCKETS,
-  RANGE_PRESETS,
-  rangeOf,
-} from './time-range';
+import { allowedGranularities, bucketCount, defaultGranularity, granularityFor, MAX_BUCKETS, RANGE_PRESETS, rangeOf } from './time-range';
 
 describe('metric log ranges and granularities', () => {
   it('ends every preset now and starts it the preset length before', () => {

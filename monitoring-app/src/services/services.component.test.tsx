@@ -6,11 +6,26 @@ import { __fixtures, __setShadow, __setSignedIn } from '../testing/mock-controls
 import ServicesPage from './services.component';
 
 const gateway = (over: Partial<RegistryPlant> = {}): RegistryPlant => ({
-  id: 'plant-1', name: 'Brno – Líšeň', thingName: 'gw-brno-01', gatewayClientId: 'gw-gw-brno-01', hasCredentials: true,
-  status: 'online', lastSeen: new Date().toISOString(), connected: true, connectedSince: '2026-11-23T00:00:00.000Z', firmware: '2.4.1', shadowVersion: 1234, tagIds: [], todayEnergyKwh: null, ...over,
+  id: 'plant-1',
+  name: 'Brno – Líšeň',
+  thingName: 'gw-brno-01',
+  gatewayClientId: 'gw-gw-brno-01',
+  hasCredentials: true,
+  status: 'online',
+  lastSeen: new Date().toISOString(),
+  connected: true,
+  connectedSince: '2026-11-23T00:00:00.000Z',
+  firmware: '2.4.1',
+  shadowVersion: 1234,
+  tagIds: [],
+  todayEnergyKwh: null,
+  ...over,
 });
 
-async function renderServices(registry: RegistryPlant, broker: BrokerStatus = { connected: true, since: '2026-11-23T00:00:00.000Z', embedded: true }) {
+async function renderServices(
+  registry: RegistryPlant,
+  broker: BrokerStatus = { connected: true, since: '2026-11-23T00:00:00.000Z', embedded: true },
+) {
   apiPost.mockImplementation(async (path: string) => {
     if (path === 'plant/list') return __fixtures.plants();
     if (path === 'hono/plants/get') return registry;

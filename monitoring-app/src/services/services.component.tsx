@@ -3,7 +3,17 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, H3, HTMLTable, Intent, Spinner, Tag } from '@blueprintjs/core';
-import { ErrorPanel, formatDateTime, formatNumber, PageHeader, useActivePlant, useNow, useShadow, type Plant, PlantGate } from '@helio/shared-utils';
+import {
+  ErrorPanel,
+  formatDateTime,
+  formatNumber,
+  PageHeader,
+  useActivePlant,
+  useNow,
+  useShadow,
+  type Plant,
+  PlantGate,
+} from '@helio/shared-utils';
 import { delayLevel, delayParts, newestReport, type DelayLevel } from './data-delay';
 import { useBrokerStatus, useRegistryPlant } from './services.resource';
 import '../common/monitoring-page.css';
@@ -52,7 +62,9 @@ function PlantServices({ plant }: { plant: Plant }) {
             <Row label={t('services.lastSeen')}>{at(gateway.lastSeen)}</Row>
             <Row label={t('services.firmware')}>{gateway.firmware ?? '–'}</Row>
             <Row label={t('services.shadowVersion')}>{formatNumber(gateway.shadowVersion)}</Row>
-            <Row label={t('services.credentials')}>{t(gateway.hasCredentials ? 'services.credentialsSet' : 'services.credentialsMissing')}</Row>
+            <Row label={t('services.credentials')}>
+              {t(gateway.hasCredentials ? 'services.credentialsSet' : 'services.credentialsMissing')}
+            </Row>
           </tbody>
         </HTMLTable>
       </Card>

@@ -23,7 +23,14 @@ export function PriceChart({ columns, label, timeLabel, timeZone, ariaLabel }: P
       scales: { x: { time: false } },
       series: [
         { label: timeLabel, value: (_u, v) => (v === null ? '–' : at(v, { weekday: 'short', hour: '2-digit', minute: '2-digit' })) },
-        { label, stroke: ACCENT, width: 2, fill: 'rgba(143, 209, 79, 0.15)', paths: uPlot.paths.stepped?.({ align: 1 }), value: (_u, v) => price(v) },
+        {
+          label,
+          stroke: ACCENT,
+          width: 2,
+          fill: 'rgba(143, 209, 79, 0.15)',
+          paths: uPlot.paths.stepped?.({ align: 1 }),
+          value: (_u, v) => price(v),
+        },
       ],
       axes: [
         {
@@ -34,5 +41,14 @@ export function PriceChart({ columns, label, timeLabel, timeZone, ariaLabel }: P
       ],
     };
   }, [columns, label, timeLabel, timeZone]);
-  return <UplotChart options={options} data={columns} height={HEIGHT} className="helio-metric-chart" ariaLabel={ariaLabel} testId="price-chart" />;
+  return (
+    <UplotChart
+      options={options}
+      data={columns}
+      height={HEIGHT}
+      className="helio-metric-chart"
+      ariaLabel={ariaLabel}
+      testId="price-chart"
+    />
+  );
 }

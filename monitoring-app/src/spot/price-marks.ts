@@ -10,8 +10,19 @@ export type PriceMark = 'cheapest' | 'dearest' | null;
 export function markPrices(prices: readonly SpotPrice[], count = MARKED_HOURS): PriceMark[] {
   const n = Math.min(count, Math.floor(prices.length / 2));
   const order = prices.map((p, i) => ({ i, v: p.eurMwh }));
-  const cheapest = new Set([...order].sort((a, b) => a.v - b.v || a.i - b.i).slice(0, n).map((x) => x.i));
-  const dearest = new Set(order.filter((x) => !cheapest.has(x.i)).sort((a, b) => b.v - a.v || a.i - b.i).slice(0, n).map((x) => x.i));
+  const cheapest = new Set(
+    [...order]
+      .sort((a, b) => a.v - b.v || a.i - b.i)
+      .slice(0, n)
+      .map((x) => x.i),
+  );
+  const dearest = new Set(
+    order
+      .filter((x) => !cheapest.has(x.i))
+      .sort((a, b) => b.v - a.v || a.i - b.i)
+      .slice(0, n)
+      .map((x) => x.i),
+  );
   return prices.map((_, i) => (cheapest.has(i) ? 'cheapest' : dearest.has(i) ? 'dearest' : null));
 }
 

@@ -57,8 +57,16 @@ export function SpotDayCard({ day, title, timeZone, eurCzk }: { day: SpotDay; ti
                 <td className="helio-num">{formatNumber(price.eurMwh, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}</td>
                 <td className="helio-num">{formatNumber(price.czkKwh, { minimumFractionDigits: 3, maximumFractionDigits: 3 })}</td>
                 <td>
-                  {marks[i] === 'cheapest' && <Tag intent="success" minimal>{t('spot.cheapHour')}</Tag>}
-                  {marks[i] === 'dearest' && <Tag intent="danger" minimal>{t('spot.dearHour')}</Tag>}
+                  {marks[i] === 'cheapest' && (
+                    <Tag intent="success" minimal>
+                      {t('spot.cheapHour')}
+                    </Tag>
+                  )}
+                  {marks[i] === 'dearest' && (
+                    <Tag intent="danger" minimal>
+                      {t('spot.dearHour')}
+                    </Tag>
+                  )}
                 </td>
               </tr>
             ))}

@@ -22,7 +22,12 @@ const day = (date: string, prices: number[], demo = true) => ({
 });
 
 function answer(tomorrow: number[]): SpotPrices {
-  return { area: 'CZ', timeZone: 'Europe/Prague', eurCzk: 25, days: [day('2026-06-15', [90, 40, 35, 50, 120, 150, 80, 30, 140]), day('2026-06-16', tomorrow)] };
+  return {
+    area: 'CZ',
+    timeZone: 'Europe/Prague',
+    eurCzk: 25,
+    days: [day('2026-06-15', [90, 40, 35, 50, 120, 150, 80, 30, 140]), day('2026-06-16', tomorrow)],
+  };
 }
 
 async function renderSpot(prices: SpotPrices) {
@@ -42,7 +47,17 @@ describe('the spot prices page', () => {
     await renderSpot(answer([]));
     const today = await screen.findByTestId('spot-day-2026-06-15');
     const rows = within(today).getAllByTestId('spot-row');
-    expect(rows.map((r) => r.getAttribute('data-mark'))).toEqual(['', 'cheapest', 'cheapest', '', 'dearest', 'dearest', '', 'cheapest', 'dearest']);
+    expect(rows.map((r) => r.getAttribute('data-mark'))).toEqual([
+      '',
+      'cheapest',
+      'cheapest',
+      '',
+      'dearest',
+      'dearest',
+      '',
+      'cheapest',
+      'dearest',
+    ]);
     expect(rows[4].textContent).toContain('120,00');
     expect(rows[4].textContent).toContain('3,000');
     expect(within(rows[7]).getByText('Levná hodina')).toBeTruthy();

@@ -39,13 +39,21 @@ export default function SpotPage() {
         )}
         {columns[0].length > 0 && (
           <Card className="helio-metric-log__section">
-            <PriceChart columns={columns} label={t('spot.price')} timeLabel={t('spot.period')} timeZone={timeZone} ariaLabel={t('spot.chartLabel')} />
+            <PriceChart
+              columns={columns}
+              label={t('spot.price')}
+              timeLabel={t('spot.period')}
+              timeZone={timeZone}
+              ariaLabel={t('spot.chartLabel')}
+            />
           </Card>
         )}
         {days.map((day, i) => (
           <SpotDayCard key={day.date} day={day} title={t(i === 0 ? 'spot.today' : 'spot.tomorrow')} timeZone={timeZone} eurCzk={eurCzk} />
         ))}
-        <p className="helio-spot__rate">{t('spot.rate', { rate: formatNumber(eurCzk, { maximumFractionDigits: 3 }), area: spot.data.area })}</p>
+        <p className="helio-spot__rate">
+          {t('spot.rate', { rate: formatNumber(eurCzk, { maximumFractionDigits: 3 }), area: spot.data.area })}
+        </p>
       </>
     );
   }

@@ -2,7 +2,14 @@ import type { TimeSeriesRow } from '@helio/shared-utils';
 import { bucketEnergies, bucketsCsv, periodTotal } from './bucket-energy';
 
 const counter = (metricKey: string, time: string, min: number, max: number, last = max): TimeSeriesRow => ({
-  time, metricKey, avg: (min + max) / 2, min, max, last, count: 12, energyKwh: null,
+  time,
+  metricKey,
+  avg: (min + max) / 2,
+  min,
+  max,
+  last,
+  count: 12,
+  energyKwh: null,
 });
 const START = Date.parse('2026-06-15T10:00:00Z');
 
@@ -38,7 +45,15 @@ describe('energy per statistics bucket', () => {
       ],
       START,
     );
-    expect(bucket.balance).toMatchObject({ produced: 10, exported: 4, selfConsumed: 6, consumed: 8, imported: 2, selfConsumptionPct: 60, autarkyPct: 75 });
+    expect(bucket.balance).toMatchObject({
+      produced: 10,
+      exported: 4,
+      selfConsumed: 6,
+      consumed: 8,
+      imported: 2,
+      selfConsumptionPct: 60,
+      autarkyPct: 75,
+    });
   });
 
   it('never shows negative energy when a counter was reset', () => {
@@ -65,7 +80,12 @@ describe('energy per statistics bucket', () => {
   });
 
   it('exports one CSV line per bucket with its energies in kWh', () => {
-    const csv = bucketsCsv(bucketEnergies([counter('EnergyPveTotal', '2026-06-15T10:00:00Z', 0, 10), counter('EnergyGridExportTotal', '2026-06-15T10:00:00Z', 0, 4)], START));
+    const csv = bucketsCsv(
+      bucketEnergies(
+        [counter('EnergyPveTotal', '2026-06-15T10:00:00Z', 0, 10), counter('EnergyGridExportTotal', '2026-06-15T10:00:00Z', 0, 4)],
+        START,
+      ),
+    );
     expect(csv.split('\r\n').slice(0, 2)).toEqual([
       'time,producedKwh,consumedKwh,selfConsumedKwh,importedKwh,exportedKwh,batteryChargedKwh,batteryDischargedKwh',
       '2026-06-15T10:00:00.000Z,10,0,6,0,4,0,0',

@@ -49,14 +49,28 @@ export function periodTotal(buckets: readonly BucketEnergy[]): EnergyBalance {
 
 /** The export of what the chart and table show: one line per bucket, energies in kWh. */
 const BUCKET_COLUMNS = [
-  'time', 'producedKwh', 'consumedKwh', 'selfConsumedKwh', 'importedKwh', 'exportedKwh', 'batteryChargedKwh', 'batteryDischargedKwh',
+  'time',
+  'producedKwh',
+  'consumedKwh',
+  'selfConsumedKwh',
+  'importedKwh',
+  'exportedKwh',
+  'batteryChargedKwh',
+  'batteryDischargedKwh',
 ];
 
 export function bucketsCsv(buckets: readonly BucketEnergy[]): string {
   return toCsv(
     BUCKET_COLUMNS,
     buckets.map(({ time, balance: b }) => [
-      new Date(time).toISOString(), b.produced, b.consumed, b.selfConsumed, b.imported, b.exported, b.batteryCharged, b.batteryDischarged,
+      new Date(time).toISOString(),
+      b.produced,
+      b.consumed,
+      b.selfConsumed,
+      b.imported,
+      b.exported,
+      b.batteryCharged,
+      b.batteryDischarged,
     ]),
   );
 }

@@ -29,12 +29,24 @@ export function EnergyBars({ columns, labels, formatTick, ariaLabel }: EnergyBar
         { label: labels.consumed, fill: CONSUMED, stroke: CONSUMED, paths: bars(1), points: { show: false }, value: (_u, v) => kwh(v) },
       ],
       axes: [
-        { splits: () => columns[0].filter((_x, i) => i % tickStep(columns[0].length) === 0), values: (_u, splits) => splits.map(formatTick) },
+        {
+          splits: () => columns[0].filter((_x, i) => i % tickStep(columns[0].length) === 0),
+          values: (_u, splits) => splits.map(formatTick),
+        },
         { size: 70, values: (_u, splits) => splits.map((v) => formatNumber(v, { maximumSignificantDigits: 3 })), label: 'kWh' },
       ],
     };
   }, [columns, labels, formatTick]);
-  return <UplotChart options={options} data={columns} height={HEIGHT} className="helio-metric-chart" ariaLabel={ariaLabel} testId="energy-bars" />;
+  return (
+    <UplotChart
+      options={options}
+      data={columns}
+      height={HEIGHT}
+      className="helio-metric-chart"
+      ariaLabel={ariaLabel}
+      testId="energy-bars"
+    />
+  );
 }
 
 /** At most about twelve labelled ticks, so a month's days do not overlap. */

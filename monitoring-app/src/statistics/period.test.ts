@@ -22,7 +22,10 @@ describe('statistics periods in the plant’s calendar', () => {
   it('bounds a day in hours from local midnight, with the hour before as the counters’ base', () => {
     const bounds = periodBounds({ kind: 'day', year: 2026, month: 7, day: 1 }, PRAGUE);
     expect([iso(bounds.baseStart), iso(bounds.start), iso(bounds.end), bounds.granularity]).toEqual([
-      '2026-06-30T21:00:00.000Z', '2026-06-30T22:00:00.000Z', '2026-07-01T22:00:00.000Z', '1h',
+      '2026-06-30T21:00:00.000Z',
+      '2026-06-30T22:00:00.000Z',
+      '2026-07-01T22:00:00.000Z',
+      '1h',
     ]);
   });
 
@@ -34,11 +37,17 @@ describe('statistics periods in the plant’s calendar', () => {
   it('bounds a month in days and a year in months, each based on the bucket before', () => {
     const month = periodBounds({ kind: 'month', year: 2026, month: 3, day: 1 }, PRAGUE);
     expect([iso(month.baseStart), iso(month.start), iso(month.end), month.granularity]).toEqual([
-      '2026-02-27T23:00:00.000Z', '2026-02-28T23:00:00.000Z', '2026-03-31T22:00:00.000Z', '1d',
+      '2026-02-27T23:00:00.000Z',
+      '2026-02-28T23:00:00.000Z',
+      '2026-03-31T22:00:00.000Z',
+      '1d',
     ]);
     const year = periodBounds({ kind: 'year', year: 2026, month: 1, day: 1 }, PRAGUE);
     expect([iso(year.baseStart), iso(year.start), iso(year.end), year.granularity]).toEqual([
-      '2025-11-30T23:00:00.000Z', '2025-12-31T23:00:00.000Z', '2026-12-31T23:00:00.000Z', '1M',
+      '2025-11-30T23:00:00.000Z',
+      '2025-12-31T23:00:00.000Z',
+      '2026-12-31T23:00:00.000Z',
+      '1M',
     ]);
   });
 

@@ -11,7 +11,14 @@ jest.mock('./energy-bars.component', () => ({
 }));
 
 const counter = (metricKey: string, time: number, last: number): TimeSeriesRow => ({
-  time: new Date(time).toISOString(), metricKey, avg: last, min: last, max: last, last, count: 12, energyKwh: null,
+  time: new Date(time).toISOString(),
+  metricKey,
+  avg: last,
+  min: last,
+  max: last,
+  last,
+  count: 12,
+  energyKwh: null,
 });
 
 const calls = () =>

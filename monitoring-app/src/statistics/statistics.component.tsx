@@ -43,7 +43,10 @@ function PlantStatistics({ plant }: { plant: Plant }) {
     () => [buckets.map((b) => b.time / 1000), buckets.map((b) => b.balance.produced), buckets.map((b) => b.balance.consumed)],
     [buckets],
   );
-  const labels = useMemo(() => ({ time: t('logs.columns.time'), produced: t('statistics.produced'), consumed: t('statistics.consumed') }), [t]);
+  const labels = useMemo(
+    () => ({ time: t('logs.columns.time'), produced: t('statistics.produced'), consumed: t('statistics.consumed') }),
+    [t],
+  );
   const next = shiftPeriod(period, 1);
   const go = (target: Period) => {
     setNow(Date.now());
@@ -80,17 +83,44 @@ function PlantStatistics({ plant }: { plant: Plant }) {
       <div className="helio-metric-log__controls">
         <ButtonGroup aria-label={t('statistics.periodKind')}>
           {PERIOD_KINDS.map((kind) => (
-            <Button key={kind} text={t(`statistics.kinds.${kind}`)} active={kind === period.kind} onClick={() => go(currentPeriod(kind, zone, Date.now()))} data-testid={`period-${kind}`} />
+            <Button
+              key={kind}
+              text={t(`statistics.kinds.${kind}`)}
+              active={kind === period.kind}
+              onClick={() => go(currentPeriod(kind, zone, Date.now()))}
+              data-testid={`period-${kind}`}
+            />
           ))}
         </ButtonGroup>
         <ButtonGroup>
-          <Button icon="chevron-left" aria-label={t('statistics.previous')} title={t('statistics.previous')} onClick={() => go(shiftPeriod(period, -1))} data-testid="period-previous" />
-          <Button icon="chevron-right" aria-label={t('statistics.next')} title={t('statistics.next')} disabled={isFuture(next, zone, Date.now())} onClick={() => go(next)} data-testid="period-next" />
+          <Button
+            icon="chevron-left"
+            aria-label={t('statistics.previous')}
+            title={t('statistics.previous')}
+            onClick={() => go(shiftPeriod(period, -1))}
+            data-testid="period-previous"
+          />
+          <Button
+            icon="chevron-right"
+            aria-label={t('statistics.next')}
+            title={t('statistics.next')}
+            disabled={isFuture(next, zone, Date.now())}
+            onClick={() => go(next)}
+            data-testid="period-next"
+          />
         </ButtonGroup>
         <strong className="helio-statistics__period" data-testid="period-title">
           {inZone(bounds.start, TITLE_FORMAT[period.kind])}
         </strong>
-        <Button icon="download" text={t('logs.exportCsv')} disabled={buckets.length === 0} onClick={() => downloadCsv(`${plant.thingName}_${period.kind}_${new Date(bounds.start).toISOString().slice(0, 10)}.csv`, bucketsCsv(buckets))} data-testid="statistics-export" />
+        <Button
+          icon="download"
+          text={t('logs.exportCsv')}
+          disabled={buckets.length === 0}
+          onClick={() =>
+            downloadCsv(`${plant.thingName}_${period.kind}_${new Date(bounds.start).toISOString().slice(0, 10)}.csv`, bucketsCsv(buckets))
+          }
+          data-testid="statistics-export"
+        />
       </div>
       {body}
     </>

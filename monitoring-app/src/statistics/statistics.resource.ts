@@ -1,6 +1,14 @@
 // The counters of the statistics period, from one metric/time-series call.
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { apiPost, ENERGY_COUNTERS, plantSeriesParams, useCurrentUser, type ApiError, type Plant, type TimeSeriesRow } from '@helio/shared-utils';
+import {
+  apiPost,
+  ENERGY_COUNTERS,
+  plantSeriesParams,
+  useCurrentUser,
+  type ApiError,
+  type Plant,
+  type TimeSeriesRow,
+} from '@helio/shared-utils';
 import type { PeriodBounds } from './period';
 
 export function useCounterSeries(plant: Plant, bounds: PeriodBounds, now: number): UseQueryResult<TimeSeriesRow[], ApiError> {

@@ -41,7 +41,11 @@ beforeEach(() => {
 const calls = (route: string) => apiPost.mock.calls.filter(([path]) => path === route);
 
 async function renderNav() {
-  render(<HelioAppFrame><Root /></HelioAppFrame>);
+  render(
+    <HelioAppFrame>
+      <Root />
+    </HelioAppFrame>,
+  );
   await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
@@ -110,7 +114,11 @@ describe('toasts for new alerts', () => {
     expect(toast.intent).toBe('danger');
     expect(toast.action?.href).toBe('/notifications');
     act(() => {
-      render(<a href="/notifications" onClick={toast.action?.onClick as React.MouseEventHandler<HTMLAnchorElement>}>{String(toast.action?.text)}</a>);
+      render(
+        <a href="/notifications" onClick={toast.action?.onClick as React.MouseEventHandler<HTMLAnchorElement>}>
+          {String(toast.action?.text)}
+        </a>,
+      );
     });
     fireEvent.click(screen.getByText('Otevřít oznámení'));
     expect(navigateToUrl).toHaveBeenCalledWith('/notifications');

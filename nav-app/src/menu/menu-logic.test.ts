@@ -1,13 +1,6 @@
 import { appManifests } from '@helio/shared-utils';
 import { menuFromManifests } from './menu-from-manifests';
-import {
-  buildMenu,
-  entryIcon,
-  findActive,
-  panelTitle,
-  railEntries,
-  visibleItems,
-} from './menu-logic';
+import { buildMenu, entryIcon, findActive, panelTitle, railEntries, visibleItems } from './menu-logic';
 import type { MenuEntry } from './menu-types';
 
 // The menu every app's manifest in the repository makes (the document the build inlines).

@@ -36,7 +36,10 @@ export function entryIcon(entry: MenuEntry, isActive: boolean): IconName {
 }
 
 function segments(path: string): string[] {
-  return path.split(/[?#]/)[0].split('/').filter((s) => s.length > 0);
+  return path
+    .split(/[?#]/)[0]
+    .split('/')
+    .filter((s) => s.length > 0);
 }
 
 /**

@@ -38,11 +38,7 @@ function RailEntry({ entry, isActive, pending, onNavigate, badgeCount }: RailEnt
   const label = localised(entry.label, i18n.language);
   return (
     <span className="helio-rail__entry">
-      <Tooltip
-        content={entry.disabled ? t('navbar.noAccess', { module: label }) : label}
-        placement="right"
-        disabled={pending}
-      >
+      <Tooltip content={entry.disabled ? t('navbar.noAccess', { module: label }) : label} placement="right" disabled={pending}>
         <AnchorButton
           className={pending ? Classes.SKELETON : undefined}
           variant="minimal"

@@ -24,7 +24,11 @@ function resizeTo(width: number) {
 
 /** Renders the parcel and lets Blueprint load the icons it asks for. */
 async function renderNav() {
-  render(<HelioAppFrame><Root /></HelioAppFrame>);
+  render(
+    <HelioAppFrame>
+      <Root />
+    </HelioAppFrame>,
+  );
   await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
@@ -47,7 +51,15 @@ describe('the nav parcel', () => {
     const weather: AppManifest = {
       routes: { home: { paths: ['/weather'] } },
       menu: {
-        entries: [{ key: 'weather', label: { cs: 'Počasí', en: 'Weather' }, href: '/weather', icon: { active: 'cloud', inactive: 'cloud' }, order: 45 }],
+        entries: [
+          {
+            key: 'weather',
+            label: { cs: 'Počasí', en: 'Weather' },
+            href: '/weather',
+            icon: { active: 'cloud', inactive: 'cloud' },
+            order: 45,
+          },
+        ],
         items: [{ group: 'weather', label: { cs: 'Radar', en: 'Radar' }, href: '/weather', icon: 'cloud', order: 10 }],
       },
     };
@@ -108,9 +120,7 @@ describe('the nav parcel', () => {
     expect(ems.style.opacity).toBe('0.4');
     expect(ems.getAttribute('aria-disabled')).toBe('true');
     expect(screen.getByTestId('nav-entry-monitoring').getAttribute('aria-disabled')).not.toBe('true');
-    const order = Array.from(rail().querySelectorAll('[data-testid^="nav-entry-"]')).map((el) =>
-      el.getAttribute('data-testid'),
-    );
+    const order = Array.from(rail().querySelectorAll('[data-testid^="nav-entry-"]')).map((el) => el.getAttribute('data-testid'));
     expect(order.indexOf('nav-entry-monitoring')).toBeLessThan(order.indexOf('nav-entry-management'));
     fireEvent.click(ems);
     expect(navigateToUrl).not.toHaveBeenCalled();

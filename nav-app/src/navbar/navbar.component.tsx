@@ -95,7 +95,9 @@ export function Navbar() {
       >
         <div className="helio-sidebar" data-testid="nav-sidebar">
           {rail(collapsed)}
-          {!collapsed && <SecondaryPanel active={active} collapsed={false} delayed={false} collapsible={false} onToggleCollapsed={toggleCollapsed} />}
+          {!collapsed && (
+            <SecondaryPanel active={active} collapsed={false} delayed={false} collapsible={false} onToggleCollapsed={toggleCollapsed} />
+          )}
         </div>
       </Drawer>
     </nav>

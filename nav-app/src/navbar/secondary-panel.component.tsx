@@ -104,7 +104,14 @@ export function SecondaryPanel({ active, collapsed, delayed, collapsible, onTogg
         )}
       </div>
       {collapsed ? (
-        <PopoverNext content={<div className="helio-panel__plant-popover"><PlantSwitcher /></div>} placement="right-start">
+        <PopoverNext
+          content={
+            <div className="helio-panel__plant-popover">
+              <PlantSwitcher />
+            </div>
+          }
+          placement="right-start"
+        >
           <Tooltip content={t('plantSwitcher.label')} placement="right">
             <Button variant="minimal" icon="office" aria-label={t('plantSwitcher.label')} />
           </Tooltip>

@@ -47,7 +47,11 @@ describe('collapsed preference', () => {
   });
 
   it('starts expanded when storage is blocked', () => {
-    const blocked = { getItem: () => { throw new Error('blocked'); } };
+    const blocked = {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+    };
     expect(readCollapsed(blocked)).toBe(false);
   });
 });

@@ -24,11 +24,7 @@ export function PlantSwitcher() {
     return (
       <Callout className="helio-plant-switcher" intent="danger" compact data-testid="plant-switcher-error">
         <p>{t('plantSwitcher.error')}</p>
-        <Button
-          size="small"
-          text={t('plantSwitcher.retry')}
-          onClick={() => queryClient.refetchQueries({ queryKey: PLANT_LIST_KEY })}
-        />
+        <Button size="small" text={t('plantSwitcher.retry')} onClick={() => queryClient.refetchQueries({ queryKey: PLANT_LIST_KEY })} />
       </Callout>
     );
   }

@@ -74,9 +74,7 @@ export function ProfileMenu({ onNavigate }: { onNavigate?: () => void }) {
       <PopoverNext content={menu} placement="right-end">
         {/* Named by hidden text, not aria-label: the visible initials must not contradict the name (WCAG 2.5.3). */}
         <Button className="helio-profile-button" variant="minimal" data-testid="profile-button" icon={avatar}>
-          <span className="helio-visually-hidden">
-            {user ? `${t('profile.menuLabel')}: ${fullName(user)}` : t('profile.menuLabel')}
-          </span>
+          <span className="helio-visually-hidden">{user ? `${t('profile.menuLabel')}: ${fullName(user)}` : t('profile.menuLabel')}</span>
         </Button>
       </PopoverNext>
       <HelpDialog isOpen={helpOpen} onClose={() => setHelpOpen(false)} />

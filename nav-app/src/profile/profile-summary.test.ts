@@ -28,8 +28,6 @@ describe('initialsOf', () => {
 
 describe('feedbackMailto', () => {
   it('encodes subject and body into a mail draft without a recipient', () => {
-    expect(feedbackMailto('Helio EMS feedback', 'Page: /a&b\n')).toBe(
-      'mailto:?subject=Helio%20EMS%20feedback&body=Page%3A%20%2Fa%26b%0A',
-    );
+    expect(feedbackMailto('Helio EMS feedback', 'Page: /a&b\n')).toBe('mailto:?subject=Helio%20EMS%20feedback&body=Page%3A%20%2Fa%26b%0A');
   });
 });

@@ -7,15 +7,16 @@ export interface ProfileUser {
 }
 
 export function fullName(user: ProfileUser): string {
-  const name = [user.name, user.family_name].map((part) => part.trim()).filter(Boolean).join(' ');
+  const name = [user.name, user.family_name]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ');
   return name || user.email;
 }
 
 /** Up to two letters for an avatar without a picture: given and family name, else the e-mail. */
 export function initialsOf(user: ProfileUser): string {
-  const letters = [user.name, user.family_name]
-    .map((part) => Array.from(part.trim())[0] ?? '')
-    .join('');
+  const letters = [user.name, user.family_name].map((part) => Array.from(part.trim())[0] ?? '').join('');
   return (letters || Array.from(user.email.trim())[0] || '?').toLocaleUpperCase();
 }
 

@@ -28,8 +28,14 @@ export function AlertFilters({ plants, choices, onChange }: AlertFiltersProps) {
     <div className="helio-alert-filters" role="group" aria-label={t('filters.label')}>
       {select('plant', [{ value: '', label: t('filters.allPlants') }, ...plants.map((p) => ({ value: p.id, label: p.name }))])}
       {select('severity', [{ value: 'all', label: t('filters.any') }, ...SEVERITIES.map((s) => ({ value: s, label: t(`severity.${s}`) }))])}
-      {select('state', ['all', 'open', 'closed'].map((s) => ({ value: s, label: t(`filters.states.${s}`) })))}
-      {select('read', ['all', 'unread', 'read'].map((r) => ({ value: r, label: t(`filters.reads.${r}`) })))}
+      {select(
+        'state',
+        ['all', 'open', 'closed'].map((s) => ({ value: s, label: t(`filters.states.${s}`) })),
+      )}
+      {select(
+        'read',
+        ['all', 'unread', 'read'].map((r) => ({ value: r, label: t(`filters.reads.${r}`) })),
+      )}
     </div>
   );
 }

@@ -39,7 +39,14 @@ function AlertRow({ alert, onMarkRead, marking }: { alert: Alert; onMarkRead: (i
         {alert.read ? (
           <span className={Classes.TEXT_MUTED}>{t('list.read')}</span>
         ) : (
-          <Button size="small" variant="outlined" icon="eye-open" loading={marking} onClick={() => onMarkRead(alert.id)} text={t('list.markRead')} />
+          <Button
+            size="small"
+            variant="outlined"
+            icon="eye-open"
+            loading={marking}
+            onClick={() => onMarkRead(alert.id)}
+            text={t('list.markRead')}
+          />
         )}
       </td>
     </tr>

@@ -13,7 +13,8 @@ const thresholdsKey = (plantId: string) => ['notifications', 'thresholds', plant
 export function useAlerts(filter: AlertFilter) {
   return useQuery<Alert[], ApiError>({
     queryKey: [...ALERTS_KEY, 'list', filter],
-    queryFn: async ({ signal }) => (await notificationsPost('notifications/alerts/list', { ...filter, limit: ALERT_LIST_LIMIT }, { signal })).alerts,
+    queryFn: async ({ signal }) =>
+      (await notificationsPost('notifications/alerts/list', { ...filter, limit: ALERT_LIST_LIMIT }, { signal })).alerts,
     refetchInterval: ALERTS_REFRESH_MS,
     placeholderData: keepPreviousData,
   });

@@ -78,7 +78,13 @@ async function renderCentre(search = '') {
 }
 
 const ALERTS = [
-  alert({ id: 'a3', kind: 'batteryLow', severity: 'warning', details: { soc: 12.5, threshold: 20 }, startedAt: '2025-06-11T09:00:00.000Z' }),
+  alert({
+    id: 'a3',
+    kind: 'batteryLow',
+    severity: 'warning',
+    details: { soc: 12.5, threshold: 20 },
+    startedAt: '2025-06-11T09:00:00.000Z',
+  }),
   alert({ id: 'a2', plantId: 'plant-2', plantName: 'Olomouc – Sady', kind: 'gridOutage', read: true }),
   alert({ id: 'a1', endedAt: '2025-06-11T08:30:00.000Z' }),
 ];
@@ -110,7 +116,9 @@ describe('the notification centre', () => {
     fireEvent.change(screen.getByLabelText('Závažnost'), { target: { value: 'critical' } });
     fireEvent.change(screen.getByLabelText('Stav'), { target: { value: 'open' } });
     fireEvent.change(screen.getByLabelText('Přečtení', { selector: 'select' }), { target: { value: 'read' } });
-    await waitFor(() => expect(server.lists.at(-1)).toEqual({ plantId: 'plant-2', severity: 'critical', state: 'open', read: true, limit: 200 }));
+    await waitFor(() =>
+      expect(server.lists.at(-1)).toEqual({ plantId: 'plant-2', severity: 'critical', state: 'open', read: true, limit: 200 }),
+    );
     expect(location).toBe('?plant=plant-2&severity=critical&state=open&read=read');
     expect(await screen.findByTestId('alert-a2')).toBeTruthy();
     expect(screen.queryByTestId('alert-a3')).toBeNull();

@@ -52,7 +52,11 @@ function ThresholdsForm({ plantId }: { plantId: string }) {
       {
         onSuccess: () => showToast({ intent: 'success', icon: 'tick', message: t('thresholds.saved') }),
         onError: (error) =>
-          showToast({ intent: 'danger', icon: 'error', message: error.status === 403 ? t('thresholds.forbidden') : t('thresholds.saveFailed') }),
+          showToast({
+            intent: 'danger',
+            icon: 'error',
+            message: error.status === 403 ? t('thresholds.forbidden') : t('thresholds.saveFailed'),
+          }),
       },
     );
   };

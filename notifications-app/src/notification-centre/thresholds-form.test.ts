@@ -13,7 +13,13 @@ describe('the thresholds form', () => {
   });
 
   it('requires both values and keeps them inside 0–100 % and 1–90 %', () => {
-    expect(validateThresholds({ batterySocMin: '', pvMinPercent: '0' })).toEqual({ batterySocMin: 'fieldRequired', pvMinPercent: 'outOfRange' });
-    expect(validateThresholds({ batterySocMin: '101', pvMinPercent: 'x' })).toEqual({ batterySocMin: 'outOfRange', pvMinPercent: 'outOfRange' });
+    expect(validateThresholds({ batterySocMin: '', pvMinPercent: '0' })).toEqual({
+      batterySocMin: 'fieldRequired',
+      pvMinPercent: 'outOfRange',
+    });
+    expect(validateThresholds({ batterySocMin: '101', pvMinPercent: 'x' })).toEqual({
+      batterySocMin: 'outOfRange',
+      pvMinPercent: 'outOfRange',
+    });
   });
 });

@@ -72,7 +72,11 @@ describe('the notification schedule screen', () => {
     await renderPage();
     expect(master().checked).toBe(false);
     expect(period('Všechny dny').getAttribute('aria-checked')).toBe('true');
-    expect(['Pondělí', 'Úterý', 'Středa', 'Čtvrtek', 'Pátek', 'Sobota', 'Neděle'].map((d) => within(card(['Pondělí', 'Úterý', 'Středa', 'Čtvrtek', 'Pátek', 'Sobota', 'Neděle'].indexOf(d))).getByText(d))).toHaveLength(7);
+    expect(
+      ['Pondělí', 'Úterý', 'Středa', 'Čtvrtek', 'Pátek', 'Sobota', 'Neděle'].map((d) =>
+        within(card(['Pondělí', 'Úterý', 'Středa', 'Čtvrtek', 'Pátek', 'Sobota', 'Neděle'].indexOf(d))).getByText(d),
+      ),
+    ).toHaveLength(7);
     expect([0, 1, 2, 3, 4, 5, 6].map(times)).toEqual(Array(7).fill('08:00–16:00'));
     expect(enabledDays()).toEqual(Array(7).fill(true));
   });
@@ -184,7 +188,9 @@ describe('the notification schedule screen', () => {
     answer();
     expect(await screen.findByText('Neuloženo')).toBeTruthy();
     expect(master().checked).toBe(false);
-    expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ intent: 'danger', message: 'Změnu se nepodařilo uložit, rozvrh je proto vrácen do původního stavu.' }));
+    expect(showToast).toHaveBeenCalledWith(
+      expect.objectContaining({ intent: 'danger', message: 'Změnu se nepodařilo uložit, rozvrh je proto vrácen do původního stavu.' }),
+    );
     const toast = showToast.mock.calls.at(-1)?.[0] as ToastProps;
     server.failSaves = false;
     await act(async () => toast.action?.onClick?.({} as React.MouseEvent<HTMLElement>));

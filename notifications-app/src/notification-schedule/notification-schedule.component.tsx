@@ -25,9 +25,21 @@ function SaveState({ status }: { status: SaveStatus }) {
   const { t } = useTranslation('notifications-app');
   if (status === 'idle') return null;
   const tag = {
-    saving: <Tag minimal icon={<Spinner size={12} />}>{t('schedule.saving')}</Tag>,
-    saved: <Tag minimal intent="success" icon="tick">{t('schedule.saved')}</Tag>,
-    failed: <Tag minimal intent="danger" icon="error">{t('schedule.notSaved')}</Tag>,
+    saving: (
+      <Tag minimal icon={<Spinner size={12} />}>
+        {t('schedule.saving')}
+      </Tag>
+    ),
+    saved: (
+      <Tag minimal intent="success" icon="tick">
+        {t('schedule.saved')}
+      </Tag>
+    ),
+    failed: (
+      <Tag minimal intent="danger" icon="error">
+        {t('schedule.notSaved')}
+      </Tag>
+    ),
   }[status];
   return (
     <span role="status" data-testid="save-state">

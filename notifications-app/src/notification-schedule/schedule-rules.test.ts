@@ -31,7 +31,10 @@ describe('the notification schedule rules', () => {
   });
 
   it('workdays enable only the days with index below 5 (Monday to Friday)', () => {
-    const s = applyPeriod(customWith(() => ({ enabled: false })), 'weekdays');
+    const s = applyPeriod(
+      customWith(() => ({ enabled: false })),
+      'weekdays',
+    );
     expect(s.period).toBe('weekdays');
     expect(enabledDays(s)).toEqual([true, true, true, true, true, false, false]);
   });
@@ -95,7 +98,14 @@ describe('the notification schedule rules', () => {
 
   describe('the edit dialog', () => {
     it('reads typed 24-hour times as HH:mm', () => {
-      expect(['8', '8:05', '0805', '20.30', '23:59', ' 07:00 '].map(parseTime)).toEqual(['08:00', '08:05', '08:05', '20:30', '23:59', '07:00']);
+      expect(['8', '8:05', '0805', '20.30', '23:59', ' 07:00 '].map(parseTime)).toEqual([
+        '08:00',
+        '08:05',
+        '08:05',
+        '20:30',
+        '23:59',
+        '07:00',
+      ]);
       expect(['24:00', '12:60', '8 pm', 'abc', '', '123456'].map(parseTime)).toEqual([null, null, null, null, null, null]);
     });
 
@@ -130,7 +140,12 @@ describe('the notification schedule rules', () => {
     });
 
     it('stays open and shows every field’s validation otherwise', () => {
-      for (const draft of [{ from: '', to: '10:00' }, { from: '10:00', to: '' }, { from: '10:00', to: '09:00' }, { from: 'x', to: '10:00' }]) {
+      for (const draft of [
+        { from: '', to: '10:00' },
+        { from: '10:00', to: '' },
+        { from: '10:00', to: '09:00' },
+        { from: 'x', to: '10:00' },
+      ]) {
         expect(closeDialog(draft)).toEqual({ close: false, touched: { from: true, to: true } });
       }
     });

@@ -29,7 +29,9 @@ export function ConfirmChange({ plantName, change, conflict, formatChange, sendi
     <Dialog isOpen={change !== null} onClose={onClose} title={t('confirm.title')} data-testid="rc-confirm">
       {change && (
         <DialogBody>
-          <p data-testid="rc-confirm-text">{t('confirm.text', { plant: plantName, key: t(`keys.${change.key}.label`), from: change.from, to: change.to })}</p>
+          <p data-testid="rc-confirm-text">
+            {t('confirm.text', { plant: plantName, key: t(`keys.${change.key}.label`), from: change.from, to: change.to })}
+          </p>
           {conflict && (
             <Callout intent="warning" title={t('confirm.conflictTitle')} data-testid="rc-conflict">
               {conflict.length === 0 ? (

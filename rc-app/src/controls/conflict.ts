@@ -18,7 +18,8 @@ export function changedMeanwhile(keys: readonly string[], seen: SettingsSnapshot
   const changes: ChangedSetting[] = [];
   for (const key of keys) {
     for (const section of ['desired', 'reported'] as const) {
-      if (!same(seen[section][key], current[section][key])) changes.push({ key, section, before: seen[section][key], now: current[section][key] });
+      if (!same(seen[section][key], current[section][key]))
+        changes.push({ key, section, before: seen[section][key], now: current[section][key] });
     }
   }
   return changes;

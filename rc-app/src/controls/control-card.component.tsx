@@ -10,7 +10,12 @@ import type { Draft, RcRule } from './control-draft';
 import type { ControlState } from './control-state';
 import { formatLimits, formatValue } from './value-format';
 
-const STATE_INTENT: Record<ControlState['kind'], Intent> = { inSync: 'success', pending: 'warning', notConfirmed: 'danger', queued: 'primary' };
+const STATE_INTENT: Record<ControlState['kind'], Intent> = {
+  inSync: 'success',
+  pending: 'warning',
+  notConfirmed: 'danger',
+  queued: 'primary',
+};
 
 export interface ControlCardProps {
   keyName: WritableKeyName;
@@ -68,7 +73,12 @@ export function ControlCard({ keyName, rule, reported, desired, state, draft, pr
           onApply();
         }}
       >
-        <FormGroup label={rule.kind === 'forceCharge' ? undefined : label} labelFor={inputId} intent={problem ? 'danger' : 'none'} helperText={problem ?? undefined}>
+        <FormGroup
+          label={rule.kind === 'forceCharge' ? undefined : label}
+          labelFor={inputId}
+          intent={problem ? 'danger' : 'none'}
+          helperText={problem ?? undefined}
+        >
           <ControlInput id={inputId} label={label} rule={rule} draft={draft} disabled={!allowed} onChange={onDraft} />
         </FormGroup>
         {allowed && (

@@ -25,8 +25,13 @@ describe('a control’s draft', () => {
       ok: true,
       value: { targetSoc: 80, until: new Date(NOW + 3 * 3_600_000).toISOString() },
     });
-    expect(parseDraft('ForceCharge', force, { kind: 'forceCharge', on: false, targetSoc: '', until: '' }, NOW)).toEqual({ ok: true, value: 'off' });
-    expect(parseDraft('ForceCharge', force, { kind: 'forceCharge', on: true, targetSoc: '80', until: localInput(NOW - 60_000) }, NOW)).toEqual({ ok: false, problem: 'until' });
+    expect(parseDraft('ForceCharge', force, { kind: 'forceCharge', on: false, targetSoc: '', until: '' }, NOW)).toEqual({
+      ok: true,
+      value: 'off',
+    });
+    expect(
+      parseDraft('ForceCharge', force, { kind: 'forceCharge', on: true, targetSoc: '80', until: localInput(NOW - 60_000) }, NOW),
+    ).toEqual({ ok: false, problem: 'until' });
   });
 
   it('starts from the current value; a force charge that has ended starts switched off', () => {

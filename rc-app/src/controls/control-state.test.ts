@@ -21,7 +21,9 @@ describe('the state of a control', () => {
   it('is not confirmed once pending longer than 60 s with the gateway online', () => {
     const s = shadow({ ExportLimit: 500 }, { ExportLimit: { timestamp: NOW - 60_001 } });
     expect(controlState('ExportLimit', s, true, NOW)).toEqual({ kind: 'notConfirmed', since: NOW - 60_001 });
-    expect(controlState('ExportLimit', shadow({ ExportLimit: 500 }, { ExportLimit: { timestamp: NOW - 60_000 } }), true, NOW).kind).toBe('pending');
+    expect(controlState('ExportLimit', shadow({ ExportLimit: 500 }, { ExportLimit: { timestamp: NOW - 60_000 } }), true, NOW).kind).toBe(
+      'pending',
+    );
   });
 
   it('is queued, however long, while the gateway is offline', () => {

@@ -15,11 +15,18 @@ export function latestTimestamp(node: unknown): number | null {
   if (typeof node !== 'object' || node === null) return null;
   const record = node as Record<string, unknown>;
   if (typeof record.timestamp === 'number') return record.timestamp;
-  const nested = Object.values(record).map(latestTimestamp).filter((t): t is number => t !== null);
+  const nested = Object.values(record)
+    .map(latestTimestamp)
+    .filter((t): t is number => t !== null);
   return nested.length > 0 ? Math.max(...nested) : null;
 }
 
-export function controlState(key: string, shadow: Pick<Shadow, 'state' | 'metadata'>, gatewayConnected: boolean | null, now: number): ControlState {
+export function controlState(
+  key: string,
+  shadow: Pick<Shadow, 'state' | 'metadata'>,
+  gatewayConnected: boolean | null,
+  now: number,
+): ControlState {
   if (!(key in shadow.state.delta)) return { kind: 'inSync' };
   const since = latestTimestamp(shadow.metadata.desired?.[key]);
   if (gatewayConnected === false) return { kind: 'queued', since };

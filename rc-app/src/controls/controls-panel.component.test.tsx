@@ -23,7 +23,12 @@ const shadow = (version: number, desired: Record<string, unknown> = {}, delta: R
   hasDelta: Object.keys(delta).length > 0,
 });
 
-const renderPanel = (s: RcState) => render(<HelioProviders><ControlsPanel state={s} /></HelioProviders>);
+const renderPanel = (s: RcState) =>
+  render(
+    <HelioProviders>
+      <ControlsPanel state={s} />
+    </HelioProviders>,
+  );
 
 describe('the controls of a plant', () => {
   it('shows each control read-only with the reason to a user who may not change, and its live state', async () => {
@@ -39,7 +44,10 @@ describe('the controls of a plant', () => {
   it('asks naming the plant and old → new, sends the version seen, and on 409 shows what changed and keeps the input', async () => {
     __setShadow('gw-brno-01', shadow(7));
     apiPost.mockRejectedValueOnce(
-      new ApiError(409, 'Conflict', 'version', { currentVersion: 9, current: { desired: { ExportLimit: 4000 }, reported: { OperMode: 'self-consumption', ExportLimit: 5000 } } }),
+      new ApiError(409, 'Conflict', 'version', {
+        currentVersion: 9,
+        current: { desired: { ExportLimit: 4000 }, reported: { OperMode: 'self-consumption', ExportLimit: 5000 } },
+      }),
     );
     renderPanel(state(true));
     fireEvent.change(await screen.findByTestId('rc-ExportLimit-input'), { target: { value: '2500' } });
@@ -55,7 +63,15 @@ describe('the controls of a plant', () => {
     apiPost.mockResolvedValueOnce({ version: 10, command: {} as never });
     fireEvent.click(within(dialog).getByTestId('rc-confirm-send'));
     const current = { desired: { ExportLimit: 4000 }, reported: { OperMode: 'self-consumption', ExportLimit: 5000 } };
-    await waitFor(() => expect(apiPost).toHaveBeenCalledWith('rc/set', { plantId: 'plant-1', key: 'ExportLimit', value: 2500, expectedVersion: 9, seen: current }));
+    await waitFor(() =>
+      expect(apiPost).toHaveBeenCalledWith('rc/set', {
+        plantId: 'plant-1',
+        key: 'ExportLimit',
+        value: 2500,
+        expectedVersion: 9,
+        seen: current,
+      }),
+    );
   });
 
   it('refuses a value out of the key’s limits before asking', async () => {

@@ -22,7 +22,8 @@ interface Sending extends PendingChange {
 }
 
 /** The writable keys of a shadow section: what the user saw of the settings, sent with the version. */
-const settingsOf = (section: Record<string, unknown>) => Object.fromEntries(WRITABLE_KEY_NAMES.filter((key) => key in section).map((key) => [key, section[key]]));
+const settingsOf = (section: Record<string, unknown>) =>
+  Object.fromEntries(WRITABLE_KEY_NAMES.filter((key) => key in section).map((key) => [key, section[key]]));
 
 function GatewayTag({ gateway }: { gateway: RcState['gateway'] }) {
   const { t } = useTranslation('rc-app');
@@ -89,7 +90,13 @@ export function ControlsPanel({ state }: { state: RcState }) {
           const fresh = error instanceof ApiError && error.status === 409 ? conflictCurrent(error.details) : null;
           if (fresh) {
             // The user's value stays; "send again" goes at the version the server has now.
-            setConflict(changedMeanwhile(keys.map((k) => k.key), sending.seen, fresh.current));
+            setConflict(
+              changedMeanwhile(
+                keys.map((k) => k.key),
+                sending.seen,
+                fresh.current,
+              ),
+            );
             setSending({ ...sending, expectedVersion: fresh.version, seen: fresh.current });
             return;
           }

@@ -12,7 +12,10 @@ export function formatValue(t: TFunction, rule: RcRule, value: unknown): string 
     if (value === 'off') return t('forceCharge.off');
     if (typeof value === 'object' && 'targetSoc' in value && 'until' in value) {
       const { targetSoc, until } = value as { targetSoc: number; until: string };
-      return t('forceCharge.on', { target: formatNumber(targetSoc), until: formatDateTime(Date.parse(until), { dateStyle: 'short', timeStyle: 'short' }) });
+      return t('forceCharge.on', {
+        target: formatNumber(targetSoc),
+        until: formatDateTime(Date.parse(until), { dateStyle: 'short', timeStyle: 'short' }),
+      });
     }
   }
   return JSON.stringify(value);
@@ -20,7 +23,8 @@ export function formatValue(t: TFunction, rule: RcRule, value: unknown): string 
 
 /** The key's limits as a short text: "0–100 000 W", "10–90 %". */
 export function formatLimits(rule: RcRule): string | null {
-  if (rule.kind === 'integer' && rule.min !== undefined && rule.max !== undefined) return `${formatNumber(rule.min)}–${formatNumber(rule.max)} ${rule.unit ?? ''}`.trim();
+  if (rule.kind === 'integer' && rule.min !== undefined && rule.max !== undefined)
+    return `${formatNumber(rule.min)}–${formatNumber(rule.max)} ${rule.unit ?? ''}`.trim();
   if (rule.kind === 'forceCharge' && rule.targetSoc) return `${formatNumber(rule.targetSoc.min)}–${formatNumber(rule.targetSoc.max)} %`;
   return null;
 }
@@ -29,5 +33,9 @@ export function formatLimits(rule: RcRule): string | null {
 export function problemText(t: TFunction, problem: string, rule: RcRule): string {
   const min = rule.min ?? rule.targetSoc?.min;
   const max = rule.max ?? rule.targetSoc?.max;
-  return t(`problem.${problem}`, { min: min === undefined ? '' : formatNumber(min), max: max === undefined ? '' : formatNumber(max), unit: rule.unit ?? '%' });
+  return t(`problem.${problem}`, {
+    min: min === undefined ? '' : formatNumber(min),
+    max: max === undefined ? '' : formatNumber(max),
+    unit: rule.unit ?? '%',
+  });
 }

@@ -10,7 +10,10 @@ export type FleetPlant = RcEndpoints['rc/fleet/plants']['response']['plants'][nu
 export type FleetKey = RcEndpoints['rc/fleet/apply']['request']['key'];
 
 export function useTags(): UseQueryResult<PlantTag[], ApiError> {
-  return useQuery<PlantTag[], ApiError>({ queryKey: ['tag/list'], queryFn: async ({ signal }) => (await apiPost('tag/list', {}, { signal })).tags });
+  return useQuery<PlantTag[], ApiError>({
+    queryKey: ['tag/list'],
+    queryFn: async ({ signal }) => (await apiPost('tag/list', {}, { signal })).tags,
+  });
 }
 
 export function useFleetPlants(tagId: string): UseQueryResult<FleetPlant[], ApiError> {

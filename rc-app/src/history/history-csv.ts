@@ -7,6 +7,16 @@ export const HISTORY_CSV_HEADER = ['sentAt', 'user', 'source', 'key', 'from', 't
 export function historyCsv(commands: readonly RcCommand[]): string {
   return toCsv(
     HISTORY_CSV_HEADER,
-    commands.map((c) => [c.sentAt, c.userEmail, c.source, c.key, JSON.stringify(c.from), JSON.stringify(c.to), c.state, c.confirmedAt, c.confirmMs]),
+    commands.map((c) => [
+      c.sentAt,
+      c.userEmail,
+      c.source,
+      c.key,
+      JSON.stringify(c.from),
+      JSON.stringify(c.to),
+      c.state,
+      c.confirmedAt,
+      c.confirmMs,
+    ]),
   );
 }

@@ -30,17 +30,28 @@ export function HistoryPanel({ state }: { state: RcState }) {
           aria-label={t('history.filterKey')}
           value={filter.key}
           onChange={(e) => setFilter({ ...filter, key: e.currentTarget.value })}
-          options={[{ value: '', label: t('history.allKeys') }, ...state.keys.map((k) => ({ value: k.key, label: t(`keys.${k.key}.label`) }))]}
+          options={[
+            { value: '', label: t('history.allKeys') },
+            ...state.keys.map((k) => ({ value: k.key, label: t(`keys.${k.key}.label`) })),
+          ]}
           data-testid="rc-history-key"
         />
         <HTMLSelect
           aria-label={t('history.filterState')}
           value={filter.state}
           onChange={(e) => setFilter({ ...filter, state: e.currentTarget.value as HistoryFilter['state'] })}
-          options={[{ value: '', label: t('history.allStates') }, ...RC_COMMAND_STATES.map((s) => ({ value: s, label: t(`history.state.${s}`) }))]}
+          options={[
+            { value: '', label: t('history.allStates') },
+            ...RC_COMMAND_STATES.map((s) => ({ value: s, label: t(`history.state.${s}`) })),
+          ]}
           data-testid="rc-history-state"
         />
-        <Button icon="export" disabled={!commands.data?.length} onClick={() => downloadCsv(`commands-${state.plant.thingName}.csv`, historyCsv(commands.data ?? []))} data-testid="rc-history-csv">
+        <Button
+          icon="export"
+          disabled={!commands.data?.length}
+          onClick={() => downloadCsv(`commands-${state.plant.thingName}.csv`, historyCsv(commands.data ?? []))}
+          data-testid="rc-history-csv"
+        >
           {t('history.csv')}
         </Button>
       </div>

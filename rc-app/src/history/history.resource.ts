@@ -16,7 +16,13 @@ export function useCommands(plantId: string, filter: HistoryFilter): UseQueryRes
   return useQuery<RcCommand[], ApiError>({
     queryKey: [...commandsKey(plantId), filter],
     queryFn: async ({ signal }) =>
-      (await apiPost('rc/commands/list', { plantId, ...(filter.key ? { key: filter.key } : {}), ...(filter.state ? { state: filter.state } : {}) }, { signal })).commands,
+      (
+        await apiPost(
+          'rc/commands/list',
+          { plantId, ...(filter.key ? { key: filter.key } : {}), ...(filter.state ? { state: filter.state } : {}) },
+          { signal },
+        )
+      ).commands,
     refetchInterval: HISTORY_REFRESH_MS,
   });
 }

@@ -21,7 +21,8 @@ export function checkSchedule(draft: ScheduleDraft, rule: RcRule, now: number): 
   if (rule.kind === 'forceCharge') {
     const target = Number(draft.value);
     const { min, max } = rule.targetSoc ?? { min: 0, max: 100 };
-    if (draft.value.trim() === '' || !Number.isInteger(target) || target < min || target > max) return { ok: false, field: 'value', problem: 'range' };
+    if (draft.value.trim() === '' || !Number.isInteger(target) || target < min || target > max)
+      return { ok: false, field: 'value', problem: 'range' };
     value = { targetSoc: target };
   } else {
     const parsed = parseDraft(draft.key, rule, { kind: 'text', text: draft.value }, now);

@@ -13,7 +13,14 @@ import { useCreateSchedule, useDeleteSchedule, useSchedules } from './schedules.
 function ScheduleForm({ state }: { state: RcState }) {
   const { t } = useTranslation('rc-app');
   const create = useCreateSchedule(state.plant.id);
-  const [draft, setDraft] = useState<ScheduleDraft>({ key: state.keys[0].key, value: '', kind: 'daily', date: '', start: '01:00', end: '05:00' });
+  const [draft, setDraft] = useState<ScheduleDraft>({
+    key: state.keys[0].key,
+    value: '',
+    kind: 'daily',
+    date: '',
+    start: '01:00',
+    end: '05:00',
+  });
   const [problem, setProblem] = useState<{ field: ScheduleField; text: string } | null>(null);
   const rule = state.keys.find((k) => k.key === draft.key)!.rule;
   const field = (name: ScheduleField) => (problem?.field === name ? { intent: 'danger' as const, helperText: problem.text } : {});
@@ -26,7 +33,15 @@ function ScheduleForm({ state }: { state: RcState }) {
     }
     setProblem(null);
     create.mutate(
-      { plantId: state.plant.id, key: draft.key, value: check.value, kind: draft.kind, ...(draft.kind === 'once' ? { date: draft.date } : {}), start: draft.start, end: draft.end },
+      {
+        plantId: state.plant.id,
+        key: draft.key,
+        value: check.value,
+        kind: draft.kind,
+        ...(draft.kind === 'once' ? { date: draft.date } : {}),
+        start: draft.start,
+        end: draft.end,
+      },
       { onSuccess: () => setDraft({ ...draft, value: '' }) },
     );
   };
@@ -35,36 +50,90 @@ function ScheduleForm({ state }: { state: RcState }) {
     <Card className="helio-rc-schedule-form">
       <H5>{t('schedules.add')}</H5>
       <p className="helio-rc-muted">{t('schedules.zone', { zone: state.plant.timezone })}</p>
-      <form className="helio-rc-form-row" onSubmit={(e) => { e.preventDefault(); submit(); }}>
+      <form
+        className="helio-rc-form-row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
         <FormGroup label={t('schedules.key')} labelFor="rc-schedule-key">
-          <HTMLSelect id="rc-schedule-key" value={draft.key} onChange={(e) => setDraft({ ...draft, key: e.currentTarget.value as WritableKeyName, value: '' })}
-            options={state.keys.map((k) => ({ value: k.key, label: t(`keys.${k.key}.label`) }))} data-testid="rc-schedule-key" />
+          <HTMLSelect
+            id="rc-schedule-key"
+            value={draft.key}
+            onChange={(e) => setDraft({ ...draft, key: e.currentTarget.value as WritableKeyName, value: '' })}
+            options={state.keys.map((k) => ({ value: k.key, label: t(`keys.${k.key}.label`) }))}
+            data-testid="rc-schedule-key"
+          />
         </FormGroup>
-        <FormGroup label={rule.kind === 'forceCharge' ? t('forceCharge.target') : t('schedules.value')} labelFor="rc-schedule-value" {...field('value')}>
+        <FormGroup
+          label={rule.kind === 'forceCharge' ? t('forceCharge.target') : t('schedules.value')}
+          labelFor="rc-schedule-value"
+          {...field('value')}
+        >
           {rule.kind === 'choice' ? (
-            <HTMLSelect id="rc-schedule-value" value={draft.value} onChange={(e) => setDraft({ ...draft, value: e.currentTarget.value })}
-              options={[{ value: '', label: t('schedules.choose') }, ...(rule.choices ?? []).map((c) => ({ value: c, label: t(`operMode.${c}`, { defaultValue: c }) }))]} data-testid="rc-schedule-value" />
+            <HTMLSelect
+              id="rc-schedule-value"
+              value={draft.value}
+              onChange={(e) => setDraft({ ...draft, value: e.currentTarget.value })}
+              options={[
+                { value: '', label: t('schedules.choose') },
+                ...(rule.choices ?? []).map((c) => ({ value: c, label: t(`operMode.${c}`, { defaultValue: c }) })),
+              ]}
+              data-testid="rc-schedule-value"
+            />
           ) : (
-            <InputGroup id="rc-schedule-value" value={draft.value} inputMode="numeric" rightElement={<Tag minimal>{rule.unit ?? '%'}</Tag>}
-              onChange={(e) => setDraft({ ...draft, value: e.currentTarget.value })} data-testid="rc-schedule-value" />
+            <InputGroup
+              id="rc-schedule-value"
+              value={draft.value}
+              inputMode="numeric"
+              rightElement={<Tag minimal>{rule.unit ?? '%'}</Tag>}
+              onChange={(e) => setDraft({ ...draft, value: e.currentTarget.value })}
+              data-testid="rc-schedule-value"
+            />
           )}
         </FormGroup>
         <FormGroup label={t('schedules.kind')} labelFor="rc-schedule-kind">
-          <HTMLSelect id="rc-schedule-kind" value={draft.kind} onChange={(e) => setDraft({ ...draft, kind: e.currentTarget.value as RcScheduleKind })}
-            options={RC_SCHEDULE_KINDS.map((k) => ({ value: k, label: t(`schedules.kinds.${k}`) }))} data-testid="rc-schedule-kind" />
+          <HTMLSelect
+            id="rc-schedule-kind"
+            value={draft.kind}
+            onChange={(e) => setDraft({ ...draft, kind: e.currentTarget.value as RcScheduleKind })}
+            options={RC_SCHEDULE_KINDS.map((k) => ({ value: k, label: t(`schedules.kinds.${k}`) }))}
+            data-testid="rc-schedule-kind"
+          />
         </FormGroup>
         {draft.kind === 'once' && (
           <FormGroup label={t('schedules.date')} labelFor="rc-schedule-date" {...field('date')}>
-            <InputGroup id="rc-schedule-date" type="date" value={draft.date} onChange={(e) => setDraft({ ...draft, date: e.currentTarget.value })} data-testid="rc-schedule-date" />
+            <InputGroup
+              id="rc-schedule-date"
+              type="date"
+              value={draft.date}
+              onChange={(e) => setDraft({ ...draft, date: e.currentTarget.value })}
+              data-testid="rc-schedule-date"
+            />
           </FormGroup>
         )}
         <FormGroup label={t('schedules.start')} labelFor="rc-schedule-start" {...field('start')}>
-          <InputGroup id="rc-schedule-start" type="time" value={draft.start} onChange={(e) => setDraft({ ...draft, start: e.currentTarget.value })} data-testid="rc-schedule-start" />
+          <InputGroup
+            id="rc-schedule-start"
+            type="time"
+            value={draft.start}
+            onChange={(e) => setDraft({ ...draft, start: e.currentTarget.value })}
+            data-testid="rc-schedule-start"
+          />
         </FormGroup>
         <FormGroup label={t('schedules.end')} labelFor="rc-schedule-end" {...field('end')}>
-          <InputGroup id="rc-schedule-end" type="time" value={draft.end} onChange={(e) => setDraft({ ...draft, end: e.currentTarget.value })} data-testid="rc-schedule-end" />
+          <InputGroup
+            id="rc-schedule-end"
+            type="time"
+            value={draft.end}
+            onChange={(e) => setDraft({ ...draft, end: e.currentTarget.value })}
+            data-testid="rc-schedule-end"
+          />
         </FormGroup>
-        <Button type="submit" intent="primary" loading={create.isPending} data-testid="rc-schedule-create">{t('schedules.create')}</Button>
+        <Button type="submit" intent="primary" loading={create.isPending} data-testid="rc-schedule-create">
+          {t('schedules.create')}
+        </Button>
       </form>
       {create.isError && <Callout intent="danger">{create.error.message}</Callout>}
     </Card>
@@ -78,7 +147,8 @@ export function SchedulesPanel({ state }: { state: RcState }) {
   const ruleOf = (key: string) => state.keys.find((k) => k.key === key)?.rule;
   const show = (key: string, value: unknown) => {
     const rule = ruleOf(key);
-    if (rule?.kind === 'forceCharge' && typeof value === 'object' && value !== null && 'targetSoc' in value) return t('schedules.forceTo', { target: String(value.targetSoc) });
+    if (rule?.kind === 'forceCharge' && typeof value === 'object' && value !== null && 'targetSoc' in value)
+      return t('schedules.forceTo', { target: String(value.targetSoc) });
     return rule ? formatValue(t, rule, value) : JSON.stringify(value);
   };
   return (
@@ -90,7 +160,11 @@ export function SchedulesPanel({ state }: { state: RcState }) {
         <HTMLTable compact striped className="helio-rc-table" data-testid="rc-schedules">
           <thead>
             <tr>
-              <th>{t('schedules.key')}</th><th>{t('schedules.value')}</th><th>{t('schedules.window')}</th><th>{t('schedules.status')}</th><th />
+              <th>{t('schedules.key')}</th>
+              <th>{t('schedules.value')}</th>
+              <th>{t('schedules.window')}</th>
+              <th>{t('schedules.status')}</th>
+              <th />
             </tr>
           </thead>
           <tbody>
@@ -99,10 +173,24 @@ export function SchedulesPanel({ state }: { state: RcState }) {
                 <td>{t(`keys.${s.key}.label`, { defaultValue: s.key })}</td>
                 <td>{show(s.key, s.value)}</td>
                 <td>{t(`schedules.windowText.${s.kind}`, { date: s.date ?? '', start: s.start, end: s.end })}</td>
-                <td>{s.active ? <Tag intent="success" minimal>{t('schedules.active', { restore: show(s.key, s.restoreValue) })}</Tag> : <Tag minimal>{t('schedules.waiting')}</Tag>}</td>
+                <td>
+                  {s.active ? (
+                    <Tag intent="success" minimal>
+                      {t('schedules.active', { restore: show(s.key, s.restoreValue) })}
+                    </Tag>
+                  ) : (
+                    <Tag minimal>{t('schedules.waiting')}</Tag>
+                  )}
+                </td>
                 <td>
                   {state.control.allowed && (
-                    <Button minimal icon="trash" aria-label={t('schedules.delete')} loading={remove.isPending && remove.variables === s.id} onClick={() => remove.mutate(s.id)} />
+                    <Button
+                      minimal
+                      icon="trash"
+                      aria-label={t('schedules.delete')}
+                      loading={remove.isPending && remove.variables === s.id}
+                      onClick={() => remove.mutate(s.id)}
+                    />
                   )}
                 </td>
               </tr>

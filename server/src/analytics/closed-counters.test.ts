@@ -34,8 +34,13 @@ describe.each(databaseTargets())('kept counter rows on $name', (target) => {
 
   it('reads the range anew after a late sample changed a bucket in it', async () => {
     const before = await counterRows(db, scope, 'day', base, end);
-    await db.updateTable('metric_rollups').set((eb) => ({ sample_count: eb('sample_count', '+', 1), last_value: eb('last_value', '+', 1) }))
-      .where('thing_name', '=', thing).where('bucket', '=', days[10] as number).where('metric_key', '=', 'EnergyPveTotal').execute();
+    await db
+      .updateTable('metric_rollups')
+      .set((eb) => ({ sample_count: eb('sample_count', '+', 1), last_value: eb('last_value', '+', 1) }))
+      .where('thing_name', '=', thing)
+      .where('bucket', '=', days[10] as number)
+      .where('metric_key', '=', 'EnergyPveTotal')
+      .execute();
     const after = await counterRows(db, scope, 'day', base, end);
     expect(after).not.toBe(before);
     const changed = after.find((r) => r.bucket === days[10] && r.metric_key === 'EnergyPveTotal');
@@ -49,7 +54,12 @@ describe.each(databaseTargets())('kept counter rows on $name', (target) => {
     await writeCounter(db, thing, 'EnergyPveTotal', 'day', recent, 5);
     const rows = await counterRows(db, scope, 'day', recent[0] as number, now + DAY, now);
     expect(rows.map((r) => r.bucket).sort()).toEqual([...recent].sort());
-    await db.updateTable('metric_rollups').set({ last_value: 7 }).where('thing_name', '=', thing).where('bucket', '=', recent[2] as number).execute();
+    await db
+      .updateTable('metric_rollups')
+      .set({ last_value: 7 })
+      .where('thing_name', '=', thing)
+      .where('bucket', '=', recent[2] as number)
+      .execute();
     const again = await counterRows(db, scope, 'day', recent[0] as number, now + DAY, now);
     expect(again.find((r) => r.bucket === recent[2])?.last_value).toBe(7);
   });

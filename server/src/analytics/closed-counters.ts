@@ -29,9 +29,24 @@ export function closedBefore(granularity: RollupGranularity, now: number): numbe
 }
 
 const scopeKey = (scope: FleetScope, granularity: string, from: number, to: number) =>
-  JSON.stringify([scope.caller.tenantId, scope.caller.sub, scope.caller.roleId, [...(scope.tagIds ?? [])].sort(), scope.plantId ?? null, granularity, from, to]);
+  JSON.stringify([
+    scope.caller.tenantId,
+    scope.caller.sub,
+    scope.caller.roleId,
+    [...(scope.tagIds ?? [])].sort(),
+    scope.plantId ?? null,
+    granularity,
+    from,
+    to,
+  ]);
 
-async function keptRows(db: Kysely<Database>, scope: FleetScope, granularity: RollupGranularity, from: number, to: number): Promise<CounterRow[]> {
+async function keptRows(
+  db: Kysely<Database>,
+  scope: FleetScope,
+  granularity: RollupGranularity,
+  from: number,
+  to: number,
+): Promise<CounterRow[]> {
   let kept = keptByDb.get(db);
   if (!kept) keptByDb.set(db, (kept = new Map()));
   const key = scopeKey(scope, granularity, from, to);
@@ -53,7 +68,14 @@ async function keptRows(db: Kysely<Database>, scope: FleetScope, granularity: Ro
 }
 
 /** The counter rows of [from, to): the closed part from memory while unchanged, the rest read now. Not ordered across the two parts. */
-export async function counterRows(db: Kysely<Database>, scope: FleetScope, granularity: RollupGranularity, from: number, to: number, now = Date.now()): Promise<CounterRow[]> {
+export async function counterRows(
+  db: Kysely<Database>,
+  scope: FleetScope,
+  granularity: RollupGranularity,
+  from: number,
+  to: number,
+  now = Date.now(),
+): Promise<CounterRow[]> {
   const cutoff = Math.min(to, closedBefore(granularity, now));
   if (cutoff <= from) return readCounterRows(db, scope, granularity, from, to);
   const closed = await keptRows(db, scope, granularity, from, cutoff);

@@ -1,4 +1,12 @@
-import { airMass, expectedYieldKwh, keptIrradiation, planeOfArrayIrradiance, planeOfArrayIrradiation, roundedSite, type ArraySite } from './expected-yield';
+import {
+  airMass,
+  expectedYieldKwh,
+  keptIrradiation,
+  planeOfArrayIrradiance,
+  planeOfArrayIrradiation,
+  roundedSite,
+  type ArraySite,
+} from './expected-yield';
 
 const brno: ArraySite = { latitude: 49.2, longitude: 16.6, tiltDeg: 35, azimuthDeg: 0 };
 const HOUR = 3_600_000;
@@ -41,7 +49,10 @@ describe('clear-sky expected yield', () => {
 
   it('takes an array of unknown orientation as 35° facing south', () => {
     const from = Date.UTC(2025, 3, 1);
-    expect(expectedYieldKwh({ ...brno, tiltDeg: null, azimuthDeg: null }, 1, from, from + 24 * HOUR)).toBeCloseTo(expectedYieldKwh(brno, 1, from, from + 24 * HOUR), 6);
+    expect(expectedYieldKwh({ ...brno, tiltDeg: null, azimuthDeg: null }, 1, from, from + 24 * HOUR)).toBeCloseTo(
+      expectedYieldKwh(brno, 1, from, from + 24 * HOUR),
+      6,
+    );
   });
 
   it('reads a month from interpolated days within 1 % of integrating every quarter hour', () => {
@@ -52,7 +63,12 @@ describe('clear-sky expected yield', () => {
   });
 
   it('rounds a site to 0.25° of latitude, 1° of longitude and 5° of orientation', () => {
-    expect(roundedSite({ latitude: 49.19, longitude: 16.62, tiltDeg: 33, azimuthDeg: -12 })).toEqual({ latitude: 49.25, longitude: 17, tiltDeg: 35, azimuthDeg: -10 });
+    expect(roundedSite({ latitude: 49.19, longitude: 16.62, tiltDeg: 33, azimuthDeg: -12 })).toEqual({
+      latitude: 49.25,
+      longitude: 17,
+      tiltDeg: 35,
+      azimuthDeg: -10,
+    });
   });
 
   it('reads part of a day off the quarter-hour sums as integrating it directly does', () => {

@@ -136,7 +136,8 @@ function wholeDay(site: ArraySite, key: string, day: number): number {
   return remember(keptSums, `${key}|w${day}`, () => {
     const sun = sunOfDay(site, day);
     let whPerM2 = 0;
-    for (let slot = 0; slot < SLOTS_PER_DAY; slot++) whPerM2 += irradianceForSun(sun[2 * slot] ?? 0, sun[2 * slot + 1] ?? 0, site) * (STEP_MS / HOUR_MS);
+    for (let slot = 0; slot < SLOTS_PER_DAY; slot++)
+      whPerM2 += irradianceForSun(sun[2 * slot] ?? 0, sun[2 * slot + 1] ?? 0, site) * (STEP_MS / HOUR_MS);
     return whPerM2 / 1000;
   });
 }
@@ -156,7 +157,8 @@ function irradiationOf(site: ArraySite, key: string, from: number, to: number): 
   if (firstDay === lastDay) return withinDay(site, key, firstDay, from, to);
   const long = lastDay - firstDay > LONG_INTERVAL_DAYS;
   let total = withinDay(site, key, firstDay, from, (firstDay + 1) * DAY_MS) + withinDay(site, key, lastDay, lastDay * DAY_MS, to);
-  for (let day = firstDay + 1; day < lastDay; day++) total += long ? anchoredDay(site, key, day) : withinDay(site, key, day, day * DAY_MS, (day + 1) * DAY_MS);
+  for (let day = firstDay + 1; day < lastDay; day++)
+    total += long ? anchoredDay(site, key, day) : withinDay(site, key, day, day * DAY_MS, (day + 1) * DAY_MS);
   return total;
 }
 

@@ -6,7 +6,15 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AnalyticsConfig } from './analytics-config';
 import { counterRows } from './closed-counters';
-import { listFleet, readAlertSpans, readFirstReadingDays, readSpotPrices, type AlertSpan, type CounterRow, type FleetScope } from './fleet-query';
+import {
+  listFleet,
+  readAlertSpans,
+  readFirstReadingDays,
+  readSpotPrices,
+  type AlertSpan,
+  type CounterRow,
+  type FleetScope,
+} from './fleet-query';
 import { zoneBounds, type ResolvedPeriod, type ZoneBounds } from './period';
 import { plantPeriod, type PlantPeriod } from './plant-figures';
 import { SpotIndex } from './spot-index';
@@ -22,7 +30,13 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return groups;
 }
 
-export async function fleetPeriod(db: Kysely<Database>, scope: FleetScope, period: ResolvedPeriod, config: AnalyticsConfig, now = Date.now()): Promise<PlantPeriod[]> {
+export async function fleetPeriod(
+  db: Kysely<Database>,
+  scope: FleetScope,
+  period: ResolvedPeriod,
+  config: AnalyticsConfig,
+  now = Date.now(),
+): Promise<PlantPeriod[]> {
   const plants = await listFleet(db, scope);
   if (plants.length === 0) return [];
   const boundsOf = new Map<string, ZoneBounds>();
@@ -39,10 +53,14 @@ export async function fleetPeriod(db: Kysely<Database>, scope: FleetScope, perio
   ]);
   const rowsOf = groupBy<CounterRow>(rows, (row) => row.thing_name);
   // Kept and fresh rows arrive in two parts: each plant's rows in counter, then time order.
-  for (const own of rowsOf.values()) own.sort((a, b) => (a.metric_key < b.metric_key ? -1 : a.metric_key > b.metric_key ? 1 : a.bucket - b.bucket));
+  for (const own of rowsOf.values())
+    own.sort((a, b) => (a.metric_key < b.metric_key ? -1 : a.metric_key > b.metric_key ? 1 : a.bucket - b.bucket));
   const spansOf = groupBy<AlertSpan>(spans, (span) => span.plant_id);
   const ctx = { now, spot: new SpotIndex(prices), eurCzk: config.eurCzk };
   return plants.map((plant) =>
-    plantPeriod(plant, rowsOf.get(plant.thingName) ?? [], spansOf.get(plant.id) ?? [], boundsOf.get(plant.timezone) as ZoneBounds, { ...ctx, firstReadingAt: firstDays.get(plant.thingName) }),
+    plantPeriod(plant, rowsOf.get(plant.thingName) ?? [], spansOf.get(plant.id) ?? [], boundsOf.get(plant.timezone) as ZoneBounds, {
+      ...ctx,
+      firstReadingAt: firstDays.get(plant.thingName),
+    }),
   );
 }

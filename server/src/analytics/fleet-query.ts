@@ -56,7 +56,15 @@ export const FIGURE_COUNTERS = ENERGY_COUNTERS.filter((key) => key !== 'EnergyBa
 function visiblePlants(db: Kysely<Database>, { caller, tagIds, plantId }: FleetScope) {
   let query = db.selectFrom('plants').where('plants.tenant_id', '=', caller.tenantId);
   if (!seesEveryPlant(caller)) query = query.where('plants.id', 'in', accessiblePlantIds(db, caller));
-  if (tagIds && tagIds.length > 0) query = query.where('plants.id', 'in', db.selectFrom('plant_tags').select('plant_tags.plant_id').where('plant_tags.tag_id', 'in', [...tagIds]));
+  if (tagIds && tagIds.length > 0)
+    query = query.where(
+      'plants.id',
+      'in',
+      db
+        .selectFrom('plant_tags')
+        .select('plant_tags.plant_id')
+        .where('plant_tags.tag_id', 'in', [...tagIds]),
+    );
   if (plantId) query = query.where('plants.id', '=', plantId);
   return query;
 }
@@ -64,8 +72,19 @@ function visiblePlants(db: Kysely<Database>, { caller, tagIds, plantId }: FleetS
 export async function listFleet(db: Kysely<Database>, scope: FleetScope): Promise<FleetPlant[]> {
   const rows = await visiblePlants(db, scope)
     .select([
-      'plants.id', 'plants.name', 'plants.thing_name', 'plants.timezone', 'plants.latitude', 'plants.longitude', 'plants.tilt_deg', 'plants.azimuth_deg',
-      'plants.pv_peak_kw', 'plants.grid_export_limit_kw', 'plants.tariff_price_per_kwh', 'plants.tariff_currency', 'plants.created_at',
+      'plants.id',
+      'plants.name',
+      'plants.thing_name',
+      'plants.timezone',
+      'plants.latitude',
+      'plants.longitude',
+      'plants.tilt_deg',
+      'plants.azimuth_deg',
+      'plants.pv_peak_kw',
+      'plants.grid_export_limit_kw',
+      'plants.tariff_price_per_kwh',
+      'plants.tariff_currency',
+      'plants.created_at',
     ])
     .orderBy('plants.name')
     .execute();
@@ -105,7 +124,13 @@ function counterRange(db: Kysely<Database>, scope: FleetScope, granularity: Roll
 }
 
 /** Every visible plant's counter buckets of one size in [from, to), ordered by plant, counter and time. */
-export async function readCounterRows(db: Kysely<Database>, scope: FleetScope, granularity: RollupGranularity, from: number, to: number): Promise<CounterRow[]> {
+export async function readCounterRows(
+  db: Kysely<Database>,
+  scope: FleetScope,
+  granularity: RollupGranularity,
+  from: number,
+  to: number,
+): Promise<CounterRow[]> {
   return counterRange(db, scope, granularity, from, to)
     .select(['thing_name', 'metric_key', 'bucket', 'value_min', 'value_max', 'last_value'])
     .orderBy('thing_name')
@@ -118,7 +143,13 @@ export async function readCounterRows(db: Kysely<Database>, scope: FleetScope, g
  * What changes whenever a row of the range does: every stored sample adds to a bucket's count and
  * moves its last reading, and a plant coming into or out of sight adds or takes away its rows.
  */
-export async function counterFingerprint(db: Kysely<Database>, scope: FleetScope, granularity: RollupGranularity, from: number, to: number): Promise<string> {
+export async function counterFingerprint(
+  db: Kysely<Database>,
+  scope: FleetScope,
+  granularity: RollupGranularity,
+  from: number,
+  to: number,
+): Promise<string> {
   const row = await counterRange(db, scope, granularity, from, to)
     .select((eb) => [
       eb.fn.countAll<number | string>().as('rows'),
@@ -134,7 +165,12 @@ export async function counterFingerprint(db: Kysely<Database>, scope: FleetScope
  * The first day in [from, to) each visible plant reported production, one index seek per plant in one
  * statement: a month bucket's clear-sky expectation starts then, not at the month's start.
  */
-export async function readFirstReadingDays(db: Kysely<Database>, scope: FleetScope, from: number, to: number): Promise<Map<string, number>> {
+export async function readFirstReadingDays(
+  db: Kysely<Database>,
+  scope: FleetScope,
+  from: number,
+  to: number,
+): Promise<Map<string, number>> {
   const rows = await visiblePlants(db, scope)
     .select((eb) => [
       'plants.thing_name',
@@ -171,7 +207,13 @@ export function readSpotPrices(db: Kysely<Database>, area: string, from: number,
 }
 
 /** Hours in [from, to) in which the plant exported at (98 % of) its export limit or more. */
-export async function hoursAtExportLimit(db: Kysely<Database>, thingName: string, limitKw: number, from: number, to: number): Promise<number> {
+export async function hoursAtExportLimit(
+  db: Kysely<Database>,
+  thingName: string,
+  limitKw: number,
+  from: number,
+  to: number,
+): Promise<number> {
   const row = await db
     .selectFrom('metric_rollups')
     .select((eb) => eb.fn.countAll<number | string>().as('hours'))

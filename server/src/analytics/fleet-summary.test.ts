@@ -3,22 +3,55 @@ import { extremePlants, fleetAlerts, fleetMoney, fleetTotals, fleetTrend } from 
 import type { PlantBucket, PlantPeriod } from './plant-figures';
 
 const bucket = (start: number, produced: number, over: Partial<PlantBucket> = {}): PlantBucket => ({
-  start, end: start + 1, produced, consumed: 10, imported: 4, exported: produced / 2, selfConsumed: produced / 2, expected: produced * 2, elapsedMs: 100, offlineMs: 0, ...over,
+  start,
+  end: start + 1,
+  produced,
+  consumed: 10,
+  imported: 4,
+  exported: produced / 2,
+  selfConsumed: produced / 2,
+  expected: produced * 2,
+  elapsedMs: 100,
+  offlineMs: 0,
+  ...over,
 });
 
 function plant(id: string, pvPeakKw: number, buckets: PlantBucket[], over: Partial<PlantPeriod> = {}): PlantPeriod {
   const sum = (pick: (b: PlantBucket) => number) => buckets.reduce((s, b) => s + pick(b), 0);
   const produced = sum((b) => b.produced);
   const figures: PlantFigures = {
-    id, name: id, pvPeakKw, sizeClass: 'small', produced, consumed: sum((b) => b.consumed), selfConsumed: sum((b) => b.selfConsumed), imported: sum((b) => b.imported),
-    exported: sum((b) => b.exported), specificYield: produced / pvPeakKw, expectedKwh: sum((b) => b.expected), performanceRatioPct: 50, availabilityPct: 100, offlineHours: 0, alertCount: 0,
+    id,
+    name: id,
+    pvPeakKw,
+    sizeClass: 'small',
+    produced,
+    consumed: sum((b) => b.consumed),
+    selfConsumed: sum((b) => b.selfConsumed),
+    imported: sum((b) => b.imported),
+    exported: sum((b) => b.exported),
+    specificYield: produced / pvPeakKw,
+    expectedKwh: sum((b) => b.expected),
+    performanceRatioPct: 50,
+    availabilityPct: 100,
+    offlineHours: 0,
+    alertCount: 0,
   };
-  return { plant: { id } as PlantPeriod['plant'], figures, buckets, alerts: [], money: { currency: 'CZK', amount: 10, unpricedKwh: 1, pricedBy: 'spot' }, ...over };
+  return {
+    plant: { id } as PlantPeriod['plant'],
+    figures,
+    buckets,
+    alerts: [],
+    money: { currency: 'CZK', amount: 10, unpricedKwh: 1, pricedBy: 'spot' },
+    ...over,
+  };
 }
 
 describe('the fleet overview', () => {
   const a = plant('a', 10, [bucket(1, 20), bucket(2, 40)]);
-  const b = plant('b', 30, [bucket(1, 30, { offlineMs: 50 })], { alerts: [{ kind: 'pvLow', count: 2, hours: 3 }], money: { currency: 'EUR', amount: 2, unpricedKwh: 0, pricedBy: 'tariff' } });
+  const b = plant('b', 30, [bucket(1, 30, { offlineMs: 50 })], {
+    alerts: [{ kind: 'pvLow', count: 2, hours: 3 }],
+    money: { currency: 'EUR', amount: 2, unpricedKwh: 0, pricedBy: 'tariff' },
+  });
 
   it('takes percentages of the sums, so a bigger plant weighs more', () => {
     const totals = fleetTotals([a, b], 0.5);
@@ -31,7 +64,10 @@ describe('the fleet overview', () => {
   });
 
   it('adds the trend per bucket start, money per currency and alerts per kind', () => {
-    expect(fleetTrend([a, b]).map((t) => [t.start, t.produced])).toEqual([[1, 50], [2, 40]]);
+    expect(fleetTrend([a, b]).map((t) => [t.start, t.produced])).toEqual([
+      [1, 50],
+      [2, 40],
+    ]);
     expect(fleetTrend([a, b], 1).map((t) => t.start)).toEqual([1]); // nothing after now
     expect(fleetMoney([a, b])).toEqual([
       { currency: 'CZK', amount: 10, tariffPlants: 0, spotPlants: 1, unpricedKwh: 1 },

@@ -1,6 +1,14 @@
 // The overview of a period: the fleet's totals, money, alerts by kind, the trend over its buckets and
 // the plants with the highest and lowest specific yield. Pure: the figures of each plant go in.
-import { EXTREME_PLANTS, energyBalance, percentOf, type AlertTally, type MoneySaved, type PlantFigures, type TrendBucket } from '@helio/contracts';
+import {
+  EXTREME_PLANTS,
+  energyBalance,
+  percentOf,
+  type AlertTally,
+  type MoneySaved,
+  type PlantFigures,
+  type TrendBucket,
+} from '@helio/contracts';
 import type { PlantPeriod } from './plant-figures';
 
 export interface FleetTotals {
@@ -20,7 +28,15 @@ export interface FleetTotals {
 }
 
 export function fleetTotals(plants: readonly PlantPeriod[], co2KgPerKwh: number): FleetTotals {
-  let produced = 0, consumed = 0, imported = 0, exported = 0, pvPeakKw = 0, expectedKwh = 0, producedWithExpectation = 0, elapsed = 0, offline = 0;
+  let produced = 0,
+    consumed = 0,
+    imported = 0,
+    exported = 0,
+    pvPeakKw = 0,
+    expectedKwh = 0,
+    producedWithExpectation = 0,
+    elapsed = 0,
+    offline = 0;
   for (const { figures, buckets } of plants) {
     produced += figures.produced;
     consumed += figures.consumed;
@@ -37,7 +53,12 @@ export function fleetTotals(plants: readonly PlantPeriod[], co2KgPerKwh: number)
     }
   }
   // Percentages of the fleet are of its sums, not means of the plants' percentages: a big plant weighs more.
-  const balance = energyBalance({ EnergyPveTotal: produced, EnergyLoadTotal: consumed, EnergyGridImportTotal: imported, EnergyGridExportTotal: exported });
+  const balance = energyBalance({
+    EnergyPveTotal: produced,
+    EnergyLoadTotal: consumed,
+    EnergyGridImportTotal: imported,
+    EnergyGridExportTotal: exported,
+  });
   return {
     produced,
     consumed,
@@ -97,6 +118,9 @@ export function fleetTrend(plants: readonly PlantPeriod[], now = Date.now()): Tr
 
 /** The plants with the highest and the lowest specific yield (plants without one are left out). */
 export function extremePlants(plants: readonly PlantPeriod[], count = EXTREME_PLANTS): { top: PlantFigures[]; bottom: PlantFigures[] } {
-  const ranked = plants.map((p) => p.figures).filter((f) => f.specificYield !== null).sort((a, b) => (b.specificYield ?? 0) - (a.specificYield ?? 0));
+  const ranked = plants
+    .map((p) => p.figures)
+    .filter((f) => f.specificYield !== null)
+    .sort((a, b) => (b.specificYield ?? 0) - (a.specificYield ?? 0));
   return { top: ranked.slice(0, count), bottom: ranked.slice(-count).reverse() };
 }

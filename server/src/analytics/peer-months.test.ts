@@ -4,11 +4,35 @@ import type { PlantBucket, PlantPeriod } from './plant-figures';
 
 const JAN = Date.UTC(2025, 0, 1);
 const FEB = Date.UTC(2025, 1, 1);
-const bucket = (start: number, produced: number): PlantBucket => ({ start, end: start + 1, produced, consumed: 0, imported: 0, exported: 0, selfConsumed: 0, expected: 100, elapsedMs: 10, offlineMs: 1 });
+const bucket = (start: number, produced: number): PlantBucket => ({
+  start,
+  end: start + 1,
+  produced,
+  consumed: 0,
+  imported: 0,
+  exported: 0,
+  selfConsumed: 0,
+  expected: 100,
+  elapsedMs: 10,
+  offlineMs: 1,
+});
 
 function plant(id: string, pvPeakKw: number, produced: [number, number]): PlantPeriod {
-  const figures = { id, name: id, pvPeakKw, specificYield: (produced[0] + produced[1]) / pvPeakKw, performanceRatioPct: null, availabilityPct: null } as PlantFigures;
-  return { plant: { id, pvPeakKw, timezone: 'UTC' } as PlantPeriod['plant'], figures, buckets: [bucket(JAN, produced[0]), bucket(FEB, produced[1])], alerts: [], money: { currency: 'CZK', amount: 0, unpricedKwh: 0, pricedBy: 'spot' } };
+  const figures = {
+    id,
+    name: id,
+    pvPeakKw,
+    specificYield: (produced[0] + produced[1]) / pvPeakKw,
+    performanceRatioPct: null,
+    availabilityPct: null,
+  } as PlantFigures;
+  return {
+    plant: { id, pvPeakKw, timezone: 'UTC' } as PlantPeriod['plant'],
+    figures,
+    buckets: [bucket(JAN, produced[0]), bucket(FEB, produced[1])],
+    alerts: [],
+    money: { currency: 'CZK', amount: 0, unpricedKwh: 0, pricedBy: 'spot' },
+  };
 }
 
 describe('a plant against its peers', () => {

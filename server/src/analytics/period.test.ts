@@ -2,10 +2,29 @@ import { resolvePeriod, zoneBounds } from './period';
 
 describe('analytics periods', () => {
   it('resolves a day, a month and a year to their first and last days and their bucket size', () => {
-    expect(resolvePeriod({ kind: 'day', from: '2025-03-30' })).toEqual({ kind: 'day', from: '2025-03-30', to: '2025-03-30', granularity: 'hour' });
-    expect(resolvePeriod({ kind: 'month', from: '2024-02-17' })).toEqual({ kind: 'month', from: '2024-02-01', to: '2024-02-29', granularity: 'day' });
-    expect(resolvePeriod({ kind: 'year', from: '2025-07-04' })).toEqual({ kind: 'year', from: '2025-01-01', to: '2025-12-31', granularity: 'month' });
-    expect(resolvePeriod({ kind: 'custom', from: '2025-01-10', to: '2025-02-10' })).toMatchObject({ from: '2025-01-10', to: '2025-02-10', granularity: 'day' });
+    expect(resolvePeriod({ kind: 'day', from: '2025-03-30' })).toEqual({
+      kind: 'day',
+      from: '2025-03-30',
+      to: '2025-03-30',
+      granularity: 'hour',
+    });
+    expect(resolvePeriod({ kind: 'month', from: '2024-02-17' })).toEqual({
+      kind: 'month',
+      from: '2024-02-01',
+      to: '2024-02-29',
+      granularity: 'day',
+    });
+    expect(resolvePeriod({ kind: 'year', from: '2025-07-04' })).toEqual({
+      kind: 'year',
+      from: '2025-01-01',
+      to: '2025-12-31',
+      granularity: 'month',
+    });
+    expect(resolvePeriod({ kind: 'custom', from: '2025-01-10', to: '2025-02-10' })).toMatchObject({
+      from: '2025-01-10',
+      to: '2025-02-10',
+      granularity: 'day',
+    });
   });
 
   it('refuses a custom period without an end, ending before it begins or longer than a year, and a day that does not exist', () => {

@@ -31,7 +31,8 @@ const parseDay = (iso: string): number => {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
   const ms = Date.UTC(y, m - 1, d);
   const date = new Date(ms);
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) throw badRequest(`${iso} is not a calendar day`, { field: 'from' });
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d)
+    throw badRequest(`${iso} is not a calendar day`, { field: 'from' });
   return ms;
 };
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -53,7 +54,8 @@ export function resolvePeriod(period: AnalyticsPeriod): ResolvedPeriod {
       if (!period.to) throw badRequest('A custom period needs its last day', { field: 'to' });
       const to = parseDay(period.to);
       if (to < from) throw badRequest('The period ends before it begins', { field: 'to' });
-      if ((to - from) / DAY_MS + 1 > MAX_CUSTOM_PERIOD_DAYS) throw badRequest(`A custom period spans at most ${MAX_CUSTOM_PERIOD_DAYS} days`, { field: 'to' });
+      if ((to - from) / DAY_MS + 1 > MAX_CUSTOM_PERIOD_DAYS)
+        throw badRequest(`A custom period spans at most ${MAX_CUSTOM_PERIOD_DAYS} days`, { field: 'to' });
       return { kind: 'custom', from: isoDay(from), to: isoDay(to), granularity };
     }
   }

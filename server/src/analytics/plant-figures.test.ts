@@ -5,15 +5,39 @@ import { SpotIndex } from './spot-index';
 const H = 3_600_000;
 const bounds = { start: 10 * H, end: 13 * H, baseStart: 9 * H, buckets: [10 * H, 11 * H, 12 * H] };
 const plant: FleetPlant = {
-  id: 'p', name: 'P', thingName: 't', timezone: 'UTC', latitude: 49.2, longitude: 16.6, tiltDeg: 35, azimuthDeg: 0, pvPeakKw: 10,
-  exportLimitKw: null, tariffPerKwh: null, tariffCurrency: 'CZK', createdAt: 0, tagIds: [],
+  id: 'p',
+  name: 'P',
+  thingName: 't',
+  timezone: 'UTC',
+  latitude: 49.2,
+  longitude: 16.6,
+  tiltDeg: 35,
+  azimuthDeg: 0,
+  pvPeakKw: 10,
+  exportLimitKw: null,
+  tariffPerKwh: null,
+  tariffCurrency: 'CZK',
+  createdAt: 0,
+  tagIds: [],
 };
-const row = (metric_key: string, hour: number, value_min: number, last_value: number): CounterRow => ({ thing_name: 't', metric_key, bucket: hour * H, value_min, value_max: last_value, last_value });
+const row = (metric_key: string, hour: number, value_min: number, last_value: number): CounterRow => ({
+  thing_name: 't',
+  metric_key,
+  bucket: hour * H,
+  value_min,
+  value_max: last_value,
+  last_value,
+});
 const ctx = (now = 13 * H, prices = new SpotIndex([])) => ({ now, spot: prices, eurCzk: 25 });
 
 describe("one plant's figures over a period", () => {
   it("counts a bucket's energy from the bucket before's last reading, and the first without one as max - min", () => {
-    const rows = [row('EnergyPveTotal', 9, 90, 100), row('EnergyPveTotal', 10, 101, 104), row('EnergyPveTotal', 12, 104, 110), row('EnergyGridExportTotal', 11, 5, 7)];
+    const rows = [
+      row('EnergyPveTotal', 9, 90, 100),
+      row('EnergyPveTotal', 10, 101, 104),
+      row('EnergyPveTotal', 12, 104, 110),
+      row('EnergyGridExportTotal', 11, 5, 7),
+    ];
     const { buckets, figures } = plantPeriod(plant, rows, [], bounds, ctx());
     expect(buckets.map((b) => b.produced)).toEqual([4, 0, 6]);
     expect(buckets[1]?.exported).toBe(2); // the first export reading has nothing before it
@@ -34,7 +58,12 @@ describe("one plant's figures over a period", () => {
     const { figures, alerts } = plantPeriod(plant, [row('EnergyPveTotal', 10, 0, 1)], spans, bounds, ctx());
     expect(figures.offlineHours).toBeCloseTo(1.5, 9);
     expect(figures.availabilityPct).toBeCloseTo(50, 9);
-    expect(alerts).toEqual(expect.arrayContaining([{ kind: 'pvLow', count: 1, hours: 0.5 }, { kind: 'gatewayOffline', count: 1, hours: 1.5 }]));
+    expect(alerts).toEqual(
+      expect.arrayContaining([
+        { kind: 'pvLow', count: 1, hours: 0.5 },
+        { kind: 'gatewayOffline', count: 1, hours: 1.5 },
+      ]),
+    );
   });
 
   it('counts a plant without readings in the period as offline, with no expectation', () => {

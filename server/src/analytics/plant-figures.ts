@@ -87,26 +87,44 @@ function alertTallies(spans: readonly AlertSpan[], from: number, to: number): Al
   return [...byKind.values()];
 }
 
-export function plantPeriod(plant: FleetPlant, rows: readonly CounterRow[], spans: readonly AlertSpan[], bounds: ZoneBounds, ctx: FigureContext): PlantPeriod {
+export function plantPeriod(
+  plant: FleetPlant,
+  rows: readonly CounterRow[],
+  spans: readonly AlertSpan[],
+  bounds: ZoneBounds,
+  ctx: FigureContext,
+): PlantPeriod {
   const { energies, firstReading, anyReading } = bucketEnergies(rows, bounds);
   const offline = spans
     .filter((span) => span.kind === OFFLINE_KIND)
     .map((span) => [Date.parse(span.started_at), span.ended_at ? Date.parse(span.ended_at) : ctx.now] as const);
   const firstBucket = firstReading === null ? Infinity : (bounds.buckets[firstReading] ?? Infinity);
   // The caller's finer first reading counts only within that bucket (day roll-ups may be missing).
-  const finer = ctx.firstReadingAt !== undefined && ctx.firstReadingAt >= firstBucket && ctx.firstReadingAt < (bounds.buckets[(firstReading ?? 0) + 1] ?? bounds.end);
+  const finer =
+    ctx.firstReadingAt !== undefined &&
+    ctx.firstReadingAt >= firstBucket &&
+    ctx.firstReadingAt < (bounds.buckets[(firstReading ?? 0) + 1] ?? bounds.end);
   const firstReadingAt = finer ? (ctx.firstReadingAt as number) : firstBucket;
   const existsFrom = Math.min(plant.createdAt, firstReadingAt);
-  const money: PlantMoney = plant.tariffPerKwh === null
-    ? { currency: 'CZK', amount: 0, unpricedKwh: 0, pricedBy: 'spot' }
-    : { currency: plant.tariffCurrency, amount: 0, unpricedKwh: 0, pricedBy: 'tariff' };
+  const money: PlantMoney =
+    plant.tariffPerKwh === null
+      ? { currency: 'CZK', amount: 0, unpricedKwh: 0, pricedBy: 'spot' }
+      : { currency: plant.tariffCurrency, amount: 0, unpricedKwh: 0, pricedBy: 'tariff' };
   const buckets = bounds.buckets.map((start, i): PlantBucket => {
     const end = bounds.buckets[i + 1] ?? bounds.end;
     const balance = energyBalance(energies[i] ?? {});
     const elapsedMs = overlap(start, end, existsFrom, ctx.now);
     // A plant that never reported in the period was offline all of it.
-    const offlineMs = anyReading ? Math.min(elapsedMs, offline.reduce((sum, [a, b]) => sum + overlap(a, b, Math.max(start, existsFrom), Math.min(end, ctx.now)), 0)) : elapsedMs;
-    const expected = firstReading !== null && i >= firstReading ? expectedYieldKwh(plant, plant.pvPeakKw, Math.max(start, firstReadingAt), Math.min(end, ctx.now)) : 0;
+    const offlineMs = anyReading
+      ? Math.min(
+          elapsedMs,
+          offline.reduce((sum, [a, b]) => sum + overlap(a, b, Math.max(start, existsFrom), Math.min(end, ctx.now)), 0),
+        )
+      : elapsedMs;
+    const expected =
+      firstReading !== null && i >= firstReading
+        ? expectedYieldKwh(plant, plant.pvPeakKw, Math.max(start, firstReadingAt), Math.min(end, ctx.now))
+        : 0;
     const valued = balance.selfConsumed + balance.exported;
     if (plant.tariffPerKwh !== null) money.amount += valued * plant.tariffPerKwh;
     else if (valued > 0) {

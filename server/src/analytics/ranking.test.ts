@@ -20,7 +20,12 @@ describe('ranking plants', () => {
 
   it('ranks best first, ties sharing a rank, plants without a value last and unranked', () => {
     const ranked = rankBy(['a', 'b', 'c', 'd'], (id) => ({ a: 5, b: 9, c: null, d: 9 })[id] ?? null);
-    expect(ranked.map((r) => [r.item, r.rank])).toEqual([['b', 1], ['d', 1], ['a', 3], ['c', null]]);
+    expect(ranked.map((r) => [r.item, r.rank])).toEqual([
+      ['b', 1],
+      ['d', 1],
+      ['a', 3],
+      ['c', null],
+    ]);
   });
 
   it('reads the figure the benchmark ranks by', () => {

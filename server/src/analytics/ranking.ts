@@ -8,7 +8,10 @@ export interface Quartiles {
   q3: number;
 }
 
-export function metricValue(figures: Pick<PlantFigures, 'specificYield' | 'performanceRatioPct' | 'availabilityPct'>, metric: BenchmarkMetric): number | null {
+export function metricValue(
+  figures: Pick<PlantFigures, 'specificYield' | 'performanceRatioPct' | 'availabilityPct'>,
+  metric: BenchmarkMetric,
+): number | null {
   if (metric === 'specificYield') return figures.specificYield;
   return metric === 'performanceRatio' ? figures.performanceRatioPct : figures.availabilityPct;
 }
@@ -37,7 +40,10 @@ export function quartileOf(value: number | null, quartiles: Quartiles | null): n
 }
 
 /** The items best first with their rank (ties share the better rank) and quartile. */
-export function rankBy<T>(items: readonly T[], valueOf: (item: T) => number | null): Array<{ item: T; value: number | null; rank: number | null; quartile: number | null }> {
+export function rankBy<T>(
+  items: readonly T[],
+  valueOf: (item: T) => number | null,
+): Array<{ item: T; value: number | null; rank: number | null; quartile: number | null }> {
   const quartiles = quartilesOf(items.map(valueOf));
   const sorted = items.map((item) => ({ item, value: valueOf(item) })).sort((a, b) => (b.value ?? -Infinity) - (a.value ?? -Infinity));
   let rank = 0;

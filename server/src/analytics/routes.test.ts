@@ -30,7 +30,8 @@ describe.each(databaseTargets())('analytics routes on $name', (target) => {
   const plants: Record<string, { id: string; thingName: string }> = {};
   let theirs: { id: string };
 
-  const withAnalytics = (userId: string) => db.updateTable('users').set({ modules: '["monitoring","analytics"]' }).where('id', '=', userId).execute();
+  const withAnalytics = (userId: string) =>
+    db.updateTable('users').set({ modules: '["monitoring","analytics"]' }).where('id', '=', userId).execute();
 
   beforeAll(async () => {
     db = await target.create();
@@ -102,10 +103,16 @@ describe.each(databaseTargets())('analytics routes on $name', (target) => {
 
   it('ranks by specific yield with quartiles and filters by size class', async () => {
     const all = (await apiPost(app, 'analytics/benchmark', { period: june, metric: 'specificYield' }, admin)).json();
-    expect(all.plants.map((p: { name: string; rank: number }) => [p.name, p.rank])).toEqual([['small', 1], ['medium', 2], ['idle', 3]]);
+    expect(all.plants.map((p: { name: string; rank: number }) => [p.name, p.rank])).toEqual([
+      ['small', 1],
+      ['medium', 2],
+      ['idle', 3],
+    ]);
     expect(all.quartiles.median).toBeCloseTo(90, 6);
     expect(all.plants[0].quartile).toBe(1);
-    const medium = (await apiPost(app, 'analytics/benchmark', { period: june, metric: 'specificYield', sizeClass: 'medium' }, admin)).json();
+    const medium = (
+      await apiPost(app, 'analytics/benchmark', { period: june, metric: 'specificYield', sizeClass: 'medium' }, admin)
+    ).json();
     expect(medium.plants.map((p: { name: string }) => p.name)).toEqual(['medium', 'idle']);
   });
 
@@ -114,11 +121,19 @@ describe.each(databaseTargets())('analytics routes on $name', (target) => {
     expect(body.plants.map((p: { name: string; rank: number }) => [p.name, p.rank])).toEqual([['medium', 1]]);
     const overview = (await apiPost(app, 'analytics/overview', { period: june }, viewerOfOne)).json();
     expect(overview.totals.produced).toBeCloseTo(30 * 60, 6);
-    expect((await apiPost(app, 'analytics/benchmark/plant', { plantId: plants.small.id, metric: 'specificYield', year: 2025 }, viewerOfOne)).statusCode).toBe(404);
+    expect(
+      (await apiPost(app, 'analytics/benchmark/plant', { plantId: plants.small.id, metric: 'specificYield', year: 2025 }, viewerOfOne))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('compares a plant with its size class month by month', async () => {
-    const response = await apiPost(app, 'analytics/benchmark/plant', { plantId: plants.medium.id, metric: 'specificYield', year: 2025 }, admin);
+    const response = await apiPost(
+      app,
+      'analytics/benchmark/plant',
+      { plantId: plants.medium.id, metric: 'specificYield', year: 2025 },
+      admin,
+    );
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.sizeClass).toBe('medium');

@@ -23,9 +23,17 @@ import { metricValue, quantile, quartilesOf, rankBy } from './ranking';
 type Endpoint<P extends keyof AnalyticsEndpoints> = { Body: AnalyticsEndpoints[P]['request'] };
 const READ = access('metrics:read', { module: 'analytics' });
 
-const ranked = (plant: PlantPeriod, rank: number | null, quartile: number | null): RankedPlant => ({ ...plant.figures, rank, quartile, tagIds: plant.plant.tagIds });
+const ranked = (plant: PlantPeriod, rank: number | null, quartile: number | null): RankedPlant => ({
+  ...plant.figures,
+  rank,
+  quartile,
+  tagIds: plant.plant.tagIds,
+});
 
-export async function registerAnalyticsRoutes(app: FastifyInstance, { db, config = loadAnalyticsConfig() }: { db: Kysely<Database>; config?: AnalyticsConfig }): Promise<void> {
+export async function registerAnalyticsRoutes(
+  app: FastifyInstance,
+  { db, config = loadAnalyticsConfig() }: { db: Kysely<Database>; config?: AnalyticsConfig },
+): Promise<void> {
   app.post<Endpoint<'analytics/overview'>>(
     '/api/analytics/overview',
     { config: READ, preHandler: requireUser, schema: contractSchema(analyticsEndpoints['analytics/overview']) },
@@ -51,7 +59,9 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, { db, config
     async (request) => {
       const { metric, sizeClass, tagIds } = request.body;
       const period = resolvePeriod(request.body.period);
-      const plants = (await fleetPeriod(db, { caller: request.user, tagIds }, period, config)).filter((p) => !sizeClass || p.figures.sizeClass === sizeClass);
+      const plants = (await fleetPeriod(db, { caller: request.user, tagIds }, period, config)).filter(
+        (p) => !sizeClass || p.figures.sizeClass === sizeClass,
+      );
       const list = rankBy(plants, (p) => metricValue(p.figures, metric));
       const values = list.map((r) => r.value).filter((v): v is number => v !== null);
       return { period, metric, quartiles: quartilesOf(values), plants: list.map((r) => ranked(r.item, r.rank, r.quartile)) };
@@ -69,7 +79,9 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, { db, config
       const { plantId, metric } = request.body;
       const found = await findTenantPlant(db, request.user, plantId);
       if (!found) throw notFound('Plant not found');
-      const year = request.body.year ?? Number(new Intl.DateTimeFormat('en-CA', { timeZone: calendarOf(found.timezone).timeZone, year: 'numeric' }).format(Date.now()));
+      const year =
+        request.body.year ??
+        Number(new Intl.DateTimeFormat('en-CA', { timeZone: calendarOf(found.timezone).timeZone, year: 'numeric' }).format(Date.now()));
       const period = resolvePeriod({ kind: 'year', from: `${year}-01-01` });
       const plants = await fleetPeriod(db, { caller: request.user }, period, config);
       const own = plants.find((p) => p.plant.id === plantId);
@@ -78,7 +90,10 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, { db, config
       const { rank, quartile } = peerRank(peers, plantId, metric);
       const first = own.buckets[0]?.start ?? 0;
       const last = own.buckets.at(-1)?.end ?? 0;
-      const peerPr = peers.map((p) => p.figures.performanceRatioPct).filter((v): v is number => v !== null).sort((a, b) => a - b);
+      const peerPr = peers
+        .map((p) => p.figures.performanceRatioPct)
+        .filter((v): v is number => v !== null)
+        .sort((a, b) => a - b);
       return {
         year,
         metric,
@@ -91,7 +106,8 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, { db, config
           availabilityPct: own.figures.availabilityPct,
           alerts: own.alerts,
           exportLimitKw: own.plant.exportLimitKw,
-          hoursAtExportLimit: own.plant.exportLimitKw === null ? 0 : await hoursAtExportLimit(db, own.plant.thingName, own.plant.exportLimitKw, first, last),
+          hoursAtExportLimit:
+            own.plant.exportLimitKw === null ? 0 : await hoursAtExportLimit(db, own.plant.thingName, own.plant.exportLimitKw, first, last),
           peerMedianPerformanceRatioPct: quantile(peerPr, 0.5),
         },
       };

@@ -22,11 +22,24 @@ export async function writeCounter(
     const first = reading;
     reading += perBucket;
     return {
-      thing_name: thingName, granularity, metric_key: metricKey, bucket, sample_count: 2, value_sum: first + reading,
-      value_min: first, value_max: reading, last_ts: bucket + 1000, last_value: reading, energy_wh: 0,
+      thing_name: thingName,
+      granularity,
+      metric_key: metricKey,
+      bucket,
+      sample_count: 2,
+      value_sum: first + reading,
+      value_min: first,
+      value_max: reading,
+      last_ts: bucket + 1000,
+      last_value: reading,
+      energy_wh: 0,
     };
   });
-  for (let i = 0; i < rows.length; i += 200) await db.insertInto('metric_rollups').values(rows.slice(i, i + 200)).execute();
+  for (let i = 0; i < rows.length; i += 200)
+    await db
+      .insertInto('metric_rollups')
+      .values(rows.slice(i, i + 200))
+      .execute();
 }
 
 /** The day buckets of June 2025 in Prague, with the last day of May before them. */
@@ -35,14 +48,31 @@ export function juneDays(): { base: number; days: number[] } {
   return { base: bounds.baseStart, days: bounds.buckets };
 }
 
-export async function insertFleetPlant(db: Kysely<Database>, tenantId: string, name: string, pvPeakKw: number, extra: Partial<{ tariff_price_per_kwh: number; grid_export_limit_kw: number }> = {}) {
+export async function insertFleetPlant(
+  db: Kysely<Database>,
+  tenantId: string,
+  name: string,
+  pvPeakKw: number,
+  extra: Partial<{ tariff_price_per_kwh: number; grid_export_limit_kw: number }> = {},
+) {
   const id = randomUUID();
   const thingName = `an-${name}-${id.slice(0, 6)}`;
   await db
     .insertInto('plants')
     .values({
-      id, tenant_id: tenantId, name, thing_name: thingName, location: 'Brno', latitude: 49.2, longitude: 16.6, timezone: ZONE,
-      pv_peak_kw: pvPeakKw, battery_kwh: null, charger_kw: null, created_at: '2025-01-01T00:00:00.000Z', ...extra,
+      id,
+      tenant_id: tenantId,
+      name,
+      thing_name: thingName,
+      location: 'Brno',
+      latitude: 49.2,
+      longitude: 16.6,
+      timezone: ZONE,
+      pv_peak_kw: pvPeakKw,
+      battery_kwh: null,
+      charger_kw: null,
+      created_at: '2025-01-01T00:00:00.000Z',
+      ...extra,
     })
     .execute();
   return { id, thingName };

@@ -106,7 +106,11 @@ export async function listAudit(db: Kysely<Database>, query: AuditQuery): Promis
     const [at, id] = after;
     select = select.where((eb) => eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', id)])]));
   }
-  const rows = await select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute();
+  const rows = await select
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(query.limit + 1)
+    .execute();
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {

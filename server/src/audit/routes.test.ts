@@ -58,7 +58,12 @@ describe.each(databaseTargets())('audit log on $name', (target) => {
   });
 
   it('records every IAM change with its actor and target', async () => {
-    const invited = await post(app, 'iam/users/invite', { email: 'audited@helio.test', name: 'A', family_name: 'B', role: 'viewer', modules: [], locale: 'en' }, { token });
+    const invited = await post(
+      app,
+      'iam/users/invite',
+      { email: 'audited@helio.test', name: 'A', family_name: 'B', role: 'viewer', modules: [], locale: 'en' },
+      { token },
+    );
     const id = invited.json<{ id: string }>().id;
     await post(app, 'iam/users/update', { id, role: 'operator' }, { token });
     await post(app, 'iam/users/disable', { id }, { token });
@@ -68,7 +73,19 @@ describe.each(databaseTargets())('audit log on $name', (target) => {
     await post(app, 'iam/roles/update', { id: role, permissions: ['plants:read'] }, { token });
     await post(app, 'iam/roles/delete', { id: role }, { token });
 
-    const { events } = await list({ actorId: ownerId, actions: ['iam.user_invited', 'iam.user_updated', 'iam.user_disabled', 'iam.user_enabled', 'iam.user_deleted', 'iam.role_created', 'iam.role_updated', 'iam.role_deleted'] });
+    const { events } = await list({
+      actorId: ownerId,
+      actions: [
+        'iam.user_invited',
+        'iam.user_updated',
+        'iam.user_disabled',
+        'iam.user_enabled',
+        'iam.user_deleted',
+        'iam.role_created',
+        'iam.role_updated',
+        'iam.role_deleted',
+      ],
+    });
     expect(events.map((e) => [e.action, e.target?.label]).reverse()).toEqual([
       ['iam.user_invited', 'audited@helio.test'],
       ['iam.user_updated', 'audited@helio.test'],
@@ -102,7 +119,12 @@ describe.each(databaseTargets())('audit log on $name', (target) => {
 
   it('shows a tenant its own events only', async () => {
     const other = await tenantIdOf(db, 'Other Energy s.r.o.');
-    const otherToken = await tokenFor(db, { id: await userIdOf(db, 'other@other-energy.local'), email: 'other@other-energy.local', password: '', tenantId: other });
+    const otherToken = await tokenFor(db, {
+      id: await userIdOf(db, 'other@other-energy.local'),
+      email: 'other@other-energy.local',
+      password: '',
+      tenantId: other,
+    });
     const theirs = (await list({ limit: 200 }, otherToken)).events;
     expect(theirs.some((e) => JSON.stringify(e).includes('helio.local'))).toBe(false);
   });

@@ -51,22 +51,57 @@ describe.each(databaseTargets())('migrations on $name', (target) => {
     const now = new Date().toISOString();
     await db.insertInto('tenants').values({ id: 't1', name: 'T', created_at: now }).execute();
     const user = {
-      id: 'u1', tenant_id: 't1', email: 'a@b.c', name: 'A', family_name: 'B', picture: null, password_hash: 'x',
-      role: 'viewer' as const, modules: '[]', locale: 'cs' as const, preferences: '{}', status: 'active' as const,
+      id: 'u1',
+      tenant_id: 't1',
+      email: 'a@b.c',
+      name: 'A',
+      family_name: 'B',
+      picture: null,
+      password_hash: 'x',
+      role: 'viewer' as const,
+      modules: '[]',
+      locale: 'cs' as const,
+      preferences: '{}',
+      status: 'active' as const,
       created_at: now,
     };
     await db.insertInto('users').values(user).execute();
-    await expectRefused(db.insertInto('users').values({ ...user, id: 'u2' }).execute(), /unique|duplicate/i);
     await expectRefused(
-      db.insertInto('users').values({ ...user, id: 'u3', email: 'x@b.c', role: 'root' as 'viewer' }).execute(),
+      db
+        .insertInto('users')
+        .values({ ...user, id: 'u2' })
+        .execute(),
+      /unique|duplicate/i,
+    );
+    await expectRefused(
+      db
+        .insertInto('users')
+        .values({ ...user, id: 'u3', email: 'x@b.c', role: 'root' as 'viewer' })
+        .execute(),
       /check/i,
     );
     const plant = {
-      id: 'p1', tenant_id: 't1', name: 'P', thing_name: 'thing-1', location: 'L', latitude: 49.2, longitude: 16.6,
-      timezone: 'Europe/Prague', pv_peak_kw: 9.8, battery_kwh: null, charger_kw: 11, created_at: now,
+      id: 'p1',
+      tenant_id: 't1',
+      name: 'P',
+      thing_name: 'thing-1',
+      location: 'L',
+      latitude: 49.2,
+      longitude: 16.6,
+      timezone: 'Europe/Prague',
+      pv_peak_kw: 9.8,
+      battery_kwh: null,
+      charger_kw: 11,
+      created_at: now,
     };
     await db.insertInto('plants').values(plant).execute();
-    await expectRefused(db.insertInto('plants').values({ ...plant, id: 'p2' }).execute(), /unique|duplicate/i);
+    await expectRefused(
+      db
+        .insertInto('plants')
+        .values({ ...plant, id: 'p2' })
+        .execute(),
+      /unique|duplicate/i,
+    );
     const stored = await db.selectFrom('plants').selectAll().where('id', '=', 'p1').executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ pv_peak_kw: 9.8, battery_kwh: null, charger_kw: 11, latitude: 49.2 });
   });
@@ -77,8 +112,18 @@ describe.each(databaseTargets())('migrations on $name', (target) => {
       db
         .insertInto('users')
         .values({
-          id: 'u1', tenant_id: 'missing', email: 'a@b.c', name: 'A', family_name: 'B', picture: null,
-          password_hash: 'x', role: 'viewer', modules: '[]', locale: 'cs', preferences: '{}', status: 'active',
+          id: 'u1',
+          tenant_id: 'missing',
+          email: 'a@b.c',
+          name: 'A',
+          family_name: 'B',
+          picture: null,
+          password_hash: 'x',
+          role: 'viewer',
+          modules: '[]',
+          locale: 'cs',
+          preferences: '{}',
+          status: 'active',
           created_at: new Date().toISOString(),
         })
         .execute(),
@@ -92,7 +137,10 @@ describe.each(databaseTargets())('migrations on $name', (target) => {
     await db.insertInto('metric_samples').values({ thing_name: 't', metric_key: 'ActPwrPve', ts, value: 1.5 }).execute();
     const row = await db.selectFrom('metric_samples').selectAll().executeTakeFirstOrThrow();
     expect(row).toEqual({ thing_name: 't', metric_key: 'ActPwrPve', ts, value: 1.5 });
-    const count = await db.selectFrom('metric_samples').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const count = await db
+      .selectFrom('metric_samples')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(count.n).toBe(1);
   });
 });

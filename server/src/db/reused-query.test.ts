@@ -21,11 +21,28 @@ describe.each(databaseTargets())('ReusedQuery on $name', (target) => {
   it('runs with the values given for its slots, in any order they appear in the SQL', async () => {
     // slot 1 is used before slot 0 in the SQL; 'Europe/Prague' is a value of the query itself
     const query = new ReusedQuery(db, (q, slot) =>
-      q.selectFrom('plants').select(['thing_name']).where('timezone', '=', 'Europe/Prague').where('thing_name', '=', slot(1)).where('tenant_id', '=', slot(0)),
+      q
+        .selectFrom('plants')
+        .select(['thing_name'])
+        .where('timezone', '=', 'Europe/Prague')
+        .where('thing_name', '=', slot(1))
+        .where('tenant_id', '=', slot(0)),
     );
     const fresh = (tenant: string, thing: string) =>
-      db.selectFrom('plants').select(['thing_name']).where('timezone', '=', 'Europe/Prague').where('thing_name', '=', thing).where('tenant_id', '=', tenant).execute();
-    for (const [tenant, thing] of [[tenants[0], 'reused-a'], [tenants[0], 'reused-b'], [tenants[0], 'reused-c'], [tenants[1], 'reused-c'], [tenants[1], 'nothing']] as [string, string][]) {
+      db
+        .selectFrom('plants')
+        .select(['thing_name'])
+        .where('timezone', '=', 'Europe/Prague')
+        .where('thing_name', '=', thing)
+        .where('tenant_id', '=', tenant)
+        .execute();
+    for (const [tenant, thing] of [
+      [tenants[0], 'reused-a'],
+      [tenants[0], 'reused-b'],
+      [tenants[0], 'reused-c'],
+      [tenants[1], 'reused-c'],
+      [tenants[1], 'nothing'],
+    ] as [string, string][]) {
       expect(await query.run(tenant, thing)).toEqual(await fresh(tenant, thing));
     }
     expect(await query.first(tenants[1], 'reused-c')).toEqual({ thing_name: 'reused-c' });

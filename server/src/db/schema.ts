@@ -221,4 +221,14 @@ export interface IdentityTables {
   outbox: OutboxTable;
 }
 
-export interface Database extends CoreTables, DeviceTables, IdentityTables, IntegrationTables, NotificationTables, PlantDeviceTables, SeriesTables, TagTables, RcTables {}
+export interface Database
+  extends
+    CoreTables,
+    DeviceTables,
+    IdentityTables,
+    IntegrationTables,
+    NotificationTables,
+    PlantDeviceTables,
+    SeriesTables,
+    TagTables,
+    RcTables {}

@@ -27,7 +27,11 @@ describe('statement cache', () => {
     const { database, prepared } = countingDatabase();
     const db = new Kysely<Things>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
     await sql`create table things (id integer primary key, name text)`.execute(db);
-    for (const [id, name] of [[1, 'a'], [2, 'b']] as const) await db.insertInto('things').values({ id, name }).execute();
+    for (const [id, name] of [
+      [1, 'a'],
+      [2, 'b'],
+    ] as const)
+      await db.insertInto('things').values({ id, name }).execute();
     const names = [];
     for (const id of [1, 2, 1]) names.push((await db.selectFrom('things').select('name').where('id', '=', id).executeTakeFirst())?.name);
     expect(names).toEqual(['a', 'b', 'a']);

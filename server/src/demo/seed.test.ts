@@ -59,7 +59,12 @@ describe.each(databaseTargets())('demo data on $name', (target) => {
       .innerJoin('plants', 'plants.id', 'plant_access.plant_id')
       .select(['users.email', 'plant_access.role', 'plants.tenant_id as plant_tenant', 'users.tenant_id as user_tenant'])
       .execute();
-    const plantsOfDemo = await db.selectFrom('plants').innerJoin('tenants', 'tenants.id', 'plants.tenant_id').select('plants.id').where('tenants.name', '=', 'Helio Demo').execute();
+    const plantsOfDemo = await db
+      .selectFrom('plants')
+      .innerJoin('tenants', 'tenants.id', 'plants.tenant_id')
+      .select('plants.id')
+      .where('tenants.name', '=', 'Helio Demo')
+      .execute();
     const of = (email: string) => rows.filter((r) => r.email === email);
     expect(of('operator@helio.local').map((r) => r.role)).toEqual(plantsOfDemo.map(() => 'operator'));
     expect(of('viewer@helio.local').map((r) => r.role)).toEqual(plantsOfDemo.map(() => 'viewer'));

@@ -56,7 +56,10 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedResult> {
             })),
           )
           .execute();
-        await insertDemoDevices(trx, plants.map(({ id, thingName }) => ({ id, thing_name: thingName })));
+        await insertDemoDevices(
+          trx,
+          plants.map(({ id, thingName }) => ({ id, thing_name: thingName })),
+        );
         await trx
           .insertInto('users')
           .values(
@@ -80,7 +83,13 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedResult> {
         // Owners and admins see every plant; the demo operator and viewer are given each demo plant.
         const access = tenant.accounts.flatMap((a, i) =>
           a.role === 'operator' || a.role === 'viewer'
-            ? plantIds.map((plantId) => ({ plant_id: plantId, user_id: userIds[i] ?? '', role: a.role as PlantRole, created_at: now, updated_at: now }))
+            ? plantIds.map((plantId) => ({
+                plant_id: plantId,
+                user_id: userIds[i] ?? '',
+                role: a.role as PlantRole,
+                created_at: now,
+                updated_at: now,
+              }))
             : [],
         );
         if (access.length > 0) await trx.insertInto('plant_access').values(access).execute();

@@ -15,7 +15,11 @@ export interface BrokerGrant {
 export const SERVER_GRANT: BrokerGrant = { all: true, publish: [], subscribe: [] };
 
 export function gatewayGrant(thingName: string): BrokerGrant {
-  return { all: false, publish: [reportedTopic(thingName), statusTopic(thingName)], subscribe: [deltaTopic(thingName), simFaultsTopic(thingName), simEvTopic(thingName)] };
+  return {
+    all: false,
+    publish: [reportedTopic(thingName), statusTopic(thingName)],
+    subscribe: [deltaTopic(thingName), simFaultsTopic(thingName), simEvTopic(thingName)],
+  };
 }
 
 /** Mosquitto acl_file: every user gets exactly its grant; anyone not listed gets nothing. */

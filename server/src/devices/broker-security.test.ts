@@ -83,7 +83,12 @@ function brokerRules(url: () => string, gateways: () => Gateways) {
 
   it('delivers a gateway’s own report to the server, never one it publishes on another gateway’s topic', async () => {
     const { a, b } = gateways();
-    const server = await connect({ clientId: `server-${Date.now()}`, username: SERVER.username, password: SERVER.password, reconnectPeriod: 0 });
+    const server = await connect({
+      clientId: `server-${Date.now()}`,
+      username: SERVER.username,
+      password: SERVER.password,
+      reconnectPeriod: 0,
+    });
     const atServer = collect(server);
     await server.subscribeAsync('helio/things/#', { qos: 1 });
     const gatewayA = await connect(gatewayOptions(a));
@@ -109,7 +114,12 @@ function brokerRules(url: () => string, gateways: () => Gateways) {
     await gatewayA.subscribeAsync('helio/things/#', { qos: 1 }).catch(() => []);
     await gatewayA.subscribeAsync(deltaTopic(a.thingName), { qos: 1 });
     await gatewayB.subscribeAsync(deltaTopic(b.thingName), { qos: 1 });
-    const server = await connect({ clientId: `server-d-${Date.now()}`, username: SERVER.username, password: SERVER.password, reconnectPeriod: 0 });
+    const server = await connect({
+      clientId: `server-d-${Date.now()}`,
+      username: SERVER.username,
+      password: SERVER.password,
+      reconnectPeriod: 0,
+    });
     await server.publishAsync(deltaTopic(b.thingName), '{"state":{"OperMode":"idle"}}', { qos: 1 });
     await server.publishAsync(deltaTopic(a.thingName), '{"state":{"OperMode":"backup"}}', { qos: 1 });
     await until(() => atB.has(deltaTopic(b.thingName)) && atA.has(deltaTopic(a.thingName)), 'each gateway’s own delta');
@@ -120,7 +130,12 @@ function brokerRules(url: () => string, gateways: () => Gateways) {
 
   it('lets a gateway publish its status (its last will) and the server everything', async () => {
     const { a } = gateways();
-    const server = await connect({ clientId: `server-s-${Date.now()}`, username: SERVER.username, password: SERVER.password, reconnectPeriod: 0 });
+    const server = await connect({
+      clientId: `server-s-${Date.now()}`,
+      username: SERVER.username,
+      password: SERVER.password,
+      reconnectPeriod: 0,
+    });
     const atServer = collect(server);
     await server.subscribeAsync(statusTopic(a.thingName), { qos: 1 });
     const gatewayA = await connect(gatewayOptions(a));
@@ -144,7 +159,10 @@ describe.each(databaseTargets())('embedded broker logins and topics ($name)', (t
     await target.destroy();
   });
 
-  brokerRules(() => broker.url, () => gateways);
+  brokerRules(
+    () => broker.url,
+    () => gateways,
+  );
 
   it('refuses a gateway’s login under another gateway’s client id (no session takeover)', async () => {
     const { a, b } = gateways;
@@ -155,7 +173,11 @@ describe.each(databaseTargets())('embedded broker logins and topics ($name)', (t
 
   it('stops accepting the old password once it is rotated', async () => {
     const { a } = gateways;
-    const plant = await db.selectFrom('plants').select(['id', 'thing_name']).where('thing_name', '=', a.thingName).executeTakeFirstOrThrow();
+    const plant = await db
+      .selectFrom('plants')
+      .select(['id', 'thing_name'])
+      .where('thing_name', '=', a.thingName)
+      .executeTakeFirstOrThrow();
     const rotated = await setNewGatewayPassword(db, plant);
     await expect(mqtt.connectAsync(broker.url, gatewayOptions(a))).rejects.toThrow(/Bad username or password/);
     const client = await mqtt.connectAsync(broker.url, gatewayOptions(a, rotated.password));
@@ -188,11 +210,18 @@ describeMosquitto('Mosquitto with the password and ACL files Helio writes (sqlit
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  brokerRules(() => mosquitto.url, () => gateways);
+  brokerRules(
+    () => mosquitto.url,
+    () => gateways,
+  );
 
   it('takes a rotated password once the files are rewritten and Mosquitto reloads them, dropping the old login', async () => {
     const { a } = gateways;
-    const plant = await db.selectFrom('plants').select(['id', 'thing_name']).where('thing_name', '=', a.thingName).executeTakeFirstOrThrow();
+    const plant = await db
+      .selectFrom('plants')
+      .select(['id', 'thing_name'])
+      .where('thing_name', '=', a.thingName)
+      .executeTakeFirstOrThrow();
     const before = await mqtt.connectAsync(mosquitto.url, gatewayOptions(a));
     let dropped = false;
     before.on('close', () => {

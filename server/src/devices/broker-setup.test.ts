@@ -19,7 +19,12 @@ describe.each(databaseTargets())('broker setup for an external Mosquitto ($name)
     const setup = await setUpBroker(db, config, recordingLog());
     expect(setup.serverLogin).toEqual({ username: 'helio-server', password: 'server-pw' });
     const passwd = path.join(config.dataDir, 'mosquitto', 'passwd');
-    const hashOf = (user: string) => fs.readFileSync(passwd, 'utf8').split('\n').find((l) => l.startsWith(`${user}:`))?.slice(user.length + 1) ?? '';
+    const hashOf = (user: string) =>
+      fs
+        .readFileSync(passwd, 'utf8')
+        .split('\n')
+        .find((l) => l.startsWith(`${user}:`))
+        ?.slice(user.length + 1) ?? '';
     await expect(verifyMosquittoHash('server-pw', hashOf('helio-server'))).resolves.toBe(true);
     await expect(verifyMosquittoHash(first.password, hashOf('gw-setup-a'))).resolves.toBe(true);
     expect(fs.readFileSync(path.join(config.dataDir, 'mosquitto', 'acl'), 'utf8')).toContain('user gw-setup-a\n');

@@ -45,7 +45,9 @@ export async function setUpBroker(db: Kysely<Database>, config: Config, log: Dev
   }
 
   if (!configured) {
-    log.warn('devices: MQTT_PASSWORD is not set, so the Mosquitto files have no login for this server; fine for a broker that allows anonymous clients');
+    log.warn(
+      'devices: MQTT_PASSWORD is not set, so the Mosquitto files have no login for this server; fine for a broker that allows anonymous clients',
+    );
   }
   const writeFiles = async () => {
     const files = await writeMosquittoFiles(db, path.join(config.dataDir, 'mosquitto'), configured);

@@ -43,7 +43,6 @@ type WorkerMessage =
   | { type: 'closed' }
   | { type: 'authenticate'; id: number; login: BrokerLogin };
 
-
 /** Largest MQTT packet the embedded broker takes (a report is at most 64 KiB, plus its topic). */
 export const MAX_MQTT_PACKET_BYTES = 128 * 1024;
 /** A worker that keeps dying is not restarted faster than this. */

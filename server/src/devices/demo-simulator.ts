@@ -2,4 +2,11 @@
 // (SIMULATOR=on) and the simulated history written for a plant without any. Everything else the server
 // knows about devices (topics, payloads, metric keys, operating modes) comes from @helio/contracts;
 // with SIMULATOR=off nothing here runs.
-export { newPlantRun, plantHistory, resumeFromReported, startSimulator, type RunningSimulator, type SimPlantConfig } from '@helio/device-simulator';
+export {
+  newPlantRun,
+  plantHistory,
+  resumeFromReported,
+  startSimulator,
+  type RunningSimulator,
+  type SimPlantConfig,
+} from '@helio/device-simulator';

@@ -4,7 +4,10 @@ describe('DropWarnings', () => {
   it('logs the first drop of a thing at once, then at most one line a minute with the count in between', () => {
     let now = 0;
     const lines: string[] = [];
-    const warnings = new DropWarnings((line) => lines.push(line), () => now);
+    const warnings = new DropWarnings(
+      (line) => lines.push(line),
+      () => now,
+    );
     warnings.dropped('a', 'dropped a #1');
     for (let i = 2; i <= 5; i++) {
       now += 10_000;
@@ -21,7 +24,10 @@ describe('DropWarnings', () => {
 
   it('keeps things apart: one noisy gateway does not silence another', () => {
     const lines: string[] = [];
-    const warnings = new DropWarnings((line) => lines.push(line), () => 1000);
+    const warnings = new DropWarnings(
+      (line) => lines.push(line),
+      () => 1000,
+    );
     warnings.dropped('a', 'a1');
     warnings.dropped('a', 'a2');
     warnings.dropped('b', 'b1');

@@ -3,13 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { mosquittoAcl, mosquittoPasswd } from './broker-acl';
-import {
-  gatewayUsername,
-  mosquittoHash,
-  newGatewayPassword,
-  thingNameOfUsername,
-  verifyMosquittoHash,
-} from './gateway-credentials';
+import { gatewayUsername, mosquittoHash, newGatewayPassword, thingNameOfUsername, verifyMosquittoHash } from './gateway-credentials';
 
 const MOSQUITTO_PASSWD = '/usr/bin/mosquitto_passwd';
 
@@ -63,8 +57,11 @@ describe('Mosquitto files', () => {
   });
 
   it('list one user:hash line per login', () => {
-    expect(mosquittoPasswd([{ username: 'gw-a', mosquittoHash: '$7$1$s$h' }, { username: 'gw-b', mosquittoHash: '$7$1$t$i' }])).toBe(
-      'gw-a:$7$1$s$h\ngw-b:$7$1$t$i\n',
-    );
+    expect(
+      mosquittoPasswd([
+        { username: 'gw-a', mosquittoHash: '$7$1$s$h' },
+        { username: 'gw-b', mosquittoHash: '$7$1$t$i' },
+      ]),
+    ).toBe('gw-a:$7$1$s$h\ngw-b:$7$1$t$i\n');
   });
 });

@@ -72,11 +72,7 @@ export async function setNewGatewayPassword(
 }
 
 /** The thing name a gateway login belongs to, or undefined for a wrong username or password. */
-export async function verifyGatewayLogin(
-  db: Kysely<Database>,
-  username: string,
-  password: string,
-): Promise<string | undefined> {
+export async function verifyGatewayLogin(db: Kysely<Database>, username: string, password: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('gateway_credentials')
     .innerJoin('plants', 'plants.id', 'gateway_credentials.plant_id')

@@ -17,11 +17,7 @@ export class KnownThings {
   async has(thingName: string): Promise<boolean> {
     const cached = this.cache.get(thingName);
     if (cached && cached.until > this.now()) return cached.known;
-    const row = await this.db
-      .selectFrom('plants')
-      .select('thing_name')
-      .where('thing_name', '=', thingName)
-      .executeTakeFirst();
+    const row = await this.db.selectFrom('plants').select('thing_name').where('thing_name', '=', thingName).executeTakeFirst();
     const known = row !== undefined;
     this.cache.set(thingName, { known, until: this.now() + (known ? KNOWN_TTL_MS : UNKNOWN_TTL_MS) });
     return known;

@@ -27,12 +27,15 @@ function openLive(app: FastifyInstance, thing: string, token: string): Promise<O
   const port = (app.server.address() as AddressInfo).port;
   return new Promise((resolve, reject) => {
     http
-      .get({ host: '127.0.0.1', port, path: `/api/live?things=${thing}`, headers: { authorization: `Bearer ${token}` }, agent: false }, (response) => {
-        let done = false;
-        response.resume();
-        const ended = new Promise<void>((resolveEnd) => response.on('close', () => ((done = true), resolveEnd())));
-        resolve({ status: response.statusCode ?? 0, response, ended, isEnded: () => done });
-      })
+      .get(
+        { host: '127.0.0.1', port, path: `/api/live?things=${thing}`, headers: { authorization: `Bearer ${token}` }, agent: false },
+        (response) => {
+          let done = false;
+          response.resume();
+          const ended = new Promise<void>((resolveEnd) => response.on('close', () => ((done = true), resolveEnd())));
+          resolve({ status: response.statusCode ?? 0, response, ended, isEnded: () => done });
+        },
+      )
       .on('error', reject);
   });
 }
@@ -95,7 +98,9 @@ describe.each(databaseTargets())('live streams and access on $name', (target) =>
     const other = await signIn(app, user.email, user.password);
     const kept = await openLive(app, thing, idToken);
     const revoked = await openLive(app, thing, other.idToken);
-    const sessions = (await post(app, 'auth/sessions/list', {}, { token: idToken })).json<{ sessions: Array<{ id: string; current: boolean }> }>();
+    const sessions = (await post(app, 'auth/sessions/list', {}, { token: idToken })).json<{
+      sessions: Array<{ id: string; current: boolean }>;
+    }>();
     const otherSession = sessions.sessions.find((s) => !s.current);
     expect(otherSession).toBeDefined();
     expect((await post(app, 'auth/sessions/revoke', { id: otherSession?.id ?? '' }, { token: idToken })).statusCode).toBe(200);

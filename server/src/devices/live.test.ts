@@ -148,8 +148,7 @@ describe.each(databaseTargets())('GET /api/live on $name', (target) => {
   });
 
   it('ends the stream when the caller’s token expires', async () => {
-    const expiresSoon = (await userWithToken(db, tenant, 'viewer', () => Date.now() - (TOKEN_LIFETIME_S - 2) * 1000))
-      .idToken;
+    const expiresSoon = (await userWithToken(db, tenant, 'viewer', () => Date.now() - (TOKEN_LIFETIME_S - 2) * 1000)).idToken;
     const stream = sseReader(await openLive(app, ours, expiresSoon));
     await stream.nextShadow();
     let block = await stream.next(5000);

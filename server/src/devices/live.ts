@@ -52,7 +52,6 @@ export interface LiveRouteDeps {
   pingMs?: number;
 }
 
-
 export function formatShadowEvent(event: ShadowEvent): string {
   return `event: shadow\ndata: ${JSON.stringify(event)}\n\n`;
 }
@@ -77,7 +76,14 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveRouteDep
       schema: { querystring: liveContract.querystring },
     },
     async (request, reply) => {
-      const thingNames = [...new Set(request.query.things.split(',').map((t) => t.trim()).filter(Boolean))];
+      const thingNames = [
+        ...new Set(
+          request.query.things
+            .split(',')
+            .map((t) => t.trim())
+            .filter(Boolean),
+        ),
+      ];
       if (thingNames.length === 0 || thingNames.length > MAX_LIVE_THINGS) {
         throw badRequest(`things must name 1 to ${MAX_LIVE_THINGS} plants`);
       }
@@ -94,7 +100,9 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveRouteDep
       // counted synchronously with the check: parallel opens cannot slip past the cap
       const streams = streamsByUser.get(userId) ?? 0;
       if (streams >= MAX_LIVE_STREAMS_PER_USER) {
-        throw new ApiError(429, 'TooManyStreams', `At most ${MAX_LIVE_STREAMS_PER_USER} live streams per user`, { max: MAX_LIVE_STREAMS_PER_USER });
+        throw new ApiError(429, 'TooManyStreams', `At most ${MAX_LIVE_STREAMS_PER_USER} live streams per user`, {
+          max: MAX_LIVE_STREAMS_PER_USER,
+        });
       }
       streamsByUser.set(userId, streams + 1);
 

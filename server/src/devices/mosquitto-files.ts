@@ -29,7 +29,10 @@ export async function writeMosquittoFiles(db: Kysely<Database>, dir: string, ser
   await replaceFile(files.passwordFile, mosquittoPasswd(users));
   await replaceFile(
     files.aclFile,
-    mosquittoAcl(rows.map((r) => ({ username: r.username, thingName: r.thing_name })), server?.username),
+    mosquittoAcl(
+      rows.map((r) => ({ username: r.username, thingName: r.thing_name })),
+      server?.username,
+    ),
   );
   return files;
 }

@@ -39,14 +39,27 @@ describe('MqttLink under a flooding gateway (embedded broker)', () => {
   afterAll(() => target.destroy());
 
   it('stores at most the burst of a flood, counts the rest as dropped, and keeps storing other gateways', async () => {
-    const broker = await startEmbeddedBroker({ port: 0, authenticate: async ({ username }) => (username === 'server' ? SERVER_GRANT : undefined) });
+    const broker = await startEmbeddedBroker({
+      port: 0,
+      authenticate: async ({ username }) => (username === 'server' ? SERVER_GRANT : undefined),
+    });
     const db = await target.create();
     const store = new ShadowStore(db);
     const limits = { perSecond: 1, burst: 20, maxPending: 1000 };
-    const link = await MqttLink.connect({ url: broker.url, store, isKnownThing: async () => true, log: recordingLog(), clientId: 'flood-link', username: 'server', floodLimits: limits });
+    const link = await MqttLink.connect({
+      url: broker.url,
+      store,
+      isKnownThing: async () => true,
+      log: recordingLog(),
+      clientId: 'flood-link',
+      username: 'server',
+      floodLimits: limits,
+    });
     const gateway = await mqtt.connectAsync(broker.url, { clientId: 'flooder', username: 'server', reconnectPeriod: 0 });
     try {
-      const reports = Array.from({ length: 300 }, (_, i) => gateway.publishAsync(reportedTopic('flooder'), JSON.stringify({ state: { reported: { ActPwrPve: i } } }), { qos: 1 }));
+      const reports = Array.from({ length: 300 }, (_, i) =>
+        gateway.publishAsync(reportedTopic('flooder'), JSON.stringify({ state: { reported: { ActPwrPve: i } } }), { qos: 1 }),
+      );
       await Promise.all(reports);
       await gateway.publishAsync(reportedTopic('quiet'), JSON.stringify({ state: { reported: { ActPwrPve: 5 } } }), { qos: 1 });
       await eventually(() => (link.stats().received >= 301 ? true : undefined), 8000);

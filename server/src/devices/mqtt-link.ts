@@ -138,8 +138,7 @@ export class MqttLink {
   /** Publishes a thing's current delta (retained), or clears the retained one when there is none. */
   async publishDelta(thingName: string, doc: ShadowDocument): Promise<void> {
     const delta = deltaOf(doc);
-    const payload =
-      Object.keys(delta).length > 0 ? JSON.stringify({ state: delta, version: doc.version, timestamp: doc.timestamp }) : '';
+    const payload = Object.keys(delta).length > 0 ? JSON.stringify({ state: delta, version: doc.version, timestamp: doc.timestamp }) : '';
     try {
       await this.client.publishAsync(deltaTopic(thingName), payload, { qos: 1, retain: true });
     } catch (error) {
@@ -211,4 +210,3 @@ function firstConnect(client: MqttClient, timeoutMs: number, url: string): Promi
     client.once('connect', onConnect);
   });
 }
-

@@ -113,7 +113,13 @@ describe.each(databaseTargets())('device registry on $name', (target) => {
       ['Plzeň Sklad', 'offline'],
     ]);
     const olomoucPlant = plants.find((p) => p.thingName === olomouc);
-    expect(olomoucPlant).toMatchObject({ firmware: '2.4.1', shadowVersion: 1, connected: null, connectedSince: null, hasCredentials: false });
+    expect(olomoucPlant).toMatchObject({
+      firmware: '2.4.1',
+      shadowVersion: 1,
+      connected: null,
+      connectedSince: null,
+      hasCredentials: false,
+    });
     expect(plants.find((p) => p.thingName === plzen)).toMatchObject({ lastSeen: null, shadowVersion: 0 });
     expect(plants.some((p) => p.thingName === theirs)).toBe(false);
   });

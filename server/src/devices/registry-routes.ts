@@ -30,7 +30,11 @@ export async function registerRegistryRoutes(app: FastifyInstance, deps: { db: K
     },
     async () => {
       const state = devices.brokerState();
-      return { connected: state.connected, since: state.since === null ? null : new Date(state.since).toISOString(), embedded: state.embedded };
+      return {
+        connected: state.connected,
+        since: state.since === null ? null : new Date(state.since).toISOString(),
+        embedded: state.embedded,
+      };
     },
   );
 

@@ -46,7 +46,13 @@ export async function findRegistryPlants(
   const tag = filter.tag;
   if (tag !== undefined) {
     query = query.where((eb) =>
-      eb.exists(eb.selectFrom('plant_tags').select('plant_tags.plant_id').whereRef('plant_tags.plant_id', '=', 'plants.id').where('plant_tags.tag_id', '=', tag)),
+      eb.exists(
+        eb
+          .selectFrom('plant_tags')
+          .select('plant_tags.plant_id')
+          .whereRef('plant_tags.plant_id', '=', 'plants.id')
+          .where('plant_tags.tag_id', '=', tag),
+      ),
     );
   }
   const needle = filter.name?.toLocaleLowerCase('cs');

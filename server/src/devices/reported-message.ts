@@ -12,8 +12,7 @@ const MAX_SAMPLE_LEAD_MS = 60_000;
 export type DropReason = 'oversized' | 'malformed';
 
 export type ParsedReport =
-  | { ok: true; thingName: string; reported: JsonObject; sampledAt: number }
-  | { ok: false; reason: DropReason; detail: string };
+  { ok: true; thingName: string; reported: JsonObject; sampledAt: number } | { ok: false; reason: DropReason; detail: string };
 
 /** Reads `{"state":{"reported":{…}},"timestamp":<epoch ms>}` published on a thing's reported topic. */
 export function parseReport(topic: string, payload: Buffer, receivedAt: number): ParsedReport {
@@ -45,7 +44,6 @@ export function parseReport(topic: string, payload: Buffer, receivedAt: number):
   if (stamp !== undefined && (typeof stamp !== 'number' || !Number.isFinite(stamp))) {
     return { ok: false, reason: 'malformed', detail: 'timestamp must be epoch milliseconds' };
   }
-  const trusted =
-    typeof stamp === 'number' && stamp >= receivedAt - MAX_SAMPLE_AGE_MS && stamp <= receivedAt + MAX_SAMPLE_LEAD_MS;
+  const trusted = typeof stamp === 'number' && stamp >= receivedAt - MAX_SAMPLE_AGE_MS && stamp <= receivedAt + MAX_SAMPLE_LEAD_MS;
   return { ok: true, thingName, reported: check.patch, sampledAt: trusted ? Math.round(stamp) : receivedAt };
 }

@@ -64,14 +64,24 @@ describe.each(databaseTargets())('shadow API on $name', (target) => {
       try {
         const read = async (from: FastifyInstance) => (await apiPost(from, 'iot/thing/shadow', { thingName: ours }, viewer)).json();
         const before = await read(app);
-        const written = await apiPost(other, 'iot/thing/shadow/desired', { thingName: ours, desiredKey: 'OperMode', desiredState: 'backup' }, operator);
+        const written = await apiPost(
+          other,
+          'iot/thing/shadow/desired',
+          { thingName: ours, desiredKey: 'OperMode', desiredState: 'backup' },
+          operator,
+        );
         expect(written.statusCode).toBe(200);
         const after = await read(app);
         expect(after.version).toBe(before.version + 1);
         expect(after.state.desired.OperMode).toBe('backup');
         expect(after).toEqual(written.json());
         // and back: this instance's write is what the other one answers next
-        const back = await apiPost(app, 'iot/thing/shadow/desired', { thingName: ours, desiredKey: 'OperMode', desiredState: null }, operator);
+        const back = await apiPost(
+          app,
+          'iot/thing/shadow/desired',
+          { thingName: ours, desiredKey: 'OperMode', desiredState: null },
+          operator,
+        );
         expect(await read(other)).toEqual(back.json());
       } finally {
         await other.close();
@@ -95,8 +105,7 @@ describe.each(databaseTargets())('shadow API on $name', (target) => {
     });
 
     it('answers an empty shadow for a plant that has not reported yet', async () => {
-      const tenant = (await db.selectFrom('plants').select('tenant_id').where('thing_name', '=', ours).executeTakeFirstOrThrow())
-        .tenant_id;
+      const tenant = (await db.selectFrom('plants').select('tenant_id').where('thing_name', '=', ours).executeTakeFirstOrThrow()).tenant_id;
       const quiet = `api-quiet-${run}`;
       await insertPlant(db, tenant, quiet);
       await giveTenantPlants(db, viewerId, tenant); // a new plant is seen by whom it is given to
@@ -165,10 +174,8 @@ describe.each(databaseTargets())('shadow API on $name', (target) => {
     it('refuses a viewer with 403 and another tenant’s plant with 404', async () => {
       const body = { desiredKey: 'OperMode', desiredState: 'idle' };
       expect((await apiPost(app, 'iot/thing/shadow/desired', { thingName: ours, ...body }, viewer)).statusCode).toBe(403);
-      expect((await apiPost(app, 'iot/thing/shadow/desired', { thingName: theirs, ...body }, operator)).statusCode).toBe(
-        404,
-      );
-      expect((await devices.shadows.get(theirs))).toBeUndefined();
+      expect((await apiPost(app, 'iot/thing/shadow/desired', { thingName: theirs, ...body }, operator)).statusCode).toBe(404);
+      expect(await devices.shadows.get(theirs)).toBeUndefined();
     });
   });
 });

@@ -39,10 +39,7 @@ function checkDesiredPatch(patch: JsonObject): void {
   if (!check.ok) throw badRequest(check.message);
 }
 
-export async function registerDeviceRoutes(
-  app: FastifyInstance,
-  deps: { db: Kysely<Database>; devices: DeviceServices },
-): Promise<void> {
+export async function registerDeviceRoutes(app: FastifyInstance, deps: { db: Kysely<Database>; devices: DeviceServices }): Promise<void> {
   const { db, devices } = deps;
   // The answer of a stored shadow, serialized (and compressed) once: the store hands out the same
   // document object until the stored row changes.

@@ -115,11 +115,7 @@ describe.each(setups)('device data path ($label)', ({ target, mqttUrl }) => {
     try {
       await intruder.publishAsync(reportedTopic(thingName), '{"state": {', { qos: 1 });
       await intruder.publishAsync(reportedTopic(thingName), Buffer.alloc(70 * 1024, 0x20), { qos: 1 });
-      await intruder.publishAsync(
-        reportedTopic(`unknown-${run}`),
-        JSON.stringify({ state: { reported: { ActPwrPve: 1 } } }),
-        { qos: 1 },
-      );
+      await intruder.publishAsync(reportedTopic(`unknown-${run}`), JSON.stringify({ state: { reported: { ActPwrPve: 1 } } }), { qos: 1 });
     } finally {
       await intruder.endAsync();
     }

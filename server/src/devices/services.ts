@@ -154,7 +154,15 @@ async function startPlantSimulator(
   }
   const { passwords, provisioned } = await simulatorPasswords(db, simulatorKeystorePath(config.dataDir), plants);
   if (provisioned > 0) await credentialsChanged();
-  return startSimulator({ mqttUrl, plants: configs, intervalMs: config.simIntervalMs, timeFactor: config.simTimeFactor, log, passwords, applyDelayMs: config.simApplyDelayMs });
+  return startSimulator({
+    mqttUrl,
+    plants: configs,
+    intervalMs: config.simIntervalMs,
+    timeFactor: config.simTimeFactor,
+    log,
+    passwords,
+    applyDelayMs: config.simApplyDelayMs,
+  });
 }
 
 type SimulatedPlantRow = Pick<PlantRow, 'thing_name' | 'latitude' | 'longitude' | 'timezone' | 'pv_peak_kw' | 'battery_kwh' | 'charger_kw'>;

@@ -89,7 +89,11 @@ describe.each(databaseTargets())('shadow document limits on $name', (target) => 
 
   it('drops MQTT reports past the limits, counting each and logging one line per thing per minute', async () => {
     const before = devices.linkStats();
-    const server = await mqtt.connectAsync(devices.mqttUrl, { clientId: `lim-pub-${run}`, username: 'helio-server', password: SERVER_PASSWORD });
+    const server = await mqtt.connectAsync(devices.mqttUrl, {
+      clientId: `lim-pub-${run}`,
+      username: 'helio-server',
+      password: SERVER_PASSWORD,
+    });
     try {
       const deep = { a: { b: { c: { d: { e: { f: { g: 1 } } } } } } };
       for (let i = 0; i < 5; i++) {
@@ -117,7 +121,11 @@ describe.each(databaseTargets())('shadow document limits on $name', (target) => 
     await insertPlant(db, await insertTenant(db), grower);
     const half = (prefix: string) => Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`${prefix}${i}`, 'g'.repeat(1000)]));
     const before = devices.linkStats();
-    const server = await mqtt.connectAsync(devices.mqttUrl, { clientId: `lim-grow-${run}`, username: 'helio-server', password: SERVER_PASSWORD });
+    const server = await mqtt.connectAsync(devices.mqttUrl, {
+      clientId: `lim-grow-${run}`,
+      username: 'helio-server',
+      password: SERVER_PASSWORD,
+    });
     try {
       await server.publishAsync(reportedTopic(grower), JSON.stringify({ state: { reported: half('A') } }), { qos: 1 });
       await eventually(() => (devices.linkStats().applied > before.applied ? true : undefined));

@@ -45,7 +45,10 @@ export class VersionConflictError extends Error {
 export function checkSection(section: 'reported' | 'desired', state: JsonObject): void {
   const bytes = jsonBytes(state);
   if (bytes > SHADOW_LIMITS.maxSectionBytes) {
-    throw new ShadowLimitError('tooLarge', `The ${section} document would be ${bytes} bytes; the limit is ${SHADOW_LIMITS.maxSectionBytes}`);
+    throw new ShadowLimitError(
+      'tooLarge',
+      `The ${section} document would be ${bytes} bytes; the limit is ${SHADOW_LIMITS.maxSectionBytes}`,
+    );
   }
   if (nestingDepth(state) > SHADOW_LIMITS.maxDepth) {
     throw new ShadowLimitError('tooDeep', `The ${section} document would be nested deeper than ${SHADOW_LIMITS.maxDepth} levels`);

@@ -69,12 +69,7 @@ describe.each(databaseTargets())('ShadowStore on $name', (target) => {
     const report = { ActPwrPve: 1500.5, OperMode: 'idle', EvConnected: true, HeaterOn: true, inverter: { temp: 41 } };
     await store.applyReported(name, report, 10_000, 9_000);
     await store.applyReported(name, report, 10_001, 9_000); // QoS 1 redelivery
-    const rows = await db
-      .selectFrom('metric_samples')
-      .selectAll()
-      .where('thing_name', '=', name)
-      .orderBy('metric_key')
-      .execute();
+    const rows = await db.selectFrom('metric_samples').selectAll().where('thing_name', '=', name).orderBy('metric_key').execute();
     expect(rows).toEqual([
       { thing_name: name, metric_key: 'ActPwrPve', ts: 9_000, value: 1500.5 },
       // Sessions are derived from it; other flags are state, not series.

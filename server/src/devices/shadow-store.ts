@@ -15,14 +15,7 @@ import { KeyedQueue } from './keyed-queue';
 import { numericSamples } from './metric-samples';
 import { SeriesWriter } from '../series/series-writer';
 import { checkSection, VersionConflictError } from './shadow-limits';
-import {
-  applyUpdate,
-  computeDelta,
-  emptyShadow,
-  type MetadataTree,
-  type ShadowDocument,
-  type ShadowSection,
-} from './shadow-doc';
+import { applyUpdate, computeDelta, emptyShadow, type MetadataTree, type ShadowDocument, type ShadowSection } from './shadow-doc';
 import type { ShadowTable } from './tables';
 
 export interface ShadowChange {
@@ -66,7 +59,9 @@ export class ShadowStore {
     private readonly opts: ShadowStoreOptions = {},
   ) {
     this.lockRows = isPostgres(db);
-    this.head = new ReusedQuery(db, (q, slot) => q.selectFrom('shadows').select(['version', 'updated_at']).where('thing_name', '=', slot(0)));
+    this.head = new ReusedQuery(db, (q, slot) =>
+      q.selectFrom('shadows').select(['version', 'updated_at']).where('thing_name', '=', slot(0)),
+    );
   }
 
   /**
@@ -101,7 +96,11 @@ export class ShadowStore {
    */
   applyReported(thingName: string, reported: JsonObject, now = Date.now(), sampledAt = now): Promise<ShadowChange> {
     return this.update(thingName, 'reported', reported, now, (trx) =>
-      this.series.writeSamples(trx, thingName, numericSamples(reported).map((s) => ({ ...s, ts: sampledAt }))),
+      this.series.writeSamples(
+        trx,
+        thingName,
+        numericSamples(reported).map((s) => ({ ...s, ts: sampledAt })),
+      ),
     );
   }
 
@@ -113,10 +112,13 @@ export class ShadowStore {
     const last = reports.at(-1);
     if (!last) return Promise.resolve(undefined);
     return this.update(thingName, 'reported', last.reported, last.ts, (trx) =>
-      this.series.writeSamples(trx, thingName, reports.flatMap((r) => numericSamples(r.reported).map((s) => ({ ...s, ts: r.ts })))),
+      this.series.writeSamples(
+        trx,
+        thingName,
+        reports.flatMap((r) => numericSamples(r.reported).map((s) => ({ ...s, ts: r.ts }))),
+      ),
     );
   }
-
 
   /**
    * Merges into the desired state (null clears a key). With `expectedVersion`, refuses with a
@@ -148,27 +150,30 @@ export class ShadowStore {
     return this.queue.run(thingName, async () => {
       for (let attempt = 1; ; attempt++) {
         try {
-          const change = await this.db.transaction().execute(async (trx) => {
-            const select = trx.selectFrom('shadows').selectAll().where('thing_name', '=', thingName);
-            const row = await (this.lockRows ? select.forUpdate() : select).executeTakeFirst();
-            const previous = row ? fromRow(row) : emptyShadow();
-            if (expectedVersion !== undefined && previous.version !== expectedVersion) {
-              throw new VersionConflictError(expectedVersion, previous.version);
-            }
-            const { doc, changed } = applyUpdate(previous, section, patch, now);
-            // Limits hold for the merged document: many small updates must not grow it past them.
-            checkSection(section, doc.state[section]);
-            const updatedAt = await write(trx, thingName, doc, row);
-            if (alsoWrite) await alsoWrite(trx);
-            const deltaChanged = !jsonEqual(
-              computeDelta(previous.state.desired, previous.state.reported),
-              computeDelta(doc.state.desired, doc.state.reported),
-            );
-            return { change: { thingName, previous, doc, changed, deltaChanged }, updatedAt };
-          }).then(({ change, updatedAt }) => {
-            this.keep(thingName, { version: change.doc.version, updatedAt, doc: change.doc });
-            return change;
-          });
+          const change = await this.db
+            .transaction()
+            .execute(async (trx) => {
+              const select = trx.selectFrom('shadows').selectAll().where('thing_name', '=', thingName);
+              const row = await (this.lockRows ? select.forUpdate() : select).executeTakeFirst();
+              const previous = row ? fromRow(row) : emptyShadow();
+              if (expectedVersion !== undefined && previous.version !== expectedVersion) {
+                throw new VersionConflictError(expectedVersion, previous.version);
+              }
+              const { doc, changed } = applyUpdate(previous, section, patch, now);
+              // Limits hold for the merged document: many small updates must not grow it past them.
+              checkSection(section, doc.state[section]);
+              const updatedAt = await write(trx, thingName, doc, row);
+              if (alsoWrite) await alsoWrite(trx);
+              const deltaChanged = !jsonEqual(
+                computeDelta(previous.state.desired, previous.state.reported),
+                computeDelta(doc.state.desired, doc.state.reported),
+              );
+              return { change: { thingName, previous, doc, changed, deltaChanged }, updatedAt };
+            })
+            .then(({ change, updatedAt }) => {
+              this.keep(thingName, { version: change.doc.version, updatedAt, doc: change.doc });
+              return change;
+            });
           this.notify(change);
           return change;
         } catch (error) {

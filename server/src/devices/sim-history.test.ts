@@ -15,7 +15,13 @@ describe.each(databaseTargets())('simulated history on $name', (target) => {
   let db: Kysely<Database>;
   let shadows: ShadowStore;
   const plant = (thingName: string): SimPlantConfig => ({
-    thingName, latitude: 49.2, longitude: 16.6, timezone: 'Europe/Prague', pvPeakKw: 9.8, batteryKwh: 10, chargerKw: 11,
+    thingName,
+    latitude: 49.2,
+    longitude: 16.6,
+    timezone: 'Europe/Prague',
+    pvPeakKw: 9.8,
+    batteryKwh: 10,
+    chargerKw: 11,
   });
 
   beforeAll(async () => {
@@ -28,9 +34,17 @@ describe.each(databaseTargets())('simulated history on $name', (target) => {
   afterAll(() => target.destroy());
 
   const counts = async (thing: string) => {
-    const raw = await db.selectFrom('metric_samples').select((eb) => eb.fn.countAll<number>().as('n')).where('thing_name', '=', thing).executeTakeFirstOrThrow();
-    const rollups = await db.selectFrom('metric_rollups').select((eb) => eb.fn.sum<number>('sample_count').as('n'))
-      .where('thing_name', '=', thing).where('granularity', '=', 'hour').executeTakeFirstOrThrow();
+    const raw = await db
+      .selectFrom('metric_samples')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('thing_name', '=', thing)
+      .executeTakeFirstOrThrow();
+    const rollups = await db
+      .selectFrom('metric_rollups')
+      .select((eb) => eb.fn.sum<number>('sample_count').as('n'))
+      .where('thing_name', '=', thing)
+      .where('granularity', '=', 'hour')
+      .executeTakeFirstOrThrow();
     return { raw: Number(raw.n), rolledUp: Number(rollups.n) };
   };
 
@@ -41,7 +55,13 @@ describe.each(databaseTargets())('simulated history on $name', (target) => {
     await backfill.written;
     const { raw, rolledUp } = await counts('history-new');
     expect(raw).toBe(rolledUp);
-    const pv = await db.selectFrom('metric_samples').select(['ts']).where('thing_name', '=', 'history-new').where('metric_key', '=', 'ActPwrPve').orderBy('ts').execute();
+    const pv = await db
+      .selectFrom('metric_samples')
+      .select(['ts'])
+      .where('thing_name', '=', 'history-new')
+      .where('metric_key', '=', 'ActPwrPve')
+      .orderBy('ts')
+      .execute();
     expect(pv).toHaveLength((2 * DAY_MS) / 300_000);
     expect(Number(pv[0]?.ts)).toBe(Date.parse('2025-06-13T10:05:00Z'));
     expect(Number(pv.at(-1)?.ts)).toBe(Date.parse('2025-06-15T10:00:00Z'));
@@ -57,7 +77,14 @@ describe.each(databaseTargets())('simulated history on $name', (target) => {
 
   it('writes nothing the second time', async () => {
     const before = await counts('history-new');
-    const again = await backfillHistory({ db, shadows, plants: [plant('history-new')], days: 2, now: NOW + 3_600_000, log: recordingLog() });
+    const again = await backfillHistory({
+      db,
+      shadows,
+      plants: [plant('history-new')],
+      days: 2,
+      now: NOW + 3_600_000,
+      log: recordingLog(),
+    });
     await again.written;
     expect(again.lastReported.size).toBe(0);
     expect(await counts('history-new')).toEqual(before);
@@ -83,7 +110,13 @@ describe('the in-process simulator with history and a time factor (embedded brok
   });
 
   const loadSamples = () =>
-    db.selectFrom('metric_samples').select(['ts', 'value']).where('thing_name', '=', thing).where('metric_key', '=', 'EnergyLoadTotal').orderBy('ts').execute();
+    db
+      .selectFrom('metric_samples')
+      .select(['ts', 'value'])
+      .where('thing_name', '=', thing)
+      .where('metric_key', '=', 'EnergyLoadTotal')
+      .orderBy('ts')
+      .execute();
 
   it('writes a day of history, then the gateway continues from its end, a simulated hour per real second', async () => {
     const startedAt = Date.now();
@@ -102,8 +135,13 @@ describe('the in-process simulator with history and a time factor (embedded brok
     expect(perReport).toBeGreaterThan(0.005);
     await devices?.close(); // no more reports: every stored sample is rolled up exactly once
     devices = undefined;
-    const counts = await db.selectFrom('metric_rollups').select((eb) => eb.fn.sum<number>('sample_count').as('n'))
-      .where('thing_name', '=', thing).where('granularity', '=', 'month').where('metric_key', '=', 'EnergyLoadTotal').executeTakeFirstOrThrow();
+    const counts = await db
+      .selectFrom('metric_rollups')
+      .select((eb) => eb.fn.sum<number>('sample_count').as('n'))
+      .where('thing_name', '=', thing)
+      .where('granularity', '=', 'month')
+      .where('metric_key', '=', 'EnergyLoadTotal')
+      .executeTakeFirstOrThrow();
     expect(Number(counts.n)).toBe((await loadSamples()).length);
   });
 });

@@ -37,7 +37,12 @@ export async function backfillHistory(opts: BackfillOptions): Promise<Backfill> 
   const writes: Promise<unknown>[] = [];
   const started = Date.now();
   for (const plant of opts.plants) {
-    const stored = await opts.db.selectFrom('metric_rollups').select('thing_name').where('thing_name', '=', plant.thingName).limit(1).executeTakeFirst();
+    const stored = await opts.db
+      .selectFrom('metric_rollups')
+      .select('thing_name')
+      .where('thing_name', '=', plant.thingName)
+      .limit(1)
+      .executeTakeFirst();
     if (stored) continue;
     const reports = [...plantHistory(newPlantRun(plant), from, to, STEP_MS)];
     const last = reports.at(-1);
@@ -51,7 +56,8 @@ export async function backfillHistory(opts: BackfillOptions): Promise<Backfill> 
   }
   const things = [...lastReported.keys()];
   const written = Promise.all(writes).then(() => {
-    if (things.length > 0) opts.log.info(`devices: wrote ${opts.days} days of simulated history for ${things.join(', ')} in ${Date.now() - started} ms`);
+    if (things.length > 0)
+      opts.log.info(`devices: wrote ${opts.days} days of simulated history for ${things.join(', ')} in ${Date.now() - started} ms`);
   });
   return { lastReported, written };
 }

@@ -8,7 +8,10 @@ export const DEMO_THING_NAMES = DEMO_TENANTS.flatMap((tenant) => tenant.plants.m
 
 export const simulatedPlantsMigration: Required<Migration> = {
   async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema.alterTable('plants').addColumn('simulated', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('plants')
+      .addColumn('simulated', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
     await sql`update plants set simulated = 1 where thing_name in (${sql.join(DEMO_THING_NAMES)})`.execute(db);
   },
 

@@ -19,7 +19,13 @@ describe.each(databaseTargets())('simulator keystore on $name', (target) => {
     const rotatedAway = await setNewGatewayPassword(db, byThing('ks-rotated'));
     await setNewGatewayPassword(db, byThing('ks-rotated')); // rotated since the keystore got it
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'helio-ks-')), 'simulator-gateways.json');
-    await saveSimulatorPasswords(file, new Map([['ks-seeded', seeded.password], ['ks-rotated', rotatedAway.password]]));
+    await saveSimulatorPasswords(
+      file,
+      new Map([
+        ['ks-seeded', seeded.password],
+        ['ks-rotated', rotatedAway.password],
+      ]),
+    );
 
     const { passwords, provisioned } = await simulatorPasswords(db, file, plants);
     expect(provisioned).toBe(2);

@@ -8,7 +8,10 @@ import type { DeviceLog } from './log';
 
 export async function insertTenant(db: Kysely<Database>): Promise<string> {
   const id = randomUUID();
-  await db.insertInto('tenants').values({ id, name: `Tenant ${id.slice(0, 6)}`, created_at: new Date().toISOString() }).execute();
+  await db
+    .insertInto('tenants')
+    .values({ id, name: `Tenant ${id.slice(0, 6)}`, created_at: new Date().toISOString() })
+    .execute();
   return id;
 }
 
@@ -75,7 +78,10 @@ export async function userWithToken(
 /** A logger that keeps its lines, so tests can see what was logged and the output stays clean. */
 export function recordingLog(): DeviceLog & { lines: string[] } {
   const lines: string[] = [];
-  const keep = (level: string) => (...args: unknown[]) => lines.push(`${level} ${args.map(String).join(' ')}`);
+  const keep =
+    (level: string) =>
+    (...args: unknown[]) =>
+      lines.push(`${level} ${args.map(String).join(' ')}`);
   return { lines, info: keep('info'), warn: keep('warn'), error: keep('error') };
 }
 

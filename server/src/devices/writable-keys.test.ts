@@ -41,9 +41,16 @@ describe('checkDesired', () => {
 describe('the battery keys and force charge of the contract', () => {
   it('takes limits within range and refuses the rest with the field’s message', () => {
     expect(checkDesired('BatSocMin', 20)).toEqual({ ok: true });
-    expect(checkDesired('BatChargeMax', 200_000)).toMatchObject({ ok: false, problem: 'range', message: 'BatChargeMax must be from 0 to 100000 W' });
+    expect(checkDesired('BatChargeMax', 200_000)).toMatchObject({
+      ok: false,
+      problem: 'range',
+      message: 'BatChargeMax must be from 0 to 100000 W',
+    });
     const now = Date.parse('2026-05-01T10:00:00Z');
     expect(checkDesired('ForceCharge', { targetSoc: 90, until: '2026-05-01T12:00:00Z' }, now)).toEqual({ ok: true });
-    expect(checkDesired('ForceCharge', { targetSoc: 90, until: '2026-05-01T09:00:00Z' }, now)).toMatchObject({ ok: false, problem: 'until' });
+    expect(checkDesired('ForceCharge', { targetSoc: 90, until: '2026-05-01T09:00:00Z' }, now)).toMatchObject({
+      ok: false,
+      problem: 'until',
+    });
   });
 });

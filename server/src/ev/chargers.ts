@@ -12,7 +12,13 @@ import { todayEnergyKwh } from '../series/today-energy';
 const num = (r: JsonObject, key: string): number | null => (typeof r[key] === 'number' ? (r[key] as number) : null);
 
 /** A charger's view from its device row, plant and reported state. */
-export function chargerView(device: Pick<DeviceTable, 'id' | 'name' | 'rated_power_kw'>, plant: AccessiblePlant, reported: JsonObject | undefined, reportedAt: number | null, todayKwh: number): ChargerView {
+export function chargerView(
+  device: Pick<DeviceTable, 'id' | 'name' | 'rated_power_kw'>,
+  plant: AccessiblePlant,
+  reported: JsonObject | undefined,
+  reportedAt: number | null,
+  todayKwh: number,
+): ChargerView {
   const r = reported ?? {};
   const c = CHARGER_KEYS;
   const powerW = num(r, c.power) ?? 0;
@@ -44,7 +50,12 @@ export function chargerView(device: Pick<DeviceTable, 'id' | 'name' | 'rated_pow
   };
 }
 
-export async function fleetChargers(db: Kysely<Database>, shadows: ShadowStore, caller: PlantCaller, onlyPlantId?: string): Promise<{ chargers: ChargerView[]; truncated: boolean }> {
+export async function fleetChargers(
+  db: Kysely<Database>,
+  shadows: ShadowStore,
+  caller: PlantCaller,
+  onlyPlantId?: string,
+): Promise<{ chargers: ChargerView[]; truncated: boolean }> {
   const plants = (await listTenantPlants(db, caller)).filter((p) => onlyPlantId === undefined || p.id === onlyPlantId);
   if (plants.length === 0) return { chargers: [], truncated: false };
   const byId = new Map(plants.map((p) => [p.id, p]));

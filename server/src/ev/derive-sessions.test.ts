@@ -52,9 +52,12 @@ describe('deriveSessions', () => {
   it('prices grid energy at the spot price of its period; no price known: no cost', () => {
     const power = [0, 4000, 4000, 0];
     const base = { power: series(power), grid: series([0, 4000, 4000, 0]), connected: [], energy: [] };
-    const spot = [{ start: T0, end: T0 + 5 * MIN, czkKwh: 2 }, { start: T0 + 5 * MIN, end: T0 + 60 * MIN, czkKwh: 3 }];
+    const spot = [
+      { start: T0, end: T0 + 5 * MIN, czkKwh: 2 },
+      { start: T0 + 5 * MIN, end: T0 + 60 * MIN, czkKwh: 3 },
+    ];
     const [priced] = deriveSessions(base, { tariffCzkKwh: null, spot }, T0 + 3_600_000);
-    expect(priced.costCzk).toBeCloseTo((4 * 5) / 60 * 2 + (4 * 5) / 60 * 3, 2);
+    expect(priced.costCzk).toBeCloseTo(((4 * 5) / 60) * 2 + ((4 * 5) / 60) * 3, 2);
     expect(priced.priceSource).toBe('spot');
     const [unpriced] = deriveSessions(base, noPrices, T0 + 3_600_000);
     expect(unpriced.costCzk).toBeNull();

@@ -95,7 +95,10 @@ export function deriveSessions(history: SessionHistory, pricing: Pricing, now: n
   let open: Open | null = null;
 
   const close = (session: Open, end: number | null) => {
-    const counted = session.counterAtStart !== undefined && session.counterAtEnd !== undefined ? session.counterAtEnd - session.counterAtStart : undefined;
+    const counted =
+      session.counterAtStart !== undefined && session.counterAtEnd !== undefined
+        ? session.counterAtEnd - session.counterAtStart
+        : undefined;
     const energyKwh = counted !== undefined && counted >= 0 && counted < session.evKwh * 2 + 1 ? counted : session.evKwh;
     if (!session.byConnection && energyKwh <= 0) return;
     const gridShare = session.evKwh > 0 ? Math.min(1, session.gridKwh / session.evKwh) : 0;
@@ -135,7 +138,18 @@ export function deriveSessions(history: SessionHistory, pricing: Pricing, now: n
     }
     if (!open && active) {
       const start = !byConnection && previous !== undefined && ts - previous <= MAX_SAMPLE_GAP_MS ? previous : ts;
-      open = { start, lastActive: ts, lastTs: ts, counterAtStart: counter?.value, counterAtEnd: counter?.value, evKwh: 0, gridKwh: 0, costCzk: 0, pricedKwh: 0, byConnection };
+      open = {
+        start,
+        lastActive: ts,
+        lastTs: ts,
+        counterAtStart: counter?.value,
+        counterAtEnd: counter?.value,
+        evKwh: 0,
+        gridKwh: 0,
+        costCzk: 0,
+        pricedKwh: 0,
+        byConnection,
+      };
       // This sample's power has held since the one before, and is counted below: so is its energy.
       if (previous !== undefined && ts - previous <= MAX_SAMPLE_GAP_MS && counterBefore) open.counterAtStart = counterBefore.value;
     }
@@ -158,7 +172,8 @@ export function deriveSessions(history: SessionHistory, pricing: Pricing, now: n
     }
   }
   if (open) {
-    const running = power.length > 0 && now - power[power.length - 1].ts <= MAX_SAMPLE_GAP_MS && (open.byConnection || open.lastActive === open.lastTs);
+    const running =
+      power.length > 0 && now - power[power.length - 1].ts <= MAX_SAMPLE_GAP_MS && (open.byConnection || open.lastActive === open.lastTs);
     close(open, running ? null : open.lastActive);
   }
   return sessions;

@@ -25,7 +25,9 @@ export function neededKwh(request: Pick<PlanRequest, 'targetKwh' | 'targetSocPct
   const soc = reported[CHARGER_KEYS.carSoc];
   const capacity = reported[CHARGER_KEYS.carCapacity];
   if (reported[CHARGER_KEYS.connected] !== true || typeof soc !== 'number' || typeof capacity !== 'number') {
-    throw badRequest('targetSocPct needs a plugged-in car that reports its state of charge; give targetKwh instead', { field: 'targetSocPct' });
+    throw badRequest('targetSocPct needs a plugged-in car that reports its state of charge; give targetKwh instead', {
+      field: 'targetSocPct',
+    });
   }
   return Math.max(0, ((request.targetSocPct! - soc) / 100) * capacity);
 }

@@ -72,7 +72,11 @@ export function planCharge(input: PlanInput): PlanResult {
 }
 
 /** Planned steps merged into slots where they follow each other. */
-export function planSlots(steps: readonly PlanStepInput[], plannedW: readonly number[], stepMs: number): { start: number; end: number; energyKwh: number }[] {
+export function planSlots(
+  steps: readonly PlanStepInput[],
+  plannedW: readonly number[],
+  stepMs: number,
+): { start: number; end: number; energyKwh: number }[] {
   const slots: { start: number; end: number; energyKwh: number }[] = [];
   steps.forEach((step, i) => {
     if (plannedW[i] <= 0) return;

@@ -21,11 +21,18 @@ export async function fillDemoDays(db: Kysely<Database>, spot: SpotConfig, from:
   if (!spot.demo) return;
   const sdb = spotDb(db);
   const calendar = calendarOf(spot.timeZone);
-  for (let day = calendar.bucketStart('day', from); day < to; day = calendar.nextBucket('day', day)) await ensureDemoDay(sdb, spot.area, spot.timeZone, day);
+  for (let day = calendar.bucketStart('day', from); day < to; day = calendar.nextBucket('day', day))
+    await ensureDemoDay(sdb, spot.area, spot.timeZone, day);
 }
 
 /** Spot periods overlapping [from, to) in CZK/kWh; `fillDemo`: days without prices get demo prices first. */
-export async function spotPeriods(db: Kysely<Database>, spot: SpotConfig, from: number, to: number, fillDemo: boolean): Promise<PricePeriod[]> {
+export async function spotPeriods(
+  db: Kysely<Database>,
+  spot: SpotConfig,
+  from: number,
+  to: number,
+  fillDemo: boolean,
+): Promise<PricePeriod[]> {
   if (fillDemo) await fillDemoDays(db, spot, from, to);
   // A period may begin up to an hour before `from` and still cover it.
   const rows = await pricesBetween(spotDb(db), spot.area, from - 3_600_000, to);

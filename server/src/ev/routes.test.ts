@@ -22,7 +22,21 @@ async function insertCharger(db: Kysely<Database>, thingName: string, kind: 'cha
   const now = new Date().toISOString();
   await db
     .insertInto('devices')
-    .values({ id, plant_id: plant.id, kind, name: kind === 'charger' ? 'Wallbox' : 'Inverter', maker: 'W', model: 'M', serial: id.slice(0, 8), firmware: '1', rated_power_kw: 11, capacity_kwh: null, live_keys: '[]', created_at: now, updated_at: now })
+    .values({
+      id,
+      plant_id: plant.id,
+      kind,
+      name: kind === 'charger' ? 'Wallbox' : 'Inverter',
+      maker: 'W',
+      model: 'M',
+      serial: id.slice(0, 8),
+      firmware: '1',
+      rated_power_kw: 11,
+      capacity_kwh: null,
+      live_keys: '[]',
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   return id;
 }
@@ -34,7 +48,11 @@ function chargingSamples(from: number, powers: number[], grid: number[], plugged
   powers.forEach((w, i) => {
     const ts = from + i * 5 * MIN;
     if (i > 0) kwh += (w * 5) / 60 / 1000;
-    samples.push({ metricKey: 'ActPwrEv', ts, value: w }, { metricKey: 'ActPwrGrid', ts, value: grid[i] }, { metricKey: 'EnergyEvTotal', ts, value: kwh });
+    samples.push(
+      { metricKey: 'ActPwrEv', ts, value: w },
+      { metricKey: 'ActPwrGrid', ts, value: grid[i] },
+      { metricKey: 'EnergyEvTotal', ts, value: kwh },
+    );
     if (plugged) samples.push({ metricKey: 'EvConnected', ts, value: plugged[i] });
   });
   return samples;
@@ -69,14 +87,36 @@ describe.each(databaseTargets())('ev API on $name', (target) => {
     await db.updateTable('users').set({ modules: '["monitoring","ev"]' }).execute();
     const writer = new SeriesWriter();
     // Older history (no EvConnected): one run of 1 h at 6 kW, all from the sun.
-    await writer.writeSamples(db, ours, chargingSamples(dayStart, [0, ...Array(12).fill(6000), 0, 0, 0, 0, 0, 0, 0, 0], Array(21).fill(-500)));
+    await writer.writeSamples(
+      db,
+      ours,
+      chargingSamples(dayStart, [0, ...Array(12).fill(6000), 0, 0, 0, 0, 0, 0, 0, 0], Array(21).fill(-500)),
+    );
     // Newer: plugged 30 min, 4 kW, the second half from the grid.
     const later = dayStart + 6 * 3_600_000;
-    await writer.writeSamples(db, ours, chargingSamples(later, [0, 4000, 4000, 4000, 4000, 0, 0, 0], [0, 0, 0, 4000, 4000, 0, 0, 0], [0, 1, 1, 1, 1, 1, 0, 0]));
+    await writer.writeSamples(
+      db,
+      ours,
+      chargingSamples(later, [0, 4000, 4000, 4000, 4000, 0, 0, 0], [0, 0, 0, 4000, 4000, 0, 0, 0], [0, 1, 1, 1, 1, 1, 0, 0]),
+    );
     const config = testConfig({ mqttPort: 0, simulator: false });
     devices = await startDevices({ db, config, log: recordingLog(), clientId: `ev-${run}` });
     app = await buildApp({ db, config, devices, spot });
-    await devices.shadows.applyReported(ours, { ActPwrEv: 4140, ActPwrGrid: 1035, EvConnected: true, EvMode: 'solar', EvCurrent: 6, EvActivePhases: 3, EvCarSoc: 40, EvCarKwh: 60, EvMaxCurrent: 16 }, now);
+    await devices.shadows.applyReported(
+      ours,
+      {
+        ActPwrEv: 4140,
+        ActPwrGrid: 1035,
+        EvConnected: true,
+        EvMode: 'solar',
+        EvCurrent: 6,
+        EvActivePhases: 3,
+        EvCarSoc: 40,
+        EvCarKwh: 60,
+        EvMaxCurrent: 16,
+      },
+      now,
+    );
   }, 60_000);
 
   afterAll(async () => {
@@ -90,11 +130,25 @@ describe.each(databaseTargets())('ev API on $name', (target) => {
     expect(response.statusCode).toBe(200);
     const { chargers } = response.json<EvEndpoints['ev/chargers']['response']>();
     expect(chargers.map((c) => c.deviceId)).toEqual([chargerId]);
-    expect(chargers[0]).toMatchObject({ connected: true, powerW: 4140, mode: 'solar', currentA: 6, phases: 3, solarSharePct: 75, carSocPct: 40, role: 'viewer' });
+    expect(chargers[0]).toMatchObject({
+      connected: true,
+      powerW: 4140,
+      mode: 'solar',
+      currentA: 6,
+      phases: 3,
+      solarSharePct: 75,
+      carSocPct: 40,
+      role: 'viewer',
+    });
   });
 
   test('ev/sessions derives sessions from the samples, history from before EvConnected included', async () => {
-    const response = await apiPost(app, 'ev/sessions', { plantId, from: new Date(dayStart - 3_600_000).toISOString(), to: new Date(now).toISOString() }, viewer);
+    const response = await apiPost(
+      app,
+      'ev/sessions',
+      { plantId, from: new Date(dayStart - 3_600_000).toISOString(), to: new Date(now).toISOString() },
+      viewer,
+    );
     expect(response.statusCode).toBe(200);
     const list = response.json<EvEndpoints['ev/sessions']['response']>();
     expect(list.sessions).toHaveLength(2);
@@ -116,7 +170,12 @@ describe.each(databaseTargets())('ev API on $name', (target) => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toMatch(/from/);
     const theirPlant = (await db.selectFrom('plants').select('id').where('thing_name', '=', theirs).executeTakeFirstOrThrow()).id;
-    const foreign = await apiPost(app, 'ev/sessions', { plantId: theirPlant, from: new Date(dayStart).toISOString(), to: new Date(now).toISOString() }, viewer);
+    const foreign = await apiPost(
+      app,
+      'ev/sessions',
+      { plantId: theirPlant, from: new Date(dayStart).toISOString(), to: new Date(now).toISOString() },
+      viewer,
+    );
     expect(foreign.statusCode).toBe(404);
   });
 
@@ -132,21 +191,46 @@ describe.each(databaseTargets())('ev API on $name', (target) => {
     // By SoC: 40 % → 80 % of 60 kWh is 24 kWh.
     const bySoc = await apiPost(app, 'ev/plan', { deviceId: chargerId, targetSocPct: 80, departure }, viewer);
     expect(bySoc.json().neededKwh).toBeCloseTo(24, 3);
-    const soon = await apiPost(app, 'ev/plan', { deviceId: chargerId, targetKwh: 60, departure: new Date(now + 2 * 3_600_000).toISOString() }, viewer);
+    const soon = await apiPost(
+      app,
+      'ev/plan',
+      { deviceId: chargerId, targetKwh: 60, departure: new Date(now + 2 * 3_600_000).toISOString() },
+      viewer,
+    );
     expect(soon.json()).toMatchObject({ reachable: false });
     expect(soon.json().shortfallKwh).toBeGreaterThan(30);
   });
 
   test('ev/plan refuses a departure out of reach and two targets with 400, another tenant’s charger with 404', async () => {
-    const far = await apiPost(app, 'ev/plan', { deviceId: chargerId, targetKwh: 5, departure: new Date(now + 72 * 3_600_000).toISOString() }, viewer);
+    const far = await apiPost(
+      app,
+      'ev/plan',
+      { deviceId: chargerId, targetKwh: 5, departure: new Date(now + 72 * 3_600_000).toISOString() },
+      viewer,
+    );
     expect(far.statusCode).toBe(400);
     expect(far.json().error.message).toMatch(/48 hours/);
-    const both = await apiPost(app, 'ev/plan', { deviceId: chargerId, targetKwh: 5, targetSocPct: 80, departure: new Date(now + 3_600_000).toISOString() }, viewer);
+    const both = await apiPost(
+      app,
+      'ev/plan',
+      { deviceId: chargerId, targetKwh: 5, targetSocPct: 80, departure: new Date(now + 3_600_000).toISOString() },
+      viewer,
+    );
     expect(both.statusCode).toBe(400);
-    const foreign = await apiPost(app, 'ev/plan', { deviceId: theirCharger, targetKwh: 5, departure: new Date(now + 3_600_000).toISOString() }, viewer);
+    const foreign = await apiPost(
+      app,
+      'ev/plan',
+      { deviceId: theirCharger, targetKwh: 5, departure: new Date(now + 3_600_000).toISOString() },
+      viewer,
+    );
     expect(foreign.statusCode).toBe(404);
     const inverter = await insertCharger(db, ours, 'inverter');
-    const notCharger = await apiPost(app, 'ev/plan', { deviceId: inverter, targetKwh: 5, departure: new Date(now + 3_600_000).toISOString() }, viewer);
+    const notCharger = await apiPost(
+      app,
+      'ev/plan',
+      { deviceId: inverter, targetKwh: 5, departure: new Date(now + 3_600_000).toISOString() },
+      viewer,
+    );
     expect(notCharger.statusCode).toBe(400);
     expect(notCharger.json().error.message).toBe('The device is not a charger (kind: inverter)');
   });
@@ -160,9 +244,19 @@ describe.each(databaseTargets())('ev API on $name', (target) => {
     expect(bad.json().error.message).toBe('EvMaxCurrent must be a whole number of amperes from 6 to 32');
     const mode = await apiPost(app, 'iot/thing/shadow/desired', { thingName: ours, desiredKey: 'EvMode', desiredState: 'turbo' }, operator);
     expect(mode.json().error.message).toMatch(/EvMode must be one of off, solar/);
-    const asViewer = await apiPost(app, 'iot/thing/shadow/desired', { thingName: ours, desiredKey: 'EvMode', desiredState: 'fast' }, viewer);
+    const asViewer = await apiPost(
+      app,
+      'iot/thing/shadow/desired',
+      { thingName: ours, desiredKey: 'EvMode', desiredState: 'fast' },
+      viewer,
+    );
     expect(asViewer.statusCode).toBe(403);
-    const foreign = await apiPost(app, 'iot/thing/shadow/desired', { thingName: theirs, desiredKey: 'EvMode', desiredState: 'fast' }, operator);
+    const foreign = await apiPost(
+      app,
+      'iot/thing/shadow/desired',
+      { thingName: theirs, desiredKey: 'EvMode', desiredState: 'fast' },
+      operator,
+    );
     expect(foreign.statusCode).toBe(404);
   });
 });

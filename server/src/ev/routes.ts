@@ -24,11 +24,15 @@ function rangeOf(from: string, to: string): { from: number; to: number } {
   if (!Number.isFinite(start)) throw badRequest('from must be an ISO 8601 time', { field: 'from' });
   if (!Number.isFinite(end)) throw badRequest('to must be an ISO 8601 time', { field: 'to' });
   if (end <= start) throw badRequest('to must be after from', { field: 'to' });
-  if (end - start > EV_SESSIONS_MAX_DAYS * DAY_MS) throw badRequest(`The range may span at most ${EV_SESSIONS_MAX_DAYS} days`, { field: 'to' });
+  if (end - start > EV_SESSIONS_MAX_DAYS * DAY_MS)
+    throw badRequest(`The range may span at most ${EV_SESSIONS_MAX_DAYS} days`, { field: 'to' });
   return { from: start, to: end };
 }
 
-export async function registerEvRoutes(app: FastifyInstance, deps: { db: Kysely<Database>; shadows: ShadowStore; spot: SpotConfig }): Promise<void> {
+export async function registerEvRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; shadows: ShadowStore; spot: SpotConfig },
+): Promise<void> {
   const { db, shadows, spot } = deps;
 
   app.post<{ Body: EvEndpoints['ev/chargers']['request'] }>(
@@ -53,7 +57,11 @@ export async function registerEvRoutes(app: FastifyInstance, deps: { db: Kysely<
   );
 
   const chargerOf = async (request: FastifyRequest, deviceId: string) => {
-    const device = await db.selectFrom('devices').select(['id', 'plant_id', 'kind', 'rated_power_kw']).where('id', '=', deviceId).executeTakeFirst();
+    const device = await db
+      .selectFrom('devices')
+      .select(['id', 'plant_id', 'kind', 'rated_power_kw'])
+      .where('id', '=', deviceId)
+      .executeTakeFirst();
     const plant = device ? await findTenantPlant(db, request.user, device.plant_id) : undefined;
     if (!device || !plant) throw notFound('Charger not found');
     // The caller may see the device: say what is wrong with it rather than hide it.

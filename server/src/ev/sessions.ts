@@ -24,7 +24,12 @@ export async function loadSessionHistory(db: Kysely<Database>, thingName: string
       .orderBy('ts')
       .execute()
       .then((rows) => rows.map((row) => ({ ts: Number(row.ts), value: Number(row.value) })));
-  const [power, grid, connected, energy] = await Promise.all([series(CHARGER_KEYS.power), series(GRID_POWER), series(CHARGER_KEYS.connected), series(CHARGER_KEYS.energy)]);
+  const [power, grid, connected, energy] = await Promise.all([
+    series(CHARGER_KEYS.power),
+    series(GRID_POWER),
+    series(CHARGER_KEYS.connected),
+    series(CHARGER_KEYS.energy),
+  ]);
   return { power, grid, connected, energy };
 }
 
@@ -46,10 +51,19 @@ export function monthTotals(sessions: readonly DerivedSession[], timeZone: strin
     totals.set(key, t);
   }
   const r = (v: number) => Math.round(v * 100) / 100;
-  return [...totals.values()].sort((a, b) => a.month.localeCompare(b.month)).map((t) => ({ ...t, energyKwh: r(t.energyKwh), solarKwh: r(t.solarKwh), costCzk: r(t.costCzk) }));
+  return [...totals.values()]
+    .sort((a, b) => a.month.localeCompare(b.month))
+    .map((t) => ({ ...t, energyKwh: r(t.energyKwh), solarKwh: r(t.solarKwh), costCzk: r(t.costCzk) }));
 }
 
-export async function sessionList(db: Kysely<Database>, spot: SpotConfig, plant: PlantRow, from: number, to: number, now = Date.now()): Promise<EvSessionList> {
+export async function sessionList(
+  db: Kysely<Database>,
+  spot: SpotConfig,
+  plant: PlantRow,
+  from: number,
+  to: number,
+  now = Date.now(),
+): Promise<EvSessionList> {
   // Read a little before the range so a session already running at `from` is seen from its start.
   const readFrom = from - SESSION_PAUSE_MS * 4;
   const history = await loadSessionHistory(db, plant.thing_name, readFrom, to);

@@ -24,7 +24,8 @@ type Env = Record<string, string | undefined>;
 function wholeNumber(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${raw}")`);
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${raw}")`);
   return Number(raw);
 }
 

@@ -44,12 +44,21 @@ export interface IssueOptions {
 type PlantRow = Awaited<ReturnType<typeof plantsToForecast>>[number];
 
 function plantsToForecast(db: Kysely<Database>, plantIds?: readonly string[]) {
-  let query = db.selectFrom('plants').select(['id', 'thing_name', 'latitude', 'longitude', 'tilt_deg', 'azimuth_deg', 'pv_peak_kw', 'timezone']);
+  let query = db
+    .selectFrom('plants')
+    .select(['id', 'thing_name', 'latitude', 'longitude', 'tilt_deg', 'azimuth_deg', 'pv_peak_kw', 'timezone']);
   if (plantIds) query = query.where('id', 'in', plantIds.length > 0 ? [...plantIds] : ['']);
   return query.execute();
 }
 
-async function issuePlant(db: Kysely<Database>, plant: PlantRow, slot: number, now: number, weather: WeatherRead | undefined, backfillDays: number) {
+async function issuePlant(
+  db: Kysely<Database>,
+  plant: PlantRow,
+  slot: number,
+  now: number,
+  weather: WeatherRead | undefined,
+  backfillDays: number,
+) {
   const clock = calendarOf(plant.timezone);
   const site = siteOf(plant);
   const peakW = plant.pv_peak_kw * 1000;
@@ -77,7 +86,11 @@ async function issuePlant(db: Kysely<Database>, plant: PlantRow, slot: number, n
       if (stored) reconstructed++;
     }
   }
-  const past = await storedAt(db, plant.id, Array.from({ length: BAND_DAYS }, (_, k) => slot - (k + 1) * DAY_MS));
+  const past = await storedAt(
+    db,
+    plant.id,
+    Array.from({ length: BAND_DAYS }, (_, k) => slot - (k + 1) * DAY_MS),
+  );
   const weatherHours: WeatherHours | undefined = weather?.ok ? weather.hours : undefined;
   const result = forecastPlant({ site, peakW, clock, history, slot, weather: weatherHours, past });
   const issued = await insertForecast(db, {

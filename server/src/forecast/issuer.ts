@@ -18,12 +18,23 @@ export interface RunningIssuer {
 }
 
 /** One hourly turn: issues if this instance wins the hour's lease; undefined when another did. */
-export async function issueTurn(db: Kysely<Database>, config: ForecastConfig, log: IssueLog, now = Date.now(), holder = instanceId()): Promise<IssueSummary | undefined> {
+export async function issueTurn(
+  db: Kysely<Database>,
+  config: ForecastConfig,
+  log: IssueLog,
+  now = Date.now(),
+  holder = instanceId(),
+): Promise<IssueSummary | undefined> {
   const hourEnd = now - (now % config.issueEveryMs) + config.issueEveryMs;
-  const run = await withLease(db, { name: FORECAST_LEASE, holder, ttlMs: Math.max(60_000, hourEnd - now) }, () => issueForecasts({ db, config, log, now }), {
-    now,
-    keep: true,
-  });
+  const run = await withLease(
+    db,
+    { name: FORECAST_LEASE, holder, ttlMs: Math.max(60_000, hourEnd - now) },
+    () => issueForecasts({ db, config, log, now }),
+    {
+      now,
+      keep: true,
+    },
+  );
   return run.ran ? run.result : undefined;
 }
 
@@ -31,7 +42,12 @@ export async function issueTurn(db: Kysely<Database>, config: ForecastConfig, lo
  * Starts the hourly turns. `after`: the first turn waits for it (main passes the device store's
  * queue, so the simulator's history is in before the first forecasts learn from it).
  */
-export function startForecastIssuer(opts: { db: Kysely<Database>; config: ForecastConfig; log: IssueLog; after?: Promise<unknown> }): RunningIssuer {
+export function startForecastIssuer(opts: {
+  db: Kysely<Database>;
+  config: ForecastConfig;
+  log: IssueLog;
+  after?: Promise<unknown>;
+}): RunningIssuer {
   const { db, config, log } = opts;
   let running: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
@@ -39,7 +55,10 @@ export function startForecastIssuer(opts: { db: Kysely<Database>; config: Foreca
   const turn = () => {
     running = issueTurn(db, config, log).then(
       (summary) => {
-        if (summary) log.info(`forecast: ${summary.issued} of ${summary.plants} plants issued (${summary.weather} from the weather service${summary.reconstructed ? `, ${summary.reconstructed} past days reconstructed` : ''})`);
+        if (summary)
+          log.info(
+            `forecast: ${summary.issued} of ${summary.plants} plants issued (${summary.weather} from the weather service${summary.reconstructed ? `, ${summary.reconstructed} past days reconstructed` : ''})`,
+          );
       },
       (error: unknown) => log.error(`forecast: issue run failed: ${error instanceof Error ? error.message : String(error)}`),
     );
@@ -51,9 +70,11 @@ export function startForecastIssuer(opts: { db: Kysely<Database>; config: Foreca
     timer = setTimeout(turn, now - (now % config.issueEveryMs) + config.issueEveryMs + AFTER_HOUR_MS - now);
     timer.unref();
   };
-  running = (opts.after ?? Promise.resolve()).catch(() => undefined).then(() => {
-    if (!stopped) turn();
-  });
+  running = (opts.after ?? Promise.resolve())
+    .catch(() => undefined)
+    .then(() => {
+      if (!stopped) turn();
+    });
   return {
     async stop() {
       stopped = true;

@@ -66,9 +66,17 @@ describe.each(databaseTargets())('forecasts on $name', (target) => {
     const nextHour = Date.now() - (Date.now() % HOUR) + HOUR + 60_000;
     const turns = await Promise.all(['replica-1', 'replica-2'].map((holder) => issueTurn(db, config, recordingLog(), nextHour, holder)));
     expect(turns.filter((t) => t !== undefined)).toHaveLength(1);
-    const slots = await forecastDb(db).selectFrom('forecasts').select('slot').where('plant_id', '=', plantId).where('slot', '=', nextHour - 60_000).execute();
+    const slots = await forecastDb(db)
+      .selectFrom('forecasts')
+      .select('slot')
+      .where('plant_id', '=', plantId)
+      .where('slot', '=', nextHour - 60_000)
+      .execute();
     expect(slots).toHaveLength(1);
-    await forecastDb(db).deleteFrom('forecasts').where('slot', '=', nextHour - 60_000).execute();
+    await forecastDb(db)
+      .deleteFrom('forecasts')
+      .where('slot', '=', nextHour - 60_000)
+      .execute();
   });
 
   test('forecast/get answers 48 h of 15-minute steps with bands around the forecast, tomorrow and the best hours', async () => {
@@ -138,7 +146,17 @@ describe.each(databaseTargets())('forecasts on $name', (target) => {
     const old = Date.now() - 40 * 24 * HOUR;
     await forecastDb(db)
       .insertInto('forecasts')
-      .values({ plant_id: plantId, slot: old - (old % HOUR), issued_at: new Date(old).toISOString(), source: 'offline', weather_failure: null, bands_from: 'history', performance_factor: 0.8, reconstructed: 0, series: '{}' })
+      .values({
+        plant_id: plantId,
+        slot: old - (old % HOUR),
+        issued_at: new Date(old).toISOString(),
+        source: 'offline',
+        weather_failure: null,
+        bands_from: 'history',
+        performance_factor: 0.8,
+        reconstructed: 0,
+        series: '{}',
+      })
       .execute();
     const summary = await issueForecasts({ db, config, log: recordingLog(), plantIds: [plantId] });
     expect(summary.pruned).toBe(1);

@@ -44,7 +44,8 @@ function fromRow(row: ForecastTable): StoredForecast {
     slot: Number(row.slot),
     issuedAt: row.issued_at,
     source: row.source === 'weather' ? 'weather' : 'offline',
-    weatherFailure: row.weather_failure === 'down' || row.weather_failure === 'slow' || row.weather_failure === 'malformed' ? row.weather_failure : null,
+    weatherFailure:
+      row.weather_failure === 'down' || row.weather_failure === 'slow' || row.weather_failure === 'malformed' ? row.weather_failure : null,
     bandsFrom: row.bands_from === 'errors' ? 'errors' : 'history',
     performanceFactor: row.performance_factor,
     reconstructed: Number(row.reconstructed) === 1,
@@ -81,7 +82,12 @@ export async function latestStored(db: Kysely<Database>, plantId: string, atOrBe
 }
 
 /** The last forecast issued in [from, before); the one a user had when `before` began. */
-export async function lastIssuedBetween(db: Kysely<Database>, plantId: string, from: number, before: number): Promise<StoredForecast | undefined> {
+export async function lastIssuedBetween(
+  db: Kysely<Database>,
+  plantId: string,
+  from: number,
+  before: number,
+): Promise<StoredForecast | undefined> {
   const row = await forecastDb(db)
     .selectFrom('forecasts')
     .selectAll()
@@ -97,12 +103,19 @@ export async function lastIssuedBetween(db: Kysely<Database>, plantId: string, f
 /** The plant's forecasts issued at exactly these slots. */
 export async function storedAt(db: Kysely<Database>, plantId: string, slots: readonly number[]): Promise<StoredForecast[]> {
   if (slots.length === 0) return [];
-  const rows = await forecastDb(db).selectFrom('forecasts').selectAll().where('plant_id', '=', plantId).where('slot', 'in', [...slots]).execute();
+  const rows = await forecastDb(db)
+    .selectFrom('forecasts')
+    .selectAll()
+    .where('plant_id', '=', plantId)
+    .where('slot', 'in', [...slots])
+    .execute();
   return rows.map(fromRow);
 }
 
 export async function hasForecasts(db: Kysely<Database>, plantId: string): Promise<boolean> {
-  return (await forecastDb(db).selectFrom('forecasts').select('slot').where('plant_id', '=', plantId).limit(1).executeTakeFirst()) !== undefined;
+  return (
+    (await forecastDb(db).selectFrom('forecasts').select('slot').where('plant_id', '=', plantId).limit(1).executeTakeFirst()) !== undefined
+  );
 }
 
 /** Deletes forecasts issued before `cutoff`; the number deleted. */

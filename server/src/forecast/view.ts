@@ -23,8 +23,17 @@ function tomorrowOf(plant: PlantRow, steps: readonly ForecastStep[], now: number
   const end = calendar.nextBucket('day', start);
   const inDay = steps.filter((s) => s.start >= start && s.start < end);
   if (inDay.length < ((end - start) / STEP_MS) * 0.9) return null;
-  const sum = (pick: (s: ForecastStep) => number) => round(inDay.reduce((total, s) => total + kwh(pick(s)), 0), 2);
-  return { date: localDate(plant.timezone, start), pvKwh: sum((s) => s.pvW), loadKwh: sum((s) => s.loadW), surplusKwh: sum((s) => s.surplusW) };
+  const sum = (pick: (s: ForecastStep) => number) =>
+    round(
+      inDay.reduce((total, s) => total + kwh(pick(s)), 0),
+      2,
+    );
+  return {
+    date: localDate(plant.timezone, start),
+    pvKwh: sum((s) => s.pvW),
+    loadKwh: sum((s) => s.loadW),
+    surplusKwh: sum((s) => s.surplusW),
+  };
 }
 
 async function hourOutlook(db: Kysely<Database>, spot: SpotConfig, steps: readonly ForecastStep[], now: number): Promise<HourOutlook[]> {
@@ -35,7 +44,8 @@ async function hourOutlook(db: Kysely<Database>, spot: SpotConfig, steps: readon
   if (spot.demo) {
     // As the spot page does: days without imported prices get the labelled demo curve.
     const calendar = calendarOf(spot.timeZone);
-    for (let day = calendar.bucketStart('day', from); day < to; day = calendar.nextBucket('day', day)) await ensureDemoDay(sdb, spot.area, spot.timeZone, day);
+    for (let day = calendar.bucketStart('day', from); day < to; day = calendar.nextBucket('day', day))
+      await ensureDemoDay(sdb, spot.area, spot.timeZone, day);
   }
   for (const price of await pricesBetween(sdb, spot.area, from - HOUR_MS, to)) {
     // Quarter-hour products: the hour's price is the mean of its quarters.
@@ -59,7 +69,17 @@ export async function forecastView(db: Kysely<Database>, spot: SpotConfig, plant
   const base = { plantId: plant.id, peakKw: plant.pv_peak_kw, timeZone: plant.timezone, stepMinutes: FORECAST_STEP_MINUTES };
   const latest = await latestForecast(db, plant.id);
   if (!latest) {
-    return { ...base, issuedAt: null, source: null, weatherFailure: null, bandsFrom: null, performanceFactor: null, points: [], tomorrow: null, bestHours: [] };
+    return {
+      ...base,
+      issuedAt: null,
+      source: null,
+      weatherFailure: null,
+      bandsFrom: null,
+      performanceFactor: null,
+      points: [],
+      tomorrow: null,
+      bestHours: [],
+    };
   }
   const picks = bestHours(await hourOutlook(db, spot, latest.steps, now), FORECAST_BEST_HOURS);
   return {
@@ -71,6 +91,12 @@ export async function forecastView(db: Kysely<Database>, spot: SpotConfig, plant
     performanceFactor: round(latest.performanceFactor, 3),
     points: latest.steps.map(({ start, ...powers }) => ({ time: iso(start), ...powers })),
     tomorrow: tomorrowOf(plant, latest.steps, now),
-    bestHours: picks.map((p) => ({ start: iso(p.start), end: iso(hourEnd(p.start)), reason: p.reason, surplusKwh: round(p.surplusW / 1000, 2), priceCzkKwh: p.priceCzkKwh })),
+    bestHours: picks.map((p) => ({
+      start: iso(p.start),
+      end: iso(hourEnd(p.start)),
+      reason: p.reason,
+      surplusKwh: round(p.surplusW / 1000, 2),
+      priceCzkKwh: p.priceCzkKwh,
+    })),
   };
 }

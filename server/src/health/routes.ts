@@ -6,12 +6,16 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/schema';
 
 export async function registerHealthRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }): Promise<void> {
-  app.get('/api/health', { config: { public: true }, schema: { response: { 200: healthContract.response, 503: healthContract.response } } }, async (_request, reply) => {
-    try {
-      await sql`select 1`.execute(deps.db);
-      return { status: 'ok' };
-    } catch {
-      return reply.code(503).send({ status: 'unavailable', reason: 'database' });
-    }
-  });
+  app.get(
+    '/api/health',
+    { config: { public: true }, schema: { response: { 200: healthContract.response, 503: healthContract.response } } },
+    async (_request, reply) => {
+      try {
+        await sql`select 1`.execute(deps.db);
+        return { status: 'ok' };
+      } catch {
+        return reply.code(503).send({ status: 'unavailable', reason: 'database' });
+      }
+    },
+  );
 }

@@ -134,7 +134,12 @@ describe.each(databaseTargets())('requireUser on $name', (target) => {
 
   it('lets a token through whose session has no row (issued before sessions existed)', async () => {
     const service = await createTokenService(db);
-    const { idToken: older } = await service.issue({ id: claims.sub, email: claims.email, tenantId: claims.tenant_id, sessionId: 'no-such-session' });
+    const { idToken: older } = await service.issue({
+      id: claims.sub,
+      email: claims.email,
+      tenantId: claims.tenant_id,
+      sessionId: 'no-such-session',
+    });
     expect((await info(`Bearer ${older}`)).statusCode).toBe(200);
   });
 

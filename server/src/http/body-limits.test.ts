@@ -76,7 +76,11 @@ describe('request body limits', () => {
   const expectTooLarge = (answer: Answer, limitBytes: number) => {
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toEqual({
-      error: { code: 'PayloadTooLarge', message: expect.stringMatching(new RegExp(`limit of ${limitBytes} bytes`)), details: { limitBytes } },
+      error: {
+        code: 'PayloadTooLarge',
+        message: expect.stringMatching(new RegExp(`limit of ${limitBytes} bytes`)),
+        details: { limitBytes },
+      },
     });
   };
 

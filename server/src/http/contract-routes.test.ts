@@ -69,7 +69,8 @@ describe('the route table against @helio/contracts', () => {
         ...Object.entries(schema.response ?? {}).map(([status, s]): [string, unknown] => [`response ${status}`, s]),
       ];
       if (route.method === 'POST' && schema.body === undefined) foreign.push(`${route.method} ${route.url}: no body schema`);
-      if (schema.response?.['200'] === undefined && !withoutJsonAnswer.has(route.url)) foreign.push(`${route.method} ${route.url}: no answer schema`);
+      if (schema.response?.['200'] === undefined && !withoutJsonAnswer.has(route.url))
+        foreign.push(`${route.method} ${route.url}: no answer schema`);
       for (const [part, value] of parts) {
         const fromContract = known.has(value) || (part !== 'body' && part !== 'querystring' && value === contracts.ErrorResponse);
         if (value !== undefined && !fromContract) foreign.push(`${route.method} ${route.url}: ${part}`);

@@ -25,7 +25,13 @@ const batch = (...directives: string[]) =>
     type: 'csp-violation',
     url: 'http://127.0.0.1:8080/flow',
     user_agent: 'Chromium',
-    body: { documentURL: 'http://127.0.0.1:8080/flow', effectiveDirective: directive, blockedURL: 'https://evil.example/x.js?y=1', disposition: 'enforce', statusCode: 200 },
+    body: {
+      documentURL: 'http://127.0.0.1:8080/flow',
+      effectiveDirective: directive,
+      blockedURL: 'https://evil.example/x.js?y=1',
+      disposition: 'enforce',
+      statusCode: 200,
+    },
   }));
 
 describe('violationsOf', () => {
@@ -67,7 +73,13 @@ describe('POST /api/csp-reports', () => {
   afterAll(() => app.close());
 
   const send = (body: unknown, contentType: string, ip = '10.0.0.1') =>
-    app.inject({ method: 'POST', url: '/api/csp-reports', payload: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': contentType }, remoteAddress: ip });
+    app.inject({
+      method: 'POST',
+      url: '/api/csp-reports',
+      payload: typeof body === 'string' ? body : JSON.stringify(body),
+      headers: { 'content-type': contentType },
+      remoteAddress: ip,
+    });
 
   it('counts reports of both kinds without a session, and logs none of them one by one', async () => {
     expect((await send(legacy('script-src-elem', 'inline'), 'application/csp-report')).statusCode).toBe(204);
@@ -115,9 +127,19 @@ describe('the report endpoint in the real app', () => {
   });
 
   it('is open without a token and answers an oversized report with 413, not 401', async () => {
-    const report = await app.inject({ method: 'POST', url: '/api/csp-reports', payload: JSON.stringify(legacy('frame-ancestors', '')), headers: { 'content-type': 'application/csp-report' } });
+    const report = await app.inject({
+      method: 'POST',
+      url: '/api/csp-reports',
+      payload: JSON.stringify(legacy('frame-ancestors', '')),
+      headers: { 'content-type': 'application/csp-report' },
+    });
     expect(report.statusCode).toBe(204);
-    const huge = await app.inject({ method: 'POST', url: '/api/csp-reports', payload: JSON.stringify({ 'csp-report': { x: 'y'.repeat(40_000) } }), headers: { 'content-type': 'application/csp-report' } });
+    const huge = await app.inject({
+      method: 'POST',
+      url: '/api/csp-reports',
+      payload: JSON.stringify({ 'csp-report': { x: 'y'.repeat(40_000) } }),
+      headers: { 'content-type': 'application/csp-report' },
+    });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().error.details).toEqual({ limitBytes: 32 * 1024 });
   });

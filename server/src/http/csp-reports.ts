@@ -106,14 +106,18 @@ export async function registerCspReportRoute(app: FastifyInstance, options: CspR
         done(new ApiError(400, 'BadRequest', 'The report is not JSON'), undefined);
       }
     });
-    scope.post<{ Body: LegacyReport | ReportingApiBatch }>(CSP_REPORT_PATH, {
-      bodyLimit: CSP_REPORT_BODY_LIMIT,
-      config: { public: true, rateLimit: { max: options.perMinute ?? 60, timeWindow: 60_000 } },
-      schema: { body: cspReportContract.body },
-    }, async (request, reply) => {
-      tally.record(violationsOf(request.body));
-      return reply.code(204).send();
-    });
+    scope.post<{ Body: LegacyReport | ReportingApiBatch }>(
+      CSP_REPORT_PATH,
+      {
+        bodyLimit: CSP_REPORT_BODY_LIMIT,
+        config: { public: true, rateLimit: { max: options.perMinute ?? 60, timeWindow: 60_000 } },
+        schema: { body: cspReportContract.body },
+      },
+      async (request, reply) => {
+        tally.record(violationsOf(request.body));
+        return reply.code(204).send();
+      },
+    );
   });
   return tally;
 }

@@ -39,7 +39,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status === 413) {
       const limitBytes = request.routeOptions.bodyLimit;
-      return sendError(reply, 413, 'PayloadTooLarge', `The request body is larger than this route's limit of ${limitBytes} bytes`, { limitBytes });
+      return sendError(reply, 413, 'PayloadTooLarge', `The request body is larger than this route's limit of ${limitBytes} bytes`, {
+        limitBytes,
+      });
     }
     if (status >= 400 && status < 500) {
       return sendError(reply, status, CODE_BY_STATUS[status] ?? 'BadRequest', error.message);

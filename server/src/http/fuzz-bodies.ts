@@ -61,12 +61,19 @@ export function fuzzBodies(schema: JsonSchema | undefined): FuzzCase[] {
     at(wrongType(property), 'wrong type');
     at(HUGE_STRING, `a string of ${HUGE_STRING.length} characters`);
     at(ODD_UNICODE, 'NUL, a lone surrogate, a direction override, emoji');
-    at(Array.from({ length: HUGE_ARRAY_LENGTH }, () => sampleOf(property?.items) ?? 0), `an array of ${HUGE_ARRAY_LENGTH}`);
+    at(
+      Array.from({ length: HUGE_ARRAY_LENGTH }, () => sampleOf(property?.items) ?? 0),
+      `an array of ${HUGE_ARRAY_LENGTH}`,
+    );
     at(nested(DEEP), `nesting ${DEEP} deep`);
     const type = typeOf(property);
     if (type === 'number' || type === 'integer') for (const n of EDGE_NUMBERS) at(n, `the number ${Object.is(n, -0) ? '-0' : n}`);
     // One error per item would make the refusal as large as the body, many times over.
-    if (type === 'array') at(Array.from({ length: HUGE_ARRAY_LENGTH }, () => wrongType(property?.items)), `an array of ${HUGE_ARRAY_LENGTH} wrong items`);
+    if (type === 'array')
+      at(
+        Array.from({ length: HUGE_ARRAY_LENGTH }, () => wrongType(property?.items)),
+        `an array of ${HUGE_ARRAY_LENGTH} wrong items`,
+      );
   }
   return cases;
 }

@@ -45,7 +45,8 @@ describe('JSON segments', () => {
       await app.ready();
     });
     afterAll(() => app.close());
-    const call = (body: object, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url: '/segments', payload: body, headers });
+    const call = (body: object, headers: Record<string, string> = {}) =>
+      app.inject({ method: 'POST', url: '/segments', payload: body, headers });
 
     it('is gzipped when accepted, with the headers of a gzipped JSON answer', async () => {
       const response = await call({}, { 'accept-encoding': 'gzip, deflate, br' });

@@ -81,7 +81,10 @@ describe('GET /api/openapi.json', () => {
     expect(routes.length).toBeGreaterThan(50);
     for (const route of routes) {
       const operation = document.paths[route.url]?.[route.method.toLowerCase()];
-      expect({ route: `${route.method} ${route.url}`, present: operation !== undefined }).toEqual({ route: `${route.method} ${route.url}`, present: true });
+      expect({ route: `${route.method} ${route.url}`, present: operation !== undefined }).toEqual({
+        route: `${route.method} ${route.url}`,
+        present: true,
+      });
       if (!operation) continue;
       if (route.config.public) expect(operation['x-public']).toBe(true);
       else expect(operation['x-permission']).toBe(route.config.permission);

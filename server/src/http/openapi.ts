@@ -14,7 +14,11 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Helio EMS API', version, description: 'POST /api/<path> with JSON bodies; errors as {"error":{"code","message","details"}}.' },
+      info: {
+        title: 'Helio EMS API',
+        version,
+        description: 'POST /api/<path> with JSON bodies; errors as {"error":{"code","message","details"}}.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: ({ schema, url, route }) => {
@@ -27,7 +31,14 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
       };
       const stream =
         url === liveContract.path
-          ? { response: { 200: { description: 'A server-sent-events stream of `shadow` events', content: { [liveContract.produces]: { schema: liveContract.event } } } } }
+          ? {
+              response: {
+                200: {
+                  description: 'A server-sent-events stream of `shadow` events',
+                  content: { [liveContract.produces]: { schema: liveContract.event } },
+                },
+              },
+            }
           : url === cspReportContract.path
             ? {
                 consumes: [...cspReportContract.consumes],
@@ -37,5 +48,7 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
       return { schema: { ...schema, ...stream, ...access, ...(hidden ? { hide: true } : {}) }, url };
     },
   });
-  app.get(OPENAPI_PATH, { config: { permission: SIGNED_IN }, schema: { response: { 200: openApiContract.response } } }, async () => app.swagger());
+  app.get(OPENAPI_PATH, { config: { permission: SIGNED_IN }, schema: { response: { 200: openApiContract.response } } }, async () =>
+    app.swagger(),
+  );
 }

@@ -25,7 +25,10 @@ const MAX_REFUSAL_BYTES = 16 * 1024;
  * counted to throttle guessing, and a refused price upload is listed with its errors on the sources page.
  */
 const COUNTS_REFUSALS = [
-  'POST /api/auth/sign-in', 'POST /api/auth/forgot-password', 'POST /api/auth/confirm-forgot-password', 'POST /api/integration/spot/upload',
+  'POST /api/auth/sign-in',
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/confirm-forgot-password',
+  'POST /api/integration/spot/upload',
 ];
 
 /**
@@ -34,7 +37,9 @@ const COUNTS_REFUSALS = [
  */
 async function fingerprint(db: Kysely<Database>, postgres: boolean): Promise<string> {
   const tables = postgres
-    ? sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`
+    ? sql<{
+        name: string;
+      }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`
     : sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`;
   const counts: string[] = [];
   for (const { name } of (await tables.execute(db)).rows.sort((a, b) => a.name.localeCompare(b.name))) {
@@ -61,9 +66,15 @@ describe.each(databaseTargets())('the API under fuzzed bodies on $name', (target
     await app.ready();
     routes = routeTableOf(app).filter((r) => isApiRoute(r) && r.method === 'POST' && r.schema?.body !== undefined);
     postgres = target.name === 'postgres';
-    const owner = { id: await userIdOf(db, 'admin@helio.local'), email: 'admin@helio.local', password: '', tenantId: await tenantIdOf(db, 'Helio Demo') };
+    const owner = {
+      id: await userIdOf(db, 'admin@helio.local'),
+      email: 'admin@helio.local',
+      password: '',
+      tenantId: await tenantIdOf(db, 'Helio Demo'),
+    };
     // A session of its own for each route: a body that signs out or revokes must not blind the rest.
-    freshToken = async () => tokenFor(db, owner, { sessionId: (await startSession(db, owner.id, { userAgent: null, address: null })).sessionId });
+    freshToken = async () =>
+      tokenFor(db, owner, { sessionId: (await startSession(db, owner.id, { userAgent: null, address: null })).sessionId });
   });
 
   afterAll(async () => {
@@ -77,7 +88,8 @@ describe.each(databaseTargets())('the API under fuzzed bodies on $name', (target
     for (const route of routes.filter((r) => r.config.public !== true)) {
       const body = JSON.stringify({ flood: Array.from({ length: 50_000 }, () => 0) });
       const response = await app.inject({ method: 'POST', url: route.url, payload: body, headers: { 'content-type': 'application/json' } });
-      if (response.statusCode !== 401 || response.rawPayload.length > 1024) wrong.push(`${routeName(route)}: ${response.statusCode}, ${response.rawPayload.length} bytes`);
+      if (response.statusCode !== 401 || response.rawPayload.length > 1024)
+        wrong.push(`${routeName(route)}: ${response.statusCode}, ${response.rawPayload.length} bytes`);
     }
     expect(wrong).toEqual([]);
   });
@@ -98,12 +110,14 @@ describe.each(databaseTargets())('the API under fuzzed bodies on $name', (target
         });
         const status = response.statusCode;
         if (status >= 500) wrong.push(`${routeName(route)} with ${name}: ${status} ${response.body.slice(0, 200)}`);
-        else if (status >= 400 && response.rawPayload.length > MAX_REFUSAL_BYTES) wrong.push(`${routeName(route)} with ${name}: a ${response.rawPayload.length}-byte refusal`);
+        else if (status >= 400 && response.rawPayload.length > MAX_REFUSAL_BYTES)
+          wrong.push(`${routeName(route)} with ${name}: a ${response.rawPayload.length}-byte refusal`);
         else if (status < 300) accepted = true;
       }
       // A case the schema lets through may rightly write (an unknown field, a long valid name);
       // where every case was refused, nothing may have changed (but for the routes that record refusals).
-      if (!accepted && !COUNTS_REFUSALS.includes(routeName(route)) && (await fingerprint(db, postgres)) !== before) wrong.push(`${routeName(route)}: refused bodies changed the database`);
+      if (!accepted && !COUNTS_REFUSALS.includes(routeName(route)) && (await fingerprint(db, postgres)) !== before)
+        wrong.push(`${routeName(route)}: refused bodies changed the database`);
     }
     expect(wrong).toEqual([]);
   }, 600_000);

@@ -96,7 +96,9 @@ export function callRoute(app: FastifyInstance, route: RouteEntry, probe: Probe 
   return app.inject({
     method: route.method as 'GET' | 'POST',
     url: route.url,
-    ...(where === 'querystring' ? { query: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])) } : { payload: values }),
+    ...(where === 'querystring'
+      ? { query: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])) }
+      : { payload: values }),
     headers: authorization ? { authorization } : {},
   });
 }

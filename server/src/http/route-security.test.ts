@@ -54,7 +54,15 @@ const DEVICE_ROUTES = [
 
 const silent = { info() {}, warn() {}, error() {} };
 const probeSchedule = (tenantId: string, plantId: string): NewSchedule => ({
-  tenantId, plantId, key: 'ExportLimit', value: 1000, kind: 'daily', date: null, start: '01:00', end: '02:00', createdBy: null,
+  tenantId,
+  plantId,
+  key: 'ExportLimit',
+  value: 1000,
+  kind: 'daily',
+  date: null,
+  start: '01:00',
+  end: '02:00',
+  createdBy: null,
 });
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -65,7 +73,13 @@ describe.each(databaseTargets())('route security on $name', (target) => {
   let routes: RouteEntry[];
   let authenticated: RouteEntry[];
   const tokens: Record<'valid' | 'expired' | 'badSignature' | 'algNone' | 'noPermission' | 'noModules' | 'otherTenant', string> = {
-    valid: '', expired: '', badSignature: '', algNone: '', noPermission: '', noModules: '', otherTenant: '',
+    valid: '',
+    expired: '',
+    badSignature: '',
+    algNone: '',
+    noPermission: '',
+    noModules: '',
+    otherTenant: '',
   };
   /** Tenant B's token for the control calls: it runs out within seconds, so a stream it opens (live) ends too. */
   let otherTenantBriefly: () => Promise<string>;
@@ -89,13 +103,20 @@ describe.each(databaseTargets())('route security on $name', (target) => {
     const tenantA = await tenantIdOf(db, 'Helio Demo');
     const tenantB = await tenantIdOf(db, 'Other Energy s.r.o.');
     const ownerA = { id: await userIdOf(db, 'admin@helio.local'), email: 'admin@helio.local', password: '', tenantId: tenantA };
-    const ownerB = { id: await userIdOf(db, 'other@other-energy.local'), email: 'other@other-energy.local', password: '', tenantId: tenantB };
+    const ownerB = {
+      id: await userIdOf(db, 'other@other-energy.local'),
+      email: 'other@other-energy.local',
+      password: '',
+      tenantId: tenantB,
+    };
     const sessionA = await startSession(db, ownerA.id, { userAgent: null, address: null });
     tokens.valid = await tokenFor(db, ownerA, { sessionId: sessionA.sessionId });
     tokens.expired = await tokenFor(db, ownerA, { now: () => Date.now() - 60 * 60 * 1000 });
     const foreignKey = await generateKeyPair('ES256');
     const [header] = tokens.valid.split('.');
-    const forged = await new SignJWT(decodeJwt(tokens.valid)).setProtectedHeader(JSON.parse(Buffer.from(header ?? '', 'base64url').toString())).sign(foreignKey.privateKey);
+    const forged = await new SignJWT(decodeJwt(tokens.valid))
+      .setProtectedHeader(JSON.parse(Buffer.from(header ?? '', 'base64url').toString()))
+      .sign(foreignKey.privateKey);
     tokens.badSignature = forged;
     tokens.algNone = `${b64({ alg: 'none', typ: 'JWT' })}.${tokens.valid.split('.')[1]}.`;
     const nothing = await addRole(db, tenantA, 'Probe: no permissions', []);
@@ -125,24 +146,52 @@ describe.each(databaseTargets())('route security on $name', (target) => {
       if (kind === 'thing') return plantB.thing_name;
       if (kind === 'user') return (await addUser(db, tenantB, { role: 'viewer' })).id;
       if (kind === 'role') return addRole(db, tenantB, `Probe: theirs ${randomUUID()}`, []);
-      if (kind === 'device') return (await db.selectFrom('devices').select('id').where('plant_id', '=', plantB.id).executeTakeFirstOrThrow()).id;
+      if (kind === 'device')
+        return (await db.selectFrom('devices').select('id').where('plant_id', '=', plantB.id).executeTakeFirstOrThrow()).id;
       if (kind === 'tag') return insertTag(db, tenantB, { name: `Probe: theirs ${randomUUID()}`, colour: 'green' });
       if (kind === 'schedule') return (await insertSchedule(db, probeSchedule(tenantB, plantB.id))).id;
       return (await startSession(db, ownerB.id, { userAgent: null, address: null })).sessionId;
     };
     const usersA = await db.selectFrom('users').select(['id', 'email']).where('tenant_id', '=', tenantA).execute();
     const plantsA = await db.selectFrom('plants').select(['id', 'thing_name']).where('tenant_id', '=', tenantA).execute();
-    const devicesA = await db.selectFrom('devices').select('id').where('plant_id', 'in', plantsA.map((p) => p.id)).execute();
+    const devicesA = await db
+      .selectFrom('devices')
+      .select('id')
+      .where(
+        'plant_id',
+        'in',
+        plantsA.map((p) => p.id),
+      )
+      .execute();
     secrets = [
-      tenantA, ours.role, ours.session, ours.tag, ours.apiKey, ours.webhook, ours.delivery, ours.schedule,
-      ...usersA.flatMap((u) => [u.id, u.email]), ...plantsA.flatMap((p) => [p.id, p.thing_name]), ...devicesA.map((d) => d.id),
+      tenantA,
+      ours.role,
+      ours.session,
+      ours.tag,
+      ours.apiKey,
+      ours.webhook,
+      ours.delivery,
+      ours.schedule,
+      ...usersA.flatMap((u) => [u.id, u.email]),
+      ...plantsA.flatMap((p) => [p.id, p.thing_name]),
+      ...devicesA.map((d) => d.id),
     ];
   });
 
   /** A tenant's API key, webhook and one queued delivery of it. */
   async function integrationThings(tenantId: string): Promise<Record<'apiKey' | 'webhook' | 'delivery', string>> {
-    const key = await createApiKey(db, { tenantId, name: 'Probe', scope: 'read', plantIds: null, expiresAt: null, modules: [], createdBy: null }, '');
-    const hook = await createWebhook(db, { tenantId, url: 'https://example.com/hook', events: ['alert.opened'], description: '', createdBy: null });
+    const key = await createApiKey(
+      db,
+      { tenantId, name: 'Probe', scope: 'read', plantIds: null, expiresAt: null, modules: [], createdBy: null },
+      '',
+    );
+    const hook = await createWebhook(db, {
+      tenantId,
+      url: 'https://example.com/hook',
+      events: ['alert.opened'],
+      description: '',
+      createdBy: null,
+    });
     const payload = { id: `evt_${randomUUID()}`, type: 'alert.opened' as const, createdAt: new Date().toISOString(), data: {} };
     const [delivery] = await queueDeliveries(db, tenantId, [hook.id], payload, Date.now());
     return { apiKey: key.row.id, webhook: hook.id, delivery: delivery as string };
@@ -159,7 +208,8 @@ describe.each(databaseTargets())('route security on $name', (target) => {
     const wrong: string[] = [];
     for (const route of list) {
       const response = await callRoute(app, route, await probe(route));
-      if (response.statusCode !== expected) wrong.push(`${routeName(route)} answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
+      if (response.statusCode !== expected)
+        wrong.push(`${routeName(route)} answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
     }
     return wrong;
   }
@@ -168,7 +218,22 @@ describe.each(databaseTargets())('route security on $name', (target) => {
 
   it('finds the whole API in the route table', () => {
     const names = routes.map(routeName);
-    for (const expected of [...PUBLIC_ROUTES, ...DEVICE_ROUTES, 'POST /api/users/info', 'POST /api/iam/users/list', 'POST /api/audit/list', 'POST /api/plant/list', 'POST /api/plant/detail', 'POST /api/plant/update', 'POST /api/plant/create', 'POST /api/device/list', 'POST /api/device/get', 'POST /api/device/create', 'POST /api/device/update', 'POST /api/device/delete']) {
+    for (const expected of [
+      ...PUBLIC_ROUTES,
+      ...DEVICE_ROUTES,
+      'POST /api/users/info',
+      'POST /api/iam/users/list',
+      'POST /api/audit/list',
+      'POST /api/plant/list',
+      'POST /api/plant/detail',
+      'POST /api/plant/update',
+      'POST /api/plant/create',
+      'POST /api/device/list',
+      'POST /api/device/get',
+      'POST /api/device/create',
+      'POST /api/device/update',
+      'POST /api/device/delete',
+    ]) {
       expect(names).toContain(expected);
     }
   });
@@ -237,10 +302,14 @@ describe.each(databaseTargets())('route security on $name', (target) => {
         return fields;
       };
       for (const resource of tenantResourcesOf(route)) {
-        const foreign = await callRoute(app, route, { token: tokens.otherTenant, fields: { ...(await theirFields()), [resource.field]: ours[resource.kind] } });
+        const foreign = await callRoute(app, route, {
+          token: tokens.otherTenant,
+          fields: { ...(await theirFields()), [resource.field]: ours[resource.kind] },
+        });
         if (foreign.statusCode !== 404) wrong.push(`${routeName(route)} gave tenant B ${foreign.statusCode} for A's ${resource.kind}`);
         const own = await callRoute(app, route, { token: await otherTenantBriefly(), fields: await theirFields() });
-        if ([401, 403, 404].includes(own.statusCode)) wrong.push(`${routeName(route)} refused B its own ${resource.kind} (${own.statusCode}): the 404 proves nothing`);
+        if ([401, 403, 404].includes(own.statusCode))
+          wrong.push(`${routeName(route)} refused B its own ${resource.kind} (${own.statusCode}): the 404 proves nothing`);
       }
     }
     expect(wrong).toEqual([]);

@@ -37,11 +37,16 @@ describe.each(databaseTargets())('access control hook on $name', (target) => {
   const call = async (path: string, token?: string, body: object = { n: 1 }) => {
     const before = calls;
     const response = await post(app, path, body, token ? { token } : {});
-    return { status: response.statusCode, body: response.json<{ error?: { code: string; message: string; details?: unknown } }>(), ran: calls > before };
+    return {
+      status: response.statusCode,
+      body: response.json<{ error?: { code: string; message: string; details?: unknown } }>(),
+      ran: calls > before,
+    };
   };
 
   it('answers 401 before anything else runs when the token is missing', async () => {
-    for (const path of ['test/signed-in', 'test/control', 'test/notifications']) expect(await call(path)).toMatchObject({ status: 401, ran: false });
+    for (const path of ['test/signed-in', 'test/control', 'test/notifications'])
+      expect(await call(path)).toMatchObject({ status: 401, ran: false });
   });
 
   it('authenticates before validating: a bad body without a token is a 401, with one a 400', async () => {
@@ -78,7 +83,11 @@ describe.each(databaseTargets())('access control hook on $name', (target) => {
     expect(await call('test/notifications', await tokenFor(db, withModule))).toMatchObject({ status: 200, ran: true });
     const refused = await call('test/notifications', await tokenFor(db, without));
     expect(refused).toMatchObject({ status: 403, ran: false });
-    expect(refused.body.error).toEqual({ code: 'Forbidden', message: forbiddenModule('notifications').message, details: { module: 'notifications' } });
+    expect(refused.body.error).toEqual({
+      code: 'Forbidden',
+      message: forbiddenModule('notifications').message,
+      details: { module: 'notifications' },
+    });
   });
 
   it('sees a role change on the very next request', async () => {

@@ -62,51 +62,61 @@ export async function inviteUser(
   const now = new Date();
   const expiresAt = new Date(now.getTime() + TEMPORARY_PASSWORD_LIFETIME_MS);
 
-  const user = await countingNameConflicts(db, actor.tenantId, 'email', 'UserExists', () => withTenantLock(db, actor.tenantId, async (trx) => {
-    await requireTenantRole(trx, actor.tenantId, role.id); // still there, now that no one can delete it
-    const existing = await trx.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
-    if (existing && (existing.tenant_id !== actor.tenantId || existing.temporary_password_expires_at === null)) {
-      throw new ApiError(409, 'UserExists', 'A user with this e-mail address already exists');
-    }
-    if (existing) await assertMayTouch(trx, actor, existing);
-    const fields = {
-      name: body.name.trim(),
-      family_name: body.family_name.trim(),
-      ...roleColumns(role),
-      modules: JSON.stringify(body.modules),
-      locale: body.locale,
-      password_hash: passwordHash,
-      temporary_password_expires_at: expiresAt.toISOString(),
-    };
-    const id = existing?.id ?? randomUUID();
-    if (existing) {
-      await trx.updateTable('users').set(fields).where('id', '=', id).execute();
-    } else {
-      await trx
-        .insertInto('users')
-        .values({
-          id, tenant_id: actor.tenantId, email, picture: null, preferences: '{}', status: 'active', created_at: now.toISOString(),
-          password_changed_at: null, last_sign_in_at: null, ...fields,
-        })
-        .execute();
-    }
-    const tenant = await trx.selectFrom('tenants').select('name').where('id', '=', actor.tenantId).executeTakeFirstOrThrow();
-    const message = renderMail(
-      { kind: 'invitation', name: fields.name, username: email, temporaryPassword, expiresAt, tenantName: tenant.name, consoleUrl },
-      body.locale,
-    );
-    await mailer.enqueue(trx, { to: email, language: body.locale, ...message });
-    await recordAudit(trx, {
-      tenantId: actor.tenantId,
-      action: 'iam.user_invited',
-      actor: { id: actor.sub, email: actor.email },
-      target: { type: 'user', id, label: email },
-      details: { role: role.id, modules: body.modules, locale: body.locale, resent: existing !== undefined },
-      address,
-    });
-    if (alsoInTransaction) await alsoInTransaction(trx, id);
-    return trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  }));
+  const user = await countingNameConflicts(db, actor.tenantId, 'email', 'UserExists', () =>
+    withTenantLock(db, actor.tenantId, async (trx) => {
+      await requireTenantRole(trx, actor.tenantId, role.id); // still there, now that no one can delete it
+      const existing = await trx.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+      if (existing && (existing.tenant_id !== actor.tenantId || existing.temporary_password_expires_at === null)) {
+        throw new ApiError(409, 'UserExists', 'A user with this e-mail address already exists');
+      }
+      if (existing) await assertMayTouch(trx, actor, existing);
+      const fields = {
+        name: body.name.trim(),
+        family_name: body.family_name.trim(),
+        ...roleColumns(role),
+        modules: JSON.stringify(body.modules),
+        locale: body.locale,
+        password_hash: passwordHash,
+        temporary_password_expires_at: expiresAt.toISOString(),
+      };
+      const id = existing?.id ?? randomUUID();
+      if (existing) {
+        await trx.updateTable('users').set(fields).where('id', '=', id).execute();
+      } else {
+        await trx
+          .insertInto('users')
+          .values({
+            id,
+            tenant_id: actor.tenantId,
+            email,
+            picture: null,
+            preferences: '{}',
+            status: 'active',
+            created_at: now.toISOString(),
+            password_changed_at: null,
+            last_sign_in_at: null,
+            ...fields,
+          })
+          .execute();
+      }
+      const tenant = await trx.selectFrom('tenants').select('name').where('id', '=', actor.tenantId).executeTakeFirstOrThrow();
+      const message = renderMail(
+        { kind: 'invitation', name: fields.name, username: email, temporaryPassword, expiresAt, tenantName: tenant.name, consoleUrl },
+        body.locale,
+      );
+      await mailer.enqueue(trx, { to: email, language: body.locale, ...message });
+      await recordAudit(trx, {
+        tenantId: actor.tenantId,
+        action: 'iam.user_invited',
+        actor: { id: actor.sub, email: actor.email },
+        target: { type: 'user', id, label: email },
+        details: { role: role.id, modules: body.modules, locale: body.locale, resent: existing !== undefined },
+        address,
+      });
+      if (alsoInTransaction) await alsoInTransaction(trx, id);
+      return trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    }),
+  );
   mailer.kick();
   return user;
 }

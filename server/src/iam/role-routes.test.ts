@@ -34,7 +34,8 @@ describe.each(databaseTargets())('IAM role and permission routes on $name', (tar
   });
 
   const roles = (path: string, body: object) => post(app, `iam/roles/${path}`, body, { token });
-  const create = (name: string, permissions: string[] = ['plants:read']) => roles('create', { name, description: ' Reads plants ', permissions });
+  const create = (name: string, permissions: string[] = ['plants:read']) =>
+    roles('create', { name, description: ' Reads plants ', permissions });
 
   it('lists the four built-in roles first, with their permissions and how many users hold them', async () => {
     const list = (await roles('list', {})).json<{ roles: RoleAnswer[] }>().roles;
@@ -96,7 +97,11 @@ describe.each(databaseTargets())('IAM role and permission routes on $name', (tar
     const refused = await roles('delete', { id: role.id });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
-      error: { code: 'Conflict', message: 'The role "Assigned" is assigned to 1 user; assign them another role first', details: { userCount: 1 } },
+      error: {
+        code: 'Conflict',
+        message: 'The role "Assigned" is assigned to 1 user; assign them another role first',
+        details: { userCount: 1 },
+      },
     });
     await db.updateTable('users').set({ custom_role_id: null }).where('id', '=', holder.id).execute();
     expect((await roles('delete', { id: role.id })).json()).toEqual({ ok: true });
@@ -115,12 +120,15 @@ describe.each(databaseTargets())('IAM role and permission routes on $name', (tar
     const managerToken = await tokenFor(db, manager);
     const refused = await post(app, 'iam/roles/create', { name: 'Escalation', permissions: ['devices:control'] }, { token: managerToken });
     expect(refused.statusCode).toBe(403);
-    expect((await post(app, 'iam/roles/create', { name: 'Readers', permissions: ['plants:read'] }, { token: managerToken })).statusCode).toBe(200);
+    expect(
+      (await post(app, 'iam/roles/create', { name: 'Readers', permissions: ['plants:read'] }, { token: managerToken })).statusCode,
+    ).toBe(200);
   });
 
   it('lists the permission catalogue with what each allows and which roles grant it', async () => {
     const response = await post(app, 'iam/permissions/list', {}, { token });
-    const permissions = response.json<{ permissions: Array<{ key: string; description: string; grantedBy: Array<{ id: string }> }> }>().permissions;
+    const permissions = response.json<{ permissions: Array<{ key: string; description: string; grantedBy: Array<{ id: string }> }> }>()
+      .permissions;
     expect(permissions.map((p) => p.key)).toEqual(PERMISSION_KEYS);
     const control = permissions.find((p) => p.key === 'devices:control');
     expect(control?.description).toMatch(/device settings/);

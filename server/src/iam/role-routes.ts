@@ -116,7 +116,11 @@ export async function registerRoleRoutes(app: FastifyInstance, { db }: { db: Kys
         ...(permissions !== undefined ? { permissions: JSON.stringify(permissions) } : {}),
       };
       if (Object.keys(changes).length === 0) return withCount(request.user.tenantId, role);
-      await db.updateTable('roles').set({ ...changes, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+      await db
+        .updateTable('roles')
+        .set({ ...changes, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute();
       const updated = await requireTenantRole(db, request.user.tenantId, id);
       await audit(request, 'iam.role_updated', updated, {
         before: { name: role.name, description: role.description, permissions: role.permissions },
@@ -136,9 +140,12 @@ export async function registerRoleRoutes(app: FastifyInstance, { db }: { db: Kys
       await withTenantLock(db, request.user.tenantId, async (trx) => {
         const assigned = (await roleAssignmentCounts(trx, request.user.tenantId)).get(role.id) ?? 0;
         if (assigned > 0) {
-          throw conflict(`The role "${role.name}" is assigned to ${assigned} user${assigned === 1 ? '' : 's'}; assign them another role first`, {
-            userCount: assigned,
-          });
+          throw conflict(
+            `The role "${role.name}" is assigned to ${assigned} user${assigned === 1 ? '' : 's'}; assign them another role first`,
+            {
+              userCount: assigned,
+            },
+          );
         }
         await trx.deleteFrom('roles').where('id', '=', role.id).execute();
       });

@@ -34,7 +34,13 @@ export function customRoleView(row: CustomRoleRow): RoleView {
 }
 
 export function builtInRoleViews(): RoleView[] {
-  return BUILT_IN_ROLES.map((r) => ({ id: r.id, name: r.name, description: r.description, builtIn: true, permissions: [...r.permissions] }));
+  return BUILT_IN_ROLES.map((r) => ({
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    builtIn: true,
+    permissions: [...r.permissions],
+  }));
 }
 
 /** The permissions a user holds: those of their custom role when they have one, else of their built-in role. */

@@ -9,7 +9,8 @@ export const SIGNED_IN = 'signed-in';
 
 export type RoutePermission = Permission | typeof SIGNED_IN;
 
-export type TenantResourceKind = 'tenant' | 'plant' | 'thing' | 'user' | 'role' | 'session' | 'device' | 'tag' | 'apiKey' | 'webhook' | 'delivery' | 'schedule';
+export type TenantResourceKind =
+  'tenant' | 'plant' | 'thing' | 'user' | 'role' | 'session' | 'device' | 'tag' | 'apiKey' | 'webhook' | 'delivery' | 'schedule';
 
 export interface TenantResource {
   /** Property of the body (or the query string) holding the id. */

@@ -11,7 +11,11 @@ import { testConfig } from '../testing/test-app';
 import { MODULE_KEYS } from './modules';
 import type { Permission } from './permissions';
 
-export const TEST_IDENTITY: IdentityConfig = { mailFrom: 'Helio EMS <no-reply@helio.test>', trustProxy: false, publicUrl: 'https://ems.test' };
+export const TEST_IDENTITY: IdentityConfig = {
+  mailFrom: 'Helio EMS <no-reply@helio.test>',
+  trustProxy: false,
+  publicUrl: 'https://ems.test',
+};
 
 export function createIdentityApp(db: Kysely<Database>, identity: Partial<IdentityConfig> = {}): Promise<FastifyInstance> {
   return buildApp({ db, config: testConfig(), identity: { ...TEST_IDENTITY, ...identity } });
@@ -90,13 +94,26 @@ export async function addRole(db: Kysely<Database>, tenantId: string, name: stri
   const now = new Date().toISOString();
   await db
     .insertInto('roles')
-    .values({ id, tenant_id: tenantId, name, name_key: name.toLowerCase(), description: '', permissions: JSON.stringify(permissions), created_at: now, updated_at: now })
+    .values({
+      id,
+      tenant_id: tenantId,
+      name,
+      name_key: name.toLowerCase(),
+      description: '',
+      permissions: JSON.stringify(permissions),
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   return id;
 }
 
 /** An ID token for the user as sign-in issues it (optionally at another time, or for a session). */
-export async function tokenFor(db: Kysely<Database>, user: TestUser, options: { now?: () => number; sessionId?: string } = {}): Promise<string> {
+export async function tokenFor(
+  db: Kysely<Database>,
+  user: TestUser,
+  options: { now?: () => number; sessionId?: string } = {},
+): Promise<string> {
   const tokens = await createTokenService(db, { now: options.now });
   const subject = { id: user.id, email: user.email, tenantId: user.tenantId };
   return (await tokens.issue(options.sessionId ? { ...subject, sessionId: options.sessionId } : subject)).idToken;

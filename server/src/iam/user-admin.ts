@@ -64,7 +64,9 @@ export async function assertMayTouch(
   const held = await findTenantRole(db, actor.tenantId, effectiveRoleId(target));
   const beyond = (held?.permissions ?? []).filter((p) => !actor.permissions.includes(p));
   if (beyond.length > 0) {
-    throw new ApiError(403, 'Forbidden', `You cannot change a user who holds permissions you do not have: ${beyond.join(', ')}`, { permissions: beyond });
+    throw new ApiError(403, 'Forbidden', `You cannot change a user who holds permissions you do not have: ${beyond.join(', ')}`, {
+      permissions: beyond,
+    });
   }
 }
 
@@ -81,7 +83,11 @@ export function assertNotSelf(actor: AuthUser, target: UserRow, what: string): v
 }
 
 /** Runs `work` in a transaction that no other IAM change of the tenant runs beside. */
-export async function withTenantLock<T>(db: Kysely<Database>, tenantId: string, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+export async function withTenantLock<T>(
+  db: Kysely<Database>,
+  tenantId: string,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
   const lockRows = isPostgres(db);
   return db.transaction().execute(async (trx) => {
     if (lockRows) await trx.selectFrom('tenants').select('id').where('id', '=', tenantId).forUpdate().execute();
@@ -120,7 +126,5 @@ export async function assertAdministratorRemains(trx: Transaction<Database>, ten
 
 /** The role columns for a role: built-in roles by key, custom roles as 'viewer' + their id. */
 export function roleColumns(role: RoleView): Pick<UserRow, 'role' | 'custom_role_id'> {
-  return role.builtIn
-    ? { role: role.id as UserRow['role'], custom_role_id: null }
-    : { role: 'viewer', custom_role_id: role.id };
+  return role.builtIn ? { role: role.id as UserRow['role'], custom_role_id: null } : { role: 'viewer', custom_role_id: role.id };
 }

@@ -8,7 +8,19 @@ import { refreshCookieOf } from '../testing/test-app';
 import { PERMISSION_KEYS } from './permissions';
 import { LAST_ADMINISTRATOR, LAST_OWNER } from './user-admin';
 import type { IamUserView } from './user-view';
-import { addRole, addUser, createIdentityApp, errorCode, freshAddress, mailsTo, post, tenantIdOf, tokenFor, userIdOf, type TestUser } from './test-fixtures';
+import {
+  addRole,
+  addUser,
+  createIdentityApp,
+  errorCode,
+  freshAddress,
+  mailsTo,
+  post,
+  tenantIdOf,
+  tokenFor,
+  userIdOf,
+  type TestUser,
+} from './test-fixtures';
 
 describe.each(databaseTargets())('IAM user routes on $name', (target) => {
   let db: Kysely<Database>;
@@ -32,7 +44,19 @@ describe.each(databaseTargets())('IAM user routes on $name', (target) => {
 
   const iam = (path: string, body: object, token = ownerToken) => post(app, `iam/users/${path}`, body, { token });
   const invite = (fields: Partial<{ email: string; role: string; modules: string[]; locale: 'cs' | 'en' }> = {}, token = ownerToken) =>
-    iam('invite', { email: `new-${Math.random().toString(36).slice(2, 8)}@helio.test`, name: 'Nový', family_name: 'Uživatel', role: 'operator', modules: ['monitoring'], locale: 'cs', ...fields }, token);
+    iam(
+      'invite',
+      {
+        email: `new-${Math.random().toString(36).slice(2, 8)}@helio.test`,
+        name: 'Nový',
+        family_name: 'Uživatel',
+        role: 'operator',
+        modules: ['monitoring'],
+        locale: 'cs',
+        ...fields,
+      },
+      token,
+    );
 
   describe('list', () => {
     it('lists the tenant’s users only, with role, status and last sign-in', async () => {
@@ -40,7 +64,13 @@ describe.each(databaseTargets())('IAM user routes on $name', (target) => {
       const users = (await iam('list', {})).json<{ users: IamUserView[] }>().users;
       expect(users.map((u) => u.email)).not.toContain('other@other-energy.local');
       const viewer = users.find((u) => u.email === 'viewer@helio.local');
-      expect(viewer).toMatchObject({ name: 'Eva', role: { id: 'viewer', name: 'Viewer', builtIn: true }, status: 'active', modules: ['monitoring', 'notifications'], locale: 'en' });
+      expect(viewer).toMatchObject({
+        name: 'Eva',
+        role: { id: 'viewer', name: 'Viewer', builtIn: true },
+        status: 'active',
+        modules: ['monitoring', 'notifications'],
+        locale: 'en',
+      });
       expect(Date.parse(viewer?.lastSignInAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
     });
 
@@ -57,12 +87,24 @@ describe.each(databaseTargets())('IAM user routes on $name', (target) => {
       const response = await invite({ email: 'Invited.Person@Helio.Test', role: 'viewer', locale: 'cs' });
       expect(response.statusCode).toBe(200);
       const user = response.json<IamUserView>();
-      expect(user).toMatchObject({ email: 'invited.person@helio.test', status: 'invited', role: { id: 'viewer' }, modules: ['monitoring'], locale: 'cs', lastSignInAt: null });
+      expect(user).toMatchObject({
+        email: 'invited.person@helio.test',
+        status: 'invited',
+        role: { id: 'viewer' },
+        modules: ['monitoring'],
+        locale: 'cs',
+        lastSignInAt: null,
+      });
       expect(Date.parse(user.invitationExpiresAt ?? '') - Date.now()).toBeGreaterThan(7 * 24 * 3600 * 1000 - 60_000);
       const [mail] = await mailsTo(db, 'invited.person@helio.test');
       expect(mail).toMatchObject({ language: 'cs', subject: 'Pozvánka do Helio EMS (Helio Demo)' });
       const temporary = /Dočasné heslo: (\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
-      const signIn = await post(app, 'auth/sign-in', { username: 'invited.person@helio.test', password: temporary }, { address: freshAddress() });
+      const signIn = await post(
+        app,
+        'auth/sign-in',
+        { username: 'invited.person@helio.test', password: temporary },
+        { address: freshAddress() },
+      );
       expect(signIn.json()).toMatchObject({ challenge: 'NEW_PASSWORD_REQUIRED' });
     });
 
@@ -125,7 +167,12 @@ describe.each(databaseTargets())('IAM user routes on $name', (target) => {
 
     it('never demotes, disables or deletes the last active owner', async () => {
       const tenant = await tenantIdOf(db, 'Other Energy s.r.o.');
-      const lone = { id: await userIdOf(db, 'other@other-energy.local'), email: 'other@other-energy.local', password: '', tenantId: tenant };
+      const lone = {
+        id: await userIdOf(db, 'other@other-energy.local'),
+        email: 'other@other-energy.local',
+        password: '',
+        tenantId: tenant,
+      };
       const loneToken = await tokenFor(db, lone);
       const admin = await addUser(db, tenant, { role: 'admin' });
       for (const role of ['admin', 'viewer']) {
@@ -164,8 +211,12 @@ describe.each(databaseTargets())('IAM user routes on $name', (target) => {
     });
 
     it('refuses disabling or deleting oneself', async () => {
-      expect((await iam('disable', { id: owner.id })).json()).toEqual({ error: { code: 'Conflict', message: 'You cannot disable your own account' } });
-      expect((await iam('delete', { id: owner.id })).json()).toEqual({ error: { code: 'Conflict', message: 'You cannot delete your own account' } });
+      expect((await iam('disable', { id: owner.id })).json()).toEqual({
+        error: { code: 'Conflict', message: 'You cannot disable your own account' },
+      });
+      expect((await iam('delete', { id: owner.id })).json()).toEqual({
+        error: { code: 'Conflict', message: 'You cannot delete your own account' },
+      });
     });
 
     it('lets only owners grant the Owner role or touch an owner', async () => {
@@ -181,7 +232,9 @@ describe.each(databaseTargets())('IAM user routes on $name', (target) => {
     });
 
     it('keeps a custom-role IAM manager from granting more than they hold', async () => {
-      const manager = await addUser(db, tenantId, { customRoleId: await addRole(db, tenantId, 'People manager', ['iam:manage', 'plants:read']) });
+      const manager = await addUser(db, tenantId, {
+        customRoleId: await addRole(db, tenantId, 'People manager', ['iam:manage', 'plants:read']),
+      });
       const token = await tokenFor(db, manager);
       const narrow = await addRole(db, tenantId, 'Plant reader', ['plants:read']);
       const reader = await addUser(db, tenantId, { customRoleId: narrow });

@@ -30,7 +30,13 @@ const userResource = { tenantResources: [{ field: 'id', kind: 'user' }] } as con
 export async function registerIamUserRoutes(app: FastifyInstance, deps: IamDeps): Promise<void> {
   const { db } = deps;
 
-  const audit = (trx: Transaction<Database>, request: FastifyRequest, action: AuditAction, target: UserRow, details?: Record<string, unknown>) =>
+  const audit = (
+    trx: Transaction<Database>,
+    request: FastifyRequest,
+    action: AuditAction,
+    target: UserRow,
+    details?: Record<string, unknown>,
+  ) =>
     recordAudit(trx, {
       tenantId: request.user.tenantId,
       action,

@@ -22,7 +22,9 @@ export function toIamUser(user: UserRow, role: Pick<RoleView, 'id' | 'name' | 'b
     name: user.name,
     family_name: user.family_name,
     picture: user.picture,
-    role: role ? { id: role.id, name: role.name, builtIn: role.builtIn } : { id: effectiveRoleId(user), name: effectiveRoleId(user), builtIn: false },
+    role: role
+      ? { id: role.id, name: role.name, builtIn: role.builtIn }
+      : { id: effectiveRoleId(user), name: effectiveRoleId(user), builtIn: false },
     modules: parseModules(user.modules),
     locale: user.locale,
     status: statusOf(user),
@@ -47,7 +49,9 @@ export async function listTenantUsers(db: Kysely<Database>, tenantId: string, se
     db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).execute(),
     tenantRoleIndex(db, tenantId),
   ]);
-  const words = fold(search ?? '').split(/\s+/).filter(Boolean);
+  const words = fold(search ?? '')
+    .split(/\s+/)
+    .filter(Boolean);
   // Filtered here, not in SQL: SQLite's lower() knows only ASCII, and Czech names are not ASCII.
   return rows
     .filter((u) => {

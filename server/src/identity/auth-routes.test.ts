@@ -43,7 +43,14 @@ describe.each(databaseTargets())('auth routes on $name', (target) => {
 
       const user = await db.selectFrom('users').select(['id', 'tenant_id']).where('email', '=', ADMIN.username).executeTakeFirstOrThrow();
       const id = decodeJwt(body.idToken);
-      expect(id).toMatchObject({ sub: user.id, email: ADMIN.username, tenant_id: user.tenant_id, token_use: 'id', iss: 'helio-ems', aud: 'helio-console' });
+      expect(id).toMatchObject({
+        sub: user.id,
+        email: ADMIN.username,
+        tenant_id: user.tenant_id,
+        token_use: 'id',
+        iss: 'helio-ems',
+        aud: 'helio-console',
+      });
       expect((id.exp ?? 0) - (id.iat ?? 0)).toBe(900);
       expect(decodeJwt(body.accessToken)).toMatchObject({ sub: user.id, token_use: 'access', aud: 'helio-console' });
 
@@ -159,7 +166,11 @@ describe.each(databaseTargets())('auth routes on $name', (target) => {
       const session = await signIn(app, ADMIN.username, ADMIN.password);
       const sessionId = (decodeJwt(session.idToken) as { sid?: string }).sid ?? '';
       const startedAgo = (ms: number) =>
-        db.updateTable('sessions').set({ created_at: new Date(Date.now() - ms).toISOString() }).where('id', '=', sessionId).execute();
+        db
+          .updateTable('sessions')
+          .set({ created_at: new Date(Date.now() - ms).toISOString() })
+          .where('id', '=', sessionId)
+          .execute();
       await startedAgo(SESSION_MAX_LIFETIME_MS - 3_600_000); // an hour left
       const late = await refresh(session.refreshCookie);
       expect(late.statusCode).toBe(200);
@@ -180,7 +191,12 @@ describe.each(databaseTargets())('auth routes on $name', (target) => {
 
       const other = await signIn(app, ADMIN.username, ADMIN.password);
       const rotated = await refresh(other.refreshCookie);
-      const signOut = await app.inject({ method: 'POST', url: '/api/auth/sign-out', payload: {}, cookies: { [REFRESH_COOKIE]: refreshCookieOf(rotated) ?? '' } });
+      const signOut = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-out',
+        payload: {},
+        cookies: { [REFRESH_COOKIE]: refreshCookieOf(rotated) ?? '' },
+      });
       expect(signOut.statusCode).toBe(200);
       expect((await refresh(other.refreshCookie)).statusCode).toBe(401);
     });

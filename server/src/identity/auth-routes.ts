@@ -124,32 +124,30 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: IdentityDep
     },
   );
 
-  app.post(
-    '/api/auth/refresh',
-    { config: isPublic, schema: contractSchema(identityEndpoints['auth/refresh']) },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      const presented = request.cookies[REFRESH_COOKIE];
-      if (!presented) throw unauthorized('No refresh token');
-      const rotation = await rotateRefreshToken(db, presented);
-      if (rotation.status !== 'rotated') {
-        cookie.clear(reply);
-        throw unauthorized(
-          rotation.status === 'expired' ? 'Refresh token expired' : rotation.status === 'reused'
+  app.post('/api/auth/refresh', { config: isPublic, schema: contractSchema(identityEndpoints['auth/refresh']) }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const presented = request.cookies[REFRESH_COOKIE];
+    if (!presented) throw unauthorized('No refresh token');
+    const rotation = await rotateRefreshToken(db, presented);
+    if (rotation.status !== 'rotated') {
+      cookie.clear(reply);
+      throw unauthorized(
+        rotation.status === 'expired'
+          ? 'Refresh token expired'
+          : rotation.status === 'reused'
             ? 'Refresh token was already used; the session has been revoked'
             : 'Unknown refresh token',
-        );
-      }
-      const user = await findUserById(db, rotation.userId);
-      if (!user || user.status !== 'active') {
-        await revokeFamily(db, rotation.familyId);
-        cookie.clear(reply);
-        throw user ? new ApiError(403, 'UserDisabled', 'User is disabled') : unauthorized('Unknown user');
-      }
-      cookie.set(reply, rotation.refresh);
-      return tokens.issue({ id: user.id, email: user.email, tenantId: user.tenant_id, sessionId: rotation.familyId });
-    },
-  );
+      );
+    }
+    const user = await findUserById(db, rotation.userId);
+    if (!user || user.status !== 'active') {
+      await revokeFamily(db, rotation.familyId);
+      cookie.clear(reply);
+      throw user ? new ApiError(403, 'UserDisabled', 'User is disabled') : unauthorized('Unknown user');
+    }
+    cookie.set(reply, rotation.refresh);
+    return tokens.issue({ id: user.id, email: user.email, tenantId: user.tenant_id, sessionId: rotation.familyId });
+  });
 
   app.post(
     '/api/auth/sign-out',

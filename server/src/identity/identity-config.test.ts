@@ -9,7 +9,12 @@ describe('identity configuration', () => {
   it('reads SMTP_URL, MAIL_FROM and PUBLIC_URL', () => {
     expect(
       loadIdentityConfig({ SMTP_URL: 'smtps://u:p@mail.example:465', MAIL_FROM: 'ops@example.com', PUBLIC_URL: 'https://ems.example/' }),
-    ).toEqual({ smtpUrl: 'smtps://u:p@mail.example:465', mailFrom: 'ops@example.com', publicUrl: 'https://ems.example', trustProxy: false });
+    ).toEqual({
+      smtpUrl: 'smtps://u:p@mail.example:465',
+      mailFrom: 'ops@example.com',
+      publicUrl: 'https://ems.example',
+      trustProxy: false,
+    });
   });
 
   it('reads TRUST_PROXY as on/off or proxy addresses, never as trust in any header', () => {
@@ -18,7 +23,9 @@ describe('identity configuration', () => {
   });
 
   it('names the variable that is wrong', () => {
-    expect(() => loadIdentityConfig({ SMTP_URL: 'http://mail' })).toThrow(new ConfigError('SMTP_URL', 'must use smtp: or smtps: (got "http://mail")'));
+    expect(() => loadIdentityConfig({ SMTP_URL: 'http://mail' })).toThrow(
+      new ConfigError('SMTP_URL', 'must use smtp: or smtps: (got "http://mail")'),
+    );
     expect(() => loadIdentityConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL is not a URL/);
     expect(() => loadIdentityConfig({ MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM/);
     expect(() => loadIdentityConfig({ TRUST_PROXY: 'maybe please' })).toThrow(/TRUST_PROXY/);

@@ -22,7 +22,12 @@ export interface IdentityConfig {
 export type ProxyTrust = (address: string, hop: number) => boolean;
 
 const PRIVATE_NETWORKS = new BlockList();
-for (const [network, prefix] of [['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['127.0.0.0', 8]] as const) {
+for (const [network, prefix] of [
+  ['10.0.0.0', 8],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['127.0.0.0', 8],
+] as const) {
   PRIVATE_NETWORKS.addSubnet(network, prefix, 'ipv4');
 }
 PRIVATE_NETWORKS.addAddress('::1', 'ipv6');
@@ -62,7 +67,10 @@ function trustProxy(env: Env): IdentityConfig['trustProxy'] {
   if (raw === undefined || ['off', 'false', '0', 'no'].includes(raw)) return false;
   // `on`: one proxy in front; the client is the address that proxy appended, not one the client wrote.
   if (['on', 'true', 'yes'].includes(raw)) return ONE_PRIVATE_PROXY;
-  const addresses = raw.split(',').map((a) => a.trim()).filter(Boolean);
+  const addresses = raw
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
   if (addresses.every((a) => /^[0-9a-f.:/]+$/.test(a) && /[.:]/.test(a))) return addresses;
   throw new ConfigError('TRUST_PROXY', `must be on, off or a comma-separated list of proxy addresses (got "${env.TRUST_PROXY}")`);
 }

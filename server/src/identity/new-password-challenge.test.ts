@@ -62,7 +62,11 @@ describe.each(databaseTargets())('new-password-required challenge on $name', (ta
     const again = await signIn(user, NEW_PASSWORD);
     expect(Object.keys(again.json<object>()).sort()).toEqual(['accessToken', 'expiresIn', 'idToken']);
     expect(errorCode(await signIn(user))).toBe('NotAuthorized');
-    const row = await db.selectFrom('users').select(['temporary_password_expires_at', 'password_changed_at']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('users')
+      .select(['temporary_password_expires_at', 'password_changed_at'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row.temporary_password_expires_at).toBeNull();
     expect(row.password_changed_at).not.toBeNull();
   });
@@ -73,7 +77,10 @@ describe.each(databaseTargets())('new-password-required challenge on $name', (ta
     const weak = await complete(session, 'short');
     expect(weak.statusCode).toBe(400);
     expect(weak.json()).toMatchObject({
-      error: { code: 'InvalidPassword', details: { messageKey: 'passwordPolicy', failures: ['minLength', 'uppercase', 'digit', 'symbol'] } },
+      error: {
+        code: 'InvalidPassword',
+        details: { messageKey: 'passwordPolicy', failures: ['minLength', 'uppercase', 'digit', 'symbol'] },
+      },
     });
     const same = await complete(session, user.password);
     expect(same.json()).toMatchObject({ error: { code: 'InvalidPassword', details: { messageKey: 'passwordReused' } } });
@@ -91,9 +98,17 @@ describe.each(databaseTargets())('new-password-required challenge on $name', (ta
   it('lets a session expire after 3 minutes', async () => {
     const user = await invited();
     const { session } = await challengeOf(user);
-    const row = await db.selectFrom('auth_challenges').select(['created_at', 'expires_at']).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('auth_challenges')
+      .select(['created_at', 'expires_at'])
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBe(3 * 60 * 1000);
-    await db.updateTable('auth_challenges').set({ expires_at: new Date(Date.now() - 1).toISOString() }).where('user_id', '=', user.id).execute();
+    await db
+      .updateTable('auth_challenges')
+      .set({ expires_at: new Date(Date.now() - 1).toISOString() })
+      .where('user_id', '=', user.id)
+      .execute();
     expect(errorCode(await complete(session))).toBe('NotAuthorized');
   });
 

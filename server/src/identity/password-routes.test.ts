@@ -74,7 +74,9 @@ describe.each(databaseTargets())('password routes on $name', (target) => {
       expect((await signIn(user, NEW_PASSWORD)).response.statusCode).toBe(200);
       expect((await post(app, 'auth/refresh', {}, { cookie: before.cookie })).statusCode).toBe(401);
       expect((await post(app, 'users/info', {}, { token: before.idToken })).statusCode).toBe(401);
-      expect((await confirm(user.email, code, 'Another-password-8')).json()).toEqual({ error: { code: 'CodeMismatch', message: CODE_MISMATCH } });
+      expect((await confirm(user.email, code, 'Another-password-8')).json()).toEqual({
+        error: { code: 'CodeMismatch', message: CODE_MISMATCH },
+      });
       expect((await mailsTo(db, user.email)).map((m) => m.subject)).toContain('Your Helio EMS password was changed');
     });
 
@@ -94,7 +96,11 @@ describe.each(databaseTargets())('password routes on $name', (target) => {
       expect(errorCode(await confirm(user.email, code, 'weak'))).toBe('InvalidPassword');
       expect(errorCode(await confirm('nobody@helio.test', code))).toBe('CodeMismatch');
       expect(errorCode(await confirm(user.email, '12345'))).toBe('BadRequest');
-      await db.updateTable('password_reset_codes').set({ expires_at: new Date(Date.now() - 1).toISOString() }).where('user_id', '=', user.id).execute();
+      await db
+        .updateTable('password_reset_codes')
+        .set({ expires_at: new Date(Date.now() - 1).toISOString() })
+        .where('user_id', '=', user.id)
+        .execute();
       expect(errorCode(await confirm(user.email, code))).toBe('CodeMismatch');
     });
 
@@ -104,7 +110,11 @@ describe.each(databaseTargets())('password routes on $name', (target) => {
       await forgot(user.email);
       expect(await mailsTo(db, user.email)).toHaveLength(1);
       const first = await codeMailedTo(user);
-      await db.updateTable('password_reset_codes').set({ created_at: new Date(Date.now() - 10 * 60_000 - 1000).toISOString() }).where('user_id', '=', user.id).execute();
+      await db
+        .updateTable('password_reset_codes')
+        .set({ created_at: new Date(Date.now() - 10 * 60_000 - 1000).toISOString() })
+        .where('user_id', '=', user.id)
+        .execute();
       await forgot(user.email);
       const second = await codeMailedTo(user);
       expect(await mailsTo(db, user.email)).toHaveLength(2);
@@ -146,7 +156,8 @@ describe.each(databaseTargets())('password routes on $name', (target) => {
 
     it('throttles one address asking for codes of many accounts before any scrypt runs', async () => {
       const address = freshAddress();
-      for (let i = 0; i < 20; i++) expect((await fromAddress('forgot-password', { username: `n${i}@nowhere.test` }, address)).statusCode).toBe(200);
+      for (let i = 0; i < 20; i++)
+        expect((await fromAddress('forgot-password', { username: `n${i}@nowhere.test` }, address)).statusCode).toBe(200);
       const spy = hashes();
       const verify = jest.spyOn(passwords, 'verifyPassword');
       try {
@@ -156,7 +167,8 @@ describe.each(databaseTargets())('password routes on $name', (target) => {
         expect(parallel.map((r) => r.statusCode)).toEqual(Array(16).fill(429));
         const confirmBody = { username: 'x@nowhere.test', code: '123456', newPassword: NEW_PASSWORD };
         const confirmAddress = freshAddress();
-        for (let i = 0; i < 30; i++) await fromAddress('confirm-forgot-password', { ...confirmBody, username: `c${i}@nowhere.test` }, confirmAddress);
+        for (let i = 0; i < 30; i++)
+          await fromAddress('confirm-forgot-password', { ...confirmBody, username: `c${i}@nowhere.test` }, confirmAddress);
         verify.mockClear();
         expect((await fromAddress('confirm-forgot-password', confirmBody, confirmAddress)).statusCode).toBe(429);
         expect(spy).not.toHaveBeenCalled();
@@ -174,7 +186,11 @@ describe.each(databaseTargets())('password routes on $name', (target) => {
       const wrong = (c: string) => (c === '000000' ? '111111' : '000000');
       for (let i = 0; i < 5; i++) expect(errorCode(await confirm(user.email, wrong(code)))).toBe('CodeMismatch');
       // a fresh code does not bring fresh tries
-      await db.updateTable('password_reset_codes').set({ created_at: new Date(Date.now() - 11 * 60_000).toISOString() }).where('user_id', '=', user.id).execute();
+      await db
+        .updateTable('password_reset_codes')
+        .set({ created_at: new Date(Date.now() - 11 * 60_000).toISOString() })
+        .where('user_id', '=', user.id)
+        .execute();
       await forgot(user.email);
       code = await codeMailedTo(user);
       for (let i = 0; i < 4; i++) expect(errorCode(await confirm(user.email, wrong(code)))).toBe('CodeMismatch');
@@ -191,7 +207,11 @@ describe.each(databaseTargets())('password routes on $name', (target) => {
       const code = await codeMailedTo(user);
       for (let i = 0; i < 4; i++) await confirm(user.email, code === '000000' ? '111111' : '000000');
       expect((await confirm(user.email, code)).statusCode).toBe(200);
-      const row = await db.selectFrom('sign_in_throttle').select('key').where('key', '=', `reset-confirm-account:${user.email}`).executeTakeFirst();
+      const row = await db
+        .selectFrom('sign_in_throttle')
+        .select('key')
+        .where('key', '=', `reset-confirm-account:${user.email}`)
+        .executeTakeFirst();
       expect(row).toBeUndefined();
     });
   });
@@ -237,7 +257,9 @@ describe.each(databaseTargets())('password routes on $name', (target) => {
       expect((await change(idToken, user.password, 'alllowercase-and-long')).json()).toMatchObject({
         error: { code: 'InvalidPassword', details: { failures: ['uppercase', 'digit'] } },
       });
-      expect((await change(idToken, user.password, user.password)).json()).toMatchObject({ error: { code: 'InvalidPassword', details: { messageKey: 'passwordReused' } } });
+      expect((await change(idToken, user.password, user.password)).json()).toMatchObject({
+        error: { code: 'InvalidPassword', details: { messageKey: 'passwordReused' } },
+      });
     });
 
     it('needs a session', async () => {

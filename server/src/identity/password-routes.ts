@@ -38,7 +38,13 @@ export async function registerPasswordRoutes(app: FastifyInstance, deps: Identit
       const user = await findUserByEmail(db, request.body.username);
       if (user && user.status === 'active') {
         const issued = await issueResetCode(db, user.id, async (trx, code) => {
-          await queueMail(trx, user, { kind: 'password-reset-code', name: user.name, code, validMinutes: RESET_CODE_LIFETIME_MS / 60_000, consoleUrl });
+          await queueMail(trx, user, {
+            kind: 'password-reset-code',
+            name: user.name,
+            code,
+            validMinutes: RESET_CODE_LIFETIME_MS / 60_000,
+            consoleUrl,
+          });
           await recordAudit(trx, {
             tenantId: user.tenant_id,
             action: 'auth.password_reset_requested',

@@ -13,8 +13,7 @@ export interface IssuedRefreshToken {
 }
 
 export type RotationResult =
-  | { status: 'rotated'; userId: string; familyId: string; refresh: IssuedRefreshToken }
-  | { status: 'unknown' | 'expired' | 'reused' };
+  { status: 'rotated'; userId: string; familyId: string; refresh: IssuedRefreshToken } | { status: 'unknown' | 'expired' | 'reused' };
 
 class AlreadyRotated extends Error {}
 
@@ -116,11 +115,7 @@ type RotatableRow = {
   grace_used_at: string | null;
 };
 
-export async function rotateRefreshToken(
-  db: Kysely<Database>,
-  token: string,
-  now: Date = new Date(),
-): Promise<RotationResult> {
+export async function rotateRefreshToken(db: Kysely<Database>, token: string, now: Date = new Date()): Promise<RotationResult> {
   const row = await db
     .selectFrom('refresh_tokens')
     .select(['id', 'family_id', 'user_id', 'expires_at', 'revoked_at', 'replaced_by', 'grace_used_at'])

@@ -58,7 +58,12 @@ export async function issueResetCode(
  * Spends one try of the user's current code; true only for the right code, once. Unknown users cost
  * the same scrypt time, so the answer's timing tells nothing either.
  */
-export async function redeemResetCode(db: Kysely<Database>, userId: string | undefined, code: string, now: Date = new Date()): Promise<boolean> {
+export async function redeemResetCode(
+  db: Kysely<Database>,
+  userId: string | undefined,
+  code: string,
+  now: Date = new Date(),
+): Promise<boolean> {
   const row = userId
     ? await db
         .selectFrom('password_reset_codes')

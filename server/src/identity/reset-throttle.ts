@@ -15,11 +15,29 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /** Code requests: 5 an hour per account, 20 per address; then an hour's wait, doubling up to a day. */
-export const RESET_REQUEST_ACCOUNT: LockoutPolicy = { maxFailures: 5, failureWindowMs: HOUR, baseLockMs: HOUR, maxLockMs: DAY, forgetAfterMs: DAY };
+export const RESET_REQUEST_ACCOUNT: LockoutPolicy = {
+  maxFailures: 5,
+  failureWindowMs: HOUR,
+  baseLockMs: HOUR,
+  maxLockMs: DAY,
+  forgetAfterMs: DAY,
+};
 export const RESET_REQUEST_ADDRESS: LockoutPolicy = { ...RESET_REQUEST_ACCOUNT, maxFailures: 20 };
 /** Code tries: 10 a day per account over all its codes, 30 an hour per address. */
-export const RESET_CONFIRM_ACCOUNT: LockoutPolicy = { maxFailures: 10, failureWindowMs: DAY, baseLockMs: HOUR, maxLockMs: DAY, forgetAfterMs: DAY };
-export const RESET_CONFIRM_ADDRESS: LockoutPolicy = { maxFailures: 30, failureWindowMs: HOUR, baseLockMs: HOUR, maxLockMs: DAY, forgetAfterMs: DAY };
+export const RESET_CONFIRM_ACCOUNT: LockoutPolicy = {
+  maxFailures: 10,
+  failureWindowMs: DAY,
+  baseLockMs: HOUR,
+  maxLockMs: DAY,
+  forgetAfterMs: DAY,
+};
+export const RESET_CONFIRM_ADDRESS: LockoutPolicy = {
+  maxFailures: 30,
+  failureWindowMs: HOUR,
+  baseLockMs: HOUR,
+  maxLockMs: DAY,
+  forgetAfterMs: DAY,
+};
 
 export const RESET_LOCKED_MESSAGE_KEY = 'resetLocked';
 
@@ -37,7 +55,8 @@ export function resetLocked(reply: FastifyReply, retryAfterSeconds: number): Api
     reply,
     retryAfterSeconds,
     'ResetLocked',
-    (wait) => `Too many password reset attempts. Wait ${wait}, then ask for a new code; if you did not ask for one, tell your administrator.`,
+    (wait) =>
+      `Too many password reset attempts. Wait ${wait}, then ask for a new code; if you did not ask for one, tell your administrator.`,
     { messageKey: RESET_LOCKED_MESSAGE_KEY },
   );
 }

@@ -8,7 +8,8 @@ import { refreshCookieOf } from '../testing/test-app';
 import type { SessionView } from './session-routes';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0';
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
 describe.each(databaseTargets())('session routes on $name', (target) => {
   let db: Kysely<Database>;
@@ -67,7 +68,9 @@ describe.each(databaseTargets())('session routes on $name', (target) => {
     const phoneId = (await list(laptop.idToken)).find((s) => !s.current)?.id ?? '';
     const response = await post(app, 'auth/sessions/revoke', { id: phoneId }, { token: laptop.idToken });
     expect(response.statusCode).toBe(200);
-    expect((await post(app, 'users/info', {}, { token: phone.idToken })).json()).toEqual({ error: { code: 'Unauthorized', message: 'Session has ended' } });
+    expect((await post(app, 'users/info', {}, { token: phone.idToken })).json()).toEqual({
+      error: { code: 'Unauthorized', message: 'Session has ended' },
+    });
     expect((await post(app, 'auth/refresh', {}, { cookie: phone.cookie })).statusCode).toBe(401);
     expect((await list(laptop.idToken)).map((s) => s.device)).toEqual(['Firefox on Linux']);
   });

@@ -87,12 +87,7 @@ export async function listActiveSessions(db: Kysely<Database>, userId: string, n
 
 /** Revokes one session of the user; false when the user has no such session. */
 export async function revokeUserSession(db: Kysely<Database>, userId: string, sessionId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('sessions')
-    .select('id')
-    .where('id', '=', sessionId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('sessions').select('id').where('id', '=', sessionId).where('user_id', '=', userId).executeTakeFirst();
   if (!row) return false;
   await revokeFamily(db, row.id);
   return true;

@@ -24,7 +24,8 @@ describe.each(databaseTargets())('sign-in lockout on $name', (target) => {
 
   const signIn = (username: string, password: string, address: string, device?: string) =>
     post(app, 'auth/sign-in', { username, password }, { address, ...(device ? { device } : {}) });
-  const deviceCookieOf = (response: { cookies: Array<{ name: string; value: string }> }) => response.cookies.find((c) => c.name === 'helio_device')?.value;
+  const deviceCookieOf = (response: { cookies: Array<{ name: string; value: string }> }) =>
+    response.cookies.find((c) => c.name === 'helio_device')?.value;
 
   it('answers the fifth wrong password with 429 TooManyAttempts, Retry-After and retryAfterSeconds', async () => {
     const user = await addUser(db, tenantId);
@@ -73,7 +74,11 @@ describe.each(databaseTargets())('sign-in lockout on $name', (target) => {
     const user = await addUser(db, tenantId);
     const address = freshAddress();
     for (let i = 0; i < 5; i++) await signIn(user.email, 'Wrong-password-1!', address);
-    await db.updateTable('sign_in_throttle').set({ locked_until: Date.now() - 1 }).where('key', '=', `pair:${user.email}|${address}`).execute();
+    await db
+      .updateTable('sign_in_throttle')
+      .set({ locked_until: Date.now() - 1 })
+      .where('key', '=', `pair:${user.email}|${address}`)
+      .execute();
     expect((await signIn(user.email, user.password, address)).statusCode).toBe(200);
   });
 

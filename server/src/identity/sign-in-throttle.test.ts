@@ -17,8 +17,13 @@ describe.each(databaseTargets())('sign-in throttle store on $name', (target) => 
 
   it('admits four failures and starts a 15-minute lock with the fifth', async () => {
     const who = subject();
-    for (let i = 0; i < 4; i++) expect(await admitSignInAttempt(db, who, 1000 + i)).toMatchObject({ admitted: true, retryAfterSeconds: 0, lockedKeys: [] });
-    expect(await admitSignInAttempt(db, who, 1004)).toMatchObject({ admitted: true, retryAfterSeconds: 900, lockedKeys: [`pair:${who.account}|${who.address}`] });
+    for (let i = 0; i < 4; i++)
+      expect(await admitSignInAttempt(db, who, 1000 + i)).toMatchObject({ admitted: true, retryAfterSeconds: 0, lockedKeys: [] });
+    expect(await admitSignInAttempt(db, who, 1004)).toMatchObject({
+      admitted: true,
+      retryAfterSeconds: 900,
+      lockedKeys: [`pair:${who.account}|${who.address}`],
+    });
     expect(await admitSignInAttempt(db, who, 1005)).toEqual({ admitted: false, retryAfterSeconds: 900 });
     expect(await admitSignInAttempt(db, who, 1004 + 15 * MINUTE)).toMatchObject({ admitted: true });
   });

@@ -149,7 +149,10 @@ export async function settleSignInSuccess(
     if (admission.lockedKeys.includes(key)) {
       await row.set((eb) => ({ failures: policy.maxFailures - 1, locked_until: null, lockouts: eb('lockouts', '-', 1) })).execute();
     } else {
-      await row.set((eb) => ({ failures: eb('failures', '-', 1) })).where('failures', '>', 0).execute();
+      await row
+        .set((eb) => ({ failures: eb('failures', '-', 1) }))
+        .where('failures', '>', 0)
+        .execute();
     }
   }
 }

@@ -78,10 +78,7 @@ export async function createTokenService(db: Kysely<Database>, options: TokenSer
   return {
     async issue(subject) {
       const nowS = Math.floor(now() / 1000);
-      const [idToken, accessToken] = await Promise.all([
-        sign(keys, subject, 'id', nowS),
-        sign(keys, subject, 'access', nowS),
-      ]);
+      const [idToken, accessToken] = await Promise.all([sign(keys, subject, 'id', nowS), sign(keys, subject, 'access', nowS)]);
       return { idToken, accessToken, expiresIn: TOKEN_LIFETIME_S };
     },
 

@@ -16,16 +16,8 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export async function authenticate(
-  db: Kysely<Database>,
-  username: string,
-  password: string,
-): Promise<AuthenticationResult> {
-  const user = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('email', '=', normalizeEmail(username))
-    .executeTakeFirst();
+export async function authenticate(db: Kysely<Database>, username: string, password: string): Promise<AuthenticationResult> {
+  const user = await db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(username)).executeTakeFirst();
   const matches = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
   if (!user) return { status: 'invalid' };
   if (!matches) return { status: 'invalid', user };

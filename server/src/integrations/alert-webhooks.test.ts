@@ -21,21 +21,55 @@ describe.each(databaseTargets())('alert webhooks on $name', (target) => {
   it('queues alert.opened and plant.offline when a gateway falls silent, and alert.cleared when it reports again', async () => {
     const tenant = await insertTenant(db);
     const plant = await insertPlant(db, tenant);
-    const everything = await createWebhook(db, { tenantId: tenant, url: 'https://example.com/a', events: ['alert.opened', 'alert.cleared', 'plant.offline'], description: '', createdBy: null });
-    const offlineOnly = await createWebhook(db, { tenantId: tenant, url: 'https://example.com/b', events: ['plant.offline'], description: '', createdBy: null });
-    const engine = createAlertEngine({ db, log: { info: jest.fn(), warn: jest.fn(), error: jest.fn() }, consoleUrl: 'https://ems.test', startedAt: 0, onAlert: alertWebhooks });
+    const everything = await createWebhook(db, {
+      tenantId: tenant,
+      url: 'https://example.com/a',
+      events: ['alert.opened', 'alert.cleared', 'plant.offline'],
+      description: '',
+      createdBy: null,
+    });
+    const offlineOnly = await createWebhook(db, {
+      tenantId: tenant,
+      url: 'https://example.com/b',
+      events: ['plant.offline'],
+      description: '',
+      createdBy: null,
+    });
+    const engine = createAlertEngine({
+      db,
+      log: { info: jest.fn(), warn: jest.fn(), error: jest.fn() },
+      consoleUrl: 'https://ems.test',
+      startedAt: 0,
+      onAlert: alertWebhooks,
+    });
     await reportShadow(db, plant.thingName, { ActPwrPve: 0, BatSoc: 60 }, NIGHT);
     await engine.tick(NIGHT + 5 * MIN + 1000);
     await reportShadow(db, plant.thingName, { ActPwrPve: 0, BatSoc: 60 }, NIGHT + 30 * MIN);
     await engine.tick(NIGHT + 30 * MIN);
-    const queued = await db.selectFrom('webhook_deliveries').select(['webhook_id', 'event', 'payload']).where('tenant_id', '=', tenant).orderBy('created_at').execute();
-    const eventsOf = (id: string) => queued.filter((d) => d.webhook_id === id).map((d) => d.event).sort();
+    const queued = await db
+      .selectFrom('webhook_deliveries')
+      .select(['webhook_id', 'event', 'payload'])
+      .where('tenant_id', '=', tenant)
+      .orderBy('created_at')
+      .execute();
+    const eventsOf = (id: string) =>
+      queued
+        .filter((d) => d.webhook_id === id)
+        .map((d) => d.event)
+        .sort();
     expect(eventsOf(everything.id)).toEqual(['alert.cleared', 'alert.opened', 'plant.offline']);
     expect(eventsOf(offlineOnly.id)).toEqual(['plant.offline']);
     const opened = queued.find((d) => d.event === 'alert.opened');
     expect(JSON.parse(opened?.payload ?? '{}')).toMatchObject({
       type: 'alert.opened',
-      data: { alert: { plantId: plant.id, kind: 'gatewayOffline', severity: 'critical', startedAt: new Date(NIGHT + 5 * MIN + 1000).toISOString() } },
+      data: {
+        alert: {
+          plantId: plant.id,
+          kind: 'gatewayOffline',
+          severity: 'critical',
+          startedAt: new Date(NIGHT + 5 * MIN + 1000).toISOString(),
+        },
+      },
     });
   });
 });

@@ -26,7 +26,8 @@ describe.each(databaseTargets())('API keys on $name', (target) => {
   let tenant: string;
   const plants: Record<'a' | 'b' | 'theirs', string> = { a: '', b: '', theirs: '' };
 
-  const plantIdOf = async (thing: string) => (await db.selectFrom('plants').select('id').where('thing_name', '=', thing).executeTakeFirstOrThrow()).id;
+  const plantIdOf = async (thing: string) =>
+    (await db.selectFrom('plants').select('id').where('thing_name', '=', thing).executeTakeFirstOrThrow()).id;
 
   beforeAll(async () => {
     db = await target.create();
@@ -51,13 +52,21 @@ describe.each(databaseTargets())('API keys on $name', (target) => {
   });
 
   const createKey = async (body: Record<string, unknown>, token = admin) => {
-    const response = await apiPost(app, 'integration/key/create', { name: 'Grafana', scope: 'read', plantIds: null, expiresAt: null, ...body }, token);
+    const response = await apiPost(
+      app,
+      'integration/key/create',
+      { name: 'Grafana', scope: 'read', plantIds: null, expiresAt: null, ...body },
+      token,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     return response.json<{ key: ApiKeyView; secret: string }>();
   };
   const plantIdsSeenBy = async (secret: string) =>
-    (await apiPost(app, 'plant/list', { id: tenant }, secret)).json<Array<{ id: string }>>().map((p) => p.id).sort();
+    (await apiPost(app, 'plant/list', { id: tenant }, secret))
+      .json<Array<{ id: string }>>()
+      .map((p) => p.id)
+      .sort();
 
   it('shows the key once and stores only a hash of it', async () => {
     const { key, secret } = await createKey({ name: 'Shown once' });
@@ -98,9 +107,16 @@ describe.each(databaseTargets())('API keys on $name', (target) => {
   });
 
   it('refuses plants the creator cannot see and another tenant’s plants (404), and users without the permission (403)', async () => {
-    expect((await apiPost(app, 'integration/key/create', { name: 'x', scope: 'read', plantIds: [plants.theirs], expiresAt: null }, admin)).statusCode).toBe(404);
-    expect((await apiPost(app, 'integration/key/create', { name: 'x', scope: 'read', plantIds: null, expiresAt: null }, operator)).statusCode).toBe(403);
-    expect((await apiPost(app, 'integration/key/create', { name: 'x', scope: 'admin', plantIds: null, expiresAt: null }, admin)).statusCode).toBe(400);
+    expect(
+      (await apiPost(app, 'integration/key/create', { name: 'x', scope: 'read', plantIds: [plants.theirs], expiresAt: null }, admin))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await apiPost(app, 'integration/key/create', { name: 'x', scope: 'read', plantIds: null, expiresAt: null }, operator)).statusCode,
+    ).toBe(403);
+    expect(
+      (await apiPost(app, 'integration/key/create', { name: 'x', scope: 'admin', plantIds: null, expiresAt: null }, admin)).statusCode,
+    ).toBe(400);
   });
 
   it('stops working at once when revoked, and the change is audited', async () => {
@@ -118,11 +134,18 @@ describe.each(databaseTargets())('API keys on $name', (target) => {
 
   it('refuses an expired key, a forged secret and an expiry in the past', async () => {
     const { key, secret } = await createKey({ expiresAt: new Date(Date.now() + 60_000).toISOString() });
-    await db.updateTable('api_keys').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', key.id).execute();
+    await db
+      .updateTable('api_keys')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', key.id)
+      .execute();
     expect((await apiPost(app, 'plant/list', { id: tenant }, secret)).statusCode).toBe(401);
     const forged = `${secret.slice(0, -4)}AAAA`;
     expect((await apiPost(app, 'plant/list', { id: tenant }, forged)).statusCode).toBe(401);
-    expect((await apiPost(app, 'integration/key/create', { name: 'x', scope: 'read', plantIds: null, expiresAt: '2001-01-01T00:00:00Z' }, admin)).statusCode).toBe(400);
+    expect(
+      (await apiPost(app, 'integration/key/create', { name: 'x', scope: 'read', plantIds: null, expiresAt: '2001-01-01T00:00:00Z' }, admin))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('records the last use and answers 429 with Retry-After past the rate, per key', async () => {

@@ -43,7 +43,12 @@ export interface NewApiKey {
 }
 
 /** Stores a new key and answers its row and the full key (the only time it exists in clear). */
-export async function createApiKey(db: Kysely<Database>, key: NewApiKey, pepper: string, now = new Date()): Promise<{ row: ApiKeyRow; token: string }> {
+export async function createApiKey(
+  db: Kysely<Database>,
+  key: NewApiKey,
+  pepper: string,
+  now = new Date(),
+): Promise<{ row: ApiKeyRow; token: string }> {
   const id = randomUUID();
   const secret = randomBytes(32).toString('base64url');
   const token = `${API_KEY_PREFIX}${id}.${secret}`;
@@ -94,5 +99,11 @@ export function findApiKey(db: Kysely<Database>, tenantId: string, id: string): 
 
 /** Revokes the key (once: a second revoke keeps the first time). */
 export async function revokeApiKey(db: Kysely<Database>, tenantId: string, id: string, now = new Date()): Promise<void> {
-  await db.updateTable('api_keys').set({ revoked_at: now.toISOString() }).where('tenant_id', '=', tenantId).where('id', '=', id).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('api_keys')
+    .set({ revoked_at: now.toISOString() })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
 }

@@ -23,7 +23,7 @@ function day(start: number) {
   const samples: Array<{ metricKey: string; ts: number; value: number }> = [];
   for (let t = start; t < start + 24 * 60 * MIN; t += 5 * MIN) {
     samples.push({ metricKey: 'ActPwrPve', ts: t, value: Math.round(3000 * Math.max(0, Math.sin(((t - start) / 86_400_000) * Math.PI))) });
-    if ((t - start) % (15 * MIN) === 0) samples.push({ metricKey: 'BatSoc', ts: t, value: 40 + ((t - start) / MIN) % 50 });
+    if ((t - start) % (15 * MIN) === 0) samples.push({ metricKey: 'BatSoc', ts: t, value: 40 + (((t - start) / MIN) % 50) });
   }
   const csv = ['time,key,value', ...samples.map((s) => `${new Date(s.ts).toISOString()},${s.metricKey},${s.value}`)].join('\n');
   return { samples, csv };
@@ -42,9 +42,27 @@ describe.each(databaseTargets())('history import on $name', (target) => {
   // Sums compared to a millionth: a month summed from its days may differ in the last binary digit.
   const rounded = (rows: Array<Record<string, unknown>>) =>
     rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'number' ? Math.round(v * 1e6) / 1e6 : v])));
-  const rollupsOf = async (thingName: string) => rounded(await db.selectFrom('metric_rollups').select(['granularity', 'metric_key', 'bucket', 'sample_count', 'value_sum', 'value_min', 'value_max', 'last_value', 'energy_wh'])
-      .where('thing_name', '=', thingName).orderBy('granularity').orderBy('metric_key').orderBy('bucket').execute());
-  const sampleCount = async () => Number((await db.selectFrom('metric_samples').select((eb) => eb.fn.countAll<number>().as('n')).where('thing_name', '=', thing).executeTakeFirstOrThrow()).n);
+  const rollupsOf = async (thingName: string) =>
+    rounded(
+      await db
+        .selectFrom('metric_rollups')
+        .select(['granularity', 'metric_key', 'bucket', 'sample_count', 'value_sum', 'value_min', 'value_max', 'last_value', 'energy_wh'])
+        .where('thing_name', '=', thingName)
+        .orderBy('granularity')
+        .orderBy('metric_key')
+        .orderBy('bucket')
+        .execute(),
+    );
+  const sampleCount = async () =>
+    Number(
+      (
+        await db
+          .selectFrom('metric_samples')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('thing_name', '=', thing)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     db = await target.create();
@@ -66,7 +84,11 @@ describe.each(databaseTargets())('history import on $name', (target) => {
     const { samples, csv } = day(DAY);
     const first = await apiPost(app, 'integration/history/import', { plantId, csv }, admin);
     expect(first.statusCode).toBe(200);
-    expect(first.json<HistoryImportResult>()).toMatchObject({ received: samples.length, inserted: samples.length, keys: ['ActPwrPve', 'BatSoc'] });
+    expect(first.json<HistoryImportResult>()).toMatchObject({
+      received: samples.length,
+      inserted: samples.length,
+      keys: ['ActPwrPve', 'BatSoc'],
+    });
     await new SeriesWriter().writeSamples(db, twin, samples);
     const imported = await rollupsOf(thing);
     expect(imported.length).toBeGreaterThan(48);
@@ -94,7 +116,9 @@ describe.each(databaseTargets())('history import on $name', (target) => {
     const csv = 'time,key,value\n2025-04-01T10:00:00Z,BatSoc,50\n2025-04-01 10:05,BatSoc,51\n2025-04-01T10:10:00Z,BatSoc,x';
     const response = await apiPost(app, 'integration/history/import', { plantId, csv }, admin);
     expect(response.statusCode).toBe(400);
-    expect(response.json<{ error: { details: { errors: Array<{ line: number }> } } }>().error.details.errors.map((e) => e.line)).toEqual([3, 4]);
+    expect(response.json<{ error: { details: { errors: Array<{ line: number }> } } }>().error.details.errors.map((e) => e.line)).toEqual([
+      3, 4,
+    ]);
     const wrongColumns = await apiPost(app, 'integration/history/import', { plantId, csv: 'a,b\n1,2' }, admin);
     expect(wrongColumns.statusCode).toBe(400);
     expect(await sampleCount()).toBe(before);
@@ -104,7 +128,12 @@ describe.each(databaseTargets())('history import on $name', (target) => {
     const before = await sampleCount();
     const line = '2025-05-01T10:00:00Z,BatSoc,50\n';
     const csv = `time,key,value\n${line.repeat(Math.ceil((50 * 1024 * 1024) / line.length))}`;
-    const response = await app.inject({ method: 'POST', url: '/api/integration/history/import', payload: JSON.stringify({ plantId, csv }), headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/integration/history/import',
+      payload: JSON.stringify({ plantId, csv }),
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json<{ error: { code: string } }>().error.code).toBe('PayloadTooLarge');
     expect(await sampleCount()).toBe(before);

@@ -20,7 +20,10 @@ export async function importHistoryCsv(
 ): Promise<HistoryImportResult> {
   const parsed = parseHistoryCsv(csv, firstLine);
   if (parsed.errorCount > 0 || parsed.from === null || parsed.to === null) {
-    throw badRequest(`The file has ${parsed.errorCount} bad line(s); nothing was imported`, { errors: parsed.errors, errorCount: parsed.errorCount });
+    throw badRequest(`The file has ${parsed.errorCount} bad line(s); nothing was imported`, {
+      errors: parsed.errors,
+      errorCount: parsed.errorCount,
+    });
   }
   const { from, to } = parsed;
   const inserted = await db.transaction().execute(async (trx) => {
@@ -28,7 +31,9 @@ export async function importHistoryCsv(
     for (let i = 0; i < parsed.samples.length; i += CHUNK) {
       const rows = await trx
         .insertInto('metric_samples')
-        .values(parsed.samples.slice(i, i + CHUNK).map((s) => ({ thing_name: plant.thing_name, metric_key: s.key, ts: s.ts, value: s.value })))
+        .values(
+          parsed.samples.slice(i, i + CHUNK).map((s) => ({ thing_name: plant.thing_name, metric_key: s.key, ts: s.ts, value: s.value })),
+        )
         .onConflict((oc) => oc.columns(['thing_name', 'metric_key', 'ts']).doNothing())
         .returning('ts')
         .execute();
@@ -42,9 +47,23 @@ export async function importHistoryCsv(
     }
     await trx
       .insertInto('integration_imports')
-      .values({ id: randomUUID(), tenant_id: plant.tenant_id, kind: 'history', source: plant.id, at: new Date().toISOString(), rows: count, errors: '[]' })
+      .values({
+        id: randomUUID(),
+        tenant_id: plant.tenant_id,
+        kind: 'history',
+        source: plant.id,
+        at: new Date().toISOString(),
+        rows: count,
+        errors: '[]',
+      })
       .execute();
     return count;
   });
-  return { received: parsed.samples.length, inserted, keys: parsed.keys, from: new Date(from).toISOString(), to: new Date(to).toISOString() };
+  return {
+    received: parsed.samples.length,
+    inserted,
+    keys: parsed.keys,
+    from: new Date(from).toISOString(),
+    to: new Date(to).toISOString(),
+  };
 }

@@ -30,8 +30,15 @@ async function sampleBefore(db: Kysely<Database>, thingName: string, key: string
 }
 
 /** Hour and day buckets of one key over [from, to), from its raw samples (and the sample just after, for its energy). */
-async function rebuildKey(db: Kysely<Database>, writer: SeriesWriter, calendar: ZoneCalendar, range: RebuildRange, key: string): Promise<void> {
-  const inWindow = (r: { granularity: string; bucket: number }) => r.granularity !== 'month' && r.bucket >= range.from && r.bucket < range.to;
+async function rebuildKey(
+  db: Kysely<Database>,
+  writer: SeriesWriter,
+  calendar: ZoneCalendar,
+  range: RebuildRange,
+  key: string,
+): Promise<void> {
+  const inWindow = (r: { granularity: string; bucket: number }) =>
+    r.granularity !== 'month' && r.bucket >= range.from && r.bucket < range.to;
   let previous = isPowerMetric(key) ? await sampleBefore(db, range.thingName, key, range.from) : undefined;
   let after = range.from - 1;
   for (;;) {
@@ -79,8 +86,16 @@ async function rebuildMonths(db: Kysely<Database>, writer: SeriesWriter, calenda
     const byKey = new Map<string, Rollup>();
     for (const d of days) {
       const one: Rollup = {
-        granularity: 'month', metricKey: d.metric_key, bucket: month, count: d.sample_count, sum: d.value_sum, min: d.value_min, max: d.value_max,
-        lastTs: Number(d.last_ts), last: d.last_value, energyWh: d.energy_wh,
+        granularity: 'month',
+        metricKey: d.metric_key,
+        bucket: month,
+        count: d.sample_count,
+        sum: d.value_sum,
+        min: d.value_min,
+        max: d.value_max,
+        lastTs: Number(d.last_ts),
+        last: d.last_value,
+        energyWh: d.energy_wh,
       };
       const seen = byKey.get(d.metric_key);
       byKey.set(d.metric_key, seen ? mergeRollups(seen, one) : one);

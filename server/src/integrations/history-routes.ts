@@ -29,7 +29,11 @@ export async function registerHistoryRoutes(app: FastifyInstance, { db }: { db: 
       requirePlantRole(plant, 'owner');
       const result = await importHistoryCsv(db, plant, request.body.csv, request.body.firstLine ?? 1);
       await recordRequestAudit(db, request, 'integrations.history_imported', plantTarget(plant), {
-        received: result.received, inserted: result.inserted, keys: result.keys.slice(0, 20), from: result.from, to: result.to,
+        received: result.received,
+        inserted: result.inserted,
+        keys: result.keys.slice(0, 20),
+        from: result.from,
+        to: result.to,
       });
       return result;
     },

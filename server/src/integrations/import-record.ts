@@ -11,7 +11,15 @@ export async function recordImport(
 ): Promise<void> {
   await db
     .insertInto('integration_imports')
-    .values({ id: randomUUID(), tenant_id: entry.tenantId, kind: entry.kind, source: entry.source, at: now.toISOString(), rows: entry.rows, errors: JSON.stringify(entry.errors.slice(0, 20)) })
+    .values({
+      id: randomUUID(),
+      tenant_id: entry.tenantId,
+      kind: entry.kind,
+      source: entry.source,
+      at: now.toISOString(),
+      rows: entry.rows,
+      errors: JSON.stringify(entry.errors.slice(0, 20)),
+    })
     .execute();
 }
 

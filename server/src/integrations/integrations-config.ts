@@ -21,13 +21,15 @@ type Env = Record<string, string | undefined>;
 function whole(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${raw}")`);
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${raw}")`);
   return Number(raw);
 }
 
 export function loadIntegrationsConfig(env: Env = process.env): IntegrationsConfig {
   const allow = env.WEBHOOK_ALLOW_PRIVATE?.trim().toLowerCase();
-  if (allow && !['on', 'off'].includes(allow)) throw new ConfigError('WEBHOOK_ALLOW_PRIVATE', `must be on or off (got "${env.WEBHOOK_ALLOW_PRIVATE}")`);
+  if (allow && !['on', 'off'].includes(allow))
+    throw new ConfigError('WEBHOOK_ALLOW_PRIVATE', `must be on or off (got "${env.WEBHOOK_ALLOW_PRIVATE}")`);
   return {
     keyRatePerMinute: whole(env, 'API_KEY_RATE_PER_MINUTE', 300, 1, 1_000_000),
     keyPepper: env.API_KEY_PEPPER ?? '',

@@ -20,7 +20,10 @@ export const API_KEY_ROLE = 'api-key';
 /** Last use is written at most this often per key, not on every request. */
 const LAST_USE_EVERY_MS = 60_000;
 
-export function createKeyAuthenticator(db: Kysely<Database>, opts: { pepper: string; ratePerMinute: number; now?: () => number }): KeyAuthenticator {
+export function createKeyAuthenticator(
+  db: Kysely<Database>,
+  opts: { pepper: string; ratePerMinute: number; now?: () => number },
+): KeyAuthenticator {
   const now = opts.now ?? Date.now;
   const limiter = new KeyRateLimiter(opts.ratePerMinute, now);
   const lastWritten = new Map<string, number>();
@@ -39,7 +42,11 @@ export function createKeyAuthenticator(db: Kysely<Database>, opts: { pepper: str
       if ((lastWritten.get(row.id) ?? 0) + LAST_USE_EVERY_MS <= at) {
         if (lastWritten.size >= 10_000) lastWritten.clear();
         lastWritten.set(row.id, at);
-        await db.updateTable('api_keys').set({ last_used_at: new Date(at).toISOString() }).where('id', '=', row.id).execute();
+        await db
+          .updateTable('api_keys')
+          .set({ last_used_at: new Date(at).toISOString() })
+          .where('id', '=', row.id)
+          .execute();
       }
       const modules = (JSON.parse(row.modules) as string[]).filter((m) => (MODULE_KEYS as readonly string[]).includes(m));
       return {

@@ -31,22 +31,33 @@ export async function registerKeyRoutes(app: FastifyInstance, { db, pepper }: { 
       if (expiresAt !== null) {
         const at = Date.parse(expiresAt);
         if (!(at > Date.now())) throw badRequest('The expiry must be in the future', { field: 'expiresAt' });
-        if (at > Date.now() + API_KEY_MAX_DAYS * DAY_MS) throw badRequest(`A key lives at most ${API_KEY_MAX_DAYS} days`, { field: 'expiresAt' });
+        if (at > Date.now() + API_KEY_MAX_DAYS * DAY_MS)
+          throw badRequest(`A key lives at most ${API_KEY_MAX_DAYS} days`, { field: 'expiresAt' });
       }
       if (plantIds !== null) {
         const visible = new Set((await listTenantPlants(db, request.user)).map((p) => p.id));
         if (plantIds.some((id) => !visible.has(id))) throw notFound('Plant not found');
       }
-      const { row, token } = await createApiKey(db, {
-        tenantId: request.user.tenantId,
-        name,
-        scope,
-        plantIds,
-        expiresAt,
-        modules: request.user.modules,
-        createdBy: request.user.email,
-      }, pepper);
-      await recordRequestAudit(db, request, 'integrations.key_created', { type: 'api_key', id: row.id, label: row.name }, { scope, plantIds, expiresAt });
+      const { row, token } = await createApiKey(
+        db,
+        {
+          tenantId: request.user.tenantId,
+          name,
+          scope,
+          plantIds,
+          expiresAt,
+          modules: request.user.modules,
+          createdBy: request.user.email,
+        },
+        pepper,
+      );
+      await recordRequestAudit(
+        db,
+        request,
+        'integrations.key_created',
+        { type: 'api_key', id: row.id, label: row.name },
+        { scope, plantIds, expiresAt },
+      );
       void reply.header('cache-control', 'no-store');
       return { key: keyView(row), secret: token };
     },
@@ -66,7 +77,8 @@ export async function registerKeyRoutes(app: FastifyInstance, { db, pepper }: { 
       await revokeApiKey(db, tenantId, before.id);
       const after = await findApiKey(db, tenantId, before.id);
       if (!after) throw notFound('API key not found');
-      if (before.revoked_at === null) await recordRequestAudit(db, request, 'integrations.key_revoked', { type: 'api_key', id: after.id, label: after.name }, {});
+      if (before.revoked_at === null)
+        await recordRequestAudit(db, request, 'integrations.key_revoked', { type: 'api_key', id: after.id, label: after.name }, {});
       return keyView(after);
     },
   );

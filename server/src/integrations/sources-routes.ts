@@ -47,12 +47,17 @@ export async function registerSourcesRoutes(
       const now = Date.now();
       const roles = new Map((await listTenantPlants(db, request.user)).map((p) => [p.id, p.access_role]));
       const registry = await findRegistryPlants(db, request.user, (thing) => devices?.gatewayConnection(thing), {}, now);
-      const rates = await reportsPerMinute(db, registry.map((p) => p.thingName), now);
+      const rates = await reportsPerMinute(
+        db,
+        registry.map((p) => p.thingName),
+        now,
+      );
       const plants: PlantSources[] = registry.map((p) => ({
         id: p.id,
         name: p.name,
         thingName: p.thingName,
-        canRotate: devices !== undefined && hasPlantRole(roles.get(p.id) ?? 'viewer', 'owner') && request.user.permissions.includes('plants:write'),
+        canRotate:
+          devices !== undefined && hasPlantRole(roles.get(p.id) ?? 'viewer', 'owner') && request.user.permissions.includes('plants:write'),
         gateway: {
           username: p.gatewayClientId,
           brokerUrl: devices?.mqttUrl ?? '',
@@ -71,7 +76,12 @@ export async function registerSourcesRoutes(
         .executeTakeFirstOrThrow();
       return {
         plants,
-        spot: { area: spot.area, url: spot.pricesUrl ?? null, rows: Number(rows.n), lastImport: await lastSpotImport(db, request.user.tenantId) },
+        spot: {
+          area: spot.area,
+          url: spot.pricesUrl ?? null,
+          rows: Number(rows.n),
+          lastImport: await lastSpotImport(db, request.user.tenantId),
+        },
       };
     },
   );

@@ -35,18 +35,40 @@ export function onWebhookQueued(kick: () => void): () => void {
 
 /** Queues the event for the tenant's webhooks; answers the ids of the deliveries queued. */
 export async function emitWebhookEvent(db: Kysely<Database>, tenantId: string, event: WebhookEventInput): Promise<string[]> {
-  const hooks = await db.selectFrom('webhooks').select(['id', 'events']).where('tenant_id', '=', tenantId).where('enabled', '=', 1).execute();
+  const hooks = await db
+    .selectFrom('webhooks')
+    .select(['id', 'events'])
+    .where('tenant_id', '=', tenantId)
+    .where('enabled', '=', 1)
+    .execute();
   const listening = hooks.filter((hook) => eventsOf(hook).includes(event.type));
   if (listening.length === 0) return [];
   const at = event.occurredAt ?? new Date();
-  const payload: WebhookPayload = { id: event.id ?? `evt_${randomUUID()}`, type: event.type, createdAt: at.toISOString(), data: event.data };
-  const ids = await queueDeliveries(db, tenantId, listening.map((h) => h.id), payload, Date.now());
+  const payload: WebhookPayload = {
+    id: event.id ?? `evt_${randomUUID()}`,
+    type: event.type,
+    createdAt: at.toISOString(),
+    data: event.data,
+  };
+  const ids = await queueDeliveries(
+    db,
+    tenantId,
+    listening.map((h) => h.id),
+    payload,
+    Date.now(),
+  );
   // After the caller's transaction commits the sender finds them; until then it finds nothing, harmlessly.
   setTimeout(() => senders.forEach((kick) => kick()), 50).unref();
   return ids;
 }
 
-export async function queueDeliveries(db: Kysely<Database>, tenantId: string, webhookIds: readonly string[], payload: WebhookPayload, nowMs: number): Promise<string[]> {
+export async function queueDeliveries(
+  db: Kysely<Database>,
+  tenantId: string,
+  webhookIds: readonly string[],
+  payload: WebhookPayload,
+  nowMs: number,
+): Promise<string[]> {
   const body = JSON.stringify(payload);
   const rows = webhookIds.map((webhookId) => ({
     id: randomUUID(),
@@ -72,8 +94,17 @@ export async function queueDeliveries(db: Kysely<Database>, tenantId: string, we
 }
 
 /** Queues a delivery of the same event again, to one webhook (the log's redeliver). */
-export async function requeueDelivery(db: Kysely<Database>, delivery: { tenant_id: string; webhook_id: string; payload: string }): Promise<string> {
-  const [id] = await queueDeliveries(db, delivery.tenant_id, [delivery.webhook_id], JSON.parse(delivery.payload) as WebhookPayload, Date.now());
+export async function requeueDelivery(
+  db: Kysely<Database>,
+  delivery: { tenant_id: string; webhook_id: string; payload: string },
+): Promise<string> {
+  const [id] = await queueDeliveries(
+    db,
+    delivery.tenant_id,
+    [delivery.webhook_id],
+    JSON.parse(delivery.payload) as WebhookPayload,
+    Date.now(),
+  );
   senders.forEach((kick) => kick());
   return id as string;
 }

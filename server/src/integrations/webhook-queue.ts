@@ -52,7 +52,12 @@ export async function claimDue(
 /** Gives claimed rows back untried (their webhook has enough in flight already). */
 export async function releaseClaim(db: Kysely<Database>, ids: readonly string[], token: string): Promise<void> {
   if (ids.length === 0) return;
-  await db.updateTable('webhook_deliveries').set({ claimed_until: 0, claim_token: null }).where('id', 'in', [...ids]).where('claim_token', '=', token).execute();
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ claimed_until: 0, claim_token: null })
+    .where('id', 'in', [...ids])
+    .where('claim_token', '=', token)
+    .execute();
 }
 
 export interface AttemptOutcome {
@@ -62,7 +67,13 @@ export interface AttemptOutcome {
 }
 
 /** Records one attempt of a claimed row: delivered, retried later, or given up when the window is over. */
-export async function recordAttempt(db: Kysely<Database>, row: DeliveryRow, token: string, outcome: AttemptOutcome, now = Date.now()): Promise<void> {
+export async function recordAttempt(
+  db: Kysely<Database>,
+  row: DeliveryRow,
+  token: string,
+  outcome: AttemptOutcome,
+  now = Date.now(),
+): Promise<void> {
   const attempts = row.attempts + 1;
   const next = now + backoffMs(attempts);
   const status = outcome.ok ? 'succeeded' : next >= Number(row.give_up_at) ? 'failed' : 'pending';

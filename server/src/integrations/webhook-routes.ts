@@ -13,16 +13,29 @@ import { ApiError, badRequest, notFound } from '../http/errors';
 import { access } from '../iam/route-access';
 import { requeueDelivery } from './webhook-events';
 import {
-  countWebhooks, createWebhook, deleteWebhook, deliveryView, findDelivery, findWebhook, listDeliveries, listWebhookViews, updateWebhook, webhookView,
+  countWebhooks,
+  createWebhook,
+  deleteWebhook,
+  deliveryView,
+  findDelivery,
+  findWebhook,
+  listDeliveries,
+  listWebhookViews,
+  updateWebhook,
+  webhookView,
   type WebhookRow,
 } from './webhook-store';
 import { checkWebhookUrl, WebhookUrlError } from './webhook-url';
 
 const MANAGE = access('integrations:manage', { module: 'integrations' });
-const byId = (kind: 'webhook' | 'delivery', field = 'id') => access('integrations:manage', { module: 'integrations', tenantResources: [{ field, kind }] });
+const byId = (kind: 'webhook' | 'delivery', field = 'id') =>
+  access('integrations:manage', { module: 'integrations', tenantResources: [{ field, kind }] });
 const target = (hook: Pick<WebhookRow, 'id' | 'url'>): AuditTarget => ({ type: 'webhook', id: hook.id, label: hook.url });
 
-export async function registerWebhookRoutes(app: FastifyInstance, { db, allowPrivate }: { db: Kysely<Database>; allowPrivate: boolean }): Promise<void> {
+export async function registerWebhookRoutes(
+  app: FastifyInstance,
+  { db, allowPrivate }: { db: Kysely<Database>; allowPrivate: boolean },
+): Promise<void> {
   const checkedUrl = async (url: string) => {
     try {
       return (await checkWebhookUrl(url, allowPrivate)).toString();
@@ -50,7 +63,13 @@ export async function registerWebhookRoutes(app: FastifyInstance, { db, allowPri
       const { tenantId } = request.user;
       if ((await countWebhooks(db, tenantId)) >= MAX_WEBHOOKS) throw new ApiError(409, 'Conflict', `At most ${MAX_WEBHOOKS} webhooks`);
       const url = await checkedUrl(request.body.url);
-      const hook = await createWebhook(db, { tenantId, url, events: request.body.events, description: request.body.description?.trim() ?? '', createdBy: request.user.email });
+      const hook = await createWebhook(db, {
+        tenantId,
+        url,
+        events: request.body.events,
+        description: request.body.description?.trim() ?? '',
+        createdBy: request.user.email,
+      });
       await recordRequestAudit(db, request, 'integrations.webhook_created', target(hook), { events: request.body.events });
       void reply.header('cache-control', 'no-store');
       return { webhook: await webhookView(db, hook), secret: hook.secret };
@@ -66,7 +85,10 @@ export async function registerWebhookRoutes(app: FastifyInstance, { db, allowPri
       const url = change.url === undefined ? undefined : await checkedUrl(change.url);
       await updateWebhook(db, before.id, { ...change, url });
       const after = await requireHook(request.user.tenantId, id);
-      await recordRequestAudit(db, request, 'integrations.webhook_updated', target(after), { ...change, ...(url === undefined ? {} : { url }) });
+      await recordRequestAudit(db, request, 'integrations.webhook_updated', target(after), {
+        ...change,
+        ...(url === undefined ? {} : { url }),
+      });
       return webhookView(db, after);
     },
   );
@@ -84,7 +106,11 @@ export async function registerWebhookRoutes(app: FastifyInstance, { db, allowPri
 
   app.post<{ Body: IntegrationEndpoints['integration/webhook/deliveries']['request'] }>(
     '/api/integration/webhook/deliveries',
-    { config: byId('webhook', 'webhookId'), preHandler: requireUser, schema: contractSchema(integrationEndpoints['integration/webhook/deliveries']) },
+    {
+      config: byId('webhook', 'webhookId'),
+      preHandler: requireUser,
+      schema: contractSchema(integrationEndpoints['integration/webhook/deliveries']),
+    },
     async (request) => {
       const hook = await requireHook(request.user.tenantId, request.body.webhookId);
       return { deliveries: (await listDeliveries(db, hook.id, request.body.limit ?? 50)).map(deliveryView) };
@@ -99,7 +125,10 @@ export async function registerWebhookRoutes(app: FastifyInstance, { db, allowPri
       if (!delivery) throw notFound('Delivery not found');
       const hook = await requireHook(request.user.tenantId, delivery.webhook_id);
       const id = await requeueDelivery(db, delivery);
-      await recordRequestAudit(db, request, 'integrations.webhook_redelivered', target(hook), { delivery: delivery.id, event: delivery.event_id });
+      await recordRequestAudit(db, request, 'integrations.webhook_redelivered', target(hook), {
+        delivery: delivery.id,
+        event: delivery.event_id,
+      });
       const queued = await findDelivery(db, request.user.tenantId, id);
       if (!queued) throw notFound('Delivery not found');
       return deliveryView(queued);

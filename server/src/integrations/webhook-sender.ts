@@ -27,8 +27,14 @@ const USER_AGENT = 'Helio-EMS-Webhooks/1';
 export const PER_WEBHOOK_IN_FLIGHT = 2;
 
 /** One POST of `body` to `url`: ok on 2xx; the receiver's answer is read and thrown away. */
-export function postSigned(url: URL, body: string, headers: Record<string, string>, opts: { timeoutMs: number; allowPrivate: boolean }): Promise<AttemptOutcome> {
-  if (!literalAllowed(url, opts.allowPrivate)) return Promise.resolve({ ok: false, responseStatus: null, error: 'The URL is a private or loopback address' });
+export function postSigned(
+  url: URL,
+  body: string,
+  headers: Record<string, string>,
+  opts: { timeoutMs: number; allowPrivate: boolean },
+): Promise<AttemptOutcome> {
+  if (!literalAllowed(url, opts.allowPrivate))
+    return Promise.resolve({ ok: false, responseStatus: null, error: 'The URL is a private or loopback address' });
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
     const request = client.request(
@@ -44,13 +50,23 @@ export function postSigned(url: URL, body: string, headers: Record<string, strin
         response.resume(); // drain, so the socket is freed
         response.on('end', () => {
           const status = response.statusCode ?? 0;
-          resolve({ ok: status >= 200 && status < 300, responseStatus: status, error: status >= 200 && status < 300 ? null : `HTTP ${status}` });
+          resolve({
+            ok: status >= 200 && status < 300,
+            responseStatus: status,
+            error: status >= 200 && status < 300 ? null : `HTTP ${status}`,
+          });
         });
         response.on('error', (error) => resolve({ ok: false, responseStatus: response.statusCode ?? null, error: error.message }));
       },
     );
     request.on('timeout', () => request.destroy(new Error(`No answer within ${opts.timeoutMs} ms`)));
-    request.on('error', (error) => resolve({ ok: false, responseStatus: null, error: error.name === 'AbortError' ? `No answer within ${opts.timeoutMs} ms` : error.message }));
+    request.on('error', (error) =>
+      resolve({
+        ok: false,
+        responseStatus: null,
+        error: error.name === 'AbortError' ? `No answer within ${opts.timeoutMs} ms` : error.message,
+      }),
+    );
     request.end(body);
   });
 }
@@ -100,10 +116,16 @@ export function startWebhookSender(opts: SenderOptions, autostart = true): Webho
         perWebhook.set(row.webhook_id, n + 1);
         return true;
       });
-      await releaseClaim(db, claimed.filter((row) => !rows.includes(row)).map((row) => row.id), token);
+      await releaseClaim(
+        db,
+        claimed.filter((row) => !rows.includes(row)).map((row) => row.id),
+        token,
+      );
       for (const row of rows) {
         const run = deliver(row, token)
-          .catch((error: unknown) => opts.log.error(`webhook delivery ${row.id} failed: ${error instanceof Error ? error.message : String(error)}`))
+          .catch((error: unknown) =>
+            opts.log.error(`webhook delivery ${row.id} failed: ${error instanceof Error ? error.message : String(error)}`),
+          )
           .finally(() => {
             inFlight.delete(run);
             const left = (perWebhook.get(row.webhook_id) ?? 1) - 1;

@@ -15,7 +15,13 @@ export function signatureHeader(secret: string, body: string, nowMs = Date.now()
 }
 
 /** What a receiver does; the server's tests and the e2e receiver use it. */
-export function verifySignature(secret: string, header: string, body: string, nowMs = Date.now(), toleranceSeconds = WEBHOOK_TOLERANCE_SECONDS): boolean {
+export function verifySignature(
+  secret: string,
+  header: string,
+  body: string,
+  nowMs = Date.now(),
+  toleranceSeconds = WEBHOOK_TOLERANCE_SECONDS,
+): boolean {
   const parts = new Map(header.split(',').map((part) => part.trim().split('=', 2) as [string, string]));
   const timestamp = Number(parts.get('t'));
   const given = parts.get('v1') ?? '';

@@ -116,7 +116,14 @@ export function deliveryView(row: DeliveryRow): DeliveryView {
 }
 
 export function listDeliveries(db: Kysely<Database>, webhookId: string, limit: number): Promise<DeliveryRow[]> {
-  return db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', webhookId).orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+  return db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('webhook_id', '=', webhookId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 export function findDelivery(db: Kysely<Database>, tenantId: string, id: string): Promise<DeliveryRow | undefined> {

@@ -3,12 +3,26 @@
 import { checkWebhookUrl, isPrivateAddress, literalAllowed } from './webhook-url';
 
 describe('webhook URLs', () => {
-  it.each(['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.10', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '224.0.0.1'])(
-    'counts %s as internal',
-    (address) => expect(isPrivateAddress(address)).toBe(true),
-  );
+  it.each([
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.20.0.1',
+    '192.168.1.10',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '::1',
+    '::',
+    'fd00::1',
+    'fe80::1',
+    '::ffff:127.0.0.1',
+    '::ffff:10.0.0.1',
+    '224.0.0.1',
+  ])('counts %s as internal', (address) => expect(isPrivateAddress(address)).toBe(true));
 
-  it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('counts %s as public', (address) => expect(isPrivateAddress(address)).toBe(false));
+  it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('counts %s as public', (address) =>
+    expect(isPrivateAddress(address)).toBe(false),
+  );
 
   it('refuses loopback and private hosts, by address and by name, unless allowed', async () => {
     for (const url of ['http://127.0.0.1:8080/hook', 'https://[::1]/hook', 'http://10.0.0.5/x', 'http://localhost:3000/hook']) {

@@ -73,7 +73,10 @@ describe.each(databaseTargets())('webhooks on $name', (target) => {
   it('refuses a loopback URL unless the server allows private targets', async () => {
     const refused = await apiPost(strictApp, 'integration/webhook/create', { url: receiver.url, events: ['alert.opened'] }, admin);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json<{ error: { message: string; details: unknown } }>().error).toMatchObject({ message: expect.stringMatching(/loopback/), details: { field: 'url' } });
+    expect(refused.json<{ error: { message: string; details: unknown } }>().error).toMatchObject({
+      message: expect.stringMatching(/loopback/),
+      details: { field: 'url' },
+    });
   });
 
   it('delivers an event signed with the webhook secret, and the log shows it delivered', async () => {
@@ -105,7 +108,11 @@ describe.each(databaseTargets())('webhooks on $name', (target) => {
     expect(Date.parse(first?.nextAttemptAt ?? '')).toBeGreaterThanOrEqual(before + FIRST_BACKOFF_MS * 0.8);
     expect(await sender().runOnce()).toBe(0); // not due yet
     // The window is over: the next attempt is the last.
-    await db.updateTable('webhook_deliveries').set({ next_attempt_at: 0, give_up_at: Date.now() + 1000 }).where('webhook_id', '=', webhook.id).execute();
+    await db
+      .updateTable('webhook_deliveries')
+      .set({ next_attempt_at: 0, give_up_at: Date.now() + 1000 })
+      .where('webhook_id', '=', webhook.id)
+      .execute();
     await sender().runOnce();
     const [last] = await deliveriesOf(webhook.id);
     expect(last).toMatchObject({ status: 'failed', attempts: 2, nextAttemptAt: null });
@@ -129,7 +136,9 @@ describe.each(databaseTargets())('webhooks on $name', (target) => {
   });
 
   it('keeps a hanging receiver to its own share of the senders: other webhooks are served meanwhile', async () => {
-    const slow = (await apiPost(app, 'integration/webhook/create', { url: receiver.url.replace('/hook', '/slow'), events: ['alert.cleared'] }, admin)).json<{ webhook: WebhookView }>().webhook;
+    const slow = (
+      await apiPost(app, 'integration/webhook/create', { url: receiver.url.replace('/hook', '/slow'), events: ['alert.cleared'] }, admin)
+    ).json<{ webhook: WebhookView }>().webhook;
     const { webhook: fast } = await createHook(['alert.opened']);
     for (let i = 0; i < 6; i++) await emitWebhookEvent(db, tenant, { type: 'alert.cleared', data: { n: i } }); // queued first
     for (let i = 0; i < 2; i++) await emitWebhookEvent(db, tenant, { type: 'alert.opened', data: { n: i } });
@@ -169,7 +178,9 @@ describe.each(databaseTargets())('webhooks on $name', (target) => {
     expect(bodies).toHaveLength(2);
     expect(bodies[0]?.id).toBe(bodies[1]?.id);
     const audit = await db.selectFrom('audit_events').select('action').where('target_id', '=', webhook.id).execute();
-    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['integrations.webhook_created', 'integrations.webhook_redelivered']));
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['integrations.webhook_created', 'integrations.webhook_redelivered']),
+    );
     await disable(webhook.id);
   });
 

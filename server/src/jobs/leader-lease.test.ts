@@ -36,10 +36,15 @@ describe.each(databaseTargets())('leader lease on $name', (target) => {
     let runs = 0;
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        withLease(db, lease(`replica-${i}`, 'job-c'), async () => {
-          runs++;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }, { keep: true }),
+        withLease(
+          db,
+          lease(`replica-${i}`, 'job-c'),
+          async () => {
+            runs++;
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          },
+          { keep: true },
+        ),
       ),
     );
     expect(results.filter((r) => r.ran)).toHaveLength(1);

@@ -66,7 +66,11 @@ export async function acquireLease(db: Kysely<Database>, lease: Lease, now = Dat
     .onConflict((oc) =>
       oc
         .column('name')
-        .doUpdateSet((eb) => ({ holder: eb.ref('excluded.holder'), expires_at: eb.ref('excluded.expires_at'), acquired_at: eb.ref('excluded.acquired_at') }))
+        .doUpdateSet((eb) => ({
+          holder: eb.ref('excluded.holder'),
+          expires_at: eb.ref('excluded.expires_at'),
+          acquired_at: eb.ref('excluded.acquired_at'),
+        }))
         .where((eb) => eb.or([eb('job_leases.expires_at', '<=', now), eb('job_leases.holder', '=', lease.holder)])),
     )
     .execute();
@@ -76,7 +80,12 @@ export async function acquireLease(db: Kysely<Database>, lease: Lease, now = Dat
 
 /** Gives the lease up at once, if `holder` still holds it. */
 export async function releaseLease(db: Kysely<Database>, lease: Pick<Lease, 'name' | 'holder'>): Promise<void> {
-  await leaseDb(db).updateTable('job_leases').set({ expires_at: 0 }).where('name', '=', lease.name).where('holder', '=', lease.holder).execute();
+  await leaseDb(db)
+    .updateTable('job_leases')
+    .set({ expires_at: 0 })
+    .where('name', '=', lease.name)
+    .where('holder', '=', lease.holder)
+    .execute();
 }
 
 /**

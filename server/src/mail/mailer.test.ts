@@ -30,7 +30,10 @@ describe.each(databaseTargets())('outbox delivery on $name', (target) => {
 
   it('keeps the mail in the outbox and writes one log line by default', async () => {
     const lines: string[] = [];
-    const mailer = createMailer(db, logTransport((line) => lines.push(line)));
+    const mailer = createMailer(
+      db,
+      logTransport((line) => lines.push(line)),
+    );
     const id = await mailer.send(db, mail('a@helio.test'));
     await mailer.idle();
     await mailer.close();
@@ -74,12 +77,18 @@ describe.each(databaseTargets())('outbox delivery on $name', (target) => {
     expect(errors).toHaveLength(1);
 
     failing = false;
-    await db.updateTable('outbox').set({ claimed_at: new Date(Date.now() - CLAIM_TIMEOUT_MS - 1).toISOString() }).execute();
+    await db
+      .updateTable('outbox')
+      .set({ claimed_at: new Date(Date.now() - CLAIM_TIMEOUT_MS - 1).toISOString() })
+      .execute();
     mailer.kick();
     await mailer.idle();
     await mailer.close();
     expect(transport.sent).toEqual(['later@helio.test']);
-    expect(await db.selectFrom('outbox').select(['attempts', 'last_error']).where('id', '=', id).executeTakeFirst()).toEqual({ attempts: 2, last_error: null });
+    expect(await db.selectFrom('outbox').select(['attempts', 'last_error']).where('id', '=', id).executeTakeFirst()).toEqual({
+      attempts: 2,
+      last_error: null,
+    });
   });
 
   it('gives up after the last attempt', async () => {

@@ -59,5 +59,9 @@ export async function markSent(db: Kysely<Database>, id: string, now: Date = new
 
 /** Keeps the claim: the mail is tried again once the claim goes stale, a few minutes on (until MAX_DELIVERY_ATTEMPTS). */
 export async function markFailed(db: Kysely<Database>, id: string, error: string): Promise<void> {
-  await db.updateTable('outbox').set({ last_error: error.slice(0, 1000) }).where('id', '=', id).execute();
+  await db
+    .updateTable('outbox')
+    .set({ last_error: error.slice(0, 1000) })
+    .where('id', '=', id)
+    .execute();
 }

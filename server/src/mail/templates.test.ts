@@ -5,7 +5,15 @@ const expiresAt = new Date('2025-06-08T10:30:00Z');
 describe('mail texts', () => {
   it('invites in Czech with the username, the temporary password, its expiry in Prague time and the link', () => {
     const mail = renderMail(
-      { kind: 'invitation', name: 'Jana', username: 'jana@helio.test', temporaryPassword: 'Tmp-pass-1234!xyz', expiresAt, tenantName: 'Helio Demo', consoleUrl: 'https://ems.test' },
+      {
+        kind: 'invitation',
+        name: 'Jana',
+        username: 'jana@helio.test',
+        temporaryPassword: 'Tmp-pass-1234!xyz',
+        expiresAt,
+        tenantName: 'Helio Demo',
+        consoleUrl: 'https://ems.test',
+      },
       'cs',
     );
     expect(mail.subject).toBe('Pozvánka do Helio EMS (Helio Demo)');
@@ -18,7 +26,15 @@ describe('mail texts', () => {
 
   it('invites in English the same way', () => {
     const mail = renderMail(
-      { kind: 'invitation', name: 'Eva', username: 'eva@helio.test', temporaryPassword: 'Tmp-pass-1234!xyz', expiresAt, tenantName: 'Helio Demo', consoleUrl: 'https://ems.test' },
+      {
+        kind: 'invitation',
+        name: 'Eva',
+        username: 'eva@helio.test',
+        temporaryPassword: 'Tmp-pass-1234!xyz',
+        expiresAt,
+        tenantName: 'Helio Demo',
+        consoleUrl: 'https://ems.test',
+      },
       'en',
     );
     expect(mail.subject).toBe('Your invitation to Helio EMS (Helio Demo)');

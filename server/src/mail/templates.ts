@@ -3,7 +3,15 @@
 import type { Locale } from '../db/schema';
 
 export type MailMessage =
-  | { kind: 'invitation'; name: string; username: string; temporaryPassword: string; expiresAt: Date; tenantName: string; consoleUrl: string }
+  | {
+      kind: 'invitation';
+      name: string;
+      username: string;
+      temporaryPassword: string;
+      expiresAt: Date;
+      tenantName: string;
+      consoleUrl: string;
+    }
   | { kind: 'password-reset-code'; name: string; code: string; validMinutes: number; consoleUrl: string }
   | { kind: 'password-changed'; name: string; at: Date; consoleUrl: string };
 

@@ -34,7 +34,12 @@ describe.each(databaseTargets())('alerts from a simulated gateway on $name', (ta
     const allDay = defaultSettings().days.map((d) => ({ ...d, from: '00:00', to: '23:59' }));
     await saveSettings(notificationsDb(db), user.id, { period: 'allDays', enabled: true, days: allDay });
 
-    devices = await startDevices({ db, config: testConfig({ mqttPort: 0, simulator: true, simIntervalMs: 150 }), log: recordingLog(), clientId: `alerts-${plant.id}` });
+    devices = await startDevices({
+      db,
+      config: testConfig({ mqttPort: 0, simulator: true, simIntervalMs: 150 }),
+      log: recordingLog(),
+      clientId: `alerts-${plant.id}`,
+    });
     await eventually(() => devices?.shadows.get(plant.thingName).then((s) => (s && s.version > 1 ? s : undefined)));
     const engine = createAlertEngine({ db, log: recordingLog(), consoleUrl: 'https://ems.test', startedAt: 0 });
     const live = await engine.tick();
@@ -56,18 +61,31 @@ describe.each(databaseTargets())('alerts from a simulated gateway on $name', (ta
     const tenant = await insertTenant(db);
     const plant = await insertPlant(db, tenant, { name: 'Faulty', simulated: true });
     const login = { username: 'helio-server', password: 'alerts-test-broker' };
-    const config = testConfig({ mqttPort: 0, simulator: true, simIntervalMs: 60_000, mqttUsername: login.username, mqttPassword: login.password });
+    const config = testConfig({
+      mqttPort: 0,
+      simulator: true,
+      simIntervalMs: 60_000,
+      mqttUsername: login.username,
+      mqttPassword: login.password,
+    });
     devices = await startDevices({ db, config, log: recordingLog(), clientId: `faults-${plant.id}` });
     const reported = async () => (await devices?.shadows.get(plant.thingName))?.state.reported;
     await eventually(() => reported().then((r) => (r?.InverterState === 'running' ? r : undefined)));
     const engine = createAlertEngine({ db, log: recordingLog(), consoleUrl: 'https://ems.test', startedAt: 0 });
-    const kindsOf = (list: Array<{ plantId: string; kind: string }>) => list.filter((a) => a.plantId === plant.id).map((a) => a.kind).sort();
+    const kindsOf = (list: Array<{ plantId: string; kind: string }>) =>
+      list
+        .filter((a) => a.plantId === plant.id)
+        .map((a) => a.kind)
+        .sort();
     expect(kindsOf((await engine.tick()).opened)).toEqual([]);
 
     // The simulator reports every minute here: what changes at once is the gateway answering the fault message.
     const operator = await mqtt.connectAsync(devices.mqttUrl, { ...login, clientId: `fault-injector-${plant.id}` });
     try {
-      await operator.publishAsync(simFaultsTopic(plant.thingName), JSON.stringify({ inverterFault: true, gridOutage: true }), { qos: 1, retain: true });
+      await operator.publishAsync(simFaultsTopic(plant.thingName), JSON.stringify({ inverterFault: true, gridOutage: true }), {
+        qos: 1,
+        retain: true,
+      });
       await eventually(() => reported().then((r) => (r?.InverterState === 'fault' && r.GridStatus === 'outage' ? r : undefined)));
       expect(kindsOf((await engine.tick()).opened)).toEqual(['gridOutage', 'inverterFault']);
       expect(kindsOf((await engine.tick()).opened)).toEqual([]); // no duplicate while it lasts

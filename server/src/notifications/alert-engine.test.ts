@@ -40,7 +40,9 @@ describe.each(databaseTargets())('the alert engine on $name', (target) => {
     expect(of(plant, raised.opened)).toEqual([expect.objectContaining({ plantId: plant.id, kind: 'gatewayOffline' })]);
     expect(of(plant, (await alerts.tick(NIGHT + 20 * MIN)).opened)).toEqual([]);
     await reportShadow(db, plant.thingName, { ActPwrPve: 0, BatSoc: 60 }, NIGHT + 30 * MIN);
-    expect(of(plant, (await alerts.tick(NIGHT + 30 * MIN)).closed)).toEqual([expect.objectContaining({ plantId: plant.id, kind: 'gatewayOffline' })]);
+    expect(of(plant, (await alerts.tick(NIGHT + 30 * MIN)).closed)).toEqual([
+      expect.objectContaining({ plantId: plant.id, kind: 'gatewayOffline' }),
+    ]);
     const [alert, ...others] = await alertsOf(plant);
     expect(others).toEqual([]);
     expect(alert).toMatchObject({
@@ -62,7 +64,10 @@ describe.each(databaseTargets())('the alert engine on $name', (target) => {
     await reportShadow(db, plant.thingName, { BatSoc: 60, InverterState: 'fault' }, NIGHT + 2 * MIN);
     await alerts.tick(NIGHT + 2 * MIN);
     const rows = await alertsOf(plant);
-    expect(rows.map((r) => [r.kind, r.ended_at === null])).toEqual([['inverterFault', false], ['inverterFault', true]]);
+    expect(rows.map((r) => [r.kind, r.ended_at === null])).toEqual([
+      ['inverterFault', false],
+      ['inverterFault', true],
+    ]);
   });
 
   it('judges the battery by the plant’s own threshold and clears it 2 points above', async () => {
@@ -85,7 +90,12 @@ describe.each(databaseTargets())('the alert engine on $name', (target) => {
 
   it('raises PV far below the clear-sky estimate from a quarter hour of samples', async () => {
     const plant = await freshPlant();
-    const samples = Array.from({ length: 15 }, (_, i) => ({ thing_name: plant.thingName, metric_key: 'ActPwrPve', ts: NOON - i * MIN, value: 150 }));
+    const samples = Array.from({ length: 15 }, (_, i) => ({
+      thing_name: plant.thingName,
+      metric_key: 'ActPwrPve',
+      ts: NOON - i * MIN,
+      value: 150,
+    }));
     await db.insertInto('metric_samples').values(samples).execute();
     await reportShadow(db, plant.thingName, { ActPwrPve: 150 }, NOON);
     const opened = of(plant, (await engine().tick(NOON)).opened);
@@ -139,7 +149,8 @@ describe.each(databaseTargets())('the alert engine on $name', (target) => {
       const [en] = await mailsTo(english.email);
       expect(en?.subject).toBe('Helio EMS: Grid outage – Brno – Líšeň');
       expect(en?.text).toContain('Started: June 11, 2025');
-      for (const user of [later, switchedOff, neverSaved, noModule, disabled, otherTenant, withoutThePlant]) expect(await mailsTo(user.email)).toEqual([]);
+      for (const user of [later, switchedOff, neverSaved, noModule, disabled, otherTenant, withoutThePlant])
+        expect(await mailsTo(user.email)).toEqual([]);
     });
 
     it('does not mail again while the condition lasts, even once the window opens', async () => {

@@ -83,13 +83,16 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
       .select(['plants.timezone', 'plants.pv_peak_kw', 'plants.created_at', 'shadows.reported', 'shadows.metadata'])
       .execute();
     const things = plants.filter((p) => p.reported !== null).map((p) => p.thing_name);
-    const samples = things.length === 0 ? [] : await db
-      .selectFrom('metric_samples')
-      .select(['thing_name', 'ts', 'value'])
-      .where('thing_name', 'in', things)
-      .where('metric_key', '=', 'ActPwrPve')
-      .where('ts', '>', now - PV_WINDOW_MS)
-      .execute();
+    const samples =
+      things.length === 0
+        ? []
+        : await db
+            .selectFrom('metric_samples')
+            .select(['thing_name', 'ts', 'value'])
+            .where('thing_name', 'in', things)
+            .where('metric_key', '=', 'ActPwrPve')
+            .where('ts', '>', now - PV_WINDOW_MS)
+            .execute();
     return plants.map((p) => {
       const snapshot: PlantSnapshot = {
         watchedSince: Math.max(Date.parse(p.created_at), startedAt),
@@ -105,12 +108,34 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
   }
 
   /** Opens the alert and queues its mails in one transaction; the number mailed, or null when it was open already. */
-  async function raise(plant: { id: string; tenant_id: string; name: string; timezone: string }, kind: AlertKind, verdict: Verdict & { state: 'on' }, at: Date) {
+  async function raise(
+    plant: { id: string; tenant_id: string; name: string; timezone: string },
+    kind: AlertKind,
+    verdict: Verdict & { state: 'on' },
+    at: Date,
+  ) {
     return deps.db.transaction().execute(async (trx) => {
       const severity = SEVERITY_OF[kind];
-      const id = await openAlert(notificationsDb(trx), { tenantId: plant.tenant_id, plantId: plant.id, kind, severity, startedAt: at, details: verdict.details });
+      const id = await openAlert(notificationsDb(trx), {
+        tenantId: plant.tenant_id,
+        plantId: plant.id,
+        kind,
+        severity,
+        startedAt: at,
+        details: verdict.details,
+      });
       if (id === null) return null;
-      await deps.onAlert?.(trx, { type: 'opened', alertId: id, tenantId: plant.tenant_id, plantId: plant.id, plantName: plant.name, kind, severity, at, details: verdict.details });
+      await deps.onAlert?.(trx, {
+        type: 'opened',
+        alertId: id,
+        tenantId: plant.tenant_id,
+        plantId: plant.id,
+        plantName: plant.name,
+        kind,
+        severity,
+        at,
+        details: verdict.details,
+      });
       const timeZone = isTimeZone(plant.timezone) ? plant.timezone : DEFAULT_TIME_ZONE;
       const recipients = await alertRecipients(notificationsDb(trx), plant, at, timeZone);
       const facts = { kind, severity, startedAt: at, details: verdict.details, plantName: plant.name, timeZone, consoleUrl };
@@ -136,7 +161,14 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
             } else if (verdict.state === 'off' && openId !== undefined) {
               const closed = await deps.db.transaction().execute(async (trx) => {
                 if (!(await closeAlert(notificationsDb(trx), openId, new Date(now)))) return false;
-                const alert = { alertId: openId, tenantId: plant.tenant_id, plantId: plant.id, plantName: plant.name, kind, severity: SEVERITY_OF[kind] };
+                const alert = {
+                  alertId: openId,
+                  tenantId: plant.tenant_id,
+                  plantId: plant.id,
+                  plantName: plant.name,
+                  kind,
+                  severity: SEVERITY_OF[kind],
+                };
                 await deps.onAlert?.(trx, { type: 'cleared', ...alert, at: new Date(now), details: {} });
                 return true;
               });

@@ -35,10 +35,16 @@ describe('the alert e-mail', () => {
 
   it('says when a gateway was last heard of, or that it never reported', () => {
     const heard = renderAlertMail(facts({ kind: 'gatewayOffline', details: { lastReportAt: Date.parse('2025-06-11T07:58:00Z') } }), {
-      email: 'a@b.c', name: 'A', locale: 'en',
+      email: 'a@b.c',
+      name: 'A',
+      locale: 'en',
     });
     expect(heard.text).toContain('Last report from the gateway: June 11, 2025 at 9:58 AM');
-    const never = renderAlertMail(facts({ kind: 'gatewayOffline', details: { lastReportAt: null } }), { email: 'a@b.c', name: 'A', locale: 'cs' });
+    const never = renderAlertMail(facts({ kind: 'gatewayOffline', details: { lastReportAt: null } }), {
+      email: 'a@b.c',
+      name: 'A',
+      locale: 'cs',
+    });
     expect(never.text).toContain('Brána dosud neposlala žádná data.');
   });
 });

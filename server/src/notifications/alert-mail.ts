@@ -117,7 +117,12 @@ export async function alertRecipients(
     .leftJoin('roles', 'roles.id', 'users.custom_role_id')
     .leftJoin('notification_settings', 'notification_settings.user_id', 'users.id')
     .select(['users.email', 'users.name', 'users.locale', 'users.role', 'users.modules', 'users.custom_role_id'])
-    .select(['roles.permissions as custom_permissions', 'notification_settings.period', 'notification_settings.enabled', 'notification_settings.days'])
+    .select([
+      'roles.permissions as custom_permissions',
+      'notification_settings.period',
+      'notification_settings.enabled',
+      'notification_settings.days',
+    ])
     .where('users.tenant_id', '=', plant.tenant_id)
     .where('users.status', '=', 'active')
     .where((eb) =>

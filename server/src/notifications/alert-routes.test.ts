@@ -49,7 +49,14 @@ describe.each(databaseTargets())('notification centre API on $name', (target) =>
     const ndb = notificationsDb(db);
     const open = async (name: string, plant: TestPlant, kind: 'gatewayOffline' | 'batteryLow', minute: number) => {
       const severity = kind === 'gatewayOffline' ? 'critical' : 'warning';
-      const id = await openAlert(ndb, { tenantId: plant.tenantId, plantId: plant.id, kind, severity, startedAt: new Date(minute * 60_000), details: { n: minute } });
+      const id = await openAlert(ndb, {
+        tenantId: plant.tenantId,
+        plantId: plant.id,
+        kind,
+        severity,
+        startedAt: new Date(minute * 60_000),
+        details: { n: minute },
+      });
       ids[name] = id as string;
     };
     await open('brnoOffline', brno, 'gatewayOffline', 1);
@@ -95,11 +102,19 @@ describe.each(databaseTargets())('notification centre API on $name', (target) =>
 
   it('marks alerts read for the caller only, counts the unread, and filters by read', async () => {
     const reader = await tokenFor(db, await member());
-    const count = async (as: string) => (await post(app, 'notifications/alerts/unread-count', {}, { token: as })).json<{ count: number }>().count;
+    const count = async (as: string) =>
+      (await post(app, 'notifications/alerts/unread-count', {}, { token: as })).json<{ count: number }>().count;
     expect(await count(reader)).toBe(3);
-    const marked = await post(app, 'notifications/alerts/mark-read', { ids: [ids.brnoBattery, ids.brnoBattery, ids.foreignOffline] }, { token: reader });
+    const marked = await post(
+      app,
+      'notifications/alerts/mark-read',
+      { ids: [ids.brnoBattery, ids.brnoBattery, ids.foreignOffline] },
+      { token: reader },
+    );
     expect(marked.json()).toEqual({ marked: 1 });
-    expect((await post(app, 'notifications/alerts/mark-read', { ids: [ids.brnoBattery] }, { token: reader })).json()).toEqual({ marked: 0 });
+    expect((await post(app, 'notifications/alerts/mark-read', { ids: [ids.brnoBattery] }, { token: reader })).json()).toEqual({
+      marked: 0,
+    });
     expect(await count(reader)).toBe(2);
     expect(idsOf(await list({ read: true }, reader))).toEqual([ids.brnoBattery]);
     expect(idsOf(await list({ read: false }, reader))).toEqual([ids.olomoucOffline, ids.brnoOffline]);
@@ -121,7 +136,12 @@ describe.each(databaseTargets())('notification centre API on $name', (target) =>
   it('keeps per-plant thresholds with defaults of 20 % SoC and 10 % of clear-sky PV', async () => {
     const get = (plantId: string) => post(app, 'notifications/thresholds/get', { plantId }, { token });
     expect((await get(olomouc.id)).json()).toEqual({ plantId: olomouc.id, batterySocMin: 20, pvMinPercent: 10 });
-    const saved = await post(app, 'notifications/thresholds/save', { plantId: olomouc.id, batterySocMin: 35.5, pvMinPercent: 25 }, { token: operatorToken });
+    const saved = await post(
+      app,
+      'notifications/thresholds/save',
+      { plantId: olomouc.id, batterySocMin: 35.5, pvMinPercent: 25 },
+      { token: operatorToken },
+    );
     expect(saved.json()).toEqual({ plantId: olomouc.id, batterySocMin: 35.5, pvMinPercent: 25 });
     expect((await get(olomouc.id)).json()).toEqual({ plantId: olomouc.id, batterySocMin: 35.5, pvMinPercent: 25 });
     expect((await get(brno.id)).json().batterySocMin).toBe(20);
@@ -142,7 +162,12 @@ describe.each(databaseTargets())('notification centre API on $name', (target) =>
     const viewer = await post(app, 'notifications/thresholds/save', { plantId: brno.id, batterySocMin: 0, pvMinPercent: 1 }, { token });
     expect(viewer.statusCode).toBe(403);
     expect((await post(app, 'notifications/thresholds/get', { plantId: brno.id }, { token })).json().batterySocMin).toBe(20);
-    const operator = await post(app, 'notifications/thresholds/save', { plantId: brno.id, batterySocMin: 15, pvMinPercent: 10 }, { token: operatorToken });
+    const operator = await post(
+      app,
+      'notifications/thresholds/save',
+      { plantId: brno.id, batterySocMin: 15, pvMinPercent: 10 },
+      { token: operatorToken },
+    );
     expect(operator.statusCode).toBe(200);
     await post(app, 'notifications/thresholds/save', { plantId: brno.id, batterySocMin: 20, pvMinPercent: 10 }, { token: operatorToken });
   });
@@ -160,7 +185,12 @@ describe.each(databaseTargets())('notification centre API on $name', (target) =>
     }
     const readOnly = await tokenFor(db, await member({ customRoleId: await addRole(db, tenantId, 'Watcher', ['notifications:read']) }));
     expect((await post(app, 'notifications/thresholds/get', { plantId: brno.id }, { token: readOnly })).statusCode).toBe(200);
-    const save = await post(app, 'notifications/thresholds/save', { plantId: brno.id, batterySocMin: 1, pvMinPercent: 5 }, { token: readOnly });
+    const save = await post(
+      app,
+      'notifications/thresholds/save',
+      { plantId: brno.id, batterySocMin: 1, pvMinPercent: 5 },
+      { token: readOnly },
+    );
     expect(save.statusCode).toBe(403);
     expect((await post(app, 'notifications/alerts/list', {})).statusCode).toBe(401);
   });

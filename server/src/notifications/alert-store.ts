@@ -36,7 +36,12 @@ export async function openAlert(db: NotificationsDb, alert: NewAlert): Promise<s
 
 /** Ends an open alert; true when this call ended it (another replica may have been first). */
 export async function closeAlert(db: NotificationsDb, id: string, endedAt: Date): Promise<boolean> {
-  const result = await db.updateTable('alerts').set({ ended_at: endedAt.toISOString() }).where('id', '=', id).where('ended_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('alerts')
+    .set({ ended_at: endedAt.toISOString() })
+    .where('id', '=', id)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 

@@ -51,10 +51,17 @@ describe('alert conditions', () => {
     });
 
     it('leaves every other condition undecided while the values are stale', () => {
-      const verdicts = evaluatePlant(plant({ lastReportAt: NOON - 10 * MIN, reported: { BatSoc: 1, InverterFault: true } }), DEFAULT_THRESHOLDS, NOON);
+      const verdicts = evaluatePlant(
+        plant({ lastReportAt: NOON - 10 * MIN, reported: { BatSoc: 1, InverterFault: true } }),
+        DEFAULT_THRESHOLDS,
+        NOON,
+      );
       expect(verdicts.gatewayOffline.state).toBe('on');
       expect([verdicts.inverterFault, verdicts.batteryLow, verdicts.gridOutage, verdicts.pvLow].map((v) => v.state)).toEqual([
-        'unknown', 'unknown', 'unknown', 'unknown',
+        'unknown',
+        'unknown',
+        'unknown',
+        'unknown',
       ]);
     });
   });

@@ -28,22 +28,40 @@ describe.each(databaseTargets())('the notifications migration on $name', (target
     await closeAlert(ndb, first as string, new Date(3_000));
     const second = await openAlert(ndb, alert(tenant, plant.id, new Date(4_000)));
     expect(second).not.toBeNull();
-    expect((await openAlerts(ndb)).filter((a) => a.plantId === plant.id).map((a) => a.kind).sort()).toEqual(['gatewayOffline', 'gridOutage']);
+    expect(
+      (await openAlerts(ndb))
+        .filter((a) => a.plantId === plant.id)
+        .map((a) => a.kind)
+        .sort(),
+    ).toEqual(['gatewayOffline', 'gridOutage']);
   });
 
   it('enforces the one open alert in the database itself, not only in the code', async () => {
     const tenant = await insertTenant(db);
     const plant = await insertPlant(db, tenant);
     const row = (id: string) => ({
-      id, tenant_id: tenant, plant_id: plant.id, kind: 'pvLow', severity: 'warning', started_at: new Date().toISOString(), ended_at: null, details: '{}',
+      id,
+      tenant_id: tenant,
+      plant_id: plant.id,
+      kind: 'pvLow',
+      severity: 'warning',
+      started_at: new Date().toISOString(),
+      ended_at: null,
+      details: '{}',
     });
-    await notificationsDb(db).insertInto('alerts').values(row(`a-${plant.id}`)).execute();
+    await notificationsDb(db)
+      .insertInto('alerts')
+      .values(row(`a-${plant.id}`))
+      .execute();
     // better-sqlite3's errors are not Error instances in jest's realm: compare the message instead.
     const second = await notificationsDb(db)
       .insertInto('alerts')
       .values(row(`b-${plant.id}`))
       .execute()
-      .then(() => 'inserted', (error: unknown) => String((error as { message?: unknown }).message));
+      .then(
+        () => 'inserted',
+        (error: unknown) => String((error as { message?: unknown }).message),
+      );
     expect(second).toMatch(/UNIQUE constraint failed|duplicate key value violates unique constraint/);
   });
 

@@ -28,7 +28,13 @@ describe('notification settings on the server', () => {
   it('keep days numbered 0–6 as they are, sorted Monday first', () => {
     const days = week(0).reverse();
     expect(normaliseSettings(custom(days)).days.map((d) => [d.day, d.enabled])).toEqual([
-      [0, true], [1, false], [2, true], [3, false], [4, true], [5, false], [6, true],
+      [0, true],
+      [1, false],
+      [2, true],
+      [3, false],
+      [4, true],
+      [5, false],
+      [6, true],
     ]);
   });
 
@@ -64,7 +70,13 @@ describe('notification settings on the server', () => {
   it('derive the day switches of allDays and weekdays from the period', () => {
     expect(normaliseSettings({ ...custom(week(0)), period: 'allDays' }).days.every((d) => d.enabled)).toBe(true);
     expect(normaliseSettings({ ...custom(week(0)), period: 'weekdays' }).days.map((d) => d.enabled)).toEqual([
-      true, true, true, true, true, false, false,
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
     ]);
   });
 

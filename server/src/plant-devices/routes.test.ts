@@ -29,7 +29,16 @@ describe.each(databaseTargets())('plant devices on $name', (target) => {
   const idOf = async (thingName: string) =>
     (await db.selectFrom('plants').select('id').where('thing_name', '=', thingName).executeTakeFirstOrThrow()).id;
   const call = (path: string, body: object, token = admin) => apiPost(app, path, body, token);
-  const inverter = { kind: 'inverter', name: 'Střídač sever', maker: 'Fronius', model: 'Symo 10.0-3-M', serial: 'FR-1001', firmware: '3.28.1', ratedPowerKw: 10, liveKeys: ['ActPwrPve'] };
+  const inverter = {
+    kind: 'inverter',
+    name: 'Střídač sever',
+    maker: 'Fronius',
+    model: 'Symo 10.0-3-M',
+    serial: 'FR-1001',
+    firmware: '3.28.1',
+    ratedPowerKw: 10,
+    liveKeys: ['ActPwrPve'],
+  };
 
   beforeAll(async () => {
     db = await target.create();
@@ -61,10 +70,19 @@ describe.each(databaseTargets())('plant devices on $name', (target) => {
     const created = await call('device/create', { ...inverter, plantId });
     expect(created.statusCode).toBe(200);
     const device = created.json<Device>();
-    expect(device).toMatchObject({ plantId, kind: 'inverter', name: 'Střídač sever', ratedPowerKw: 10, capacityKwh: null, liveKeys: ['ActPwrPve'] });
+    expect(device).toMatchObject({
+      plantId,
+      kind: 'inverter',
+      name: 'Střídač sever',
+      ratedPowerKw: 10,
+      capacityKwh: null,
+      liveKeys: ['ActPwrPve'],
+    });
     expect((await call('device/get', { id: device.id }, viewer)).json()).toEqual(device);
 
-    const battery = (await call('device/create', { plantId, kind: 'battery', name: 'Baterie', capacityKwh: 10.24, liveKeys: ['ActPwrBat', 'BatSoc'] })).json<Device>();
+    const battery = (
+      await call('device/create', { plantId, kind: 'battery', name: 'Baterie', capacityKwh: 10.24, liveKeys: ['ActPwrBat', 'BatSoc'] })
+    ).json<Device>();
     expect(battery).toMatchObject({ maker: '', serial: '', ratedPowerKw: null, capacityKwh: 10.24 });
     const listed = (await call('device/list', { plantId }, viewer)).json<Device[]>();
     expect(listed.map((d) => d.kind)).toEqual(['inverter', 'battery']);
@@ -77,8 +95,18 @@ describe.each(databaseTargets())('plant devices on $name', (target) => {
     expect((await call('device/delete', { id: battery.id })).json()).toEqual({ ok: true });
     expect((await call('device/get', { id: battery.id }, viewer)).statusCode).toBe(404);
 
-    const audit = await db.selectFrom('audit_events').select(['action', 'target_id', 'details']).where('target_id', '=', plantId).orderBy('created_at').execute();
-    expect(audit.map((a) => a.action).sort()).toEqual(['plants.device_added', 'plants.device_added', 'plants.device_removed', 'plants.device_updated']);
+    const audit = await db
+      .selectFrom('audit_events')
+      .select(['action', 'target_id', 'details'])
+      .where('target_id', '=', plantId)
+      .orderBy('created_at')
+      .execute();
+    expect(audit.map((a) => a.action).sort()).toEqual([
+      'plants.device_added',
+      'plants.device_added',
+      'plants.device_removed',
+      'plants.device_updated',
+    ]);
     const update = audit.find((a) => a.action === 'plants.device_updated');
     expect(JSON.parse(update?.details ?? '{}')).toMatchObject({ deviceId: device.id, changed: ['firmware', 'name'] });
   });
@@ -161,7 +189,11 @@ describe.each(databaseTargets())('demo devices on $name', (target) => {
       .innerJoin('plants', 'plants.id', 'devices.plant_id')
       .select(['plants.thing_name', 'plants.battery_kwh', 'plants.charger_kw', 'devices.kind', 'devices.capacity_kwh', 'devices.live_keys'])
       .execute();
-    const kinds = (thing: string) => rows.filter((r) => r.thing_name === thing).map((r) => r.kind).sort();
+    const kinds = (thing: string) =>
+      rows
+        .filter((r) => r.thing_name === thing)
+        .map((r) => r.kind)
+        .sort();
     expect(kinds('demo-brno-01')).toEqual(['battery', 'charger', 'inverter', 'meter']);
     expect(kinds('demo-olomouc-02')).toEqual(['battery', 'inverter', 'meter']);
     expect(kinds('demo-plzen-03')).toEqual(['charger', 'inverter', 'meter']);

@@ -10,7 +10,14 @@ import { plantTarget, recordRequestAudit } from '../audit/request-audit';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
 import {
-  DEVICE_KINDS, MAX_CAPACITY_KWH, MAX_RATED_POWER_KW, plantDeviceEndpoints, type Device, type DeviceFields, type DeviceKind, type PlantDeviceEndpoints,
+  DEVICE_KINDS,
+  MAX_CAPACITY_KWH,
+  MAX_RATED_POWER_KW,
+  plantDeviceEndpoints,
+  type Device,
+  type DeviceFields,
+  type DeviceKind,
+  type PlantDeviceEndpoints,
 } from '@helio/contracts';
 import { contractSchema } from '../http/contract-schema';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -59,7 +66,9 @@ function columnsOf(fields: DeviceFields) {
 /** Rules the schema cannot say: a capacity belongs to a battery only. */
 function checkFields(kind: DeviceKind, fields: DeviceFields): void {
   if (kind !== 'battery' && fields.capacityKwh !== null) {
-    throw badRequest('Only a battery has a capacity', { fields: { capacityKwh: { problem: 'batteryOnly', message: 'capacityKwh is for batteries only' } } });
+    throw badRequest('Only a battery has a capacity', {
+      fields: { capacityKwh: { problem: 'batteryOnly', message: 'capacityKwh is for batteries only' } },
+    });
   }
 }
 
@@ -67,12 +76,26 @@ function checkFields(kind: DeviceKind, fields: DeviceFields): void {
 async function checkSerialFree(db: Kysely<Database>, plantId: string, fields: DeviceFields, exceptId?: string): Promise<void> {
   const serial = fields.serial.trim();
   if (!serial) return;
-  let query = db.selectFrom('devices').select('id').where('plant_id', '=', plantId).where('serial', '=', serial).where('maker', '=', fields.maker.trim());
+  let query = db
+    .selectFrom('devices')
+    .select('id')
+    .where('plant_id', '=', plantId)
+    .where('serial', '=', serial)
+    .where('maker', '=', fields.maker.trim());
   if (exceptId) query = query.where('id', '!=', exceptId);
   if (await query.executeTakeFirst()) throw conflict('A device with this serial number already exists at this plant', { field: 'serial' });
 }
 
-const EMPTY_FIELDS: DeviceFields = { name: '', maker: '', model: '', serial: '', firmware: '', ratedPowerKw: null, capacityKwh: null, liveKeys: [] };
+const EMPTY_FIELDS: DeviceFields = {
+  name: '',
+  maker: '',
+  model: '',
+  serial: '',
+  firmware: '',
+  ratedPowerKw: null,
+  capacityKwh: null,
+  liveKeys: [],
+};
 
 interface Found {
   plant: PlantRow;
@@ -107,7 +130,9 @@ export async function registerPlantDeviceRoutes(app: FastifyInstance, deps: { db
       if (request.body.kind) query = query.where('kind', '=', request.body.kind);
       const rows = await query.execute();
       const order = (kind: DeviceKind) => DEVICE_KINDS.indexOf(kind);
-      return rows.map(toDevice).sort((a, b) => order(a.kind) - order(b.kind) || a.name.localeCompare(b.name, 'cs') || a.createdAt.localeCompare(b.createdAt));
+      return rows
+        .map(toDevice)
+        .sort((a, b) => order(a.kind) - order(b.kind) || a.name.localeCompare(b.name, 'cs') || a.createdAt.localeCompare(b.createdAt));
     },
   );
 

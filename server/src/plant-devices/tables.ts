@@ -4,7 +4,6 @@ import { DEVICE_KINDS, type DeviceKind } from '@helio/contracts';
 
 export { DEVICE_KINDS, type DeviceKind };
 
-
 export interface DeviceTable {
   id: string;
   plant_id: string;

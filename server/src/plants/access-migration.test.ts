@@ -22,7 +22,20 @@ describe.each(databaseTargets())('the plant access migration on $name', (target)
       for (const plantId of plants) {
         await db
           .insertInto('plants')
-          .values({ id: plantId, tenant_id: id, name: 'P', thing_name: `t-${plantId}`, location: '', latitude: 0, longitude: 0, timezone: 'UTC', pv_peak_kw: 1, battery_kwh: null, charger_kw: null, created_at: now })
+          .values({
+            id: plantId,
+            tenant_id: id,
+            name: 'P',
+            thing_name: `t-${plantId}`,
+            location: '',
+            latitude: 0,
+            longitude: 0,
+            timezone: 'UTC',
+            pv_peak_kw: 1,
+            battery_kwh: null,
+            charger_kw: null,
+            created_at: now,
+          })
           .execute();
       }
       return { id, plants };
@@ -32,8 +45,23 @@ describe.each(databaseTargets())('the plant access migration on $name', (target)
       await db
         .insertInto('users')
         .values({
-          id, tenant_id: tenantId, email: `${id}@t.test`, name: 'A', family_name: 'B', picture: null, password_hash: 'x', role, custom_role_id: customRoleId,
-          modules: '[]', locale: 'cs', preferences: '{}', status: 'active', created_at: now, temporary_password_expires_at: null, password_changed_at: null, last_sign_in_at: null,
+          id,
+          tenant_id: tenantId,
+          email: `${id}@t.test`,
+          name: 'A',
+          family_name: 'B',
+          picture: null,
+          password_hash: 'x',
+          role,
+          custom_role_id: customRoleId,
+          modules: '[]',
+          locale: 'cs',
+          preferences: '{}',
+          status: 'active',
+          created_at: now,
+          temporary_password_expires_at: null,
+          password_changed_at: null,
+          last_sign_in_at: null,
         })
         .execute();
       return id;
@@ -41,7 +69,19 @@ describe.each(databaseTargets())('the plant access migration on $name', (target)
     const a = await tenant();
     const b = await tenant();
     const roleId = randomUUID();
-    await db.insertInto('roles').values({ id: roleId, tenant_id: a.id, name: 'C', name_key: 'c', description: '', permissions: '[]', created_at: now, updated_at: now }).execute();
+    await db
+      .insertInto('roles')
+      .values({
+        id: roleId,
+        tenant_id: a.id,
+        name: 'C',
+        name_key: 'c',
+        description: '',
+        permissions: '[]',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     const ids = {
       owner: await user(a.id, 'owner'),
       admin: await user(a.id, 'admin'),
@@ -53,7 +93,11 @@ describe.each(databaseTargets())('the plant access migration on $name', (target)
 
     await plantAccessMigration.up(db as Kysely<unknown>);
     const rows = await db.selectFrom('plant_access').select(['plant_id', 'user_id', 'role']).execute();
-    const of = (userId: string) => rows.filter((r) => r.user_id === userId).map((r) => [r.plant_id, r.role]).sort();
+    const of = (userId: string) =>
+      rows
+        .filter((r) => r.user_id === userId)
+        .map((r) => [r.plant_id, r.role])
+        .sort();
     expect(of(ids.owner)).toEqual([]);
     expect(of(ids.admin)).toEqual([]);
     expect(of(ids.operator)).toEqual(a.plants.map((p) => [p, 'operator']).sort());

@@ -49,12 +49,27 @@ describe.each(databaseTargets())('plant access on $name', (target) => {
     app = await buildApp({ db, config, devices, identity: TEST_IDENTITY });
     await app.listen({ port: 0, host: '127.0.0.1' });
     tenant = await tenantIdOf(db, 'Helio Demo');
-    plant = await db.selectFrom('plants').select(['id', 'thing_name', 'name']).where('tenant_id', '=', tenant).orderBy('thing_name').executeTakeFirstOrThrow();
-    adminToken = await tokenFor(db, { id: await userIdOf(db, 'admin@helio.local'), email: 'admin@helio.local', password: '', tenantId: tenant });
+    plant = await db
+      .selectFrom('plants')
+      .select(['id', 'thing_name', 'name'])
+      .where('tenant_id', '=', tenant)
+      .orderBy('thing_name')
+      .executeTakeFirstOrThrow();
+    adminToken = await tokenFor(db, {
+      id: await userIdOf(db, 'admin@helio.local'),
+      email: 'admin@helio.local',
+      password: '',
+      tenantId: tenant,
+    });
     viewerId = await userIdOf(db, 'viewer@helio.local');
-    member = await addUser(db, tenant, { customRoleId: await addRole(db, tenant, 'Everything but admin', PERMISSION_KEYS), modules: MODULE_KEYS });
+    member = await addUser(db, tenant, {
+      customRoleId: await addRole(db, tenant, 'Everything but admin', PERMISSION_KEYS),
+      modules: MODULE_KEYS,
+    });
     memberToken = await tokenFor(db, member);
-    plantScoped = routeTableOf(app).filter(isApiRoute).filter((r) => tenantResourcesOf(r).some((res) => res.kind === 'plant' || res.kind === 'thing'));
+    plantScoped = routeTableOf(app)
+      .filter(isApiRoute)
+      .filter((r) => tenantResourcesOf(r).some((res) => res.kind === 'plant' || res.kind === 'thing'));
   });
 
   afterAll(async () => {
@@ -70,11 +85,23 @@ describe.each(databaseTargets())('plant access on $name', (target) => {
   };
   /** The token for one route call: a live stream answers as it opens and ends when this token runs out. */
   const memberTokenFor = (route: RouteEntry) =>
-    routeName(route) === 'GET /api/live' ? tokenFor(db, member, { now: () => Date.now() - (TOKEN_LIFETIME_S - 2) * 1000 }) : Promise.resolve(memberToken);
+    routeName(route) === 'GET /api/live'
+      ? tokenFor(db, member, { now: () => Date.now() - (TOKEN_LIFETIME_S - 2) * 1000 })
+      : Promise.resolve(memberToken);
   const timeSeries = () =>
-    call('metric/time-series', {
-      pgParams: { tenantId: tenant, gatewayId: plant.thing_name, plantId: plant.id, startTime: new Date(Date.now() - 3_600_000).toISOString(), endTime: new Date().toISOString() },
-    }, memberToken);
+    call(
+      'metric/time-series',
+      {
+        pgParams: {
+          tenantId: tenant,
+          gatewayId: plant.thing_name,
+          plantId: plant.id,
+          startTime: new Date(Date.now() - 3_600_000).toISOString(),
+          endTime: new Date().toISOString(),
+        },
+      },
+      memberToken,
+    );
   const sweep = async () => {
     const answers: string[] = [];
     for (const route of plantScoped) {
@@ -88,19 +115,39 @@ describe.each(databaseTargets())('plant access on $name', (target) => {
   const memberSees = async () => ({
     list: (await call('plant/list', { id: tenant }, memberToken)).json<Array<{ id: string }>>().map((p) => p.id),
     registry: (await call('hono/plants/find', {}, memberToken)).json<Array<{ id: string }>>().map((p) => p.id),
-    alerts: (await call('notifications/alerts/list', {}, memberToken)).json<{ alerts: Array<{ plantId: string }> }>().alerts.map((a) => a.plantId),
+    alerts: (await call('notifications/alerts/list', {}, memberToken))
+      .json<{ alerts: Array<{ plantId: string }> }>()
+      .alerts.map((a) => a.plantId),
     unread: (await call('notifications/alerts/unread-count', {}, memberToken)).json<{ count: number }>().count,
   });
 
   it('covers the plant endpoints of every part of the server', () => {
     const names = plantScoped.map(routeName);
-    for (const expected of ['POST /api/plant/detail', 'POST /api/plant/update', 'POST /api/iot/thing/shadow', 'POST /api/iot/thing/shadow/desired', 'GET /api/live', 'POST /api/hono/plants/get', 'POST /api/metric/list', 'POST /api/notifications/thresholds/save', 'POST /api/plant/access/list', 'POST /api/plant/access/remove']) {
+    for (const expected of [
+      'POST /api/plant/detail',
+      'POST /api/plant/update',
+      'POST /api/iot/thing/shadow',
+      'POST /api/iot/thing/shadow/desired',
+      'GET /api/live',
+      'POST /api/hono/plants/get',
+      'POST /api/metric/list',
+      'POST /api/notifications/thresholds/save',
+      'POST /api/plant/access/list',
+      'POST /api/plant/access/remove',
+    ]) {
       expect(names).toContain(expected);
     }
   });
 
   it('shows a user without access nothing of the plant, and no plant at all', async () => {
-    await openAlert(notificationsDb(db), { tenantId: tenant, plantId: plant.id, kind: 'gatewayOffline', severity: 'critical', startedAt: new Date(), details: {} });
+    await openAlert(notificationsDb(db), {
+      tenantId: tenant,
+      plantId: plant.id,
+      kind: 'gatewayOffline',
+      severity: 'critical',
+      startedAt: new Date(),
+      details: {},
+    });
     const answers = await sweep();
     expect(answers.filter((a) => !a.endsWith(' 404'))).toEqual([]);
     expect(await memberSees()).toEqual({ list: [], registry: [], alerts: [], unread: 0 });
@@ -114,7 +161,11 @@ describe.each(databaseTargets())('plant access on $name', (target) => {
     expect(await memberSees()).toEqual({ list: [plant.id], registry: [plant.id], alerts: [plant.id], unread: 1 });
     const listed = (await call('plant/access/list', { id: plant.id }, memberToken)).json<{ users: PlantAccessUser[] }>().users;
     expect(listed.map((u) => [u.email, u.role, u.everyPlant])).toEqual(
-      expect.arrayContaining([['admin@helio.local', 'owner', true], [member.email, 'owner', false], ['operator@helio.local', 'operator', false]]),
+      expect.arrayContaining([
+        ['admin@helio.local', 'owner', true],
+        [member.email, 'owner', false],
+        ['operator@helio.local', 'operator', false],
+      ]),
     );
     expect(listed.map((u) => u.email)).not.toContain('other@other-energy.local');
   });
@@ -131,7 +182,9 @@ describe.each(databaseTargets())('plant access on $name', (target) => {
     const removed = await call('plant/access/remove', { id: plant.id, userId: member.id });
     expect(removed.json()).toEqual({ removed: true });
     const ended = await Promise.race([
-      (async () => { for (;;) if ((await reader.read()).done) return 'ended'; })(),
+      (async () => {
+        for (;;) if ((await reader.read()).done) return 'ended';
+      })(),
       new Promise((resolve) => setTimeout(() => resolve('still open'), 2000)),
     ]);
     expect(ended).toBe('ended');
@@ -150,10 +203,14 @@ describe.each(databaseTargets())('plant access on $name', (target) => {
     expect((await call('plant/access/update', { id: plant.id, userId: member.id, role })).statusCode).toBe(200);
     const version = (await call('plant/detail', { id: plant.id })).json<{ version: number }>().version;
     const answers = {
-      desired: (await call('iot/thing/shadow/desired', { thingName: plant.thing_name, desiredKey: 'OperMode', desiredState: 'backup' }, memberToken)).statusCode,
-      update: (await call('plant/update', { id: plant.id, payload: { address: `Street ${role}` }, expectedVersion: version }, memberToken)).statusCode,
+      desired: (
+        await call('iot/thing/shadow/desired', { thingName: plant.thing_name, desiredKey: 'OperMode', desiredState: 'backup' }, memberToken)
+      ).statusCode,
+      update: (await call('plant/update', { id: plant.id, payload: { address: `Street ${role}` }, expectedVersion: version }, memberToken))
+        .statusCode,
       rotate: (await call('plant/gateway/credentials/rotate', { id: plant.id }, memberToken)).statusCode,
-      thresholds: (await call('notifications/thresholds/save', { plantId: plant.id, batterySocMin: 15, pvMinPercent: 10 }, memberToken)).statusCode,
+      thresholds: (await call('notifications/thresholds/save', { plantId: plant.id, batterySocMin: 15, pvMinPercent: 10 }, memberToken))
+        .statusCode,
       access: (await call('plant/access/update', { id: plant.id, userId: viewerId, role: 'viewer' }, memberToken)).statusCode,
     };
     expect(answers).toEqual(expected);
@@ -167,7 +224,13 @@ describe.each(databaseTargets())('plant access on $name', (target) => {
     await call('plant/access/update', { id: plant.id, userId: user.id, role: 'operator' });
     await call('plant/access/update', { id: plant.id, userId: user.id, role: 'operator' }); // no change, no entry
     await call('plant/access/remove', { id: plant.id, userId: user.id });
-    const events = await db.selectFrom('audit_events').selectAll().where('target_id', '=', plant.id).where('action', 'like', 'plants.access_%').orderBy('created_at').execute();
+    const events = await db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('target_id', '=', plant.id)
+      .where('action', 'like', 'plants.access_%')
+      .orderBy('created_at')
+      .execute();
     const ofUser = events.filter((e) => JSON.parse(e.details).userId === user.id);
     expect(ofUser.map((e) => [e.action, JSON.parse(e.details)])).toEqual([
       ['plants.access_granted', { user: user.email, userId: user.id, role: 'viewer' }],
@@ -179,21 +242,39 @@ describe.each(databaseTargets())('plant access on $name', (target) => {
 
   it('invites an unknown e-mail as a new user with access, through the IAM invitation', async () => {
     const email = `new-${randomUUID().slice(0, 8)}@helio.test`;
-    const response = await call('plant/access/invite', { id: plant.id, email, role: 'operator', name: 'Nová', familyName: 'Osoba', locale: 'en' });
+    const response = await call('plant/access/invite', {
+      id: plant.id,
+      email,
+      role: 'operator',
+      name: 'Nová',
+      familyName: 'Osoba',
+      locale: 'en',
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ invited: true, user: { email, role: 'operator', status: 'invited', tenantRoleId: 'operator' } });
+    expect(response.json()).toMatchObject({
+      invited: true,
+      user: { email, role: 'operator', status: 'invited', tenantRoleId: 'operator' },
+    });
     const mail = await db.selectFrom('outbox').selectAll().where('to', '=', email).execute();
     expect(mail).toHaveLength(1);
     const actions = await db.selectFrom('audit_events').select('action').where('details', 'like', `%${email}%`).execute();
     expect(actions.map((a) => a.action).sort()).toEqual(['plants.access_granted']);
-    expect(await db.selectFrom('audit_events').select('action').where('target_label', '=', email).execute()).toEqual([{ action: 'iam.user_invited' }]);
+    expect(await db.selectFrom('audit_events').select('action').where('target_label', '=', email).execute()).toEqual([
+      { action: 'iam.user_invited' },
+    ]);
   });
 
   it('refuses what plant access cannot change or must not reveal', async () => {
-    const withoutIam = await addUser(db, tenant, { customRoleId: await addRole(db, tenant, 'Plants only', ['plants:read', 'plants:write'] as Permission[]) });
+    const withoutIam = await addUser(db, tenant, {
+      customRoleId: await addRole(db, tenant, 'Plants only', ['plants:read', 'plants:write'] as Permission[]),
+    });
     await call('plant/access/update', { id: plant.id, userId: withoutIam.id, role: 'owner' });
     const token = await tokenFor(db, withoutIam);
-    const unknown = await call('plant/access/invite', { id: plant.id, email: 'nobody@helio.test', role: 'viewer', name: 'A', familyName: 'B' }, token);
+    const unknown = await call(
+      'plant/access/invite',
+      { id: plant.id, email: 'nobody@helio.test', role: 'viewer', name: 'A', familyName: 'B' },
+      token,
+    );
     expect([unknown.statusCode, unknown.json().error.code]).toEqual([403, 'Forbidden']);
     const noName = await call('plant/access/invite', { id: plant.id, email: 'nobody@helio.test', role: 'viewer' });
     expect(noName.statusCode).toBe(400);
@@ -201,14 +282,34 @@ describe.each(databaseTargets())('plant access on $name', (target) => {
     expect([admin.statusCode, admin.json().error.code]).toEqual([409, 'SeesEveryPlant']);
     const again = await call('plant/access/invite', { id: plant.id, email: 'viewer@helio.local', role: 'viewer' });
     expect([again.statusCode, again.json().error.code]).toEqual([409, 'AlreadyHasAccess']);
-    const foreign = await call('plant/access/invite', { id: plant.id, email: 'other@other-energy.local', role: 'viewer', name: 'A', familyName: 'B' });
+    const foreign = await call('plant/access/invite', {
+      id: plant.id,
+      email: 'other@other-energy.local',
+      role: 'viewer',
+      name: 'A',
+      familyName: 'B',
+    });
     expect(foreign.statusCode).toBe(409);
   });
 
   it('makes a non-administrator who creates a plant its owner', async () => {
-    const creator = await addUser(db, tenant, { customRoleId: await addRole(db, tenant, 'Plant builder', ['plants:read', 'plants:write'] as Permission[]) });
+    const creator = await addUser(db, tenant, {
+      customRoleId: await addRole(db, tenant, 'Plant builder', ['plants:read', 'plants:write'] as Permission[]),
+    });
     const token = await tokenFor(db, creator);
-    const created = await call('plant/create', { name: 'Nová', location: 'Brno', latitude: 49.2, longitude: 16.6, timezone: 'Europe/Prague', pvPeakKw: 5, thingName: `own-${randomUUID().slice(0, 8)}` }, token);
+    const created = await call(
+      'plant/create',
+      {
+        name: 'Nová',
+        location: 'Brno',
+        latitude: 49.2,
+        longitude: 16.6,
+        timezone: 'Europe/Prague',
+        pvPeakKw: 5,
+        thingName: `own-${randomUUID().slice(0, 8)}`,
+      },
+      token,
+    );
     expect(created.statusCode).toBe(200);
     const id = created.json<{ plant: { id: string } }>().plant.id;
     expect((await call('plant/list', { id: tenant }, token)).json<Array<{ id: string }>>().map((p) => p.id)).toEqual([id]);
@@ -217,14 +318,19 @@ describe.each(databaseTargets())('plant access on $name', (target) => {
   });
 
   it('mails an alert only to users who may see the plant', async () => {
-    const settings = { ...defaultSettings(), enabled: true, days: defaultSettings().days.map((d) => ({ ...d, from: '00:00', to: '23:59' })) };
+    const settings = {
+      ...defaultSettings(),
+      enabled: true,
+      days: defaultSettings().days.map((d) => ({ ...d, from: '00:00', to: '23:59' })),
+    };
     const watcher = await addUser(db, tenant, { role: 'viewer', modules: ['notifications'] });
     const stranger = await addUser(db, tenant, { role: 'viewer', modules: ['notifications'] });
     for (const user of [watcher, stranger]) await saveSettings(notificationsDb(db), user.id, settings);
     await call('plant/access/update', { id: plant.id, userId: watcher.id, role: 'viewer' });
     const startedAt = new Date();
     startedAt.setUTCHours(10, 0, 0, 0);
-    const mailed = async () => (await alertRecipients(notificationsDb(db), { id: plant.id, tenant_id: tenant }, startedAt, 'UTC')).map((r) => r.email);
+    const mailed = async () =>
+      (await alertRecipients(notificationsDb(db), { id: plant.id, tenant_id: tenant }, startedAt, 'UTC')).map((r) => r.email);
     expect(await mailed()).toContain(watcher.email);
     expect(await mailed()).not.toContain(stranger.email);
     await call('plant/access/remove', { id: plant.id, userId: watcher.id });

@@ -37,7 +37,12 @@ const NEW_USER_ROLE: Record<PlantRole, { role: 'operator' | 'viewer'; modules: M
   owner: { role: 'operator', modules: ['ems', 'rc', 'fep', 'ev', 'notifications', 'monitoring', 'management'] },
 };
 
-const plantAndUser = { tenantResources: [{ field: 'id', kind: 'plant' }, { field: 'userId', kind: 'user' }] } as const;
+const plantAndUser = {
+  tenantResources: [
+    { field: 'id', kind: 'plant' },
+    { field: 'userId', kind: 'user' },
+  ],
+} as const;
 
 const callerOf = (user: UserRow) => ({ roleId: effectiveRoleId(user) });
 
@@ -67,9 +72,16 @@ export async function listPlantAccess(db: Kysely<Database>, plant: { id: string;
     .where('users.tenant_id', '=', plant.tenant_id)
     .execute();
   return users
-    .map(({ plant_role, ...user }) => (seesEveryPlant(callerOf(user)) ? view(user, 'owner') : plant_role === null ? undefined : view(user, plant_role)))
+    .map(({ plant_role, ...user }) =>
+      seesEveryPlant(callerOf(user)) ? view(user, 'owner') : plant_role === null ? undefined : view(user, plant_role),
+    )
     .filter((u): u is PlantAccessUser => u !== undefined)
-    .sort((a, b) => Number(b.everyPlant) - Number(a.everyPlant) || byName(`${a.familyName} ${a.name}`, `${b.familyName} ${b.name}`) || byName(a.email, b.email));
+    .sort(
+      (a, b) =>
+        Number(b.everyPlant) - Number(a.everyPlant) ||
+        byName(`${a.familyName} ${a.name}`, `${b.familyName} ${b.name}`) ||
+        byName(a.email, b.email),
+    );
 }
 
 export async function registerPlantAccessRoutes(app: FastifyInstance, deps: IamDeps): Promise<void> {
@@ -90,8 +102,14 @@ export async function registerPlantAccessRoutes(app: FastifyInstance, deps: IamD
     return user;
   };
 
-  const audit = (request: FastifyRequest, trx: Kysely<Database>, action: AuditAction, plant: AccessiblePlant, user: UserRow, details: Record<string, unknown>) =>
-    recordRequestAudit(trx, request, action, plantTarget(plant), { user: user.email, userId: user.id, ...details });
+  const audit = (
+    request: FastifyRequest,
+    trx: Kysely<Database>,
+    action: AuditAction,
+    plant: AccessiblePlant,
+    user: UserRow,
+    details: Record<string, unknown>,
+  ) => recordRequestAudit(trx, request, action, plantTarget(plant), { user: user.email, userId: user.id, ...details });
 
   app.post<{ Body: PlantAccessEndpoints['plant/access/list']['request'] }>(
     '/api/plant/access/list',
@@ -118,11 +136,21 @@ export async function registerPlantAccessRoutes(app: FastifyInstance, deps: IamD
       const plant = await ownedPlant(request, request.body.id);
       const { role: plantRole, name: givenName, familyName, locale } = request.body;
       const email = normalizeEmail(request.body.email);
-      const existing = await db.selectFrom('users').selectAll().where('email', '=', email).where('tenant_id', '=', request.user.tenantId).executeTakeFirst();
+      const existing = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', email)
+        .where('tenant_id', '=', request.user.tenantId)
+        .executeTakeFirst();
       if (existing) {
         if (existing.status !== 'active') throw new ApiError(409, 'UserDisabled', 'This user is disabled');
         const user = await changeableUser(request, existing.id);
-        const had = await db.selectFrom('plant_access').select('role').where('plant_id', '=', plant.id).where('user_id', '=', user.id).executeTakeFirst();
+        const had = await db
+          .selectFrom('plant_access')
+          .select('role')
+          .where('plant_id', '=', plant.id)
+          .where('user_id', '=', user.id)
+          .executeTakeFirst();
         if (had) throw new ApiError(409, 'AlreadyHasAccess', 'This user already has access to the plant', { role: had.role });
         await db.transaction().execute(async (trx) => {
           await grantPlantAccess(trx, { plantId: plant.id, userId: user.id, role: plantRole });
@@ -133,7 +161,9 @@ export async function registerPlantAccessRoutes(app: FastifyInstance, deps: IamD
       // Someone new: an IAM invitation (the same mail, password rules and audit as iam/users/invite).
       if (!request.user.permissions.includes('iam:manage')) throw forbidden('Inviting someone new needs the iam:manage permission');
       if (givenName === undefined || familyName === undefined) {
-        throw badRequest('A new user needs a name and a family name', { fields: { ...(givenName ? {} : { name: 'required' }), ...(familyName ? {} : { familyName: 'required' }) } });
+        throw badRequest('A new user needs a name and a family name', {
+          fields: { ...(givenName ? {} : { name: 'required' }), ...(familyName ? {} : { familyName: 'required' }) },
+        });
       }
       const tenantRole = NEW_USER_ROLE[plantRole];
       await refuseWhileProbing(deps.db, reply, request.user.tenantId, 'email');
@@ -183,7 +213,12 @@ export async function registerPlantAccessRoutes(app: FastifyInstance, deps: IamD
       const plant = await ownedPlant(request, request.body.id);
       const user = await changeableUser(request, request.body.userId);
       const removed = await db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('plant_access').select('role').where('plant_id', '=', plant.id).where('user_id', '=', user.id).executeTakeFirst();
+        const row = await trx
+          .selectFrom('plant_access')
+          .select('role')
+          .where('plant_id', '=', plant.id)
+          .where('user_id', '=', user.id)
+          .executeTakeFirst();
         if (!row) return false;
         await trx.deleteFrom('plant_access').where('plant_id', '=', plant.id).where('user_id', '=', user.id).execute();
         await audit(request, trx, 'plants.access_revoked', plant, user, { role: row.role });

@@ -109,7 +109,10 @@ async function kept(db: Kysely<Database>, key: string, read: () => Promise<Plant
 /** The kept plant row as the caller sees it: administrators as owners, everyone else by their plant_access row, read now. */
 async function asSeenBy(db: Kysely<Database>, caller: PlantCaller, plant: PlantRow | undefined): Promise<AccessiblePlant | undefined> {
   if (!plant) return undefined;
-  if (caller.apiKey) return seesEveryPlant(caller) || caller.apiKey.plantIds?.includes(plant.id) ? { ...plant, access_role: everyPlantRole(caller) } : undefined;
+  if (caller.apiKey)
+    return seesEveryPlant(caller) || caller.apiKey.plantIds?.includes(plant.id)
+      ? { ...plant, access_role: everyPlantRole(caller) }
+      : undefined;
   if (seesEveryPlant(caller)) return { ...plant, access_role: 'owner' };
   const access = await db
     .selectFrom('plant_access')
@@ -120,7 +123,11 @@ async function asSeenBy(db: Kysely<Database>, caller: PlantCaller, plant: PlantR
   return access && { ...plant, access_role: access.role };
 }
 
-export async function findTenantPlantByThingName(db: Kysely<Database>, caller: PlantCaller, thingName: string): Promise<AccessiblePlant | undefined> {
+export async function findTenantPlantByThingName(
+  db: Kysely<Database>,
+  caller: PlantCaller,
+  thingName: string,
+): Promise<AccessiblePlant | undefined> {
   const plant = await kept(db, `${caller.tenantId}\u0000thing\u0000${thingName}`, () =>
     db.selectFrom('plants').selectAll().where('tenant_id', '=', caller.tenantId).where('thing_name', '=', thingName).executeTakeFirst(),
   );
@@ -144,7 +151,12 @@ export async function grantPlantAccess(
   { plantId, userId, role }: { plantId: string; userId: string; role: PlantRole },
   now = new Date(),
 ): Promise<PlantRole | undefined> {
-  const before = await db.selectFrom('plant_access').select('role').where('plant_id', '=', plantId).where('user_id', '=', userId).executeTakeFirst();
+  const before = await db
+    .selectFrom('plant_access')
+    .select('role')
+    .where('plant_id', '=', plantId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   const at = now.toISOString();
   await db
     .insertInto('plant_access')
@@ -158,7 +170,8 @@ export const hasPlantRole = (held: PlantRole, needed: PlantRole): boolean => PLA
 
 /** 403 when the caller's role on a plant they can see is below `needed`. */
 export function requirePlantRole<T extends { access_role: PlantRole }>(plant: T, needed: PlantRole): T {
-  if (!hasPlantRole(plant.access_role, needed)) throw forbidden(`This needs the ${needed} role on the plant; you are its ${plant.access_role}`);
+  if (!hasPlantRole(plant.access_role, needed))
+    throw forbidden(`This needs the ${needed} role on the plant; you are its ${plant.access_role}`);
   return plant;
 }
 

@@ -9,7 +9,10 @@ import { contractSchema } from '../http/contract-schema';
 import { access } from '../iam/route-access';
 import { fleetSummary, type FleetSummary } from './fleet-summary';
 
-export async function registerFleetRoutes(app: FastifyInstance, { db, devices }: { db: Kysely<Database>; devices: DeviceServices }): Promise<void> {
+export async function registerFleetRoutes(
+  app: FastifyInstance,
+  { db, devices }: { db: Kysely<Database>; devices: DeviceServices },
+): Promise<void> {
   app.post<{ Body: FleetEndpoints['plant/fleet/summary']['request']; Reply: FleetSummary }>(
     '/api/plant/fleet/summary',
     {

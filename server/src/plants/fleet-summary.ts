@@ -55,8 +55,13 @@ export async function fleetSummary(
     .map((plant): AttentionPlant => {
       const counts = openAlerts.get(plant.id);
       return {
-        id: plant.id, name: plant.name, thingName: plant.thingName, status: plant.status, lastSeen: plant.lastSeen,
-        criticalAlerts: counts?.critical ?? 0, warningAlerts: counts?.warning ?? 0,
+        id: plant.id,
+        name: plant.name,
+        thingName: plant.thingName,
+        status: plant.status,
+        lastSeen: plant.lastSeen,
+        criticalAlerts: counts?.critical ?? 0,
+        warningAlerts: counts?.warning ?? 0,
       };
     })
     .filter((p) => p.status === 'offline' || p.criticalAlerts + p.warningAlerts > 0)

@@ -17,14 +17,28 @@ const NUMBER_COLUMNS = [
 export const plantSettingsMigration: Required<Migration> = {
   async up(db: Kysely<unknown>): Promise<void> {
     // One column per statement: SQLite's ALTER TABLE adds one at a time.
-    await db.schema.alterTable('plants').addColumn('address', 'text', (c) => c.notNull().defaultTo('')).execute();
-    for (const column of NUMBER_COLUMNS) await db.schema.alterTable('plants').addColumn(column, 'double precision').execute();
-    await db.schema.alterTable('plants').addColumn('tariff_name', 'text', (c) => c.notNull().defaultTo('')).execute();
     await db.schema
       .alterTable('plants')
-      .addColumn('tariff_currency', 'text', (c) => c.notNull().defaultTo('CZK').check(sql`tariff_currency in ('CZK', 'EUR')`))
+      .addColumn('address', 'text', (c) => c.notNull().defaultTo(''))
       .execute();
-    await db.schema.alterTable('plants').addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+    for (const column of NUMBER_COLUMNS) await db.schema.alterTable('plants').addColumn(column, 'double precision').execute();
+    await db.schema
+      .alterTable('plants')
+      .addColumn('tariff_name', 'text', (c) => c.notNull().defaultTo(''))
+      .execute();
+    await db.schema
+      .alterTable('plants')
+      .addColumn('tariff_currency', 'text', (c) =>
+        c
+          .notNull()
+          .defaultTo('CZK')
+          .check(sql`tariff_currency in ('CZK', 'EUR')`),
+      )
+      .execute();
+    await db.schema
+      .alterTable('plants')
+      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+      .execute();
     await db.schema.alterTable('plants').addColumn('updated_at', 'text').execute();
   },
 

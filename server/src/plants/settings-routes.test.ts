@@ -12,7 +12,11 @@ import { apiPost, testConfig } from '../testing/test-app';
 import type { PlantDetail } from './plant-detail';
 
 interface ErrorAnswer {
-  error: { code: string; message: string; details?: { fields?: Record<string, { problem: string; message: string }>; current?: PlantDetail; currentVersion?: number } };
+  error: {
+    code: string;
+    message: string;
+    details?: { fields?: Record<string, { problem: string; message: string }>; current?: PlantDetail; currentVersion?: number };
+  };
 }
 
 describe.each(databaseTargets())('plant settings on $name', (target) => {
@@ -54,8 +58,20 @@ describe.each(databaseTargets())('plant settings on $name', (target) => {
     const response = await call('plant/detail', { id: plantId }, viewer);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
-      id: plantId, thingName: ours, pvPeakKw: 9.8, batteryKwh: 10, address: '', tiltDeg: null, azimuthDeg: null,
-      batteryMinSocPct: null, gridExportLimitKw: null, tariffName: '', tariffPricePerKwh: null, tariffCurrency: 'CZK', version: 1, updatedAt: null,
+      id: plantId,
+      thingName: ours,
+      pvPeakKw: 9.8,
+      batteryKwh: 10,
+      address: '',
+      tiltDeg: null,
+      azimuthDeg: null,
+      batteryMinSocPct: null,
+      gridExportLimitKw: null,
+      tariffName: '',
+      tariffPricePerKwh: null,
+      tariffCurrency: 'CZK',
+      version: 1,
+      updatedAt: null,
     });
   });
 
@@ -64,19 +80,37 @@ describe.each(databaseTargets())('plant settings on $name', (target) => {
     const update = await call('plant/update', { id: theirPlantId, payload: { name: 'Mine now' }, expectedVersion: 1 });
     expect(update.statusCode).toBe(404);
     expect((await call('plant/update', { id: theirPlantId, payload: { tiltDeg: 'steep' }, expectedVersion: 1 })).statusCode).toBe(404);
-    expect((await db.selectFrom('plants').select('name').where('id', '=', theirPlantId).executeTakeFirstOrThrow()).name).toBe(`Plant ${theirs}`);
+    expect((await db.selectFrom('plants').select('name').where('id', '=', theirPlantId).executeTakeFirstOrThrow()).name).toBe(
+      `Plant ${theirs}`,
+    );
   });
 
   it('refuses plants:write calls to a viewer', async () => {
     expect((await call('plant/update', { id: plantId, payload: { name: 'X' }, expectedVersion: 1 }, viewer)).statusCode).toBe(403);
-    expect((await call('plant/create', { name: 'X', location: 'Y', latitude: 1, longitude: 1, timezone: 'UTC', pvPeakKw: 1, thingName: `v-${run}` }, viewer)).statusCode).toBe(403);
+    expect(
+      (
+        await call(
+          'plant/create',
+          { name: 'X', location: 'Y', latitude: 1, longitude: 1, timezone: 'UTC', pvPeakKw: 1, thingName: `v-${run}` },
+          viewer,
+        )
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('names every wrong field with its own message, and writes nothing', async () => {
     const response = await call('plant/update', {
       id: plantId,
       expectedVersion: 1,
-      payload: { name: ' ', tiltDeg: 91, azimuthDeg: -181, batteryMinSocPct: 80, batteryMaxSocPct: 20, timezone: 'Mars/Olympus', gridExportLimitKw: -1 },
+      payload: {
+        name: ' ',
+        tiltDeg: 91,
+        azimuthDeg: -181,
+        batteryMinSocPct: 80,
+        batteryMaxSocPct: 20,
+        timezone: 'Mars/Olympus',
+        gridExportLimitKw: -1,
+      },
     });
     expect(response.statusCode).toBe(400);
     const { error } = response.json<ErrorAnswer>();
@@ -106,12 +140,28 @@ describe.each(databaseTargets())('plant settings on $name', (target) => {
   });
 
   it('saves valid settings, bumps the version and audits the change', async () => {
-    const payload = { address: 'Kounicova 1, Brno', tiltDeg: 35, azimuthDeg: -10, batteryMinSocPct: 10, batteryMaxSocPct: 95, batteryMaxChargeKw: 5, batteryMaxDischargeKw: 5, gridExportLimitKw: 7.5, tariffName: 'D57d', tariffPricePerKwh: 4.2 };
+    const payload = {
+      address: 'Kounicova 1, Brno',
+      tiltDeg: 35,
+      azimuthDeg: -10,
+      batteryMinSocPct: 10,
+      batteryMaxSocPct: 95,
+      batteryMaxChargeKw: 5,
+      batteryMaxDischargeKw: 5,
+      gridExportLimitKw: 7.5,
+      tariffName: 'D57d',
+      tariffPricePerKwh: 4.2,
+    };
     const response = await call('plant/update', { id: plantId, expectedVersion: 1, payload });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ ...payload, version: 2, updatedAt: expect.any(String) });
     expect((await call('plant/detail', { id: plantId })).json()).toMatchObject({ ...payload, version: 2 });
-    const audit = await db.selectFrom('audit_events').selectAll().where('target_id', '=', plantId).where('action', '=', 'plants.updated').execute();
+    const audit = await db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('target_id', '=', plantId)
+      .where('action', '=', 'plants.updated')
+      .execute();
     expect(audit).toHaveLength(1);
     expect(JSON.parse(audit[0]?.details ?? '{}')).toMatchObject({ version: 2, changed: expect.arrayContaining(['tiltDeg', 'tariffName']) });
   });
@@ -130,7 +180,16 @@ describe.each(databaseTargets())('plant settings on $name', (target) => {
 
   it('creates a plant with its gateway login, once and not cached; the login connects to the broker', async () => {
     const thingName = `new-plant-${run}`;
-    const body = { name: 'Nová elektrárna', location: 'Jihlava', latitude: 49.4, longitude: 15.59, timezone: 'Europe/Prague', pvPeakKw: 12.5, batteryKwh: 15, thingName };
+    const body = {
+      name: 'Nová elektrárna',
+      location: 'Jihlava',
+      latitude: 49.4,
+      longitude: 15.59,
+      timezone: 'Europe/Prague',
+      pvPeakKw: 12.5,
+      batteryKwh: 15,
+      thingName,
+    };
     const response = await call('plant/create', body);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -138,11 +197,21 @@ describe.each(databaseTargets())('plant settings on $name', (target) => {
     const { thingName: _thing, ...settings } = body;
     expect(plant).toMatchObject({ ...settings, thingName, chargerKw: null, version: 1 });
     expect(gatewayLogin).toEqual({ username: `gw-${thingName}`, password: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/) });
-    const gateway = await mqtt.connectAsync(devices.mqttUrl, { clientId: gatewayLogin.username, username: gatewayLogin.username, password: gatewayLogin.password, reconnectPeriod: 0 });
+    const gateway = await mqtt.connectAsync(devices.mqttUrl, {
+      clientId: gatewayLogin.username,
+      username: gatewayLogin.username,
+      password: gatewayLogin.password,
+      reconnectPeriod: 0,
+    });
     expect(gateway.connected).toBe(true);
     await gateway.endAsync(true);
     await expect(
-      mqtt.connectAsync(devices.mqttUrl, { clientId: gatewayLogin.username, username: gatewayLogin.username, password: 'wrong', reconnectPeriod: 0 }),
+      mqtt.connectAsync(devices.mqttUrl, {
+        clientId: gatewayLogin.username,
+        username: gatewayLogin.username,
+        password: 'wrong',
+        reconnectPeriod: 0,
+      }),
     ).rejects.toThrow(/Bad username or password/);
     const audit = await db.selectFrom('audit_events').selectAll().where('target_id', '=', plant.id).execute();
     expect(audit.map((a) => a.action)).toEqual(['plants.created']);

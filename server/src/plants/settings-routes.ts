@@ -23,12 +23,26 @@ const plantResource = { tenantResources: [{ field: 'id', kind: 'plant' as const 
 
 /** What a new plant starts with beyond what plant/create is given. */
 const NEW_PLANT_DEFAULTS: PlantSettings = {
-  name: '', location: '', address: '', timezone: 'Europe/Prague', latitude: null, longitude: null, pvPeakKw: null,
-  tiltDeg: null, azimuthDeg: null, batteryKwh: null, batteryMinSocPct: null, batteryMaxSocPct: null,
-  batteryMaxChargeKw: null, batteryMaxDischargeKw: null, chargerKw: null, gridExportLimitKw: null,
-  tariffName: '', tariffPricePerKwh: null, tariffCurrency: 'CZK',
+  name: '',
+  location: '',
+  address: '',
+  timezone: 'Europe/Prague',
+  latitude: null,
+  longitude: null,
+  pvPeakKw: null,
+  tiltDeg: null,
+  azimuthDeg: null,
+  batteryKwh: null,
+  batteryMinSocPct: null,
+  batteryMaxSocPct: null,
+  batteryMaxChargeKw: null,
+  batteryMaxDischargeKw: null,
+  chargerKw: null,
+  gridExportLimitKw: null,
+  tariffName: '',
+  tariffPricePerKwh: null,
+  tariffCurrency: 'CZK',
 };
-
 
 type CreateBody = PlantEndpoints['plant/create']['request'];
 
@@ -56,7 +70,10 @@ function rejectSchemaErrors(request: FastifyRequest): void {
 const audit = (db: Kysely<Database>, request: FastifyRequest, action: AuditAction, plant: PlantDetail, details: Record<string, unknown>) =>
   recordRequestAudit(db, request, action, plantTarget(plant), details);
 
-export async function registerPlantSettingsRoutes(app: FastifyInstance, deps: { db: Kysely<Database>; devices?: DeviceServices }): Promise<void> {
+export async function registerPlantSettingsRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; devices?: DeviceServices },
+): Promise<void> {
   const { db, devices } = deps;
 
   app.post<{ Body: PlantEndpoints['plant/detail']['request'] }>(

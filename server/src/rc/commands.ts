@@ -66,26 +66,49 @@ export async function recordCommands(db: Kysely<Database>, commands: readonly Ne
     for (const row of rows) byKey.set(row.key, [...(byKey.get(row.key) ?? []), row.plant_id]);
     for (const [key, plantIds] of byKey) {
       for (let i = 0; i < plantIds.length; i += 500) {
-        await trx.updateTable('rc_commands').set({ state: 'superseded' })
-          .where('plant_id', 'in', plantIds.slice(i, i + 500)).where('key', '=', key).where('state', '=', 'sent').execute();
+        await trx
+          .updateTable('rc_commands')
+          .set({ state: 'superseded' })
+          .where('plant_id', 'in', plantIds.slice(i, i + 500))
+          .where('key', '=', key)
+          .where('state', '=', 'sent')
+          .execute();
       }
     }
     // 14 columns a row: well within both engines' limits on bound parameters per statement.
-    for (let i = 0; i < rows.length; i += 200) await trx.insertInto('rc_commands').values(rows.slice(i, i + 200)).execute();
+    for (let i = 0; i < rows.length; i += 200)
+      await trx
+        .insertInto('rc_commands')
+        .values(rows.slice(i, i + 200))
+        .execute();
   });
   return rows;
 }
 
 /** The device reports `value` for `key`: open commands that asked for it are confirmed now. */
-export async function confirmCommands(db: Kysely<Database>, thingName: string, key: string, value: JsonValue, now = Date.now()): Promise<number> {
-  const open = await db.selectFrom('rc_commands').select(['id', 'to_value', 'sent_at'])
-    .where('thing_name', '=', thingName).where('key', '=', key).where('state', '=', 'sent').execute();
+export async function confirmCommands(
+  db: Kysely<Database>,
+  thingName: string,
+  key: string,
+  value: JsonValue,
+  now = Date.now(),
+): Promise<number> {
+  const open = await db
+    .selectFrom('rc_commands')
+    .select(['id', 'to_value', 'sent_at'])
+    .where('thing_name', '=', thingName)
+    .where('key', '=', key)
+    .where('state', '=', 'sent')
+    .execute();
   let confirmed = 0;
   for (const row of open) {
     if (!jsonEqual(JSON.parse(row.to_value) as JsonValue, value)) continue;
-    const result = await db.updateTable('rc_commands')
+    const result = await db
+      .updateTable('rc_commands')
       .set({ state: 'confirmed', confirmed_at: new Date(now).toISOString(), confirm_ms: Math.max(0, now - Date.parse(row.sent_at)) })
-      .where('id', '=', row.id).where('state', '=', 'sent').executeTakeFirst();
+      .where('id', '=', row.id)
+      .where('state', '=', 'sent')
+      .executeTakeFirst();
     confirmed += Number(result.numUpdatedRows);
   }
   return confirmed;
@@ -100,12 +123,20 @@ export interface CommandQuery {
 
 /** A plant's commands, newest first; those unconfirmed past the expiry are marked expired first. */
 export async function listCommands(db: Kysely<Database>, query: CommandQuery, now = Date.now()): Promise<RcCommand[]> {
-  await db.updateTable('rc_commands').set({ state: 'expired' })
-    .where('plant_id', '=', query.plantId).where('state', '=', 'sent')
-    .where('sent_at', '<', new Date(now - RC_COMMAND_EXPIRY_MS).toISOString()).execute();
+  await db
+    .updateTable('rc_commands')
+    .set({ state: 'expired' })
+    .where('plant_id', '=', query.plantId)
+    .where('state', '=', 'sent')
+    .where('sent_at', '<', new Date(now - RC_COMMAND_EXPIRY_MS).toISOString())
+    .execute();
   let select = db.selectFrom('rc_commands').selectAll().where('plant_id', '=', query.plantId);
   if (query.key) select = select.where('key', '=', query.key);
   if (query.state) select = select.where('state', '=', query.state);
-  const rows = await select.orderBy('sent_at', 'desc').orderBy('id').limit(query.limit ?? 200).execute();
+  const rows = await select
+    .orderBy('sent_at', 'desc')
+    .orderBy('id')
+    .limit(query.limit ?? 200)
+    .execute();
   return rows.map(commandView);
 }

@@ -26,7 +26,9 @@ const CONCURRENCY = 8;
 async function taggedPlants(db: Kysely<Database>, request: FastifyRequest, tagId: string) {
   const tag = await findTenantTag(db, request.user.tenantId, tagId);
   if (!tag) throw notFound('Tag not found');
-  const tagged = new Set((await db.selectFrom('plant_tags').select('plant_id').where('tag_id', '=', tag.id).execute()).map((r) => r.plant_id));
+  const tagged = new Set(
+    (await db.selectFrom('plant_tags').select('plant_id').where('tag_id', '=', tag.id).execute()).map((r) => r.plant_id),
+  );
   return { tag, plants: (await listTenantPlants(db, request.user)).filter((plant) => tagged.has(plant.id)) };
 }
 
@@ -35,7 +37,11 @@ export async function registerRcFleetRoutes(app: FastifyInstance, { db, devices 
     '/api/rc/fleet/plants',
     { config: access('devices:read', tagResource), preHandler: requireUser, schema: contractSchema(rcEndpoints['rc/fleet/plants']) },
     async (request) => ({
-      plants: (await taggedPlants(db, request, request.body.tagId)).plants.map((plant) => ({ id: plant.id, name: plant.name, allowed: hasPlantRole(plant.access_role, 'operator') })),
+      plants: (await taggedPlants(db, request, request.body.tagId)).plants.map((plant) => ({
+        id: plant.id,
+        name: plant.name,
+        allowed: hasPlantRole(plant.access_role, 'operator'),
+      })),
     }),
   );
 
@@ -60,7 +66,16 @@ export async function registerRcFleetRoutes(app: FastifyInstance, { db, devices 
         if (!hasPlantRole(plant.access_role, 'operator')) return { plantId: plant.id, name: plant.name, outcome: 'refused' };
         const change = await devices.shadows.setDesired(plant.thing_name, { [key]: value });
         const from = currentValue(change.previous, key);
-        commands.push({ tenantId: plant.tenant_id, plantId: plant.id, thingName: plant.thing_name, key, from, to: value, source: 'fleet', user });
+        commands.push({
+          tenantId: plant.tenant_id,
+          plantId: plant.id,
+          thingName: plant.thing_name,
+          key,
+          from,
+          to: value,
+          source: 'fleet',
+          user,
+        });
         const online = devices.gatewayConnection(plant.thing_name)?.connected === true;
         return { plantId: plant.id, name: plant.name, outcome: online ? 'done' : 'queued' };
       };
@@ -73,13 +88,28 @@ export async function registerRcFleetRoutes(app: FastifyInstance, { db, devices 
       const rows = await recordCommands(db, commands);
       // Only an online gateway can have answered before its command was recorded.
       const online = new Set(results.filter((r) => r.outcome === 'done').map((r) => r.plantId));
-      await confirmIfInSync(db, devices, rows.filter((row) => online.has(row.plant_id)));
+      await confirmIfInSync(
+        db,
+        devices,
+        rows.filter((row) => online.has(row.plant_id)),
+      );
       const order = new Map(plantIds.map((id, i) => [id, i]));
       results.sort((a, b) => (order.get(a.plantId) ?? 0) - (order.get(b.plantId) ?? 0));
       const count = (outcome: RcFleetResult['outcome']) => results.filter((r) => r.outcome === outcome).length;
-      await recordRequestAudit(db, request, 'devices.fleet_command', { type: 'tag', id: tag.id, label: tag.name }, {
-        key, value, plants: results.length, done: count('done'), queued: count('queued'), refused: count('refused'),
-      });
+      await recordRequestAudit(
+        db,
+        request,
+        'devices.fleet_command',
+        { type: 'tag', id: tag.id, label: tag.name },
+        {
+          key,
+          value,
+          plants: results.length,
+          done: count('done'),
+          queued: count('queued'),
+          refused: count('refused'),
+        },
+      );
       return { results, serverMs: Math.round((performance.now() - started) * 10) / 10 };
     },
   );

@@ -10,7 +10,9 @@ export { startScheduleRunner, type ScheduleRunner } from './schedule-runner';
 
 /** The routes, and the confirmation of commands by the devices' reports for as long as the app runs. */
 export async function registerRemoteControl(app: FastifyInstance, deps: RcDeps): Promise<void> {
-  const untrack = trackConfirmations(deps.db, deps.devices.shadows, (error) => app.log.error(`rc: confirming a command failed: ${String(error)}`));
+  const untrack = trackConfirmations(deps.db, deps.devices.shadows, (error) =>
+    app.log.error(`rc: confirming a command failed: ${String(error)}`),
+  );
   app.addHook('onClose', async () => untrack());
   await registerRcRoutes(app, deps);
   await registerRcScheduleRoutes(app, deps);

@@ -31,6 +31,11 @@ export class DbLease {
 
   /** Gives the lease up (orderly shutdown), so another replica takes over at once. */
   async release(): Promise<void> {
-    await this.db.updateTable('rc_leases').set({ expires_at: new Date(0).toISOString() }).where('name', '=', this.name).where('holder', '=', this.holder).execute();
+    await this.db
+      .updateTable('rc_leases')
+      .set({ expires_at: new Date(0).toISOString() })
+      .where('name', '=', this.name)
+      .where('holder', '=', this.holder)
+      .execute();
   }
 }

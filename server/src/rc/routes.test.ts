@@ -42,7 +42,10 @@ describe.each(databaseTargets())('remote control on $name', (target) => {
     operator = op.idToken;
     viewer = (await userWithToken(db, tenant, 'viewer')).idToken;
     otherAdmin = (await userWithToken(db, otherTenant, 'admin')).idToken;
-    await db.updateTable('users').set({ modules: JSON.stringify(['rc', 'monitoring']) }).execute();
+    await db
+      .updateTable('users')
+      .set({ modules: JSON.stringify(['rc', 'monitoring']) })
+      .execute();
     // The operator only watches this plant: a plant role below operator.
     await db.updateTable('plant_access').set({ role: 'viewer' }).where('user_id', '=', op.id).where('plant_id', '=', ids.watched).execute();
     const config = testConfig({ mqttPort: 0, simulator: false });
@@ -59,14 +62,21 @@ describe.each(databaseTargets())('remote control on $name', (target) => {
   const call = (path: string, body: object, token = operator) => apiPost(app, path, body, token);
   const state = async (plantId: string, token = operator) => (await call('rc/state', { plantId }, token)).json<RcState>();
   const version = async (thing: string) => (await devices.shadows.get(thing))?.version ?? 0;
-  const history = async (plantId: string, filter: object = {}) => (await call('rc/commands/list', { plantId, ...filter })).json<{ commands: RcCommand[] }>().commands;
+  const history = async (plantId: string, filter: object = {}) =>
+    (await call('rc/commands/list', { plantId, ...filter })).json<{ commands: RcCommand[] }>().commands;
   /** The gateway applies what it was asked and reports it (what the simulator does on a delta). */
   const deviceReports = (thing: string, reported: Record<string, unknown>) => devices.shadows.applyReported(thing, reported as never);
 
   it('shows each writable key with its rule, the battery keys only where there is a battery, and who may change', async () => {
     const home = await state(ids.home);
     expect(home.keys.map((k) => k.key)).toEqual(['OperMode', 'ExportLimit', 'BatSocMin', 'BatChargeMax', 'BatDischargeMax', 'ForceCharge']);
-    expect(home.keys.find((k) => k.key === 'ExportLimit')?.rule).toEqual({ kind: 'integer', unit: 'W', min: 0, max: 1_000_000, battery: false });
+    expect(home.keys.find((k) => k.key === 'ExportLimit')?.rule).toEqual({
+      kind: 'integer',
+      unit: 'W',
+      min: 0,
+      max: 1_000_000,
+      battery: false,
+    });
     expect(home.control).toEqual({ allowed: true, reason: null });
     expect((await state(ids.noBattery)).keys.map((k) => k.key)).toEqual(['OperMode', 'ExportLimit']);
     expect((await state(ids.watched)).control).toEqual({ allowed: false, reason: 'plantRole' });
@@ -98,7 +108,8 @@ describe.each(databaseTargets())('remote control on $name', (target) => {
   it('goes ahead when only measurements moved the version on since the settings the user saw', async () => {
     await deviceReports(things.home, { ExportLimit: 6500 });
     const doc = await devices.shadows.get(things.home);
-    const pick = (section: Record<string, unknown>) => Object.fromEntries(Object.entries(section).filter(([k]) => ['ExportLimit', 'BatSocMin', 'OperMode'].includes(k)));
+    const pick = (section: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(section).filter(([k]) => ['ExportLimit', 'BatSocMin', 'OperMode'].includes(k)));
     const seen = { desired: pick(doc!.state.desired), reported: pick(doc!.state.reported) };
     await deviceReports(things.home, { ActPwrPve: 1234 });
     const ok = await call('rc/set', { plantId: ids.home, key: 'ExportLimit', value: 4500, expectedVersion: doc!.version, seen });
@@ -113,18 +124,25 @@ describe.each(databaseTargets())('remote control on $name', (target) => {
     await call('rc/set', { plantId: ids.home, key: 'BatChargeMax', value: 2000, expectedVersion: await version(things.home) });
     await call('rc/set', { plantId: ids.home, key: 'BatChargeMax', value: 2500, expectedVersion: await version(things.home) });
     const commands = await history(ids.home, { key: 'BatChargeMax' });
-    expect(commands.map((c) => [c.to, c.state])).toEqual([[2500, 'sent'], [2000, 'superseded']]);
+    expect(commands.map((c) => [c.to, c.state])).toEqual([
+      [2500, 'sent'],
+      [2000, 'superseded'],
+    ]);
     expect((await history(ids.home, { state: 'superseded' })).every((c) => c.state === 'superseded')).toBe(true);
   });
 
   it('refuses: another tenant 404, a lesser role 403, a wrong value 400 with the field’s message, an unknown key 400', async () => {
-    const set = (plantId: string, key: string, value: unknown, token = operator) => call('rc/set', { plantId, key, value, expectedVersion: 0 }, token);
+    const set = (plantId: string, key: string, value: unknown, token = operator) =>
+      call('rc/set', { plantId, key, value, expectedVersion: 0 }, token);
     expect((await set(ids.home, 'ExportLimit', 1000, otherAdmin)).statusCode).toBe(404);
     expect((await set(ids.watched, 'ExportLimit', 1000)).statusCode).toBe(403);
     expect((await set(ids.home, 'ExportLimit', 1000, viewer)).statusCode).toBe(403);
     const wrong = await set(ids.home, 'BatSocMin', 99);
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error).toMatchObject({ message: 'BatSocMin must be from 10 to 90 %', details: { field: 'BatSocMin', problem: 'range' } });
+    expect(wrong.json().error).toMatchObject({
+      message: 'BatSocMin must be from 10 to 90 %',
+      details: { field: 'BatSocMin', problem: 'range' },
+    });
     const unknown = await set(ids.home, 'ActPwrPve', 1);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.details).toEqual({ field: 'key', problem: 'unknownKey' });
@@ -133,7 +151,14 @@ describe.each(databaseTargets())('remote control on $name', (target) => {
 
   it('applies a schedule’s start once, even with two replicas at it, and restores the value at its end', async () => {
     await deviceReports(things.home, { OperMode: 'self-consumption' });
-    const created = await call('rc/schedules/create', { plantId: ids.home, key: 'OperMode', value: 'backup', kind: 'daily', start: '01:00', end: '05:00' });
+    const created = await call('rc/schedules/create', {
+      plantId: ids.home,
+      key: 'OperMode',
+      value: 'backup',
+      kind: 'daily',
+      start: '01:00',
+      end: '05:00',
+    });
     expect(created.statusCode).toBe(200);
     const schedule = created.json<RcSchedule>();
     // Today's window on the plant's wall clock; the schedule is made an hour before it starts.
@@ -141,7 +166,11 @@ describe.each(databaseTargets())('remote control on $name', (target) => {
     const today = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
     const start = prague.instantOfWall(today + 3_600_000);
     const end = prague.instantOfWall(today + 5 * 3_600_000);
-    await db.updateTable('rc_schedules').set({ created_at: new Date(start - 3_600_000).toISOString() }).where('id', '=', schedule.id).execute();
+    await db
+      .updateTable('rc_schedules')
+      .set({ created_at: new Date(start - 3_600_000).toISOString() })
+      .where('id', '=', schedule.id)
+      .execute();
     const applied = await Promise.all([runDueEdges(db, devices, start + 60_000), runDueEdges(db, devices, start + 60_000)]);
     expect(applied.reduce((a, b) => a + b, 0)).toBe(1);
     expect((await devices.shadows.get(things.home))?.state.desired.OperMode).toBe('backup');
@@ -156,11 +185,32 @@ describe.each(databaseTargets())('remote control on $name', (target) => {
   });
 
   it('refuses a schedule without its date, or a force charge schedule with its own end', async () => {
-    const once = await call('rc/schedules/create', { plantId: ids.home, key: 'ExportLimit', value: 100, kind: 'once', start: '01:00', end: '02:00' });
+    const once = await call('rc/schedules/create', {
+      plantId: ids.home,
+      key: 'ExportLimit',
+      value: 100,
+      kind: 'once',
+      start: '01:00',
+      end: '02:00',
+    });
     expect(once.json().error.details).toEqual({ field: 'date', problem: 'required' });
-    const force = await call('rc/schedules/create', { plantId: ids.home, key: 'ForceCharge', value: { targetSoc: 80, until: 'x' }, kind: 'daily', start: '01:00', end: '05:00' });
+    const force = await call('rc/schedules/create', {
+      plantId: ids.home,
+      key: 'ForceCharge',
+      value: { targetSoc: 80, until: 'x' },
+      kind: 'daily',
+      start: '01:00',
+      end: '05:00',
+    });
     expect(force.statusCode).toBe(400);
-    const ok = await call('rc/schedules/create', { plantId: ids.home, key: 'ForceCharge', value: { targetSoc: 80 }, kind: 'workdays', start: '01:00', end: '05:00' });
+    const ok = await call('rc/schedules/create', {
+      plantId: ids.home,
+      key: 'ForceCharge',
+      value: { targetSoc: 80 },
+      kind: 'workdays',
+      start: '01:00',
+      end: '05:00',
+    });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -180,11 +230,26 @@ describe.each(databaseTargets())('remote control on $name', (target) => {
     const tag = await insertTag(db, tenantId, { name: `Fleet ${run}`, colour: 'blue' });
     await setPlantTags(db, [ids.home, ids.noBattery, ids.watched], [tag], []);
     const plants = (await call('rc/fleet/plants', { tagId: tag })).json<{ plants: { id: string; allowed: boolean }[] }>().plants;
-    expect(plants.map((p) => [p.id, p.allowed]).sort()).toEqual([[ids.home, true], [ids.noBattery, true], [ids.watched, false]].sort());
-    const response = await call('rc/fleet/apply', { tagId: tag, plantIds: [ids.home, ids.noBattery, ids.watched], key: 'ExportLimit', value: 3000 });
+    expect(plants.map((p) => [p.id, p.allowed]).sort()).toEqual(
+      [
+        [ids.home, true],
+        [ids.noBattery, true],
+        [ids.watched, false],
+      ].sort(),
+    );
+    const response = await call('rc/fleet/apply', {
+      tagId: tag,
+      plantIds: [ids.home, ids.noBattery, ids.watched],
+      key: 'ExportLimit',
+      value: 3000,
+    });
     expect(response.statusCode).toBe(200);
     const { results } = response.json<{ results: RcFleetResult[] }>();
-    expect(results.map((r) => [r.plantId, r.outcome])).toEqual([[ids.home, 'queued'], [ids.noBattery, 'queued'], [ids.watched, 'refused']]);
+    expect(results.map((r) => [r.plantId, r.outcome])).toEqual([
+      [ids.home, 'queued'],
+      [ids.noBattery, 'queued'],
+      [ids.watched, 'refused'],
+    ]);
     expect((await devices.shadows.get(things.noBattery))?.state.desired.ExportLimit).toBe(3000);
     expect((await devices.shadows.get(things.watched))?.state.desired.ExportLimit).toBeUndefined();
     expect((await history(ids.noBattery))[0]).toMatchObject({ source: 'fleet', to: 3000, state: 'sent' });

@@ -41,7 +41,8 @@ const ruleView = (rule: WritableRule) => (rule.kind === 'choice' ? { ...rule, ch
 
 /** The writable keys of a shadow, desired and reported: what a 409 shows as changed meanwhile. */
 function writableState(state: Settings): Settings {
-  const pick = (section: JsonObject): JsonObject => Object.fromEntries(WRITABLE_KEY_NAMES.filter((key) => key in section).map((key) => [key, section[key]]));
+  const pick = (section: JsonObject): JsonObject =>
+    Object.fromEntries(WRITABLE_KEY_NAMES.filter((key) => key in section).map((key) => [key, section[key]]));
   return { desired: pick(state.desired), reported: pick(state.reported) };
 }
 
@@ -57,7 +58,10 @@ export async function registerRcRoutes(app: FastifyInstance, { db, devices }: Rc
       const roleAllows = hasPlantRole(plant.access_role, 'operator');
       return {
         plant: { id: plant.id, name: plant.name, thingName: plant.thing_name, timezone: plant.timezone, hasBattery },
-        keys: WRITABLE_KEY_NAMES.filter((key) => hasBattery || !WRITABLE_KEYS[key].battery).map((key) => ({ key, rule: ruleView(WRITABLE_KEYS[key]) })),
+        keys: WRITABLE_KEY_NAMES.filter((key) => hasBattery || !WRITABLE_KEYS[key].battery).map((key) => ({
+          key,
+          rule: ruleView(WRITABLE_KEYS[key]),
+        })),
         gateway: { connected: connection?.connected ?? null, since: connection?.since ?? null },
         control: { allowed: permitted && roleAllows, reason: !permitted ? 'permission' : roleAllows ? null : 'plantRole' },
       };
@@ -78,7 +82,11 @@ export async function registerRcRoutes(app: FastifyInstance, { db, devices }: Rc
       for (let attempt = 1; ; attempt++) {
         try {
           const { doc, command } = await sendSetting(db, devices, plant, { key, value, expectedVersion, source: 'user', user });
-          await recordRequestAudit(db, request, 'devices.control_sent', plantTarget(plant), { key, from: JSON.parse(command.from_value), to: value });
+          await recordRequestAudit(db, request, 'devices.control_sent', plantTarget(plant), {
+            key,
+            from: JSON.parse(command.from_value),
+            to: value,
+          });
           return reply.send({ version: doc.version, command: commandView(command) });
         } catch (error) {
           if (!(error instanceof VersionConflictError)) throw error;

@@ -52,7 +52,10 @@ describe('schedule edges on the plant’s wall clock', () => {
 
   it('names the next window not yet over', () => {
     const rule: ScheduleWindowRule = { kind: 'daily', date: null, start: '10:00', end: '11:00' };
-    expect(nextWindow(rule, 'UTC', at('2026-06-01T10:30:00Z'))).toEqual({ start: at('2026-06-01T10:00:00Z'), end: at('2026-06-01T11:00:00Z') });
+    expect(nextWindow(rule, 'UTC', at('2026-06-01T10:30:00Z'))).toEqual({
+      start: at('2026-06-01T10:00:00Z'),
+      end: at('2026-06-01T11:00:00Z'),
+    });
     expect(nextWindow(rule, 'UTC', at('2026-06-01T11:30:00Z'))?.start).toBe(at('2026-06-02T10:00:00Z'));
   });
 });

@@ -37,7 +37,11 @@ export async function registerRcScheduleRoutes(app: FastifyInstance, { db }: Pic
 
   app.post<{ Body: RcEndpoints['rc/schedules/create']['request'] }>(
     '/api/rc/schedules/create',
-    { config: access('devices:control', plantResource), preHandler: requireUser, schema: contractSchema(rcEndpoints['rc/schedules/create']) },
+    {
+      config: access('devices:control', plantResource),
+      preHandler: requireUser,
+      schema: contractSchema(rcEndpoints['rc/schedules/create']),
+    },
     async (request) => {
       const { plantId, kind, start, end } = request.body;
       const value = request.body.value as JsonValue;
@@ -45,8 +49,10 @@ export async function registerRcScheduleRoutes(app: FastifyInstance, { db }: Pic
       const { key } = ruleFor(request.body.key, plant);
       checkScheduleValue(key, value);
       if (start === end) throw badRequest('A window must end at another time than it starts', { field: 'end', problem: 'range' });
-      if (kind === 'once' && !request.body.date) throw badRequest('A one-off window needs its date', { field: 'date', problem: 'required' });
-      if ((await listSchedules(db, plant.id)).length >= RC_SCHEDULES_MAX) throw conflict(`A plant has at most ${RC_SCHEDULES_MAX} schedules`);
+      if (kind === 'once' && !request.body.date)
+        throw badRequest('A one-off window needs its date', { field: 'date', problem: 'required' });
+      if ((await listSchedules(db, plant.id)).length >= RC_SCHEDULES_MAX)
+        throw conflict(`A plant has at most ${RC_SCHEDULES_MAX} schedules`);
       const row = await insertSchedule(db, {
         tenantId: plant.tenant_id,
         plantId: plant.id,
@@ -58,7 +64,14 @@ export async function registerRcScheduleRoutes(app: FastifyInstance, { db }: Pic
         end,
         createdBy: request.user.email,
       });
-      await recordRequestAudit(db, request, 'devices.schedule_created', plantTarget(plant), { key, value, kind, date: row.date, start, end });
+      await recordRequestAudit(db, request, 'devices.schedule_created', plantTarget(plant), {
+        key,
+        value,
+        kind,
+        date: row.date,
+        start,
+        end,
+      });
       return scheduleView(row);
     },
   );
@@ -71,11 +84,21 @@ export async function registerRcScheduleRoutes(app: FastifyInstance, { db }: Pic
       schema: contractSchema(rcEndpoints['rc/schedules/delete']),
     },
     async (request) => {
-      const row = await db.selectFrom('rc_schedules').selectAll().where('id', '=', request.body.id).where('tenant_id', '=', request.user.tenantId).executeTakeFirst();
+      const row = await db
+        .selectFrom('rc_schedules')
+        .selectAll()
+        .where('id', '=', request.body.id)
+        .where('tenant_id', '=', request.user.tenantId)
+        .executeTakeFirst();
       if (!row) throw notFound('Schedule not found');
       const plant = requirePlantRole(await visiblePlant(db, request, row.plant_id), 'operator');
       await db.deleteFrom('rc_schedules').where('id', '=', row.id).execute();
-      await recordRequestAudit(db, request, 'devices.schedule_deleted', plantTarget(plant), { key: row.key, kind: row.kind, start: row.start_time, end: row.end_time });
+      await recordRequestAudit(db, request, 'devices.schedule_deleted', plantTarget(plant), {
+        key: row.key,
+        kind: row.kind,
+        start: row.start_time,
+        end: row.end_time,
+      });
       return { ok: true };
     },
   );

@@ -33,11 +33,21 @@ async function claim(db: Kysely<Database>, row: RcScheduleTable, edge: ScheduleE
 }
 
 async function applyEdge(db: Kysely<Database>, devices: DeviceServices, row: DueSchedule, edge: ScheduleEdge, now: number): Promise<void> {
-  const plant: ControlledPlant = { id: row.plant_id, tenant_id: row.tenant_id, name: row.name, thing_name: row.thing_name, battery_kwh: row.battery_kwh };
+  const plant: ControlledPlant = {
+    id: row.plant_id,
+    tenant_id: row.tenant_id,
+    name: row.name,
+    thing_name: row.thing_name,
+    battery_kwh: row.battery_kwh,
+  };
   const user = row.created_by ? { id: null, email: row.created_by } : null;
   if (edge.edge === 'start') {
     const previous = currentValue(await devices.shadows.get(row.thing_name), row.key);
-    await db.updateTable('rc_schedules').set({ active: 1, restore_value: JSON.stringify(previous) }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('rc_schedules')
+      .set({ active: 1, restore_value: JSON.stringify(previous) })
+      .where('id', '=', row.id)
+      .execute();
     const value = startValue(row.key, JSON.parse(row.value) as JsonValue, edge.window.end);
     await sendSetting(db, devices, plant, { key: row.key, value, source: 'schedule', user });
     return;
@@ -46,7 +56,8 @@ async function applyEdge(db: Kysely<Database>, devices: DeviceServices, row: Due
   if (Number(row.active) !== 1) return;
   await db.updateTable('rc_schedules').set({ active: 0 }).where('id', '=', row.id).execute();
   const previous = row.restore_value === null ? null : (JSON.parse(row.restore_value) as JsonValue);
-  if (previous !== null) await sendSetting(db, devices, plant, { key: row.key, value: restoreValue(row.key, previous, now), source: 'schedule', user });
+  if (previous !== null)
+    await sendSetting(db, devices, plant, { key: row.key, value: restoreValue(row.key, previous, now), source: 'schedule', user });
 }
 
 /** Applies every edge due by `now` that no one has applied yet; answers how many this call applied. */
@@ -60,7 +71,12 @@ export async function runDueEdges(db: Kysely<Database>, devices: DeviceServices,
   let applied = 0;
   for (let row of rows) {
     const from = Math.max(Date.parse(row.last_edge_at ?? row.created_at), now - CATCH_UP_MS);
-    for (const edge of edgesBetween({ kind: row.kind, date: row.date, start: row.start_time, end: row.end_time }, row.timezone, from, now)) {
+    for (const edge of edgesBetween(
+      { kind: row.kind, date: row.date, start: row.start_time, end: row.end_time },
+      row.timezone,
+      from,
+      now,
+    )) {
       if (!(await claim(db, row, edge))) break; // another replica is on this schedule
       await applyEdge(db, devices, row, edge, now);
       applied++;
@@ -76,7 +92,13 @@ export interface ScheduleRunner {
   stop(): Promise<void>;
 }
 
-export function startScheduleRunner(opts: { db: Kysely<Database>; devices: DeviceServices; log: ScheduleRunnerLog; tickMs: number; holder: string }): ScheduleRunner {
+export function startScheduleRunner(opts: {
+  db: Kysely<Database>;
+  devices: DeviceServices;
+  log: ScheduleRunnerLog;
+  tickMs: number;
+  holder: string;
+}): ScheduleRunner {
   const lease = new DbLease(opts.db, 'rc-schedules', opts.holder, Math.max(10_000, opts.tickMs * 3));
   let running: Promise<void> | null = null;
   const tick = () => {

@@ -22,9 +22,11 @@ export interface ControlledPlant {
 
 /** The rule of a key this plant can take; a 400 naming the writable keys otherwise. */
 export function ruleFor(key: string, plant: Pick<ControlledPlant, 'battery_kwh'>): { key: WritableKeyName; rule: WritableRule } {
-  if (!isWritableKey(key)) throw badRequest(`${key} is not writable (writable: ${WRITABLE_KEY_NAMES.join(', ')})`, { field: 'key', problem: 'unknownKey' });
+  if (!isWritableKey(key))
+    throw badRequest(`${key} is not writable (writable: ${WRITABLE_KEY_NAMES.join(', ')})`, { field: 'key', problem: 'unknownKey' });
   const rule = WRITABLE_KEYS[key];
-  if (rule.battery && !plant.battery_kwh) throw badRequest(`${key} needs a battery; this plant has none`, { field: 'key', problem: 'noBattery' });
+  if (rule.battery && !plant.battery_kwh)
+    throw badRequest(`${key} needs a battery; this plant has none`, { field: 'key', problem: 'noBattery' });
   return { key, rule };
 }
 
@@ -56,7 +58,9 @@ export async function sendSetting(
   setting: { key: string; value: JsonValue; expectedVersion?: number; source: NewCommand['source']; user: NewCommand['user'] },
 ): Promise<{ doc: ShadowDocument; command: RcCommandTable }> {
   const before = await devices.shadows.get(plant.thing_name);
-  const change = await devices.shadows.setDesired(plant.thing_name, { [setting.key]: setting.value }, Date.now(), { expectedVersion: setting.expectedVersion });
+  const change = await devices.shadows.setDesired(plant.thing_name, { [setting.key]: setting.value }, Date.now(), {
+    expectedVersion: setting.expectedVersion,
+  });
   const [command] = await recordCommands(db, [
     {
       tenantId: plant.tenant_id,

@@ -12,7 +12,17 @@ import { TEST_IDENTITY, post, tenantIdOf, tokenFor, addUser } from '../iam/test-
 import { testConfig } from '../testing/test-app';
 import { databaseTargets } from '../testing/databases';
 
-type JsonSchema = { type?: string | string[]; items?: unknown; properties?: Record<string, unknown>; maxItems?: number; maxLength?: number; enum?: unknown[]; const?: unknown; format?: string; [k: string]: unknown };
+type JsonSchema = {
+  type?: string | string[];
+  items?: unknown;
+  properties?: Record<string, unknown>;
+  maxItems?: number;
+  maxLength?: number;
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  [k: string]: unknown;
+};
 
 /** Paths inside a request schema to arrays without maxItems and strings without maxLength (or enum). */
 function unbounded(schema: unknown, at: string, out: string[]): string[] {
@@ -20,12 +30,14 @@ function unbounded(schema: unknown, at: string, out: string[]): string[] {
   const s = schema as JsonSchema;
   const types = [s.type].flat();
   if (types.includes('array') && s.maxItems === undefined) out.push(`${at} (array without maxItems)`);
-  if (types.includes('string') && s.maxLength === undefined && s.enum === undefined && s.const === undefined) out.push(`${at} (string without maxLength)`);
+  if (types.includes('string') && s.maxLength === undefined && s.enum === undefined && s.const === undefined)
+    out.push(`${at} (string without maxLength)`);
   for (const [key, value] of Object.entries(s)) {
     if (key === 'properties' && value && typeof value === 'object') {
       for (const [name, sub] of Object.entries(value)) unbounded(sub, `${at}.${name}`, out);
     } else if (key === 'items' || key === 'additionalProperties' || key === 'not') unbounded(value, `${at}[]`, out);
-    else if (['anyOf', 'oneOf', 'allOf'].includes(key) && Array.isArray(value)) value.forEach((sub, i) => unbounded(sub, `${at}|${i}`, out));
+    else if (['anyOf', 'oneOf', 'allOf'].includes(key) && Array.isArray(value))
+      value.forEach((sub, i) => unbounded(sub, `${at}|${i}`, out));
   }
   return out;
 }

@@ -28,7 +28,12 @@ describe.each(databaseTargets())('probing for names of other organisations on $n
   const invite = (email: string) =>
     post(app, 'iam/users/invite', { email, name: 'Probe', family_name: 'Person', role: 'viewer', modules: [], locale: 'en' }, { token });
   const createPlant = (thingName: string) =>
-    post(app, 'plant/create', { thingName, name: 'Probe', location: 'Brno', latitude: 49.2, longitude: 16.6, timezone: 'Europe/Prague', pvPeakKw: 5 }, { token });
+    post(
+      app,
+      'plant/create',
+      { thingName, name: 'Probe', location: 'Brno', latitude: 49.2, longitude: 16.6, timezone: 'Europe/Prague', pvPeakKw: 5 },
+      { token },
+    );
 
   it('locks invitations after too many addresses that are taken, refusing even a free one', async () => {
     for (let i = 0; i < NAME_PROBE_LIMIT.maxFailures; i++) expect(errorCode(await invite('other@other-energy.local'))).toBe('UserExists');

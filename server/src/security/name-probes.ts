@@ -14,7 +14,13 @@ import { countAttempt, lockedForSeconds } from '../identity/sign-in-throttle';
 const HOUR = 3_600_000;
 
 /** 10 conflicts an hour per tenant and kind, then an hour's lock, doubling up to a day. */
-export const NAME_PROBE_LIMIT: LockoutPolicy = { maxFailures: 10, failureWindowMs: HOUR, baseLockMs: HOUR, maxLockMs: 24 * HOUR, forgetAfterMs: 24 * HOUR };
+export const NAME_PROBE_LIMIT: LockoutPolicy = {
+  maxFailures: 10,
+  failureWindowMs: HOUR,
+  baseLockMs: HOUR,
+  maxLockMs: 24 * HOUR,
+  forgetAfterMs: 24 * HOUR,
+};
 
 export type NameKind = 'email' | 'thing';
 
@@ -32,7 +38,13 @@ export async function countNameConflict(db: Kysely<Database>, tenantId: string, 
 }
 
 /** Runs `work`; a "name taken" answer from it (409 of `code`) is counted against the tenant. */
-export async function countingNameConflicts<T>(db: Kysely<Database>, tenantId: string, kind: NameKind, code: string, work: () => Promise<T>): Promise<T> {
+export async function countingNameConflicts<T>(
+  db: Kysely<Database>,
+  tenantId: string,
+  kind: NameKind,
+  code: string,
+  work: () => Promise<T>,
+): Promise<T> {
   try {
     return await work();
   } catch (error) {

@@ -39,11 +39,17 @@ describe.each(databaseTargets())('closed-bucket cache on $name', (target) => {
   afterAll(() => target.destroy());
 
   const query = (rollup: 'hour' | 'day' | 'month', start: number, end: number, metricKeys = KEYS) => ({
-    thingName: thing, calendar, rollup, metricKeys, from: calendar.bucketStart(rollup, start), end,
+    thingName: thing,
+    calendar,
+    rollup,
+    metricKeys,
+    from: calendar.bucketStart(rollup, start),
+    end,
   });
   const direct = (q: ReturnType<typeof query>) => readRollupRows(db, q.thingName, q.rollup, q.metricKeys, q.from, q.end);
   // The cache answers JSON array items; parsed, they must be the rows the roll-up read gives.
-  const rowsOf = async (c: ClosedBucketCache, q: ReturnType<typeof query>) => JSON.parse(`[${segmentsText(await c.read(db, q))}]`) as SeriesRow[];
+  const rowsOf = async (c: ClosedBucketCache, q: ReturnType<typeof query>) =>
+    JSON.parse(`[${segmentsText(await c.read(db, q))}]`) as SeriesRow[];
   const cache = () => new ClosedBucketCache({ now: () => now });
   const write = (samples: { metricKey: string; ts: number; value: number }[]) =>
     db.transaction().execute((trx) => new SeriesWriter().writeSamples(trx, thing, samples));
@@ -63,7 +69,9 @@ describe.each(databaseTargets())('closed-bucket cache on $name', (target) => {
       }
     }
     expect(await rowsOf(c, query('hour', FIRST, NOW, ['BatSoc']))).toEqual(await direct(query('hour', FIRST, NOW, ['BatSoc'])));
-    expect(await rowsOf(c, query('hour', FIRST, NOW, ['NoSuchKey', 'ActPwrPve']))).toEqual(await direct(query('hour', FIRST, NOW, ['ActPwrPve'])));
+    expect(await rowsOf(c, query('hour', FIRST, NOW, ['NoSuchKey', 'ActPwrPve']))).toEqual(
+      await direct(query('hour', FIRST, NOW, ['ActPwrPve'])),
+    );
     expect(c.size).toBeGreaterThan(0);
   });
 
@@ -73,8 +81,14 @@ describe.each(databaseTargets())('closed-bucket cache on $name', (target) => {
     await rowsOf(c, q);
     const closedBucket = calendar.bucketStart('hour', FIRST + 3 * DAY);
     const edit = (value: number) =>
-      db.updateTable('metric_rollups').set({ value_max: value })
-        .where('thing_name', '=', thing).where('granularity', '=', 'hour').where('metric_key', '=', 'BatSoc').where('bucket', '=', closedBucket).execute();
+      db
+        .updateTable('metric_rollups')
+        .set({ value_max: value })
+        .where('thing_name', '=', thing)
+        .where('granularity', '=', 'hour')
+        .where('metric_key', '=', 'BatSoc')
+        .where('bucket', '=', closedBucket)
+        .execute();
     const before = (await direct(q)).find((r) => r.metricKey === 'BatSoc' && Date.parse(r.time) === closedBucket);
     await edit(999);
     try {
@@ -103,8 +117,13 @@ describe.each(databaseTargets())('closed-bucket cache on $name', (target) => {
     const c = cache();
     const q = query('hour', FIRST, NOW + DAY);
     await rowsOf(c, q);
-    await write([{ metricKey: 'ActPwrPve', ts: NOW, value: 4321 }, { metricKey: 'ActPwrPve', ts: NOW + STEP, value: 4322 }]);
-    const live = (await rowsOf(c, q)).find((r) => r.metricKey === 'ActPwrPve' && Date.parse(r.time) === calendar.bucketStart('hour', NOW + STEP));
+    await write([
+      { metricKey: 'ActPwrPve', ts: NOW, value: 4321 },
+      { metricKey: 'ActPwrPve', ts: NOW + STEP, value: 4322 },
+    ]);
+    const live = (await rowsOf(c, q)).find(
+      (r) => r.metricKey === 'ActPwrPve' && Date.parse(r.time) === calendar.bucketStart('hour', NOW + STEP),
+    );
     expect(live?.last).toBe(4322);
     expect(await rowsOf(c, q)).toEqual(await direct(q));
     now = NOW + 2 * DAY; // yesterday's buckets have closed since

@@ -41,7 +41,16 @@ interface Entry {
 
 /** A row as the route's response schema writes it (the same properties in the same order). */
 function rowJson(r: SeriesRow): string {
-  return JSON.stringify({ time: r.time, metricKey: r.metricKey, avg: r.avg, min: r.min, max: r.max, last: r.last, count: r.count, energyKwh: r.energyKwh });
+  return JSON.stringify({
+    time: r.time,
+    metricKey: r.metricKey,
+    avg: r.avg,
+    min: r.min,
+    max: r.max,
+    last: r.last,
+    count: r.count,
+    energyKwh: r.energyKwh,
+  });
 }
 
 function entryOf(from: number, closedUntil: number, fingerprint: string, rows: readonly SeriesRow[]): Entry {
@@ -66,9 +75,7 @@ export class ClosedBucketCache {
   private readonly entries = new Map<string, Entry>();
   private rowCount = 0;
 
-  constructor(
-    private readonly opts: { now?: () => number; maxRows?: number } = {},
-  ) {}
+  constructor(private readonly opts: { now?: () => number; maxRows?: number } = {}) {}
 
   /** Rows kept now (for tests and the services page). */
   get size(): number {
@@ -94,7 +101,8 @@ export class ClosedBucketCache {
     const stale: string[] = [];
     for (const metricKey of q.metricKeys) {
       const entry = this.touch(keyOf(metricKey));
-      const current = entry && entry.closedUntil === closedUntil && entry.from <= q.from && entry.fingerprint === (fingerprints.get(metricKey) ?? '');
+      const current =
+        entry && entry.closedUntil === closedUntil && entry.from <= q.from && entry.fingerprint === (fingerprints.get(metricKey) ?? '');
       if (current) closed.set(metricKey, entry);
       else stale.push(metricKey);
     }
@@ -129,7 +137,13 @@ export class ClosedBucketCache {
   }
 
   /** Per key, the sample count and row count of the roll-ups that hold every sample before `today`. */
-  private async fingerprints(db: Kysely<Database>, thingName: string, metricKeys: readonly string[], month: number, today: number): Promise<Map<string, string>> {
+  private async fingerprints(
+    db: Kysely<Database>,
+    thingName: string,
+    metricKeys: readonly string[],
+    month: number,
+    today: number,
+  ): Promise<Map<string, string>> {
     const keys = sql.join(metricKeys);
     const { rows } = await sql<{ metric_key: string; n: number | string; c: number | string }>`
       select metric_key, sum(sample_count) as n, count(*) as c from (

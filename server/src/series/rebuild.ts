@@ -24,7 +24,9 @@ export async function rebuildRollups(db: Kysely<Database>): Promise<void> {
         .limit(PAGE);
       if (after) {
         const from = after;
-        page = page.where((eb) => eb.or([eb('metric_key', '>', from.key), eb.and([eb('metric_key', '=', from.key), eb('ts', '>', from.ts)])]));
+        page = page.where((eb) =>
+          eb.or([eb('metric_key', '>', from.key), eb.and([eb('metric_key', '=', from.key), eb('ts', '>', from.ts)])]),
+        );
       }
       const rows = await page.execute();
       if (rows.length === 0) break;

@@ -26,14 +26,33 @@ describe.each(databaseTargets())('raw retention on $name', (target) => {
   });
   afterAll(() => target.destroy());
 
-  const rawCount = async () => Number((await db.selectFrom('metric_samples').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const hourly = () => readSeries(db, { thingName: thing, calendar: calendarOf('Europe/Prague'), metricKeys: ['ActPwrPve', 'BatSoc'], start: NOW - 100 * DAY_MS, end: NOW + 1, granularity: '1h' });
+  const rawCount = async () =>
+    Number(
+      (
+        await db
+          .selectFrom('metric_samples')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const hourly = () =>
+    readSeries(db, {
+      thingName: thing,
+      calendar: calendarOf('Europe/Prague'),
+      metricKeys: ['ActPwrPve', 'BatSoc'],
+      start: NOW - 100 * DAY_MS,
+      end: NOW + 1,
+      granularity: '1h',
+    });
 
   it('deletes raw samples past the retention and keeps every roll-up', async () => {
     const before = await hourly();
     expect(await rawCount()).toBe(2 * 100 * 24);
     const { deleted } = await pruneRawSamples(db, 90, NOW);
-    const oldest = await db.selectFrom('metric_samples').select((eb) => eb.fn.min<number>('ts').as('ts')).executeTakeFirstOrThrow();
+    const oldest = await db
+      .selectFrom('metric_samples')
+      .select((eb) => eb.fn.min<number>('ts').as('ts'))
+      .executeTakeFirstOrThrow();
     expect(Number(oldest.ts)).toBeGreaterThanOrEqual(NOW - 90 * DAY_MS);
     expect(deleted).toBe(2 * (100 * 24 - (90 * 24 + 1)));
     expect(await rawCount()).toBe(2 * (90 * 24 + 1));
@@ -50,16 +69,32 @@ describe.each(databaseTargets())('raw retention on $name', (target) => {
 
   it('deletes roll-up buckets past the roll-up retention, in the background too', async () => {
     const rollupCount = async (granularity: 'hour' | 'day' | 'month') =>
-      Number((await db.selectFrom('metric_rollups').select((eb) => eb.fn.countAll<number>().as('n')).where('granularity', '=', granularity).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db
+            .selectFrom('metric_rollups')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('granularity', '=', granularity)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const hoursBefore = await rollupCount('hour');
     expect(hoursBefore).toBeGreaterThan(2 * 50 * 24);
     const { deleted } = await pruneRollups(db, 50, NOW);
     expect(deleted).toBeGreaterThan(0);
-    const oldest = await db.selectFrom('metric_rollups').select((eb) => eb.fn.min<number>('bucket').as('b')).executeTakeFirstOrThrow();
+    const oldest = await db
+      .selectFrom('metric_rollups')
+      .select((eb) => eb.fn.min<number>('bucket').as('b'))
+      .executeTakeFirstOrThrow();
     expect(Number(oldest.b)).toBeGreaterThanOrEqual(NOW - 50 * DAY_MS);
     expect(await rollupCount('hour')).toBeLessThanOrEqual(2 * (50 * 24 + 2));
     const lines: string[] = [];
-    const retention = startRawRetention({ db, retentionDays: 10, rollupRetentionDays: 20, log: { info: (m) => lines.push(m), error: (m) => lines.push(m) } });
+    const retention = startRawRetention({
+      db,
+      retentionDays: 10,
+      rollupRetentionDays: 20,
+      log: { info: (m) => lines.push(m), error: (m) => lines.push(m) },
+    });
     await retention.stop();
     expect(lines).toContainEqual(expect.stringMatching(/deleted \d+ roll-up buckets older than 20 days/));
   });

@@ -40,7 +40,11 @@ export async function pruneRollups(db: Kysely<Database>, retentionDays: number, 
   const cutoff = now - retentionDays * DAY_MS;
   let deleted = 0;
   for (const granularity of ROLLUP_GRANULARITIES) {
-    const result = await db.deleteFrom('metric_rollups').where('granularity', '=', granularity).where('bucket', '<', cutoff).executeTakeFirst();
+    const result = await db
+      .deleteFrom('metric_rollups')
+      .where('granularity', '=', granularity)
+      .where('bucket', '<', cutoff)
+      .executeTakeFirst();
     deleted += Number(result.numDeletedRows);
   }
   return { deleted };
@@ -71,7 +75,8 @@ export function startRawRetention(opts: {
         if (deleted > 0) opts.log.info(`time series: deleted ${deleted} raw samples older than ${opts.retentionDays} days`);
         if (opts.rollupRetentionDays === undefined) return;
         const rollups = await pruneRollups(opts.db, opts.rollupRetentionDays);
-        if (rollups.deleted > 0) opts.log.info(`time series: deleted ${rollups.deleted} roll-up buckets older than ${opts.rollupRetentionDays} days`);
+        if (rollups.deleted > 0)
+          opts.log.info(`time series: deleted ${rollups.deleted} roll-up buckets older than ${opts.rollupRetentionDays} days`);
       })
       .catch((error: unknown) => opts.log.error(`time series: pruning failed: ${String(error)}`));
   };

@@ -9,7 +9,12 @@ describe('RollupAccumulator', () => {
 
   it('keeps count, sum, extremes and the last value of each bucket', () => {
     const acc = new RollupAccumulator(utc);
-    for (const [time, value] of [['10:20', 5], ['10:10', 9], ['10:50', -2], ['11:05', 7]] as const) {
+    for (const [time, value] of [
+      ['10:20', 5],
+      ['10:10', 9],
+      ['10:50', -2],
+      ['11:05', 7],
+    ] as const) {
       acc.add({ metricKey: 'BatSoc', ts: at(`2025-01-01T${time}:00Z`), value });
     }
     const hours = acc.drain().rollups.filter((r) => r.granularity === 'hour');

@@ -69,13 +69,22 @@ export class RollupAccumulator {
       const bucket = this.calendar.bucketStart(granularity, ts);
       const inside = ts - Math.max(holdFrom, bucket);
       const one: Rollup = {
-        granularity, metricKey, bucket, count: 1, sum: value, min: value, max: value, lastTs: ts, last: value,
+        granularity,
+        metricKey,
+        bucket,
+        count: 1,
+        sum: value,
+        min: value,
+        max: value,
+        lastTs: ts,
+        last: value,
         energyWh: (value * inside) / HOUR_MS,
       };
       const id = `${granularity}|${metricKey}|${bucket}`;
       const existing = this.buckets.get(id);
       this.buckets.set(id, existing ? mergeRollups(existing, one) : one);
-      if (holdFrom < bucket) this.share(granularity, metricKey, this.calendar.bucketStart(granularity, holdFrom), (value * (bucket - holdFrom)) / HOUR_MS);
+      if (holdFrom < bucket)
+        this.share(granularity, metricKey, this.calendar.bucketStart(granularity, holdFrom), (value * (bucket - holdFrom)) / HOUR_MS);
     }
   }
 

@@ -58,13 +58,25 @@ describe.each(databaseTargets())('time-series routes on $name', (target) => {
 
   const params = (overrides: Record<string, unknown> = {}) => ({
     pgParams: {
-      tenantId, gatewayId: thing, plantId,
-      startTime: new Date(START).toISOString(), endTime: new Date(START + 3 * 3_600_000).toISOString(),
+      tenantId,
+      gatewayId: thing,
+      plantId,
+      startTime: new Date(START).toISOString(),
+      endTime: new Date(START + 3 * 3_600_000).toISOString(),
       ...overrides,
     },
   });
   const series = async (overrides: Record<string, unknown> = {}, as = token) => apiPost(app, 'metric/time-series', params(overrides), as);
-  type Row = { time: string; metricKey: string; avg: number; min: number; max: number; last: number; count: number; energyKwh: number | null };
+  type Row = {
+    time: string;
+    metricKey: string;
+    avg: number;
+    min: number;
+    max: number;
+    last: number;
+    count: number;
+    energyKwh: number | null;
+  };
   const rowsOf = async (overrides: Record<string, unknown>) => {
     const response = await series(overrides);
     expect(response.statusCode).toBe(200);
@@ -104,11 +116,16 @@ describe.each(databaseTargets())('time-series routes on $name', (target) => {
         const ofKey = (list: Row[]) => list.filter((r) => r.metricKey === key);
         const sum = (list: Row[], f: (r: Row) => number) => ofKey(list).reduce((n, r) => n + f(r), 0);
         expect([granularity, key, sum(rows, (r) => r.count)]).toEqual([granularity, key, REPORTS]);
-        expect(sum(rows, (r) => r.avg * r.count)).toBeCloseTo(sum(hours, (r) => r.avg * r.count), 3);
+        expect(sum(rows, (r) => r.avg * r.count)).toBeCloseTo(
+          sum(hours, (r) => r.avg * r.count),
+          3,
+        );
         expect(Math.max(...ofKey(rows).map((r) => r.max))).toBe(Math.max(...ofKey(hours).map((r) => r.max)));
       }
       expect(rows.filter((r) => r.metricKey === 'ActPwrPve').reduce((n, r) => n + (r.energyKwh ?? 0), 0)).toBeCloseTo(
-        hours.filter((r) => r.metricKey === 'ActPwrPve').reduce((n, r) => n + (r.energyKwh ?? 0), 0), 6);
+        hours.filter((r) => r.metricKey === 'ActPwrPve').reduce((n, r) => n + (r.energyKwh ?? 0), 0),
+        6,
+      );
       expect(rows.find((r) => r.metricKey === 'BatSoc')?.energyKwh).toBeNull();
     }
     const counter = hours.filter((r) => r.metricKey === 'EnergyPveTotal');
@@ -117,19 +134,35 @@ describe.each(databaseTargets())('time-series routes on $name', (target) => {
 
   it('starts day and month buckets at midnight in the plant time zone', async () => {
     const days = await rowsOf({ metricKeys: ['ActPwrPve'], granularity: '1d' });
-    expect(days.map((r) => [r.time, r.count])).toEqual([['2025-05-31T22:00:00.000Z', 1440], ['2025-06-01T22:00:00.000Z', 720]]);
+    expect(days.map((r) => [r.time, r.count])).toEqual([
+      ['2025-05-31T22:00:00.000Z', 1440],
+      ['2025-06-01T22:00:00.000Z', 720],
+    ]);
     const months = await rowsOf({ metricKeys: ['ActPwrPve'], granularity: '1M' });
     expect(months.map((r) => [r.time, r.count])).toEqual([['2025-05-31T22:00:00.000Z', REPORTS]]);
   });
 
   it.each([
     ['start after end', { startTime: '2025-06-02T00:00:00Z', endTime: '2025-06-01T00:00:00Z' }, /after/],
-    ['more than 10,000 buckets', { granularity: '1m', startTime: '2025-06-01T00:00:00Z', endTime: '2025-06-07T22:40:01Z' }, /10001 buckets/],
-    ['a year and a day of hours', { granularity: '1h', startTime: '2024-01-01T00:00:00Z', endTime: '2025-03-01T00:00:00Z' }, /10200 buckets of 1h/],
+    [
+      'more than 10,000 buckets',
+      { granularity: '1m', startTime: '2025-06-01T00:00:00Z', endTime: '2025-06-07T22:40:01Z' },
+      /10001 buckets/,
+    ],
+    [
+      'a year and a day of hours',
+      { granularity: '1h', startTime: '2024-01-01T00:00:00Z', endTime: '2025-03-01T00:00:00Z' },
+      /10200 buckets of 1h/,
+    ],
     ['an unknown metric key', { metricKeys: ['ActPwrPve', 'NoSuchMetric'] }, /NoSuchMetric/],
     [
       '10,000 minutes of 32 metrics (raw work past buckets × keys)',
-      { granularity: '1m', startTime: '2025-06-01T00:00:00Z', endTime: '2025-06-07T22:40:00Z', metricKeys: Array.from({ length: 32 }, (_, i) => `ActPwrPve${i}`) },
+      {
+        granularity: '1m',
+        startTime: '2025-06-01T00:00:00Z',
+        endTime: '2025-06-07T22:40:00Z',
+        metricKeys: Array.from({ length: 32 }, (_, i) => `ActPwrPve${i}`),
+      },
       /10000 buckets of 1m for 32 metrics \(320000\); at most 40000/,
     ],
     ['an unknown granularity', { granularity: '5m' }, /granularity/],
@@ -144,7 +177,10 @@ describe.each(databaseTargets())('time-series routes on $name', (target) => {
 
   it('answers 10,000 minutes of 4 metrics, and a year of hours of 32 (read from the roll-ups)', async () => {
     const four = ['ActPwrPve', 'ActPwrGrid', 'BatSoc', 'ActPwrLoad'];
-    expect((await series({ granularity: '1m', startTime: '2025-06-01T00:00:00Z', endTime: '2025-06-07T22:40:00Z', metricKeys: four })).statusCode).toBe(200);
+    expect(
+      (await series({ granularity: '1m', startTime: '2025-06-01T00:00:00Z', endTime: '2025-06-07T22:40:00Z', metricKeys: four }))
+        .statusCode,
+    ).toBe(200);
     const many = Array.from({ length: 32 }, (_, i) => (i === 0 ? 'ActPwrPve' : `ActPwrPve.${i}`));
     const hours = await series({ granularity: '1h', startTime: '2024-06-01T00:00:00Z', endTime: '2025-06-01T00:00:00Z', metricKeys: many });
     expect(hours.json<{ error?: { message: string } }>().error?.message ?? '').not.toMatch(/at most 40000/);
@@ -171,7 +207,7 @@ describe.each(databaseTargets())('time-series routes on $name', (target) => {
     expect((await series(overrides())).statusCode).toBe(404);
   });
 
-  it("keeps each tenant to its own plants, whichever side asks", async () => {
+  it('keeps each tenant to its own plants, whichever side asks', async () => {
     expect((await apiPost(app, 'metric/list', { plant: plantId }, otherToken)).statusCode).toBe(404);
     const theirs = { tenantId: otherTenantId, plantId: otherPlantId, gatewayId: otherThing };
     expect((await series(theirs, otherToken)).json<{ rows: Row[] }>().rows.map((r) => r.last)).toEqual([7]);
@@ -190,7 +226,10 @@ describe.each(databaseTargets())('time-series routes on $name', (target) => {
     expect(after.map((r) => r.count)).toEqual([720, 721, 720]);
     expect(after[1]?.max).toBe(99);
     const gzipped = await app.inject({
-      method: 'POST', url: '/api/metric/time-series', payload: params(keys), headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' },
+      method: 'POST',
+      url: '/api/metric/time-series',
+      payload: params(keys),
+      headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' },
     });
     const plain = await series(keys);
     expect(gzipped.headers['content-encoding']).toBe(plain.body.length >= 1024 ? 'gzip' : undefined);

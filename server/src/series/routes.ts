@@ -63,7 +63,9 @@ export async function registerSeriesRoutes(
       const buckets = bucketCount(granularity, start, end);
       if (buckets > MAX_BUCKETS) {
         throw badRequest(`The range holds ${buckets} buckets of ${granularity} per metric; at most ${MAX_BUCKETS} are allowed`, {
-          granularity, buckets, maxBuckets: MAX_BUCKETS,
+          granularity,
+          buckets,
+          maxBuckets: MAX_BUCKETS,
         });
       }
       const metricKeys = p.metricKeys ?? DEFAULT_METRIC_KEYS;
@@ -86,7 +88,14 @@ export async function registerSeriesRoutes(
       const rollup = rollupOf(granularity);
       if (!rollup) return { rows: await readSeries(db, { thingName: plant.thing_name, calendar, metricKeys, start, end, granularity }) };
       // Hour, day and month buckets: mostly closed ones, kept serialized (and compressed) between requests.
-      const items = await closedBuckets.read(db, { thingName: plant.thing_name, calendar, rollup, metricKeys, from: calendar.bucketStart(rollup, start), end });
+      const items = await closedBuckets.read(db, {
+        thingName: plant.thing_name,
+        calendar,
+        rollup,
+        metricKeys,
+        from: calendar.bucketStart(rollup, start),
+        end,
+      });
       return sendJsonSegments(request, reply, ['{"rows":[', ...items, ']}']);
     },
   );

@@ -120,8 +120,14 @@ export async function readRollupRows(
   const rows = await db
     .selectFrom('metric_rollups')
     .select([
-      'metric_key', 'bucket', 'sample_count as n', 'value_sum as total', 'value_min as lo', 'value_max as hi',
-      'last_value', 'energy_wh as wh',
+      'metric_key',
+      'bucket',
+      'sample_count as n',
+      'value_sum as total',
+      'value_min as lo',
+      'value_max as hi',
+      'last_value',
+      'energy_wh as wh',
     ])
     .where('thing_name', '=', thingName)
     .where('granularity', '=', rollup)

@@ -39,14 +39,30 @@ describe.each(databaseTargets())('series writer on $name', (target) => {
     for (const s of raw) {
       const id = `${s.metric_key}|${calendar.bucketStart(granularity, Number(s.ts))}`;
       const b = buckets.get(id) ?? { count: 0, sum: 0, min: Infinity, max: -Infinity, last: NaN };
-      buckets.set(id, { count: b.count + 1, sum: b.sum + s.value, min: Math.min(b.min, s.value), max: Math.max(b.max, s.value), last: s.value });
+      buckets.set(id, {
+        count: b.count + 1,
+        sum: b.sum + s.value,
+        min: Math.min(b.min, s.value),
+        max: Math.max(b.max, s.value),
+        last: s.value,
+      });
     }
     return buckets;
   }
 
   async function rollups(granularity: 'hour' | 'day' | 'month') {
-    const rows = await db.selectFrom('metric_rollups').selectAll().where('thing_name', '=', thing).where('granularity', '=', granularity).execute();
-    return new Map(rows.map((r) => [`${r.metric_key}|${Number(r.bucket)}`, { count: r.sample_count, sum: r.value_sum, min: r.value_min, max: r.value_max, last: r.last_value }]));
+    const rows = await db
+      .selectFrom('metric_rollups')
+      .selectAll()
+      .where('thing_name', '=', thing)
+      .where('granularity', '=', granularity)
+      .execute();
+    return new Map(
+      rows.map((r) => [
+        `${r.metric_key}|${Number(r.bucket)}`,
+        { count: r.sample_count, sum: r.value_sum, min: r.value_min, max: r.value_max, last: r.last_value },
+      ]),
+    );
   }
 
   it.each(['hour', 'day', 'month'] as const)('keeps %s roll-ups equal to the raw samples, each counted once', async (granularity) => {
@@ -63,13 +79,25 @@ describe.each(databaseTargets())('series writer on $name', (target) => {
   });
 
   it('starts the day buckets at midnight in Prague and integrates power into energy', async () => {
-    const days = await db.selectFrom('metric_rollups').select(['bucket', 'energy_wh', 'sample_count']).where('thing_name', '=', thing)
-      .where('granularity', '=', 'day').where('metric_key', '=', 'ActPwrPve').orderBy('bucket').execute();
+    const days = await db
+      .selectFrom('metric_rollups')
+      .select(['bucket', 'energy_wh', 'sample_count'])
+      .where('thing_name', '=', thing)
+      .where('granularity', '=', 'day')
+      .where('metric_key', '=', 'ActPwrPve')
+      .orderBy('bucket')
+      .execute();
     expect(days.map((d) => new Date(Number(d.bucket)).toISOString())).toEqual(['2025-03-28T23:00:00.000Z', '2025-03-29T23:00:00.000Z']);
     // 1200 W held for 71 intervals of 5 minutes (the first sample has none before it).
     expect(days.reduce((wh, d) => wh + d.energy_wh, 0)).toBeCloseTo((1200 * 71 * 5) / 60, 6);
-    const hours = await db.selectFrom('metric_rollups').select(['bucket', 'energy_wh']).where('thing_name', '=', thing)
-      .where('granularity', '=', 'hour').where('metric_key', '=', 'ActPwrPve').orderBy('bucket').execute();
+    const hours = await db
+      .selectFrom('metric_rollups')
+      .select(['bucket', 'energy_wh'])
+      .where('thing_name', '=', thing)
+      .where('granularity', '=', 'hour')
+      .where('metric_key', '=', 'ActPwrPve')
+      .orderBy('bucket')
+      .execute();
     for (const hour of hours.slice(1, -1)) expect(hour.energy_wh).toBeCloseTo(1200, 6);
   });
 
@@ -83,8 +111,12 @@ describe.each(databaseTargets())('series writer on $name', (target) => {
       expect(after.get(id)?.count).toBe(want.count);
       expect(after.get(id)?.sum).toBeCloseTo(want.sum, 6);
     }
-    const energy = await db.selectFrom('metric_rollups').select((eb) => eb.fn.sum<number>('energy_wh').as('wh'))
-      .where('granularity', '=', 'month').where('metric_key', '=', 'ActPwrPve').executeTakeFirstOrThrow();
+    const energy = await db
+      .selectFrom('metric_rollups')
+      .select((eb) => eb.fn.sum<number>('energy_wh').as('wh'))
+      .where('granularity', '=', 'month')
+      .where('metric_key', '=', 'ActPwrPve')
+      .executeTakeFirstOrThrow();
     expect(Number(energy.wh)).toBeCloseTo((1200 * 71 * 5) / 60, 6);
   });
 });
@@ -100,7 +132,9 @@ describe.each(databaseTargets())('metric keys per plant on $name', (target) => {
   afterAll(() => target.destroy());
 
   const storedKeys = async () =>
-    (await db.selectFrom('metric_samples').select('metric_key').distinct().where('thing_name', '=', thing).execute()).map((r) => r.metric_key);
+    (await db.selectFrom('metric_samples').select('metric_key').distinct().where('thing_name', '=', thing).execute()).map(
+      (r) => r.metric_key,
+    );
 
   it('stores no new key past the cap, however the gateway deletes and invents keys, and keeps the known ones', async () => {
     const store = new ShadowStore(db);
@@ -120,7 +154,13 @@ describe.each(databaseTargets())('metric keys per plant on $name', (target) => {
     const keys = await storedKeys();
     expect(keys).toHaveLength(MAX_METRIC_KEYS_PER_PLANT);
     expect(keys).not.toContain('Brand_new');
-    const known = await db.selectFrom('metric_samples').select('value').where('thing_name', '=', thing).where('metric_key', '=', 'Junk0_0').where('ts', '=', ts + 100_000).execute();
+    const known = await db
+      .selectFrom('metric_samples')
+      .select('value')
+      .where('thing_name', '=', thing)
+      .where('metric_key', '=', 'Junk0_0')
+      .where('ts', '=', ts + 100_000)
+      .execute();
     expect(known).toEqual([{ value: 7 }]);
   });
 });

@@ -9,12 +9,23 @@ export const PRODUCTION_METRIC = 'ActPwrPve';
 const LONGEST_DAY_MS = 25 * 3_600_000;
 
 /** kWh produced since the start of each plant's day, by plant id; a plant with no data today is absent. */
-export function todayProductionKwh(db: Kysely<Database>, tenantId: string, now = Date.now(), onlyPlantId?: string): Promise<Map<string, number>> {
+export function todayProductionKwh(
+  db: Kysely<Database>,
+  tenantId: string,
+  now = Date.now(),
+  onlyPlantId?: string,
+): Promise<Map<string, number>> {
   return todayEnergyKwh(db, tenantId, PRODUCTION_METRIC, now, onlyPlantId);
 }
 
 /** kWh of a power metric (ActPwr*, W) since the start of each plant's day, by plant id. */
-export async function todayEnergyKwh(db: Kysely<Database>, tenantId: string, metric: string, now = Date.now(), onlyPlantId?: string): Promise<Map<string, number>> {
+export async function todayEnergyKwh(
+  db: Kysely<Database>,
+  tenantId: string,
+  metric: string,
+  now = Date.now(),
+  onlyPlantId?: string,
+): Promise<Map<string, number>> {
   let query = db
     .selectFrom('metric_rollups')
     .innerJoin('plants', 'plants.thing_name', 'metric_rollups.thing_name')

@@ -29,7 +29,10 @@ export function parsePriceCsv(text: string): ImportedPrice[] {
   const priceAt = columns.findIndex((c) => PRICE_COLUMNS.includes(c));
   const minutesAt = columns.indexOf('minutes');
   if (startAt < 0 || priceAt < 0) {
-    throw new PriceCsvError(1, `the header needs a start column (${START_COLUMNS.join('/')}) and a price column (${PRICE_COLUMNS.join('/')})`);
+    throw new PriceCsvError(
+      1,
+      `the header needs a start column (${START_COLUMNS.join('/')}) and a price column (${PRICE_COLUMNS.join('/')})`,
+    );
   }
   const prices: ImportedPrice[] = [];
   lines.slice(1).forEach((line, index) => {
@@ -37,7 +40,8 @@ export function parsePriceCsv(text: string): ImportedPrice[] {
     const lineNo = index + 2;
     const cells = line.split(separator).map((c) => c.trim());
     const startText = cells[startAt] ?? '';
-    if (!ISO_WITH_ZONE.test(startText)) throw new PriceCsvError(lineNo, `"${startText}" is not an ISO-8601 time with a zone (e.g. 2026-06-15T10:00:00+02:00)`);
+    if (!ISO_WITH_ZONE.test(startText))
+      throw new PriceCsvError(lineNo, `"${startText}" is not an ISO-8601 time with a zone (e.g. 2026-06-15T10:00:00+02:00)`);
     const rawPrice = cells[priceAt] ?? '';
     const priceText = separator === ';' ? rawPrice.replace(',', '.') : rawPrice;
     const eurMwh = Number(priceText);

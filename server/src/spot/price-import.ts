@@ -26,7 +26,12 @@ export async function importOnce(db: SpotDb, config: SpotConfig, source: string)
 /** What one turn of the import did: rows stored, or the error that stopped it. */
 export type PriceImportOutcome = { rows: number; error: null } | { rows: 0; error: string };
 
-export function startPriceImport(deps: { db: SpotDb; config: SpotConfig; log: Logger; onImport?: (outcome: PriceImportOutcome) => Promise<void> }): { stop(): void } {
+export function startPriceImport(deps: {
+  db: SpotDb;
+  config: SpotConfig;
+  log: Logger;
+  onImport?: (outcome: PriceImportOutcome) => Promise<void>;
+}): { stop(): void } {
   const { db, config, log } = deps;
   const source = config.pricesUrl;
   if (!source) return { stop: () => undefined };

@@ -43,7 +43,10 @@ describe.each(databaseTargets())('spot prices API on $name', (target) => {
   it('answers the day and the next in the area’s local hours, labelled demo, in EUR/MWh and CZK/kWh', async () => {
     const answer = await prices(await appWith(SPOT), { date: '2026-06-15' });
     expect(answer).toMatchObject({ area: 'CZ', timeZone: 'Europe/Prague', eurCzk: 25 });
-    expect(answer.days.map((d) => [d.date, d.demo, d.prices.length])).toEqual([['2026-06-15', true, 24], ['2026-06-16', true, 24]]);
+    expect(answer.days.map((d) => [d.date, d.demo, d.prices.length])).toEqual([
+      ['2026-06-15', true, 24],
+      ['2026-06-16', true, 24],
+    ]);
     const [first] = answer.days[0].prices;
     expect(first.start).toBe('2026-06-14T22:00:00.000Z'); // local midnight, summer time
     expect(first.end).toBe('2026-06-14T23:00:00.000Z');
@@ -85,7 +88,15 @@ describe.each(databaseTargets())('spot prices API on $name', (target) => {
 
   it('refuses dates far in the past or the future, and stores no demo prices for them', async () => {
     const app = await appWith(SPOT);
-    const count = async () => Number((await spotDb(db).selectFrom('spot_prices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await spotDb(db)
+            .selectFrom('spot_prices')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     for (const date of ['0001-01-01', '9999-12-31', '1990-06-01', new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)]) {
       const response = await post(app, 'spot/prices', { date }, { token });

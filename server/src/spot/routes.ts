@@ -60,7 +60,9 @@ export async function registerSpotRoutes(app: FastifyInstance, deps: { db: Kysel
       const now = Date.now();
       if (!(anchor >= now - SPOT_PAST_DAYS * DAY_MS && anchor <= now + SPOT_FUTURE_DAYS * DAY_MS)) {
         throw badRequest(`date must lie within the last ${SPOT_PAST_DAYS} days or the next ${SPOT_FUTURE_DAYS}`, {
-          date: requested, pastDays: SPOT_PAST_DAYS, futureDays: SPOT_FUTURE_DAYS,
+          date: requested,
+          pastDays: SPOT_PAST_DAYS,
+          futureDays: SPOT_FUTURE_DAYS,
         });
       }
       const first = calendar.bucketStart('day', anchor);

@@ -42,7 +42,11 @@ describe.each(databaseTargets())('plant tags and the fleet on $name', (target) =
     await insertPlant(db, tenant, things.olomouc, { batteryKwh: null });
     await insertPlant(db, tenant, things.auckland, { batteryKwh: 30 });
     await insertPlant(db, otherTenant, things.theirs);
-    await db.updateTable('plants').set({ timezone: 'Pacific/Auckland', pv_peak_kw: 50 }).where('thing_name', '=', things.auckland).execute();
+    await db
+      .updateTable('plants')
+      .set({ timezone: 'Pacific/Auckland', pv_peak_kw: 50 })
+      .where('thing_name', '=', things.auckland)
+      .execute();
     for (const key of Object.keys(things) as (keyof typeof things)[]) {
       ids[key] = (await db.selectFrom('plants').select('id').where('thing_name', '=', things[key]).executeTakeFirstOrThrow()).id;
     }
@@ -71,7 +75,14 @@ describe.each(databaseTargets())('plant tags and the fleet on $name', (target) =
 
   it('creates, renames, recolours and deletes a tag, each audited', async () => {
     const tag = await create('  Střecha  ', 'orange');
-    expect(tag).toEqual({ id: expect.any(String), name: 'Střecha', colour: 'orange', plantCount: 0, createdAt: expect.any(String), updatedAt: null });
+    expect(tag).toEqual({
+      id: expect.any(String),
+      name: 'Střecha',
+      colour: 'orange',
+      plantCount: 0,
+      createdAt: expect.any(String),
+      updatedAt: null,
+    });
     const renamed = await call('tag/update', { id: tag.id, name: 'Střecha sever', colour: 'violet' });
     expect(renamed.json()).toMatchObject({ id: tag.id, name: 'Střecha sever', colour: 'violet', updatedAt: expect.any(String) });
     expect((await tags()).map((t) => t.name)).toContain('Střecha sever');
@@ -79,17 +90,29 @@ describe.each(databaseTargets())('plant tags and the fleet on $name', (target) =
     expect((await tags()).map((t) => t.id)).not.toContain(tag.id);
     const audit = await db.selectFrom('audit_events').select(['action', 'details']).where('target_id', '=', tag.id).execute();
     expect(audit.map((a) => a.action).sort()).toEqual(['tags.created', 'tags.deleted', 'tags.updated']);
-    expect(JSON.parse(audit.find((a) => a.action === 'tags.updated')?.details ?? '{}')).toEqual({ name: { from: 'Střecha', to: 'Střecha sever' }, colour: { from: 'orange', to: 'violet' } });
+    expect(JSON.parse(audit.find((a) => a.action === 'tags.updated')?.details ?? '{}')).toEqual({
+      name: { from: 'Střecha', to: 'Střecha sever' },
+      colour: { from: 'orange', to: 'violet' },
+    });
   });
 
   it('refuses a bad name or colour with 400, and a name the tenant already has (any case) with 409', async () => {
-    for (const body of [{ name: '', colour: 'blue' }, { name: '   ', colour: 'blue' }, { name: 'x'.repeat(41), colour: 'blue' }, { name: 'Ok', colour: '#ff0000' }, { name: 'Ok' }, { name: 'Ok', colour: 'blue', extra: 1 }]) {
+    for (const body of [
+      { name: '', colour: 'blue' },
+      { name: '   ', colour: 'blue' },
+      { name: 'x'.repeat(41), colour: 'blue' },
+      { name: 'Ok', colour: '#ff0000' },
+      { name: 'Ok' },
+      { name: 'Ok', colour: 'blue', extra: 1 },
+    ]) {
       expect([JSON.stringify(body), (await call('tag/create', body)).statusCode]).toEqual([JSON.stringify(body), 400]);
     }
     const roof = await create('Roof');
     const duplicate = await call('tag/create', { name: ' rOOF ', colour: 'red' });
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json()).toEqual({ error: { code: 'Conflict', message: 'A tag with this name already exists', details: { field: 'name' } } });
+    expect(duplicate.json()).toEqual({
+      error: { code: 'Conflict', message: 'A tag with this name already exists', details: { field: 'name' } },
+    });
     const other = await create('Ground');
     expect((await call('tag/update', { id: other.id, name: 'roof' })).statusCode).toBe(409);
     expect((await call('tag/update', { id: roof.id, name: 'ROOF' })).statusCode).toBe(200); // its own name, in new case
@@ -111,7 +134,10 @@ describe.each(databaseTargets())('plant tags and the fleet on $name', (target) =
     expect(set.json()).toEqual({ added: 6, removed: 0 });
     // Again: nothing new.
     expect((await call('plant/tags/set', { plantIds: [ids.brno], add: [south.id] })).json()).toEqual({ added: 0, removed: 0 });
-    expect((await call('plant/tags/set', { plantIds: [ids.olomouc, ids.auckland], remove: [south.id] })).json()).toEqual({ added: 0, removed: 2 });
+    expect((await call('plant/tags/set', { plantIds: [ids.olomouc, ids.auckland], remove: [south.id] })).json()).toEqual({
+      added: 0,
+      removed: 2,
+    });
     expect((await find({ tag: south.id })).map((p) => p.thingName)).toEqual([things.brno]);
     expect((await find({ tag: farm.id })).map((p) => p.thingName).sort()).toEqual([things.auckland, things.brno, things.olomouc].sort());
     expect((await find({ tag: farm.id, name: 'olomouc' })).map((p) => p.thingName)).toEqual([things.olomouc]);
@@ -121,9 +147,21 @@ describe.each(databaseTargets())('plant tags and the fleet on $name', (target) =
     expect(counted.find((t) => t.id === farm.id)?.plantCount).toBe(3);
     expect((await call('tag/delete', { id: farm.id })).json()).toEqual({ ok: true, unassigned: 3 });
     expect((await find({ thingName: things.olomouc }))[0]?.tagIds).toEqual([]);
-    const assigned = await db.selectFrom('audit_events').select('details').where('tenant_id', '=', tenant).where('action', '=', 'tags.assigned').execute();
+    const assigned = await db
+      .selectFrom('audit_events')
+      .select('details')
+      .where('tenant_id', '=', tenant)
+      .where('action', '=', 'tags.assigned')
+      .execute();
     expect(assigned).toHaveLength(2); // the call that changed nothing is not recorded
-    expect(assigned.map((a) => JSON.parse(a.details))).toContainEqual({ plants: 2, plantIds: [ids.olomouc, ids.auckland], add: [], remove: ['South'], added: 0, removed: 2 });
+    expect(assigned.map((a) => JSON.parse(a.details))).toContainEqual({
+      plants: 2,
+      plantIds: [ids.olomouc, ids.auckland],
+      add: [],
+      remove: ['South'],
+      added: 0,
+      removed: 2,
+    });
   });
 
   it('counts and deletes a tag only over the plants a non-administrator can see', async () => {
@@ -167,16 +205,29 @@ describe.each(databaseTargets())('plant tags and the fleet on $name', (target) =
   it("shows today's energy of each plant from its own day's roll-up, not yesterday's", async () => {
     const now = Date.now();
     const writer = new SeriesWriter();
-    const power = (start: number, count: number, watts: number) => Array.from({ length: count }, (_, i) => ({ metricKey: 'ActPwrPve', ts: start + i * 5 * MINUTE, value: watts }));
+    const power = (start: number, count: number, watts: number) =>
+      Array.from({ length: count }, (_, i) => ({ metricKey: 'ActPwrPve', ts: start + i * 5 * MINUTE, value: watts }));
     const days: Record<string, number> = {};
     for (const key of ['brno', 'auckland'] as const) {
       const dayStart = calendarOf(key === 'brno' ? 'Europe/Prague' : 'Pacific/Auckland').bucketStart('day', now);
       days[key] = dayStart;
       // Yesterday evening (on the plant's clock) and today since midnight, up to now.
-      await writer.writeSamples(db, things[key], [...power(dayStart - 60 * MINUTE, 6, 4000), ...power(dayStart, Math.min(12, Math.floor((now - dayStart) / (5 * MINUTE)) + 1), 2000)]);
+      await writer.writeSamples(db, things[key], [
+        ...power(dayStart - 60 * MINUTE, 6, 4000),
+        ...power(dayStart, Math.min(12, Math.floor((now - dayStart) / (5 * MINUTE)) + 1), 2000),
+      ]);
     }
     const dayRollup = async (thing: string, bucket: number) =>
-      (await db.selectFrom('metric_rollups').select('energy_wh').where('thing_name', '=', thing).where('granularity', '=', 'day').where('metric_key', '=', 'ActPwrPve').where('bucket', '=', bucket).executeTakeFirstOrThrow()).energy_wh;
+      (
+        await db
+          .selectFrom('metric_rollups')
+          .select('energy_wh')
+          .where('thing_name', '=', thing)
+          .where('granularity', '=', 'day')
+          .where('metric_key', '=', 'ActPwrPve')
+          .where('bucket', '=', bucket)
+          .executeTakeFirstOrThrow()
+      ).energy_wh;
     const plants = await find();
     const shown = (thing: string) => plants.find((p) => p.thingName === thing)?.todayEnergyKwh;
     for (const key of ['brno', 'auckland'] as const) {
@@ -193,13 +244,42 @@ describe.each(databaseTargets())('plant tags and the fleet on $name', (target) =
   it('sums up the fleet and lists the plants needing attention, most severe first', async () => {
     await devices.shadows.applyReported(things.olomouc, { ActPwrPve: 100 }, Date.now());
     const alerts = notificationsDb(db);
-    await openAlert(alerts, { tenantId: tenant, plantId: ids.olomouc, kind: 'batteryLow', severity: 'warning', startedAt: new Date(), details: {} });
-    await openAlert(alerts, { tenantId: tenant, plantId: ids.auckland, kind: 'inverterFault', severity: 'critical', startedAt: new Date(), details: {} });
-    await openAlert(alerts, { tenantId: otherTenant, plantId: ids.theirs, kind: 'inverterFault', severity: 'critical', startedAt: new Date(), details: {} });
+    await openAlert(alerts, {
+      tenantId: tenant,
+      plantId: ids.olomouc,
+      kind: 'batteryLow',
+      severity: 'warning',
+      startedAt: new Date(),
+      details: {},
+    });
+    await openAlert(alerts, {
+      tenantId: tenant,
+      plantId: ids.auckland,
+      kind: 'inverterFault',
+      severity: 'critical',
+      startedAt: new Date(),
+      details: {},
+    });
+    await openAlert(alerts, {
+      tenantId: otherTenant,
+      plantId: ids.theirs,
+      kind: 'inverterFault',
+      severity: 'critical',
+      startedAt: new Date(),
+      details: {},
+    });
     const response = await call('plant/fleet/summary', {});
     expect(response.statusCode).toBe(200);
     const summary = response.json<FleetSummary>();
-    expect(summary).toMatchObject({ plants: 3, online: 1, offline: 2, withOpenAlerts: 2, pvPeakKw: 9.8 + 9.8 + 50, batteryKwh: 10 + 30, attentionTotal: 3 });
+    expect(summary).toMatchObject({
+      plants: 3,
+      online: 1,
+      offline: 2,
+      withOpenAlerts: 2,
+      pvPeakKw: 9.8 + 9.8 + 50,
+      batteryKwh: 10 + 30,
+      attentionTotal: 3,
+    });
     // Critical alert (offline too), then offline without alerts, then the online plant with a warning.
     expect(summary.attention.map((p) => [p.thingName, p.status, p.criticalAlerts, p.warningAlerts])).toEqual([
       [things.auckland, 'offline', 1, 0],

@@ -37,11 +37,23 @@ export async function listTags(db: Kysely<Database>, tenantId: string, onlyId?: 
   if (onlyId !== undefined) query = query.where('tags.id', '=', onlyId);
   const rows = await query.execute();
   return rows
-    .map((row) => ({ id: row.id, name: row.name, colour: row.colour as TagColour, plantCount: Number(row.plant_count), createdAt: row.created_at, updatedAt: row.updated_at }))
+    .map((row) => ({
+      id: row.id,
+      name: row.name,
+      colour: row.colour as TagColour,
+      plantCount: Number(row.plant_count),
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    }))
     .sort((a, b) => byName(a.name, b.name));
 }
 
-export async function findTenantTag(db: Kysely<Database>, tenantId: string, tagId: string, visibleTo?: PlantCaller): Promise<TagView | undefined> {
+export async function findTenantTag(
+  db: Kysely<Database>,
+  tenantId: string,
+  tagId: string,
+  visibleTo?: PlantCaller,
+): Promise<TagView | undefined> {
   const [tag] = await listTags(db, tenantId, tagId, visibleTo);
   return tag;
 }
@@ -57,12 +69,25 @@ export async function insertTag(db: Kysely<Database>, tenantId: string, input: {
   const id = randomUUID();
   await db
     .insertInto('tags')
-    .values({ id, tenant_id: tenantId, name: input.name.trim(), name_key: tagNameKey(input.name), colour: input.colour, created_at: new Date().toISOString(), updated_at: null })
+    .values({
+      id,
+      tenant_id: tenantId,
+      name: input.name.trim(),
+      name_key: tagNameKey(input.name),
+      colour: input.colour,
+      created_at: new Date().toISOString(),
+      updated_at: null,
+    })
     .execute();
   return id;
 }
 
-export async function updateTag(db: Kysely<Database>, tenantId: string, tagId: string, change: { name?: string; colour?: TagColour }): Promise<void> {
+export async function updateTag(
+  db: Kysely<Database>,
+  tenantId: string,
+  tagId: string,
+  change: { name?: string; colour?: TagColour },
+): Promise<void> {
   await db
     .updateTable('tags')
     .set({
@@ -81,9 +106,19 @@ export async function deleteTag(db: Kysely<Database>, tenantId: string, tagId: s
 }
 
 /** Ids among `ids` that are not the tenant's `table` rows (plants or tags). */
-export async function foreignIds(db: Kysely<Database>, tenantId: string, table: 'plants' | 'tags', ids: readonly string[]): Promise<string[]> {
+export async function foreignIds(
+  db: Kysely<Database>,
+  tenantId: string,
+  table: 'plants' | 'tags',
+  ids: readonly string[],
+): Promise<string[]> {
   if (ids.length === 0) return [];
-  const found = await db.selectFrom(table).select('id').where('tenant_id', '=', tenantId).where('id', 'in', [...new Set(ids)]).execute();
+  const found = await db
+    .selectFrom(table)
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
   const known = new Set(found.map((row) => row.id));
   return ids.filter((id) => !known.has(id));
 }
@@ -92,20 +127,40 @@ export async function foreignIds(db: Kysely<Database>, tenantId: string, table: 
  * Adds `add` to and takes `remove` off every plant of `plantIds`, in one transaction; an assignment
  * that is already there (or already gone) is left as it is. Answers how many assignments changed.
  */
-export async function setPlantTags(db: Kysely<Database>, plantIds: readonly string[], add: readonly string[], remove: readonly string[]): Promise<{ added: number; removed: number }> {
+export async function setPlantTags(
+  db: Kysely<Database>,
+  plantIds: readonly string[],
+  add: readonly string[],
+  remove: readonly string[],
+): Promise<{ added: number; removed: number }> {
   return db.transaction().execute(async (trx) => {
     let removed = 0;
     if (remove.length > 0) {
-      const result = await trx.deleteFrom('plant_tags').where('plant_id', 'in', [...plantIds]).where('tag_id', 'in', [...remove]).executeTakeFirst();
+      const result = await trx
+        .deleteFrom('plant_tags')
+        .where('plant_id', 'in', [...plantIds])
+        .where('tag_id', 'in', [...remove])
+        .executeTakeFirst();
       removed = Number(result.numDeletedRows);
     }
     let added = 0;
     if (add.length > 0) {
-      const existing = await trx.selectFrom('plant_tags').select(['plant_id', 'tag_id']).where('plant_id', 'in', [...plantIds]).where('tag_id', 'in', [...add]).execute();
+      const existing = await trx
+        .selectFrom('plant_tags')
+        .select(['plant_id', 'tag_id'])
+        .where('plant_id', 'in', [...plantIds])
+        .where('tag_id', 'in', [...add])
+        .execute();
       const have = new Set(existing.map((row) => `${row.plant_id} ${row.tag_id}`));
-      const values = plantIds.flatMap((plantId) => add.filter((tagId) => !have.has(`${plantId} ${tagId}`)).map((tagId) => ({ plant_id: plantId, tag_id: tagId })));
+      const values = plantIds.flatMap((plantId) =>
+        add.filter((tagId) => !have.has(`${plantId} ${tagId}`)).map((tagId) => ({ plant_id: plantId, tag_id: tagId })),
+      );
       // A batch stays well under SQLite's and PostgreSQL's bound-parameter limits.
-      for (let i = 0; i < values.length; i += 500) await trx.insertInto('plant_tags').values(values.slice(i, i + 500)).execute();
+      for (let i = 0; i < values.length; i += 500)
+        await trx
+          .insertInto('plant_tags')
+          .values(values.slice(i, i + 500))
+          .execute();
       added = values.length;
     }
     return { added, removed };

@@ -46,7 +46,10 @@ describe.each(databaseTargets())('users/profile/update on $name', (target) => {
       role: 'operator',
       tenant: { name: 'Helio Demo' },
     });
-    expect((await post(app, 'users/profile', {}, { token })).json()).toEqual({ locale: 'cs', preferences: { sidebarCollapsed: true, theme: 'dark' } });
+    expect((await post(app, 'users/profile', {}, { token })).json()).toEqual({
+      locale: 'cs',
+      preferences: { sidebarCollapsed: true, theme: 'dark' },
+    });
     expect((await post(app, 'users/info', {}, { token })).json()).toMatchObject({ name: 'Věra', family_name: 'Černá' });
   });
 
@@ -73,7 +76,9 @@ describe.each(databaseTargets())('users/profile/update on $name', (target) => {
     ]) {
       const { user, response } = await update(body);
       expect([body, response.statusCode, errorCode(response)]).toEqual([body, 400, 'BadRequest']);
-      expect(await db.selectFrom('users').select(['name', 'locale', 'picture', 'role']).where('id', '=', user.id).executeTakeFirst()).toEqual({
+      expect(
+        await db.selectFrom('users').select(['name', 'locale', 'picture', 'role']).where('id', '=', user.id).executeTakeFirst(),
+      ).toEqual({
         name: 'Test',
         locale: 'en',
         picture: null,

@@ -48,7 +48,11 @@ export async function registerProfileUpdateRoute(app: FastifyInstance, { db }: {
           address: request.ip,
         });
       }
-      const row = await db.selectFrom('users').select(['locale', 'preferences']).where('id', '=', request.user.sub).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('users')
+        .select(['locale', 'preferences'])
+        .where('id', '=', request.user.sub)
+        .executeTakeFirstOrThrow();
       const info = await readUserInfo(db, request.user.sub, request.user.roleId, request.user.permissions);
       return { ...info, locale: row.locale, preferences: parsePreferences(row.preferences) };
     },

@@ -17,11 +17,7 @@ export async function registerUserRoutes(app: FastifyInstance, { db }: { db: Kys
     '/api/users/profile',
     { config: { permission: SIGNED_IN }, schema: contractSchema(userEndpoints['users/profile']) },
     async (request): Promise<UserProfile> => {
-      const row = await db
-        .selectFrom('users')
-        .select(['locale', 'preferences'])
-        .where('id', '=', request.user.sub)
-        .executeTakeFirst();
+      const row = await db.selectFrom('users').select(['locale', 'preferences']).where('id', '=', request.user.sub).executeTakeFirst();
       if (!row) throw unauthorized('Unknown user');
       return { locale: row.locale, preferences: parsePreferences(row.preferences) };
     },

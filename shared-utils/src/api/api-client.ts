@@ -8,7 +8,12 @@ import { postJson } from './http';
 /** The session's own calls: they need no ID token, and their 401 is an answer, not a lost session.
  * Other auth/* paths (change-password, sessions/*) are signed-in calls like any other. */
 const SESSION_PATHS: ReadonlySet<string> = new Set([
-  'auth/sign-in', 'auth/complete-new-password', 'auth/forgot-password', 'auth/confirm-forgot-password', 'auth/refresh', 'auth/sign-out',
+  'auth/sign-in',
+  'auth/complete-new-password',
+  'auth/forgot-password',
+  'auth/confirm-forgot-password',
+  'auth/refresh',
+  'auth/sign-out',
 ]);
 const isAuthPath = (path: string) => SESSION_PATHS.has(path);
 

@@ -1,15 +1,58 @@
 // The typed shape of every API call the console makes: path -> request body and response, derived
 // from the schemas the server registers (@helio/contracts), never written a second time.
 import type {
-  AnalyticsEndpoints, AuditEndpoints, DeviceEndpoints, EvEndpoints, FleetEndpoints, ForecastEndpoints, IamEndpoints, IdentityEndpoints,
-  IntegrationEndpoints, NotificationEndpoints, PlantAccessEndpoints, PlantDeviceEndpoints, PlantEndpoints, RcEndpoints, SeriesEndpoints,
-  SpotEndpoints, TagEndpoints, UserEndpoints,
+  AnalyticsEndpoints,
+  AuditEndpoints,
+  DeviceEndpoints,
+  EvEndpoints,
+  FleetEndpoints,
+  ForecastEndpoints,
+  IamEndpoints,
+  IdentityEndpoints,
+  IntegrationEndpoints,
+  NotificationEndpoints,
+  PlantAccessEndpoints,
+  PlantDeviceEndpoints,
+  PlantEndpoints,
+  RcEndpoints,
+  SeriesEndpoints,
+  SpotEndpoints,
+  TagEndpoints,
+  UserEndpoints,
 } from '@helio/contracts';
 
 export type {
-  AlertThresholds, AuditEvent, AuditQuery, BrokerStatus, CurrentUserView, GatewayLogin, Granularity, IamRole, IamUser, IamUserStatus,
-  InviteRequest, Language, MetricListRow, NewPasswordChallenge, PermissionView, Plant, ProfileChanges, RegistryFilter, RegistryPlant, RoleInput,
-  RoleRef, SessionView, Shadow, SpotDay, SpotPrice, SpotPrices, TimeSeriesParams, TimeSeriesRow, TokenResponse, UserInfo, UserProfile,
+  AlertThresholds,
+  AuditEvent,
+  AuditQuery,
+  BrokerStatus,
+  CurrentUserView,
+  GatewayLogin,
+  Granularity,
+  IamRole,
+  IamUser,
+  IamUserStatus,
+  InviteRequest,
+  Language,
+  MetricListRow,
+  NewPasswordChallenge,
+  PermissionView,
+  Plant,
+  ProfileChanges,
+  RegistryFilter,
+  RegistryPlant,
+  RoleInput,
+  RoleRef,
+  SessionView,
+  Shadow,
+  SpotDay,
+  SpotPrice,
+  SpotPrices,
+  TimeSeriesParams,
+  TimeSeriesRow,
+  TokenResponse,
+  UserInfo,
+  UserProfile,
 } from '@helio/contracts';
 
 /**
@@ -18,7 +61,23 @@ export type {
  * `details.currentVersion`, 413 over 8 KB, 400 nested deeper than 6.
  */
 export interface ApiEndpoints
-  extends IdentityEndpoints, UserEndpoints, IamEndpoints, AuditEndpoints, PlantEndpoints, PlantAccessEndpoints, PlantDeviceEndpoints,
-    TagEndpoints, FleetEndpoints, DeviceEndpoints, SeriesEndpoints, SpotEndpoints, NotificationEndpoints,
+  extends
+    IdentityEndpoints,
+    UserEndpoints,
+    IamEndpoints,
+    AuditEndpoints,
+    PlantEndpoints,
+    PlantAccessEndpoints,
+    PlantDeviceEndpoints,
+    TagEndpoints,
+    FleetEndpoints,
+    DeviceEndpoints,
+    SeriesEndpoints,
+    SpotEndpoints,
+    NotificationEndpoints,
     // the modules: forecasting (fep), remote control (rc), analytics, integrations, EV charging
-    ForecastEndpoints, RcEndpoints, AnalyticsEndpoints, IntegrationEndpoints, EvEndpoints {}
+    ForecastEndpoints,
+    RcEndpoints,
+    AnalyticsEndpoints,
+    IntegrationEndpoints,
+    EvEndpoints {}

@@ -66,5 +66,14 @@ export function MetricChart({ columns, xRange, labels, formatValue, ariaLabel, t
       ],
     };
   }, [xRange, labels, formatValue]);
-  return <UplotChart options={options} data={columns} height={CHART_HEIGHT} className="helio-metric-chart" ariaLabel={ariaLabel} testId={testId} />;
+  return (
+    <UplotChart
+      options={options}
+      data={columns}
+      height={CHART_HEIGHT}
+      className="helio-metric-chart"
+      ariaLabel={ariaLabel}
+      testId={testId}
+    />
+  );
 }

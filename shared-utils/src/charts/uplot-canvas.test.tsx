@@ -41,8 +41,14 @@ const chart = (props: { options?: ChartOptions; data: uPlot.AlignedData }) => (
 
 describe('the uPlot canvas', () => {
   it('draws new data of the same chart into the chart it made instead of making it again', () => {
-    const first: uPlot.AlignedData = [[1, 2], [10, 20]];
-    const fresh: uPlot.AlignedData = [[1, 2, 3], [10, 20, 30]];
+    const first: uPlot.AlignedData = [
+      [1, 2],
+      [10, 20],
+    ];
+    const fresh: uPlot.AlignedData = [
+      [1, 2, 3],
+      [10, 20, 30],
+    ];
     const view = render(chart({ data: first }));
     view.rerender(chart({ data: fresh }));
     expect(made).toHaveLength(1);
@@ -52,7 +58,10 @@ describe('the uPlot canvas', () => {
 
   it('makes the chart anew from the current data when its options change, and draws it once', () => {
     const first: uPlot.AlignedData = [[1], [10]];
-    const fresh: uPlot.AlignedData = [[1, 2], [10, 20]];
+    const fresh: uPlot.AlignedData = [
+      [1, 2],
+      [10, 20],
+    ];
     const view = render(chart({ data: first }));
     view.rerender(chart({ options: { ...options }, data: fresh }));
     expect(made).toHaveLength(2);

@@ -8,7 +8,9 @@ import type { UplotChartProps } from './chart-types';
 const UplotCanvas = lazy(() => import(/* webpackChunkName: "uplot-canvas" */ './uplot-canvas'));
 
 export function UplotChart(props: UplotChartProps) {
-  const placeholder = <div className={props.className} style={{ height: props.height }} role="img" aria-label={props.ariaLabel} aria-busy="true" />;
+  const placeholder = (
+    <div className={props.className} style={{ height: props.height }} role="img" aria-label={props.ariaLabel} aria-busy="true" />
+  );
   return (
     <Suspense fallback={placeholder}>
       <UplotCanvas {...props} />

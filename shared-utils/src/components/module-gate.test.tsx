@@ -11,7 +11,9 @@ import { ModuleGateView } from './module-no-access';
 jest.mock('single-spa', () => ({ navigateToUrl: jest.fn() }));
 
 const i18n = i18next.createInstance();
-i18n.use(initReactI18next).init({ lng: 'cs', resources: { cs: { common: cs }, en: { common: en } }, defaultNS: 'common', initAsync: false });
+i18n
+  .use(initReactI18next)
+  .init({ lng: 'cs', resources: { cs: { common: cs }, en: { common: en } }, defaultNS: 'common', initAsync: false });
 
 type Modules = { modules: string[] };
 const gate = (user: Modules | ApiError | undefined) =>

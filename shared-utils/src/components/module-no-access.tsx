@@ -47,7 +47,9 @@ export function ModuleGateView({ module, user, children }: ModuleGateViewProps) 
   const { t } = useTranslation('common');
   if (user.data) return user.data.modules.includes(module) ? <>{children}</> : <ModuleNoAccess module={module} />;
   if (user.isError) {
-    return <ErrorPanel title={t('moduleGate.userFailed')} description={t('moduleGate.userFailedHint')} onRetry={() => void user.refetch()} />;
+    return (
+      <ErrorPanel title={t('moduleGate.userFailed')} description={t('moduleGate.userFailedHint')} onRetry={() => void user.refetch()} />
+    );
   }
   return <FullScreenSpinner />;
 }

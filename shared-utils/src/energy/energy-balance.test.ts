@@ -5,7 +5,12 @@ const row = (metricKey: string, min: number, max: number) => ({ metricKey, min, 
 describe('the energy balance', () => {
   it('takes each counter’s energy as max - min and sums buckets', () => {
     expect(
-      counterEnergy([row('EnergyPveTotal', 100, 112.5), row('EnergyPveTotal', 112.5, 113), row('EnergyLoadTotal', 50, 58), row('ActPwrPve', 0, 4000)]),
+      counterEnergy([
+        row('EnergyPveTotal', 100, 112.5),
+        row('EnergyPveTotal', 112.5, 113),
+        row('EnergyLoadTotal', 50, 58),
+        row('ActPwrPve', 0, 4000),
+      ]),
     ).toEqual({ EnergyPveTotal: 13, EnergyLoadTotal: 8 });
   });
 

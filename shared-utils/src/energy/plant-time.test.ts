@@ -28,6 +28,13 @@ describe('local midnights of a plant’s calendar', () => {
   });
 
   it('reads the wall clock of an instant in the zone', () => {
-    expect(zonedParts('Europe/Prague', Date.parse('2026-06-30T22:30:00Z'))).toEqual({ year: 2026, month: 7, day: 1, hour: 0, minute: 30, second: 0 });
+    expect(zonedParts('Europe/Prague', Date.parse('2026-06-30T22:30:00Z'))).toEqual({
+      year: 2026,
+      month: 7,
+      day: 1,
+      hour: 0,
+      minute: 30,
+      second: 0,
+    });
   });
 });

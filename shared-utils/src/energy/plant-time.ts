@@ -24,7 +24,14 @@ export function zonedParts(timeZone: string, instant: number): ZonedParts {
     second: '2-digit',
   }).formatToParts(new Date(instant));
   const field = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: field('year'), month: field('month'), day: field('day'), hour: field('hour'), minute: field('minute'), second: field('second') };
+  return {
+    year: field('year'),
+    month: field('month'),
+    day: field('day'),
+    hour: field('hour'),
+    minute: field('minute'),
+    second: field('second'),
+  };
 }
 
 /** Milliseconds the zone's wall clock is ahead of UTC at `instant`. */

@@ -2,14 +2,26 @@ import { toCsv } from './csv';
 
 describe('CSV export', () => {
   it('writes a header and one line per row, CRLF-terminated', () => {
-    expect(toCsv(['time', 'value'], [['2026-01-01T00:00:00.000Z', 1.5], ['2026-01-01T01:00:00.000Z', -2]])).toBe(
-      'time,value\r\n2026-01-01T00:00:00.000Z,1.5\r\n2026-01-01T01:00:00.000Z,-2\r\n',
-    );
+    expect(
+      toCsv(
+        ['time', 'value'],
+        [
+          ['2026-01-01T00:00:00.000Z', 1.5],
+          ['2026-01-01T01:00:00.000Z', -2],
+        ],
+      ),
+    ).toBe('time,value\r\n2026-01-01T00:00:00.000Z,1.5\r\n2026-01-01T01:00:00.000Z,-2\r\n');
   });
 
   it('quotes separators, quotes and line breaks, and leaves missing values empty', () => {
-    expect(toCsv(['a', 'b', 'c'], [['x,y', 'say "hi"', null], ['line\nbreak', undefined, true]])).toBe(
-      'a,b,c\r\n"x,y","say ""hi""",\r\n"line\nbreak",,true\r\n',
-    );
+    expect(
+      toCsv(
+        ['a', 'b', 'c'],
+        [
+          ['x,y', 'say "hi"', null],
+          ['line\nbreak', undefined, true],
+        ],
+      ),
+    ).toBe('a,b,c\r\n"x,y","say ""hi""",\r\n"line\nbreak",,true\r\n');
   });
 });

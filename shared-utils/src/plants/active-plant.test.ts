@@ -2,8 +2,16 @@ import type { Plant } from '../api/endpoints';
 import { ACTIVE_PLANT_STORAGE_KEY, activePlant$, resetActivePlant, setActivePlant, storedActivePlantId } from './active-plant';
 
 const plant: Plant = {
-  id: 'plant-7', name: 'Líšeň', thingName: 'gw-7', location: 'Brno', latitude: 49.2, longitude: 16.6,
-  timezone: 'Europe/Prague', pvPeakKw: 10, batteryKwh: 12, chargerKw: 11,
+  id: 'plant-7',
+  name: 'Líšeň',
+  thingName: 'gw-7',
+  location: 'Brno',
+  latitude: 49.2,
+  longitude: 16.6,
+  timezone: 'Europe/Prague',
+  pvPeakKw: 10,
+  batteryKwh: 12,
+  chargerKw: 11,
 };
 
 describe('activePlant$', () => {

@@ -2,8 +2,16 @@ import type { Plant } from '../api/endpoints';
 import { pickActivePlant } from './pick-active-plant';
 
 const plant = (id: string): Plant => ({
-  id, name: `Plant ${id}`, thingName: `gw-${id}`, location: 'Brno', latitude: 49.2, longitude: 16.6,
-  timezone: 'Europe/Prague', pvPeakKw: 10, batteryKwh: null, chargerKw: null,
+  id,
+  name: `Plant ${id}`,
+  thingName: `gw-${id}`,
+  location: 'Brno',
+  latitude: 49.2,
+  longitude: 16.6,
+  timezone: 'Europe/Prague',
+  pvPeakKw: 10,
+  batteryKwh: null,
+  chargerKw: null,
 });
 
 describe('pickActivePlant', () => {

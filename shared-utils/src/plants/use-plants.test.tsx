@@ -16,14 +16,28 @@ jest.mock('single-spa', () => ({ navigateToUrl: jest.fn() }));
 jest.mock('../i18n/i18n', () => ({ setLanguage: jest.fn(async () => undefined) }));
 
 const plant = (id: string, name: string): Plant => ({
-  id, name, thingName: `gw-${id}`, location: 'Brno', latitude: 49.2, longitude: 16.6,
-  timezone: 'Europe/Prague', pvPeakKw: 10, batteryKwh: null, chargerKw: null,
+  id,
+  name,
+  thingName: `gw-${id}`,
+  location: 'Brno',
+  latitude: 49.2,
+  longitude: 16.6,
+  timezone: 'Europe/Prague',
+  pvPeakKw: 10,
+  batteryKwh: null,
+  chargerKw: null,
 });
 const PLANTS = [plant('p1', 'Brno'), plant('p2', 'Olomouc')];
 
 const info = {
-  sub: 'user-1', email: 'admin@helio.local', name: 'Jana', family_name: 'Nováková', picture: null,
-  tenant: { id: 'tenant-1', name: 'Helio Demo' }, modules: ['monitoring'], role: 'owner',
+  sub: 'user-1',
+  email: 'admin@helio.local',
+  name: 'Jana',
+  family_name: 'Nováková',
+  picture: null,
+  tenant: { id: 'tenant-1', name: 'Helio Demo' },
+  modules: ['monitoring'],
+  role: 'owner',
 };
 
 let plantListBodies: unknown[] = [];
@@ -41,9 +55,7 @@ function serve(locale: 'cs' | 'en' = 'cs') {
   });
 }
 
-const wrapper = ({ children }: { children?: ReactNode }) => (
-  <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-);
+const wrapper = ({ children }: { children?: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 
 const currentActive = () => {
   let value: Plant | null = null;

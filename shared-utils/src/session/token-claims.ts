@@ -4,7 +4,10 @@ import type { TokenResponse } from '../api/endpoints';
 import type { Session, SessionClaims } from './session';
 
 function base64UrlDecode(segment: string): string {
-  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(segment.length / 4) * 4, '=');
+  const base64 = segment
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(segment.length / 4) * 4, '=');
   const binary = atob(base64);
   // atob gives one char per byte; percent-encoding the bytes lets decodeURIComponent read the UTF-8.
   return decodeURIComponent(Array.from(binary, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join(''));

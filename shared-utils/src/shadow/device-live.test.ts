@@ -13,7 +13,11 @@ const shadow = (reported: Record<string, unknown>, stamps: Record<string, number
 
 describe("a device's live values", () => {
   it('takes each named key from the reported state with its report time, in the order named', () => {
-    const values = deviceLiveValues(['BatSoc', 'ActPwrBat'], shadow({ ActPwrBat: -1200, BatSoc: 64.5 }, { ActPwrBat: NOW - 5_000, BatSoc: NOW - 5_000 }), NOW);
+    const values = deviceLiveValues(
+      ['BatSoc', 'ActPwrBat'],
+      shadow({ ActPwrBat: -1200, BatSoc: 64.5 }, { ActPwrBat: NOW - 5_000, BatSoc: NOW - 5_000 }),
+      NOW,
+    );
     expect(values).toEqual([
       { key: 'BatSoc', value: 64.5, reportedAt: NOW - 5_000, stale: false },
       { key: 'ActPwrBat', value: -1200, reportedAt: NOW - 5_000, stale: false },
@@ -26,7 +30,9 @@ describe("a device's live values", () => {
   });
 
   it('gives null for a key never reported, a nested object, or no shadow at all', () => {
-    expect(deviceLiveValues(['EvConnected', 'Nested', 'Missing'], shadow({ EvConnected: true, Nested: { a: 1 } }, { EvConnected: NOW }), NOW)).toEqual([
+    expect(
+      deviceLiveValues(['EvConnected', 'Nested', 'Missing'], shadow({ EvConnected: true, Nested: { a: 1 } }, { EvConnected: NOW }), NOW),
+    ).toEqual([
       { key: 'EvConnected', value: true, reportedAt: NOW, stale: false },
       { key: 'Nested', value: null, reportedAt: null, stale: false },
       { key: 'Missing', value: null, reportedAt: null, stale: false },

@@ -28,9 +28,7 @@ export const shadowKey = (thingName: string | undefined) => ['shadow', thingName
 
 /** Writes a pushed shadow into the cache unless the cache already holds a newer version. */
 export function storeLiveShadow({ thingName, ...shadow }: LiveShadowEvent): void {
-  queryClient.setQueryData<Shadow>(shadowKey(thingName), (cached) =>
-    cached && cached.version > shadow.version ? cached : shadow,
-  );
+  queryClient.setQueryData<Shadow>(shadowKey(thingName), (cached) => (cached && cached.version > shadow.version ? cached : shadow));
 }
 
 export function useShadow(thingName: string | undefined): UseQueryResult<Shadow, ApiError> {

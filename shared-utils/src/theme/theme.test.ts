@@ -26,7 +26,11 @@ describe('applyTheme', () => {
 
   it('still applies when storage is blocked', () => {
     const root = document.createElement('html');
-    const blocked = { setItem: () => { throw new Error('SecurityError'); } };
+    const blocked = {
+      setItem: () => {
+        throw new Error('SecurityError');
+      },
+    };
     applyTheme('dark', root, blocked);
     expect(root.classList.contains(DARK_THEME_CLASS)).toBe(true);
   });

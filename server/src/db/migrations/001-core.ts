@@ -27,9 +27,19 @@ export const coreMigration: Migration = {
       .addColumn('password_hash', 'text', (c) => c.notNull())
       .addColumn('role', 'text', (c) => c.notNull().check(sqlIn('role', ['owner', 'admin', 'operator', 'viewer'])))
       .addColumn('modules', 'text', (c) => c.notNull().defaultTo('[]'))
-      .addColumn('locale', 'text', (c) => c.notNull().defaultTo('cs').check(sqlIn('locale', ['cs', 'en'])))
+      .addColumn('locale', 'text', (c) =>
+        c
+          .notNull()
+          .defaultTo('cs')
+          .check(sqlIn('locale', ['cs', 'en'])),
+      )
       .addColumn('preferences', 'text', (c) => c.notNull().defaultTo('{}'))
-      .addColumn('status', 'text', (c) => c.notNull().defaultTo('active').check(sqlIn('status', ['active', 'disabled'])))
+      .addColumn('status', 'text', (c) =>
+        c
+          .notNull()
+          .defaultTo('active')
+          .check(sqlIn('status', ['active', 'disabled'])),
+      )
       .addColumn('created_at', 'text', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('users_tenant_idx').on('users').column('tenant_id').execute();

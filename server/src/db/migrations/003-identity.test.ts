@@ -6,7 +6,9 @@ import { migrationProvider } from './index';
 
 /** A migrator pinned to the test's own schema, as migrateToLatest pins it. */
 async function migratorFor(db: Kysely<Database>): Promise<Migrator> {
-  const schema = isPostgres(db) ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+  const schema = isPostgres(db)
+    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+    : undefined;
   return new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema });
 }
 
@@ -20,15 +22,42 @@ describe.each(databaseTargets())('identity migration on $name', (target) => {
     expect(before.error).toBeUndefined();
 
     const at = (minute: number) => `2025-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
-    await db.insertInto('tenants').values({ id: 't', name: 'T', created_at: at(0) }).execute();
+    await db
+      .insertInto('tenants')
+      .values({ id: 't', name: 'T', created_at: at(0) })
+      .execute();
     await db
       .insertInto('users')
-      .values({ id: 'u', tenant_id: 't', email: 'u@t', name: 'U', family_name: 'T', picture: null, password_hash: 'x', role: 'viewer', modules: '[]', locale: 'cs', preferences: '{}', status: 'active', created_at: at(0) })
+      .values({
+        id: 'u',
+        tenant_id: 't',
+        email: 'u@t',
+        name: 'U',
+        family_name: 'T',
+        picture: null,
+        password_hash: 'x',
+        role: 'viewer',
+        modules: '[]',
+        locale: 'cs',
+        preferences: '{}',
+        status: 'active',
+        created_at: at(0),
+      })
       .execute();
     const token = (id: string, family: string, minute: number, revoked: string | null) => ({
-      id, family_id: family, user_id: 'u', token_hash: id, expires_at: '2099-01-01T00:00:00.000Z', revoked_at: revoked, replaced_by: null, created_at: at(minute),
+      id,
+      family_id: family,
+      user_id: 'u',
+      token_hash: id,
+      expires_at: '2099-01-01T00:00:00.000Z',
+      revoked_at: revoked,
+      replaced_by: null,
+      created_at: at(minute),
     });
-    await db.insertInto('refresh_tokens').values([token('a1', 'live', 1, at(2)), token('a2', 'live', 2, null), token('b1', 'dead', 3, at(4))]).execute();
+    await db
+      .insertInto('refresh_tokens')
+      .values([token('a1', 'live', 1, at(2)), token('a2', 'live', 2, null), token('b1', 'dead', 3, at(4))])
+      .execute();
 
     const after = await migrator.migrateToLatest();
     expect(after.error).toBeUndefined();
@@ -38,7 +67,12 @@ describe.each(databaseTargets())('identity migration on $name', (target) => {
       { id: 'live', user_id: 'u', user_agent: null, address: null, created_at: at(1), last_used_at: at(2), revoked_at: null },
     ]);
     const user = await db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ custom_role_id: null, temporary_password_expires_at: null, last_sign_in_at: null, password_changed_at: null });
+    expect(user).toMatchObject({
+      custom_role_id: null,
+      temporary_password_expires_at: null,
+      last_sign_in_at: null,
+      password_changed_at: null,
+    });
   });
 
   it('can be rolled back to the device schema', async () => {

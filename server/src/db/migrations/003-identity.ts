@@ -18,7 +18,10 @@ export const identityMigration: Migration = {
       .addUniqueConstraint('roles_tenant_name_unique', ['tenant_id', 'name_key'])
       .execute();
 
-    await db.schema.alterTable('users').addColumn('custom_role_id', 'text', (c) => c.references('roles.id')).execute();
+    await db.schema
+      .alterTable('users')
+      .addColumn('custom_role_id', 'text', (c) => c.references('roles.id'))
+      .execute();
     await db.schema.alterTable('users').addColumn('temporary_password_expires_at', 'text').execute();
     await db.schema.alterTable('users').addColumn('password_changed_at', 'text').execute();
     await db.schema.alterTable('users').addColumn('last_sign_in_at', 'text').execute();

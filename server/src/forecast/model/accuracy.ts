@@ -21,7 +21,11 @@ export function forecastHourW(forecast: { slot: number; pv: readonly number[] },
 }
 
 /** Scores the forecast over the day's hours (their starts); undefined when no hour can be compared. */
-export function scoreDay(forecast: { slot: number; pv: readonly number[] }, dayHours: readonly number[], actualPv: ReadonlyMap<number, number>): DayScore | undefined {
+export function scoreDay(
+  forecast: { slot: number; pv: readonly number[] },
+  dayHours: readonly number[],
+  actualPv: ReadonlyMap<number, number>,
+): DayScore | undefined {
   let hours = 0;
   let errorSum = 0;
   let persistenceSum = 0;
@@ -39,7 +43,13 @@ export function scoreDay(forecast: { slot: number; pv: readonly number[] }, dayH
     actualWh += actual;
   }
   if (hours === 0) return undefined;
-  return { hours, maeW: errorSum / hours, persistenceMaeW: persistenceSum / hours, forecastKwh: forecastWh / 1000, actualKwh: actualWh / 1000 };
+  return {
+    hours,
+    maeW: errorSum / hours,
+    persistenceMaeW: persistenceSum / hours,
+    forecastKwh: forecastWh / 1000,
+    actualKwh: actualWh / 1000,
+  };
 }
 
 /** 1 − MAE / persistence MAE; null when persistence made no error at all. */

@@ -25,5 +25,7 @@ test('errors relative to the clear sky, grouped by horizon: the later group is w
 });
 
 test('too few past errors give no bands (the history spread serves instead)', () => {
-  expect(errorBands([{ slot: 0, series: { pv: [1000, 1000, 1000, 1000], clear: [2000, 2000, 2000, 2000] } }], new Map([[0, 900]]), 5000)).toBeUndefined();
+  expect(
+    errorBands([{ slot: 0, series: { pv: [1000, 1000, 1000, 1000], clear: [2000, 2000, 2000, 2000] } }], new Map([[0, 900]]), 5000),
+  ).toBeUndefined();
 });

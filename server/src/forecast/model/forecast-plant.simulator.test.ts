@@ -15,7 +15,10 @@ function simulatedHistory(config: SimPlantConfig, from: number, to: number): Pla
   for (const report of plantHistory(newPlantRun(config), from, to)) {
     // A report at ts describes the 5 minutes before it.
     const hour = Math.floor((report.ts - 1) / HOUR_MS) * HOUR_MS;
-    for (const [series, key] of [['pv', 'ActPwrPve'], ['load', 'ActPwrLoad']] as const) {
+    for (const [series, key] of [
+      ['pv', 'ActPwrPve'],
+      ['load', 'ActPwrLoad'],
+    ] as const) {
       const value = report.reported[key];
       if (typeof value !== 'number') continue;
       const [sum, count] = sums[series].get(hour) ?? [0, 0];
@@ -27,8 +30,24 @@ function simulatedHistory(config: SimPlantConfig, from: number, to: number): Pla
 }
 
 const plants: SimPlantConfig[] = [
-  { thingName: 'demo-brno-01', latitude: 49.2146, longitude: 16.5852, timezone: 'Europe/Prague', pvPeakKw: 9.8, batteryKwh: 10, chargerKw: 11 },
-  { thingName: 'demo-olomouc-02', latitude: 49.5805, longitude: 17.2935, timezone: 'Europe/Prague', pvPeakKw: 49.5, batteryKwh: 30, chargerKw: null },
+  {
+    thingName: 'demo-brno-01',
+    latitude: 49.2146,
+    longitude: 16.5852,
+    timezone: 'Europe/Prague',
+    pvPeakKw: 9.8,
+    batteryKwh: 10,
+    chargerKw: 11,
+  },
+  {
+    thingName: 'demo-olomouc-02',
+    latitude: 49.5805,
+    longitude: 17.2935,
+    timezone: 'Europe/Prague',
+    pvPeakKw: 49.5,
+    batteryKwh: 30,
+    chargerKw: null,
+  },
 ];
 
 describe.each([
@@ -61,7 +80,9 @@ describe.each([
       days++;
     }
     const skill = skillOf(maeSum, persistenceSum);
-    process.stdout.write(`${config.thingName}: ${days} days, MAE ${(maeSum / days / 1000).toFixed(2)} kW, persistence ${(persistenceSum / days / 1000).toFixed(2)} kW, skill ${skill?.toFixed(3)}\n`);
+    process.stdout.write(
+      `${config.thingName}: ${days} days, MAE ${(maeSum / days / 1000).toFixed(2)} kW, persistence ${(persistenceSum / days / 1000).toFixed(2)} kW, skill ${skill?.toFixed(3)}\n`,
+    );
     expect(days).toBeGreaterThanOrEqual(12);
     expect(skill).not.toBeNull();
     expect(skill!).toBeGreaterThan(0);

@@ -35,9 +35,16 @@ export interface PlantForecastResult {
 }
 
 /** GHI under a cloud cover (Kasten and Czeplak 1980). */
-export const ghiUnderCloud = (clearGhi: number, cloudCoverPct: number): number => clearGhi * (1 - 0.75 * Math.pow(clamp(cloudCoverPct, 0, 100) / 100, 3.4));
+export const ghiUnderCloud = (clearGhi: number, cloudCoverPct: number): number =>
+  clearGhi * (1 - 0.75 * Math.pow(clamp(cloudCoverPct, 0, 100) / 100, 3.4));
 
-function weatherFactor(weather: WeatherHours, site: SolarSite, point: ClearSkyPoint, ts: number, hourClearGhi: (hour: number) => number): number | undefined {
+function weatherFactor(
+  weather: WeatherHours,
+  site: SolarSite,
+  point: ClearSkyPoint,
+  ts: number,
+  hourClearGhi: (hour: number) => number,
+): number | undefined {
   const hour = ts - (((ts % HOUR_MS) + HOUR_MS) % HOUR_MS);
   const said = weather.get(hour);
   if (!said || point.poa <= 0) return said ? 0 : undefined;
@@ -80,9 +87,7 @@ export function forecastPlant(input: PlantForecastInput): PlantForecastResult {
     const factor = fromWeather ?? pvModel.clearness(mid);
     const pv = clear * factor;
     const band = bands ? bandAt(bands, (start - slot) / HOUR_MS) : undefined;
-    const [low, high] = band
-      ? [pv + band[0] * clear, pv + band[1] * clear]
-      : pvModel.clearnessBand(mid).map((k) => k * clear);
+    const [low, high] = band ? [pv + band[0] * clear, pv + band[1] * clear] : pvModel.clearnessBand(mid).map((k) => k * clear);
     const load = loadModel(start - (start % HOUR_MS));
     series.clear.push(Math.round(clear));
     series.pv.push(Math.round(pv));
@@ -92,5 +97,10 @@ export function forecastPlant(input: PlantForecastInput): PlantForecastResult {
     series.loadP10.push(Math.round(Math.min(load.p10, load.w)));
     series.loadP90.push(Math.round(Math.max(load.p90, load.w)));
   }
-  return { series, source: usedWeather ? 'weather' : 'offline', bandsFrom: bands ? 'errors' : 'history', performanceFactor: pvModel.performanceFactor };
+  return {
+    series,
+    source: usedWeather ? 'weather' : 'offline',
+    bandsFrom: bands ? 'errors' : 'history',
+    performanceFactor: pvModel.performanceFactor,
+  };
 }

@@ -36,7 +36,10 @@ export function learnLoad(load: ReadonlyMap<number, number>, clock: PlantClock, 
     if (!estimate) {
       let values = sameDay.get(key) ?? [];
       if (values.length < 2) values = sameHour.get(h) ?? [];
-      estimate = values.length === 0 ? { w: overall, p10: overall, p90: overall } : { w: median(values), p10: quantile(values, 0.1), p90: quantile(values, 0.9) };
+      estimate =
+        values.length === 0
+          ? { w: overall, p10: overall, p90: overall }
+          : { w: median(values), p10: quantile(values, 0.1), p90: quantile(values, 0.9) };
       estimates.set(key, estimate);
     }
     return estimate;

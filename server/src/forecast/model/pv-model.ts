@@ -54,7 +54,13 @@ export interface PvModel {
   clearnessBand(ts: number): [number, number];
 }
 
-export function learnPv(pv: ReadonlyMap<number, number>, peakW: number, clock: PlantClock, issueSlot: number, clearPoa: (hourStart: number) => number): PvModel {
+export function learnPv(
+  pv: ReadonlyMap<number, number>,
+  peakW: number,
+  clock: PlantClock,
+  issueSlot: number,
+  clearPoa: (hourStart: number) => number,
+): PvModel {
   const from = issueSlot - PV_LOOKBACK_DAYS * 24 * HOUR_MS;
   const hours: Array<{ hour: number; watts: number; poa: number }> = [];
   for (const [hour, watts] of pv) {
@@ -73,7 +79,9 @@ export function learnPv(pv: ReadonlyMap<number, number>, peakW: number, clock: P
     (byHour.get(hod) ?? byHour.set(hod, []).get(hod)!).push(k);
     all.push(k);
     if (h.hour >= issueSlot - PERSISTENCE_HOURS * HOUR_MS) {
-      recent = recent ? { hour: Math.max(recent.hour, h.hour), sum: recent.sum + k, count: recent.count + 1 } : { hour: h.hour, sum: k, count: 1 };
+      recent = recent
+        ? { hour: Math.max(recent.hour, h.hour), sum: recent.sum + k, count: recent.count + 1 }
+        : { hour: h.hour, sum: k, count: 1 };
     }
   }
   const overall = all.length > 0 ? median(all) : 1;
@@ -85,7 +93,10 @@ export function learnPv(pv: ReadonlyMap<number, number>, peakW: number, clock: P
     let kept = profiles.get(hour);
     if (!kept) {
       const values = byHour.get(hour) ?? [];
-      kept = { median: values.length >= 3 ? median(values) : overall, band: values.length >= 5 ? [quantile(values, 0.1), quantile(values, 0.9)] : overallBand };
+      kept = {
+        median: values.length >= 3 ? median(values) : overall,
+        band: values.length >= 5 ? [quantile(values, 0.1), quantile(values, 0.9)] : overallBand,
+      };
       profiles.set(hour, kept);
     }
     return kept;

@@ -9,7 +9,9 @@ import { sunPosition } from './position';
 const TUCSON = { latitude: 32.2, longitude: -111, altitudeM: 700 };
 /** 2014-06-24T00:00-07:00 plus 3-hour steps. */
 const tucsonTimes = Array.from({ length: 9 }, (_, i) => Date.parse('2014-06-24T07:00:00Z') + i * 3 * 3_600_000);
-const pvlibApparentZenith = [124.0390863, 113.38779941, 82.85457044, 46.0467599, 10.56413562, 34.86074109, 72.41687122, 105.69538659, 124.05614124];
+const pvlibApparentZenith = [
+  124.0390863, 113.38779941, 82.85457044, 46.0467599, 10.56413562, 34.86074109, 72.41687122, 105.69538659, 124.05614124,
+];
 const pvlibAirMass = [NaN, NaN, 6.97935524, 1.32355476, 0.93527685, 1.12008114, 3.01614096, NaN, NaN];
 /** [ghi, dni, dhi] W/m², pvlib's expected output. */
 const pvlibExpected: Array<[number, number, number]> = [

@@ -25,10 +25,15 @@ function reading(value: unknown, max: number): number | undefined {
   return number;
 }
 
-function collect(times: readonly number[], ghi: ReadonlyArray<unknown> | undefined, cloud: ReadonlyArray<unknown> | undefined): WeatherHours {
+function collect(
+  times: readonly number[],
+  ghi: ReadonlyArray<unknown> | undefined,
+  cloud: ReadonlyArray<unknown> | undefined,
+): WeatherHours {
   if (!ghi && !cloud) throw new MalformedWeather('neither shortwave_radiation nor cloud_cover');
   if (times.length === 0 || times.length > MAX_HOURS) throw new MalformedWeather(`${times.length} hours`);
-  if ((ghi && ghi.length !== times.length) || (cloud && cloud.length !== times.length)) throw new MalformedWeather('columns of different lengths');
+  if ((ghi && ghi.length !== times.length) || (cloud && cloud.length !== times.length))
+    throw new MalformedWeather('columns of different lengths');
   const hours = new Map<number, WeatherHour>();
   const at = (hour: number) => hours.get(hour) ?? hours.set(hour, {}).get(hour)!;
   times.forEach((time, i) => {

@@ -25,7 +25,9 @@ async function fetchText(url: string, timeoutMs: number): Promise<string> {
 
 export async function readWeather(source: string, timeoutMs: number): Promise<WeatherRead> {
   try {
-    const text = /^https?:\/\//.test(source) ? await fetchText(source, timeoutMs) : await fs.readFile(source.replace(/^file:\/\//, ''), 'utf8');
+    const text = /^https?:\/\//.test(source)
+      ? await fetchText(source, timeoutMs)
+      : await fs.readFile(source.replace(/^file:\/\//, ''), 'utf8');
     return { ok: true, hours: parseWeather(text) };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -33,7 +35,11 @@ export async function readWeather(source: string, timeoutMs: number): Promise<We
     // The timeout's DOMException is not an Error in every realm: go by its name.
     const name = typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : undefined;
     if (name === 'TimeoutError' || name === 'AbortError') return { ok: false, failure: 'slow', reason: `no answer within ${timeoutMs} ms` };
-    return { ok: false, failure: 'down', reason: error instanceof Error && error.cause instanceof Error ? `${reason} (${error.cause.message})` : reason };
+    return {
+      ok: false,
+      failure: 'down',
+      reason: error instanceof Error && error.cause instanceof Error ? `${reason} (${error.cause.message})` : reason,
+    };
   }
 }
 

@@ -23,7 +23,9 @@ function openMeteo(from: number, cloudCover: number) {
 
 describe('parsing', () => {
   test('open-meteo JSON: radiation is the mean of the hour before its stamp, cloud cover serves the hour from it', () => {
-    const hours = parseWeather(JSON.stringify({ utc_offset_seconds: 3600, hourly: { time: ['2026-06-01T12:00'], shortwave_radiation: [640], cloud_cover: [20] } }));
+    const hours = parseWeather(
+      JSON.stringify({ utc_offset_seconds: 3600, hourly: { time: ['2026-06-01T12:00'], shortwave_radiation: [640], cloud_cover: [20] } }),
+    );
     const stamp = Date.parse('2026-06-01T11:00:00Z');
     expect(hours.get(stamp - HOUR)).toEqual({ ghi: 640 });
     expect(hours.get(stamp)).toEqual({ cloudCoverPct: 20 });
