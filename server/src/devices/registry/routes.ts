@@ -1,4 +1,4 @@
-// Device registry: POST /api/hono/plants/find {filter} and /api/hono/plants/get {id} (SPEC §7),
+// Device registry: POST /api/hono/plants/find {filter} and /api/hono/plants/get {id},
 // POST /api/plant/gateway/credentials/rotate {id}, which answers a plant gateway's new password once,
 // and POST /api/iot/broker/status {}: the server's own connection to the broker.
 // Plants of another tenant are not found (404).
