@@ -11,30 +11,51 @@ export interface SolarSite extends PanelOrientation {
 }
 
 /** A typical rooftop when the plant's settings leave tilt or azimuth empty: 35°, facing the equator. */
+export const DEFAULT_TILT_DEG = 35;
+export const defaultAzimuthDeg = (latitude: number): number => (latitude >= 0 ? 0 : 180);
+
 export function siteOf(plant: { latitude: number; longitude: number; tilt_deg: number | null; azimuth_deg: number | null }): SolarSite {
   return {
     latitude: plant.latitude,
     longitude: plant.longitude,
-    tiltDeg: plant.tilt_deg ?? 35,
-    azimuthDeg: plant.azimuth_deg ?? (plant.latitude >= 0 ? 0 : 180),
+    tiltDeg: plant.tilt_deg ?? DEFAULT_TILT_DEG,
+    azimuthDeg: plant.azimuth_deg ?? defaultAzimuthDeg(plant.latitude),
     altitudeM: 0,
   };
 }
 
-export interface ClearSkyPoint {
+/** The clear sky over a place at an instant: what every orientation there shares. */
+export interface ClearSky {
   sun: SunPosition;
   dniExtra: number;
   horizontal: Irradiance;
+}
+
+export interface ClearSkyPoint extends ClearSky {
   /** Plane-of-array irradiance, W/m². */
   poa: number;
 }
 
-export function clearSkyAt(site: SolarSite, ts: number, linkeTurbidity = DEFAULT_LINKE_TURBIDITY): ClearSkyPoint {
-  const sun = sunPosition(ts, site.latitude, site.longitude);
+export function clearSkyOver(
+  place: Pick<SolarSite, 'latitude' | 'longitude' | 'altitudeM'>,
+  ts: number,
+  linkeTurbidity = DEFAULT_LINKE_TURBIDITY,
+): ClearSky {
+  const sun = sunPosition(ts, place.latitude, place.longitude);
   const dniExtra = extraterrestrialIrradiance(ts);
-  if (sun.elevationDeg <= 0) return { sun, dniExtra, horizontal: DARK, poa: 0 };
-  const horizontal = ineichen(sun.zenithDeg, absoluteAirMass(sun.zenithDeg, site.altitudeM), linkeTurbidity, site.altitudeM, dniExtra);
-  return { sun, dniExtra, horizontal, poa: planeOfArray(horizontal, sun, site, dniExtra) };
+  if (sun.elevationDeg <= 0) return { sun, dniExtra, horizontal: DARK };
+  const horizontal = ineichen(sun.zenithDeg, absoluteAirMass(sun.zenithDeg, place.altitudeM), linkeTurbidity, place.altitudeM, dniExtra);
+  return { sun, dniExtra, horizontal };
+}
+
+/** Plane-of-array irradiance (W/m²) of a panel under a clear sky. */
+export function clearSkyPoa(sky: ClearSky, panel: PanelOrientation): number {
+  return sky.sun.elevationDeg <= 0 ? 0 : planeOfArray(sky.horizontal, sky.sun, panel, sky.dniExtra);
+}
+
+export function clearSkyAt(site: SolarSite, ts: number, linkeTurbidity = DEFAULT_LINKE_TURBIDITY): ClearSkyPoint {
+  const sky = clearSkyOver(site, ts, linkeTurbidity);
+  return { ...sky, poa: clearSkyPoa(sky, site) };
 }
 
 /** Plane-of-array irradiance (W/m²) for a given GHI at a clear-sky point's geometry (Erbs split, Hay–Davies). */
