@@ -22,6 +22,7 @@ describe('GatewayConnections', () => {
     expect(connections.receive('helio/things/plant-1/shadow/reported', json({ online: true }), 1)).toBe(false);
     expect(connections.receive(topic, Buffer.from('{'), 1)).toBe(false);
     expect(connections.receive(topic, json({ online: 'yes' }), 1)).toBe(false);
+    expect(connections.receive(topic, json({ online: true, since: 'today' }), 1)).toBe(false); // the contract's shape
     expect(connections.get('plant-1')).toBeUndefined();
   });
 

@@ -2,7 +2,7 @@
 // it connects, or its last will when the connection is lost. Kept in memory: the broker redelivers
 // the retained statuses whenever the server (re)subscribes.
 import { thingNameOfStatusTopic } from '@helio/contracts';
-import { isJsonObject } from '../shadows/json';
+import { statusMessage } from './payload-checks';
 
 export interface GatewayConnection {
   connected: boolean;
@@ -31,9 +31,10 @@ export class GatewayConnections {
     } catch {
       return false;
     }
-    if (!isJsonObject(body) || typeof body.online !== 'boolean') return false;
-    const since = typeof body.since === 'number' && Number.isFinite(body.since) && body.since <= receivedAt ? body.since : receivedAt;
-    this.byThing.set(thingName, { connected: body.online, since });
+    const status = statusMessage.read(body);
+    if (!status.ok) return false;
+    const { online, since } = status.value;
+    this.byThing.set(thingName, { connected: online, since: since !== undefined && since <= receivedAt ? since : receivedAt });
     return true;
   }
 

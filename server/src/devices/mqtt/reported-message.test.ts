@@ -42,8 +42,15 @@ describe('parseReport', () => {
     ['reported not an object', json({ state: { reported: 5 } })],
     ['a bad key', json({ state: { reported: { 'a.b': 1 } } })],
     ['a string timestamp', json({ state: { reported: { a: 1 } }, timestamp: 'now' })],
+    ['a field the device contract does not have', json({ state: { reported: { a: 1 } }, firmware: '1.2' })],
   ])('drops a malformed report: %s', (_name, payload) => {
     expect(parseReport(topic, payload, now)).toMatchObject({ ok: false, reason: 'malformed' });
+  });
+
+  it('checks the shape against the device contract and says where it is wrong', () => {
+    const parsed = parseReport(topic, json({ state: { reported: { a: 1 } }, timestamp: now + 0.5 }), now);
+    expect(parsed).toMatchObject({ ok: false, reason: 'malformed' });
+    expect(parsed.ok || parsed.detail).toMatch(/^\/timestamp: .*integer/i);
   });
 
   it('drops a message on a topic that is not a reported topic', () => {

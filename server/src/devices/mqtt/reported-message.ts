@@ -1,10 +1,12 @@
-// Parsing a gateway's report: anything malformed is rejected with a reason, never thrown.
-import { thingNameOfReportedTopic } from '@helio/contracts';
-import { isJsonObject, type JsonObject } from '../shadows/json';
+// Parsing a gateway's report: anything malformed is rejected with a reason, never thrown. The shape is
+// the device contract's ReportedMessage; the shadow's own limits (keys, depth, size) come on top.
+import { MAX_REPORT_BYTES, thingNameOfReportedTopic } from '@helio/contracts';
+import type { JsonObject } from '../shadows/json';
 import { jsonBytes, SHADOW_LIMITS } from '../shadows/shadow-limits';
 import { checkStatePatch } from '../shadows/state-patch';
+import { reportedMessage } from './payload-checks';
 
-export const MAX_REPORT_BYTES = 64 * 1024;
+export { MAX_REPORT_BYTES };
 /** Device clocks are trusted within this window; outside it the receive time is used. */
 const MAX_SAMPLE_AGE_MS = 7 * 24 * 3_600_000;
 const MAX_SAMPLE_LEAD_MS = 60_000;
@@ -27,23 +29,15 @@ export function parseReport(topic: string, payload: Buffer, receivedAt: number):
   } catch {
     return { ok: false, reason: 'malformed', detail: 'payload is not JSON' };
   }
-  if (!isJsonObject(body) || !isJsonObject(body.state)) {
-    return { ok: false, reason: 'malformed', detail: 'missing "state" object' };
-  }
-  const sections = Object.keys(body.state);
-  if (sections.length !== 1 || sections[0] !== 'reported') {
-    return { ok: false, reason: 'malformed', detail: 'a device may only send state.reported' };
-  }
-  const check = checkStatePatch(body.state.reported);
+  const message = reportedMessage.read(body);
+  if (!message.ok) return { ok: false, reason: 'malformed', detail: message.problem };
+  const check = checkStatePatch(message.value.state.reported);
   if (!check.ok) return { ok: false, reason: 'malformed', detail: check.message };
   const bytes = jsonBytes(check.patch);
   if (bytes > SHADOW_LIMITS.maxSectionBytes) {
     return { ok: false, reason: 'oversized', detail: `reported document of ${bytes} bytes (limit ${SHADOW_LIMITS.maxSectionBytes})` };
   }
-  const stamp = body.timestamp;
-  if (stamp !== undefined && (typeof stamp !== 'number' || !Number.isFinite(stamp))) {
-    return { ok: false, reason: 'malformed', detail: 'timestamp must be epoch milliseconds' };
-  }
+  const stamp = message.value.timestamp;
   const trusted = typeof stamp === 'number' && stamp >= receivedAt - MAX_SAMPLE_AGE_MS && stamp <= receivedAt + MAX_SAMPLE_LEAD_MS;
-  return { ok: true, thingName, reported: check.patch, sampledAt: trusted ? Math.round(stamp) : receivedAt };
+  return { ok: true, thingName, reported: check.patch, sampledAt: trusted ? stamp : receivedAt };
 }
