@@ -33,7 +33,7 @@ describe('checkDesired', () => {
     expect(checkDesired('EvMode', 'turbo')).toMatchObject({ ok: false, message: 'EvMode must be one of off, solar, minsolar, fast, plan' });
     expect(checkDesired('EvMaxCurrent', 33)).toMatchObject({ ok: false, message: expect.stringContaining('from 6 to 32') });
     expect(checkDesired('EvMinCurrent', 5.5)).toMatchObject({ ok: false });
-    expect(checkDesired('EvPhases', 2)).toMatchObject({ ok: false, message: expect.stringContaining('1, 3 or 0') });
+    expect(checkDesired('EvPhases', 2)).toMatchObject({ ok: false, problem: 'choice', message: 'EvPhases must be one of 0, 1, 3' });
     expect(checkDesired('EvPlanSlots', [[2000, 1000]])).toMatchObject({ ok: false });
   });
 });
