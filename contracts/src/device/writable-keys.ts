@@ -47,8 +47,10 @@ export interface SlotsRule {
   maxSlots: number;
   battery: false;
 }
-export type WritableRule = IntegerRule | ChoiceRule | ForceChargeRule | StepsRule | SlotsRule;
-export type WritableKeys = Readonly<Record<WritableKeyName, WritableRule>>;
+/** The kinds a plant's own keys use (what the remote-control page draws controls for). */
+export type PlantKeyRule = IntegerRule | ChoiceRule | ForceChargeRule;
+export type WritableRule = PlantKeyRule | StepsRule | SlotsRule;
+export type WritableKeys = Readonly<Record<WritableKeyName, PlantKeyRule>>;
 
 /** The state of charge the pack's own protection keeps (the lowest minimum a user may set). */
 export const BAT_SOC_FLOOR_PCT = 10;

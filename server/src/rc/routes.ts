@@ -2,7 +2,7 @@
 // change at the shadow's version (409 with what changed meanwhile), and the command history.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { rcEndpoints, WRITABLE_KEY_NAMES, type RcEndpoints, type RcState, type WritableRule } from '@helio/contracts';
+import { rcEndpoints, WRITABLE_KEY_NAMES, type RcEndpoints, type RcState, type PlantKeyRule } from '@helio/contracts';
 import { plantTarget, recordRequestAudit } from '../audit/request-audit';
 import type { Database } from '../db/schema';
 import type { DeviceServices } from '../devices/services';
@@ -37,7 +37,7 @@ type Settings = { desired: JsonObject; reported: JsonObject };
 const sameSettings = (a: Settings, b: { desired: Record<string, unknown>; reported: Record<string, unknown> }) =>
   jsonEqual(a.desired, b.desired as JsonObject) && jsonEqual(a.reported, b.reported as JsonObject);
 
-const ruleView = (rule: WritableRule) => (rule.kind === 'choice' ? { ...rule, choices: [...rule.choices] } : rule);
+const ruleView = (rule: PlantKeyRule) => (rule.kind === 'choice' ? { ...rule, choices: [...rule.choices] } : rule);
 
 /** The writable keys of a shadow, desired and reported: what a 409 shows as changed meanwhile. */
 function writableState(state: Settings): Settings {
