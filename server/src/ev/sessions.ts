@@ -1,5 +1,7 @@
-// ev/sessions: a plant's charging sessions in a time range, derived from its stored samples on each
-// call (so history from before sessions existed counts too), with month totals on the plant's clock.
+// ev/sessions: a plant's charging sessions in a time range, with month totals on the plant's clock.
+// Sessions are derived from the stored samples (so history from before sessions existed counts too);
+// those that can no longer change are kept (settled-sessions.ts), so each call derives only the last
+// days.
 import type { Kysely } from 'kysely';
 import { CHARGER_KEYS, EV_SESSIONS_MAX, type EvMonthTotal, type EvSessionList } from '@helio/contracts';
 import type { Database } from '../db/schema';
@@ -7,6 +9,7 @@ import type { PlantRow } from '../plants/access';
 import type { SpotConfig } from '../spot/spot-config';
 import { deriveSessions, SESSION_PAUSE_MS, type DerivedSession, type SessionHistory } from './derive-sessions';
 import { fillDemoDays, spotPeriods, tariffCzkKwh } from './prices';
+import { keptSessions, settledUntil, settleSessions } from './settled-sessions';
 
 const GRID_POWER = 'ActPwrGrid';
 const DEMO_FILL_DAYS = 62;
@@ -64,15 +67,20 @@ export async function sessionList(
   to: number,
   now = Date.now(),
 ): Promise<EvSessionList> {
-  // Read a little before the range so a session already running at `from` is seen from its start.
-  const readFrom = from - SESSION_PAUSE_MS * 4;
-  const history = await loadSessionHistory(db, plant.thing_name, readFrom, to);
+  const mark = await settledUntil(db, plant.id, now);
+  const kept = from < mark ? await keptSessions(db, plant.id, from, Math.min(to, mark)) : [];
+  // Derive from the mark to now (a little before it, so a session running at the mark is seen from
+  // its start): the settled ones are kept on the way, the range's are answered.
+  const readFrom = mark - SESSION_PAUSE_MS * 4;
+  const history = await loadSessionHistory(db, plant.thing_name, readFrom, now + 1);
   const tariff = tariffCzkKwh(plant, spot);
   // Recent days without spot prices get the labelled demo curve when demo prices are on (at most
   // DEMO_FILL_DAYS back, so a year's range does not write a year of demo prices).
-  if (tariff === null) await fillDemoDays(db, spot, Math.max(readFrom, now - DEMO_FILL_DAYS * 86_400_000), Math.min(to, now));
-  const pricing = { tariffCzkKwh: tariff, spot: tariff === null ? await spotPeriods(db, spot, readFrom, to, false) : [] };
-  const all = deriveSessions(history, pricing, now).filter((s) => s.start >= from && s.start < to);
+  if (tariff === null) await fillDemoDays(db, spot, Math.max(readFrom, now - DEMO_FILL_DAYS * 86_400_000), now);
+  const pricing = { tariffCzkKwh: tariff, spot: tariff === null ? await spotPeriods(db, spot, readFrom, now + 1, false) : [] };
+  const derived = deriveSessions(history, pricing, now).filter((s) => s.start >= mark);
+  await settleSessions(db, plant.id, mark, derived, now);
+  const all = [...kept, ...derived.filter((s) => s.start >= from && s.start < to)];
   const newest = all.slice(-EV_SESSIONS_MAX);
   const iso = (ts: number) => new Date(ts).toISOString();
   return {

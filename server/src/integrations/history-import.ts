@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { parseHistoryCsv, type HistoryImportResult } from '@helio/contracts';
 import type { Database } from '../db/schema';
+import { reopenSessions } from '../ev/settled-sessions';
 import { badRequest } from '../http/errors';
 import { SeriesWriter } from '../series/series-writer';
 import { rebuildRange } from './history-rollups';
@@ -44,6 +45,7 @@ export async function importHistoryCsv(
       const dayFrom = calendar.bucketStart('day', from);
       const dayTo = calendar.nextBucket('day', calendar.bucketStart('day', to));
       await rebuildRange(trx, { thingName: plant.thing_name, keys: parsed.keys, from: dayFrom, to: dayTo });
+      await reopenSessions(trx, plant.id, from);
     }
     await trx
       .insertInto('integration_imports')

@@ -8,7 +8,7 @@ import { reportedMessage } from './payload-checks';
 
 export { MAX_REPORT_BYTES };
 /** Device clocks are trusted within this window; outside it the receive time is used. */
-const MAX_SAMPLE_AGE_MS = 7 * 24 * 3_600_000;
+export const MAX_SAMPLE_AGE_MS = 7 * 24 * 3_600_000;
 const MAX_SAMPLE_LEAD_MS = 60_000;
 
 export type DropReason = 'oversized' | 'malformed';
