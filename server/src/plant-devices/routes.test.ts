@@ -9,7 +9,7 @@ import { insertPlant, insertTenant, userWithToken } from '../devices/test-fixtur
 import { buildApp } from '../http/app';
 import { databaseTargets } from '../testing/databases';
 import { apiPost, testConfig } from '../testing/test-app';
-import type { Device } from './routes';
+import type { Device } from '@helio/contracts';
 
 interface ErrorAnswer {
   error: { code: string; message: string; details?: { fields?: Record<string, { problem: string }>; field?: string } };
