@@ -1,23 +1,23 @@
 // The migrations in the order they run. An in-code provider (no directory scanning) keeps the built
 // server self-contained and makes the order explicit: the name sorts, so numbers lead.
 import type { Migration, MigrationProvider } from 'kysely';
-import { gatewayCredentialsMigration } from '../../devices/credentials-migration';
-import { devicesMigration } from '../../devices/migration';
-import { coreMigration } from './001-core';
-import { integrationsMigration } from '../../integrations/migration';
-import { identityMigration } from './003-identity';
-import { plantAccessMigration } from '../../plants/access-migration';
-import { plantDevicesMigration } from '../../plant-devices/migration';
-import { plantSettingsMigration } from '../../plants/settings-migration';
-import { notificationsMigration } from '../../notifications/migration';
-import { seriesMigration } from '../../series/migration';
-import { spotMigration } from '../../spot/migration';
-import { tagsMigration } from '../../tags/migration';
-import { forecastsMigration } from '../../forecast/tables';
-import { jobLeasesMigration } from '../../jobs/leader-lease';
-import { remoteControlMigration } from '../../rc/migration';
-import { simulatedPlantsMigration } from '../../devices/simulated-migration';
-import { refreshGraceMigration } from '../../identity/refresh-grace-migration';
+import { gatewayCredentialsMigration } from '../devices/credentials-migration';
+import { devicesMigration } from '../devices/migration';
+import { coreMigration } from './core-migration';
+import { integrationsMigration } from '../integrations/migration';
+import { identityMigration } from '../identity/migration';
+import { plantAccessMigration } from '../plants/access-migration';
+import { plantDevicesMigration } from '../plant-devices/migration';
+import { plantSettingsMigration } from '../plants/settings-migration';
+import { notificationsMigration } from '../notifications/migration';
+import { seriesMigration } from '../series/migration';
+import { spotMigration } from '../spot/migration';
+import { tagsMigration } from '../tags/migration';
+import { forecastsMigration } from '../forecast/migration';
+import { jobLeasesMigration } from '../jobs/migration';
+import { remoteControlMigration } from '../rc/migration';
+import { simulatedPlantsMigration } from '../devices/simulated-migration';
+import { refreshGraceMigration } from '../identity/refresh-grace-migration';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
