@@ -109,13 +109,6 @@ export default tseslint.config(
     },
   },
   {
-    // The migration runner's circle (db/index.ts asks which dialect, migrations need db/index.ts) is
-    // being broken on another branch by moving isPostgres into a leaf module. Remove this exclusion
-    // once that is merged.
-    files: ['server/src/db/index.ts', 'server/src/db/migrations/index.ts', 'server/src/series/migration.ts'],
-    rules: { 'import-x/no-cycle': 'off' },
-  },
-  {
     files: ['tools/**/*.{js,cjs}', '**/webpack.config.js', '**/jest.config.js', 'shared-deps/**/*.js', 'bench/**/*.js', 'e2e/**/*.js'],
     languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
   },

@@ -1,4 +1,4 @@
-// Device records (issue 8, issue 6): the demo plant's devices tab lists what its gateway reports for,
+// Device records: the demo plant's devices tab lists what its gateway reports for,
 // an inverter's page shows its identity, a live value and its history chart, and /batteries shows the
 // battery's live state of charge from the simulated gateway.
 import { expect, signIn, test } from './support';

@@ -1,6 +1,7 @@
-// Journeys through the notification schedule screen (/my-account/notifications, SPEC §4, §5) against
-// the real server. Every test starts from the defaults, written through the API, because the demo
-// admin's schedule persists in the e2e database from one test to the next.
+// Journeys through the notification schedule screen (/my-account/notifications: the period, the
+// master switch, a card per weekday, the 24-hour edit dialog) against the real server. Every test
+// starts from the defaults, written through the API, because the demo admin's schedule persists in
+// the e2e database from one test to the next.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ADMIN, expect, signIn, test } from './support';
 

@@ -1,6 +1,6 @@
-// The shell of SPEC §2/§4/§9 measured in the browser: sizes at 1280, 900 and 700 px, the collapse,
-// the drawer and the menu button, disabled modules, toasts, the profile menu, languages, theme and
-// accessibility.
+// The shell measured in the browser: sizes at 1280, 900 and 700 px, the sidebar's collapse, the
+// drawer that closes after navigation up to 992 px, the menu button shown only on small screens,
+// disabled modules, toasts, the profile menu, languages, theme and accessibility.
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './support';
 import { contentWidthOf, rawKeysOnPage, seriousA11yViolations, VIEWER, widthOf } from './shell-support';

@@ -2,7 +2,7 @@
 // over the plants the caller may see, computed on the server from the energy-counter roll-ups.
 import { Type, type Static } from '@sinclair/typebox';
 import { ANALYTICS_PERIOD_KINDS, BENCHMARK_METRICS, MAX_ANALYTICS_TAGS, SIZE_CLASSES } from '../limits/analytics';
-import { endpoint, Id, Nullable, StringEnum, type EndpointTypes } from './common';
+import { endpoint, Id, Nullable, strict, StringEnum, type EndpointTypes } from './common';
 
 const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10, examples: ['2025-06-01'] });
 const Kwh = Type.Number();
@@ -12,10 +12,7 @@ const MetricSchema = StringEnum(BENCHMARK_METRICS);
 const SizeClassSchema = StringEnum(SIZE_CLASSES);
 
 /** The period on each plant's own calendar: a day, the month or the year holding `from`, or `from`–`to` inclusive. */
-export const AnalyticsPeriod = Type.Object(
-  { kind: StringEnum(ANALYTICS_PERIOD_KINDS), from: IsoDate, to: Type.Optional(IsoDate) },
-  { additionalProperties: false },
-);
+export const AnalyticsPeriod = Type.Object({ kind: StringEnum(ANALYTICS_PERIOD_KINDS), from: IsoDate, to: Type.Optional(IsoDate) }, strict);
 export type AnalyticsPeriod = Static<typeof AnalyticsPeriod>;
 
 const ResolvedPeriod = Type.Object({ kind: StringEnum(ANALYTICS_PERIOD_KINDS), from: IsoDate, to: IsoDate, granularity: Granularity });
@@ -102,7 +99,7 @@ export type PeerMonth = Static<typeof PeerMonth>;
 
 export const analyticsEndpoints = {
   'analytics/overview': endpoint(
-    Type.Object({ period: AnalyticsPeriod, tagIds: Type.Optional(TagFilter) }, { additionalProperties: false }),
+    Type.Object({ period: AnalyticsPeriod, tagIds: Type.Optional(TagFilter) }, strict),
     Type.Object({
       period: ResolvedPeriod,
       plantCount: Type.Integer(),
@@ -118,7 +115,7 @@ export const analyticsEndpoints = {
   'analytics/benchmark': endpoint(
     Type.Object(
       { period: AnalyticsPeriod, metric: MetricSchema, tagIds: Type.Optional(TagFilter), sizeClass: Type.Optional(SizeClassSchema) },
-      { additionalProperties: false },
+      strict,
     ),
     Type.Object({
       period: ResolvedPeriod,
@@ -128,10 +125,7 @@ export const analyticsEndpoints = {
     }),
   ),
   'analytics/benchmark/plant': endpoint(
-    Type.Object(
-      { plantId: Id, metric: MetricSchema, year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 2100 })) },
-      { additionalProperties: false },
-    ),
+    Type.Object({ plantId: Id, metric: MetricSchema, year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 2100 })) }, strict),
     Type.Object({
       year: Type.Integer(),
       metric: MetricSchema,

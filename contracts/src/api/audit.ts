@@ -1,7 +1,7 @@
 // audit/list: the tenant's audit log, newest first, filtered and paged by an opaque cursor.
 import { Type, type Static } from '@sinclair/typebox';
 import { AUDIT_ACTIONS, AUDIT_PAGE_MAX } from '../limits/audit';
-import { Dictionary, endpoint, Id, Nullable, StringEnum, type EndpointTypes } from './common';
+import { Dictionary, endpoint, Id, Nullable, strict, StringEnum, type EndpointTypes } from './common';
 
 const Instant = Type.String({ format: 'date-time', maxLength: 40 });
 
@@ -17,7 +17,7 @@ export const AuditQuery = Type.Object(
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: AUDIT_PAGE_MAX })),
     cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
   },
-  { additionalProperties: false },
+  strict,
 );
 export type AuditQuery = Static<typeof AuditQuery>;
 

@@ -6,13 +6,18 @@ import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox
 export const ErrorResponse = Type.Object({
   error: Type.Object({ code: Type.String(), message: Type.String(), details: Type.Optional(Type.Unknown()) }),
 });
-export type ErrorBody = Static<typeof ErrorResponse>;
+/** An error answer's body; `Details` names the shape of `details` where the reader knows it. */
+export type ErrorBody<Details = unknown> = { error: Static<typeof ErrorResponse>['error'] & { details?: Details } };
 export const errorResponses = { '4xx': ErrorResponse, '5xx': ErrorResponse } as const;
 
 /** An id in a request: never empty, never long. */
 export const Id = Type.String({ minLength: 1, maxLength: 100 });
+/** The options of every request object: a field the endpoint does not know is a 400, not ignored. */
+export const strict = { additionalProperties: false } as const;
 /** A request without fields. */
-export const NoBody = Type.Object({}, { additionalProperties: false });
+export const NoBody = Type.Object({}, strict);
+/** A request naming one thing by its id: {"id": "…"}. */
+export const IdBody = Type.Object({ id: Id }, strict);
 export const Ok = Type.Object({ ok: Type.Boolean() });
 
 /** A string out of a fixed list, as a plain `enum` (one error message, not one per member). */

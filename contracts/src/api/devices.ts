@@ -1,11 +1,10 @@
 // The device side of the API: a plant's shadow and its desired state, the device registry
 // (hono/plants/find, hono/plants/get), the server's broker connection and a gateway's new password.
 import { Type, type Static } from '@sinclair/typebox';
-import { Dictionary, endpoint, Id, NoBody, Nullable, StringEnum, type EndpointTypes } from './common';
+import { Dictionary, endpoint, IdBody, NoBody, Nullable, strict, StringEnum, type EndpointTypes } from './common';
 import { GATEWAY_STATUSES } from './fleet';
 import { GatewayLogin } from './plants';
 
-const strict = { additionalProperties: false } as const;
 export const ThingName = Type.String({ minLength: 1, maxLength: 128 });
 const StateMap = Dictionary(Type.Unknown());
 /** Per reported key, when it was last reported (nested keys hold nested trees). */
@@ -87,7 +86,7 @@ export const deviceEndpoints = {
   ),
   'iot/broker/status': endpoint(NoBody, BrokerStatus),
   'hono/plants/find': endpoint(Type.Object({ filter: Type.Optional(RegistryFilter) }, strict), Type.Array(RegistryPlant)),
-  'hono/plants/get': endpoint(Type.Object({ id: Id }, strict), RegistryPlant),
-  'plant/gateway/credentials/rotate': endpoint(Type.Object({ id: Id }, strict), GatewayLogin),
+  'hono/plants/get': endpoint(IdBody, RegistryPlant),
+  'plant/gateway/credentials/rotate': endpoint(IdBody, GatewayLogin),
 };
 export type DeviceEndpoints = EndpointTypes<typeof deviceEndpoints>;

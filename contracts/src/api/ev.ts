@@ -4,7 +4,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { EV_MODES } from '../device/charger-keys';
 import { EV_FLEET_MAX, EV_PLAN_MAX_HOURS, EV_PLAN_MAX_KWH, EV_PLAN_STEP_MINUTES, EV_SESSIONS_MAX } from '../limits/ev';
-import { endpoint, Id, NoBody, Nullable, NullableEnum, StringEnum, type EndpointTypes } from './common';
+import { endpoint, Id, NoBody, Nullable, NullableEnum, strict, StringEnum, type EndpointTypes } from './common';
 
 const IsoTime = Type.String({ minLength: 1, maxLength: 40 });
 const PLAN_STEPS = (EV_PLAN_MAX_HOURS * 60) / EV_PLAN_STEP_MINUTES;
@@ -104,7 +104,7 @@ export const evEndpoints = {
     NoBody,
     Type.Object({ chargers: Type.Array(ChargerView, { maxItems: EV_FLEET_MAX }), truncated: Type.Boolean() }),
   ),
-  'ev/sessions': endpoint(Type.Object({ plantId: Id, from: IsoTime, to: IsoTime }, { additionalProperties: false }), EvSessionList),
+  'ev/sessions': endpoint(Type.Object({ plantId: Id, from: IsoTime, to: IsoTime }, strict), EvSessionList),
   'ev/plan': endpoint(
     Type.Object(
       {
@@ -113,7 +113,7 @@ export const evEndpoints = {
         targetSocPct: Type.Optional(Type.Number({ minimum: 1, maximum: 100 })),
         departure: IsoTime,
       },
-      { additionalProperties: false },
+      strict,
     ),
     EvPlan,
   ),

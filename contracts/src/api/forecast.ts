@@ -2,7 +2,7 @@
 // issued, and how the forecasts issued the day before compared with what happened.
 import { Type, type Static } from '@sinclair/typebox';
 import { FORECAST_ACCURACY_MAX_DAYS, FORECAST_BEST_HOURS, FORECAST_POINTS, FORECAST_SOURCES, WEATHER_FAILURES } from '../limits/forecast';
-import { endpoint, Id, Nullable, NullableEnum, StringEnum, type EndpointTypes } from './common';
+import { endpoint, Id, Nullable, NullableEnum, strict, StringEnum, type EndpointTypes } from './common';
 
 const IsoTime = Type.String({ maxLength: 40 });
 
@@ -85,12 +85,9 @@ export const ForecastAccuracy = Type.Object({
 export type ForecastAccuracy = Static<typeof ForecastAccuracy>;
 
 export const forecastEndpoints = {
-  'forecast/get': endpoint(Type.Object({ plantId: Id }, { additionalProperties: false }), PlantForecast),
+  'forecast/get': endpoint(Type.Object({ plantId: Id }, strict), PlantForecast),
   'forecast/accuracy': endpoint(
-    Type.Object(
-      { plantId: Id, days: Type.Optional(Type.Integer({ minimum: 1, maximum: FORECAST_ACCURACY_MAX_DAYS })) },
-      { additionalProperties: false },
-    ),
+    Type.Object({ plantId: Id, days: Type.Optional(Type.Integer({ minimum: 1, maximum: FORECAST_ACCURACY_MAX_DAYS })) }, strict),
     ForecastAccuracy,
   ),
 };

@@ -4,11 +4,9 @@ import { Type, type Static } from '@sinclair/typebox';
 import { EMAIL_MAX, ROLE_DESCRIPTION_MAX, ROLE_NAME_MAX } from '../limits/iam';
 import { MODULE_KEYS } from '../limits/modules';
 import { PERMISSION_KEYS } from '../limits/permissions';
-import { endpoint, Id, NoBody, Nullable, Ok, StringEnum, type EndpointTypes } from './common';
+import { endpoint, Id, IdBody, NoBody, Nullable, Ok, strict, StringEnum, type EndpointTypes } from './common';
 import { LanguageSchema, ModuleList, PersonName } from './users';
 
-const strict = { additionalProperties: false } as const;
-const IdBody = Type.Object({ id: Id }, strict);
 const Modules = Type.Array(StringEnum(MODULE_KEYS), { maxItems: MODULE_KEYS.length, uniqueItems: true });
 const Permissions = Type.Array(StringEnum(PERMISSION_KEYS), { maxItems: PERMISSION_KEYS.length, uniqueItems: true });
 const RoleName = Type.String({ minLength: 1, maxLength: ROLE_NAME_MAX, pattern: '\\S' });

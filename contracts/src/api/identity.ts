@@ -1,12 +1,11 @@
 // The user pool: sign-in (with the new-password challenge), refresh, sign-out, forgotten and changed
 // passwords, and a user's own sessions.
 import { Type, type Static } from '@sinclair/typebox';
-import { endpoint, Id, NoBody, Nullable, Ok, StringEnum, type EndpointTypes } from './common';
+import { endpoint, IdBody, NoBody, Nullable, Ok, strict, StringEnum, type EndpointTypes } from './common';
 
 const Username = Type.String({ minLength: 1, maxLength: 320 });
 /** Any length is accepted on the way in; the policy (and its message) decides, not a schema error. */
 const Password = Type.String({ minLength: 1, maxLength: 1024 });
-const strict = { additionalProperties: false } as const;
 
 export const NEW_PASSWORD_REQUIRED = 'NEW_PASSWORD_REQUIRED';
 
@@ -63,7 +62,7 @@ export const identityEndpoints = {
   ),
   'auth/change-password': endpoint(Type.Object({ currentPassword: Password, newPassword: Password }, strict), Ok),
   'auth/sessions/list': endpoint(NoBody, Type.Object({ sessions: Type.Array(SessionView) })),
-  'auth/sessions/revoke': endpoint(Type.Object({ id: Id }, strict), Ok),
+  'auth/sessions/revoke': endpoint(IdBody, Ok),
   'auth/sessions/revoke-others': endpoint(NoBody, Type.Object({ revoked: Type.Integer() })),
 };
 export type IdentityEndpoints = EndpointTypes<typeof identityEndpoints>;

@@ -13,7 +13,7 @@ import {
   WEBHOOK_EVENTS,
   WEBHOOK_URL_MAX,
 } from '../limits/integrations';
-import { endpoint, Id, NoBody, Nullable, Ok, StringEnum, type EndpointTypes } from './common';
+import { endpoint, Id, IdBody, NoBody, Nullable, Ok, strict, StringEnum, type EndpointTypes } from './common';
 
 const Scope = StringEnum(API_KEY_SCOPES);
 const Event = StringEnum(WEBHOOK_EVENTS);
@@ -126,16 +126,16 @@ export const integrationEndpoints = {
         plantIds: Nullable(Type.Array(Id, { minItems: 1, maxItems: API_KEY_MAX_PLANTS, uniqueItems: true })),
         expiresAt: Nullable(IsoTime),
       },
-      { additionalProperties: false },
+      strict,
     ),
     Type.Object({ key: ApiKeyView, secret: Type.String() }),
   ),
-  'integration/key/revoke': endpoint(Type.Object({ id: Id }, { additionalProperties: false }), ApiKeyView),
+  'integration/key/revoke': endpoint(IdBody, ApiKeyView),
   'integration/webhook/list': endpoint(NoBody, Type.Object({ webhooks: Type.Array(WebhookView, { maxItems: MAX_WEBHOOKS }) })),
   'integration/webhook/create': endpoint(
     Type.Object(
       { url: WebhookUrl, events: Events, description: Type.Optional(Type.String({ maxLength: WEBHOOK_DESCRIPTION_MAX })) },
-      { additionalProperties: false },
+      strict,
     ),
     Type.Object({ webhook: WebhookView, secret: Type.String() }),
   ),
@@ -148,19 +148,19 @@ export const integrationEndpoints = {
         description: Type.Optional(Type.String({ maxLength: WEBHOOK_DESCRIPTION_MAX })),
         enabled: Type.Optional(Type.Boolean()),
       },
-      { additionalProperties: false },
+      strict,
     ),
     WebhookView,
   ),
-  'integration/webhook/delete': endpoint(Type.Object({ id: Id }, { additionalProperties: false }), Ok),
+  'integration/webhook/delete': endpoint(IdBody, Ok),
   'integration/webhook/deliveries': endpoint(
-    Type.Object({ webhookId: Id, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })) }, { additionalProperties: false }),
+    Type.Object({ webhookId: Id, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })) }, strict),
     Type.Object({ deliveries: Type.Array(DeliveryView, { maxItems: 200 }) }),
   ),
-  'integration/webhook/redeliver': endpoint(Type.Object({ id: Id }, { additionalProperties: false }), DeliveryView),
+  'integration/webhook/redeliver': endpoint(IdBody, DeliveryView),
   'integration/sources': endpoint(NoBody, Type.Object({ plants: Type.Array(PlantSources), spot: SpotSource })),
   'integration/spot/upload': endpoint(
-    Type.Object({ csv: Type.String({ minLength: 1, maxLength: SPOT_UPLOAD_MAX_CHARS }) }, { additionalProperties: false }),
+    Type.Object({ csv: Type.String({ minLength: 1, maxLength: SPOT_UPLOAD_MAX_CHARS }) }, strict),
     Type.Object({ rows: Type.Integer() }),
   ),
   'integration/history/import': endpoint(
@@ -171,7 +171,7 @@ export const integrationEndpoints = {
         /** The file line the piece's header stands for, so errors name the file's lines. */
         firstLine: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000_000 })),
       },
-      { additionalProperties: false },
+      strict,
     ),
     HistoryImportResult,
   ),

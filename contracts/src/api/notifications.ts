@@ -4,9 +4,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DEFAULT_THRESHOLDS, THRESHOLD_LIMITS, type Thresholds } from '../limits/alert-thresholds';
 import { ALERT_KINDS, ALERT_STATES, MAX_ALERTS, SEVERITIES, type AlertDetails } from '../limits/alerts';
 import { DAY_COUNT, PERIODS, type NotificationSettings } from '../limits/notification-schedule';
-import { Dictionary, endpoint, Id, NoBody, Nullable, StringEnum, type EndpointTypes } from './common';
+import { Dictionary, endpoint, Id, NoBody, Nullable, strict, StringEnum, type EndpointTypes } from './common';
 
-const strict = { additionalProperties: false } as const;
 /** HH:mm, 24-hour. */
 const Time = Type.String({ maxLength: 5, pattern: '^([01]?[0-9]|2[0-3]):[0-5][0-9]$', examples: ['08:00'] });
 

@@ -3,11 +3,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { EMAIL_MAX } from '../limits/iam';
 import { PLANT_ROLES } from '../limits/plant-roles';
-import { endpoint, Id, StringEnum, type EndpointTypes } from './common';
+import { endpoint, Id, IdBody, strict, StringEnum, type EndpointTypes } from './common';
 import { IAM_USER_STATUSES } from './iam';
 import { LanguageSchema, PersonName } from './users';
 
-const strict = { additionalProperties: false } as const;
 const PlantRoleSchema = StringEnum(PLANT_ROLES);
 
 export const PlantAccessUser = Type.Object({
@@ -39,7 +38,7 @@ export const PlantAccessInviteRequest = Type.Object(
 export type PlantAccessInviteRequest = Static<typeof PlantAccessInviteRequest>;
 
 export const plantAccessEndpoints = {
-  'plant/access/list': endpoint(Type.Object({ id: Id }, strict), Type.Object({ users: Type.Array(PlantAccessUser) })),
+  'plant/access/list': endpoint(IdBody, Type.Object({ users: Type.Array(PlantAccessUser) })),
   /** 409 AlreadyHasAccess / SeesEveryPlant / UserDisabled / UserExists; 400 without a name for someone new; 403 without iam:manage for someone new. */
   'plant/access/invite': endpoint(PlantAccessInviteRequest, Type.Object({ user: PlantAccessUser, invited: Type.Boolean() })),
   /** Sets the role (grants it when the user had no access). */

@@ -10,9 +10,8 @@ import {
   SHADOW_KEY_MAX,
   SHADOW_KEY_PATTERN,
 } from '../limits/plant-devices';
-import { endpoint, Id, Nullable, Ok, StringEnum, type EndpointTypes } from './common';
+import { endpoint, Id, IdBody, Nullable, Ok, strict, StringEnum, type EndpointTypes } from './common';
 
-const strict = { additionalProperties: false } as const;
 const DeviceKindSchema = StringEnum(DEVICE_KINDS);
 const Label = Type.String({ maxLength: DEVICE_LABEL_MAX });
 
@@ -70,7 +69,7 @@ export type DeviceCreateRequest = Static<typeof DeviceCreateRequest>;
 export const plantDeviceEndpoints = {
   /** Sorted by kind (inverter, battery, charger, meter), then name. 404 for another tenant's plant. */
   'device/list': endpoint(Type.Object({ plantId: Id, kind: Type.Optional(DeviceKindSchema) }, strict), Type.Array(Device)),
-  'device/get': endpoint(Type.Object({ id: Id }, strict), Device),
+  'device/get': endpoint(IdBody, Device),
   /** 400 with `details.fields.capacityKwh` for a capacity on a non-battery; 409 `details.field = 'serial'`. */
   'device/create': endpoint(DeviceCreateRequest, Device),
   'device/update': endpoint(
@@ -83,6 +82,6 @@ export const plantDeviceEndpoints = {
     ),
     Device,
   ),
-  'device/delete': endpoint(Type.Object({ id: Id }, strict), Ok),
+  'device/delete': endpoint(IdBody, Ok),
 };
 export type PlantDeviceEndpoints = EndpointTypes<typeof plantDeviceEndpoints>;

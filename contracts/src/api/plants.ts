@@ -2,9 +2,8 @@
 // the gateway login, answered once).
 import { Type, type Static } from '@sinclair/typebox';
 import { TARIFF_CURRENCIES, TEXT_LIMITS, THING_NAME_MAX } from '../limits/plants';
-import { endpoint, Id, Nullable, StringEnum, type EndpointTypes } from './common';
+import { endpoint, Id, IdBody, Nullable, strict, StringEnum, type EndpointTypes } from './common';
 
-const strict = { additionalProperties: false } as const;
 const NumberOrNull = Nullable(Type.Number());
 /**
  * Text settings take twice their limit through the schema: the limit itself is judged by
@@ -114,8 +113,8 @@ export const PlantCreateRequest = Type.Object(
 export type PlantCreateRequest = Static<typeof PlantCreateRequest>;
 
 export const plantEndpoints = {
-  'plant/list': endpoint(Type.Object({ id: Id }, strict), Type.Array(Plant)),
-  'plant/detail': endpoint(Type.Object({ id: Id }, strict), PlantDetail),
+  'plant/list': endpoint(IdBody, Type.Array(Plant)),
+  'plant/detail': endpoint(IdBody, PlantDetail),
   /** 400 with `details.fields.<field>`; 409 with `details.current` when expectedVersion is stale. */
   'plant/update': endpoint(
     Type.Object({ id: Id, payload: PlantSettingsChange, expectedVersion: Type.Integer({ minimum: 1 }) }, strict),

@@ -14,7 +14,7 @@ import {
   RC_SCHEDULES_MAX,
   RC_TIME_PATTERN,
 } from '../limits/rc';
-import { endpoint, Id, Nullable, Ok, StringEnum, type EndpointTypes } from './common';
+import { endpoint, Id, IdBody, Nullable, Ok, strict, StringEnum, type EndpointTypes } from './common';
 
 /** Any key name: an unknown one is answered 400 by the handler with the writable keys listed. */
 const KeyName = Type.String({ minLength: 1, maxLength: 64 });
@@ -91,21 +91,21 @@ export const RcFleetPlant = Type.Object({ id: Type.String(), name: Type.String()
 export const RcFleetResult = Type.Object({ plantId: Type.String(), name: Type.String(), outcome: StringEnum(RC_FLEET_OUTCOMES) });
 export type RcFleetResult = Static<typeof RcFleetResult>;
 
-const PlantBody = Type.Object({ plantId: Id }, { additionalProperties: false });
+const PlantBody = Type.Object({ plantId: Id }, strict);
 /** Settings by key (writable keys only). */
 const SettingsMap = Type.Record(Type.String({ maxLength: 64 }), Value, { maxProperties: 20 });
 /**
  * The writable keys the user saw with the version: a gateway reports every few seconds and each
  * report moves the version on, so the server answers 409 only when one of these settings changed.
  */
-const SeenSettings = Type.Object({ desired: SettingsMap, reported: SettingsMap }, { additionalProperties: false });
+const SeenSettings = Type.Object({ desired: SettingsMap, reported: SettingsMap }, strict);
 
 export const rcEndpoints = {
   'rc/state': endpoint(PlantBody, RcState),
   'rc/set': endpoint(
     Type.Object(
       { plantId: Id, key: KeyName, value: Value, expectedVersion: Type.Integer({ minimum: 0 }), seen: Type.Optional(SeenSettings) },
-      { additionalProperties: false },
+      strict,
     ),
     Type.Object({ version: Type.Integer(), command: RcCommand }),
   ),
@@ -117,7 +117,7 @@ export const rcEndpoints = {
         state: Type.Optional(StringEnum(RC_COMMAND_STATES)),
         limit: Type.Optional(Type.Integer({ minimum: 1, maximum: RC_HISTORY_MAX })),
       },
-      { additionalProperties: false },
+      strict,
     ),
     Type.Object({ commands: Type.Array(RcCommand, { maxItems: RC_HISTORY_MAX }) }),
   ),
@@ -133,15 +133,12 @@ export const rcEndpoints = {
         start: Time,
         end: Time,
       },
-      { additionalProperties: false },
+      strict,
     ),
     RcSchedule,
   ),
-  'rc/schedules/delete': endpoint(Type.Object({ id: Id }, { additionalProperties: false }), Ok),
-  'rc/fleet/plants': endpoint(
-    Type.Object({ tagId: Id }, { additionalProperties: false }),
-    Type.Object({ plants: Type.Array(RcFleetPlant, { maxItems: 10_000 }) }),
-  ),
+  'rc/schedules/delete': endpoint(IdBody, Ok),
+  'rc/fleet/plants': endpoint(Type.Object({ tagId: Id }, strict), Type.Object({ plants: Type.Array(RcFleetPlant, { maxItems: 10_000 }) })),
   'rc/fleet/apply': endpoint(
     Type.Object(
       {
@@ -151,7 +148,7 @@ export const rcEndpoints = {
         key: StringEnum(RC_FLEET_KEYS),
         value: Value,
       },
-      { additionalProperties: false },
+      strict,
     ),
     Type.Object({ results: Type.Array(RcFleetResult, { maxItems: RC_FLEET_MAX_PLANTS }), serverMs: Type.Number() }),
   ),

@@ -1,10 +1,9 @@
 // metric/list and metric/time-series: a plant's stored metrics and their buckets.
 import { Type, type Static } from '@sinclair/typebox';
 import { GRANULARITIES, MAX_SERIES_KEYS } from '../limits/series';
-import { endpoint, Id, Nullable, StringEnum, type EndpointTypes } from './common';
+import { endpoint, Id, Nullable, strict, StringEnum, type EndpointTypes } from './common';
 import { ThingName } from './devices';
 
-const strict = { additionalProperties: false } as const;
 const Instant = Type.String({ format: 'date-time', maxLength: 40 });
 
 /** One stored metric of a plant. */

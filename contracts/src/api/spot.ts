@@ -1,6 +1,6 @@
 // spot/prices: a local day's day-ahead prices, with the day before and after when known.
 import { Type, type Static } from '@sinclair/typebox';
-import { endpoint, type EndpointTypes } from './common';
+import { endpoint, strict, type EndpointTypes } from './common';
 
 /** One delivery period of the day-ahead market. */
 export const SpotPrice = Type.Object({ start: Type.String(), end: Type.String(), eurMwh: Type.Number(), czkKwh: Type.Number() });
@@ -23,7 +23,7 @@ export const spotEndpoints = {
   'spot/prices': endpoint(
     Type.Object(
       { date: Type.Optional(Type.String({ maxLength: 10, pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$' })) },
-      { additionalProperties: false },
+      strict,
     ),
     SpotPrices,
   ),

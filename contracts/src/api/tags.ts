@@ -2,7 +2,7 @@
 // assignment in bulk.
 import { Type, type Static } from '@sinclair/typebox';
 import { MAX_BULK_PLANTS, MAX_BULK_TAGS, TAG_COLOURS, TAG_NAME_MAX } from '../limits/tags';
-import { endpoint, Id, NoBody, Nullable, StringEnum, type EndpointTypes } from './common';
+import { endpoint, Id, IdBody, NoBody, Nullable, strict, StringEnum, type EndpointTypes } from './common';
 
 const TagColourSchema = StringEnum(TAG_COLOURS);
 // Not only spaces: a name must show something.
@@ -22,15 +22,9 @@ export type PlantTag = Static<typeof PlantTag>;
 
 export const tagEndpoints = {
   'tag/list': endpoint(NoBody, Type.Object({ tags: Type.Array(PlantTag), colours: Type.Array(TagColourSchema) })),
-  'tag/create': endpoint(Type.Object({ name: TagName, colour: TagColourSchema }, { additionalProperties: false }), PlantTag),
-  'tag/update': endpoint(
-    Type.Object({ id: Id, name: Type.Optional(TagName), colour: Type.Optional(TagColourSchema) }, { additionalProperties: false }),
-    PlantTag,
-  ),
-  'tag/delete': endpoint(
-    Type.Object({ id: Id }, { additionalProperties: false }),
-    Type.Object({ ok: Type.Boolean(), unassigned: Type.Integer() }),
-  ),
+  'tag/create': endpoint(Type.Object({ name: TagName, colour: TagColourSchema }, strict), PlantTag),
+  'tag/update': endpoint(Type.Object({ id: Id, name: Type.Optional(TagName), colour: Type.Optional(TagColourSchema) }, strict), PlantTag),
+  'tag/delete': endpoint(IdBody, Type.Object({ ok: Type.Boolean(), unassigned: Type.Integer() })),
   'plant/tags/set': endpoint(
     Type.Object(
       {
@@ -38,7 +32,7 @@ export const tagEndpoints = {
         add: Type.Optional(IdList(MAX_BULK_TAGS)),
         remove: Type.Optional(IdList(MAX_BULK_TAGS)),
       },
-      { additionalProperties: false },
+      strict,
     ),
     Type.Object({ added: Type.Integer(), removed: Type.Integer() }),
   ),

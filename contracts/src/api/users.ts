@@ -3,7 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PERSON_NAME_MAX } from '../limits/iam';
 import { LANGUAGES } from '../limits/locales';
-import { Dictionary, endpoint, NoBody, Nullable, StringEnum, type EndpointTypes } from './common';
+import { Dictionary, endpoint, NoBody, Nullable, strict, StringEnum, type EndpointTypes } from './common';
 
 export const LanguageSchema = StringEnum(LANGUAGES);
 export const ModuleList = Type.Array(Type.String());
@@ -43,7 +43,7 @@ export const ProfileChanges = Type.Object(
     locale: Type.Optional(LanguageSchema),
     preferences: Type.Optional(Dictionary(Type.Unknown(), { maxProperties: 100 })),
   },
-  { additionalProperties: false },
+  strict,
 );
 export type ProfileChanges = Static<typeof ProfileChanges>;
 

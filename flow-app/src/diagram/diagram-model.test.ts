@@ -5,7 +5,7 @@ import { readingsOf } from './readings';
 const fullPlant = { batteryKwh: 10, chargerKw: 11 };
 
 describe('the diagram model', () => {
-  it('has five nodes: PV, grid, core, charger and battery with the SPEC node kinds', () => {
+  it("has five nodes: PV, grid, core, charger and battery with the flow diagram's node kinds", () => {
     const nodes = diagramNodes(fullPlant);
     expect(nodes.map((n) => [n.id, n.type])).toEqual([
       ['pv', 'solarPanel'],

@@ -8,10 +8,13 @@ import { recordAudit, type AuditAction, type AuditTarget } from './audit-log';
 /** A plant as the target of an audit event. */
 export const plantTarget = (plant: { id: string; name: string }): AuditTarget => ({ type: 'plant', id: plant.id, label: plant.name });
 
+/** Who made a request: the signed-in user and their address. Store modules take this, not the whole request. */
+export type RequestCaller = Pick<FastifyRequest, 'user' | 'ip'>;
+
 /** Records what the signed-in caller of `request` did, from their address, in their tenant. */
 export function recordRequestAudit(
   db: Kysely<Database>,
-  request: FastifyRequest,
+  request: RequestCaller,
   action: AuditAction,
   target: AuditTarget | null,
   details: Record<string, unknown>,

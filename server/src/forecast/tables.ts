@@ -1,6 +1,6 @@
 // Forecasts as issued (Kysely types): one row per plant and issue hour, never rewritten, so the
 // accuracy shown later is what the user really had at the time.
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
 export interface ForecastTable {
@@ -25,27 +25,3 @@ export interface ForecastTable {
 export type ForecastTables = { forecasts: ForecastTable };
 export type ForecastDb = Kysely<Database & ForecastTables>;
 export const forecastDb = (db: Kysely<Database>): ForecastDb => db.withTables<ForecastTables>();
-
-export const forecastsMigration: Migration = {
-  async up(db: Kysely<unknown>): Promise<void> {
-    // The primary key makes a second issue for the same plant and hour a no-op (several replicas) and
-    // serves every read: the latest of a plant, the last before a day, the range for the error bands.
-    await db.schema
-      .createTable('forecasts')
-      .addColumn('plant_id', 'text', (c) => c.notNull().references('plants.id').onDelete('cascade'))
-      .addColumn('slot', 'bigint', (c) => c.notNull())
-      .addColumn('issued_at', 'text', (c) => c.notNull())
-      .addColumn('source', 'text', (c) => c.notNull())
-      .addColumn('weather_failure', 'text')
-      .addColumn('bands_from', 'text', (c) => c.notNull())
-      .addColumn('performance_factor', 'double precision', (c) => c.notNull())
-      .addColumn('reconstructed', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('series', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('forecasts_pk', ['plant_id', 'slot'])
-      .execute();
-    await db.schema.createIndex('forecasts_slot').on('forecasts').column('slot').execute();
-  },
-  async down(db: Kysely<unknown>): Promise<void> {
-    await db.schema.dropTable('forecasts').execute();
-  },
-};

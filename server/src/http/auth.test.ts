@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@helio/contracts';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, exportJWK, generateKeyPair, importJWK, type JWK, type KeyLike } from 'jose';
 import type { Kysely } from 'kysely';
@@ -43,7 +44,7 @@ describe.each(databaseTargets())('requireUser on $name', (target) => {
   const expect401 = async (authorization: string | undefined, message?: string) => {
     const response = await info(authorization);
     expect(response.statusCode).toBe(401);
-    const body = response.json<{ error: { code: string; message: string } }>();
+    const body = response.json<ErrorBody>();
     expect(body.error.code).toBe('Unauthorized');
     if (message) expect(body.error.message).toBe(message);
   };

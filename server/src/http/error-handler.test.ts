@@ -1,10 +1,9 @@
+import type { ErrorBody } from '@helio/contracts';
 import type { FastifyInstance } from 'fastify';
 import { databaseTargets } from '../testing/databases';
 import { apiPost, createTestApp } from '../testing/test-app';
 
-interface ErrorBody {
-  error: { code: string; message: string; details?: Array<{ keyword: string; instancePath: string }> };
-}
+type ValidationError = ErrorBody<Array<{ keyword: string; instancePath: string }>>;
 
 describe.each(databaseTargets())('error answers on $name', (target) => {
   let app: FastifyInstance;
@@ -22,7 +21,7 @@ describe.each(databaseTargets())('error answers on $name', (target) => {
 
   const expectBadRequest = (response: { statusCode: number; json: <T>() => T }, keyword?: string) => {
     expect(response.statusCode).toBe(400);
-    const body = response.json<ErrorBody>();
+    const body = response.json<ValidationError>();
     expect(body.error.code).toBe('BadRequest');
     expect(typeof body.error.message).toBe('string');
     if (keyword) expect(body.error.details?.map((d) => d.keyword)).toContain(keyword);
@@ -62,11 +61,11 @@ describe.each(databaseTargets())('error answers on $name', (target) => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(form.statusCode).toBe(415);
-    expect(form.json<ErrorBody>().error.code).toBe('UnsupportedMediaType');
+    expect(form.json<ValidationError>().error.code).toBe('UnsupportedMediaType');
 
     const huge = await apiPost(app, 'auth/sign-in', { username: 'a@b.c', password: 'x'.repeat(2 * 1024 * 1024) });
     expect(huge.statusCode).toBe(413);
-    expect(huge.json<ErrorBody>().error.code).toBe('PayloadTooLarge');
+    expect(huge.json<ValidationError>().error.code).toBe('PayloadTooLarge');
   });
 
   it('answers 404 JSON for an unknown API path, whatever the method and Accept header', async () => {
@@ -76,7 +75,7 @@ describe.each(databaseTargets())('error answers on $name', (target) => {
     const get = await app.inject({ method: 'GET', url: '/api/plant/list', headers: { accept: 'text/html' } });
     expect(get.statusCode).toBe(404);
     expect(get.headers['content-type']).toMatch(/^application\/json/);
-    expect(get.json<ErrorBody>().error.code).toBe('NotFound');
+    expect(get.json<ValidationError>().error.code).toBe('NotFound');
   });
 
   it('answers 500 InternalError without leaking the cause', async () => {

@@ -22,23 +22,5 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new ApiError(429, 'TooManyRequests', message, { retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
 export const conflict = (message: string, details?: unknown) => new ApiError(409, 'Conflict', message, details);
 
-/** JSON schema of every error body, used as the 4xx/5xx response schema of the routes. */
-export const errorResponseSchema = {
-  type: 'object',
-  required: ['error'],
-  properties: {
-    error: {
-      type: 'object',
-      required: ['code', 'message'],
-      properties: {
-        code: { type: 'string' },
-        message: { type: 'string' },
-        details: {},
-      },
-    },
-  },
-} as const;
-
-export interface ErrorBody {
-  error: { code: string; message: string; details?: unknown };
-}
+/** The body every error answer has (the contract's ErrorResponse, the routes' 4xx/5xx schema). */
+export type { ErrorBody } from '@helio/contracts';

@@ -1,4 +1,4 @@
-// POST /locales/add/{lng}/{ns} (SPEC §7): i18next's backend reports keys a component asked for and
+// POST /locales/add/{lng}/{ns}: i18next's backend reports keys a component asked for and
 // no translation file had. In development the server records them (merged into
 // DATA_DIR/missing-translations/{lng}/{ns}.json, one warning line each) so they get translated; in
 // production the route does not exist and nothing is ever written.

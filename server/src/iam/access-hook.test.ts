@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@helio/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -39,7 +40,7 @@ describe.each(databaseTargets())('access control hook on $name', (target) => {
     const response = await post(app, path, body, token ? { token } : {});
     return {
       status: response.statusCode,
-      body: response.json<{ error?: { code: string; message: string; details?: unknown } }>(),
+      body: response.json<Partial<ErrorBody>>(),
       ran: calls > before,
     };
   };

@@ -1,8 +1,7 @@
-// iam/users/invite: creates the account with a temporary password (valid 7 days) and mails it in the
-// invitee's language; the first sign-in then asks for a new password. Inviting someone still invited
-// sends a fresh temporary password instead.
-import { countingNameConflicts, refuseWhileProbing } from '../security/name-probes';
-import type { FastifyInstance } from 'fastify';
+// Inviting a user (iam/users/invite, plant/access/invite): creates the account with a temporary
+// password (valid 7 days) and mails it in the invitee's language; the first sign-in then asks for a new
+// password. Inviting someone still invited sends a fresh temporary password instead.
+import { countingNameConflicts } from '../security/name-probes';
 import type { Kysely, Transaction } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { recordAudit } from '../audit/audit-log';
@@ -14,11 +13,8 @@ import { TEMPORARY_PASSWORD_LIFETIME_MS, generateTemporaryPassword } from '../id
 import { normalizeEmail } from '../identity/user-pool';
 import type { Mailer } from '../mail/mailer';
 import { renderMail } from '../mail/templates';
-import { access } from './route-access';
-import { iamEndpoints, type IamEndpoints } from '@helio/contracts';
-import { contractSchema } from '../http/contract-schema';
+import type { IamEndpoints } from '@helio/contracts';
 import { assertMayTouch, requireTenantRole, roleColumns, withTenantLock, type UserRow } from './user-admin';
-import { iamUserView } from './user-view';
 
 export interface IamDeps {
   db: Kysely<Database>;
@@ -27,20 +23,6 @@ export interface IamDeps {
 }
 
 export type InviteBody = IamEndpoints['iam/users/invite']['request'];
-
-export async function registerInviteRoute(app: FastifyInstance, { db, mailer, consoleUrl }: IamDeps): Promise<void> {
-  app.post<{ Body: InviteBody }>(
-    '/api/iam/users/invite',
-    {
-      config: access('iam:manage', { tenantResources: [{ field: 'role', kind: 'role' }] }),
-      schema: contractSchema(iamEndpoints['iam/users/invite']),
-    },
-    async (request, reply) => {
-      await refuseWhileProbing(db, reply, request.user.tenantId, 'email');
-      return iamUserView(db, await inviteUser({ db, mailer, consoleUrl }, request.user, request.body, request.ip));
-    },
-  );
-}
 
 /**
  * Invites `body.email` into the actor's tenant (or sends a still-invited user a fresh temporary

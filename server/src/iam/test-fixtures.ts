@@ -1,4 +1,5 @@
 // Apps, users and tokens for the identity and access test suites, written the way the server writes them.
+import type { ErrorBody } from '@helio/contracts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -150,5 +151,5 @@ export async function mailsTo(db: Kysely<Database>, to: string) {
 }
 
 export function errorCode(response: LightMyRequestResponse): string | undefined {
-  return response.json<{ error?: { code: string } }>().error?.code;
+  return response.json<Partial<ErrorBody>>().error?.code;
 }

@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@helio/contracts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -265,7 +266,7 @@ describe.each(databaseTargets())('IAM user routes on $name', (target) => {
       const token = await tokenFor(db, almighty);
       const self = await iam('update', { id: almighty.id, role: 'admin' }, token);
       expect(self.statusCode).toBe(403);
-      expect(self.json<{ error: { message: string } }>().error.message).toMatch(/sees every plant/);
+      expect(self.json<ErrorBody>().error.message).toMatch(/sees every plant/);
       const other = await addUser(db, tenantId, { role: 'viewer' });
       expect((await iam('update', { id: other.id, role: 'admin' }, token)).statusCode).toBe(403);
       const admin = await addUser(db, tenantId, { role: 'admin' });

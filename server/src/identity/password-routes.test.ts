@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@helio/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -147,7 +148,7 @@ describe.each(databaseTargets())('password routes on $name', (target) => {
         expect(refused.statusCode).toBe(429);
         expect(refused.headers['retry-after']).toBeDefined();
         expect(refused.json()).toMatchObject({ error: { code: 'ResetLocked', details: { messageKey: 'resetLocked' } } });
-        expect(refused.json<{ error: { message: string } }>().error.message).toMatch(/ask for a new code/);
+        expect(refused.json<ErrorBody>().error.message).toMatch(/ask for a new code/);
         expect(spy).not.toHaveBeenCalled();
       } finally {
         spy.mockRestore();

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { ApiKeyView } from '@helio/contracts';
+import type { ApiKeyView, ErrorBody } from '@helio/contracts';
 import type { Database } from '../db/schema';
 import { insertPlant, insertTenant } from '../devices/test-fixtures';
 import { buildApp } from '../http/app';
@@ -160,7 +160,7 @@ describe.each(databaseTargets())('API keys on $name', (target) => {
     }
     expect(statuses).toEqual([...Array<number>(RATE).fill(200), 429]);
     expect(Number(limited?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    expect(limited?.json<{ error: { code: string } }>().error.code).toBe('TooManyRequests');
+    expect(limited?.json<ErrorBody>().error.code).toBe('TooManyRequests');
     expect((await apiPost(app, 'plant/list', { id: tenant }, other.secret)).statusCode).toBe(200);
     const row = await db.selectFrom('api_keys').select('last_used_at').where('id', '=', key.id).executeTakeFirstOrThrow();
     expect(row.last_used_at).not.toBeNull();

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { HistoryImportResult, SpotSource } from '@helio/contracts';
+import type { HistoryImportResult, SpotSource, ErrorBody } from '@helio/contracts';
 import type { Database } from '../db/schema';
 import { insertPlant, insertTenant } from '../devices/test-fixtures';
 import { buildApp } from '../http/app';
@@ -116,9 +116,7 @@ describe.each(databaseTargets())('history import on $name', (target) => {
     const csv = 'time,key,value\n2025-04-01T10:00:00Z,BatSoc,50\n2025-04-01 10:05,BatSoc,51\n2025-04-01T10:10:00Z,BatSoc,x';
     const response = await apiPost(app, 'integration/history/import', { plantId, csv }, admin);
     expect(response.statusCode).toBe(400);
-    expect(response.json<{ error: { details: { errors: Array<{ line: number }> } } }>().error.details.errors.map((e) => e.line)).toEqual([
-      3, 4,
-    ]);
+    expect(response.json<ErrorBody<{ errors: Array<{ line: number }> }>>().error.details?.errors.map((e) => e.line)).toEqual([3, 4]);
     const wrongColumns = await apiPost(app, 'integration/history/import', { plantId, csv: 'a,b\n1,2' }, admin);
     expect(wrongColumns.statusCode).toBe(400);
     expect(await sampleCount()).toBe(before);
@@ -135,7 +133,7 @@ describe.each(databaseTargets())('history import on $name', (target) => {
       headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json<{ error: { code: string } }>().error.code).toBe('PayloadTooLarge');
+    expect(response.json<ErrorBody>().error.code).toBe('PayloadTooLarge');
     expect(await sampleCount()).toBe(before);
   });
 

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { WEBHOOK_SIGNATURE_HEADER, type DeliveryView, type WebhookView } from '@helio/contracts';
+import { WEBHOOK_SIGNATURE_HEADER, type DeliveryView, type WebhookView, type ErrorBody } from '@helio/contracts';
 import type { Database } from '../db/schema';
 import { insertTenant } from '../devices/test-fixtures';
 import { buildApp } from '../http/app';
@@ -73,7 +73,7 @@ describe.each(databaseTargets())('webhooks on $name', (target) => {
   it('refuses a loopback URL unless the server allows private targets', async () => {
     const refused = await apiPost(strictApp, 'integration/webhook/create', { url: receiver.url, events: ['alert.opened'] }, admin);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json<{ error: { message: string; details: unknown } }>().error).toMatchObject({
+    expect(refused.json<ErrorBody>().error).toMatchObject({
       message: expect.stringMatching(/loopback/),
       details: { field: 'url' },
     });

@@ -12,7 +12,7 @@
 // Pick a ttl longer than the work ever takes; a run longer than that can overlap the next holder's,
 // so make the work itself idempotent (the forecasts' primary key does that for forecast issuing).
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
 import { hostname } from 'node:os';
 import type { Database } from '../db/schema';
 
@@ -28,21 +28,6 @@ export interface JobLeaseTable {
 
 type LeaseDb = Kysely<Database & { job_leases: JobLeaseTable }>;
 const leaseDb = (db: Kysely<Database>): LeaseDb => db.withTables<{ job_leases: JobLeaseTable }>();
-
-export const jobLeasesMigration: Migration = {
-  async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema
-      .createTable('job_leases')
-      .addColumn('name', 'text', (c) => c.primaryKey())
-      .addColumn('holder', 'text', (c) => c.notNull())
-      .addColumn('expires_at', 'bigint', (c) => c.notNull())
-      .addColumn('acquired_at', 'bigint', (c) => c.notNull())
-      .execute();
-  },
-  async down(db: Kysely<unknown>): Promise<void> {
-    await db.schema.dropTable('job_leases').execute();
-  },
-};
 
 let processHolder: string | undefined;
 /** This process's holder name, the same for every lease it takes. */

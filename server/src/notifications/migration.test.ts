@@ -67,7 +67,7 @@ describe.each(databaseTargets())('the notifications migration on $name', (target
 
   it('goes down and up again cleanly', async () => {
     const fresh = await target.createEmpty();
-    const { coreMigration } = await import('../db/migrations/001-core');
+    const { coreMigration } = await import('../db/core-migration');
     await coreMigration.up(fresh as Kysely<unknown>);
     await notificationsMigration.up(fresh as Kysely<unknown>);
     await notificationsMigration.down(fresh as Kysely<unknown>);

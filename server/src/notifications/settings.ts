@@ -1,5 +1,6 @@
-// A user's notification schedule (SPEC §3, §4): the period, the master switch and seven days. Days are
-// 0–6 with Monday 0; the older form numbers them 1–7 (Monday 1) and is normalised here. Pure.
+// A user's notification schedule: the period (allDays, weekdays or custom), the master switch and
+// seven days. Days are 0–6 with Monday 0; the older form numbers them 1–7 (Monday 1) and is
+// normalised here. Pure.
 import { badRequest } from '../http/errors';
 
 import {

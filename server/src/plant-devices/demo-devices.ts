@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { DeviceFields } from './routes';
+import type { DeviceFields } from '@helio/contracts';
 import type { DeviceKind } from './tables';
 
 export type DemoDevice = DeviceFields & { kind: DeviceKind };

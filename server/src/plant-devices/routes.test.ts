@@ -9,11 +9,9 @@ import { insertPlant, insertTenant, userWithToken } from '../devices/test-fixtur
 import { buildApp } from '../http/app';
 import { databaseTargets } from '../testing/databases';
 import { apiPost, testConfig } from '../testing/test-app';
-import type { Device } from './routes';
+import type { Device, ErrorBody } from '@helio/contracts';
 
-interface ErrorAnswer {
-  error: { code: string; message: string; details?: { fields?: Record<string, { problem: string }>; field?: string } };
-}
+type ErrorAnswer = ErrorBody<{ fields?: Record<string, { problem: string }>; field?: string }>;
 
 describe.each(databaseTargets())('plant devices on $name', (target) => {
   const run = randomUUID().slice(0, 8);

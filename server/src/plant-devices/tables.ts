@@ -1,4 +1,4 @@
-// The devices of a plant (issue 8): inverters, batteries, chargers and meters with their identity,
+// The devices of a plant: inverters, batteries, chargers and meters with their identity,
 // ratings and the reported shadow keys that are their live values.
 import { DEVICE_KINDS, type DeviceKind } from '@helio/contracts';
 

@@ -23,7 +23,7 @@ import { saveSettings } from '../notifications/settings-store';
 import { notificationsDb } from '../notifications/notifications-db';
 import { databaseTargets } from '../testing/databases';
 import { apiPost, testConfig } from '../testing/test-app';
-import type { PlantAccessUser } from './access-routes';
+import type { PlantAccessUser } from '@helio/contracts';
 
 const silent = { info() {}, warn() {}, error() {} };
 

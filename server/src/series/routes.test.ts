@@ -1,5 +1,6 @@
 // metric/list and metric/time-series over the real app: the contract's rows, every validation error,
 // and tenant isolation for each id (those in pgParams are beyond the generated security probes).
+import type { ErrorBody } from '@helio/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -172,7 +173,7 @@ describe.each(databaseTargets())('time-series routes on $name', (target) => {
   ])('answers 400 to %s', async (_, overrides, message) => {
     const response = await series(overrides);
     expect(response.statusCode).toBe(400);
-    expect(response.json<{ error: { message: string } }>().error.message).toMatch(message);
+    expect(response.json<ErrorBody>().error.message).toMatch(message);
   });
 
   it('answers 10,000 minutes of 4 metrics, and a year of hours of 32 (read from the roll-ups)', async () => {
@@ -183,7 +184,7 @@ describe.each(databaseTargets())('time-series routes on $name', (target) => {
     ).toBe(200);
     const many = Array.from({ length: 32 }, (_, i) => (i === 0 ? 'ActPwrPve' : `ActPwrPve.${i}`));
     const hours = await series({ granularity: '1h', startTime: '2024-06-01T00:00:00Z', endTime: '2025-06-01T00:00:00Z', metricKeys: many });
-    expect(hours.json<{ error?: { message: string } }>().error?.message ?? '').not.toMatch(/at most 40000/);
+    expect(hours.json<Partial<ErrorBody>>().error?.message ?? '').not.toMatch(/at most 40000/);
   });
 
   it('answers up to 10,000 buckets, and a year of hours', async () => {

@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@helio/contracts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -101,7 +102,7 @@ describe.each(databaseTargets())('spot prices API on $name', (target) => {
     for (const date of ['0001-01-01', '9999-12-31', '1990-06-01', new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)]) {
       const response = await post(app, 'spot/prices', { date }, { token });
       expect(response.statusCode).toBe(400);
-      expect(response.json<{ error: { details: { pastDays: number } } }>().error.details.pastDays).toBe(SPOT_PAST_DAYS);
+      expect(response.json<ErrorBody<{ pastDays: number }>>().error.details?.pastDays).toBe(SPOT_PAST_DAYS);
     }
     expect(await count()).toBe(before);
   });

@@ -1,8 +1,8 @@
 import { Migrator, sql, type Kysely } from 'kysely';
-import { databaseTargets } from '../../testing/databases';
-import { isPostgres } from '../index';
-import type { Database } from '../schema';
-import { migrationProvider } from './index';
+import { databaseTargets } from '../testing/databases';
+import { isPostgres } from '../db/dialect';
+import type { Database } from '../db/schema';
+import { migrationProvider } from '../db/migrations';
 
 /** A migrator pinned to the test's own schema, as migrateToLatest pins it. */
 async function migratorFor(db: Kysely<Database>): Promise<Migrator> {

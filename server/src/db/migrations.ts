@@ -1,0 +1,46 @@
+// The migrations in the order they run. An in-code provider (no directory scanning) keeps the built
+// server self-contained and makes the order explicit: the name sorts, so numbers lead.
+import type { Migration, MigrationProvider } from 'kysely';
+import { gatewayCredentialsMigration } from '../devices/mqtt/credentials-migration';
+import { devicesMigration } from '../devices/shadows/migration';
+import { coreMigration } from './core-migration';
+import { integrationsMigration } from '../integrations/migration';
+import { identityMigration } from '../identity/migration';
+import { plantAccessMigration } from '../plants/access-migration';
+import { plantDevicesMigration } from '../plant-devices/migration';
+import { plantSettingsMigration } from '../plants/settings-migration';
+import { notificationsMigration } from '../notifications/migration';
+import { seriesMigration } from '../series/migration';
+import { spotMigration } from '../spot/migration';
+import { tagsMigration } from '../tags/migration';
+import { forecastsMigration } from '../forecast/migration';
+import { jobLeasesMigration } from '../jobs/migration';
+import { remoteControlMigration } from '../rc/migration';
+import { simulatedPlantsMigration } from '../devices/simulation/simulated-migration';
+import { refreshGraceMigration } from '../identity/refresh-grace-migration';
+import { evSessionsMigration } from '../ev/migration';
+
+export const migrations: Record<string, Migration> = {
+  '001_core': coreMigration,
+  '002_devices': devicesMigration,
+  '003_identity': identityMigration,
+  '004_notifications': notificationsMigration,
+  '005_series': seriesMigration,
+  '006_gateway_credentials': gatewayCredentialsMigration,
+  '010_spot_prices': spotMigration,
+  '011_plant_settings': plantSettingsMigration,
+  '012_plant_access': plantAccessMigration,
+  '013_tags': tagsMigration,
+  '014_devices': plantDevicesMigration,
+  '015_simulated_plants': simulatedPlantsMigration,
+  '016_refresh_grace': refreshGraceMigration,
+  '020_remote_control': remoteControlMigration,
+  '025_job_leases': jobLeasesMigration,
+  '026_forecasts': forecastsMigration,
+  '035_integrations': integrationsMigration,
+  '050_ev_sessions': evSessionsMigration,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

@@ -1,0 +1,187 @@
+// A plant's detail and settings: reading, changing (optimistic concurrency on `version`) and creating
+// a plant with its gateway login. Tenant-scoped: another tenant's plant is not found. Changing a plant
+// needs the owner role on it; whoever creates a plant may manage it. Every change is audited.
+import {
+  isThingName,
+  problemMessage,
+  settingProblems,
+  type PlantEndpoints,
+  type PlantSettings,
+  type SettingProblems,
+} from '@helio/contracts';
+import type { FastifySchemaValidationError } from 'fastify/types/schema';
+import type { Kysely } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import type { AuditAction } from '../audit/audit-log';
+import { plantTarget, recordRequestAudit, type RequestCaller } from '../audit/request-audit';
+import type { Database } from '../db/schema';
+import { setNewGatewayPassword } from '../devices/mqtt/gateway-credentials';
+import type { DeviceServices } from '../devices/services';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { countNameConflict } from '../security/name-probes';
+import { findTenantPlant, forgetPlants, grantPlantAccess, requirePlantRole, seesEveryPlant } from './access';
+import { settingColumns, settingsOf, toPlantDetail, type PlantDetail } from './plant-detail';
+
+/** What a new plant starts with beyond what plant/create is given. */
+const NEW_PLANT_DEFAULTS: PlantSettings = {
+  name: '',
+  location: '',
+  address: '',
+  timezone: 'Europe/Prague',
+  latitude: null,
+  longitude: null,
+  pvPeakKw: null,
+  tiltDeg: null,
+  azimuthDeg: null,
+  batteryKwh: null,
+  batteryMinSocPct: null,
+  batteryMaxSocPct: null,
+  batteryMaxChargeKw: null,
+  batteryMaxDischargeKw: null,
+  chargerKw: null,
+  gridExportLimitKw: null,
+  tariffName: '',
+  tariffPricePerKwh: null,
+  tariffCurrency: 'CZK',
+};
+
+/** Schema errors of the request (the routes attach them rather than answer them), or none. */
+export type SchemaErrors = FastifySchemaValidationError[] | undefined;
+
+/** 400 with one entry per field: `details.fields.<field> = {problem, …limits, message}`. */
+function invalid(problems: SettingProblems) {
+  const fields = Object.fromEntries(Object.entries(problems).map(([field, p]) => [field, { ...p, message: problemMessage(field, p) }]));
+  return badRequest('Invalid plant settings', { fields });
+}
+
+/** Schema (type) errors, by field, in the same shape as the range checks'. */
+function rejectSchemaErrors(validation: SchemaErrors): void {
+  if (!validation) return;
+  const fields: Record<string, { problem: 'type'; message: string }> = {};
+  for (const error of validation) {
+    const named = error.params.additionalProperty ?? error.params.missingProperty;
+    const field = typeof named === 'string' ? named : (error.instancePath.split('/').filter(Boolean).pop() ?? 'body');
+    fields[field] ??= { problem: 'type', message: `${field} ${error.message ?? 'is invalid'}` };
+  }
+  throw badRequest('Invalid plant settings', { fields });
+}
+
+const audit = (db: Kysely<Database>, caller: RequestCaller, action: AuditAction, plant: PlantDetail, details: Record<string, unknown>) =>
+  recordRequestAudit(db, caller, action, plantTarget(plant), details);
+
+export async function plantDetailOf(db: Kysely<Database>, caller: RequestCaller, plantId: string): Promise<PlantDetail> {
+  const row = await findTenantPlant(db, caller.user, plantId);
+  if (!row) throw notFound('Plant not found');
+  return toPlantDetail(row);
+}
+
+/**
+ * Applies a change of settings to the version the editor saw: of two editors, exactly one wins, the
+ * other hears 409 with the current plant. Whose plant it is comes first: another tenant's id is a 404
+ * whatever else is wrong with the body.
+ */
+export async function updatePlantSettings(
+  db: Kysely<Database>,
+  caller: RequestCaller,
+  body: PlantEndpoints['plant/update']['request'] | undefined,
+  schemaErrors: SchemaErrors,
+): Promise<PlantDetail> {
+  const givenId: unknown = body?.id;
+  const row = typeof givenId === 'string' ? await findTenantPlant(db, caller.user, givenId) : undefined;
+  if (typeof givenId === 'string' && !row) throw notFound('Plant not found');
+  rejectSchemaErrors(schemaErrors);
+  if (!row || !body) throw notFound('Plant not found');
+  requirePlantRole(row, 'owner');
+  const { id: plantId, payload, expectedVersion } = body;
+  const before = toPlantDetail(row);
+  const next: PlantSettings = { ...settingsOf(before), ...payload };
+  const problems = settingProblems(next);
+  if (Object.keys(problems).length > 0) throw invalid(problems);
+  // The version check and the write are one statement.
+  const result = await db
+    .updateTable('plants')
+    .set({ ...settingColumns(next), version: expectedVersion + 1, updated_at: new Date().toISOString() })
+    .where('id', '=', plantId)
+    .where('tenant_id', '=', caller.user.tenantId)
+    .where('version', '=', expectedVersion)
+    .executeTakeFirst();
+  forgetPlants(db); // the rows read next are the stored ones, here and in the conflict answer
+  if (Number(result.numUpdatedRows) === 0) {
+    const current = await findTenantPlant(db, caller.user, plantId);
+    if (!current) throw notFound('Plant not found');
+    throw conflict('The plant was changed by someone else', { currentVersion: current.version, current: toPlantDetail(current) });
+  }
+  const after = toPlantDetail((await findTenantPlant(db, caller.user, plantId)) ?? row);
+  const changed = (Object.keys(next) as (keyof PlantSettings)[]).filter((key) => before[key] !== after[key]);
+  await audit(db, caller, 'plants.updated', after, { changed, version: after.version });
+  return after;
+}
+
+/**
+ * Creates a plant with its gateway login (the password is answered this once). Thing names are unique
+ * per installation (they name MQTT topics), not per tenant; each "taken" counts against the tenant
+ * (security/name-probes.ts), so names cannot be probed in bulk. `beforeCreating` runs once the body
+ * is known to be well-formed (the route's refusal while the tenant probes for names).
+ */
+export async function createPlant(
+  deps: { db: Kysely<Database>; devices?: DeviceServices },
+  caller: RequestCaller,
+  body: PlantEndpoints['plant/create']['request'],
+  schemaErrors: SchemaErrors,
+  beforeCreating: () => Promise<void>,
+): Promise<PlantEndpoints['plant/create']['response']> {
+  const { db, devices } = deps;
+  rejectSchemaErrors(schemaErrors);
+  await beforeCreating();
+  const { tenantId } = caller.user;
+  const { thingName, ...given } = body;
+  const settings: PlantSettings = { ...NEW_PLANT_DEFAULTS, ...given };
+  const problems: SettingProblems = settingProblems(settings);
+  if (!isThingName(thingName)) problems.thingName = { problem: 'thingName' };
+  if (Object.keys(problems).length > 0) throw invalid(problems);
+  const taken = async () => {
+    await countNameConflict(db, tenantId, 'thing');
+    return conflict('This thing name is already taken', { field: 'thingName' });
+  };
+  if (await db.selectFrom('plants').select('id').where('thing_name', '=', thingName).executeTakeFirst()) throw await taken();
+  const plantId = randomUUID();
+  try {
+    await db
+      .insertInto('plants')
+      .values({
+        ...settingColumns(settings),
+        id: plantId,
+        tenant_id: tenantId,
+        thing_name: thingName,
+        name: settings.name.trim(),
+        location: settings.location.trim(),
+        timezone: settings.timezone.trim(),
+        latitude: settings.latitude ?? 0,
+        longitude: settings.longitude ?? 0,
+        pv_peak_kw: settings.pvPeakKw ?? 0,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    forgetPlants(db);
+  } catch (error) {
+    if (await db.selectFrom('plants').select('id').where('thing_name', '=', thingName).executeTakeFirst()) throw await taken();
+    throw error;
+  }
+  // Whoever creates a plant may see and manage it: a non-administrator becomes its owner.
+  if (!seesEveryPlant(caller.user)) await grantPlantAccess(db, { plantId, userId: caller.user.sub, role: 'owner' });
+  const target = { id: plantId, thing_name: thingName };
+  let gatewayLogin: { username: string; password: string };
+  try {
+    // Through the device services when they run, so the broker knows the login at once.
+    gatewayLogin = devices ? await devices.rotateGatewayPassword(target) : await setNewGatewayPassword(db, target);
+  } catch (error) {
+    await db.deleteFrom('plants').where('id', '=', plantId).execute(); // no plant without its login
+    forgetPlants(db);
+    throw error;
+  }
+  const created = await findTenantPlant(db, caller.user, plantId);
+  if (!created) throw notFound('Plant not found');
+  const plant = toPlantDetail(created);
+  await audit(db, caller, 'plants.created', plant, { thingName, username: gatewayLogin.username });
+  return { plant, gatewayLogin };
+}
