@@ -9,16 +9,14 @@ import type { Database } from './db/schema';
 import { ensurePrivateDir } from './db/private-files';
 import { DEMO_ACCOUNTS } from './demo/demo-data';
 import { seedDemoData } from './demo/seed';
+import { startClusterBus } from './cluster/bus-registry';
 import { startDevices, type DeviceServices } from './devices';
 import { saveSimulatorPasswords, simulatorKeystorePath } from './devices/simulator-keystore';
 import { buildApp } from './http/app';
 import { startAlertEngine } from './notifications/alert-engine';
 import { startScheduleRunner } from './rc';
-import { hostname } from 'node:os';
-import { randomUUID } from 'node:crypto';
 import { loadSpotConfig } from './spot/spot-config';
 import { startPriceImport } from './spot/price-import';
-import { spotDb } from './spot/tables';
 import { consoleLogger, type Logger } from './logger';
 import { startRawRetention } from './series/retention';
 import { loadForecastConfig } from './forecast/forecast-config';
@@ -72,6 +70,9 @@ async function main(): Promise<void> {
     const db = await createDatabase(config.databaseUrl);
     closers.push(() => db.destroy());
     await migrateToLatest(db);
+    // Before the routes and device services: they announce and hear cluster events through it.
+    const bus = await startClusterBus(db, log);
+    closers.push(() => bus.close());
     const seeded = await seedDemoData(db);
     if (seeded.created) log.info('demo data created: organisations "Helio Demo" and "Other Energy s.r.o."');
     // The demo gateways' passwords go where a device keeps its secret: the simulator's keystore.
@@ -98,18 +99,15 @@ async function main(): Promise<void> {
       allowPrivate: integrations.webhookAllowPrivate,
     });
     closers.push(() => webhooks.stop());
-    const alerts = startAlertEngine({ db, log, intervalMs: config.alertTickMs, onAlert: alertWebhooks });
-    const schedules = startScheduleRunner({
-      db,
-      devices,
-      log,
-      tickMs: config.rcTickMs,
-      holder: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
-    });
+    // The periodic jobs run on every replica; each one's leader lease lets one replica do the work.
+    const leaseTtlMs = config.jobLeaseTtlMs;
+    const alerts = startAlertEngine({ db, log, intervalMs: config.alertTickMs, onAlert: alertWebhooks, leaseTtlMs });
+    const schedules = startScheduleRunner({ db, devices, log, tickMs: config.rcTickMs, leaseTtlMs });
     closers.push(() => schedules.stop());
     closers.push(() => alerts.stop());
     const prices = startPriceImport({
-      db: spotDb(db),
+      db,
+      leaseTtlMs,
       config: spot,
       log,
       onImport: (outcome) =>
@@ -121,15 +119,16 @@ async function main(): Promise<void> {
           errors: outcome.error === null ? [] : [outcome.error],
         }),
     });
-    closers.push(async () => prices.stop());
+    closers.push(() => prices.stop());
     const retention = startRawRetention({
       db,
       retentionDays: config.rawRetentionDays,
       rollupRetentionDays: config.rollupRetentionDays,
       log,
+      leaseTtlMs,
     });
     closers.push(() => retention.stop());
-    const forecasts = startForecastIssuer({ db, config: forecast, log, after: devices.shadows.idle() });
+    const forecasts = startForecastIssuer({ db, config: forecast, log, after: devices.shadows.idle(), leaseTtlMs });
     closers.push(() => forecasts.stop());
     await app.listen({ port: config.port, host: config.host });
 

@@ -126,12 +126,12 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveRouteDep
       const unsubscribe = deps.live.subscribe(thingNames, send);
       const ping = setInterval(() => write(': ping\n\n'), deps.pingMs ?? LIVE_PING_MS);
       const expiry = setTimeout(() => res.end(), msUntilTokenExpiry(request));
-      const stopWatchingAccess = onPlantAccessRevoked((revokedUserId, plantId) => {
+      const stopWatchingAccess = onPlantAccessRevoked(deps.db, (revokedUserId, plantId) => {
         if (revokedUserId !== userId || !plantIds.has(plantId)) return;
         unsubscribe(); // not one more change of that plant, even one already on its way
         res.end();
       });
-      const stopWatchingSession = onAccessEnded((ended) => {
+      const stopWatchingSession = onAccessEnded(deps.db, (ended) => {
         if (!concerns(ended, userId, sessionId)) return;
         unsubscribe();
         res.end();

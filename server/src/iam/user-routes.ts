@@ -105,7 +105,7 @@ export async function registerIamUserRoutes(app: FastifyInstance, deps: IamDeps)
       });
       // Their tokens already stop at the next request (the authenticator reads the status); sessions go too.
       await revokeUserSessions(db, target.id);
-      announceAccessEnded({ userId: target.id }); // their open live streams end now
+      announceAccessEnded(db, { userId: target.id }); // their open live streams end now
       return iamUserView(db, updated);
     },
   );
@@ -140,7 +140,7 @@ export async function registerIamUserRoutes(app: FastifyInstance, deps: IamDeps)
         await trx.deleteFrom('users').where('id', '=', target.id).execute();
         await audit(trx, request, 'iam.user_deleted', target, { name: `${target.name} ${target.family_name}` });
       });
-      announceAccessEnded({ userId: target.id });
+      announceAccessEnded(db, { userId: target.id });
       return { ok: true };
     },
   );

@@ -70,7 +70,7 @@ export async function revokeFamily(db: Kysely<Database>, familyId: string, now: 
     .where('id', '=', familyId)
     .where('revoked_at', 'is', null)
     .execute();
-  announceAccessEnded({ sessionId: familyId });
+  announceAccessEnded(db, { sessionId: familyId });
 }
 
 /** Revokes the family of the given token, if the token is known (sign-out). */

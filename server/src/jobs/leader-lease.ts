@@ -6,11 +6,8 @@
 // racing cannot both win, on SQLite (writes are serialised) or PostgreSQL (the row is locked by the
 // conflicting insert) alike.
 //
-// Use it for any job that must run once per period however many replicas run:
-//   const lease = { name: 'my-job', holder: instanceId(), ttlMs: 10 * 60_000 };
-//   await withLease(db, lease, async () => { ...the work... });
-// Pick a ttl longer than the work ever takes; a run longer than that can overlap the next holder's,
-// so make the work itself idempotent (the forecasts' primary key does that for forecast issuing).
+// Periodic jobs use it through startLeaderJob (leader-job.ts), which renews the lease while the work
+// runs; `withLease` is for one-off work that one replica must do.
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Migration } from 'kysely';
 import { hostname } from 'node:os';
@@ -24,10 +21,12 @@ export interface JobLeaseTable {
   /** Epoch ms after which anyone may take it. */
   expires_at: number;
   acquired_at: number;
+  /** Epoch ms a periodic job's last run started (leader-job.ts); null before its first. */
+  last_run_at: number | null;
 }
 
 type LeaseDb = Kysely<Database & { job_leases: JobLeaseTable }>;
-const leaseDb = (db: Kysely<Database>): LeaseDb => db.withTables<{ job_leases: JobLeaseTable }>();
+export const leaseDb = (db: Kysely<Database>): LeaseDb => db.withTables<{ job_leases: JobLeaseTable }>();
 
 export const jobLeasesMigration: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
@@ -41,6 +40,26 @@ export const jobLeasesMigration: Migration = {
   },
   async down(db: Kysely<unknown>): Promise<void> {
     await db.schema.dropTable('job_leases').execute();
+  },
+};
+
+/**
+ * One lease mechanism for every periodic job: the lease row also keeps when the job last ran, and the
+ * remote-control schedules' own lease table goes.
+ */
+export const jobRunsMigration: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema.alterTable('job_leases').addColumn('last_run_at', 'bigint').execute();
+    await db.schema.dropTable('rc_leases').ifExists().execute();
+  },
+  async down(db: Kysely<unknown>): Promise<void> {
+    await db.schema
+      .createTable('rc_leases')
+      .addColumn('name', 'text', (c) => c.primaryKey())
+      .addColumn('holder', 'text', (c) => c.notNull())
+      .addColumn('expires_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.alterTable('job_leases').dropColumn('last_run_at').execute();
   },
 };
 

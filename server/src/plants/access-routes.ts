@@ -224,7 +224,7 @@ export async function registerPlantAccessRoutes(app: FastifyInstance, deps: IamD
         await audit(request, trx, 'plants.access_revoked', plant, user, { role: row.role });
         return true;
       });
-      if (removed) announcePlantAccessRevoked(user.id, plant.id);
+      if (removed) announcePlantAccessRevoked(db, user.id, plant.id);
       return { removed };
     },
   );

@@ -14,7 +14,7 @@ import { seriesMigration } from '../../series/migration';
 import { spotMigration } from '../../spot/migration';
 import { tagsMigration } from '../../tags/migration';
 import { forecastsMigration } from '../../forecast/tables';
-import { jobLeasesMigration } from '../../jobs/leader-lease';
+import { jobLeasesMigration, jobRunsMigration } from '../../jobs/leader-lease';
 import { remoteControlMigration } from '../../rc/migration';
 import { simulatedPlantsMigration } from '../../devices/simulated-migration';
 import { refreshGraceMigration } from '../../identity/refresh-grace-migration';
@@ -37,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '025_job_leases': jobLeasesMigration,
   '026_forecasts': forecastsMigration,
   '035_integrations': integrationsMigration,
+  '045_job_runs': jobRunsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
