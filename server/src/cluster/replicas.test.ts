@@ -3,7 +3,7 @@
 // and the end of a user's or a plant's access made through one replica reach the other's streams at
 // once. Skipped, saying so, without a PostgreSQL server or the mosquitto binary.
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import mqtt, { type MqttClient } from 'mqtt';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -27,6 +27,7 @@ import { MOSQUITTO_BIN, mosquittoInstalled, startMosquitto, type MosquittoProces
 import { signIn, testConfig } from '../testing/test-app';
 import type { ClusterBus } from './bus';
 import { startClusterBus } from './bus-registry';
+import type { PgBus } from './pg-bus';
 
 const SERVER: ServerLogin = { username: 'helio-server', password: 'server-secret-for-replicas' };
 
@@ -214,6 +215,25 @@ const ended = (stream: LiveStream, ms = 3000) =>
     onB.close();
   });
 
+  it('pushes a change made while replica B’s bus was cut off once B listens again', async () => {
+    const onB = await openLive(b.app, thing, adminToken);
+    await until(() => onB.events[0], 'the first shadow on replica B’s stream');
+    await cutListening();
+    // stored through A while B does not listen: its notification is lost to B
+    const wrote = await post(a.app, 'iot/thing/shadow/desired', { thingName: thing, desiredKey: 'OperMode', desiredState: 'idle' }, { token: adminToken });
+    expect(wrote.statusCode).toBe(200);
+    await until(() => onB.events.find((e) => e.state.desired?.OperMode === 'idle'), 'the change on replica B’s stream after its resync');
+    onB.close();
+  });
+
+  /** Ends the replicas' listening connections, as a PostgreSQL restart does; they reconnect. */
+  const cutListening = async () => {
+    const channel = (b.bus as PgBus).channel;
+    const cut = await sql<{ pid: number }>`
+      select pg_terminate_backend(pid), pid from pg_stat_activity where query = ${`LISTEN "${channel}"`} and pid <> pg_backend_pid()`.execute(b.db);
+    expect(cut.rows.length).toBe(2);
+  };
+
   const signedInViewer = async (): Promise<{ user: TestUser; idToken: string; refreshCookie: string }> => {
     const user = await addUser(a.db, tenantId, { role: 'viewer' });
     await giveTenantPlants(a.db, user.id, tenantId);
@@ -224,6 +244,15 @@ const ended = (stream: LiveStream, ms = 3000) =>
     const { user, idToken } = await signedInViewer();
     const onB = await openLive(b.app, thing, idToken);
     expect(onB.status).toBe(200);
+    expect((await post(a.app, 'iam/users/disable', { id: user.id }, { token: adminToken })).statusCode).toBe(200);
+    expect(await ended(onB)).toBe('ended');
+  });
+
+  it('ends a stream on replica B of a user disabled on replica A while B’s bus was cut off, once B listens again', async () => {
+    const { user, idToken } = await signedInViewer();
+    const onB = await openLive(b.app, thing, idToken);
+    expect(onB.status).toBe(200);
+    await cutListening();
     expect((await post(a.app, 'iam/users/disable', { id: user.id }, { token: adminToken })).statusCode).toBe(200);
     expect(await ended(onB)).toBe('ended');
   });

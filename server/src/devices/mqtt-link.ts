@@ -1,5 +1,7 @@
 // The server's MQTT client: takes gateways' reports into the shadow store and publishes each
 // change of a delta back to the device (retained, so a gateway that connects later still gets it).
+// With several replicas each report comes to one of them (a shared subscription), and the replica
+// that stores a change publishes its delta.
 import { ALL_REPORTED_TOPICS, ALL_STATUS_TOPICS, deltaTopic, thingNameOfReportedTopic } from '@helio/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
 import { DropWarnings } from './drop-warnings';
