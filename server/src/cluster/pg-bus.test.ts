@@ -32,7 +32,9 @@ describe('NOTIFY envelopes', () => {
   it('packs messages in order into payloads under the limit, and drops only one too large alone', () => {
     const messages = Array.from({ length: 400 }, (_, i) => ['shadow', { thingName: `thing-${'x'.repeat(60)}-${i}`, version: i }] as const);
     const tooLarge: string[] = [];
-    const payloads = packEnvelopes('origin', [...messages, ['shadow', { thingName: 'y'.repeat(9000), version: 1 }]], (t) => tooLarge.push(t));
+    const payloads = packEnvelopes('origin', [...messages, ['shadow', { thingName: 'y'.repeat(9000), version: 1 }]], (t) =>
+      tooLarge.push(t),
+    );
     expect(payloads.length).toBeGreaterThan(1);
     for (const payload of payloads) expect(Buffer.byteLength(payload)).toBeLessThanOrEqual(MAX_NOTIFY_BYTES);
     const unpacked = payloads.flatMap((p) => (JSON.parse(p) as { m: unknown[] }).m);
@@ -114,7 +116,9 @@ if (!postgres) console.warn('The cluster bus over PostgreSQL SKIPPED: no Postgre
     b.onResync(() => resyncs++);
     const channel = (b as PgBus).channel;
     const cut = await sql<{ cut: boolean }>`
-      select pg_terminate_backend(pid) as cut from pg_stat_activity where query = ${`LISTEN "${channel}"`} and pid <> pg_backend_pid()`.execute(dbA);
+      select pg_terminate_backend(pid) as cut from pg_stat_activity where query = ${`LISTEN "${channel}"`} and pid <> pg_backend_pid()`.execute(
+      dbA,
+    );
     // both replicas listen on the channel: cut both, as a PostgreSQL restart does
     expect(cut.rows.length).toBe(2);
     await until(() => (resyncs > 0 ? true : undefined), 'the resync after reconnecting');

@@ -102,7 +102,9 @@ export class PgBus implements ClusterBus {
   private async flush(): Promise<void> {
     const messages = this.queued;
     this.queued = [];
-    for (const payload of packEnvelopes(this.origin, messages, (dropped) => this.opts.log.error(`cluster bus: a ${dropped} message is too large to send`))) {
+    for (const payload of packEnvelopes(this.origin, messages, (dropped) =>
+      this.opts.log.error(`cluster bus: a ${dropped} message is too large to send`),
+    )) {
       try {
         await sql`select pg_notify(${this.channel}, ${payload})`.execute(this.opts.db);
       } catch (error) {
@@ -173,7 +175,11 @@ export class PgBus implements ClusterBus {
 }
 
 /** Envelopes of at most MAX_NOTIFY_BYTES each, in order; a message too large alone is dropped (told). */
-export function packEnvelopes(origin: string, messages: ReadonlyArray<[ClusterTopic, unknown]>, tooLarge: (topic: string) => void): string[] {
+export function packEnvelopes(
+  origin: string,
+  messages: ReadonlyArray<[ClusterTopic, unknown]>,
+  tooLarge: (topic: string) => void,
+): string[] {
   const head = `{"o":${JSON.stringify(origin)},"m":[`;
   const out: string[] = [];
   let parts: string[] = [];

@@ -194,7 +194,10 @@ const ended = (stream: LiveStream, ms = 3000) =>
     // Both replicas' streams end at the stored shadow. (Of a burst, two replicas may store two reports
     // in either order; gateways report seconds apart, and the next report is merged over it anyway.)
     const stored = await a.devices.shadows.get(thing);
-    for (const [name, stream] of [['A', onA], ['B', onB]] as const) {
+    for (const [name, stream] of [
+      ['A', onA],
+      ['B', onB],
+    ] as const) {
       await until(() => stream.events.find((e) => e.version === stored?.version), `the stored shadow on replica ${name}’s stream`);
     }
     onA.close();
@@ -203,7 +206,12 @@ const ended = (stream: LiveStream, ms = 3000) =>
 
   it('pushes a desired write made through replica A to a live stream on replica B at once, without a report', async () => {
     const onB = await openLive(b.app, thing, adminToken);
-    const wrote = await post(a.app, 'iot/thing/shadow/desired', { thingName: thing, desiredKey: 'OperMode', desiredState: 'backup' }, { token: adminToken });
+    const wrote = await post(
+      a.app,
+      'iot/thing/shadow/desired',
+      { thingName: thing, desiredKey: 'OperMode', desiredState: 'backup' },
+      { token: adminToken },
+    );
     expect(wrote.statusCode).toBe(200);
     const version = wrote.json<{ version: number }>().version;
     const pushed = await until(
@@ -220,7 +228,12 @@ const ended = (stream: LiveStream, ms = 3000) =>
     await until(() => onB.events[0], 'the first shadow on replica B’s stream');
     await cutListening();
     // stored through A while B does not listen: its notification is lost to B
-    const wrote = await post(a.app, 'iot/thing/shadow/desired', { thingName: thing, desiredKey: 'OperMode', desiredState: 'idle' }, { token: adminToken });
+    const wrote = await post(
+      a.app,
+      'iot/thing/shadow/desired',
+      { thingName: thing, desiredKey: 'OperMode', desiredState: 'idle' },
+      { token: adminToken },
+    );
     expect(wrote.statusCode).toBe(200);
     await until(() => onB.events.find((e) => e.state.desired?.OperMode === 'idle'), 'the change on replica B’s stream after its resync');
     onB.close();
@@ -230,7 +243,9 @@ const ended = (stream: LiveStream, ms = 3000) =>
   const cutListening = async () => {
     const channel = (b.bus as PgBus).channel;
     const cut = await sql<{ pid: number }>`
-      select pg_terminate_backend(pid), pid from pg_stat_activity where query = ${`LISTEN "${channel}"`} and pid <> pg_backend_pid()`.execute(b.db);
+      select pg_terminate_backend(pid), pid from pg_stat_activity where query = ${`LISTEN "${channel}"`} and pid <> pg_backend_pid()`.execute(
+      b.db,
+    );
     expect(cut.rows.length).toBe(2);
   };
 

@@ -122,7 +122,11 @@ describe.each(databaseTargets())('periodic jobs across replicas on $name', (targ
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-jobs-'));
     const log = recordingLog();
     const spotErrors: string[] = [];
-    const spotLog = { info: () => undefined, warn: () => undefined, error: (...args: unknown[]) => void spotErrors.push(args.map(String).join(' ')) };
+    const spotLog = {
+      info: () => undefined,
+      warn: () => undefined,
+      error: (...args: unknown[]) => void spotErrors.push(args.map(String).join(' ')),
+    };
     const spot = loadSpotConfig({ SPOT_PRICES_URL: path.join(dir, 'missing-prices.csv') });
     const started = ['A', 'B'].map((holder) => [
       startAlertEngine({ db, log, holder, startedAt: 0 }),

@@ -60,7 +60,11 @@ export function nextDue(lastRunAt: number, everyMs: number, alignOffsetMs?: numb
 }
 
 /** Claims the run due at `now` for `holder`; false when it is not due or someone else claimed it. */
-export async function claimRun(db: Kysely<Database>, opts: { name: string; holder: string; everyMs: number; alignOffsetMs?: number }, now: number): Promise<boolean> {
+export async function claimRun(
+  db: Kysely<Database>,
+  opts: { name: string; holder: string; everyMs: number; alignOffsetMs?: number },
+  now: number,
+): Promise<boolean> {
   const ldb = leaseDb(db);
   const row = await ldb.selectFrom('job_leases').select(['holder', 'last_run_at']).where('name', '=', opts.name).executeTakeFirst();
   if (!row || row.holder !== opts.holder) return false;
@@ -121,7 +125,8 @@ export function startLeaderJob(opts: LeaderJobOptions): LeaderJob {
       }
       if (leader) {
         const row = await leaseDb(opts.db).selectFrom('job_leases').select('last_run_at').where('name', '=', opts.name).executeTakeFirst();
-        if (row?.last_run_at != null) wakeAt = Math.min(wakeAt, Math.max(Date.now(), nextDue(Number(row.last_run_at), opts.everyMs, opts.alignOffsetMs)));
+        if (row?.last_run_at != null)
+          wakeAt = Math.min(wakeAt, Math.max(Date.now(), nextDue(Number(row.last_run_at), opts.everyMs, opts.alignOffsetMs)));
       }
     } catch (error) {
       leader = false;
@@ -134,9 +139,7 @@ export function startLeaderJob(opts: LeaderJobOptions): LeaderJob {
     timer.unref();
   };
 
-  beating = opts.after
-    ? opts.after.catch(() => undefined).then(() => (stopped ? undefined : beat()))
-    : beat(); // at once: a job stopped right after its start has still taken its first turn
+  beating = opts.after ? opts.after.catch(() => undefined).then(() => (stopped ? undefined : beat())) : beat(); // at once: a job stopped right after its start has still taken its first turn
 
   return {
     isLeader: () => leader,

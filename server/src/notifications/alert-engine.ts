@@ -193,9 +193,9 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
  * Ticks every ALERT_TICK_MS (the first at once) on the replica that leads the job, so plants are
  * judged once per tick however many replicas run; stop() waits for a running tick.
  */
-export function startAlertEngine(
-  deps: AlertEngineDeps & { intervalMs?: number; leaseTtlMs?: number; holder?: string },
-): { stop(options?: { release?: boolean }): Promise<void> } {
+export function startAlertEngine(deps: AlertEngineDeps & { intervalMs?: number; leaseTtlMs?: number; holder?: string }): {
+  stop(options?: { release?: boolean }): Promise<void>;
+} {
   const engine = createAlertEngine(deps);
   const job = startLeaderJob({
     db: deps.db,
