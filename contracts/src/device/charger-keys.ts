@@ -1,6 +1,7 @@
 // An EV charger's protocol: the desired keys a user sets (the gateway obeys them and reports them
 // back under the same names) and the reported keys of its live state. The server's desired-state
 // check and the simulator both read the rules from here.
+import type { IntegerRule, WritableRule } from './writable-keys';
 
 export const EV_MODES = ['off', 'solar', 'minsolar', 'fast', 'plan'] as const;
 export type EvMode = (typeof EV_MODES)[number];
@@ -35,35 +36,25 @@ export const CHARGER_KEYS = {
   carLimit: 'EvCarLimit',
 } as const;
 
-export interface ChargerKeyRule {
-  /** What the key accepts, for error messages. */
-  describe: string;
-  accepts(value: unknown): boolean;
-}
+export const CHARGER_WRITABLE_KEY_NAMES = [
+  CHARGER_KEYS.mode,
+  CHARGER_KEYS.minCurrent,
+  CHARGER_KEYS.maxCurrent,
+  CHARGER_KEYS.phases,
+  CHARGER_KEYS.planSlots,
+] as const;
+export type ChargerWritableKeyName = (typeof CHARGER_WRITABLE_KEY_NAMES)[number];
 
-const wholeAmps = (value: unknown) =>
-  typeof value === 'number' && Number.isInteger(value) && value >= EV_CURRENT_MIN_A && value <= EV_CURRENT_MAX_A;
+const amperes: IntegerRule = { kind: 'integer', unit: 'A', min: EV_CURRENT_MIN_A, max: EV_CURRENT_MAX_A, battery: false };
 
-const isSlot = (value: unknown) =>
-  Array.isArray(value) &&
-  value.length === 2 &&
-  value.every((t) => typeof t === 'number' && Number.isInteger(t) && t >= 0) &&
-  (value[0] as number) < (value[1] as number);
-
-/** Desired keys of a charger with their rules. */
-export const CHARGER_WRITABLE_KEYS: Readonly<Record<string, ChargerKeyRule>> = {
-  [CHARGER_KEYS.mode]: {
-    describe: `one of ${EV_MODES.join(', ')}`,
-    accepts: (value) => typeof value === 'string' && (EV_MODES as readonly string[]).includes(value),
-  },
-  [CHARGER_KEYS.minCurrent]: { describe: `a whole number of amperes from ${EV_CURRENT_MIN_A} to ${EV_CURRENT_MAX_A}`, accepts: wholeAmps },
-  [CHARGER_KEYS.maxCurrent]: { describe: `a whole number of amperes from ${EV_CURRENT_MIN_A} to ${EV_CURRENT_MAX_A}`, accepts: wholeAmps },
-  [CHARGER_KEYS.phases]: {
-    describe: '1, 3 or 0 (automatic)',
-    accepts: (value) => typeof value === 'number' && (EV_PHASES as readonly number[]).includes(value),
-  },
-  [CHARGER_KEYS.planSlots]: {
-    describe: `a list of at most ${EV_PLAN_MAX_SLOTS} [start, end] pairs of epoch milliseconds, start before end`,
-    accepts: (value) => Array.isArray(value) && value.length <= EV_PLAN_MAX_SLOTS && value.every(isSlot),
-  },
+/** Desired keys of a charger with their rules, in the plant keys' rule kinds (checkWritableValue checks both). */
+export const CHARGER_WRITABLE_KEYS: Readonly<Record<ChargerWritableKeyName, WritableRule>> = {
+  [CHARGER_KEYS.mode]: { kind: 'choice', choices: EV_MODES, battery: false },
+  [CHARGER_KEYS.minCurrent]: amperes,
+  [CHARGER_KEYS.maxCurrent]: amperes,
+  [CHARGER_KEYS.phases]: { kind: 'steps', values: EV_PHASES, battery: false },
+  [CHARGER_KEYS.planSlots]: { kind: 'slots', maxSlots: EV_PLAN_MAX_SLOTS, battery: false },
 };
+
+export const isChargerWritableKey = (key: string): key is ChargerWritableKeyName =>
+  (CHARGER_WRITABLE_KEY_NAMES as readonly string[]).includes(key);

@@ -1,3 +1,4 @@
+import { CHARGER_WRITABLE_KEYS } from './charger-keys';
 import { checkWritableValue, forceChargeActive, writableKeys, type WritableKeyName } from './writable-keys';
 
 const keys = writableKeys(['self-consumption', 'backup']);
@@ -38,5 +39,23 @@ describe('the writable keys of the device contract', () => {
     expect(forceChargeActive(setting, now, 80)).toBe(false);
     expect(forceChargeActive(setting, Date.parse('2026-05-01T15:00:00Z'), 50)).toBe(false);
     expect(forceChargeActive('off', now, 50)).toBe(false);
+  });
+
+  it('checks an EV charger’s keys with the same rule kinds: amperes, modes, phase steps and planned slots', () => {
+    const charger = (key: keyof typeof CHARGER_WRITABLE_KEYS, value: unknown) =>
+      checkWritableValue(key, CHARGER_WRITABLE_KEYS[key], value, now);
+    expect(charger('EvMaxCurrent', 16)).toEqual({ ok: true });
+    expect(charger('EvMinCurrent', 5)).toEqual({ ok: false, problem: 'range', message: 'EvMinCurrent must be from 6 to 32 A' });
+    expect(charger('EvMode', 'plan')).toEqual({ ok: true });
+    expect(charger('EvPhases', 3)).toEqual({ ok: true });
+    expect(charger('EvPhases', 2)).toMatchObject({ ok: false, problem: 'choice' });
+    expect(charger('EvPlanSlots', [[1000, 2000]])).toEqual({ ok: true });
+    expect(charger('EvPlanSlots', [[2000, 1000]])).toMatchObject({ ok: false, problem: 'type' });
+    expect(
+      charger(
+        'EvPlanSlots',
+        Array.from({ length: 193 }, (_, i) => [i * 10, i * 10 + 5]),
+      ),
+    ).toMatchObject({ ok: false });
   });
 });

@@ -1,6 +1,7 @@
 // The keys a user may set in a plant's desired state: unit, limits and value rule of each. The server
 // refuses anything else before it reaches a device, the console draws its controls from the same
-// rules, and the gateway applies them. Plain values and pure functions: no schema runtime.
+// rules, and the gateway applies them. The EV charger's keys (charger-keys.ts) are written in the same
+// rule kinds, so one check serves both. Plain values and pure functions: no schema runtime.
 
 export const WRITABLE_KEY_NAMES = ['OperMode', 'ExportLimit', 'BatSocMin', 'BatChargeMax', 'BatDischargeMax', 'ForceCharge'] as const;
 export type WritableKeyName = (typeof WRITABLE_KEY_NAMES)[number];
@@ -16,7 +17,7 @@ export type ForceChargeValue = ForceChargeSetting | typeof FORCE_CHARGE_OFF;
 
 export interface IntegerRule {
   kind: 'integer';
-  unit: 'W' | '%';
+  unit: 'W' | '%' | 'A';
   min: number;
   max: number;
   /** The key acts on the battery: a plant without one cannot take it. */
@@ -34,7 +35,19 @@ export interface ForceChargeRule {
   maxHours: number;
   battery: true;
 }
-export type WritableRule = IntegerRule | ChoiceRule | ForceChargeRule;
+/** One of a few numbers (a charger's phase count). */
+export interface StepsRule {
+  kind: 'steps';
+  values: readonly number[];
+  battery: false;
+}
+/** A list of [start, end] pairs of epoch milliseconds, start before end (a charger's planned slots). */
+export interface SlotsRule {
+  kind: 'slots';
+  maxSlots: number;
+  battery: false;
+}
+export type WritableRule = IntegerRule | ChoiceRule | ForceChargeRule | StepsRule | SlotsRule;
 export type WritableKeys = Readonly<Record<WritableKeyName, WritableRule>>;
 
 /** The state of charge the pack's own protection keeps (the lowest minimum a user may set). */
@@ -73,8 +86,14 @@ const refuse = (problem: Exclude<ValueCheck, { ok: true }>['problem'], message: 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
+const isSlot = (value: unknown) =>
+  Array.isArray(value) &&
+  value.length === 2 &&
+  value.every((t) => typeof t === 'number' && Number.isInteger(t) && t >= 0) &&
+  (value[0] as number) < (value[1] as number);
+
 /** Checks a value against a key's rule; `now` (epoch ms) bounds a force charge's end. */
-export function checkWritableValue(key: WritableKeyName, rule: WritableRule, value: unknown, now: number): ValueCheck {
+export function checkWritableValue(key: string, rule: WritableRule, value: unknown, now: number): ValueCheck {
   switch (rule.kind) {
     case 'integer':
       if (typeof value !== 'number' || !Number.isInteger(value)) return refuse('type', `${key} must be a whole number of ${rule.unit}`);
@@ -84,6 +103,14 @@ export function checkWritableValue(key: WritableKeyName, rule: WritableRule, val
       return typeof value === 'string' && rule.choices.includes(value)
         ? { ok: true }
         : refuse('choice', `${key} must be one of ${rule.choices.join(', ')}`);
+    case 'steps':
+      return typeof value === 'number' && rule.values.includes(value)
+        ? { ok: true }
+        : refuse('choice', `${key} must be one of ${rule.values.join(', ')}`);
+    case 'slots':
+      return Array.isArray(value) && value.length <= rule.maxSlots && value.every(isSlot)
+        ? { ok: true }
+        : refuse('type', `${key} must be a list of at most ${rule.maxSlots} [start, end] pairs of epoch milliseconds, start before end`);
     case 'forceCharge': {
       if (value === FORCE_CHARGE_OFF) return { ok: true };
       if (!isRecord(value) || Object.keys(value).some((k) => k !== 'targetSoc' && k !== 'until')) {

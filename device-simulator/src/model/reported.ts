@@ -1,4 +1,13 @@
-import { CHARGER_KEYS, CHARGER_WRITABLE_KEYS, type EvMode, type EvPhases, type ForceChargeSetting, type OperMode } from '@helio/contracts';
+import {
+  CHARGER_KEYS,
+  CHARGER_WRITABLE_KEYS,
+  checkWritableValue,
+  isChargerWritableKey,
+  type EvMode,
+  type EvPhases,
+  type ForceChargeSetting,
+  type OperMode,
+} from '@helio/contracts';
 import { DEFAULT_CHARGER_SETTINGS, type ChargerSettings } from './charger-control';
 import type { PlantReading, PlantResume, PlantState, SimPlantConfig } from './plant';
 
@@ -105,7 +114,11 @@ function chargerReported(state: PlantState): ReportedState {
 /** Charger settings from a reported state or a delta: each valid key replaces the one in `base`. */
 export function chargerSettingsFrom(values: Record<string, unknown>, base: ChargerSettings): ChargerSettings {
   const c = CHARGER_KEYS;
-  const valid = (key: string) => Object.prototype.hasOwnProperty.call(values, key) && CHARGER_WRITABLE_KEYS[key].accepts(values[key]);
+  // The charger's rules take no clock (only a plant's force charge does), so any `now` serves.
+  const valid = (key: string) =>
+    Object.prototype.hasOwnProperty.call(values, key) &&
+    isChargerWritableKey(key) &&
+    checkWritableValue(key, CHARGER_WRITABLE_KEYS[key], values[key], 0).ok;
   const settings = { ...base };
   if (valid(c.mode)) settings.mode = values[c.mode] as EvMode;
   if (valid(c.minCurrent)) settings.minA = values[c.minCurrent] as number;

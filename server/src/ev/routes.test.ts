@@ -241,7 +241,7 @@ describe.each(databaseTargets())('ev API on $name', (target) => {
     expect(set.json().state.desired.EvMaxCurrent).toBe(20);
     const bad = await apiPost(app, 'iot/thing/shadow/desired', { thingName: ours, desiredKey: 'EvMaxCurrent', desiredState: 40 }, operator);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.message).toBe('EvMaxCurrent must be a whole number of amperes from 6 to 32');
+    expect(bad.json().error.message).toBe('EvMaxCurrent must be from 6 to 32 A');
     const mode = await apiPost(app, 'iot/thing/shadow/desired', { thingName: ours, desiredKey: 'EvMode', desiredState: 'turbo' }, operator);
     expect(mode.json().error.message).toMatch(/EvMode must be one of off, solar/);
     const asViewer = await apiPost(
