@@ -9,6 +9,7 @@ import type { Database } from './db/schema';
 import { ensurePrivateDir } from './db/private-files';
 import { DEMO_ACCOUNTS } from './demo/demo-data';
 import { seedDemoData } from './demo/seed';
+import { hostname } from 'node:os';
 import { startClusterBus } from './cluster/bus-registry';
 import { startDevices, type DeviceServices } from './devices';
 import { saveSimulatorPasswords, simulatorKeystorePath } from './devices/simulation/simulator-keystore';
@@ -100,14 +101,18 @@ async function main(): Promise<void> {
     });
     closers.push(() => webhooks.stop());
     // The periodic jobs run on every replica; each one's leader lease lets one replica do the work.
+    // The holder is stable per host and port, so a replica restarted after a crash takes its leases
+    // back at once instead of waiting for them to expire.
     const leaseTtlMs = config.jobLeaseTtlMs;
-    const alerts = startAlertEngine({ db, log, intervalMs: config.alertTickMs, onAlert: alertWebhooks, leaseTtlMs });
-    const schedules = startScheduleRunner({ db, devices, log, tickMs: config.rcTickMs, leaseTtlMs });
+    const holder = `${hostname()}:${config.port}`;
+    const alerts = startAlertEngine({ db, log, intervalMs: config.alertTickMs, onAlert: alertWebhooks, leaseTtlMs, holder });
+    const schedules = startScheduleRunner({ db, devices, log, tickMs: config.rcTickMs, leaseTtlMs, holder });
     closers.push(() => schedules.stop());
     closers.push(() => alerts.stop());
     const prices = startPriceImport({
       db,
       leaseTtlMs,
+      holder,
       config: spot,
       log,
       onImport: (outcome) =>
@@ -126,9 +131,10 @@ async function main(): Promise<void> {
       rollupRetentionDays: config.rollupRetentionDays,
       log,
       leaseTtlMs,
+      holder,
     });
     closers.push(() => retention.stop());
-    const forecasts = startForecastIssuer({ db, config: forecast, log, after: devices.shadows.idle(), leaseTtlMs });
+    const forecasts = startForecastIssuer({ db, config: forecast, log, after: devices.shadows.idle(), leaseTtlMs, holder });
     closers.push(() => forecasts.stop());
     await app.listen({ port: config.port, host: config.host });
 
