@@ -280,6 +280,23 @@ const ended = (stream: LiveStream, ms = 3000) =>
     expect(await ended(onB)).toBe('ended');
   });
 
+  it('ends the streams of a user’s other sessions on replica B when they change their password on replica A, not this one’s', async () => {
+    const { user, idToken } = await signedInViewer();
+    const other = await signIn(a.app, user.email, user.password);
+    const kept = await openLive(b.app, thing, idToken);
+    const signedOut = await openLive(b.app, thing, other.idToken);
+    const changed = await post(
+      a.app,
+      'auth/change-password',
+      { currentPassword: user.password, newPassword: 'Another-password-2025!' },
+      { token: idToken },
+    );
+    expect(changed.statusCode).toBe(200);
+    expect(await ended(signedOut)).toBe('ended');
+    expect(kept.isEnded()).toBe(false);
+    kept.close();
+  });
+
   it('ends a user’s stream of a plant on replica B when their access to it is removed on replica A', async () => {
     const { user, idToken } = await signedInViewer();
     const onB = await openLive(b.app, thing, idToken);
