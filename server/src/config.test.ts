@@ -13,6 +13,9 @@ describe('loadConfig', () => {
       mqttPort: 18830,
       mqttUsername: 'helio-server',
       mqttPassword: undefined,
+      mqttClientId: undefined,
+      mqttShareGroup: 'helio',
+      jobLeaseTtlMs: 30_000,
       simulator: true,
       simIntervalMs: 5000,
       simPlants: 0,
@@ -47,6 +50,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).recordMissingTranslations).toBe(false);
   });
 
+  it('takes reports in a plain subscription with MQTT_SHARE_GROUP=off (one replica)', () => {
+    expect(loadConfig({ MQTT_SHARE_GROUP: 'off' }).mqttShareGroup).toBeUndefined();
+  });
+
   it('places the default SQLite file in DATA_DIR', () => {
     expect(loadConfig({ DATA_DIR: '/var/lib/helio' }).databaseUrl).toBe('sqlite:///var/lib/helio/helio.db');
   });
@@ -60,6 +67,9 @@ describe('loadConfig', () => {
       MQTT_PORT: '18831',
       MQTT_USERNAME: 'ems',
       MQTT_PASSWORD: 'broker-secret',
+      MQTT_CLIENT_ID: 'helio-replica-2',
+      MQTT_SHARE_GROUP: 'ems-replicas',
+      JOB_LEASE_TTL_MS: '10000',
       SIMULATOR: 'off',
       SIM_INTERVAL_MS: '1000',
       SIM_PLANTS: '2',
@@ -80,6 +90,9 @@ describe('loadConfig', () => {
       mqttPort: 18831,
       mqttUsername: 'ems',
       mqttPassword: 'broker-secret',
+      mqttClientId: 'helio-replica-2',
+      mqttShareGroup: 'ems-replicas',
+      jobLeaseTtlMs: 10_000,
       simulator: false,
       simIntervalMs: 1000,
       simPlants: 2,
@@ -110,6 +123,10 @@ describe('loadConfig', () => {
     ['MQTT_URL', 'http://broker:1883', /MQTT_URL must use one of/],
     ['MQTT_USERNAME', 'gw-plant', /MQTT_USERNAME must not start with gw-/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of/],
+    ['MQTT_SHARE_GROUP', 'a/b', /MQTT_SHARE_GROUP must be off or 1 to 64/],
+    ['MQTT_SHARE_GROUP', '#', /MQTT_SHARE_GROUP must be off or 1 to 64/],
+    ['MQTT_CLIENT_ID', 'a client', /MQTT_CLIENT_ID must be at most 128/],
+    ['JOB_LEASE_TTL_MS', '10', /JOB_LEASE_TTL_MS must be a whole number from 1000/],
     ['SECURE_COOKIES', 'sometimes', /SECURE_COOKIES must be on or off/],
   ])('rejects %s=%s with an error naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);

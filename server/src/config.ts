@@ -13,6 +13,15 @@ export interface Config {
   mqttUsername: string;
   /** Needed for an external broker that checks passwords; the embedded broker makes one per run when unset. */
   mqttPassword?: string;
+  /** The server's MQTT client id (MQTT_CLIENT_ID); unset: helio-server-<host>-<port>, one per replica. */
+  mqttClientId?: string;
+  /**
+   * With MQTT_URL: the shared-subscription group the replicas take reports in (MQTT_SHARE_GROUP,
+   * default helio; off: a plain subscription with a persistent session, for a single replica).
+   */
+  mqttShareGroup?: string;
+  /** How long a periodic job's leader lease lasts without renewal, ms (JOB_LEASE_TTL_MS). */
+  jobLeaseTtlMs: number;
   simulator: boolean;
   simIntervalMs: number;
   simPlants: number;
@@ -111,6 +120,22 @@ function mqttUsername(env: Env): string {
   return raw;
 }
 
+function mqttClientId(env: Env): string | undefined {
+  const raw = text(env, 'MQTT_CLIENT_ID');
+  if (raw !== undefined && (raw.length > 128 || /[\s/+#]/.test(raw)))
+    throw new ConfigError('MQTT_CLIENT_ID', `must be at most 128 characters without spaces, '/', '+' or '#' (got "${raw}")`);
+  return raw;
+}
+
+function mqttShareGroup(env: Env): string | undefined {
+  const raw = text(env, 'MQTT_SHARE_GROUP') ?? 'helio';
+  if (raw.toLowerCase() === 'off') return undefined;
+  // a group name is one topic level: no separators nor wildcards
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(raw))
+    throw new ConfigError('MQTT_SHARE_GROUP', `must be off or 1 to 64 letters, digits, '-' or '_' (got "${raw}")`);
+  return raw;
+}
+
 /** `http://localhost:9103,http://127.0.0.1:9100`: bare http(s) origins only, so a typo cannot open `*`. */
 function cspDevOrigins(env: Env): string[] {
   const raw = text(env, 'CSP_DEV_ORIGINS');
@@ -162,6 +187,9 @@ export function loadConfig(env: Env = process.env): Config {
     mqttPort: integer(env, 'MQTT_PORT', 18830, 1, 65535),
     mqttUsername: mqttUsername(env),
     mqttPassword: text(env, 'MQTT_PASSWORD'),
+    mqttClientId: mqttClientId(env),
+    mqttShareGroup: mqttShareGroup(env),
+    jobLeaseTtlMs: integer(env, 'JOB_LEASE_TTL_MS', 30_000, 1000, 3_600_000),
     simulator: flag(env, 'SIMULATOR', true),
     simIntervalMs: integer(env, 'SIM_INTERVAL_MS', 5000, 100, 3_600_000),
     simPlants: integer(env, 'SIM_PLANTS', 0, 0, 10_000),

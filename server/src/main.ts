@@ -9,16 +9,15 @@ import type { Database } from './db/schema';
 import { ensurePrivateDir } from './db/private-files';
 import { DEMO_ACCOUNTS } from './demo/demo-data';
 import { seedDemoData } from './demo/seed';
+import { hostname } from 'node:os';
+import { startClusterBus } from './cluster/bus-registry';
 import { startDevices, type DeviceServices } from './devices';
 import { saveSimulatorPasswords, simulatorKeystorePath } from './devices/simulation/simulator-keystore';
 import { buildApp } from './http/app';
 import { startAlertEngine } from './notifications/alert-engine';
 import { startScheduleRunner } from './rc';
-import { hostname } from 'node:os';
-import { randomUUID } from 'node:crypto';
 import { loadSpotConfig } from './spot/spot-config';
 import { startPriceImport } from './spot/price-import';
-import { spotDb } from './spot/tables';
 import { consoleLogger, type Logger } from './logger';
 import { startRawRetention } from './series/retention';
 import { loadForecastConfig } from './forecast/forecast-config';
@@ -72,6 +71,9 @@ async function main(): Promise<void> {
     const db = await createDatabase(config.databaseUrl);
     closers.push(() => db.destroy());
     await migrateToLatest(db);
+    // Before the routes and device services: they announce and hear cluster events through it.
+    const bus = await startClusterBus(db, log);
+    closers.push(() => bus.close());
     const seeded = await seedDemoData(db);
     if (seeded.created) log.info('demo data created: organisations "Helio Demo" and "Other Energy s.r.o."');
     // The demo gateways' passwords go where a device keeps its secret: the simulator's keystore.
@@ -98,18 +100,19 @@ async function main(): Promise<void> {
       allowPrivate: integrations.webhookAllowPrivate,
     });
     closers.push(() => webhooks.stop());
-    const alerts = startAlertEngine({ db, log, intervalMs: config.alertTickMs, onAlert: alertWebhooks });
-    const schedules = startScheduleRunner({
-      db,
-      devices,
-      log,
-      tickMs: config.rcTickMs,
-      holder: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
-    });
+    // The periodic jobs run on every replica; each one's leader lease lets one replica do the work.
+    // The holder is stable per host and port, so a replica restarted after a crash takes its leases
+    // back at once instead of waiting for them to expire.
+    const leaseTtlMs = config.jobLeaseTtlMs;
+    const holder = `${hostname()}:${config.port}`;
+    const alerts = startAlertEngine({ db, log, intervalMs: config.alertTickMs, onAlert: alertWebhooks, leaseTtlMs, holder });
+    const schedules = startScheduleRunner({ db, devices, log, tickMs: config.rcTickMs, leaseTtlMs, holder });
     closers.push(() => schedules.stop());
     closers.push(() => alerts.stop());
     const prices = startPriceImport({
-      db: spotDb(db),
+      db,
+      leaseTtlMs,
+      holder,
       config: spot,
       log,
       onImport: (outcome) =>
@@ -121,15 +124,17 @@ async function main(): Promise<void> {
           errors: outcome.error === null ? [] : [outcome.error],
         }),
     });
-    closers.push(async () => prices.stop());
+    closers.push(() => prices.stop());
     const retention = startRawRetention({
       db,
       retentionDays: config.rawRetentionDays,
       rollupRetentionDays: config.rollupRetentionDays,
       log,
+      leaseTtlMs,
+      holder,
     });
     closers.push(() => retention.stop());
-    const forecasts = startForecastIssuer({ db, config: forecast, log, after: devices.shadows.idle() });
+    const forecasts = startForecastIssuer({ db, config: forecast, log, after: devices.shadows.idle(), leaseTtlMs, holder });
     closers.push(() => forecasts.stop());
     await app.listen({ port: config.port, host: config.host });
 

@@ -14,7 +14,7 @@ import { seriesMigration } from '../series/migration';
 import { spotMigration } from '../spot/migration';
 import { tagsMigration } from '../tags/migration';
 import { forecastsMigration } from '../forecast/migration';
-import { jobLeasesMigration } from '../jobs/migration';
+import { jobLeasesMigration, jobRunsMigration } from '../jobs/migration';
 import { remoteControlMigration } from '../rc/migration';
 import { simulatedPlantsMigration } from '../devices/simulation/simulated-migration';
 import { refreshGraceMigration } from '../identity/refresh-grace-migration';
@@ -38,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '025_job_leases': jobLeasesMigration,
   '026_forecasts': forecastsMigration,
   '035_integrations': integrationsMigration,
+  '045_job_runs': jobRunsMigration,
   '050_ev_sessions': evSessionsMigration,
 };
 

@@ -9,7 +9,9 @@ import { setUpBroker } from './mqtt/broker-setup';
 import { setNewGatewayPassword } from './mqtt/gateway-credentials';
 import type { GatewayConnection } from './mqtt/gateway-status';
 import { KnownThings } from './mqtt/known-things';
-import { LiveHub, shadowEvent } from './live/live-hub';
+import { LiveHub } from './live/live-hub';
+import { clusterBusOf } from '../cluster/bus-registry';
+import { relayShadowChanges } from '../cluster/live-relay';
 import type { DeviceLog } from './log';
 import { MqttLink, type BrokerConnection, type MqttLinkStats } from './mqtt/mqtt-link';
 import { hasDelta } from './shadows/shadow-doc';
@@ -43,7 +45,7 @@ export interface StartDevicesOptions {
   db: Kysely<Database>;
   config: Config;
   log: DeviceLog;
-  /** MQTT client id of this server; defaults to one per host so a restart resumes its session. */
+  /** MQTT client id of this server; default MQTT_CLIENT_ID, else one per host and port so a restart resumes its session. */
   clientId?: string;
 }
 
@@ -65,9 +67,9 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
       onListenerError: (error) => log.error(`devices: shadow change listener failed: ${String(error)}`),
     });
     const live = new LiveHub();
-    shadows.onChange((change) => {
-      if (change.changed) live.publish(shadowEvent(change.thingName, change.doc));
-    });
+    // This replica's streams hear every change, wherever it was stored (cluster/live-relay.ts).
+    const relay = relayShadowChanges({ bus: clusterBusOf(db), shadows, live, log });
+    closers.push(() => relay.close());
 
     const knownThings = new KnownThings(db);
     const link = await MqttLink.connect({
@@ -75,9 +77,11 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
       store: shadows,
       isKnownThing: (thingName) => knownThings.has(thingName),
       log,
-      clientId: opts.clientId ?? `helio-server-${hostname()}`,
+      clientId: opts.clientId ?? config.mqttClientId ?? `helio-server-${hostname()}-${config.port}`,
       username: broker.serverLogin?.username,
       password: broker.serverLogin?.password,
+      // An external broker hands each report to one replica; the embedded one has one subscriber anyway.
+      shareGroup: config.mqttUrl ? config.mqttShareGroup : undefined,
     });
     closers.push(async () => {
       await link.close();

@@ -1,10 +1,10 @@
-// The hourly issue run: at start and a few seconds after every full hour. Every replica runs the
-// timer; the leader lease (jobs/leader-lease.ts) lets exactly one of them issue each hour: it takes
-// the lease until the hour ends and keeps it. (The forecasts' primary key would refuse a second issue
-// for the same plant and hour anyway.)
+// The hourly issue run: at start and a few seconds after every full hour, on the replica that leads the
+// job (jobs/leader-job.ts), so each hour is issued once however many replicas run. (The forecasts'
+// primary key would refuse a second issue for the same plant and hour anyway.)
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { instanceId, withLease } from '../jobs/leader-lease';
+import { instanceId } from '../jobs/leader-lease';
+import { startLeaderJob, takeTurn, JOB_LEASE_TTL_MS } from '../jobs/leader-job';
 import type { ForecastConfig } from './forecast-config';
 import { issueForecasts, type IssueLog, type IssueSummary } from './issue';
 
@@ -14,10 +14,10 @@ const AFTER_HOUR_MS = 20_000;
 
 export interface RunningIssuer {
   /** Resolves when the run in progress (if any) is over. */
-  stop(): Promise<void>;
+  stop(options?: { release?: boolean }): Promise<void>;
 }
 
-/** One hourly turn: issues if this instance wins the hour's lease; undefined when another did. */
+/** One hourly turn: issues if this instance leads the job and the hour is not issued yet; undefined otherwise. */
 export async function issueTurn(
   db: Kysely<Database>,
   config: ForecastConfig,
@@ -25,17 +25,8 @@ export async function issueTurn(
   now = Date.now(),
   holder = instanceId(),
 ): Promise<IssueSummary | undefined> {
-  const hourEnd = now - (now % config.issueEveryMs) + config.issueEveryMs;
-  const run = await withLease(
-    db,
-    { name: FORECAST_LEASE, holder, ttlMs: Math.max(60_000, hourEnd - now) },
-    () => issueForecasts({ db, config, log, now }),
-    {
-      now,
-      keep: true,
-    },
-  );
-  return run.ran ? run.result : undefined;
+  const turn = { name: FORECAST_LEASE, holder, ttlMs: JOB_LEASE_TTL_MS, everyMs: config.issueEveryMs, alignOffsetMs: AFTER_HOUR_MS };
+  return (await takeTurn(db, turn, now)).run ? issueForecasts({ db, config, log, now }) : undefined;
 }
 
 /**
@@ -47,39 +38,29 @@ export function startForecastIssuer(opts: {
   config: ForecastConfig;
   log: IssueLog;
   after?: Promise<unknown>;
+  leaseTtlMs?: number;
+  holder?: string;
 }): RunningIssuer {
   const { db, config, log } = opts;
-  let running: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const turn = () => {
-    running = issueTurn(db, config, log).then(
-      (summary) => {
-        if (summary)
-          log.info(
-            `forecast: ${summary.issued} of ${summary.plants} plants issued (${summary.weather} from the weather service${summary.reconstructed ? `, ${summary.reconstructed} past days reconstructed` : ''})`,
-          );
-      },
-      (error: unknown) => log.error(`forecast: issue run failed: ${error instanceof Error ? error.message : String(error)}`),
-    );
-    void running.then(schedule);
-  };
-  const schedule = () => {
-    if (stopped) return;
-    const now = Date.now();
-    timer = setTimeout(turn, now - (now % config.issueEveryMs) + config.issueEveryMs + AFTER_HOUR_MS - now);
-    timer.unref();
-  };
-  running = (opts.after ?? Promise.resolve())
-    .catch(() => undefined)
-    .then(() => {
-      if (!stopped) turn();
-    });
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+  const job = startLeaderJob({
+    db,
+    name: FORECAST_LEASE,
+    everyMs: config.issueEveryMs,
+    alignOffsetMs: AFTER_HOUR_MS,
+    ttlMs: opts.leaseTtlMs,
+    holder: opts.holder,
+    after: opts.after,
+    log,
+    work: async (now) => {
+      try {
+        const summary = await issueForecasts({ db, config, log, now });
+        log.info(
+          `forecast: ${summary.issued} of ${summary.plants} plants issued (${summary.weather} from the weather service${summary.reconstructed ? `, ${summary.reconstructed} past days reconstructed` : ''})`,
+        );
+      } catch (error) {
+        log.error(`forecast: issue run failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
     },
-  };
+  });
+  return { stop: (options) => job.stop(options) };
 }

@@ -81,7 +81,7 @@ export async function disableIamUser(db: Kysely<Database>, caller: RequestCaller
   });
   // The authenticator reads the status, so their tokens already stop; their sessions go too.
   await revokeUserSessions(db, target.id);
-  announceAccessEnded({ userId: target.id });
+  announceAccessEnded(db, { userId: target.id });
   return iamUserView(db, updated);
 }
 
@@ -110,5 +110,5 @@ export async function deleteIamUser(db: Kysely<Database>, caller: RequestCaller,
     await trx.deleteFrom('users').where('id', '=', target.id).execute();
     await audit(trx, caller, 'iam.user_deleted', target, { name: `${target.name} ${target.family_name}` });
   });
-  announceAccessEnded({ userId: target.id });
+  announceAccessEnded(db, { userId: target.id });
 }

@@ -1,20 +1,19 @@
-// Announces, in this process, that a user or one sign-in session lost access: signing out, revoking a
-// session, disabling or deleting a user. Open streams (GET /api/live) end on it instead of running
-// until their token expires. Only this process hears it; other replicas learn it as their streams'
-// tokens are checked again.
+// Announces that a user or one sign-in session lost access: signing out, revoking a session, disabling
+// or deleting a user. Open streams (GET /api/live) end on it instead of running until their token
+// expires, on every replica: the announcement goes over the cluster bus.
+import type { Kysely } from 'kysely';
+import { clusterBusOf } from '../cluster/bus-registry';
+import type { Database } from '../db/schema';
+
 export type AccessEnded = { userId: string } | { sessionId: string };
 
-type Listener = (ended: AccessEnded) => void;
-
-const listeners = new Set<Listener>();
-
-export function onAccessEnded(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+export function onAccessEnded(db: Kysely<Database>, listener: (ended: AccessEnded) => void): () => void {
+  return clusterBusOf(db).subscribe('access-ended', (ended) => listener(ended));
 }
 
-export function announceAccessEnded(ended: AccessEnded): void {
-  for (const listener of listeners) listener(ended);
+/** Call after the change is committed, with the database handle (not a transaction). */
+export function announceAccessEnded(db: Kysely<Database>, ended: AccessEnded): void {
+  clusterBusOf(db).publish('access-ended', ended);
 }
 
 /** True when the announcement concerns this user or this session. */

@@ -13,6 +13,7 @@ import { assertPasswordPolicy, passwordReused, tooManyAttempts } from './auth-sc
 import { discardResetCodes, generateResetCode, issueResetCode, redeemResetCode, RESET_CODE_LIFETIME_MS } from './reset-codes';
 import { admitResetAttempt, forgetResetAttempts, resetLocked, RESET_CONFIRM_ACCOUNT } from './reset-throttle';
 import { hashPassword, verifyPassword } from './passwords';
+import { announceAccessEnded } from './access-ended';
 import { revokeUserSessions } from './sessions';
 import { clientOf, userTarget, type IdentityDeps } from './sign-in';
 import { knownDeviceOf } from './device-cookie';
@@ -94,6 +95,7 @@ export async function registerPasswordRoutes(app: FastifyInstance, deps: Identit
         });
         await queueMail(trx, user, { kind: 'password-changed', name: user.name, at: new Date(), consoleUrl });
       });
+      announceAccessEnded(db, { userId: user.id }); // every session is out: their open live streams end now
       mailer.kick();
       return { ok: true };
     },
@@ -120,19 +122,21 @@ export async function registerPasswordRoutes(app: FastifyInstance, deps: Identit
       }
       await settleSignInSuccess(db, subject, admission);
       const passwordHash = await hashPassword(newPassword);
-      await db.transaction().execute(async (trx) => {
+      const revoked = await db.transaction().execute(async (trx) => {
         await setPassword(trx, user.id, passwordHash);
-        const revoked = await revokeUserSessions(trx, user.id, request.user.sessionId);
+        const others = await revokeUserSessions(trx, user.id, request.user.sessionId);
         await recordAudit(trx, {
           tenantId: user.tenant_id,
           action: 'auth.password_changed',
           actor: { id: user.id, email: user.email },
           target: userTarget(user),
-          details: { otherSessionsRevoked: revoked },
+          details: { otherSessionsRevoked: others.length },
           address: clientOf(request).address,
         });
         await queueMail(trx, user, { kind: 'password-changed', name: user.name, at: new Date(), consoleUrl });
+        return others;
       });
+      for (const sessionId of revoked) announceAccessEnded(db, { sessionId });
       mailer.kick();
       return { ok: true };
     },

@@ -70,7 +70,8 @@ export async function revokeFamily(db: Kysely<Database>, familyId: string, now: 
     .where('id', '=', familyId)
     .where('revoked_at', 'is', null)
     .execute();
-  announceAccessEnded({ sessionId: familyId });
+  // Inside a transaction the caller announces after the commit: the revocation may still roll back.
+  if (!db.isTransaction) announceAccessEnded(db, { sessionId: familyId });
 }
 
 /** Revokes the family of the given token, if the token is known (sign-out). */

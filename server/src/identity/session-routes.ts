@@ -55,7 +55,7 @@ export async function registerSessionRoutes(app: FastifyInstance, { db }: Identi
     '/api/auth/sessions/revoke-others',
     { config: { permission: SIGNED_IN }, schema: contractSchema(identityEndpoints['auth/sessions/revoke-others']) },
     async (request) => {
-      const revoked = await revokeUserSessions(db, request.user.sub, request.user.sessionId);
+      const revoked = (await revokeUserSessions(db, request.user.sub, request.user.sessionId)).length;
       if (revoked > 0) {
         await recordAudit(db, {
           tenantId: request.user.tenantId,

@@ -93,8 +93,11 @@ export async function revokeUserSession(db: Kysely<Database>, userId: string, se
   return true;
 }
 
-/** Revokes every session of the user except `keep`; answers how many were revoked. */
-export async function revokeUserSessions(db: Kysely<Database>, userId: string, keep?: string): Promise<number> {
+/**
+ * Revokes every session of the user except `keep`; answers the ids of those revoked. Given a
+ * transaction, the caller announces the ended sessions after it commits (access-ended.ts).
+ */
+export async function revokeUserSessions(db: Kysely<Database>, userId: string, keep?: string): Promise<string[]> {
   let query = db.selectFrom('sessions').select('id').where('user_id', '=', userId).where('revoked_at', 'is', null);
   if (keep) query = query.where('id', '!=', keep);
   const rows = await query.execute();
@@ -107,5 +110,5 @@ export async function revokeUserSessions(db: Kysely<Database>, userId: string, k
     .where('revoked_at', 'is', null);
   if (keep) legacy = legacy.where('family_id', '!=', keep);
   await legacy.execute();
-  return rows.length;
+  return rows.map((row) => row.id);
 }

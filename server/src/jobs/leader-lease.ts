@@ -6,11 +6,8 @@
 // racing cannot both win, on SQLite (writes are serialised) or PostgreSQL (the row is locked by the
 // conflicting insert) alike.
 //
-// Use it for any job that must run once per period however many replicas run:
-//   const lease = { name: 'my-job', holder: instanceId(), ttlMs: 10 * 60_000 };
-//   await withLease(db, lease, async () => { ...the work... });
-// Pick a ttl longer than the work ever takes; a run longer than that can overlap the next holder's,
-// so make the work itself idempotent (the forecasts' primary key does that for forecast issuing).
+// Periodic jobs use it through startLeaderJob (leader-job.ts), which renews the lease while the work
+// runs; `withLease` is for one-off work that one replica must do.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { hostname } from 'node:os';
@@ -24,10 +21,12 @@ export interface JobLeaseTable {
   /** Epoch ms after which anyone may take it. */
   expires_at: number;
   acquired_at: number;
+  /** Epoch ms a periodic job's last run started (leader-job.ts); null before its first. */
+  last_run_at: number | null;
 }
 
 type LeaseDb = Kysely<Database & { job_leases: JobLeaseTable }>;
-const leaseDb = (db: Kysely<Database>): LeaseDb => db.withTables<{ job_leases: JobLeaseTable }>();
+export const leaseDb = (db: Kysely<Database>): LeaseDb => db.withTables<{ job_leases: JobLeaseTable }>();
 
 let processHolder: string | undefined;
 /** This process's holder name, the same for every lease it takes. */

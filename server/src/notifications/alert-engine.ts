@@ -1,9 +1,11 @@
 // Raises and clears alerts from the shadows on a timer. Each tick reads every plant with its shadow,
 // thresholds and recent PV samples, judges the conditions, opens what began (mailing those whose
-// schedule is open, in the same transaction) and closes what ended. Replicas may tick at once: the
-// unique index lets only one of them open an alert, and only that one queues its mail.
+// schedule is open, in the same transaction) and closes what ended. One replica ticks (the job's
+// leader); were two to tick at once, the unique index would still let only one of them open an alert,
+// and only that one queue its mail.
 import type { Kysely } from 'kysely';
 import { loadConfig } from '../config';
+import { startLeaderJob } from '../jobs/leader-job';
 import type { Database } from '../db/schema';
 import { loadIdentityConfig } from '../identity/identity-config';
 import { enqueueMail } from '../mail/outbox';
@@ -16,6 +18,8 @@ import { notificationsDb } from './notifications-db';
 import { DEFAULT_THRESHOLDS, thresholdsByPlant } from './thresholds';
 
 export const ALERT_TICK_MS = 30_000;
+/** The alert engine's lease (jobs/leader-job.ts). */
+export const ALERT_ENGINE_JOB = 'alert-engine';
 
 export interface AlertEngineLog {
   info(...args: unknown[]): void;
@@ -185,30 +189,30 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
   };
 }
 
-/** Ticks every ALERT_TICK_MS (the first at once); stop() waits for a running tick. */
-export function startAlertEngine(deps: AlertEngineDeps & { intervalMs?: number }): { stop(): Promise<void> } {
+/**
+ * Ticks every ALERT_TICK_MS (the first at once) on the replica that leads the job, so plants are
+ * judged once per tick however many replicas run; stop() waits for a running tick.
+ */
+export function startAlertEngine(deps: AlertEngineDeps & { intervalMs?: number; leaseTtlMs?: number; holder?: string }): {
+  stop(options?: { release?: boolean }): Promise<void>;
+} {
   const engine = createAlertEngine(deps);
-  let running: Promise<void> | undefined;
-  const run = () => {
-    if (running) return; // a slow tick is not overtaken by the next one
-    running = engine
-      .tick()
-      .then((r) => {
+  const job = startLeaderJob({
+    db: deps.db,
+    name: ALERT_ENGINE_JOB,
+    everyMs: deps.intervalMs ?? ALERT_TICK_MS,
+    ttlMs: deps.leaseTtlMs,
+    holder: deps.holder,
+    log: { error: (message) => deps.log.error(message) },
+    work: async (now) => {
+      try {
+        const r = await engine.tick(now);
         for (const o of r.opened) deps.log.info(`alert ${o.kind} opened for plant ${o.plantId} (${o.mailed} mailed)`);
         for (const c of r.closed) deps.log.info(`alert ${c.kind} cleared for plant ${c.plantId}`);
-      })
-      .catch((error: unknown) => deps.log.error('alert evaluation failed:', error instanceof Error ? error.message : error))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(run, deps.intervalMs ?? ALERT_TICK_MS);
-  timer.unref();
-  run();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+      } catch (error) {
+        deps.log.error('alert evaluation failed:', error instanceof Error ? error.message : error);
+      }
     },
-  };
+  });
+  return { stop: (options) => job.stop(options) };
 }

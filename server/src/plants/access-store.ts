@@ -197,6 +197,6 @@ export async function removePlantAccess(
     await audit(trx, caller, 'plants.access_revoked', plant, user, { role: row.role });
     return true;
   });
-  if (removed) announcePlantAccessRevoked(user.id, plant.id);
+  if (removed) announcePlantAccessRevoked(db, user.id, plant.id);
   return removed;
 }

@@ -12,6 +12,7 @@
 // Tenant owners and admins act as owners of every plant of their tenant.
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, PlantRole, PlantTable } from '../db/schema';
+import { clusterBusOf } from '../cluster/bus-registry';
 import { forbidden } from '../http/errors';
 import { ADMINISTRATOR_ROLES } from '../iam/permissions';
 
@@ -175,15 +176,12 @@ export function requirePlantRole<T extends { access_role: PlantRole }>(plant: T,
   return plant;
 }
 
-type RevocationListener = (userId: string, plantId: string) => void;
-const revocationListeners = new Set<RevocationListener>();
-
-/** Called when a user loses a plant, in this process (the live channel drops their streams of it). */
-export function onPlantAccessRevoked(listener: RevocationListener): () => void {
-  revocationListeners.add(listener);
-  return () => revocationListeners.delete(listener);
+/** Called when a user loses a plant, on any replica (the live channel drops their streams of it). */
+export function onPlantAccessRevoked(db: Kysely<Database>, listener: (userId: string, plantId: string) => void): () => void {
+  return clusterBusOf(db).subscribe('plant-access-revoked', ({ userId, plantId }) => listener(userId, plantId));
 }
 
-export function announcePlantAccessRevoked(userId: string, plantId: string): void {
-  for (const listener of revocationListeners) listener(userId, plantId);
+/** Call after the removal is committed, with the database handle (not a transaction). */
+export function announcePlantAccessRevoked(db: Kysely<Database>, userId: string, plantId: string): void {
+  clusterBusOf(db).publish('plant-access-revoked', { userId, plantId });
 }

@@ -1,6 +1,6 @@
 // Confirmation by the device, not by the server: a command is confirmed when the gateway reports the
 // value it asked for, i.e. when its key leaves the shadow's delta with the reported value equal to it.
-// Every replica hears every report; the conditional update makes a second confirmation a no-op.
+// The replica that stores a report confirms; the conditional update makes a second confirmation a no-op.
 import type { Kysely } from 'kysely';
 import { isWritableKey } from '@helio/contracts';
 import type { Database } from '../db/schema';

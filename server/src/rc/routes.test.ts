@@ -13,7 +13,6 @@ import { insertTag, setPlantTags } from '../tags/tags';
 import { databaseTargets } from '../testing/databases';
 import { apiPost, testConfig } from '../testing/test-app';
 import { calendarOf } from '../series/calendar';
-import { DbLease } from './lease';
 import { runDueEdges } from './schedule-runner';
 
 describe.each(databaseTargets())('remote control on $name', (target) => {
@@ -212,17 +211,6 @@ describe.each(databaseTargets())('remote control on $name', (target) => {
       end: '05:00',
     });
     expect(ok.statusCode).toBe(200);
-  });
-
-  it('gives a lease to one holder at a time, and to another once it expires', async () => {
-    const a = new DbLease(db, `test-${run}`, 'a', 1000);
-    const b = new DbLease(db, `test-${run}`, 'b', 1000);
-    const now = Date.now();
-    expect(await a.acquire(now)).toBe(true);
-    expect(await b.acquire(now + 10)).toBe(false);
-    expect(await a.acquire(now + 500)).toBe(true);
-    expect(await b.acquire(now + 1600)).toBe(true);
-    expect(await a.acquire(now + 1700)).toBe(false);
   });
 
   it('sends a fleet command to every plant of a tag and tells each plant’s outcome', async () => {

@@ -1,12 +1,12 @@
 // Applies schedule edges as they come due: at a window's start the key is set (the value it had is
 // kept), at its end that value is put back. Edges are found from the stored last edge, so a restart
 // catches up (at most two days back). Each edge is claimed by one conditional UPDATE of its row, so
-// with several replicas exactly one applies it; a lease keeps the others from even trying.
+// with several replicas exactly one applies it; the job's leader lease keeps the others from even trying.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { DeviceServices } from '../devices/services';
 import type { JsonValue } from '../devices/shadows/json';
-import { DbLease } from './lease';
+import { startLeaderJob } from '../jobs/leader-job';
 import { edgesBetween, type ScheduleEdge } from './schedule-edges';
 import { restoreValue, startValue } from './schedules';
 import { currentValue, sendSetting, type ControlledPlant } from './settings';
@@ -89,36 +89,30 @@ export async function runDueEdges(db: Kysely<Database>, devices: DeviceServices,
 }
 
 export interface ScheduleRunner {
-  stop(): Promise<void>;
+  stop(options?: { release?: boolean }): Promise<void>;
 }
 
+export const RC_SCHEDULES_JOB = 'rc-schedules';
+
+/** Checks for due edges every `tickMs` on the replica that leads the job. */
 export function startScheduleRunner(opts: {
   db: Kysely<Database>;
   devices: DeviceServices;
   log: ScheduleRunnerLog;
   tickMs: number;
-  holder: string;
+  holder?: string;
+  leaseTtlMs?: number;
 }): ScheduleRunner {
-  const lease = new DbLease(opts.db, 'rc-schedules', opts.holder, Math.max(10_000, opts.tickMs * 3));
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    running ??= (async () => {
-      try {
-        if (await lease.acquire()) await runDueEdges(opts.db, opts.devices);
-      } catch (error) {
-        opts.log.error(`rc: schedules: ${error instanceof Error ? error.message : String(error)}`);
-      } finally {
-        running = null;
-      }
-    })();
-  };
-  const timer = setInterval(tick, opts.tickMs);
-  tick();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-      await lease.release().catch(() => undefined);
+  const job = startLeaderJob({
+    db: opts.db,
+    name: RC_SCHEDULES_JOB,
+    everyMs: opts.tickMs,
+    ttlMs: opts.leaseTtlMs,
+    holder: opts.holder,
+    log: { error: (message) => opts.log.error(`rc: schedules: ${message}`) },
+    work: async (now) => {
+      await runDueEdges(opts.db, opts.devices, now);
     },
-  };
+  });
+  return { stop: (options) => job.stop(options) };
 }

@@ -42,14 +42,7 @@ export interface RcScheduleTable {
   created_at: string;
 }
 
-export interface RcLeaseTable {
-  name: string;
-  holder: string;
-  expires_at: string;
-}
-
 export type RcTables = {
   rc_commands: RcCommandTable;
   rc_schedules: RcScheduleTable;
-  rc_leases: RcLeaseTable;
 };

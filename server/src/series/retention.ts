@@ -4,6 +4,7 @@
 // each plant keeps every statement short.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { startLeaderJob } from '../jobs/leader-job';
 import { ROLLUP_GRANULARITIES } from './calendar';
 
 const DAY_MS = 86_400_000;
@@ -56,10 +57,15 @@ export interface RetentionLog {
 }
 
 export interface RunningRetention {
-  stop(): Promise<void>;
+  stop(options?: { release?: boolean }): Promise<void>;
 }
 
-/** Prunes now and then every `intervalMs` (default hourly); a failed run is logged and retried next time. */
+export const RETENTION_JOB = 'series-retention';
+
+/**
+ * Prunes now and then every `intervalMs` (default hourly) on the replica that leads the job; a failed
+ * run is logged and retried next time.
+ */
 export function startRawRetention(opts: {
   db: Kysely<Database>;
   retentionDays: number;
@@ -67,26 +73,26 @@ export function startRawRetention(opts: {
   rollupRetentionDays?: number;
   log: RetentionLog;
   intervalMs?: number;
+  leaseTtlMs?: number;
+  holder?: string;
 }): RunningRetention {
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = pruneRawSamples(opts.db, opts.retentionDays)
-      .then(async ({ deleted }) => {
-        if (deleted > 0) opts.log.info(`time series: deleted ${deleted} raw samples older than ${opts.retentionDays} days`);
-        if (opts.rollupRetentionDays === undefined) return;
-        const rollups = await pruneRollups(opts.db, opts.rollupRetentionDays);
-        if (rollups.deleted > 0)
-          opts.log.info(`time series: deleted ${rollups.deleted} roll-up buckets older than ${opts.rollupRetentionDays} days`);
-      })
-      .catch((error: unknown) => opts.log.error(`time series: pruning failed: ${String(error)}`));
-  };
-  run();
-  const timer = setInterval(run, opts.intervalMs ?? 3_600_000);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  const job = startLeaderJob({
+    db: opts.db,
+    name: RETENTION_JOB,
+    everyMs: opts.intervalMs ?? 3_600_000,
+    ttlMs: opts.leaseTtlMs,
+    holder: opts.holder,
+    log: opts.log,
+    work: () =>
+      pruneRawSamples(opts.db, opts.retentionDays)
+        .then(async ({ deleted }) => {
+          if (deleted > 0) opts.log.info(`time series: deleted ${deleted} raw samples older than ${opts.retentionDays} days`);
+          if (opts.rollupRetentionDays === undefined) return;
+          const rollups = await pruneRollups(opts.db, opts.rollupRetentionDays);
+          if (rollups.deleted > 0)
+            opts.log.info(`time series: deleted ${rollups.deleted} roll-up buckets older than ${opts.rollupRetentionDays} days`);
+        })
+        .catch((error: unknown) => opts.log.error(`time series: pruning failed: ${String(error)}`)),
+  });
+  return { stop: (options) => job.stop(options) };
 }

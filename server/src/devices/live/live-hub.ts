@@ -41,6 +41,11 @@ export class LiveHub {
     }
   }
 
+  /** The things someone listens to now. */
+  thingNames(): string[] {
+    return [...this.listeners.keys()];
+  }
+
   /** Number of listeners of a thing, or of all things (shows that closed streams were cleaned up). */
   listenerCount(thingName?: string): number {
     if (thingName !== undefined) return this.listeners.get(thingName)?.size ?? 0;

@@ -1,7 +1,8 @@
 // GET /api/live?things=a,b — the browser's live push: Server-Sent Events over an authenticated fetch
 // stream. Each thing's current shadow first, then every change as it is stored, a ping every 25 s.
 // The stream ends when the caller's token expires (the client reconnects with its refreshed token),
-// and at once when the caller signs out, their session is revoked or they are disabled or deleted.
+// and at once when the caller signs out, their session is revoked or they are disabled or deleted, on
+// whichever replica that happens (the cluster bus).
 // A user has at most MAX_LIVE_STREAMS_PER_USER streams here, and a reader that stops reading is
 // dropped once MAX_LIVE_BUFFERED_BYTES wait for it, so no client can make the server hold memory.
 import { liveContract, MAX_LIVE_THINGS, type LiveQuery } from '@helio/contracts';
@@ -19,6 +20,8 @@ import { shadowEvent, type LiveHub, type ShadowEvent } from './live-hub';
 import { emptyShadow } from '../shadows/shadow-doc';
 import type { ShadowStore } from '../shadows/shadow-store';
 import { access } from '../../iam/route-access';
+import { clusterBusOf } from '../../cluster/bus-registry';
+import { streamStillAllowed } from '../../cluster/stream-access';
 
 export { LiveHub, shadowEvent, type ShadowEvent, type LiveListener } from './live-hub';
 
@@ -61,7 +64,15 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveRouteDep
   // (destroySoon closes once the last chunk is flushed) before the server closes.
   const open = new Set<ServerResponse>();
   const streamsByUser = new Map<string, number>();
+  /** Each open stream's check of its access, asked after the cluster bus missed announcements. */
+  const rechecks = new Set<() => Promise<void>>();
+  const stopResync = clusterBusOf(deps.db).onResync(() => {
+    void (async () => {
+      for (const recheck of [...rechecks]) await recheck();
+    })();
+  });
   app.addHook('preClose', async () => {
+    stopResync();
     for (const res of open) {
       res.end();
       res.socket?.destroySoon();
@@ -126,17 +137,28 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveRouteDep
       const unsubscribe = deps.live.subscribe(thingNames, send);
       const ping = setInterval(() => write(': ping\n\n'), deps.pingMs ?? LIVE_PING_MS);
       const expiry = setTimeout(() => res.end(), msUntilTokenExpiry(request));
-      const stopWatchingAccess = onPlantAccessRevoked((revokedUserId, plantId) => {
+      const stopWatchingAccess = onPlantAccessRevoked(deps.db, (revokedUserId, plantId) => {
         if (revokedUserId !== userId || !plantIds.has(plantId)) return;
         unsubscribe(); // not one more change of that plant, even one already on its way
         res.end();
       });
-      const stopWatchingSession = onAccessEnded((ended) => {
+      const stopWatchingSession = onAccessEnded(deps.db, (ended) => {
         if (!concerns(ended, userId, sessionId)) return;
         unsubscribe();
         res.end();
       });
+      const recheck = async () => {
+        try {
+          if (await streamStillAllowed(deps.db, request.user, thingNames)) return;
+        } catch (error) {
+          request.log.error({ err: error }, 'live stream: checking access again failed');
+        }
+        unsubscribe();
+        res.end();
+      };
+      rechecks.add(recheck);
       const cleanup = () => {
+        rechecks.delete(recheck);
         clearInterval(ping);
         clearTimeout(expiry);
         stopWatchingAccess();

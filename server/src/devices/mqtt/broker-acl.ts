@@ -1,6 +1,7 @@
 // Who may do what on the broker, in one place for both brokers: a gateway publishes its reports and
 // its status and subscribes to its delta (and, for simulated gateways, its fault-injection and EV test topics),
-// nothing else; the server's own client may do everything.
+// nothing else; the server's own client may do everything (Mosquitto checks a `$share/<group>/…`
+// subscription against the topic after the group, so `helio/#` covers the replicas' shared one).
 // The embedded broker checks grants (exact topics, no wildcards for gateways); Mosquitto gets the
 // same rules as an acl_file.
 import { deltaTopic, reportedTopic, simEvTopic, simFaultsTopic, statusTopic, TOPIC_ROOT } from '@helio/contracts';

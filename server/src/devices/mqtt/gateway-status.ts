@@ -1,6 +1,7 @@
 // Gateways' connection state as the broker tells it: the retained status each gateway publishes when
 // it connects, or its last will when the connection is lost. Kept in memory: the broker redelivers
-// the retained statuses whenever the server (re)subscribes.
+// the retained statuses whenever the server (re)subscribes. Every replica subscribes to them plainly
+// (not shared), so each one knows every gateway's connection.
 import { thingNameOfStatusTopic } from '@helio/contracts';
 import { statusMessage } from './payload-checks';
 

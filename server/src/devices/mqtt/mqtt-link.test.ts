@@ -6,7 +6,7 @@ import mqtt from 'mqtt';
 import { SERVER_GRANT } from './broker-acl';
 import { startEmbeddedBroker } from './broker';
 import { FloodGuard } from './flood-guard';
-import { MqttLink } from './mqtt-link';
+import { MqttLink, serverSubscriptions } from './mqtt-link';
 import { ShadowStore } from '../shadows/shadow-store';
 import { eventually, recordingLog } from '../test-fixtures';
 
@@ -18,6 +18,13 @@ async function freePort(): Promise<number> {
   await new Promise((resolve) => server.close(resolve));
   return port;
 }
+
+describe('the server’s subscriptions', () => {
+  it('takes reports in the shared group when one is named, and statuses always plainly', () => {
+    expect(serverSubscriptions('helio')).toEqual(['$share/helio/helio/things/+/shadow/reported', 'helio/things/+/status']);
+    expect(serverSubscriptions(undefined)).toEqual(['helio/things/+/shadow/reported', 'helio/things/+/status']);
+  });
+});
 
 describe('MqttLink.connect', () => {
   const target = databaseTargets()[0] as TestDatabase;

@@ -1,5 +1,7 @@
 // The server's MQTT client: takes gateways' reports into the shadow store and publishes each
 // change of a delta back to the device (retained, so a gateway that connects later still gets it).
+// With several replicas each report comes to one of them (a shared subscription), and the replica
+// that stores a change publishes its delta.
 import { ALL_REPORTED_TOPICS, ALL_STATUS_TOPICS, deltaTopic, thingNameOfReportedTopic } from '@helio/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
 import { DropWarnings } from './drop-warnings';
@@ -26,6 +28,20 @@ export interface MqttLinkOptions {
   now?: () => number;
   /** Per-gateway report rate and backlog (GATEWAY_FLOOD_LIMITS by default). */
   floodLimits?: FloodLimits;
+  /**
+   * Subscribe to reports as a member of this shared-subscription group (`$share/<group>/…`): the broker
+   * hands each report to one member, so N replicas store it once. Unset: a plain subscription.
+   */
+  shareGroup?: string;
+}
+
+/**
+ * The topic filters the server subscribes to. Reports are shared within the group; statuses are not:
+ * each replica keeps every gateway's connection state in memory, and a broker sends retained
+ * statuses to plain subscriptions only.
+ */
+export function serverSubscriptions(shareGroup: string | undefined): string[] {
+  return [shareGroup ? `$share/${shareGroup}/${ALL_REPORTED_TOPICS}` : ALL_REPORTED_TOPICS, ALL_STATUS_TOPICS];
 }
 
 export interface MqttLinkStats {
@@ -78,20 +94,22 @@ export class MqttLink {
     });
   }
 
-  /** Connects (QoS 1, persistent session) and subscribes to every gateway's reports. */
+  /** Connects (QoS 1; a persistent session unless shared) and subscribes to every gateway's reports and statuses. */
   static async connect(opts: MqttLinkOptions): Promise<MqttLink> {
     const client = mqtt.connect(opts.url, {
       clientId: opts.clientId,
       username: opts.username,
       password: opts.password,
-      clean: false,
+      // A persistent session queues reports while the server restarts. Not in a shared group: Mosquitto
+      // keeps handing a gone member's session its share of the reports until it returns.
+      clean: opts.shareGroup !== undefined,
       reconnectPeriod: 1000,
       connectTimeout: opts.connectTimeoutMs ?? 10_000,
     });
     const link = new MqttLink(client, opts);
     client.on('connect', () => {
       link.connectedSince = Date.now();
-      client.subscribe([ALL_REPORTED_TOPICS, ALL_STATUS_TOPICS], { qos: 1 }, (error, granted) => {
+      client.subscribe(serverSubscriptions(opts.shareGroup), { qos: 1 }, (error, granted) => {
         if (error) opts.log.error(`mqtt: subscribing to gateway topics failed: ${error.message}`);
         for (const g of granted ?? []) if (g.qos === 128) opts.log.error(`mqtt: the broker refused the subscription to ${g.topic}`);
       });

@@ -1,0 +1,34 @@
+// Which cluster bus a database handle's replica uses. Code that announces an event (a revoked session,
+// a disabled user) has the database handle at hand, not the server's wiring, so the bus is found by
+// the handle: one bus per handle, i.e. per replica, even when tests run two replicas in one process.
+// A handle nobody started a bus for gets the in-process one.
+import type { Kysely } from 'kysely';
+import { databaseUrlOf, isPostgres } from '../db';
+import type { Database } from '../db/schema';
+import { InProcessBus, type ClusterBus } from './bus';
+import { PgBus, type BusLog } from './pg-bus';
+
+const buses = new WeakMap<Kysely<Database>, ClusterBus>();
+
+export function clusterBusOf(db: Kysely<Database>): ClusterBus {
+  // A transaction may still roll back; what happened is announced after it commits, on the handle.
+  if (db.isTransaction) throw new Error('announce cluster events after the transaction, on the database handle');
+  let bus = buses.get(db);
+  if (!bus) buses.set(db, (bus = new InProcessBus()));
+  return bus;
+}
+
+/**
+ * Starts this replica's bus for the database: LISTEN/NOTIFY on PostgreSQL, in-process on SQLite.
+ * Call once, before the routes and device services that use it; close it after them.
+ */
+export async function startClusterBus(db: Kysely<Database>, log: BusLog): Promise<ClusterBus> {
+  if (buses.has(db)) throw new Error('start the cluster bus before anything uses it');
+  const url = databaseUrlOf(db);
+  const bus: ClusterBus =
+    isPostgres(db) && url !== undefined
+      ? await PgBus.start({ db, url, log })
+      : new InProcessBus((error) => log.error(`cluster bus: a listener failed: ${String(error)}`));
+  buses.set(db, bus);
+  return bus;
+}

@@ -1,0 +1,102 @@
+// The cluster bus: what one server replica tells every other one, so their open live streams follow
+// changes made elsewhere. Messages are small (ids and versions); a replica reads what it needs. Every
+// message also reaches this replica's own listeners at once, marked local, so a listener that already
+// acted on the event where it happened can skip it.
+//
+// Two implementations behind one interface, chosen with the database: on SQLite (one process) the bus
+// is in-process; on PostgreSQL it is LISTEN/NOTIFY (pg-bus.ts).
+import type { AccessEnded } from '../identity/access-ended';
+
+export interface ClusterMessages {
+  /** A shadow was stored at this version (a report or a desired write). */
+  shadow: { thingName: string; version: number };
+  /** A user or one session lost access (signed out, session revoked, user disabled or deleted). */
+  'access-ended': AccessEnded;
+  /** A user lost access to one plant. */
+  'plant-access-revoked': { userId: string; plantId: string };
+}
+
+export type ClusterTopic = keyof ClusterMessages;
+
+/** `local`: published by this replica; `remote`: by another one. */
+export type MessageOrigin = 'local' | 'remote';
+
+export type ClusterListener<T extends ClusterTopic> = (message: ClusterMessages[T], origin: MessageOrigin) => void;
+
+export interface ClusterBus {
+  readonly kind: 'in-process' | 'postgres';
+  /** Tells this replica's listeners now and every other replica as soon as the database passes it on. */
+  publish<T extends ClusterTopic>(topic: T, message: ClusterMessages[T]): void;
+  subscribe<T extends ClusterTopic>(topic: T, listener: ClusterListener<T>): () => void;
+  /**
+   * Called after the bus lost its connection and has it back: messages of the gap are gone, so what
+   * depends on them reads the current state again.
+   */
+  onResync(listener: () => void): () => void;
+  close(): Promise<void>;
+}
+
+/** Listener sets per topic; both buses deliver through it. */
+export class ClusterListeners {
+  private readonly byTopic = new Map<ClusterTopic, Set<ClusterListener<never>>>();
+  private readonly resync = new Set<() => void>();
+
+  constructor(private readonly onListenerError: (error: unknown) => void = () => undefined) {}
+
+  add<T extends ClusterTopic>(topic: T, listener: ClusterListener<T>): () => void {
+    let set = this.byTopic.get(topic);
+    if (!set) this.byTopic.set(topic, (set = new Set()));
+    set.add(listener as ClusterListener<never>);
+    return () => set.delete(listener as ClusterListener<never>);
+  }
+
+  deliver<T extends ClusterTopic>(topic: T, message: ClusterMessages[T], origin: MessageOrigin): void {
+    for (const listener of this.byTopic.get(topic) ?? []) {
+      try {
+        (listener as ClusterListener<T>)(message, origin);
+      } catch (error) {
+        // one failing listener must not keep the others (other streams) from the message
+        this.onListenerError(error);
+      }
+    }
+  }
+
+  addResync(listener: () => void): () => void {
+    this.resync.add(listener);
+    return () => this.resync.delete(listener);
+  }
+
+  deliverResync(): void {
+    for (const listener of this.resync) {
+      try {
+        listener();
+      } catch (error) {
+        this.onListenerError(error);
+      }
+    }
+  }
+}
+
+/** The single-process bus (SQLite): every message is local. */
+export class InProcessBus implements ClusterBus {
+  readonly kind = 'in-process' as const;
+  private readonly listeners: ClusterListeners;
+
+  constructor(onListenerError?: (error: unknown) => void) {
+    this.listeners = new ClusterListeners(onListenerError);
+  }
+
+  publish<T extends ClusterTopic>(topic: T, message: ClusterMessages[T]): void {
+    this.listeners.deliver(topic, message, 'local');
+  }
+
+  subscribe<T extends ClusterTopic>(topic: T, listener: ClusterListener<T>): () => void {
+    return this.listeners.add(topic, listener);
+  }
+
+  onResync(listener: () => void): () => void {
+    return this.listeners.addResync(listener);
+  }
+
+  async close(): Promise<void> {}
+}
