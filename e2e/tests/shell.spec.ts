@@ -51,8 +51,9 @@ test.describe('at 1280 px', () => {
   test('at most 4 toasts are visible, top right, each with a close button', async ({ page }) => {
     await signIn(page);
     await page.evaluate(async () => {
-      const utils = await System.import<{ showToast(props: { message: string }): void }>('@helio/shared-utils');
-      for (let i = 1; i <= 6; i += 1) utils.showToast({ message: `Toast ${i}` });
+      const utils = await System.import<{ showToast(props: { message: string; timeout: number }): void }>('@helio/shared-utils');
+      // Kept until closed: on a busy machine the default 5 s would end them before the counts are read.
+      for (let i = 1; i <= 6; i += 1) utils.showToast({ message: `Toast ${i}`, timeout: 0 });
     });
     const toasts = page.locator('.bp6-toast');
     await expect(toasts).toHaveCount(4);
