@@ -13,6 +13,8 @@ export interface Config {
   mqttUsername: string;
   /** Needed for an external broker that checks passwords; the embedded broker makes one per run when unset. */
   mqttPassword?: string;
+  /** The server's MQTT client id (MQTT_CLIENT_ID); replicas on one host each need their own. Default: one per host. */
+  mqttClientId?: string;
   simulator: boolean;
   simIntervalMs: number;
   simPlants: number;
@@ -162,6 +164,7 @@ export function loadConfig(env: Env = process.env): Config {
     mqttPort: integer(env, 'MQTT_PORT', 18830, 1, 65535),
     mqttUsername: mqttUsername(env),
     mqttPassword: text(env, 'MQTT_PASSWORD'),
+    mqttClientId: text(env, 'MQTT_CLIENT_ID'),
     simulator: flag(env, 'SIMULATOR', true),
     simIntervalMs: integer(env, 'SIM_INTERVAL_MS', 5000, 100, 3_600_000),
     simPlants: integer(env, 'SIM_PLANTS', 0, 0, 10_000),

@@ -75,7 +75,7 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
       store: shadows,
       isKnownThing: (thingName) => knownThings.has(thingName),
       log,
-      clientId: opts.clientId ?? `helio-server-${hostname()}`,
+      clientId: opts.clientId ?? config.mqttClientId ?? `helio-server-${hostname()}`,
       username: broker.serverLogin?.username,
       password: broker.serverLogin?.password,
     });
