@@ -13,6 +13,7 @@ const path = require('node:path');
 const { Client } = require('pg');
 const { startCluster } = require('../tools/cluster/cluster');
 const { MACHINE_ADMIN_URL } = require('../tools/cluster/postgres');
+const { waitForHealth } = require('../tools/cluster/processes');
 const dist = require('./dist-paths');
 const { DEMO_ACCOUNTS } = require(dist.server('demo/demo-data'));
 const { seedClusterFleet } = require('./cluster-fleet');
@@ -134,6 +135,8 @@ async function main() {
 
     const ingest = await benchIngest({ cluster, fleet, db });
 
+    // The replicas may still be catching up with the burst: the load balancer must see one healthy again.
+    await waitForHealth(`${cluster.url}/api/health`, 120_000);
     const admin = DEMO_ACCOUNTS.find((a) => a.role === 'owner');
     const { idToken } = await post(cluster.url, 'auth/sign-in', { username: admin.email, password: admin.password });
     log('');

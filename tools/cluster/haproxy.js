@@ -1,5 +1,6 @@
 // The load balancer: Debian's HAProxy in front of the replicas, round robin, each replica checked on
-// GET /api/health (out after 2 failed checks a second apart, back after 2 good ones). A request whose
+// GET /api/health (out after 3 failed checks a second apart, each given 5 s: a replica busy
+// storing a burst of reports is slow, not gone; back after 2 good ones). A request whose
 // replica refused or dropped the connection is sent once more to another one. Live streams (SSE) are
 // long responses with a ping every 25 s, so the server-side timeout is well above that.
 'use strict';
@@ -37,6 +38,7 @@ function haproxyConfig({ port, statsPort, replicaPorts }) {
     '  timeout server 120s',
     '  timeout http-keep-alive 30s',
     '  timeout queue 10s',
+    '  timeout check 5s',
     'frontend helio',
     `  bind 127.0.0.1:${port}`,
     '  default_backend replicas',
@@ -44,7 +46,7 @@ function haproxyConfig({ port, statsPort, replicaPorts }) {
     '  balance roundrobin',
     '  option httpchk GET /api/health',
     '  http-check expect status 200',
-    '  default-server inter 1s fall 2 rise 2 maxconn 500',
+    '  default-server inter 1s fall 3 rise 2 maxconn 500',
     ...replicaPorts.map((p, i) => `  server replica-${i + 1} 127.0.0.1:${p} check`),
     'frontend stats',
     `  bind 127.0.0.1:${statsPort}`,
