@@ -11,7 +11,7 @@ const chromiumOptions = require('../e2e/chromium-options');
 const dist = require('./dist-paths');
 const { createDatabase, migrateToLatest } = require(dist.server('db'));
 const { seedDemoData } = require(dist.server('demo/seed'));
-const { ShadowStore } = require(dist.server('devices/shadow-store'));
+const { ShadowStore } = require(dist.server('devices/shadows/shadow-store'));
 const { summary, ms } = require('./stats');
 const { post, p50Of, withFleetServer } = require('./fleet-server');
 

@@ -5,8 +5,8 @@ const { randomUUID } = require('node:crypto');
 const dist = require('./dist-paths');
 const { createDatabase, migrateToLatest } = require(dist.server('db'));
 const { seedDemoData } = require(dist.server('demo/seed'));
-const { ShadowStore } = require(dist.server('devices/shadow-store'));
-const { setNewGatewayPassword } = require(dist.server('devices/gateway-credentials'));
+const { ShadowStore } = require(dist.server('devices/shadows/shadow-store'));
+const { setNewGatewayPassword } = require(dist.server('devices/mqtt/gateway-credentials'));
 const { newPlantRun, plantHistory } = require(dist.simulator());
 
 const DAY_MS = 86_400_000;

@@ -10,7 +10,7 @@ import { ensurePrivateDir } from './db/private-files';
 import { DEMO_ACCOUNTS } from './demo/demo-data';
 import { seedDemoData } from './demo/seed';
 import { startDevices, type DeviceServices } from './devices';
-import { saveSimulatorPasswords, simulatorKeystorePath } from './devices/simulator-keystore';
+import { saveSimulatorPasswords, simulatorKeystorePath } from './devices/simulation/simulator-keystore';
 import { buildApp } from './http/app';
 import { startAlertEngine } from './notifications/alert-engine';
 import { startScheduleRunner } from './rc';

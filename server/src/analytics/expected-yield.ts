@@ -1,54 +1,31 @@
-// What a PV array gives under a clear sky, for the performance ratio of the analytics pages. Sun
-// position from suncalc; beam irradiance from the Meinel clear-sky model (DNI = 1353 · 0.7^(AM^0.678),
-// air mass after Kasten & Young 1989); diffuse light as 10 % of the beam; transposed onto the
-// array's plane (isotropic sky, ground albedo 0.2). Expected energy = kWp × plane-of-array
-// irradiation (kWh/m²) / 1 kW/m²: the reference yield of IEC 61724 for a clear sky, so a ratio
-// against it also drops on cloudy days. The forecasting module may replace this with its own model.
-import { getPosition } from 'suncalc';
+// What a PV array gives under a clear sky, for the performance ratio of the analytics pages: the
+// solar module's clear sky (Ineichen–Perez on the horizontal, Hay–Davies onto the array's plane), the
+// same one the forecasts are built on. Expected energy = kWp × plane-of-array irradiation (kWh/m²) /
+// 1 kW/m²: the reference yield of IEC 61724 for a clear sky, so a ratio against it also drops on
+// cloudy days.
+import { clearSkyOver, clearSkyPoa, DEFAULT_TILT_DEG, defaultAzimuthDeg, type ClearSky } from '../solar/site-irradiance';
 
 export interface ArraySite {
   latitude: number;
   longitude: number;
-  /** degrees from horizontal; null: unknown */
+  /** degrees from horizontal; null: unknown (a typical roof: 35°) */
   tiltDeg: number | null;
-  /** degrees, 0 south, -90 east, 90 west (suncalc's convention); null: unknown */
+  /** degrees, 0 south, -90 east, 90 west; null: unknown (facing the equator) */
   azimuthDeg: number | null;
 }
 
-/** An array whose orientation is not set is taken as a typical Czech roof: 35° facing south. */
-export const DEFAULT_TILT_DEG = 35;
-export const DEFAULT_AZIMUTH_DEG = 0;
-const SOLAR_CONSTANT_W_M2 = 1353;
-const DIFFUSE_SHARE = 0.1;
-const ALBEDO = 0.2;
 const STEP_MS = 15 * 60_000;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-const RAD = Math.PI / 180;
 
-/** Kasten & Young (1989) relative air mass at the zenith angle (radians). */
-export function airMass(zenith: number): number {
-  const zenithDeg = zenith / RAD;
-  return 1 / (Math.cos(zenith) + 0.50572 * Math.pow(96.07995 - zenithDeg, -1.6364));
-}
-
-/** Clear-sky irradiance on the array's plane (W/m²) for the sun at `altitude` and `azimuth` (radians, suncalc's). */
-export function irradianceForSun(altitude: number, azimuth: number, site: Pick<ArraySite, 'tiltDeg' | 'azimuthDeg'>): number {
-  if (altitude <= 0) return 0;
-  const zenith = Math.PI / 2 - altitude;
-  const beam = SOLAR_CONSTANT_W_M2 * Math.pow(0.7, Math.pow(airMass(zenith), 0.678));
-  const diffuse = DIFFUSE_SHARE * beam;
-  const global = beam * Math.cos(zenith) + diffuse;
-  const tilt = (site.tiltDeg ?? DEFAULT_TILT_DEG) * RAD;
-  const facing = (site.azimuthDeg ?? DEFAULT_AZIMUTH_DEG) * RAD;
-  const cosIncidence = Math.cos(zenith) * Math.cos(tilt) + Math.sin(zenith) * Math.sin(tilt) * Math.cos(azimuth - facing);
-  return beam * Math.max(0, cosIncidence) + (diffuse * (1 + Math.cos(tilt))) / 2 + (global * ALBEDO * (1 - Math.cos(tilt))) / 2;
-}
+const panelOf = (site: ArraySite) => ({
+  tiltDeg: site.tiltDeg ?? DEFAULT_TILT_DEG,
+  azimuthDeg: site.azimuthDeg ?? defaultAzimuthDeg(site.latitude),
+});
 
 /** Clear-sky irradiance on the array's plane (W/m²) at `at`; 0 with the sun below the horizon. */
 export function planeOfArrayIrradiance(at: Date, site: ArraySite): number {
-  const { altitude, azimuth } = getPosition(at, site.latitude, site.longitude);
-  return irradianceForSun(altitude, azimuth, site);
+  return clearSkyPoa(clearSkyOver({ ...site, altitudeM: 0 }, at.getTime()), panelOf(site));
 }
 
 /** Clear-sky irradiation on the array's plane (kWh/m²) over [from, to), by 15-minute midpoints. */
@@ -65,11 +42,12 @@ export function planeOfArrayIrradiation(site: ArraySite, from: number, to: numbe
 const ANCHOR_EVERY_DAYS = 7;
 const LONG_INTERVAL_DAYS = 7;
 const SLOTS_PER_DAY = DAY_MS / STEP_MS;
-/** What is kept, each bounded: sums (a number each), a day's running sums (0.8 kB), a day of sun positions (1.5 kB). */
+/** A quarter hour's clear sky, packed: elevation, zenith, azimuth, extraterrestrial, GHI, DNI, DHI. */
+const SKY_FIELDS = 7;
+/** What is kept, each bounded: sums (a number each), a day's running sums (0.8 kB), a day of skies at a place (2.7 kB). */
 const keptSums = { map: new Map<string, number>(), most: 200_000 };
 const keptDays = { map: new Map<string, Float64Array>(), most: 20_000 };
-const keptSuns = { map: new Map<string, Float64Array>(), most: 20_000 };
-
+const keptSkies = { map: new Map<string, Float32Array>(), most: 20_000 };
 function remember<T>(kept: { map: Map<string, T>; most: number }, key: string, compute: () => T): T {
   let value = kept.map.get(key);
   if (value === undefined) {
@@ -86,35 +64,51 @@ export function roundedSite(site: ArraySite): ArraySite {
   return {
     latitude: to(site.latitude, 0.25),
     longitude: to(site.longitude, 1),
-    tiltDeg: to(site.tiltDeg ?? DEFAULT_TILT_DEG, 5),
-    azimuthDeg: to(site.azimuthDeg ?? DEFAULT_AZIMUTH_DEG, 5),
+    tiltDeg: to(panelOf(site).tiltDeg, 5),
+    azimuthDeg: to(panelOf(site).azimuthDeg, 5),
   };
 }
 
 const siteKey = (site: ArraySite) => `${site.latitude}|${site.longitude}|${site.tiltDeg}|${site.azimuthDeg}`;
 
-/** The sun's altitude and azimuth at the middle of each quarter hour of a UTC day: shared by every orientation at a place. */
-function sunOfDay(site: ArraySite, day: number): Float64Array {
-  return remember(keptSuns, `${site.latitude}|${site.longitude}|${day}`, () => {
-    const sun = new Float64Array(2 * SLOTS_PER_DAY);
+/** The clear sky at the middle of each quarter hour of a UTC day over a place: shared by every orientation there. */
+function skiesOfDay(site: ArraySite, day: number): Float32Array {
+  return remember(keptSkies, `${site.latitude}|${site.longitude}|${day}`, () => {
+    const skies = new Float32Array(SKY_FIELDS * SLOTS_PER_DAY);
     for (let slot = 0; slot < SLOTS_PER_DAY; slot++) {
-      const { altitude, azimuth } = getPosition(new Date(day * DAY_MS + (slot + 0.5) * STEP_MS), site.latitude, site.longitude);
-      sun[2 * slot] = altitude;
-      sun[2 * slot + 1] = azimuth;
+      const { sun, dniExtra, horizontal } = clearSkyOver({ ...site, altitudeM: 0 }, day * DAY_MS + (slot + 0.5) * STEP_MS);
+      skies.set(
+        [sun.elevationDeg, sun.zenithDeg, sun.azimuthDeg, dniExtra, horizontal.ghi, horizontal.dni, horizontal.dhi],
+        SKY_FIELDS * slot,
+      );
     }
-    return sun;
+    return skies;
   });
+}
+
+/** Plane-of-array irradiance (W/m²) in each quarter hour of a UTC day. */
+function poaOfDay(site: ArraySite, day: number): Float64Array {
+  const skies = skiesOfDay(site, day);
+  const panel = panelOf(site);
+  const poa = new Float64Array(SLOTS_PER_DAY);
+  for (let slot = 0; slot < SLOTS_PER_DAY; slot++) {
+    const at = (field: number) => skies[SKY_FIELDS * slot + field] ?? 0;
+    const sky: ClearSky = {
+      sun: { elevationDeg: at(0), zenithDeg: at(1), azimuthDeg: at(2) },
+      dniExtra: at(3),
+      horizontal: { ghi: at(4), dni: at(5), dhi: at(6) },
+    };
+    poa[slot] = clearSkyPoa(sky, panel);
+  }
+  return poa;
 }
 
 /** Running sums (kWh/m²) over the quarter hours of a UTC day (day number since the epoch): any part of the day in two reads. */
 function daySums(site: ArraySite, key: string, day: number): Float64Array {
   return remember(keptDays, `${key}|${day}`, () => {
-    const sun = sunOfDay(site, day);
+    const poa = poaOfDay(site, day);
     const sums = new Float64Array(SLOTS_PER_DAY + 1);
-    for (let slot = 0; slot < SLOTS_PER_DAY; slot++) {
-      const irradiance = irradianceForSun(sun[2 * slot] ?? 0, sun[2 * slot + 1] ?? 0, site);
-      sums[slot + 1] = (sums[slot] ?? 0) + (irradiance * (STEP_MS / HOUR_MS)) / 1000;
-    }
+    for (let slot = 0; slot < SLOTS_PER_DAY; slot++) sums[slot + 1] = (sums[slot] ?? 0) + ((poa[slot] ?? 0) * (STEP_MS / HOUR_MS)) / 1000;
     return sums;
   });
 }
@@ -134,10 +128,9 @@ function withinDay(site: ArraySite, key: string, day: number, from: number, to: 
 /** A whole UTC day's irradiation (kWh/m²). */
 function wholeDay(site: ArraySite, key: string, day: number): number {
   return remember(keptSums, `${key}|w${day}`, () => {
-    const sun = sunOfDay(site, day);
+    const poa = poaOfDay(site, day);
     let whPerM2 = 0;
-    for (let slot = 0; slot < SLOTS_PER_DAY; slot++)
-      whPerM2 += irradianceForSun(sun[2 * slot] ?? 0, sun[2 * slot + 1] ?? 0, site) * (STEP_MS / HOUR_MS);
+    for (let slot = 0; slot < SLOTS_PER_DAY; slot++) whPerM2 += (poa[slot] ?? 0) * (STEP_MS / HOUR_MS);
     return whPerM2 / 1000;
   });
 }

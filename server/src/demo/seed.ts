@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, PlantRole } from '../db/schema';
-import { setNewGatewayPassword } from '../devices/gateway-credentials';
+import { setNewGatewayPassword } from '../devices/mqtt/gateway-credentials';
 import { hashPassword } from '../identity/passwords';
 import { insertDemoDevices } from '../plant-devices/demo-devices';
 import { DEMO_TENANTS } from './demo-data';

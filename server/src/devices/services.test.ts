@@ -8,7 +8,7 @@ import type { Database } from '../db/schema';
 import { databaseTargets, type TestDatabase } from '../testing/databases';
 import { testConfig } from '../testing/test-app';
 import { startDevices, type DeviceServices } from './services';
-import { hasDelta } from './shadow-doc';
+import { hasDelta } from './shadows/shadow-doc';
 import { eventually, insertPlant, insertTenant, recordingLog } from './test-fixtures';
 
 const mosquittoUp = brokerAnswers(MOSQUITTO_URL);

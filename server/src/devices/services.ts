@@ -1,21 +1,21 @@
 // startDevices: the embedded broker (unless MQTT_URL names one), the shadow store, the MQTT link, the
 // live hub, and — when SIMULATOR is on — one simulated gateway per plant, as real MQTT clients.
-import { resumeFromReported, startSimulator, type RunningSimulator, type SimPlantConfig } from './demo-simulator';
+import { resumeFromReported, startSimulator, type RunningSimulator, type SimPlantConfig } from './simulation/demo-simulator';
 import type { Kysely } from 'kysely';
 import { hostname } from 'node:os';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { setUpBroker } from './broker-setup';
-import { setNewGatewayPassword } from './gateway-credentials';
-import type { GatewayConnection } from './gateway-status';
-import { KnownThings } from './known-things';
-import { LiveHub, shadowEvent } from './live-hub';
+import { setUpBroker } from './mqtt/broker-setup';
+import { setNewGatewayPassword } from './mqtt/gateway-credentials';
+import type { GatewayConnection } from './mqtt/gateway-status';
+import { KnownThings } from './mqtt/known-things';
+import { LiveHub, shadowEvent } from './live/live-hub';
 import type { DeviceLog } from './log';
-import { MqttLink, type BrokerConnection, type MqttLinkStats } from './mqtt-link';
-import { hasDelta } from './shadow-doc';
-import { ShadowStore } from './shadow-store';
-import { simulatorKeystorePath, simulatorPasswords } from './simulator-keystore';
-import { backfillHistory } from './sim-history';
+import { MqttLink, type BrokerConnection, type MqttLinkStats } from './mqtt/mqtt-link';
+import { hasDelta } from './shadows/shadow-doc';
+import { ShadowStore } from './shadows/shadow-store';
+import { simulatorKeystorePath, simulatorPasswords } from './simulation/simulator-keystore';
+import { backfillHistory } from './simulation/sim-history';
 import type { PlantRow } from '../plants/access';
 
 export interface DeviceServices {

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { EV_SESSIONS_MAX_DAYS, evEndpoints, type EvEndpoints } from '@helio/contracts';
 import type { Database } from '../db/schema';
-import type { ShadowStore } from '../devices/shadow-store';
+import type { ShadowStore } from '../devices/shadows/shadow-store';
 import { requireUser } from '../http/auth';
 import { contractSchema } from '../http/contract-schema';
 import { badRequest, notFound } from '../http/errors';

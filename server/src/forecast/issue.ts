@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { WeatherFailure } from '@helio/contracts';
 import type { Database } from '../db/schema';
 import { calendarOf } from '../series/calendar';
-import { siteOf } from './solar/site-irradiance';
+import { siteOf } from '../solar/site-irradiance';
 import type { ForecastConfig } from './forecast-config';
 import { forecastPlant, type WeatherHours } from './model/forecast-plant';
 import { DAY_MS, HOUR_MS } from './model/series';

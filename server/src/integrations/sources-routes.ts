@@ -8,7 +8,7 @@ import { integrationEndpoints, SPOT_UPLOAD_MAX_CHARS, type IntegrationEndpoints,
 import { recordRequestAudit } from '../audit/request-audit';
 import type { Database } from '../db/schema';
 import type { DeviceServices } from '../devices';
-import { findRegistryPlants } from '../devices/registry';
+import { findRegistryPlants } from '../devices/registry/registry';
 import { requireUser } from '../http/auth';
 import { contractSchema } from '../http/contract-schema';
 import { badRequest, forbidden } from '../http/errors';

@@ -1,3 +1,4 @@
+import { clearSkyAt } from '../solar/site-irradiance';
 import { clearSkyIrradiance, clearSkyPvW } from './clear-sky';
 
 const BRNO = { latitude: 49.2, longitude: 16.6 };
@@ -21,6 +22,12 @@ describe('the clear-sky PV estimate', () => {
     const later = clearSkyIrradiance(new Date('2025-06-21T07:00:00Z'), BRNO.latitude, BRNO.longitude);
     expect(early).toBeGreaterThan(0);
     expect(later).toBeGreaterThan(early);
+  });
+
+  it('takes the horizontal irradiance of the clear sky the forecasts are built on', () => {
+    const at = Date.parse('2025-06-21T09:00:00Z');
+    const site = { ...BRNO, tiltDeg: 0, azimuthDeg: 0, altitudeM: 0 };
+    expect(clearSkyIrradiance(new Date(at), BRNO.latitude, BRNO.longitude)).toBeCloseTo(clearSkyAt(site, at).horizontal.ghi, 6);
   });
 
   it('scales with the array’s peak power', () => {

@@ -1,17 +1,15 @@
-// What PV should give under a clear sky: the Haurwitz model of global horizontal irradiance from the
-// sun's height (suncalc), times the array's peak power and a performance ratio. Horizontal irradiance
-// under-estimates a tilted array, which errs on the side of fewer false "PV far below" alerts.
-import { getPosition } from 'suncalc';
+// What PV should give under a clear sky, for the "PV far below expected" alert: the solar module's
+// clear-sky global horizontal irradiance (the one forecasts and analytics use), times the array's
+// peak power and a performance ratio. Horizontal on purpose: it under-estimates a tilted array, which
+// errs on the side of fewer false alerts.
+import { clearSkyOver } from '../solar/site-irradiance';
 
 const PERFORMANCE_RATIO = 0.85;
 const STC_IRRADIANCE_W_M2 = 1000;
 
 /** Clear-sky global horizontal irradiance (W/m²) at `at` for the place; 0 with the sun below the horizon. */
 export function clearSkyIrradiance(at: Date, latitude: number, longitude: number): number {
-  const { altitude } = getPosition(at, latitude, longitude);
-  const cosZenith = Math.sin(altitude);
-  if (cosZenith <= 0) return 0;
-  return 1098 * cosZenith * Math.exp(-0.057 / cosZenith);
+  return clearSkyOver({ latitude, longitude, altitudeM: 0 }, at.getTime()).horizontal.ghi;
 }
 
 /** Expected PV output in W for an array of `pvPeakKw` at `at`. */

@@ -3,9 +3,9 @@
 // plants needing attention first. A handful of queries for any fleet size.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { GatewayConnection } from '../devices/gateway-status';
+import type { GatewayConnection } from '../devices/mqtt/gateway-status';
 import type { AttentionPlant, FleetSummary } from '@helio/contracts';
-import { findRegistryPlants } from '../devices/registry';
+import { findRegistryPlants } from '../devices/registry/registry';
 import { listTenantPlants, type PlantCaller } from './access';
 
 export const ATTENTION_LIMIT = 10;

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuditAction } from '../audit/audit-log';
 import { plantTarget, recordRequestAudit } from '../audit/request-audit';
 import type { Database } from '../db/schema';
-import { setNewGatewayPassword } from '../devices/gateway-credentials';
+import { setNewGatewayPassword } from '../devices/mqtt/gateway-credentials';
 import type { DeviceServices } from '../devices/services';
 import { requireUser } from '../http/auth';
 import { plantEndpoints, type PlantEndpoints } from '@helio/contracts';

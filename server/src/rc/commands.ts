@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { RC_COMMAND_EXPIRY_MS, type RcCommand, type RcCommandState } from '@helio/contracts';
 import type { Database } from '../db/schema';
-import { jsonEqual, type JsonValue } from '../devices/json';
+import { jsonEqual, type JsonValue } from '../devices/shadows/json';
 import type { RcCommandTable } from './tables';
 
 export interface NewCommand {

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { RC_FLEET_MAX_PLANTS, rcEndpoints, type RcEndpoints, type RcFleetResult } from '@helio/contracts';
 import { recordRequestAudit } from '../audit/request-audit';
 import type { Database } from '../db/schema';
-import type { JsonValue } from '../devices/json';
+import type { JsonValue } from '../devices/shadows/json';
 import { requireUser } from '../http/auth';
 import { contractSchema } from '../http/contract-schema';
 import { notFound } from '../http/errors';

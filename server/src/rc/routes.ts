@@ -6,9 +6,9 @@ import { rcEndpoints, WRITABLE_KEY_NAMES, type RcEndpoints, type RcState, type W
 import { plantTarget, recordRequestAudit } from '../audit/request-audit';
 import type { Database } from '../db/schema';
 import type { DeviceServices } from '../devices/services';
-import { jsonEqual, type JsonObject, type JsonValue } from '../devices/json';
-import { VersionConflictError } from '../devices/shadow-limits';
-import { WRITABLE_KEYS } from '../devices/writable-keys';
+import { jsonEqual, type JsonObject, type JsonValue } from '../devices/shadows/json';
+import { VersionConflictError } from '../devices/shadows/shadow-limits';
+import { WRITABLE_KEYS } from '../devices/shadows/writable-keys';
 import { requireUser } from '../http/auth';
 import { contractSchema } from '../http/contract-schema';
 import { conflict, notFound } from '../http/errors';

@@ -3,8 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import { RC_SCHEDULES_MAX, rcEndpoints, type RcEndpoints } from '@helio/contracts';
 import { plantTarget, recordRequestAudit } from '../audit/request-audit';
-import type { JsonValue } from '../devices/json';
-import { isJsonObject } from '../devices/json';
+import type { JsonValue } from '../devices/shadows/json';
+import { isJsonObject } from '../devices/shadows/json';
 import { requireUser } from '../http/auth';
 import { contractSchema } from '../http/contract-schema';
 import { badRequest, conflict, notFound } from '../http/errors';

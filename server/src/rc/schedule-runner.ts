@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { DeviceServices } from '../devices/services';
-import type { JsonValue } from '../devices/json';
+import type { JsonValue } from '../devices/shadows/json';
 import { DbLease } from './lease';
 import { edgesBetween, type ScheduleEdge } from './schedule-edges';
 import { restoreValue, startValue } from './schedules';

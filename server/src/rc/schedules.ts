@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { FORCE_CHARGE_OFF, type RcSchedule, type RcScheduleKind } from '@helio/contracts';
 import type { Database } from '../db/schema';
-import { isJsonObject, type JsonValue } from '../devices/json';
+import { isJsonObject, type JsonValue } from '../devices/shadows/json';
 import type { RcScheduleTable } from './tables';
 
 export function scheduleView(row: RcScheduleTable): RcSchedule {

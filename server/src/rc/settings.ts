@@ -5,10 +5,10 @@ import type { Kysely } from 'kysely';
 import { isWritableKey, WRITABLE_KEY_NAMES, type WritableKeyName, type WritableRule } from '@helio/contracts';
 import type { Database } from '../db/schema';
 import type { DeviceServices } from '../devices/services';
-import type { JsonValue } from '../devices/json';
-import { deltaOf, type ShadowDocument } from '../devices/shadow-doc';
+import type { JsonValue } from '../devices/shadows/json';
+import { deltaOf, type ShadowDocument } from '../devices/shadows/shadow-doc';
 import { badRequest } from '../http/errors';
-import { checkDesired, WRITABLE_KEYS } from '../devices/writable-keys';
+import { checkDesired, WRITABLE_KEYS } from '../devices/shadows/writable-keys';
 import { confirmCommands, recordCommands, type NewCommand } from './commands';
 import type { RcCommandTable } from './tables';
 

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { ShadowStore } from '../devices/shadow-store';
+import { ShadowStore } from '../devices/shadows/shadow-store';
 import { insertPlant, insertTenant, userWithToken } from '../devices/test-fixtures';
 import { databaseTargets } from '../testing/databases';
 import { apiPost, createTestApp } from '../testing/test-app';

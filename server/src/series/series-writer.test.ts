@@ -1,7 +1,7 @@
 // Roll-ups against the raw samples they summarise, written through the shadow store as live reports are.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { ShadowStore } from '../devices/shadow-store';
+import { ShadowStore } from '../devices/shadows/shadow-store';
 import { insertPlant, insertTenant } from '../devices/test-fixtures';
 import { databaseTargets } from '../testing/databases';
 import { calendarOf } from './calendar';

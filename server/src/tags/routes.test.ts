@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/schema';
-import type { RegistryPlant } from '../devices/registry';
+import type { RegistryPlant } from '../devices/registry/registry';
 import { startDevices, type DeviceServices } from '../devices/services';
 import { insertPlant, insertTenant, recordingLog, userWithToken } from '../devices/test-fixtures';
 import { buildApp } from '../http/app';

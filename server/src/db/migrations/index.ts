@@ -1,8 +1,8 @@
 // The migrations in the order they run. An in-code provider (no directory scanning) keeps the built
 // server self-contained and makes the order explicit: the name sorts, so numbers lead.
 import type { Migration, MigrationProvider } from 'kysely';
-import { gatewayCredentialsMigration } from '../../devices/credentials-migration';
-import { devicesMigration } from '../../devices/migration';
+import { gatewayCredentialsMigration } from '../../devices/mqtt/credentials-migration';
+import { devicesMigration } from '../../devices/shadows/migration';
 import { coreMigration } from './001-core';
 import { integrationsMigration } from '../../integrations/migration';
 import { identityMigration } from './003-identity';
@@ -16,7 +16,7 @@ import { tagsMigration } from '../../tags/migration';
 import { forecastsMigration } from '../../forecast/tables';
 import { jobLeasesMigration } from '../../jobs/leader-lease';
 import { remoteControlMigration } from '../../rc/migration';
-import { simulatedPlantsMigration } from '../../devices/simulated-migration';
+import { simulatedPlantsMigration } from '../../devices/simulation/simulated-migration';
 import { refreshGraceMigration } from '../../identity/refresh-grace-migration';
 
 export const migrations: Record<string, Migration> = {

@@ -5,7 +5,7 @@
 // yesterday says little about tomorrow, and the typical clear-sky index of the hour says more.
 import { newPlantRun, plantHistory, type SimPlantConfig } from '@helio/device-simulator';
 import { ZoneCalendar } from '../../series/calendar';
-import { siteOf } from '../solar/site-irradiance';
+import { siteOf } from '../../solar/site-irradiance';
 import { scoreDay, skillOf } from './accuracy';
 import { forecastPlant } from './forecast-plant';
 import { DAY_MS, HOUR_MS, type PlantHistory } from './series';

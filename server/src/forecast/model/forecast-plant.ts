@@ -3,7 +3,7 @@
 // is one, else the offline clear-sky index); load from similar days; p10/p90 bands from the plant's
 // past errors, or from the spread of its recent days until it has some.
 import { FORECAST_POINTS } from '@helio/contracts';
-import { clearSkyAt, poaForGhi, type ClearSkyPoint, type SolarSite } from '../solar/site-irradiance';
+import { clearSkyAt, poaForGhi, type ClearSkyPoint, type SolarSite } from '../../solar/site-irradiance';
 import { bandAt, errorBands, type PastForecast } from './bands';
 import { learnLoad } from './load-model';
 import { hourlyClearPoa, learnPv } from './pv-model';

@@ -4,7 +4,7 @@
 // cloud factor is the clear-sky index (actual ÷ expected clear-sky output): the last hours' index,
 // persisting for a few hours, blending into the median index of the same hour of day over the last
 // 14 days — persistence where it is skilful, similar days where it is not.
-import { meanClearPoa, type SolarSite } from '../solar/site-irradiance';
+import { meanClearPoa, type SolarSite } from '../../solar/site-irradiance';
 import { HOUR_MS, localHourOf, type PlantClock } from './series';
 import { clamp, median, quantile } from './stats';
 

@@ -1,0 +1,174 @@
+// GET /api/live?things=a,b — the browser's live push: Server-Sent Events over an authenticated fetch
+// stream. Each thing's current shadow first, then every change as it is stored, a ping every 25 s.
+// The stream ends when the caller's token expires (the client reconnects with its refreshed token),
+// and at once when the caller signs out, their session is revoked or they are disabled or deleted.
+// A user has at most MAX_LIVE_STREAMS_PER_USER streams here, and a reader that stops reading is
+// dropped once MAX_LIVE_BUFFERED_BYTES wait for it, so no client can make the server hold memory.
+import { liveContract, MAX_LIVE_THINGS, type LiveQuery } from '@helio/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import type { Writable } from 'node:stream';
+import { decodeJwt } from 'jose';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { requireUser } from '../../http/auth';
+import { ApiError, badRequest, notFound } from '../../http/errors';
+import { concerns, onAccessEnded } from '../../identity/access-ended';
+import { findTenantPlantByThingName, onPlantAccessRevoked } from '../../plants/access';
+import { shadowEvent, type LiveHub, type ShadowEvent } from './live-hub';
+import { emptyShadow } from '../shadows/shadow-doc';
+import type { ShadowStore } from '../shadows/shadow-store';
+import { access } from '../../iam/route-access';
+
+export { LiveHub, shadowEvent, type ShadowEvent, type LiveListener } from './live-hub';
+
+export const LIVE_PING_MS = 25_000;
+export { MAX_LIVE_THINGS };
+/** Several tabs and a wall display; more than this from one user is a leak or an attack. */
+export const MAX_LIVE_STREAMS_PER_USER = 8;
+/** A stream whose reader has let this much pile up is dropped (it reconnects when it reads again). */
+export const MAX_LIVE_BUFFERED_BYTES = 256 * 1024;
+
+/**
+ * Writes to a stream unless it is gone; a reader that has let more than `maxBuffered` bytes pile up
+ * is cut off (the stream is destroyed) instead of buffering without end.
+ */
+export function boundedWriter(stream: Writable, maxBuffered = MAX_LIVE_BUFFERED_BYTES): (chunk: string) => boolean {
+  return (chunk) => {
+    if (stream.destroyed || stream.writableEnded) return false;
+    if (stream.writableLength > maxBuffered) {
+      stream.destroy();
+      return false;
+    }
+    stream.write(chunk);
+    return true;
+  };
+}
+
+export interface LiveRouteDeps {
+  db: Kysely<Database>;
+  shadows: ShadowStore;
+  live: LiveHub;
+  pingMs?: number;
+}
+
+export function formatShadowEvent(event: ShadowEvent): string {
+  return `event: shadow\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
+export async function registerLiveRoute(app: FastifyInstance, deps: LiveRouteDeps): Promise<void> {
+  // Open streams never go idle, so they would hold the server's close: end them and their sockets
+  // (destroySoon closes once the last chunk is flushed) before the server closes.
+  const open = new Set<ServerResponse>();
+  const streamsByUser = new Map<string, number>();
+  app.addHook('preClose', async () => {
+    for (const res of open) {
+      res.end();
+      res.socket?.destroySoon();
+    }
+  });
+
+  app.get<{ Querystring: LiveQuery }>(
+    '/api/live',
+    {
+      preHandler: requireUser,
+      config: access('devices:read', { tenantResources: [{ field: 'things', kind: 'thing', in: 'querystring' }] }),
+      schema: { querystring: liveContract.querystring },
+    },
+    async (request, reply) => {
+      const thingNames = [
+        ...new Set(
+          request.query.things
+            .split(',')
+            .map((t) => t.trim())
+            .filter(Boolean),
+        ),
+      ];
+      if (thingNames.length === 0 || thingNames.length > MAX_LIVE_THINGS) {
+        throw badRequest(`things must name 1 to ${MAX_LIVE_THINGS} plants`);
+      }
+      // Access is checked as the stream opens; losing a plant later ends the stream (below), and the
+      // client's reconnect is checked again.
+      const plantIds = new Set<string>();
+      for (const thingName of thingNames) {
+        const plant = await findTenantPlantByThingName(deps.db, request.user, thingName);
+        if (!plant) throw notFound(`Plant ${thingName} not found`);
+        plantIds.add(plant.id);
+      }
+      const userId = request.user.sub;
+      const sessionId = request.user.sessionId;
+      // counted synchronously with the check: parallel opens cannot slip past the cap
+      const streams = streamsByUser.get(userId) ?? 0;
+      if (streams >= MAX_LIVE_STREAMS_PER_USER) {
+        throw new ApiError(429, 'TooManyStreams', `At most ${MAX_LIVE_STREAMS_PER_USER} live streams per user`, {
+          max: MAX_LIVE_STREAMS_PER_USER,
+        });
+      }
+      streamsByUser.set(userId, streams + 1);
+
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        'x-accel-buffering': 'no', // proxies must not buffer the stream
+      });
+      const write = boundedWriter(res);
+
+      // Subscribe before reading the snapshots so no change falls between; versions drop stale repeats.
+      const sentVersions = new Map<string, number>();
+      const send = (event: ShadowEvent) => {
+        const sent = sentVersions.get(event.thingName);
+        if (sent !== undefined && event.version <= sent) return;
+        sentVersions.set(event.thingName, event.version);
+        write(formatShadowEvent(event));
+      };
+      const unsubscribe = deps.live.subscribe(thingNames, send);
+      const ping = setInterval(() => write(': ping\n\n'), deps.pingMs ?? LIVE_PING_MS);
+      const expiry = setTimeout(() => res.end(), msUntilTokenExpiry(request));
+      const stopWatchingAccess = onPlantAccessRevoked((revokedUserId, plantId) => {
+        if (revokedUserId !== userId || !plantIds.has(plantId)) return;
+        unsubscribe(); // not one more change of that plant, even one already on its way
+        res.end();
+      });
+      const stopWatchingSession = onAccessEnded((ended) => {
+        if (!concerns(ended, userId, sessionId)) return;
+        unsubscribe();
+        res.end();
+      });
+      const cleanup = () => {
+        clearInterval(ping);
+        clearTimeout(expiry);
+        stopWatchingAccess();
+        stopWatchingSession();
+        unsubscribe();
+        const left = (streamsByUser.get(userId) ?? 1) - 1;
+        if (left > 0) streamsByUser.set(userId, left);
+        else streamsByUser.delete(userId);
+      };
+      open.add(res);
+      res.on('close', () => {
+        cleanup();
+        open.delete(res);
+      });
+
+      write(': connected\n\n');
+      try {
+        for (const thingName of thingNames) {
+          send(shadowEvent(thingName, (await deps.shadows.get(thingName)) ?? emptyShadow()));
+        }
+      } catch (error) {
+        request.log.error({ err: error }, 'live stream: reading shadows failed');
+        res.end();
+      }
+    },
+  );
+}
+
+/** Time left on the bearer token requireUser accepted (it was verified there; only its expiry is read). */
+function msUntilTokenExpiry(request: FastifyRequest): number {
+  const token = /^Bearer\s+(\S+)/i.exec(request.headers.authorization ?? '')?.[1];
+  const exp = token ? decodeJwt(token).exp : undefined;
+  // Timers overflow past ~24.8 days; tokens live minutes, so the cap never shortens a real stream.
+  return exp === undefined ? 2 ** 31 - 1 : Math.min(2 ** 31 - 1, Math.max(0, exp * 1000 - Date.now()));
+}

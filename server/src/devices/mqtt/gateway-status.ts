@@ -1,0 +1,44 @@
+// Gateways' connection state as the broker tells it: the retained status each gateway publishes when
+// it connects, or its last will when the connection is lost. Kept in memory: the broker redelivers
+// the retained statuses whenever the server (re)subscribes.
+import { thingNameOfStatusTopic } from '@helio/contracts';
+import { statusMessage } from './payload-checks';
+
+export interface GatewayConnection {
+  connected: boolean;
+  /** Epoch ms the gateway connected (connected) or the server heard it left (not connected). */
+  since: number;
+}
+
+/** A status is `{"online":…,"since":…}`: anything much longer is not one, and is not parsed. */
+export const MAX_STATUS_BYTES = 1024;
+
+export class GatewayConnections {
+  private readonly byThing = new Map<string, GatewayConnection>();
+
+  /** Takes a status message; answers false when the topic or payload is not one. */
+  receive(topic: string, payload: Buffer, receivedAt: number): boolean {
+    const thingName = thingNameOfStatusTopic(topic);
+    if (!thingName) return false;
+    if (payload.length === 0) {
+      this.byThing.delete(thingName); // a cleared retained status: nothing known
+      return true;
+    }
+    if (payload.length > MAX_STATUS_BYTES) return false;
+    let body: unknown;
+    try {
+      body = JSON.parse(payload.toString('utf8'));
+    } catch {
+      return false;
+    }
+    const status = statusMessage.read(body);
+    if (!status.ok) return false;
+    const { online, since } = status.value;
+    this.byThing.set(thingName, { connected: online, since: since !== undefined && since <= receivedAt ? since : receivedAt });
+    return true;
+  }
+
+  get(thingName: string): GatewayConnection | undefined {
+    return this.byThing.get(thingName);
+  }
+}

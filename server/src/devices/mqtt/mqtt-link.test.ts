@@ -1,0 +1,92 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { databaseTargets, type TestDatabase } from '../../testing/databases';
+import { reportedTopic } from '@helio/device-simulator';
+import mqtt from 'mqtt';
+import { SERVER_GRANT } from './broker-acl';
+import { startEmbeddedBroker } from './broker';
+import { FloodGuard } from './flood-guard';
+import { MqttLink } from './mqtt-link';
+import { ShadowStore } from '../shadows/shadow-store';
+import { eventually, recordingLog } from '../test-fixtures';
+
+/** A port nothing listens on: bound, read, released. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('MqttLink.connect', () => {
+  const target = databaseTargets()[0] as TestDatabase;
+  afterAll(() => target.destroy());
+
+  it('fails startup within its timeout, naming the broker, when no broker answers', async () => {
+    const url = `mqtt://127.0.0.1:${await freePort()}`;
+    const store = new ShadowStore(await target.create());
+    const started = Date.now();
+    await expect(
+      MqttLink.connect({ url, store, isKnownThing: async () => true, log: recordingLog(), clientId: 'x', connectTimeoutMs: 700 }),
+    ).rejects.toThrow(`could not connect to the MQTT broker at ${url}`);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
+
+describe('MqttLink under a flooding gateway (embedded broker)', () => {
+  const target = databaseTargets()[0] as TestDatabase;
+  afterAll(() => target.destroy());
+
+  it('stores at most the burst of a flood, counts the rest as dropped, and keeps storing other gateways', async () => {
+    const broker = await startEmbeddedBroker({
+      port: 0,
+      authenticate: async ({ username }) => (username === 'server' ? SERVER_GRANT : undefined),
+    });
+    const db = await target.create();
+    const store = new ShadowStore(db);
+    const limits = { perSecond: 1, burst: 20, maxPending: 1000 };
+    const link = await MqttLink.connect({
+      url: broker.url,
+      store,
+      isKnownThing: async () => true,
+      log: recordingLog(),
+      clientId: 'flood-link',
+      username: 'server',
+      floodLimits: limits,
+    });
+    const gateway = await mqtt.connectAsync(broker.url, { clientId: 'flooder', username: 'server', reconnectPeriod: 0 });
+    try {
+      const reports = Array.from({ length: 300 }, (_, i) =>
+        gateway.publishAsync(reportedTopic('flooder'), JSON.stringify({ state: { reported: { ActPwrPve: i } } }), { qos: 1 }),
+      );
+      await Promise.all(reports);
+      await gateway.publishAsync(reportedTopic('quiet'), JSON.stringify({ state: { reported: { ActPwrPve: 5 } } }), { qos: 1 });
+      await eventually(() => (link.stats().received >= 301 ? true : undefined), 8000);
+      await link.settled();
+      const stats = link.stats();
+      expect(stats.applied).toBeLessThanOrEqual(limits.burst + 1 + 10); // the burst, the quiet gateway, a few seconds' refill
+      expect(stats.dropped.flooded).toBeGreaterThanOrEqual(300 - limits.burst - 10);
+      expect((await store.get('quiet'))?.state.reported.ActPwrPve).toBe(5);
+    } finally {
+      await gateway.endAsync();
+      await link.close();
+      await broker.close();
+    }
+  });
+});
+
+describe('FloodGuard', () => {
+  it('admits a burst, then the steady rate, and bounds what waits to be stored', () => {
+    let now = 0;
+    const guard = new FloodGuard({ perSecond: 2, burst: 5, maxPending: 3 }, () => now);
+    const admitted = () => Array.from({ length: 10 }, () => guard.admit('a')).filter(Boolean).length;
+    expect(admitted()).toBe(3); // the backlog bound bites before the burst
+    for (let i = 0; i < 3; i++) guard.done('a');
+    expect(admitted()).toBe(2); // the rest of the burst
+    for (let i = 0; i < 5; i++) guard.done('a');
+    now += 1000;
+    expect(admitted()).toBe(2); // two a second
+    expect(guard.admit('b')).toBe(true); // another gateway has its own bucket
+  });
+});

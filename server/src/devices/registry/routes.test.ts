@@ -1,0 +1,182 @@
+// The device registry and gateway password rotation through the real app, broker and database.
+import { reportedTopic, statusTopic } from '@helio/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import mqtt, { type MqttClient } from 'mqtt';
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../../db/schema';
+import { buildApp } from '../../http/app';
+import { databaseTargets } from '../../testing/databases';
+import { apiPost, testConfig } from '../../testing/test-app';
+import { setNewGatewayPassword } from '../mqtt/gateway-credentials';
+import type { RegistryPlant } from './registry';
+import { startDevices, type DeviceServices } from '../services';
+import { eventually, insertPlant, insertTenant, recordingLog, userWithToken } from '../test-fixtures';
+
+describe.each(databaseTargets())('device registry on $name', (target) => {
+  const run = randomUUID().slice(0, 8);
+  const brno = `reg-brno-${run}`;
+  const olomouc = `reg-olomouc-${run}`;
+  const plzen = `reg-plzen-${run}`;
+  const theirs = `reg-theirs-${run}`;
+  let db: Kysely<Database>;
+  let devices: DeviceServices;
+  let app: FastifyInstance;
+  let viewer: string;
+  let admin: string;
+  let brnoPassword: string;
+  const idOf = async (thingName: string) =>
+    (await db.selectFrom('plants').select('id').where('thing_name', '=', thingName).executeTakeFirstOrThrow()).id;
+  const gateways: MqttClient[] = [];
+  const connectGateway = async (thingName: string, password: string) => {
+    const client = await mqtt.connectAsync(devices.mqttUrl, {
+      clientId: `gw-${thingName}`,
+      username: `gw-${thingName}`,
+      password,
+      reconnectPeriod: 0,
+      will: { topic: statusTopic(thingName), payload: Buffer.from('{"online":false}'), qos: 1, retain: true },
+    });
+    gateways.push(client);
+    return client;
+  };
+
+  beforeAll(async () => {
+    db = await target.create();
+    const tenant = await insertTenant(db);
+    for (const thing of [brno, olomouc, plzen]) await insertPlant(db, tenant, thing);
+    await db.updateTable('plants').set({ name: 'Brno Střecha' }).where('thing_name', '=', brno).execute();
+    await db.updateTable('plants').set({ name: 'Olomouc Hala' }).where('thing_name', '=', olomouc).execute();
+    await db.updateTable('plants').set({ name: 'Plzeň Sklad' }).where('thing_name', '=', plzen).execute();
+    await insertPlant(db, await insertTenant(db), theirs);
+    brnoPassword = (await setNewGatewayPassword(db, { id: await idOf(brno), thing_name: brno })).password;
+    viewer = (await userWithToken(db, tenant, 'viewer')).idToken;
+    admin = (await userWithToken(db, tenant, 'admin')).idToken;
+    const config = testConfig({ mqttPort: 0, simulator: false });
+    devices = await startDevices({ db, config, log: recordingLog(), clientId: `registry-${run}` });
+    app = await buildApp({ db, config, devices });
+    await devices.shadows.applyReported(olomouc, { ActPwrPve: 1, FirmwareVersion: '2.4.1' }, Date.now() - 10 * 60_000);
+  });
+
+  afterAll(async () => {
+    await Promise.all(gateways.map((g) => g.endAsync(true)));
+    await app.close();
+    await devices.close();
+    await target.destroy();
+  });
+
+  const find = async (filter?: object, token = viewer) => {
+    const response = await apiPost(app, 'hono/plants/find', filter === undefined ? {} : { filter }, token);
+    expect(response.statusCode).toBe(200);
+    return response.json<RegistryPlant[]>();
+  };
+
+  it('shows a gateway online, connected and last seen once it connects and reports', async () => {
+    const gateway = await connectGateway(brno, brnoPassword);
+    const since = Date.now();
+    await gateway.publishAsync(statusTopic(brno), JSON.stringify({ online: true, since }), { qos: 1, retain: true });
+    await gateway.publishAsync(reportedTopic(brno), JSON.stringify({ state: { reported: { ActPwrPve: 1200 } } }), { qos: 1 });
+    const plant = await eventually(async () => {
+      const [found] = await find({ thingName: brno });
+      return found?.status === 'online' && found.connected === true ? found : undefined;
+    });
+    expect(plant).toEqual({
+      id: await idOf(brno),
+      name: 'Brno Střecha',
+      thingName: brno,
+      gatewayClientId: `gw-${brno}`,
+      hasCredentials: true,
+      status: 'online',
+      lastSeen: expect.any(String),
+      connected: true,
+      connectedSince: new Date(since).toISOString(),
+      firmware: null,
+      shadowVersion: 1,
+      tagIds: [],
+      todayEnergyKwh: expect.any(Number),
+    });
+    expect(Date.now() - Date.parse(plant.lastSeen ?? '')).toBeLessThan(10_000);
+  });
+
+  it('tells the server’s own connection to the embedded broker', async () => {
+    const response = await apiPost(app, 'iot/broker/status', {}, viewer);
+    expect(response.statusCode).toBe(200);
+    const state = response.json<{ connected: boolean; since: string | null; embedded: boolean }>();
+    expect(state).toMatchObject({ connected: true, embedded: true });
+    expect(Date.parse(state.since as string)).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('lists the tenant’s plants by name, offline when silent for over 5 minutes or never heard of', async () => {
+    const plants = await find();
+    expect(plants.map((p) => [p.name, p.status])).toEqual([
+      ['Brno Střecha', 'online'],
+      ['Olomouc Hala', 'offline'],
+      ['Plzeň Sklad', 'offline'],
+    ]);
+    const olomoucPlant = plants.find((p) => p.thingName === olomouc);
+    expect(olomoucPlant).toMatchObject({
+      firmware: '2.4.1',
+      shadowVersion: 1,
+      connected: null,
+      connectedSince: null,
+      hasCredentials: false,
+    });
+    expect(plants.find((p) => p.thingName === plzen)).toMatchObject({ lastSeen: null, shadowVersion: 0 });
+    expect(plants.some((p) => p.thingName === theirs)).toBe(false);
+  });
+
+  it('filters by part of the name in any case, by thing name, by status; a tag no plant carries matches nothing', async () => {
+    expect((await find({ name: 'STŘE' })).map((p) => p.thingName)).toEqual([brno]);
+    expect((await find({ name: 'a', status: 'offline' })).map((p) => p.thingName)).toEqual([olomouc, plzen]);
+    expect((await find({ thingName: olomouc })).map((p) => p.thingName)).toEqual([olomouc]);
+    expect(await find({ thingName: theirs })).toEqual([]);
+    expect(await find({ tag: 'roof' })).toEqual([]);
+  });
+
+  it('answers 400 to a filter it does not know or a wrong value', async () => {
+    for (const filter of [{ colour: 'red' }, { status: 'sleeping' }, { name: '' }, { name: 5 }]) {
+      const response = await apiPost(app, 'hono/plants/find', { filter }, viewer);
+      expect([JSON.stringify(filter), response.statusCode]).toEqual([JSON.stringify(filter), 400]);
+      expect(response.json()).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
+    }
+  });
+
+  it('gets one plant by id, and answers 404 for another tenant’s', async () => {
+    const response = await apiPost(app, 'hono/plants/get', { id: await idOf(olomouc) }, viewer);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ thingName: olomouc, status: 'offline' });
+    const foreign = await apiPost(app, 'hono/plants/get', { id: await idOf(theirs) }, viewer);
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('shows a gateway offline as soon as its connection is lost (its last will)', async () => {
+    const gateway = gateways[0] as MqttClient;
+    gateway.stream.destroy(); // no DISCONNECT: the broker publishes the will
+    const plant = await eventually(async () => {
+      const [found] = await find({ thingName: brno });
+      return found?.connected === false ? found : undefined;
+    });
+    expect(plant).toMatchObject({ status: 'offline', connectedSince: null });
+  });
+
+  it('rotates a gateway password for plants:write only, answering the new one once; the old one stops working', async () => {
+    const plantId = await idOf(brno);
+    const refused = await apiPost(app, 'plant/gateway/credentials/rotate', { id: plantId }, viewer);
+    expect(refused.statusCode).toBe(403);
+    const connected = await connectGateway(brno, brnoPassword);
+    const closed = new Promise<void>((resolve) => connected.once('close', () => resolve()));
+    const response = await apiPost(app, 'plant/gateway/credentials/rotate', { id: plantId }, admin);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const login = response.json<{ username: string; password: string }>();
+    expect(login).toEqual({ username: `gw-${brno}`, password: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/) });
+    await closed; // the connection made with the old password is dropped
+    await expect(connectGateway(brno, brnoPassword)).rejects.toThrow(/Bad username or password/);
+    expect((await connectGateway(brno, login.password)).connected).toBe(true);
+    const audit = await db.selectFrom('audit_events').select(['action', 'target_id', 'details']).where('target_id', '=', plantId).execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.action).toBe('devices.gateway_password_rotated');
+    expect(audit[0]?.details).not.toContain(login.password);
+    const foreign = await apiPost(app, 'plant/gateway/credentials/rotate', { id: await idOf(theirs) }, admin);
+    expect(foreign.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,83 @@
+// Device registry: POST /api/hono/plants/find {filter} and /api/hono/plants/get {id},
+// POST /api/plant/gateway/credentials/rotate {id}, which answers a plant gateway's new password once,
+// and POST /api/iot/broker/status {}: the server's own connection to the broker.
+// Plants of another tenant are not found (404).
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { plantTarget, recordRequestAudit } from '../../audit/request-audit';
+import type { Database } from '../../db/schema';
+import { requireUser } from '../../http/auth';
+import { deviceEndpoints, type DeviceEndpoints, type GatewayLogin } from '@helio/contracts';
+import { contractSchema } from '../../http/contract-schema';
+import { notFound } from '../../http/errors';
+import { access } from '../../iam/route-access';
+import { findTenantPlant, requirePlantRole } from '../../plants/access';
+import { findRegistryPlants, type RegistryPlant } from './registry';
+import type { DeviceServices } from '../services';
+
+export type { GatewayLogin };
+
+export async function registerRegistryRoutes(app: FastifyInstance, deps: { db: Kysely<Database>; devices: DeviceServices }): Promise<void> {
+  const { db, devices } = deps;
+  const connectionOf = (thingName: string) => devices.gatewayConnection(thingName);
+
+  app.post<{ Body: DeviceEndpoints['iot/broker/status']['request'] }>(
+    '/api/iot/broker/status',
+    {
+      preHandler: requireUser,
+      config: access('devices:read'),
+      schema: contractSchema(deviceEndpoints['iot/broker/status']),
+    },
+    async () => {
+      const state = devices.brokerState();
+      return {
+        connected: state.connected,
+        since: state.since === null ? null : new Date(state.since).toISOString(),
+        embedded: state.embedded,
+      };
+    },
+  );
+
+  app.post<{ Body: DeviceEndpoints['hono/plants/find']['request']; Reply: RegistryPlant[] }>(
+    '/api/hono/plants/find',
+    {
+      preHandler: requireUser,
+      config: access('devices:read'),
+      schema: contractSchema(deviceEndpoints['hono/plants/find']),
+    },
+    (request) => findRegistryPlants(db, request.user, connectionOf, request.body.filter ?? {}),
+  );
+
+  app.post<{ Body: DeviceEndpoints['hono/plants/get']['request']; Reply: RegistryPlant }>(
+    '/api/hono/plants/get',
+    {
+      preHandler: requireUser,
+      config: access('devices:read', { tenantResources: [{ field: 'id', kind: 'plant' }] }),
+      schema: contractSchema(deviceEndpoints['hono/plants/get']),
+    },
+    async (request) => {
+      const [plant] = await findRegistryPlants(db, request.user, connectionOf, { id: request.body.id });
+      if (!plant) throw notFound('Plant not found');
+      return plant;
+    },
+  );
+
+  app.post<{ Body: DeviceEndpoints['plant/gateway/credentials/rotate']['request']; Reply: GatewayLogin }>(
+    '/api/plant/gateway/credentials/rotate',
+    {
+      preHandler: requireUser,
+      config: access('plants:write', { tenantResources: [{ field: 'id', kind: 'plant' }] }),
+      schema: contractSchema(deviceEndpoints['plant/gateway/credentials/rotate']),
+    },
+    async (request, reply) => {
+      const plant = await findTenantPlant(db, request.user, request.body.id);
+      if (!plant) throw notFound('Plant not found');
+      requirePlantRole(plant, 'owner');
+      const login = await devices.rotateGatewayPassword(plant);
+      await recordRequestAudit(db, request, 'devices.gateway_password_rotated', plantTarget(plant), { username: login.username });
+      // The password is shown this once; nothing on the way may keep it.
+      void reply.header('cache-control', 'no-store');
+      return login;
+    },
+  );
+}

@@ -1,0 +1,239 @@
+// Shadows in the database: every update is read-merge-write in one transaction, serialized per thing
+// in this process; across processes PostgreSQL locks the row (SQLite has one writer at a time) and
+// the version check catches what is left (a lost insert race re-reads and retries).
+//
+// Reads come from memory while the stored row is the one kept: each read asks the database for the
+// row's version and update time only (one indexed lookup of two columns), so a write by another server
+// instance is seen by the next read here, as before; only unchanged shadows skip reading and parsing
+// the documents. Writes through this store keep what they wrote.
+import type { Kysely, Transaction } from 'kysely';
+import { isPostgres } from '../../db';
+import { ReusedQuery } from '../../db/reused-query';
+import type { Database } from '../../db/schema';
+import { jsonEqual, type JsonObject } from './json';
+import { KeyedQueue } from './keyed-queue';
+import { numericSamples } from './metric-samples';
+import { SeriesWriter } from '../../series/series-writer';
+import { checkSection, VersionConflictError } from './shadow-limits';
+import { applyUpdate, computeDelta, emptyShadow, type MetadataTree, type ShadowDocument, type ShadowSection } from './shadow-doc';
+import type { ShadowTable } from '../tables';
+
+export interface ShadowChange {
+  thingName: string;
+  previous: ShadowDocument;
+  doc: ShadowDocument;
+  /** The state changed (the version rose). */
+  changed: boolean;
+  /** The delta differs from before (so the device must hear about it). */
+  deltaChanged: boolean;
+}
+
+export type ShadowListener = (change: ShadowChange) => void;
+
+export interface ShadowStoreOptions {
+  /** Called when a change listener throws; listeners must not break writes. */
+  onListenerError?: (error: unknown) => void;
+}
+
+class WriteConflict extends Error {}
+const MAX_ATTEMPTS = 5;
+/** Shadows kept in memory (a few KB each); the least recently read go first. */
+export const SHADOW_CACHE_SIZE = 5000;
+
+interface KeptShadow {
+  version: number;
+  updatedAt: string;
+  doc: ShadowDocument;
+}
+
+export class ShadowStore {
+  private readonly queue = new KeyedQueue();
+  private readonly listeners = new Set<ShadowListener>();
+  private readonly lockRows: boolean;
+  private readonly series = new SeriesWriter();
+  private readonly kept = new Map<string, KeptShadow>();
+  private readonly head: ReusedQuery<{ version: number; updated_at: string }>;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly opts: ShadowStoreOptions = {},
+  ) {
+    this.lockRows = isPostgres(db);
+    this.head = new ReusedQuery(db, (q, slot) =>
+      q.selectFrom('shadows').select(['version', 'updated_at']).where('thing_name', '=', slot(0)),
+    );
+  }
+
+  /**
+   * The stored shadow, or undefined when the thing never reported and nothing was desired. The same
+   * object while the stored row is unchanged: callers must not change it.
+   */
+  async get(thingName: string): Promise<ShadowDocument | undefined> {
+    const head = await this.head.first(thingName);
+    if (!head) return undefined;
+    const kept = this.kept.get(thingName);
+    if (kept && kept.version === Number(head.version) && kept.updatedAt === head.updated_at) {
+      this.kept.delete(thingName); // most recently read last
+      this.kept.set(thingName, kept);
+      return kept.doc;
+    }
+    const row = await this.db.selectFrom('shadows').selectAll().where('thing_name', '=', thingName).executeTakeFirst();
+    if (!row) return undefined;
+    const doc = fromRow(row);
+    this.keep(thingName, { version: Number(row.version), updatedAt: row.updated_at, doc });
+    return doc;
+  }
+
+  private keep(thingName: string, shadow: KeptShadow): void {
+    this.kept.delete(thingName);
+    this.kept.set(thingName, shadow);
+    if (this.kept.size > SHADOW_CACHE_SIZE) this.kept.delete(this.kept.keys().next().value as string);
+  }
+
+  /**
+   * Merges a device report and stores its numeric values as samples taken at `sampledAt`, with their
+   * roll-ups, in the same transaction (a sample already stored is ignored: QoS 1 may deliver twice).
+   */
+  applyReported(thingName: string, reported: JsonObject, now = Date.now(), sampledAt = now): Promise<ShadowChange> {
+    return this.update(thingName, 'reported', reported, now, (trx) =>
+      this.series.writeSamples(
+        trx,
+        thingName,
+        numericSamples(reported).map((s) => ({ ...s, ts: sampledAt })),
+      ),
+    );
+  }
+
+  /**
+   * Past reports in bulk (simulated history): the samples of all of them and the last one merged into
+   * the shadow, in one transaction, so a plant has its whole history or none of it.
+   */
+  applyReportedHistory(thingName: string, reports: readonly { ts: number; reported: JsonObject }[]): Promise<ShadowChange | undefined> {
+    const last = reports.at(-1);
+    if (!last) return Promise.resolve(undefined);
+    return this.update(thingName, 'reported', last.reported, last.ts, (trx) =>
+      this.series.writeSamples(
+        trx,
+        thingName,
+        reports.flatMap((r) => numericSamples(r.reported).map((s) => ({ ...s, ts: r.ts }))),
+      ),
+    );
+  }
+
+  /**
+   * Merges into the desired state (null clears a key). With `expectedVersion`, refuses with a
+   * VersionConflictError unless the stored shadow is at that version (checked inside the write).
+   */
+  setDesired(thingName: string, desired: JsonObject, now = Date.now(), opts: { expectedVersion?: number } = {}): Promise<ShadowChange> {
+    return this.update(thingName, 'desired', desired, now, undefined, opts.expectedVersion);
+  }
+
+  /** Registers a listener for committed updates; returns the unsubscribe function. */
+  onChange(listener: ShadowListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Resolves when the updates queued so far are written (for an orderly shutdown). */
+  idle(): Promise<void> {
+    return this.queue.idle();
+  }
+
+  private update(
+    thingName: string,
+    section: ShadowSection,
+    patch: JsonObject,
+    now: number,
+    alsoWrite?: (trx: Transaction<Database>) => Promise<void>,
+    expectedVersion?: number,
+  ): Promise<ShadowChange> {
+    return this.queue.run(thingName, async () => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const change = await this.db
+            .transaction()
+            .execute(async (trx) => {
+              const select = trx.selectFrom('shadows').selectAll().where('thing_name', '=', thingName);
+              const row = await (this.lockRows ? select.forUpdate() : select).executeTakeFirst();
+              const previous = row ? fromRow(row) : emptyShadow();
+              if (expectedVersion !== undefined && previous.version !== expectedVersion) {
+                throw new VersionConflictError(expectedVersion, previous.version);
+              }
+              const { doc, changed } = applyUpdate(previous, section, patch, now);
+              // Limits hold for the merged document: many small updates must not grow it past them.
+              checkSection(section, doc.state[section]);
+              const updatedAt = await write(trx, thingName, doc, row);
+              if (alsoWrite) await alsoWrite(trx);
+              const deltaChanged = !jsonEqual(
+                computeDelta(previous.state.desired, previous.state.reported),
+                computeDelta(doc.state.desired, doc.state.reported),
+              );
+              return { change: { thingName, previous, doc, changed, deltaChanged }, updatedAt };
+            })
+            .then(({ change, updatedAt }) => {
+              this.keep(thingName, { version: change.doc.version, updatedAt, doc: change.doc });
+              return change;
+            });
+          this.notify(change);
+          return change;
+        } catch (error) {
+          if (!(error instanceof WriteConflict) || attempt >= MAX_ATTEMPTS) throw error;
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+        }
+      }
+    });
+  }
+
+  private notify(change: ShadowChange): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(change);
+      } catch (error) {
+        this.opts.onListenerError?.(error);
+      }
+    }
+  }
+}
+
+async function write(
+  trx: Transaction<Database>,
+  thingName: string,
+  doc: ShadowDocument,
+  existing: ShadowTable | undefined,
+): Promise<string> {
+  const values = {
+    reported: JSON.stringify(doc.state.reported),
+    desired: JSON.stringify(doc.state.desired),
+    metadata: JSON.stringify(doc.metadata),
+    version: doc.version,
+    updated_at: new Date(doc.timestamp).toISOString(),
+  };
+  if (!existing) {
+    const inserted = await trx
+      .insertInto('shadows')
+      .values({ thing_name: thingName, ...values })
+      .onConflict((oc) => oc.column('thing_name').doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) throw new WriteConflict();
+    return values.updated_at;
+  }
+  const updated = await trx
+    .updateTable('shadows')
+    .set(values)
+    .where('thing_name', '=', thingName)
+    .where('version', '=', existing.version)
+    .where('updated_at', '=', existing.updated_at)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) throw new WriteConflict();
+  return values.updated_at;
+}
+
+function fromRow(row: ShadowTable): ShadowDocument {
+  const metadata = JSON.parse(row.metadata) as Partial<Record<ShadowSection, MetadataTree>>;
+  return {
+    state: { reported: JSON.parse(row.reported) as JsonObject, desired: JSON.parse(row.desired) as JsonObject },
+    metadata: { reported: metadata.reported ?? {}, desired: metadata.desired ?? {} },
+    version: row.version,
+    timestamp: Date.parse(row.updated_at),
+  };
+}

@@ -1,0 +1,21 @@
+// 015_simulated_plants: which plants the in-process demo simulator may run. Only the demo plants are
+// marked; a plant a tenant creates is real, so the simulator never rotates its gateway password nor
+// writes made-up history for it.
+import { sql, type Kysely, type Migration } from 'kysely';
+import { DEMO_TENANTS } from '../../demo/demo-data';
+
+export const DEMO_THING_NAMES = DEMO_TENANTS.flatMap((tenant) => tenant.plants.map((plant) => plant.thingName));
+
+export const simulatedPlantsMigration: Required<Migration> = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema
+      .alterTable('plants')
+      .addColumn('simulated', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await sql`update plants set simulated = 1 where thing_name in (${sql.join(DEMO_THING_NAMES)})`.execute(db);
+  },
+
+  async down(db: Kysely<unknown>): Promise<void> {
+    await db.schema.alterTable('plants').dropColumn('simulated').execute();
+  },
+};
