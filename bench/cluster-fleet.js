@@ -7,7 +7,7 @@
 const { randomUUID } = require('node:crypto');
 const dist = require('./dist-paths');
 const { hashPassword } = require(dist.server('identity/passwords'));
-const { mosquittoHash, gatewayUsername, newGatewayPassword } = require(dist.server('devices/gateway-credentials'));
+const { mosquittoHash, gatewayUsername, newGatewayPassword } = require(dist.server('devices/mqtt/gateway-credentials'));
 
 const TAGS = ['Střecha', 'Farma', 'Sever', 'Jih', 'Servis 2026', 'Baterie', 'Hala', 'Pilot'];
 const CHUNK = 500;

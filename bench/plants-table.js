@@ -74,7 +74,7 @@ async function seedFleet(databaseUrl) {
   return { tagName: TAGS[0], reporting: reporting.length };
 }
 
-async function browserFigures(base, admin, tagName, plants = PLANTS, renders = RENDERS) {
+async function browserFigures(base, admin, tagName, plants = PLANTS, loads = RENDERS) {
   const browser = await chromium.launch({ headless: true, executablePath: chromiumOptions.executablePath, args: chromiumOptions.args });
   try {
     const page = await browser.newPage();
@@ -92,7 +92,7 @@ async function browserFigures(base, admin, tagName, plants = PLANTS, renders = R
     // The pager says "1–25 of 1,000" in the page's language and number format.
     const everyPlant = (text) => text.replace(/\D/g, '').endsWith(String(plants));
     const pagerText = () => page.getByTestId('plants-pager').locator('span').first().innerText();
-    for (let i = 0; i < renders; i++) {
+    for (let i = 0; i < loads; i++) {
       // A full load of the route, as a bookmark or a reload opens it: shell, session, data, first page.
       const t = performance.now();
       await page.goto(`${base}/management/plants`);

@@ -34,7 +34,7 @@ async function inside(dir, port, mqttPort) {
   execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m,mode=0700', 'tmpfs', dir]);
   const { createDatabase, migrateToLatest } = require(dist.server('db'));
   const { seedDemoData } = require(dist.server('demo/seed'));
-  const { setNewGatewayPassword } = require(dist.server('devices/gateway-credentials'));
+  const { setNewGatewayPassword } = require(dist.server('devices/mqtt/gateway-credentials'));
   const { reportsFor, connectGateways, closeGateways } = require('../bench/gateways');
   const databaseUrl = `sqlite://${path.join(dir, 'helio.db')}`;
   const db = await createDatabase(databaseUrl);

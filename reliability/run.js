@@ -66,7 +66,7 @@ async function addStreamUsers(db, tenantId, count) {
     password_hash: 'scrypt$none',
     role: 'owner',
     custom_role_id: null,
-    modules: JSON.stringify(['monitoring', 'management']),
+    modules: JSON.stringify(require(dist.server('iam/modules')).MODULE_KEYS),
     locale: 'en',
     preferences: '{}',
     status: 'active',
@@ -101,7 +101,6 @@ async function main() {
   let gatewayLoad;
   let memory;
   let metrics;
-  let counter;
   try {
     cluster = await startCluster({
       stateDir,
@@ -125,19 +124,19 @@ async function main() {
       log: (line) => log(`  ${line}`),
     });
     const fleet = cluster.prepared;
-    counter = new Client({ connectionString: cluster.databaseUrl });
-    await counter.connect();
-    counter.on('error', () => undefined); // the PostgreSQL restart cuts this connection; it is made again
+    // A connection per count: the PostgreSQL restart cuts any connection held across it.
     const countStored = async () => {
-      if (counter._ending || counter._connectionError) {
-        counter = new Client({ connectionString: cluster.databaseUrl });
-        counter.on('error', () => undefined);
-        await counter.connect();
+      const client = new Client({ connectionString: cluster.databaseUrl });
+      client.on('error', () => undefined);
+      try {
+        await client.connect();
+        const { rows } = await client.query(
+          "SELECT ts, count(*)::int AS n FROM metric_samples WHERE thing_name LIKE 'rel-gw-%' GROUP BY ts",
+        );
+        return new Map(rows.map((r) => [Number(r.ts), r.n]));
+      } finally {
+        await client.end().catch(() => undefined);
       }
-      const { rows } = await counter.query(
-        "SELECT ts, count(*)::int AS n FROM metric_samples WHERE thing_name LIKE 'rel-gw-%' GROUP BY ts",
-      );
-      return new Map(rows.map((r) => [Number(r.ts), r.n]));
     };
 
     const minutesMs = o.minutes * 60_000;
@@ -298,7 +297,6 @@ async function main() {
     memory?.stop();
     await metrics?.close().catch(() => undefined);
     await closeGateways(gateways);
-    await counter?.end().catch(() => undefined);
     const stopped = await stopCluster(stateDir).catch((e) => [`stop failed: ${e.message}`]);
     result.stopped = stopped;
     if (!usePrivatePg) {

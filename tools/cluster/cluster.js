@@ -31,10 +31,12 @@ function clusterPorts(basePort, replicas) {
 async function prepareDatabase({ databaseUrl, dataDir, serverPassword, prepare }) {
   const { createDatabase, migrateToLatest } = require(dist.server('db'));
   const { seedDemoData } = require(dist.server('demo/seed'));
-  const { saveSimulatorPasswords, simulatorPasswords, simulatorKeystorePath } = require(dist.server('devices/simulator-keystore'));
-  const { writeMosquittoFiles } = require(dist.server('devices/mosquitto-files'));
+  const { saveSimulatorPasswords, simulatorPasswords, simulatorKeystorePath } = require(
+    dist.server('devices/simulation/simulator-keystore'),
+  );
+  const { writeMosquittoFiles } = require(dist.server('devices/mqtt/mosquitto-files'));
   const { simPlantConfig } = require(dist.server('devices/services'));
-  const { resumeFromReported } = require(dist.server('devices/demo-simulator'));
+  const { resumeFromReported } = require(dist.server('devices/simulation/demo-simulator'));
   const db = await createDatabase(databaseUrl);
   try {
     await migrateToLatest(db);
