@@ -128,6 +128,10 @@ async function main() {
       simulator: false,
       brokerMetrics: true,
       prepare: (kysely) => seedClusterFleet(kysely, { plants: GATEWAYS }),
+      // BENCH_SERVER_PROFILE=<dir>: each replica writes its CPU profile there when it stops.
+      replicaEnv: process.env.BENCH_SERVER_PROFILE
+        ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_SERVER_PROFILE)}` }
+        : {},
       log: (line) => log(`  ${line}`),
     });
     const fleet = cluster.prepared;

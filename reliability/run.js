@@ -308,8 +308,14 @@ async function main() {
     }
     const out = path.join(os.tmpdir(), `helio-reliability-${o.short ? 'short' : 'full'}.json`);
     fs.writeFileSync(out, JSON.stringify(result, null, 2));
-    fs.rmSync(stateDir, { recursive: true, force: true });
     const failed = result.checks.filter((c) => !c.ok);
+    if (failed.length > 0) {
+      // The processes' logs tell why: kept for a failed run.
+      const kept = path.join(os.tmpdir(), `helio-reliability-logs-${Date.now()}`);
+      fs.cpSync(path.join(stateDir, 'logs'), kept, { recursive: true });
+      log(`Logs of the cluster's processes: ${kept}`);
+    }
+    fs.rmSync(stateDir, { recursive: true, force: true });
     log('');
     for (const c of result.checks) log(`${c.ok ? 'ok  ' : 'FAIL'} ${c.name}${c.ok ? '' : `: ${JSON.stringify(c.detail).slice(0, 400)}`}`);
     log(`Figures in ${out}.`);

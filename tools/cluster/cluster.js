@@ -157,7 +157,7 @@ async function startCluster(options) {
       LOG_LEVEL: 'warn',
       ...replicaEnv,
     });
-    cluster.startReplica = async (i) => {
+    cluster.startReplica = async (i, healthTimeoutMs = 60_000) => {
       const proc = startProcess({
         stateDir,
         name: `replica-${i + 1}`,
@@ -167,7 +167,7 @@ async function startCluster(options) {
         detached,
       });
       cluster.replicas[i] = { index: i, port: ports.replicas[i], url: cluster.replicaUrls[i], ...proc };
-      await waitForHealth(`${cluster.replicaUrls[i]}/api/health`, 60_000, proc);
+      await waitForHealth(`${cluster.replicaUrls[i]}/api/health`, healthTimeoutMs, proc);
       return cluster.replicas[i];
     };
     /** kill -9 (or another signal) of replica i; resolves when it is gone. */

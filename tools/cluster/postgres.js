@@ -58,7 +58,12 @@ function privateInstance({ dir, port }) {
     async init() {
       if (fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return;
       fs.mkdirSync(dir, { recursive: true });
-      if (asRoot) run('chown', ['postgres', dir]);
+      if (asRoot) {
+        // The postgres user must reach its directory: the state dir (private, 0700) becomes
+        // traversable without being listable; its data dir with the secrets stays 0700.
+        fs.chmodSync(path.dirname(dir), 0o711);
+        run('chown', ['postgres', dir]);
+      }
       runAsOwner('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-instructions']);
     },
     running() {

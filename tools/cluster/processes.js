@@ -104,7 +104,8 @@ async function waitForHealth(url, timeoutMs, proc) {
   let exited = false;
   proc?.exited.then(() => (exited = true));
   while (Date.now() < deadline && !exited) {
-    const ok = await fetch(url, { signal: AbortSignal.timeout(2000) })
+    // Answering within 5 s counts, as for HAProxy's health check (timeout check 5s).
+    const ok = await fetch(url, { signal: AbortSignal.timeout(5000) })
       .then((r) => r.ok)
       .catch(() => false);
     if (ok) return;
