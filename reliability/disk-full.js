@@ -1,7 +1,7 @@
 // A full disk under the SQLite server: `node reliability/disk-full.js <port> <mqttPort>` runs itself
 // again inside a private mount namespace (`unshare -m`, root) where a small tmpfs is the data dir, so
 // nothing outside sees the mount and it vanishes with the process. Inside: demo data and 20 gateways,
-// the free space filled up to ~2 MiB, the built server started on it, and reports published until
+// the free space filled up to ~1 MiB, the built server started on it, and reports published until
 // storing fails. Checked: the server stays up and answers, the failure is logged as a clear error,
 // and after the server stops, SQLite's integrity_check answers ok (and the server starts again on it).
 'use strict';
@@ -56,7 +56,7 @@ async function inside(dir, port, mqttPort) {
 
   const { bavail, bsize } = fs.statfsSync(dir);
   const filler = path.join(dir, 'filler');
-  fs.writeFileSync(filler, Buffer.alloc(Math.max(0, bavail * bsize - 2 * 1024 * 1024)));
+  fs.writeFileSync(filler, Buffer.alloc(Math.max(0, bavail * bsize - 1024 * 1024)));
   const logFile = path.join(os.tmpdir(), `helio-disk-full-${process.pid}.log`);
   const logFd = fs.openSync(logFile, 'w');
   const server = spawn(process.execPath, [path.join(dist.root, 'server', 'dist', 'main.js')], {
@@ -84,14 +84,16 @@ async function inside(dir, port, mqttPort) {
     if (!up) throw new Error(`the server did not start on the nearly full disk: ${fs.readFileSync(logFile, 'utf8').slice(-500)}`);
     const things = plants.map((p) => p.thing_name);
     clients = await connectGateways({ mqttUrl: `mqtt://127.0.0.1:${mqttPort}`, things, passwords, batch: 20 });
-    const reports = reportsFor(plants, 100);
+    const reports = reportsFor(plants, 300);
     const full = () => /disk is full|SQLITE_FULL|ENOSPC/i.test(fs.readFileSync(logFile, 'utf8'));
-    // Bounded: at most 100 reports per gateway, or 90 s, stopping once the server said the disk is full.
+    // Bounded: at most 300 reports per gateway, or 90 s, stopping once the server said the disk is
+    // full. Ten a second per gateway: faster, the server's flood guard would drop them unstored.
     const deadline = Date.now() + 90_000;
-    for (let round = 0; round < 100 && Date.now() < deadline && !full(); round++) {
+    for (let round = 0; round < 300 && Date.now() < deadline && !full(); round++) {
       await Promise.all(
         clients.map((c, i) => c.publishAsync(`helio/things/${things[i]}/shadow/reported`, reports[i][round].body, { qos: 1 })),
       );
+      await new Promise((r) => setTimeout(r, 100));
     }
     await waitUntil(async () => full(), 10_000, 500);
     const log = fs.readFileSync(logFile, 'utf8');
@@ -119,7 +121,9 @@ async function inside(dir, port, mqttPort) {
     result.integrityCheck = sqlite.pragma('integrity_check', { simple: true });
     result.samplesKept = sqlite.prepare("SELECT count(*) AS n FROM metric_samples WHERE thing_name LIKE 'disk-gw-%'").get().n;
     sqlite.close();
-    result.ok = result.fullLogged && result.aliveAfterWrite && result.integrityCheck === 'ok';
+    // A clear error: the log names the full disk, and an API write while full says so (503).
+    result.clearAnswer = result.signInWhileFull.status === 503 && /disk is full/.test(result.signInWhileFull.body);
+    result.ok = result.fullLogged && result.clearAnswer && result.aliveAfterWrite && result.integrityCheck === 'ok';
   } catch (error) {
     result.error = error instanceof Error ? error.message : String(error);
   } finally {

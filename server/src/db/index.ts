@@ -54,6 +54,12 @@ function openPostgres(url: string): Kysely<Database> {
   const pool = new pg.Pool({ connectionString: url, types: pgTypes, max: 10 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error(`PostgreSQL pool error: ${error.message}`));
+  // Nor one checked out between two statements of a transaction when PostgreSQL restarts or ends its
+  // backend (57P01): pg emits that as an 'error' event on the client, which would be unhandled. The
+  // statement in progress fails, and the pool drops the client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+  });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
