@@ -110,6 +110,13 @@ async function inside(dir, port, mqttPort) {
     }).catch((error) => ({ status: 0, text: async () => error.message }));
     result.signInWhileFull = { status: signIn.status, body: (await signIn.text()).slice(0, 200) };
     result.aliveAfterWrite = alive;
+    await new Promise((r) => setTimeout(r, 500));
+    result.requestErrors = fs
+      .readFileSync(logFile, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('request failed'))
+      .slice(0, 3)
+      .map((l) => l.slice(0, 600));
     await closeGateways(clients);
     clients = [];
     server.kill('SIGTERM');

@@ -241,6 +241,16 @@ async function main() {
       const lost = r.samples - Math.min(r.samples, stored.get(r.ts) ?? 0);
       lostByPhase[r.phase] = (lostByPhase[r.phase] ?? 0) + lost;
     }
+    // Which rounds lost what: a round is labelled with the phase in which it was published, so
+    // reports still waiting in a replica when a fault began show under the phase before it.
+    result.roundsWithLoss = gatewayLoad.sent
+      .map((r) => ({
+        at: new Date(r.ts).toISOString(),
+        phase: r.phase,
+        sent: r.samples,
+        stored: Math.min(r.samples, stored.get(r.ts) ?? 0),
+      }))
+      .filter((r) => r.stored < r.sent);
     result.samples = {
       sent: sentTotal,
       stored: storedTotal(),
