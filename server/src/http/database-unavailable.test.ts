@@ -3,7 +3,12 @@
 // refuses connections.
 import Database from 'better-sqlite3';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import { createDatabase } from '../db';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { installErrorHandler } from './error-handler';
 
@@ -57,5 +62,30 @@ describe('answers when the database cannot be used', () => {
     expect(isDatabaseUnavailable({ code: '23505', message: 'duplicate key' })).toBe(false);
     expect(isDatabaseUnavailable({ code: 'SQLITE_CONSTRAINT_PRIMARYKEY', message: 'UNIQUE constraint failed' })).toBe(false);
     expect(isDatabaseUnavailable({ code: '57P01', message: 'terminating connection due to administrator command' })).toBe(true);
+  });
+});
+
+describe('a full SQLite disk inside a transaction', () => {
+  it("fails with SQLite's own error, which answers 503, not with the failed ROLLBACK after it", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-full-'));
+    const db = await createDatabase(`sqlite://${path.join(dir, 'full.db')}`);
+    try {
+      await sql`create table t (v text)`.execute(db);
+      await sql`pragma max_page_count = 10`.execute(db); // the file may not grow past 10 pages
+      const error = await db
+        .transaction()
+        .execute(async (trx) => {
+          for (let i = 0; i < 100; i++) await sql`insert into t values (${'x'.repeat(2000)})`.execute(trx);
+        })
+        .then(
+          () => undefined,
+          (failure: unknown) => failure,
+        );
+      expect(error).toMatchObject({ code: 'SQLITE_FULL' });
+      expect(isDatabaseUnavailable(error)).toBe(true);
+    } finally {
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
