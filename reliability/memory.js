@@ -38,8 +38,11 @@ function sampleMemory(processes, everyMs) {
   };
   take();
   const timer = setInterval(take, everyMs);
+  let stopped = false;
   return {
     stop() {
+      if (stopped) return;
+      stopped = true;
       clearInterval(timer);
       take();
     },

@@ -203,6 +203,7 @@ async function main() {
       check('SQLite on a full disk: clear error, process up, integrity_check ok', outcome.ok || outcome.skipped, outcome);
     }
     if (loadEnd > Date.now()) await sleep(loadEnd - Date.now());
+    memory.stop(); // the slope is the load's: the drain after it frees memory
 
     await mix.stop();
     const published = await gatewayLoad.stop();
@@ -215,7 +216,6 @@ async function main() {
       stored = await countStored();
     }
     const brokerAfter = await metrics.snapshot();
-    memory.stop();
     const streamTotals = streams.totals();
 
     // Figures.
