@@ -12,7 +12,8 @@ const os = require('node:os');
 const path = require('node:path');
 const { randomUUID } = require('node:crypto');
 const { Client } = require('pg');
-const { startCluster, stopCluster } = require('../tools/cluster/cluster');
+const { startCluster, stopCluster, clusterPorts } = require('../tools/cluster/cluster');
+const { privateInstanceDir } = require('../tools/cluster/postgres');
 const dist = require('../bench/dist-paths');
 const { seedClusterFleet } = require('../bench/cluster-fleet');
 const { connectGateways, closeGateways } = require('../bench/gateways');
@@ -309,6 +310,7 @@ async function main() {
     await closeGateways(gateways);
     const stopped = await stopCluster(stateDir).catch((e) => [`stop failed: ${e.message}`]);
     result.stopped = stopped;
+    if (usePrivatePg) fs.rmSync(privateInstanceDir(stateDir, clusterPorts(o.port, 2).postgres), { recursive: true, force: true });
     if (!usePrivatePg) {
       const admin = new Client({ connectionString: require('../tools/cluster/postgres').MACHINE_ADMIN_URL });
       await admin.connect().then(

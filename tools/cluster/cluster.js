@@ -9,7 +9,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const dist = require('../../bench/dist-paths');
 const { startProcess, stopByPidFile, stopPid, waitForHealth, listPidFiles, pidFile, isAlive, portIsFree } = require('./processes');
-const { MACHINE_ADMIN_URL, ensureDatabase, privateInstance } = require('./postgres');
+const { MACHINE_ADMIN_URL, ensureDatabase, privateInstance, privateInstanceDir } = require('./postgres');
 const { mosquitto } = require('./mosquitto');
 const { haproxy } = require('./haproxy');
 
@@ -104,9 +104,11 @@ async function startCluster(options) {
     for (const port of [ports.balancer, ports.mqtt, ports.haproxyStats, ...ports.replicas]) {
       if (!(await portIsFree(port))) throw new Error(`port ${port} is taken (another cluster running? npm run cluster -- --stop)`);
     }
+    // Written first, so that --stop finds what a start that fails half-way leaves behind.
+    fs.writeFileSync(path.join(stateDir, 'cluster.json'), JSON.stringify({ ports, database, replicas }, null, 2));
     let adminUrl = MACHINE_ADMIN_URL;
     if (database === 'private') {
-      const pg = privateInstance({ dir: path.join(stateDir, 'postgres'), port: ports.postgres });
+      const pg = privateInstance({ dir: privateInstanceDir(stateDir, ports.postgres), port: ports.postgres });
       log(`PostgreSQL: private instance on 127.0.0.1:${ports.postgres}…`);
       await pg.init();
       await pg.start();
@@ -225,7 +227,7 @@ async function stopCluster(stateDir) {
   if (fs.existsSync(infoFile)) {
     const info = JSON.parse(fs.readFileSync(infoFile, 'utf8'));
     if (info.database === 'private') {
-      const pg = privateInstance({ dir: path.join(stateDir, 'postgres'), port: info.ports.postgres });
+      const pg = privateInstance({ dir: privateInstanceDir(stateDir, info.ports.postgres), port: info.ports.postgres });
       if (pg.running()) {
         await pg.stop();
         stopped.push('postgres');

@@ -3,6 +3,7 @@
 // stop and start.
 'use strict';
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const { Client } = require('pg');
 const { run, portIsFree } = require('./processes');
@@ -58,12 +59,7 @@ function privateInstance({ dir, port }) {
     async init() {
       if (fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return;
       fs.mkdirSync(dir, { recursive: true });
-      if (asRoot) {
-        // The postgres user must reach its directory: the state dir (private, 0700) becomes
-        // traversable without being listable; its data dir with the secrets stays 0700.
-        fs.chmodSync(path.dirname(dir), 0o711);
-        run('chown', ['postgres', dir]);
-      }
+      if (asRoot) run('chown', ['postgres', dir]);
       runAsOwner('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-instructions']);
     },
     running() {
@@ -91,4 +87,12 @@ function privateInstance({ dir, port }) {
   return instance;
 }
 
-module.exports = { MACHINE_ADMIN_URL, ensureDatabase, privateInstance, withDatabase };
+/**
+ * Where a private instance lives: in the state dir, or as root (when the postgres user runs it, and
+ * may not pass through the caller's private directories) in its own directory under the temp dir.
+ */
+function privateInstanceDir(stateDir, port) {
+  return asRoot ? path.join(os.tmpdir(), `helio-cluster-pg-${port}`) : path.join(stateDir, 'postgres');
+}
+
+module.exports = { MACHINE_ADMIN_URL, ensureDatabase, privateInstance, privateInstanceDir, withDatabase };
