@@ -5,6 +5,7 @@
 const mqtt = require('mqtt');
 const dist = require('./dist-paths');
 const { newPlantRun, plantHistory } = require(dist.simulator());
+const { samplesOf } = require('./gateways');
 const { waitUntil } = require('./stats');
 
 const STEP_MS = 5 * 60_000;
@@ -25,7 +26,8 @@ async function ingest({ db, mqttUrl, plant, gatewayThings, gatewayPasswords, rep
     });
     return [...plantHistory(run, from, from + reportsPerGateway * STEP_MS, STEP_MS)].map((r) => ({
       body: JSON.stringify({ state: { reported: r.reported }, timestamp: r.ts }),
-      samples: Object.values(r.reported).filter((v) => typeof v === 'number').length,
+      // counted as the server stores them: a charger's EvConnected flag is a sample too (1 / 0)
+      samples: samplesOf(r.reported),
     }));
   });
   const published = payloads.flat().reduce((n, p) => n + p.samples, 0);

@@ -74,7 +74,7 @@ async function seedFleet(databaseUrl) {
   return { tagName: TAGS[0], reporting: reporting.length };
 }
 
-async function browserFigures(base, admin, tagName) {
+async function browserFigures(base, admin, tagName, plants = PLANTS, loads = RENDERS) {
   const browser = await chromium.launch({ headless: true, executablePath: chromiumOptions.executablePath, args: chromiumOptions.args });
   try {
     const page = await browser.newPage();
@@ -90,14 +90,14 @@ async function browserFigures(base, admin, tagName) {
     const navigations = [];
     const filters = [];
     // The pager says "1–25 of 1,000" in the page's language and number format.
-    const everyPlant = (text) => text.replace(/\D/g, '').endsWith(String(PLANTS));
+    const everyPlant = (text) => text.replace(/\D/g, '').endsWith(String(plants));
     const pagerText = () => page.getByTestId('plants-pager').locator('span').first().innerText();
-    for (let i = 0; i < RENDERS; i++) {
+    for (let i = 0; i < loads; i++) {
       // A full load of the route, as a bookmark or a reload opens it: shell, session, data, first page.
       const t = performance.now();
       await page.goto(`${base}/management/plants`);
       await page.locator('[data-testid="plant-tags"] [data-testid="tag-chip"]').first().waitFor();
-      if (!everyPlant(await pagerText())) throw new Error(`the table shows ${await pagerText()}, not all ${PLANTS} plants`);
+      if (!everyPlant(await pagerText())) throw new Error(`the table shows ${await pagerText()}, not all ${plants} plants`);
       renders.push(performance.now() - t);
       // Timed inside the page, from the change event to the next frame painted after it, so the figure
       // is the table's work and not the automation's round trips.
@@ -191,7 +191,7 @@ async function benchPlantsTable({ port, mqttPort, log }) {
   }
 }
 
-module.exports = { benchPlantsTable, seedFleet };
+module.exports = { benchPlantsTable, seedFleet, browserFigures };
 
 if (require.main === module) {
   benchPlantsTable({

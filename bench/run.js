@@ -238,7 +238,10 @@ async function main() {
   for (const row of await benchEv({ log })) log(row);
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.stack : error);
-  process.exit(1);
-});
+// `npm run bench -- --cluster`: the scaled-out figures instead (bench/cluster.js, as `npm run bench:cluster`).
+if (process.argv.includes('--cluster')) require('./cluster');
+else
+  main().catch((error) => {
+    console.error(error instanceof Error ? error.stack : error);
+    process.exit(1);
+  });

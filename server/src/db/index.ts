@@ -7,7 +7,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
-import { withStatementCache } from './statement-cache';
+import { withStatementCache, type PreparingDatabase } from './statement-cache';
 import { ensurePrivateFile, PRIVATE_DIR_MODE, tightenSqliteFiles } from './private-files';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -37,7 +37,20 @@ function openSqlite(url: string): Kysely<Database> {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(keepingRollbackErrors(database)) }) });
+}
+
+/**
+ * SQLite ends a transaction by itself when a statement fails with SQLITE_FULL (or an I/O error);
+ * the ROLLBACK Kysely sends next would then fail ("no transaction is active") and replace the error
+ * that says what happened. With no transaction left, that ROLLBACK does nothing instead.
+ */
+function keepingRollbackErrors(database: SQLite.Database): PreparingDatabase {
+  const nothing = { reader: false, all: () => [], run: () => ({ changes: 0, lastInsertRowid: 0 }), iterate: () => [][Symbol.iterator]() };
+  return {
+    prepare: (text) => (/^\s*rollback\s*;?\s*$/i.test(text) && !database.inTransaction ? nothing : database.prepare(text)),
+    close: () => database.close(),
+  } as PreparingDatabase;
 }
 
 // int8 (bigint, count(*)) arrives as a string from pg by default; parse it as a number so rows look the
@@ -54,6 +67,12 @@ function openPostgres(url: string): Kysely<Database> {
   const pool = new pg.Pool({ connectionString: url, types: pgTypes, max: 10 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error(`PostgreSQL pool error: ${error.message}`));
+  // Nor one checked out between two statements of a transaction when PostgreSQL restarts or ends its
+  // backend (57P01): pg emits that as an 'error' event on the client, which would be unhandled. The
+  // statement in progress fails, and the pool drops the client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+  });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

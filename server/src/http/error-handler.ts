@@ -1,6 +1,8 @@
 // Every error leaves the server in one shape: {"error":{"code","message","details"}}. Client mistakes
-// (schema validation, bad JSON, wrong content type) keep their 4xx status; anything else is a logged 500.
+// (schema validation, bad JSON, wrong content type) keep their 4xx status; a database that cannot be
+// used right now (down, restarting, disk full) is a logged 503; anything else is a logged 500.
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { isDatabaseUnavailable, unavailableMessage } from '../db/unavailable';
 import { ApiError, type ErrorBody } from './errors';
 
 /** However many errors a validator found, an answer carries only the first few: it must stay small. */
@@ -45,6 +47,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (status >= 400 && status < 500) {
       return sendError(reply, status, CODE_BY_STATUS[status] ?? 'BadRequest', error.message);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'request failed: the database is unavailable');
+      void reply.header('retry-after', '5');
+      return sendError(reply, 503, 'ServiceUnavailable', unavailableMessage(error));
     }
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, 500, 'InternalError', 'Internal server error');

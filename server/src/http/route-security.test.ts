@@ -9,6 +9,7 @@ import type { Database } from '../db/schema';
 import { seedDemoData } from '../demo/seed';
 import { startDevices, type DeviceServices } from '../devices';
 import { MODULE_KEYS } from '../iam/modules';
+import { BUILT_IN_ROLES } from '../iam/permissions';
 import { SIGNED_IN, type TenantResourceKind } from '../iam/route-access';
 import { TEST_IDENTITY, addRole, addUser, tenantIdOf, tokenFor, userIdOf } from '../iam/test-fixtures';
 import { startSession } from '../identity/sessions';
@@ -284,6 +285,23 @@ describe.each(databaseTargets())('route security on $name', (target) => {
     expect(needing.length).toBeGreaterThan(10);
     expect(await sweep(needing, 403, (r) => ({ token: tokens.noPermission, fields: ourFields(r) }))).toEqual([]);
   });
+
+  // Each built-in role short of owner and admin (who hold every permission) is refused, before any
+  // handler runs, every route whose permission it lacks.
+  it.each(BUILT_IN_ROLES.filter((role) => role.permissions.length < BUILT_IN_ROLES[0]!.permissions.length))(
+    'answers 403 to the $id role on every route whose permission it lacks',
+    async (role) => {
+      const token = await tokenFor(db, await addUser(db, await tenantIdOf(db, 'Helio Demo'), { role: role.id, modules: MODULE_KEYS }));
+      const lacking = authenticated.filter(
+        (r) =>
+          r.config.permission !== undefined &&
+          r.config.permission !== SIGNED_IN &&
+          !(role.permissions as readonly string[]).includes(r.config.permission),
+      );
+      expect(lacking.length).toBeGreaterThan(5);
+      expect(await sweep(lacking, 403, (r) => ({ token, fields: ourFields(r) }))).toEqual([]);
+    },
+  );
 
   it('answers 403 to a user without the module, on every route of a module', async () => {
     const moduleRoutes = authenticated.filter((r) => r.config.module !== undefined);

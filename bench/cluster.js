@@ -1,0 +1,202 @@
+// `npm run bench:cluster` (or `npm run bench -- --cluster`): the scaled-out figures on PostgreSQL with
+// two replicas behind HAProxy (tools/cluster): ingest of BENCH_CLUSTER_GATEWAYS (10,000) gateways,
+// each publishing one report every 5 s for BENCH_CLUSTER_ROUNDS (6) rounds through the cluster's
+// Mosquitto into PostgreSQL (stored samples per second, lost, and how many copies of each report
+// the broker sent the replicas); then the tenant of those 10,000 plants: hono/plants/find and
+// plant/fleet/summary through the load balancer, the plants table's first page in Chromium from a
+// full load; and shadow reads through the load balancer with wrk. Ports 19020–19039; the machine's
+// PostgreSQL gets a scratch database `helio_cluster_bench` (dropped at the end).
+'use strict';
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { Client } = require('pg');
+const { startCluster } = require('../tools/cluster/cluster');
+const { MACHINE_ADMIN_URL } = require('../tools/cluster/postgres');
+const { waitForHealth } = require('../tools/cluster/processes');
+const dist = require('./dist-paths');
+const { DEMO_ACCOUNTS } = require(dist.server('demo/demo-data'));
+const { seedClusterFleet } = require('./cluster-fleet');
+const { reportsFor, connectGateways, closeGateways, publishRound } = require('./gateways');
+const { brokerMetrics } = require('./broker-metrics');
+const { browserFigures } = require('./plants-table');
+const { post, p50Of } = require('./fleet-server');
+const { wrkPost } = require('./wrk');
+const { ms } = require('./stats');
+
+const BASE_PORT = Number(process.env.BENCH_CLUSTER_PORT ?? 19020);
+const GATEWAYS = Math.min(Number(process.env.BENCH_CLUSTER_GATEWAYS ?? 10_000), 15_000);
+const ROUNDS = Math.min(Number(process.env.BENCH_CLUSTER_ROUNDS ?? 6), 24);
+const REPLICAS = Number(process.env.BENCH_CLUSTER_REPLICAS ?? 2);
+const CALLS = Number(process.env.BENCH_CLUSTER_CALLS ?? 30);
+const DATABASE = 'helio_cluster_bench';
+const log = (line) => process.stdout.write(`${line}\n`);
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
+const thousands = (n) => Math.round(n).toLocaleString('en');
+
+async function storedSamples(db, prefix) {
+  const { rows } = await db.query('SELECT count(*)::bigint AS n FROM metric_samples WHERE thing_name LIKE $1', [`${prefix}-%`]);
+  return Number(rows[0].n);
+}
+
+async function benchIngest({ cluster, fleet, db }) {
+  log(`Ingest: ${thousands(GATEWAYS)} gateways, one report each every 5 s for ${ROUNDS} rounds, QoS 1, through Mosquitto…`);
+  const reports = reportsFor(fleet.plants, ROUNDS);
+  const offered = reports.reduce((n, r) => n + r.reduce((m, x) => m + x.samples, 0), 0);
+  const connectStarted = performance.now();
+  const clients = await connectGateways({ mqttUrl: cluster.mqttUrl, things: fleet.things, password: fleet.password, timeoutMs: 300_000 });
+  log(`  ${clients.length} gateways connected in ${((performance.now() - connectStarted) / 1000).toFixed(1)} s`);
+  const metrics = await brokerMetrics(cluster.broker.metricsUrl);
+  try {
+    const before = await storedSamples(db, 'fleet-gw');
+    const brokerBefore = await metrics.snapshot();
+    const started = performance.now();
+    let sent = 0;
+    let messages = 0;
+    let unacked = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const roundStarted = Date.now();
+      const outcome = await publishRound({ clients, things: fleet.things, reports, round, spreadMs: 5000, ackTimeoutMs: 120_000 });
+      sent += outcome.samples;
+      messages += outcome.messages;
+      unacked += outcome.acked === undefined ? outcome.messages : outcome.messages - outcome.acked;
+      const rest = 5000 - (Date.now() - roundStarted);
+      if (rest > 0 && round < ROUNDS - 1) await new Promise((r) => setTimeout(r, rest));
+    }
+    const publishSeconds = (performance.now() - started) / 1000;
+    // Until every sample is stored, or nothing more arrives for 60 s (bounded: at most 10 minutes).
+    let stored = 0;
+    let lastChange = performance.now();
+    let lastStoredAt = performance.now();
+    const deadline = Date.now() + 600_000;
+    while (Date.now() < deadline) {
+      const now = (await storedSamples(db, 'fleet-gw')) - before;
+      if (now !== stored) {
+        stored = now;
+        lastChange = performance.now();
+        lastStoredAt = lastChange;
+      }
+      if (stored >= sent || performance.now() - lastChange > 60_000) break;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    const seconds = (lastStoredAt - started) / 1000;
+    const brokerAfter = await metrics.snapshot();
+    // Every report is sent to each replica that subscribed to it; the broker's $SYS updates (a few a
+    // second) are the noise in this figure.
+    const copies = (brokerAfter.sent - brokerBefore.sent) / Math.max(1, brokerAfter.received - brokerBefore.received);
+    const result = {
+      offered,
+      sent,
+      messages,
+      unacked,
+      stored,
+      lost: sent - stored,
+      seconds,
+      publishSeconds,
+      perSecond: stored / seconds,
+      offeredPerSecond: sent / publishSeconds,
+      copies,
+    };
+    log(
+      `  ${thousands(stored)} of ${thousands(sent)} samples (${thousands(messages)} reports) stored in ${seconds.toFixed(1)} s: ${thousands(result.perSecond)} samples/s (offered ${thousands(result.offeredPerSecond)}/s over ${publishSeconds.toFixed(1)} s), lost ${result.lost}, unacknowledged publishes ${unacked}`,
+    );
+    log(`  the broker sent the replicas ${copies.toFixed(2)} copies of each report (1 with shared subscriptions, ${REPLICAS} without)`);
+    return result;
+  } finally {
+    await metrics.close();
+    await closeGateways(clients);
+  }
+}
+
+async function main() {
+  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-bench-cluster-'));
+  log(`Helio EMS cluster benchmarks (PostgreSQL, ${REPLICAS} replicas behind HAProxy, ${os.cpus().length} cores, load ${load()})`);
+  let cluster;
+  const db = new Client({ connectionString: `${MACHINE_ADMIN_URL.replace(/\/[^/]*$/, '')}/${DATABASE}` });
+  try {
+    log(`Starting the cluster with a fleet of ${thousands(GATEWAYS)} plants…`);
+    cluster = await startCluster({
+      stateDir,
+      basePort: BASE_PORT,
+      replicas: REPLICAS,
+      databaseName: DATABASE,
+      fresh: true,
+      simulator: false,
+      brokerMetrics: true,
+      prepare: (kysely) => seedClusterFleet(kysely, { plants: GATEWAYS }),
+      // BENCH_SERVER_PROFILE=<dir>: each replica writes its CPU profile there when it stops.
+      replicaEnv: process.env.BENCH_SERVER_PROFILE
+        ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_SERVER_PROFILE)}` }
+        : {},
+      log: (line) => log(`  ${line}`),
+    });
+    const fleet = cluster.prepared;
+    await db.connect();
+
+    const ingest = await benchIngest({ cluster, fleet, db });
+
+    // The replicas may still be catching up with the burst: the load balancer must see one healthy again.
+    await waitForHealth(`${cluster.url}/api/health`, 120_000);
+    const admin = DEMO_ACCOUNTS.find((a) => a.role === 'owner');
+    const { idToken } = await post(cluster.url, 'auth/sign-in', { username: admin.email, password: admin.password });
+    log('');
+    log(`Plants: the demo tenant with ${thousands(GATEWAYS)} more plants, through the load balancer…`);
+    const found = await post(cluster.url, 'hono/plants/find', {}, idToken);
+    const summary = await post(cluster.url, 'plant/fleet/summary', {}, idToken);
+    log(`  ${thousands(found.length)} plants, ${thousands(summary.online)} online, today ${summary.todayEnergyKwh.toFixed(0)} kWh`);
+    const find = await p50Of(CALLS, () => post(cluster.url, 'hono/plants/find', {}, idToken));
+    const summed = await p50Of(CALLS, () => post(cluster.url, 'plant/fleet/summary', {}, idToken));
+    log(`  hono/plants/find: p50 ${ms(find.p50)}, p99 ${ms(find.p99)} (${find.n} requests)`);
+    log(`  plant/fleet/summary: p50 ${ms(summed.p50)}, p99 ${ms(summed.p99)} (${summed.n} requests)`);
+    let table;
+    if (process.env.BENCH_BROWSER !== 'off') {
+      table = await browserFigures(cluster.url, admin, fleet.tagName, found.length, 3);
+      log(
+        `  /management/plants first page from a full load: p50 ${ms(table.render.p50)}, max ${ms(table.render.max)} (${table.render.n} loads)`,
+      );
+      log(`  tag filter applied: p50 ${ms(table.filter.p50)}`);
+    }
+
+    log('');
+    log('Shadow reads through the load balancer: wrk, 32 connections, 2 threads, 10 s…');
+    const thing = fleet.things[0];
+    const reads = wrkPost({ url: `${cluster.url}/api/iot/thing/shadow`, body: { thingName: thing }, token: idToken, dir: stateDir });
+    log(
+      `  ${thousands(reads.perSecond)} reads/s, p50 ${ms(reads.p50)}, p99 ${ms(reads.p99)}, ${reads.non2xx} not 200, ${reads.errors} socket errors (${thousands(reads.requests)} requests)`,
+    );
+
+    log('');
+    log(`Load average at the end: ${load()}`);
+    log('');
+    log('| measure (cluster: PostgreSQL, 2 replicas, HAProxy, Mosquitto) | result | target |');
+    log('|---|---|---|');
+    log(
+      `| ingest, ${thousands(GATEWAYS)} gateways × ${ROUNDS} reports 5 s apart | ${thousands(ingest.perSecond)} samples/s, ${ingest.lost} lost, ${ingest.copies.toFixed(2)} copies a report to the replicas | ≥ 20,000 samples/s, 0 lost |`,
+    );
+    log(`| hono/plants/find, ${thousands(found.length)} plants | p50 ${ms(find.p50)}, p99 ${ms(find.p99)} | p50 ≤ 50 ms |`);
+    log(`| plant/fleet/summary, ${thousands(found.length)} plants | p50 ${ms(summed.p50)}, p99 ${ms(summed.p99)} | p50 ≤ 50 ms |`);
+    if (table) log(`| plants table first page from a full load | p50 ${ms(table.render.p50)} | ≤ 1.5 s |`);
+    log(
+      `| shadow reads through HAProxy (wrk, 32 connections) | ${thousands(reads.perSecond)}/s, p99 ${ms(reads.p99)} | ≥ 5,000/s at p99 ≤ 25 ms |`,
+    );
+    if (ingest.lost !== 0 || reads.non2xx !== 0 || reads.errors !== 0) process.exitCode = 1;
+  } finally {
+    await db.end().catch(() => undefined);
+    if (cluster) await cluster.stop();
+    else await require('../tools/cluster/cluster').stopCluster(stateDir);
+    const admin = new Client({ connectionString: MACHINE_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+    fs.rmSync(stateDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});

@@ -1,0 +1,101 @@
+// Many simulated gateways as real MQTT clients (each its own login, QoS 1), for the cluster bench
+// and the reliability suite: connected in batches, their reports built by the device simulator's
+// model and counted the way the server turns them into samples (numericSamples), so "sent" and
+// "stored" compare like with like.
+'use strict';
+const mqtt = require('mqtt');
+const dist = require('./dist-paths');
+const { newPlantRun, plantHistory } = require(dist.simulator());
+const { numericSamples } = require(dist.server('devices/shadows/metric-samples'));
+
+const STEP_MS = 5 * 60_000;
+
+/** Samples the server stores for one reported document (numbers, and flags such as EvConnected as 1/0). */
+const samplesOf = (reported) => numericSamples(reported).length;
+
+/**
+ * `count` reports per gateway at 5-minute steps ending now (inside the window in which the server
+ * trusts device clocks), each { body, samples }.
+ */
+function reportsFor(plants, count, now = Date.now()) {
+  const from = now - (now % STEP_MS) - (count + 1) * STEP_MS;
+  return plants.map((plant) => {
+    const run = newPlantRun({
+      thingName: plant.thing_name,
+      latitude: plant.latitude,
+      longitude: plant.longitude,
+      timezone: plant.timezone,
+      pvPeakKw: plant.pv_peak_kw,
+      batteryKwh: plant.battery_kwh,
+      chargerKw: plant.charger_kw,
+    });
+    return [...plantHistory(run, from, from + count * STEP_MS, STEP_MS)].map((r) => ({
+      ts: r.ts,
+      body: JSON.stringify({ state: { reported: r.reported }, timestamp: r.ts }),
+      samples: samplesOf(r.reported),
+    }));
+  });
+}
+
+/**
+ * Connects one MQTT client per gateway (`gw-<thing>`, persistent session, reconnecting every second
+ * so a broker restart is ridden out), `batch` at a time; bounded by `timeoutMs`.
+ */
+async function connectGateways({ mqttUrl, things, password, passwords, batch = 250, timeoutMs = 120_000 }) {
+  const deadline = Date.now() + timeoutMs;
+  const clients = [];
+  try {
+    for (let i = 0; i < things.length; i += batch) {
+      if (Date.now() > deadline) throw new Error(`only ${clients.length} of ${things.length} gateways connected in ${timeoutMs / 1000} s`);
+      const connected = await Promise.all(
+        things.slice(i, i + batch).map((thing) =>
+          mqtt.connectAsync(mqttUrl, {
+            clientId: `gw-${thing}`,
+            username: `gw-${thing}`,
+            password: passwords ? passwords[thing] : password,
+            clean: false,
+            reconnectPeriod: 1000,
+            connectTimeout: 30_000,
+            keepalive: 60,
+          }),
+        ),
+      );
+      clients.push(...connected);
+    }
+  } catch (error) {
+    await closeGateways(clients);
+    throw error;
+  }
+  return clients;
+}
+
+async function closeGateways(clients) {
+  await Promise.all(clients.map((c) => c.endAsync(true).catch(() => undefined)));
+}
+
+/**
+ * Publishes report `round` of every gateway, spread evenly over `spreadMs`; resolves when every
+ * publish is acknowledged (PUBACK), or after `ackTimeoutMs` with the ones still open counted.
+ */
+async function publishRound({ clients, things, reports, round, spreadMs, ackTimeoutMs = 60_000 }) {
+  const started = Date.now();
+  const pending = [];
+  let samples = 0;
+  let messages = 0;
+  for (let i = 0; i < clients.length; i++) {
+    const due = started + (spreadMs * i) / clients.length;
+    const wait = due - Date.now();
+    if (wait > 5) await new Promise((r) => setTimeout(r, wait));
+    const report = reports[i][round];
+    if (!report) continue;
+    samples += report.samples;
+    messages++;
+    pending.push(clients[i].publishAsync(`helio/things/${things[i]}/shadow/reported`, report.body, { qos: 1 }).then(() => true));
+  }
+  const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), ackTimeoutMs));
+  const outcome = await Promise.race([Promise.allSettled(pending), timeout]);
+  const acked = outcome === 'timeout' ? undefined : outcome.filter((o) => o.status === 'fulfilled').length;
+  return { samples, messages, acked };
+}
+
+module.exports = { reportsFor, connectGateways, closeGateways, publishRound, samplesOf, STEP_MS };
