@@ -18,6 +18,7 @@ import { jobLeasesMigration } from '../../jobs/leader-lease';
 import { remoteControlMigration } from '../../rc/migration';
 import { simulatedPlantsMigration } from '../../devices/simulated-migration';
 import { refreshGraceMigration } from '../../identity/refresh-grace-migration';
+import { releasesMigration } from '../../releases/migration';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '025_job_leases': jobLeasesMigration,
   '026_forecasts': forecastsMigration,
   '035_integrations': integrationsMigration,
+  '040_releases': releasesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
