@@ -71,12 +71,7 @@ export async function registerStatic(app: FastifyInstance, publicDir: string, pa
     if (!page) return notBuilt(reply, indexFile);
     const policy = reply.getHeader('content-security-policy');
     if (typeof policy === 'string') reply.header('Content-Security-Policy', withScriptHashes(policy, page.scriptHashes));
-    return reply
-      .code(200)
-      .header('Cache-Control', REVALIDATE)
-      .header('Vary', 'Cookie')
-      .type('text/html; charset=utf-8')
-      .send(page.html);
+    return reply.code(200).header('Cache-Control', REVALIDATE).header('Vary', 'Cookie').type('text/html; charset=utf-8').send(page.html);
   }
 
   if (pages) {

@@ -68,7 +68,12 @@ async function actorOf(db: Kysely<Database>, by: string | undefined): Promise<Re
   const tenantId = await platformTenantId(db);
   if (!tenantId) throw new UsageError('The database has no organisation yet: start the server once first');
   if (by) {
-    const user = await db.selectFrom('users').select(['id', 'email']).where('email', '=', by).where('tenant_id', '=', tenantId).executeTakeFirst();
+    const user = await db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('email', '=', by)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
     if (!user) throw new UsageError(`${by} is no user of the organisation that runs the releases`);
     return { tenantId, id: user.id, email: user.email };
   }
@@ -118,7 +123,8 @@ export async function runCommand(db: Kysely<Database>, argv: readonly string[], 
           ? `canary ${m.canary} (${m.share} %${m.organisations.length > 0 ? `, ${m.organisations.map((o) => o.name).join(', ')}` : ''})`
           : 'no canary';
         print(`${m.module}: stable ${m.stable}, ${canary}`);
-        for (const r of m.releases) print(`    ${r.name}  ${r.source}  ${r.createdAt}  loads ${r.loads}, errors ${r.errors} (${percent(r.loads, r.errors)})`);
+        for (const r of m.releases)
+          print(`    ${r.name}  ${r.source}  ${r.createdAt}  loads ${r.loads}, errors ${r.errors} (${percent(r.loads, r.errors)})`);
         if (m.autoRollback) print(`    rolled back by itself at ${m.autoRollback.at}: ${m.autoRollback.release}`);
       }
       return;

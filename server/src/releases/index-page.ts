@@ -37,7 +37,8 @@ export function renderIndex(template: string, assignment: Assignment): string {
     importMap.imports[module] = base + release.entry;
     manifests[module] = JSON.parse(release.app_manifest);
     releases[module] = release.name;
-    for (const css of JSON.parse(release.styles) as string[]) styles.push(`<link rel="stylesheet" href="${escapeAttribute(base + css)}" />`);
+    for (const css of JSON.parse(release.styles) as string[])
+      styles.push(`<link rel="stylesheet" href="${escapeAttribute(base + css)}" />`);
   }
   let html = template;
   // The build's stylesheets of released modules give way to their releases' ones.
@@ -45,7 +46,10 @@ export function renderIndex(template: string, assignment: Assignment): string {
     const folder = module.replace('@helio/', '');
     html = html.replace(new RegExp(`[ \\t]*<link rel="stylesheet" href="/apps/${folder}/[^"]*" />\\n?`, 'g'), '');
   }
-  html = html.replace(IMPORT_MAP, (_, open: string, _body: string, close: string) => `${styles.join('\n    ')}\n    ${open}${JSON.stringify(importMap)}${close}`);
+  html = html.replace(
+    IMPORT_MAP,
+    (_, open: string, _body: string, close: string) => `${styles.join('\n    ')}\n    ${open}${JSON.stringify(importMap)}${close}`,
+  );
   html = html.replace(
     MANIFESTS,
     (_, open: string, _body: string, close: string) =>

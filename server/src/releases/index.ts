@@ -36,7 +36,10 @@ export async function releasesFor(db: Kysely<Database>, request: FastifyRequest)
 }
 
 /** Registers the build's releases, serves the release files and the API; answers the console's per-request pages. */
-export async function registerReleases(app: FastifyInstance, { db, config }: { db: Kysely<Database>; config: Config }): Promise<ConsolePages> {
+export async function registerReleases(
+  app: FastifyInstance,
+  { db, config }: { db: Kysely<Database>; config: Config },
+): Promise<ConsolePages> {
   const storeDir = releasesStoreOf(config);
   fs.mkdirSync(storeDir, { recursive: true });
   await registerBuildReleases(db, { publicDir: config.publicDir, storeDir, log: (line) => app.log.info(line) });

@@ -42,7 +42,11 @@ export function filesOf(dir: string): string[] {
 export function contentHash(dir: string): string {
   const hash = createHash('sha256');
   for (const file of filesOf(dir)) {
-    hash.update(file).update('\0').update(fs.readFileSync(path.join(dir, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(fs.readFileSync(path.join(dir, file)))
+      .update('\0');
   }
   return hash.digest('hex').slice(0, 8);
 }
@@ -70,7 +74,8 @@ export function readReleaseFiles(dir: string): ReleaseFiles {
   };
   const entryName = `helio-${folder}`;
   const entry = webpack.entries?.[entryName];
-  if (!entry || !fs.existsSync(path.join(dir, entry))) throw new InvalidReleaseError(`the build manifest names no entry file for ${entryName}`);
+  if (!entry || !fs.existsSync(path.join(dir, entry)))
+    throw new InvalidReleaseError(`the build manifest names no entry file for ${entryName}`);
   const styles = webpack.styles?.[entryName] ?? [];
   for (const css of styles) if (!fs.existsSync(path.join(dir, css))) throw new InvalidReleaseError(`stylesheet ${css} is missing`);
   const manifestFile = fs.readdirSync(dir).find((f) => /^app-manifest(\.[0-9a-f]+)?\.json$/.test(f));

@@ -10,15 +10,7 @@ import { contractSchema } from '../http/contract-schema';
 import { conflict, forbidden, notFound, tooManyRequests } from '../http/errors';
 import { access, SIGNED_IN } from '../iam/route-access';
 import { countReport, reportLimiter } from './reports';
-import {
-  platformTenantId,
-  promote,
-  ReleaseConflictError,
-  ReleaseNotFoundError,
-  rollback,
-  setCanary,
-  type ReleaseActor,
-} from './store';
+import { platformTenantId, promote, ReleaseConflictError, ReleaseNotFoundError, rollback, setCanary, type ReleaseActor } from './store';
 import { listView, oneModuleView } from './view';
 import { rememberVisitor } from './visitor';
 
@@ -38,7 +30,7 @@ export async function registerReleaseRoutes(app: FastifyInstance, { db, secureCo
   async function manager(request: FastifyRequest): Promise<ReleaseActor & { platformTenant: string }> {
     const platformTenant = await platformTenantId(db);
     if (!platformTenant || request.user.tenantId !== platformTenant) {
-      throw forbidden("Releases are managed by the administrators of the organisation that runs the console");
+      throw forbidden('Releases are managed by the administrators of the organisation that runs the console');
     }
     return { tenantId: request.user.tenantId, id: request.user.sub, email: request.user.email, address: request.ip, platformTenant };
   }
@@ -52,8 +44,10 @@ export async function registerReleaseRoutes(app: FastifyInstance, { db, secureCo
     return oneModuleView(db, module);
   };
 
-  app.post('/api/releases/list', { config: MANAGE, preHandler: requireUser, schema: contractSchema(releaseEndpoints['releases/list']) }, async (request) =>
-    listView(db, (await manager(request)).platformTenant),
+  app.post(
+    '/api/releases/list',
+    { config: MANAGE, preHandler: requireUser, schema: contractSchema(releaseEndpoints['releases/list']) },
+    async (request) => listView(db, (await manager(request)).platformTenant),
   );
 
   app.post<Body<'releases/canary'>>(

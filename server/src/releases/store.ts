@@ -50,7 +50,7 @@ export async function audit(
     action,
     actor: actor.id && actor.email ? { id: actor.id, email: actor.email } : null,
     target: null,
-    details: { module, ...details, ...(actor.id ? {} : { by: actor.email ?? 'server' }) },
+    details: { module, ...details, ...(!actor.id && actor.email ? { by: actor.email } : {}) },
     address: actor.address ?? null,
   });
 }
@@ -79,7 +79,12 @@ export async function registerRelease(
   storeDir: string,
   sourceDir: string,
   files: ReleaseFiles,
-  { source, actor, makeStable = false, now = new Date() }: { source: 'build' | 'cli'; actor: ReleaseActor; makeStable?: boolean; now?: Date },
+  {
+    source,
+    actor,
+    makeStable = false,
+    now = new Date(),
+  }: { source: 'build' | 'cli'; actor: ReleaseActor; makeStable?: boolean; now?: Date },
 ): Promise<Registered> {
   copyRelease(sourceDir, releaseDir(storeDir, files.module, files.name));
   const existing = await findRelease(db, files.module, files.name);
@@ -101,7 +106,11 @@ export async function registerRelease(
       errors: 0,
       last_error: null,
     };
-    await db.insertInto('releases').values(release).onConflict((oc) => oc.columns(['module', 'name']).doNothing()).execute();
+    await db
+      .insertInto('releases')
+      .values(release)
+      .onConflict((oc) => oc.columns(['module', 'name']).doNothing())
+      .execute();
     release = (await findRelease(db, files.module, files.name)) ?? release;
   }
   const created = existing === undefined;
@@ -213,8 +222,16 @@ export async function setCanary(db: Kysely<Database>, change: CanaryChange, acto
   const module = await requireModule(db, change.module);
   const release = await findRelease(db, change.module, change.release);
   if (!release) throw new ReleaseNotFoundError(`${change.module} has no release ${change.release}`);
-  if (release.id === module.stable_release_id) throw new ReleaseConflictError(`${change.release} is already the stable release of ${change.module}`);
-  const known = change.tenants.length === 0 ? [] : await db.selectFrom('tenants').select('id').where('id', 'in', [...change.tenants]).execute();
+  if (release.id === module.stable_release_id)
+    throw new ReleaseConflictError(`${change.release} is already the stable release of ${change.module}`);
+  const known =
+    change.tenants.length === 0
+      ? []
+      : await db
+          .selectFrom('tenants')
+          .select('id')
+          .where('id', 'in', [...change.tenants])
+          .execute();
   if (known.length !== change.tenants.length) throw new ReleaseNotFoundError('Unknown organisation');
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('releases').set({ loads: 0, errors: 0, last_error: null }).where('id', '=', release.id).execute();
