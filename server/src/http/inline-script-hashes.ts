@@ -75,7 +75,8 @@ export function withScriptHashes(policy: string, hashes: readonly string[]): str
       const [name, ...sources] = directive.trim().split(/\s+/);
       if (name !== 'script-src') return directive.trim();
       const kept = sources.filter((source) => !source.startsWith("'sha256-"));
-      return [name, ...kept, ...hashes.filter((h) => HASH.test(h))].join(' ');
+      const at = kept.indexOf("'self'") + 1;
+      return [name, ...kept.slice(0, at), ...hashes.filter((h) => HASH.test(h)), ...kept.slice(at)].join(' ');
     })
     .filter((directive) => directive !== '')
     .join('; ');

@@ -13,7 +13,7 @@ import { withScriptHashes } from './inline-script-hashes';
 /** The console's per-request pages: index.html and the translations of released modules. */
 export interface ConsolePages {
   /** This visitor's index.html and the hashes of its inline scripts; null when the console is not built. */
-  index(request: FastifyRequest): Promise<{ html: string; scriptHashes: readonly string[] } | null>;
+  index(request: FastifyRequest): Promise<{ html: string; scriptHashes: readonly string[]; etag: string } | null>;
   /** The visitor's release's translation file (an absolute folder and a file in it), or null for the built one. */
   locale(request: FastifyRequest, language: string, file: string): Promise<{ root: string; file: string } | null>;
 }
@@ -71,7 +71,9 @@ export async function registerStatic(app: FastifyInstance, publicDir: string, pa
     if (!page) return notBuilt(reply, indexFile);
     const policy = reply.getHeader('content-security-policy');
     if (typeof policy === 'string') reply.header('Content-Security-Policy', withScriptHashes(policy, page.scriptHashes));
-    return reply.code(200).header('Cache-Control', REVALIDATE).header('Vary', 'Cookie').type('text/html; charset=utf-8').send(page.html);
+    reply.header('Cache-Control', REVALIDATE).header('Vary', 'Cookie').header('ETag', page.etag);
+    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    return reply.code(200).type('text/html; charset=utf-8').send(page.html);
   }
 
   if (pages) {

@@ -3,7 +3,7 @@
 // (DATA_DIR, DATABASE_URL), audited like the page's. A running server sees them on its next page load.
 import os from 'node:os';
 import type { Kysely } from 'kysely';
-import { loadConfig } from '../config';
+import { loadConfig, type Config } from '../config';
 import { createDatabase, migrateToLatest } from '../db';
 import type { Database } from '../db/schema';
 import { releasesStoreOf } from './index';
@@ -91,8 +91,12 @@ async function organisationIds(db: Kysely<Database>, names: readonly string[]): 
 
 const percent = (loads: number, errors: number) => (loads === 0 ? '–' : `${((errors / loads) * 100).toFixed(1)} %`);
 
-export async function runCommand(db: Kysely<Database>, argv: readonly string[], print: (line: string) => void): Promise<void> {
-  const config = loadConfig();
+export async function runCommand(
+  db: Kysely<Database>,
+  argv: readonly string[],
+  print: (line: string) => void,
+  config: Pick<Config, 'dataDir' | 'publicDir'> = loadConfig(),
+): Promise<void> {
   const { positional, options } = parseArgs(argv);
   const [command, app, release] = positional;
   const actor = () => actorOf(db, options.get('by')?.[0]);

@@ -1,6 +1,7 @@
 // index.html per request: the built page with each module's import-map entry, stylesheets and manifest
 // swapped for the release the visitor is assigned, and the releases named for the browser's reports.
 // Rendered pages are kept per assignment, so a page load costs a lookup, not a rewrite.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { inlineScriptHashesOf } from '../http/inline-script-hashes';
@@ -10,6 +11,7 @@ export interface RenderedIndex {
   html: string;
   /** `'sha256-…'` of the page's runnable inline scripts, for this response's policy. */
   scriptHashes: string[];
+  etag: string;
 }
 
 const IMPORT_MAP = /(<script type="systemjs-importmap">)([\s\S]*?)(<\/script>)/;
@@ -82,7 +84,11 @@ export function createIndexRenderer(publicDir: string) {
       let rendered = cache.get(key);
       if (!rendered) {
         const html = renderIndex(template, assignment);
-        rendered = { html, scriptHashes: inlineScriptHashesOf(html) };
+        rendered = {
+          html,
+          scriptHashes: inlineScriptHashesOf(html),
+          etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+        };
         if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
         cache.set(key, rendered);
       }
