@@ -13,8 +13,8 @@ import {
 } from '../limits/releases';
 import { Dictionary, endpoint, Id, NoBody, Nullable, type EndpointTypes } from './common';
 
-const ModuleName = Type.String({ pattern: RELEASE_MODULE_PATTERN, maxLength: 50 });
-const ReleaseName = Type.String({ pattern: RELEASE_NAME_PATTERN, maxLength: 64 });
+const ModuleName = Type.String({ pattern: RELEASE_MODULE_PATTERN, maxLength: 50, examples: ['@helio/ev-app'] });
+const ReleaseName = Type.String({ pattern: RELEASE_NAME_PATTERN, maxLength: 64, examples: ['0.1.0-1a2b3c4d'] });
 
 export const ReleaseView = Type.Object({
   name: Type.String(),
