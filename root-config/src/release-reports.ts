@@ -4,7 +4,7 @@
 // not the release, and is left out. Reports go only while signed in: the signed-out page (sign-in,
 // password reset) is everyone's stable release, and an anonymous endpoint could be flooded. The first
 // report after sign-in goes even when empty, so the server knows this browser's session for the next
-// page load's releases.
+// page load's releases. A page load's modules mostly load together, so they usually share one report.
 import type { ReleaseReport } from '@helio/contracts';
 import { RELEASE_ERROR_MESSAGE_MAX, RELEASE_REPORT_MAX_ERRORS, RELEASE_REPORT_MAX_LOADS } from '@helio/contracts';
 
@@ -74,7 +74,7 @@ export function createReleaseReporter({ releases, isOverridden, send, delayMs = 
     },
     signedIn() {
       signed = true;
-      schedule(sentOnce ? delayMs : 0);
+      schedule();
     },
     signedOut() {
       signed = false;
