@@ -4,6 +4,7 @@ import {
   addErrorHandler,
   getAppStatus,
   LOAD_ERROR,
+  SKIP_BECAUSE_BROKEN,
   mountRootParcel,
   navigateToUrl,
   registerApplication,
@@ -130,9 +131,19 @@ function unmountNav(): void {
   if (parcel && parcel.getStatus() === 'MOUNTED') parcel.unmount().catch(console.error);
 }
 
+/** A failed app's error panel shows only on its own pages: elsewhere the app that owns the page is alone. */
+function showFailedPanels(pathname: string): void {
+  for (const name of mainApps) {
+    const el = containers.get(name);
+    const status = getAppStatus(name);
+    if (el) el.hidden = (status === LOAD_ERROR || status === SKIP_BECAUSE_BROKEN) && ownerOf(pathname) !== name;
+  }
+}
+
 /** Shows the main layout only with a valid session; a main route without one goes to sign-out. */
 function guard(): void {
   const { pathname, search } = window.location;
+  showFailedPanels(pathname);
   const main = isMainRoute(pathname);
   layout.hidden = !(main && session);
   authContainer.hidden = main;
