@@ -117,7 +117,7 @@ function ModuleCard({ module, organisations }: { module: ReleaseModuleView; orga
                 )}
               </td>
               <td>
-                {when(r.createdAt)} · {r.source === 'build' ? t('releases.fromBuild') : (r.createdBy ?? '—')}
+                {when(r.createdAt)} · {r.createdBy ?? (r.source === 'build' ? t('releases.fromBuild') : t('releases.byCli'))}
               </td>
               <td>{formatNumber(r.loads)}</td>
               <td>{formatNumber(r.errors)}</td>
@@ -195,7 +195,16 @@ export default function ReleasesPage() {
                         </>
                       )}
                     </td>
-                    <td>{entry.actor ?? t('releases.server')}</td>
+                    <td>
+                      {entry.actor ??
+                        t(
+                          entry.details.by === 'cli'
+                            ? 'releases.byCli'
+                            : entry.details.by === 'build'
+                              ? 'releases.fromBuild'
+                              : 'releases.server',
+                        )}
+                    </td>
                   </tr>
                 ))}
               </tbody>

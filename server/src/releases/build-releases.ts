@@ -24,7 +24,7 @@ export async function registerBuildReleases(
       const files = readReleaseFiles(dir);
       const result = await registerRelease(db, storeDir, dir, files, {
         source: 'build',
-        actor: { tenantId, id: null, email: 'npm run build' },
+        actor: { tenantId, id: null, email: null, via: 'build' },
         makeStable: true,
       });
       if (result.created) registered.push(`${files.module}@${files.name}`);

@@ -1,7 +1,6 @@
 // `npm run releases -- list|canary|promote|rollback …` and the registering half of `npm run release`:
 // the same changes as the releases page, against the database and data directory the server uses
 // (DATA_DIR, DATABASE_URL), audited like the page's. A running server sees them on its next page load.
-import os from 'node:os';
 import type { Kysely } from 'kysely';
 import { loadConfig, type Config } from '../config';
 import { createDatabase, migrateToLatest } from '../db';
@@ -77,7 +76,7 @@ async function actorOf(db: Kysely<Database>, by: string | undefined): Promise<Re
     if (!user) throw new UsageError(`${by} is no user of the organisation that runs the releases`);
     return { tenantId, id: user.id, email: user.email };
   }
-  return { tenantId, id: null, email: `command line (${os.userInfo().username})` };
+  return { tenantId, id: null, email: null, via: 'cli' };
 }
 
 async function organisationIds(db: Kysely<Database>, names: readonly string[]): Promise<string[]> {

@@ -18,6 +18,8 @@ export interface ReleaseActor {
   id: string | null;
   email: string | null;
   address?: string | null;
+  /** Without a person: the command line or the build at server start (the server itself otherwise). */
+  via?: 'cli' | 'build';
 }
 
 export class ReleaseNotFoundError extends Error {}
@@ -50,7 +52,7 @@ export async function audit(
     action,
     actor: actor.id && actor.email ? { id: actor.id, email: actor.email } : null,
     target: null,
-    details: { module, ...details, ...(!actor.id && actor.email ? { by: actor.email } : {}) },
+    details: { module, ...details, ...(!actor.id && actor.via ? { by: actor.via } : {}) },
     address: actor.address ?? null,
   });
 }

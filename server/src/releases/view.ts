@@ -90,7 +90,7 @@ export async function listView(db: Kysely<Database>, platformTenant: string): Pr
       return {
         at: e.created_at,
         action: e.action,
-        actor: e.actor_email ?? (typeof details.by === 'string' ? details.by : null),
+        actor: e.actor_email,
         module: typeof details.module === 'string' ? details.module : '',
         details,
       };
