@@ -100,5 +100,11 @@ export function copyRelease(source: string, target: string): void {
   fs.cpSync(source, partial, { recursive: true });
   fs.mkdirSync(path.dirname(target), { recursive: true });
   // A rename makes the folder appear whole or not at all: a browser never sees half a release.
-  fs.renameSync(partial, target);
+  try {
+    fs.renameSync(partial, target);
+  } catch (error) {
+    // another process (a second replica starting) put the same release there first
+    fs.rmSync(partial, { recursive: true, force: true });
+    if (!fs.existsSync(target)) throw error;
+  }
 }
