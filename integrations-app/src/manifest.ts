@@ -7,6 +7,7 @@ export const manifest = {
   routes: {
     overview: { paths: ['/integrations'] },
     sources: { paths: ['/integrations/sources'] },
+    releases: { paths: ['/integrations/releases'] },
   },
   menu: {
     entries: [
@@ -29,6 +30,13 @@ export const manifest = {
         href: '/integrations/sources',
         icon: 'database',
         order: 20,
+      },
+      {
+        group: 'integrations',
+        label: { cs: 'Vydání modulů', en: 'Module releases' },
+        href: '/integrations/releases',
+        icon: 'git-branch',
+        order: 30,
       },
     ],
   },

@@ -4,6 +4,7 @@ import {
   addErrorHandler,
   getAppStatus,
   LOAD_ERROR,
+  SKIP_BECAUSE_BROKEN,
   mountRootParcel,
   navigateToUrl,
   registerApplication,
@@ -13,9 +14,11 @@ import {
   type Parcel,
   type ParcelConfigObject,
 } from 'single-spa';
-import { appManifests, i18n, restoreSession, RETURN_TO_KEY, session$, type Session } from '@helio/shared-utils';
+import { apiPost, appManifests, i18n, restoreSession, RETURN_TO_KEY, session$, type Session } from '@helio/shared-utils';
+import type { ReleaseReport } from '@helio/contracts';
 import { showFailure, showLoading } from './app-panels';
 import { prefetchSignedIn } from './prefetch';
+import { createReleaseReporter, pageReleases } from './release-reports';
 import { NAV_PARCEL, SIGN_OUT_PATH, shellRoutes } from './routes';
 
 const byId = (id: string) => document.getElementById(id) as HTMLElement;
@@ -38,6 +41,13 @@ function isBuilt(name: string): boolean {
 const { mainApps, authApp, ownerOf, isMainRoute } = shellRoutes(appManifests(), isBuilt);
 
 let session: Session | null | undefined;
+
+// The release route is not in shared-utils' catalogue; its body is typed by the contract.
+type AnyPost = (path: string, body: unknown) => Promise<unknown>;
+const releases = createReleaseReporter({
+  ...pageReleases(),
+  send: (report: ReleaseReport) => (apiPost as unknown as AnyPost)('releases/report', report),
+});
 const containers = new Map<string, HTMLElement>([[authApp, authContainer]]);
 
 function containerFor(name: string): HTMLElement {
@@ -56,7 +66,10 @@ function loadApp(name: string): () => Promise<LifeCycles> {
   return () => {
     const el = containerFor(name);
     showLoading(el);
-    return System.import<LifeCycles>(name);
+    return System.import<LifeCycles>(name).then((lifecycles) => {
+      releases.loaded(name);
+      return lifecycles;
+    });
   };
 }
 
@@ -80,6 +93,7 @@ registerApplication({
 addErrorHandler((error) => {
   const name = error.appOrParcelName;
   console.error(error);
+  releases.failed(name, error);
   try {
     System.delete(System.resolve(name));
   } catch {
@@ -117,9 +131,19 @@ function unmountNav(): void {
   if (parcel && parcel.getStatus() === 'MOUNTED') parcel.unmount().catch(console.error);
 }
 
+/** A failed app's error panel shows only on its own pages: elsewhere the app that owns the page is alone. */
+function showFailedPanels(pathname: string): void {
+  for (const name of mainApps) {
+    const el = containers.get(name);
+    const status = getAppStatus(name);
+    if (el) el.hidden = (status === LOAD_ERROR || status === SKIP_BECAUSE_BROKEN) && ownerOf(pathname) !== name;
+  }
+}
+
 /** Shows the main layout only with a valid session; a main route without one goes to sign-out. */
 function guard(): void {
   const { pathname, search } = window.location;
+  showFailedPanels(pathname);
   const main = isMainRoute(pathname);
   layout.hidden = !(main && session);
   authContainer.hidden = main;
@@ -132,8 +156,11 @@ function guard(): void {
 session$.subscribe((next) => {
   const changed = !!next !== !!session;
   session = next;
-  if (next) mountNav();
-  else if (next === null) {
+  if (next) {
+    mountNav();
+    releases.signedIn();
+  } else if (next === null) {
+    releases.signedOut();
     unmountNav();
     const landing = sessionStorage.getItem(RETURN_TO_KEY) ?? '/';
     const landingPath = landing.split(/[?#]/)[0];

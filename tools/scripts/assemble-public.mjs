@@ -10,6 +10,8 @@ import path from 'node:path';
 const require = createRequire(import.meta.url);
 const { collectAppManifests } = require('../app-manifests.js');
 const { inlineScriptHashes, evalUses } = require('./inline-scripts.js');
+const sharedModules = require('../shared-modules.js');
+const { importedNames } = require('../shared-imports.js');
 
 /** The core libraries every first load needs: preloaded so they download in parallel. */
 const PRELOAD = [
@@ -92,8 +94,29 @@ function copyLocales(root, publicDir) {
 const inlineJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
- * Each built app's manifest beside its bundle, content-hashed like it, so a release of one app carries
- * its own manifest; index.html inlines the whole document (planned modules included).
+ * Makes one app's build folder a release (server/src/releases/release-files.ts): its manifest,
+ * content-hashed like its bundles, its own translations (locales/<lng>/<folder>.json) and release.json
+ * naming the module and the app's version. `npm run release` writes the same into its own build.
+ */
+export function writeReleaseFiles({ root, folder, dir, manifest }) {
+  const body = JSON.stringify(manifest, null, 2);
+  const hash = crypto.createHash('sha256').update(body).digest('hex').slice(0, 8);
+  fs.writeFileSync(path.join(dir, `app-manifest.${hash}.json`), body);
+  const localesDir = path.join(root, folder, 'locales');
+  for (const lng of fs.existsSync(localesDir) ? fs.readdirSync(localesDir) : []) {
+    const file = path.join(localesDir, lng, `${folder}.json`);
+    if (!fs.existsSync(file)) continue;
+    fs.mkdirSync(path.join(dir, 'locales', lng), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'locales', lng, `${folder}.json`), fs.readFileSync(file));
+  }
+  const { version } = JSON.parse(fs.readFileSync(path.join(root, folder, 'package.json'), 'utf8'));
+  fs.writeFileSync(path.join(dir, 'release.json'), JSON.stringify({ module: `@helio/${folder}`, version }, null, 2));
+  return `app-manifest.${hash}.json`;
+}
+
+/**
+ * Each built app's manifest beside its bundle, so a release of one app carries its own manifest;
+ * index.html inlines the whole document (planned modules included).
  */
 function writeAppManifests(root, sourceMap, appsDir) {
   const manifests = collectAppManifests({ root, importMap: sourceMap });
@@ -101,12 +124,17 @@ function writeAppManifests(root, sourceMap, appsDir) {
   for (const [name, manifest] of Object.entries(manifests)) {
     const folder = name.replace('@helio/', '');
     if (!fs.existsSync(path.join(appsDir, folder))) continue;
-    const body = JSON.stringify(manifest, null, 2);
-    const hash = crypto.createHash('sha256').update(body).digest('hex').slice(0, 8);
-    fs.writeFileSync(path.join(appsDir, folder, `app-manifest.${hash}.json`), body);
-    files[name] = `/apps/${folder}/app-manifest.${hash}.json`;
+    files[name] = `/apps/${folder}/${writeReleaseFiles({ root, folder, dir: path.join(appsDir, folder), manifest })}`;
   }
   return { manifests, files };
+}
+
+/**
+ * The names each served shared module exports (null: the whole library), so a release built later
+ * can be refused when it imports one the served module lacks (the narrowed modules are tree-shaken).
+ */
+export function sharedExports() {
+  return Object.fromEntries(sharedModules.filter((m) => !m.entry).map((m) => [m.name, m.narrow ? importedNames(m.name) : null]));
 }
 
 export function assemblePublic({ root, publicDir }) {
@@ -154,6 +182,7 @@ export function assemblePublic({ root, publicDir }) {
   const withEval = evalUses(appsDir);
   if (withEval.length > 0) throw new Error(`eval or the Function constructor in built bundles: ${withEval.join(', ')}`);
   fs.writeFileSync(path.join(publicDir, 'import-map.json'), JSON.stringify(importMap, null, 2));
+  fs.writeFileSync(path.join(publicDir, 'shared-exports.json'), JSON.stringify(sharedExports(), null, 2));
   copyLocales(root, publicDir);
   return { importMap, assets, scriptSrc, appManifests };
 }

@@ -46,6 +46,7 @@ export const AUDIT_CATEGORIES = {
     'integrations.spot_uploaded',
     'integrations.history_imported',
   ],
+  releases: ['releases.registered', 'releases.canary_set', 'releases.promoted', 'releases.rolled_back', 'releases.auto_rolled_back'],
 } as const;
 
 export type AuditCategory = keyof typeof AUDIT_CATEGORIES;

@@ -21,3 +21,4 @@ export * from './integrations';
 export * from './rc';
 export * from './analytics';
 export * from './ev';
+export * from './releases';

@@ -41,6 +41,11 @@ export const AUDIT_ACTIONS = [
   'integrations.webhook_redelivered',
   'integrations.spot_uploaded',
   'integrations.history_imported',
+  'releases.registered',
+  'releases.canary_set',
+  'releases.promoted',
+  'releases.rolled_back',
+  'releases.auto_rolled_back',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

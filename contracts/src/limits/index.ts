@@ -20,3 +20,4 @@ export * from './rc';
 export * from './analytics';
 export * from './energy-balance';
 export * from './ev';
+export * from './releases';

@@ -11,6 +11,7 @@ export const PERMISSIONS = [
   { key: 'integrations:manage', description: 'Connect and configure external data sources and integrations' },
   { key: 'iam:manage', description: 'Invite, change, disable and delete users; manage roles and permissions' },
   { key: 'audit:read', description: 'Read the audit log of sign-ins and identity and access changes' },
+  { key: 'releases:manage', description: "Roll out the console's modules: canaries, promotions and rollbacks" },
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number]['key'];

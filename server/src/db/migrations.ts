@@ -19,6 +19,7 @@ import { remoteControlMigration } from '../rc/migration';
 import { simulatedPlantsMigration } from '../devices/simulation/simulated-migration';
 import { refreshGraceMigration } from '../identity/refresh-grace-migration';
 import { evSessionsMigration } from '../ev/migration';
+import { releasesMigration } from '../releases/migration';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '025_job_leases': jobLeasesMigration,
   '026_forecasts': forecastsMigration,
   '035_integrations': integrationsMigration,
+  '040_releases': releasesMigration,
   '045_job_runs': jobRunsMigration,
   '050_ev_sessions': evSessionsMigration,
 };

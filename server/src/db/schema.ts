@@ -8,6 +8,7 @@ import type { PlantDeviceTables } from '../plant-devices/tables';
 import type { SeriesTables } from '../series/tables';
 import type { TagTables } from '../tags/tables';
 import type { RcTables } from '../rc/tables';
+import type { ReleaseTables } from '../releases/tables';
 
 export type Role = 'owner' | 'admin' | 'operator' | 'viewer';
 export type Locale = 'cs' | 'en';
@@ -231,4 +232,5 @@ export interface Database
     PlantDeviceTables,
     SeriesTables,
     TagTables,
-    RcTables {}
+    RcTables,
+    ReleaseTables {}

@@ -43,6 +43,7 @@ import { registerForecastRoutes } from '../forecast/routes';
 import { registerEvRoutes } from '../ev/routes';
 import { registerSeriesRoutes } from '../series/routes';
 import { registerStatic } from './static';
+import { registerReleases } from '../releases';
 import { installTextGuard } from './text-guard';
 import { createKeyAuthenticator } from '../integrations/key-auth';
 import { loadIntegrationsConfig, type IntegrationsConfig } from '../integrations/integrations-config';
@@ -133,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerAnalyticsRoutes(app, { db });
   if (devices) await registerEvRoutes(app, { db, shadows: devices.shadows, spot });
   await registerMissingTranslationRoute(app, { enabled: config.recordMissingTranslations, dataDir: config.dataDir });
-  await registerStatic(app, config.publicDir);
+  await registerStatic(app, config.publicDir, await registerReleases(app, { db, config }));
 
   app.addHook('onReady', async () => {
     const undeclared = undeclaredApiRoutes(routeTableOf(app));

@@ -108,12 +108,17 @@ describe('security headers of the console', () => {
   it('picks up the hashes of a console rebuilt under the running server', async () => {
     const changed = "\n    System.import('@helio/root-config').then(start);\n  ";
     const file = path.join(publicDir, INLINE_SCRIPT_HASHES_FILE);
+    const index = path.join(publicDir, 'index.html');
     fs.writeFileSync(file, JSON.stringify({ scriptSrc: [sha(THEME), sha(changed)] }));
+    fs.writeFileSync(index, INDEX.replace(BOOT, changed));
     const later = new Date(Date.now() + 10_000);
-    fs.utimesSync(file, later, later);
+    for (const rebuilt of [file, index]) fs.utimesSync(rebuilt, later, later);
     await new Promise((resolve) => setTimeout(resolve, 2100)); // past the re-check interval
+    // index.html carries the hashes of its own scripts; other files the ones the build wrote
     const response = await app.inject({ method: 'GET', url: '/', headers: HTML });
     expect(directivesOf(response.headers['content-security-policy'])['script-src']).toEqual(["'self'", sha(THEME), sha(changed)]);
+    const other = await app.inject({ method: 'GET', url: '/missing.svg', headers: HTML });
+    expect(directivesOf(other.headers['content-security-policy'])['script-src']).toEqual(["'self'", sha(THEME), sha(changed)]);
   });
 });
 
