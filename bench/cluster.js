@@ -29,7 +29,8 @@ const GATEWAYS = Math.min(Number(process.env.BENCH_CLUSTER_GATEWAYS ?? 10_000), 
 const ROUNDS = Math.min(Number(process.env.BENCH_CLUSTER_ROUNDS ?? 6), 24);
 const REPLICAS = Number(process.env.BENCH_CLUSTER_REPLICAS ?? 2);
 const CALLS = Number(process.env.BENCH_CLUSTER_CALLS ?? 30);
-const DATABASE = 'helio_cluster_bench';
+// BENCH_CLUSTER_DATABASE: another scratch database, so two checkouts can bench at once (with BENCH_CLUSTER_PORT).
+const DATABASE = process.env.BENCH_CLUSTER_DATABASE ?? 'helio_cluster_bench';
 const log = (line) => process.stdout.write(`${line}\n`);
 const load = () =>
   os

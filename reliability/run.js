@@ -89,7 +89,8 @@ async function main() {
   const log = (line) => process.stdout.write(`${line}\n`);
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-reliability-'));
   const usePrivatePg = o.faults.includes('postgres');
-  const databaseName = o.short ? 'helio_reliability_short' : 'helio_reliability';
+  // RELIABILITY_DATABASE (with --port): another database, so two checkouts can run the suite at once.
+  const databaseName = process.env.RELIABILITY_DATABASE ?? (o.short ? 'helio_reliability_short' : 'helio_reliability');
   const result = { options: o, loadAtStart: load(), checks: [] };
   const check = (name, ok, detail) => result.checks.push({ name, ok: Boolean(ok), detail });
   log(
