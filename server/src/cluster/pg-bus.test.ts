@@ -8,7 +8,7 @@ import { createDatabase, databaseUrlOf } from '../db';
 import type { Database } from '../db/schema';
 import { recordingLog } from '../devices/test-fixtures';
 import { databaseTargets } from '../testing/databases';
-import type { ClusterBus, ClusterMessages, MessageOrigin } from './bus';
+import type { ClusterBus, ClusterMessages, ClusterTopic, MessageOrigin } from './bus';
 import { startClusterBus } from './bus-registry';
 import { MAX_NOTIFY_BYTES, packEnvelopes, PgBus } from './pg-bus';
 
@@ -30,7 +30,10 @@ function heard(bus: ClusterBus): Array<{ message: ClusterMessages['shadow']; ori
 
 describe('NOTIFY envelopes', () => {
   it('packs messages in order into payloads under the limit, and drops only one too large alone', () => {
-    const messages = Array.from({ length: 400 }, (_, i) => ['shadow', { thingName: `thing-${'x'.repeat(60)}-${i}`, version: i }] as const);
+    const messages = Array.from({ length: 400 }, (_, i): [ClusterTopic, unknown] => [
+      'shadow',
+      { thingName: `thing-${'x'.repeat(60)}-${i}`, version: i },
+    ]);
     const tooLarge: string[] = [];
     const payloads = packEnvelopes('origin', [...messages, ['shadow', { thingName: 'y'.repeat(9000), version: 1 }]], (t) =>
       tooLarge.push(t),

@@ -6,7 +6,8 @@ import type { Database } from '../db/schema';
 import type { JsonObject } from '../devices/shadows/json';
 import type { ShadowStore } from '../devices/shadows/shadow-store';
 import type { DeviceTable } from '../plant-devices/tables';
-import { listTenantPlants, type AccessiblePlant, type PlantCaller } from '../plants/access';
+import { badRequest, notFound } from '../http/errors';
+import { findTenantPlant, listTenantPlants, type AccessiblePlant, type PlantCaller } from '../plants/access';
 import { todayEnergyKwh } from '../series/today-energy';
 
 const num = (r: JsonObject, key: string): number | null => (typeof r[key] === 'number' ? (r[key] as number) : null);
@@ -76,4 +77,18 @@ export async function fleetChargers(
   }
   chargers.sort((a, b) => a.plantName.localeCompare(b.plantName) || a.name.localeCompare(b.name));
   return { chargers, truncated: devices.length > EV_FLEET_MAX };
+}
+
+/** A device the caller may see that must be a charger: unseen is 404, another kind a 400 naming it. */
+export async function findVisibleCharger(db: Kysely<Database>, caller: PlantCaller, deviceId: string) {
+  const device = await db
+    .selectFrom('devices')
+    .select(['id', 'plant_id', 'kind', 'rated_power_kw'])
+    .where('id', '=', deviceId)
+    .executeTakeFirst();
+  const plant = device ? await findTenantPlant(db, caller, device.plant_id) : undefined;
+  if (!device || !plant) throw notFound('Charger not found');
+  // The caller may see the device: say what is wrong with it rather than hide it.
+  if (device.kind !== 'charger') throw badRequest(`The device is not a charger (kind: ${device.kind})`, { field: 'deviceId' });
+  return { device, plant };
 }

@@ -1,7 +1,7 @@
 // POST /api/ev/chargers {}, /api/ev/sessions {plantId, from, to} and /api/ev/plan {deviceId, targetKwh |
 // targetSocPct, departure}: the ev module's reads. Charger settings are written as desired state
 // (iot/thing/shadow/desired, devices:control and the operator role), not here.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { EV_SESSIONS_MAX_DAYS, evEndpoints, type EvEndpoints } from '@helio/contracts';
 import type { Database } from '../db/schema';
@@ -12,7 +12,7 @@ import { badRequest, notFound } from '../http/errors';
 import { access } from '../iam/route-access';
 import { findTenantPlant } from '../plants/access';
 import type { SpotConfig } from '../spot/spot-config';
-import { fleetChargers } from './chargers';
+import { findVisibleCharger, fleetChargers } from './chargers';
 import { planView } from './plan-view';
 import { sessionList } from './sessions';
 
@@ -56,19 +56,6 @@ export async function registerEvRoutes(
     },
   );
 
-  const chargerOf = async (request: FastifyRequest, deviceId: string) => {
-    const device = await db
-      .selectFrom('devices')
-      .select(['id', 'plant_id', 'kind', 'rated_power_kw'])
-      .where('id', '=', deviceId)
-      .executeTakeFirst();
-    const plant = device ? await findTenantPlant(db, request.user, device.plant_id) : undefined;
-    if (!device || !plant) throw notFound('Charger not found');
-    // The caller may see the device: say what is wrong with it rather than hide it.
-    if (device.kind !== 'charger') throw badRequest(`The device is not a charger (kind: ${device.kind})`, { field: 'deviceId' });
-    return { device, plant };
-  };
-
   app.post<{ Body: EvEndpoints['ev/plan']['request'] }>(
     '/api/ev/plan',
     {
@@ -77,7 +64,7 @@ export async function registerEvRoutes(
       schema: contractSchema(evEndpoints['ev/plan']),
     },
     async (request) => {
-      const { device, plant } = await chargerOf(request, request.body.deviceId);
+      const { device, plant } = await findVisibleCharger(db, request.user, request.body.deviceId);
       const doc = await shadows.get(plant.thing_name);
       return planView(db, spot, plant, device, doc?.state.reported ?? {}, request.body);
     },

@@ -1,36 +1,15 @@
-// rc/fleet/plants and rc/fleet/apply: an export limit or an operating mode for every plant with a tag.
-// The console sends the plants in chunks (its progress bar); each plant's outcome is answered: done
-// (its gateway is online), queued (offline: the retained delta reaches it on reconnect) or refused
-// (the caller is not an operator of that plant).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import { RC_FLEET_MAX_PLANTS, rcEndpoints, type RcEndpoints, type RcFleetResult } from '@helio/contracts';
-import { recordRequestAudit } from '../audit/request-audit';
-import type { Database } from '../db/schema';
-import type { JsonValue } from '../devices/shadows/json';
+// rc/fleet/plants and rc/fleet/apply: an export limit or an operating mode for every plant with a tag
+// (fleet.ts). The console sends the plants in chunks (its progress bar) and shows each plant's outcome.
+import type { FastifyInstance } from 'fastify';
+import { rcEndpoints, type RcEndpoints } from '@helio/contracts';
 import { requireUser } from '../http/auth';
 import { contractSchema } from '../http/contract-schema';
-import { notFound } from '../http/errors';
 import { access } from '../iam/route-access';
-import { hasPlantRole, listTenantPlants, type AccessiblePlant } from '../plants/access';
-import { findTenantTag } from '../tags/tags';
-import { recordCommands, type NewCommand } from './commands';
+import { hasPlantRole } from '../plants/access';
+import { applyFleetCommand, taggedPlants } from './fleet';
 import type { RcDeps } from './routes';
-import { checkValue, confirmIfInSync, currentValue, ruleFor } from './settings';
 
 const tagResource = { module: 'rc' as const, tenantResources: [{ field: 'tagId', kind: 'tag' as const }] };
-/** Shadow writes in flight at once: PostgreSQL runs them side by side; SQLite queues them anyway. */
-const CONCURRENCY = 8;
-
-/** The tag and the plants carrying it that the caller sees. */
-async function taggedPlants(db: Kysely<Database>, request: FastifyRequest, tagId: string) {
-  const tag = await findTenantTag(db, request.user.tenantId, tagId);
-  if (!tag) throw notFound('Tag not found');
-  const tagged = new Set(
-    (await db.selectFrom('plant_tags').select('plant_id').where('tag_id', '=', tag.id).execute()).map((r) => r.plant_id),
-  );
-  return { tag, plants: (await listTenantPlants(db, request.user)).filter((plant) => tagged.has(plant.id)) };
-}
 
 export async function registerRcFleetRoutes(app: FastifyInstance, { db, devices }: RcDeps): Promise<void> {
   app.post<{ Body: RcEndpoints['rc/fleet/plants']['request'] }>(
@@ -48,69 +27,6 @@ export async function registerRcFleetRoutes(app: FastifyInstance, { db, devices 
   app.post<{ Body: RcEndpoints['rc/fleet/apply']['request'] }>(
     '/api/rc/fleet/apply',
     { config: access('devices:control', tagResource), preHandler: requireUser, schema: contractSchema(rcEndpoints['rc/fleet/apply']) },
-    async (request) => {
-      const started = performance.now();
-      const { tagId, key } = request.body;
-      const value = request.body.value as JsonValue;
-      const { tag, plants } = await taggedPlants(db, request, tagId);
-      const byId = new Map(plants.map((plant) => [plant.id, plant]));
-      const plantIds = request.body.plantIds ?? plants.slice(0, RC_FLEET_MAX_PLANTS).map((plant) => plant.id);
-      const missing = plantIds.find((id) => !byId.has(id));
-      if (missing) throw notFound(`Plant ${missing} does not carry the tag`);
-      checkValue(ruleFor(key, { battery_kwh: null }).key, value);
-
-      const results: RcFleetResult[] = [];
-      const commands: NewCommand[] = [];
-      const user = { id: request.user.sub, email: request.user.email };
-      const sendTo = async (plant: AccessiblePlant): Promise<RcFleetResult> => {
-        if (!hasPlantRole(plant.access_role, 'operator')) return { plantId: plant.id, name: plant.name, outcome: 'refused' };
-        const change = await devices.shadows.setDesired(plant.thing_name, { [key]: value });
-        const from = currentValue(change.previous, key);
-        commands.push({
-          tenantId: plant.tenant_id,
-          plantId: plant.id,
-          thingName: plant.thing_name,
-          key,
-          from,
-          to: value,
-          source: 'fleet',
-          user,
-        });
-        const online = devices.gatewayConnection(plant.thing_name)?.connected === true;
-        return { plantId: plant.id, name: plant.name, outcome: online ? 'done' : 'queued' };
-      };
-      const queue = plantIds.map((id) => byId.get(id) as AccessiblePlant);
-      await Promise.all(
-        Array.from({ length: Math.min(CONCURRENCY, queue.length) }, async () => {
-          for (let plant = queue.shift(); plant; plant = queue.shift()) results.push(await sendTo(plant));
-        }),
-      );
-      const rows = await recordCommands(db, commands);
-      // Only an online gateway can have answered before its command was recorded.
-      const online = new Set(results.filter((r) => r.outcome === 'done').map((r) => r.plantId));
-      await confirmIfInSync(
-        db,
-        devices,
-        rows.filter((row) => online.has(row.plant_id)),
-      );
-      const order = new Map(plantIds.map((id, i) => [id, i]));
-      results.sort((a, b) => (order.get(a.plantId) ?? 0) - (order.get(b.plantId) ?? 0));
-      const count = (outcome: RcFleetResult['outcome']) => results.filter((r) => r.outcome === outcome).length;
-      await recordRequestAudit(
-        db,
-        request,
-        'devices.fleet_command',
-        { type: 'tag', id: tag.id, label: tag.name },
-        {
-          key,
-          value,
-          plants: results.length,
-          done: count('done'),
-          queued: count('queued'),
-          refused: count('refused'),
-        },
-      );
-      return { results, serverMs: Math.round((performance.now() - started) * 10) / 10 };
-    },
+    async (request) => applyFleetCommand(db, devices, request, request.body),
   );
 }

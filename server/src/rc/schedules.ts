@@ -1,10 +1,17 @@
-// Schedules of a plant's writable keys: stored rows, their view, and the value a window's edge sets.
+// Schedules of a plant's writable keys: stored rows, their view, the rules of a new window, and the
+// value a window's edge sets. Creating and deleting need the operator role on the plant and are audited.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { FORCE_CHARGE_OFF, type RcSchedule, type RcScheduleKind } from '@helio/contracts';
+import { FORCE_CHARGE_OFF, RC_SCHEDULES_MAX, type RcEndpoints, type RcSchedule, type RcScheduleKind } from '@helio/contracts';
+import { plantTarget, recordRequestAudit, type RequestCaller } from '../audit/request-audit';
 import type { Database } from '../db/schema';
 import { isJsonObject, type JsonValue } from '../devices/shadows/json';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { findTenantPlant, requirePlantRole, type AccessiblePlant } from '../plants/access';
+import { checkValue, ruleFor } from './settings';
 import type { RcScheduleTable } from './tables';
+
+const HOUR_MS = 3_600_000;
 
 export function scheduleView(row: RcScheduleTable): RcSchedule {
   return {
@@ -71,4 +78,65 @@ export function restoreValue(key: string, previous: JsonValue, now: number): Jso
     return typeof previous.until === 'string' && Date.parse(previous.until) > now ? previous : FORCE_CHARGE_OFF;
   }
   return previous;
+}
+
+/** A schedule's value: as for a change, except that a force charge gives its target only (it ends with the window). */
+function checkScheduleValue(key: ReturnType<typeof ruleFor>['key'], value: JsonValue): void {
+  if (key !== 'ForceCharge') return checkValue(key, value);
+  if (!isJsonObject(value) || Object.keys(value).join() !== 'targetSoc') {
+    throw badRequest('A scheduled ForceCharge gives {"targetSoc"}; it runs until the window ends', { field: key, problem: 'type' });
+  }
+  checkValue(key, startValue(key, value, Date.now() + HOUR_MS));
+}
+
+type CreateBody = RcEndpoints['rc/schedules/create']['request'];
+
+/** A new window on a plant the caller operates: its value by the key's rule, a real span, at most RC_SCHEDULES_MAX a plant. */
+export async function createSchedule(
+  db: Kysely<Database>,
+  caller: RequestCaller,
+  visible: AccessiblePlant,
+  body: CreateBody,
+): Promise<RcScheduleTable> {
+  const { kind, start, end } = body;
+  const value = body.value as JsonValue;
+  const plant = requirePlantRole(visible, 'operator');
+  const { key } = ruleFor(body.key, plant);
+  checkScheduleValue(key, value);
+  if (start === end) throw badRequest('A window must end at another time than it starts', { field: 'end', problem: 'range' });
+  if (kind === 'once' && !body.date) throw badRequest('A one-off window needs its date', { field: 'date', problem: 'required' });
+  if ((await listSchedules(db, plant.id)).length >= RC_SCHEDULES_MAX) throw conflict(`A plant has at most ${RC_SCHEDULES_MAX} schedules`);
+  const row = await insertSchedule(db, {
+    tenantId: plant.tenant_id,
+    plantId: plant.id,
+    key,
+    value,
+    kind,
+    date: kind === 'once' ? (body.date ?? null) : null,
+    start,
+    end,
+    createdBy: caller.user.email,
+  });
+  await recordRequestAudit(db, caller, 'devices.schedule_created', plantTarget(plant), { key, value, kind, date: row.date, start, end });
+  return row;
+}
+
+/** Deletes one of the caller's tenant's schedules on a plant they operate; another tenant's id is not found. */
+export async function deleteSchedule(db: Kysely<Database>, caller: RequestCaller, id: string): Promise<void> {
+  const row = await db
+    .selectFrom('rc_schedules')
+    .selectAll()
+    .where('id', '=', id)
+    .where('tenant_id', '=', caller.user.tenantId)
+    .executeTakeFirst();
+  const visible = row ? await findTenantPlant(db, caller.user, row.plant_id) : undefined;
+  if (!row || !visible) throw notFound(row ? 'Plant not found' : 'Schedule not found');
+  const plant = requirePlantRole(visible, 'operator');
+  await db.deleteFrom('rc_schedules').where('id', '=', row.id).execute();
+  await recordRequestAudit(db, caller, 'devices.schedule_deleted', plantTarget(plant), {
+    key: row.key,
+    kind: row.kind,
+    start: row.start_time,
+    end: row.end_time,
+  });
 }
