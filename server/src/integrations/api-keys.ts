@@ -66,6 +66,7 @@ export async function createApiKey(
     expires_at: key.expiresAt === null ? null : new Date(key.expiresAt).toISOString(),
     last_used_at: null,
     revoked_at: null,
+    rate_tat: 0,
   };
   await db.insertInto('api_keys').values(row).execute();
   return { row, token };

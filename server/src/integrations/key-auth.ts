@@ -8,7 +8,7 @@ import type { KeyAuthenticator } from '../http/auth';
 import { tooManyRequests, unauthorized } from '../http/errors';
 import type { Permission } from '../iam/permissions';
 import { parseApiKey, plantIdsOf, secretMatches } from './api-keys';
-import { KeyRateLimiter } from './rate-limit';
+import { takeKeyRequest } from './rate-limit';
 
 export const KEY_PERMISSIONS: Record<ApiKeyScope, readonly Permission[]> = {
   read: ['plants:read', 'devices:read', 'metrics:read', 'notifications:read'],
@@ -25,7 +25,6 @@ export function createKeyAuthenticator(
   opts: { pepper: string; ratePerMinute: number; now?: () => number },
 ): KeyAuthenticator {
   const now = opts.now ?? Date.now;
-  const limiter = new KeyRateLimiter(opts.ratePerMinute, now);
   const lastWritten = new Map<string, number>();
   return {
     async authenticate(token) {
@@ -37,7 +36,7 @@ export function createKeyAuthenticator(
       if (row.revoked_at !== null) throw unauthorized('API key revoked');
       const at = now();
       if (row.expires_at !== null && Date.parse(row.expires_at) <= at) throw unauthorized('API key expired');
-      const wait = limiter.take(row.id);
+      const wait = await takeKeyRequest(db, row.id, opts.ratePerMinute, at);
       if (wait > 0) throw tooManyRequests(`Too many requests with this API key; try again in ${wait} s`, wait);
       if ((lastWritten.get(row.id) ?? 0) + LAST_USE_EVERY_MS <= at) {
         if (lastWritten.size >= 10_000) lastWritten.clear();

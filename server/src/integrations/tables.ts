@@ -19,6 +19,8 @@ export interface ApiKeyTable {
   expires_at: string | null;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** The key's request budget: GCRA's theoretical arrival time, epoch ms (rate-limit.ts). */
+  rate_tat: number;
 }
 
 export interface WebhookTable {
