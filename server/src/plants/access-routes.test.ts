@@ -306,7 +306,6 @@ describe.each(databaseTargets())('plant access on $name', (target) => {
         longitude: 16.6,
         timezone: 'Europe/Prague',
         pvPeakKw: 5,
-        thingName: `own-${randomUUID().slice(0, 8)}`,
       },
       token,
     );

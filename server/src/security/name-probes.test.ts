@@ -27,13 +27,6 @@ describe.each(databaseTargets())('probing for names of other organisations on $n
 
   const invite = (email: string) =>
     post(app, 'iam/users/invite', { email, name: 'Probe', family_name: 'Person', role: 'viewer', modules: [], locale: 'en' }, { token });
-  const createPlant = (thingName: string) =>
-    post(
-      app,
-      'plant/create',
-      { thingName, name: 'Probe', location: 'Brno', latitude: 49.2, longitude: 16.6, timezone: 'Europe/Prague', pvPeakKw: 5 },
-      { token },
-    );
 
   it('locks invitations after too many addresses that are taken, refusing even a free one', async () => {
     for (let i = 0; i < NAME_PROBE_LIMIT.maxFailures; i++) expect(errorCode(await invite('other@other-energy.local'))).toBe('UserExists');
@@ -41,11 +34,5 @@ describe.each(databaseTargets())('probing for names of other organisations on $n
     expect(free.statusCode).toBe(429);
     expect(errorCode(await invite('other@other-energy.local'))).toBe('TooManyAttempts');
     expect(await db.selectFrom('users').select('id').where('email', '=', 'nobody-yet@helio.test').execute()).toEqual([]);
-  });
-
-  it('locks plant creation after too many thing names that are taken, refusing even a free one', async () => {
-    for (let i = 0; i < NAME_PROBE_LIMIT.maxFailures; i++) expect((await createPlant('other-ostrava-01')).statusCode).toBe(409);
-    expect(errorCode(await createPlant('probe-free-01'))).toBe('TooManyAttempts');
-    expect(await db.selectFrom('plants').select('id').where('thing_name', '=', 'probe-free-01').execute()).toEqual([]);
   });
 });
