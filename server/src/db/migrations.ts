@@ -20,6 +20,7 @@ import { simulatedPlantsMigration } from '../devices/simulation/simulated-migrat
 import { refreshGraceMigration } from '../identity/refresh-grace-migration';
 import { evSessionsMigration } from '../ev/migration';
 import { releasesMigration } from '../releases/migration';
+import { userPlaceholdersMigration } from '../iam/placeholder-migration';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '040_releases': releasesMigration,
   '045_job_runs': jobRunsMigration,
   '050_ev_sessions': evSessionsMigration,
+  '055_user_placeholders': userPlaceholdersMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

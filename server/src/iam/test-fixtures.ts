@@ -26,8 +26,9 @@ export async function tenantIdOf(db: Kysely<Database>, name: string): Promise<st
   return (await db.selectFrom('tenants').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 }
 
+/** The id of the real account of `email` (not an invitation's placeholder for it). */
 export async function userIdOf(db: Kysely<Database>, email: string): Promise<string> {
-  return (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+  return (await db.selectFrom('users').select('id').where('email', '=', email).where('placeholder', '=', 0).executeTakeFirstOrThrow()).id;
 }
 
 export interface TestUser {
