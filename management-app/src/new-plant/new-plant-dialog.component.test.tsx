@@ -14,6 +14,10 @@ const CREATED: { plant: PlantDetail; gatewayLogin: GatewayLogin } = {
 };
 const writeText = jest.fn<Promise<void>, [string]>();
 
+afterEach(async () => {
+  await act(() => i18n.changeLanguage('cs'));
+});
+
 beforeEach(() => {
   queryClient.clear();
   __setSignedIn();
@@ -33,10 +37,15 @@ const open = (onClose = jest.fn()) =>
   );
 const fill = (field: string, value: string) =>
   fireEvent.change(document.getElementById(`new-plant-${field}`) as HTMLElement, { target: { value } });
-afterEach(async () => {
-  await act(() => i18n.changeLanguage('cs'));
-});
 
+/** Name, place and size: all a plant needs (latitude typed with a Czech decimal comma). */
+const fillRequired = (name: string) => {
+  fill('name', name);
+  fill('location', 'Jihlava');
+  fill('latitude', '49,4');
+  fill('longitude', '15.59');
+  fill('pvPeakKw', '12.5');
+};
 const valueOf = (testId: string) => (screen.getByTestId(testId) as HTMLInputElement).value;
 
 describe('the new-plant dialog', () => {
@@ -45,11 +54,7 @@ describe('the new-plant dialog', () => {
     await screen.findByTestId('new-plant-form');
     expect(document.getElementById('new-plant-thingName')).toBeNull();
     expect(screen.queryByText(/název zařízení/i)).toBeNull();
-    fill('name', 'Jihlava – Hala');
-    fill('location', 'Jihlava');
-    fill('latitude', '49,4');
-    fill('longitude', '15.59');
-    fill('pvPeakKw', '12.5');
+    fillRequired('Jihlava – Hala');
     fireEvent.click(screen.getByTestId('new-plant-create'));
     await waitFor(() => expect(apiPost).toHaveBeenCalledWith('plant/create', expect.anything()));
     const [, body] = apiPost.mock.calls.find(([path]) => path === 'plant/create') ?? [];
@@ -70,11 +75,7 @@ describe('the new-plant dialog', () => {
     const onClose = jest.fn();
     open(onClose);
     await screen.findByTestId('new-plant-form');
-    fill('name', 'Jihlava – Hala');
-    fill('location', 'Jihlava');
-    fill('latitude', '49.4');
-    fill('longitude', '15.59');
-    fill('pvPeakKw', '12.5');
+    fillRequired('Jihlava – Hala');
     fireEvent.click(screen.getByTestId('new-plant-create'));
     const login = await screen.findByTestId('gateway-login');
     expect(valueOf('gateway-thing-name')).toBe(ISSUED);
@@ -100,11 +101,7 @@ describe('the new-plant dialog', () => {
     await act(() => i18n.changeLanguage('en'));
     open();
     await screen.findByTestId('new-plant-form');
-    fill('name', 'Hall');
-    fill('location', 'Jihlava');
-    fill('latitude', '49.4');
-    fill('longitude', '15.59');
-    fill('pvPeakKw', '12.5');
+    fillRequired('Hall');
     fireEvent.click(screen.getByTestId('new-plant-create'));
     const login = await screen.findByTestId('gateway-login');
     expect(within(login).getByText('Thing name (issued by the server)')).toBeTruthy();

@@ -20,9 +20,9 @@ import {
   freshAddress,
   mailsTo,
   post,
+  seededUser,
   tenantIdOf,
   tokenFor,
-  userIdOf,
   type TestUser,
 } from './test-fixtures';
 
@@ -51,18 +51,8 @@ describe.each(databaseTargets())('invitations of addresses with an account elsew
     app = await createIdentityApp(db);
     demo = await tenantIdOf(db, 'Helio Demo');
     other = await tenantIdOf(db, 'Other Energy s.r.o.');
-    adminToken = await tokenFor(db, {
-      id: await userIdOf(db, 'admin@helio.local'),
-      email: 'admin@helio.local',
-      password: '',
-      tenantId: demo,
-    });
-    otherToken = await tokenFor(db, {
-      id: await userIdOf(db, 'other@other-energy.local'),
-      email: 'other@other-energy.local',
-      password: '',
-      tenantId: other,
-    });
+    adminToken = await tokenFor(db, await seededUser(db, 'admin@helio.local'));
+    otherToken = await tokenFor(db, await seededUser(db, 'other@other-energy.local'));
   });
   afterAll(async () => {
     await app.close();

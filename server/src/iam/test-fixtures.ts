@@ -38,6 +38,17 @@ export interface TestUser {
   tenantId: string;
 }
 
+/** A seeded account (the demo data's), for tokens: its password is not known here. */
+export async function seededUser(db: Kysely<Database>, email: string): Promise<TestUser> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'tenant_id'])
+    .where('email', '=', email)
+    .where('placeholder', '=', 0)
+    .executeTakeFirstOrThrow();
+  return { id: row.id, email, password: '', tenantId: row.tenant_id };
+}
+
 export interface NewUser {
   role?: Role;
   customRoleId?: string | null;

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { seedDemoData } from '../demo/seed';
-import { addUser, createIdentityApp, post, tenantIdOf, tokenFor, userIdOf } from '../iam/test-fixtures';
+import { addUser, createIdentityApp, post, seededUser, tenantIdOf, tokenFor } from '../iam/test-fixtures';
 import { databaseTargets } from '../testing/databases';
 import { INVITATION_MAIL_LIMIT, invitationMailKey } from './invitation-mail-limit';
 
@@ -21,14 +21,8 @@ describe.each(databaseTargets())('the bound on invitation mails on $name', (targ
     await seedDemoData(db);
     app = await createIdentityApp(db);
     demo = await tenantIdOf(db, 'Helio Demo');
-    const other = await tenantIdOf(db, 'Other Energy s.r.o.');
-    token = await tokenFor(db, { id: await userIdOf(db, 'admin@helio.local'), email: 'admin@helio.local', password: '', tenantId: demo });
-    otherToken = await tokenFor(db, {
-      id: await userIdOf(db, 'other@other-energy.local'),
-      email: 'other@other-energy.local',
-      password: '',
-      tenantId: other,
-    });
+    token = await tokenFor(db, await seededUser(db, 'admin@helio.local'));
+    otherToken = await tokenFor(db, await seededUser(db, 'other@other-energy.local'));
   });
   afterAll(async () => {
     await app.close();
