@@ -11,6 +11,8 @@ const PG_EMAIL_UNIQUE = 'users_email_key';
 /** What `down` puts back in place of the column's UNIQUE on SQLite (it cannot re-add that). */
 const SQLITE_EMAIL_UNIQUE = 'users_email_unique';
 const UNIQUE_EMAIL_COLUMN = /("email" text not null) unique/i;
+const USERS_TABLE = sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = 'users'`;
+const USERS_INDEXES = sql<{ sql: string }>`select sql from sqlite_master where type = 'index' and tbl_name = 'users' and sql is not null`;
 
 /**
  * Rebuilds users without the UNIQUE of its email column, as SQLite's guide to schema changes does:
@@ -19,9 +21,7 @@ const UNIQUE_EMAIL_COLUMN = /("email" text not null) unique/i;
  */
 async function rebuildSqliteUsers(db: Kysely<unknown>, definition: string): Promise<void> {
   const rebuilt = definition.replace(UNIQUE_EMAIL_COLUMN, '$1').replace(/^create table "users"/i, 'create table "users_rebuilt"');
-  const indexes = await sql<{
-    sql: string;
-  }>`select sql from sqlite_master where type = 'index' and tbl_name = 'users' and sql is not null`.execute(db);
+  const indexes = await USERS_INDEXES.execute(db);
   await sql`pragma foreign_keys = off`.execute(db);
   try {
     await sql`begin`.execute(db);
@@ -44,8 +44,7 @@ async function rebuildSqliteUsers(db: Kysely<unknown>, definition: string): Prom
 }
 
 async function dropSqliteEmailUnique(db: Kysely<unknown>): Promise<void> {
-  const table = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = 'users'`.execute(db);
-  const definition = table.rows[0]?.sql ?? '';
+  const definition = (await USERS_TABLE.execute(db)).rows[0]?.sql ?? '';
   if (UNIQUE_EMAIL_COLUMN.test(definition)) await rebuildSqliteUsers(db, definition);
   else await db.schema.dropIndex(SQLITE_EMAIL_UNIQUE).ifExists().execute();
 }
