@@ -1,10 +1,11 @@
-// Account and identity-and-access journeys: an invitation through to the first sign-in, changing the
+// Account and identity-and-access journeys: an invitation through to the first sign-in, an invitation of
+// an address another organisation's user has (shown like any; its owner is told), changing the
 // password, signing out another session, inviting and deleting a user, and a restricted user meeting
 // the no-access pages.
 import type { Browser, Page } from '@playwright/test';
 import { createActiveUser, goInApp, signInAs, uniqueEmail } from './accounts';
-import { temporaryPasswordMailedTo } from './outbox';
-import { expect, signIn, test } from './support';
+import { lastMailTextTo, mailSubjectsTo, temporaryPasswordMailedTo } from './outbox';
+import { expect, OTHER, signIn, test } from './support';
 
 const NEW_PASSWORD = 'Sluneční-elektrárna-2026';
 
@@ -53,6 +54,29 @@ test('an invited user signs in with the mailed temporary password and chooses th
 
   await page.reload();
   await expect(userRow(page, email).getByTestId('user-status')).toHaveText('Aktivní');
+});
+
+test('inviting an address of another organisation looks like any invitation; its owner is told and keeps their account', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const elsewhere = await createActiveUser(request, { prefix: 'jinde', inviter: OTHER });
+  const before = mailSubjectsTo(elsewhere.email).length;
+  await signIn(page);
+  await invite(page, elsewhere.email); // "invitation sent", listed as invited: as for anyone
+  expect(mailSubjectsTo(elsewhere.email)).toHaveLength(before + 1);
+  expect(mailSubjectsTo(elsewhere.email).at(-1)).toBe('Pozvánka do Helio EMS (Helio Demo)');
+  const mail = lastMailTextTo(elsewhere.email) ?? '';
+  expect(mail).toContain('organizace Helio Demo vás pozvala do Helio EMS');
+  expect(mail).toContain('požádejte ji o pozvánku na jinou e-mailovou adresu');
+  expect(mail).not.toContain('Dočasné heslo');
+
+  // The owner still signs in to their own organisation with their own password.
+  const owner = await newPage(browser);
+  await signInAs(owner, elsewhere);
+  await expect(owner.getByTestId('dashboard-no-plant').or(owner.getByTestId('tile-pv'))).toBeVisible();
+  await owner.context().close();
 });
 
 test('a user changes their password on the security page and signs in with the new one', async ({ page, request }) => {

@@ -21,13 +21,14 @@ async function post<T>(request: APIRequestContext, path: string, body: unknown, 
   return (await response.json()) as T;
 }
 
-export async function adminToken(request: APIRequestContext): Promise<string> {
-  return (await post<{ idToken: string }>(request, 'auth/sign-in', { username: ADMIN.email, password: ADMIN.password })).idToken;
+export async function adminToken(request: APIRequestContext, admin: { email: string; password: string } = ADMIN): Promise<string> {
+  return (await post<{ idToken: string }>(request, 'auth/sign-in', { username: admin.email, password: admin.password })).idToken;
 }
 
 /**
- * Invites a user as the demo admin and completes their first sign-in with `password`. An operator or
- * viewer sees the plants they are given: every demo plant (`plants: 'all'`, as the demo accounts) or none.
+ * Invites a user as the demo admin (or `inviter`, an administrator of another organisation) and
+ * completes their first sign-in with `password`. An operator or viewer sees the plants they are given:
+ * every plant of the organisation (`plants: 'all'`, as the demo accounts) or none.
  */
 export async function createActiveUser(
   request: APIRequestContext,
@@ -36,10 +37,11 @@ export async function createActiveUser(
     role = 'viewer',
     modules = ['monitoring', 'notifications'],
     plants = 'all',
-  }: { prefix: string; role?: string; modules?: string[]; plants?: 'all' | 'none' },
+    inviter = ADMIN,
+  }: { prefix: string; role?: string; modules?: string[]; plants?: 'all' | 'none'; inviter?: { email: string; password: string } },
 ): Promise<TestUser & { id: string }> {
   const user = { email: uniqueEmail(prefix), password: 'Fotovoltaika-Líšeň-2026', name: 'Test', family_name: prefix };
-  const admin = await adminToken(request);
+  const admin = await adminToken(request, inviter);
   const invited = await post<{ id: string; role: { id: string } }>(
     request,
     'iam/users/invite',

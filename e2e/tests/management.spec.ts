@@ -1,6 +1,6 @@
-// Plant management: create a plant and see its gateway login once, connect a gateway with that login
-// and see the plant go online, edit its settings (a validation error, then a save), and meet a
-// concurrent edit made underneath through the API.
+// Plant management: create a plant and see what its gateway needs once (the thing name the server
+// issued, the login), connect a gateway with them and see the plant go online, edit its settings (a
+// validation error, then a save), and meet a concurrent edit made underneath through the API.
 import mqtt from 'mqtt';
 import { adminToken } from './accounts';
 import { expect, signIn, test } from './support';
@@ -8,35 +8,39 @@ import { expect, signIn, test } from './support';
 const MQTT_URL = `mqtt://127.0.0.1:${Number(process.env.E2E_MQTT_PORT ?? 18831)}`;
 
 test('an admin creates a plant, connects its gateway, edits its settings and meets a concurrent edit', async ({ page, request }) => {
-  const thingName = `e2e-mgmt-${Date.now().toString(36)}`;
-  const name = `E2E Elektrárna ${thingName}`;
+  const run = Date.now().toString(36);
+  const name = `E2E Elektrárna ${run}`;
   await signIn(page);
   await page.goto('/management/plants');
   await expect(page.getByTestId('plant-row').first()).toBeVisible();
 
-  // Create: the form refuses a bad thing name, then the plant is created and its login shown once.
+  // Create: no thing name to choose; the form refuses a latitude off the globe, then the plant is
+  // created and the gateway's thing name and login are shown once.
   await page.getByTestId('new-plant').click();
+  await expect(page.locator('#new-plant-thingName')).toHaveCount(0);
   await page.locator('#new-plant-name').fill(name);
-  await page.locator('#new-plant-thingName').fill('Not Valid');
   await page.locator('#new-plant-location').fill('Jihlava');
-  await page.locator('#new-plant-latitude').fill('49,4');
+  await page.locator('#new-plant-latitude').fill('94');
   await page.locator('#new-plant-longitude').fill('15.59');
   await page.locator('#new-plant-pvPeakKw').fill('12.5');
   await page.locator('#new-plant-batteryKwh').fill('15');
   await page.getByTestId('new-plant-create').click();
-  await expect(page.getByTestId('new-plant-form')).toContainText('3–63 malých písmen');
-  await page.locator('#new-plant-thingName').fill(thingName);
+  await expect(page.getByTestId('new-plant-form')).toContainText('Zadejte číslo od');
+  await page.locator('#new-plant-latitude').fill('49,4');
   await page.getByTestId('new-plant-create').click();
   const login = page.getByTestId('gateway-login');
   await expect(login).toContainText('Zobrazeno jen tentokrát');
+  const thingName = await page.getByTestId('gateway-thing-name').inputValue();
+  expect(thingName).toMatch(/^plant-[0-9a-v]{26}$/);
   await expect(page.getByTestId('gateway-username')).toHaveValue(`gw-${thingName}`);
+  await expect(login).toContainText(`helio/things/${thingName}/shadow/reported`);
   const password = await page.getByTestId('gateway-password').inputValue();
   expect(password).toMatch(/^[A-Za-z0-9_-]{32}$/);
   await page.getByTestId('gateway-login-done').click();
   await expect(login).toHaveCount(0);
 
   const row = page.locator(`[data-testid="plant-row"][data-thing="${thingName}"]`);
-  await page.getByTestId('plants-search').fill(thingName.slice(-6));
+  await page.getByTestId('plants-search').fill(run);
   await expect(row).toBeVisible();
   await expect(row.getByTestId('plant-status')).toHaveAttribute('data-status', 'offline');
   await expect(page.locator('body')).not.toContainText(password);

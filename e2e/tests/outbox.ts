@@ -3,7 +3,8 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 
-function lastMailTextTo(email: string): string | undefined {
+/** The text of the last mail kept for `email`. */
+export function lastMailTextTo(email: string): string | undefined {
   const db = new Database(path.join(process.env.HELIO_E2E_DATA as string, 'helio.db'), { readonly: true });
   try {
     const row = db.prepare('select text from outbox where "to" = ? order by created_at desc limit 1').get(email) as

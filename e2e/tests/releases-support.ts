@@ -8,7 +8,7 @@ import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
 export const ROOT = path.join(__dirname, '..', '..');
-export const OTHER = { email: 'other@other-energy.local', password: process.env.E2E_OTHER_PASSWORD ?? 'Helio-other-2024!' };
+export { OTHER } from './support';
 
 function run(args: string[]): string {
   return execFileSync(process.execPath, args, {

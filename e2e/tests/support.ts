@@ -1,6 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@helio.local', password: process.env.E2E_ADMIN_PASSWORD ?? 'Helio-admin-2024!' };
+/** The owner of the second demo organisation (Other Energy s.r.o.). */
+export const OTHER = { email: 'other@other-energy.local', password: process.env.E2E_OTHER_PASSWORD ?? 'Helio-other-2024!' };
 
 /** Records every URL the single-spa shell moves through (pushState/replaceState are not navigations). */
 export async function recordUrls(page: Page): Promise<void> {

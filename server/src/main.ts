@@ -47,7 +47,7 @@ function banner(config: Config, devices: DeviceServices, demo: boolean): string 
 
 async function hasDemoAccounts(db: Kysely<Database>): Promise<boolean> {
   const emails = DEMO_ACCOUNTS.map((a) => a.email);
-  const found = await db.selectFrom('users').select('email').where('email', 'in', emails).execute();
+  const found = await db.selectFrom('users').select('email').where('email', 'in', emails).where('placeholder', '=', 0).execute();
   return found.length > 0;
 }
 

@@ -73,6 +73,11 @@ export const iamEndpoints = {
     Type.Object({ search: Type.Optional(Type.String({ maxLength: 200 })) }, strict),
     Type.Object({ users: Type.Array(IamUser) }),
   ),
+  /**
+   * 409 UserExists only for a user of the caller's organisation; an address with an account in another
+   * organisation is answered like any invitation (that account is not touched: its owner is mailed).
+   * 429 past 50 invitations an hour per organisation.
+   */
   'iam/users/invite': endpoint(InviteRequest, IamUser),
   'iam/users/update': endpoint(Type.Object({ id: Id, role: Type.Optional(Id), modules: Type.Optional(Modules) }, strict), IamUser),
   'iam/users/disable': endpoint(IdBody, IamUser),

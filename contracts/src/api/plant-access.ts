@@ -28,7 +28,7 @@ export const PlantAccessInviteRequest = Type.Object(
     id: Id,
     email: Type.String({ format: 'email', maxLength: EMAIL_MAX }),
     role: PlantRoleSchema,
-    /** Needed only for an e-mail without an account (it is then invited, which needs iam:manage). */
+    /** Needed only for an e-mail no user of the organisation has (it is then invited, which needs iam:manage). */
     name: Type.Optional(PersonName),
     familyName: Type.Optional(PersonName),
     locale: Type.Optional(LanguageSchema),
@@ -39,7 +39,10 @@ export type PlantAccessInviteRequest = Static<typeof PlantAccessInviteRequest>;
 
 export const plantAccessEndpoints = {
   'plant/access/list': endpoint(IdBody, Type.Object({ users: Type.Array(PlantAccessUser) })),
-  /** 409 AlreadyHasAccess / SeesEveryPlant / UserDisabled / UserExists; 400 without a name for someone new; 403 without iam:manage for someone new. */
+  /**
+   * 409 AlreadyHasAccess / SeesEveryPlant / UserDisabled for a user of the organisation; someone new is invited
+   * as by iam/users/invite (400 without a name, 403 without iam:manage, 429 past the invitation limit).
+   */
   'plant/access/invite': endpoint(PlantAccessInviteRequest, Type.Object({ user: PlantAccessUser, invited: Type.Boolean() })),
   /** Sets the role (grants it when the user had no access). */
   'plant/access/update': endpoint(Type.Object({ id: Id, userId: Id, role: PlantRoleSchema }, strict), PlantAccessUser),

@@ -1,7 +1,7 @@
 // plant/list, plant/detail, plant/update (optimistic concurrency on `version`) and plant/create (with
-// the gateway login, answered once).
+// the thing name the server issues and the gateway login, answered once).
 import { Type, type Static } from '@sinclair/typebox';
-import { TARIFF_CURRENCIES, TEXT_LIMITS, THING_NAME_MAX } from '../limits/plants';
+import { TARIFF_CURRENCIES, TEXT_LIMITS } from '../limits/plants';
 import { endpoint, Id, IdBody, Nullable, strict, StringEnum, type EndpointTypes } from './common';
 
 const NumberOrNull = Nullable(Type.Number());
@@ -105,8 +105,6 @@ export const PlantCreateRequest = Type.Object(
     pvPeakKw: settingNumbers.pvPeakKw,
     batteryKwh: Type.Optional(settingNumbers.batteryKwh),
     chargerKw: Type.Optional(settingNumbers.chargerKw),
-    /** Unique per installation: 409 when taken. */
-    thingName: Type.String({ maxLength: THING_NAME_MAX, examples: ['probe-plant-01'] }),
   },
   strict,
 );
@@ -120,7 +118,11 @@ export const plantEndpoints = {
     Type.Object({ id: Id, payload: PlantSettingsChange, expectedVersion: Type.Integer({ minimum: 1 }) }, strict),
     PlantDetail,
   ),
-  /** The gateway login is answered this once (cache-control: no-store). */
+  /**
+   * The server names the plant's thing (random, of THING_NAME_PATTERN: a name nobody chose cannot be
+   * "taken", so creating a plant tells nothing about other organisations' plants); the gateway login is
+   * answered this once (cache-control: no-store).
+   */
   'plant/create': endpoint(PlantCreateRequest, Type.Object({ plant: PlantDetail, gatewayLogin: GatewayLogin })),
 };
 export type PlantEndpoints = EndpointTypes<typeof plantEndpoints>;

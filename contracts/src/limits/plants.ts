@@ -43,9 +43,11 @@ export type TextField = keyof typeof TEXT_LIMITS;
 export const TARIFF_CURRENCIES = ['CZK', 'EUR'] as const;
 export type TariffCurrency = (typeof TARIFF_CURRENCIES)[number];
 
-/** A thing name is part of MQTT topics and of the gateway username: lower case, digits and dashes. */
+/**
+ * A thing name is part of MQTT topics and of the gateway username: lower case, digits and dashes. The
+ * server issues it (plant/create); nobody chooses one.
+ */
 export const THING_NAME_PATTERN = '^[a-z0-9][a-z0-9-]{2,62}$';
-export const THING_NAME_MAX = 63;
 
 /** Every setting of a plant that plant/update may change. */
 export type PlantSettings = { [K in TextField]: string } & { [K in NumberField]: number | null } & {
@@ -64,10 +66,9 @@ export type SettingProblem =
   | { problem: 'range'; min: number; max: number }
   | { problem: 'timezone' }
   | { problem: 'currency' }
-  | { problem: 'socOrder' }
-  | { problem: 'thingName' };
+  | { problem: 'socOrder' };
 
-export type SettingProblems = Partial<Record<keyof PlantSettings | 'thingName', SettingProblem>>;
+export type SettingProblems = Partial<Record<keyof PlantSettings, SettingProblem>>;
 
 export function isTimeZone(zone: string): boolean {
   try {
@@ -124,7 +125,5 @@ export function problemMessage(field: string, problem: SettingProblem): string {
       return `${field} must be one of ${TARIFF_CURRENCIES.join(', ')}`;
     case 'socOrder':
       return 'the maximum state of charge must be above the minimum';
-    case 'thingName':
-      return `${field} must be 3–63 lower-case letters, digits or dashes, starting with a letter or digit`;
   }
 }

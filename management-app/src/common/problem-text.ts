@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import type { SettingProblem } from '@helio/contracts/limits';
 
 /** A problem the form finds before the limits can: the text is no number at all. */
-export type FieldProblem = SettingProblem | { problem: 'number' } | { problem: 'thingTaken' } | { problem: 'server'; message: string };
+export type FieldProblem = SettingProblem | { problem: 'number' } | { problem: 'server'; message: string };
 
 export function problemText(t: TFunction, problem: FieldProblem): string {
   switch (problem.problem) {

@@ -1,5 +1,6 @@
-// A new plant's gateway login, shown this once: the server keeps only hashes, so whoever sets up the
-// gateway must copy it now.
+// What a plant's gateway needs, shown this once: the thing name the server issued, the MQTT username
+// and the password. The server keeps only hashes of the password, so whoever sets up the gateway must
+// copy it now; each value has its own copy button.
 import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { showToast, type GatewayLogin as Login } from '@helio/shared-utils';
@@ -25,33 +26,32 @@ function CopyButton({ value, label }: { value: string; label: string }) {
   );
 }
 
-export function GatewayLoginView({ login, mqttHint }: { login: Login; mqttHint: string }) {
+function CopyableField({ id, label, value }: { id: string; label: string; value: string }) {
+  return (
+    <FormGroup label={label} labelFor={id} className="helio-management-login-field">
+      <InputGroup
+        id={id}
+        readOnly
+        value={value}
+        data-testid={id}
+        className="helio-management-mono"
+        rightElement={<CopyButton value={value} label={label} />}
+      />
+    </FormGroup>
+  );
+}
+
+export function GatewayLoginView({ thingName, login }: { thingName: string; login: Login }) {
   const { t } = useTranslation('management-app');
   return (
     <div data-testid="gateway-login">
       <Callout intent="warning" icon="warning-sign" title={t('gateway.onceTitle')}>
         {t('gateway.onceText')}
       </Callout>
-      <FormGroup label={t('gateway.username')} labelFor="gateway-username" className="helio-management-login-field">
-        <InputGroup
-          id="gateway-username"
-          readOnly
-          value={login.username}
-          data-testid="gateway-username"
-          rightElement={<CopyButton value={login.username} label={t('gateway.username')} />}
-        />
-      </FormGroup>
-      <FormGroup label={t('gateway.password')} labelFor="gateway-password" className="helio-management-login-field">
-        <InputGroup
-          id="gateway-password"
-          readOnly
-          value={login.password}
-          data-testid="gateway-password"
-          className="helio-management-mono"
-          rightElement={<CopyButton value={login.password} label={t('gateway.password')} />}
-        />
-      </FormGroup>
-      <p className="helio-management-muted">{mqttHint}</p>
+      <CopyableField id="gateway-thing-name" label={t('gateway.thingName')} value={thingName} />
+      <CopyableField id="gateway-username" label={t('gateway.username')} value={login.username} />
+      <CopyableField id="gateway-password" label={t('gateway.password')} value={login.password} />
+      <p className="helio-management-muted">{t('gateway.hint', { thingName })}</p>
     </div>
   );
 }

@@ -1,5 +1,5 @@
-// "New plant": its identity and size, checked by the server's limits; once created, the dialog shows
-// the gateway login (once) instead of the form.
+// "New plant": its name, place and size, checked by the server's limits; once created, the dialog shows
+// what the gateway needs, once: the thing name the server issued, the MQTT username and the password.
 import { useState, type FormEvent } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,6 @@ import {
   NEW_PLANT_FIELDS,
   createRequest,
   newPlantProblems,
-  suggestThingName,
   type NewPlantDraft,
   type NewPlantField,
 } from './new-plant-form';
@@ -29,18 +28,12 @@ export function NewPlantDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('management-app');
   const create = useCreatePlant();
   const [draft, setDraft] = useState<NewPlantDraft>(EMPTY_NEW_PLANT);
-  const [thingTouched, setThingTouched] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [created, setCreated] = useState<{ plant: PlantDetail; gatewayLogin: GatewayLogin }>();
   const problems: Partial<Record<NewPlantField, FieldProblem>> = submitted ? newPlantProblems(draft) : {};
-  if (create.error?.status === 409) problems.thingName = { problem: 'thingTaken' };
 
   const change = (field: NewPlantField, value: string) => {
-    if (field === 'thingName') setThingTouched(true);
-    const next = { ...draft, [field]: value };
-    // The thing name follows the name until the user types one of their own.
-    if (field === 'name' && !thingTouched) next.thingName = suggestThingName(value);
-    setDraft(next);
+    setDraft({ ...draft, [field]: value });
     if (create.isError) create.reset();
   };
 
@@ -67,7 +60,7 @@ export function NewPlantDialog({ onClose }: { onClose: () => void }) {
         style={{ width: 560 }}
       >
         <DialogBody>
-          <GatewayLoginView login={created.gatewayLogin} mqttHint={t('gateway.hint', { thingName: created.plant.thingName })} />
+          <GatewayLoginView thingName={created.plant.thingName} login={created.gatewayLogin} />
         </DialogBody>
         <DialogFooter actions={<Button intent="primary" text={t('newPlant.done')} onClick={onClose} data-testid="gateway-login-done" />} />
       </Dialog>
@@ -88,7 +81,7 @@ export function NewPlantDialog({ onClose }: { onClose: () => void }) {
                   labelFor={`new-plant-${field}`}
                   labelInfo={UNITS[field]}
                   intent={problem ? 'danger' : 'none'}
-                  helperText={problem ? problemText(t, problem) : field === 'thingName' ? t('newPlant.thingNameHelp') : undefined}
+                  helperText={problem ? problemText(t, problem) : undefined}
                 >
                   <InputGroup
                     id={`new-plant-${field}`}
@@ -101,7 +94,7 @@ export function NewPlantDialog({ onClose }: { onClose: () => void }) {
               );
             })}
           </div>
-          {create.isError && create.error.status !== 409 && (
+          {create.isError && (
             <Callout intent="danger" icon="error">
               {create.error.message}
             </Callout>

@@ -1,13 +1,12 @@
-// The new-plant dialog's rules: its fields as typed, their problems by the server's limits (plus the
-// thing name's pattern), and the plant/create request.
+// The new-plant dialog's rules: its fields as typed, their problems by the server's limits, and the
+// plant/create request. No thing name: the server issues one with the plant.
 import type { PlantCreateRequest, PlantSettings } from '@helio/shared-utils';
-import { isThingName, settingProblems } from '@helio/contracts/limits';
+import { settingProblems } from '@helio/contracts/limits';
 import { parseNumber } from '../common/number-input';
 import type { FieldProblem } from '../common/problem-text';
 
 export const NEW_PLANT_FIELDS = [
   'name',
-  'thingName',
   'location',
   'address',
   'latitude',
@@ -23,7 +22,6 @@ export type NewPlantProblems = Partial<Record<NewPlantField, FieldProblem>>;
 
 export const EMPTY_NEW_PLANT: NewPlantDraft = {
   name: '',
-  thingName: '',
   location: '',
   address: '',
   latitude: '',
@@ -78,11 +76,10 @@ export function newPlantProblems(draft: NewPlantDraft): NewPlantProblems {
   const all = settingProblems(settingsOf(draft));
   const problems: NewPlantProblems = {};
   for (const field of NEW_PLANT_FIELDS) {
-    const problem = field === 'thingName' ? undefined : all[field];
+    const problem = all[field];
     if (problem) problems[field] = problem;
   }
   for (const field of NUMBER_FIELDS) if (Number.isNaN(parseNumber(draft[field]))) problems[field] = { problem: 'number' };
-  if (!isThingName(draft.thingName.trim())) problems.thingName = { problem: 'thingName' };
   return problems;
 }
 
@@ -99,17 +96,5 @@ export function createRequest(draft: NewPlantDraft): PlantCreateRequest {
     pvPeakKw: s.pvPeakKw ?? 0,
     batteryKwh: s.batteryKwh,
     chargerKw: s.chargerKw,
-    thingName: draft.thingName.trim(),
   };
-}
-
-/** A thing name suggested from the plant's name: "Brno – Střecha" → "brno-strecha". */
-export function suggestThingName(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 63);
 }

@@ -56,7 +56,7 @@ export function GatewayPasswordAction({ plant }: { plant: PlantDetail }) {
           style={{ width: 560 }}
         >
           <DialogBody>
-            <GatewayLoginView login={issued} mqttHint={t('gateway.hint', { thingName: plant.thingName })} />
+            <GatewayLoginView thingName={plant.thingName} login={issued} />
           </DialogBody>
           <DialogFooter
             actions={<Button intent="primary" text={t('newPlant.done')} onClick={() => setIssued(null)} data-testid="gateway-login-done" />}

@@ -55,7 +55,7 @@ export function useRemoveFromPlant(id: string) {
 /** The translation key for a refusal the access tab can explain, else undefined (the server's message is shown). */
 export function accessErrorKey(error: ApiError | null): string | undefined {
   if (!error) return undefined;
-  const known = ['AlreadyHasAccess', 'SeesEveryPlant', 'UserDisabled', 'UserExists'];
+  const known = ['AlreadyHasAccess', 'SeesEveryPlant', 'UserDisabled'];
   if (known.includes(error.code)) return `access.errors.${error.code}`;
   if (error.status === 403) return 'access.errors.Forbidden';
   if (error.status === 400) return 'access.errors.BadRequest';

@@ -21,6 +21,7 @@ import { refreshGraceMigration } from '../identity/refresh-grace-migration';
 import { evSessionsMigration } from '../ev/migration';
 import { releasesMigration } from '../releases/migration';
 import { apiKeyRateMigration } from '../integrations/rate-migration';
+import { userPlaceholdersMigration } from '../iam/placeholder-migration';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '045_job_runs': jobRunsMigration,
   '050_ev_sessions': evSessionsMigration,
   '051_api_key_rates': apiKeyRateMigration,
+  '055_user_placeholders': userPlaceholdersMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

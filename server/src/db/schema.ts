@@ -42,6 +42,11 @@ export interface UserTable {
   temporary_password_expires_at: string | null;
   password_changed_at: string | null;
   last_sign_in_at: string | null;
+  /**
+   * 055_user_placeholders (server/src/iam/placeholder-migration.ts): 1 = an invitation's stand-in for an
+   * address that has an account in another organisation; it never signs in and no lookup by e-mail finds it.
+   */
+  placeholder: Generated<number>;
 }
 
 export interface PlantTable {

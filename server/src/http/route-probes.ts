@@ -66,7 +66,7 @@ export function tenantResourcesOf(route: RouteEntry): TenantResource[] {
   for (const where of ['body', 'querystring'] as const) {
     for (const field of Object.keys(fieldsOf(route, where)?.properties ?? {})) {
       const kind = CONVENTIONAL[field];
-      if (kind && !route.config.newNames?.includes(field)) found.push({ field, kind, in: where });
+      if (kind) found.push({ field, kind, in: where });
     }
   }
   return found;
@@ -74,7 +74,7 @@ export function tenantResourcesOf(route: RouteEntry): TenantResource[] {
 
 /** Required id-like fields that no declared or conventional resource covers. */
 export function undeclaredIdFields(route: RouteEntry): string[] {
-  const covered = new Set([...tenantResourcesOf(route).map((r) => r.field), ...(route.config.newNames ?? [])]);
+  const covered = new Set(tenantResourcesOf(route).map((r) => r.field));
   return (['body', 'querystring'] as const).flatMap((where) =>
     (fieldsOf(route, where)?.required ?? []).filter((field) => ID_LIKE.test(field) && !covered.has(field)),
   );

@@ -308,17 +308,19 @@ describe.each(databaseTargets())('route security on $name', (target) => {
     expect(await sweep(moduleRoutes, 403, (r) => ({ token: tokens.noModules, fields: ourFields(r) }))).toEqual([]);
   });
 
+  /** B's own ids for every id a route takes: a route taking several (a plant and a user) is probed one id at a time. */
+  const theirFieldsOf = async (route: RouteEntry) => {
+    const fields: Record<string, string> = {};
+    for (const r of tenantResourcesOf(route)) fields[r.field] = await theirs(r.kind);
+    return fields;
+  };
+
   it('answers 404 to another tenant for each tenant-owned id, and not 404 for its own', async () => {
     const scoped = authenticated.filter((r) => tenantResourcesOf(r).length > 0);
     expect(scoped.length).toBeGreaterThan(8);
     const wrong: string[] = [];
     for (const route of scoped) {
-      // A route taking several ids (a plant and a user) gets B's own for all but the one probed.
-      const theirFields = async () => {
-        const fields: Record<string, string> = {};
-        for (const r of tenantResourcesOf(route)) fields[r.field] = await theirs(r.kind);
-        return fields;
-      };
+      const theirFields = () => theirFieldsOf(route);
       for (const resource of tenantResourcesOf(route)) {
         const foreign = await callRoute(app, route, {
           token: tokens.otherTenant,
@@ -331,6 +333,27 @@ describe.each(databaseTargets())('route security on $name', (target) => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('answers another tenant’s ids (thing names too) exactly as ids that exist nowhere, so none can be probed', async () => {
+    const scoped = authenticated.filter((r) => tenantResourcesOf(r).length > 0);
+    expect(scoped.filter((r) => tenantResourcesOf(r).some((resource) => resource.kind === 'thing')).length).toBeGreaterThanOrEqual(3);
+    const told: string[] = [];
+    for (const route of scoped) {
+      for (const resource of tenantResourcesOf(route)) {
+        const nowhere = resource.kind === 'thing' ? `nowhere-${randomUUID().slice(0, 8)}` : randomUUID();
+        const answerFor = async (id: string) => {
+          const response = await callRoute(app, route, {
+            token: tokens.otherTenant,
+            fields: { ...(await theirFieldsOf(route)), [resource.field]: id },
+          });
+          return `${response.statusCode} ${response.body.split(id).join('<id>')}`;
+        };
+        const [foreign, missing] = [await answerFor(ours[resource.kind]), await answerFor(nowhere)];
+        if (foreign !== missing) told.push(`${routeName(route)} told A's ${resource.kind} (${foreign}) from none (${missing})`);
+      }
+    }
+    expect(told).toEqual([]);
   });
 
   it('never shows another tenant anything of tenant A, whatever it calls', async () => {

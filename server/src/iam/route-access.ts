@@ -26,15 +26,10 @@ declare module 'fastify' {
     /** Needs no token at all (sign-in, refresh, password reset…). */
     public?: boolean;
     tenantResources?: readonly TenantResource[];
-    /** Id-like fields that name a thing being created (plant/create's thingName), not an existing one. */
-    newNames?: readonly string[];
   }
 }
 
 /** Route config of a route that needs a permission (and optionally a module). */
-export function access(
-  permission: RoutePermission,
-  extra: { module?: ModuleKey; tenantResources?: readonly TenantResource[]; newNames?: readonly string[] } = {},
-) {
+export function access(permission: RoutePermission, extra: { module?: ModuleKey; tenantResources?: readonly TenantResource[] } = {}) {
   return { permission, ...extra };
 }

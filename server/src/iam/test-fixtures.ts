@@ -26,8 +26,9 @@ export async function tenantIdOf(db: Kysely<Database>, name: string): Promise<st
   return (await db.selectFrom('tenants').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 }
 
+/** The id of the real account of `email` (not an invitation's placeholder for it). */
 export async function userIdOf(db: Kysely<Database>, email: string): Promise<string> {
-  return (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+  return (await db.selectFrom('users').select('id').where('email', '=', email).where('placeholder', '=', 0).executeTakeFirstOrThrow()).id;
 }
 
 export interface TestUser {
@@ -35,6 +36,17 @@ export interface TestUser {
   email: string;
   password: string;
   tenantId: string;
+}
+
+/** A seeded account (the demo data's), for tokens: its password is not known here. */
+export async function seededUser(db: Kysely<Database>, email: string): Promise<TestUser> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'tenant_id'])
+    .where('email', '=', email)
+    .where('placeholder', '=', 0)
+    .executeTakeFirstOrThrow();
+  return { id: row.id, email, password: '', tenantId: row.tenant_id };
 }
 
 export interface NewUser {

@@ -3,7 +3,7 @@
 import { iamEndpoints, type IamEndpoints } from '@helio/contracts';
 import type { FastifyInstance } from 'fastify';
 import { contractSchema } from '../http/contract-schema';
-import { refuseWhileProbing } from '../security/name-probes';
+import { admitInvitationMail } from '../security/invitation-mail-limit';
 import { inviteUser, type IamDeps, type InviteBody } from './invite';
 import { access } from './route-access';
 import { deleteIamUser, disableIamUser, enableIamUser, updateIamUser } from './user-store';
@@ -27,7 +27,7 @@ export async function registerIamUserRoutes(app: FastifyInstance, deps: IamDeps)
       schema: contractSchema(iamEndpoints['iam/users/invite']),
     },
     async (request, reply) => {
-      await refuseWhileProbing(db, reply, request.user.tenantId, 'email');
+      await admitInvitationMail(db, reply, request.user.tenantId);
       return iamUserView(db, await inviteUser(deps, request.user, request.body, request.ip));
     },
   );

@@ -1,4 +1,4 @@
-import { decoyHash, hashPassword, verifyPassword } from './passwords';
+import { decoyHash, hashPassword, UNUSABLE_PASSWORD_HASH, verifyPassword } from './passwords';
 
 describe('password hashing', () => {
   it('verifies the right password and rejects a wrong one', async () => {
@@ -16,6 +16,7 @@ describe('password hashing', () => {
 
   it('never matches a malformed stored hash', async () => {
     await expect(verifyPassword('x', 'plain-text')).resolves.toBe(false);
+    for (const guess of ['', '!', 'x']) await expect(verifyPassword(guess, UNUSABLE_PASSWORD_HASH)).resolves.toBe(false);
     await expect(verifyPassword('x', 'scrypt$abc$8$1$c2FsdA$aGFzaA')).resolves.toBe(false);
   });
 

@@ -23,6 +23,9 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
+/** Stored where no password may ever work (an invitation's placeholder): it is no scrypt hash, so nothing matches it. */
+export const UNUSABLE_PASSWORD_HASH = '!';
+
 /** Constant-time comparison; a malformed stored hash never matches. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');

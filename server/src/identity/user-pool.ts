@@ -1,5 +1,7 @@
 // Username/password authentication against the users table. Unknown users and wrong passwords look
-// exactly alike from outside: same answer and the same scrypt work.
+// exactly alike from outside: same answer and the same scrypt work. An e-mail names one real account;
+// an invitation's placeholder (iam/invite.ts) holds the address in its organisation but is no account:
+// no lookup by e-mail finds it, so it never signs in nor resets a password.
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UserTable } from '../db/schema';
 import { decoyHash, verifyPassword } from './passwords';
@@ -17,7 +19,7 @@ export function normalizeEmail(email: string): string {
 }
 
 export async function authenticate(db: Kysely<Database>, username: string, password: string): Promise<AuthenticationResult> {
-  const user = await db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(username)).executeTakeFirst();
+  const user = await findUserByEmail(db, username);
   const matches = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
   if (!user) return { status: 'invalid' };
   if (!matches) return { status: 'invalid', user };
@@ -30,8 +32,9 @@ export async function findUserById(db: Kysely<Database>, id: string): Promise<Us
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The real account of an address (e-mails are unique among them), never a placeholder. */
 export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+  return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).where('placeholder', '=', 0).executeTakeFirst();
 }
 
 /** Sets a user's own password; clears the temporary-password state an invitation left. */

@@ -53,4 +53,18 @@ describe('mail texts', () => {
     expect(mail.subject).toBe('Your Helio EMS password was changed');
     expect(mail.text).toContain('https://ems.test/auth/forgot-password');
   });
+
+  it('tells the owner of an address invited elsewhere, in their language, to ask for another address', () => {
+    const message = { kind: 'invitation-elsewhere', name: 'Eva', tenantName: 'Other Energy', consoleUrl: 'https://ems.test' } as const;
+    const en = renderMail(message, 'en');
+    expect(en.subject).toBe('Your invitation to Helio EMS (Other Energy)');
+    expect(en.text).toContain('Other Energy invited you to Helio EMS');
+    expect(en.text).toContain('already has a Helio EMS account\nwith another organisation');
+    expect(en.text).toContain('ask them for an invitation to another e-mail address');
+    const cs = renderMail(message, 'cs');
+    expect(cs.subject).toBe('Pozvánka do Helio EMS (Other Energy)');
+    expect(cs.text).toContain('organizace Other Energy vás pozvala do Helio EMS');
+    expect(cs.text).toContain('požádejte ji o pozvánku na jinou e-mailovou adresu');
+    for (const mail of [en, cs]) expect(mail.text).not.toMatch(/heslo:|password:/i);
+  });
 });

@@ -12,6 +12,8 @@ export type MailMessage =
       tenantName: string;
       consoleUrl: string;
     }
+  /** To the owner of an address invited by one organisation while it has an account with another. */
+  | { kind: 'invitation-elsewhere'; name: string; tenantName: string; consoleUrl: string }
   | { kind: 'password-reset-code'; name: string; code: string; validMinutes: number; consoleUrl: string }
   | { kind: 'password-changed'; name: string; at: Date; consoleUrl: string };
 
@@ -51,6 +53,19 @@ function czech(message: MailMessage): RenderedMail {
           '',
           `Přihlaste se na ${message.consoleUrl}/auth/sign-in a nastavte si vlastní heslo.`,
           `Dočasné heslo platí do ${when(message.expiresAt, 'cs')}.`,
+        ].join('\n'),
+      };
+    case 'invitation-elsewhere':
+      return {
+        subject: `Pozvánka do Helio EMS (${message.tenantName})`,
+        text: [
+          `Dobrý den, ${message.name},`,
+          '',
+          `organizace ${message.tenantName} vás pozvala do Helio EMS. Vaše e-mailová adresa ale už patří účtu Helio EMS`,
+          'u jiné organizace a jedna adresa může mít jen jeden účet, proto vám nový účet nevznikl.',
+          '',
+          `Chcete-li pracovat i s organizací ${message.tenantName}, požádejte ji o pozvánku na jinou e-mailovou adresu.`,
+          `Váš dosavadní účet zůstává beze změny: ${message.consoleUrl}/auth/sign-in`,
         ].join('\n'),
       };
     case 'password-reset-code':
@@ -93,6 +108,19 @@ function english(message: MailMessage): RenderedMail {
           '',
           `Sign in at ${message.consoleUrl}/auth/sign-in and choose your own password.`,
           `The temporary password is valid until ${when(message.expiresAt, 'en')}.`,
+        ].join('\n'),
+      };
+    case 'invitation-elsewhere':
+      return {
+        subject: `Your invitation to Helio EMS (${message.tenantName})`,
+        text: [
+          `Hello ${message.name},`,
+          '',
+          `${message.tenantName} invited you to Helio EMS. Your e-mail address, however, already has a Helio EMS account`,
+          'with another organisation, and an address can have only one account, so no new account was made for you.',
+          '',
+          `If you want to work with ${message.tenantName} too, ask them for an invitation to another e-mail address.`,
+          `Your existing account stays as it is: ${message.consoleUrl}/auth/sign-in`,
         ].join('\n'),
       };
     case 'password-reset-code':

@@ -1,6 +1,7 @@
 // The e-mail about a new alert, in the recipient's language, and who gets it: active users of the
-// plant's organisation with the notifications module and permission whose schedule is open at the
-// alert's start on the plant's wall clock. Everyone else sees the alert only in the app.
+// plant's organisation (not invitations' placeholders) with the notifications module and permission
+// whose schedule is open at the alert's start on the plant's wall clock. Everyone else sees the alert
+// only in the app.
 import type { Locale } from '../db/schema';
 import { parseModules } from '../http/auth';
 import { ADMINISTRATOR_ROLES } from '../iam/permissions';
@@ -125,6 +126,8 @@ export async function alertRecipients(
     ])
     .where('users.tenant_id', '=', plant.tenant_id)
     .where('users.status', '=', 'active')
+    // An invitation's placeholder is no account: its address belongs to someone of another organisation.
+    .where('users.placeholder', '=', 0)
     .where((eb) =>
       eb.or([
         eb.and([eb('users.custom_role_id', 'is', null), eb('users.role', 'in', ADMINISTRATOR_ROLES)]),

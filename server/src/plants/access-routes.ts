@@ -7,7 +7,7 @@ import { requireUser } from '../http/auth';
 import { contractSchema } from '../http/contract-schema';
 import type { IamDeps } from '../iam/invite';
 import { access } from '../iam/route-access';
-import { refuseWhileProbing } from '../security/name-probes';
+import { admitInvitationMail } from '../security/invitation-mail-limit';
 import { invitePlantUser, plantAccessOf, removePlantAccess, setPlantAccessRole } from './access-store';
 
 const plantResource = { tenantResources: [{ field: 'id', kind: 'plant' }] } as const;
@@ -38,8 +38,7 @@ export async function registerPlantAccessRoutes(app: FastifyInstance, deps: IamD
       preHandler: requireUser,
       schema: contractSchema(plantAccessEndpoints['plant/access/invite']),
     },
-    async (request, reply) =>
-      invitePlantUser(deps, request, request.body, () => refuseWhileProbing(db, reply, request.user.tenantId, 'email')),
+    async (request, reply) => invitePlantUser(deps, request, request.body, () => admitInvitationMail(db, reply, request.user.tenantId)),
   );
 
   app.post<{ Body: PlantAccessEndpoints['plant/access/update']['request'] }>(

@@ -104,8 +104,9 @@ type InviteBody = PlantAccessEndpoints['plant/access/invite']['request'];
 
 /**
  * Gives a user of the tenant the plant, or invites someone new (an IAM invitation: the same mail,
- * password rules and audit as iam/users/invite, which needs iam:manage). `beforeInvitingSomeoneNew`
- * runs just before a new account is made (the route's refusal while the tenant probes for names).
+ * password rules and audit as iam/users/invite, which needs iam:manage; an address with an account in
+ * another organisation gets a placeholder, answered alike). `beforeInvitingSomeoneNew` runs just before
+ * someone new is invited (the route's bound on invitation mails).
  */
 export async function invitePlantUser(
   deps: IamDeps,

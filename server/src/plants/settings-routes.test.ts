@@ -10,6 +10,7 @@ import { buildApp } from '../http/app';
 import { databaseTargets } from '../testing/databases';
 import { apiPost, testConfig } from '../testing/test-app';
 import type { PlantDetail } from './plant-detail';
+import { isThingName } from '@helio/contracts';
 
 interface ErrorAnswer {
   error: {
@@ -88,13 +89,8 @@ describe.each(databaseTargets())('plant settings on $name', (target) => {
   it('refuses plants:write calls to a viewer', async () => {
     expect((await call('plant/update', { id: plantId, payload: { name: 'X' }, expectedVersion: 1 }, viewer)).statusCode).toBe(403);
     expect(
-      (
-        await call(
-          'plant/create',
-          { name: 'X', location: 'Y', latitude: 1, longitude: 1, timezone: 'UTC', pvPeakKw: 1, thingName: `v-${run}` },
-          viewer,
-        )
-      ).statusCode,
+      (await call('plant/create', { name: 'X', location: 'Y', latitude: 1, longitude: 1, timezone: 'UTC', pvPeakKw: 1 }, viewer))
+        .statusCode,
     ).toBe(403);
   });
 
@@ -178,8 +174,7 @@ describe.each(databaseTargets())('plant settings on $name', (target) => {
     expect((await call('plant/detail', { id: plantId })).json()).toMatchObject({ name: 'First editor', version: version + 1 });
   });
 
-  it('creates a plant with its gateway login, once and not cached; the login connects to the broker', async () => {
-    const thingName = `new-plant-${run}`;
+  it('creates a plant with the thing name it issues and its gateway login, once and not cached; the login connects to the broker', async () => {
     const body = {
       name: 'Nová elektrárna',
       location: 'Jihlava',
@@ -188,15 +183,14 @@ describe.each(databaseTargets())('plant settings on $name', (target) => {
       timezone: 'Europe/Prague',
       pvPeakKw: 12.5,
       batteryKwh: 15,
-      thingName,
     };
     const response = await call('plant/create', body);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const { plant, gatewayLogin } = response.json<{ plant: PlantDetail; gatewayLogin: { username: string; password: string } }>();
-    const { thingName: _thing, ...settings } = body;
-    expect(plant).toMatchObject({ ...settings, thingName, chargerKw: null, version: 1 });
-    expect(gatewayLogin).toEqual({ username: `gw-${thingName}`, password: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/) });
+    expect(plant).toMatchObject({ ...body, chargerKw: null, version: 1 });
+    expect(isThingName(plant.thingName)).toBe(true);
+    expect(gatewayLogin).toEqual({ username: `gw-${plant.thingName}`, password: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/) });
     const gateway = await mqtt.connectAsync(devices.mqttUrl, {
       clientId: gatewayLogin.username,
       username: gatewayLogin.username,
@@ -220,14 +214,27 @@ describe.each(databaseTargets())('plant settings on $name', (target) => {
     expect((await call('plant/detail', { id: plant.id })).body).not.toContain(gatewayLogin.password);
   });
 
-  it('refuses a thing name that is taken (by any tenant) with 409, and a malformed one with 400', async () => {
+  it('lets nobody choose a thing name, so no answer tells whether another organisation holds one', async () => {
     const base = { name: 'Dup', location: 'X', latitude: 1, longitude: 1, timezone: 'UTC', pvPeakKw: 1 };
-    const taken = await call('plant/create', { ...base, thingName: theirs });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json<ErrorAnswer>().error.details).toEqual({ field: 'thingName' });
-    const malformed = await call('plant/create', { ...base, thingName: 'Has Spaces', pvPeakKw: 0 });
-    expect(malformed.statusCode).toBe(400);
-    expect(Object.keys(malformed.json<ErrorAnswer>().error.details?.fields ?? {}).sort()).toEqual(['pvPeakKw', 'thingName']);
+    // Another organisation's thing name and a free one are refused alike: thingName is no field of the request.
+    const answers = await Promise.all([theirs, `free-${run}`].map((thingName) => call('plant/create', { ...base, thingName })));
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(400);
+      expect(Object.keys(answer.json<ErrorAnswer>().error.details?.fields ?? {})).toEqual(['thingName']);
+    }
+    expect(answers[0]?.body.replace(theirs, '')).toBe(answers[1]?.body.replace(`free-${run}`, ''));
     expect(await db.selectFrom('plants').select('id').where('name', '=', 'Dup').execute()).toEqual([]);
+    // Plants of the same settings get names of their own, none of them one that exists already.
+    const created = await Promise.all([1, 2].map(() => call('plant/create', base)));
+    const names = created.map((answer) => answer.json<{ plant: PlantDetail }>().plant.thingName);
+    expect(created.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(new Set([...names, ours, theirs]).size).toBe(4);
+  });
+
+  it('checks the settings of a new plant by field, as plant/update does', async () => {
+    const malformed = await call('plant/create', { name: 'Bad', location: 'X', latitude: 91, longitude: 1, timezone: 'UTC', pvPeakKw: 0 });
+    expect(malformed.statusCode).toBe(400);
+    expect(Object.keys(malformed.json<ErrorAnswer>().error.details?.fields ?? {}).sort()).toEqual(['latitude', 'pvPeakKw']);
+    expect(await db.selectFrom('plants').select('id').where('name', '=', 'Bad').execute()).toEqual([]);
   });
 });

@@ -9,7 +9,6 @@ import type { DeviceServices } from '../devices/services';
 import { requireUser } from '../http/auth';
 import { contractSchema } from '../http/contract-schema';
 import { access } from '../iam/route-access';
-import { refuseWhileProbing } from '../security/name-probes';
 import { createPlant, plantDetailOf, updatePlantSettings } from './settings-store';
 
 const plantResource = { tenantResources: [{ field: 'id', kind: 'plant' as const }] };
@@ -44,16 +43,13 @@ export async function registerPlantSettingsRoutes(
   app.post<{ Body: PlantEndpoints['plant/create']['request'] }>(
     '/api/plant/create',
     {
-      // thingName names the plant to be made; a name taken anywhere is a 409 (names are global MQTT topics).
-      config: access('plants:write', { newNames: ['thingName'] }),
+      config: access('plants:write'),
       preHandler: requireUser,
       attachValidation: true,
       schema: contractSchema(plantEndpoints['plant/create']),
     },
     async (request, reply) => {
-      const created = await createPlant(deps, request, request.body, request.validationError?.validation, () =>
-        refuseWhileProbing(db, reply, request.user.tenantId, 'thing'),
-      );
+      const created = await createPlant(deps, request, request.body, request.validationError?.validation);
       // The password is shown this once; nothing on the way may keep it.
       void reply.header('cache-control', 'no-store');
       return created;

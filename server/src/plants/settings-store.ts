@@ -1,14 +1,7 @@
 // A plant's detail and settings: reading, changing (optimistic concurrency on `version`) and creating
 // a plant with its gateway login. Tenant-scoped: another tenant's plant is not found. Changing a plant
 // needs the owner role on it; whoever creates a plant may manage it. Every change is audited.
-import {
-  isThingName,
-  problemMessage,
-  settingProblems,
-  type PlantEndpoints,
-  type PlantSettings,
-  type SettingProblems,
-} from '@helio/contracts';
+import { problemMessage, settingProblems, type PlantEndpoints, type PlantSettings, type SettingProblems } from '@helio/contracts';
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
@@ -18,9 +11,9 @@ import type { Database } from '../db/schema';
 import { setNewGatewayPassword } from '../devices/mqtt/gateway-credentials';
 import type { DeviceServices } from '../devices/services';
 import { badRequest, conflict, notFound } from '../http/errors';
-import { countNameConflict } from '../security/name-probes';
 import { findTenantPlant, forgetPlants, grantPlantAccess, requirePlantRole, seesEveryPlant } from './access';
 import { settingColumns, settingsOf, toPlantDetail, type PlantDetail } from './plant-detail';
+import { newThingName } from './thing-names';
 
 /** What a new plant starts with beyond what plant/create is given. */
 const NEW_PLANT_DEFAULTS: PlantSettings = {
@@ -118,55 +111,41 @@ export async function updatePlantSettings(
 }
 
 /**
- * Creates a plant with its gateway login (the password is answered this once). Thing names are unique
- * per installation (they name MQTT topics), not per tenant; each "taken" counts against the tenant
- * (security/name-probes.ts), so names cannot be probed in bulk. `beforeCreating` runs once the body
- * is known to be well-formed (the route's refusal while the tenant probes for names).
+ * Creates a plant with the thing name the server issues (random: none is ever "taken", so the answer
+ * tells nothing about other organisations) and its gateway login (the password is answered this once).
  */
 export async function createPlant(
   deps: { db: Kysely<Database>; devices?: DeviceServices },
   caller: RequestCaller,
   body: PlantEndpoints['plant/create']['request'],
   schemaErrors: SchemaErrors,
-  beforeCreating: () => Promise<void>,
 ): Promise<PlantEndpoints['plant/create']['response']> {
   const { db, devices } = deps;
   rejectSchemaErrors(schemaErrors);
-  await beforeCreating();
   const { tenantId } = caller.user;
-  const { thingName, ...given } = body;
-  const settings: PlantSettings = { ...NEW_PLANT_DEFAULTS, ...given };
+  const settings: PlantSettings = { ...NEW_PLANT_DEFAULTS, ...body };
   const problems: SettingProblems = settingProblems(settings);
-  if (!isThingName(thingName)) problems.thingName = { problem: 'thingName' };
   if (Object.keys(problems).length > 0) throw invalid(problems);
-  const taken = async () => {
-    await countNameConflict(db, tenantId, 'thing');
-    return conflict('This thing name is already taken', { field: 'thingName' });
-  };
-  if (await db.selectFrom('plants').select('id').where('thing_name', '=', thingName).executeTakeFirst()) throw await taken();
   const plantId = randomUUID();
-  try {
-    await db
-      .insertInto('plants')
-      .values({
-        ...settingColumns(settings),
-        id: plantId,
-        tenant_id: tenantId,
-        thing_name: thingName,
-        name: settings.name.trim(),
-        location: settings.location.trim(),
-        timezone: settings.timezone.trim(),
-        latitude: settings.latitude ?? 0,
-        longitude: settings.longitude ?? 0,
-        pv_peak_kw: settings.pvPeakKw ?? 0,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
-    forgetPlants(db);
-  } catch (error) {
-    if (await db.selectFrom('plants').select('id').where('thing_name', '=', thingName).executeTakeFirst()) throw await taken();
-    throw error;
-  }
+  // 128 random bits: a name nobody holds, without asking (a collision would fail on the unique index).
+  const thingName = newThingName();
+  await db
+    .insertInto('plants')
+    .values({
+      ...settingColumns(settings),
+      id: plantId,
+      tenant_id: tenantId,
+      thing_name: thingName,
+      name: settings.name.trim(),
+      location: settings.location.trim(),
+      timezone: settings.timezone.trim(),
+      latitude: settings.latitude ?? 0,
+      longitude: settings.longitude ?? 0,
+      pv_peak_kw: settings.pvPeakKw ?? 0,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  forgetPlants(db);
   // Whoever creates a plant may see and manage it: a non-administrator becomes its owner.
   if (!seesEveryPlant(caller.user)) await grantPlantAccess(db, { plantId, userId: caller.user.sub, role: 'owner' });
   const target = { id: plantId, thing_name: thingName };

@@ -72,6 +72,7 @@ async function actorOf(db: Kysely<Database>, by: string | undefined): Promise<Re
       .select(['id', 'email'])
       .where('email', '=', by)
       .where('tenant_id', '=', tenantId)
+      .where('placeholder', '=', 0)
       .executeTakeFirst();
     if (!user) throw new UsageError(`${by} is no user of the organisation that runs the releases`);
     return { tenantId, id: user.id, email: user.email };
