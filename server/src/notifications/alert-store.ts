@@ -137,3 +137,35 @@ export async function unreadCount(db: NotificationsDb, caller: PlantCaller): Pro
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
+
+/** An alert as the live streams tell of it (cluster/alert-relay.ts), with its organisation. */
+export type AlertNews = Pick<AlertView, 'id' | 'plantId' | 'plantName' | 'kind' | 'severity' | 'startedAt' | 'endedAt'> & {
+  tenantId: string;
+};
+
+/** The alerts among `ids` that still exist, with their plant's name, by id. */
+export async function alertNews(db: NotificationsDb, ids: readonly string[]): Promise<Map<string, AlertNews>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('alerts')
+    .innerJoin('plants', 'plants.id', 'alerts.plant_id')
+    .select(['alerts.id', 'alerts.tenant_id', 'alerts.plant_id', 'plants.name as plant_name', 'alerts.kind', 'alerts.severity'])
+    .select(['alerts.started_at', 'alerts.ended_at'])
+    .where('alerts.id', 'in', ids)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        tenantId: r.tenant_id,
+        plantId: r.plant_id,
+        plantName: r.plant_name,
+        kind: r.kind as AlertKind,
+        severity: r.severity as Severity,
+        startedAt: r.started_at,
+        endedAt: r.ended_at,
+      },
+    ]),
+  );
+}
