@@ -24,7 +24,14 @@ export function tenantAudience(db: NotificationsDb, tenantId: string) {
   return db
     .selectFrom('users')
     .leftJoin('roles', 'roles.id', 'users.custom_role_id')
-    .select(['users.id', 'users.tenant_id', 'users.role', 'users.modules', 'users.custom_role_id', 'roles.permissions as custom_permissions'])
+    .select([
+      'users.id',
+      'users.tenant_id',
+      'users.role',
+      'users.modules',
+      'users.custom_role_id',
+      'roles.permissions as custom_permissions',
+    ])
     .where('users.tenant_id', '=', tenantId)
     .where('users.status', '=', 'active');
 }

@@ -25,31 +25,34 @@ export function openLiveClient(app: FastifyInstance, query: string, token: strin
   const port = (app.server.address() as AddressInfo).port;
   return new Promise((resolve, reject) => {
     http
-      .get({ host: '127.0.0.1', port, path: `/api/live?${query}`, headers: { authorization: `Bearer ${token}` }, agent: false }, (response) => {
-        const events: LiveEvent[] = [];
-        let buffered = '';
-        let done = false;
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          buffered += chunk;
-          let end: number;
-          while ((end = buffered.indexOf('\n\n')) >= 0) {
-            const block = buffered.slice(0, end);
-            buffered = buffered.slice(end + 2);
-            const parsed = /^event: (\S+)\ndata: (.*)$/s.exec(block);
-            if (parsed?.[1] && parsed[2] !== undefined) events.push({ event: parsed[1], data: JSON.parse(parsed[2]) as unknown });
-          }
-        });
-        const ended = new Promise<void>((resolveEnd) => response.on('close', () => ((done = true), resolveEnd())));
-        resolve({
-          status: response.statusCode ?? 0,
-          events,
-          of: <T>(event: string) => events.filter((e) => e.event === event).map((e) => e.data as T),
-          isEnded: () => done,
-          ended,
-          close: () => response.destroy(),
-        });
-      })
+      .get(
+        { host: '127.0.0.1', port, path: `/api/live?${query}`, headers: { authorization: `Bearer ${token}` }, agent: false },
+        (response) => {
+          const events: LiveEvent[] = [];
+          let buffered = '';
+          let done = false;
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            buffered += chunk;
+            let end: number;
+            while ((end = buffered.indexOf('\n\n')) >= 0) {
+              const block = buffered.slice(0, end);
+              buffered = buffered.slice(end + 2);
+              const parsed = /^event: (\S+)\ndata: (.*)$/s.exec(block);
+              if (parsed?.[1] && parsed[2] !== undefined) events.push({ event: parsed[1], data: JSON.parse(parsed[2]) as unknown });
+            }
+          });
+          const ended = new Promise<void>((resolveEnd) => response.on('close', () => ((done = true), resolveEnd())));
+          resolve({
+            status: response.statusCode ?? 0,
+            events,
+            of: <T>(event: string) => events.filter((e) => e.event === event).map((e) => e.data as T),
+            isEnded: () => done,
+            ended,
+            close: () => response.destroy(),
+          });
+        },
+      )
       .on('error', reject);
   });
 }
