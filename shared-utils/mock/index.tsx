@@ -59,6 +59,7 @@ import type { ChartOptions, UplotChartProps } from '../src/charts/uplot-chart';
 import type { Device, DeviceCreateRequest, DeviceFields, DeviceKind, LiveAlertEvent } from '@helio/contracts';
 import { LOADER_OPTIONS } from '../src/i18n/loader-options';
 import { localeOf } from '../src/i18n/locale-format';
+import { ALERT_NEWS_SETTLE_MS, useRereadListener } from '../src/shadow/alert-news-reread';
 import { useObservable } from '../src/components/use-observable';
 import { useNow, NOW_TICK_MS } from '../src/components/use-now';
 import { hasPermission } from '../src/current-user/permissions';
@@ -342,23 +343,11 @@ export function useLiveAlerts(listener: (event: LiveAlertEvent) => void, enabled
   }, [enabled]);
 }
 
-export const ALERT_NEWS_SETTLE_MS = 100;
+export { ALERT_NEWS_SETTLE_MS };
 
 /** As the real one, over the mock's useLiveAlerts and query client. */
 export function useRereadOnAlertNews(keys: readonly QueryKey[], enabled = true): void {
-  const latestKeys = useRef(keys);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => {
-    latestKeys.current = keys;
-  });
-  useLiveAlerts(() => {
-    if (timer.current !== undefined) return;
-    timer.current = setTimeout(() => {
-      timer.current = undefined;
-      for (const queryKey of latestKeys.current) void queryClient.invalidateQueries({ queryKey });
-    }, ALERT_NEWS_SETTLE_MS);
-  }, enabled);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  useLiveAlerts(useRereadListener(keys), enabled);
 }
 
 /** The real wrapper's view, fed by the mock's current user (__setCurrentUser decides the modules). */

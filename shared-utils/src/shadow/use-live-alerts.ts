@@ -2,12 +2,10 @@
 // ended, their read marks changed, or news may have been lost (read the alerts again). While a
 // component listens, the stream stays open on every page, also where no plant's shadow is shown.
 import { useEffect, useRef } from 'react';
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import type { LiveAlertEvent } from '@helio/contracts';
+import { useRereadListener } from './alert-news-reread';
 import { live } from './live-connection';
-
-/** Alert news this close together (a tick that opened several alerts) costs one read. */
-export const ALERT_NEWS_SETTLE_MS = 100;
 
 /** Calls the latest `listener` with each alert event while `enabled`. */
 export function useLiveAlerts(listener: (event: LiveAlertEvent) => void, enabled = true): void {
@@ -20,18 +18,5 @@ export function useLiveAlerts(listener: (event: LiveAlertEvent) => void, enabled
 
 /** Reads the queries under `keys` again when alert news arrives, once per burst, while `enabled`. */
 export function useRereadOnAlertNews(keys: readonly QueryKey[], enabled = true): void {
-  const queryClient = useQueryClient();
-  const latestKeys = useRef(keys);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => {
-    latestKeys.current = keys;
-  });
-  useLiveAlerts(() => {
-    if (timer.current !== undefined) return;
-    timer.current = setTimeout(() => {
-      timer.current = undefined;
-      for (const queryKey of latestKeys.current) void queryClient.invalidateQueries({ queryKey });
-    }, ALERT_NEWS_SETTLE_MS);
-  }, enabled);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  useLiveAlerts(useRereadListener(keys), enabled);
 }
