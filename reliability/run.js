@@ -277,7 +277,7 @@ async function main() {
       `Samples: ${result.samples.sent} sent in ${result.samples.reports} reports, ${result.samples.stored} stored, lost ${result.samples.lost} ${JSON.stringify(lostByPhase)}; unacknowledged ${published.unacknowledged}; the broker sent the replicas ${result.samples.copiesPerReport.toFixed(2)} copies a report`,
     );
     log(
-      `Streams: ${streamTotals.open} of ${streamTotals.streams} open at the end, ${streamTotals.events} events, ${streamTotals.reconnects} reconnects, ${streamTotals.refused} refused, longest down ${(streamTotals.longestDownMs / 1000).toFixed(1)} s, ${streamTotals.silent} never got an event`,
+      `Streams: ${streamTotals.open} of ${streamTotals.streams} open at the end, ${streamTotals.events} shadow events, ${streamTotals.alertEvents} alert events, ${streamTotals.reconnects} reconnects, ${streamTotals.refused} refused, longest down ${(streamTotals.longestDownMs / 1000).toFixed(1)} s, ${streamTotals.silent} never got an event`,
     );
     log('Memory (RSS) of the replicas:');
     for (const m of result.memory)

@@ -1,6 +1,7 @@
 // Browsers' live streams: SSE clients of GET /api/live through the load balancer, each with its
-// user's token, reconnecting a second after their stream ends (a replica killed, a token run out),
-// as the console does. Counts events, reconnects and the longest time a stream was down.
+// user's token, watching its things and the user's alert news as a console tab does, reconnecting a
+// second after their stream ends (a replica killed, a token run out). Counts shadow and alert events,
+// reconnects and the longest time a stream was down.
 'use strict';
 const http = require('node:http');
 
@@ -15,6 +16,7 @@ function openStreams({ base, count, tokenOf, thingsOf, deadline }) {
     index: i,
     open: false,
     events: 0,
+    alertEvents: 0,
     reconnects: 0,
     refused: 0,
     downSince: Date.now(),
@@ -29,7 +31,7 @@ function openStreams({ base, count, tokenOf, thingsOf, deadline }) {
       {
         host: url.hostname,
         port: url.port,
-        path: `/api/live?things=${thingsOf(s.index).join(',')}`,
+        path: `/api/live?things=${thingsOf(s.index).join(',')}&alerts=true`,
         headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
         agent: false,
       },
@@ -45,6 +47,7 @@ function openStreams({ base, count, tokenOf, thingsOf, deadline }) {
         response.setEncoding('utf8');
         response.on('data', (chunk) => {
           s.events += chunk.split('event: shadow').length - 1;
+          s.alertEvents += chunk.split('event: alert').length - 1;
         });
         response.on('end', () => retry(s));
         response.on('error', () => retry(s));
@@ -76,6 +79,7 @@ function openStreams({ base, count, tokenOf, thingsOf, deadline }) {
         streams: streams.length,
         open: streams.filter((s) => s.open).length,
         events: streams.reduce((n, s) => n + s.events, 0),
+        alertEvents: streams.reduce((n, s) => n + s.alertEvents, 0),
         reconnects: streams.reduce((n, s) => n + s.reconnects, 0),
         refused: streams.reduce((n, s) => n + s.refused, 0),
         longestDownMs: Math.max(0, ...streams.map((s) => Math.max(s.longestDownMs, s.open ? 0 : Date.now() - s.downSince))),

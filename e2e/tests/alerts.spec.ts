@@ -1,7 +1,8 @@
 // An alert raised by the simulator, end to end: a simulated plant is told to report an inverter
 // fault (its fault-injection topic, device-simulator/README.md), the server's alert engine opens the
 // alert (ALERT_TICK_MS is 2 s in these runs), and it reaches the users of the plant: in the app always
-// (toast, nav unread count, /notifications), by e-mail (the outbox) only for the user whose schedule
+// (toast, nav unread count, /notifications) at once, through the tab's live stream, on a page that
+// shows a plant and on one that shows none; by e-mail (the outbox) only for the user whose schedule
 // window includes the alert's start on the plant's wall clock.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './support';
@@ -11,8 +12,13 @@ import { createActiveUser, goInApp, signInAs, type TestUser } from './accounts';
 import { mailSubjectsTo } from './outbox';
 
 const MQTT_URL = `mqtt://127.0.0.1:${Number(process.env.E2E_MQTT_PORT ?? 18831)}`;
-/** The nav polls the latest alerts every 30 s; the engine ticks every 2 s here. */
+/** How long the journey waits at most: more than the nav's 30 s poll of the latest alerts. */
 const ARRIVES_WITHIN_MS = 45_000;
+/**
+ * How soon the toast and the badge must follow the fault: a report (every 1 s here), the engine's
+ * tick (2 s) and the live stream, well before the 30 s poll could have brought them.
+ */
+const LIVE_WITHIN_MS = 10_000;
 const INVERTER_FAULT_CS = 'Porucha střídače';
 
 interface PlantRef {
@@ -93,21 +99,35 @@ test('an inverter fault of a simulated plant reaches the app of every user and t
   await saveWindow(request, insideToken, ...open);
   await saveWindow(request, await tokenOf(request, outside), ...closed);
 
-  // Both are signed in before the fault, so the nav has its baseline and the alert is news.
+  // Both are signed in before the fault, so the nav has its baseline and the alert is news. One stays
+  // on the dashboard (its stream carries the active plant's shadow too), the other goes to a page that
+  // shows no plant, where the tab's stream carries the alerts alone.
   const insidePage = await signedInPage(browser, inside);
   const outsidePage = await signedInPage(browser, outside);
+  const alertsOnly = outsidePage.waitForResponse((r) => r.url().endsWith('/api/live?alerts=true') && r.ok());
+  await goInApp(outsidePage, '/my-account');
+  await alertsOnly;
   const subject = `Helio EMS: ${INVERTER_FAULT_CS} – ${plant.name}`;
   expect(mailSubjectsTo(inside.email)).not.toContain(subject);
 
   try {
+    const faultAt = Date.now();
     await setFaults(plant.thingName, { inverterFault: true });
 
-    for (const page of [insidePage, outsidePage]) {
-      const toast = page.locator('.bp6-toast', { hasText: `${plant.name}: ${INVERTER_FAULT_CS}` });
-      await expect(toast).toBeVisible({ timeout: ARRIVES_WITHIN_MS });
-      await expect(page.getByTestId('nav-unread-badge')).toHaveText(/^[1-9]\d*\+?$/, { timeout: ARRIVES_WITHIN_MS });
-      await expectAlertInCentre(page, plant);
+    const arrivals = await Promise.all(
+      [insidePage, outsidePage].map(async (page) => {
+        const toast = page.locator('.bp6-toast', { hasText: `${plant.name}: ${INVERTER_FAULT_CS}` });
+        await expect(toast).toBeVisible({ timeout: ARRIVES_WITHIN_MS });
+        const toastMs = Date.now() - faultAt;
+        await expect(page.getByTestId('nav-unread-badge')).toHaveText(/^[1-9]\d*\+?$/, { timeout: ARRIVES_WITHIN_MS });
+        return { toastMs, badgeMs: Date.now() - faultAt };
+      }),
+    );
+    for (const { toastMs, badgeMs } of arrivals) {
+      expect(toastMs, 'the toast came with the live stream, not with the 30 s poll').toBeLessThan(LIVE_WITHIN_MS);
+      expect(badgeMs, 'the badge came with the live stream, not with the 30 s poll').toBeLessThan(LIVE_WITHIN_MS);
     }
+    for (const page of [insidePage, outsidePage]) await expectAlertInCentre(page, plant);
 
     // The mail was queued in the transaction that opened the alert: it is there by now, or never.
     expect(mailSubjectsTo(inside.email)).toContain(subject);

@@ -13,15 +13,16 @@
 //   __setPlants(p)             usePlants/useActivePlant: Plant[], an ApiError, or undefined = loading (default)
 //   __setShadow(thing, s)      useShadow(thing): a Shadow, an ApiError, or undefined = loading (default)
 //   __setSignedIn()            session, current user and plants from __fixtures in one call
+//   __pushLiveAlert(event)     tells every mounted useLiveAlerts listener (enabled) of an alert event
 //   apiPost/signIn/completeNewPassword/signOut/restoreSession/setActivePlant/setLanguage/showToast are jest.fn with real-like
 //   defaults (apiPost answers from the state above); override with mockResolvedValueOnce etc.
 //   i18n is a real i18next instance with every workspace's locales/{cs,en}/*.json, Czech by default.
-import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import type { LifeCycles } from 'single-spa';
 import type { ModuleKey } from '@helio/contracts/limits';
 import { I18nextProvider } from 'react-i18next';
-import { QueryClient, QueryClientProvider, type UseQueryResult } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
 import { BehaviorSubject, type Observable } from 'rxjs';
 import type { ToastProps } from '@blueprintjs/core';
 import { ApiError } from '../src/api/api-error';
@@ -55,9 +56,10 @@ import { metricLabel, metricUnit } from '../src/shadow/metric-value';
 import { deviceLiveValues, type DeviceLiveValue } from '../src/shadow/device-live';
 import { chartColumns, type ChartColumns, type MetricChartProps } from '../src/charts/metric-chart';
 import type { ChartOptions, UplotChartProps } from '../src/charts/uplot-chart';
-import type { Device, DeviceCreateRequest, DeviceFields, DeviceKind } from '@helio/contracts';
+import type { Device, DeviceCreateRequest, DeviceFields, DeviceKind, LiveAlertEvent } from '@helio/contracts';
 import { LOADER_OPTIONS } from '../src/i18n/loader-options';
 import { localeOf } from '../src/i18n/locale-format';
+import { ALERT_NEWS_SETTLE_MS, useRereadListener } from '../src/shadow/alert-news-reread';
 import { useObservable } from '../src/components/use-observable';
 import { useNow, NOW_TICK_MS } from '../src/components/use-now';
 import { hasPermission } from '../src/current-user/permissions';
@@ -123,6 +125,7 @@ export type { AlertThresholds, CsvCell, Granularity, MetricListRow, TimeSeriesPa
 export type { BrokerStatus, GatewayLogin, RegistryFilter, RegistryPlant };
 export { toCsv, plantSeriesParams };
 export type { PlantAccessInviteRequest, PlantAccessUser, PlantRole } from '@helio/contracts';
+export type { LiveAlert, LiveAlertEvent } from '@helio/contracts';
 export { PASSWORD_RULES, PasswordRules, usePasswordRuleText };
 export type { PlantSeriesRequest };
 export type { EnergyBalance, EnergyCounter, ZonedParts };
@@ -192,6 +195,12 @@ export function __setSignedIn(): void {
 }
 
 export const getIdToken = (): string | null => sessionState.getValue()?.idToken ?? null;
+
+const liveAlertListeners = new Set<(event: LiveAlertEvent) => void>();
+/** What the tab's live stream would hear; reaches the listeners of useLiveAlerts that are enabled. */
+export function __pushLiveAlert(event: LiveAlertEvent): void {
+  for (const listener of [...liveAlertListeners]) listener(event);
+}
 
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
@@ -321,6 +330,26 @@ export function useShadow(thingName: string | undefined): UseQueryResult<Shadow,
   return useMemo(() => queryResult(value, !!thingName), [value, thingName]);
 }
 
+export function useLiveAlerts(listener: (event: LiveAlertEvent) => void, enabled = true): void {
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const entry = (event: LiveAlertEvent) => latest.current(event);
+    liveAlertListeners.add(entry);
+    return () => void liveAlertListeners.delete(entry);
+  }, [enabled]);
+}
+
+export { ALERT_NEWS_SETTLE_MS };
+
+/** As the real one, over the mock's useLiveAlerts and query client. */
+export function useRereadOnAlertNews(keys: readonly QueryKey[], enabled = true): void {
+  useLiveAlerts(useRereadListener(keys), enabled);
+}
+
 /** The real wrapper's view, fed by the mock's current user (__setCurrentUser decides the modules). */
 export function ModuleGate({ module, children }: { module: ModuleKey; children?: ReactNode }) {
   return (
@@ -374,6 +403,7 @@ export function __reset(): void {
   plantsState.next(undefined);
   shadowsState.next(new Map());
   activePlantState.next(null);
+  liveAlertListeners.clear();
   queryClient.clear();
   for (const [mock, implementation] of mocks) {
     mock.mockReset();

@@ -55,6 +55,9 @@ export type { PlantGateProps } from './plants/plant-gate-view';
 
 // Shadows & live
 export { useShadow } from './shadow/use-shadow';
+export type { LiveAlert, LiveAlertEvent } from '@helio/contracts';
+export { ALERT_NEWS_SETTLE_MS } from './shadow/alert-news-reread';
+export { useLiveAlerts, useRereadOnAlertNews } from './shadow/use-live-alerts';
 export { SHADOW_STALE_MS, isStale } from './shadow/staleness';
 export type { MetricKey } from './shadow/metrics';
 export { METRICS, metricInfo } from './shadow/metrics';

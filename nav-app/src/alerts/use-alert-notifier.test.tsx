@@ -4,7 +4,7 @@ import { navigateToUrl } from 'single-spa';
 import type { ToastProps } from '@blueprintjs/core';
 import { HelioAppFrame } from '@helio/shared-utils';
 import { Root } from '../root.component';
-import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, queryClient, showToast } from '../testing/mock-controls';
+import { __fixtures, __pushLiveAlert, __setCurrentUser, __setSignedIn, apiPost, queryClient, showToast } from '../testing/mock-controls';
 import type { OpenAlert } from './alerts-api';
 import { LATEST_OPEN_KEY, UNREAD_COUNT_KEY } from './alerts.resource';
 
@@ -126,5 +126,55 @@ describe('toasts for new alerts', () => {
     await poll();
     await poll();
     expect(showToast).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('alert news from the live stream', () => {
+  const news = (alert: OpenAlert) => ({ change: 'opened' as const, alert: { ...alert, endedAt: null } });
+  /** Past the moment events of one burst are gathered in, and the reads it started. */
+  const afterSettling = () => act(() => new Promise((resolve) => setTimeout(resolve, 150)));
+
+  it('raises the toast at once, without waiting for the poll, and reads the unread count again', async () => {
+    await renderNav();
+    await waitFor(() => expect(calls('notifications/alerts/list')).toHaveLength(1));
+    await waitFor(() => expect(calls('notifications/alerts/unread-count')).toHaveLength(1));
+    unread = 1;
+    open = [openAlert('a7', { plantName: 'Střecha Sever', kind: 'gridOutage', severity: 'critical' })];
+    act(() => __pushLiveAlert(news(open[0]!)));
+    expect(showToast).toHaveBeenCalledTimes(1);
+    expect((showToast.mock.calls[0][0] as ToastProps).message).toBe('Střecha Sever: Výpadek sítě');
+    await afterSettling();
+    expect(calls('notifications/alerts/unread-count')).toHaveLength(2);
+    expect((await screen.findByTestId('nav-unread-badge')).textContent).toBe('1');
+    // the latest open alerts were read again too, and show the same alert: no second toast
+    expect(calls('notifications/alerts/list')).toHaveLength(2);
+    await poll();
+    expect(showToast).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the count again once for a burst of news, for read marks changed elsewhere and after news was lost', async () => {
+    unread = 4;
+    await renderNav();
+    await waitFor(() => expect(calls('notifications/alerts/unread-count')).toHaveLength(1));
+    unread = 1;
+    act(() => {
+      __pushLiveAlert({ change: 'read' });
+      __pushLiveAlert({ change: 'cleared', alert: { ...openAlert('a1'), endedAt: '2026-11-22T09:00:00.000Z' } });
+      __pushLiveAlert({ change: 'resync' });
+    });
+    await afterSettling();
+    expect(calls('notifications/alerts/unread-count')).toHaveLength(2);
+    expect((await screen.findByTestId('nav-unread-badge')).textContent).toBe('1');
+    expect(showToast).not.toHaveBeenCalled();
+  });
+
+  it('does not listen for a user whose role cannot read notifications', async () => {
+    __setCurrentUser({ ...__fixtures.currentUser(), permissions: ['plants:read', 'devices:read'] });
+    await renderNav();
+    await waitFor(() => expect(calls('notifications/alerts/list')).toHaveLength(1));
+    act(() => __pushLiveAlert(news(openAlert('a9'))));
+    await afterSettling();
+    expect(showToast).not.toHaveBeenCalled();
+    expect(calls('notifications/alerts/list')).toHaveLength(1);
   });
 });

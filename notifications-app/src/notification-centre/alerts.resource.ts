@@ -1,5 +1,6 @@
-// Data of the notification centre: the filtered alert list (refreshed every 30 s, as often as the
-// server evaluates), marking read, the unread count the nav can share, and per-plant thresholds.
+// Data of the notification centre: the filtered alert list (read again at once when the live stream
+// brings alert news, and every 30 s as the fallback), marking read, the unread count the nav can
+// share, and per-plant thresholds.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiError } from '@helio/shared-utils';
 import { notificationsPost, type Alert, type AlertFilter, type Thresholds } from '../api/notifications-api';

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { ApiError, HelioProviders, queryClient } from '@helio/shared-utils';
 import type { Alert, AlertFilter, Thresholds } from '../api/notifications-api';
-import { __fixtures, __setSignedIn, apiPost, showToast } from '../testing/mock-controls';
+import { __fixtures, __pushLiveAlert, __setSignedIn, apiPost, showToast } from '../testing/mock-controls';
 import NotificationCentrePage from './notification-centre.component';
 
 const alert = (patch: Partial<Alert>): Alert => ({
@@ -131,6 +131,23 @@ describe('the notification centre', () => {
     expect(screen.getByText('Filtrům neodpovídá žádné upozornění')).toBeTruthy();
     fireEvent.click(screen.getByText('Zrušit filtry'));
     await waitFor(() => expect(screen.getByTestId('alert-a3')).toBeTruthy());
+  });
+
+  it('shows an alert the live stream tells of at once, and read marks changed in another tab', async () => {
+    const server = fakeServer(ALERTS);
+    await renderCentre();
+    expect(server.lists).toHaveLength(1);
+    const opened = alert({ id: 'a4', plantName: 'Střecha Sever', kind: 'inverterFault', startedAt: '2025-06-11T10:00:00.000Z' });
+    server.alerts = [opened, ...server.alerts];
+    const { read: _read, details: _details, ...news } = opened;
+    act(() => __pushLiveAlert({ change: 'opened', alert: news }));
+    expect(await screen.findByTestId('alert-a4')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('unread-count').textContent).toBe('Nepřečtená: 3'));
+    expect(server.lists).toHaveLength(2);
+
+    server.alerts = server.alerts.map((a) => ({ ...a, read: true }));
+    act(() => __pushLiveAlert({ change: 'read' }));
+    await waitFor(() => expect(within(screen.getByTestId('alert-a4')).getByText('Přečteno')).toBeTruthy());
   });
 
   it('marks one alert read, or all unread ones', async () => {

@@ -4,11 +4,11 @@ import React from 'react';
 import { Button, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { ErrorPanel, PageHeader, useActivePlant } from '@helio/shared-utils';
+import { ErrorPanel, PageHeader, useActivePlant, useRereadOnAlertNews } from '@helio/shared-utils';
 import { alertFilterOf, choicesFromParams, NO_FILTER, paramsFromChoices } from './alert-filter';
 import { AlertFilters } from './alert-filters.component';
 import { AlertList } from './alert-list.component';
-import { useAlerts, useMarkRead, useUnreadCount } from './alerts.resource';
+import { ALERTS_KEY, useAlerts, useMarkRead, useUnreadCount } from './alerts.resource';
 import { ThresholdsEditor } from './thresholds-editor.component';
 import './notification-centre.css';
 
@@ -20,6 +20,8 @@ function Alerts() {
   const alerts = useAlerts(alertFilterOf(choices));
   const markRead = useMarkRead();
   const unreadCount = useUnreadCount();
+  // alert news (an alert opened or ended, read marks changed elsewhere) shows at once
+  useRereadOnAlertNews([ALERTS_KEY]);
   const unread = (alerts.data ?? []).filter((a) => !a.read).map((a) => a.id);
   const markingIds = markRead.isPending ? (markRead.variables ?? []) : [];
 

@@ -6,6 +6,7 @@
 // Two implementations behind one interface, chosen with the database: on SQLite (one process) the bus
 // is in-process; on PostgreSQL it is LISTEN/NOTIFY (pg-bus.ts).
 import type { AccessEnded } from '../identity/access-ended';
+import type { AlertChange } from '../notifications/alert-news';
 
 export interface ClusterMessages {
   /** A shadow was stored at this version (a report or a desired write). */
@@ -14,6 +15,10 @@ export interface ClusterMessages {
   'access-ended': AccessEnded;
   /** A user lost access to one plant. */
   'plant-access-revoked': { userId: string; plantId: string };
+  /** An alert opened or ended (told by the replica whose alert engine changed it). */
+  alert: AlertChange;
+  /** A user's read marks of alerts changed. */
+  'alerts-read': { userId: string };
 }
 
 export type ClusterTopic = keyof ClusterMessages;

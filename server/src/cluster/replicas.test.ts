@@ -7,8 +7,6 @@ import { sql, type Kysely } from 'kysely';
 import mqtt, { type MqttClient } from 'mqtt';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import http, { type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { reportedTopic } from '@helio/contracts';
@@ -23,6 +21,7 @@ import { insertPlant, recordingLog } from '../devices/test-fixtures';
 import { buildApp } from '../http/app';
 import { TEST_IDENTITY, addUser, giveTenantPlants, post, tenantIdOf, tokenFor, type TestUser } from '../iam/test-fixtures';
 import { databaseTargets } from '../testing/databases';
+import { openLiveClient, until, type LiveClient } from '../testing/live-client';
 import { MOSQUITTO_BIN, mosquittoInstalled, startMosquitto, type MosquittoProcess } from '../testing/mosquitto';
 import { signIn, testConfig } from '../testing/test-app';
 import type { ClusterBus } from './bus';
@@ -49,55 +48,10 @@ interface ShadowPush {
   state: { reported?: Record<string, unknown>; desired?: Record<string, unknown> };
 }
 
-/** An open GET /api/live stream, collecting the shadows it pushes. */
-interface LiveStream {
-  status: number;
-  events: ShadowPush[];
-  isEnded(): boolean;
-  ended: Promise<void>;
-  close(): void;
-}
+const openLive = (app: FastifyInstance, thing: string, token: string) => openLiveClient(app, `things=${thing}`, token);
+const shadowsOf = (stream: LiveClient) => stream.of<ShadowPush>('shadow');
 
-function openLive(app: FastifyInstance, thing: string, token: string): Promise<LiveStream> {
-  const port = (app.server.address() as AddressInfo).port;
-  return new Promise((resolve, reject) => {
-    http
-      .get(
-        { host: '127.0.0.1', port, path: `/api/live?things=${thing}`, headers: { authorization: `Bearer ${token}` }, agent: false },
-        (response: IncomingMessage) => {
-          const events: ShadowPush[] = [];
-          let buffered = '';
-          let done = false;
-          response.setEncoding('utf8');
-          response.on('data', (chunk: string) => {
-            buffered += chunk;
-            let end: number;
-            while ((end = buffered.indexOf('\n\n')) >= 0) {
-              const block = buffered.slice(0, end);
-              buffered = buffered.slice(end + 2);
-              const data = /^event: shadow\ndata: (.*)$/s.exec(block)?.[1];
-              if (data) events.push(JSON.parse(data) as ShadowPush);
-            }
-          });
-          const ended = new Promise<void>((resolveEnd) => response.on('close', () => ((done = true), resolveEnd())));
-          resolve({ status: response.statusCode ?? 0, events, isEnded: () => done, ended, close: () => response.destroy() });
-        },
-      )
-      .on('error', reject);
-  });
-}
-
-async function until<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 3000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-const ended = (stream: LiveStream, ms = 3000) =>
+const ended = (stream: LiveClient, ms = 3000) =>
   Promise.race([stream.ended.then(() => 'ended'), new Promise((resolve) => setTimeout(() => resolve('still open'), ms))]);
 
 (runs ? describe : describe.skip)('two replicas over PostgreSQL and Mosquitto', () => {
@@ -176,7 +130,7 @@ const ended = (stream: LiveStream, ms = 3000) =>
     const before = [a.devices.linkStats(), b.devices.linkStats()];
 
     await report({ ActPwrPve: 4321 });
-    const shows = (stream: LiveStream) => () => stream.events.find((e) => e.state.reported?.ActPwrPve === 4321);
+    const shows = (stream: LiveClient) => () => shadowsOf(stream).find((e) => e.state.reported?.ActPwrPve === 4321);
     await until(shows(onA), 'the report on replica A’s stream');
     await until(shows(onB), 'the report on replica B’s stream');
     expect(await samplesOf('ActPwrPve')).toBe(1);
@@ -198,7 +152,7 @@ const ended = (stream: LiveStream, ms = 3000) =>
       ['A', onA],
       ['B', onB],
     ] as const) {
-      await until(() => stream.events.find((e) => e.version === stored?.version), `the stored shadow on replica ${name}’s stream`);
+      await until(() => shadowsOf(stream).find((e) => e.version === stored?.version), `the stored shadow on replica ${name}’s stream`);
     }
     onA.close();
     onB.close();
@@ -215,7 +169,7 @@ const ended = (stream: LiveStream, ms = 3000) =>
     expect(wrote.statusCode).toBe(200);
     const version = wrote.json<{ version: number }>().version;
     const pushed = await until(
-      () => onB.events.find((e) => e.state.desired?.OperMode === 'backup'),
+      () => shadowsOf(onB).find((e) => e.state.desired?.OperMode === 'backup'),
       'the desired write on replica B’s stream',
       1000,
     );
@@ -225,7 +179,7 @@ const ended = (stream: LiveStream, ms = 3000) =>
 
   it('pushes a change made while replica B’s bus was cut off once B listens again', async () => {
     const onB = await openLive(b.app, thing, adminToken);
-    await until(() => onB.events[0], 'the first shadow on replica B’s stream');
+    await until(() => shadowsOf(onB)[0], 'the first shadow on replica B’s stream');
     await cutListening();
     // stored through A while B does not listen: its notification is lost to B
     const wrote = await post(
@@ -235,7 +189,10 @@ const ended = (stream: LiveStream, ms = 3000) =>
       { token: adminToken },
     );
     expect(wrote.statusCode).toBe(200);
-    await until(() => onB.events.find((e) => e.state.desired?.OperMode === 'idle'), 'the change on replica B’s stream after its resync');
+    await until(
+      () => shadowsOf(onB).find((e) => e.state.desired?.OperMode === 'idle'),
+      'the change on replica B’s stream after its resync',
+    );
     onB.close();
   });
 

@@ -34,8 +34,9 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
           ? {
               response: {
                 200: {
-                  description: 'A server-sent-events stream of `shadow` events',
-                  content: { [liveContract.produces]: { schema: liveContract.event } },
+                  description:
+                    'A server-sent-events stream of `shadow` events (the named things) and, with alerts=true, `alert` events (the caller’s alert news)',
+                  content: { [liveContract.produces]: { schema: { anyOf: [liveContract.event, liveContract.alertEvent] } } },
                 },
               },
             }

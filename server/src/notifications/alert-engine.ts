@@ -1,6 +1,7 @@
 // Raises and clears alerts from the shadows on a timer. Each tick reads every plant with its shadow,
 // thresholds and recent PV samples, judges the conditions, opens what began (mailing those whose
-// schedule is open, in the same transaction) and closes what ended. One replica ticks (the job's
+// schedule is open, in the same transaction) and closes what ended; each change, once committed, is
+// announced on the cluster bus for the users' live streams. One replica ticks (the job's
 // leader); were two to tick at once, the unique index would still let only one of them open an alert,
 // and only that one queue its mail.
 import type { Kysely } from 'kysely';
@@ -11,6 +12,7 @@ import { loadIdentityConfig } from '../identity/identity-config';
 import { enqueueMail } from '../mail/outbox';
 import { ALERT_KINDS, SEVERITY_OF, type AlertDetails, type AlertKind, type Severity } from './alert-kinds';
 import { alertRecipients, renderAlertMail } from './alert-mail';
+import { announceAlertChange } from './alert-news';
 import { closeAlert, openAlert, openAlerts } from './alert-store';
 import { evaluatePlant, newestTimestamp, PV_WINDOW_MS, type PlantSnapshot, type Verdict } from './conditions';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './schedule-window';
@@ -118,7 +120,7 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
     verdict: Verdict & { state: 'on' },
     at: Date,
   ) {
-    return deps.db.transaction().execute(async (trx) => {
+    const raised = await deps.db.transaction().execute(async (trx) => {
       const severity = SEVERITY_OF[kind];
       const id = await openAlert(notificationsDb(trx), {
         tenantId: plant.tenant_id,
@@ -146,6 +148,8 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
       for (const recipient of recipients) await enqueueMail(trx, renderAlertMail(facts, recipient), at);
       return { id, mailed: recipients.length };
     });
+    if (raised) announceAlertChange(deps.db, { alertId: raised.id, tenantId: plant.tenant_id, plantId: plant.id, change: 'opened' });
+    return raised;
   }
 
   return {
@@ -176,7 +180,10 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
                 await deps.onAlert?.(trx, { type: 'cleared', ...alert, at: new Date(now), details: {} });
                 return true;
               });
-              if (closed) result.closed.push({ id: openId, plantId: plant.id, kind });
+              if (closed) {
+                announceAlertChange(deps.db, { alertId: openId, tenantId: plant.tenant_id, plantId: plant.id, change: 'cleared' });
+                result.closed.push({ id: openId, plantId: plant.id, kind });
+              }
             }
           }
         } catch (error) {

@@ -1,12 +1,9 @@
-// The e-mail about a new alert, in the recipient's language, and who gets it: active users of the
-// plant's organisation (not invitations' placeholders) with the notifications module and permission
-// whose schedule is open at the alert's start on the plant's wall clock. Everyone else sees the alert
-// only in the app.
+// The e-mail about a new alert, in the recipient's language, and who gets it: those who hear of the
+// plant's alerts (alert-audience.ts) whose schedule is open at the alert's start on the plant's wall
+// clock. Everyone else sees the alert only in the app.
 import type { Locale } from '../db/schema';
-import { parseModules } from '../http/auth';
-import { ADMINISTRATOR_ROLES } from '../iam/permissions';
-import { effectivePermissions } from '../iam/roles';
 import type { OutgoingMail } from '../mail/outbox';
+import { hearsAlerts, plantAudience } from './alert-audience';
 import type { AlertDetails, AlertKind, Severity } from './alert-kinds';
 import { shouldEmail } from './schedule-window';
 import { defaultSettings, parseStoredSettings } from './settings';
@@ -104,8 +101,8 @@ export function renderAlertMail(facts: AlertMailFacts, recipient: Recipient): Ou
 }
 
 /**
- * Who is mailed about an alert of the plant that starts at `startedAt` in `timeZone`: active users of its
- * tenant who may see the plant (tenant owners and admins, or a plant_access row; plants/access.ts).
+ * Who is mailed about an alert of the plant that starts at `startedAt` in `timeZone`: those who hear of
+ * its alerts (alert-audience.ts) whose schedule is open then.
  */
 export async function alertRecipients(
   db: NotificationsDb,
@@ -113,33 +110,13 @@ export async function alertRecipients(
   startedAt: Date,
   timeZone: string,
 ): Promise<Recipient[]> {
-  const users = await db
-    .selectFrom('users')
-    .leftJoin('roles', 'roles.id', 'users.custom_role_id')
+  const users = await plantAudience(db, plant)
     .leftJoin('notification_settings', 'notification_settings.user_id', 'users.id')
-    .select(['users.email', 'users.name', 'users.locale', 'users.role', 'users.modules', 'users.custom_role_id'])
-    .select([
-      'roles.permissions as custom_permissions',
-      'notification_settings.period',
-      'notification_settings.enabled',
-      'notification_settings.days',
-    ])
-    .where('users.tenant_id', '=', plant.tenant_id)
-    .where('users.status', '=', 'active')
-    // An invitation's placeholder is no account: its address belongs to someone of another organisation.
-    .where('users.placeholder', '=', 0)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('users.custom_role_id', 'is', null), eb('users.role', 'in', ADMINISTRATOR_ROLES)]),
-        eb('users.id', 'in', eb.selectFrom('plant_access').select('plant_access.user_id').where('plant_access.plant_id', '=', plant.id)),
-      ]),
-    )
+    .select(['users.email', 'users.name', 'users.locale'])
+    .select(['notification_settings.period', 'notification_settings.enabled', 'notification_settings.days'])
     .execute();
   return users
-    .filter((u) => parseModules(u.modules).includes('notifications'))
-    .filter((u) =>
-      effectivePermissions(u.role, u.custom_role_id === null ? null : (u.custom_permissions ?? '[]')).includes('notifications:read'),
-    )
+    .filter(hearsAlerts)
     .filter((u) => {
       const settings =
         u.period !== null && u.enabled !== null && u.days !== null

@@ -11,6 +11,7 @@ import { contractSchema } from '../http/contract-schema';
 import { forbidden, notFound } from '../http/errors';
 import { access } from '../iam/route-access';
 import { findTenantPlant, requirePlantRole, type PlantCaller } from '../plants/access';
+import { announceAlertsRead } from './alert-news';
 import { listAlerts, markRead, unreadCount, type AlertView } from './alert-store';
 import { notificationsDb } from './notifications-db';
 import { saveThresholds, thresholdsOf, type Thresholds } from './thresholds';
@@ -52,7 +53,10 @@ export async function registerAlertRoutes(app: FastifyInstance, base: Kysely<Dat
     async (request) => {
       // Read marks belong to a person; an API key has none.
       if (request.user.apiKey) throw forbidden('API keys have no read marks');
-      return { marked: await markRead(db, request.user, [...new Set(request.body.ids)]) };
+      const marked = await markRead(db, request.user, [...new Set(request.body.ids)]);
+      // the user's other tabs and devices update their unread count at once
+      if (marked > 0) announceAlertsRead(base, request.user.sub);
+      return { marked };
     },
   );
 

@@ -81,6 +81,37 @@ function readsOf(db: NotificationsDb, caller: PlantCaller) {
   return query.where('alerts.plant_id', 'in', accessiblePlantIds(db, caller));
 }
 
+/** What every view of an alert shows, from the alert and its plant (joined as `plants`). */
+const ALERT_COLUMNS = [
+  'alerts.id',
+  'alerts.plant_id',
+  'plants.name as plant_name',
+  'alerts.kind',
+  'alerts.severity',
+  'alerts.started_at',
+  'alerts.ended_at',
+] as const;
+
+interface AlertRow {
+  id: string;
+  plant_id: string;
+  plant_name: string;
+  kind: string;
+  severity: string;
+  started_at: string;
+  ended_at: string | null;
+}
+
+const alertOf = (r: AlertRow) => ({
+  id: r.id,
+  plantId: r.plant_id,
+  plantName: r.plant_name,
+  kind: r.kind as AlertKind,
+  severity: r.severity as Severity,
+  startedAt: r.started_at,
+  endedAt: r.ended_at,
+});
+
 const parseDetails = (json: string): AlertDetails => {
   try {
     return JSON.parse(json) as AlertDetails;
@@ -91,9 +122,7 @@ const parseDetails = (json: string): AlertDetails => {
 
 /** The alerts of the plants the caller may see, newest first, each with whether the caller has read it. */
 export async function listAlerts(db: NotificationsDb, caller: PlantCaller, filter: AlertFilter): Promise<AlertView[]> {
-  let query = readsOf(db, caller)
-    .select(['alerts.id', 'alerts.plant_id', 'plants.name as plant_name', 'alerts.kind', 'alerts.severity'])
-    .select(['alerts.started_at', 'alerts.ended_at', 'alerts.details', 'alert_reads.read_at']);
+  let query = readsOf(db, caller).select(ALERT_COLUMNS).select(['alerts.details', 'alert_reads.read_at']);
   if (filter.plantId !== undefined) query = query.where('alerts.plant_id', '=', filter.plantId);
   if (filter.severity !== undefined) query = query.where('alerts.severity', '=', filter.severity);
   if (filter.state === 'open') query = query.where('alerts.ended_at', 'is', null);
@@ -101,17 +130,7 @@ export async function listAlerts(db: NotificationsDb, caller: PlantCaller, filte
   if (filter.read === true) query = query.where('alert_reads.read_at', 'is not', null);
   if (filter.read === false) query = query.where('alert_reads.read_at', 'is', null);
   const rows = await query.orderBy('alerts.started_at', 'desc').orderBy('alerts.id').limit(filter.limit).execute();
-  return rows.map((r) => ({
-    id: r.id,
-    plantId: r.plant_id,
-    plantName: r.plant_name,
-    kind: r.kind as AlertKind,
-    severity: r.severity as Severity,
-    startedAt: r.started_at,
-    endedAt: r.ended_at,
-    read: r.read_at !== null,
-    details: parseDetails(r.details),
-  }));
+  return rows.map((r) => ({ ...alertOf(r), read: r.read_at !== null, details: parseDetails(r.details) }));
 }
 
 /** Marks the tenant's alerts among `ids` read for the user; answers how many were unread before. */
@@ -136,4 +155,20 @@ export async function unreadCount(db: NotificationsDb, caller: PlantCaller): Pro
     .where('alert_reads.read_at', 'is', null)
     .executeTakeFirst();
   return Number(row?.count ?? 0);
+}
+
+/** An alert as the live streams tell of it (cluster/alert-relay.ts), with its organisation. */
+export type AlertNews = ReturnType<typeof alertOf> & { tenantId: string };
+
+/** The alerts among `ids` that still exist, with their plant's name, by id. */
+export async function alertNews(db: NotificationsDb, ids: readonly string[]): Promise<Map<string, AlertNews>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('alerts')
+    .innerJoin('plants', 'plants.id', 'alerts.plant_id')
+    .select(ALERT_COLUMNS)
+    .select('alerts.tenant_id')
+    .where('alerts.id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [r.id, { ...alertOf(r), tenantId: r.tenant_id }]));
 }

@@ -1,6 +1,6 @@
 import { TextDecoder, TextEncoder } from 'util';
 import { BehaviorSubject } from 'rxjs';
-import { createLiveStream, type LiveShadowEvent } from './live-stream';
+import { createLiveStream, type LiveAlertEvent, type LiveShadowEvent } from './live-stream';
 
 beforeAll(() => Object.assign(globalThis, { TextDecoder }));
 
@@ -50,6 +50,9 @@ class FakeStream {
   }
   get things() {
     return new URL(this.url, 'http://helio.test').searchParams.get('things')?.split(',');
+  }
+  get alerts() {
+    return new URL(this.url, 'http://helio.test').searchParams.get('alerts') === 'true';
   }
   get authorization() {
     return (this.init.headers as Record<string, string>).Authorization;
@@ -222,5 +225,88 @@ describe('live shadow stream', () => {
     expect(last().aborted).toBe(false);
     expect(errorLog).toHaveBeenCalledWith(new Error('watcher bug'));
     errorLog.mockRestore();
+  });
+});
+
+const openedAlert = {
+  id: 'alert-1',
+  plantId: 'plant-1',
+  plantName: 'Střecha Sever',
+  kind: 'gridOutage',
+  severity: 'critical',
+  startedAt: '2026-11-22T08:00:00.000Z',
+  endedAt: null,
+} as const;
+const alertEvent = (event: LiveAlertEvent) => `event: alert\ndata: ${JSON.stringify(event)}\n\n`;
+
+describe('alert news on the live stream', () => {
+  it('keeps a stream open for alert watchers alone, on pages that show no thing', async () => {
+    const { fetch, last, live } = setup();
+    const stop = live.watchAlerts(() => undefined);
+    await settle();
+    expect(fetch.mock.calls[0][0]).toBe('/api/live?alerts=true');
+    expect(last().authorization).toBe('Bearer token-1');
+    stop();
+    await settle();
+    expect(last().aborted).toBe(true);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('carries the things and the alerts on one connection, reopened when the wish for alerts comes or goes', async () => {
+    const { fetch, streams, live } = setup();
+    live.watch('gw-brno', () => undefined);
+    await settle();
+    expect(streams[0].alerts).toBe(false);
+    const stop = live.watchAlerts(() => undefined);
+    live.watchAlerts(() => undefined)();
+    await settle();
+    expect(streams[0].aborted).toBe(true);
+    expect(fetch.mock.calls[1][0]).toBe('/api/live?things=gw-brno&alerts=true');
+    stop();
+    await settle();
+    expect(streams[1].aborted).toBe(true);
+    expect([streams[2].things, streams[2].alerts]).toEqual([['gw-brno'], false]);
+  });
+
+  it('hands alert events to every alert watcher and shadow events to the things’ watchers only', async () => {
+    const { last, live } = setup();
+    const news: LiveAlertEvent[][] = [[], []];
+    const shadows: number[] = [];
+    live.watchAlerts((e) => news[0].push(e));
+    live.watchAlerts((e) => news[1].push(e));
+    live.watch('gw-brno', (e) => shadows.push(e.version));
+    await settle();
+    last().send(
+      ': connected\n\n' +
+        alertEvent({ change: 'opened', alert: openedAlert }) +
+        shadowEvent('gw-brno', 4) +
+        alertEvent({ change: 'read' }) +
+        'event: alert\ndata: {"change":"exploded"}\n\n' +
+        'event: alert\ndata: {"change":"opened"}\n\n',
+    );
+    await jest.advanceTimersByTimeAsync(0);
+    const expected = [{ change: 'opened', alert: openedAlert }, { change: 'read' }];
+    expect(news).toEqual([expected, expected]);
+    expect(shadows).toEqual([4]);
+  });
+
+  it('tells alert watchers to read their alerts again once a stream that failed or ended is back, not on a planned reopen', async () => {
+    const { streams, token$, live } = setup();
+    const news: LiveAlertEvent[] = [];
+    live.watchAlerts((e) => news.push(e));
+    await settle();
+    token$.next('token-2'); // a reopen with the refreshed token loses nothing worth a read
+    await settle();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(streams).toHaveLength(2);
+    expect(news).toEqual([]);
+
+    streams[1].end();
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(streams).toHaveLength(3);
+    expect(news).toEqual([{ change: 'resync' }]);
+    streams[2].send(alertEvent({ change: 'read' }));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(news).toEqual([{ change: 'resync' }, { change: 'read' }]);
   });
 });

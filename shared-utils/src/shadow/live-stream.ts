@@ -1,13 +1,16 @@
-// The live push of device shadows: ONE authenticated SSE connection (GET /api/live?things=a,b) for all
-// watched things. Watches are ref-counted; the connection is reopened when the set of things or the
-// token changes, and after a failure or an ended stream with exponential backoff.
+// The tab's live push: ONE authenticated SSE connection (GET /api/live?things=a,b&alerts=true) for all
+// watched things' shadows and, while someone watches them, the user's alert news. Watches are
+// ref-counted; the connection is reopened when the set of things, the wish for alerts or the token
+// changes, and after a failure or an ended stream with exponential backoff. News sent while the
+// connection was down is lost: once it is back, alert watchers are told to read their alerts again.
 import type { Observable, Subscription } from 'rxjs';
-import type { LiveShadowEvent } from '@helio/contracts';
+import type { LiveAlert, LiveAlertEvent, LiveShadowEvent } from '@helio/contracts';
 import { readSseStream } from './sse-parser';
 
-export type { LiveShadowEvent };
+export type { LiveAlertEvent, LiveShadowEvent };
 
 export type LiveListener = (event: LiveShadowEvent) => void;
+export type LiveAlertListener = (event: LiveAlertEvent) => void;
 
 export interface LiveStreamOptions {
   fetch: (url: string, init: RequestInit) => Promise<Response>;
@@ -21,11 +24,26 @@ export interface LiveStreamOptions {
 
 export interface LiveStream {
   watch(thingName: string, listener: LiveListener): () => void;
+  /** Hears the user's alert news; the connection stays open for it on pages that show no thing. */
+  watchAlerts(listener: LiveAlertListener): () => void;
 }
 
 interface Connection {
   key: string;
   controller: AbortController;
+}
+
+const ALERT_CHANGES: ReadonlySet<string> = new Set<LiveAlertEvent['change']>(['opened', 'cleared', 'read', 'resync']);
+
+function toAlertEvent(data: string): LiveAlertEvent | null {
+  const raw = JSON.parse(data) as { change?: unknown; alert?: unknown } | null;
+  if (!raw || typeof raw.change !== 'string' || !ALERT_CHANGES.has(raw.change)) return null;
+  if (raw.change === 'opened' || raw.change === 'cleared') {
+    const alert = raw.alert as Partial<LiveAlert> | null | undefined;
+    if (!alert || typeof alert.id !== 'string' || typeof alert.plantName !== 'string' || typeof alert.kind !== 'string') return null;
+    return raw as LiveAlertEvent;
+  }
+  return { change: raw.change as 'read' | 'resync' };
 }
 
 function toEvent(data: string): LiveShadowEvent | null {
@@ -45,12 +63,15 @@ function toEvent(data: string): LiveShadowEvent | null {
 export function createLiveStream(options: LiveStreamOptions): LiveStream {
   const { initialBackoffMs = 1000, maxBackoffMs = 30000, settleMs = 50 } = options;
   const watchers = new Map<string, Set<{ listener: LiveListener }>>();
+  const alertWatchers = new Set<{ listener: LiveAlertListener }>();
   let token: string | null = null;
   let tokenSubscription: Subscription | null = null;
   let connection: Connection | null = null;
   let syncTimer: ReturnType<typeof setTimeout> | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
+  /** A connection failed or ended: news may have been lost until the next one opens. */
+  let missedNews = false;
 
   function scheduleSync(): void {
     if (syncTimer !== undefined) return;
@@ -69,10 +90,31 @@ export function createLiveStream(options: LiveStreamOptions): LiveStream {
 
   function sync(): void {
     const things = [...watchers.keys()].sort();
-    const key = token && things.length > 0 ? `${token}|${things.join(',')}` : null;
+    const alerts = alertWatchers.size > 0;
+    const key = token && (things.length > 0 || alerts) ? `${token}|${things.join(',')}|${alerts ? 'alerts' : ''}` : null;
     if (connection && connection.key === key) return;
     close();
-    if (key && token) open(key, things, token);
+    if (key && token) open(key, liveUrl(things, alerts), token);
+  }
+
+  function tellAlertWatchers(event: LiveAlertEvent): void {
+    for (const { listener } of [...alertWatchers]) {
+      try {
+        listener(event);
+      } catch (error) {
+        console.error(error);
+      }
+    }
+  }
+
+  function dispatchAlert(data: string): void {
+    let event: LiveAlertEvent | null;
+    try {
+      event = toAlertEvent(data);
+    } catch {
+      return;
+    }
+    if (event) tellAlertWatchers(event);
   }
 
   function dispatch(data: string): void {
@@ -92,26 +134,31 @@ export function createLiveStream(options: LiveStreamOptions): LiveStream {
     }
   }
 
-  async function run(conn: Connection, things: string[], bearer: string): Promise<void> {
-    const url = `/api/live?things=${things.map(encodeURIComponent).join(',')}`;
+  async function run(conn: Connection, url: string, bearer: string): Promise<void> {
     const response = await options.fetch(url, {
       headers: { Authorization: `Bearer ${bearer}`, Accept: 'text/event-stream' },
       cache: 'no-store',
       signal: conn.controller.signal,
     });
     if (!response.ok || !response.body) throw new Error(`GET /api/live answered ${response.status}`);
+    if (missedNews && connection === conn) {
+      missedNews = false;
+      tellAlertWatchers({ change: 'resync' });
+    }
     await readSseStream(response.body, (event) => {
       failures = 0; // the stream works: a later reconnect starts fast again
       if (event.event === 'shadow') dispatch(event.data);
+      else if (event.event === 'alert') dispatchAlert(event.data);
     });
   }
 
-  function open(key: string, things: string[], bearer: string): void {
+  function open(key: string, url: string, bearer: string): void {
     const conn: Connection = { key, controller: new AbortController() };
     connection = conn;
     const reconnect = () => {
       if (conn.controller.signal.aborted || connection !== conn) return;
       connection = null;
+      missedNews = true;
       const delay = Math.min(maxBackoffMs, initialBackoffMs * 2 ** failures);
       failures++;
       retryTimer = setTimeout(() => {
@@ -120,16 +167,20 @@ export function createLiveStream(options: LiveStreamOptions): LiveStream {
       }, delay);
     };
     // Both an error and a stream the server ended (restart, token expiry) lead to a reconnect.
-    run(conn, things, bearer).then(reconnect, reconnect);
+    run(conn, url, bearer).then(reconnect, reconnect);
+  }
+
+  function followToken(): void {
+    tokenSubscription ??= options.token$.subscribe((next) => {
+      if (next === token) return;
+      token = next;
+      scheduleSync();
+    });
   }
 
   return {
     watch(thingName, listener) {
-      tokenSubscription ??= options.token$.subscribe((next) => {
-        if (next === token) return;
-        token = next;
-        scheduleSync();
-      });
+      followToken();
       const entry = { listener };
       let set = watchers.get(thingName);
       if (!set) {
@@ -144,5 +195,20 @@ export function createLiveStream(options: LiveStreamOptions): LiveStream {
         scheduleSync();
       };
     },
+    watchAlerts(listener) {
+      followToken();
+      const entry = { listener };
+      alertWatchers.add(entry);
+      if (alertWatchers.size === 1) scheduleSync();
+      return () => {
+        if (!alertWatchers.delete(entry) || alertWatchers.size > 0) return;
+        scheduleSync();
+      };
+    },
   };
+}
+
+function liveUrl(things: readonly string[], alerts: boolean): string {
+  const query = [...(things.length > 0 ? [`things=${things.map(encodeURIComponent).join(',')}`] : []), ...(alerts ? ['alerts=true'] : [])];
+  return `/api/live?${query.join('&')}`;
 }

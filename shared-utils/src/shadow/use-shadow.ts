@@ -2,27 +2,13 @@
 // and kept current by the live push, which writes each update into the same cache entry.
 import { useEffect } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { distinctUntilChanged, map } from 'rxjs';
 import { apiPost } from '../api/api-client';
 import type { ApiError } from '../api/api-error';
 import type { Shadow } from '../api/endpoints';
 import { queryClient } from '../query/query-client';
-import { session$ } from '../session/session';
-import { createLiveStream, type LiveShadowEvent, type LiveStream } from './live-stream';
+import { live } from './live-connection';
+import type { LiveShadowEvent } from './live-stream';
 import { isLocalHost, SHADOW_STALE_MS } from './staleness';
-
-let liveStream: LiveStream | null = null;
-
-function live(): LiveStream {
-  liveStream ??= createLiveStream({
-    fetch: (url, init) => fetch(url, init),
-    token$: session$.pipe(
-      map((session) => session?.idToken ?? null),
-      distinctUntilChanged(),
-    ),
-  });
-  return liveStream;
-}
 
 export const shadowKey = (thingName: string | undefined) => ['shadow', thingName] as const;
 

@@ -11,6 +11,7 @@ import { seedDemoData } from '../../demo/seed';
 import { buildApp } from '../../http/app';
 import { TEST_IDENTITY, addUser, post, tenantIdOf, tokenFor, type TestUser } from '../../iam/test-fixtures';
 import { databaseTargets } from '../../testing/databases';
+import { openLiveClient, type LiveClient } from '../../testing/live-client';
 import { signIn, testConfig } from '../../testing/test-app';
 import { boundedWriter, MAX_LIVE_STREAMS_PER_USER } from './live';
 import { startDevices, type DeviceServices } from '../services';
@@ -124,6 +125,47 @@ describe.each(databaseTargets())('live streams and access on $name', (target) =>
       return true;
     }, 3000);
     for (const s of streams) s.response.destroy();
+  });
+});
+
+describe.each(databaseTargets())('live streams that carry only alerts on $name', (target) => {
+  let db: Kysely<Database>;
+  let devices: DeviceServices;
+  let app: FastifyInstance;
+  let tenantId: string;
+
+  beforeAll(async () => {
+    db = await target.create();
+    await seedDemoData(db);
+    tenantId = await tenantIdOf(db, 'Helio Demo');
+    const config = testConfig({ mqttPort: 0, simulator: false });
+    devices = await startDevices({ db, config, log: recordingLog(), clientId: `live-alerts-${randomUUID().slice(0, 8)}` });
+    app = await buildApp({ db, config, devices, identity: TEST_IDENTITY });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await app.close();
+    await devices.close();
+    await target.destroy();
+  });
+
+  it('counts them against the same per-user cap, and ends them all when the user signs out', async () => {
+    const user = await addUser(db, tenantId, { role: 'viewer' });
+    const { idToken, refreshCookie } = await signIn(app, user.email, user.password);
+    const streams: LiveClient[] = [];
+    for (let i = 0; i < MAX_LIVE_STREAMS_PER_USER; i++) streams.push(await openLiveClient(app, 'alerts=true', idToken));
+    expect(streams.map((s) => s.status)).toEqual(Array(MAX_LIVE_STREAMS_PER_USER).fill(200));
+    expect((await openLiveClient(app, 'alerts=true', idToken)).status).toBe(429);
+    expect((await post(app, 'auth/sign-out', {}, { cookie: refreshCookie })).statusCode).toBe(200);
+    expect(await Promise.all(streams.map((s) => within(s.ended)))).toEqual(Array(MAX_LIVE_STREAMS_PER_USER).fill('ended'));
+  });
+
+  it('refuses a stream that names no thing and asks for no alerts', async () => {
+    const token = await tokenFor(db, await addUser(db, tenantId, { role: 'viewer' }));
+    for (const query of ['', 'things=', 'alerts=false', 'alerts=yes']) {
+      const refused = await openLiveClient(app, query, token);
+      expect([query, refused.status]).toEqual([query, 400]);
+    }
   });
 });
 

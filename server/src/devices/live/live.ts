@@ -1,18 +1,21 @@
-// GET /api/live?things=a,b — the browser's live push: Server-Sent Events over an authenticated fetch
-// stream. Each thing's current shadow first, then every change as it is stored, a ping every 25 s.
+// GET /api/live?things=a,b&alerts=true — the browser's live push, one stream per tab: Server-Sent
+// Events over an authenticated fetch stream. Each thing's current shadow first, then every change as it
+// is stored (`event: shadow`); with alerts=true also every alert of a plant the caller sees as it opens
+// or ends, and a change of the caller's read marks (`event: alert`, cluster/alert-relay.ts); a ping
+// every 25 s. A stream names things, asks for alerts, or both.
 // The stream ends when the caller's token expires (the client reconnects with its refreshed token),
 // and at once when the caller signs out, their session is revoked or they are disabled or deleted, on
 // whichever replica that happens (the cluster bus).
 // A user has at most MAX_LIVE_STREAMS_PER_USER streams here, and a reader that stops reading is
 // dropped once MAX_LIVE_BUFFERED_BYTES wait for it, so no client can make the server hold memory.
-import { liveContract, MAX_LIVE_THINGS, type LiveQuery } from '@helio/contracts';
+import { liveContract, MAX_LIVE_THINGS, type LiveAlertEvent, type LiveQuery } from '@helio/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { Writable } from 'node:stream';
 import { decodeJwt } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { requireUser } from '../../http/auth';
+import { requireUser, type AuthUser } from '../../http/auth';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { concerns, onAccessEnded } from '../../identity/access-ended';
 import { findTenantPlantByThingName, onPlantAccessRevoked } from '../../plants/access';
@@ -20,7 +23,10 @@ import { shadowEvent, type LiveHub, type ShadowEvent } from './live-hub';
 import { emptyShadow } from '../shadows/shadow-doc';
 import type { ShadowStore } from '../shadows/shadow-store';
 import { access } from '../../iam/route-access';
+import { relayAlertNews } from '../../cluster/alert-relay';
 import { clusterBusOf } from '../../cluster/bus-registry';
+import { forbiddenModule, forbiddenPermission } from '../../iam/access-hook';
+import { AlertStreams } from './alert-streams';
 import { streamStillAllowed } from '../../cluster/stream-access';
 
 export { LiveHub, shadowEvent, type ShadowEvent, type LiveListener } from './live-hub';
@@ -59,6 +65,18 @@ export function formatShadowEvent(event: ShadowEvent): string {
   return `event: shadow\ndata: ${JSON.stringify(event)}\n\n`;
 }
 
+export function formatAlertEvent(event: LiveAlertEvent): string {
+  return `event: alert\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
+/** Why the caller cannot hear alert news, or undefined when they can. */
+function alertsRefusal(user: AuthUser): ApiError | undefined {
+  if (user.apiKey) return new ApiError(403, 'Forbidden', 'API keys have no alert news');
+  if (!user.permissions.includes('notifications:read')) return forbiddenPermission('notifications:read');
+  if (!user.modules.includes('notifications')) return forbiddenModule('notifications');
+  return undefined;
+}
+
 export async function registerLiveRoute(app: FastifyInstance, deps: LiveRouteDeps): Promise<void> {
   // Open streams never go idle, so they would hold the server's close: end them and their sockets
   // (destroySoon closes once the last chunk is flushed) before the server closes.
@@ -71,8 +89,11 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveRouteDep
       for (const recheck of [...rechecks]) await recheck();
     })();
   });
+  const alertStreams = new AlertStreams();
+  const alertRelay = relayAlertNews({ db: deps.db, streams: alertStreams, log: { error: (message) => app.log.error(message) } });
   app.addHook('preClose', async () => {
     stopResync();
+    await alertRelay.close();
     for (const res of open) {
       res.end();
       res.socket?.destroySoon();
@@ -89,15 +110,21 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveRouteDep
     async (request, reply) => {
       const thingNames = [
         ...new Set(
-          request.query.things
+          (request.query.things ?? '')
             .split(',')
             .map((t) => t.trim())
             .filter(Boolean),
         ),
       ];
-      if (thingNames.length === 0 || thingNames.length > MAX_LIVE_THINGS) {
-        throw badRequest(`things must name 1 to ${MAX_LIVE_THINGS} plants`);
+      const alerts = request.query.alerts === 'true';
+      if (thingNames.length > MAX_LIVE_THINGS || (thingNames.length === 0 && !alerts)) {
+        throw badRequest(`things must name 1 to ${MAX_LIVE_THINGS} plants, or alerts be asked for`);
       }
+      // Alert news is a person's (an API key has no read marks) with the notifications module and
+      // permission; a stream that asked for nothing else is refused, one with things goes on without it.
+      const refusal = alerts ? alertsRefusal(request.user) : undefined;
+      if (refusal && thingNames.length === 0) throw refusal;
+      const hearsAlerts = alerts && !refusal;
       // Access is checked as the stream opens; losing a plant later ends the stream (below), and the
       // client's reconnect is checked again.
       const plantIds = new Set<string>();
@@ -134,7 +161,14 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveRouteDep
         sentVersions.set(event.thingName, event.version);
         write(formatShadowEvent(event));
       };
-      const unsubscribe = deps.live.subscribe(thingNames, send);
+      const unsubscribeShadows = deps.live.subscribe(thingNames, send);
+      const unsubscribeAlerts = hearsAlerts
+        ? alertStreams.add({ userId, tenantId: request.user.tenantId, send: (event) => write(formatAlertEvent(event)) })
+        : () => undefined;
+      const unsubscribe = () => {
+        unsubscribeShadows();
+        unsubscribeAlerts();
+      };
       const ping = setInterval(() => write(': ping\n\n'), deps.pingMs ?? LIVE_PING_MS);
       const expiry = setTimeout(() => res.end(), msUntilTokenExpiry(request));
       const stopWatchingAccess = onPlantAccessRevoked(deps.db, (revokedUserId, plantId) => {
