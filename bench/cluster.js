@@ -4,8 +4,10 @@
 // Mosquitto into PostgreSQL (stored samples per second, lost, and how many copies of each report
 // the broker sent the replicas); then the tenant of those 10,000 plants: hono/plants/find and
 // plant/fleet/summary through the load balancer, the plants table's first page in Chromium from a
-// full load; and shadow reads through the load balancer with wrk. Ports 19020–19039; the machine's
-// PostgreSQL gets a scratch database `helio_cluster_bench` (dropped at the end).
+// full load; and, once the replicas are quiet, shadow reads through the load balancer with wrk, with
+// the CPU each part spends per read. BENCH_CLUSTER_ONLY=reads runs only the reads, on a small fleet.
+// Ports 19020–19039; the machine's PostgreSQL gets a scratch database `helio_cluster_bench` (dropped
+// at the end).
 'use strict';
 const fs = require('node:fs');
 const os = require('node:os');
