@@ -54,6 +54,8 @@ export function relayShadowChanges(deps: {
     reading.set(thingName, entry);
   };
 
+  // The store heard this message before us (it subscribed when it was made, before it was handed
+  // here), so the read below does not answer the copy the message just made stale.
   const stopRemote = bus.subscribe('shadow', ({ thingName }, origin) => {
     if (origin === 'remote' && live.listenerCount(thingName) > 0) refresh(thingName);
   });
