@@ -17,6 +17,7 @@ const { DEMO_ACCOUNTS } = require(dist.server('demo/demo-data'));
 const { prepare } = require('./setup');
 const { ingest } = require('./ingest');
 const { browserBench } = require('./browser');
+const { cpuMeter } = require('./process-cpu');
 const { load, ms, summary, waitUntil } = require('./stats');
 const { benchPlantsTable } = require('./plants-table');
 const { benchForecasts } = require('./forecast');
@@ -177,6 +178,12 @@ async function main() {
     log(`  10,000 minutes (6.9 days) at 1m:  p50 ${ms(weekly.p50)}, p99 ${ms(weekly.p99)} (${weekly.n} requests)`);
 
     log('Shadow reads: 32 concurrent clients for 10 s…');
+    // the server's CPU time per read: on a shared machine the rate measures the machine as much as the code
+    const serverCpu = () => {
+      const meter = cpuMeter([server.pid]);
+      return (perSecond) => `${((meter.share()[0] * 1e6) / perSecond).toFixed(0)} µs of server CPU a read`;
+    };
+    const readsCpu = serverCpu();
     const reads = await load({
       workers: 32,
       durationMs: 10_000,
@@ -184,9 +191,10 @@ async function main() {
       call: async () => (await post('iot/thing/shadow', { thingName: HISTORY_THING }, idToken)).status === 200,
     });
     log(
-      `  ${Math.round(reads.perSecond)} reads/s, p50 ${ms(reads.p50)}, p99 ${ms(reads.p99)}, ${reads.failures} failed (${reads.n} requests)`,
+      `  ${Math.round(reads.perSecond)} reads/s, p50 ${ms(reads.p50)}, p99 ${ms(reads.p99)}, ${reads.failures} failed (${reads.n} requests), ${readsCpu(reads.perSecond)}`,
     );
     log('Shadow reads: 32 concurrent clients for 10 s through node:http with keep-alive…');
+    const lightCpu = serverCpu();
     const lightReads = await load({
       workers: 32,
       durationMs: 10_000,
@@ -197,7 +205,7 @@ async function main() {
       },
     });
     log(
-      `  ${Math.round(lightReads.perSecond)} reads/s, p50 ${ms(lightReads.p50)}, p99 ${ms(lightReads.p99)}, ${lightReads.failures} failed (${lightReads.n} requests)`,
+      `  ${Math.round(lightReads.perSecond)} reads/s, p50 ${ms(lightReads.p50)}, p99 ${ms(lightReads.p99)}, ${lightReads.failures} failed (${lightReads.n} requests), ${lightCpu(lightReads.perSecond)}`,
     );
 
     const browserRows =

@@ -70,7 +70,8 @@ async function prepareDatabase({ databaseUrl, dataDir, serverPassword, prepare }
  * Starts the cluster. `database`: 'machine' (database `databaseName` on 127.0.0.1:5432) or 'private'
  * (an instance of ours in the state dir). `fresh` empties the database first. `prepare(db)` adds what
  * a bench needs before the broker's files are written. `detached` leaves the processes running after
- * this process exits (the CLI). `simulator: false` starts no simulator.
+ * this process exits (the CLI). `simulator: false` starts no simulator. `replicaNodeArgs`: node's own
+ * options for the replicas (e.g. --cpu-prof, which NODE_OPTIONS does not take).
  */
 async function startCluster(options) {
   const {
@@ -85,6 +86,7 @@ async function startCluster(options) {
     detached = false,
     brokerMetrics = false,
     replicaEnv = {},
+    replicaNodeArgs = [],
     prepare,
     log = () => {},
   } = options;
@@ -164,7 +166,7 @@ async function startCluster(options) {
         stateDir,
         name: `replica-${i + 1}`,
         command: process.execPath,
-        args: [path.join(dist.root, 'server', 'dist', 'main.js')],
+        args: [...replicaNodeArgs, path.join(dist.root, 'server', 'dist', 'main.js')],
         env: replicaEnvOf(i),
         detached,
       });

@@ -14,7 +14,7 @@ export function clusterBusOf(db: Kysely<Database>): ClusterBus {
   // A transaction may still roll back; what happened is announced after it commits, on the handle.
   if (db.isTransaction) throw new Error('announce cluster events after the transaction, on the database handle');
   let bus = buses.get(db);
-  if (!bus) buses.set(db, (bus = new InProcessBus()));
+  if (!bus) buses.set(db, (bus = new InProcessBus(undefined, !isPostgres(db))));
   return bus;
 }
 
@@ -28,7 +28,7 @@ export async function startClusterBus(db: Kysely<Database>, log: BusLog): Promis
   const bus: ClusterBus =
     isPostgres(db) && url !== undefined
       ? await PgBus.start({ db, url, log })
-      : new InProcessBus((error) => log.error(`cluster bus: a listener failed: ${String(error)}`));
+      : new InProcessBus((error) => log.error(`cluster bus: a listener failed: ${String(error)}`), !isPostgres(db));
   buses.set(db, bus);
   return bus;
 }

@@ -9,8 +9,11 @@ import type { AccessEnded } from '../identity/access-ended';
 import type { AlertChange } from '../notifications/alert-news';
 
 export interface ClusterMessages {
-  /** A shadow was stored at this version (a report or a desired write). */
-  shadow: { thingName: string; version: number };
+  /**
+   * A shadow was stored (a report or a desired write), at this version and document timestamp (a
+   * report that changes no value keeps the version but not the timestamps).
+   */
+  shadow: { thingName: string; version: number; timestamp: number };
   /** A user or one session lost access (signed out, session revoked, user disabled or deleted). */
   'access-ended': AccessEnded;
   /** A user lost access to one plant. */
@@ -38,6 +41,13 @@ export interface ClusterBus {
    * depends on them reads the current state again.
    */
   onResync(listener: () => void): () => void;
+  /**
+   * The same number for as long as every replica's messages reach this one; undefined while they do
+   * not (a PostgreSQL bus whose listening connection is down, or an in-process bus over a database
+   * other processes may write). What the bus keeps fresh in memory may be trusted only while this
+   * answers what it answered when that memory was read from the database.
+   */
+  hearing(): number | undefined;
   close(): Promise<void>;
 }
 
@@ -87,8 +97,19 @@ export class InProcessBus implements ClusterBus {
   readonly kind = 'in-process' as const;
   private readonly listeners: ClusterListeners;
 
-  constructor(onListenerError?: (error: unknown) => void) {
+  /**
+   * `alone`: nothing but this process writes the database (SQLite), so it hears every change there is;
+   * a PostgreSQL database without a bus of its own may have other writers it never hears.
+   */
+  constructor(
+    onListenerError?: (error: unknown) => void,
+    private readonly alone = false,
+  ) {
     this.listeners = new ClusterListeners(onListenerError);
+  }
+
+  hearing(): number | undefined {
+    return this.alone ? 0 : undefined;
   }
 
   publish<T extends ClusterTopic>(topic: T, message: ClusterMessages[T]): void {

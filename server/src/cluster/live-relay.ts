@@ -1,5 +1,5 @@
 // Live streams across replicas: a shadow stored here goes to this replica's streams at once and, as a
-// thing name and version on the cluster bus, to the others; a replica hearing of one reads the shadow
+// thing name, version and timestamp on the cluster bus, to the others; a replica hearing of one reads the shadow
 // (only when one of its streams shows that thing) and pushes it. Reads of one thing do not pile up: a
 // burst of notifications while a read runs costs one more read. After the bus reconnects, every shown
 // thing is read again, since changes of the gap were not heard.
@@ -23,9 +23,10 @@ export function relayShadowChanges(deps: {
   const reading = new Map<string, { again: boolean; done: Promise<void> }>();
 
   const stopLocal = shadows.onChange((change) => {
-    if (!change.changed) return;
-    live.publish(shadowEvent(change.thingName, change.doc));
-    bus.publish('shadow', { thingName: change.thingName, version: change.doc.version });
+    // Every stored write goes on the bus, a report that changed no value too (its timestamps did): the
+    // other replicas answer shadow reads from memory while the bus tells them nothing changed.
+    bus.publish('shadow', { thingName: change.thingName, version: change.doc.version, timestamp: change.doc.timestamp });
+    if (change.changed) live.publish(shadowEvent(change.thingName, change.doc));
   });
 
   const read = async (thingName: string): Promise<void> => {
@@ -53,6 +54,8 @@ export function relayShadowChanges(deps: {
     reading.set(thingName, entry);
   };
 
+  // The store heard this message before us (it subscribed when it was made, before it was handed
+  // here), so the read below does not answer the copy the message just made stale.
   const stopRemote = bus.subscribe('shadow', ({ thingName }, origin) => {
     if (origin === 'remote' && live.listenerCount(thingName) > 0) refresh(thingName);
   });

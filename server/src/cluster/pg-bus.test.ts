@@ -32,11 +32,13 @@ describe('NOTIFY envelopes', () => {
   it('packs messages in order into payloads under the limit, and drops only one too large alone', () => {
     const messages = Array.from({ length: 400 }, (_, i): [ClusterTopic, unknown] => [
       'shadow',
-      { thingName: `thing-${'x'.repeat(60)}-${i}`, version: i },
+      { thingName: `thing-${'x'.repeat(60)}-${i}`, version: i, timestamp: 1700000000000 },
     ]);
     const tooLarge: string[] = [];
-    const payloads = packEnvelopes('origin', [...messages, ['shadow', { thingName: 'y'.repeat(9000), version: 1 }]], (t) =>
-      tooLarge.push(t),
+    const payloads = packEnvelopes(
+      'origin',
+      [...messages, ['shadow', { thingName: 'y'.repeat(9000), version: 1, timestamp: 1700000000000 }]],
+      (t) => tooLarge.push(t),
     );
     expect(payloads.length).toBeGreaterThan(1);
     for (const payload of payloads) expect(Buffer.byteLength(payload)).toBeLessThanOrEqual(MAX_NOTIFY_BYTES);
@@ -53,8 +55,10 @@ describe('the cluster bus on SQLite', () => {
     const bus = await startClusterBus(db, recordingLog());
     expect(bus.kind).toBe('in-process');
     const got = heard(bus);
-    bus.publish('shadow', { thingName: 't', version: 1 });
-    expect(got).toEqual([{ message: { thingName: 't', version: 1 }, origin: 'local' }]);
+    bus.publish('shadow', { thingName: 't', version: 1, timestamp: 1700000000000 });
+    expect(got).toEqual([{ message: { thingName: 't', version: 1, timestamp: 1700000000000 }, origin: 'local' }]);
+    // nothing but this process writes SQLite: it hears every change there is
+    expect(bus.hearing()).toBe(0);
     await bus.close();
     await target!.destroy();
   });
@@ -86,17 +90,21 @@ if (!postgres) console.warn('The cluster bus over PostgreSQL SKIPPED: no Postgre
     const onA = heard(a);
     const onB = heard(b);
     expect(a.kind).toBe('postgres');
-    a.publish('shadow', { thingName: 'one', version: 7 });
-    expect(onA).toEqual([{ message: { thingName: 'one', version: 7 }, origin: 'local' }]);
+    a.publish('shadow', { thingName: 'one', version: 7, timestamp: 1700000000000 });
+    expect(onA).toEqual([{ message: { thingName: 'one', version: 7, timestamp: 1700000000000 }, origin: 'local' }]);
     await until(() => (onB.length > 0 ? true : undefined), 'the message on replica B');
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(onB).toEqual([{ message: { thingName: 'one', version: 7 }, origin: 'remote' }]);
+    expect(onB).toEqual([{ message: { thingName: 'one', version: 7, timestamp: 1700000000000 }, origin: 'remote' }]);
     expect(onA).toHaveLength(1);
   });
 
   it('brings a burst of messages larger than one NOTIFY whole and in order', async () => {
     const onB = heard(b);
-    const sent = Array.from({ length: 1000 }, (_, i) => ({ thingName: `burst-${'t'.repeat(40)}-${i}`, version: i }));
+    const sent = Array.from({ length: 1000 }, (_, i) => ({
+      thingName: `burst-${'t'.repeat(40)}-${i}`,
+      version: i,
+      timestamp: 1700000000000,
+    }));
     for (const message of sent) a.publish('shadow', message);
     await until(() => (onB.length >= sent.length ? true : undefined), 'the burst on replica B');
     expect(onB.map((h) => h.message)).toEqual(sent);
@@ -107,7 +115,7 @@ if (!postgres) console.warn('The cluster bus over PostgreSQL SKIPPED: no Postgre
     const bus = await startClusterBus(other, recordingLog());
     const onOther = heard(bus);
     const onB = heard(b);
-    a.publish('shadow', { thingName: 'mine', version: 1 });
+    a.publish('shadow', { thingName: 'mine', version: 1, timestamp: 1700000000000 });
     await until(() => (onB.length > 0 ? true : undefined), 'the message on replica B');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(onOther).toEqual([]);
@@ -116,7 +124,15 @@ if (!postgres) console.warn('The cluster bus over PostgreSQL SKIPPED: no Postgre
 
   it('listens again after its connection is cut, tells its resync listeners, and hears messages again', async () => {
     let resyncs = 0;
-    b.onResync(() => resyncs++);
+    let hearingAtResync: number | undefined;
+    b.onResync(() => {
+      resyncs++;
+      hearingAtResync = b.hearing();
+    });
+    const hearingBefore = b.hearing();
+    expect(hearingBefore).toEqual(expect.any(Number));
+    let heardThroughout = true;
+    const deaf = b.subscribe('shadow', () => undefined);
     const channel = (b as PgBus).channel;
     const cut = await sql<{ cut: boolean }>`
       select pg_terminate_backend(pid) as cut from pg_stat_activity where query = ${`LISTEN "${channel}"`} and pid <> pg_backend_pid()`.execute(
@@ -124,10 +140,17 @@ if (!postgres) console.warn('The cluster bus over PostgreSQL SKIPPED: no Postgre
     );
     // both replicas listen on the channel: cut both, as a PostgreSQL restart does
     expect(cut.rows.length).toBe(2);
+    // while it does not listen it vouches for nothing, and after it is back not for what it heard before
+    await until(() => (b.hearing() === undefined ? true : undefined), 'replica B saying it does not hear the others');
+    heardThroughout = false;
     await until(() => (resyncs > 0 ? true : undefined), 'the resync after reconnecting');
+    expect(heardThroughout).toBe(false);
+    expect(hearingAtResync).toEqual(expect.any(Number));
+    expect(hearingAtResync).not.toBe(hearingBefore);
+    deaf();
     const onB = heard(b);
-    a.publish('shadow', { thingName: 'after', version: 2 });
+    a.publish('shadow', { thingName: 'after', version: 2, timestamp: 1700000000000 });
     await until(() => (onB.length > 0 ? true : undefined), 'a message after reconnecting');
-    expect(onB[0]).toEqual({ message: { thingName: 'after', version: 2 }, origin: 'remote' });
+    expect(onB[0]).toEqual({ message: { thingName: 'after', version: 2, timestamp: 1700000000000 }, origin: 'remote' });
   });
 });

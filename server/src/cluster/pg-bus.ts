@@ -38,6 +38,8 @@ export class PgBus implements ClusterBus {
   readonly origin = randomUUID();
   private readonly listeners: ClusterListeners;
   private listener: pg.Client | undefined;
+  /** How many times the listening connection was lost: what was heard before a loss vouches for nothing after it. */
+  private losses = 0;
   private closed = false;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private reconnectDelay = RECONNECT_MIN_MS;
@@ -79,6 +81,10 @@ export class PgBus implements ClusterBus {
 
   onResync(listener: () => void): () => void {
     return this.listeners.addResync(listener);
+  }
+
+  hearing(): number | undefined {
+    return this.listener === undefined ? undefined : this.losses;
   }
 
   /** Resolves when what was published so far has been handed to PostgreSQL. */
@@ -136,6 +142,7 @@ export class PgBus implements ClusterBus {
 
   private lost(): void {
     this.listener = undefined;
+    this.losses++;
     if (this.closed) return;
     this.opts.log.warn(`cluster bus: lost the listening connection; reconnecting`);
     this.scheduleReconnect();

@@ -1,7 +1,9 @@
 // Two server replicas over one PostgreSQL database and one Mosquitto, as a scaled-out deployment runs
 // them: each report is stored by one replica and shows on both replicas' live streams; a desired write
 // and the end of a user's or a plant's access made through one replica reach the other's streams at
-// once. Skipped, saying so, without a PostgreSQL server or the mosquitto binary.
+// once. Shadow reads answer from memory while the bus vouches for it: a write through the other
+// replica is read once the bus brings it, a cut bus sends reads to the database, and a removed plant
+// access is refused at once. Skipped, saying so, without a PostgreSQL server or the mosquitto binary.
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -29,6 +31,7 @@ import { startClusterBus } from './bus-registry';
 import type { PgBus } from './pg-bus';
 
 const SERVER: ServerLogin = { username: 'helio-server', password: 'server-secret-for-replicas' };
+const TRUST_MS = 60_000;
 
 const postgres = databaseTargets().find((t) => t.name === 'postgres');
 const runs = postgres !== undefined && mosquittoInstalled();
@@ -69,7 +72,8 @@ const ended = (stream: LiveClient, ms = 3000) =>
     const log = recordingLog();
     const bus = await startClusterBus(db, log);
     const config = testConfig({ simulator: false, mqttUrl: mosquitto.url, mqttUsername: SERVER.username, mqttPassword: SERVER.password });
-    const devices = await startDevices({ db, config, log, clientId: `${name}-${thing}` });
+    // A minute of trust: what a replica reads of a shadow another replica wrote, only the bus told it.
+    const devices = await startDevices({ db, config, log, clientId: `${name}-${thing}`, shadowTrustMs: TRUST_MS });
     const app = await buildApp({ db, config, devices, identity: TEST_IDENTITY });
     await app.listen({ port: 0, host: '127.0.0.1' });
     return { db, bus, devices, app };
@@ -261,5 +265,63 @@ const ended = (stream: LiveClient, ms = 3000) =>
     const removed = await post(a.app, 'plant/access/remove', { id: plantId, userId: user.id }, { token: adminToken });
     expect(removed.json()).toEqual({ removed: true });
     expect(await ended(onB)).toBe('ended');
+  });
+  type ShadowAnswer = { version: number; timestamp: number; state: { desired: Record<string, unknown> } };
+  const readShadow = async (replica: Replica, token = adminToken) => {
+    const answer = await post(replica.app, 'iot/thing/shadow', { thingName: thing }, { token });
+    return { status: answer.statusCode, shadow: answer.statusCode === 200 ? answer.json<ShadowAnswer>() : undefined };
+  };
+  const writeDesired = async (replica: Replica, mode: string) => {
+    const wrote = await post(
+      replica.app,
+      'iot/thing/shadow/desired',
+      { thingName: thing, desiredKey: 'OperMode', desiredState: mode },
+      { token: adminToken },
+    );
+    expect(wrote.statusCode).toBe(200);
+    return wrote.json<ShadowAnswer>();
+  };
+
+  it('answers shadow reads on replica B from memory, and reads a desired write made through replica A once the bus brings it', async () => {
+    await writeDesired(a, 'self-consumption');
+    const first = await until(async () => {
+      const read = await readShadow(b);
+      return read.shadow?.state.desired.OperMode === 'self-consumption' ? read.shadow : undefined;
+    }, 'replica B reading the shadow');
+    // A change nobody announced (no replica stored it) is not seen: B answers from memory.
+    await sql`update shadows set updated_at = ${new Date(first.timestamp + 1000).toISOString()} where thing_name = ${thing}`.execute(a.db);
+    expect((await readShadow(b)).shadow?.timestamp).toBe(first.timestamp);
+    // A write through A is announced: B reads it, long before its minute of trust is over.
+    const wrote = await writeDesired(a, 'backup');
+    const seen = await until(async () => {
+      const read = await readShadow(b);
+      return read.shadow?.version === wrote.version ? read.shadow : undefined;
+    }, 'the write through replica A read on replica B');
+    expect(seen.state.desired.OperMode).toBe('backup');
+  });
+
+  it('reads the database on replica B after its bus was cut off, where it may have missed a write', async () => {
+    await writeDesired(a, 'idle');
+    await until(
+      async () => ((await readShadow(b)).shadow?.state.desired.OperMode === 'idle' ? true : undefined),
+      'replica B reading the shadow',
+    );
+    await cutListening();
+    await until(() => (b.bus.hearing() === undefined ? true : undefined), 'replica B not hearing the others');
+    const wrote = await writeDesired(a, 'self-consumption');
+    // at once, without waiting for the bus: what B kept is vouched for by nothing now
+    const read = await readShadow(b);
+    expect(read.shadow?.version).toBe(wrote.version);
+    expect(read.shadow?.state.desired.OperMode).toBe('self-consumption');
+  });
+
+  it('refuses a shadow read on replica B at once when the reader’s access to the plant is removed on replica A', async () => {
+    const { user, idToken } = await signedInViewer();
+    const allowed = await readShadow(b, idToken);
+    expect(allowed.status).toBe(200);
+    expect((await readShadow(b, idToken)).status).toBe(200); // now from memory
+    const removed = await post(a.app, 'plant/access/remove', { id: plantId, userId: user.id }, { token: adminToken });
+    expect(removed.json()).toEqual({ removed: true });
+    expect((await readShadow(b, idToken)).status).toBe(404);
   });
 });

@@ -9,6 +9,7 @@ import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 import { withStatementCache, type PreparingDatabase } from './statement-cache';
 import { ensurePrivateFile, PRIVATE_DIR_MODE, tightenSqliteFiles } from './private-files';
+import { rememberPostgresPool } from './postgres-pools';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -73,7 +74,9 @@ function openPostgres(url: string): Kysely<Database> {
   pool.on('connect', (client) => {
     client.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  rememberPostgresPool(db, pool);
+  return db;
 }
 
 const urls = new WeakMap<Kysely<Database>, string>();

@@ -1,7 +1,11 @@
 // Hot lookups (every request's user, a shadow's version) built and compiled by Kysely once and then
 // run with new values: building and compiling a query costs more than running a primary-key lookup.
-// The SQL text stays the same, so SQLite's statement cache (statement-cache.ts) reuses the statement.
+// The SQL text stays the same, so SQLite's statement cache (statement-cache.ts) reuses the statement;
+// on PostgreSQL it runs as a named prepared statement, parsed and planned once per connection (planning
+// a three-table join costs PostgreSQL more than running it).
+import { createHash } from 'node:crypto';
 import { CompiledQuery, type Kysely } from 'kysely';
+import { postgresPoolOf } from './postgres-pools';
 import type { Database } from './schema';
 
 const SLOT = '\u0000reused-query-slot-';
@@ -10,7 +14,7 @@ const SLOT = '\u0000reused-query-slot-';
 export type Slot = (index: number) => string;
 
 export class ReusedQuery<Row> {
-  private compiled: { sql: string; parameters: readonly unknown[]; slots: (number | undefined)[] } | undefined;
+  private compiled: { sql: string; name: string; parameters: readonly unknown[]; slots: (number | undefined)[] } | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -21,13 +25,17 @@ export class ReusedQuery<Row> {
     if (!this.compiled) {
       const { sql, parameters } = this.build(this.db, (index) => `${SLOT}${index}`).compile();
       const slots = parameters.map((p) => (typeof p === 'string' && p.startsWith(SLOT) ? Number(p.slice(SLOT.length)) : undefined));
-      this.compiled = { sql, parameters, slots };
+      // one name per SQL text: connections that prepared it before run it at once
+      const name = `helio_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`;
+      this.compiled = { sql, name, parameters, slots };
     }
-    const { sql, parameters, slots } = this.compiled;
+    const { sql, name, parameters, slots } = this.compiled;
     const bound = parameters.map((p, i) => {
       const slot = slots[i];
       return slot === undefined ? p : values[slot];
     });
+    const pool = postgresPoolOf(this.db);
+    if (pool) return (await pool.query({ name, text: sql, values: bound })).rows as Row[];
     return (await this.db.executeQuery(CompiledQuery.raw(sql, bound))).rows as Row[];
   }
 

@@ -47,6 +47,8 @@ export interface StartDevicesOptions {
   log: DeviceLog;
   /** MQTT client id of this server; default MQTT_CLIENT_ID, else one per host and port so a restart resumes its session. */
   clientId?: string;
+  /** How long a shadow read answers from memory while the bus vouches for it (default SHADOW_TRUST_MS; tests). */
+  shadowTrustMs?: number;
 }
 
 export async function startDevices(opts: StartDevicesOptions): Promise<DeviceServices> {
@@ -63,12 +65,16 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
     closers.push(() => broker.close());
     const mqttUrl = broker.url;
 
+    const bus = clusterBusOf(db);
+    // Reads answer from memory while the bus vouches that no replica stored the shadow since it was read.
     const shadows = new ShadowStore(db, {
       onListenerError: (error) => log.error(`devices: shadow change listener failed: ${String(error)}`),
+      bus,
+      trustMs: opts.shadowTrustMs,
     });
     const live = new LiveHub();
     // This replica's streams hear every change, wherever it was stored (cluster/live-relay.ts).
-    const relay = relayShadowChanges({ bus: clusterBusOf(db), shadows, live, log });
+    const relay = relayShadowChanges({ bus, shadows, live, log });
     closers.push(() => relay.close());
 
     const knownThings = new KnownThings(db);

@@ -2,10 +2,16 @@
 // in this process; across processes PostgreSQL locks the row (SQLite has one writer at a time) and
 // the version check catches what is left (a lost insert race re-reads and retries).
 //
-// Reads come from memory while the stored row is the one kept: each read asks the database for the
-// row's version and update time only (one indexed lookup of two columns), so a write by another server
-// instance is seen by the next read here, as before; only unchanged shadows skip reading and parsing
-// the documents. Writes through this store keep what they wrote.
+// Reads come from memory while the stored row is the one kept. Without a cluster bus each read asks the
+// database for the row's version and update time only (one indexed lookup of two columns), so a write
+// by another server instance is seen by the next read here; only unchanged shadows skip reading and
+// parsing the documents. With the bus (every replica announces each shadow it stores, with its version
+// and timestamp), a kept shadow checked against the database is answered without asking again while
+// the bus vouches for it: no announcement of another version or timestamp of it has been heard, the
+// bus has heard every replica without a gap since the check, and the check is at most
+// SHADOW_TRUST_MS old (an announcement lost because its replica died between its commit and its
+// notification is missed for no longer than that). Writes through this store keep what they wrote;
+// the next read checks it.
 import type { Kysely, Transaction } from 'kysely';
 import { isPostgres } from '../../db';
 import { ReusedQuery } from '../../db/reused-query';
@@ -17,6 +23,7 @@ import { SeriesWriter } from '../../series/series-writer';
 import { checkSection, VersionConflictError } from './shadow-limits';
 import { applyUpdate, computeDelta, emptyShadow, type MetadataTree, type ShadowDocument, type ShadowSection } from './shadow-doc';
 import type { ShadowTable } from '../tables';
+import type { ClusterBus, ClusterMessages } from '../../cluster/bus';
 
 export interface ShadowChange {
   thingName: string;
@@ -33,17 +40,42 @@ export type ShadowListener = (change: ShadowChange) => void;
 export interface ShadowStoreOptions {
   /** Called when a change listener throws; listeners must not break writes. */
   onListenerError?: (error: unknown) => void;
+  /**
+   * The cluster bus every shadow write of every replica is announced on (cluster/live-relay.ts): reads
+   * then answer from memory while it vouches for the kept shadow. Without it each read checks the database.
+   */
+  bus?: ClusterBus;
+  /** How long a check against the database is trusted while the bus vouches for it (default SHADOW_TRUST_MS). */
+  trustMs?: number;
 }
 
 class WriteConflict extends Error {}
 const MAX_ATTEMPTS = 5;
 /** Shadows kept in memory (a few KB each); the least recently read go first. */
 export const SHADOW_CACHE_SIZE = 5000;
+/** How long a kept shadow checked against the database is answered from memory while the bus vouches for it. */
+export const SHADOW_TRUST_MS = 1000;
 
 interface KeptShadow {
   version: number;
   updatedAt: string;
   doc: ShadowDocument;
+  /** When the database last confirmed it, with the bus heard throughout: trusted until then + SHADOW_TRUST_MS. */
+  checked?: { at: number; hearing: number };
+}
+
+/** Database reads of a shadow in progress: what the bus announces meanwhile makes them vouch for nothing. */
+interface ShadowRead {
+  readers: number;
+  /** Announcements of the shadow heard while any read of it ran. */
+  announced: number;
+}
+
+/** One of those reads: what the bus had heard as it started. */
+interface ReadTicket {
+  shared: ShadowRead;
+  announcedBefore: number;
+  hearing: number | undefined;
 }
 
 export class ShadowStore {
@@ -52,6 +84,7 @@ export class ShadowStore {
   private readonly lockRows: boolean;
   private readonly series = new SeriesWriter();
   private readonly kept = new Map<string, KeptShadow>();
+  private readonly reading = new Map<string, ShadowRead>();
   private readonly head: ReusedQuery<{ version: number; updated_at: string }>;
 
   constructor(
@@ -62,6 +95,7 @@ export class ShadowStore {
     this.head = new ReusedQuery(db, (q, slot) =>
       q.selectFrom('shadows').select(['version', 'updated_at']).where('thing_name', '=', slot(0)),
     );
+    opts.bus?.subscribe('shadow', (stored) => this.announced(stored));
   }
 
   /**
@@ -69,19 +103,68 @@ export class ShadowStore {
    * object while the stored row is unchanged: callers must not change it.
    */
   async get(thingName: string): Promise<ShadowDocument | undefined> {
-    const head = await this.head.first(thingName);
-    if (!head) return undefined;
-    const kept = this.kept.get(thingName);
-    if (kept && kept.version === Number(head.version) && kept.updatedAt === head.updated_at) {
-      this.kept.delete(thingName); // most recently read last
-      this.kept.set(thingName, kept);
-      return kept.doc;
+    const trusted = this.kept.get(thingName);
+    if (trusted && this.vouched(trusted)) return this.touch(thingName, trusted).doc;
+    const read = this.startRead(thingName);
+    try {
+      const head = await this.head.first(thingName);
+      if (!head) return undefined;
+      const kept = this.kept.get(thingName);
+      if (kept && kept.version === Number(head.version) && kept.updatedAt === head.updated_at) {
+        kept.checked = this.checkedNow(read);
+        return this.touch(thingName, kept).doc;
+      }
+      const row = await this.db.selectFrom('shadows').selectAll().where('thing_name', '=', thingName).executeTakeFirst();
+      if (!row) return undefined;
+      const doc = fromRow(row);
+      this.keep(thingName, { version: Number(row.version), updatedAt: row.updated_at, doc, checked: this.checkedNow(read) });
+      return doc;
+    } finally {
+      this.endRead(thingName, read);
     }
-    const row = await this.db.selectFrom('shadows').selectAll().where('thing_name', '=', thingName).executeTakeFirst();
-    if (!row) return undefined;
-    const doc = fromRow(row);
-    this.keep(thingName, { version: Number(row.version), updatedAt: row.updated_at, doc });
-    return doc;
+  }
+
+  /** Whether the kept shadow may be answered without asking the database (see the top of the file). */
+  private vouched(kept: KeptShadow): boolean {
+    const { checked } = kept;
+    return (
+      checked !== undefined &&
+      this.opts.bus?.hearing() === checked.hearing &&
+      Date.now() - checked.at < (this.opts.trustMs ?? SHADOW_TRUST_MS)
+    );
+  }
+
+  /** What a read may vouch for as it ends: nothing if the bus missed or announced anything of its shadow meanwhile. */
+  private checkedNow(read: ReadTicket): KeptShadow['checked'] {
+    const { hearing } = read;
+    if (hearing === undefined || this.opts.bus?.hearing() !== hearing || read.shared.announced !== read.announcedBefore) return undefined;
+    return { at: Date.now(), hearing };
+  }
+
+  private startRead(thingName: string): ReadTicket {
+    let shared = this.reading.get(thingName);
+    if (!shared) this.reading.set(thingName, (shared = { readers: 0, announced: 0 }));
+    shared.readers++;
+    return { shared, announcedBefore: shared.announced, hearing: this.opts.bus?.hearing() };
+  }
+
+  private endRead(thingName: string, read: ReadTicket): void {
+    if (--read.shared.readers === 0) this.reading.delete(thingName);
+  }
+
+  /** A replica (this one too) stored a shadow: a kept copy of another version or timestamp is checked again. */
+  private announced({ thingName, version, timestamp }: ClusterMessages['shadow']): void {
+    const read = this.reading.get(thingName);
+    if (read) read.announced++;
+    const kept = this.kept.get(thingName);
+    if (kept && (kept.version !== version || kept.doc.timestamp !== timestamp)) kept.checked = undefined;
+  }
+
+  /** Marks the shadow most recently read (the least recently read leave first). */
+  private touch(thingName: string, kept: KeptShadow): KeptShadow {
+    this.kept.delete(thingName);
+    this.kept.set(thingName, kept);
+    return kept;
   }
 
   private keep(thingName: string, shadow: KeptShadow): void {

@@ -1,0 +1,48 @@
+// CPU time of processes (Linux /proc), to tell whether the replicas are still busy with something
+// else (storing an ingest backlog) before a measurement starts, and what each one spent during it.
+'use strict';
+const fs = require('node:fs');
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+/** User + system CPU seconds a process has used so far, or NaN when it is gone. */
+function cpuSeconds(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // the command name (field 2) may hold spaces: count fields after its closing parenthesis
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Starts counting; `share()` answers each process's CPU use since then, in cores (1 = one core busy). */
+function cpuMeter(pids) {
+  const started = performance.now();
+  const before = pids.map(cpuSeconds);
+  return {
+    share: () => {
+      const seconds = (performance.now() - started) / 1000;
+      return pids.map((pid, i) => (cpuSeconds(pid) - before[i]) / seconds);
+    },
+  };
+}
+
+/**
+ * Waits until every process uses less than `maxCores` over one second (at most `timeoutMs`); answers
+ * how long it waited, whether they became quiet and their use in the last second.
+ */
+async function untilQuiet(pids, { maxCores = 0.1, timeoutMs = 120_000 } = {}) {
+  const started = performance.now();
+  for (;;) {
+    const meter = cpuMeter(pids);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const shares = meter.share();
+    const quiet = shares.every((s) => !(s >= maxCores));
+    const waitedMs = performance.now() - started;
+    if (quiet || waitedMs >= timeoutMs) return { quiet, waitedMs, shares };
+  }
+}
+
+module.exports = { cpuSeconds, cpuMeter, untilQuiet };
