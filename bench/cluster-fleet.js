@@ -7,6 +7,7 @@
 const { randomUUID } = require('node:crypto');
 const dist = require('./dist-paths');
 const { hashPassword } = require(dist.server('identity/passwords'));
+const { plantListingColumns } = require(dist.server('plants/listing-columns'));
 const { mosquittoHash, gatewayUsername, newGatewayPassword } = require(dist.server('devices/mqtt/gateway-credentials'));
 
 const TAGS = ['Střecha', 'Farma', 'Sever', 'Jih', 'Servis 2026', 'Baterie', 'Hala', 'Pilot'];
@@ -31,6 +32,7 @@ async function seedClusterFleet(db, { plants: count, prefix = 'fleet-gw' }) {
     ...base,
     id: randomUUID(),
     name: `Flotila ${String(i + 1).padStart(5, '0')}`,
+    ...plantListingColumns({ name: `Flotila ${String(i + 1).padStart(5, '0')}`, location: base.location }),
     thing_name: `${prefix}-${String(i + 1).padStart(5, '0')}`,
     simulated: 0,
     pv_peak_kw: 5 + (i % 50),

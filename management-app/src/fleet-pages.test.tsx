@@ -3,9 +3,9 @@
 // filter in the plants table, and the fleet dashboard's figures and attention list.
 import React from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ApiError, type FleetSummary, type PlantTag, HelioAppFrame } from '@helio/shared-utils';
+import { ApiError, type FleetPageRequest, type FleetSummary, type PlantTag, HelioAppFrame } from '@helio/shared-utils';
 import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, queryClient } from './testing/mock-controls';
-import { registryPlant } from './testing/fixtures';
+import { fleetPageOf, fleetPlant } from './testing/fixtures';
 import { Root } from './root.component';
 
 const tag = (id: string, name: string, plantCount: number): PlantTag => ({
@@ -28,9 +28,13 @@ beforeEach(() => {
   tagged = { 'plant-1': ['t-roof'], 'plant-2': [] };
   apiPost.mockImplementation((async (path: string, body: Record<string, unknown>) => {
     calls.push([path, body]);
-    if (path === 'plant/list') return __fixtures.plants();
-    if (path === 'hono/plants/find')
-      return ['plant-1', 'plant-2'].map((id) => registryPlant({ id, tagIds: tagged[id], todayEnergyKwh: id === 'plant-1' ? 12.5 : null }));
+    if (path === 'plant/fleet/page')
+      return fleetPageOf(
+        __fixtures
+          .plants()
+          .map((plant) => fleetPlant(plant, { tagIds: tagged[plant.id], todayEnergyKwh: plant.id === 'plant-1' ? 12.5 : null })),
+        body as FleetPageRequest,
+      );
     if (path === 'tag/list') return { tags, colours: [] };
     if (path === 'tag/create') {
       if (tags.some((t) => t.name.toLowerCase() === String(body.name).toLowerCase()))
@@ -98,8 +102,13 @@ describe('the plants table with tags', () => {
     await waitFor(() => expect(within(rows[0] as HTMLElement).getByTestId('plant-tags').textContent).toBe('Střecha'));
     expect(screen.getAllByTestId('plant-today').map((cell) => cell.textContent)).toEqual(['12,5', '—']);
     fireEvent.change(screen.getByTestId('plants-tag'), { target: { value: 't-roof' } });
-    expect(screen.getAllByTestId('plant-row').map((row) => row.getAttribute('data-thing'))).toEqual(['gw-brno-01']);
+    await waitFor(() => expect(screen.getAllByTestId('plant-row').map((row) => row.getAttribute('data-thing'))).toEqual(['gw-brno-01']));
+    expect(calls).toContainEqual([
+      'plant/fleet/page',
+      { filter: { tag: 't-roof' }, sort: 'name', descending: false, page: 0, pageSize: 25 },
+    ]);
     fireEvent.change(screen.getByTestId('plants-tag'), { target: { value: 'all' } });
+    await waitFor(() => expect(screen.getAllByTestId('plant-row')).toHaveLength(2));
     fireEvent.click(screen.getByTestId('select-page'));
     expect(screen.getByTestId('bulk-count').textContent).toBe('Vybrané elektrárny: 2');
     fireEvent.change(screen.getByTestId('bulk-tag'), { target: { value: 't-farm' } });
@@ -107,6 +116,37 @@ describe('the plants table with tags', () => {
     await waitFor(() => expect(calls).toContainEqual(['plant/tags/set', { plantIds: ['plant-1', 'plant-2'], add: ['t-farm'] }]));
     fireEvent.change(screen.getByTestId('plants-tag'), { target: { value: 't-farm' } });
     await waitFor(() => expect(screen.getAllByTestId('plant-row')).toHaveLength(2));
+  });
+
+  it('asks the server for the page, the search when typing pauses, the sort, and every matching id for "select all"', async () => {
+    const many = Array.from({ length: 30 }, (_, i) =>
+      fleetPlant({ ...__fixtures.plants()[0], id: `p${i}`, name: `Plant ${i}`, thingName: `gw-${i}` }),
+    );
+    apiPost.mockImplementation((async (path: string, body: Record<string, unknown>) => {
+      calls.push([path, body]);
+      if (path === 'plant/fleet/page') return fleetPageOf(many, body as FleetPageRequest);
+      if (path === 'plant/fleet/ids') return { ids: many.map((p) => p.id) };
+      if (path === 'tag/list') return { tags, colours: [] };
+      throw new Error(`unexpected ${path}`);
+    }) as unknown as typeof apiPost);
+    at('/management/plants');
+    await waitFor(() => expect(screen.getAllByTestId('plant-row')).toHaveLength(25));
+    expect(screen.getByTestId('plants-pager').textContent).toContain('1–25 z 30');
+    fireEvent.click(screen.getByTestId('sort-pvPeakKw'));
+    await waitFor(() =>
+      expect(calls).toContainEqual(['plant/fleet/page', { filter: {}, sort: 'pvPeakKw', descending: false, page: 0, pageSize: 25 }]),
+    );
+    fireEvent.click(screen.getByTestId('select-page'));
+    expect(screen.getByTestId('bulk-count').textContent).toBe('Vybrané elektrárny: 25');
+    fireEvent.click(screen.getByTestId('select-all-matching'));
+    await waitFor(() => expect(screen.getByTestId('bulk-count').textContent).toBe('Vybrané elektrárny: 30'));
+    expect(calls).toContainEqual(['plant/fleet/ids', { filter: {} }]);
+    fireEvent.change(screen.getByTestId('plants-search'), { target: { value: 'P' } });
+    fireEvent.change(screen.getByTestId('plants-search'), { target: { value: 'Plant 2' } });
+    await waitFor(() => expect(screen.getAllByTestId('plant-row')).toHaveLength(11)); // Plant 2, Plant 20–29
+    expect(calls.filter(([path, body]) => path === 'plant/fleet/page' && JSON.stringify(body).includes('"search"'))).toEqual([
+      ['plant/fleet/page', { filter: { search: 'Plant 2' }, sort: 'pvPeakKw', descending: false, page: 0, pageSize: 25 }],
+    ]);
   });
 
   it('opens filtered by the tag given in the address', async () => {

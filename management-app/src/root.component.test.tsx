@@ -1,8 +1,8 @@
 import React from 'react';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { ApiError, type PlantDetail, HelioAppFrame } from '@helio/shared-utils';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { ApiError, type FleetPageRequest, type PlantDetail, HelioAppFrame } from '@helio/shared-utils';
 import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, queryClient, setActivePlant, showToast } from './testing/mock-controls';
-import { plantDetail, registryPlant } from './testing/fixtures';
+import { fleetPageOf, fleetPlant, plantDetail, registryPlant } from './testing/fixtures';
 import { Root } from './root.component';
 
 const PLANT = plantDetail({ id: 'plant-1', name: 'Brno – Líšeň', thingName: 'gw-brno-01' });
@@ -12,10 +12,11 @@ let server: Post;
 beforeEach(() => {
   queryClient.clear();
   __setSignedIn();
-  server = async (path) => {
-    if (path === 'plant/list') return __fixtures.plants();
-    if (path === 'hono/plants/find')
-      return [registryPlant({ id: 'plant-1', status: 'online' }), registryPlant({ id: 'plant-2', status: 'offline', lastSeen: null })];
+  server = async (path, body) => {
+    if (path === 'plant/fleet/page') {
+      const [brno, olomouc] = __fixtures.plants();
+      return fleetPageOf([fleetPlant(brno), fleetPlant(olomouc, { status: 'offline', lastSeen: null })], body as FleetPageRequest);
+    }
     if (path === 'hono/plants/get') return registryPlant({ id: 'plant-1' });
     if (path === 'plant/detail') return PLANT;
     if (path === 'notifications/thresholds/get') return { plantId: 'plant-1', batterySocMin: 20, pvMinPercent: 10 };
@@ -44,7 +45,7 @@ describe('the plants page', () => {
     expect(await screen.findByText('naposledy', { exact: false })).toBeTruthy();
     expect(screen.getAllByTestId('plant-status').map((s) => s.getAttribute('data-status'))).toEqual(['online', 'offline']);
     fireEvent.change(screen.getByTestId('plants-status'), { target: { value: 'offline' } });
-    expect(screen.getAllByTestId('plant-row').map((r) => r.getAttribute('data-thing'))).toEqual(['gw-olomouc-01']);
+    await waitFor(() => expect(screen.getAllByTestId('plant-row').map((r) => r.getAttribute('data-thing'))).toEqual(['gw-olomouc-01']));
     fireEvent.click(within(screen.getByTestId('plant-row')).getByTestId('make-active'));
     expect(setActivePlant).toHaveBeenCalledWith(expect.objectContaining({ id: 'plant-2' }));
   });

@@ -10,7 +10,7 @@
 //
 //   __setSession(s)            session$ (default null = signed out)
 //   __setCurrentUser(u)        useCurrentUser: a CurrentUser, an ApiError, or undefined = loading (default)
-//   __setPlants(p)             usePlants/useActivePlant: Plant[], an ApiError, or undefined = loading (default)
+//   __setPlants(p)             usePlants/useActivePlant and apiPost('plant/list' | 'plant/active'): Plant[], an ApiError, or undefined = loading (default)
 //   __setShadow(thing, s)      useShadow(thing): a Shadow, an ApiError, or undefined = loading (default)
 //   __setSignedIn()            session, current user and plants from __fixtures in one call
 //   __pushLiveAlert(event)     tells every mounted useLiveAlerts listener (enabled) of an alert event
@@ -20,7 +20,7 @@
 import { Suspense, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import type { LifeCycles } from 'single-spa';
-import type { ModuleKey } from '@helio/contracts/limits';
+import { foldForSearch, type ModuleKey } from '@helio/contracts/limits';
 import { I18nextProvider } from 'react-i18next';
 import { QueryClient, QueryClientProvider, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
 import { BehaviorSubject, type Observable } from 'rxjs';
@@ -61,6 +61,7 @@ import { LOADER_OPTIONS } from '../src/i18n/loader-options';
 import { localeOf } from '../src/i18n/locale-format';
 import { ALERT_NEWS_SETTLE_MS, useRereadListener } from '../src/shadow/alert-news-reread';
 import { useObservable } from '../src/components/use-observable';
+import { useDebounced, SEARCH_DEBOUNCE_MS } from '../src/components/use-debounced';
 import { useNow, NOW_TICK_MS } from '../src/components/use-now';
 import { hasPermission } from '../src/current-user/permissions';
 import { toCsv, type CsvCell } from '../src/export/csv';
@@ -134,7 +135,18 @@ export { THRESHOLD_FIELDS, THRESHOLD_LIMITS, parseThresholdNumber, validateThres
 export type { ThresholdDraft, ThresholdErrors, ThresholdField, ThresholdProblem };
 export { ApiError, RETURN_TO_KEY, takeReturnTo, pickActivePlant, isStale, SHADOW_STALE_MS, METRICS, metricInfo };
 export { useNow, NOW_TICK_MS, hasPermission };
-export { LOADER_OPTIONS, localeOf, useObservable, FullScreenSpinner, ErrorPanel, AppErrorPanel, PageHeader, ModuleNoAccess };
+export {
+  LOADER_OPTIONS,
+  localeOf,
+  useObservable,
+  useDebounced,
+  SEARCH_DEBOUNCE_MS,
+  FullScreenSpinner,
+  ErrorPanel,
+  AppErrorPanel,
+  PageHeader,
+  ModuleNoAccess,
+};
 export { __fixtures, i18n, i18nReady, formatNumber, formatDateTime, formatPower, formatMetricValue, metricLabel, metricUnit };
 export type { ChartColumns, ChartOptions, MetricChartProps, UplotChartProps };
 export type { Device, DeviceCreateRequest, DeviceFields, DeviceKind };
@@ -244,8 +256,19 @@ async function answer(path: string, body: unknown): Promise<unknown> {
       const { locale: _locale, preferences: _preferences, ...info } = user();
       return info satisfies UserInfo;
     }
-    case 'plant/list':
-      return valueOrThrow(plantsState.getValue(), 'plants (__setPlants)');
+    case 'plant/list': {
+      // As the server: the plants whose name, location or thing name holds the search, at most `limit`.
+      const { search, limit } = body as { search?: string; limit?: number };
+      const wanted = foldForSearch(search?.trim() ?? '');
+      const plants = valueOrThrow(plantsState.getValue(), 'plants (__setPlants)').filter((p) =>
+        [p.name, p.location, p.thingName].some((field) => foldForSearch(field).includes(wanted)),
+      );
+      return limit === undefined ? plants : plants.slice(0, limit);
+    }
+    case 'plant/active': {
+      const { plantId } = body as { plantId?: string };
+      return { plant: pickActivePlant(valueOrThrow(plantsState.getValue(), 'plants (__setPlants)'), plantId ?? null) };
+    }
     case 'iot/thing/shadow': {
       const { thingName } = body as { thingName: string };
       return valueOrThrow(shadowsState.getValue().get(thingName), `shadow of ${thingName} (__setShadow)`);
@@ -313,15 +336,14 @@ export function usePlants(): UseQueryResult<Plant[], ApiError> {
   return useMemo(() => queryResult(value), [value]);
 }
 
-export function useActivePlant(): { plant: Plant | null; plants: Plant[]; isLoading: boolean; error: ApiError | null } {
+export function useActivePlant(): { plant: Plant | null; isLoading: boolean; error: ApiError | null } {
   const value = useObservable(plantsState, plantsState.getValue());
   const active = useObservable(activePlantState, activePlantState.getValue());
-  const plants = Array.isArray(value) ? value : [];
-  const plant = Array.isArray(value) ? pickActivePlant(plants, active?.id ?? localStorage.getItem(ACTIVE_PLANT_STORAGE_KEY)) : null;
+  const plant = Array.isArray(value) ? pickActivePlant(value, active?.id ?? localStorage.getItem(ACTIVE_PLANT_STORAGE_KEY)) : null;
   useEffect(() => {
     if (Array.isArray(value) && plant !== active) activePlantState.next(plant);
   }, [value, plant, active]);
-  return { plant, plants, isLoading: value === undefined, error: value instanceof ApiError ? value : null };
+  return { plant, isLoading: value === undefined, error: value instanceof ApiError ? value : null };
 }
 
 export function useShadow(thingName: string | undefined): UseQueryResult<Shadow, ApiError> {

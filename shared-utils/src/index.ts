@@ -24,6 +24,7 @@ export type { PlantCreateRequest, PlantDetail, PlantSettings, TariffCurrency } f
 export type { PlantAccessInviteRequest, PlantAccessUser, PlantRole } from '@helio/contracts';
 export type { Device, DeviceCreateRequest, DeviceFields, DeviceKind } from '@helio/contracts';
 export type { AttentionPlant, FleetSummary, PlantTag, TagColour } from './api/plant-endpoints';
+export type { FleetFilter, FleetPage, FleetPageRequest, FleetPlant, FleetSortColumn } from './api/plant-endpoints';
 export type {
   AuditEvent,
   AuditQuery,
@@ -105,6 +106,7 @@ export { PASSWORD_RULES, PasswordRules, usePasswordRuleText } from './password/p
 export { ModuleGate } from './components/module-gate';
 export { ModuleNoAccess } from './components/module-no-access';
 export { useObservable } from './components/use-observable';
+export { useDebounced, SEARCH_DEBOUNCE_MS } from './components/use-debounced';
 export { useNow, NOW_TICK_MS } from './components/use-now';
 
 // App manifests and the app frame: an app's routes from its manifest, its lifecycles from its root

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Button, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { ErrorPanel, PageHeader, showToast, useCurrentUser, type IamUser } from '@helio/shared-utils';
+import { ErrorPanel, PageHeader, showToast, useCurrentUser, useDebounced, type IamUser } from '@helio/shared-utils';
 import { IamTabs } from '../access/iam-tabs.component';
 import { ConfirmDialog } from '../common/confirm-dialog.component';
 import { Empty, Loading } from '../common/states.component';
@@ -12,7 +12,6 @@ import { useRoles } from '../iam-roles/roles.resource';
 import { AccessDialog } from './access-dialog.component';
 import { InviteDialog } from './invite-dialog.component';
 import { UsersTable } from './users-table.component';
-import { useDebounced } from './use-debounced';
 import { resendInvitation, useInviteUser, useUserAction, useUsers, type UserAction } from './users.resource';
 
 export default function UsersPage() {

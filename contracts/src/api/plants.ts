@@ -1,6 +1,7 @@
 // plant/list, plant/detail, plant/update (optimistic concurrency on `version`) and plant/create (with
 // the thing name the server issues and the gateway login, answered once).
 import { Type, type Static } from '@sinclair/typebox';
+import { PLANT_LIST_LIMIT_MAX, PLANT_SEARCH_MAX } from '../limits/fleet';
 import { TARIFF_CURRENCIES, TEXT_LIMITS } from '../limits/plants';
 import { endpoint, Id, IdBody, Nullable, strict, StringEnum, type EndpointTypes } from './common';
 
@@ -110,8 +111,26 @@ export const PlantCreateRequest = Type.Object(
 );
 export type PlantCreateRequest = Static<typeof PlantCreateRequest>;
 
+export const PlantListRequest = Type.Object(
+  {
+    /** The organisation (tenant) id: the caller's own. */
+    id: Id,
+    /** Part of the name, location or thing name; case and diacritics do not matter. */
+    search: Type.Optional(Type.String({ maxLength: PLANT_SEARCH_MAX })),
+    /** At most this many plants, the first by name. */
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: PLANT_LIST_LIMIT_MAX })),
+  },
+  strict,
+);
+
 export const plantEndpoints = {
-  'plant/list': endpoint(IdBody, Type.Array(Plant)),
+  /** The caller's plants by name (Czech order): all of them, or those matching `search`, at most `limit`. */
+  'plant/list': endpoint(PlantListRequest, Type.Array(Plant)),
+  /**
+   * The plant the console shows (the active plant): `plantId` (the one kept in browser storage) while the
+   * caller may see it, else their first plant by name; null when they have none.
+   */
+  'plant/active': endpoint(Type.Object({ id: Id, plantId: Type.Optional(Id) }, strict), Type.Object({ plant: Nullable(Plant) })),
   'plant/detail': endpoint(IdBody, PlantDetail),
   /** 400 with `details.fields.<field>`; 409 with `details.current` when expectedVersion is stale. */
   'plant/update': endpoint(

@@ -7,6 +7,7 @@ export * from './audit';
 export * from './locales';
 export * from './iam';
 export * from './plants';
+export * from './fleet';
 export * from './plant-roles';
 export * from './plant-devices';
 export * from './series';

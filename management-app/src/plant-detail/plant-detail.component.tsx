@@ -21,7 +21,7 @@ export default function PlantDetailPage() {
   const tab: DetailTab = TABS.find((known) => known === params.get('tab')) ?? 'overview';
   const detail = usePlantDetail(id);
   const status = usePlantStatus(id);
-  const { plant: active, plants } = useActivePlant();
+  const { plant: active } = useActivePlant();
   const crumbs = [{ text: t('plants.title'), href: '/management/plants' }, { text: detail.data?.name ?? id }];
 
   if (detail.isPending) return <Spinner />;
@@ -38,7 +38,6 @@ export default function PlantDetailPage() {
     );
   }
   const plant = detail.data;
-  const listed = plants.find((p) => p.id === plant.id);
 
   return (
     <div className="helio-management-page">
@@ -48,14 +47,7 @@ export default function PlantDetailPage() {
             {t('plants.active')}
           </Tag>
         ) : (
-          listed && (
-            <Button
-              icon="star-empty"
-              text={t('plants.makeActive')}
-              onClick={() => setActivePlant(listed)}
-              data-testid="detail-make-active"
-            />
-          )
+          <Button icon="star-empty" text={t('plants.makeActive')} onClick={() => setActivePlant(plant)} data-testid="detail-make-active" />
         )}
       </PageHeader>
       <Tabs

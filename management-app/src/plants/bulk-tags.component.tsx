@@ -1,5 +1,5 @@
 // The bar over the plants table while plants are selected: how many, select every matching plant over
-// all pages, and add or remove one tag on all of them in one call.
+// all pages, and add or remove one tag on all of them at once.
 import { useState } from 'react';
 import { Button, Callout, ControlGroup, HTMLSelect } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';

@@ -5,12 +5,12 @@ import type { KeyboardEvent } from 'react';
 import { Button, Checkbox, HTMLTable, Icon, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { formatDateTime, formatNumber, setActivePlant, type Plant, type PlantTag } from '@helio/shared-utils';
+import { formatDateTime, formatNumber, setActivePlant, type FleetPlant, type Plant, type PlantTag } from '@helio/shared-utils';
 import { TagChip } from '../tags/tag-chip.component';
-import type { PlantRow, SortColumn, TableQuery } from './plant-table';
+import type { SortColumn, TableQuery } from './plant-table';
 
 interface PlantsTableProps {
-  rows: PlantRow[];
+  rows: FleetPlant[];
   query: TableQuery;
   activeId: string | undefined;
   /** The organisation's tags in name order: a row shows its tags in this order. */

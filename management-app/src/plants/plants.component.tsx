@@ -1,33 +1,33 @@
 // /management/plants: the tenant's plants with their gateways' status, tags and today's energy; search,
-// filter by status and tag (?tag= opens it filtered), sort, pages; bulk tagging; "New plant".
-import { useMemo, useState } from 'react';
+// filter by status and tag (?tag= opens it filtered), sort, pages; bulk tagging; "New plant". The
+// server searches, filters, sorts and pages (plant/fleet/page): a fleet of any size sends one page.
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Callout, ControlGroup, HTMLSelect, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { hasPermission, PageHeader, useActivePlant, useCurrentUser } from '@helio/shared-utils';
+import { hasPermission, PageHeader, showToast, useActivePlant, useCurrentUser, useDebounced } from '@helio/shared-utils';
 import { NewPlantDialog } from '../new-plant/new-plant-dialog.component';
 import { byTagName } from '../tags/tag-form';
 import { useTags } from '../tags/tags.resource';
 import { BulkTags } from './bulk-tags.component';
-import { FIRST_QUERY, matchingIds, PAGE_SIZES, plantRows, sortBy, tablePage, type PlantStatus, type TableQuery } from './plant-table';
+import { fleetFilter, FIRST_QUERY, PAGE_SIZES, pageRequest, sortBy, type PlantStatus, type TableQuery } from './plant-table';
 import { PlantsTable } from './plants-table.component';
-import { usePlants, useRegistry } from './plants.resource';
+import { matchingPlantIds, useFleetPage } from './plants.resource';
 
 export default function PlantsPage() {
   const { t } = useTranslation('management-app');
-  const plants = usePlants();
-  const registry = useRegistry();
   const tags = useTags();
   const { plant: active } = useActivePlant();
   const [searchParams] = useSearchParams();
   const [query, setQuery] = useState<TableQuery>(() => ({ ...FIRST_QUERY, tag: searchParams.get('tag') ?? 'all' }));
+  // The server is asked once typing pauses; the box shows every keystroke.
+  const search = useDebounced(query.search);
+  const fleet = useFleetPage(pageRequest({ ...query, search }));
   const [creating, setCreating] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const rows = useMemo(() => plantRows(plants.data ?? [], registry.data ?? []), [plants.data, registry.data]);
-  const page = useMemo(() => tablePage(rows, query), [rows, query]);
   // Selecting is for bulk tagging, which needs plants:write.
   const canTag = hasPermission(useCurrentUser().data, 'plants:write');
-  const tagList = useMemo(() => byTagName(tags.data?.tags ?? []), [tags.data]);
+  const tagList = byTagName(tags.data?.tags ?? []);
   const select = (ids: readonly string[], on: boolean) =>
     setSelected((before) => {
       const next = new Set(before);
@@ -37,6 +37,13 @@ export default function PlantsPage() {
       }
       return next;
     });
+  const selectAllMatching = () =>
+    matchingPlantIds(fleetFilter({ ...query, search })).then(
+      (ids) => select(ids, true),
+      (error: Error) => showToast({ intent: 'danger', icon: 'error', message: error.message }),
+    );
+  const page = fleet.data;
+  const filtered = Object.keys(fleetFilter(query)).length > 0;
 
   return (
     <div className="helio-management-page">
@@ -71,27 +78,29 @@ export default function PlantsPage() {
       {canTag && selected.size > 0 && (
         <BulkTags
           selected={[...selected]}
-          matching={page.total}
+          matching={page?.total ?? 0}
           tags={tagList}
-          onSelectAllMatching={() => select(matchingIds(rows, query), true)}
+          onSelectAllMatching={selectAllMatching}
           onClear={() => setSelected(new Set())}
         />
       )}
-      {registry.isError && (
+      {fleet.isError && page && (
         <Callout intent="warning" icon="offline">
-          {t('plants.statusUnavailable')}
+          {t('plants.refreshFailed')}
         </Callout>
       )}
-      {plants.isPending ? (
-        <Spinner />
-      ) : plants.isError ? (
-        <NonIdealState icon="error" title={t('plants.loadFailed')} description={plants.error.message} />
+      {!page ? (
+        fleet.isError ? (
+          <NonIdealState icon="error" title={t('plants.loadFailed')} description={fleet.error.message} />
+        ) : (
+          <Spinner />
+        )
       ) : page.total === 0 ? (
-        <NonIdealState icon="search" title={rows.length === 0 ? t('plants.none') : t('plants.noMatch')} />
+        <NonIdealState icon="search" title={filtered ? t('plants.noMatch') : t('plants.none')} />
       ) : (
         <>
           <PlantsTable
-            rows={page.rows}
+            rows={page.plants}
             query={{ ...query, page: page.page }}
             activeId={active?.id}
             tags={tagList}
@@ -103,7 +112,7 @@ export default function PlantsPage() {
             <span>
               {t('plants.range', {
                 from: page.page * query.pageSize + 1,
-                to: page.page * query.pageSize + page.rows.length,
+                to: page.page * query.pageSize + page.plants.length,
                 total: page.total,
               })}
             </span>

@@ -1,5 +1,5 @@
 // Plants as the server answers them, for the management app's tests.
-import type { Device, PlantDetail, RegistryPlant } from '@helio/shared-utils';
+import type { Device, FleetPage, FleetPageRequest, FleetPlant, Plant, PlantDetail, RegistryPlant } from '@helio/shared-utils';
 
 export function plantDetail(overrides: Partial<PlantDetail> = {}): PlantDetail {
   return {
@@ -67,4 +67,24 @@ export function device(overrides: Partial<Device> = {}): Device {
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
+}
+
+/** A row of the plants table: the plant with its gateway's status, tags and today's energy. */
+export function fleetPlant(plant: Plant, overrides: Partial<FleetPlant> = {}): FleetPlant {
+  return { ...plant, status: 'online', lastSeen: '2026-11-23T01:00:00.000Z', tagIds: [], todayEnergyKwh: null, ...overrides };
+}
+
+/** plant/fleet/page as the server answers it, over the given rows (in their order): filtered and cut. */
+export function fleetPageOf(rows: readonly FleetPlant[], request: FleetPageRequest): FleetPage {
+  const { search, status, tag } = request.filter ?? {};
+  const matching = rows.filter(
+    (row) =>
+      (search === undefined || row.name.toLowerCase().includes(search.toLowerCase())) &&
+      (status === undefined || row.status === status) &&
+      (tag === undefined || row.tagIds.includes(tag)),
+  );
+  const pageSize = request.pageSize ?? 25;
+  const pageCount = Math.max(1, Math.ceil(matching.length / pageSize));
+  const page = Math.min(request.page ?? 0, pageCount - 1);
+  return { plants: matching.slice(page * pageSize, (page + 1) * pageSize), total: matching.length, page, pageCount };
 }

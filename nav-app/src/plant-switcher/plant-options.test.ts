@@ -1,5 +1,5 @@
 import type { Plant } from '@helio/shared-utils';
-import { isSearchable, matchesQuery, plantOptions, SEARCH_THRESHOLD } from './plant-options';
+import { isSearchable, plantOptions, SEARCH_THRESHOLD, SWITCHER_LIMIT } from './plant-options';
 
 const plant = (id: string, name: string, location = 'Brno'): Plant => ({
   id,
@@ -23,31 +23,27 @@ describe('isSearchable', () => {
   });
 });
 
-describe('matchesQuery', () => {
-  it('ignores case and accents and looks at name, location and device name', () => {
-    const p = plant('1', 'Střecha Žďár', 'Třebíč');
-    expect(matchesQuery(p, 'zdar')).toBe(true);
-    expect(matchesQuery(p, 'TREBIC')).toBe(true);
-    expect(matchesQuery(p, 'gw-1')).toBe(true);
-    expect(matchesQuery(p, 'Olomouc')).toBe(false);
-    expect(matchesQuery(p, '   ')).toBe(true);
-  });
-});
-
 describe('plantOptions', () => {
   const plants = [plant('a', 'Alpha'), plant('b', 'Beta'), plant('c', 'Gamma')];
 
-  it('lists every plant without a query', () => {
-    expect(plantOptions(plants, '', 'a')).toEqual({ options: plants, matchCount: 3 });
+  it('lists the plants the server found', () => {
+    expect(plantOptions(plants, plants[0] ?? null)).toEqual({ options: plants, matchCount: 3, more: false });
   });
 
-  it('keeps the active plant first when the query misses it', () => {
-    const { options, matchCount } = plantOptions(plants, 'gam', 'a');
+  it('keeps the active plant first when the search misses it', () => {
+    const { options, matchCount } = plantOptions([plants[2] as Plant], plants[0] ?? null);
     expect(options.map((p) => p.id)).toEqual(['a', 'c']);
     expect(matchCount).toBe(1);
   });
 
   it('reports no match while still offering the active plant', () => {
-    expect(plantOptions(plants, 'zzz', 'b')).toEqual({ options: [plants[1]], matchCount: 0 });
+    expect(plantOptions([], plants[1] ?? null)).toEqual({ options: [plants[1]], matchCount: 0, more: false });
+  });
+
+  it('lists at most SWITCHER_LIMIT plants and says when more match', () => {
+    const many = Array.from({ length: SWITCHER_LIMIT + 1 }, (_, i) => plant(`p${i}`, `Plant ${i}`));
+    const { options, matchCount, more } = plantOptions(many, many[0] ?? null);
+    expect([options.length, matchCount, more]).toEqual([SWITCHER_LIMIT, SWITCHER_LIMIT, true]);
+    expect(plantOptions(many.slice(0, SWITCHER_LIMIT), many[0] ?? null).more).toBe(false);
   });
 });

@@ -2,25 +2,21 @@
 import React, { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Callout, FormGroup, HTMLSelect, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
-import { PLANT_LIST_KEY, queryClient, setActivePlant, useActivePlant } from '@helio/shared-utils';
-import { isSearchable, plantOptions } from './plant-options';
+import { PLANT_LIST_KEY, queryClient, setActivePlant, useActivePlant, useDebounced } from '@helio/shared-utils';
+import { isSearchable, plantOptions, SWITCHER_LIMIT } from './plant-options';
+import { useSwitcherPlants } from './plant-switcher.resource';
 import './plant-switcher.css';
 
 export function PlantSwitcher() {
   const { t } = useTranslation('nav-app');
-  const { plant, plants, isLoading, error } = useActivePlant();
+  const { plant, isLoading, error } = useActivePlant();
   const [query, setQuery] = useState('');
+  const search = useDebounced(query.trim());
+  const first = useSwitcherPlants('');
+  const found = useSwitcherPlants(search);
   const selectId = useId();
 
-  if (isLoading) {
-    return (
-      <div className="helio-plant-switcher helio-plant-switcher--loading" aria-busy="true">
-        <Spinner size={16} />
-        <span>{t('plantSwitcher.loading')}</span>
-      </div>
-    );
-  }
-  if (error) {
+  if (error || first.isError) {
     return (
       <Callout className="helio-plant-switcher" intent="danger" compact data-testid="plant-switcher-error">
         <p>{t('plantSwitcher.error')}</p>
@@ -28,7 +24,15 @@ export function PlantSwitcher() {
       </Callout>
     );
   }
-  if (plants.length === 0) {
+  if (isLoading || first.isPending) {
+    return (
+      <div className="helio-plant-switcher helio-plant-switcher--loading" aria-busy="true">
+        <Spinner size={16} />
+        <span>{t('plantSwitcher.loading')}</span>
+      </div>
+    );
+  }
+  if (!plant) {
     return (
       <div className="helio-plant-switcher helio-plant-switcher--empty" data-testid="plant-switcher-empty">
         <NonIdealState
@@ -41,11 +45,11 @@ export function PlantSwitcher() {
     );
   }
 
-  const { options, matchCount } = plantOptions(plants, query, plant?.id ?? null);
-  const choose = (id: string) => setActivePlant(plants.find((p) => p.id === id) ?? null);
+  const { options, matchCount, more } = plantOptions(found.data ?? first.data ?? [], plant);
+  const choose = (id: string) => setActivePlant(options.find((p) => p.id === id) ?? null);
   return (
     <FormGroup className="helio-plant-switcher" label={t('plantSwitcher.label')} labelFor={selectId}>
-      {isSearchable(plants) && (
+      {isSearchable(first.data ?? []) && (
         <InputGroup
           className="helio-plant-switcher__search"
           type="search"
@@ -61,15 +65,16 @@ export function PlantSwitcher() {
         id={selectId}
         data-testid="plant-switcher"
         fill
-        value={plant?.id ?? ''}
+        value={plant.id}
         onChange={(event) => choose(event.currentTarget.value)}
         options={options.map((p) => ({ value: p.id, label: p.name }))}
       />
-      {matchCount === 0 && (
-        <p className="helio-plant-switcher__no-match" role="status">
-          {t('plantSwitcher.noMatch', { query })}
+      {matchCount === 0 && search !== '' && (
+        <p className="helio-plant-switcher__note" role="status">
+          {t('plantSwitcher.noMatch', { query: search })}
         </p>
       )}
+      {more && <p className="helio-plant-switcher__note">{t('plantSwitcher.more', { count: SWITCHER_LIMIT })}</p>}
     </FormGroup>
   );
 }

@@ -4,7 +4,7 @@ import React from 'react';
 import { Button, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { ErrorPanel, PageHeader, useActivePlant, useRereadOnAlertNews } from '@helio/shared-utils';
+import { ErrorPanel, PageHeader, useActivePlant, usePlants, useRereadOnAlertNews } from '@helio/shared-utils';
 import { alertFilterOf, choicesFromParams, NO_FILTER, paramsFromChoices } from './alert-filter';
 import { AlertFilters } from './alert-filters.component';
 import { AlertList } from './alert-list.component';
@@ -16,7 +16,8 @@ function Alerts() {
   const { t } = useTranslation('notifications-app');
   const [params, setParams] = useSearchParams();
   const choices = choicesFromParams(params);
-  const { plant, plants } = useActivePlant();
+  const { plant } = useActivePlant();
+  const plants = usePlants().data ?? [];
   const alerts = useAlerts(alertFilterOf(choices));
   const markRead = useMarkRead();
   const unreadCount = useUnreadCount();

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { zoneBounds, resolvePeriod } from './period';
+import { plantListingColumns } from '../plants/listing-columns';
 
 export const ZONE = 'Europe/Prague';
 
@@ -65,6 +66,7 @@ export async function insertFleetPlant(
       name,
       thing_name: thingName,
       location: 'Brno',
+      ...plantListingColumns({ name, location: 'Brno' }),
       latitude: 49.2,
       longitude: 16.6,
       timezone: ZONE,

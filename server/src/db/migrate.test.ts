@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { databaseTargets } from '../testing/databases';
 import { databaseKindOf, migrateToLatest, redact, sqliteFileOf } from './index';
 import { migrations } from './migrations';
+import { plantListingColumns } from '../plants/listing-columns';
 
 describe('database URLs', () => {
   it('tells SQLite and PostgreSQL URLs apart', () => {
@@ -93,6 +94,7 @@ describe.each(databaseTargets())('migrations on $name', (target) => {
       battery_kwh: null,
       charger_kw: 11,
       created_at: now,
+      ...plantListingColumns({ name: 'P', location: 'L' }),
     };
     await db.insertInto('plants').values(plant).execute();
     await expectRefused(

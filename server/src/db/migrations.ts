@@ -22,6 +22,8 @@ import { evSessionsMigration } from '../ev/migration';
 import { releasesMigration } from '../releases/migration';
 import { apiKeyRateMigration } from '../integrations/rate-migration';
 import { userPlaceholdersMigration } from '../iam/placeholder-migration';
+import { gatewayReportsMigration } from '../devices/shadows/gateway-reports-migration';
+import { plantListingMigration } from '../plants/listing-migration';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
@@ -46,6 +48,8 @@ export const migrations: Record<string, Migration> = {
   '050_ev_sessions': evSessionsMigration,
   '051_api_key_rates': apiKeyRateMigration,
   '055_user_placeholders': userPlaceholdersMigration,
+  '056_gateway_reports': gatewayReportsMigration,
+  '057_plant_listing': plantListingMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -82,6 +82,13 @@ export interface PlantTable {
   /** Raised by every plant/update: a stale expectedVersion is refused (409). */
   version: Generated<number>;
   updated_at: string | null;
+  // 057_plant_listing (server/src/plants/listing-columns.ts): written with the name and location
+  /** The name's Czech sort key (compare as bytes). */
+  name_sort: string;
+  location_sort: string;
+  /** The name folded for search: lower case, no diacritics. */
+  name_search: string;
+  location_search: string;
 }
 
 /** A plant role: what a user may do on one plant (plants/access.ts). */

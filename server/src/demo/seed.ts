@@ -7,6 +7,7 @@ import { setNewGatewayPassword } from '../devices/mqtt/gateway-credentials';
 import { hashPassword } from '../identity/passwords';
 import { insertDemoDevices } from '../plant-devices/demo-devices';
 import { DEMO_TENANTS } from './demo-data';
+import { plantListingColumns } from '../plants/listing-columns';
 
 export interface SeedResult {
   created: boolean;
@@ -45,6 +46,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedResult> {
               name: p.name,
               thing_name: p.thingName,
               location: p.location,
+              ...plantListingColumns(p),
               latitude: p.latitude,
               longitude: p.longitude,
               timezone: p.timezone,

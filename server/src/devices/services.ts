@@ -7,7 +7,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { setUpBroker } from './mqtt/broker-setup';
 import { setNewGatewayPassword } from './mqtt/gateway-credentials';
-import type { GatewayConnection } from './mqtt/gateway-status';
+import type { GatewayConnection, GatewayConnectionsView } from './mqtt/gateway-status';
 import { KnownThings } from './mqtt/known-things';
 import { LiveHub } from './live/live-hub';
 import { clusterBusOf } from '../cluster/bus-registry';
@@ -33,6 +33,8 @@ export interface DeviceServices {
   brokerState(): BrokerConnection & { embedded: boolean };
   /** What the broker last said about a gateway's connection (undefined: nothing yet). */
   gatewayConnection(thingName: string): GatewayConnection | undefined;
+  /** The broker's word on every gateway, for the registry and the fleet lists. */
+  gateways: GatewayConnectionsView;
   /**
    * Gives a plant's gateway a new password and answers it (the only time it is in clear): the old one
    * stops working at once on the embedded broker, and the Mosquitto files are rewritten.
@@ -112,6 +114,7 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
       linkStats: () => link.stats(),
       gatewayDropped: (thingName) => link.droppedOf(thingName),
       gatewayConnection: (thingName) => link.connection(thingName),
+      gateways: { connectionOf: (thingName) => link.connection(thingName), disconnected: () => link.disconnectedGateways() },
       brokerState: () => ({ ...link.brokerConnection(), embedded: !opts.config.mqttUrl }),
       rotateGatewayPassword,
       close,

@@ -12,6 +12,15 @@ export interface ShadowTable {
   updated_at: string;
 }
 
+/** A shadow's last report time and firmware (shadows/gateway-reports.ts), written with it. */
+export interface GatewayReportTable {
+  thing_name: string;
+  /** Epoch ms of the newest reported value; null before any report. */
+  last_reported_at: number | null;
+  /** The reported FirmwareVersion (a string), else null. */
+  firmware: string | null;
+}
+
 export interface MetricSampleTable {
   thing_name: string;
   /** Reported key; nested keys are joined with '.'. */
@@ -35,6 +44,7 @@ export interface GatewayCredentialTable {
 
 export interface DeviceTables {
   shadows: ShadowTable;
+  gateway_reports: GatewayReportTable;
   metric_samples: MetricSampleTable;
   gateway_credentials: GatewayCredentialTable;
 }

@@ -5,6 +5,7 @@ import type { Database, Role } from '../db/schema';
 import { giveTenantPlants } from '../iam/test-fixtures';
 import { createTokenService } from '../identity/tokens';
 import type { DeviceLog } from './log';
+import { plantListingColumns } from '../plants/listing-columns';
 
 export async function insertTenant(db: Kysely<Database>): Promise<string> {
   const id = randomUUID();
@@ -29,6 +30,7 @@ export async function insertPlant(
       name: `Plant ${thingName}`,
       thing_name: thingName,
       location: 'Brno',
+      ...plantListingColumns({ name: `Plant ${thingName}`, location: 'Brno' }),
       latitude: 49.2,
       longitude: 16.6,
       timezone: 'Europe/Prague',
@@ -38,6 +40,15 @@ export async function insertPlant(
       created_at: new Date().toISOString(),
       simulated: figures.simulated ? 1 : 0,
     })
+    .execute();
+}
+
+/** Renames a plant the way plant/update stores a name: with its listing columns (sort key, search text). */
+export async function renamePlant(db: Kysely<Database>, thingName: string, name: string, location = 'Brno'): Promise<void> {
+  await db
+    .updateTable('plants')
+    .set({ name, location, ...plantListingColumns({ name, location }) })
+    .where('thing_name', '=', thingName)
     .execute();
 }
 

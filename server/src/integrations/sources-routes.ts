@@ -9,6 +9,7 @@ import { recordRequestAudit } from '../audit/request-audit';
 import type { Database } from '../db/schema';
 import type { DeviceServices } from '../devices';
 import { findRegistryPlants } from '../devices/registry/registry';
+import { NO_GATEWAYS } from '../devices/registry/fleet-query';
 import { requireUser } from '../http/auth';
 import { contractSchema } from '../http/contract-schema';
 import { badRequest, forbidden } from '../http/errors';
@@ -46,7 +47,7 @@ export async function registerSourcesRoutes(
     async (request) => {
       const now = Date.now();
       const roles = new Map((await listTenantPlants(db, request.user)).map((p) => [p.id, p.access_role]));
-      const registry = await findRegistryPlants(db, request.user, (thing) => devices?.gatewayConnection(thing), {}, now);
+      const registry = await findRegistryPlants(db, request.user, devices?.gateways ?? NO_GATEWAYS, {}, now);
       const rates = await reportsPerMinute(
         db,
         registry.map((p) => p.thingName),

@@ -9,6 +9,8 @@ import { createIdentityApp } from '../iam/test-fixtures';
 import type { TestDatabase } from '../testing/databases';
 import { notificationsMigration } from './migration';
 import { registerNotificationRoutes } from './routes';
+import { plantListingColumns } from '../plants/listing-columns';
+import { writeGatewayReports } from '../devices/shadows/gateway-reports';
 
 export async function createNotificationsDb(target: TestDatabase): Promise<Kysely<Database>> {
   const db = await target.create();
@@ -42,14 +44,16 @@ export async function insertPlant(
 ): Promise<TestPlant> {
   const id = randomUUID();
   const thingName = `gw-${id.slice(0, 8)}`;
+  const name = patch.name ?? `Plant ${thingName}`;
   await db
     .insertInto('plants')
     .values({
       id,
       tenant_id: tenantId,
-      name: patch.name ?? `Plant ${thingName}`,
+      name,
       thing_name: thingName,
       location: 'Brno',
+      ...plantListingColumns({ name, location: 'Brno' }),
       latitude: 49.2,
       longitude: 16.6,
       timezone: patch.timezone ?? 'Europe/Prague',
@@ -65,10 +69,11 @@ export async function insertPlant(
 
 /** Writes a shadow as if the gateway reported `reported` at `at` (epoch ms), every key with that timestamp. */
 export async function reportShadow(db: Kysely<Database>, thingName: string, reported: Record<string, unknown>, at: number): Promise<void> {
+  const metadata = { reported: Object.fromEntries(Object.keys(reported).map((k) => [k, { timestamp: at }])), desired: {} };
   const values = {
     reported: JSON.stringify(reported),
     desired: '{}',
-    metadata: JSON.stringify({ reported: Object.fromEntries(Object.keys(reported).map((k) => [k, { timestamp: at }])), desired: {} }),
+    metadata: JSON.stringify(metadata),
     version: 1,
     updated_at: new Date(at).toISOString(),
   };
@@ -77,4 +82,5 @@ export async function reportShadow(db: Kysely<Database>, thingName: string, repo
     .values({ thing_name: thingName, ...values })
     .onConflict((oc) => oc.column('thing_name').doUpdateSet(values))
     .execute();
+  await db.transaction().execute((trx) => writeGatewayReports(trx, [{ thingName, shadow: { state: { reported }, metadata } }]));
 }

@@ -1,7 +1,8 @@
 // 014_devices on a database seeded before it: the demo plants get their devices, other plants none.
-import { Migrator, sql } from 'kysely';
+import { Migrator, sql, type Insertable } from 'kysely';
 import { isPostgres, migrateToLatest } from '../db';
 import { migrationProvider } from '../db/migrations';
+import type { PlantTable } from '../db/schema';
 import { databaseTargets } from '../testing/databases';
 
 describe.each(databaseTargets())('014_devices on $name', (target) => {
@@ -31,10 +32,11 @@ describe.each(databaseTargets())('014_devices on $name', (target) => {
     };
     await db
       .insertInto('plants')
+      // The plants table as 011 left it: without the columns later migrations add.
       .values([
         { ...plant, id: 'p-demo', thing_name: 'demo-plzen-03' },
         { ...plant, id: 'p-own', thing_name: 'own-plant-01' },
-      ])
+      ] as Insertable<PlantTable>[])
       .execute();
 
     await migrateToLatest(db);

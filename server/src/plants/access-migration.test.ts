@@ -1,8 +1,8 @@
 // 012_plant_access on a database that already has users and plants: nobody loses a plant they saw.
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { migrations } from '../db/migrations';
-import type { Database, Role } from '../db/schema';
+import type { Database, PlantTable, Role } from '../db/schema';
 import { databaseTargets } from '../testing/databases';
 import { plantAccessMigration } from './access-migration';
 
@@ -35,7 +35,7 @@ describe.each(databaseTargets())('the plant access migration on $name', (target)
             battery_kwh: null,
             charger_kw: null,
             created_at: now,
-          })
+          } as Insertable<PlantTable>) // the plants table before 012, without the columns later migrations add
           .execute();
       }
       return { id, plants };

@@ -3,7 +3,8 @@ import type { Updateable } from 'kysely';
 import type { PlantTable } from '../db/schema';
 import type { PlantRow } from './access';
 import { NUMBER_LIMITS, TEXT_LIMITS, type PlantDetail, type PlantSettings } from '@helio/contracts';
-import { toPlant } from './routes';
+import { plantListingColumns, type PlantListingColumns } from './listing-columns';
+import { toPlant } from './plant-list';
 
 export type { PlantDetail };
 
@@ -35,11 +36,14 @@ export function settingsOf(detail: PlantDetail): PlantSettings {
   return settings as PlantSettings;
 }
 
-/** The columns a set of settings writes; text is stored trimmed. */
-export function settingColumns(s: PlantSettings): Updateable<PlantTable> {
+/** The columns a set of settings writes, with the listing columns of its name and location; text is stored trimmed. */
+export function settingColumns(s: PlantSettings): Updateable<PlantTable> & PlantListingColumns {
+  const name = s.name.trim();
+  const location = s.location.trim();
   return {
-    name: s.name.trim(),
-    location: s.location.trim(),
+    name,
+    location,
+    ...plantListingColumns({ name, location }),
     address: s.address.trim(),
     timezone: s.timezone.trim(),
     latitude: s.latitude ?? 0,

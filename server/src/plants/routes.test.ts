@@ -60,6 +60,29 @@ describe.each(databaseTargets())('plants on $name', (target) => {
     expect((await apiPost(app, 'plant/list', { id: demoTenant }, other.idToken)).statusCode).toBe(404);
   });
 
+  it('plant/list searches name, location and thing name without case or diacritics, and stops at a limit', async () => {
+    const names = async (body: object) =>
+      (await apiPost(app, 'plant/list', { id: demoTenant, ...body }, adminToken)).json<Array<{ name: string }>>().map((p) => p.name);
+    expect(await names({ search: 'plzen' })).toEqual(['Plzeň – Kancelář']);
+    expect(await names({ search: 'ZABOVRESKY' })).toEqual(['Brno – Rodinný dům']);
+    expect(await names({ search: 'demo-olomouc' })).toEqual(['Olomouc – Farma']);
+    expect(await names({ limit: 2 })).toEqual(['Brno – Rodinný dům', 'Olomouc – Farma']);
+    expect((await apiPost(app, 'plant/list', { id: demoTenant, limit: 0 }, adminToken)).statusCode).toBe(400);
+  });
+
+  it('plant/active answers the stored plant, or the first one when it is gone, and only in the caller’s organisation', async () => {
+    const plants = (await apiPost(app, 'plant/list', { id: demoTenant }, adminToken)).json<Array<{ id: string; name: string }>>();
+    const active = async (body: object) => apiPost(app, 'plant/active', { id: demoTenant, ...body }, adminToken);
+    expect((await active({ plantId: plants[2]?.id })).json()).toEqual({ plant: plants[2] });
+    expect((await active({ plantId: 'deleted-plant' })).json()).toEqual({ plant: plants[0] });
+    expect((await active({})).json()).toEqual({ plant: plants[0] });
+    const foreign = await apiPost(app, 'plant/active', { id: otherTenant }, adminToken);
+    expect(foreign.statusCode).toBe(404);
+    const other = await signIn(app, 'other@other-energy.local', 'Helio-other-2024!');
+    const theirs = await apiPost(app, 'plant/active', { id: otherTenant, plantId: plants[0]?.id }, other.idToken);
+    expect(theirs.json<{ plant: { thingName: string } }>().plant.thingName).toBe('other-ostrava-01');
+  });
+
   it('answers 401 without a token', async () => {
     expect((await apiPost(app, 'plant/list', { id: demoTenant })).statusCode).toBe(401);
   });

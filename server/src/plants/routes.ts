@@ -1,4 +1,5 @@
-// plant/list: the plants of an organisation (tenant), for the caller's own organisation only.
+// plant/list: the plants of an organisation (tenant), for the caller's own organisation only; and
+// plant/active: the plant the console shows, from the id kept in the browser.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -7,40 +8,36 @@ import { plantEndpoints, type Plant, type PlantEndpoints } from '@helio/contract
 import { contractSchema } from '../http/contract-schema';
 import { notFound } from '../http/errors';
 import { access } from '../iam/route-access';
-import { listTenantPlants, type PlantRow } from './access';
+import { activePlant, listPlants } from './plant-list';
 
 export type { Plant };
 
-export function toPlant(row: PlantRow): Plant {
-  return {
-    id: row.id,
-    name: row.name,
-    thingName: row.thing_name,
-    location: row.location,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    timezone: row.timezone,
-    pvPeakKw: row.pv_peak_kw,
-    batteryKwh: row.battery_kwh,
-    chargerKw: row.charger_kw,
-  };
-}
-
-// Sorted here, not in SQL: SQLite and PostgreSQL collate differently; Czech names sort the Czech way.
-const byName = new Intl.Collator('cs').compare;
-
 export async function registerPlantRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }): Promise<void> {
+  const organisation = { tenantResources: [{ field: 'id', kind: 'tenant' }] } as const;
+
   app.post<{ Body: PlantEndpoints['plant/list']['request'] }>(
     '/api/plant/list',
     {
-      config: access('plants:read', { tenantResources: [{ field: 'id', kind: 'tenant' }] }),
+      config: access('plants:read', organisation),
       preHandler: requireUser,
       schema: contractSchema(plantEndpoints['plant/list']),
     },
     async (request): Promise<Plant[]> => {
       if (request.body.id !== request.user.tenantId) throw notFound('Organisation not found');
-      const rows = await listTenantPlants(db, request.user);
-      return rows.map(toPlant).sort((a, b) => byName(a.name, b.name));
+      return listPlants(db, request.user, request.body);
+    },
+  );
+
+  app.post<{ Body: PlantEndpoints['plant/active']['request']; Reply: PlantEndpoints['plant/active']['response'] }>(
+    '/api/plant/active',
+    {
+      config: access('plants:read', organisation),
+      preHandler: requireUser,
+      schema: contractSchema(plantEndpoints['plant/active']),
+    },
+    async (request) => {
+      if (request.body.id !== request.user.tenantId) throw notFound('Organisation not found');
+      return { plant: await activePlant(db, request.user, request.body.plantId ?? null) };
     },
   );
 }

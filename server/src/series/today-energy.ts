@@ -18,6 +18,15 @@ export function todayProductionKwh(
   return todayEnergyKwh(db, tenantId, PRODUCTION_METRIC, now, onlyPlantId);
 }
 
+/**
+ * Where today began for the plants of a tenant, by their time zones (a handful): a query can then pick
+ * each plant's own day roll-up by its time zone, for any number of plants.
+ */
+export async function todayBucketsByZone(db: Kysely<Database>, tenantId: string, now = Date.now()): Promise<Map<string, number>> {
+  const zones = await db.selectFrom('plants').select('timezone').distinct().where('tenant_id', '=', tenantId).execute();
+  return new Map(zones.map(({ timezone }) => [timezone, calendarOf(timezone).bucketStart('day', now)]));
+}
+
 /** kWh of a power metric (ActPwr*, W) since the start of each plant's day, by plant id. */
 export async function todayEnergyKwh(
   db: Kysely<Database>,

@@ -167,15 +167,19 @@ export async function setPlantTags(
   });
 }
 
-/** Every plant of the tenant that carries a tag, with its tag ids (sorted), in one query. */
-/** The tag ids of each of the tenant's plants, or of the one plant `onlyPlantId`. */
-export async function tagIdsByPlant(db: Kysely<Database>, tenantId: string, onlyPlantId?: string): Promise<Map<string, string[]>> {
+/** Every plant of the tenant that carries a tag (or of the plants named), with its tag ids (sorted), in one query. */
+export async function tagIdsByPlant(
+  db: Kysely<Database>,
+  tenantId: string,
+  onlyPlantIds?: readonly string[],
+): Promise<Map<string, string[]>> {
+  if (onlyPlantIds?.length === 0) return new Map();
   let query = db
     .selectFrom('plant_tags')
     .innerJoin('tags', 'tags.id', 'plant_tags.tag_id')
     .select(['plant_tags.plant_id', 'plant_tags.tag_id'])
     .where('tags.tenant_id', '=', tenantId);
-  if (onlyPlantId !== undefined) query = query.where('plant_tags.plant_id', '=', onlyPlantId);
+  if (onlyPlantIds !== undefined) query = query.where('plant_tags.plant_id', 'in', [...onlyPlantIds]);
   const rows = await query.execute();
   const byPlant = new Map<string, string[]>();
   for (const row of rows) {

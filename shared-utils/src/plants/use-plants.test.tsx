@@ -8,7 +8,7 @@ import { queryClient } from '../query/query-client';
 import { signIn } from '../session/session-client';
 import { storeLiveShadow } from '../shadow/use-shadow';
 import { fakeTokens, installFakeApi } from '../testing/fake-api';
-import { activePlant$, resetActivePlant } from './active-plant';
+import { activePlant$, resetActivePlant, setActivePlant } from './active-plant';
 import { useActivePlant } from './use-plants';
 
 jest.mock('single-spa', () => ({ navigateToUrl: jest.fn() }));
@@ -40,17 +40,20 @@ const info = {
   role: 'owner',
 };
 
-let plantListBodies: unknown[] = [];
+let activeBodies: unknown[] = [];
 
 function serve(locale: 'cs' | 'en' = 'cs') {
-  plantListBodies = [];
+  activeBodies = [];
   return installFakeApi({
     'auth/sign-in': () => ({ status: 200, body: fakeTokens() }),
     'users/profile': () => ({ status: 200, body: { locale, preferences: { theme: 'light' } } }),
     'users/info': () => ({ status: 200, body: info }),
-    'plant/list': (body) => {
-      plantListBodies.push(body);
-      return { status: 200, body: PLANTS };
+    'plant/list': () => ({ status: 200, body: PLANTS }),
+    // As the server: the stored plant while it exists, else the first one.
+    'plant/active': (body) => {
+      activeBodies.push(body);
+      const { plantId } = body as { plantId?: string };
+      return { status: 200, body: { plant: PLANTS.find((p) => p.id === plantId) ?? PLANTS[0] } };
     },
   });
 }
@@ -89,16 +92,16 @@ describe('useActivePlant', () => {
     await signIn('admin@helio.local', 'secret');
   });
 
-  it('loads the tenant plants and keeps the stored one active', async () => {
-    serve();
+  it('asks the server for the stored plant alone, not the whole list, and keeps it active', async () => {
+    const fetchMock = serve();
     localStorage.setItem('site', 'p2');
     const { result } = renderHook(() => useActivePlant(), { wrapper });
-    expect(result.current).toMatchObject({ plant: null, plants: [], isLoading: true, error: null });
+    expect(result.current).toMatchObject({ plant: null, isLoading: true, error: null });
     await waitFor(() => expect(result.current.isLoading).toBe(false));
-    expect(plantListBodies).toEqual([{ id: 'tenant-1' }]);
+    expect(activeBodies).toEqual([{ id: 'tenant-1', plantId: 'p2' }]);
     expect(result.current.plant).toEqual(PLANTS[1]);
-    expect(result.current.plants).toEqual(PLANTS);
     await waitFor(() => expect(currentActive()).toEqual(PLANTS[1]));
+    expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain('/api/plant/list');
   });
 
   it('falls back to the first plant when the stored one no longer exists', async () => {
@@ -107,6 +110,24 @@ describe('useActivePlant', () => {
     const { result } = renderHook(() => useActivePlant(), { wrapper });
     await waitFor(() => expect(result.current.plant).toEqual(PLANTS[0]));
     await waitFor(() => expect(localStorage.getItem('site')).toBe('p1'));
+  });
+
+  it('shows a plant chosen in the console at once, while the server confirms it', async () => {
+    serve();
+    localStorage.setItem('site', 'p1');
+    const { result } = renderHook(() => useActivePlant(), { wrapper });
+    await waitFor(() => expect(result.current.plant).toEqual(PLANTS[0]));
+    act(() => setActivePlant(PLANTS[1] as Plant));
+    expect(result.current.plant).toEqual(PLANTS[1]);
+    await waitFor(() => expect(activeBodies).toContainEqual({ id: 'tenant-1', plantId: 'p2' }));
+    expect(result.current).toMatchObject({ plant: PLANTS[1], isLoading: false });
+  });
+
+  it('asks without a plant when none is stored, and gets the first', async () => {
+    serve();
+    const { result } = renderHook(() => useActivePlant(), { wrapper });
+    await waitFor(() => expect(result.current.plant).toEqual(PLANTS[0]));
+    expect(activeBodies[0]).toEqual({ id: 'tenant-1' });
   });
 });
 

@@ -1,4 +1,6 @@
-// The user's plants (plant/list with their tenant id) and the active one kept valid against them.
+// The user's plants (plant/list with their tenant id) and the active one. The active plant is looked
+// up alone (plant/active): the stored one while the user may still see it, else their first plant, so
+// no page needs the whole list of a fleet of thousands to show one plant.
 import { useEffect } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { apiPost } from '../api/api-client';
@@ -7,9 +9,9 @@ import type { Plant } from '../api/endpoints';
 import { useObservable } from '../components/use-observable';
 import { useCurrentUser } from '../current-user/current-user';
 import { activePlant$, setActivePlant, storedActivePlantId } from './active-plant';
-import { pickActivePlant } from './pick-active-plant';
 import { PLANT_LIST_KEY } from './plant-list-key';
 
+/** Every plant of the user (a fleet may be thousands: pages that only show one plant use useActivePlant). */
 export function usePlants(): UseQueryResult<Plant[], ApiError> {
   const tenantId = useCurrentUser().data?.tenant.id;
   return useQuery<Plant[], ApiError>({
@@ -21,25 +23,29 @@ export function usePlants(): UseQueryResult<Plant[], ApiError> {
 
 export interface ActivePlantState {
   plant: Plant | null;
-  plants: Plant[];
   isLoading: boolean;
   error: ApiError | null;
 }
 
-const NO_PLANTS: Plant[] = [];
-
 export function useActivePlant(): ActivePlantState {
   const user = useCurrentUser();
-  const query = usePlants();
+  const tenantId = user.data?.tenant.id;
   const active = useObservable(activePlant$, null);
-  const plants = query.data ?? NO_PLANTS;
-  // The stream's plant when it is still in the list (same id, fresh data), else the stored or first one.
-  const plant = query.isSuccess ? pickActivePlant(plants, active?.id ?? storedActivePlantId()) : null;
+  const wanted = active?.id ?? storedActivePlantId();
+  // Under the plant list's key: whatever refreshes the list (a plant created, renamed, access changed) checks it again.
+  const query = useQuery<Plant | null, ApiError>({
+    queryKey: [...PLANT_LIST_KEY, tenantId, 'active', wanted],
+    queryFn: async ({ signal }) =>
+      (await apiPost('plant/active', { id: tenantId as string, ...(wanted ? { plantId: wanted } : {}) }, { signal })).plant,
+    enabled: !!tenantId,
+  });
+  // A plant just chosen (from a server answer) shows at once, while the server confirms it.
+  const plant = query.isSuccess ? query.data : active;
 
   useEffect(() => {
-    if (query.isSuccess && plant !== active) setActivePlant(plant);
-  }, [query.isSuccess, plant, active]);
+    if (query.isSuccess && query.data !== active) setActivePlant(query.data);
+  }, [query.isSuccess, query.data, active]);
 
   const error = query.error ?? user.error ?? null;
-  return { plant, plants, isLoading: query.isPending && !error, error };
+  return { plant, isLoading: plant === null && query.isPending && !error, error };
 }

@@ -14,8 +14,16 @@ export interface GatewayConnection {
 /** A status is `{"online":…,"since":…}`: anything much longer is not one, and is not parsed. */
 export const MAX_STATUS_BYTES = 1024;
 
+/** The broker's word on every gateway, as the registry and the fleet lists read it. */
+export interface GatewayConnectionsView {
+  connectionOf(thingName: string): GatewayConnection | undefined;
+  /** The gateways the broker last said are disconnected: offline whatever they reported last. */
+  disconnected(): readonly string[];
+}
+
 export class GatewayConnections {
   private readonly byThing = new Map<string, GatewayConnection>();
+  private readonly gone = new Set<string>();
 
   /** Takes a status message; answers false when the topic or payload is not one. */
   receive(topic: string, payload: Buffer, receivedAt: number): boolean {
@@ -23,6 +31,7 @@ export class GatewayConnections {
     if (!thingName) return false;
     if (payload.length === 0) {
       this.byThing.delete(thingName); // a cleared retained status: nothing known
+      this.gone.delete(thingName);
       return true;
     }
     if (payload.length > MAX_STATUS_BYTES) return false;
@@ -36,10 +45,16 @@ export class GatewayConnections {
     if (!status.ok) return false;
     const { online, since } = status.value;
     this.byThing.set(thingName, { connected: online, since: since !== undefined && since <= receivedAt ? since : receivedAt });
+    if (online) this.gone.delete(thingName);
+    else this.gone.add(thingName);
     return true;
   }
 
   get(thingName: string): GatewayConnection | undefined {
     return this.byThing.get(thingName);
+  }
+
+  disconnected(): string[] {
+    return [...this.gone];
   }
 }

@@ -134,6 +134,11 @@ export class MqttLink {
     return this.connections.get(thingName);
   }
 
+  /** The gateways the broker last said are disconnected. */
+  disconnectedGateways(): string[] {
+    return this.connections.disconnected();
+  }
+
   brokerConnection(): BrokerConnection {
     const since = this.client.connected ? this.connectedSince : null;
     return { connected: since !== null, since };

@@ -1,14 +1,15 @@
 // The device registry view of a tenant's plants: each plant's gateway, whether it is online, when it
 // was last heard from, what the broker says about its connection, its firmware and shadow version.
+// Read from columns (fleet-query.ts): no shadow document is parsed.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { accessiblePlantIds, seesEveryPlant, type PlantCaller } from '../../plants/access';
-import { GATEWAY_OFFLINE_MS, newestTimestamp } from '../../notifications/conditions';
-import { todayProductionKwh } from '../../series/today-energy';
+import type { PlantCaller } from '../../plants/access';
+import { GATEWAY_OFFLINE_MS } from '../../notifications/conditions';
 import { tagIdsByPlant } from '../../tags/tags';
 import { gatewayUsername } from '../mqtt/gateway-credentials';
 import type { GatewayStatus, RegistryFilter, RegistryPlant } from '@helio/contracts';
-import type { GatewayConnection } from '../mqtt/gateway-status';
+import type { GatewayConnection, GatewayConnectionsView } from '../mqtt/gateway-status';
+import { fleetOrder, fleetQuery } from './fleet-query';
 
 export type { GatewayStatus, RegistryFilter, RegistryPlant };
 
@@ -21,70 +22,44 @@ export function gatewayStatus(lastSeenMs: number | null, connection: GatewayConn
   return lastSeenMs !== null && now - lastSeenMs <= GATEWAY_OFFLINE_MS ? 'online' : 'offline';
 }
 
-const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+export const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
-// Sorted here, not in SQL: SQLite and PostgreSQL collate differently; Czech names sort the Czech way.
-const byName = new Intl.Collator('cs').compare;
-
+/** The registry's plants matching the filter, by name (Czech order); for one plant when asked by id (hono/plants/get). */
 export async function findRegistryPlants(
   db: Kysely<Database>,
   caller: PlantCaller,
-  connectionOf: (thingName: string) => GatewayConnection | undefined,
+  gateways: GatewayConnectionsView,
   filter: RegistryFilter & { id?: string },
   now = Date.now(),
 ): Promise<RegistryPlant[]> {
-  let query = db
-    .selectFrom('plants')
-    .leftJoin('shadows', 'shadows.thing_name', 'plants.thing_name')
-    .leftJoin('gateway_credentials', 'gateway_credentials.plant_id', 'plants.id')
-    .select(['plants.id', 'plants.name', 'plants.thing_name', 'shadows.reported', 'shadows.metadata', 'shadows.version'])
-    .select('gateway_credentials.username')
-    .where('plants.tenant_id', '=', caller.tenantId);
-  if (!seesEveryPlant(caller)) query = query.where('plants.id', 'in', accessiblePlantIds(db, caller));
-  if (filter.id !== undefined) query = query.where('plants.id', '=', filter.id);
-  if (filter.thingName !== undefined) query = query.where('plants.thing_name', '=', filter.thingName);
-  const tag = filter.tag;
-  if (tag !== undefined) {
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('plant_tags')
-          .select('plant_tags.plant_id')
-          .whereRef('plant_tags.plant_id', '=', 'plants.id')
-          .where('plant_tags.tag_id', '=', tag),
-      ),
-    );
-  }
-  const needle = filter.name?.toLocaleLowerCase('cs');
-  // Three queries for the whole fleet, whatever its size: plants, their tags, today's roll-ups (for one
-  // plant when one is asked for by id, as hono/plants/get does).
-  const [rows, tagIds, todayKwh] = await Promise.all([
-    query.execute(),
-    tagIdsByPlant(db, caller.tenantId, filter.id),
-    todayProductionKwh(db, caller.tenantId, now, filter.id),
+  const fleet = await fleetQuery({ db, caller, gateways, now }, filter);
+  const [rows, tagIds] = await Promise.all([
+    fleetOrder(fleet)
+      .select(['plants.id', 'plants.name', 'plants.thing_name', 'gateway_credentials.username'])
+      .select(['gateway_reports.last_reported_at', 'gateway_reports.firmware', 'today.energy_wh'])
+      .select((eb) =>
+        eb.selectFrom('shadows').select('shadows.version').whereRef('shadows.thing_name', '=', 'plants.thing_name').as('version'),
+      )
+      .execute(),
+    tagIdsByPlant(db, caller.tenantId, filter.id === undefined ? undefined : [filter.id]),
   ]);
-  const plants = rows
-    .filter((row) => needle === undefined || row.name.toLocaleLowerCase('cs').includes(needle))
-    .map((row): RegistryPlant => {
-      const metadata = row.metadata === null ? {} : (JSON.parse(row.metadata) as { reported?: unknown });
-      const reported = row.reported === null ? {} : (JSON.parse(row.reported) as Record<string, unknown>);
-      const lastSeenMs = newestTimestamp(metadata.reported);
-      const connection = connectionOf(row.thing_name);
-      return {
-        id: row.id,
-        name: row.name,
-        thingName: row.thing_name,
-        gatewayClientId: gatewayUsername(row.thing_name),
-        hasCredentials: row.username !== null,
-        status: gatewayStatus(lastSeenMs, connection, now),
-        lastSeen: iso(lastSeenMs),
-        connected: connection ? connection.connected : null,
-        connectedSince: connection?.connected ? iso(connection.since) : null,
-        firmware: typeof reported.FirmwareVersion === 'string' ? reported.FirmwareVersion : null,
-        shadowVersion: row.version ?? 0,
-        tagIds: tagIds.get(row.id) ?? [],
-        todayEnergyKwh: todayKwh.get(row.id) ?? null,
-      };
-    });
-  return plants.filter((p) => filter.status === undefined || p.status === filter.status).sort((a, b) => byName(a.name, b.name));
+  return rows.map((row): RegistryPlant => {
+    const lastSeenMs = row.last_reported_at === null ? null : Number(row.last_reported_at);
+    const connection = gateways.connectionOf(row.thing_name);
+    return {
+      id: row.id,
+      name: row.name,
+      thingName: row.thing_name,
+      gatewayClientId: gatewayUsername(row.thing_name),
+      hasCredentials: row.username !== null,
+      status: gatewayStatus(lastSeenMs, connection, now),
+      lastSeen: iso(lastSeenMs),
+      connected: connection ? connection.connected : null,
+      connectedSince: connection?.connected ? iso(connection.since) : null,
+      firmware: row.firmware,
+      shadowVersion: row.version ?? 0,
+      tagIds: tagIds.get(row.id) ?? [],
+      todayEnergyKwh: row.energy_wh === null ? null : Number(row.energy_wh) / 1000,
+    };
+  });
 }

@@ -11,7 +11,7 @@ import { apiPost, testConfig } from '../../testing/test-app';
 import { setNewGatewayPassword } from '../mqtt/gateway-credentials';
 import type { RegistryPlant } from './registry';
 import { startDevices, type DeviceServices } from '../services';
-import { eventually, insertPlant, insertTenant, recordingLog, userWithToken } from '../test-fixtures';
+import { eventually, insertPlant, insertTenant, recordingLog, renamePlant, userWithToken } from '../test-fixtures';
 
 describe.each(databaseTargets())('device registry on $name', (target) => {
   const run = randomUUID().slice(0, 8);
@@ -44,9 +44,9 @@ describe.each(databaseTargets())('device registry on $name', (target) => {
     db = await target.create();
     const tenant = await insertTenant(db);
     for (const thing of [brno, olomouc, plzen]) await insertPlant(db, tenant, thing);
-    await db.updateTable('plants').set({ name: 'Brno Střecha' }).where('thing_name', '=', brno).execute();
-    await db.updateTable('plants').set({ name: 'Olomouc Hala' }).where('thing_name', '=', olomouc).execute();
-    await db.updateTable('plants').set({ name: 'Plzeň Sklad' }).where('thing_name', '=', plzen).execute();
+    await renamePlant(db, brno, 'Brno Střecha');
+    await renamePlant(db, olomouc, 'Olomouc Hala');
+    await renamePlant(db, plzen, 'Plzeň Sklad');
     await insertPlant(db, await insertTenant(db), theirs);
     brnoPassword = (await setNewGatewayPassword(db, { id: await idOf(brno), thing_name: brno })).password;
     viewer = (await userWithToken(db, tenant, 'viewer')).idToken;

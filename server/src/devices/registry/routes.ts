@@ -19,7 +19,6 @@ export type { GatewayLogin };
 
 export async function registerRegistryRoutes(app: FastifyInstance, deps: { db: Kysely<Database>; devices: DeviceServices }): Promise<void> {
   const { db, devices } = deps;
-  const connectionOf = (thingName: string) => devices.gatewayConnection(thingName);
 
   app.post<{ Body: DeviceEndpoints['iot/broker/status']['request'] }>(
     '/api/iot/broker/status',
@@ -45,7 +44,7 @@ export async function registerRegistryRoutes(app: FastifyInstance, deps: { db: K
       config: access('devices:read'),
       schema: contractSchema(deviceEndpoints['hono/plants/find']),
     },
-    (request) => findRegistryPlants(db, request.user, connectionOf, request.body.filter ?? {}),
+    (request) => findRegistryPlants(db, request.user, devices.gateways, request.body.filter ?? {}),
   );
 
   app.post<{ Body: DeviceEndpoints['hono/plants/get']['request']; Reply: RegistryPlant }>(
@@ -56,7 +55,7 @@ export async function registerRegistryRoutes(app: FastifyInstance, deps: { db: K
       schema: contractSchema(deviceEndpoints['hono/plants/get']),
     },
     async (request) => {
-      const [plant] = await findRegistryPlants(db, request.user, connectionOf, { id: request.body.id });
+      const [plant] = await findRegistryPlants(db, request.user, devices.gateways, { id: request.body.id });
       if (!plant) throw notFound('Plant not found');
       return plant;
     },

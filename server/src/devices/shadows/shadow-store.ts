@@ -20,6 +20,7 @@ import { jsonEqual, type JsonObject } from './json';
 import { KeyedQueue } from './keyed-queue';
 import { numericSamples } from './metric-samples';
 import { SeriesWriter } from '../../series/series-writer';
+import { writeGatewayReports } from './gateway-reports';
 import { checkSection, VersionConflictError } from './shadow-limits';
 import { applyUpdate, computeDelta, emptyShadow, type MetadataTree, type ShadowDocument, type ShadowSection } from './shadow-doc';
 import type { ShadowTable } from '../tables';
@@ -246,6 +247,7 @@ export class ShadowStore {
               // Limits hold for the merged document: many small updates must not grow it past them.
               checkSection(section, doc.state[section]);
               const updatedAt = await write(trx, thingName, doc, row);
+              await writeGatewayReports(trx, [{ thingName, shadow: doc }]);
               if (alsoWrite) await alsoWrite(trx);
               const deltaChanged = !jsonEqual(
                 computeDelta(previous.state.desired, previous.state.reported),

@@ -1,0 +1,18 @@
+// The plants table and the plant switcher at fleet size: the server cuts pages and searches, so both
+// sides agree on how big a page may be.
+
+/** Rows a page of the plants table may hold; the table offers these sizes. */
+export const FLEET_PAGE_SIZES = [10, 25, 50, 100] as const;
+export const FLEET_PAGE_SIZE_MAX = 100;
+/** Longest search text (longer than any plant name could match). */
+export const PLANT_SEARCH_MAX = 200;
+/** Most plants one plant/list call answers when it is given a limit (the switcher asks for a few dozen). */
+export const PLANT_LIST_LIMIT_MAX = 500;
+/** The plants table's columns, each of which it sorts by. */
+export const FLEET_SORT_COLUMNS = ['name', 'location', 'pvPeakKw', 'batteryKwh', 'todayEnergyKwh', 'status'] as const;
+export type FleetSortColumn = (typeof FLEET_SORT_COLUMNS)[number];
+
+/** How plant searches compare text: lower case, without diacritics ("plzen" finds "Plzeň"). */
+export function foldForSearch(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
