@@ -7,6 +7,7 @@ const { createDatabase, migrateToLatest } = require(dist.server('db'));
 const { seedDemoData } = require(dist.server('demo/seed'));
 const { ShadowStore } = require(dist.server('devices/shadows/shadow-store'));
 const { setNewGatewayPassword } = require(dist.server('devices/mqtt/gateway-credentials'));
+const { plantListingColumns } = require(dist.server('plants/listing-columns'));
 const { newPlantRun, plantHistory } = require(dist.simulator());
 
 const DAY_MS = 86_400_000;
@@ -22,6 +23,7 @@ async function prepare({ databaseUrl, gateways, historyDays, historyThing, log }
     ...plant,
     id: randomUUID(),
     name: thing,
+    ...plantListingColumns({ name: thing, location: plant.location }),
     thing_name: thing,
     created_at: new Date().toISOString(),
   }));

@@ -1,12 +1,15 @@
 // The server's MQTT client: takes gateways' reports into the shadow store and publishes each
 // change of a delta back to the device (retained, so a gateway that connects later still gets it).
 // With several replicas each report comes to one of them (a shared subscription), and the replica
-// that stores a change publishes its delta.
+// that stores a change publishes its delta. A report is acknowledged to the broker once stored
+// (held-acks.ts), and a report the database cannot take now is tried again for a while: an
+// acknowledged report is a stored one.
 import { ALL_REPORTED_TOPICS, ALL_STATUS_TOPICS, deltaTopic, thingNameOfReportedTopic } from '@helio/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
-import { DropWarnings } from './drop-warnings';
+import { DROP_WARNING_INTERVAL_MS, DropWarnings } from './drop-warnings';
 import { FloodGuard, type FloodLimits } from './flood-guard';
 import { GatewayConnections, type GatewayConnection } from './gateway-status';
+import { HeldAcks, type Acknowledge } from './held-acks';
 import type { DeviceLog } from '../log';
 import { parseReport, type DropReason } from './reported-message';
 import { deltaOf, type ShadowDocument } from '../shadows/shadow-doc';
@@ -19,7 +22,10 @@ export interface MqttLinkOptions {
   /** Whether a thing may report (is a plant); reports of other things are dropped. */
   isKnownThing: (thingName: string) => Promise<boolean>;
   log: DeviceLog;
-  /** Stable per server process so its persistent session queues reports while it restarts. */
+  /**
+   * Stable per server (host and port) so its persistent session keeps what it was sent but did not
+   * acknowledge, and its share of the reports, while it restarts.
+   */
   clientId: string;
   /** The server's own broker login (a broker that checks logins grants it every topic). */
   username?: string;
@@ -28,6 +34,10 @@ export interface MqttLinkOptions {
   now?: () => number;
   /** Per-gateway report rate and backlog (GATEWAY_FLOOD_LIMITS by default). */
   floodLimits?: FloodLimits;
+  /** How long a report the database cannot take is tried again (STORE_RETRY_MS by default). */
+  storeRetryMs?: number;
+  /** Reports stored at once (STORE_CONCURRENCY by default). */
+  storeConcurrency?: number;
   /**
    * Subscribe to reports as a member of this shared-subscription group (`$share/<group>/…`): the broker
    * hands each report to one member, so N replicas store it once. Unset: a plain subscription.
@@ -43,6 +53,16 @@ export interface MqttLinkOptions {
 export function serverSubscriptions(shareGroup: string | undefined): string[] {
   return [shareGroup ? `$share/${shareGroup}/${ALL_REPORTED_TOPICS}` : ALL_REPORTED_TOPICS, ALL_STATUS_TOPICS];
 }
+
+/** A database restart or failover takes seconds; a report waits this long for it, then counts as failed. */
+export const STORE_RETRY_MS = 60_000;
+/**
+ * Reports stored at once: 6 of a PostgreSQL pool's 10 connections, so API calls keep 4 while a
+ * replica works off a backlog (what its broker session kept while it was down).
+ */
+export const STORE_CONCURRENCY = 6;
+const FIRST_RETRY_DELAY_MS = 250;
+const LONGEST_RETRY_DELAY_MS = 5_000;
 
 export interface MqttLinkStats {
   received: number;
@@ -71,6 +91,13 @@ export class MqttLink {
   /** Drops per thing name since start (bounded: bogus names must not grow it without end). */
   private readonly droppedByThing = new Map<string, number>();
   private readonly floodGuard: FloodGuard;
+  private readonly heldAcks: HeldAcks;
+  private closing = false;
+  private retryWarnedAt = -Infinity;
+  private storing = 0;
+  private readonly waitingToStore: (() => void)[] = [];
+  private readonly closed: Promise<void>;
+  private markClosed!: () => void;
 
   private constructor(
     private readonly client: MqttClient,
@@ -78,7 +105,9 @@ export class MqttLink {
   ) {
     this.dropWarnings = new DropWarnings((line) => opts.log.warn(line), opts.now);
     this.floodGuard = new FloodGuard(opts.floodLimits, opts.now);
-    client.on('message', (topic, payload) => {
+    this.heldAcks = new HeldAcks(client);
+    this.closed = new Promise((resolve) => (this.markClosed = resolve));
+    client.on('message', (topic, payload, packet) => {
       if (this.connections.receive(topic, payload, Date.now())) return;
       const thing = thingNameOfReportedTopic(topic);
       if (thing !== undefined && !this.floodGuard.admit(thing)) {
@@ -87,7 +116,9 @@ export class MqttLink {
         this.dropWarnings.dropped(thing, `mqtt: dropped a report of ${thing}: it reports faster than the server stores`);
         return;
       }
-      this.track(this.receive(topic, payload).finally(() => thing !== undefined && this.floodGuard.done(thing)));
+      const work = this.receive(topic, payload).finally(() => thing !== undefined && this.floodGuard.done(thing));
+      this.heldAcks.hold(packet.messageId, work);
+      this.track(work.then(() => undefined));
     });
     this.unsubscribeStore = opts.store.onChange((change) => {
       if (change.deltaChanged) this.track(this.publishDelta(change.thingName, change.doc));
@@ -100,16 +131,23 @@ export class MqttLink {
       clientId: opts.clientId,
       username: opts.username,
       password: opts.password,
-      // A persistent session queues reports while the server restarts. Not in a shared group: Mosquitto
-      // keeps handing a gone member's session its share of the reports until it returns.
-      clean: opts.shareGroup !== undefined,
+      // A persistent session keeps the reports sent but not yet acknowledged (stored) when the server
+      // stops or dies, and queues its share of new ones until it returns. In a shared group that
+      // share waits for the replica too: a replica removed for good leaves its session (README).
+      clean: false,
       reconnectPeriod: 1000,
       connectTimeout: opts.connectTimeoutMs ?? 10_000,
     });
     const link = new MqttLink(client, opts);
-    client.on('connect', () => {
+    client.on('connect', (connack) => {
       link.connectedSince = Date.now();
-      client.subscribe(serverSubscriptions(opts.shareGroup), { qos: 1 }, (error, granted) => {
+      const topics = serverSubscriptions(opts.shareGroup);
+      // Mosquitto 2.0 restores a persistent session's shared subscription from its persistence file
+      // after a restart without handing it any report (the reliability suite's Mosquitto restart shows
+      // it): leave the group and join again, the two packets back to back without waiting for the
+      // first answer, so hardly a report can fall between (one that did would go to another replica).
+      if (connack.sessionPresent && opts.shareGroup !== undefined) client.unsubscribe(topics[0]);
+      client.subscribe(topics, { qos: 1 }, (error, granted) => {
         if (error) opts.log.error(`mqtt: subscribing to gateway topics failed: ${error.message}`);
         for (const g of granted ?? []) if (g.qos === 128) opts.log.error(`mqtt: the broker refused the subscription to ${g.topic}`);
       });
@@ -174,7 +212,14 @@ export class MqttLink {
     while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
   }
 
+  /** PUBACKs held back now, waiting for their reports to be stored. */
+  unacknowledged(): number {
+    return this.heldAcks.pending();
+  }
+
   async close(): Promise<void> {
+    this.closing = true;
+    this.markClosed();
     this.unsubscribeStore();
     await this.settled();
     await this.client.endAsync();
@@ -185,7 +230,32 @@ export class MqttLink {
     void work.finally(() => this.inFlight.delete(work));
   }
 
-  private async receive(topic: string, payload: Buffer): Promise<void> {
+  /** Runs `store` once fewer than storeConcurrency reports are being stored. */
+  private async inStoreSlot<T>(store: () => Promise<T>): Promise<T> {
+    while (this.storing >= (this.opts.storeConcurrency ?? STORE_CONCURRENCY)) {
+      await new Promise<void>((resolve) => this.waitingToStore.push(resolve));
+    }
+    this.storing++;
+    try {
+      return await store();
+    } finally {
+      this.storing--;
+      this.waitingToStore.shift()?.();
+    }
+  }
+
+  /** One line per DROP_WARNING_INTERVAL_MS while reports wait for the database, not one per report. */
+  private warnRetrying(error: Error): void {
+    const now = Date.now();
+    if (now - this.retryWarnedAt < DROP_WARNING_INTERVAL_MS) return;
+    this.retryWarnedAt = now;
+    this.opts.log.warn(
+      `mqtt: the database did not take a report (${error.message}); each is tried again for up to ${(this.opts.storeRetryMs ?? STORE_RETRY_MS) / 1000} s`,
+    );
+  }
+
+  /** Stores one report; answers whether to acknowledge it (stored, or dropped for good). */
+  private async receive(topic: string, payload: Buffer): Promise<Acknowledge> {
     this.counters.received++;
     const parsed = parseReport(topic, payload, Date.now());
     if (!parsed.ok) {
@@ -195,27 +265,39 @@ export class MqttLink {
         thingNameOfReportedTopic(topic) ?? topic,
         `mqtt: dropped a report on ${topic}: ${parsed.reason}, ${parsed.detail}`,
       );
-      return;
+      return true;
     }
-    try {
-      if (!(await this.opts.isKnownThing(parsed.thingName))) {
-        this.counters.dropped.unknownThing++;
-        this.dropWarnings.dropped(parsed.thingName, `mqtt: dropped a report of unknown thing ${parsed.thingName}`);
-        return;
+    const retryUntil = Date.now() + (this.opts.storeRetryMs ?? STORE_RETRY_MS);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        if (!(await this.opts.isKnownThing(parsed.thingName))) {
+          this.counters.dropped.unknownThing++;
+          this.dropWarnings.dropped(parsed.thingName, `mqtt: dropped a report of unknown thing ${parsed.thingName}`);
+          return true;
+        }
+        await this.inStoreSlot(() => this.opts.store.applyReported(parsed.thingName, parsed.reported, Date.now(), parsed.sampledAt));
+        this.counters.applied++;
+        return true;
+      } catch (error) {
+        if (error instanceof ShadowLimitError) {
+          // The report is fine alone but would grow the stored document past a limit.
+          this.counters.dropped[error.limit === 'tooLarge' ? 'oversized' : 'malformed']++;
+          this.countDrop(parsed.thingName);
+          this.dropWarnings.dropped(parsed.thingName, `mqtt: dropped a report of ${parsed.thingName}: ${error.message}`);
+          return true;
+        }
+        // Stopping: left unacknowledged, the broker sends it again when this server is back.
+        if (this.closing) return false;
+        const wait = Math.min(FIRST_RETRY_DELAY_MS * 2 ** attempt, LONGEST_RETRY_DELAY_MS);
+        if (Date.now() + wait > retryUntil) {
+          this.counters.dropped.failed++;
+          this.countDrop(parsed.thingName);
+          this.opts.log.error(`mqtt: storing a report of ${parsed.thingName} failed: ${(error as Error).message}`);
+          return true;
+        }
+        this.warnRetrying(error as Error);
+        await Promise.race([new Promise((resolve) => setTimeout(resolve, wait)), this.closed]);
       }
-      await this.opts.store.applyReported(parsed.thingName, parsed.reported, Date.now(), parsed.sampledAt);
-      this.counters.applied++;
-    } catch (error) {
-      if (error instanceof ShadowLimitError) {
-        // The report is fine alone but would grow the stored document past a limit.
-        this.counters.dropped[error.limit === 'tooLarge' ? 'oversized' : 'malformed']++;
-        this.countDrop(parsed.thingName);
-        this.dropWarnings.dropped(parsed.thingName, `mqtt: dropped a report of ${parsed.thingName}: ${error.message}`);
-        return;
-      }
-      this.counters.dropped.failed++;
-      this.countDrop(parsed.thingName);
-      this.opts.log.error(`mqtt: storing a report of ${parsed.thingName} failed: ${(error as Error).message}`);
     }
   }
 }

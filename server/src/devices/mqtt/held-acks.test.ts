@@ -1,0 +1,267 @@
+// An acknowledged report is a stored one: a server that dies while storing a report gets it again
+// when it returns (its broker session kept it unacknowledged), a stored report is acknowledged and
+// not sent again, and a report the database cannot take for a moment is stored once it can. On the
+// embedded broker and, where the binary is installed, on Mosquitto in a shared group as replicas use it.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { reportedTopic } from '@helio/device-simulator';
+import mqtt from 'mqtt';
+import { SERVER_GRANT } from './broker-acl';
+import { startEmbeddedBroker } from './broker';
+import { MqttLink } from './mqtt-link';
+import { writeMosquittoFiles } from './mosquitto-files';
+import { ShadowStore } from '../shadows/shadow-store';
+import { eventually, recordingLog } from '../test-fixtures';
+import { databaseTargets, type TestDatabase } from '../../testing/databases';
+import { MOSQUITTO_BIN, mosquittoInstalled, startMosquitto } from '../../testing/mosquitto';
+
+const SERVER = { username: 'helio-server', password: 'server-secret-for-held-acks' };
+
+interface TestBroker {
+  url: string;
+  shareGroup?: string;
+  close(): Promise<void>;
+}
+
+const target = databaseTargets()[0] as TestDatabase;
+afterAll(() => target.destroy());
+
+async function embedded(): Promise<TestBroker> {
+  const broker = await startEmbeddedBroker({
+    port: 0,
+    authenticate: async ({ username }) => (username === SERVER.username ? SERVER_GRANT : undefined),
+  });
+  return { url: broker.url, close: () => broker.close() };
+}
+
+async function mosquitto(): Promise<TestBroker> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-held-acks-'));
+  const files = await writeMosquittoFiles(await target.create(), dir, SERVER);
+  const broker = await startMosquitto(dir, files);
+  return {
+    url: broker.url,
+    shareGroup: 'helio',
+    close: async () => {
+      await broker.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const brokers: [string, () => Promise<TestBroker>][] = [['the embedded broker', embedded]];
+if (mosquittoInstalled()) brokers.push(['Mosquitto in a shared group', mosquitto]);
+else console.warn(`Held acknowledgements on Mosquitto SKIPPED: no mosquitto binary at ${MOSQUITTO_BIN}`);
+
+/** A store that counts what it is asked to store, and may hold each call until told. */
+function countingStore(real: ShadowStore, hold: boolean) {
+  const calls: string[] = [];
+  const store = Object.create(real) as ShadowStore;
+  store.applyReported = (thingName, reported, now, sampledAt) => {
+    calls.push(thingName);
+    return hold ? new Promise(() => undefined) : real.applyReported(thingName, reported, now, sampledAt);
+  };
+  return { store, calls };
+}
+
+describe.each(brokers)('reports acknowledged once stored, on %s', (_name, start) => {
+  let broker: TestBroker;
+  let gateway: mqtt.MqttClient;
+  beforeEach(async () => {
+    broker = await start();
+    gateway = await mqtt.connectAsync(broker.url, { clientId: 'gw-held', ...SERVER, reconnectPeriod: 0 });
+  });
+  afterEach(async () => {
+    await gateway.endAsync();
+    await broker.close();
+  });
+
+  const connect = (store: ShadowStore, clientId: string) =>
+    MqttLink.connect({
+      url: broker.url,
+      store,
+      isKnownThing: async () => true,
+      log: recordingLog(),
+      clientId,
+      ...SERVER,
+      shareGroup: broker.shareGroup,
+    });
+  const report = (thing: string, value: number) =>
+    gateway.publishAsync(reportedTopic(thing), JSON.stringify({ state: { reported: { ActPwrPve: value } } }), { qos: 1 });
+  /** As kill -9 leaves it: the connection gone, nothing said to the broker, nothing acknowledged. */
+  const die = (link: MqttLink) => (link as unknown as { client: mqtt.MqttClient }).client.end(true);
+
+  it('sends a report again to the server that died while storing it, which then stores it', async () => {
+    const real = new ShadowStore(await target.create());
+    const dying = countingStore(real, true);
+    const first = await connect(dying.store, 'server-dies');
+    await report('plant-held', 42);
+    await eventually(() => (dying.calls.length === 1 ? true : undefined));
+    expect(first.unacknowledged()).toBe(1);
+    die(first);
+
+    const back = countingStore(real, false);
+    const returned = await connect(back.store, 'server-dies');
+    try {
+      await eventually(async () => (await real.get('plant-held'))?.state.reported.ActPwrPve);
+      expect((await real.get('plant-held'))?.state.reported.ActPwrPve).toBe(42);
+      expect(back.calls).toEqual(['plant-held']);
+    } finally {
+      await returned.close();
+    }
+  });
+
+  it('acknowledges a stored report: the returning server is not sent it again', async () => {
+    const real = new ShadowStore(await target.create());
+    const stores = countingStore(real, false);
+    const first = await connect(stores.store, 'server-stores');
+    await report('plant-acked', 7);
+    await eventually(() => (first.stats().applied === 1 && first.unacknowledged() === 0 ? true : undefined));
+    // The PUBACK is written after the store settles; give it a moment on the wire before dying.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    die(first);
+
+    const again = countingStore(real, false);
+    const returned = await connect(again.store, 'server-stores');
+    try {
+      await report('plant-after', 8); // the broker's queue for the session is in order: this comes after any resend
+      await eventually(() => (again.calls.includes('plant-after') ? true : undefined));
+      expect(again.calls).toEqual(['plant-after']);
+    } finally {
+      await returned.close();
+    }
+  });
+});
+
+describe('a report the database cannot take for a moment', () => {
+  it('is tried again and stored, not dropped', async () => {
+    const broker = await embedded();
+    const gateway = await mqtt.connectAsync(broker.url, { clientId: 'gw-retry', ...SERVER, reconnectPeriod: 0 });
+    const real = new ShadowStore(await target.create());
+    const store = Object.create(real) as ShadowStore;
+    let failures = 2;
+    store.applyReported = (...args) => (failures-- > 0 ? Promise.reject(new Error('connection refused')) : real.applyReported(...args));
+    const log = recordingLog();
+    const link = await MqttLink.connect({ url: broker.url, store, isKnownThing: async () => true, log, clientId: 'retrying', ...SERVER });
+    try {
+      await gateway.publishAsync(reportedTopic('plant-retry'), JSON.stringify({ state: { reported: { ActPwrPve: 3 } } }), { qos: 1 });
+      await eventually(() => (link.stats().applied === 1 ? true : undefined));
+      expect(link.stats().dropped.failed).toBe(0);
+      expect((await real.get('plant-retry'))?.state.reported.ActPwrPve).toBe(3);
+      expect(log.lines.filter((line) => line.includes('did not take a report'))).toHaveLength(1);
+    } finally {
+      await gateway.endAsync();
+      await link.close();
+      await broker.close();
+    }
+  });
+
+  it('counts as failed once the retry time is over', async () => {
+    const broker = await embedded();
+    const gateway = await mqtt.connectAsync(broker.url, { clientId: 'gw-fail', ...SERVER, reconnectPeriod: 0 });
+    const real = new ShadowStore(await target.create());
+    const store = Object.create(real) as ShadowStore;
+    store.applyReported = () => Promise.reject(new Error('connection refused'));
+    const link = await MqttLink.connect({
+      url: broker.url,
+      store,
+      isKnownThing: async () => true,
+      log: recordingLog(),
+      clientId: 'giving-up',
+      ...SERVER,
+      storeRetryMs: 600,
+    });
+    try {
+      await gateway.publishAsync(reportedTopic('plant-fail'), JSON.stringify({ state: { reported: { ActPwrPve: 3 } } }), { qos: 1 });
+      await eventually(() => (link.stats().dropped.failed === 1 ? true : undefined));
+      expect(link.unacknowledged()).toBe(0);
+    } finally {
+      await gateway.endAsync();
+      await link.close();
+      await broker.close();
+    }
+  });
+});
+
+describe('a backlog of reports', () => {
+  it('is stored a few at a time, leaving the rest of the database pool to API calls', async () => {
+    const broker = await embedded();
+    const gateway = await mqtt.connectAsync(broker.url, { clientId: 'gw-backlog', ...SERVER, reconnectPeriod: 0 });
+    const real = new ShadowStore(await target.create());
+    const store = Object.create(real) as ShadowStore;
+    let storing = 0;
+    let most = 0;
+    const gates: (() => void)[] = [];
+    store.applyReported = async (...args) => {
+      storing++;
+      most = Math.max(most, storing);
+      await new Promise<void>((resolve) => gates.push(resolve));
+      storing--;
+      return real.applyReported(...args);
+    };
+    const link = await MqttLink.connect({
+      url: broker.url,
+      store,
+      isKnownThing: async () => true,
+      log: recordingLog(),
+      clientId: 'backlog',
+      ...SERVER,
+      storeConcurrency: 3,
+    });
+    try {
+      for (let i = 0; i < 10; i++) {
+        await gateway.publishAsync(reportedTopic(`plant-${i}`), JSON.stringify({ state: { reported: { ActPwrPve: i } } }), { qos: 1 });
+      }
+      await eventually(() => (link.stats().received === 10 && gates.length === 3 ? true : undefined));
+      expect(storing).toBe(3);
+      while (link.stats().applied < 10) {
+        gates.shift()?.();
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(most).toBe(3);
+      expect((await real.get('plant-9'))?.state.reported.ActPwrPve).toBe(9);
+    } finally {
+      await gateway.endAsync();
+      await link.close();
+      await broker.close();
+    }
+  });
+});
+
+describe.each(brokers)('many reports at once, on %s', (_name, start) => {
+  it('stores every one: the held acknowledgements keep the broker sending', async () => {
+    const broker = await start();
+    const gateway = await mqtt.connectAsync(broker.url, { clientId: 'gw-many', ...SERVER, reconnectPeriod: 0 });
+    const real = new ShadowStore(await target.create());
+    const links = await Promise.all(
+      ['many-a', 'many-b'].map((clientId) =>
+        MqttLink.connect({
+          url: broker.url,
+          store: real,
+          isKnownThing: async () => true,
+          log: recordingLog(),
+          clientId,
+          ...SERVER,
+          shareGroup: broker.shareGroup,
+        }),
+      ),
+    );
+    try {
+      const sent = 3000;
+      await Promise.all(
+        Array.from({ length: sent }, (_, i) =>
+          gateway.publishAsync(reportedTopic(`plant-${i % 100}`), JSON.stringify({ state: { reported: { ActPwrPve: i } } }), { qos: 1 }),
+        ),
+      );
+      const applied = () => links.reduce((sum, link) => sum + link.stats().applied, 0);
+      // In a shared group each report goes to one link; plainly subscribed, to both.
+      const expected = broker.shareGroup ? sent : 2 * sent;
+      await eventually(() => (applied() >= expected ? true : undefined), 20_000);
+      expect(applied()).toBe(expected);
+    } finally {
+      await gateway.endAsync();
+      for (const link of links) await link.close();
+      await broker.close();
+    }
+  }, 40_000);
+});

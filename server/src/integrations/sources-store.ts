@@ -1,0 +1,69 @@
+// What integration/sources answers: each plant's gateway (login, broker, status, last message,
+// messages a minute, dropped messages) and the spot price source, for the caller's plants.
+import type { Kysely } from 'kysely';
+import type { PlantSources } from '@helio/contracts';
+import type { AuthUser } from '../http/auth';
+import type { Database } from '../db/schema';
+import type { DeviceServices } from '../devices';
+import { findRegistryPlants } from '../devices/registry/registry';
+import { NO_GATEWAYS } from '../devices/registry/fleet-query';
+import { hasPlantRole, listTenantPlants } from '../plants/access';
+import type { SpotConfig } from '../spot/spot-config';
+import { spotDb } from '../spot/tables';
+import { lastSpotImport } from './import-record';
+
+const RATE_WINDOW_MS = 5 * 60_000;
+
+/** Reports a minute of each thing over the last five minutes: one report is one sample time. */
+async function reportsPerMinute(db: Kysely<Database>, things: readonly string[], now: number): Promise<Map<string, number>> {
+  if (things.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('metric_samples')
+    .select((eb) => ['thing_name', eb.fn.count<number>('ts').distinct().as('reports')])
+    .where('thing_name', 'in', [...things])
+    .where('ts', '>', now - RATE_WINDOW_MS)
+    .groupBy('thing_name')
+    .execute();
+  return new Map(rows.map((r) => [r.thing_name, Math.round((Number(r.reports) / (RATE_WINDOW_MS / 60_000)) * 10) / 10]));
+}
+
+export async function plantSources(
+  db: Kysely<Database>,
+  user: AuthUser,
+  devices: DeviceServices | undefined,
+  spot: SpotConfig,
+  now = Date.now(),
+) {
+  const roles = new Map((await listTenantPlants(db, user)).map((p) => [p.id, p.access_role]));
+  const registry = await findRegistryPlants(db, user, devices?.gateways ?? NO_GATEWAYS, {}, now);
+  const rates = await reportsPerMinute(
+    db,
+    registry.map((p) => p.thingName),
+    now,
+  );
+  const plants: PlantSources[] = registry.map((p) => ({
+    id: p.id,
+    name: p.name,
+    thingName: p.thingName,
+    canRotate: devices !== undefined && hasPlantRole(roles.get(p.id) ?? 'viewer', 'owner') && user.permissions.includes('plants:write'),
+    gateway: {
+      username: p.gatewayClientId,
+      brokerUrl: devices?.mqttUrl ?? '',
+      status: p.status,
+      connected: p.connected,
+      lastMessageAt: p.lastSeen,
+      messagesPerMinute: rates.get(p.thingName) ?? 0,
+      droppedMessages: devices?.gatewayDropped(p.thingName) ?? 0,
+    },
+  }));
+  const rows = await spotDb(db)
+    .selectFrom('spot_prices')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('area', '=', spot.area)
+    .where('source', '=', 'import')
+    .executeTakeFirstOrThrow();
+  return {
+    plants,
+    spot: { area: spot.area, url: spot.pricesUrl ?? null, rows: Number(rows.n), lastImport: await lastSpotImport(db, user.tenantId) },
+  };
+}
