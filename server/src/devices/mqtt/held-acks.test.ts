@@ -9,7 +9,7 @@ import { reportedTopic } from '@helio/device-simulator';
 import mqtt from 'mqtt';
 import { SERVER_GRANT } from './broker-acl';
 import { startEmbeddedBroker } from './broker';
-import { MqttLink } from './mqtt-link';
+import { MqttLink, type MqttLinkOptions } from './mqtt-link';
 import { writeMosquittoFiles } from './mosquitto-files';
 import { ShadowStore } from '../shadows/shadow-store';
 import { eventually, recordingLog } from '../test-fixtures';
@@ -133,85 +133,94 @@ describe.each(brokers)('reports acknowledged once stored, on %s', (_name, start)
   });
 });
 
+interface LinkRun {
+  link: MqttLink;
+  real: ShadowStore;
+  log: ReturnType<typeof recordingLog>;
+  report: (thing: string, value: number) => Promise<unknown>;
+}
+
+/** A link on the embedded broker whose store's applyReported is the test's own; closed after `run`. */
+async function withLink(
+  applyReported: (real: ShadowStore) => ShadowStore['applyReported'],
+  options: Partial<MqttLinkOptions>,
+  run: (it: LinkRun) => Promise<void>,
+): Promise<void> {
+  const broker = await embedded();
+  const gateway = await mqtt.connectAsync(broker.url, { clientId: 'gw-link', ...SERVER, reconnectPeriod: 0 });
+  const real = new ShadowStore(await target.create());
+  const store = Object.create(real) as ShadowStore;
+  store.applyReported = applyReported(real);
+  const log = recordingLog();
+  const link = await MqttLink.connect({
+    url: broker.url,
+    store,
+    isKnownThing: async () => true,
+    log,
+    clientId: 'link',
+    ...SERVER,
+    ...options,
+  });
+  const report = (thing: string, value: number) =>
+    gateway.publishAsync(reportedTopic(thing), JSON.stringify({ state: { reported: { ActPwrPve: value } } }), { qos: 1 });
+  try {
+    await run({ link, real, log, report });
+  } finally {
+    await gateway.endAsync();
+    await link.close();
+    await broker.close();
+  }
+}
+
+const refused = () => Promise.reject(new Error('connection refused'));
+
 describe('a report the database cannot take for a moment', () => {
   it('is tried again and stored, not dropped', async () => {
-    const broker = await embedded();
-    const gateway = await mqtt.connectAsync(broker.url, { clientId: 'gw-retry', ...SERVER, reconnectPeriod: 0 });
-    const real = new ShadowStore(await target.create());
-    const store = Object.create(real) as ShadowStore;
     let failures = 2;
-    store.applyReported = (...args) => (failures-- > 0 ? Promise.reject(new Error('connection refused')) : real.applyReported(...args));
-    const log = recordingLog();
-    const link = await MqttLink.connect({ url: broker.url, store, isKnownThing: async () => true, log, clientId: 'retrying', ...SERVER });
-    try {
-      await gateway.publishAsync(reportedTopic('plant-retry'), JSON.stringify({ state: { reported: { ActPwrPve: 3 } } }), { qos: 1 });
-      await eventually(() => (link.stats().applied === 1 ? true : undefined));
-      expect(link.stats().dropped.failed).toBe(0);
-      expect((await real.get('plant-retry'))?.state.reported.ActPwrPve).toBe(3);
-      expect(log.lines.filter((line) => line.includes('did not take a report'))).toHaveLength(1);
-    } finally {
-      await gateway.endAsync();
-      await link.close();
-      await broker.close();
-    }
+    await withLink(
+      (real) =>
+        (...args) =>
+          failures-- > 0 ? refused() : real.applyReported(...args),
+      {},
+      async ({ link, real, log, report }) => {
+        await report('plant-retry', 3);
+        await eventually(() => (link.stats().applied === 1 ? true : undefined));
+        expect(link.stats().dropped.failed).toBe(0);
+        expect((await real.get('plant-retry'))?.state.reported.ActPwrPve).toBe(3);
+        expect(log.lines.filter((line) => line.includes('did not take a report'))).toHaveLength(1);
+      },
+    );
   });
 
   it('counts as failed once the retry time is over', async () => {
-    const broker = await embedded();
-    const gateway = await mqtt.connectAsync(broker.url, { clientId: 'gw-fail', ...SERVER, reconnectPeriod: 0 });
-    const real = new ShadowStore(await target.create());
-    const store = Object.create(real) as ShadowStore;
-    store.applyReported = () => Promise.reject(new Error('connection refused'));
-    const link = await MqttLink.connect({
-      url: broker.url,
-      store,
-      isKnownThing: async () => true,
-      log: recordingLog(),
-      clientId: 'giving-up',
-      ...SERVER,
-      storeRetryMs: 600,
-    });
-    try {
-      await gateway.publishAsync(reportedTopic('plant-fail'), JSON.stringify({ state: { reported: { ActPwrPve: 3 } } }), { qos: 1 });
-      await eventually(() => (link.stats().dropped.failed === 1 ? true : undefined));
-      expect(link.unacknowledged()).toBe(0);
-    } finally {
-      await gateway.endAsync();
-      await link.close();
-      await broker.close();
-    }
+    await withLink(
+      () => refused,
+      { storeRetryMs: 600 },
+      async ({ link, report }) => {
+        await report('plant-fail', 3);
+        await eventually(() => (link.stats().dropped.failed === 1 ? true : undefined));
+        expect(link.unacknowledged()).toBe(0);
+      },
+    );
   });
 });
 
 describe('a backlog of reports', () => {
   it('is stored a few at a time, leaving the rest of the database pool to API calls', async () => {
-    const broker = await embedded();
-    const gateway = await mqtt.connectAsync(broker.url, { clientId: 'gw-backlog', ...SERVER, reconnectPeriod: 0 });
-    const real = new ShadowStore(await target.create());
-    const store = Object.create(real) as ShadowStore;
     let storing = 0;
     let most = 0;
     const gates: (() => void)[] = [];
-    store.applyReported = async (...args) => {
-      storing++;
-      most = Math.max(most, storing);
-      await new Promise<void>((resolve) => gates.push(resolve));
-      storing--;
-      return real.applyReported(...args);
-    };
-    const link = await MqttLink.connect({
-      url: broker.url,
-      store,
-      isKnownThing: async () => true,
-      log: recordingLog(),
-      clientId: 'backlog',
-      ...SERVER,
-      storeConcurrency: 3,
-    });
-    try {
-      for (let i = 0; i < 10; i++) {
-        await gateway.publishAsync(reportedTopic(`plant-${i}`), JSON.stringify({ state: { reported: { ActPwrPve: i } } }), { qos: 1 });
-      }
+    const gated =
+      (real: ShadowStore): ShadowStore['applyReported'] =>
+      async (...args) => {
+        storing++;
+        most = Math.max(most, storing);
+        await new Promise<void>((resolve) => gates.push(resolve));
+        storing--;
+        return real.applyReported(...args);
+      };
+    await withLink(gated, { storeConcurrency: 3 }, async ({ link, real, report }) => {
+      for (let i = 0; i < 10; i++) await report(`plant-${i}`, i);
       await eventually(() => (link.stats().received === 10 && gates.length === 3 ? true : undefined));
       expect(storing).toBe(3);
       while (link.stats().applied < 10) {
@@ -220,11 +229,7 @@ describe('a backlog of reports', () => {
       }
       expect(most).toBe(3);
       expect((await real.get('plant-9'))?.state.reported.ActPwrPve).toBe(9);
-    } finally {
-      await gateway.endAsync();
-      await link.close();
-      await broker.close();
-    }
+    });
   });
 });
 
@@ -247,7 +252,7 @@ describe.each(brokers)('many reports at once, on %s', (_name, start) => {
       ),
     );
     try {
-      const sent = 3000;
+      const sent = 1500; // far more than the broker keeps in flight unacknowledged (Mosquitto: 20 by default)
       await Promise.all(
         Array.from({ length: sent }, (_, i) =>
           gateway.publishAsync(reportedTopic(`plant-${i % 100}`), JSON.stringify({ state: { reported: { ActPwrPve: i } } }), { qos: 1 }),
