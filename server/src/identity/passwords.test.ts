@@ -1,8 +1,13 @@
-import { decoyHash, hashPassword, UNUSABLE_PASSWORD_HASH, verifyPassword } from './passwords';
+import { decoyHash, hashPassword, PRODUCTION_COST, scryptCost, UNUSABLE_PASSWORD_HASH, verifyPassword } from './passwords';
 
 describe('password hashing', () => {
+  it('hashes at N = 2^15 outside jest, and at a cost jest can afford in its workers', () => {
+    expect(scryptCost({})).toEqual({ N: 32768, r: 8, p: 1 });
+    expect(scryptCost({ JEST_WORKER_ID: '1' }).N).toBeLessThan(32768);
+  });
+
   it('verifies the right password and rejects a wrong one', async () => {
-    const stored = await hashPassword('Helio-admin-2024!');
+    const stored = await hashPassword('Helio-admin-2024!', PRODUCTION_COST);
     expect(stored).toMatch(/^scrypt\$32768\$8\$1\$[\w-]+\$[\w-]+$/);
     await expect(verifyPassword('Helio-admin-2024!', stored)).resolves.toBe(true);
     await expect(verifyPassword('helio-admin-2024!', stored)).resolves.toBe(false);
