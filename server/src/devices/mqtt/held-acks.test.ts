@@ -126,7 +126,8 @@ describe.each(brokers)('reports acknowledged once stored, on %s', (_name, start)
     try {
       await report('plant-after', 8); // the broker's queue for the session is in order: this comes after any resend
       await eventually(() => (again.calls.includes('plant-after') ? true : undefined));
-      expect(again.calls).toEqual(['plant-after']);
+      // Not a report lost while the returning server re-joins its group (one may come twice meanwhile).
+      expect(new Set(again.calls)).toEqual(new Set(['plant-after']));
     } finally {
       await returned.close();
     }

@@ -62,7 +62,13 @@ export const STORE_RETRY_MS = 60_000;
  */
 export const STORE_CONCURRENCY = 6;
 const FIRST_RETRY_DELAY_MS = 250;
+const RECONNECT_MS = 200;
 const LONGEST_RETRY_DELAY_MS = 5_000;
+
+/** The group that holds a replica's place while it leaves its shared group and joins again. */
+export function rejoinGroup(shareGroup: string): string {
+  return `${shareGroup}-rejoin`;
+}
 
 export interface MqttLinkStats {
   received: number;
@@ -135,7 +141,9 @@ export class MqttLink {
       // stops or dies, and queues its share of new ones until it returns. In a shared group that
       // share waits for the replica too: a replica removed for good leaves its session (README).
       clean: false,
-      reconnectPeriod: 1000,
+      // Back before the gateways (they retry every second or two): after a broker restart a report
+      // that reaches the shared group before any replica has joined it again is dropped by the broker.
+      reconnectPeriod: RECONNECT_MS,
       connectTimeout: opts.connectTimeoutMs ?? 10_000,
     });
     const link = new MqttLink(client, opts);
@@ -144,15 +152,30 @@ export class MqttLink {
       const topics = serverSubscriptions(opts.shareGroup);
       // Mosquitto 2.0 restores a persistent session's shared subscription from its persistence file
       // after a restart without handing it any report (the reliability suite's Mosquitto restart shows
-      // it): leave the group and join again, the two packets back to back without waiting for the
-      // first answer, so hardly a report can fall between (one that did would go to another replica).
-      if (connack.sessionPresent && opts.shareGroup !== undefined) client.unsubscribe(topics[0]);
+      // it): leave the group and join again. Meanwhile a second group (rejoinGroup) holds the place,
+      // joined before leaving and left after joining: the broker handles one client's packets in
+      // order, so no report finds this server in neither group (a group without members drops it);
+      // while both hold, a report may come twice, and a report stored twice adds nothing.
+      const bridge =
+        connack.sessionPresent && opts.shareGroup !== undefined ? serverSubscriptions(rejoinGroup(opts.shareGroup))[0] : undefined;
+      if (bridge !== undefined) {
+        client.subscribe(bridge, { qos: 1 });
+        client.unsubscribe(topics[0]);
+      }
       client.subscribe(topics, { qos: 1 }, (error, granted) => {
         if (error) opts.log.error(`mqtt: subscribing to gateway topics failed: ${error.message}`);
         for (const g of granted ?? []) if (g.qos === 128) opts.log.error(`mqtt: the broker refused the subscription to ${g.topic}`);
+        if (bridge !== undefined && !error) client.unsubscribe(bridge);
       });
     });
-    client.on('error', (error) => opts.log.warn(`mqtt: ${error.message}`));
+    let lastError = { line: '', at: -Infinity };
+    client.on('error', (error) => {
+      // Each reconnect attempt to a broker that is down fails alike: one line per interval, not five a second.
+      const line = `mqtt: ${error.message}`;
+      if (line === lastError.line && Date.now() - lastError.at < DROP_WARNING_INTERVAL_MS) return;
+      lastError = { line, at: Date.now() };
+      opts.log.warn(line);
+    });
     client.on('offline', () => opts.log.warn(`mqtt: broker ${opts.url} unreachable, retrying`));
     client.on('close', () => {
       link.connectedSince = null;
