@@ -31,7 +31,7 @@ async function outside(port, mqttPort) {
 }
 
 async function inside(dir, port, mqttPort) {
-  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m,mode=0700', 'tmpfs', dir]);
+  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=48m,mode=0700', 'tmpfs', dir]);
   const { createDatabase, migrateToLatest } = require(dist.server('db'));
   const { seedDemoData } = require(dist.server('demo/seed'));
   const { setNewGatewayPassword } = require(dist.server('devices/mqtt/gateway-credentials'));
@@ -54,9 +54,6 @@ async function inside(dir, port, mqttPort) {
   for (const p of plants) passwords[p.thing_name] = (await setNewGatewayPassword(db, p)).password;
   await db.destroy();
 
-  const { bavail, bsize } = fs.statfsSync(dir);
-  const filler = path.join(dir, 'filler');
-  fs.writeFileSync(filler, Buffer.alloc(Math.max(0, bavail * bsize - 1024 * 1024)));
   const logFile = path.join(os.tmpdir(), `helio-disk-full-${process.pid}.log`);
   const logFd = fs.openSync(logFile, 'w');
   const server = spawn(process.execPath, [path.join(dist.root, 'server', 'dist', 'main.js')], {
@@ -79,9 +76,15 @@ async function inside(dir, port, mqttPort) {
   const base = `http://127.0.0.1:${port}`;
   const result = { ok: false };
   let clients = [];
+  let filler;
   try {
     const up = await waitUntil(async () => (await fetch(`${base}/api/health`).catch(() => ({ ok: false }))).ok, 30_000);
-    if (!up) throw new Error(`the server did not start on the nearly full disk: ${fs.readFileSync(logFile, 'utf8').slice(-500)}`);
+    if (!up) throw new Error(`the server did not start: ${fs.readFileSync(logFile, 'utf8').slice(-500)}`);
+    // The disk fills while the server runs: at start it copies the apps' release files into DATA_DIR,
+    // which a disk already full refuses (it says so and exits: ENOSPC).
+    const { bavail, bsize } = fs.statfsSync(dir);
+    filler = path.join(dir, 'filler');
+    fs.writeFileSync(filler, Buffer.alloc(Math.max(0, bavail * bsize - 1024 * 1024)));
     const things = plants.map((p) => p.thing_name);
     clients = await connectGateways({ mqttUrl: `mqtt://127.0.0.1:${mqttPort}`, things, passwords, batch: 20 });
     const reports = reportsFor(plants, 300);
