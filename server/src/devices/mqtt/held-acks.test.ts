@@ -132,6 +132,32 @@ describe.each(brokers)('reports acknowledged once stored, on %s', (_name, start)
       await returned.close();
     }
   });
+  it('stores a report sent again after a reconnect once, while its first copy is still being stored', async () => {
+    const real = new ShadowStore(await target.create());
+    const calls: string[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const store = Object.create(real) as ShadowStore;
+    store.applyReported = async (thingName, reported, now, sampledAt) => {
+      calls.push(thingName);
+      await released;
+      return real.applyReported(thingName, reported, now, sampledAt);
+    };
+    const link = await connect(store, 'server-resent');
+    try {
+      await report('plant-resent', 5);
+      await eventually(() => (calls.length === 1 ? true : undefined));
+      // The connection drops (not the process): the broker sends the unacknowledged report again.
+      (link as unknown as { client: mqtt.MqttClient }).client.stream.destroy();
+      await eventually(() => (link.stats().resent === 1 ? true : undefined), 8000);
+      release();
+      await eventually(() => (link.unacknowledged() === 0 && link.stats().applied === 1 ? true : undefined));
+      expect(calls).toEqual(['plant-resent']);
+      expect((await real.get('plant-resent'))?.state.reported.ActPwrPve).toBe(5);
+    } finally {
+      await link.close();
+    }
+  });
 });
 
 interface LinkRun {

@@ -73,6 +73,8 @@ export function rejoinGroup(shareGroup: string): string {
 export interface MqttLinkStats {
   received: number;
   applied: number;
+  /** Copies of a report that was still being stored (sent again after a reconnect): not stored twice. */
+  resent: number;
   dropped: Record<DropReason | 'unknownThing' | 'failed' | 'flooded', number>;
 }
 
@@ -85,12 +87,20 @@ export interface BrokerConnection {
 
 export class MqttLink {
   private connectedSince: number | null = null;
+  private everConnected = false;
   private readonly counters: MqttLinkStats = {
     received: 0,
     applied: 0,
+    resent: 0,
     dropped: { oversized: 0, malformed: 0, unknownThing: 0, failed: 0, flooded: 0 },
   };
   private readonly inFlight = new Set<Promise<void>>();
+  /**
+   * The reports being stored, by topic and body. After a reconnect the broker sends every report this
+   * server has not acknowledged yet again, the ones still queued here too; each reconnect would add
+   * another copy of the whole backlog to store. A copy waits for the first instead.
+   */
+  private readonly beingStored = new Map<string, Promise<Acknowledge>>();
   private readonly unsubscribeStore: () => void;
   private readonly connections = new GatewayConnections();
   private readonly dropWarnings: DropWarnings;
@@ -115,6 +125,14 @@ export class MqttLink {
     this.closed = new Promise((resolve) => (this.markClosed = resolve));
     client.on('message', (topic, payload, packet) => {
       if (this.connections.receive(topic, payload, Date.now())) return;
+      const key = `${topic}\n${payload.toString('latin1')}`;
+      const first = this.beingStored.get(key);
+      if (first !== undefined) {
+        this.counters.received++;
+        this.counters.resent++;
+        this.heldAcks.hold(packet.messageId, first);
+        return;
+      }
       const thing = thingNameOfReportedTopic(topic);
       if (thing !== undefined && !this.floodGuard.admit(thing)) {
         this.counters.received++;
@@ -122,7 +140,11 @@ export class MqttLink {
         this.dropWarnings.dropped(thing, `mqtt: dropped a report of ${thing}: it reports faster than the server stores`);
         return;
       }
-      const work = this.receive(topic, payload).finally(() => thing !== undefined && this.floodGuard.done(thing));
+      const work = this.receive(topic, payload).finally(() => {
+        if (thing !== undefined) this.floodGuard.done(thing);
+        this.beingStored.delete(key);
+      });
+      this.beingStored.set(key, work);
       this.heldAcks.hold(packet.messageId, work);
       this.track(work.then(() => undefined));
     });
@@ -148,6 +170,9 @@ export class MqttLink {
     });
     const link = new MqttLink(client, opts);
     client.on('connect', (connack) => {
+      if (link.connectedSince === null && link.everConnected)
+        opts.log.info(`mqtt: connected again to ${opts.url} (session ${connack.sessionPresent ? 'resumed' : 'new'})`);
+      link.everConnected = true;
       link.connectedSince = Date.now();
       const topics = serverSubscriptions(opts.shareGroup);
       // Mosquitto 2.0 restores a persistent session's shared subscription from its persistence file
