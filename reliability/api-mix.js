@@ -52,14 +52,18 @@ function callsOf({ things, plantIds }) {
  */
 function runApiMix({ base, tokenOf, context, workers, pauseMs, deadline, phase }) {
   const calls = callsOf(context);
-  const record = []; // { call, phase, ms, status }
+  const record = []; // { call, phase, ms, status, at, error? }
   let stopped = false;
   const loops = Array.from({ length: workers }, async (_, w) => {
     for (let i = w; !stopped && Date.now() < deadline; i += workers) {
       const [apiPath, body] = calls[i % calls.length];
       const started = performance.now();
+      const at = Date.now();
       const answer = await postJson(base, apiPath, body(i, context), await tokenOf());
-      record.push({ call: apiPath, phase: phase(), ms: performance.now() - started, status: answer.status });
+      const entry = { call: apiPath, phase: phase(), ms: performance.now() - started, status: answer.status, at };
+      // What went wrong, kept short: a failed call's own words say which side gave up.
+      if (answer.status !== 200) entry.error = answer.text.slice(0, 200);
+      record.push(entry);
       await new Promise((r) => setTimeout(r, pauseMs));
     }
   });

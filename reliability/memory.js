@@ -1,5 +1,5 @@
 // The replicas' resident memory (from /proc) sampled every few seconds: start, end and the slope of
-// a least-squares line through the samples (MiB a minute), per replica process. A replica killed and
+// a least-squares line through each minute's lowest sample (MiB a minute), per replica process. A replica killed and
 // started again is a new process with a series of its own.
 'use strict';
 const fs = require('node:fs');
@@ -46,18 +46,29 @@ function sampleMemory(processes, everyMs) {
       clearInterval(timer);
       take();
     },
-    /** Per process: start, end, minutes sampled and slope (MiB a minute) after the first minute of warm-up. */
+    /**
+     * Per process: start, end, peak, the lowest figure of each minute, and the slope (MiB a minute)
+     * of those lows after the first minute of warm-up. The lows are what the heap keeps after its
+     * collections: a leak raises them, while the saw of collecting (tens of MiB) would swamp a slope
+     * through every sample of a few minutes.
+     */
     summary() {
       return [...series.entries()].map(([process, points]) => {
         const t0 = points[0].t;
-        const warm = points.filter((p) => p.t - t0 >= 60_000);
-        const fit = (warm.length >= 3 ? warm : points).map((p) => ({ x: (p.t - t0) / 60_000, y: p.mib }));
+        const lows = [];
+        for (const p of points) {
+          const minute = Math.floor((p.t - t0) / 60_000);
+          lows[minute] = Math.min(lows[minute] ?? Infinity, p.mib);
+        }
+        const warmLows = lows.map((mib, minute) => ({ x: minute, y: mib })).filter((p) => p.x >= 1 && Number.isFinite(p.y));
+        const fit = warmLows.length >= 3 ? warmLows : points.map((p) => ({ x: (p.t - t0) / 60_000, y: p.mib }));
         return {
           process,
           startMiB: points[0].mib,
           endMiB: points.at(-1).mib,
           peakMiB: Math.max(...points.map((p) => p.mib)),
           minutes: (points.at(-1).t - t0) / 60_000,
+          lowPerMinuteMiB: lows.map((mib) => Math.round(mib)),
           slopeMiBPerMin: slope(fit),
         };
       });

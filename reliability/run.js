@@ -186,11 +186,13 @@ async function main() {
       const at = loadEnd - minutesMs + gap * (k + 1) - 10_000;
       if (at > Date.now()) await sleep(at - Date.now());
       phase = fault;
+      const faultStarted = Date.now();
       log(`  fault: ${fault}…`);
       let outcome;
       if (fault === 'kill') outcome = await killReplica({ cluster, streams, index: k % 2, downMs: o.short ? 5000 : 10_000 });
       else if (fault === 'mosquitto') outcome = await restartMosquitto({ cluster, gateways });
       else outcome = await restartPostgres({ cluster, token: fleet.tokens[0], thing: fleet.things[0], downMs: 10_000 });
+      outcome.window = { from: new Date(faultStarted).toISOString(), to: new Date(Date.now() + 5000).toISOString() };
       result.faults.push(outcome);
       log(`    ${JSON.stringify(outcome)}`);
       check(outcome.fault, outcome.ok, outcome);
@@ -236,6 +238,11 @@ async function main() {
         errors: errors.length,
         steadyErrors: errors.filter((e) => e.phase === 'steady').length,
         errorsByPhase: byPhase,
+        // When and how the calls outside the fault windows failed, to match with the faults' times.
+        steadyErrorSamples: errors
+          .filter((e) => e.phase === 'steady')
+          .slice(0, 10)
+          .map((e) => ({ at: new Date(e.at).toISOString(), status: e.status, ms: Math.round(e.ms), error: e.error })),
       };
     });
     const lostByPhase = {};
@@ -273,6 +280,8 @@ async function main() {
       log(
         `  ${c.call.padEnd(22)} ${String(c.n).padStart(6)} calls  p50 ${ms(c.p50)}  p99 ${ms(c.p99)}  errors ${c.errors} (steady ${c.steadyErrors}) ${c.errors ? JSON.stringify(c.errorsByPhase) : ''}`,
       );
+    for (const c of result.calls)
+      for (const e of c.steadyErrorSamples.slice(0, 3)) log(`    outside the faults: ${c.call} ${JSON.stringify(e)}`);
     log(
       `Samples: ${result.samples.sent} sent in ${result.samples.reports} reports, ${result.samples.stored} stored, lost ${result.samples.lost} ${JSON.stringify(lostByPhase)}; unacknowledged ${published.unacknowledged}; the broker sent the replicas ${result.samples.copiesPerReport.toFixed(2)} copies a report`,
     );
@@ -282,7 +291,7 @@ async function main() {
     log('Memory (RSS) of the replicas:');
     for (const m of result.memory)
       log(
-        `  ${m.process}: start ${m.startMiB.toFixed(0)} MiB, end ${m.endMiB.toFixed(0)} MiB, peak ${m.peakMiB.toFixed(0)} MiB over ${m.minutes.toFixed(1)} min, slope ${m.slopeMiBPerMin.toFixed(2)} MiB/min`,
+        `  ${m.process}: start ${m.startMiB.toFixed(0)} MiB, end ${m.endMiB.toFixed(0)} MiB, peak ${m.peakMiB.toFixed(0)} MiB over ${m.minutes.toFixed(1)} min, each minute's low ${m.lowPerMinuteMiB.join(' ')} MiB, their slope ${m.slopeMiBPerMin.toFixed(2)} MiB/min`,
       );
     log(`Load average: ${result.loadAtStart} at the start, ${result.loadAtEnd} at the end`);
 
@@ -296,7 +305,7 @@ async function main() {
     check('every live stream got events', streamTotals.silent === 0, streamTotals.silent);
     const longLived = result.memory.filter((m) => m.minutes >= 3);
     check(
-      'replica memory flat (slope under 2 MiB/min over runs of 3 minutes and more)',
+      "replica memory flat (the slope of each minute's low under 2 MiB/min over runs of 3 minutes and more)",
       longLived.every((m) => m.slopeMiBPerMin < 2),
       longLived.map((m) => [m.process, m.slopeMiBPerMin]),
     );
