@@ -5,7 +5,8 @@
 // the broker sent the replicas); then the tenant of those 10,000 plants: hono/plants/find and
 // plant/fleet/summary through the load balancer, the plants table's first page in Chromium from a
 // full load; and, once the replicas are quiet, shadow reads through the load balancer with wrk, with
-// the CPU each part spends per read. BENCH_CLUSTER_ONLY=reads runs only the reads, on a small fleet.
+// the CPU each part spends per read. BENCH_CLUSTER_ONLY=reads runs only the reads, on a small fleet;
+// BENCH_CLUSTER_ONLY=ingest only the ingest.
 // Ports 19020–19039; the machine's PostgreSQL gets a scratch database `helio_cluster_bench` (dropped
 // at the end).
 'use strict';
@@ -25,13 +26,17 @@ const { benchClusterPlants } = require('./cluster-plants');
 const { post } = require('./fleet-server');
 const { wrkPost } = require('./wrk');
 const { ms } = require('./stats');
-const { cpuMeter, untilQuiet } = require('./process-cpu');
+const { cpuMeter, cpuSeconds, untilQuiet, machineBusySeconds } = require('./process-cpu');
 
 const BASE_PORT = Number(process.env.BENCH_CLUSTER_PORT ?? 19020);
 // BENCH_CLUSTER_ONLY=reads: only the shadow reads, on a small fleet that reported once (a minute, not
 // fifteen: for trying a change to the read path).
 const READS_ONLY = process.env.BENCH_CLUSTER_ONLY === 'reads';
-if (process.env.BENCH_CLUSTER_ONLY !== undefined && !READS_ONLY) throw new Error('BENCH_CLUSTER_ONLY takes only "reads"');
+// BENCH_CLUSTER_ONLY=ingest: only the ingest (for trying a change to the write path, with BENCH_SERVER_PROFILE).
+const INGEST_ONLY = process.env.BENCH_CLUSTER_ONLY === 'ingest';
+if (process.env.BENCH_CLUSTER_ONLY !== undefined && !READS_ONLY && !INGEST_ONLY) {
+  throw new Error('BENCH_CLUSTER_ONLY takes "reads" or "ingest"');
+}
 const GATEWAYS = Math.min(Number(process.env.BENCH_CLUSTER_GATEWAYS ?? (READS_ONLY ? 200 : 10_000)), 15_000);
 const ROUNDS = Math.min(Number(process.env.BENCH_CLUSTER_ROUNDS ?? (READS_ONLY ? 1 : 6)), 24);
 const REPLICAS = Number(process.env.BENCH_CLUSTER_REPLICAS ?? 2);
@@ -63,6 +68,12 @@ async function benchIngest({ cluster, fleet, db }) {
   try {
     const before = await storedSamples(db, 'fleet-gw');
     const brokerBefore = await metrics.snapshot();
+    // CPU the ingest costs: the replicas' and Mosquitto's own, and the machine's whole less this
+    // process (the gateways) — PostgreSQL, mostly. Rates measure the shared machine; this does not.
+    const parts = [...cluster.replicas.map((r) => r.pid), cluster.broker.pid()];
+    const partsBefore = parts.map(cpuSeconds);
+    const machineBefore = machineBusySeconds();
+    const benchBefore = process.cpuUsage();
     const started = performance.now();
     let sent = 0;
     let messages = 0;
@@ -93,6 +104,14 @@ async function benchIngest({ cluster, fleet, db }) {
       await new Promise((r) => setTimeout(r, 1000));
     }
     const seconds = (lastStoredAt - started) / 1000;
+    const partsSpent = parts.map((pid, i) => cpuSeconds(pid) - partsBefore[i]);
+    const benchUsage = process.cpuUsage(benchBefore);
+    const gatewaysSpent = (benchUsage.user + benchUsage.system) / 1e6;
+    const replicasSpent = partsSpent.slice(0, -1).reduce((a, b) => a + b, 0);
+    const brokerSpent = partsSpent.at(-1);
+    const restSpent = machineBusySeconds() - machineBefore - replicasSpent - brokerSpent - gatewaysSpent;
+    const perSample = (cpu) => (stored > 0 ? (cpu * 1e6) / stored : NaN);
+    const cpuPerSample = { replicas: perSample(replicasSpent), broker: perSample(brokerSpent), rest: perSample(restSpent) };
     const brokerAfter = await metrics.snapshot();
     // Every report is sent to each replica that subscribed to it; the broker's $SYS updates (a few a
     // second) are the noise in this figure.
@@ -109,17 +128,25 @@ async function benchIngest({ cluster, fleet, db }) {
       perSecond: stored / seconds,
       offeredPerSecond: sent / publishSeconds,
       copies,
+      cpuPerSample,
     };
     log(
       `  ${thousands(stored)} of ${thousands(sent)} samples (${thousands(messages)} reports) stored in ${seconds.toFixed(1)} s: ${thousands(result.perSecond)} samples/s (offered ${thousands(result.offeredPerSecond)}/s over ${publishSeconds.toFixed(1)} s), lost ${result.lost}, unacknowledged publishes ${unacked}`,
     );
     log(`  the broker sent the replicas ${copies.toFixed(2)} copies of each report (1 with shared subscriptions, ${REPLICAS} without)`);
+    const us = (v) => `${v.toFixed(1)} µs`;
+    log(
+      `  CPU per stored sample: replicas ${us(cpuPerSample.replicas)}, Mosquitto ${us(cpuPerSample.broker)}, the rest of the machine but the gateways (PostgreSQL, mostly) ${us(cpuPerSample.rest)}; ${thousands(1e6 / (cpuPerSample.replicas + cpuPerSample.broker + cpuPerSample.rest))} samples/s a core`,
+    );
     return result;
   } finally {
     await metrics.close();
     await closeGateways(clients);
   }
 }
+
+const ingestRow = (ingest) =>
+  `| ingest, ${thousands(GATEWAYS)} gateways × ${ROUNDS} reports 5 s apart | ${thousands(ingest.perSecond)} samples/s, ${ingest.lost} lost, ${ingest.copies.toFixed(2)} copies a report to the replicas | ≥ 20,000 samples/s, 0 lost |`;
 
 async function main() {
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-bench-cluster-'));
@@ -147,6 +174,12 @@ async function main() {
     await db.connect();
 
     const ingest = await benchIngest({ cluster, fleet, db });
+    if (INGEST_ONLY) {
+      log('');
+      log(ingestRow(ingest));
+      if (ingest.lost !== 0) process.exitCode = 1;
+      return;
+    }
 
     // The replicas may still be catching up with the burst: the load balancer must see one healthy again.
     await waitForHealth(`${cluster.url}/api/health`, 120_000);
@@ -205,9 +238,7 @@ async function main() {
     log('| measure (cluster: PostgreSQL, 2 replicas, HAProxy, Mosquitto) | result | target |');
     log('|---|---|---|');
     if (!READS_ONLY) {
-      log(
-        `| ingest, ${thousands(GATEWAYS)} gateways × ${ROUNDS} reports 5 s apart | ${thousands(ingest.perSecond)} samples/s, ${ingest.lost} lost, ${ingest.copies.toFixed(2)} copies a report to the replicas | ≥ 20,000 samples/s, 0 lost |`,
-      );
+      log(ingestRow(ingest));
     }
     plantRows.forEach((row) => log(row));
     log(

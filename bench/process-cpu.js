@@ -17,6 +17,13 @@ function cpuSeconds(pid) {
   }
 }
 
+/** CPU seconds the whole machine has been busy (every core; idle and I/O wait left out). */
+function machineBusySeconds() {
+  const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const idle = fields[3] + fields[4];
+  return (fields.reduce((a, b) => a + b, 0) - idle) / TICKS_PER_SECOND;
+}
+
 /** Starts counting; `share()` answers each process's CPU use since then, in cores (1 = one core busy). */
 function cpuMeter(pids) {
   const started = performance.now();
@@ -45,4 +52,4 @@ async function untilQuiet(pids, { maxCores = 0.1, timeoutMs = 120_000 } = {}) {
   }
 }
 
-module.exports = { cpuSeconds, cpuMeter, untilQuiet };
+module.exports = { cpuSeconds, cpuMeter, untilQuiet, machineBusySeconds };

@@ -1,8 +1,12 @@
-// The replicas' resident memory (from /proc) sampled every few seconds: start, end and the slope of
-// a least-squares line through each minute's lowest sample (MiB a minute), per replica process. A replica killed and
-// started again is a new process with a series of its own.
+// The replicas' memory while the suite runs, per replica process (a replica killed and started again
+// is a new process with a series of its own): resident memory from /proc every few seconds (start,
+// end, peak), and what lives after a full collection (heapUsed + external, through the replica's
+// inspector: live-heap.js) twice a minute. A replica is judged by the slope of what lives (MiB a
+// minute, least squares, after a minute of warm-up): a leak raises it, while resident memory also
+// holds what the heap and the allocator grew to under a burst and keep.
 'use strict';
 const fs = require('node:fs');
+const { liveMemoryMiB } = require('./live-heap');
 
 function rssMiB(pid) {
   try {
@@ -24,52 +28,65 @@ function slope(points) {
   return den === 0 ? NaN : num / den;
 }
 
-/** Samples `processes()` (→ [{ name, pid }]) every `everyMs` until stopped. */
+const LIVE_EVERY_MS = 30_000;
+const WARM_UP_MS = 60_000;
+
+/**
+ * Samples `processes()` (→ [{ name, pid, inspectorPort? }]): resident memory every `everyMs`, what
+ * lives every 30 s where an inspector port is given, until stopped.
+ */
 function sampleMemory(processes, everyMs) {
-  const series = new Map(); // `${name} (pid ${pid})` → [{ t, mib }]
-  const take = () => {
+  const series = new Map(); // `${name} (pid ${pid})` → { rss: [{ t, mib }], live: [{ t, mib }] }
+  const of = (name, pid) => {
+    const key = `${name} (pid ${pid})`;
+    if (!series.has(key)) series.set(key, { rss: [], live: [] });
+    return series.get(key);
+  };
+  const takeRss = () => {
     for (const { name, pid } of processes()) {
       const mib = rssMiB(pid);
-      if (!Number.isFinite(mib)) continue;
-      const key = `${name} (pid ${pid})`;
-      if (!series.has(key)) series.set(key, []);
-      series.get(key).push({ t: Date.now(), mib });
+      if (Number.isFinite(mib)) of(name, pid).rss.push({ t: Date.now(), mib });
     }
   };
-  take();
-  const timer = setInterval(take, everyMs);
   let stopped = false;
+  const takeLive = async () => {
+    for (const { name, pid, inspectorPort } of processes()) {
+      if (inspectorPort === undefined || stopped) continue;
+      const mib = await liveMemoryMiB(inspectorPort);
+      // The port may already belong to the replica's successor: keep the figure only for the same process.
+      if (Number.isFinite(mib) && processes().some((p) => p.pid === pid)) of(name, pid).live.push({ t: Date.now(), mib });
+    }
+  };
+  takeRss();
+  const rssTimer = setInterval(takeRss, everyMs);
+  const liveLoop = (async () => {
+    while (!stopped) {
+      await takeLive();
+      const until = Date.now() + LIVE_EVERY_MS;
+      while (!stopped && Date.now() < until) await new Promise((r) => setTimeout(r, 500));
+    }
+  })();
   return {
-    stop() {
+    async stop() {
       if (stopped) return;
       stopped = true;
-      clearInterval(timer);
-      take();
+      clearInterval(rssTimer);
+      await liveLoop;
+      takeRss();
     },
-    /**
-     * Per process: start, end, peak, the lowest figure of each minute, and the slope (MiB a minute)
-     * of those lows after the first minute of warm-up. The lows are what the heap keeps after its
-     * collections: a leak raises them, while the saw of collecting (tens of MiB) would swamp a slope
-     * through every sample of a few minutes.
-     */
+    /** Per process: resident start, end and peak; what lives at each sample; and its slope after the warm-up. */
     summary() {
-      return [...series.entries()].map(([process, points]) => {
-        const t0 = points[0].t;
-        const lows = [];
-        for (const p of points) {
-          const minute = Math.floor((p.t - t0) / 60_000);
-          lows[minute] = Math.min(lows[minute] ?? Infinity, p.mib);
-        }
-        const warmLows = lows.map((mib, minute) => ({ x: minute, y: mib })).filter((p) => p.x >= 1 && Number.isFinite(p.y));
-        const fit = warmLows.length >= 3 ? warmLows : points.map((p) => ({ x: (p.t - t0) / 60_000, y: p.mib }));
+      return [...series.entries()].map(([process, { rss, live }]) => {
+        const t0 = rss[0]?.t ?? live[0]?.t;
+        const warm = live.filter((p) => p.t - t0 >= WARM_UP_MS).map((p) => ({ x: (p.t - t0) / 60_000, y: p.mib }));
         return {
           process,
-          startMiB: points[0].mib,
-          endMiB: points.at(-1).mib,
-          peakMiB: Math.max(...points.map((p) => p.mib)),
-          minutes: (points.at(-1).t - t0) / 60_000,
-          lowPerMinuteMiB: lows.map((mib) => Math.round(mib)),
-          slopeMiBPerMin: slope(fit),
+          startMiB: rss[0]?.mib ?? NaN,
+          endMiB: rss.at(-1)?.mib ?? NaN,
+          peakMiB: Math.max(...rss.map((p) => p.mib)),
+          minutes: ((rss.at(-1)?.t ?? t0) - t0) / 60_000,
+          liveMiB: live.map((p) => Math.round(p.mib)),
+          liveSlopeMiBPerMin: warm.length >= 3 ? slope(warm) : NaN,
         };
       });
     },

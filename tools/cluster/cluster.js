@@ -71,7 +71,8 @@ async function prepareDatabase({ databaseUrl, dataDir, serverPassword, prepare }
  * (an instance of ours in the state dir). `fresh` empties the database first. `prepare(db)` adds what
  * a bench needs before the broker's files are written. `detached` leaves the processes running after
  * this process exits (the CLI). `simulator: false` starts no simulator. `replicaNodeArgs`: node's own
- * options for the replicas (e.g. --cpu-prof, which NODE_OPTIONS does not take).
+ * options for the replicas (e.g. --cpu-prof, which NODE_OPTIONS does not take), or a function of the
+ * replica's index answering them (an inspector port of its own).
  */
 async function startCluster(options) {
   const {
@@ -166,7 +167,10 @@ async function startCluster(options) {
         stateDir,
         name: `replica-${i + 1}`,
         command: process.execPath,
-        args: [...replicaNodeArgs, path.join(dist.root, 'server', 'dist', 'main.js')],
+        args: [
+          ...(typeof replicaNodeArgs === 'function' ? replicaNodeArgs(i) : replicaNodeArgs),
+          path.join(dist.root, 'server', 'dist', 'main.js'),
+        ],
         env: replicaEnvOf(i),
         detached,
       });
