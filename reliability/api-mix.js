@@ -59,8 +59,17 @@ function runApiMix({ base, tokenOf, context, workers, pauseMs, deadline, phase }
       const [apiPath, body] = calls[i % calls.length];
       const started = performance.now();
       const at = Date.now();
+      const phaseAtStart = phase();
       const answer = await postJson(base, apiPath, body(i, context), await tokenOf());
-      const entry = { call: apiPath, phase: phase(), ms: performance.now() - started, status: answer.status, at };
+      // A call that began in a fault's window belongs to that fault, even if it ends after the window.
+      const phaseAtEnd = phase();
+      const entry = {
+        call: apiPath,
+        phase: phaseAtStart === 'steady' ? phaseAtEnd : phaseAtStart,
+        ms: performance.now() - started,
+        status: answer.status,
+        at,
+      };
       // What went wrong, kept short: a failed call's own words say which side gave up.
       if (answer.status !== 200) entry.error = answer.text.slice(0, 200);
       record.push(entry);
