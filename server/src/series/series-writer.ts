@@ -1,13 +1,27 @@
 // Writes time series: raw samples and their roll-ups, merged into the stored buckets in the same
 // statement (so late samples and concurrent writers add up). It runs on the executor it is given,
 // normally the transaction that updates the shadow: a sample and its roll-ups commit together.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { insertRows, rowsQuery, SQLITE_ROWS } from '../db/row-columns';
 import type { Database } from '../db/schema';
 import { calendarOf, type ZoneCalendar } from './calendar';
 import { isPowerMetric, RollupAccumulator, type EnergyShare, type Rollup, type Sample } from './rollup';
 
-/** Rows per statement: far below SQLite's and PostgreSQL's limits on bound parameters. */
-const CHUNK = 1000;
+const FIRST_COLUMNS = { thing_name: 'text', metric_key: 'text', ts: 'bigint' } as const;
+const SAMPLE_COLUMNS = { thing_name: 'text', metric_key: 'text', ts: 'bigint', value: 'double precision' } as const;
+const ROLLUP_COLUMNS = {
+  thing_name: 'text',
+  granularity: 'text',
+  metric_key: 'text',
+  bucket: 'bigint',
+  sample_count: 'integer',
+  value_sum: 'double precision',
+  value_min: 'double precision',
+  value_max: 'double precision',
+  last_ts: 'bigint',
+  last_value: 'double precision',
+  energy_wh: 'double precision',
+} as const;
 const ZONE_TTL_MS = 5 * 60_000;
 
 /**
@@ -17,6 +31,18 @@ const ZONE_TTL_MS = 5 * 60_000;
 export const MAX_METRIC_KEYS_PER_PLANT = 256;
 
 type RollupColumn = 'value_min' | 'value_max' | 'last_ts' | 'last_value';
+
+/** Samples of one thing, to store. */
+export interface ThingSamples {
+  thingName: string;
+  samples: readonly Sample[];
+}
+
+/** Buckets of one thing, to merge into the stored ones. */
+interface ThingRollups {
+  thingName: string;
+  rollups: readonly Rollup[];
+}
 
 export class SeriesWriter {
   /** Plant time zones by thing name, cached so a report costs no lookup. */
@@ -37,31 +63,52 @@ export class SeriesWriter {
   }
 
   /** Stores samples and rolls up those not stored before: a redelivered report adds nothing. */
-  async writeSamples(db: Kysely<Database>, thingName: string, offered: readonly Sample[]): Promise<void> {
-    if (offered.length === 0) return;
-    const samples = await this.withinKeyCap(db, thingName, offered);
-    if (samples.length === 0) return;
-    const inserted: Sample[] = [];
-    for (let i = 0; i < samples.length; i += CHUNK) {
-      const rows = await db
-        .insertInto('metric_samples')
-        .values(samples.slice(i, i + CHUNK).map((s) => ({ thing_name: thingName, metric_key: s.metricKey, ts: s.ts, value: s.value })))
+  writeSamples(db: Kysely<Database>, thingName: string, offered: readonly Sample[]): Promise<void> {
+    return this.writeSamplesOf(db, [{ thingName, samples: offered }]);
+  }
+
+  /**
+   * The samples of many things in a few statements (one insert, one look-back, one roll-up merge):
+   * what a batch of reports costs the database grows with its rows, not its reports.
+   */
+  async writeSamplesOf(db: Kysely<Database>, offered: readonly ThingSamples[]): Promise<void> {
+    const rows: { thing_name: string; metric_key: string; ts: number; value: number }[] = [];
+    for (const { thingName, samples } of offered) {
+      if (samples.length === 0) continue;
+      for (const s of await this.withinKeyCap(db, thingName, samples))
+        rows.push({ thing_name: thingName, metric_key: s.metricKey, ts: s.ts, value: s.value });
+    }
+    const stored = await insertRows(db, 'metric_samples', SAMPLE_COLUMNS, rows, (insert) =>
+      insert
         .onConflict((oc) => oc.columns(['thing_name', 'metric_key', 'ts']).doNothing())
-        .returning(['metric_key', 'ts', 'value'])
-        .execute();
-      for (const row of rows) inserted.push({ metricKey: row.metric_key, ts: Number(row.ts), value: row.value });
+        .returning(['thing_name', 'metric_key', 'ts', 'value']),
+    );
+    const inserted = new Map<string, Sample[]>();
+    for (const row of stored) {
+      const sample = { metricKey: row.metric_key, ts: Number(row.ts), value: row.value };
+      const list = inserted.get(row.thing_name);
+      if (list) list.push(sample);
+      else inserted.set(row.thing_name, [sample]);
     }
-    if (inserted.length === 0) return;
-    inserted.sort((a, b) => (a.metricKey < b.metricKey ? -1 : a.metricKey > b.metricKey ? 1 : a.ts - b.ts));
-    const previous = await this.storedBefore(db, thingName, inserted);
-    const accumulator = new RollupAccumulator(await this.calendarOf(db, thingName));
-    for (const sample of inserted) {
-      accumulator.add(sample, previous.get(sample.metricKey));
-      if (isPowerMetric(sample.metricKey)) previous.set(sample.metricKey, sample.ts);
+    if (inserted.size === 0) return;
+    for (const samples of inserted.values())
+      samples.sort((a, b) => (a.metricKey < b.metricKey ? -1 : a.metricKey > b.metricKey ? 1 : a.ts - b.ts));
+    const previous = await this.storedBefore(db, inserted);
+    const rollups: ThingRollups[] = [];
+    const shares: { thingName: string; share: EnergyShare }[] = [];
+    for (const [thingName, samples] of inserted) {
+      const before = previous.get(thingName) ?? new Map<string, number>();
+      const accumulator = new RollupAccumulator(await this.calendarOf(db, thingName));
+      for (const sample of samples) {
+        accumulator.add(sample, before.get(sample.metricKey));
+        if (isPowerMetric(sample.metricKey)) before.set(sample.metricKey, sample.ts);
+      }
+      const drained = accumulator.drain();
+      rollups.push({ thingName, rollups: drained.rollups });
+      for (const share of drained.shares) shares.push({ thingName, share });
     }
-    const { rollups, shares } = accumulator.drain();
-    await this.writeRollups(db, thingName, rollups);
-    await this.addEnergy(db, thingName, shares);
+    await this.writeRollupsOf(db, rollups);
+    for (const { thingName, share } of shares) await this.addEnergy(db, thingName, [share]);
   }
 
   /** The samples whose keys the thing has, or has room for (MAX_METRIC_KEYS_PER_PLANT). */
@@ -93,46 +140,48 @@ export class SeriesWriter {
   }
 
   /** Merges buckets into the stored ones. A call must hold each bucket at most once. */
-  async writeRollups(db: Kysely<Database>, thingName: string, rollups: readonly Rollup[]): Promise<void> {
-    for (let i = 0; i < rollups.length; i += CHUNK) {
-      await db
-        .insertInto('metric_rollups')
-        .values(
-          rollups.slice(i, i + CHUNK).map((r) => ({
-            thing_name: thingName,
-            granularity: r.granularity,
-            metric_key: r.metricKey,
-            bucket: r.bucket,
-            sample_count: r.count,
-            value_sum: r.sum,
-            value_min: r.min,
-            value_max: r.max,
-            last_ts: r.lastTs,
-            last_value: r.last,
-            energy_wh: r.energyWh,
-          })),
-        )
-        .onConflict((oc) =>
-          oc.columns(['thing_name', 'granularity', 'metric_key', 'bucket']).doUpdateSet((eb) => {
-            const stored = (c: RollupColumn) => eb.ref(`metric_rollups.${c}`);
-            const incoming = (c: RollupColumn) => eb.ref(`excluded.${c}`);
-            // CASE rather than least()/greatest() or two-argument min()/max(): the spelling both engines share.
-            const either = (c: RollupColumn, takeIncoming: ReturnType<typeof eb>) =>
-              eb.case().when(takeIncoming).then(incoming(c)).else(stored(c)).end();
-            const isLater = eb(incoming('last_ts'), '>=', stored('last_ts'));
-            return {
-              sample_count: eb('metric_rollups.sample_count', '+', eb.ref('excluded.sample_count')),
-              value_sum: eb('metric_rollups.value_sum', '+', eb.ref('excluded.value_sum')),
-              energy_wh: eb('metric_rollups.energy_wh', '+', eb.ref('excluded.energy_wh')),
-              value_min: either('value_min', eb(incoming('value_min'), '<', stored('value_min'))),
-              value_max: either('value_max', eb(incoming('value_max'), '>', stored('value_max'))),
-              last_value: either('last_value', isLater),
-              last_ts: either('last_ts', isLater),
-            };
-          }),
-        )
-        .execute();
-    }
+  writeRollups(db: Kysely<Database>, thingName: string, rollups: readonly Rollup[]): Promise<void> {
+    return this.writeRollupsOf(db, [{ thingName, rollups }]);
+  }
+
+  /** The buckets of many things, merged in one statement (per chunk of rows on SQLite). */
+  async writeRollupsOf(db: Kysely<Database>, things: readonly ThingRollups[]): Promise<void> {
+    const rows = things.flatMap(({ thingName, rollups }) =>
+      rollups.map((r) => ({
+        thing_name: thingName,
+        granularity: r.granularity,
+        metric_key: r.metricKey,
+        bucket: r.bucket,
+        sample_count: r.count,
+        value_sum: r.sum,
+        value_min: r.min,
+        value_max: r.max,
+        last_ts: r.lastTs,
+        last_value: r.last,
+        energy_wh: r.energyWh,
+      })),
+    );
+    await insertRows(db, 'metric_rollups', ROLLUP_COLUMNS, rows, (insert) =>
+      insert.onConflict((oc) =>
+        oc.columns(['thing_name', 'granularity', 'metric_key', 'bucket']).doUpdateSet((eb) => {
+          const stored = (c: RollupColumn) => eb.ref(`metric_rollups.${c}`);
+          const incoming = (c: RollupColumn) => eb.ref(`excluded.${c}`);
+          // CASE rather than least()/greatest() or two-argument min()/max(): the spelling both engines share.
+          const either = (c: RollupColumn, takeIncoming: ReturnType<typeof eb>) =>
+            eb.case().when(takeIncoming).then(incoming(c)).else(stored(c)).end();
+          const isLater = eb(incoming('last_ts'), '>=', stored('last_ts'));
+          return {
+            sample_count: eb('metric_rollups.sample_count', '+', eb.ref('excluded.sample_count')),
+            value_sum: eb('metric_rollups.value_sum', '+', eb.ref('excluded.value_sum')),
+            energy_wh: eb('metric_rollups.energy_wh', '+', eb.ref('excluded.energy_wh')),
+            value_min: either('value_min', eb(incoming('value_min'), '<', stored('value_min'))),
+            value_max: either('value_max', eb(incoming('value_max'), '>', stored('value_max'))),
+            last_value: either('last_value', isLater),
+            last_ts: either('last_ts', isLater),
+          };
+        }),
+      ),
+    );
   }
 
   /** Energy of intervals that began in an earlier bucket, which holds the sample they began at. */
@@ -149,24 +198,37 @@ export class SeriesWriter {
     }
   }
 
-  /** For each power metric of the batch, the time of its stored sample just before the batch's first. */
-  private async storedBefore(db: Kysely<Database>, thingName: string, sorted: readonly Sample[]): Promise<Map<string, number>> {
-    const firstOf = new Map<string, number>();
-    for (const s of sorted) if (isPowerMetric(s.metricKey) && !firstOf.has(s.metricKey)) firstOf.set(s.metricKey, s.ts);
-    // Keys whose first sample shares a time (every key of one report) are looked up together.
-    const keysAt = new Map<number, string[]>();
-    for (const [key, ts] of firstOf) keysAt.set(ts, [...(keysAt.get(ts) ?? []), key]);
-    const previous = new Map<string, number>();
-    for (const [ts, keys] of keysAt) {
-      const rows = await db
-        .selectFrom('metric_samples')
-        .select((eb) => ['metric_key', eb.fn.max('ts').as('ts')])
-        .where('thing_name', '=', thingName)
-        .where('metric_key', 'in', keys)
-        .where('ts', '<', ts)
-        .groupBy('metric_key')
-        .execute();
-      for (const row of rows) if (row.ts !== null) previous.set(row.metric_key, Number(row.ts));
+  /**
+   * For each thing and power metric of the batch, the time of its stored sample just before the
+   * batch's first: one statement for every pair (a correlated max over the samples' index).
+   */
+  private async storedBefore(
+    db: Kysely<Database>,
+    sortedByThing: ReadonlyMap<string, readonly Sample[]>,
+  ): Promise<Map<string, Map<string, number>>> {
+    const firsts: { thing_name: string; metric_key: string; ts: number }[] = [];
+    for (const [thingName, sorted] of sortedByThing) {
+      let key: string | undefined;
+      for (const s of sorted) {
+        if (s.metricKey === key || !isPowerMetric(s.metricKey)) continue;
+        key = s.metricKey;
+        firsts.push({ thing_name: thingName, metric_key: key, ts: s.ts });
+      }
+    }
+    const previous = new Map<string, Map<string, number>>();
+    for (let i = 0; i < firsts.length; i += SQLITE_ROWS) {
+      const { rows } = await sql<{ thing_name: string; metric_key: string; ts: number | string | null }>`
+        with firsts (thing_name, metric_key, ts) as (${rowsQuery(db, FIRST_COLUMNS, firsts.slice(i, i + SQLITE_ROWS))})
+        select f.thing_name, f.metric_key,
+          (select max(s.ts) from metric_samples s
+            where s.thing_name = f.thing_name and s.metric_key = f.metric_key and s.ts < f.ts) as ts
+        from firsts f`.execute(db);
+      for (const row of rows) {
+        if (row.ts === null) continue;
+        const byKey = previous.get(row.thing_name) ?? new Map<string, number>();
+        byKey.set(row.metric_key, Number(row.ts));
+        previous.set(row.thing_name, byKey);
+      }
     }
     return previous;
   }

@@ -14,7 +14,7 @@ import type { DeviceLog } from '../log';
 import { parseReport, type DropReason } from './reported-message';
 import { deltaOf, type ShadowDocument } from '../shadows/shadow-doc';
 import { ShadowLimitError } from '../shadows/shadow-limits';
-import type { ShadowStore } from '../shadows/shadow-store';
+import { REPORT_BATCHES_AT_ONCE, REPORTS_PER_BATCH, type ShadowStore } from '../shadows/shadow-store';
 
 export interface MqttLinkOptions {
   url: string;
@@ -57,10 +57,10 @@ export function serverSubscriptions(shareGroup: string | undefined): string[] {
 /** A database restart or failover takes seconds; a report waits this long for it, then counts as failed. */
 export const STORE_RETRY_MS = 60_000;
 /**
- * Reports stored at once: 6 of a PostgreSQL pool's 10 connections, so API calls keep 4 while a
- * replica works off a backlog (what its broker session kept while it was down).
+ * Reports handed to the store at once: enough to fill the batches it writes and gather the next ones
+ * (the store decides how many connections they take); more wait here, unacknowledged.
  */
-export const STORE_CONCURRENCY = 6;
+export const STORE_CONCURRENCY = REPORTS_PER_BATCH * (REPORT_BATCHES_AT_ONCE + 1);
 const FIRST_RETRY_DELAY_MS = 250;
 const RECONNECT_MS = 200;
 const LONGEST_RETRY_DELAY_MS = 5_000;

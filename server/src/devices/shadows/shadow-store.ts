@@ -1,6 +1,7 @@
 // Shadows in the database: every update is read-merge-write in one transaction, serialized per thing
-// in this process; across processes PostgreSQL locks the row (SQLite has one writer at a time) and
-// the version check catches what is left (a lost insert race re-reads and retries).
+// in this process; across processes PostgreSQL locks the rows and SQLite has one writer at a time
+// (shadow-writes.ts). Device reports of distinct things share a transaction: while one batch is
+// written, the next gathers (batches.ts), so a busy replica does a few statements for a hundred reports.
 //
 // Reads come from memory while the stored row is the one kept. Without a cluster bus each read asks the
 // database for the row's version and update time only (one indexed lookup of two columns), so a write
@@ -12,29 +13,20 @@
 // SHADOW_TRUST_MS old (an announcement lost because its replica died between its commit and its
 // notification is missed for no longer than that). Writes through this store keep what they wrote;
 // the next read checks it.
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { isPostgres } from '../../db';
 import { ReusedQuery } from '../../db/reused-query';
 import type { Database } from '../../db/schema';
-import { jsonEqual, type JsonObject } from './json';
+import type { JsonObject } from './json';
+import { Batches } from './batches';
 import { KeyedQueue } from './keyed-queue';
 import { numericSamples } from './metric-samples';
 import { SeriesWriter } from '../../series/series-writer';
-import { writeGatewayReports } from './gateway-reports';
-import { checkSection, VersionConflictError } from './shadow-limits';
-import { applyUpdate, computeDelta, emptyShadow, type MetadataTree, type ShadowDocument, type ShadowSection } from './shadow-doc';
-import type { ShadowTable } from '../tables';
+import type { ShadowDocument } from './shadow-doc';
+import { fromRow, WriteConflict, writeUpdates, type ShadowChange, type ShadowUpdate, type UpdateOutcome } from './shadow-writes';
 import type { ClusterBus, ClusterMessages } from '../../cluster/bus';
 
-export interface ShadowChange {
-  thingName: string;
-  previous: ShadowDocument;
-  doc: ShadowDocument;
-  /** The state changed (the version rose). */
-  changed: boolean;
-  /** The delta differs from before (so the device must hear about it). */
-  deltaChanged: boolean;
-}
+export type { ShadowChange } from './shadow-writes';
 
 export type ShadowListener = (change: ShadowChange) => void;
 
@@ -50,8 +42,13 @@ export interface ShadowStoreOptions {
   trustMs?: number;
 }
 
-class WriteConflict extends Error {}
 const MAX_ATTEMPTS = 5;
+/**
+ * Reports written in one transaction, and such transactions running at once on PostgreSQL (two of a
+ * pool's ten connections, so API calls keep the rest; SQLite runs one transaction at a time anyway).
+ */
+export const REPORTS_PER_BATCH = 100;
+export const REPORT_BATCHES_AT_ONCE = 2;
 /** Shadows kept in memory (a few KB each); the least recently read go first. */
 export const SHADOW_CACHE_SIZE = 5000;
 /** How long a kept shadow checked against the database is answered from memory while the bus vouches for it. */
@@ -87,6 +84,8 @@ export class ShadowStore {
   private readonly kept = new Map<string, KeptShadow>();
   private readonly reading = new Map<string, ShadowRead>();
   private readonly head: ReusedQuery<{ version: number; updated_at: string }>;
+  /** Reports of distinct things (each thing's queue holds its next report back) written together. */
+  private readonly reports: Batches<ShadowUpdate, UpdateOutcome>;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -97,6 +96,10 @@ export class ShadowStore {
       q.selectFrom('shadows').select(['version', 'updated_at']).where('thing_name', '=', slot(0)),
     );
     opts.bus?.subscribe('shadow', (stored) => this.announced(stored));
+    this.reports = new Batches((updates) => this.commitReports(updates), {
+      maxSize: REPORTS_PER_BATCH,
+      atOnce: this.lockRows ? REPORT_BATCHES_AT_ONCE : 1,
+    });
   }
 
   /**
@@ -179,13 +182,9 @@ export class ShadowStore {
    * roll-ups, in the same transaction (a sample already stored is ignored: QoS 1 may deliver twice).
    */
   applyReported(thingName: string, reported: JsonObject, now = Date.now(), sampledAt = now): Promise<ShadowChange> {
-    return this.update(thingName, 'reported', reported, now, (trx) =>
-      this.series.writeSamples(
-        trx,
-        thingName,
-        numericSamples(reported).map((s) => ({ ...s, ts: sampledAt })),
-      ),
-    );
+    const samples = numericSamples(reported).map((s) => ({ ...s, ts: sampledAt }));
+    const update: ShadowUpdate = { thingName, section: 'reported', patch: reported, now, samples };
+    return this.queue.run(thingName, async () => changeOf(await this.reports.add(update)));
   }
 
   /**
@@ -195,13 +194,8 @@ export class ShadowStore {
   applyReportedHistory(thingName: string, reports: readonly { ts: number; reported: JsonObject }[]): Promise<ShadowChange | undefined> {
     const last = reports.at(-1);
     if (!last) return Promise.resolve(undefined);
-    return this.update(thingName, 'reported', last.reported, last.ts, (trx) =>
-      this.series.writeSamples(
-        trx,
-        thingName,
-        reports.flatMap((r) => numericSamples(r.reported).map((s) => ({ ...s, ts: r.ts }))),
-      ),
-    );
+    const samples = reports.flatMap((r) => numericSamples(r.reported).map((s) => ({ ...s, ts: r.ts })));
+    return this.updateOne({ thingName, section: 'reported', patch: last.reported, now: last.ts, samples });
   }
 
   /**
@@ -209,7 +203,7 @@ export class ShadowStore {
    * VersionConflictError unless the stored shadow is at that version (checked inside the write).
    */
   setDesired(thingName: string, desired: JsonObject, now = Date.now(), opts: { expectedVersion?: number } = {}): Promise<ShadowChange> {
-    return this.update(thingName, 'desired', desired, now, undefined, opts.expectedVersion);
+    return this.updateOne({ thingName, section: 'desired', patch: desired, now, expectedVersion: opts.expectedVersion });
   }
 
   /** Registers a listener for committed updates; returns the unsubscribe function. */
@@ -223,50 +217,53 @@ export class ShadowStore {
     return this.queue.idle();
   }
 
-  private update(
-    thingName: string,
-    section: ShadowSection,
-    patch: JsonObject,
-    now: number,
-    alsoWrite?: (trx: Transaction<Database>) => Promise<void>,
-    expectedVersion?: number,
-  ): Promise<ShadowChange> {
-    return this.queue.run(thingName, async () => {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          const change = await this.db
-            .transaction()
-            .execute(async (trx) => {
-              const select = trx.selectFrom('shadows').selectAll().where('thing_name', '=', thingName);
-              const row = await (this.lockRows ? select.forUpdate() : select).executeTakeFirst();
-              const previous = row ? fromRow(row) : emptyShadow();
-              if (expectedVersion !== undefined && previous.version !== expectedVersion) {
-                throw new VersionConflictError(expectedVersion, previous.version);
-              }
-              const { doc, changed } = applyUpdate(previous, section, patch, now);
-              // Limits hold for the merged document: many small updates must not grow it past them.
-              checkSection(section, doc.state[section]);
-              const updatedAt = await write(trx, thingName, doc, row);
-              await writeGatewayReports(trx, [{ thingName, shadow: doc }]);
-              if (alsoWrite) await alsoWrite(trx);
-              const deltaChanged = !jsonEqual(
-                computeDelta(previous.state.desired, previous.state.reported),
-                computeDelta(doc.state.desired, doc.state.reported),
-              );
-              return { change: { thingName, previous, doc, changed, deltaChanged }, updatedAt };
-            })
-            .then(({ change, updatedAt }) => {
-              this.keep(thingName, { version: change.doc.version, updatedAt, doc: change.doc });
-              return change;
+  /** One update in its own transaction, after those of its thing queued before it. */
+  private updateOne(update: ShadowUpdate): Promise<ShadowChange> {
+    return this.queue.run(update.thingName, async () => changeOf((await this.commit([update]))[0] as UpdateOutcome));
+  }
+
+  /**
+   * A batch of reports. If the database refuses it for something other than a conflict, each report
+   * is tried alone, so one report the database cannot take does not hold back the others.
+   */
+  private async commitReports(updates: ShadowUpdate[]): Promise<UpdateOutcome[]> {
+    try {
+      return await this.commit(updates);
+    } catch (error) {
+      if (updates.length === 1) throw error;
+      return Promise.all(
+        updates.map((update) =>
+          this.commit([update]).then(
+            ([outcome]) => outcome as UpdateOutcome,
+            (failed: unknown) => ({ failed }),
+          ),
+        ),
+      );
+    }
+  }
+
+  /** Writes updates of distinct things in one transaction (again, while another writer won an insert race). */
+  private async commit(updates: readonly ShadowUpdate[]): Promise<UpdateOutcome[]> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const outcomes = await this.db
+          .transaction()
+          .execute((trx) => writeUpdates(trx, updates, { lockRows: this.lockRows, series: this.series }));
+        for (const outcome of outcomes) {
+          if ('change' in outcome)
+            this.keep(outcome.change.thingName, {
+              version: outcome.change.doc.version,
+              updatedAt: outcome.updatedAt,
+              doc: outcome.change.doc,
             });
-          this.notify(change);
-          return change;
-        } catch (error) {
-          if (!(error instanceof WriteConflict) || attempt >= MAX_ATTEMPTS) throw error;
-          await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
         }
+        for (const outcome of outcomes) if ('change' in outcome) this.notify(outcome.change);
+        return outcomes;
+      } catch (error) {
+        if (!(error instanceof WriteConflict) || attempt >= MAX_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
       }
-    });
+    }
   }
 
   private notify(change: ShadowChange): void {
@@ -280,45 +277,8 @@ export class ShadowStore {
   }
 }
 
-async function write(
-  trx: Transaction<Database>,
-  thingName: string,
-  doc: ShadowDocument,
-  existing: ShadowTable | undefined,
-): Promise<string> {
-  const values = {
-    reported: JSON.stringify(doc.state.reported),
-    desired: JSON.stringify(doc.state.desired),
-    metadata: JSON.stringify(doc.metadata),
-    version: doc.version,
-    updated_at: new Date(doc.timestamp).toISOString(),
-  };
-  if (!existing) {
-    const inserted = await trx
-      .insertInto('shadows')
-      .values({ thing_name: thingName, ...values })
-      .onConflict((oc) => oc.column('thing_name').doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) throw new WriteConflict();
-    return values.updated_at;
-  }
-  const updated = await trx
-    .updateTable('shadows')
-    .set(values)
-    .where('thing_name', '=', thingName)
-    .where('version', '=', existing.version)
-    .where('updated_at', '=', existing.updated_at)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) throw new WriteConflict();
-  return values.updated_at;
-}
-
-function fromRow(row: ShadowTable): ShadowDocument {
-  const metadata = JSON.parse(row.metadata) as Partial<Record<ShadowSection, MetadataTree>>;
-  return {
-    state: { reported: JSON.parse(row.reported) as JsonObject, desired: JSON.parse(row.desired) as JsonObject },
-    metadata: { reported: metadata.reported ?? {}, desired: metadata.desired ?? {} },
-    version: row.version,
-    timestamp: Date.parse(row.updated_at),
-  };
+/** The change, or the error that refused it. */
+function changeOf(outcome: UpdateOutcome): ShadowChange {
+  if ('failed' in outcome) throw outcome.failed;
+  return outcome.change;
 }

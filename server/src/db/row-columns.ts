@@ -1,0 +1,61 @@
+// Many rows in one insert. On PostgreSQL they go as one array per column, unnested: a statement of a
+// few parameters however many rows, which PostgreSQL parses and plans at once, where rows of VALUES
+// bind a parameter per cell and cost it (and the client) time per cell. SQLite takes VALUES, in chunks
+// well below its limit on bound parameters.
+import { sql, type InsertQueryBuilder, type InsertResult, type Kysely, type RawBuilder } from 'kysely';
+import { isPostgres } from './dialect';
+import type { Database } from './schema';
+
+/** Rows of VALUES per SQLite statement (each binds a parameter per column). */
+export const SQLITE_ROWS = 1000;
+/** Rows per PostgreSQL statement: bounds one statement's arrays, not its parameters. */
+const POSTGRES_ROWS = 20_000;
+
+/** PostgreSQL's type for each column, as the arrays are cast. */
+export type ColumnTypes<Row> = { readonly [K in keyof Row]: 'text' | 'bigint' | 'integer' | 'double precision' };
+
+/**
+ * A query answering `rows`, its columns in the order of `types`: to insert, or to join as a table
+ * (`with name (columns…) as (…)`). Up to SQLITE_ROWS rows on SQLite.
+ */
+export function rowsQuery<Row extends Record<string, unknown>>(
+  db: Kysely<Database>,
+  types: ColumnTypes<Row>,
+  rows: readonly Row[],
+): RawBuilder<Row> {
+  const columns = Object.keys(types) as (keyof Row & string)[];
+  if (isPostgres(db)) {
+    return sql<Row>`select * from unnest(${sql.join(columns.map((c) => sql`cast(${rows.map((row) => row[c])} as ${sql.raw(types[c])}[])`))})`;
+  }
+  return sql<Row>`values ${sql.join(rows.map((row) => sql`(${sql.join(columns.map((c) => row[c]))})`))}`;
+}
+
+/**
+ * Runs `finish` (conflict handling, returning) on inserts of `rows` into `table`, a chunk at a time,
+ * and gives back what each returned.
+ */
+export async function insertRows<T extends keyof Database, Row extends Record<string, unknown>, Out>(
+  db: Kysely<Database>,
+  table: T,
+  types: ColumnTypes<Row>,
+  rows: readonly Row[],
+  finish: (insert: InsertQueryBuilder<Database, T, InsertResult>) => { execute(): Promise<Out[]> },
+): Promise<Out[]> {
+  const out: Out[] = [];
+  const columns = Object.keys(types) as (keyof Row & string)[];
+  const postgres = isPostgres(db);
+  const chunk = postgres ? POSTGRES_ROWS : SQLITE_ROWS;
+  for (let i = 0; i < rows.length; i += chunk) {
+    const part = rows.slice(i, i + chunk);
+    const insert = db.insertInto(table);
+    const filled = postgres
+      ? insert
+          .columns(columns as never)
+          .expression(
+            sql`select * from unnest(${sql.join(columns.map((c) => sql`cast(${part.map((row) => row[c])} as ${sql.raw(types[c])}[])`))})`,
+          )
+      : insert.values(part as never);
+    out.push(...(await finish(filled as InsertQueryBuilder<Database, T, InsertResult>).execute()));
+  }
+  return out;
+}
