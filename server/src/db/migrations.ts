@@ -24,6 +24,7 @@ import { apiKeyRateMigration } from '../integrations/rate-migration';
 import { userPlaceholdersMigration } from '../iam/placeholder-migration';
 import { gatewayReportsMigration } from '../devices/shadows/gateway-reports-migration';
 import { plantListingMigration } from '../plants/listing-migration';
+import { fillfactorMigration } from './fillfactor-migration';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '055_user_placeholders': userPlaceholdersMigration,
   '056_gateway_reports': gatewayReportsMigration,
   '057_plant_listing': plantListingMigration,
+  '058_fillfactor': fillfactorMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -14,27 +14,27 @@ const POSTGRES_ROWS = 20_000;
 /** PostgreSQL's type for each column, as the arrays are cast. */
 export type ColumnTypes<Row> = { readonly [K in keyof Row]: 'text' | 'bigint' | 'integer' | 'double precision' };
 
+/** The value of a row's column (rows are the tables' own row types, which have no index signature). */
+const cell = (row: object, column: string): unknown => (row as Record<string, unknown>)[column];
+
 /**
  * A query answering `rows`, its columns in the order of `types`: to insert, or to join as a table
  * (`with name (columns…) as (…)`). Up to SQLITE_ROWS rows on SQLite.
  */
-export function rowsQuery<Row extends Record<string, unknown>>(
-  db: Kysely<Database>,
-  types: ColumnTypes<Row>,
-  rows: readonly Row[],
-): RawBuilder<Row> {
+export function rowsQuery<Row extends object>(db: Kysely<Database>, types: ColumnTypes<Row>, rows: readonly Row[]): RawBuilder<Row> {
   const columns = Object.keys(types) as (keyof Row & string)[];
   if (isPostgres(db)) {
-    return sql<Row>`select * from unnest(${sql.join(columns.map((c) => sql`cast(${rows.map((row) => row[c])} as ${sql.raw(types[c])}[])`))})`;
+    const arrays = columns.map((c) => sql`cast(${rows.map((row) => cell(row, c))} as ${sql.raw(types[c])}[])`);
+    return sql<Row>`select * from unnest(${sql.join(arrays)})`;
   }
-  return sql<Row>`values ${sql.join(rows.map((row) => sql`(${sql.join(columns.map((c) => row[c]))})`))}`;
+  return sql<Row>`values ${sql.join(rows.map((row) => sql`(${sql.join(columns.map((c) => cell(row, c)))})`))}`;
 }
 
 /**
  * Runs `finish` (conflict handling, returning) on inserts of `rows` into `table`, a chunk at a time,
  * and gives back what each returned.
  */
-export async function insertRows<T extends keyof Database, Row extends Record<string, unknown>, Out>(
+export async function insertRows<T extends keyof Database, Row extends object, Out>(
   db: Kysely<Database>,
   table: T,
   types: ColumnTypes<Row>,
@@ -42,18 +42,13 @@ export async function insertRows<T extends keyof Database, Row extends Record<st
   finish: (insert: InsertQueryBuilder<Database, T, InsertResult>) => { execute(): Promise<Out[]> },
 ): Promise<Out[]> {
   const out: Out[] = [];
-  const columns = Object.keys(types) as (keyof Row & string)[];
   const postgres = isPostgres(db);
   const chunk = postgres ? POSTGRES_ROWS : SQLITE_ROWS;
   for (let i = 0; i < rows.length; i += chunk) {
     const part = rows.slice(i, i + chunk);
     const insert = db.insertInto(table);
     const filled = postgres
-      ? insert
-          .columns(columns as never)
-          .expression(
-            sql`select * from unnest(${sql.join(columns.map((c) => sql`cast(${part.map((row) => row[c])} as ${sql.raw(types[c])}[])`))})`,
-          )
+      ? insert.columns(Object.keys(types) as never).expression(rowsQuery(db, types, part))
       : insert.values(part as never);
     out.push(...(await finish(filled as InsertQueryBuilder<Database, T, InsertResult>).execute()));
   }

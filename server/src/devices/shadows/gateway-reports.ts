@@ -3,6 +3,7 @@
 // the firmware it reported. A fleet of 10,000 plants is then listed without reading 10,000 shadow
 // documents: a shadow row holds two JSON documents (a few KB), this one a time and a version string.
 import type { Transaction } from 'kysely';
+import { insertRows } from '../../db/row-columns';
 import type { Database } from '../../db/schema';
 import { newestTimestamp } from '../../notifications/conditions';
 
@@ -18,6 +19,8 @@ export interface ReportedShadow {
   metadata: { reported: unknown };
 }
 
+const GATEWAY_REPORT_COLUMNS = { thing_name: 'text', last_reported_at: 'bigint', firmware: 'text' } as const;
+
 export function gatewayReport(shadow: ReportedShadow): GatewayReport {
   const firmware = shadow.state.reported.FirmwareVersion;
   return { last_reported_at: newestTimestamp(shadow.metadata.reported), firmware: typeof firmware === 'string' ? firmware : null };
@@ -29,14 +32,13 @@ export async function writeGatewayReports(
   shadows: readonly { thingName: string; shadow: ReportedShadow }[],
 ): Promise<void> {
   if (shadows.length === 0) return;
-  await trx
-    .insertInto('gateway_reports')
-    .values(shadows.map(({ thingName, shadow }) => ({ thing_name: thingName, ...gatewayReport(shadow) })))
-    .onConflict((oc) =>
+  const rows = shadows.map(({ thingName, shadow }) => ({ thing_name: thingName, ...gatewayReport(shadow) }));
+  await insertRows(trx, 'gateway_reports', GATEWAY_REPORT_COLUMNS, rows, (insert) =>
+    insert.onConflict((oc) =>
       oc.column('thing_name').doUpdateSet((eb) => ({
         last_reported_at: eb.ref('excluded.last_reported_at'),
         firmware: eb.ref('excluded.firmware'),
       })),
-    )
-    .execute();
+    ),
+  );
 }

@@ -8,6 +8,7 @@
 // nothing to lock; if another writer inserts it meanwhile, the batch is refused (WriteConflict) and
 // tried again, and then finds the row.
 import type { Transaction } from 'kysely';
+import { insertRows, type ColumnTypes } from '../../db/row-columns';
 import type { Database } from '../../db/schema';
 import type { Sample } from '../../series/rollup';
 import type { SeriesWriter } from '../../series/series-writer';
@@ -40,6 +41,15 @@ export interface ShadowUpdate {
 
 /** What became of one update of a batch: its change, or why it alone failed (the others went on). */
 export type UpdateOutcome = { change: ShadowChange; updatedAt: string } | { failed: unknown };
+
+const SHADOW_COLUMNS: ColumnTypes<ShadowTable> = {
+  thing_name: 'text',
+  reported: 'text',
+  desired: 'text',
+  metadata: 'text',
+  version: 'integer',
+  updated_at: 'text',
+};
 
 /** Another writer inserted a shadow this batch meant to insert: the whole batch is tried again. */
 export class WriteConflict extends Error {}
@@ -77,30 +87,21 @@ export async function writeUpdates(
   const byName = (x: ShadowTable, y: ShadowTable) => (x.thing_name < y.thing_name ? -1 : x.thing_name > y.thing_name ? 1 : 0);
   inserted.sort(byName);
   existing.sort(byName);
-  if (inserted.length > 0) {
-    const added = await trx
-      .insertInto('shadows')
-      .values(inserted)
-      .onConflict((oc) => oc.column('thing_name').doNothing())
-      .returning('thing_name')
-      .execute();
-    if (added.length !== inserted.length) throw new WriteConflict();
-  }
-  if (existing.length > 0) {
-    await trx
-      .insertInto('shadows')
-      .values(existing)
-      .onConflict((oc) =>
-        oc.column('thing_name').doUpdateSet((eb) => ({
-          reported: eb.ref('excluded.reported'),
-          desired: eb.ref('excluded.desired'),
-          metadata: eb.ref('excluded.metadata'),
-          version: eb.ref('excluded.version'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .execute();
-  }
+  const added = await insertRows(trx, 'shadows', SHADOW_COLUMNS, inserted, (insert) =>
+    insert.onConflict((oc) => oc.column('thing_name').doNothing()).returning('thing_name'),
+  );
+  if (added.length !== inserted.length) throw new WriteConflict();
+  await insertRows(trx, 'shadows', SHADOW_COLUMNS, existing, (insert) =>
+    insert.onConflict((oc) =>
+      oc.column('thing_name').doUpdateSet((eb) => ({
+        reported: eb.ref('excluded.reported'),
+        desired: eb.ref('excluded.desired'),
+        metadata: eb.ref('excluded.metadata'),
+        version: eb.ref('excluded.version'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    ),
+  );
   await writeGatewayReports(trx, written);
   await opts.series.writeSamplesOf(
     trx,
