@@ -5,6 +5,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { seedDemoData } from '../demo/seed';
 import { createTokenService } from '../identity/tokens';
+import { ReusedQuery } from '../db/reused-query';
+import { createAuthenticator } from './auth';
 import { databaseTargets } from '../testing/databases';
 import { createTestApp, signIn } from '../testing/test-app';
 
@@ -122,6 +124,26 @@ describe.each(databaseTargets())('requireUser on $name', (target) => {
       await db.updateTable('users').set({ status: 'active' }).where('id', '=', claims.sub).execute();
     }
   });
+
+  // On SQLite a lookup ends before the next request gets to it; over PostgreSQL's network they overlap.
+  (target.name === 'postgres' ? it : it.skip)(
+    'looks a caller up once for requests that arrive together, and afresh for a request after that lookup',
+    async () => {
+      const authenticator = createAuthenticator(db, await createTokenService(db));
+      const lookups = jest.spyOn(ReusedQuery.prototype, 'run');
+      try {
+        const together = await Promise.all(Array.from({ length: 8 }, () => authenticator.authenticate(`Bearer ${idToken}`)));
+        expect(together.map((u) => u.sub)).toEqual(Array(8).fill(claims.sub));
+        expect(lookups).toHaveBeenCalledTimes(1);
+        await db.updateTable('users').set({ status: 'disabled' }).where('id', '=', claims.sub).execute();
+        await expect(authenticator.authenticate(`Bearer ${idToken}`)).rejects.toMatchObject({ statusCode: 401 });
+        expect(lookups).toHaveBeenCalledTimes(2);
+      } finally {
+        lookups.mockRestore();
+        await db.updateTable('users').set({ status: 'active' }).where('id', '=', claims.sub).execute();
+      }
+    },
+  );
 
   it('still refuses a token it has verified before once its session is revoked, at once', async () => {
     const own = await signIn(app, ADMIN.username, ADMIN.password);
