@@ -86,6 +86,7 @@ async function main() {
       databaseName: database,
       fresh: true,
       simulator: false,
+      replicaNodeArgs: dist.profileArgs(),
       prepare: async (kysely) => {
         const fleet = await seedClusterFleet(kysely, { plants: gateways });
         const started = performance.now();

@@ -165,9 +165,7 @@ async function main() {
       brokerMetrics: true,
       prepare: (kysely) => seedClusterFleet(kysely, { plants: GATEWAYS }),
       // BENCH_SERVER_PROFILE=<dir>: each replica writes its CPU profile there when it stops.
-      replicaNodeArgs: process.env.BENCH_SERVER_PROFILE
-        ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_SERVER_PROFILE)}`]
-        : [],
+      replicaNodeArgs: dist.profileArgs(),
       log: (line) => log(`  ${line}`),
     });
     const fleet = cluster.prepared;

@@ -1,4 +1,4 @@
-// Where the built server and simulator live (npm run bench builds them first).
+// Where the built server and simulator live (npm run bench builds them first), and how to profile the server.
 'use strict';
 const path = require('node:path');
 
@@ -7,4 +7,7 @@ module.exports = {
   root,
   server: (module) => path.join(root, 'server', 'dist', module),
   simulator: () => path.join(root, 'device-simulator', 'dist'),
+  /** BENCH_SERVER_PROFILE=<dir>: the server's (each replica's) Node flags to write its CPU profile there when it stops. */
+  profileArgs: () =>
+    process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_SERVER_PROFILE)}`] : [],
 };

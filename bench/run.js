@@ -102,28 +102,21 @@ async function main() {
     `  ${setup.historySamples} samples with roll-ups in ${setup.historySeconds.toFixed(1)} s (${Math.round(setup.historySamples / setup.historySeconds)} samples/s in bulk)`,
   );
 
-  const server = spawn(
-    process.execPath,
-    [
-      ...(process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`] : []),
-      path.join(dist.root, 'server', 'dist', 'main.js'),
-    ],
-    {
-      env: {
-        ...process.env,
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        MQTT_PORT: String(MQTT_PORT),
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        SIMULATOR: 'off',
-        LOG_LEVEL: 'warn',
-        // keep the whole year raw: the start-up prune would otherwise run during the ingest measurement
-        RAW_RETENTION_DAYS: '400',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+  const server = spawn(process.execPath, [...dist.profileArgs(), path.join(dist.root, 'server', 'dist', 'main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      MQTT_PORT: String(MQTT_PORT),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      SIMULATOR: 'off',
+      LOG_LEVEL: 'warn',
+      // keep the whole year raw: the start-up prune would otherwise run during the ingest measurement
+      RAW_RETENTION_DAYS: '400',
     },
-  );
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const db = await createDatabase(databaseUrl);
   try {
     const up = await waitUntil(async () => (await fetch(`${BASE}/api/health`).catch(() => ({ ok: false }))).ok, 30_000);

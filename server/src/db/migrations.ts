@@ -25,6 +25,7 @@ import { userPlaceholdersMigration } from '../iam/placeholder-migration';
 import { gatewayReportsMigration } from '../devices/shadows/gateway-reports-migration';
 import { plantListingMigration } from '../plants/listing-migration';
 import { fillfactorMigration } from './fillfactor-migration';
+import { gatewayReportVersionsMigration } from '../devices/shadows/gateway-report-versions-migration';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '056_gateway_reports': gatewayReportsMigration,
   '057_plant_listing': plantListingMigration,
   '058_fillfactor': fillfactorMigration,
+  '059_gateway_report_versions': gatewayReportVersionsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

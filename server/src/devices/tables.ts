@@ -19,6 +19,8 @@ export interface GatewayReportTable {
   last_reported_at: number | null;
   /** The reported FirmwareVersion (a string), else null. */
   firmware: string | null;
+  /** The shadow's version (059_gateway_report_versions); null only for rows from before it. */
+  shadow_version: number | null;
 }
 
 export interface MetricSampleTable {

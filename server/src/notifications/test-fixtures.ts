@@ -82,5 +82,5 @@ export async function reportShadow(db: Kysely<Database>, thingName: string, repo
     .values({ thing_name: thingName, ...values })
     .onConflict((oc) => oc.column('thing_name').doUpdateSet(values))
     .execute();
-  await db.transaction().execute((trx) => writeGatewayReports(trx, [{ thingName, shadow: { state: { reported }, metadata } }]));
+  await db.transaction().execute((trx) => writeGatewayReports(trx, [{ thingName, shadow: { state: { reported }, metadata, version: 1 } }]));
 }

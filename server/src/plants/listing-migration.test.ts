@@ -1,5 +1,6 @@
-// 056_gateway_reports and 057_plant_listing on a database stored before them: every shadow gets its
-// gateway report (last report time and firmware), every plant its sort keys and search texts.
+// 056_gateway_reports, 057_plant_listing and 059_gateway_report_versions on a database stored before
+// them: every shadow gets its gateway report (last report time, firmware and the shadow's version),
+// every plant its sort keys and search texts.
 import { Migrator, sql, type Insertable } from 'kysely';
 import { isPostgres, migrateToLatest } from '../db';
 import { migrationProvider } from '../db/migrations';
@@ -73,12 +74,12 @@ describe.each(databaseTargets())('the listing columns on $name', (target) => {
     expect(plants[0]).toMatchObject({ name_search: 'plzen – kancelar', location_search: 'plzen' });
     const reports = await db
       .selectFrom('gateway_reports')
-      .select(['thing_name', 'last_reported_at', 'firmware'])
+      .select(['thing_name', 'last_reported_at', 'firmware', 'shadow_version'])
       .orderBy('thing_name')
       .execute();
     expect(reports.map((r) => ({ ...r, last_reported_at: r.last_reported_at === null ? null : Number(r.last_reported_at) }))).toEqual([
-      { thing_name: 'old-caslav', last_reported_at: null, firmware: null },
-      { thing_name: 'old-plzen', last_reported_at: 2000, firmware: '2.1.0' },
+      { thing_name: 'old-caslav', last_reported_at: null, firmware: null, shadow_version: 3 },
+      { thing_name: 'old-plzen', last_reported_at: 2000, firmware: '2.1.0', shadow_version: 3 },
     ]);
   });
 });

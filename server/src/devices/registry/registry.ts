@@ -36,10 +36,7 @@ export async function findRegistryPlants(
   const [rows, tagIds] = await Promise.all([
     fleetOrder(fleet)
       .select(['plants.id', 'plants.name', 'plants.thing_name', 'gateway_credentials.username'])
-      .select(['gateway_reports.last_reported_at', 'gateway_reports.firmware', 'today.energy_wh'])
-      .select((eb) =>
-        eb.selectFrom('shadows').select('shadows.version').whereRef('shadows.thing_name', '=', 'plants.thing_name').as('version'),
-      )
+      .select(['gateway_reports.last_reported_at', 'gateway_reports.firmware', 'gateway_reports.shadow_version', 'today.energy_wh'])
       .execute(),
     tagIdsByPlant(db, caller.tenantId, filter.id === undefined ? undefined : [filter.id]),
   ]);
@@ -57,7 +54,7 @@ export async function findRegistryPlants(
       connected: connection ? connection.connected : null,
       connectedSince: connection?.connected ? iso(connection.since) : null,
       firmware: row.firmware,
-      shadowVersion: row.version ?? 0,
+      shadowVersion: row.shadow_version ?? 0,
       tagIds: tagIds.get(row.id) ?? [],
       todayEnergyKwh: row.energy_wh === null ? null : Number(row.energy_wh) / 1000,
     };
