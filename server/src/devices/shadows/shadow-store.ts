@@ -16,6 +16,7 @@
 import type { Kysely } from 'kysely';
 import { isPostgres } from '../../db';
 import { ReusedQuery } from '../../db/reused-query';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 import type { Database } from '../../db/schema';
 import type { JsonObject } from './json';
 import { Batches } from './batches';
@@ -223,22 +224,25 @@ export class ShadowStore {
   }
 
   /**
-   * A batch of reports. If the database refuses it for something other than a conflict, each report
-   * is tried alone, so one report the database cannot take does not hold back the others.
+   * A batch of reports. If the database refuses it (not for being unavailable: then every report waits
+   * for it the same), each report is tried alone, so one report the database cannot take does not hold
+   * back the others; one after another, on the batch's connection budget.
    */
   private async commitReports(updates: ShadowUpdate[]): Promise<UpdateOutcome[]> {
     try {
       return await this.commit(updates);
     } catch (error) {
-      if (updates.length === 1) throw error;
-      return Promise.all(
-        updates.map((update) =>
-          this.commit([update]).then(
+      if (updates.length === 1 || isDatabaseUnavailable(error)) throw error;
+      const outcomes: UpdateOutcome[] = [];
+      for (const update of updates) {
+        outcomes.push(
+          await this.commit([update]).then(
             ([outcome]) => outcome as UpdateOutcome,
             (failed: unknown) => ({ failed }),
           ),
-        ),
-      );
+        );
+      }
+      return outcomes;
     }
   }
 
