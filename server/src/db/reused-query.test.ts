@@ -53,4 +53,29 @@ describe.each(databaseTargets())('ReusedQuery on $name', (target) => {
     const query = new ReusedQuery(db, (q, slot) => q.selectFrom('plants').select(['thing_name']).where('thing_name', '=', slot(0)));
     expect(await query.run(null)).toEqual([]);
   });
+
+  it('shares a run with the same values on its way, and runs afresh for a call after it answered', async () => {
+    const query = new ReusedQuery(db, (q, slot) => q.selectFrom('plants').select(['thing_name']).where('thing_name', '=', slot(0)));
+    const runs = jest.spyOn(query, 'run');
+    const together = await Promise.all([
+      query.firstShared('reused-a'),
+      query.firstShared('reused-a'),
+      query.firstShared('reused-b'),
+      query.firstShared('reused-a'),
+    ]);
+    expect(together).toEqual([
+      { thing_name: 'reused-a' },
+      { thing_name: 'reused-a' },
+      { thing_name: 'reused-b' },
+      { thing_name: 'reused-a' },
+    ]);
+    expect(runs.mock.calls).toEqual([['reused-a'], ['reused-b']]);
+    await db.updateTable('plants').set({ thing_name: 'reused-a2' }).where('thing_name', '=', 'reused-a').execute();
+    try {
+      expect(await query.firstShared('reused-a')).toBeUndefined();
+      expect(runs).toHaveBeenCalledTimes(3);
+    } finally {
+      await db.updateTable('plants').set({ thing_name: 'reused-a' }).where('thing_name', '=', 'reused-a2').execute();
+    }
+  });
 });

@@ -15,6 +15,7 @@ export type Slot = (index: number) => string;
 
 export class ReusedQuery<Row> {
   private compiled: { sql: string; name: string; parameters: readonly unknown[]; slots: (number | undefined)[] } | undefined;
+  private readonly inFlight = new Map<string, Promise<Row | undefined>>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -41,5 +42,27 @@ export class ReusedQuery<Row> {
 
   async first(...values: unknown[]): Promise<Row | undefined> {
     return (await this.run(...values))[0];
+  }
+
+  /**
+   * The first row, sharing a run with the same values that is on its way to the database: calls that
+   * come meanwhile (one caller's requests at once) get its answer, at most one round trip old. The
+   * run is forgotten before anyone hears its answer, so a call after it runs afresh.
+   */
+  firstShared(...values: (string | number | null)[]): Promise<Row | undefined> {
+    const key = JSON.stringify(values);
+    let shared = this.inFlight.get(key);
+    if (!shared) {
+      const forget = () => this.inFlight.delete(key);
+      shared = this.first(...values).then(
+        (row) => (forget(), row),
+        (error: unknown) => {
+          forget();
+          throw error;
+        },
+      );
+      this.inFlight.set(key, shared);
+    }
+    return shared;
   }
 }

@@ -71,26 +71,6 @@ export function createAuthenticator(db: Kysely<Database>, tokens: TokenService, 
       .select(['users.custom_role_id', 'roles.permissions as custom_permissions', 'sessions.revoked_at as session_revoked_at'])
       .where('users.id', '=', slot(0)),
   );
-  // Requests of one caller that arrive while a lookup of that caller is on its way share it (a page
-  // asks several things at once, an integration polls): what it answers is at most one lookup old.
-  const inFlight = new Map<string, ReturnType<typeof userLookup.first>>();
-  const lookUp = (userId: string, sessionId: string | null) => {
-    const key = `${userId}\u0000${sessionId ?? ''}`;
-    let lookup = inFlight.get(key);
-    if (!lookup) {
-      // forgotten before anyone hears the answer: a request from then on looks up afresh
-      const done = () => inFlight.delete(key);
-      lookup = userLookup.first(userId, sessionId).then(
-        (user) => (done(), user),
-        (error: unknown) => {
-          done();
-          throw error;
-        },
-      );
-      inFlight.set(key, lookup);
-    }
-    return lookup;
-  };
   return {
     async authenticate(authorization) {
       const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
@@ -102,7 +82,8 @@ export function createAuthenticator(db: Kysely<Database>, tokens: TokenService, 
       } catch (error) {
         throw unauthorized(error instanceof joseErrors.JWTExpired ? 'Token expired' : 'Invalid token');
       }
-      const user = await lookUp(claims.sub, claims.sessionId ?? null);
+      // one caller's requests at once share the lookup on its way (at most one round trip old)
+      const user = await userLookup.firstShared(claims.sub, claims.sessionId ?? null);
       if (!user || user.tenant_id !== claims.tenantId || user.status !== 'active') {
         throw unauthorized('User is not active');
       }

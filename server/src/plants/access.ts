@@ -13,6 +13,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, PlantRole, PlantTable } from '../db/schema';
 import { clusterBusOf } from '../cluster/bus-registry';
+import { ReusedQuery } from '../db/reused-query';
 import { forbidden } from '../http/errors';
 import { ADMINISTRATOR_ROLES } from '../iam/permissions';
 
@@ -77,7 +78,8 @@ function withRole<T extends { access_role: PlantRole | null }>(caller: PlantCall
  * How long a plant row read here is used again (per database, tenant, and thing name or id). Plant
  * writes through this process forget the rows at once (forgetPlants); a change made by another server
  * instance (settings, deletion) shows here within this time. Only the tenant's plant row is kept: who
- * may see it (plant_access) is read on every call, so a removal takes effect at once on every instance.
+ * may see it (plant_access) is read on every call, so a removal takes effect at once on every instance
+ * (one caller's calls at once share the read on its way: at most one round trip old).
  */
 export const PLANT_CACHE_MS = 2000;
 const MAX_CACHED_PLANTS = 10_000;
@@ -115,13 +117,25 @@ async function asSeenBy(db: Kysely<Database>, caller: PlantCaller, plant: PlantR
       ? { ...plant, access_role: everyPlantRole(caller) }
       : undefined;
   if (seesEveryPlant(caller)) return { ...plant, access_role: 'owner' };
-  const access = await db
-    .selectFrom('plant_access')
-    .select('role')
-    .where('plant_id', '=', plant.id)
-    .where('user_id', '=', caller.sub)
-    .executeTakeFirst();
+  const access = db.isTransaction
+    ? await accessQuery(db, plant.id, caller.sub).executeTakeFirst()
+    : await accessLookupOf(db).firstShared(plant.id, caller.sub);
   return access && { ...plant, access_role: access.role };
+}
+
+const accessQuery = (db: Kysely<Database>, plantId: string, userId: string) =>
+  db.selectFrom('plant_access').select('role').where('plant_id', '=', plantId).where('user_id', '=', userId);
+
+const accessLookups = new WeakMap<Kysely<Database>, ReusedQuery<{ role: PlantRole }>>();
+
+/** The caller's role on a plant, prepared once per database (slots: plant id, user id). */
+function accessLookupOf(db: Kysely<Database>): ReusedQuery<{ role: PlantRole }> {
+  let lookup = accessLookups.get(db);
+  if (!lookup) {
+    lookup = new ReusedQuery(db, (q, slot) => accessQuery(q, slot(0), slot(1)));
+    accessLookups.set(db, lookup);
+  }
+  return lookup;
 }
 
 export async function findTenantPlantByThingName(
