@@ -87,6 +87,8 @@ export class ShadowStore {
   private readonly head: ReusedQuery<{ version: number; updated_at: string }>;
   /** Reports of distinct things (each thing's queue holds its next report back) written together. */
   private readonly reports: Batches<ShadowUpdate, UpdateOutcome>;
+  /** Batches of reports the database refused while it was up, then tried report by report. */
+  batchesSplit = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -233,6 +235,7 @@ export class ShadowStore {
       return await this.commit(updates);
     } catch (error) {
       if (updates.length === 1 || isDatabaseUnavailable(error)) throw error;
+      this.batchesSplit++;
       const outcomes: UpdateOutcome[] = [];
       for (const update of updates) {
         outcomes.push(
