@@ -11,7 +11,7 @@ import { FloodGuard, type FloodLimits } from './flood-guard';
 import { GatewayConnections, type GatewayConnection } from './gateway-status';
 import { HeldAcks, type Acknowledge } from './held-acks';
 import type { DeviceLog } from '../log';
-import { parseReport, type DropReason } from './reported-message';
+import { parseReport, type DropReason, type ParsedReport } from './reported-message';
 import { deltaOf, type ShadowDocument } from '../shadows/shadow-doc';
 import { ShadowLimitError } from '../shadows/shadow-limits';
 import { REPORT_BATCHES_AT_ONCE, REPORTS_PER_BATCH, type ShadowStore } from '../shadows/shadow-store';
@@ -125,23 +125,29 @@ export class MqttLink {
     this.closed = new Promise((resolve) => (this.markClosed = resolve));
     client.on('message', (topic, payload, packet) => {
       if (this.connections.receive(topic, payload, Date.now())) return;
+      this.counters.received++;
+      const parsed = parseReport(topic, payload, Date.now());
+      if (!parsed.ok) {
+        // dropped at once, each copy counted: only a report that goes on to be stored has copies to wait for
+        this.dropUnparsed(topic, parsed);
+        this.heldAcks.hold(packet.messageId, Promise.resolve(true));
+        return;
+      }
       const key = `${topic}\n${payload.toString('latin1')}`;
       const first = this.beingStored.get(key);
       if (first !== undefined) {
-        this.counters.received++;
         this.counters.resent++;
         this.heldAcks.hold(packet.messageId, first);
         return;
       }
-      const thing = thingNameOfReportedTopic(topic);
-      if (thing !== undefined && !this.floodGuard.admit(thing)) {
-        this.counters.received++;
+      const thing = parsed.thingName;
+      if (!this.floodGuard.admit(thing)) {
         this.counters.dropped.flooded++;
         this.dropWarnings.dropped(thing, `mqtt: dropped a report of ${thing}: it reports faster than the server stores`);
         return;
       }
-      const work = this.receive(topic, payload).finally(() => {
-        if (thing !== undefined) this.floodGuard.done(thing);
+      const work = this.receive(parsed).finally(() => {
+        this.floodGuard.done(thing);
         this.beingStored.delete(key);
       });
       this.beingStored.set(key, work);
@@ -302,19 +308,18 @@ export class MqttLink {
     );
   }
 
+  /** Counts and tells (once a minute per thing) a report that could not be read. */
+  private dropUnparsed(topic: string, parsed: Extract<ParsedReport, { ok: false }>): void {
+    this.counters.dropped[parsed.reason]++;
+    this.countDrop(thingNameOfReportedTopic(topic) ?? topic);
+    this.dropWarnings.dropped(
+      thingNameOfReportedTopic(topic) ?? topic,
+      `mqtt: dropped a report on ${topic}: ${parsed.reason}, ${parsed.detail}`,
+    );
+  }
+
   /** Stores one report; answers whether to acknowledge it (stored, or dropped for good). */
-  private async receive(topic: string, payload: Buffer): Promise<Acknowledge> {
-    this.counters.received++;
-    const parsed = parseReport(topic, payload, Date.now());
-    if (!parsed.ok) {
-      this.counters.dropped[parsed.reason]++;
-      this.countDrop(thingNameOfReportedTopic(topic) ?? topic);
-      this.dropWarnings.dropped(
-        thingNameOfReportedTopic(topic) ?? topic,
-        `mqtt: dropped a report on ${topic}: ${parsed.reason}, ${parsed.detail}`,
-      );
-      return true;
-    }
+  private async receive(parsed: Extract<ParsedReport, { ok: true }>): Promise<Acknowledge> {
     const retryUntil = Date.now() + (this.opts.storeRetryMs ?? STORE_RETRY_MS);
     for (let attempt = 0; ; attempt++) {
       try {
