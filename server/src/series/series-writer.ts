@@ -95,7 +95,7 @@ export class SeriesWriter {
       samples.sort((a, b) => (a.metricKey < b.metricKey ? -1 : a.metricKey > b.metricKey ? 1 : a.ts - b.ts));
     const previous = await this.storedBefore(db, inserted);
     const rollups: ThingRollups[] = [];
-    const shares: { thingName: string; share: EnergyShare }[] = [];
+    const shares: { thingName: string; shares: EnergyShare[] }[] = [];
     for (const [thingName, samples] of inserted) {
       const before = previous.get(thingName) ?? new Map<string, number>();
       const accumulator = new RollupAccumulator(await this.calendarOf(db, thingName));
@@ -105,10 +105,10 @@ export class SeriesWriter {
       }
       const drained = accumulator.drain();
       rollups.push({ thingName, rollups: drained.rollups });
-      for (const share of drained.shares) shares.push({ thingName, share });
+      if (drained.shares.length > 0) shares.push({ thingName, shares: drained.shares });
     }
     await this.writeRollupsOf(db, rollups);
-    for (const { thingName, share } of shares) await this.addEnergy(db, thingName, [share]);
+    for (const owed of shares) await this.addEnergy(db, owed.thingName, owed.shares);
   }
 
   /** The samples whose keys the thing has, or has room for (MAX_METRIC_KEYS_PER_PLANT). */
