@@ -1,5 +1,6 @@
-// The remote-control bench's server: the built server started on loopback with a data dir of its own
-// (no simulator) and stopped by the caller, and a sign-in through the console's page.
+// The benches' server: the built server started on loopback with a data dir of its own (no simulator;
+// `env` adds or overrides variables; BENCH_SERVER_PROFILE profiles it) and stopped by the caller, and a
+// sign-in through the console's page.
 'use strict';
 const { spawn } = require('node:child_process');
 const path = require('node:path');
@@ -8,9 +9,9 @@ const { waitUntil } = require('./stats');
 // The same JSON POST as the fleet benches' (throws on anything but 200).
 const { post } = require('./fleet-server');
 
-async function startBenchServer({ port, mqttPort, dataDir, databaseUrl }) {
+async function startBenchServer({ port, mqttPort, dataDir, databaseUrl, env = {} }) {
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [path.join(dist.root, 'server', 'dist', 'main.js')], {
+  const server = spawn(process.execPath, [...dist.profileArgs(), path.join(dist.root, 'server', 'dist', 'main.js')], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -21,6 +22,7 @@ async function startBenchServer({ port, mqttPort, dataDir, databaseUrl }) {
       SIMULATOR: 'off',
       LOG_LEVEL: 'warn',
       SIM_HISTORY_DAYS: '0',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -33,7 +35,7 @@ async function startBenchServer({ port, mqttPort, dataDir, databaseUrl }) {
     await stop();
     throw new Error('the server did not answer /api/health within 30 s');
   }
-  return { base, stop };
+  return { base, stop, pid: server.pid };
 }
 
 /** Signs in through the sign-in page and waits for the dashboard. */

@@ -3,7 +3,6 @@
 // are open, after they idle for a while, and after they close. Every loop is bounded; nothing leaves
 // 127.0.0.1. The server allows 8 streams per user, so the streams belong to 250 users.
 'use strict';
-const { spawn } = require('node:child_process');
 const { randomUUID } = require('node:crypto');
 const fs = require('node:fs');
 const http = require('node:http');
@@ -13,7 +12,7 @@ const dist = require('./dist-paths');
 const { createDatabase, migrateToLatest } = require(dist.server('db'));
 const { seedDemoData } = require(dist.server('demo/seed'));
 const { createTokenService } = require(dist.server('identity/tokens'));
-const { waitUntil } = require('./stats');
+const { startBenchServer } = require('./bench-server');
 
 const PORT = Number(process.env.BENCH_PORT ?? 18500);
 const MQTT_PORT = Number(process.env.BENCH_MQTT_PORT ?? 18501);
@@ -81,24 +80,9 @@ async function main() {
   }
   await db.destroy();
 
-  const server = spawn(process.execPath, [path.join(dist.root, 'server', 'dist', 'main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      MQTT_PORT: String(MQTT_PORT),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      SIMULATOR: 'off',
-      LOG_LEVEL: 'warn',
-      SIM_HISTORY_DAYS: '0',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = await startBenchServer({ port: PORT, mqttPort: MQTT_PORT, dataDir, databaseUrl });
   const streams = [];
   try {
-    const up = await waitUntil(async () => (await fetch(`http://127.0.0.1:${PORT}/api/health`).catch(() => ({ ok: false }))).ok, 30_000);
-    if (!up) throw new Error('the server did not answer /api/health within 30 s');
     await new Promise((resolve) => setTimeout(resolve, 2000)); // start-up work settles
     const before = rssMiB(server.pid);
     log(`Live streams: ${STREAMS} idle streams of ${users} users on ${THING} (${os.cpus().length} cores)`);
@@ -129,8 +113,7 @@ async function main() {
     log(`  after closing them all:      ${rssMiB(server.pid).toFixed(1)} MiB`);
   } finally {
     for (const stream of streams) stream.close();
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

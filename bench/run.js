@@ -5,7 +5,6 @@
 // (bench/browser.js; BENCH_BROWSER=off skips them), and analytics at 1,000 plants (bench/analytics.js).
 // BENCH_DATABASE_URL=postgres://… runs it on PostgreSQL (the database is emptied first: use a scratch one).
 'use strict';
-const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const http = require('node:http');
 const zlib = require('node:zlib');
@@ -18,13 +17,14 @@ const { prepare } = require('./setup');
 const { ingest } = require('./ingest');
 const { browserBench } = require('./browser');
 const { cpuMeter } = require('./process-cpu');
-const { load, ms, summary, waitUntil } = require('./stats');
+const { load, ms, summary } = require('./stats');
 const { benchPlantsTable } = require('./plants-table');
 const { benchForecasts } = require('./forecast');
 const { benchIntegrations } = require('./integrations');
 const { benchRemoteControl } = require('./remote-control');
 const { benchAnalytics } = require('./analytics');
 const { benchEv } = require('./ev');
+const { startBenchServer } = require('./bench-server');
 
 const PORT = Number(process.env.BENCH_PORT ?? 18500);
 const MQTT_PORT = Number(process.env.BENCH_MQTT_PORT ?? 18851);
@@ -102,26 +102,16 @@ async function main() {
     `  ${setup.historySamples} samples with roll-ups in ${setup.historySeconds.toFixed(1)} s (${Math.round(setup.historySamples / setup.historySeconds)} samples/s in bulk)`,
   );
 
-  const server = spawn(process.execPath, [...dist.profileArgs(), path.join(dist.root, 'server', 'dist', 'main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      MQTT_PORT: String(MQTT_PORT),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      SIMULATOR: 'off',
-      LOG_LEVEL: 'warn',
-      // keep the whole year raw: the start-up prune would otherwise run during the ingest measurement
-      RAW_RETENTION_DAYS: '400',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const server = await startBenchServer({
+    port: PORT,
+    mqttPort: MQTT_PORT,
+    dataDir,
+    databaseUrl,
+    // keep the whole year raw: the start-up prune would otherwise run during the ingest measurement
+    env: { RAW_RETENTION_DAYS: '400' },
   });
   const db = await createDatabase(databaseUrl);
   try {
-    const up = await waitUntil(async () => (await fetch(`${BASE}/api/health`).catch(() => ({ ok: false }))).ok, 30_000);
-    if (!up) throw new Error('the server did not answer /api/health within 30 s');
-
     log('Ingest: 50 gateways × 120 reports through the MQTT broker into storage…');
     const ing = await ingest({
       db,
@@ -220,8 +210,7 @@ async function main() {
     browserRows.forEach(log);
     if (ing.lost !== 0 || reads.failures !== 0 || lightReads.failures !== 0) process.exitCode = 1;
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await server.stop();
     await db.destroy();
     if (!process.env.BENCH_DATABASE_URL) fs.rmSync(dataDir, { recursive: true, force: true });
   }
