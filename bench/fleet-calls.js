@@ -1,8 +1,8 @@
 // The fleet's API calls at fleet size, timed one after another through `base` (the server, or the
 // load balancer): what the plants table calls (its first page, a tag filter, a sort by today's
 // energy, "select all matching"), what every page's first load calls for the plant switcher (the
-// active plant, the first 51 plants), the fleet dashboard's summary, and the old whole lists that are
-// still API (hono/plants/find, plant/list without a limit).
+// active plant, the first 51 plants), the fleet dashboard's summary, the device registry's pages, and
+// the old whole lists that are still API (hono/plants/find, plant/list without a limit).
 'use strict';
 const { post, p50Of } = require('./fleet-server');
 const { ms } = require('./stats');
@@ -29,12 +29,26 @@ async function fleetCallFigures({ base, idToken, calls, tagName, log }) {
     ['fleet dashboard (plant/fleet/summary)', 'plant/fleet/summary', {}, 'p50 ≤ 50 ms'],
     ['every page: the active plant (plant/active)', 'plant/active', { id: tenant }],
     ['every page: the switcher, first 51 plants (plant/list)', 'plant/list', { id: tenant, limit: 51 }],
-    ['old whole list: hono/plants/find', 'hono/plants/find', {}],
+    ['registry: first page of 100 (hono/plants/find pageSize)', 'hono/plants/find', { pageSize: 100 }, 'p50 ≤ 50 ms'],
+    [
+      'registry: the middle page of 100',
+      'hono/plants/find',
+      (plants) => ({ pageSize: 100, pageOffset: Math.floor(plants / 200) }),
+      'p50 ≤ 50 ms',
+    ],
+    [
+      'registry: the middle page of 1,000 (the largest)',
+      'hono/plants/find',
+      (plants) => ({ pageSize: 1000, pageOffset: Math.floor(plants / 2000) }),
+    ],
+    ['old whole list: hono/plants/find', 'hono/plants/find', {}, 'p50 ≤ 50 ms'],
     ['old whole list: plant/list without a limit', 'plant/list', { id: tenant }],
   ];
   const rows = [];
   let plants;
-  for (const [label, apiPath, body, target = '—'] of measures) {
+  for (const [label, apiPath, bodyOf, target = '—'] of measures) {
+    // A body may depend on the fleet's size (known after the first call).
+    const body = typeof bodyOf === 'function' ? bodyOf(plants) : bodyOf;
     const figures = await timed(calls, base, apiPath, body, idToken);
     if (apiPath === 'plant/fleet/page' && !body.filter && !body.sort) plants = figures.answer.total;
     log(`  ${label}: p50 ${ms(figures.p50)}, p99 ${ms(figures.p99)} (${figures.n} requests, ${kb(figures.bytes)} of JSON)`);

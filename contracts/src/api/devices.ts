@@ -3,6 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Dictionary, endpoint, IdBody, NoBody, Nullable, strict, StringEnum, type EndpointTypes } from './common';
 import { GATEWAY_STATUSES } from './fleet';
+import { REGISTRY_PAGE_SIZE_MAX } from '../limits/fleet';
 import { GatewayLogin } from './plants';
 
 export const ThingName = Type.String({ minLength: 1, maxLength: 128 });
@@ -58,6 +59,17 @@ export const RegistryFilter = Type.Object(
 );
 export type RegistryFilter = Static<typeof RegistryFilter>;
 
+export const RegistryFindRequest = Type.Object(
+  {
+    filter: Type.Optional(RegistryFilter),
+    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: REGISTRY_PAGE_SIZE_MAX })),
+    pageOffset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+  },
+  // A page number means nothing without the page's size.
+  { ...strict, dependencies: { pageOffset: ['pageSize'] } },
+);
+export type RegistryFindRequest = Static<typeof RegistryFindRequest>;
+
 /** The server's own connection to the MQTT broker. */
 export const BrokerStatus = Type.Object({
   connected: Type.Boolean(),
@@ -85,7 +97,8 @@ export const deviceEndpoints = {
     Shadow,
   ),
   'iot/broker/status': endpoint(NoBody, BrokerStatus),
-  'hono/plants/find': endpoint(Type.Object({ filter: Type.Optional(RegistryFilter) }, strict), Type.Array(RegistryPlant)),
+  /** The whole matching list by name, or one page of it with pageSize (pageOffset counts pages, from 0, as Hono's device search does). */
+  'hono/plants/find': endpoint(RegistryFindRequest, Type.Array(RegistryPlant)),
   'hono/plants/get': endpoint(IdBody, RegistryPlant),
   'plant/gateway/credentials/rotate': endpoint(IdBody, GatewayLogin),
 };

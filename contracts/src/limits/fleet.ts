@@ -8,6 +8,11 @@ export const FLEET_PAGE_SIZE_MAX = 100;
 export const PLANT_SEARCH_MAX = 200;
 /** Most plants one plant/list call answers when it is given a limit (the switcher asks for a few dozen). */
 export const PLANT_LIST_LIMIT_MAX = 500;
+/**
+ * Most plants one page of the device registry (hono/plants/find with pageSize) holds: an API client
+ * walks a fleet of thousands in pages of about 360 KB instead of one answer of megabytes.
+ */
+export const REGISTRY_PAGE_SIZE_MAX = 1000;
 /** The plants table's columns, each of which it sorts by. */
 export const FLEET_SORT_COLUMNS = ['name', 'location', 'pvPeakKw', 'batteryKwh', 'todayEnergyKwh', 'status'] as const;
 export type FleetSortColumn = (typeof FLEET_SORT_COLUMNS)[number];

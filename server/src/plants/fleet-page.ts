@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { GatewayConnectionsView } from '../devices/mqtt/gateway-status';
-import { fleetOrder, fleetQuery, type FleetFilter as QueryFilter } from '../devices/registry/fleet-query';
+import { fleetOrder, fleetPageIds, fleetQuery, type FleetFilter as QueryFilter } from '../devices/registry/fleet-query';
 import { iso } from '../devices/registry/registry';
 import { tagIdsByPlant } from '../tags/tags';
 import type { FleetFilter, FleetPage, FleetPageRequest, FleetPlant } from '@helio/contracts';
@@ -29,8 +29,7 @@ export async function fleetPage(
       .select(['plants.id', 'plants.name', 'plants.thing_name', 'plants.location', 'plants.latitude', 'plants.longitude'])
       .select(['plants.timezone', 'plants.pv_peak_kw', 'plants.battery_kwh', 'plants.charger_kw'])
       .select(['gateway_reports.last_reported_at', 'today.energy_wh', fleet.online.as('online')])
-      .limit(pageSize)
-      .offset(page * pageSize)
+      .where('plants.id', 'in', fleetPageIds(fleet, pageSize, page * pageSize, request.sort, request.descending))
       .execute();
   const asked = request.page ?? 0;
   const [counted, rows] = await Promise.all([

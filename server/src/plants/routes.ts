@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
 import { plantEndpoints, type Plant, type PlantEndpoints } from '@helio/contracts';
+import { sendBuiltAnswer } from '../http/built-answer';
 import { contractSchema } from '../http/contract-schema';
 import { notFound } from '../http/errors';
 import { access } from '../iam/route-access';
@@ -22,9 +23,9 @@ export async function registerPlantRoutes(app: FastifyInstance, { db }: { db: Ky
       preHandler: requireUser,
       schema: contractSchema(plantEndpoints['plant/list']),
     },
-    async (request): Promise<Plant[]> => {
+    async (request, reply) => {
       if (request.body.id !== request.user.tenantId) throw notFound('Organisation not found');
-      return listPlants(db, request.user, request.body);
+      return sendBuiltAnswer<Plant[]>(reply, await listPlants(db, request.user, request.body));
     },
   );
 

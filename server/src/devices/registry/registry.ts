@@ -9,7 +9,7 @@ import { tagIdsByPlant } from '../../tags/tags';
 import { gatewayUsername } from '../mqtt/gateway-credentials';
 import type { GatewayStatus, RegistryFilter, RegistryPlant } from '@helio/contracts';
 import type { GatewayConnection, GatewayConnectionsView } from '../mqtt/gateway-status';
-import { fleetOrder, fleetQuery } from './fleet-query';
+import { fleetOrder, fleetPageIds, fleetQuery } from './fleet-query';
 
 export type { GatewayStatus, RegistryFilter, RegistryPlant };
 
@@ -24,22 +24,38 @@ export function gatewayStatus(lastSeenMs: number | null, connection: GatewayConn
 
 export const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
-/** The registry's plants matching the filter, by name (Czech order); for one plant when asked by id (hono/plants/get). */
+/** One page of the list: `size` plants after `offset` pages. */
+export interface RegistryPage {
+  size: number;
+  offset: number;
+}
+
+/**
+ * The registry's plants matching the filter, by name (Czech order), all of them or one page; for one
+ * plant when asked by id (hono/plants/get).
+ */
 export async function findRegistryPlants(
   db: Kysely<Database>,
   caller: PlantCaller,
   gateways: GatewayConnectionsView,
   filter: RegistryFilter & { id?: string },
-  now = Date.now(),
+  { page, now = Date.now() }: { page?: RegistryPage; now?: number } = {},
 ): Promise<RegistryPlant[]> {
   const fleet = await fleetQuery({ db, caller, gateways, now }, filter);
-  const [rows, tagIds] = await Promise.all([
-    fleetOrder(fleet)
-      .select(['plants.id', 'plants.name', 'plants.thing_name', 'gateway_credentials.username'])
-      .select(['gateway_reports.last_reported_at', 'gateway_reports.firmware', 'gateway_reports.shadow_version', 'today.energy_wh'])
-      .execute(),
-    tagIdsByPlant(db, caller.tenantId, filter.id === undefined ? undefined : [filter.id]),
-  ]);
+  let query = fleetOrder(fleet)
+    .select(['plants.id', 'plants.name', 'plants.thing_name', 'gateway_credentials.username'])
+    .select(['gateway_reports.last_reported_at', 'gateway_reports.firmware', 'gateway_reports.shadow_version', 'today.energy_wh']);
+  if (page) query = query.where('plants.id', 'in', fleetPageIds(fleet, page.size, page.size * page.offset));
+  // The whole list reads every tag link alongside, one plant its own; a page reads its plants' links once it knows them.
+  const alongside = page ? undefined : tagIdsByPlant(db, caller.tenantId, filter.id === undefined ? undefined : [filter.id]);
+  const [rows, tagsAlongside] = await Promise.all([query.execute(), alongside]);
+  const tagIds =
+    tagsAlongside ??
+    (await tagIdsByPlant(
+      db,
+      caller.tenantId,
+      rows.map((row) => row.id),
+    ));
   return rows.map((row): RegistryPlant => {
     const lastSeenMs = row.last_reported_at === null ? null : Number(row.last_reported_at);
     const connection = gateways.connectionOf(row.thing_name);

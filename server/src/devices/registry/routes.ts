@@ -1,4 +1,4 @@
-// Device registry: POST /api/hono/plants/find {filter} and /api/hono/plants/get {id},
+// Device registry: POST /api/hono/plants/find {filter, pageSize, pageOffset} and /api/hono/plants/get {id},
 // POST /api/plant/gateway/credentials/rotate {id}, which answers a plant gateway's new password once,
 // and POST /api/iot/broker/status {}: the server's own connection to the broker.
 // Plants of another tenant are not found (404).
@@ -8,6 +8,7 @@ import { plantTarget, recordRequestAudit } from '../../audit/request-audit';
 import type { Database } from '../../db/schema';
 import { requireUser } from '../../http/auth';
 import { deviceEndpoints, type DeviceEndpoints, type GatewayLogin } from '@helio/contracts';
+import { sendBuiltAnswer } from '../../http/built-answer';
 import { contractSchema } from '../../http/contract-schema';
 import { notFound } from '../../http/errors';
 import { access } from '../../iam/route-access';
@@ -44,7 +45,11 @@ export async function registerRegistryRoutes(app: FastifyInstance, deps: { db: K
       config: access('devices:read'),
       schema: contractSchema(deviceEndpoints['hono/plants/find']),
     },
-    (request) => findRegistryPlants(db, request.user, devices.gateways, request.body.filter ?? {}),
+    async (request, reply) => {
+      const { filter = {}, pageSize, pageOffset = 0 } = request.body;
+      const page = pageSize === undefined ? undefined : { size: pageSize, offset: pageOffset };
+      return sendBuiltAnswer(reply, await findRegistryPlants(db, request.user, devices.gateways, filter, { page }));
+    },
   );
 
   app.post<{ Body: DeviceEndpoints['hono/plants/get']['request']; Reply: RegistryPlant }>(
