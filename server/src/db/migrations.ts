@@ -26,6 +26,7 @@ import { gatewayReportsMigration } from '../devices/shadows/gateway-reports-migr
 import { plantListingMigration } from '../plants/listing-migration';
 import { fillfactorMigration } from './fillfactor-migration';
 import { gatewayReportVersionsMigration } from '../devices/shadows/gateway-report-versions-migration';
+import { dayProductionMigration } from '../series/day-production-migration';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '057_plant_listing': plantListingMigration,
   '058_fillfactor': fillfactorMigration,
   '059_gateway_report_versions': gatewayReportVersionsMigration,
+  '060_day_production': dayProductionMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -18,6 +18,19 @@ export interface MetricRollupTable {
   energy_wh: number;
 }
 
+/**
+ * Each thing's newest day of PV production (its day roll-up of PRODUCTION_METRIC), kept by triggers on
+ * metric_rollups (day-production-migration.ts): fleet lists sum and sort today's production from these
+ * ~100 pages instead of one page of the roll-ups per plant.
+ */
+export interface DayProductionTable {
+  thing_name: string;
+  /** The day's bucket (the plant's own day); a reader compares it with today's. */
+  bucket: number;
+  energy_wh: number;
+}
+
 export interface SeriesTables {
   metric_rollups: MetricRollupTable;
+  day_production: DayProductionTable;
 }

@@ -1,7 +1,7 @@
 // The tenant's plants as the registry and the fleet list them, in one SQL query whatever the fleet's
 // size: only the plants the caller may see (plants/access.ts), filtered by name, tag and gateway
 // status, with each plant's gateway report (shadows/gateway-reports.ts) and today's production
-// roll-up joined, sortable by every column of the plants table. The database computes the gateway status (registry.ts gatewayStatus:
+// (series/tables.ts day_production) joined, sortable by every column of the plants table. The database computes the gateway status (registry.ts gatewayStatus:
 // online while the last report is at most GATEWAY_OFFLINE_MS old, unless the broker says the gateway is
 // disconnected); the broker's word lives in this process's memory and comes in as the list of
 // disconnected gateways.
@@ -11,7 +11,7 @@ import type { Database } from '../../db/schema';
 import { GATEWAY_OFFLINE_MS } from '../../notifications/conditions';
 import { accessiblePlantIds, seesEveryPlant, type PlantCaller } from '../../plants/access';
 import { searchPattern } from '../../plants/listing-columns';
-import { PRODUCTION_METRIC, todayBucketsByZone } from '../../series/today-energy';
+import { todayBucketsByZone } from '../../series/today-energy';
 import type { FleetSortColumn, GatewayStatus } from '@helio/contracts';
 import type { GatewayConnectionsView } from '../mqtt/gateway-status';
 
@@ -53,7 +53,7 @@ function onlineFlag({ db, gateways, now }: FleetContext): RawBuilder<number> {
 
 /**
  * The caller's plants matching the filter, joined with their gateway reports (`gateway_reports.*`),
- * their gateway login (`gateway_credentials.username`) and today's production roll-up
+ * their gateway login (`gateway_credentials.username`) and today's production
  * (`today.energy_wh`, each plant's own day); select, sort and cut it with the helpers below.
  */
 export async function fleetQuery(context: FleetContext, filter: FleetFilter = {}) {
@@ -65,14 +65,10 @@ export async function fleetQuery(context: FleetContext, filter: FleetFilter = {}
   let query = visiblePlants(db, caller)
     .leftJoin('gateway_reports', 'gateway_reports.thing_name', 'plants.thing_name')
     .leftJoin('gateway_credentials', 'gateway_credentials.plant_id', 'plants.id')
-    .leftJoin('metric_rollups as today', (join) =>
+    .leftJoin('day_production as today', (join) =>
       join
         .onRef('today.thing_name', '=', 'plants.thing_name')
-        // Constants, not parameters: SQLite then uses the partial index of today's production roll-ups.
-        .on('today.granularity', '=', sql.lit('day'))
-        .on('today.metric_key', '=', sql.lit(PRODUCTION_METRIC))
-        // Each plant's own today, looked up by (bucket, thing): with no other condition on the bucket
-        // the database cannot scan the whole day's roll-ups once per plant, even without statistics.
+        // Each plant's newest day counts when it is its own today (its time zone's).
         .on(
           sql<SqlBool>`today.bucket = case plants.timezone ${sql.join(
             zones.map(([zone, bucket]) => sql`when ${zone} then cast(${bucket} as bigint)`),
