@@ -1,7 +1,7 @@
 // The fleet dashboard's figures: how many plants are online, offline and with open alerts, installed
 // PV and battery capacity, today's production across the fleet (each plant's own day), and the
 // plants needing attention first. Summed and sorted by the database over the plants the caller may
-// see (devices/registry/fleet-query.ts): two queries for any fleet size, no row per plant built here.
+// see (devices/registry/fleet-query.ts): three queries for any fleet size, no row per plant built here.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { GatewayConnectionsView } from '../devices/mqtt/gateway-status';
@@ -36,22 +36,17 @@ export async function fleetSummary(
   const { online } = fleet;
   const withAlerts = fleet.query.leftJoin(openAlerts(db, caller.tenantId).as('open'), 'open.plant_id', 'plants.id');
   const needsAttention = sql<boolean>`(${online} = 0 or open.plant_id is not null)`;
-  // One pass over the fleet for the counts (aggregates over every row: window functions) and the rows
-  // in attention order, of which the first ATTENTION_LIMIT are read: open critical alerts first, then
-  // offline gateways, then open warnings; more alerts before fewer. Today's production is one query
-  // of the day roll-ups beside it (the slow part at fleet size: a row on every page of the roll-ups).
+  // Three queries side by side, none with a row per plant for this process: the plants in attention
+  // order, of which the first ATTENTION_LIMIT needing attention are read (open critical alerts first,
+  // then offline gateways, then open warnings; more alerts before fewer); the counts; and today's
+  // production (series/tables.ts day_production). The database leaves the production join out of the
+  // first two. The counts as window functions over the sorted rows instead took 27 ms in psql at
+  // 10,003 plants, these three 10, 5 and 8 ms; the whole summary in process 25-32 against 36-47 ms.
   const attentionRows = withAlerts
     .select(['plants.id', 'plants.name', 'plants.thing_name', 'gateway_reports.last_reported_at', online.as('online')])
     .select(sql<number>`coalesce(open.critical, 0)`.as('critical'))
     .select(sql<number>`coalesce(open.warning, 0)`.as('warning'))
-    .select(sql<number>`case when ${needsAttention} then 1 else 0 end`.as('needs_attention'))
-    .select(sql<number | string>`count(*) over ()`.as('plants'))
-    .select(sql<number | string | null>`sum(${online}) over ()`.as('online_total'))
-    .select(sql<number | string | null>`sum(case when open.plant_id is null then 0 else 1 end) over ()`.as('with_open_alerts'))
-    .select(sql<number | string | null>`sum(case when ${needsAttention} then 1 else 0 end) over ()`.as('attention_total'))
-    .select(sql<number | null>`sum(plants.pv_peak_kw) over ()`.as('pv_peak_kw'))
-    .select(sql<number | null>`sum(coalesce(plants.battery_kwh, 0)) over ()`.as('battery_kwh'))
-    .orderBy(sql`case when ${needsAttention} then 0 else 1 end`)
+    .where(needsAttention)
     .orderBy(sql`coalesce(open.critical, 0)`, 'desc')
     .orderBy(online)
     .orderBy(sql`coalesce(open.warning, 0)`, 'desc')
@@ -59,30 +54,35 @@ export async function fleetSummary(
     .orderBy('plants.id')
     .limit(ATTENTION_LIMIT)
     .execute();
+  const fleetTotals = withAlerts
+    .select(sql<number | string>`count(*)`.as('plants'))
+    .select(sql<number | string | null>`sum(${online})`.as('online_total'))
+    .select(sql<number | string | null>`sum(case when open.plant_id is null then 0 else 1 end)`.as('with_open_alerts'))
+    .select(sql<number | string | null>`sum(case when ${needsAttention} then 1 else 0 end)`.as('attention_total'))
+    .select(sql<number | null>`sum(plants.pv_peak_kw)`.as('pv_peak_kw'))
+    .select(sql<number | null>`sum(coalesce(plants.battery_kwh, 0))`.as('battery_kwh'))
+    .executeTakeFirstOrThrow();
   const todayProduction = fleet.query.select(sql<number | null>`sum(today.energy_wh)`.as('wh')).executeTakeFirstOrThrow();
-  const [rows, today] = await Promise.all([attentionRows, todayProduction]);
-  const totals = rows[0];
-  const plants = Number(totals?.plants ?? 0);
-  const onlineCount = Number(totals?.online_total ?? 0);
+  const [rows, totals, today] = await Promise.all([attentionRows, fleetTotals, todayProduction]);
+  const plants = Number(totals.plants ?? 0);
+  const onlineCount = Number(totals.online_total ?? 0);
   return {
     plants,
     online: onlineCount,
     offline: plants - onlineCount,
-    withOpenAlerts: Number(totals?.with_open_alerts ?? 0),
-    pvPeakKw: Number(totals?.pv_peak_kw ?? 0),
-    batteryKwh: Number(totals?.battery_kwh ?? 0),
+    withOpenAlerts: Number(totals.with_open_alerts ?? 0),
+    pvPeakKw: Number(totals.pv_peak_kw ?? 0),
+    batteryKwh: Number(totals.battery_kwh ?? 0),
     todayEnergyKwh: Number(today.wh ?? 0) / 1000,
-    attention: rows
-      .filter((row) => Number(row.needs_attention) === 1)
-      .map((row): AttentionPlant => ({
-        id: row.id,
-        name: row.name,
-        thingName: row.thing_name,
-        status: Number(row.online) === 1 ? 'online' : 'offline',
-        lastSeen: iso(row.last_reported_at === null ? null : Number(row.last_reported_at)),
-        criticalAlerts: Number(row.critical),
-        warningAlerts: Number(row.warning),
-      })),
-    attentionTotal: Number(totals?.attention_total ?? 0),
+    attention: rows.map((row): AttentionPlant => ({
+      id: row.id,
+      name: row.name,
+      thingName: row.thing_name,
+      status: Number(row.online) === 1 ? 'online' : 'offline',
+      lastSeen: iso(row.last_reported_at === null ? null : Number(row.last_reported_at)),
+      criticalAlerts: Number(row.critical),
+      warningAlerts: Number(row.warning),
+    })),
+    attentionTotal: Number(totals.attention_total ?? 0),
   };
 }
