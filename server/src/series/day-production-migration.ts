@@ -54,7 +54,7 @@ export const dayProductionMigration: Required<Migration> = {
     await sql`insert into day_production (thing_name, bucket, energy_wh)
       select r.thing_name, r.bucket, r.energy_wh from metric_rollups r
       where ${dayProduction('r')} and r.bucket = (select max(m.bucket) from metric_rollups m
-        where m.thing_name = r.thing_name and m.granularity = 'day' and m.metric_key = ${sql.lit(PRODUCTION_METRIC)})`.execute(db);
+        where m.thing_name = r.thing_name and ${dayProduction('m')})`.execute(db);
     await (isPostgres(db) ? createPostgresTriggers(db) : createSqliteTriggers(db));
   },
 

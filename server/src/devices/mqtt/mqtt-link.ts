@@ -310,12 +310,10 @@ export class MqttLink {
 
   /** Counts and tells (once a minute per thing) a report that could not be read. */
   private dropUnparsed(topic: string, parsed: Extract<ParsedReport, { ok: false }>): void {
+    const sender = thingNameOfReportedTopic(topic) ?? topic;
     this.counters.dropped[parsed.reason]++;
-    this.countDrop(thingNameOfReportedTopic(topic) ?? topic);
-    this.dropWarnings.dropped(
-      thingNameOfReportedTopic(topic) ?? topic,
-      `mqtt: dropped a report on ${topic}: ${parsed.reason}, ${parsed.detail}`,
-    );
+    this.countDrop(sender);
+    this.dropWarnings.dropped(sender, `mqtt: dropped a report on ${topic}: ${parsed.reason}, ${parsed.detail}`);
   }
 
   /** Stores one report; answers whether to acknowledge it (stored, or dropped for good). */

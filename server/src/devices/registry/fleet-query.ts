@@ -1,10 +1,10 @@
 // The tenant's plants as the registry and the fleet list them, in one SQL query whatever the fleet's
 // size: only the plants the caller may see (plants/access.ts), filtered by name, tag and gateway
 // status, with each plant's gateway report (shadows/gateway-reports.ts) and today's production
-// (series/tables.ts day_production) joined, sortable by every column of the plants table. The database computes the gateway status (registry.ts gatewayStatus:
-// online while the last report is at most GATEWAY_OFFLINE_MS old, unless the broker says the gateway is
-// disconnected); the broker's word lives in this process's memory and comes in as the list of
-// disconnected gateways.
+// (series/tables.ts day_production) joined, sortable by every column of the plants table. The
+// database computes the gateway status (registry.ts gatewayStatus: online while the last report is at
+// most GATEWAY_OFFLINE_MS old, unless the broker says the gateway is disconnected); the broker's word
+// lives in this process's memory and comes in as the list of disconnected gateways.
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { isPostgres } from '../../db/dialect';
 import type { Database } from '../../db/schema';
