@@ -81,10 +81,41 @@ function sqliteTarget(): TestDatabase {
   };
 }
 
+/**
+ * The database this jest worker's schemas live in: one per worker, made on first use. Kysely's
+ * migrator reads the catalog of every schema of its database, by name; a schema another worker drops
+ * meanwhile fails that read ("schema … does not exist"). A worker runs one suite at a time, so within
+ * its own database no schema goes away under a migration.
+ */
+let workerDatabase: Promise<string> | undefined;
+
+function workerDatabaseUrl(): Promise<string> {
+  workerDatabase ??= (async () => {
+    const worker = process.env.JEST_WORKER_ID;
+    if (!worker) return PG_TEST_URL;
+    const url = new URL(PG_TEST_URL);
+    const name = `${url.pathname.slice(1) || 'postgres'}_worker_${Number(worker)}`;
+    const client = new pg.Client({ connectionString: PG_TEST_URL });
+    await client.connect();
+    try {
+      const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+      if (rowCount === 0) await client.query(`create database "${name}"`);
+    } catch (error) {
+      // another run of this worker number made it meanwhile
+      if ((error as { code?: string }).code !== '42P04') throw error;
+    } finally {
+      await client.end();
+    }
+    url.pathname = `/${name}`;
+    return url.toString();
+  })();
+  return workerDatabase;
+}
+
 function postgresTarget(): TestDatabase {
   const opened: Array<{ db: Kysely<Database>; schema: string }> = [];
   const admin = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
-    const client = new pg.Client({ connectionString: PG_TEST_URL });
+    const client = new pg.Client({ connectionString: await workerDatabaseUrl() });
     await client.connect();
     try {
       return await work(client);
@@ -96,7 +127,7 @@ function postgresTarget(): TestDatabase {
     const schema = `test_${process.pid}_${randomBytes(6).toString('hex')}`;
     await admin((c) => c.query(`create schema "${schema}"`));
     // search_path travels in the startup packet, so every pooled connection lands in this schema.
-    const url = new URL(PG_TEST_URL);
+    const url = new URL(await workerDatabaseUrl());
     url.searchParams.set('options', `-c search_path=${schema}`);
     const db = await createDatabase(url.toString());
     opened.push({ db, schema });
