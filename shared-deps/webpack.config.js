@@ -3,7 +3,7 @@
 const fs = require('fs');
 const path = require('path');
 const sharedModules = require('../tools/shared-modules');
-const { helioExternals, rules, cssPlugins, NO_EVAL_ENVIRONMENT } = require('../tools/webpack.factory');
+const { helioExternals, rules, cssPlugins, minimizers, NO_EVAL_ENVIRONMENT } = require('../tools/webpack.factory');
 const { appsDir } = require('../tools/paths');
 const { EntryManifestPlugin } = require('../tools/manifest-plugin');
 const { IconPathsPlugin } = require('./icon-paths-plugin');
@@ -86,6 +86,7 @@ module.exports = (env, argv) =>
     externalsType: 'system',
     resolve: { extensions: ['.js', '.mjs'] },
     module: { rules: rules() },
+    optimization: { minimizer: minimizers() },
     devtool: false,
     cache: {
       type: 'filesystem',
