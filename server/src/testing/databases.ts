@@ -94,14 +94,13 @@ function workerDatabaseUrl(): Promise<string> {
     const worker = process.env.JEST_WORKER_ID;
     if (!worker) return PG_TEST_URL;
     const url = new URL(PG_TEST_URL);
-    const name = `${url.pathname.slice(1) || 'postgres'}_worker_${Number(worker)}`;
+    const name = `${url.pathname.slice(1) || 'postgres'}_worker_${worker}`;
     const client = new pg.Client({ connectionString: PG_TEST_URL });
     await client.connect();
     try {
-      const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
-      if (rowCount === 0) await client.query(`create database "${name}"`);
+      await client.query(`create database "${name}"`);
     } catch (error) {
-      // another run of this worker number made it meanwhile
+      // 42P04: made by an earlier run, and reused
       if ((error as { code?: string }).code !== '42P04') throw error;
     } finally {
       await client.end();
