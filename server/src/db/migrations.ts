@@ -27,6 +27,7 @@ import { plantListingMigration } from '../plants/listing-migration';
 import { fillfactorMigration } from './fillfactor-migration';
 import { gatewayReportVersionsMigration } from '../devices/shadows/gateway-report-versions-migration';
 import { dayProductionMigration } from '../series/day-production-migration';
+import { plantNameIndexMigration } from '../plants/name-index-migration';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '058_fillfactor': fillfactorMigration,
   '059_gateway_report_versions': gatewayReportVersionsMigration,
   '060_day_production': dayProductionMigration,
+  '061_plant_name_index': plantNameIndexMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

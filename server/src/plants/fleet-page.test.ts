@@ -194,6 +194,28 @@ describe.each(databaseTargets())('the fleet pages on $name', (target) => {
     expect(await page({ filter: { search: 'nikde' } })).toEqual({ plants: [], total: 0, page: 0, pageCount: 1 });
   });
 
+  it('cuts every sort and filter into the same pages as one list, each page with its own tags', async () => {
+    // A page's ids come from the plants alone when the sort and the filter need no joined table,
+    // else from the joined query (fleet-query.ts fleetPageIds): both must cut the same list.
+    const sorts = ['name', 'location', 'pvPeakKw', 'batteryKwh', 'todayEnergyKwh', 'status'] as const;
+    for (const sort of sorts) {
+      for (const request of [
+        { sort },
+        { sort, descending: true },
+        { sort, filter: { status: 'online' as const } },
+        { sort, filter: { tag: roof } },
+      ]) {
+        const whole = (await page({ ...request, pageSize: 10 })).plants;
+        const paged = [];
+        for (let i = 0; i * 2 < whole.length; i++) paged.push(...(await page({ ...request, pageSize: 2, page: i })).plants);
+        expect([JSON.stringify(request), paged.map((p) => [p.name, p.tagIds])]).toEqual([
+          JSON.stringify(request),
+          whole.map((p) => [p.name, p.tagIds]),
+        ]);
+      }
+    }
+  });
+
   it('gives the ids of every matching plant over all pages', async () => {
     const ids = await fleetIds(db, admin, gateways, { status: 'offline' }, now);
     expect(ids.sort()).toEqual(['Hradec Králové', 'Chrudim – Farma', 'Žďár'].map((name) => idOf.get(name)).sort());

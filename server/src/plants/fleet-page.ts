@@ -24,28 +24,29 @@ export async function fleetPage(
 ): Promise<FleetPage> {
   const fleet = await fleetQuery({ db, caller, gateways, now }, queryFilter(request.filter));
   const pageSize = request.pageSize ?? DEFAULT_PAGE_SIZE;
-  const rowsOf = (page: number) =>
-    fleetOrder(fleet, request.sort, request.descending)
-      .select(['plants.id', 'plants.name', 'plants.thing_name', 'plants.location', 'plants.latitude', 'plants.longitude'])
-      .select(['plants.timezone', 'plants.pv_peak_kw', 'plants.battery_kwh', 'plants.charger_kw'])
-      .select(['gateway_reports.last_reported_at', 'today.energy_wh', fleet.online.as('online')])
-      .where('plants.id', 'in', fleetPageIds(fleet, pageSize, page * pageSize, request.sort, request.descending))
-      .execute();
+  // A page's rows and its plants' tag links side by side, each picking the page's ids itself.
+  const pageOf = (page: number) => {
+    const ids = fleetPageIds(fleet, pageSize, page * pageSize, request.sort, request.descending);
+    return Promise.all([
+      fleetOrder(fleet, request.sort, request.descending)
+        .select(['plants.id', 'plants.name', 'plants.thing_name', 'plants.location', 'plants.latitude', 'plants.longitude'])
+        .select(['plants.timezone', 'plants.pv_peak_kw', 'plants.battery_kwh', 'plants.charger_kw'])
+        .select(['gateway_reports.last_reported_at', 'today.energy_wh', fleet.online.as('online')])
+        .where('plants.id', 'in', ids)
+        .execute(),
+      tagIdsByPlant(db, caller.tenantId, ids),
+    ]);
+  };
   const asked = request.page ?? 0;
-  const [counted, rows] = await Promise.all([
+  const [counted, askedPage] = await Promise.all([
     fleet.query.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
-    rowsOf(asked),
+    pageOf(asked),
   ]);
   const total = Number(counted.total);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   // Past the last page (the filter left fewer plants than the table was paged to): the last page.
   const page = Math.min(asked, pageCount - 1);
-  const shown = page === asked ? rows : await rowsOf(page);
-  const tagIds = await tagIdsByPlant(
-    db,
-    caller.tenantId,
-    shown.map((row) => row.id),
-  );
+  const [shown, tagIds] = page === asked ? askedPage : await pageOf(page);
   const plants = shown.map((row): FleetPlant => ({
     ...toPlant(row),
     status: Number(row.online) === 1 ? 'online' : 'offline',

@@ -2,8 +2,9 @@
 // add or remove tags on many plants at once. Every lookup is tenant-scoped: another tenant's tag or
 // plant is simply not there.
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema';
+import { isOneOf } from '../db/dialect';
 import { accessiblePlantIds, seesEveryPlant, type PlantCaller } from '../plants/access';
 import type { TagTable } from './tables';
 
@@ -168,18 +169,20 @@ export async function setPlantTags(
 }
 
 /** Every plant of the tenant that carries a tag (or of the plants named), with its tag ids (sorted), in one query. */
-export async function tagIdsByPlant(
+export async function tagIdsByPlant<DB, TB extends keyof DB>(
   db: Kysely<Database>,
   tenantId: string,
-  onlyPlantIds?: readonly string[],
+  /** The plants' ids, or a query selecting them (a page's ids, so that this runs alongside the page's rows). */
+  onlyPlantIds?: readonly string[] | SelectQueryBuilder<DB, TB, { id: string }>,
 ): Promise<Map<string, string[]>> {
-  if (onlyPlantIds?.length === 0) return new Map();
+  if (Array.isArray(onlyPlantIds) && onlyPlantIds.length === 0) return new Map();
   let query = db
     .selectFrom('plant_tags')
     .innerJoin('tags', 'tags.id', 'plant_tags.tag_id')
     .select(['plant_tags.plant_id', 'plant_tags.tag_id'])
     .where('tags.tenant_id', '=', tenantId);
-  if (onlyPlantIds !== undefined) query = query.where('plant_tags.plant_id', 'in', [...onlyPlantIds]);
+  if (Array.isArray(onlyPlantIds)) query = query.where(isOneOf(db, 'plant_tags.plant_id', onlyPlantIds));
+  else if (onlyPlantIds !== undefined) query = query.where('plant_tags.plant_id', 'in', onlyPlantIds);
   const rows = await query.execute();
   const byPlant = new Map<string, string[]>();
   for (const row of rows) {

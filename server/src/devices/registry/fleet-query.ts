@@ -6,7 +6,7 @@
 // most GATEWAY_OFFLINE_MS old, unless the broker says the gateway is disconnected); the broker's word
 // lives in this process's memory and comes in as the list of disconnected gateways.
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import { isPostgres } from '../../db/dialect';
+import { isOneOf } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { GATEWAY_OFFLINE_MS } from '../../notifications/conditions';
 import { accessiblePlantIds, seesEveryPlant, type PlantCaller } from '../../plants/access';
@@ -45,9 +45,7 @@ function onlineFlag({ db, gateways, now }: FleetContext): RawBuilder<number> {
   const recent = sql<SqlBool>`coalesce(gateway_reports.last_reported_at, 0) >= ${now - GATEWAY_OFFLINE_MS}`;
   const gone = gateways.disconnected();
   if (gone.length === 0) return sql<number>`case when ${recent} then 1 else 0 end`;
-  const disconnected = isPostgres(db)
-    ? sql<SqlBool>`plants.thing_name = any(${[...gone]}::text[])`
-    : sql<SqlBool>`plants.thing_name in (select value from json_each(${JSON.stringify(gone)}))`;
+  const disconnected = isOneOf(db, 'plants.thing_name', gone);
   return sql<number>`case when ${recent} and not ${disconnected} then 1 else 0 end`;
 }
 
@@ -62,7 +60,25 @@ export async function fleetQuery(context: FleetContext, filter: FleetFilter = {}
   // A tenant without plants has no time zones: no roll-up can be today's.
   const zones = todayByZone.size > 0 ? [...todayByZone] : [['UTC', -1] as const];
   const online = onlineFlag(context);
-  let query = visiblePlants(db, caller)
+  // The filters on the plants' own columns, apart, so that a page's ids can be picked without the joins (fleetPageIds).
+  let plain = visiblePlants(db, caller);
+  if (filter.id !== undefined) plain = plain.where('plants.id', '=', filter.id);
+  if (filter.thingName !== undefined) plain = plain.where('plants.thing_name', '=', filter.thingName);
+  if (filter.name !== undefined && filter.name.trim() !== '')
+    plain = plain.where(sql<SqlBool>`plants.name_search like ${searchPattern(filter.name)} escape '\\'`);
+  const tag = filter.tag;
+  if (tag !== undefined) {
+    plain = plain.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('plant_tags')
+          .select('plant_tags.plant_id')
+          .whereRef('plant_tags.plant_id', '=', 'plants.id')
+          .where('plant_tags.tag_id', '=', tag),
+      ),
+    );
+  }
+  let query = plain
     .leftJoin('gateway_reports', 'gateway_reports.thing_name', 'plants.thing_name')
     .leftJoin('gateway_credentials', 'gateway_credentials.plant_id', 'plants.id')
     .leftJoin('day_production as today', (join) =>
@@ -76,32 +92,15 @@ export async function fleetQuery(context: FleetContext, filter: FleetFilter = {}
           )} end`,
         ),
     );
-  if (filter.id !== undefined) query = query.where('plants.id', '=', filter.id);
-  if (filter.thingName !== undefined) query = query.where('plants.thing_name', '=', filter.thingName);
-  if (filter.name !== undefined && filter.name.trim() !== '')
-    query = query.where(sql<SqlBool>`plants.name_search like ${searchPattern(filter.name)} escape '\\'`);
-  const tag = filter.tag;
-  if (tag !== undefined) {
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('plant_tags')
-          .select('plant_tags.plant_id')
-          .whereRef('plant_tags.plant_id', '=', 'plants.id')
-          .where('plant_tags.tag_id', '=', tag),
-      ),
-    );
-  }
   if (filter.status !== undefined) query = query.where(sql<SqlBool>`${online} = ${filter.status === 'online' ? 1 : 0}`);
-  return { query, online };
+  return { query, online, plain: filter.status === undefined ? plain : undefined };
 }
 
 export type FleetQuery = Awaited<ReturnType<typeof fleetQuery>>;
 
-/** The sort of the plants table: by a column (nulls as the smallest), then by name, then by id so pages never overlap. */
-export function fleetOrder({ query, online }: FleetQuery, column: FleetSortColumn = 'name', descending = false) {
-  const direction = descending ? sql`desc` : sql`asc`;
-  const by = {
+/** What the plants table sorts by: a column (nulls as the smallest), then the name, then the id so pages never overlap. */
+function sortKey(online: RawBuilder<number>, column: FleetSortColumn): RawBuilder<unknown> {
+  return {
     name: sql`plants.name_sort`,
     location: sql`plants.location_sort`,
     pvPeakKw: sql`plants.pv_peak_kw`,
@@ -109,19 +108,39 @@ export function fleetOrder({ query, online }: FleetQuery, column: FleetSortColum
     todayEnergyKwh: sql`coalesce(today.energy_wh, -1)`,
     status: online,
   }[column];
+}
+
+/** The sorts by the plants' own columns, which need no join. */
+const PLAIN_SORTS: ReadonlySet<FleetSortColumn> = new Set(['name', 'location', 'pvPeakKw', 'batteryKwh']);
+
+interface Orderable<Q> {
+  orderBy(expression: RawBuilder<unknown>): Q;
+}
+
+function inOrder<Q extends Orderable<Q>>(query: Q, by: RawBuilder<unknown>, descending: boolean): Q {
+  const direction = descending ? sql`desc` : sql`asc`;
   return query
     .orderBy(sql`${by} ${direction}`)
-    .orderBy('plants.name_sort')
-    .orderBy('plants.id');
+    .orderBy(sql`plants.name_sort`)
+    .orderBy(sql`plants.id`);
+}
+
+/** The sort of the plants table (sortKey). */
+export function fleetOrder({ query, online }: FleetQuery, column: FleetSortColumn = 'name', descending = false) {
+  return inOrder(query, sortKey(online, column), descending);
 }
 
 /**
  * The ids of one page of the sorted fleet (`size` plants after the first `skip`), for the page's
  * query to keep (`where plants.id in …`) with the same sort. Joined rows are then read for the page
- * alone: PostgreSQL leaves out the left joins the sort and the filter do not use, so picking the
- * middle page of 100 out of 10,003 plants by name walks the name index (5 ms) instead of joining and
- * sorting every plant first (52 ms).
+ * alone. When neither the sort nor the filter needs a joined table, the ids come from the plants
+ * alone: PostgreSQL then walks the (tenant, name, id) index (3 ms for the middle page of 1,000 out of
+ * 10,003 plants) where, with the unused joins left in the query, it sorted every plant (22 ms).
  */
-export function fleetPageIds(fleet: FleetQuery, size: number, skip: number, column?: FleetSortColumn, descending?: boolean) {
-  return fleetOrder(fleet, column, descending).select('plants.id').limit(size).offset(skip);
+export function fleetPageIds(fleet: FleetQuery, size: number, skip: number, column: FleetSortColumn = 'name', descending = false) {
+  const ordered =
+    fleet.plain && PLAIN_SORTS.has(column)
+      ? inOrder(fleet.plain, sortKey(fleet.online, column), descending)
+      : fleetOrder(fleet, column, descending);
+  return ordered.select('plants.id').limit(size).offset(skip);
 }
