@@ -97,7 +97,7 @@ export const deviceEndpoints = {
     Shadow,
   ),
   'iot/broker/status': endpoint(NoBody, BrokerStatus),
-  /** The whole matching list by name, or one page of it with pageSize (pageOffset counts pages, from 0, as Hono's device search does). */
+  /** One page of the matching list by name: pageSize plants (REGISTRY_PAGE_SIZE_DEFAULT without it), pageOffset counting pages from 0 as Hono's device search does; the header REGISTRY_TOTAL_HEADER counts them all. */
   'hono/plants/find': endpoint(RegistryFindRequest, Type.Array(RegistryPlant)),
   'hono/plants/get': endpoint(IdBody, RegistryPlant),
   'plant/gateway/credentials/rotate': endpoint(IdBody, GatewayLogin),

@@ -13,6 +13,15 @@ export const PLANT_LIST_LIMIT_MAX = 500;
  * walks a fleet of thousands in pages of about 360 KB instead of one answer of megabytes.
  */
 export const REGISTRY_PAGE_SIZE_MAX = 1000;
+/**
+ * The page hono/plants/find answers without pageSize; the answer's header REGISTRY_TOTAL_HEADER says
+ * how many plants match in all. As device registries page their searches (Hono's own device search,
+ * AWS IoT's ListThings): the whole list of a 10,000-plant fleet is 3.6 MB, which no one call can
+ * build, send and parse in 50 ms.
+ */
+export const REGISTRY_PAGE_SIZE_DEFAULT = 100;
+/** The answer header of hono/plants/find that counts every plant matching the filter, on all pages. */
+export const REGISTRY_TOTAL_HEADER = 'x-total-count';
 /** The plants table's columns, each of which it sorts by. */
 export const FLEET_SORT_COLUMNS = ['name', 'location', 'pvPeakKw', 'batteryKwh', 'todayEnergyKwh', 'status'] as const;
 export type FleetSortColumn = (typeof FLEET_SORT_COLUMNS)[number];

@@ -35,7 +35,7 @@ export async function plantSources(
   now = Date.now(),
 ) {
   const roles = new Map((await listTenantPlants(db, user)).map((p) => [p.id, p.access_role]));
-  const registry = await findRegistryPlants(db, user, devices?.gateways ?? NO_GATEWAYS, {}, { now });
+  const registry = await findRegistryPlants(db, user, devices?.gateways ?? NO_GATEWAYS, {}, now);
   const rates = await reportsPerMinute(
     db,
     registry.map((p) => p.thingName),

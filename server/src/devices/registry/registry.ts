@@ -9,7 +9,7 @@ import { tagIdsByPlant } from '../../tags/tags';
 import { gatewayUsername } from '../mqtt/gateway-credentials';
 import type { GatewayStatus, RegistryFilter, RegistryPlant } from '@helio/contracts';
 import type { GatewayConnection, GatewayConnectionsView } from '../mqtt/gateway-status';
-import { fleetOrder, fleetPageIds, fleetQuery } from './fleet-query';
+import { fleetOrder, fleetPageIds, fleetQuery, type FleetQuery } from './fleet-query';
 
 export type { GatewayStatus, RegistryFilter, RegistryPlant };
 
@@ -30,49 +30,69 @@ export interface RegistryPage {
   offset: number;
 }
 
-/**
- * The registry's plants matching the filter, by name (Czech order), all of them or one page; for one
- * plant when asked by id (hono/plants/get).
- */
+type RegistryFind = RegistryFilter & { id?: string };
+
+/** The plants of the registry matching the filter, by name (Czech order): one plant when asked by id (hono/plants/get). */
 export async function findRegistryPlants(
   db: Kysely<Database>,
   caller: PlantCaller,
   gateways: GatewayConnectionsView,
-  filter: RegistryFilter & { id?: string },
-  { page, now = Date.now() }: { page?: RegistryPage; now?: number } = {},
+  filter: RegistryFind,
+  now = Date.now(),
 ): Promise<RegistryPlant[]> {
   const fleet = await fleetQuery({ db, caller, gateways, now }, filter);
-  let query = fleetOrder(fleet)
+  // Every tag link of the plants alongside (one plant's when asked by id).
+  const [rows, tagIds] = await Promise.all([
+    registryRows(fleet).execute(),
+    tagIdsByPlant(db, caller.tenantId, filter.id === undefined ? undefined : [filter.id]),
+  ]);
+  return rows.map((row) => registryPlant(row, tagIds, gateways, now));
+}
+
+/** One page of the registry's plants matching the filter, by name (Czech order), and how many match in all (hono/plants/find). */
+export async function findRegistryPage(
+  db: Kysely<Database>,
+  caller: PlantCaller,
+  gateways: GatewayConnectionsView,
+  filter: RegistryFind,
+  page: RegistryPage,
+  now = Date.now(),
+): Promise<{ plants: RegistryPlant[]; total: number }> {
+  const fleet = await fleetQuery({ db, caller, gateways, now }, filter);
+  const pageIds = fleetPageIds(fleet, page.size, page.size * page.offset);
+  // The page's rows, its plants' tag links and the count side by side, each picking the page's ids itself.
+  const [rows, tagIds, counted] = await Promise.all([
+    registryRows(fleet).where('plants.id', 'in', pageIds).execute(),
+    tagIdsByPlant(db, caller.tenantId, pageIds),
+    fleet.query.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { plants: rows.map((row) => registryPlant(row, tagIds, gateways, now)), total: Number(counted.total) };
+}
+
+function registryRows(fleet: FleetQuery) {
+  return fleetOrder(fleet)
     .select(['plants.id', 'plants.name', 'plants.thing_name', 'gateway_credentials.username'])
     .select(['gateway_reports.last_reported_at', 'gateway_reports.firmware', 'gateway_reports.shadow_version', 'today.energy_wh']);
-  if (page) query = query.where('plants.id', 'in', fleetPageIds(fleet, page.size, page.size * page.offset));
-  // The whole list reads every tag link alongside, one plant its own; a page reads its plants' links once it knows them.
-  const alongside = page ? undefined : tagIdsByPlant(db, caller.tenantId, filter.id === undefined ? undefined : [filter.id]);
-  const [rows, tagsAlongside] = await Promise.all([query.execute(), alongside]);
-  const tagIds =
-    tagsAlongside ??
-    (await tagIdsByPlant(
-      db,
-      caller.tenantId,
-      rows.map((row) => row.id),
-    ));
-  return rows.map((row): RegistryPlant => {
-    const lastSeenMs = row.last_reported_at === null ? null : Number(row.last_reported_at);
-    const connection = gateways.connectionOf(row.thing_name);
-    return {
-      id: row.id,
-      name: row.name,
-      thingName: row.thing_name,
-      gatewayClientId: gatewayUsername(row.thing_name),
-      hasCredentials: row.username !== null,
-      status: gatewayStatus(lastSeenMs, connection, now),
-      lastSeen: iso(lastSeenMs),
-      connected: connection ? connection.connected : null,
-      connectedSince: connection?.connected ? iso(connection.since) : null,
-      firmware: row.firmware,
-      shadowVersion: row.shadow_version ?? 0,
-      tagIds: tagIds.get(row.id) ?? [],
-      todayEnergyKwh: row.energy_wh === null ? null : Number(row.energy_wh) / 1000,
-    };
-  });
+}
+
+type RegistryRow = Awaited<ReturnType<ReturnType<typeof registryRows>['execute']>>[number];
+
+function registryPlant(row: RegistryRow, tagIds: Map<string, string[]>, gateways: GatewayConnectionsView, now: number): RegistryPlant {
+  const lastSeenMs = row.last_reported_at === null ? null : Number(row.last_reported_at);
+  const connection = gateways.connectionOf(row.thing_name);
+  return {
+    id: row.id,
+    name: row.name,
+    thingName: row.thing_name,
+    gatewayClientId: gatewayUsername(row.thing_name),
+    hasCredentials: row.username !== null,
+    status: gatewayStatus(lastSeenMs, connection, now),
+    lastSeen: iso(lastSeenMs),
+    connected: connection ? connection.connected : null,
+    connectedSince: connection?.connected ? iso(connection.since) : null,
+    firmware: row.firmware,
+    shadowVersion: row.shadow_version ?? 0,
+    tagIds: tagIds.get(row.id) ?? [],
+    todayEnergyKwh: row.energy_wh === null ? null : Number(row.energy_wh) / 1000,
+  };
 }

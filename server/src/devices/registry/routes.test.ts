@@ -1,5 +1,12 @@
 // The device registry and gateway password rotation through the real app, broker and database.
-import { RegistryPlant as RegistryPlantSchema, REGISTRY_PAGE_SIZE_MAX, reportedTopic, statusTopic } from '@helio/contracts';
+import {
+  RegistryPlant as RegistryPlantSchema,
+  REGISTRY_PAGE_SIZE_DEFAULT,
+  REGISTRY_PAGE_SIZE_MAX,
+  REGISTRY_TOTAL_HEADER,
+  reportedTopic,
+  statusTopic,
+} from '@helio/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -162,6 +169,28 @@ describe.each(databaseTargets())('device registry on $name', (target) => {
       [olomouc, []],
       [plzen, [roof]],
     ]);
+  });
+
+  it('answers the first REGISTRY_PAGE_SIZE_DEFAULT plants without pageSize, and counts every match in x-total-count', async () => {
+    const fleet = await insertTenant(db);
+    const things = Array.from({ length: REGISTRY_PAGE_SIZE_DEFAULT + 3 }, (_, i) => `reg-fleet-${run}-${String(i).padStart(3, '0')}`);
+    for (const thing of things) await insertPlant(db, fleet, thing);
+    const fleetViewer = (await userWithToken(db, fleet, 'viewer')).idToken;
+    const call = async (body: object) => {
+      const response = await apiPost(app, 'hono/plants/find', body, fleetViewer);
+      expect(response.statusCode).toBe(200);
+      return { things: response.json<RegistryPlant[]>().map((p) => p.thingName), total: response.headers[REGISTRY_TOTAL_HEADER] };
+    };
+    expect(await call({})).toEqual({ things: things.slice(0, REGISTRY_PAGE_SIZE_DEFAULT), total: String(things.length) });
+    expect(await call({ pageSize: REGISTRY_PAGE_SIZE_DEFAULT, pageOffset: 1 })).toEqual({
+      things: things.slice(REGISTRY_PAGE_SIZE_DEFAULT),
+      total: String(things.length),
+    });
+    // The count follows the filter, not the page.
+    expect(await call({ filter: { name: `${run}-10` }, pageSize: 2 })).toEqual({
+      things: things.filter((t) => t.includes(`${run}-10`)).slice(0, 2),
+      total: String(things.filter((t) => t.includes(`${run}-10`)).length),
+    });
   });
 
   it('answers each plant with exactly the contract’s fields', async () => {

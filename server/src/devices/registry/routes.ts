@@ -1,4 +1,4 @@
-// Device registry: POST /api/hono/plants/find {filter, pageSize, pageOffset} and /api/hono/plants/get {id},
+// Device registry: POST /api/hono/plants/find {filter, pageSize, pageOffset} (a page; the header x-total-count counts all) and /api/hono/plants/get {id},
 // POST /api/plant/gateway/credentials/rotate {id}, which answers a plant gateway's new password once,
 // and POST /api/iot/broker/status {}: the server's own connection to the broker.
 // Plants of another tenant are not found (404).
@@ -7,13 +7,19 @@ import type { Kysely } from 'kysely';
 import { plantTarget, recordRequestAudit } from '../../audit/request-audit';
 import type { Database } from '../../db/schema';
 import { requireUser } from '../../http/auth';
-import { deviceEndpoints, type DeviceEndpoints, type GatewayLogin } from '@helio/contracts';
+import {
+  deviceEndpoints,
+  REGISTRY_PAGE_SIZE_DEFAULT,
+  REGISTRY_TOTAL_HEADER,
+  type DeviceEndpoints,
+  type GatewayLogin,
+} from '@helio/contracts';
 import { sendBuiltAnswer } from '../../http/built-answer';
 import { contractSchema } from '../../http/contract-schema';
 import { notFound } from '../../http/errors';
 import { access } from '../../iam/route-access';
 import { findTenantPlant, requirePlantRole } from '../../plants/access';
-import { findRegistryPlants, type RegistryPlant } from './registry';
+import { findRegistryPage, findRegistryPlants, type RegistryPlant } from './registry';
 import type { DeviceServices } from '../services';
 
 export type { GatewayLogin };
@@ -46,9 +52,10 @@ export async function registerRegistryRoutes(app: FastifyInstance, deps: { db: K
       schema: contractSchema(deviceEndpoints['hono/plants/find']),
     },
     async (request, reply) => {
-      const { filter = {}, pageSize, pageOffset = 0 } = request.body;
-      const page = pageSize === undefined ? undefined : { size: pageSize, offset: pageOffset };
-      return sendBuiltAnswer(reply, await findRegistryPlants(db, request.user, devices.gateways, filter, { page }));
+      const { filter = {}, pageSize = REGISTRY_PAGE_SIZE_DEFAULT, pageOffset = 0 } = request.body;
+      const { plants, total } = await findRegistryPage(db, request.user, devices.gateways, filter, { size: pageSize, offset: pageOffset });
+      reply.header(REGISTRY_TOTAL_HEADER, String(total));
+      return sendBuiltAnswer(reply, plants);
     },
   );
 
