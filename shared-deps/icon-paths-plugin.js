@@ -1,8 +1,26 @@
 // Emits each Blueprint icon's SVG paths as its own small JSON file next to the shared icons module,
 // so an icon costs one ~300-byte request on first use and nothing is shipped up front (a webpack
 // chunk per icon would need a ~55 KB gzipped chunk map in the module itself).
+const crypto = require('crypto');
 const fs = require('fs');
 const path = require('path');
+
+const SIZES = [16, 20];
+const pathsDir = (iconsDir, size) => path.join(iconsDir, 'lib', 'esm', 'generated', `${size}px`, 'paths');
+
+/**
+ * 8 hex digits of a hash of every icon's source and of this plugin: the folder's name carries it, so
+ * the server lets browsers keep the files for a year (http/static.ts) and a changed icon set gets a
+ * new folder.
+ */
+function iconSetHash(iconsDir) {
+  const hash = crypto.createHash('sha256').update(fs.readFileSync(__filename));
+  for (const size of SIZES) {
+    const dir = pathsDir(iconsDir, size);
+    for (const file of fs.readdirSync(dir).sort()) hash.update(file).update(fs.readFileSync(path.join(dir, file)));
+  }
+  return hash.digest('hex').slice(0, 8);
+}
 
 class IconPathsPlugin {
   constructor({ iconsDir, outDir }) {
@@ -14,8 +32,8 @@ class IconPathsPlugin {
     const { RawSource } = compiler.webpack.sources;
     compiler.hooks.thisCompilation.tap('IconPathsPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'IconPathsPlugin', stage: compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        for (const size of [16, 20]) {
-          const dir = path.join(this.iconsDir, 'lib', 'esm', 'generated', `${size}px`, 'paths');
+        for (const size of SIZES) {
+          const dir = pathsDir(this.iconsDir, size);
           for (const file of fs.readdirSync(dir)) {
             if (!file.endsWith('.js') || file === 'index.js') continue;
             // `export default [...]`, or `const p = [...]; export default p;` for the blank icon
@@ -30,4 +48,4 @@ class IconPathsPlugin {
   }
 }
 
-module.exports = { IconPathsPlugin };
+module.exports = { IconPathsPlugin, iconSetHash };

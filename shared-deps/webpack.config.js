@@ -6,7 +6,7 @@ const sharedModules = require('../tools/shared-modules');
 const { helioExternals, rules, cssPlugins, minimizers, NO_EVAL_ENVIRONMENT } = require('../tools/webpack.factory');
 const { appsDir } = require('../tools/paths');
 const { EntryManifestPlugin } = require('../tools/manifest-plugin');
-const { IconPathsPlugin } = require('./icon-paths-plugin');
+const { IconPathsPlugin, iconSetHash } = require('./icon-paths-plugin');
 const { importedNames } = require('../tools/shared-imports');
 
 const entriesDir = path.join(__dirname, '.entries');
@@ -63,7 +63,7 @@ for (const m of sharedModules) {
 function extraPlugins(m, webpack) {
   if (m.name !== '@blueprintjs/icons') return [];
   const iconsDir = path.dirname(require.resolve('@blueprintjs/icons/package.json', { paths: [__dirname] }));
-  const outDir = `blueprint-icons@${version(m.pkg)}`;
+  const outDir = `blueprint-icons@${version(m.pkg)}.${iconSetHash(iconsDir)}`;
   return [new IconPathsPlugin({ iconsDir, outDir }), new webpack.DefinePlugin({ ICON_PATHS_DIR: JSON.stringify(outDir) })];
 }
 

@@ -5,11 +5,26 @@
 import 'systemjs-webpack-interop/auto-public-path';
 import { Icons } from '@blueprintjs/icons';
 
+async function fetchPaths(name, size) {
+  const response = await fetch(`${__webpack_public_path__}${ICON_PATHS_DIR}/${size}/${name}.json`);
+  if (!response.ok) throw new Error(`icon ${name} (${size}px): HTTP ${response.status}`);
+  return response.json();
+}
+
+// Blueprint keeps an icon's paths once loaded, but asks again for every icon drawn before the first
+// answer came: a table of 25 rows asked for its row icons 25 times each. One request per icon.
+const requested = new Map();
+
 Icons.setLoaderOptions({
-  loader: async (name, size) => {
-    const response = await fetch(`${__webpack_public_path__}${ICON_PATHS_DIR}/${size}/${name}.json`);
-    if (!response.ok) throw new Error(`icon ${name} (${size}px): HTTP ${response.status}`);
-    return response.json();
+  loader: (name, size) => {
+    const key = `${size}/${name}`;
+    let paths = requested.get(key);
+    if (!paths) {
+      paths = fetchPaths(name, size);
+      requested.set(key, paths);
+      paths.catch(() => requested.delete(key)); // a failed load is tried again by the next icon drawn
+    }
+    return paths;
   },
 });
 

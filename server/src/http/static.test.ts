@@ -35,6 +35,12 @@ describe('cacheControlFor', () => {
     expect(cacheControlFor('import-map.json')).toBe('no-cache');
     expect(cacheControlFor('locales/cs/common.3f2a1b9c.json')).toBe('no-cache');
   });
+
+  it('makes the files of a content-hashed folder under apps/ immutable (the icons), not of a folder named by version alone', () => {
+    expect(cacheControlFor('apps/shared-deps/blueprint-icons@6.14.1.5e0c9a1f/16/offline.json')).toBe(IMMUTABLE);
+    expect(cacheControlFor('apps/shared-deps/blueprint-icons@6.14.1/16/offline.json')).toBe('no-cache');
+    expect(cacheControlFor('locales/cs.5e0c9a1f/common.json')).toBe('no-cache');
+  });
 });
 
 describe.each(databaseTargets())('static console on $name', (target) => {

@@ -1,8 +1,9 @@
-// Serves the built console (dist/public). Content-hashed files under /apps/ never change, so browsers
-// keep them for a year; the entry points (index.html, import map, locales) are revalidated each time.
-// Any other page URL gets index.html, so a reload on /monitoring or /auth/sign-in works. index.html
-// and the modules' translations are chosen per request when the releases are given (each visitor's
-// releases of the modules), and index.html's policy then names the hashes of that page's own scripts.
+// Serves the built console (dist/public). Content-hashed files under /apps/, and the files of its
+// content-hashed folders, never change, so browsers keep them for a year; the entry points
+// (index.html, import map, locales) are revalidated each time. Any other page URL gets index.html,
+// so a reload on /monitoring or /auth/sign-in works. index.html and the modules' translations are
+// chosen per request when the releases are given (each visitor's releases of the modules), and
+// index.html's policy then names the hashes of that page's own scripts.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -24,11 +25,14 @@ const LOCALE_FILE = /^[a-z0-9-]{1,60}\.json$/;
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
 const CONTENT_HASH = /\.[0-9a-f]{8,}\./;
+/** A folder named for the hash of what it holds (the icons' paths: shared-deps/icon-paths-plugin.js). */
+const HASHED_FOLDER = /\.[0-9a-f]{8,}$/;
 
 /** Cache-Control for a file, by its path relative to the public directory (forward slashes). */
 export function cacheControlFor(relativePath: string): string {
-  const immutable = relativePath.startsWith('apps/') && CONTENT_HASH.test(path.posix.basename(relativePath));
-  return immutable ? IMMUTABLE : REVALIDATE;
+  const folders = path.posix.dirname(relativePath).split('/');
+  const hashed = CONTENT_HASH.test(path.posix.basename(relativePath)) || folders.some((folder) => HASHED_FOLDER.test(folder));
+  return relativePath.startsWith('apps/') && hashed ? IMMUTABLE : REVALIDATE;
 }
 
 export function isApiPath(url: string): boolean {
