@@ -1,6 +1,7 @@
-// Device registry: POST /api/hono/plants/find {filter, pageSize, pageOffset} (a page; the header x-total-count counts all) and /api/hono/plants/get {id},
-// POST /api/plant/gateway/credentials/rotate {id}, which answers a plant gateway's new password once,
-// and POST /api/iot/broker/status {}: the server's own connection to the broker.
+// Device registry: POST /api/hono/plants/find {filter, pageSize, pageOffset}, a page of the plants
+// (the header x-total-count counts them all), and /api/hono/plants/get {id}; POST
+// /api/plant/gateway/credentials/rotate {id}, which answers a plant gateway's new password once, and
+// POST /api/iot/broker/status {}: the server's own connection to the broker.
 // Plants of another tenant are not found (404).
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
