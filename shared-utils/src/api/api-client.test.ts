@@ -72,6 +72,25 @@ describe('apiPost', () => {
     expect(sessionStorage.getItem('helio.returnTo')).toBe('/batteries');
   });
 
+  it('leaves the page alone when a call made before a sign-out answers 401 after it', async () => {
+    // /auth/sign-out revokes the session while the shell's first calls are still out: their 401s
+    // must not sign out again and take the page back to /auth/sign-out once it has moved on.
+    let answer: (value: { status: number; body: unknown }) => void = () => undefined;
+    const { m, fetchMock } = await signedIn({
+      'users/info': () => new Promise((resolve) => (answer = resolve)),
+      'auth/sign-out': () => ({ status: 200, body: { ok: true } }),
+    });
+    const call = m.api.apiPost('users/info', {}).catch((e: unknown) => e);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await m.client.signOut();
+    window.history.pushState(null, '', '/auth/sign-in');
+    answer({ status: 401, body: { error: { code: 'Unauthorized', message: 'Session revoked' } } });
+    await expect(call).resolves.toMatchObject({ status: 401 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/sign-out')).toHaveLength(1);
+    expect(m.navigateToUrl).not.toHaveBeenCalled();
+  });
+
   it('does not sign out for a 401 of an auth call (wrong password)', async () => {
     const m = load();
     installFakeApi({

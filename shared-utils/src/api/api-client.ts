@@ -1,6 +1,7 @@
 // The typed API client every app uses: POST /api/<path>, JSON, the bearer ID token. A 401 on a
-// signed-in path means the session is gone: sign out and go to /auth/sign-out.
-import { expireSession, validIdToken } from '../session/session-client';
+// signed-in path means the session is gone: sign out and go to /auth/sign-out (unless the session the
+// call was made in had already ended).
+import { expireSession, sessionGeneration, validIdToken } from '../session/session-client';
 import { ApiError } from './api-error';
 import type { ApiEndpoints } from './endpoints';
 import { postJson } from './http';
@@ -22,11 +23,12 @@ export async function apiPost<P extends keyof ApiEndpoints>(
   body: ApiEndpoints[P]['request'],
   init: { signal?: AbortSignal } = {},
 ): Promise<ApiEndpoints[P]['response']> {
+  const madeIn = sessionGeneration();
   const token = isAuthPath(path) ? null : await validIdToken();
   try {
     return await postJson<ApiEndpoints[P]['response']>(path, body, { token, signal: init.signal });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401 && !isAuthPath(path)) void expireSession();
+    if (error instanceof ApiError && error.status === 401 && !isAuthPath(path)) void expireSession(madeIn);
     throw error;
   }
 }

@@ -121,8 +121,20 @@ export async function signOut(): Promise<void> {
   setSessionState(null);
 }
 
-/** The session is no longer valid (refresh failed, a call answered 401): sign out, go to sign-out. */
-export async function expireSession(): Promise<void> {
+/** Which session calls are made in: it changes with every sign-in and sign-out. */
+export function sessionGeneration(): number {
+  return generation;
+}
+
+/**
+ * The session is no longer valid (refresh failed, a call answered 401): sign out, go to sign-out.
+ * `madeIn` is the generation of the call that found out: when the session it was made in has already
+ * ended (the user signed out meanwhile, say on /auth/sign-out, which revokes the session while the
+ * shell's first calls are still out), its 401 says nothing of the current state, and signing out
+ * again would take the page back to /auth/sign-out after it had moved on to sign-in.
+ */
+export async function expireSession(madeIn?: number): Promise<void> {
+  if (madeIn !== undefined && madeIn !== generation) return;
   if (expiring) return;
   expiring = true;
   try {
