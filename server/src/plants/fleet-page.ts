@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { GatewayConnectionsView } from '../devices/mqtt/gateway-status';
-import { fleetOrder, fleetPageIds, fleetQuery, type FleetFilter as QueryFilter } from '../devices/registry/fleet-query';
+import { fleetCount, fleetOrder, fleetPageIds, fleetQuery, type FleetFilter as QueryFilter } from '../devices/registry/fleet-query';
 import { iso } from '../devices/registry/registry';
 import { tagIdsByPlant } from '../tags/tags';
 import type { FleetFilter, FleetPage, FleetPageRequest, FleetPlant } from '@helio/contracts';
@@ -38,11 +38,7 @@ export async function fleetPage(
     ]);
   };
   const asked = request.page ?? 0;
-  const [counted, askedPage] = await Promise.all([
-    fleet.query.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
-    pageOf(asked),
-  ]);
-  const total = Number(counted.total);
+  const [total, askedPage] = await Promise.all([fleetCount(fleet), pageOf(asked)]);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   // Past the last page (the filter left fewer plants than the table was paged to): the last page.
   const page = Math.min(asked, pageCount - 1);

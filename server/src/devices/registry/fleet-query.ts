@@ -98,6 +98,11 @@ export async function fleetQuery(context: FleetContext, filter: FleetFilter = {}
 
 export type FleetQuery = Awaited<ReturnType<typeof fleetQuery>>;
 
+/** How many plants match, on every page. */
+export async function fleetCount({ query }: FleetQuery): Promise<number> {
+  return Number((await query.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow()).total);
+}
+
 /** What the plants table sorts by: a column (nulls as the smallest), then the name, then the id so pages never overlap. */
 function sortKey(online: RawBuilder<number>, column: FleetSortColumn): RawBuilder<unknown> {
   return {

@@ -9,7 +9,7 @@ import { tagIdsByPlant } from '../../tags/tags';
 import { gatewayUsername } from '../mqtt/gateway-credentials';
 import type { GatewayStatus, RegistryFilter, RegistryPlant } from '@helio/contracts';
 import type { GatewayConnection, GatewayConnectionsView } from '../mqtt/gateway-status';
-import { fleetOrder, fleetPageIds, fleetQuery, type FleetQuery } from './fleet-query';
+import { fleetCount, fleetOrder, fleetPageIds, fleetQuery, type FleetQuery } from './fleet-query';
 
 export type { GatewayStatus, RegistryFilter, RegistryPlant };
 
@@ -61,12 +61,12 @@ export async function findRegistryPage(
   const fleet = await fleetQuery({ db, caller, gateways, now }, filter);
   const pageIds = fleetPageIds(fleet, page.size, page.size * page.offset);
   // The page's rows, its plants' tag links and the count side by side, each picking the page's ids itself.
-  const [rows, tagIds, counted] = await Promise.all([
+  const [rows, tagIds, total] = await Promise.all([
     registryRows(fleet).where('plants.id', 'in', pageIds).execute(),
     tagIdsByPlant(db, caller.tenantId, pageIds),
-    fleet.query.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
+    fleetCount(fleet),
   ]);
-  return { plants: rows.map((row) => registryPlant(row, tagIds, gateways, now)), total: Number(counted.total) };
+  return { plants: rows.map((row) => registryPlant(row, tagIds, gateways, now)), total };
 }
 
 function registryRows(fleet: FleetQuery) {
