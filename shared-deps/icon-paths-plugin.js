@@ -9,17 +9,13 @@ const SIZES = [16, 20];
 const pathsDir = (iconsDir, size) => path.join(iconsDir, 'lib', 'esm', 'generated', `${size}px`, 'paths');
 
 /**
- * 8 hex digits of a hash of every icon's source and of this plugin: the folder's name carries it, so
- * the server lets browsers keep the files for a year (http/static.ts) and a changed icon set gets a
- * new folder.
+ * 8 hex digits of a hash of the icon package's manifest (its version: a published version's icons
+ * never change) and of this plugin (the files' format): the folder's name carries it, so the server
+ * lets browsers keep the files for a year (http/static.ts) and changed files get a new folder.
  */
 function iconSetHash(iconsDir) {
-  const hash = crypto.createHash('sha256').update(fs.readFileSync(__filename));
-  for (const size of SIZES) {
-    const dir = pathsDir(iconsDir, size);
-    for (const file of fs.readdirSync(dir).sort()) hash.update(file).update(fs.readFileSync(path.join(dir, file)));
-  }
-  return hash.digest('hex').slice(0, 8);
+  const hash = crypto.createHash('sha256').update(fs.readFileSync(path.join(iconsDir, 'package.json')));
+  return hash.update(fs.readFileSync(__filename)).digest('hex').slice(0, 8);
 }
 
 class IconPathsPlugin {
