@@ -7,7 +7,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { ChargerView } from '@helio/contracts';
 import { E2E_BROKER_LOGIN } from '../playwright.config';
 import { adminToken } from './accounts';
-import { expect, signIn, test } from './support';
+import { expect, rememberPlant, signIn, test } from './support';
 
 const MQTT_URL = `mqtt://127.0.0.1:${Number(process.env.E2E_MQTT_PORT ?? 18831)}`;
 // Plzeň: 20 kWp, a 22 kW charger and no home battery, so the surplus is exactly sun − load.
@@ -61,7 +61,7 @@ const setDesired = (request: APIRequestContext, token: string, key: string, valu
   api(request, 'iot/thing/shadow/desired', { thingName: THING, desiredKey: key, desiredState: value }, token);
 
 async function openEv(page: Page, plantId: string): Promise<void> {
-  await page.addInitScript((id) => localStorage.setItem('site', id), plantId);
+  await rememberPlant(page, plantId);
   await signIn(page);
   await page.goto('/ev');
 }

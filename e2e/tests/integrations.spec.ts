@@ -9,7 +9,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import mqtt from 'mqtt';
 import { E2E_BROKER_LOGIN } from '../playwright.config';
 import { adminToken, goInApp } from './accounts';
-import { expect, signIn, test } from './support';
+import { expect, rememberPlant, signIn, test } from './support';
 
 const MQTT_URL = `mqtt://127.0.0.1:${Number(process.env.E2E_MQTT_PORT ?? 18831)}`;
 
@@ -163,8 +163,8 @@ test('a CSV day imported on the sources page shows in the metric log’s chart',
   const lines = ['time,key,value'];
   for (let i = 0; i < 96; i++) lines.push(`${new Date(start.getTime() + i * 15 * 60_000).toISOString()},ActPwrPve,${1000 + i * 10}`);
 
+  await rememberPlant(page, plant.id);
   await signIn(page);
-  await page.evaluate((id) => localStorage.setItem('site', id), plant.id);
   await goInApp(page, '/integrations/sources');
   // The history's own plant picker (the nav has a plant picker with the same label).
   await page.locator('#history-plant').selectOption(plant.id);

@@ -7,7 +7,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import mqtt from 'mqtt';
 import { E2E_BROKER_LOGIN } from '../playwright.config';
 import { adminToken, createActiveUser, signInAs, type TestUser } from './accounts';
-import { expect, test } from './support';
+import { expect, rememberPlant, test } from './support';
 
 const MQTT_URL = `mqtt://127.0.0.1:${Number(process.env.E2E_MQTT_PORT ?? 18831)}`;
 const OPERATOR = { email: 'operator@helio.local', password: process.env.E2E_OPERATOR_PASSWORD ?? 'Helio-operator-2024!' };
@@ -50,8 +50,8 @@ async function publishFaults(thingName: string, payload: string): Promise<void> 
 
 /** Signed in with the plant active, on /rc. */
 async function openRemoteControl(page: Page, user: { email: string; password: string }, plantId: string): Promise<void> {
+  await rememberPlant(page, plantId);
   await signInAs(page, user);
-  await page.evaluate((id) => localStorage.setItem('site', id), plantId);
   await page.goto('/rc');
   await expect(page.getByTestId('rc-page')).toBeVisible();
 }

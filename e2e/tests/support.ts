@@ -34,5 +34,14 @@ export async function signIn(page: Page, user = ADMIN): Promise<void> {
   await expect(page).toHaveURL(/\/$/);
 }
 
+/**
+ * Makes this plant the active one on every page load from now on. Written before signing in, not after:
+ * the page signed in on resolves its own active plant and stores it, and an id written meanwhile was
+ * overwritten before the next load (the remote-control journey opened Brno instead of Olomouc on CI).
+ */
+export async function rememberPlant(page: Page, plantId: string): Promise<void> {
+  await page.addInitScript((id) => localStorage.setItem('site', id), plantId);
+}
+
 /** The journeys' `test`: fails on any Content-Security-Policy violation in the page (csp-guard.ts). */
 export { expect, test } from './csp-guard';
