@@ -16,3 +16,11 @@ export function isOneOf<DB>(db: Kysely<DB>, column: string, values: readonly str
     ? sql<SqlBool>`${sql.ref(column)} = any(${[...values]}::text[])`
     : sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(values)}))`;
 }
+
+/**
+ * Runs `work` in a transaction: a new one, or the caller's when `db` already is one (Kysely does not
+ * nest them). A change and its audit entry commit together this way, whoever opened the transaction.
+ */
+export function inTransaction<DB, T>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}

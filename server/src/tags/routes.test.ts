@@ -14,6 +14,7 @@ import type { FleetSummary } from '../plants/fleet-summary';
 import { calendarOf } from '../series/calendar';
 import { SeriesWriter } from '../series/series-writer';
 import { databaseTargets } from '../testing/databases';
+import { refuseAuditEntries } from '../testing/refused-audit';
 import { apiPost, testConfig } from '../testing/test-app';
 import { addRole, addUser, tokenFor } from '../iam/test-fixtures';
 import { grantPlantAccess } from '../plants/access';
@@ -200,6 +201,26 @@ describe.each(databaseTargets())('plant tags and the fleet on $name', (target) =
     expect((await tags(otherAdmin)).map((t) => t.name)).toContain('Theirs only');
     expect((await tags()).map((t) => t.id)).not.toContain(theirs.id);
     expect(await find({ tag: theirs.id })).toEqual([]);
+  });
+
+  it('makes no change whose audit entry cannot be written', async () => {
+    const kept = (await call('tag/create', { name: 'Kept as it was', colour: 'red' }, otherAdmin)).json<TagView>();
+    const restore = await refuseAuditEntries(db, otherTenant);
+    try {
+      for (const [path, body] of [
+        ['tag/create', { name: 'Never audited', colour: 'blue' }],
+        ['tag/update', { id: kept.id, name: 'Renamed unaudited' }],
+        ['plant/tags/set', { plantIds: [ids.theirs], add: [kept.id] }],
+        ['tag/delete', { id: kept.id }],
+      ] as const) {
+        const response = await call(path, body, otherAdmin);
+        expect([path, response.statusCode]).toEqual([path, 500]);
+      }
+    } finally {
+      await restore();
+    }
+    expect(await tags(otherAdmin)).toContainEqual({ ...kept, plantCount: 0 });
+    expect((await tags(otherAdmin)).map((t) => t.name)).not.toContain('Never audited');
   });
 
   it("shows today's energy of each plant from its own day's roll-up, not yesterday's", async () => {

@@ -1,10 +1,12 @@
 // tag/list, tag/create, tag/update, tag/delete and plant/tags/set {plantIds, add, remove}: a tenant's
 // plant tags and their assignment in bulk. Names are unique per tenant (409 with details.field 'name');
-// another tenant's tag or plant is not found (404). Every change is audited.
+// another tenant's tag or plant is not found (404). Every change is audited in the change's transaction:
+// a change whose audit entry cannot be written is not made.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AuditTarget } from '../audit/audit-log';
 import { recordRequestAudit } from '../audit/request-audit';
+import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
 import { tagEndpoints, TAG_COLOURS, type TagEndpoints } from '@helio/contracts';
@@ -43,18 +45,18 @@ export async function registerTagRoutes(app: FastifyInstance, { db }: { db: Kyse
     async (request): Promise<TagView> => {
       const { tenantId } = request.user;
       if (await findTagByName(db, tenantId, request.body.name)) throw nameTaken();
-      let tagId: string;
       try {
-        tagId = await insertTag(db, tenantId, request.body);
+        return await inTransaction(db, async (trx) => {
+          const tag = await findTenantTag(trx, tenantId, await insertTag(trx, tenantId, request.body));
+          if (!tag) throw notFound('Tag not found');
+          await recordRequestAudit(trx, request, 'tags.created', tagTarget(tag), { colour: tag.colour });
+          return tag;
+        });
       } catch (error) {
         // Two creators at once: the unique key lets one through; the other hears why.
         if (await findTagByName(db, tenantId, request.body.name)) throw nameTaken();
         throw error;
       }
-      const tag = await findTenantTag(db, tenantId, tagId);
-      if (!tag) throw notFound('Tag not found');
-      await recordRequestAudit(db, request, 'tags.created', tagTarget(tag), { colour: tag.colour });
-      return tag;
     },
   );
 
@@ -74,18 +76,20 @@ export async function registerTagRoutes(app: FastifyInstance, { db }: { db: Kyse
       if (change.name === undefined && change.colour === undefined) throw badRequest('Give a new name or colour');
       if (change.name !== undefined && (await findTagByName(db, tenantId, change.name, tagId))) throw nameTaken();
       try {
-        await updateTag(db, tenantId, tagId, change);
+        return await inTransaction(db, async (trx) => {
+          await updateTag(trx, tenantId, tagId, change);
+          const after = await findTenantTag(trx, tenantId, tagId);
+          if (!after) throw notFound('Tag not found');
+          await recordRequestAudit(trx, request, 'tags.updated', tagTarget(after), {
+            ...(before.name === after.name ? {} : { name: { from: before.name, to: after.name } }),
+            ...(before.colour === after.colour ? {} : { colour: { from: before.colour, to: after.colour } }),
+          });
+          return after;
+        });
       } catch (error) {
         if (change.name !== undefined && (await findTagByName(db, tenantId, change.name, tagId))) throw nameTaken();
         throw error;
       }
-      const after = await findTenantTag(db, tenantId, tagId);
-      if (!after) throw notFound('Tag not found');
-      await recordRequestAudit(db, request, 'tags.updated', tagTarget(after), {
-        ...(before.name === after.name ? {} : { name: { from: before.name, to: after.name } }),
-        ...(before.colour === after.colour ? {} : { colour: { from: before.colour, to: after.colour } }),
-      });
-      return after;
     },
   );
 
@@ -104,8 +108,10 @@ export async function registerTagRoutes(app: FastifyInstance, { db }: { db: Kyse
       if ((seen?.plantCount ?? 0) < tag.plantCount) {
         throw forbidden('The tag is also on plants you cannot see; ask an administrator to delete it');
       }
-      await deleteTag(db, request.user.tenantId, tag.id);
-      await recordRequestAudit(db, request, 'tags.deleted', tagTarget(tag), { plantCount: tag.plantCount });
+      await inTransaction(db, async (trx) => {
+        await deleteTag(trx, request.user.tenantId, tag.id);
+        await recordRequestAudit(trx, request, 'tags.deleted', tagTarget(tag), { plantCount: tag.plantCount });
+      });
       return { ok: true, unassigned: tag.plantCount };
     },
   );
@@ -129,19 +135,21 @@ export async function registerTagRoutes(app: FastifyInstance, { db }: { db: Kyse
         requirePlantRole(plant, 'owner');
       }
       if ((await foreignIds(db, tenantId, 'tags', [...add, ...remove])).length > 0) throw notFound('Tag not found');
-      const changed = await setPlantTags(db, plantIds, add, remove);
-      if (changed.added + changed.removed > 0) {
-        // Tags by name, so the log reads without lookups; a whole fleet's plant ids would swamp it.
-        const names = new Map((await listTags(db, tenantId)).map((tag) => [tag.id, tag.name]));
-        await recordRequestAudit(db, request, 'tags.assigned', null, {
-          plants: plantIds.length,
-          ...(plantIds.length <= AUDITED_PLANT_IDS ? { plantIds } : {}),
-          add: add.map((tagId) => names.get(tagId) ?? tagId),
-          remove: remove.map((tagId) => names.get(tagId) ?? tagId),
-          ...changed,
-        });
-      }
-      return changed;
+      return inTransaction(db, async (trx) => {
+        const changed = await setPlantTags(trx, plantIds, add, remove);
+        if (changed.added + changed.removed > 0) {
+          // Tags by name, so the log reads without lookups; a whole fleet's plant ids would swamp it.
+          const names = new Map((await listTags(trx, tenantId)).map((tag) => [tag.id, tag.name]));
+          await recordRequestAudit(trx, request, 'tags.assigned', null, {
+            plants: plantIds.length,
+            ...(plantIds.length <= AUDITED_PLANT_IDS ? { plantIds } : {}),
+            add: add.map((tagId) => names.get(tagId) ?? tagId),
+            remove: remove.map((tagId) => names.get(tagId) ?? tagId),
+            ...changed,
+          });
+        }
+        return changed;
+      });
     },
   );
 }

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema';
-import { isOneOf } from '../db/dialect';
+import { inTransaction, isOneOf } from '../db/dialect';
 import { accessiblePlantIds, seesEveryPlant, type PlantCaller } from '../plants/access';
 import type { TagTable } from './tables';
 
@@ -125,7 +125,8 @@ export async function foreignIds(
 }
 
 /**
- * Adds `add` to and takes `remove` off every plant of `plantIds`, in one transaction; an assignment
+ * Adds `add` to and takes `remove` off every plant of `plantIds`, in one transaction (the caller's, if
+ * `db` is one); an assignment
  * that is already there (or already gone) is left as it is. Answers how many assignments changed.
  */
 export async function setPlantTags(
@@ -134,7 +135,7 @@ export async function setPlantTags(
   add: readonly string[],
   remove: readonly string[],
 ): Promise<{ added: number; removed: number }> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     let removed = 0;
     if (remove.length > 0) {
       const result = await trx
