@@ -30,6 +30,42 @@ async function outside(port, mqttPort) {
   }
 }
 
+/** A write that is refused for a full disk must say so: 503 and the message of db/unavailable.ts. */
+const refusedForFullDisk = (answer) => answer.status === 503 && /disk is full/.test(answer.body);
+
+async function post(base, route, body, token) {
+  const response = await fetch(`${base}/api/${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  }).catch((error) => ({ status: 0, text: async () => error.message }));
+  return { route, status: response.status, body: await response.text() };
+}
+
+/**
+ * Signs in, then creates tags one after another until the server refuses one (at most 1,000 calls or
+ * 30 s). Returns how many writes were stored, the refusal, and an answer that was neither.
+ */
+async function writeUntilRefused(base) {
+  const outcome = { stored: 0, refused: null, unclear: [] };
+  const finish = (answer) => {
+    const shown = { ...answer, body: answer.body.slice(0, 200) };
+    return refusedForFullDisk(answer) ? { ...outcome, refused: shown } : { ...outcome, unclear: [shown] };
+  };
+  const signIn = await post(base, 'auth/sign-in', { username: 'admin@helio.local', password: 'Helio-admin-2024!' });
+  if (signIn.status !== 200) return finish(signIn);
+  outcome.stored++;
+  const { idToken } = JSON.parse(signIn.body);
+  const deadline = Date.now() + 30_000;
+  for (let i = 0; i < 1000 && Date.now() < deadline; i++) {
+    const answer = await post(base, 'tag/create', { name: `disk full ${i}`, colour: 'gray' }, idToken);
+    if (answer.status !== 200) return finish(answer);
+    outcome.stored++;
+  }
+  return outcome;
+}
+
 async function inside(dir, port, mqttPort) {
   execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=48m,mode=0700', 'tmpfs', dir]);
   const { createDatabase, migrateToLatest } = require(dist.server('db'));
@@ -105,13 +141,11 @@ async function inside(dir, port, mqttPort) {
     result.errorLine = (fullLines.find((l) => l.includes('storing a report')) ?? fullLines[0])?.slice(0, 300) ?? null;
     result.aliveAfterFull = alive;
     result.healthWhileFull = (await fetch(`${base}/api/health`).catch(() => ({ status: 0 }))).status;
-    // A write through the API while full: it must answer a JSON error, not hang or crash the process.
-    const signIn = await fetch(`${base}/api/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin@helio.local', password: 'Helio-admin-2024!' }),
-    }).catch((error) => ({ status: 0, text: async () => error.message }));
-    result.signInWhileFull = { status: signIn.status, body: (await signIn.text()).slice(0, 200) };
+    // Writes through the API while full: each must be stored (200) or refused with a clear 503, never
+    // hang or crash the process. The first may well be stored: a report batch that failed had already
+    // grown SQLite's WAL file, and a small transaction fits in that space. So the writes go on (bounded)
+    // until one is refused.
+    result.writesWhileFull = await writeUntilRefused(base);
     result.aliveAfterWrite = alive;
     await new Promise((r) => setTimeout(r, 500));
     result.requestErrors = fs
@@ -130,10 +164,19 @@ async function inside(dir, port, mqttPort) {
     const sqlite = new Database(path.join(dir, 'helio.db'));
     result.integrityCheck = sqlite.pragma('integrity_check', { simple: true });
     result.samplesKept = sqlite.prepare("SELECT count(*) AS n FROM metric_samples WHERE thing_name LIKE 'disk-gw-%'").get().n;
+    // Every tag answered 200 is there after the restart-free stop, and the refused one is not.
+    result.tagsKept = sqlite.prepare("SELECT count(*) AS n FROM tags WHERE name LIKE 'disk full %'").get().n;
     sqlite.close();
-    // A clear error: the log names the full disk, and an API write while full says so (503).
-    result.clearAnswer = result.signInWhileFull.status === 503 && /disk is full/.test(result.signInWhileFull.body);
-    result.ok = result.fullLogged && result.clearAnswer && result.aliveAfterWrite && result.integrityCheck === 'ok';
+    // A clear error: the log names the full disk, and an API write that cannot be stored says so (503).
+    const { refused, unclear } = result.writesWhileFull;
+    result.clearAnswer = refused !== null && unclear.length === 0;
+    const tagsAnswered = result.writesWhileFull.stored - 1; // the first stored write is the sign-in
+    result.ok =
+      result.fullLogged &&
+      result.clearAnswer &&
+      result.tagsKept === Math.max(0, tagsAnswered) &&
+      result.aliveAfterWrite &&
+      result.integrityCheck === 'ok';
   } catch (error) {
     result.error = error instanceof Error ? error.message : String(error);
   } finally {
