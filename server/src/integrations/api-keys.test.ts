@@ -11,6 +11,7 @@ import { MODULE_KEYS } from '../iam/modules';
 import { addUser, tokenFor } from '../iam/test-fixtures';
 import { loadSpotConfig } from '../spot/spot-config';
 import { databaseTargets } from '../testing/databases';
+import { refuseAuditEntries } from '../testing/refused-audit';
 import { apiPost, testConfig } from '../testing/test-app';
 import { loadIntegrationsConfig } from './integrations-config';
 
@@ -130,6 +131,26 @@ describe.each(databaseTargets())('API keys on $name', (target) => {
     expect(refused.json()).toEqual({ error: { code: 'Unauthorized', message: 'API key revoked' } });
     const actions = await db.selectFrom('audit_events').select(['action', 'target_id']).where('target_id', '=', key.id).execute();
     expect(actions.map((a) => a.action).sort()).toEqual(['integrations.key_created', 'integrations.key_revoked']);
+  });
+
+  it('makes no change whose audit entry cannot be written', async () => {
+    const refusedTenant = await insertTenant(db);
+    const owner = await tokenFor(db, await addUser(db, refusedTenant, { role: 'admin', modules: MODULE_KEYS }));
+    const { key, secret } = await createKey({ name: 'Kept as it was' }, owner);
+    const restore = await refuseAuditEntries(db, refusedTenant);
+    try {
+      for (const [path, body] of [
+        ['integration/key/create', { name: 'Never audited', scope: 'read', plantIds: null, expiresAt: null }],
+        ['integration/key/revoke', { id: key.id }],
+      ] as const) {
+        const response = await apiPost(app, path, body, owner);
+        expect([path, response.statusCode]).toEqual([path, 500]);
+      }
+    } finally {
+      await restore();
+    }
+    expect((await apiPost(app, 'integration/key/list', {}, owner)).json<{ keys: ApiKeyView[] }>().keys).toEqual([key]);
+    expect((await apiPost(app, 'plant/list', { id: refusedTenant }, secret)).statusCode).toBe(200);
   });
 
   it('refuses an expired key, a forged secret and an expiry in the past', async () => {

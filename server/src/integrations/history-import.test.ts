@@ -13,6 +13,7 @@ import { addUser, tokenFor } from '../iam/test-fixtures';
 import { SeriesWriter } from '../series/series-writer';
 import { loadSpotConfig } from '../spot/spot-config';
 import { databaseTargets } from '../testing/databases';
+import { refuseAuditEntries } from '../testing/refused-audit';
 import { apiPost, testConfig } from '../testing/test-app';
 
 const DAY = Date.parse('2025-03-10T00:00:00Z');
@@ -148,5 +149,25 @@ describe.each(databaseTargets())('history import on $name', (target) => {
     expect(bad.statusCode).toBe(400);
     const after = (await apiPost(app, 'integration/sources', {}, owner)).json<{ spot: SpotSource }>().spot;
     expect(after).toMatchObject({ rows: 2, lastImport: { rows: 0, errors: [expect.stringMatching(/line 2/)] } });
+  });
+
+  it('makes no change whose audit entry cannot be written', async () => {
+    const tenant = (await db.selectFrom('plants').select('tenant_id').where('id', '=', plantId).executeTakeFirstOrThrow()).tenant_id;
+    const sources = async () => (await apiPost(app, 'integration/sources', {}, owner)).json<{ spot: SpotSource }>().spot;
+    const [samplesBefore, sourcesBefore] = [await sampleCount(), await sources()];
+    const restore = await refuseAuditEntries(db, tenant);
+    try {
+      for (const [path, body] of [
+        ['integration/history/import', { plantId, csv: day(DAY + 5 * 86_400_000).csv }],
+        ['integration/spot/upload', { csv: 'start,eur_mwh\n2025-07-01T00:00:00+02:00,99\n2025-07-01T01:00:00+02:00,98' }],
+      ] as const) {
+        const response = await apiPost(app, path, body, owner);
+        expect([path, response.statusCode]).toEqual([path, 500]);
+      }
+    } finally {
+      await restore();
+    }
+    expect(await sampleCount()).toBe(samplesBefore);
+    expect(await sources()).toEqual(sourcesBefore);
   });
 });

@@ -1,10 +1,11 @@
 // Imports metric history into a plant's time series. The whole piece is checked first (any bad line:
-// nothing is written); then, in one transaction, new samples are stored (a sample already stored at
-// the same time keeps its value, so importing a file twice adds nothing) and the roll-ups of the days
-// touched are rebuilt from the raw samples.
+// nothing is written); then, in one transaction (the caller's, if `db` is one), new samples are stored
+// (a sample already stored at the same time keeps its value, so importing a file twice adds nothing)
+// and the roll-ups of the days touched are rebuilt from the raw samples.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { parseHistoryCsv, type HistoryImportResult } from '@helio/contracts';
+import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { reopenSessions } from '../ev/settled-sessions';
 import { badRequest } from '../http/errors';
@@ -27,7 +28,7 @@ export async function importHistoryCsv(
     });
   }
   const { from, to } = parsed;
-  const inserted = await db.transaction().execute(async (trx) => {
+  const inserted = await inTransaction(db, async (trx) => {
     let count = 0;
     for (let i = 0; i < parsed.samples.length; i += CHUNK) {
       const rows = await trx

@@ -1,10 +1,12 @@
 // integration/history/import {plantId, csv, firstLine}: a piece of a metric history CSV into the
 // plant's time series. The console cuts a file into pieces (the progress bar counts them) after
-// checking the whole file itself; each piece is checked again here and written whole or not at all.
+// checking the whole file itself; each piece is checked again here and written whole or not at all,
+// with its audit entry in the same transaction.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { HISTORY_CHUNK_MAX_CHARS, integrationEndpoints, type IntegrationEndpoints } from '@helio/contracts';
 import { plantTarget, recordRequestAudit } from '../audit/request-audit';
+import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
 import { contractSchema } from '../http/contract-schema';
@@ -27,15 +29,17 @@ export async function registerHistoryRoutes(app: FastifyInstance, { db }: { db: 
       const plant = await findTenantPlant(db, request.user, request.body.plantId);
       if (!plant) throw notFound('Plant not found');
       requirePlantRole(plant, 'owner');
-      const result = await importHistoryCsv(db, plant, request.body.csv, request.body.firstLine ?? 1);
-      await recordRequestAudit(db, request, 'integrations.history_imported', plantTarget(plant), {
-        received: result.received,
-        inserted: result.inserted,
-        keys: result.keys.slice(0, 20),
-        from: result.from,
-        to: result.to,
+      return inTransaction(db, async (trx) => {
+        const result = await importHistoryCsv(trx, plant, request.body.csv, request.body.firstLine ?? 1);
+        await recordRequestAudit(trx, request, 'integrations.history_imported', plantTarget(plant), {
+          received: result.received,
+          inserted: result.inserted,
+          keys: result.keys.slice(0, 20),
+          from: result.from,
+          to: result.to,
+        });
+        return result;
       });
-      return result;
     },
   );
 }

@@ -1,10 +1,12 @@
 // integration/key/list, integration/key/create and integration/key/revoke: a tenant's API keys. A key
 // names plants the creator can see (another tenant's or an unseen plant is a 404); its secret is
-// answered once and never stored. Every change is audited.
+// answered once and never stored. Every change is audited in the change's transaction: a change whose
+// audit entry cannot be written is not made.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { integrationEndpoints, API_KEY_MAX_DAYS, type IntegrationEndpoints } from '@helio/contracts';
 import { recordRequestAudit } from '../audit/request-audit';
+import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
 import { contractSchema } from '../http/contract-schema';
@@ -38,26 +40,29 @@ export async function registerKeyRoutes(app: FastifyInstance, { db, pepper }: { 
         const visible = new Set((await listTenantPlants(db, request.user)).map((p) => p.id));
         if (plantIds.some((id) => !visible.has(id))) throw notFound('Plant not found');
       }
-      const { row, token } = await createApiKey(
-        db,
-        {
-          tenantId: request.user.tenantId,
-          name,
-          scope,
-          plantIds,
-          expiresAt,
-          modules: request.user.modules,
-          createdBy: request.user.email,
-        },
-        pepper,
-      );
-      await recordRequestAudit(
-        db,
-        request,
-        'integrations.key_created',
-        { type: 'api_key', id: row.id, label: row.name },
-        { scope, plantIds, expiresAt },
-      );
+      const { row, token } = await inTransaction(db, async (trx) => {
+        const created = await createApiKey(
+          trx,
+          {
+            tenantId: request.user.tenantId,
+            name,
+            scope,
+            plantIds,
+            expiresAt,
+            modules: request.user.modules,
+            createdBy: request.user.email,
+          },
+          pepper,
+        );
+        await recordRequestAudit(
+          trx,
+          request,
+          'integrations.key_created',
+          { type: 'api_key', id: created.row.id, label: created.row.name },
+          { scope, plantIds, expiresAt },
+        );
+        return created;
+      });
       void reply.header('cache-control', 'no-store');
       return { key: keyView(row), secret: token };
     },
@@ -74,11 +79,14 @@ export async function registerKeyRoutes(app: FastifyInstance, { db, pepper }: { 
       const { tenantId } = request.user;
       const before = await findApiKey(db, tenantId, request.body.id);
       if (!before) throw notFound('API key not found');
-      await revokeApiKey(db, tenantId, before.id);
-      const after = await findApiKey(db, tenantId, before.id);
-      if (!after) throw notFound('API key not found');
-      if (before.revoked_at === null)
-        await recordRequestAudit(db, request, 'integrations.key_revoked', { type: 'api_key', id: after.id, label: after.name }, {});
+      const after = await inTransaction(db, async (trx) => {
+        await revokeApiKey(trx, tenantId, before.id);
+        const revoked = await findApiKey(trx, tenantId, before.id);
+        if (!revoked) throw notFound('API key not found');
+        if (before.revoked_at === null)
+          await recordRequestAudit(trx, request, 'integrations.key_revoked', { type: 'api_key', id: revoked.id, label: revoked.name }, {});
+        return revoked;
+      });
       return keyView(after);
     },
   );

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { integrationEndpoints, SPOT_UPLOAD_MAX_CHARS, type IntegrationEndpoints } from '@helio/contracts';
 import { recordRequestAudit } from '../audit/request-audit';
+import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
 import type { DeviceServices } from '../devices';
 import { requireUser } from '../http/auth';
@@ -50,9 +51,13 @@ export async function registerSourcesRoutes(
         await recordImport(db, { tenantId: request.user.tenantId, kind: 'spot', source: 'upload', rows: 0, errors: [error.message] });
         throw badRequest(`Nothing was imported: ${error.message}`, { errors: [error.message] });
       }
-      const rows = await importPrices(spotDb(db), spot.area, prices, 'import');
-      await recordImport(db, { tenantId: request.user.tenantId, kind: 'spot', source: 'upload', rows, errors: [] });
-      await recordRequestAudit(db, request, 'integrations.spot_uploaded', null, { rows, area: spot.area });
+      // The prices, the import's record and its audit entry commit together, or none of them.
+      const rows = await inTransaction(db, async (trx) => {
+        const imported = await importPrices(spotDb(trx), spot.area, prices, 'import');
+        await recordImport(trx, { tenantId: request.user.tenantId, kind: 'spot', source: 'upload', rows: imported, errors: [] });
+        await recordRequestAudit(trx, request, 'integrations.spot_uploaded', null, { rows: imported, area: spot.area });
+        return imported;
+      });
       return { rows };
     },
   );

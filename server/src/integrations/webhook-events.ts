@@ -93,7 +93,12 @@ export async function queueDeliveries(
   return rows.map((r) => r.id);
 }
 
-/** Queues a delivery of the same event again, to one webhook (the log's redeliver). */
+/** Wakes the senders at once: for a delivery queued in a transaction, call it after the commit. */
+export function wakeSenders(): void {
+  senders.forEach((kick) => kick());
+}
+
+/** Queues a delivery of the same event again, to one webhook (the log's redeliver); wake the senders once it commits. */
 export async function requeueDelivery(
   db: Kysely<Database>,
   delivery: { tenant_id: string; webhook_id: string; payload: string },
@@ -105,6 +110,5 @@ export async function requeueDelivery(
     JSON.parse(delivery.payload) as WebhookPayload,
     Date.now(),
   );
-  senders.forEach((kick) => kick());
   return id as string;
 }

@@ -1,17 +1,19 @@
 // integration/webhook/{list,create,update,delete,deliveries,redeliver}: a tenant's webhooks and their
 // delivery log. URLs are checked before they are saved (webhook-url.ts); the signing secret is
-// answered once, at creation. Every change is audited.
+// answered once, at creation. Every change is audited in the change's transaction: a change whose
+// audit entry cannot be written is not made.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { integrationEndpoints, MAX_WEBHOOKS, type IntegrationEndpoints } from '@helio/contracts';
 import { recordRequestAudit } from '../audit/request-audit';
 import type { AuditTarget } from '../audit/audit-log';
+import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
 import { contractSchema } from '../http/contract-schema';
 import { ApiError, badRequest, notFound } from '../http/errors';
 import { access } from '../iam/route-access';
-import { requeueDelivery } from './webhook-events';
+import { requeueDelivery, wakeSenders } from './webhook-events';
 import {
   countWebhooks,
   createWebhook,
@@ -63,14 +65,17 @@ export async function registerWebhookRoutes(
       const { tenantId } = request.user;
       if ((await countWebhooks(db, tenantId)) >= MAX_WEBHOOKS) throw new ApiError(409, 'Conflict', `At most ${MAX_WEBHOOKS} webhooks`);
       const url = await checkedUrl(request.body.url);
-      const hook = await createWebhook(db, {
-        tenantId,
-        url,
-        events: request.body.events,
-        description: request.body.description?.trim() ?? '',
-        createdBy: request.user.email,
+      const hook = await inTransaction(db, async (trx) => {
+        const created = await createWebhook(trx, {
+          tenantId,
+          url,
+          events: request.body.events,
+          description: request.body.description?.trim() ?? '',
+          createdBy: request.user.email,
+        });
+        await recordRequestAudit(trx, request, 'integrations.webhook_created', target(created), { events: request.body.events });
+        return created;
       });
-      await recordRequestAudit(db, request, 'integrations.webhook_created', target(hook), { events: request.body.events });
       void reply.header('cache-control', 'no-store');
       return { webhook: await webhookView(db, hook), secret: hook.secret };
     },
@@ -83,11 +88,15 @@ export async function registerWebhookRoutes(
       const { id, ...change } = request.body;
       const before = await requireHook(request.user.tenantId, id);
       const url = change.url === undefined ? undefined : await checkedUrl(change.url);
-      await updateWebhook(db, before.id, { ...change, url });
-      const after = await requireHook(request.user.tenantId, id);
-      await recordRequestAudit(db, request, 'integrations.webhook_updated', target(after), {
-        ...change,
-        ...(url === undefined ? {} : { url }),
+      const after = await inTransaction(db, async (trx) => {
+        await updateWebhook(trx, before.id, { ...change, url });
+        const updated = await findWebhook(trx, request.user.tenantId, id);
+        if (!updated) throw notFound('Webhook not found');
+        await recordRequestAudit(trx, request, 'integrations.webhook_updated', target(updated), {
+          ...change,
+          ...(url === undefined ? {} : { url }),
+        });
+        return updated;
       });
       return webhookView(db, after);
     },
@@ -98,8 +107,10 @@ export async function registerWebhookRoutes(
     { config: byId('webhook'), preHandler: requireUser, schema: contractSchema(integrationEndpoints['integration/webhook/delete']) },
     async (request) => {
       const hook = await requireHook(request.user.tenantId, request.body.id);
-      await deleteWebhook(db, hook.id);
-      await recordRequestAudit(db, request, 'integrations.webhook_deleted', target(hook), {});
+      await inTransaction(db, async (trx) => {
+        await deleteWebhook(trx, hook.id);
+        await recordRequestAudit(trx, request, 'integrations.webhook_deleted', target(hook), {});
+      });
       return { ok: true };
     },
   );
@@ -124,11 +135,15 @@ export async function registerWebhookRoutes(
       const delivery = await findDelivery(db, request.user.tenantId, request.body.id);
       if (!delivery) throw notFound('Delivery not found');
       const hook = await requireHook(request.user.tenantId, delivery.webhook_id);
-      const id = await requeueDelivery(db, delivery);
-      await recordRequestAudit(db, request, 'integrations.webhook_redelivered', target(hook), {
-        delivery: delivery.id,
-        event: delivery.event_id,
+      const id = await inTransaction(db, async (trx) => {
+        const requeued = await requeueDelivery(trx, delivery);
+        await recordRequestAudit(trx, request, 'integrations.webhook_redelivered', target(hook), {
+          delivery: delivery.id,
+          event: delivery.event_id,
+        });
+        return requeued;
       });
+      wakeSenders();
       const queued = await findDelivery(db, request.user.tenantId, id);
       if (!queued) throw notFound('Delivery not found');
       return deliveryView(queued);

@@ -12,6 +12,7 @@ import { MODULE_KEYS } from '../iam/modules';
 import { addUser, tokenFor } from '../iam/test-fixtures';
 import { loadSpotConfig } from '../spot/spot-config';
 import { databaseTargets } from '../testing/databases';
+import { refuseAuditEntries } from '../testing/refused-audit';
 import { apiPost, testConfig } from '../testing/test-app';
 import { loadIntegrationsConfig } from './integrations-config';
 import { startReceiver, type TestReceiver } from './test-receiver';
@@ -192,5 +193,35 @@ describe.each(databaseTargets())('webhooks on $name', (target) => {
     expect((await apiPost(app, 'integration/webhook/redeliver', { id }, other)).statusCode).toBe(404);
     expect((await apiPost(app, 'integration/webhook/delete', { id: webhook.id }, other)).statusCode).toBe(404);
     expect((await apiPost(app, 'integration/webhook/delete', { id: webhook.id }, admin)).statusCode).toBe(200);
+  });
+
+  it('makes no change whose audit entry cannot be written', async () => {
+    const refusedTenant = await insertTenant(db);
+    const owner = await tokenFor(db, await addUser(db, refusedTenant, { role: 'admin', modules: MODULE_KEYS }));
+    const created = await apiPost(app, 'integration/webhook/create', { url: receiver.url, events: ['alert.opened'] }, owner);
+    const { webhook } = created.json<{ webhook: WebhookView }>();
+    const [delivery] = await emitWebhookEvent(db, refusedTenant, { type: 'alert.opened', data: {} });
+    const hooks = async () => (await apiPost(app, 'integration/webhook/list', {}, owner)).json<{ webhooks: WebhookView[] }>().webhooks;
+    const deliveries = async () =>
+      (await apiPost(app, 'integration/webhook/deliveries', { webhookId: webhook.id }, owner)).json<{ deliveries: DeliveryView[] }>()
+        .deliveries;
+    const [before, deliveredBefore] = [await hooks(), await deliveries()];
+    const restore = await refuseAuditEntries(db, refusedTenant);
+    try {
+      for (const [path, body] of [
+        ['integration/webhook/create', { url: receiver.url, events: ['alert.cleared'] }],
+        ['integration/webhook/update', { id: webhook.id, description: 'Changed unaudited', enabled: false }],
+        ['integration/webhook/redeliver', { id: delivery }],
+        ['integration/webhook/delete', { id: webhook.id }],
+      ] as const) {
+        const response = await apiPost(app, path, body, owner);
+        expect([path, response.statusCode]).toEqual([path, 500]);
+      }
+    } finally {
+      await restore();
+    }
+    expect(await hooks()).toEqual(before);
+    expect(await deliveries()).toEqual(deliveredBefore);
+    await disable(webhook.id);
   });
 });

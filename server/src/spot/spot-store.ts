@@ -1,5 +1,7 @@
-// Reading and writing spot prices. An import replaces the periods it names in one transaction, so a
-// reader never sees half a file; demo prices are written only where nothing real exists.
+// Reading and writing spot prices. An import replaces the periods it names in one transaction (the
+// caller's, if it runs in one), so a reader never sees half a file; demo prices are written only where
+// nothing real exists.
+import { inTransaction } from '../db/dialect';
 import { calendarOf } from '../series/calendar';
 import { demoDayPrices } from './demo-prices';
 import type { ImportedPrice } from './price-csv';
@@ -25,7 +27,7 @@ export async function importPrices(db: SpotDb, area: string, prices: readonly Im
     source,
     updated_at: now,
   }));
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
       await trx
         .insertInto('spot_prices')
