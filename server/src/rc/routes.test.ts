@@ -11,6 +11,7 @@ import { eventually, insertPlant, insertTenant, recordingLog, userWithToken } fr
 import { buildApp } from '../http/app';
 import { insertTag, setPlantTags } from '../tags/tags';
 import { databaseTargets } from '../testing/databases';
+import { refuseAuditEntries } from '../testing/refused-audit';
 import { apiPost, testConfig } from '../testing/test-app';
 import { calendarOf } from '../series/calendar';
 import { runDueEdges } from './schedule-runner';
@@ -211,6 +212,28 @@ describe.each(databaseTargets())('remote control on $name', (target) => {
       end: '05:00',
     });
     expect(ok.statusCode).toBe(200);
+  });
+
+  it('makes no change whose audit entry cannot be written', async () => {
+    const theirTenant = (await db.selectFrom('plants').select('tenant_id').where('id', '=', ids.theirs).executeTakeFirstOrThrow())
+      .tenant_id;
+    const window = { plantId: ids.theirs, key: 'ExportLimit', value: 100, kind: 'daily', start: '01:00', end: '02:00' };
+    const kept = (await call('rc/schedules/create', window, otherAdmin)).json<RcSchedule>();
+    const restore = await refuseAuditEntries(db, theirTenant);
+    try {
+      for (const [path, body] of [
+        ['rc/schedules/create', { ...window, start: '03:00', end: '04:00' }],
+        ['rc/schedules/delete', { id: kept.id }],
+      ] as const) {
+        const response = await call(path, body, otherAdmin);
+        expect([path, response.statusCode]).toEqual([path, 500]);
+      }
+    } finally {
+      await restore();
+    }
+    expect((await call('rc/schedules/list', { plantId: ids.theirs }, otherAdmin)).json<{ schedules: RcSchedule[] }>().schedules).toEqual([
+      kept,
+    ]);
   });
 
   it('sends a fleet command to every plant of a tag and tells each plant’s outcome', async () => {

@@ -1,9 +1,11 @@
 // Schedules of a plant's writable keys: stored rows, their view, the rules of a new window, and the
-// value a window's edge sets. Creating and deleting need the operator role on the plant and are audited.
+// value a window's edge sets. Creating and deleting need the operator role on the plant and are audited
+// in the change's transaction: a change whose audit entry cannot be written is not made.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { FORCE_CHARGE_OFF, RC_SCHEDULES_MAX, type RcEndpoints, type RcSchedule, type RcScheduleKind } from '@helio/contracts';
 import { plantTarget, recordRequestAudit, type RequestCaller } from '../audit/request-audit';
+import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { isJsonObject, type JsonValue } from '../devices/shadows/json';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -106,19 +108,21 @@ export async function createSchedule(
   if (start === end) throw badRequest('A window must end at another time than it starts', { field: 'end', problem: 'range' });
   if (kind === 'once' && !body.date) throw badRequest('A one-off window needs its date', { field: 'date', problem: 'required' });
   if ((await listSchedules(db, plant.id)).length >= RC_SCHEDULES_MAX) throw conflict(`A plant has at most ${RC_SCHEDULES_MAX} schedules`);
-  const row = await insertSchedule(db, {
-    tenantId: plant.tenant_id,
-    plantId: plant.id,
-    key,
-    value,
-    kind,
-    date: kind === 'once' ? (body.date ?? null) : null,
-    start,
-    end,
-    createdBy: caller.user.email,
+  return inTransaction(db, async (trx) => {
+    const row = await insertSchedule(trx, {
+      tenantId: plant.tenant_id,
+      plantId: plant.id,
+      key,
+      value,
+      kind,
+      date: kind === 'once' ? (body.date ?? null) : null,
+      start,
+      end,
+      createdBy: caller.user.email,
+    });
+    await recordRequestAudit(trx, caller, 'devices.schedule_created', plantTarget(plant), { key, value, kind, date: row.date, start, end });
+    return row;
   });
-  await recordRequestAudit(db, caller, 'devices.schedule_created', plantTarget(plant), { key, value, kind, date: row.date, start, end });
-  return row;
 }
 
 /** Deletes one of the caller's tenant's schedules on a plant they operate; another tenant's id is not found. */
@@ -132,11 +136,13 @@ export async function deleteSchedule(db: Kysely<Database>, caller: RequestCaller
   const visible = row ? await findTenantPlant(db, caller.user, row.plant_id) : undefined;
   if (!row || !visible) throw notFound(row ? 'Plant not found' : 'Schedule not found');
   const plant = requirePlantRole(visible, 'operator');
-  await db.deleteFrom('rc_schedules').where('id', '=', row.id).execute();
-  await recordRequestAudit(db, caller, 'devices.schedule_deleted', plantTarget(plant), {
-    key: row.key,
-    kind: row.kind,
-    start: row.start_time,
-    end: row.end_time,
+  await inTransaction(db, async (trx) => {
+    await trx.deleteFrom('rc_schedules').where('id', '=', row.id).execute();
+    await recordRequestAudit(trx, caller, 'devices.schedule_deleted', plantTarget(plant), {
+      key: row.key,
+      kind: row.kind,
+      start: row.start_time,
+      end: row.end_time,
+    });
   });
 }
