@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { seedDemoData } from '../demo/seed';
 import { databaseTargets } from '../testing/databases';
+import { refuseAuditEntries } from '../testing/refused-audit';
 import { PERMISSION_KEYS } from './permissions';
 import { addRole, addUser, createIdentityApp, errorCode, post, tenantIdOf, tokenFor, userIdOf } from './test-fixtures';
 
@@ -84,6 +85,27 @@ describe.each(databaseTargets())('IAM role and permission routes on $name', (tar
     expect((await post(app, 'audit/list', {}, { token: userToken })).statusCode).toBe(200);
     expect(errorCode(await roles('update', { id: role.id, name: 'Účetní' }))).toBe('RoleExists');
     expect((await roles('update', { id: role.id, name: 'night WATCH' })).statusCode).toBe(200);
+  });
+
+  it('makes no change whose audit entry cannot be written', async () => {
+    const kept = (await create('Kept as it was')).json<RoleAnswer>();
+    const restore = await refuseAuditEntries(db, tenantId);
+    try {
+      for (const [path, body] of [
+        ['create', { name: 'Never audited', permissions: ['plants:read'] }],
+        ['update', { id: kept.id, name: 'Renamed unaudited', permissions: ['plants:read', 'devices:read'] }],
+        ['delete', { id: kept.id }],
+      ] as const) {
+        const response = await roles(path, body);
+        expect([path, response.statusCode]).toEqual([path, 500]);
+      }
+    } finally {
+      await restore();
+    }
+    const list = (await roles('list', {})).json<{ roles: RoleAnswer[] }>().roles;
+    expect(list.find((r) => r.id === kept.id)).toEqual(kept);
+    expect(list.map((r) => r.name)).not.toContain('Never audited');
+    await roles('delete', { id: kept.id });
   });
 
   it('refuses to change or delete a built-in role', async () => {

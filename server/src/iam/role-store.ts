@@ -1,11 +1,13 @@
 // A tenant's roles: the built-in roles (fixed) and its custom roles, named sets of permissions. Names
 // are unique per tenant (ignoring case and diacritics) and never a built-in name; nobody grants a role
-// more than they hold themselves; a role that is assigned cannot be deleted. Every change is audited.
+// more than they hold themselves; a role that is assigned cannot be deleted. Every change is audited in
+// the change's transaction: a change whose audit entry cannot be written is not made.
 import type { IamEndpoints } from '@helio/contracts';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { AuditAction } from '../audit/audit-log';
 import { recordRequestAudit, type RequestCaller } from '../audit/request-audit';
+import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { ApiError, conflict } from '../http/errors';
 import { BUILT_IN_ROLES, PERMISSIONS } from './permissions';
@@ -83,12 +85,14 @@ export async function createRole(
     updated_at: now,
   };
   try {
-    await db.insertInto('roles').values(row).execute();
+    await inTransaction(db, async (trx) => {
+      await trx.insertInto('roles').values(row).execute();
+      await audit(trx, caller, 'iam.role_created', row, { permissions });
+    });
   } catch (error) {
     await assertNameFree(db, tenantId, name); // lost a race for the name: answer 409, not 500
     throw error;
   }
-  await audit(db, caller, 'iam.role_created', row, { permissions });
   return { ...customRoleView(row), userCount: 0 };
 }
 
@@ -109,15 +113,18 @@ export async function updateRole(
     ...(permissions !== undefined ? { permissions: JSON.stringify(permissions) } : {}),
   };
   if (Object.keys(changes).length === 0) return withCount(db, tenantId, role);
-  await db
-    .updateTable('roles')
-    .set({ ...changes, updated_at: new Date().toISOString() })
-    .where('id', '=', id)
-    .execute();
-  const updated = await requireTenantRole(db, tenantId, id);
-  await audit(db, caller, 'iam.role_updated', updated, {
-    before: { name: role.name, description: role.description, permissions: role.permissions },
-    after: { name: updated.name, description: updated.description, permissions: updated.permissions },
+  const updated = await inTransaction(db, async (trx) => {
+    await trx
+      .updateTable('roles')
+      .set({ ...changes, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
+    const after = await requireTenantRole(trx, tenantId, id);
+    await audit(trx, caller, 'iam.role_updated', after, {
+      before: { name: role.name, description: role.description, permissions: role.permissions },
+      after: { name: after.name, description: after.description, permissions: after.permissions },
+    });
+    return after;
   });
   return withCount(db, tenantId, updated);
 }
@@ -138,8 +145,8 @@ export async function deleteRole(db: Kysely<Database>, caller: RequestCaller, id
       );
     }
     await trx.deleteFrom('roles').where('id', '=', role.id).execute();
+    await audit(trx, caller, 'iam.role_deleted', role, { permissions: role.permissions });
   });
-  await audit(db, caller, 'iam.role_deleted', role, { permissions: role.permissions });
 }
 
 /** The permission catalogue, each with the tenant's roles that grant it. */

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema';
 import { seedDemoData } from '../demo/seed';
 import { addUser, createIdentityApp, freshAddress, post, tenantIdOf, type TestUser } from '../iam/test-fixtures';
 import { databaseTargets } from '../testing/databases';
+import { refuseAuditEntries } from '../testing/refused-audit';
 import { refreshCookieOf } from '../testing/test-app';
 import type { SessionView } from './session-routes';
 
@@ -95,6 +96,27 @@ describe.each(databaseTargets())('session routes on $name', (target) => {
     for (const other of others) expect((await post(app, 'auth/refresh', {}, { cookie: other.cookie })).statusCode).toBe(401);
     expect((await list(here.idToken)).map((s) => s.current)).toEqual([true]);
     expect((await post(app, 'auth/refresh', {}, { cookie: here.cookie })).statusCode).toBe(200);
+  });
+
+  it('makes no change whose audit entry cannot be written', async () => {
+    const user = await addUser(db, tenantId);
+    const phone = await signIn(user, IPHONE);
+    const laptop = await signIn(user, FIREFOX);
+    const phoneId = (await list(laptop.idToken)).find((s) => !s.current)?.id ?? '';
+    const restore = await refuseAuditEntries(db, tenantId);
+    try {
+      for (const [path, body] of [
+        ['auth/sessions/revoke', { id: phoneId }],
+        ['auth/sessions/revoke-others', {}],
+      ] as const) {
+        const response = await post(app, path, body, { token: laptop.idToken });
+        expect([path, response.statusCode]).toEqual([path, 500]);
+      }
+    } finally {
+      await restore();
+    }
+    expect((await list(laptop.idToken)).map((s) => s.id).sort()).toEqual((await list(phone.idToken)).map((s) => s.id).sort());
+    expect(await list(phone.idToken)).toHaveLength(2);
   });
 
   it('leaves signed-out sessions off the list', async () => {

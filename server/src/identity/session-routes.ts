@@ -1,11 +1,14 @@
 // The signed-in user's sessions (refresh-token families): list them with their device and last use,
-// sign one out, or sign out every other one.
+// sign one out, or sign out every other one. Sessions end in one transaction with their audit entry;
+// open streams hear of it after the commit.
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../audit/audit-log';
+import { inTransaction } from '../db/dialect';
 import { notFound } from '../http/errors';
 import { SIGNED_IN } from '../iam/route-access';
 import { identityEndpoints, type IdentityEndpoints, type SessionView } from '@helio/contracts';
 import { contractSchema } from '../http/contract-schema';
+import { announceAccessEnded } from './access-ended';
 import { listActiveSessions, revokeUserSession, revokeUserSessions } from './sessions';
 import { clientOf, type IdentityDeps } from './sign-in';
 import { describeDevice } from './user-agent';
@@ -39,14 +42,17 @@ export async function registerSessionRoutes(app: FastifyInstance, { db }: Identi
       schema: contractSchema(identityEndpoints['auth/sessions/revoke']),
     },
     async (request) => {
-      if (!(await revokeUserSession(db, request.user.sub, request.body.id))) throw notFound('Session not found');
-      await recordAudit(db, {
-        tenantId: request.user.tenantId,
-        action: 'auth.session_revoked',
-        actor: { id: request.user.sub, email: request.user.email },
-        target: { type: 'session', id: request.body.id, label: request.user.email },
-        address: clientOf(request).address,
+      await inTransaction(db, async (trx) => {
+        if (!(await revokeUserSession(trx, request.user.sub, request.body.id))) throw notFound('Session not found');
+        await recordAudit(trx, {
+          tenantId: request.user.tenantId,
+          action: 'auth.session_revoked',
+          actor: { id: request.user.sub, email: request.user.email },
+          target: { type: 'session', id: request.body.id, label: request.user.email },
+          address: clientOf(request).address,
+        });
       });
+      announceAccessEnded(db, { sessionId: request.body.id });
       return { ok: true };
     },
   );
@@ -55,17 +61,21 @@ export async function registerSessionRoutes(app: FastifyInstance, { db }: Identi
     '/api/auth/sessions/revoke-others',
     { config: { permission: SIGNED_IN }, schema: contractSchema(identityEndpoints['auth/sessions/revoke-others']) },
     async (request) => {
-      const revoked = (await revokeUserSessions(db, request.user.sub, request.user.sessionId)).length;
-      if (revoked > 0) {
-        await recordAudit(db, {
-          tenantId: request.user.tenantId,
-          action: 'auth.session_revoked',
-          actor: { id: request.user.sub, email: request.user.email },
-          details: { others: true, count: revoked },
-          address: clientOf(request).address,
-        });
-      }
-      return { revoked };
+      const revoked = await inTransaction(db, async (trx) => {
+        const ended = await revokeUserSessions(trx, request.user.sub, request.user.sessionId);
+        if (ended.length > 0) {
+          await recordAudit(trx, {
+            tenantId: request.user.tenantId,
+            action: 'auth.session_revoked',
+            actor: { id: request.user.sub, email: request.user.email },
+            details: { others: true, count: ended.length },
+            address: clientOf(request).address,
+          });
+        }
+        return ended;
+      });
+      for (const sessionId of revoked) announceAccessEnded(db, { sessionId });
+      return { revoked: revoked.length };
     },
   );
 }

@@ -1,12 +1,14 @@
 // The devices of a plant: inverters, batteries, chargers and meters with their identity, ratings and
 // the reported shadow keys that are their live values. Tenant-scoped through the plant lookups (another
 // tenant's plant or device is not found); recording a plant's hardware is the plant owner's, like its
-// settings. Every change is audited on the plant.
+// settings. Every change is audited on the plant, in the change's transaction: a change whose audit
+// entry cannot be written is not made.
 import { DEVICE_KINDS, type Device, type DeviceFields, type DeviceKind, type PlantDeviceEndpoints } from '@helio/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { AuditAction } from '../audit/audit-log';
 import { plantTarget, recordRequestAudit, type RequestCaller } from '../audit/request-audit';
+import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { findTenantPlant, requirePlantRole, type PlantRole, type PlantRow } from '../plants/access';
@@ -133,13 +135,15 @@ export async function createDevice(
   await checkSerialFree(db, plant.id, fields);
   const now = new Date().toISOString();
   const deviceId = randomUUID();
-  await db
-    .insertInto('devices')
-    .values({ id: deviceId, plant_id: plant.id, kind, ...columnsOf(fields), created_at: now, updated_at: now })
-    .execute();
-  const created = await readDevice(db, deviceId);
-  await audit(db, caller, 'plants.device_added', plant, { deviceId, kind, name: created.name });
-  return created;
+  return inTransaction(db, async (trx) => {
+    await trx
+      .insertInto('devices')
+      .values({ id: deviceId, plant_id: plant.id, kind, ...columnsOf(fields), created_at: now, updated_at: now })
+      .execute();
+    const created = await readDevice(trx, deviceId);
+    await audit(trx, caller, 'plants.device_added', plant, { deviceId, kind, name: created.name });
+    return created;
+  });
 }
 
 /** Changes the given fields; the audit entry names the fields whose value changed. */
@@ -153,21 +157,25 @@ export async function updateDevice(
   const fields: DeviceFields = { ...before, ...payload };
   checkFields(before.kind, fields);
   await checkSerialFree(db, plant.id, fields, device.id);
-  await db
-    .updateTable('devices')
-    .set({ ...columnsOf(fields), updated_at: new Date().toISOString() })
-    .where('id', '=', device.id)
-    .execute();
-  const after = await readDevice(db, device.id);
-  const changed = (Object.keys(payload) as (keyof DeviceFields)[]).filter(
-    (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
-  );
-  await audit(db, caller, 'plants.device_updated', plant, { deviceId: device.id, name: after.name, changed });
-  return after;
+  return inTransaction(db, async (trx) => {
+    await trx
+      .updateTable('devices')
+      .set({ ...columnsOf(fields), updated_at: new Date().toISOString() })
+      .where('id', '=', device.id)
+      .execute();
+    const after = await readDevice(trx, device.id);
+    const changed = (Object.keys(payload) as (keyof DeviceFields)[]).filter(
+      (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+    );
+    await audit(trx, caller, 'plants.device_updated', plant, { deviceId: device.id, name: after.name, changed });
+    return after;
+  });
 }
 
 export async function deleteDevice(db: Kysely<Database>, caller: RequestCaller, id: string): Promise<void> {
   const { plant, device } = await findDevice(db, caller, id, 'owner');
-  await db.deleteFrom('devices').where('id', '=', device.id).execute();
-  await audit(db, caller, 'plants.device_removed', plant, { deviceId: device.id, kind: device.kind, name: device.name });
+  await inTransaction(db, async (trx) => {
+    await trx.deleteFrom('devices').where('id', '=', device.id).execute();
+    await audit(trx, caller, 'plants.device_removed', plant, { deviceId: device.id, kind: device.kind, name: device.name });
+  });
 }

@@ -8,6 +8,7 @@ import { seedDemoData } from '../demo/seed';
 import { insertPlant, insertTenant, userWithToken } from '../devices/test-fixtures';
 import { buildApp } from '../http/app';
 import { databaseTargets } from '../testing/databases';
+import { refuseAuditEntries } from '../testing/refused-audit';
 import { apiPost, testConfig } from '../testing/test-app';
 import type { Device, ErrorBody } from '@helio/contracts';
 
@@ -124,6 +125,27 @@ describe.each(databaseTargets())('plant devices on $name', (target) => {
     expect(response.statusCode).toBe(400);
     expect(JSON.stringify(response.json<ErrorAnswer>().error)).toContain(field);
     expect((await call('device/list', { plantId })).json<Device[]>()).toHaveLength(before);
+  });
+
+  it('makes no change whose audit entry cannot be written', async () => {
+    const kept = (await call('device/create', { ...inverter, plantId, serial: 'FR-KEPT' })).json<Device>();
+    const { tenant_id: tenantId } = await db.selectFrom('plants').select('tenant_id').where('id', '=', plantId).executeTakeFirstOrThrow();
+    const restore = await refuseAuditEntries(db, tenantId);
+    try {
+      for (const [path, body] of [
+        ['device/create', { ...inverter, plantId, name: 'Never audited', serial: 'FR-NEVER' }],
+        ['device/update', { id: kept.id, payload: { name: 'Never audited' } }],
+        ['device/delete', { id: kept.id }],
+      ] as const) {
+        const response = await call(path, body);
+        expect([path, response.statusCode]).toEqual([path, 500]);
+      }
+    } finally {
+      await restore();
+    }
+    const devices = (await call('device/list', { plantId })).json<Device[]>();
+    expect(devices.filter((d) => ['FR-KEPT', 'FR-NEVER'].includes(d.serial))).toEqual([kept]);
+    await call('device/delete', { id: kept.id });
   });
 
   it('gives a capacity to batteries only', async () => {

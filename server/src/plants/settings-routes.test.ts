@@ -8,6 +8,7 @@ import { insertPlant, insertTenant, recordingLog, userWithToken } from '../devic
 import { startDevices, type DeviceServices } from '../devices/services';
 import { buildApp } from '../http/app';
 import { databaseTargets } from '../testing/databases';
+import { refuseAuditEntries } from '../testing/refused-audit';
 import { apiPost, testConfig } from '../testing/test-app';
 import type { PlantDetail } from './plant-detail';
 import { isThingName } from '@helio/contracts';
@@ -172,6 +173,28 @@ describe.each(databaseTargets())('plant settings on $name', (target) => {
     expect(error.details?.currentVersion).toBe(version + 1);
     expect(error.details?.current).toMatchObject({ name: 'First editor', version: version + 1 });
     expect((await call('plant/detail', { id: plantId })).json()).toMatchObject({ name: 'First editor', version: version + 1 });
+  });
+
+  it('makes no change whose audit entry cannot be written', async () => {
+    const before = (await call('plant/detail', { id: plantId })).json<PlantDetail>();
+    const { tenant_id: tenantId } = await db.selectFrom('plants').select('tenant_id').where('id', '=', plantId).executeTakeFirstOrThrow();
+    const restore = await refuseAuditEntries(db, tenantId);
+    try {
+      for (const [path, body] of [
+        ['plant/update', { id: plantId, expectedVersion: before.version, payload: { name: 'Never audited' } }],
+        [
+          'plant/create',
+          { name: 'Never audited', location: 'Jihlava', latitude: 49.4, longitude: 15.59, timezone: 'Europe/Prague', pvPeakKw: 5 },
+        ],
+      ] as const) {
+        const response = await call(path, body);
+        expect([path, response.statusCode]).toEqual([path, 500]);
+      }
+    } finally {
+      await restore();
+    }
+    expect((await call('plant/detail', { id: plantId })).json()).toEqual(before);
+    expect(await db.selectFrom('plants').select('id').where('name', '=', 'Never audited').execute()).toEqual([]);
   });
 
   it('creates a plant with the thing name it issues and its gateway login, once and not cached; the login connects to the broker', async () => {

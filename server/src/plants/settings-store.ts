@@ -1,14 +1,16 @@
 // A plant's detail and settings: reading, changing (optimistic concurrency on `version`) and creating
 // a plant with its gateway login. Tenant-scoped: another tenant's plant is not found. Changing a plant
-// needs the owner role on it; whoever creates a plant may manage it. Every change is audited.
+// needs the owner role on it; whoever creates a plant may manage it. Every change is audited in the
+// change's transaction: a change whose audit entry cannot be written is not made.
 import { problemMessage, settingProblems, type PlantEndpoints, type PlantSettings, type SettingProblems } from '@helio/contracts';
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { AuditAction } from '../audit/audit-log';
 import { plantTarget, recordRequestAudit, type RequestCaller } from '../audit/request-audit';
+import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
-import { setNewGatewayPassword } from '../devices/mqtt/gateway-credentials';
+import { gatewayUsername, setNewGatewayPassword } from '../devices/mqtt/gateway-credentials';
 import type { DeviceServices } from '../devices/services';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { findTenantPlant, forgetPlants, grantPlantAccess, requirePlantRole, seesEveryPlant } from './access';
@@ -90,23 +92,27 @@ export async function updatePlantSettings(
   const next: PlantSettings = { ...settingsOf(before), ...payload };
   const problems = settingProblems(next);
   if (Object.keys(problems).length > 0) throw invalid(problems);
-  // The version check and the write are one statement.
-  const result = await db
-    .updateTable('plants')
-    .set({ ...settingColumns(next), version: expectedVersion + 1, updated_at: new Date().toISOString() })
-    .where('id', '=', plantId)
-    .where('tenant_id', '=', caller.user.tenantId)
-    .where('version', '=', expectedVersion)
-    .executeTakeFirst();
+  const after = await inTransaction(db, async (trx) => {
+    // The version check and the write are one statement.
+    const result = await trx
+      .updateTable('plants')
+      .set({ ...settingColumns(next), version: expectedVersion + 1, updated_at: new Date().toISOString() })
+      .where('id', '=', plantId)
+      .where('tenant_id', '=', caller.user.tenantId)
+      .where('version', '=', expectedVersion)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return undefined;
+    const stored = toPlantDetail((await findTenantPlant(trx, caller.user, plantId)) ?? row);
+    const changed = (Object.keys(next) as (keyof PlantSettings)[]).filter((key) => before[key] !== stored[key]);
+    await audit(trx, caller, 'plants.updated', stored, { changed, version: stored.version });
+    return stored;
+  });
   forgetPlants(db); // the rows read next are the stored ones, here and in the conflict answer
-  if (Number(result.numUpdatedRows) === 0) {
+  if (!after) {
     const current = await findTenantPlant(db, caller.user, plantId);
     if (!current) throw notFound('Plant not found');
     throw conflict('The plant was changed by someone else', { currentVersion: current.version, current: toPlantDetail(current) });
   }
-  const after = toPlantDetail((await findTenantPlant(db, caller.user, plantId)) ?? row);
-  const changed = (Object.keys(next) as (keyof PlantSettings)[]).filter((key) => before[key] !== after[key]);
-  await audit(db, caller, 'plants.updated', after, { changed, version: after.version });
   return after;
 }
 
@@ -129,38 +135,42 @@ export async function createPlant(
   const plantId = randomUUID();
   // 128 random bits: a name nobody holds, without asking (a collision would fail on the unique index).
   const thingName = newThingName();
-  await db
-    .insertInto('plants')
-    .values({
-      ...settingColumns(settings),
-      id: plantId,
-      tenant_id: tenantId,
-      thing_name: thingName,
-      name: settings.name.trim(),
-      location: settings.location.trim(),
-      timezone: settings.timezone.trim(),
-      latitude: settings.latitude ?? 0,
-      longitude: settings.longitude ?? 0,
-      pv_peak_kw: settings.pvPeakKw ?? 0,
-      created_at: new Date().toISOString(),
-    })
-    .execute();
+  const plant = await inTransaction(db, async (trx) => {
+    await trx
+      .insertInto('plants')
+      .values({
+        ...settingColumns(settings),
+        id: plantId,
+        tenant_id: tenantId,
+        thing_name: thingName,
+        name: settings.name.trim(),
+        location: settings.location.trim(),
+        timezone: settings.timezone.trim(),
+        latitude: settings.latitude ?? 0,
+        longitude: settings.longitude ?? 0,
+        pv_peak_kw: settings.pvPeakKw ?? 0,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    // Whoever creates a plant may see and manage it: a non-administrator becomes its owner.
+    if (!seesEveryPlant(caller.user)) await grantPlantAccess(trx, { plantId, userId: caller.user.sub, role: 'owner' });
+    const created = await findTenantPlant(trx, caller.user, plantId);
+    if (!created) throw notFound('Plant not found');
+    const detail = toPlantDetail(created);
+    await audit(trx, caller, 'plants.created', detail, { thingName, username: gatewayUsername(thingName) });
+    return detail;
+  });
   forgetPlants(db);
-  // Whoever creates a plant may see and manage it: a non-administrator becomes its owner.
-  if (!seesEveryPlant(caller.user)) await grantPlantAccess(db, { plantId, userId: caller.user.sub, role: 'owner' });
   const target = { id: plantId, thing_name: thingName };
   let gatewayLogin: { username: string; password: string };
   try {
-    // Through the device services when they run, so the broker knows the login at once.
+    // After the commit: the device services write on their own handle and tell the broker, so it knows
+    // the login at once; hashing the password stays outside any transaction.
     gatewayLogin = devices ? await devices.rotateGatewayPassword(target) : await setNewGatewayPassword(db, target);
   } catch (error) {
     await db.deleteFrom('plants').where('id', '=', plantId).execute(); // no plant without its login
     forgetPlants(db);
     throw error;
   }
-  const created = await findTenantPlant(db, caller.user, plantId);
-  if (!created) throw notFound('Plant not found');
-  const plant = toPlantDetail(created);
-  await audit(db, caller, 'plants.created', plant, { thingName, username: gatewayLogin.username });
   return { plant, gatewayLogin };
 }

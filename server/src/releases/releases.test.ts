@@ -13,6 +13,7 @@ import { seedDemoData } from '../demo/seed';
 import { buildApp } from '../http/app';
 import { TEST_IDENTITY, addRole, addUser, tenantIdOf, tokenFor } from '../iam/test-fixtures';
 import { databaseTargets } from '../testing/databases';
+import { refuseAuditEntries } from '../testing/refused-audit';
 import { apiPost, signIn, testConfig } from '../testing/test-app';
 import { runCommand } from './cli';
 import { filesOf } from './release-files';
@@ -219,6 +220,33 @@ describe.each(databaseTargets())('releases on $name', (target) => {
     expect((await page('00000000-0000-4000-8000-000000000000')).releases['@helio/ev-app']).not.toBe(canary);
     await apiPost(app, 'releases/canary', { module: '@helio/ev-app', release: canary, share: 0, organisations: [] }, tokens.admin);
     expect((await page(cookies.admin)).releases['@helio/ev-app']).not.toBe(canary);
+    await apiPost(app, 'releases/rollback', { module: '@helio/ev-app' }, tokens.admin);
+  });
+
+  it('makes no change whose audit entry cannot be written', async () => {
+    const canary = await registerSecond('ev-app audited canary');
+    const other = await registerSecond('ev-app other canary');
+    await cli('canary', 'ev-app', canary, '--org', 'Other Energy s.r.o.');
+    const registry = async () => ({
+      releases: await db.selectFrom('releases').select(['id', 'loads', 'errors']).orderBy('id').execute(),
+      modules: await db.selectFrom('release_modules').selectAll().orderBy('module').execute(),
+    });
+    const before = await registry();
+    const restore = await refuseAuditEntries(db, await tenantIdOf(db, 'Helio Demo'));
+    try {
+      await expect(registerSecond('ev-app never audited')).rejects.toThrow();
+      for (const [path, body] of [
+        ['releases/canary', { module: '@helio/ev-app', release: other, share: 100, organisations: [] }],
+        ['releases/promote', { module: '@helio/ev-app' }],
+        ['releases/rollback', { module: '@helio/ev-app' }],
+      ] as const) {
+        const response = await apiPost(app, path, body, tokens.admin);
+        expect([path, response.statusCode]).toEqual([path, 500]);
+      }
+    } finally {
+      await restore();
+    }
+    expect(await registry()).toEqual(before);
     await apiPost(app, 'releases/rollback', { module: '@helio/ev-app' }, tokens.admin);
   });
 

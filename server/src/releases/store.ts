@@ -1,10 +1,12 @@
 // The releases registry: registering a release (its files copied into the store once, never changed),
 // each module's stable and canary, promotion, rollback, and the counts browsers report per release.
+// Every change commits with its audit entry: a change whose audit entry cannot be written is not made.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { CANARY_MAX_ERROR_RATE_DEFAULT, CANARY_MIN_LOADS_DEFAULT, type AuditAction } from '@helio/contracts';
 import { recordAudit } from '../audit/audit-log';
+import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { copyRelease, type ReleaseFiles } from './release-files';
 import type { ReleaseModuleTable, ReleaseTable } from './tables';
@@ -89,6 +91,14 @@ export async function registerRelease(
   }: { source: 'build' | 'cli'; actor: ReleaseActor; makeStable?: boolean; now?: Date },
 ): Promise<Registered> {
   copyRelease(sourceDir, releaseDir(storeDir, files.module, files.name));
+  return inTransaction(db, (trx) => registerReleaseRows(trx, files, { source, actor, makeStable, now }));
+}
+
+async function registerReleaseRows(
+  db: Kysely<Database>,
+  files: ReleaseFiles,
+  { source, actor, makeStable, now }: { source: 'build' | 'cli'; actor: ReleaseActor; makeStable: boolean; now: Date },
+): Promise<Registered> {
   const existing = await findRelease(db, files.module, files.name);
   let release = existing;
   if (!release) {
@@ -235,7 +245,7 @@ export async function setCanary(db: Kysely<Database>, change: CanaryChange, acto
           .where('id', 'in', [...change.tenants])
           .execute();
   if (known.length !== change.tenants.length) throw new ReleaseNotFoundError('Unknown organisation');
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.updateTable('releases').set({ loads: 0, errors: 0, last_error: null }).where('id', '=', release.id).execute();
     await trx
       .updateTable('release_modules')
@@ -250,14 +260,14 @@ export async function setCanary(db: Kysely<Database>, change: CanaryChange, acto
       })
       .where('module', '=', change.module)
       .execute();
-  });
-  await audit(db, actor, 'releases.canary_set', change.module, {
-    release: change.release,
-    previousCanary: module.canary_release_id ? await nameOf(db, module.canary_release_id) : null,
-    share: change.share,
-    organisations: change.tenants,
-    minLoads: change.minLoads ?? CANARY_MIN_LOADS_DEFAULT,
-    maxErrorRate: change.maxErrorRate ?? CANARY_MAX_ERROR_RATE_DEFAULT,
+    await audit(trx, actor, 'releases.canary_set', change.module, {
+      release: change.release,
+      previousCanary: module.canary_release_id ? await nameOf(trx, module.canary_release_id) : null,
+      share: change.share,
+      organisations: change.tenants,
+      minLoads: change.minLoads ?? CANARY_MIN_LOADS_DEFAULT,
+      maxErrorRate: change.maxErrorRate ?? CANARY_MAX_ERROR_RATE_DEFAULT,
+    });
   });
 }
 
@@ -268,25 +278,28 @@ async function nameOf(db: Kysely<Database>, id: string): Promise<string | null> 
 /** The canary becomes stable for everyone; the old stable is kept as the one a rollback returns to. */
 export async function promote(db: Kysely<Database>, moduleName: string, actor: ReleaseActor, now = new Date()): Promise<void> {
   const module = await requireModule(db, moduleName);
-  if (!module.canary_release_id) throw new ReleaseConflictError(`${moduleName} has no canary to promote`);
-  const result = await db
-    .updateTable('release_modules')
-    .set({
-      stable_release_id: module.canary_release_id,
-      previous_stable_release_id: module.stable_release_id,
-      canary_release_id: null,
-      canary_share: 0,
-      canary_tenants: '[]',
-      updated_at: now.toISOString(),
-      updated_by: actor.email,
-    })
-    .where('module', '=', moduleName)
-    .where('canary_release_id', '=', module.canary_release_id)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw new ReleaseConflictError(`The canary of ${moduleName} changed meanwhile`);
-  await audit(db, actor, 'releases.promoted', moduleName, {
-    release: await nameOf(db, module.canary_release_id),
-    previousStable: await nameOf(db, module.stable_release_id),
+  const canaryId = module.canary_release_id;
+  if (!canaryId) throw new ReleaseConflictError(`${moduleName} has no canary to promote`);
+  await inTransaction(db, async (trx) => {
+    const result = await trx
+      .updateTable('release_modules')
+      .set({
+        stable_release_id: canaryId,
+        previous_stable_release_id: module.stable_release_id,
+        canary_release_id: null,
+        canary_share: 0,
+        canary_tenants: '[]',
+        updated_at: now.toISOString(),
+        updated_by: actor.email,
+      })
+      .where('module', '=', moduleName)
+      .where('canary_release_id', '=', canaryId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw new ReleaseConflictError(`The canary of ${moduleName} changed meanwhile`);
+    await audit(trx, actor, 'releases.promoted', moduleName, {
+      release: await nameOf(trx, canaryId),
+      previousStable: await nameOf(trx, module.stable_release_id),
+    });
   });
 }
 
@@ -296,30 +309,36 @@ export async function promote(db: Kysely<Database>, moduleName: string, actor: R
  */
 export async function rollback(db: Kysely<Database>, moduleName: string, actor: ReleaseActor, now = new Date()): Promise<void> {
   const module = await requireModule(db, moduleName);
-  if (module.canary_release_id) {
-    await db
-      .updateTable('release_modules')
-      .set({ canary_release_id: null, canary_share: 0, canary_tenants: '[]', updated_at: now.toISOString(), updated_by: actor.email })
-      .where('module', '=', moduleName)
-      .execute();
-    await audit(db, actor, 'releases.rolled_back', moduleName, { release: await nameOf(db, module.canary_release_id), canary: true });
+  const canaryId = module.canary_release_id;
+  if (canaryId) {
+    await inTransaction(db, async (trx) => {
+      await trx
+        .updateTable('release_modules')
+        .set({ canary_release_id: null, canary_share: 0, canary_tenants: '[]', updated_at: now.toISOString(), updated_by: actor.email })
+        .where('module', '=', moduleName)
+        .execute();
+      await audit(trx, actor, 'releases.rolled_back', moduleName, { release: await nameOf(trx, canaryId), canary: true });
+    });
     return;
   }
-  if (!module.previous_stable_release_id) throw new ReleaseConflictError(`${moduleName} has no earlier release to return to`);
-  await db
-    .updateTable('release_modules')
-    .set({
-      stable_release_id: module.previous_stable_release_id,
-      previous_stable_release_id: null,
-      updated_at: now.toISOString(),
-      updated_by: actor.email,
-    })
-    .where('module', '=', moduleName)
-    .where('stable_release_id', '=', module.stable_release_id)
-    .execute();
-  await audit(db, actor, 'releases.rolled_back', moduleName, {
-    release: await nameOf(db, module.stable_release_id),
-    stable: await nameOf(db, module.previous_stable_release_id),
-    canary: false,
+  const previousId = module.previous_stable_release_id;
+  if (!previousId) throw new ReleaseConflictError(`${moduleName} has no earlier release to return to`);
+  await inTransaction(db, async (trx) => {
+    await trx
+      .updateTable('release_modules')
+      .set({
+        stable_release_id: previousId,
+        previous_stable_release_id: null,
+        updated_at: now.toISOString(),
+        updated_by: actor.email,
+      })
+      .where('module', '=', moduleName)
+      .where('stable_release_id', '=', module.stable_release_id)
+      .execute();
+    await audit(trx, actor, 'releases.rolled_back', moduleName, {
+      release: await nameOf(trx, module.stable_release_id),
+      stable: await nameOf(trx, previousId),
+      canary: false,
+    });
   });
 }

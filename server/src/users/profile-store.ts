@@ -1,9 +1,11 @@
 // The signed-in user's own profile: reading it, and editing their name, family name, picture, language
-// and interface preferences (audited when something changed). An edit answers the merged current user
+// and interface preferences (audited when something changed, in the change's transaction: an edit whose
+// audit entry cannot be written is not made). An edit answers the merged current user
 // (user info + profile), as the console holds it.
 import type { UserEndpoints } from '@helio/contracts';
 import type { Kysely } from 'kysely';
 import { recordRequestAudit, type RequestCaller } from '../audit/request-audit';
+import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { badRequest, unauthorized } from '../http/errors';
 import { parsePreferences, readUserInfo, type UserInfo, type UserProfile } from './current-user';
@@ -39,14 +41,16 @@ export async function updateProfile(
     ...(preferencesJson !== undefined ? { preferences: preferencesJson } : {}),
   };
   if (Object.keys(changes).length > 0) {
-    await db.updateTable('users').set(changes).where('id', '=', user.sub).execute();
-    await recordRequestAudit(
-      db,
-      caller,
-      'users.profile_updated',
-      { type: 'user', id: user.sub, label: user.email },
-      { fields: Object.keys(changes) },
-    );
+    await inTransaction(db, async (trx) => {
+      await trx.updateTable('users').set(changes).where('id', '=', user.sub).execute();
+      await recordRequestAudit(
+        trx,
+        caller,
+        'users.profile_updated',
+        { type: 'user', id: user.sub, label: user.email },
+        { fields: Object.keys(changes) },
+      );
+    });
   }
   const row = await db.selectFrom('users').select(['locale', 'preferences']).where('id', '=', user.sub).executeTakeFirstOrThrow();
   const info = await readUserInfo(db, user.sub, user.roleId, user.permissions);
