@@ -37,9 +37,13 @@ export interface DeviceServices {
   gateways: GatewayConnectionsView;
   /**
    * Gives a plant's gateway a new password and answers it (the only time it is in clear): the old one
-   * stops working at once on the embedded broker, and the Mosquitto files are rewritten.
+   * stops working at once on the embedded broker, and the Mosquitto files are rewritten. `alongside`
+   * (the audit entry) commits with the password; the broker is told after the commit.
    */
-  rotateGatewayPassword(plant: { id: string; thing_name: string }): Promise<{ username: string; password: string }>;
+  rotateGatewayPassword(
+    plant: { id: string; thing_name: string },
+    alongside?: (trx: Kysely<Database>) => Promise<void>,
+  ): Promise<{ username: string; password: string }>;
   close(): Promise<void>;
 }
 
@@ -102,8 +106,8 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
       if (simulator) closers.push(() => simulator.stop()); // closers run in reverse: gateways stop first
     }
 
-    const rotateGatewayPassword = async (plant: { id: string; thing_name: string }) => {
-      const login = await setNewGatewayPassword(db, plant);
+    const rotateGatewayPassword: DeviceServices['rotateGatewayPassword'] = async (plant, alongside) => {
+      const login = await setNewGatewayPassword(db, plant, alongside);
       await broker.credentialsChanged(login.username);
       return login;
     };

@@ -3,6 +3,7 @@
 // a gateway only its own topics (see broker-acl.ts), the server everything.
 import { pbkdf2, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { inTransaction } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { decoyHash, hashPassword, verifyPassword } from '../../identity/passwords';
 
@@ -49,11 +50,13 @@ export async function verifyMosquittoHash(password: string, stored: string): Pro
 
 /**
  * Gives the plant a new random gateway password (creating its credentials if it had none) and answers
- * it: the only moment it exists in clear. Hashing happens before the write, outside any transaction.
+ * it: the only moment it exists in clear. Hashing happens before the write, outside any transaction;
+ * `alongside` (an audit entry) is written in the write's transaction, so neither is stored alone.
  */
 export async function setNewGatewayPassword(
   db: Kysely<Database>,
   plant: { id: string; thing_name: string },
+  alongside?: (trx: Kysely<Database>) => Promise<void>,
 ): Promise<{ username: string; password: string }> {
   const username = gatewayUsername(plant.thing_name);
   const password = newGatewayPassword();
@@ -63,11 +66,14 @@ export async function setNewGatewayPassword(
     mosquitto_hash: await mosquittoHash(password),
     updated_at: new Date().toISOString(),
   };
-  await db
-    .insertInto('gateway_credentials')
-    .values({ plant_id: plant.id, ...values })
-    .onConflict((oc) => oc.column('plant_id').doUpdateSet(values))
-    .execute();
+  await inTransaction(db, async (trx) => {
+    await trx
+      .insertInto('gateway_credentials')
+      .values({ plant_id: plant.id, ...values })
+      .onConflict((oc) => oc.column('plant_id').doUpdateSet(values))
+      .execute();
+    if (alongside) await alongside(trx);
+  });
   return { username, password };
 }
 

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { plantTarget, recordRequestAudit } from '../../audit/request-audit';
 import type { Database } from '../../db/schema';
+import { gatewayUsername } from '../mqtt/gateway-credentials';
 import { requireUser } from '../../http/auth';
 import {
   deviceEndpoints,
@@ -85,8 +86,11 @@ export async function registerRegistryRoutes(app: FastifyInstance, deps: { db: K
       const plant = await findTenantPlant(db, request.user, request.body.id);
       if (!plant) throw notFound('Plant not found');
       requirePlantRole(plant, 'owner');
-      const login = await devices.rotateGatewayPassword(plant);
-      await recordRequestAudit(db, request, 'devices.gateway_password_rotated', plantTarget(plant), { username: login.username });
+      const login = await devices.rotateGatewayPassword(plant, (trx) =>
+        recordRequestAudit(trx, request, 'devices.gateway_password_rotated', plantTarget(plant), {
+          username: gatewayUsername(plant.thing_name),
+        }),
+      );
       // The password is shown this once; nothing on the way may keep it.
       void reply.header('cache-control', 'no-store');
       return login;
