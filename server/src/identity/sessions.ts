@@ -2,6 +2,7 @@
 // it used, and revoking it revokes the family. ID tokens carry its id (`sid`), so they die with it.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { hashRefreshToken, newRefreshToken, revokeFamily, type IssuedRefreshToken } from './refresh-tokens';
 
@@ -34,7 +35,7 @@ export async function startSession(
 ): Promise<StartedSession> {
   const sessionId = randomUUID();
   const fresh = newRefreshToken(now);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx
       .insertInto('sessions')
       .values({

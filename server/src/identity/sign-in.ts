@@ -3,6 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { recordAudit, type AuditTarget } from '../audit/audit-log';
+import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import type { RefreshCookie } from './refresh-cookie';
@@ -42,17 +43,21 @@ export async function completeSignIn(
   await pruneExpiredRefreshTokens(db, now);
   await pruneSignInThrottle(db, now.getTime());
   const client = clientOf(request);
-  const { sessionId, refresh } = await startSession(db, user.id, client, now);
-  const issued = await deps.tokens.issue({ id: user.id, email: user.email, tenantId: user.tenant_id, sessionId });
-  await db.updateTable('users').set({ last_sign_in_at: now.toISOString() }).where('id', '=', user.id).execute();
-  await recordAudit(db, {
-    tenantId: user.tenant_id,
-    action: 'auth.sign_in',
-    actor: { id: user.id, email: user.email },
-    target: userTarget(user),
-    details: { sessionId, method: how },
-    address: client.address,
+  // The session and its audit entry commit together: a sign-in that cannot be audited starts no session.
+  const { sessionId, refresh } = await inTransaction(db, async (trx) => {
+    const started = await startSession(trx, user.id, client, now);
+    await trx.updateTable('users').set({ last_sign_in_at: now.toISOString() }).where('id', '=', user.id).execute();
+    await recordAudit(trx, {
+      tenantId: user.tenant_id,
+      action: 'auth.sign_in',
+      actor: { id: user.id, email: user.email },
+      target: userTarget(user),
+      details: { sessionId: started.sessionId, method: how },
+      address: client.address,
+    });
+    return started;
   });
+  const issued = await deps.tokens.issue({ id: user.id, email: user.email, tenantId: user.tenant_id, sessionId });
   deps.cookie.set(reply, refresh);
   await rememberDevice(request, reply, deps.tokens, normalizeEmail(user.email), deps.cookie.secure);
   return issued;
