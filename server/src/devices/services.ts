@@ -37,12 +37,12 @@ export interface DeviceServices {
   gateways: GatewayConnectionsView;
   /**
    * Gives a plant's gateway a new password and answers it (the only time it is in clear): the old one
-   * stops working at once on the embedded broker, and the Mosquitto files are rewritten. `alongside`
-   * (the audit entry) commits with the password; the broker is told after the commit.
+   * stops working at once on the embedded broker, and the Mosquitto files are rewritten. `change` (a
+   * new plant, the audit entry) commits with the password; the broker is told after the commit.
    */
   rotateGatewayPassword(
     plant: { id: string; thing_name: string },
-    alongside?: (trx: Kysely<Database>) => Promise<void>,
+    change?: (trx: Kysely<Database>) => Promise<void>,
   ): Promise<{ username: string; password: string }>;
   close(): Promise<void>;
 }
@@ -106,8 +106,8 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
       if (simulator) closers.push(() => simulator.stop()); // closers run in reverse: gateways stop first
     }
 
-    const rotateGatewayPassword: DeviceServices['rotateGatewayPassword'] = async (plant, alongside) => {
-      const login = await setNewGatewayPassword(db, plant, alongside);
+    const rotateGatewayPassword: DeviceServices['rotateGatewayPassword'] = async (plant, change) => {
+      const login = await setNewGatewayPassword(db, plant, change);
       await broker.credentialsChanged(login.username);
       return login;
     };

@@ -135,7 +135,11 @@ export async function createPlant(
   const plantId = randomUUID();
   // 128 random bits: a name nobody holds, without asking (a collision would fail on the unique index).
   const thingName = newThingName();
-  const plant = await inTransaction(db, async (trx) => {
+  let plant: PlantDetail | undefined;
+  // The plant, its owner, its audit entry and its gateway login commit together; the broker is told
+  // after the commit. Through the device services when they run, so the broker knows the login at once.
+  const target = { id: plantId, thing_name: thingName };
+  const createRows = async (trx: Kysely<Database>) => {
     await trx
       .insertInto('plants')
       .values({
@@ -156,21 +160,13 @@ export async function createPlant(
     if (!seesEveryPlant(caller.user)) await grantPlantAccess(trx, { plantId, userId: caller.user.sub, role: 'owner' });
     const created = await findTenantPlant(trx, caller.user, plantId);
     if (!created) throw notFound('Plant not found');
-    const detail = toPlantDetail(created);
-    await audit(trx, caller, 'plants.created', detail, { thingName, username: gatewayUsername(thingName) });
-    return detail;
-  });
+    plant = toPlantDetail(created);
+    await audit(trx, caller, 'plants.created', plant, { thingName, username: gatewayUsername(thingName) });
+  };
+  const gatewayLogin = devices
+    ? await devices.rotateGatewayPassword(target, createRows)
+    : await setNewGatewayPassword(db, target, createRows);
   forgetPlants(db);
-  const target = { id: plantId, thing_name: thingName };
-  let gatewayLogin: { username: string; password: string };
-  try {
-    // After the commit: the device services write on their own handle and tell the broker, so it knows
-    // the login at once; hashing the password stays outside any transaction.
-    gatewayLogin = devices ? await devices.rotateGatewayPassword(target) : await setNewGatewayPassword(db, target);
-  } catch (error) {
-    await db.deleteFrom('plants').where('id', '=', plantId).execute(); // no plant without its login
-    forgetPlants(db);
-    throw error;
-  }
+  if (!plant) throw notFound('Plant not found');
   return { plant, gatewayLogin };
 }

@@ -50,13 +50,14 @@ export async function verifyMosquittoHash(password: string, stored: string): Pro
 
 /**
  * Gives the plant a new random gateway password (creating its credentials if it had none) and answers
- * it: the only moment it exists in clear. Hashing happens before the write, outside any transaction;
- * `alongside` (an audit entry) is written in the write's transaction, so neither is stored alone.
+ * it: the only moment it exists in clear. Hashing happens before the write, outside any transaction.
+ * `change` (the change the login belongs to: a new plant, an audit entry) is written first in the
+ * login's transaction, so neither is stored without the other.
  */
 export async function setNewGatewayPassword(
   db: Kysely<Database>,
   plant: { id: string; thing_name: string },
-  alongside?: (trx: Kysely<Database>) => Promise<void>,
+  change?: (trx: Kysely<Database>) => Promise<void>,
 ): Promise<{ username: string; password: string }> {
   const username = gatewayUsername(plant.thing_name);
   const password = newGatewayPassword();
@@ -67,12 +68,12 @@ export async function setNewGatewayPassword(
     updated_at: new Date().toISOString(),
   };
   await inTransaction(db, async (trx) => {
+    if (change) await change(trx);
     await trx
       .insertInto('gateway_credentials')
       .values({ plant_id: plant.id, ...values })
       .onConflict((oc) => oc.column('plant_id').doUpdateSet(values))
       .execute();
-    if (alongside) await alongside(trx);
   });
   return { username, password };
 }
