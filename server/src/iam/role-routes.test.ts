@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { seedDemoData } from '../demo/seed';
 import { databaseTargets } from '../testing/databases';
-import { refuseAuditEntries } from '../testing/refused-audit';
+import { whileAuditRefused } from '../testing/refused-audit';
 import { PERMISSION_KEYS } from './permissions';
 import { addRole, addUser, createIdentityApp, errorCode, post, tenantIdOf, tokenFor, userIdOf } from './test-fixtures';
 
@@ -89,8 +89,7 @@ describe.each(databaseTargets())('IAM role and permission routes on $name', (tar
 
   it('makes no change whose audit entry cannot be written', async () => {
     const kept = (await create('Kept as it was')).json<RoleAnswer>();
-    const restore = await refuseAuditEntries(db, tenantId);
-    try {
+    await whileAuditRefused(db, tenantId, async () => {
       for (const [path, body] of [
         ['create', { name: 'Never audited', permissions: ['plants:read'] }],
         ['update', { id: kept.id, name: 'Renamed unaudited', permissions: ['plants:read', 'devices:read'] }],
@@ -99,9 +98,7 @@ describe.each(databaseTargets())('IAM role and permission routes on $name', (tar
         const response = await roles(path, body);
         expect([path, response.statusCode]).toEqual([path, 500]);
       }
-    } finally {
-      await restore();
-    }
+    });
     const list = (await roles('list', {})).json<{ roles: RoleAnswer[] }>().roles;
     expect(list.find((r) => r.id === kept.id)).toEqual(kept);
     expect(list.map((r) => r.name)).not.toContain('Never audited');

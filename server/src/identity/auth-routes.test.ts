@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { seedDemoData } from '../demo/seed';
 import { databaseTargets } from '../testing/databases';
-import { refuseAuditEntries } from '../testing/refused-audit';
+import { whileAuditRefused } from '../testing/refused-audit';
 import { apiPost, createTestApp, refreshCookieOf, signIn } from '../testing/test-app';
 import { REFRESH_COOKIE, SIGN_IN_FAILED } from './auth-routes';
 import { hashRefreshToken, REFRESH_GRACE_MS, SESSION_MAX_LIFETIME_MS } from './refresh-tokens';
@@ -68,14 +68,11 @@ describe.each(databaseTargets())('auth routes on $name', (target) => {
       const user = await db.selectFrom('users').select(['id', 'tenant_id']).where('email', '=', ADMIN.username).executeTakeFirstOrThrow();
       const sessions = () => db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute();
       const before = await sessions();
-      const restore = await refuseAuditEntries(db, user.tenant_id);
-      try {
+      await whileAuditRefused(db, user.tenant_id, async () => {
         const response = await apiPost(app, 'auth/sign-in', ADMIN);
         expect(response.statusCode).toBe(500);
         expect(refreshCookieOf(response)).toBeUndefined();
-      } finally {
-        await restore();
-      }
+      });
       expect(await sessions()).toEqual(before);
     });
 

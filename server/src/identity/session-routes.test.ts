@@ -4,7 +4,7 @@ import type { Database } from '../db/schema';
 import { seedDemoData } from '../demo/seed';
 import { addUser, createIdentityApp, freshAddress, post, tenantIdOf, type TestUser } from '../iam/test-fixtures';
 import { databaseTargets } from '../testing/databases';
-import { refuseAuditEntries } from '../testing/refused-audit';
+import { whileAuditRefused } from '../testing/refused-audit';
 import { refreshCookieOf } from '../testing/test-app';
 import type { SessionView } from './session-routes';
 
@@ -103,8 +103,7 @@ describe.each(databaseTargets())('session routes on $name', (target) => {
     const phone = await signIn(user, IPHONE);
     const laptop = await signIn(user, FIREFOX);
     const phoneId = (await list(laptop.idToken)).find((s) => !s.current)?.id ?? '';
-    const restore = await refuseAuditEntries(db, tenantId);
-    try {
+    await whileAuditRefused(db, tenantId, async () => {
       for (const [path, body] of [
         ['auth/sessions/revoke', { id: phoneId }],
         ['auth/sessions/revoke-others', {}],
@@ -112,9 +111,7 @@ describe.each(databaseTargets())('session routes on $name', (target) => {
         const response = await post(app, path, body, { token: laptop.idToken });
         expect([path, response.statusCode]).toEqual([path, 500]);
       }
-    } finally {
-      await restore();
-    }
+    });
     expect((await list(laptop.idToken)).map((s) => s.id).sort()).toEqual((await list(phone.idToken)).map((s) => s.id).sort());
     expect(await list(phone.idToken)).toHaveLength(2);
   });

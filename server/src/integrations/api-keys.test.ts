@@ -11,7 +11,7 @@ import { MODULE_KEYS } from '../iam/modules';
 import { addUser, tokenFor } from '../iam/test-fixtures';
 import { loadSpotConfig } from '../spot/spot-config';
 import { databaseTargets } from '../testing/databases';
-import { refuseAuditEntries } from '../testing/refused-audit';
+import { whileAuditRefused } from '../testing/refused-audit';
 import { apiPost, testConfig } from '../testing/test-app';
 import { loadIntegrationsConfig } from './integrations-config';
 
@@ -137,8 +137,7 @@ describe.each(databaseTargets())('API keys on $name', (target) => {
     const refusedTenant = await insertTenant(db);
     const owner = await tokenFor(db, await addUser(db, refusedTenant, { role: 'admin', modules: MODULE_KEYS }));
     const { key, secret } = await createKey({ name: 'Kept as it was' }, owner);
-    const restore = await refuseAuditEntries(db, refusedTenant);
-    try {
+    await whileAuditRefused(db, refusedTenant, async () => {
       for (const [path, body] of [
         ['integration/key/create', { name: 'Never audited', scope: 'read', plantIds: null, expiresAt: null }],
         ['integration/key/revoke', { id: key.id }],
@@ -146,9 +145,7 @@ describe.each(databaseTargets())('API keys on $name', (target) => {
         const response = await apiPost(app, path, body, owner);
         expect([path, response.statusCode]).toEqual([path, 500]);
       }
-    } finally {
-      await restore();
-    }
+    });
     expect((await apiPost(app, 'integration/key/list', {}, owner)).json<{ keys: ApiKeyView[] }>().keys).toEqual([key]);
     expect((await apiPost(app, 'plant/list', { id: refusedTenant }, secret)).statusCode).toBe(200);
   });

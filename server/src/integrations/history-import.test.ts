@@ -13,7 +13,7 @@ import { addUser, tokenFor } from '../iam/test-fixtures';
 import { SeriesWriter } from '../series/series-writer';
 import { loadSpotConfig } from '../spot/spot-config';
 import { databaseTargets } from '../testing/databases';
-import { refuseAuditEntries } from '../testing/refused-audit';
+import { whileAuditRefused } from '../testing/refused-audit';
 import { apiPost, testConfig } from '../testing/test-app';
 
 const DAY = Date.parse('2025-03-10T00:00:00Z');
@@ -155,8 +155,7 @@ describe.each(databaseTargets())('history import on $name', (target) => {
     const tenant = (await db.selectFrom('plants').select('tenant_id').where('id', '=', plantId).executeTakeFirstOrThrow()).tenant_id;
     const sources = async () => (await apiPost(app, 'integration/sources', {}, owner)).json<{ spot: SpotSource }>().spot;
     const [samplesBefore, sourcesBefore] = [await sampleCount(), await sources()];
-    const restore = await refuseAuditEntries(db, tenant);
-    try {
+    await whileAuditRefused(db, tenant, async () => {
       for (const [path, body] of [
         ['integration/history/import', { plantId, csv: day(DAY + 5 * 86_400_000).csv }],
         ['integration/spot/upload', { csv: 'start,eur_mwh\n2025-07-01T00:00:00+02:00,99\n2025-07-01T01:00:00+02:00,98' }],
@@ -164,9 +163,7 @@ describe.each(databaseTargets())('history import on $name', (target) => {
         const response = await apiPost(app, path, body, owner);
         expect([path, response.statusCode]).toEqual([path, 500]);
       }
-    } finally {
-      await restore();
-    }
+    });
     expect(await sampleCount()).toBe(samplesBefore);
     expect(await sources()).toEqual(sourcesBefore);
   });

@@ -58,7 +58,7 @@ export async function emitWebhookEvent(db: Kysely<Database>, tenantId: string, e
     Date.now(),
   );
   // After the caller's transaction commits the sender finds them; until then it finds nothing, harmlessly.
-  setTimeout(() => senders.forEach((kick) => kick()), 50).unref();
+  setTimeout(wakeSenders, 50).unref();
   return ids;
 }
 

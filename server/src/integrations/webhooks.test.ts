@@ -12,7 +12,7 @@ import { MODULE_KEYS } from '../iam/modules';
 import { addUser, tokenFor } from '../iam/test-fixtures';
 import { loadSpotConfig } from '../spot/spot-config';
 import { databaseTargets } from '../testing/databases';
-import { refuseAuditEntries } from '../testing/refused-audit';
+import { whileAuditRefused } from '../testing/refused-audit';
 import { apiPost, testConfig } from '../testing/test-app';
 import { loadIntegrationsConfig } from './integrations-config';
 import { startReceiver, type TestReceiver } from './test-receiver';
@@ -206,8 +206,7 @@ describe.each(databaseTargets())('webhooks on $name', (target) => {
       (await apiPost(app, 'integration/webhook/deliveries', { webhookId: webhook.id }, owner)).json<{ deliveries: DeliveryView[] }>()
         .deliveries;
     const [before, deliveredBefore] = [await hooks(), await deliveries()];
-    const restore = await refuseAuditEntries(db, refusedTenant);
-    try {
+    await whileAuditRefused(db, refusedTenant, async () => {
       for (const [path, body] of [
         ['integration/webhook/create', { url: receiver.url, events: ['alert.cleared'] }],
         ['integration/webhook/update', { id: webhook.id, description: 'Changed unaudited', enabled: false }],
@@ -217,9 +216,7 @@ describe.each(databaseTargets())('webhooks on $name', (target) => {
         const response = await apiPost(app, path, body, owner);
         expect([path, response.statusCode]).toEqual([path, 500]);
       }
-    } finally {
-      await restore();
-    }
+    });
     expect(await hooks()).toEqual(before);
     expect(await deliveries()).toEqual(deliveredBefore);
     await disable(webhook.id);

@@ -8,7 +8,7 @@ import { seedDemoData } from '../demo/seed';
 import { insertPlant, insertTenant, userWithToken } from '../devices/test-fixtures';
 import { buildApp } from '../http/app';
 import { databaseTargets } from '../testing/databases';
-import { refuseAuditEntries } from '../testing/refused-audit';
+import { whileAuditRefused } from '../testing/refused-audit';
 import { apiPost, testConfig } from '../testing/test-app';
 import type { Device, ErrorBody } from '@helio/contracts';
 
@@ -130,8 +130,7 @@ describe.each(databaseTargets())('plant devices on $name', (target) => {
   it('makes no change whose audit entry cannot be written', async () => {
     const kept = (await call('device/create', { ...inverter, plantId, serial: 'FR-KEPT' })).json<Device>();
     const { tenant_id: tenantId } = await db.selectFrom('plants').select('tenant_id').where('id', '=', plantId).executeTakeFirstOrThrow();
-    const restore = await refuseAuditEntries(db, tenantId);
-    try {
+    await whileAuditRefused(db, tenantId, async () => {
       for (const [path, body] of [
         ['device/create', { ...inverter, plantId, name: 'Never audited', serial: 'FR-NEVER' }],
         ['device/update', { id: kept.id, payload: { name: 'Never audited' } }],
@@ -140,9 +139,7 @@ describe.each(databaseTargets())('plant devices on $name', (target) => {
         const response = await call(path, body);
         expect([path, response.statusCode]).toEqual([path, 500]);
       }
-    } finally {
-      await restore();
-    }
+    });
     const devices = (await call('device/list', { plantId })).json<Device[]>();
     expect(devices.filter((d) => ['FR-KEPT', 'FR-NEVER'].includes(d.serial))).toEqual([kept]);
     await call('device/delete', { id: kept.id });

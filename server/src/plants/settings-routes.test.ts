@@ -8,7 +8,7 @@ import { insertPlant, insertTenant, recordingLog, userWithToken } from '../devic
 import { startDevices, type DeviceServices } from '../devices/services';
 import { buildApp } from '../http/app';
 import { databaseTargets } from '../testing/databases';
-import { refuseAuditEntries } from '../testing/refused-audit';
+import { whileAuditRefused } from '../testing/refused-audit';
 import { apiPost, testConfig } from '../testing/test-app';
 import type { PlantDetail } from './plant-detail';
 import { isThingName } from '@helio/contracts';
@@ -178,8 +178,7 @@ describe.each(databaseTargets())('plant settings on $name', (target) => {
   it('makes no change whose audit entry cannot be written', async () => {
     const before = (await call('plant/detail', { id: plantId })).json<PlantDetail>();
     const { tenant_id: tenantId } = await db.selectFrom('plants').select('tenant_id').where('id', '=', plantId).executeTakeFirstOrThrow();
-    const restore = await refuseAuditEntries(db, tenantId);
-    try {
+    await whileAuditRefused(db, tenantId, async () => {
       for (const [path, body] of [
         ['plant/update', { id: plantId, expectedVersion: before.version, payload: { name: 'Never audited' } }],
         [
@@ -190,9 +189,7 @@ describe.each(databaseTargets())('plant settings on $name', (target) => {
         const response = await call(path, body);
         expect([path, response.statusCode]).toEqual([path, 500]);
       }
-    } finally {
-      await restore();
-    }
+    });
     expect((await call('plant/detail', { id: plantId })).json()).toEqual(before);
     expect(await db.selectFrom('plants').select('id').where('name', '=', 'Never audited').execute()).toEqual([]);
   });

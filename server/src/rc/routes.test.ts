@@ -11,7 +11,7 @@ import { eventually, insertPlant, insertTenant, recordingLog, userWithToken } fr
 import { buildApp } from '../http/app';
 import { insertTag, setPlantTags } from '../tags/tags';
 import { databaseTargets } from '../testing/databases';
-import { refuseAuditEntries } from '../testing/refused-audit';
+import { whileAuditRefused } from '../testing/refused-audit';
 import { apiPost, testConfig } from '../testing/test-app';
 import { calendarOf } from '../series/calendar';
 import { runDueEdges } from './schedule-runner';
@@ -219,8 +219,7 @@ describe.each(databaseTargets())('remote control on $name', (target) => {
       .tenant_id;
     const window = { plantId: ids.theirs, key: 'ExportLimit', value: 100, kind: 'daily', start: '01:00', end: '02:00' };
     const kept = (await call('rc/schedules/create', window, otherAdmin)).json<RcSchedule>();
-    const restore = await refuseAuditEntries(db, theirTenant);
-    try {
+    await whileAuditRefused(db, theirTenant, async () => {
       for (const [path, body] of [
         ['rc/schedules/create', { ...window, start: '03:00', end: '04:00' }],
         ['rc/schedules/delete', { id: kept.id }],
@@ -228,9 +227,7 @@ describe.each(databaseTargets())('remote control on $name', (target) => {
         const response = await call(path, body, otherAdmin);
         expect([path, response.statusCode]).toEqual([path, 500]);
       }
-    } finally {
-      await restore();
-    }
+    });
     expect((await call('rc/schedules/list', { plantId: ids.theirs }, otherAdmin)).json<{ schedules: RcSchedule[] }>().schedules).toEqual([
       kept,
     ]);

@@ -13,7 +13,7 @@ import { seedDemoData } from '../demo/seed';
 import { buildApp } from '../http/app';
 import { TEST_IDENTITY, addRole, addUser, tenantIdOf, tokenFor } from '../iam/test-fixtures';
 import { databaseTargets } from '../testing/databases';
-import { refuseAuditEntries } from '../testing/refused-audit';
+import { whileAuditRefused } from '../testing/refused-audit';
 import { apiPost, signIn, testConfig } from '../testing/test-app';
 import { runCommand } from './cli';
 import { filesOf } from './release-files';
@@ -232,8 +232,7 @@ describe.each(databaseTargets())('releases on $name', (target) => {
       modules: await db.selectFrom('release_modules').selectAll().orderBy('module').execute(),
     });
     const before = await registry();
-    const restore = await refuseAuditEntries(db, await tenantIdOf(db, 'Helio Demo'));
-    try {
+    await whileAuditRefused(db, await tenantIdOf(db, 'Helio Demo'), async () => {
       await expect(registerSecond('ev-app never audited')).rejects.toThrow();
       for (const [path, body] of [
         ['releases/canary', { module: '@helio/ev-app', release: other, share: 100, organisations: [] }],
@@ -243,9 +242,7 @@ describe.each(databaseTargets())('releases on $name', (target) => {
         const response = await apiPost(app, path, body, tokens.admin);
         expect([path, response.statusCode]).toEqual([path, 500]);
       }
-    } finally {
-      await restore();
-    }
+    });
     expect(await registry()).toEqual(before);
     await apiPost(app, 'releases/rollback', { module: '@helio/ev-app' }, tokens.admin);
   });

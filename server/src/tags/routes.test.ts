@@ -14,7 +14,7 @@ import type { FleetSummary } from '../plants/fleet-summary';
 import { calendarOf } from '../series/calendar';
 import { SeriesWriter } from '../series/series-writer';
 import { databaseTargets } from '../testing/databases';
-import { refuseAuditEntries } from '../testing/refused-audit';
+import { whileAuditRefused } from '../testing/refused-audit';
 import { apiPost, testConfig } from '../testing/test-app';
 import { addRole, addUser, tokenFor } from '../iam/test-fixtures';
 import { grantPlantAccess } from '../plants/access';
@@ -205,8 +205,7 @@ describe.each(databaseTargets())('plant tags and the fleet on $name', (target) =
 
   it('makes no change whose audit entry cannot be written', async () => {
     const kept = (await call('tag/create', { name: 'Kept as it was', colour: 'red' }, otherAdmin)).json<TagView>();
-    const restore = await refuseAuditEntries(db, otherTenant);
-    try {
+    await whileAuditRefused(db, otherTenant, async () => {
       for (const [path, body] of [
         ['tag/create', { name: 'Never audited', colour: 'blue' }],
         ['tag/update', { id: kept.id, name: 'Renamed unaudited' }],
@@ -216,9 +215,7 @@ describe.each(databaseTargets())('plant tags and the fleet on $name', (target) =
         const response = await call(path, body, otherAdmin);
         expect([path, response.statusCode]).toEqual([path, 500]);
       }
-    } finally {
-      await restore();
-    }
+    });
     expect(await tags(otherAdmin)).toContainEqual({ ...kept, plantCount: 0 });
     expect((await tags(otherAdmin)).map((t) => t.name)).not.toContain('Never audited');
   });

@@ -4,7 +4,7 @@ import type { Database } from '../db/schema';
 import { seedDemoData } from '../demo/seed';
 import { addUser, createIdentityApp, errorCode, post, tenantIdOf, tokenFor } from '../iam/test-fixtures';
 import { databaseTargets } from '../testing/databases';
-import { refuseAuditEntries } from '../testing/refused-audit';
+import { whileAuditRefused } from '../testing/refused-audit';
 
 describe.each(databaseTargets())('users/profile/update on $name', (target) => {
   let db: Kysely<Database>;
@@ -91,13 +91,10 @@ describe.each(databaseTargets())('users/profile/update on $name', (target) => {
   it('makes no change whose audit entry cannot be written', async () => {
     const user = await addUser(db, tenantId);
     const token = await tokenFor(db, user);
-    const restore = await refuseAuditEntries(db, tenantId);
-    try {
+    await whileAuditRefused(db, tenantId, async () => {
       const response = await post(app, 'users/profile/update', { name: 'Never audited', locale: 'cs' }, { token });
       expect(response.statusCode).toBe(500);
-    } finally {
-      await restore();
-    }
+    });
     expect(await db.selectFrom('users').select(['name', 'locale']).where('id', '=', user.id).executeTakeFirst()).toEqual({
       name: 'Test',
       locale: 'en',

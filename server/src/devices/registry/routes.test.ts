@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/schema';
 import { buildApp } from '../../http/app';
 import { databaseTargets } from '../../testing/databases';
-import { refuseAuditEntries } from '../../testing/refused-audit';
+import { whileAuditRefused } from '../../testing/refused-audit';
 import { apiPost, testConfig } from '../../testing/test-app';
 import { insertTag, setPlantTags } from '../../tags/tags';
 import { setNewGatewayPassword } from '../mqtt/gateway-credentials';
@@ -228,12 +228,9 @@ describe.each(databaseTargets())('device registry on $name', (target) => {
     const plantId = await idOf(plzen);
     const { password } = await setNewGatewayPassword(db, { id: plantId, thing_name: plzen });
     const tenantId = (await db.selectFrom('plants').select('tenant_id').where('id', '=', plantId).executeTakeFirstOrThrow()).tenant_id;
-    const restore = await refuseAuditEntries(db, tenantId);
-    try {
+    await whileAuditRefused(db, tenantId, async () => {
       expect((await apiPost(app, 'plant/gateway/credentials/rotate', { id: plantId }, admin)).statusCode).toBe(500);
-    } finally {
-      await restore();
-    }
+    });
     expect((await connectGateway(plzen, password)).connected).toBe(true);
   });
 
