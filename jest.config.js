@@ -6,6 +6,9 @@ module.exports = {
   // A worker per core, not jest's default of one fewer: the server suites mostly wait on SQLite,
   // PostgreSQL and brokers, so on a 2-core machine two workers take 400 s where one took 715 s.
   maxWorkers: '100%',
+  // each run's PostgreSQL worker databases are its own, dropped at the end (tools/jest/pg-cleanup.js)
+  globalSetup: '<rootDir>/tools/jest/global-setup.js',
+  globalTeardown: '<rootDir>/tools/jest/global-teardown.js',
   projects: [
     '<rootDir>/tools',
     '<rootDir>/contracts',

@@ -82,7 +82,7 @@ function sqliteTarget(): TestDatabase {
 }
 
 /**
- * The database this jest worker's schemas live in: one per worker, made on first use. Kysely's
+ * The database this jest worker's schemas live in: one per worker and run, made on first use. Kysely's
  * migrator reads the catalog of every schema of its database, by name; a schema another worker drops
  * meanwhile fails that read ("schema … does not exist"). A worker runs one suite at a time, so within
  * its own database no schema goes away under a migration.
@@ -94,7 +94,9 @@ function workerDatabaseUrl(): Promise<string> {
     const worker = process.env.JEST_WORKER_ID;
     if (!worker) return PG_TEST_URL;
     const url = new URL(PG_TEST_URL);
-    const name = `${url.pathname.slice(1) || 'postgres'}_worker_${worker}`;
+    // Named for this jest run (its main process, set by tools/jest/global-setup.js) as well as the worker, so two
+    // runs side by side (a second checkout, a bench) never share one; tools/jest/pg-cleanup.js drops them.
+    const name = `${url.pathname.slice(1) || 'postgres'}_worker_${process.env.HELIO_TEST_RUN ?? process.ppid}_${worker}`;
     const client = new pg.Client({ connectionString: PG_TEST_URL });
     await client.connect();
     try {
