@@ -86,8 +86,9 @@ export { startOfPlantDay, zonedMidnight, zonedParts } from './energy/plant-time'
 // Charts (uPlot, a lazy chunk)
 export type { ChartOptions, UplotChartProps } from './charts/uplot-chart';
 export { UplotChart } from './charts/uplot-chart';
-export type { ChartColumns, MetricChartProps } from './charts/metric-chart';
-export { MetricChart, chartColumns } from './charts/metric-chart';
+export type { MetricChartProps } from './charts/metric-chart';
+export { MetricChart } from './charts/metric-chart';
+export { chartColumns, type ChartColumns } from './charts/chart-columns';
 // Alert thresholds as typed (the server's limits)
 export type { ThresholdDraft, ThresholdErrors, ThresholdField, ThresholdProblem } from '@helio/contracts/limits';
 export { THRESHOLD_FIELDS, THRESHOLD_LIMITS, parseThresholdNumber, validateThresholds } from '@helio/contracts/limits';

@@ -13,7 +13,7 @@ function browserProject(dir, { mockSharedUtils = true } = {}) {
     displayName: path.basename(dir),
     rootDir: dir,
     testEnvironment: 'jsdom',
-    setupFilesAfterEnv: [path.join(__dirname, 'browser-setup.js')],
+    setupFilesAfterEnv: [path.join(__dirname, 'network-guard.js'), path.join(__dirname, 'browser-setup.js')],
     transform: { '^.+\\.tsx?$': tsJest },
     moduleNameMapper: {
       '\\.(css)$': path.join(__dirname, 'style-mock.js'),

@@ -1,5 +1,5 @@
 import type { TimeSeriesRow } from '../api/endpoints';
-import { chartColumns } from './metric-chart';
+import { chartColumns } from './chart-columns';
 
 describe('a metric series as chart columns', () => {
   it('gives the chart columns in seconds with average, minimum and maximum', () => {

@@ -2,8 +2,8 @@
 // metric logs (monitoring-app) and a device's history (management-app) draw the same chart.
 import React, { useMemo } from 'react';
 import type uPlot from 'uplot';
-import type { TimeSeriesRow } from '../api/endpoints';
 import { formatDateTime } from '../i18n/i18n';
+import type { ChartColumns } from './chart-columns';
 import { UplotChart, type ChartOptions } from './uplot-chart';
 
 const CHART_HEIGHT = 320;
@@ -11,20 +11,6 @@ const ACCENT = '#8fd14f'; // the product's lime green
 const BAND = 'rgba(143, 209, 79, 0.35)';
 const TWO_DAYS_S = 2 * 86_400;
 const SIXTY_DAYS_S = 60 * 86_400;
-
-/** uPlot's columnar data: x in seconds, then average, minimum and maximum per bucket. */
-export type ChartColumns = [number[], number[], number[], number[]];
-
-export function chartColumns(rows: readonly TimeSeriesRow[]): ChartColumns {
-  const columns: ChartColumns = [[], [], [], []];
-  for (const row of rows) {
-    columns[0].push(Date.parse(row.time) / 1000);
-    columns[1].push(row.avg);
-    columns[2].push(row.min);
-    columns[3].push(row.max);
-  }
-  return columns;
-}
 
 export interface MetricChartProps {
   columns: ChartColumns;
