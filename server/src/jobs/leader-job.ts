@@ -16,6 +16,22 @@ import { acquireLease, instanceId, leaseDb, releaseLease } from './leader-lease'
 /** The default lease ttl: a dead leader's jobs wait at most this long (JOB_LEASE_TTL_MS). */
 export const JOB_LEASE_TTL_MS = 30_000;
 
+/** Time for a job's turns: the real one, or a test's, which fires each turn and waits for it. */
+export interface JobClock {
+  now(): number;
+  /** Calls `turn` `ms` from now (never keeping the process alive for it). */
+  after(ms: number, turn: () => Promise<void>): { cancel(): void };
+}
+
+export const REAL_CLOCK: JobClock = {
+  now: () => Date.now(),
+  after(ms, turn) {
+    const timer = setTimeout(() => void turn(), ms);
+    timer.unref();
+    return { cancel: () => clearTimeout(timer) };
+  },
+};
+
 export interface LeaderJobOptions {
   db: Kysely<Database>;
   /** The job's name: its lease row. */
@@ -33,11 +49,14 @@ export interface LeaderJobOptions {
   after?: Promise<unknown>;
   work: (now: number) => Promise<void>;
   log: { error(message: string): void };
+  clock?: JobClock;
 }
 
 export interface LeaderJob {
   /** Whether this replica held the lease at its last try. */
   isLeader(): boolean;
+  /** Resolves once the turn under way, and the run it started, have ended. */
+  settled(): Promise<void>;
   /**
    * Stops trying and waits for a run in progress. `release: false` leaves the lease to expire, as a
    * process that dies does (fault tests); by default it is given up for another replica at once.
@@ -103,16 +122,17 @@ export function startLeaderJob(opts: LeaderJobOptions): LeaderJob {
   const holder = opts.holder ?? `${instanceId()}:${randomUUID().slice(0, 8)}`;
   const turn: JobTurn = { name: opts.name, holder, ttlMs, everyMs: opts.everyMs, alignOffsetMs: opts.alignOffsetMs };
   const renewEveryMs = Math.max(50, Math.floor(ttlMs / 3));
+  const clock = opts.clock ?? REAL_CLOCK;
   let leader = false;
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
+  let next: { cancel(): void } | undefined;
   let beating: Promise<void> = Promise.resolve();
   let working: Promise<void> | undefined;
 
   const beat = async (): Promise<void> => {
-    let wakeAt = Date.now() + renewEveryMs;
+    let wakeAt = clock.now() + renewEveryMs;
     try {
-      const now = Date.now();
+      const now = clock.now();
       const taken = working ? { leader: await acquireLease(opts.db, turn, now), run: false } : await takeTurn(opts.db, turn, now);
       leader = taken.leader;
       if (taken.run) {
@@ -126,26 +146,27 @@ export function startLeaderJob(opts: LeaderJobOptions): LeaderJob {
       if (leader) {
         const row = await leaseDb(opts.db).selectFrom('job_leases').select('last_run_at').where('name', '=', opts.name).executeTakeFirst();
         if (row?.last_run_at != null)
-          wakeAt = Math.min(wakeAt, Math.max(Date.now(), nextDue(Number(row.last_run_at), opts.everyMs, opts.alignOffsetMs)));
+          wakeAt = Math.min(wakeAt, Math.max(clock.now(), nextDue(Number(row.last_run_at), opts.everyMs, opts.alignOffsetMs)));
       }
     } catch (error) {
       leader = false;
       opts.log.error(`job ${opts.name}: taking the lease failed: ${error instanceof Error ? error.message : String(error)}`);
     }
     if (stopped) return;
-    timer = setTimeout(() => {
-      beating = beat();
-    }, wakeAt - Date.now());
-    timer.unref();
+    next = clock.after(wakeAt - clock.now(), () => (beating = beat()));
   };
 
   beating = opts.after ? opts.after.catch(() => undefined).then(() => (stopped ? undefined : beat())) : beat(); // at once: a job stopped right after its start has still taken its first turn
 
   return {
     isLeader: () => leader,
+    async settled() {
+      await beating;
+      await working;
+    },
     async stop(options = {}) {
       stopped = true;
-      clearTimeout(timer);
+      next?.cancel();
       await beating;
       await working;
       if (options.release !== false) await releaseLease(opts.db, turn).catch(() => undefined);
