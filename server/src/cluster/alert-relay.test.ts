@@ -16,11 +16,12 @@ import { createAlertEngine } from '../notifications/alert-engine';
 import { insertPlant, insertTenant, reportShadow, type TestPlant } from '../notifications/test-fixtures';
 import { grantPlantAccess } from '../plants/access';
 import { databaseTargets } from '../testing/databases';
-import { openLiveClient, until, type LiveClient } from '../testing/live-client';
+import { openLiveClient, type LiveClient } from '../testing/live-client';
 import { testConfig } from '../testing/test-app';
 import type { ClusterBus } from './bus';
 import { startClusterBus } from './bus-registry';
 import type { PgBus } from './pg-bus';
+import { until } from '../testing/until';
 
 interface Instance {
   db: Kysely<Database>;
@@ -197,7 +198,7 @@ describe.each(databaseTargets())('alert news across two server instances on $nam
       b.db,
     );
     expect(cut.rows.length).toBeGreaterThan(0);
-    await until(() => alertsOf(onB).find((e) => e.change === 'resync'), 'the resync news on B’s stream', 8000);
+    await until(() => alertsOf(onB).find((e) => e.change === 'resync'), 'the resync news on B’s stream');
     onB.close();
   });
 });

@@ -11,16 +11,7 @@ import { databaseTargets } from '../testing/databases';
 import type { ClusterBus, ClusterMessages, ClusterTopic, MessageOrigin } from './bus';
 import { startClusterBus } from './bus-registry';
 import { MAX_NOTIFY_BYTES, packEnvelopes, PgBus } from './pg-bus';
-
-async function until<T>(probe: () => T | undefined, what: string, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+import { until } from '../testing/until';
 
 function heard(bus: ClusterBus): Array<{ message: ClusterMessages['shadow']; origin: MessageOrigin }> {
   const got: Array<{ message: ClusterMessages['shadow']; origin: MessageOrigin }> = [];

@@ -23,12 +23,13 @@ import { insertPlant, recordingLog } from '../devices/test-fixtures';
 import { buildApp } from '../http/app';
 import { TEST_IDENTITY, addUser, giveTenantPlants, post, tenantIdOf, tokenFor, type TestUser } from '../iam/test-fixtures';
 import { databaseTargets } from '../testing/databases';
-import { openLiveClient, until, type LiveClient } from '../testing/live-client';
+import { openLiveClient, type LiveClient } from '../testing/live-client';
 import { MOSQUITTO_BIN, mosquittoInstalled, startMosquitto, type MosquittoProcess } from '../testing/mosquitto';
 import { signIn, testConfig } from '../testing/test-app';
 import type { ClusterBus } from './bus';
 import { startClusterBus } from './bus-registry';
 import type { PgBus } from './pg-bus';
+import { until } from '../testing/until';
 
 const SERVER: ServerLogin = { username: 'helio-server', password: 'server-secret-for-replicas' };
 const TRUST_MS = 60_000;

@@ -9,7 +9,8 @@ import { databaseTargets, type TestDatabase } from '../testing/databases';
 import { testConfig } from '../testing/test-app';
 import { startDevices, type DeviceServices } from './services';
 import { hasDelta } from './shadows/shadow-doc';
-import { eventually, insertPlant, insertTenant, recordingLog } from './test-fixtures';
+import { insertPlant, insertTenant, recordingLog } from './test-fixtures';
+import { until } from '../testing/until';
 
 const mosquittoUp = brokerAnswers(MOSQUITTO_URL);
 if (!mosquittoUp) console.warn(`device data path over Mosquitto SKIPPED: no broker answers at ${MOSQUITTO_URL}`);
@@ -72,7 +73,7 @@ describe.each(setups)('device data path ($label)', ({ target, mqttUrl }) => {
   const running = () => devices as DeviceServices;
 
   it('gets the simulated gateway’s reported values into the shadow and the samples', async () => {
-    const doc = await eventually(async () => {
+    const doc = await until(async () => {
       const shadow = await running().shadows.get(thingName);
       return shadow && typeof shadow.state.reported.ActPwrPve === 'number' ? shadow : undefined;
     });
@@ -82,7 +83,7 @@ describe.each(setups)('device data path ($label)', ({ target, mqttUrl }) => {
     }
     expect(r.OperMode).toBe('self-consumption');
     expect(doc.metadata.reported.ActPwrPve).toEqual({ timestamp: expect.any(Number) });
-    const samples = await eventually(async () => {
+    const samples = await until(async () => {
       const rows = await db
         .selectFrom('metric_samples')
         .select(['metric_key', 'ts', 'value'])
@@ -98,7 +99,7 @@ describe.each(setups)('device data path ($label)', ({ target, mqttUrl }) => {
   it('publishes a desired change to the gateway, which applies it so the delta clears', async () => {
     const set = await running().shadows.setDesired(thingName, { OperMode: 'idle' });
     expect(hasDelta(set.doc)).toBe(true);
-    const converged = await eventually(async () => {
+    const converged = await until(async () => {
       const shadow = await running().shadows.get(thingName);
       return shadow?.state.reported.OperMode === 'idle' && !hasDelta(shadow) ? shadow : undefined;
     });
@@ -119,7 +120,7 @@ describe.each(setups)('device data path ($label)', ({ target, mqttUrl }) => {
     } finally {
       await intruder.endAsync();
     }
-    const after = await eventually(() => {
+    const after = await until(() => {
       const stats = running().linkStats();
       return stats.dropped.unknownThing > before.dropped.unknownThing &&
         stats.dropped.malformed > before.dropped.malformed &&
@@ -131,7 +132,7 @@ describe.each(setups)('device data path ($label)', ({ target, mqttUrl }) => {
     expect(log.lines.some((l) => l.startsWith('warn mqtt: dropped a report') && l.includes('malformed'))).toBe(true);
     expect(await running().shadows.get(`unknown-${run}`)).toBeUndefined();
     const applied = after.applied;
-    await eventually(() => (running().linkStats().applied > applied ? true : undefined));
+    await until(() => (running().linkStats().applied > applied ? true : undefined));
   });
 
   it('continues the gateway’s energy counters after a restart', async () => {
@@ -139,7 +140,7 @@ describe.each(setups)('device data path ($label)', ({ target, mqttUrl }) => {
     await running().close();
     devices = undefined;
     await start();
-    const resumed = await eventually(async () => {
+    const resumed = await until(async () => {
       const shadow = await running().shadows.get(thingName);
       const load = shadow?.state.reported.EnergyLoadTotal;
       return typeof load === 'number' && shadow && shadow.timestamp > Date.now() - 1000 ? shadow : undefined;

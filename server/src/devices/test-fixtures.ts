@@ -95,14 +95,3 @@ export function recordingLog(): DeviceLog & { lines: string[] } {
       lines.push(`${level} ${args.map(String).join(' ')}`);
   return { lines, info: keep('info'), warn: keep('warn'), error: keep('error') };
 }
-
-/** Polls `probe` until it returns a value that is not undefined, or fails after `timeoutMs`. */
-export async function eventually<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 8000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

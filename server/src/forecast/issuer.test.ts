@@ -3,11 +3,12 @@
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/schema';
-import { eventually, insertPlant, insertTenant, recordingLog } from '../devices/test-fixtures';
+import { insertPlant, insertTenant, recordingLog } from '../devices/test-fixtures';
 import { databaseTargets } from '../testing/databases';
 import { loadForecastConfig } from './forecast-config';
 import { startForecastIssuer } from './issuer';
 import { forecastDb } from './tables';
+import { until } from '../testing/until';
 
 describe.each(databaseTargets())('the forecast issuer on $name', (target) => {
   let db: Kysely<Database>;
@@ -25,7 +26,7 @@ describe.each(databaseTargets())('the forecast issuer on $name', (target) => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await forecastDb(db).selectFrom('forecasts').select('slot').execute()).toHaveLength(0);
     historyWritten();
-    await eventually(async () => ((await forecastDb(db).selectFrom('forecasts').select('slot').execute()).length === 1 ? true : undefined));
+    await until(async () => ((await forecastDb(db).selectFrom('forecasts').select('slot').execute()).length === 1 ? true : undefined));
     await issuer.stop();
     expect(log.lines.some((line) => /^info forecast: 1 of 1 plants issued/.test(line))).toBe(true);
   });

@@ -19,18 +19,9 @@ import { databaseTargets } from '../testing/databases';
 import { isDue, nextDue, startLeaderJob, type LeaderJob } from './leader-job';
 import { leaseDb } from './leader-lease';
 import { VirtualClock } from '../testing/virtual-clock';
+import { until } from '../testing/until';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await sleep(10);
-  }
-}
 
 describe('when a periodic job is due', () => {
   it('runs `everyMs` after the last run, or once in each aligned period', () => {

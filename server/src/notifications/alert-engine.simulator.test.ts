@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import mqtt from 'mqtt';
 import type { Database } from '../db/schema';
 import { startDevices, type DeviceServices } from '../devices/services';
-import { eventually, recordingLog } from '../devices/test-fixtures';
+import { recordingLog } from '../devices/test-fixtures';
 import { addUser, giveTenantPlants } from '../iam/test-fixtures';
 import { databaseTargets } from '../testing/databases';
 import { testConfig } from '../testing/test-app';
@@ -15,6 +15,7 @@ import { defaultSettings } from './settings';
 import { saveSettings } from './settings-store';
 import { notificationsDb } from './notifications-db';
 import { createNotificationsDb, insertPlant, insertTenant } from './test-fixtures';
+import { until } from '../testing/until';
 
 describe.each(databaseTargets())('alerts from a simulated gateway on $name', (target) => {
   let db: Kysely<Database>;
@@ -40,7 +41,7 @@ describe.each(databaseTargets())('alerts from a simulated gateway on $name', (ta
       log: recordingLog(),
       clientId: `alerts-${plant.id}`,
     });
-    await eventually(() => devices?.shadows.get(plant.thingName).then((s) => (s && s.version > 1 ? s : undefined)));
+    await until(() => devices?.shadows.get(plant.thingName).then((s) => (s && s.version > 1 ? s : undefined)));
     const engine = createAlertEngine({ db, log: recordingLog(), consoleUrl: 'https://ems.test', startedAt: 0 });
     const live = await engine.tick();
     expect(live.opened.filter((o) => o.plantId === plant.id && o.kind === 'gatewayOffline')).toEqual([]);
@@ -70,7 +71,7 @@ describe.each(databaseTargets())('alerts from a simulated gateway on $name', (ta
     });
     devices = await startDevices({ db, config, log: recordingLog(), clientId: `faults-${plant.id}` });
     const reported = async () => (await devices?.shadows.get(plant.thingName))?.state.reported;
-    await eventually(() => reported().then((r) => (r?.InverterState === 'running' ? r : undefined)));
+    await until(() => reported().then((r) => (r?.InverterState === 'running' ? r : undefined)));
     const engine = createAlertEngine({ db, log: recordingLog(), consoleUrl: 'https://ems.test', startedAt: 0 });
     const kindsOf = (list: Array<{ plantId: string; kind: string }>) =>
       list
@@ -86,16 +87,16 @@ describe.each(databaseTargets())('alerts from a simulated gateway on $name', (ta
         qos: 1,
         retain: true,
       });
-      await eventually(() => reported().then((r) => (r?.InverterState === 'fault' && r.GridStatus === 'outage' ? r : undefined)));
+      await until(() => reported().then((r) => (r?.InverterState === 'fault' && r.GridStatus === 'outage' ? r : undefined)));
       expect(kindsOf((await engine.tick()).opened)).toEqual(['gridOutage', 'inverterFault']);
       expect(kindsOf((await engine.tick()).opened)).toEqual([]); // no duplicate while it lasts
 
       await operator.publishAsync(simFaultsTopic(plant.thingName), JSON.stringify({ gridOutage: true }), { qos: 1, retain: true });
-      await eventually(() => reported().then((r) => (r?.InverterState === 'running' ? r : undefined)));
+      await until(() => reported().then((r) => (r?.InverterState === 'running' ? r : undefined)));
       expect(kindsOf((await engine.tick()).closed)).toEqual(['inverterFault']);
 
       await operator.publishAsync(simFaultsTopic(plant.thingName), '', { qos: 1, retain: true });
-      await eventually(() => reported().then((r) => (r?.GridStatus === 'connected' ? r : undefined)));
+      await until(() => reported().then((r) => (r?.GridStatus === 'connected' ? r : undefined)));
       expect(kindsOf((await engine.tick()).closed)).toEqual(['gridOutage']);
     } finally {
       await operator.endAsync();

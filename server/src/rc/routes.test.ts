@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { RcCommand, RcFleetResult, RcSchedule, RcState } from '@helio/contracts';
 import type { Database } from '../db/schema';
 import { startDevices, type DeviceServices } from '../devices/services';
-import { eventually, insertPlant, insertTenant, recordingLog, userWithToken } from '../devices/test-fixtures';
+import { insertPlant, insertTenant, recordingLog, userWithToken } from '../devices/test-fixtures';
 import { buildApp } from '../http/app';
 import { insertTag, setPlantTags } from '../tags/tags';
 import { databaseTargets } from '../testing/databases';
@@ -15,6 +15,7 @@ import { whileAuditRefused } from '../testing/refused-audit';
 import { apiPost, testConfig } from '../testing/test-app';
 import { calendarOf } from '../series/calendar';
 import { runDueEdges } from './schedule-runner';
+import { until } from '../testing/until';
 
 describe.each(databaseTargets())('remote control on $name', (target) => {
   const run = randomUUID().slice(0, 8);
@@ -90,7 +91,7 @@ describe.each(databaseTargets())('remote control on $name', (target) => {
     expect(sent.json()).toMatchObject({ command: { key: 'BatSocMin', from: 10, to: 30, state: 'sent', source: 'user' } });
     expect((await devices.shadows.get(things.home))?.state.desired).toMatchObject({ BatSocMin: 30 });
     await deviceReports(things.home, { BatSocMin: 30 });
-    const confirmed = await eventually(async () => (await history(ids.home, { key: 'BatSocMin' })).find((c) => c.state === 'confirmed'));
+    const confirmed = await until(async () => (await history(ids.home, { key: 'BatSocMin' })).find((c) => c.state === 'confirmed'));
     expect(confirmed).toMatchObject({ from: 10, to: 30, confirmedAt: expect.any(String), confirmMs: expect.any(Number) });
     const audit = await db.selectFrom('audit_events').select(['action', 'details']).where('target_id', '=', ids.home).execute();
     expect(audit.map((a) => a.action)).toContain('devices.control_sent');

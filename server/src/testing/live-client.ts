@@ -56,14 +56,3 @@ export function openLiveClient(app: FastifyInstance, query: string, token: strin
       .on('error', reject);
   });
 }
-
-/** Waits until `probe` answers something, polling every 20 ms. */
-export async function until<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 3000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

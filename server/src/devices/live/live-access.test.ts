@@ -15,7 +15,8 @@ import { openLiveClient, type LiveClient } from '../../testing/live-client';
 import { signIn, testConfig } from '../../testing/test-app';
 import { boundedWriter, MAX_LIVE_STREAMS_PER_USER } from './live';
 import { startDevices, type DeviceServices } from '../services';
-import { eventually, insertPlant, recordingLog } from '../test-fixtures';
+import { insertPlant, recordingLog } from '../test-fixtures';
+import { until } from '../../testing/until';
 
 interface OpenStream {
   status: number;
@@ -118,12 +119,12 @@ describe.each(databaseTargets())('live streams and access on $name', (target) =>
     const refused = await openLive(app, thing, idToken);
     expect(refused.status).toBe(429);
     streams[0]?.response.destroy();
-    await eventually(async () => {
+    await until(async () => {
       const again = await openLive(app, thing, idToken);
       if (again.status !== 200) return undefined;
       again.response.destroy();
       return true;
-    }, 3000);
+    }, 'a stream once one was closed');
     for (const s of streams) s.response.destroy();
   });
 });

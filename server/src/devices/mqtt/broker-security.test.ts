@@ -15,6 +15,7 @@ import { brokerAuthenticator, type ServerLogin } from './broker-auth';
 import { setNewGatewayPassword } from './gateway-credentials';
 import { writeMosquittoFiles } from './mosquitto-files';
 import { insertPlant, insertTenant } from '../test-fixtures';
+import { until } from '../../testing/until';
 
 const SERVER: ServerLogin = { username: 'helio-server', password: 'server-secret-for-tests' };
 const QUIET_MS = 800;
@@ -48,14 +49,6 @@ function collect(client: MqttClient): Map<string, string[]> {
   const seen = new Map<string, string[]>();
   client.on('message', (topic, payload) => seen.set(topic, [...(seen.get(topic) ?? []), payload.toString()]));
   return seen;
-}
-
-async function until(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 /** The proofs, against whichever broker `url()` names. */

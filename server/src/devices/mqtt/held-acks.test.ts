@@ -12,9 +12,10 @@ import { startEmbeddedBroker } from './broker';
 import { MqttLink, type MqttLinkOptions } from './mqtt-link';
 import { writeMosquittoFiles } from './mosquitto-files';
 import { ShadowStore } from '../shadows/shadow-store';
-import { eventually, recordingLog } from '../test-fixtures';
+import { recordingLog } from '../test-fixtures';
 import { databaseTargets, type TestDatabase } from '../../testing/databases';
 import { MOSQUITTO_BIN, mosquittoInstalled, startMosquitto } from '../../testing/mosquitto';
+import { until } from '../../testing/until';
 
 const SERVER = { username: 'helio-server', password: 'server-secret-for-held-acks' };
 
@@ -96,14 +97,14 @@ describe.each(brokers)('reports acknowledged once stored, on %s', (_name, start)
     const dying = countingStore(real, true);
     const first = await connect(dying.store, 'server-dies');
     await report('plant-held', 42);
-    await eventually(() => (dying.calls.length === 1 ? true : undefined));
+    await until(() => (dying.calls.length === 1 ? true : undefined));
     expect(first.unacknowledged()).toBe(1);
     die(first);
 
     const back = countingStore(real, false);
     const returned = await connect(back.store, 'server-dies');
     try {
-      await eventually(async () => (await real.get('plant-held'))?.state.reported.ActPwrPve);
+      await until(async () => (await real.get('plant-held'))?.state.reported.ActPwrPve);
       expect((await real.get('plant-held'))?.state.reported.ActPwrPve).toBe(42);
       expect(back.calls).toEqual(['plant-held']);
     } finally {
@@ -116,7 +117,7 @@ describe.each(brokers)('reports acknowledged once stored, on %s', (_name, start)
     const stores = countingStore(real, false);
     const first = await connect(stores.store, 'server-stores');
     await report('plant-acked', 7);
-    await eventually(() => (first.stats().applied === 1 && first.unacknowledged() === 0 ? true : undefined));
+    await until(() => (first.stats().applied === 1 && first.unacknowledged() === 0 ? true : undefined));
     // The PUBACK is written after the store settles; give it a moment on the wire before dying.
     await new Promise((resolve) => setTimeout(resolve, 200));
     die(first);
@@ -125,7 +126,7 @@ describe.each(brokers)('reports acknowledged once stored, on %s', (_name, start)
     const returned = await connect(again.store, 'server-stores');
     try {
       await report('plant-after', 8); // the broker's queue for the session is in order: this comes after any resend
-      await eventually(() => (again.calls.includes('plant-after') ? true : undefined));
+      await until(() => (again.calls.includes('plant-after') ? true : undefined));
       // Not a report lost while the returning server re-joins its group (one may come twice meanwhile).
       expect(new Set(again.calls)).toEqual(new Set(['plant-after']));
     } finally {
@@ -146,12 +147,12 @@ describe.each(brokers)('reports acknowledged once stored, on %s', (_name, start)
     const link = await connect(store, 'server-resent');
     try {
       await report('plant-resent', 5);
-      await eventually(() => (calls.length === 1 ? true : undefined));
+      await until(() => (calls.length === 1 ? true : undefined));
       // The connection drops (not the process): the broker sends the unacknowledged report again.
       (link as unknown as { client: mqtt.MqttClient }).client.stream.destroy();
-      await eventually(() => (link.stats().resent === 1 ? true : undefined), 8000);
+      await until(() => (link.stats().resent === 1 ? true : undefined));
       release();
-      await eventually(() => (link.unacknowledged() === 0 && link.stats().applied === 1 ? true : undefined));
+      await until(() => (link.unacknowledged() === 0 && link.stats().applied === 1 ? true : undefined));
       expect(calls).toEqual(['plant-resent']);
       expect((await real.get('plant-resent'))?.state.reported.ActPwrPve).toBe(5);
     } finally {
@@ -211,7 +212,7 @@ describe('a report the database cannot take for a moment', () => {
       {},
       async ({ link, real, log, report }) => {
         await report('plant-retry', 3);
-        await eventually(() => (link.stats().applied === 1 ? true : undefined));
+        await until(() => (link.stats().applied === 1 ? true : undefined));
         expect(link.stats().dropped.failed).toBe(0);
         expect((await real.get('plant-retry'))?.state.reported.ActPwrPve).toBe(3);
         expect(log.lines.filter((line) => line.includes('did not take a report'))).toHaveLength(1);
@@ -225,7 +226,7 @@ describe('a report the database cannot take for a moment', () => {
       { storeRetryMs: 600 },
       async ({ link, report }) => {
         await report('plant-fail', 3);
-        await eventually(() => (link.stats().dropped.failed === 1 ? true : undefined));
+        await until(() => (link.stats().dropped.failed === 1 ? true : undefined));
         expect(link.unacknowledged()).toBe(0);
       },
     );
@@ -248,7 +249,7 @@ describe('a backlog of reports', () => {
       };
     await withLink(gated, { storeConcurrency: 3 }, async ({ link, real, report }) => {
       for (let i = 0; i < 10; i++) await report(`plant-${i}`, i);
-      await eventually(() => (link.stats().received === 10 && gates.length === 3 ? true : undefined));
+      await until(() => (link.stats().received === 10 && gates.length === 3 ? true : undefined));
       expect(storing).toBe(3);
       while (link.stats().applied < 10) {
         gates.shift()?.();
@@ -288,7 +289,7 @@ describe.each(brokers)('many reports at once, on %s', (_name, start) => {
       const applied = () => links.reduce((sum, link) => sum + link.stats().applied, 0);
       // In a shared group each report goes to one link; plainly subscribed, to both.
       const expected = broker.shareGroup ? sent : 2 * sent;
-      await eventually(() => (applied() >= expected ? true : undefined), 20_000);
+      await until(() => (applied() >= expected ? true : undefined), 'every report applied', 60_000);
       expect(applied()).toBe(expected);
     } finally {
       await gateway.endAsync();

@@ -12,7 +12,8 @@ import { databaseTargets } from '../../testing/databases';
 import { apiPost, testConfig } from '../../testing/test-app';
 import { startDevices, type DeviceServices } from '../services';
 import { ShadowLimitError } from './shadow-limits';
-import { eventually, insertPlant, insertTenant, recordingLog, userWithToken } from '../test-fixtures';
+import { insertPlant, insertTenant, recordingLog, userWithToken } from '../test-fixtures';
+import { until } from '../../testing/until';
 
 const SERVER_PASSWORD = 'limits-test-server-password';
 
@@ -105,7 +106,7 @@ describe.each(databaseTargets())('shadow document limits on $name', (target) => 
     } finally {
       await server.endAsync();
     }
-    const after = await eventually(() => {
+    const after = await until(() => {
       const stats = devices.linkStats();
       return stats.dropped.malformed - before.dropped.malformed === 5 && stats.dropped.oversized - before.dropped.oversized === 1
         ? stats
@@ -128,12 +129,12 @@ describe.each(databaseTargets())('shadow document limits on $name', (target) => 
     });
     try {
       await server.publishAsync(reportedTopic(grower), JSON.stringify({ state: { reported: half('A') } }), { qos: 1 });
-      await eventually(() => (devices.linkStats().applied > before.applied ? true : undefined));
+      await until(() => (devices.linkStats().applied > before.applied ? true : undefined));
       await server.publishAsync(reportedTopic(grower), JSON.stringify({ state: { reported: half('B') } }), { qos: 1 });
     } finally {
       await server.endAsync();
     }
-    await eventually(() => (devices.linkStats().dropped.oversized > before.dropped.oversized ? true : undefined));
+    await until(() => (devices.linkStats().dropped.oversized > before.dropped.oversized ? true : undefined));
     expect(devices.linkStats().dropped.failed).toBe(before.dropped.failed);
     expect(Object.keys((await devices.shadows.get(grower))?.state.reported ?? {})).toEqual(Object.keys(half('A')));
     expect(log.lines.some((l) => l.includes(`dropped a report of ${grower}`) && l.includes('limit is 8192'))).toBe(true);

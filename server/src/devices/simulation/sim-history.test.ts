@@ -4,9 +4,10 @@ import type { Database } from '../../db/schema';
 import { databaseTargets } from '../../testing/databases';
 import { ShadowStore } from '../shadows/shadow-store';
 import { backfillHistory } from './sim-history';
-import { eventually, insertPlant, insertTenant, recordingLog } from '../test-fixtures';
+import { insertPlant, insertTenant, recordingLog } from '../test-fixtures';
 import { startDevices, type DeviceServices } from '../services';
 import { testConfig } from '../../testing/test-app';
+import { until } from '../../testing/until';
 
 const NOW = Date.parse('2025-06-15T10:02:30Z');
 const DAY_MS = 86_400_000;
@@ -120,7 +121,7 @@ describe('the in-process simulator with history and a time factor (embedded brok
 
   it('writes a day of history, then the gateway continues from its end, a simulated hour per real second', async () => {
     const startedAt = Date.now();
-    const samples = await eventually(async () => {
+    const samples = await until(async () => {
       const rows = await loadSamples();
       return rows.filter((r) => Number(r.ts) >= startedAt).length >= 5 ? rows : undefined;
     });

@@ -9,7 +9,8 @@ import { testConfig } from '../../testing/test-app';
 import { setNewGatewayPassword } from '../mqtt/gateway-credentials';
 import { startDevices, type DeviceServices } from '../services';
 import { DEMO_THING_NAMES } from './simulated-migration';
-import { eventually, insertPlant, insertTenant, recordingLog } from '../test-fixtures';
+import { insertPlant, insertTenant, recordingLog } from '../test-fixtures';
+import { until } from '../../testing/until';
 
 describe.each(databaseTargets())('what the simulator runs on $name', (target) => {
   let db: Kysely<Database>;
@@ -46,7 +47,7 @@ describe.each(databaseTargets())('what the simulator runs on $name', (target) =>
     const config = testConfig({ mqttPort: 0, simulator: true, simIntervalMs: 100, simHistoryDays: 1 });
     devices = await startDevices({ db, config, log: recordingLog(), clientId: `sim-real-${Date.now()}` });
     const demo = DEMO_THING_NAMES[0] ?? '';
-    await eventually(async () => ((await devices?.shadows.get(demo))?.state.reported.ActPwrPve !== undefined ? true : undefined));
+    await until(async () => ((await devices?.shadows.get(demo))?.state.reported.ActPwrPve !== undefined ? true : undefined));
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await realCredential())?.password_hash).toBe(before?.password_hash);
     const samples = await db.selectFrom('metric_samples').select('ts').where('thing_name', '=', real).limit(1).execute();
