@@ -13,7 +13,7 @@ function browserProject(dir, { mockSharedUtils = true } = {}) {
     displayName: path.basename(dir),
     rootDir: dir,
     testEnvironment: 'jsdom',
-    setupFilesAfterEnv: [path.join(__dirname, 'network-guard.js'), path.join(__dirname, 'browser-setup.js')],
+    setupFilesAfterEnv: ['network-guard.js', 'console-guard.js', 'browser-setup.js'].map((file) => path.join(__dirname, file)),
     transform: { '^.+\\.tsx?$': tsJest },
     moduleNameMapper: {
       '\\.(css)$': path.join(__dirname, 'style-mock.js'),
@@ -35,6 +35,7 @@ function nodeProject(dir) {
     displayName: path.basename(dir),
     rootDir: dir,
     testEnvironment: 'node',
+    setupFilesAfterEnv: [path.join(__dirname, 'console-guard.js')],
     transform: {
       '^.+\\.ts$': ['ts-jest', { tsconfig: path.join(dir, 'tsconfig.json') }],
     },

@@ -1,7 +1,7 @@
 // A figure that explains itself: its value, and behind an info button how it was computed and from what.
 import React, { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Popover } from '@blueprintjs/core';
+import { Button, Card, PopoverNext } from '@blueprintjs/core';
 
 export interface ExplainedFigureProps {
   id: string;
@@ -16,7 +16,7 @@ export function ExplainedFigure({ id, label, value, explanation }: ExplainedFigu
     <Card className="helio-analytics__figure" data-testid={`figure-${id}`}>
       <div className="helio-analytics__figure-head">
         <span className="helio-analytics__figure-label">{label}</span>
-        <Popover
+        <PopoverNext
           content={
             <div className="helio-analytics__explain" data-testid={`explain-${id}`}>
               {explanation}
@@ -32,7 +32,7 @@ export function ExplainedFigure({ id, label, value, explanation }: ExplainedFigu
             title={t('figures.howComputed', { figure: label })}
             data-testid={`explain-${id}-button`}
           />
-        </Popover>
+        </PopoverNext>
       </div>
       <div className="helio-analytics__figure-value" data-testid={`figure-${id}-value`}>
         {value}

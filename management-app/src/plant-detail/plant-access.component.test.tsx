@@ -91,7 +91,7 @@ describe('the access tab', () => {
   });
 
   it('shows a plant viewer the users without any control to change them', async () => {
-    users = [ADMIN, person({ userId: 'user-1', email: 'me@helio.local', role: 'viewer' })];
+    users = [{ ...ADMIN, userId: 'user-owner' }, person({ userId: 'user-1', email: 'me@helio.local', role: 'viewer' })];
     __setCurrentUser({ ...__fixtures.currentUser(), role: 'viewer', permissions: ['plants:read'] });
     open();
     await rowOf('me@helio.local');

@@ -18,6 +18,7 @@ describe.each(postgres)('a lost PostgreSQL connection ($name)', (target) => {
     const uncaught: unknown[] = [];
     const record = (error: unknown) => uncaught.push(error);
     process.on('uncaughtException', record);
+    const reported = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       const outcome = await db
         .transaction()
@@ -34,7 +35,10 @@ describe.each(postgres)('a lost PostgreSQL connection ($name)', (target) => {
       expect(uncaught).toEqual([]);
       const { rows } = await sql<{ one: number }>`select 1 as one`.execute(db);
       expect(rows).toEqual([{ one: 1 }]);
+      // the loss is said in the server's log, not swallowed
+      expect(reported).toHaveBeenCalledWith(expect.stringMatching(/^PostgreSQL connection lost: /));
     } finally {
+      reported.mockRestore();
       process.off('uncaughtException', record);
     }
   });

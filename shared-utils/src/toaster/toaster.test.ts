@@ -1,4 +1,5 @@
 import { OverlayToaster, type Toaster } from '@blueprintjs/core';
+import { waitFor } from '@testing-library/react';
 import { showToast } from './toaster';
 
 describe('showToast', () => {
@@ -17,19 +18,22 @@ describe('showToast', () => {
     jest.restoreAllMocks();
     jest.resetModules();
     const { showToast: show } = require('./toaster') as typeof import('./toaster');
-    show({ message: 'Nastavení uloženo' });
-    const toast = await new Promise<Element>((resolve, reject) => {
-      const started = Date.now();
-      const poll = () => {
+    // Blueprint renders the toaster into a React root of its own, outside any component, as in the
+    // browser: React is told it is not under test here, so it renders without asking for act().
+    const actEnvironment = Reflect.get(globalThis, 'IS_REACT_ACT_ENVIRONMENT');
+    Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', false);
+    try {
+      show({ message: 'Nastavení uloženo' });
+      const toast = await waitFor(() => {
         const found = document.querySelector('.bp6-toast');
-        if (found) resolve(found);
-        else if (Date.now() - started > 3000) reject(new Error('no toast'));
-        else setTimeout(poll, 20);
-      };
-      poll();
-    });
-    expect(toast.textContent).toContain('Nastavení uloženo');
-    expect(document.querySelector('.bp6-toast-container.bp6-toast-container-top.bp6-toast-container-right')).not.toBeNull();
-    expect(toast.querySelector('button')).not.toBeNull();
+        if (!found) throw new Error('no toast yet');
+        return found;
+      });
+      expect(toast.textContent).toContain('Nastavení uloženo');
+      expect(document.querySelector('.bp6-toast-container.bp6-toast-container-top.bp6-toast-container-right')).not.toBeNull();
+      expect(toast.querySelector('button')).not.toBeNull();
+    } finally {
+      Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', actEnvironment);
+    }
   });
 });
