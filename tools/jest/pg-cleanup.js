@@ -1,6 +1,7 @@
 // jest's global setup and teardown for the PostgreSQL test databases (server/src/testing/databases.ts):
-// each run's workers make `<db>_worker_<run pid>_<worker>`. Teardown drops this run's; setup drops
-// those of runs whose process is gone (killed runs), never those of a run still going beside this one.
+// each run makes `<db>_worker_<run pid>_…` (its template, and a database per suite). Teardown drops
+// this run's; setup drops those of runs whose process is gone (killed runs), never those of a run
+// still going beside this one.
 const net = require('node:net');
 
 const PG_TEST_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -38,7 +39,7 @@ async function dropWorkerDatabases(shouldDrop) {
   try {
     const { rows } = await client.query('select datname from pg_database where datname like $1', [`${base}\\_worker\\_%`]);
     for (const { datname } of rows) {
-      const match = new RegExp(`^${base}_worker_(\\d+)_\\d+$`).exec(datname);
+      const match = new RegExp(`^${base}_worker_(\\d+)_`).exec(datname);
       // the older form `<db>_worker_<n>` names no run: a checkout of an earlier commit may be using it
       if (!match || !shouldDrop(Number(match[1]))) continue;
       await client.query(`drop database if exists "${datname}" with (force)`);
@@ -48,4 +49,4 @@ async function dropWorkerDatabases(shouldDrop) {
   }
 }
 
-module.exports = { dropWorkerDatabases, alive };
+module.exports = { dropWorkerDatabases, alive, reachable, PG_TEST_URL };

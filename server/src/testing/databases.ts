@@ -1,5 +1,6 @@
-// Real databases for server test suites: a fresh SQLite file, and a fresh PostgreSQL schema when a
-// server answers at PG_TEST_URL. Suites run the same tests on both; PostgreSQL is skipped, loudly, when absent.
+// Real databases for server test suites: a fresh SQLite file, and a fresh PostgreSQL database when a
+// server answers at PG_TEST_URL. Suites run the same tests on both; PostgreSQL is skipped, loudly, when
+// absent (tools/jest/global-setup.js probes once a run and says so; HELIO_TEST_PG carries its answer).
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -59,13 +60,39 @@ function postgresReachableSync(): boolean {
   }
 }
 
+/** This jest run (tools/jest/global-setup.js names it) and worker: the names of their templates and databases. */
+const RUN = process.env.HELIO_TEST_RUN ?? String(process.ppid);
+const WORKER = process.env.JEST_WORKER_ID ?? '0';
+
+/**
+ * Each suite gets a copy of a database migrated once per worker (SQLite) or once per run
+ * (PostgreSQL), instead of running every migration again: a fresh migrated database costs a file copy
+ * or a CREATE DATABASE … TEMPLATE rather than some 70 migrations.
+ */
+let sqliteTemplate: Promise<string> | undefined;
+
+function sqliteTemplateFile(): Promise<string> {
+  sqliteTemplate ??= (async () => {
+    const file = path.join(os.tmpdir(), `helio-test-template-${RUN}-${WORKER}.db`);
+    if (fs.existsSync(file)) return file;
+    const building = `${file}.${process.pid}.building`;
+    const db = await createDatabase(`sqlite://${building}`);
+    await migrateToLatest(db);
+    await db.destroy(); // closing checkpoints the WAL into the file
+    fs.renameSync(building, file);
+    return file;
+  })();
+  return sqliteTemplate;
+}
+
 function sqliteTarget(): TestDatabase {
   const opened: Array<{ db: Kysely<Database>; dir: string }> = [];
-  const open = async (migrate: boolean) => {
+  const open = async (migrated: boolean) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-test-'));
-    const db = await createDatabase(`sqlite://${path.join(dir, 'helio.db')}`);
+    const file = path.join(dir, 'helio.db');
+    if (migrated) fs.copyFileSync(await sqliteTemplateFile(), file);
+    const db = await createDatabase(`sqlite://${file}`);
     opened.push({ db, dir });
-    if (migrate) await migrateToLatest(db);
     return db;
   };
   return {
@@ -81,58 +108,61 @@ function sqliteTarget(): TestDatabase {
   };
 }
 
-/**
- * The database this jest worker's schemas live in: one per worker and run, made on first use. Kysely's
- * migrator reads the catalog of every schema of its database, by name; a schema another worker drops
- * meanwhile fails that read ("schema … does not exist"). A worker runs one suite at a time, so within
- * its own database no schema goes away under a migration.
- */
-let workerDatabase: Promise<string> | undefined;
+const pgBase = () => new URL(PG_TEST_URL).pathname.slice(1) || 'postgres';
+const pgUrlOf = (database: string) => {
+  const url = new URL(PG_TEST_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+};
 
-function workerDatabaseUrl(): Promise<string> {
-  workerDatabase ??= (async () => {
-    const worker = process.env.JEST_WORKER_ID;
-    if (!worker) return PG_TEST_URL;
-    const url = new URL(PG_TEST_URL);
-    // Named for this jest run (its main process, set by tools/jest/global-setup.js) as well as the worker, so two
-    // runs side by side (a second checkout, a bench) never share one; tools/jest/pg-cleanup.js drops them.
-    const name = `${url.pathname.slice(1) || 'postgres'}_worker_${process.env.HELIO_TEST_RUN ?? process.ppid}_${worker}`;
-    const client = new pg.Client({ connectionString: PG_TEST_URL });
-    await client.connect();
+async function withPgAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: PG_TEST_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The run's migrated PostgreSQL template, made by whichever worker asks first (an advisory lock keeps
+ * the other waiting), under a building name renamed once complete, so a worker that dies meanwhile
+ * leaves no half-migrated template behind. Its databases are named `<db>_worker_<run>_…`, which
+ * tools/jest/pg-cleanup.js drops at the end of the run.
+ */
+let pgTemplate: Promise<string> | undefined;
+
+function pgTemplateName(): Promise<string> {
+  pgTemplate ??= withPgAdmin(async (client) => {
+    const name = `${pgBase()}_worker_${RUN}_template`;
+    await client.query('select pg_advisory_lock(hashtext($1))', [name]);
     try {
-      await client.query(`create database "${name}"`);
-    } catch (error) {
-      // 42P04: made by an earlier run, and reused
-      if ((error as { code?: string }).code !== '42P04') throw error;
+      const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+      if (rowCount) return name;
+      const building = `${name}_building`;
+      await client.query(`drop database if exists "${building}"`);
+      await client.query(`create database "${building}"`);
+      const db = await createDatabase(pgUrlOf(building));
+      await migrateToLatest(db);
+      await db.destroy();
+      await client.query(`alter database "${building}" rename to "${name}"`);
+      return name;
     } finally {
-      await client.end();
+      await client.query('select pg_advisory_unlock(hashtext($1))', [name]);
     }
-    url.pathname = `/${name}`;
-    return url.toString();
-  })();
-  return workerDatabase;
+  });
+  return pgTemplate;
 }
 
 function postgresTarget(): TestDatabase {
-  const opened: Array<{ db: Kysely<Database>; schema: string }> = [];
-  const admin = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
-    const client = new pg.Client({ connectionString: await workerDatabaseUrl() });
-    await client.connect();
-    try {
-      return await work(client);
-    } finally {
-      await client.end();
-    }
-  };
-  const open = async (migrate: boolean) => {
-    const schema = `test_${process.pid}_${randomBytes(6).toString('hex')}`;
-    await admin((c) => c.query(`create schema "${schema}"`));
-    // search_path travels in the startup packet, so every pooled connection lands in this schema.
-    const url = new URL(await workerDatabaseUrl());
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    const db = await createDatabase(url.toString());
-    opened.push({ db, schema });
-    if (migrate) await migrateToLatest(db);
+  const opened: Array<{ db: Kysely<Database>; name: string }> = [];
+  const open = async (migrated: boolean) => {
+    const name = `${pgBase()}_worker_${RUN}_${WORKER}_${randomBytes(6).toString('hex')}`;
+    const template = migrated ? await pgTemplateName() : 'template0';
+    await withPgAdmin((c) => c.query(`create database "${name}" template "${template}"`));
+    const db = await createDatabase(pgUrlOf(name));
+    opened.push({ db, name });
     return db;
   };
   return {
@@ -140,29 +170,36 @@ function postgresTarget(): TestDatabase {
     create: () => open(true),
     createEmpty: () => open(false),
     async destroy() {
-      const schemas: string[] = [];
-      for (const { db, schema } of opened.splice(0)) {
+      const names: string[] = [];
+      for (const { db, name } of opened.splice(0)) {
         await db.destroy();
-        schemas.push(schema);
+        names.push(name);
       }
-      if (schemas.length > 0) {
-        await admin(async (c) => {
-          for (const schema of schemas) await c.query(`drop schema if exists "${schema}" cascade`);
-        });
-      }
+      // Dropped in the background: a drop waits for a checkpoint (half a second), and whatever is
+      // left when the worker ends is dropped with the run (tools/jest/pg-cleanup.js).
+      if (names.length > 0)
+        void withPgAdmin(async (c) => {
+          for (const name of names) await c.query(`drop database if exists "${name}" with (force)`);
+        }).catch(() => undefined);
     },
   };
 }
 
+/** The run's probe (global-setup.js), or this process's own when jest runs without it. */
+function postgresAnswers(probe: () => boolean): boolean {
+  const known = process.env.HELIO_TEST_PG;
+  if (known === 'on' || known === 'off') return known === 'on';
+  const reachable = probe();
+  if (!reachable) skipNotice();
+  return reachable;
+}
+
 export async function testDatabases(): Promise<TestDatabase[]> {
-  if (await postgresReachable()) return [sqliteTarget(), postgresTarget()];
-  skipNotice();
-  return [sqliteTarget()];
+  const reachable = process.env.HELIO_TEST_PG === undefined ? await postgresReachable() : process.env.HELIO_TEST_PG === 'on';
+  return postgresAnswers(() => reachable) ? [sqliteTarget(), postgresTarget()] : [sqliteTarget()];
 }
 
 /** Synchronous variant for `describe.each(databaseTargets())('$name', …)`. */
 export function databaseTargets(): TestDatabase[] {
-  if (postgresReachableSync()) return [sqliteTarget(), postgresTarget()];
-  skipNotice();
-  return [sqliteTarget()];
+  return postgresAnswers(postgresReachableSync) ? [sqliteTarget(), postgresTarget()] : [sqliteTarget()];
 }
