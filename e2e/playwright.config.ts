@@ -6,39 +6,47 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import chromiumOptions from './chromium-options';
 
-const port = Number(process.env.E2E_PORT ?? 18480);
-process.env.HELIO_E2E_DATA ??= fs.mkdtempSync(path.join(os.tmpdir(), 'helio-e2e-'));
-export const baseURL = `http://127.0.0.1:${port}`;
+/**
+ * Journeys run in E2E_WORKERS workers (2 by default: they mostly wait on the browser and the server),
+ * each against a server of its own: ports E2E_PORT/E2E_MQTT_PORT plus 10 per worker slot and a data
+ * directory of its own, so no journey sees another's changes. Spec files are handed out to the
+ * workers in turn; the journeys in one file run in order.
+ */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+const firstPort = Number(process.env.E2E_PORT ?? 18480);
+const firstMqttPort = Number(process.env.E2E_MQTT_PORT ?? 18831);
+process.env.HELIO_E2E_ROOT ??= fs.mkdtempSync(path.join(os.tmpdir(), 'helio-e2e-'));
+const slotOf = (slot: number) => ({
+  port: firstPort + 10 * slot,
+  mqttPort: firstMqttPort + 10 * slot,
+  dataDir: path.join(String(process.env.HELIO_E2E_ROOT), `worker-${slot}`),
+});
+// Playwright sets TEST_PARALLEL_INDEX in each worker; the runner, which starts the servers, has none.
+const own = slotOf(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
+// What a journey reads of its server's files (the outbox, releases): its data directory.
+process.env.HELIO_E2E_DATA = own.dataDir;
+export const baseURL = `http://127.0.0.1:${own.port}`;
 /** The server's own login on its embedded broker, so a journey can play a gateway's reports. */
 export const E2E_BROKER_LOGIN = { username: 'helio-server', password: process.env.E2E_MQTT_PASSWORD ?? 'helio-e2e-broker' };
+/** The broker of this worker's server, where a journey plays a gateway. */
+export const E2E_MQTT_URL = `mqtt://127.0.0.1:${own.mqttPort}`;
 
-export default defineConfig({
-  testDir: './tests',
-  fullyParallel: false,
-  workers: 1,
-  retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
-  reporter: [['list']],
-  use: {
-    baseURL,
-    headless: true,
-    launchOptions: { executablePath: chromiumOptions.executablePath, args: chromiumOptions.args },
-    trace: 'off',
-  },
-  webServer: {
+const server = (slot: number) => {
+  const { port, mqttPort, dataDir } = slotOf(slot);
+  fs.mkdirSync(dataDir, { recursive: true });
+  return {
     command: 'node server/dist/main.js',
     cwd: path.join(__dirname, '..'),
-    url: `${baseURL}/api/health`,
+    url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: process.env.HELIO_E2E_DATA,
-      MQTT_PORT: String(Number(process.env.E2E_MQTT_PORT ?? 18831)),
+      DATA_DIR: dataDir,
+      MQTT_PORT: String(mqttPort),
       SIM_INTERVAL_MS: '1000',
       // The alert engine judges every 2 s instead of 30 s, so a journey sees an alert open and clear.
       ALERT_TICK_MS: '2000',
@@ -54,5 +62,22 @@ export default defineConfig({
       WEBHOOK_ALLOW_PRIVATE: 'on',
       WEBHOOK_POLL_MS: '500',
     },
+  };
+};
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: WORKERS,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    headless: true,
+    launchOptions: { executablePath: chromiumOptions.executablePath, args: chromiumOptions.args },
+    trace: 'off',
   },
+  webServer: Array.from({ length: WORKERS }, (_, slot) => server(slot)),
 });

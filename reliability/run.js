@@ -3,7 +3,7 @@
 // reporting every 5 s, S browsers' live streams and a mix of API reads through the load balancer —
 // for M minutes, with the faults injected one after another while it runs. It prints p50/p99 per
 // call, errors, samples sent/stored/lost, what each fault did, and the replicas' memory, and exits
-// non-zero when a check fails. --short (used by `npm test`): 100 gateways, 20 streams, 90 s, kill -9
+// non-zero when a check fails. --short (used by `npm test`): 100 gateways, 20 streams, 60 s, kill -9
 // and a Mosquitto restart. Ports 19040–19059 (short: 19060–19079), loopback only; everything it
 // starts is stopped at the end, also on failure.
 'use strict';
@@ -33,7 +33,7 @@ function options(argv) {
   const short = argv.includes('--short');
   const o = {
     short,
-    minutes: short ? 1.5 : 10,
+    minutes: short ? 1 : 10,
     gateways: short ? 100 : 1000,
     streams: short ? 20 : 200,
     faults: short ? ['kill', 'mosquitto'] : ['kill', 'mosquitto', 'postgres', 'disk'],

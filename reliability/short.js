@@ -1,5 +1,5 @@
 // `npm run test:reliability` (part of `npm test`): the reliability suite's short form (100 gateways,
-// 20 live streams, 90 s, one kill -9 of a replica and one Mosquitto restart) where its servers
+// 20 live streams, 60 s, one kill -9 of a replica and one Mosquitto restart) where its servers
 // exist; otherwise it says plainly what is missing and that it was skipped.
 'use strict';
 const { spawnSync } = require('node:child_process');

@@ -7,11 +7,10 @@
 import type { APIRequestContext, Browser, Page, Request } from '@playwright/test';
 import { expect, test } from './support';
 import mqtt from 'mqtt';
-import { E2E_BROKER_LOGIN } from '../playwright.config';
+import { E2E_BROKER_LOGIN, E2E_MQTT_URL as MQTT_URL } from '../playwright.config';
 import { createActiveUser, goInApp, signInAs, type TestUser } from './accounts';
 import { mailSubjectsTo } from './outbox';
 
-const MQTT_URL = `mqtt://127.0.0.1:${Number(process.env.E2E_MQTT_PORT ?? 18831)}`;
 /** How long the journey waits at most: more than the nav's 30 s poll of the latest alerts. */
 const ARRIVES_WITHIN_MS = 45_000;
 /**

@@ -5,11 +5,10 @@
 import mqtt from 'mqtt';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ChargerView } from '@helio/contracts';
-import { E2E_BROKER_LOGIN } from '../playwright.config';
+import { E2E_BROKER_LOGIN, E2E_MQTT_URL as MQTT_URL } from '../playwright.config';
 import { adminToken } from './accounts';
 import { expect, rememberPlant, signIn, test } from './support';
 
-const MQTT_URL = `mqtt://127.0.0.1:${Number(process.env.E2E_MQTT_PORT ?? 18831)}`;
 // Plzeň: 20 kWp, a 22 kW charger and no home battery, so the surplus is exactly sun − load.
 const THING = 'demo-plzen-03';
 const V = 230;

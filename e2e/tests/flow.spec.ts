@@ -2,10 +2,9 @@
 // simulator (reporting every second in this run).
 import type { Page } from '@playwright/test';
 import mqtt from 'mqtt';
-import { E2E_BROKER_LOGIN } from '../playwright.config';
+import { E2E_BROKER_LOGIN, E2E_MQTT_URL as MQTT_URL } from '../playwright.config';
 import { expect, signIn, test } from './support';
 
-const MQTT_URL = `mqtt://127.0.0.1:${Number(process.env.E2E_MQTT_PORT ?? 18831)}`;
 const BRNO = 'Brno – Rodinný dům';
 const ADMIN_THINGS = ['demo-brno-01', 'demo-olomouc-02', 'demo-plzen-03'];
 

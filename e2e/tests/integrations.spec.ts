@@ -7,11 +7,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Page } from '@playwright/test';
 import mqtt from 'mqtt';
-import { E2E_BROKER_LOGIN } from '../playwright.config';
+import { E2E_BROKER_LOGIN, E2E_MQTT_URL as MQTT_URL } from '../playwright.config';
 import { adminToken, goInApp } from './accounts';
 import { expect, rememberPlant, signIn, test } from './support';
-
-const MQTT_URL = `mqtt://127.0.0.1:${Number(process.env.E2E_MQTT_PORT ?? 18831)}`;
 
 async function api<T>(request: APIRequestContext, path: string, body: unknown, token: string): Promise<T> {
   const response = await request.post(`/api/${path}`, { data: body, headers: { Authorization: `Bearer ${token}` } });

@@ -4,8 +4,7 @@
 import mqtt from 'mqtt';
 import { adminToken } from './accounts';
 import { expect, signIn, test } from './support';
-
-const MQTT_URL = `mqtt://127.0.0.1:${Number(process.env.E2E_MQTT_PORT ?? 18831)}`;
+import { E2E_MQTT_URL as MQTT_URL } from '../playwright.config';
 
 test('an admin creates a plant, connects its gateway, edits its settings and meets a concurrent edit', async ({ page, request }) => {
   const run = Date.now().toString(36);

@@ -5,11 +5,10 @@
 // tag reports each plant's outcome.
 import type { APIRequestContext, Page } from '@playwright/test';
 import mqtt from 'mqtt';
-import { E2E_BROKER_LOGIN } from '../playwright.config';
+import { E2E_BROKER_LOGIN, E2E_MQTT_URL as MQTT_URL } from '../playwright.config';
 import { adminToken, createActiveUser, signInAs, type TestUser } from './accounts';
 import { expect, rememberPlant, test } from './support';
 
-const MQTT_URL = `mqtt://127.0.0.1:${Number(process.env.E2E_MQTT_PORT ?? 18831)}`;
 const OPERATOR = { email: 'operator@helio.local', password: process.env.E2E_OPERATOR_PASSWORD ?? 'Helio-operator-2024!' };
 /** Olomouc: a battery and no charger; the journeys of other specs watch Brno. */
 const PLANT_THING = 'demo-olomouc-02';

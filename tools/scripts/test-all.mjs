@@ -1,0 +1,95 @@
+// `npm test`: every check, in two lanes side by side on a 2-core machine. The journeys and the
+// reliability suite mostly wait on browsers, servers and brokers, so they run beside the CPU-bound
+// steps instead of after them. Each step's output goes to a log, printed whole when the step ends (so
+// two steps never interleave); the first failure stops the rest. At the end: the time of each step.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-test-'));
+const npm = (script) => ['npm', ['run', '--silent', script]];
+
+/** Each lane's steps run in order; `after` names steps of the other lane a step waits for. */
+const LANES = [
+  [
+    { name: 'build', run: npm('build') },
+    { name: 'journeys (Playwright)', run: npm('test:e2e') },
+  ],
+  [
+    { name: 'lint', run: npm('lint') },
+    { name: 'format', run: ['npx', ['prettier', '--check', '--log-level', 'warn', '.']] },
+    { name: 'typecheck (tests)', run: npm('typecheck:tests') },
+    { name: 'jest', run: npm('test:unit'), after: ['build'] },
+    { name: 'reliability (short)', run: npm('test:reliability'), after: ['build'] },
+  ],
+];
+
+const finished = new Map(); // step name → promise settled when it ends
+const settle = new Map();
+for (const step of LANES.flat()) finished.set(step.name, new Promise((resolve, reject) => settle.set(step.name, { resolve, reject })));
+for (const promise of finished.values()) promise.catch(() => undefined);
+
+const timings = [];
+const running = new Set();
+let stopping = false;
+const started = Date.now();
+
+function stopAll() {
+  stopping = true;
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, 'SIGTERM'); // the step's whole process group: servers, browsers, workers
+    } catch {
+      // already gone
+    }
+  }
+}
+
+function runStep(step) {
+  const [command, args] = step.run;
+  const log = path.join(logDir, `${step.name.replace(/\W+/g, '-')}.log`);
+  const out = fs.openSync(log, 'w');
+  const t0 = Date.now();
+  process.stdout.write(`▶ ${step.name}\n`);
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', out, out], detached: true });
+  running.add(child);
+  return new Promise((resolve, reject) => {
+    child.on('exit', (code, signal) => {
+      running.delete(child);
+      fs.closeSync(out);
+      const seconds = (Date.now() - t0) / 1000;
+      const ok = code === 0;
+      if (stopping && !ok) return reject(new Error(`${step.name}: stopped`));
+      timings.push({ name: step.name, seconds, ok });
+      process.stdout.write(`\n── ${step.name}: ${ok ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`} in ${seconds.toFixed(0)} s ──\n`);
+      const text = fs.readFileSync(log, 'utf8').trimEnd();
+      if (text) process.stdout.write(`${text}\n`);
+      ok ? resolve() : reject(new Error(`${step.name} failed`));
+    });
+  });
+}
+
+async function runLane(lane) {
+  for (const step of lane) {
+    await Promise.all((step.after ?? []).map((name) => finished.get(name)));
+    if (stopping) return;
+    try {
+      await runStep(step);
+      settle.get(step.name).resolve();
+    } catch (error) {
+      settle.get(step.name).reject(error);
+      stopAll();
+      throw error;
+    }
+  }
+}
+
+const results = await Promise.allSettled(LANES.map(runLane));
+const total = (Date.now() - started) / 1000;
+process.stdout.write('\nnpm test, by step (wall time; the two lanes run side by side):\n');
+for (const { name, seconds, ok } of timings)
+  process.stdout.write(`  ${ok ? '✓' : '✗'} ${name.padEnd(24)} ${seconds.toFixed(0).padStart(5)} s\n`);
+process.stdout.write(`  ${'total'.padEnd(26)} ${total.toFixed(0).padStart(5)} s   (logs: ${logDir})\n`);
+process.exit(results.some((r) => r.status === 'rejected') ? 1 : 0);
