@@ -2,7 +2,7 @@
 module.exports = {
   // A global option (ignored inside projects): the server suites seed users with scrypt and start
   // brokers, which takes more than jest's 5 s default on a loaded 2-core machine.
-  testTimeout: 30000,
+  testTimeout: 60_000,
   // A worker per core, not jest's default of one fewer: the server suites mostly wait on SQLite,
   // PostgreSQL and brokers, so on a 2-core machine two workers take 400 s where one took 715 s.
   maxWorkers: '100%',

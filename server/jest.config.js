@@ -1,3 +1,3 @@
 const { nodeProject } = require('../tools/jest/preset');
 
-module.exports = { ...nodeProject(__dirname), testTimeout: 30000 };
+module.exports = nodeProject(__dirname);

@@ -27,7 +27,7 @@ describe('the analytics app', () => {
         <Root />
       </HelioAppFrame>,
     );
-    expect((await screen.findByTestId('figure-produced-value', {}, { timeout: 15_000 })).textContent).toBe('3\u00a0000\u00a0kWh');
+    expect((await screen.findByTestId('figure-produced-value')).textContent).toBe('3\u00a0000\u00a0kWh');
     expect(screen.getByTestId('figure-selfConsumption-value').textContent).toBe('30\u00a0%');
     expect(screen.getByTestId('figure-money-value').textContent).toBe('4\u00a0321\u00a0Kč');
     fireEvent.click(screen.getByTestId('explain-co2-button'));

@@ -109,7 +109,7 @@ describe('/ev', () => {
       </HelioAppFrame>,
     );
     // The page is a lazy chunk: the first render compiles it, which can take a while on a busy machine.
-    const card = await screen.findByTestId('charger-dev-1', {}, { timeout: 15_000 });
+    const card = await screen.findByTestId('charger-dev-1');
     expect(within(card).getByTestId('charger-connected').textContent).toBe('Auto připojeno');
     expect(within(card).getByTestId('charger-power').textContent).toMatch(/4,14\s*kW/);
     expect(within(card).getByTestId('charger-solar').textContent).toMatch(/100\s*%/);

@@ -80,7 +80,7 @@ describe('/fep', () => {
         <Root />
       </HelioAppFrame>,
     );
-    expect((await screen.findByTestId('forecast-chart', {}, { timeout: 15_000 })).textContent).toBe('192 points');
+    expect((await screen.findByTestId('forecast-chart')).textContent).toBe('192 points');
     expect(screen.getByTestId('forecast-source').textContent).toContain('Offline model');
     expect(screen.getByTestId('tomorrow-pv').textContent).toMatch(/41,2\s*kWh/);
     expect(within(screen.getByTestId('best-hours')).getByText(/přebytek 2,5\s*kWh/)).toBeTruthy();

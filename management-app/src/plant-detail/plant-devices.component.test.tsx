@@ -1,12 +1,9 @@
 import React from 'react';
-import { act, configure, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { ApiError, type Device, type GatewayLogin, HelioAppFrame } from '@helio/shared-utils';
 import { __fixtures, __setCurrentUser, __setShadow, __setSignedIn, apiPost, queryClient } from '../testing/mock-controls';
 import { device, plantDetail, registryPlant } from '../testing/fixtures';
 import { Root } from '../root.component';
-
-// The first render of each lazy page loads its chunk and translations: more than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 const PLANT = plantDetail();
 const INVERTER = device();

@@ -37,7 +37,7 @@ async function openSettings() {
       <Root />
     </HelioAppFrame>,
   );
-  await screen.findByTestId('thresholds-form', undefined, { timeout: 5000 });
+  await screen.findByTestId('thresholds-form');
 }
 
 describe("the plant settings' alert thresholds", () => {
@@ -48,9 +48,8 @@ describe("the plant settings' alert thresholds", () => {
     fireEvent.change(input('batterySocMin'), { target: { value: '35' } });
     fireEvent.change(input('pvMinPercent'), { target: { value: '7,5' } });
     fireEvent.click(screen.getByTestId('thresholds-save'));
-    await waitFor(
-      () => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ intent: 'success', message: 'Meze upozornění uloženy' })),
-      { timeout: 5000 },
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ intent: 'success', message: 'Meze upozornění uloženy' })),
     );
     expect(saved).toEqual([{ plantId: 'plant-1', batterySocMin: 35, pvMinPercent: 7.5 }]);
     expect(input('pvMinPercent').value).toBe('7,5');
@@ -76,8 +75,8 @@ describe("the plant settings' alert thresholds", () => {
         <Root />
       </HelioAppFrame>,
     );
-    const section403 = await screen.findByTestId('alert-thresholds', undefined, { timeout: 5000 });
-    expect(await within(section403).findByText('Meze upozornění vyžadují modul oznámení.', undefined, { timeout: 5000 })).toBeTruthy();
+    const section403 = await screen.findByTestId('alert-thresholds');
+    expect(await within(section403).findByText('Meze upozornění vyžadují modul oznámení.')).toBeTruthy();
     expect(screen.queryByTestId('thresholds-form')).toBeNull();
   });
 });

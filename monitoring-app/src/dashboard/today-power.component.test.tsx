@@ -64,9 +64,7 @@ describe("the dashboard's power chart of today", () => {
   it("asks for PV, load, grid and battery in 15-minute buckets from the plant's midnight until now", async () => {
     const before = Date.now();
     await renderDashboard();
-    expect((await screen.findByTestId('today-power-chart', undefined, { timeout: 5000 })).textContent).toBe(
-      'ActPwrPve,ActPwrLoad,ActPwrGrid,ActPwrBat: 2 points',
-    );
+    expect((await screen.findByTestId('today-power-chart')).textContent).toBe('ActPwrPve,ActPwrLoad,ActPwrGrid,ActPwrBat: 2 points');
     const [params] = seriesCalls();
     expect(params).toMatchObject({ tenantId: 'tenant-1', gatewayId: BRNO, plantId: 'plant-1', granularity: '15m' });
     expect(params.metricKeys).toEqual(['ActPwrPve', 'ActPwrLoad', 'ActPwrGrid', 'ActPwrBat']);
@@ -91,7 +89,7 @@ describe("the dashboard's power chart of today", () => {
 
   it('exports exactly the charted rows as CSV', async () => {
     await renderDashboard();
-    await screen.findByTestId('today-power-chart', undefined, { timeout: 5000 });
+    await screen.findByTestId('today-power-chart');
     fireEvent.click(screen.getByTestId('today-power-export'));
     const [fileName, csv] = downloadCsv.mock.calls.at(-1) as [string, string];
     expect(fileName).toMatch(/^Brno-Lisen_power_\d{4}-\d\d-\d\d_\d{4}-\d\d-\d\d_15m\.csv$/);
@@ -107,7 +105,7 @@ describe("the dashboard's power chart of today", () => {
   it('says so when nothing was reported since midnight, with export disabled', async () => {
     seriesAnswer = async () => ({ rows: [] });
     await renderDashboard();
-    expect((await screen.findByTestId('today-power-empty', undefined, { timeout: 5000 })).textContent).toContain('Dnes zatím žádný výkon');
+    expect((await screen.findByTestId('today-power-empty')).textContent).toContain('Dnes zatím žádný výkon');
     expect((screen.getByTestId('today-power-export') as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -116,10 +114,10 @@ describe("the dashboard's power chart of today", () => {
       throw new ApiError(500, 'InternalError', 'boom');
     };
     await renderDashboard();
-    const panel = await within(screen.getByTestId('today-power')).findByTestId('error-panel', undefined, { timeout: 5000 });
+    const panel = await within(screen.getByTestId('today-power')).findByTestId('error-panel');
     expect(panel.textContent).toContain('Dnešní výkon se nepodařilo načíst');
     seriesAnswer = async () => ({ rows: ROWS });
     fireEvent.click(within(panel).getByRole('button'));
-    expect(await screen.findByTestId('today-power-chart', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByTestId('today-power-chart')).toBeTruthy();
   });
 });

@@ -1,11 +1,9 @@
 import React from 'react';
-import { act, configure, render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { ApiError, HelioProviders, type Device, type Shadow } from '@helio/shared-utils';
 import { apiPost, downloadCsv } from '@helio/shared-utils/mock';
 import { __setShadow, __setSignedIn } from '../testing/mock-controls';
 import DevicesPage from './devices.component';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const BRNO = 'gw-brno-01'; // plant-1, the fixtures' active plant
 const battery: Device = {

@@ -80,9 +80,6 @@ describe.each([
       days++;
     }
     const skill = skillOf(maeSum, persistenceSum);
-    process.stdout.write(
-      `${config.thingName}: ${days} days, MAE ${(maeSum / days / 1000).toFixed(2)} kW, persistence ${(persistenceSum / days / 1000).toFixed(2)} kW, skill ${skill?.toFixed(3)}\n`,
-    );
     expect(days).toBeGreaterThanOrEqual(12);
     expect(skill).not.toBeNull();
     expect(skill!).toBeGreaterThan(0);
