@@ -41,11 +41,14 @@ async function receiver(hang) {
   };
 }
 
+/** The webhooks' creator: an owner, who sees every plant (a webhook hears only of what its creator sees). */
+const CREATOR = { id: 'bench-owner', email: 'owner@bench.local' };
+
 async function deliveriesPerSecond(db, tenant, hang) {
   const target = await receiver(hang);
-  await createWebhook(db, { tenantId: tenant, url: target.url('/fast'), events: ['alert.opened'], description: '', createdBy: null });
-  if (hang)
-    await createWebhook(db, { tenantId: tenant, url: target.url('/slow'), events: ['alert.opened'], description: '', createdBy: null });
+  const hook = (url) => createWebhook(db, { tenantId: tenant, url, events: ['alert.opened'], description: '', creator: CREATOR });
+  await hook(target.url('/fast'));
+  if (hang) await hook(target.url('/slow'));
   for (let i = 0; i < EVENTS; i++) await emitWebhookEvent(db, tenant, { type: 'alert.opened', data: { n: i } });
   const sender = startWebhookSender({ db, concurrency: 8, timeoutMs: 1000, pollMs: 10, allowPrivate: true, log: quiet });
   const started = Date.now();
@@ -73,7 +76,16 @@ async function benchIntegrations({ log }) {
   try {
     await migrateToLatest(db);
     const tenant = 'bench-tenant';
-    await db.insertInto('tenants').values({ id: tenant, name: 'Bench', created_at: new Date().toISOString() }).execute();
+    const now = new Date().toISOString();
+    await db.insertInto('tenants').values({ id: tenant, name: 'Bench', created_at: now }).execute();
+    await db
+      .insertInto('users')
+      .values({
+        ...{ id: CREATOR.id, tenant_id: tenant, email: CREATOR.email, name: 'Bench', family_name: 'Owner', picture: null },
+        ...{ password_hash: '!', role: 'owner', custom_role_id: null, modules: '[]', locale: 'en', preferences: '{}' },
+        ...{ status: 'active', temporary_password_expires_at: null, created_at: now },
+      })
+      .execute();
     const plant = { id: 'bench-plant', tenant_id: tenant, thing_name: 'bench-import-01' };
     await db
       .insertInto('plants')

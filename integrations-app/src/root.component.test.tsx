@@ -2,7 +2,7 @@
 // states, the sources page, and the module gate.
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { __fixtures, __setCurrentUser, __setSignedIn, apiPost } from './testing/mock-controls';
-import { HelioAppFrame } from '@helio/shared-utils';
+import { ApiError, HelioAppFrame } from '@helio/shared-utils';
 import { Root } from './root.component';
 
 const KEY = {
@@ -16,6 +16,7 @@ const KEY = {
   expiresAt: null,
   lastUsedAt: null,
   revokedAt: null,
+  suspended: false,
 };
 const SOURCES = {
   plants: [
@@ -79,6 +80,33 @@ describe('the integrations app', () => {
       { name: 'Home Assistant', scope: 'read', plantIds: null, expiresAt: null },
       undefined,
     );
+  });
+
+  it('offers control keys only to users who may control devices, and words the server’s refusal', async () => {
+    const user = __fixtures.currentUser();
+    __setCurrentUser({ ...user, permissions: user.permissions.filter((p) => p !== 'devices:control') });
+    await open('/integrations');
+    fireEvent.click(await screen.findByTestId('api-key-new'));
+    expect((await screen.findByTestId('api-key-scope-control')).hasAttribute('disabled')).toBe(true);
+    apiPost.mockRejectedValueOnce(
+      new ApiError(403, 'KeyExceedsCreator', 'A read key needs metrics:read', { scope: 'read', permissions: ['metrics:read'] }),
+    );
+    fireEvent.change(screen.getByTestId('api-key-name'), { target: { value: 'Grafana' } });
+    fireEvent.click(screen.getByTestId('api-key-create'));
+    expect((await screen.findByTestId('api-key-error')).textContent).toBe(
+      'Klíč s rozsahem čtecí by směl víc, než dovoluje vaše role (chybí metrics:read). Zvolte užší rozsah, nebo požádejte správce.',
+    );
+  });
+
+  it('shows a key whose creator is gone as suspended', async () => {
+    apiPost.mockImplementation((async (path: string) => {
+      if (path === 'integration/key/list') return { keys: [{ ...KEY, suspended: true }] };
+      if (path === 'integration/webhook/list') return { webhooks: [] };
+      if (path === 'plant/list') return __fixtures.plants();
+      throw new Error(`unexpected ${path}`);
+    }) as unknown as typeof apiPost);
+    await open('/integrations');
+    expect((await screen.findByTestId('api-key-suspended')).textContent).toBe('Pozastaven');
   });
 
   it('says when the API description is not published', async () => {

@@ -26,7 +26,7 @@ export const ApiKeyView = Type.Object({
   id: Type.String(),
   name: Type.String(),
   scope: Scope,
-  /** null: every plant of the tenant, now and later. */
+  /** null: every plant its creator sees, now and later. */
   plantIds: Nullable(Type.Array(Type.String(), { maxItems: API_KEY_MAX_PLANTS })),
   /** The first characters of the key, to recognise it (the rest is never shown again). */
   hint: Type.String(),
@@ -35,6 +35,8 @@ export const ApiKeyView = Type.Object({
   expiresAt: Nullable(Type.String()),
   lastUsedAt: Nullable(Type.String()),
   revokedAt: Nullable(Type.String()),
+  /** Its creator is disabled, deleted or no longer of the organisation: the key works for nobody. */
+  suspended: Type.Boolean(),
 });
 export type ApiKeyView = Static<typeof ApiKeyView>;
 

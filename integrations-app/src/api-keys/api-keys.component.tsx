@@ -1,6 +1,6 @@
 // API keys of the tenant: what each may do and reach, when it was last used, and revoke (at once).
 import { useState } from 'react';
-import { Alert, Button, Card, H2, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Alert, Button, Card, H2, HTMLTable, NonIdealState, Spinner, Tag, Tooltip } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { usePlants } from '@helio/shared-utils';
 import type { ApiKeyView } from '@helio/contracts';
@@ -17,6 +17,14 @@ function KeyState({ apiKey }: { apiKey: ApiKeyView }) {
       </Tag>
     );
   if (apiKey.expiresAt && Date.parse(apiKey.expiresAt) <= Date.now()) return <Tag minimal>{t('keys.expired')}</Tag>;
+  if (apiKey.suspended)
+    return (
+      <Tooltip content={t('keys.suspendedHint')}>
+        <Tag intent="warning" minimal data-testid="api-key-suspended" title={t('keys.suspendedHint')}>
+          {t('keys.suspended')}
+        </Tag>
+      </Tooltip>
+    );
   return (
     <Tag intent="success" minimal>
       {t('keys.active')}

@@ -15,8 +15,9 @@ import {
   Switch,
 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { usePlants } from '@helio/shared-utils';
+import { hasPermission, useCurrentUser, usePlants } from '@helio/shared-utils';
 import { API_KEY_NAME_MAX, type ApiKeyScope } from '@helio/contracts/limits';
+import { errorText } from '../common/error-text';
 import { SecretOnce } from '../common/secret-once.component';
 import { useCreateApiKey } from './api-keys.resource';
 import { checkKeyDraft, EMPTY_KEY_DRAFT, type KeyCheck, type KeyDraft } from './key-form';
@@ -25,6 +26,8 @@ export function NewKeyDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('integrations-app');
   const plants = usePlants().data ?? [];
   const create = useCreateApiKey();
+  // A key never does more than its maker: control only for those who may control devices.
+  const mayControl = hasPermission(useCurrentUser().data, 'devices:control');
   const [draft, setDraft] = useState<KeyDraft>(EMPTY_KEY_DRAFT);
   const [problem, setProblem] = useState<Extract<KeyCheck, { ok: false }> | null>(null);
   const set = (change: Partial<KeyDraft>) => setDraft((d) => ({ ...d, ...change }));
@@ -66,9 +69,18 @@ export function NewKeyDialog({ onClose }: { onClose: () => void }) {
               onChange={(e) => set({ scope: e.currentTarget.value as ApiKeyScope })}
             >
               <Radio value="read" label={t('keys.scopes.read')} data-testid="api-key-scope-read" />
-              <Radio value="control" label={t('keys.scopes.control')} data-testid="api-key-scope-control" />
+              <Radio
+                value="control"
+                label={mayControl ? t('keys.scopes.control') : `${t('keys.scopes.control')} (${t('keys.controlNeedsPermission')})`}
+                disabled={!mayControl}
+                data-testid="api-key-scope-control"
+              />
             </RadioGroup>
-            <FormGroup label={t('keys.plants')} intent={errorOf('plants') ? 'danger' : 'none'} helperText={errorOf('plants')}>
+            <FormGroup
+              label={t('keys.plants')}
+              intent={errorOf('plants') ? 'danger' : 'none'}
+              helperText={errorOf('plants') ?? (draft.allPlants ? t('keys.allPlantsHint') : undefined)}
+            >
               <Switch
                 checked={draft.allPlants}
                 label={t('keys.allPlants')}
@@ -93,7 +105,11 @@ export function NewKeyDialog({ onClose }: { onClose: () => void }) {
             >
               <InputGroup id="api-key-expires" type="date" value={draft.expires} onValueChange={(expires) => set({ expires })} />
             </FormGroup>
-            {create.isError && <Callout intent="danger">{create.error.message}</Callout>}
+            {create.isError && (
+              <Callout intent="danger" data-testid="api-key-error">
+                {errorText(t, create.error)}
+              </Callout>
+            )}
           </>
         )}
       </DialogBody>

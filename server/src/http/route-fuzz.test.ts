@@ -2,22 +2,17 @@
 // route's own schema but wrong (types, missing and unknown fields, huge strings and arrays, deep
 // nesting, odd unicode, numbers at the limits): the server answers each with a 4xx, never a 5xx, the
 // refusal stays small, and a refused body writes nothing.
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { seedDemoData } from '../demo/seed';
-import { startDevices, type DeviceServices } from '../devices';
-import { TEST_IDENTITY, tenantIdOf, tokenFor, userIdOf } from '../iam/test-fixtures';
+import { tenantIdOf, tokenFor, userIdOf } from '../iam/test-fixtures';
 import { startSession } from '../identity/sessions';
 import { databaseTargets } from '../testing/databases';
-import { testConfig } from '../testing/test-app';
-import { buildApp } from './app';
+import { startDemoApp, type DemoApp } from '../testing/demo-app';
 import { fuzzBodies } from './fuzz-bodies';
 import { routeName, type JsonSchema } from './route-probes';
 import { isApiRoute, routeTableOf, type RouteEntry } from './route-table';
 
-const silent = { info() {}, warn() {}, error() {} };
 /** A refusal names what is wrong; it never echoes a body back at the size it came in. */
 const MAX_REFUSAL_BYTES = 16 * 1024;
 /**
@@ -54,7 +49,7 @@ async function fingerprinter(db: Kysely<Database>, postgres: boolean): Promise<(
 
 describe.each(databaseTargets())('the API under fuzzed bodies on $name', (target) => {
   let db: Kysely<Database>;
-  let devices: DeviceServices;
+  let demo: DemoApp;
   let app: FastifyInstance;
   let routes: RouteEntry[];
   let fingerprint: () => Promise<string>;
@@ -62,11 +57,8 @@ describe.each(databaseTargets())('the API under fuzzed bodies on $name', (target
 
   beforeAll(async () => {
     db = await target.create();
-    await seedDemoData(db);
-    const config = testConfig({ mqttPort: 0, simulator: false });
-    devices = await startDevices({ db, config, log: silent, clientId: `route-fuzz-${randomUUID().slice(0, 8)}` });
-    app = await buildApp({ db, config, devices, identity: TEST_IDENTITY });
-    await app.ready();
+    demo = await startDemoApp(db, 'route-fuzz');
+    app = demo.app;
     routes = routeTableOf(app).filter((r) => isApiRoute(r) && r.method === 'POST' && r.schema?.body !== undefined);
     fingerprint = await fingerprinter(db, target.name === 'postgres');
     const owner = {
@@ -81,8 +73,7 @@ describe.each(databaseTargets())('the API under fuzzed bodies on $name', (target
   });
 
   afterAll(async () => {
-    await app.close();
-    await devices.close();
+    await demo.close();
     await target.destroy();
   });
 

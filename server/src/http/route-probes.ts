@@ -3,6 +3,7 @@
 // The generated security test uses it to call every endpoint, including ones written after it.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { TenantResource, TenantResourceKind } from '../iam/route-access';
+import type { NewSchedule } from '../rc/schedules';
 import type { RouteEntry } from './route-table';
 
 export interface JsonSchema {
@@ -104,3 +105,31 @@ export function callRoute(app: FastifyInstance, route: RouteEntry, probe: Probe 
 }
 
 export const routeName = (route: RouteEntry) => `${route.method} ${route.url}`;
+
+/** Calls every route of `list` and answers those whose status is not `expected`, each with its answer's start. */
+export async function sweepRoutes(
+  app: FastifyInstance,
+  list: readonly RouteEntry[],
+  expected: number,
+  probe: (route: RouteEntry) => Probe | Promise<Probe>,
+): Promise<string[]> {
+  const wrong: string[] = [];
+  for (const route of list) {
+    const response = await callRoute(app, route, await probe(route));
+    if (response.statusCode !== expected) wrong.push(`${routeName(route)} answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
+  }
+  return wrong;
+}
+
+/** A remote-control schedule of a plant, for the probes of routes that take a schedule id. */
+export const probeSchedule = (tenantId: string, plantId: string): NewSchedule => ({
+  tenantId,
+  plantId,
+  key: 'ExportLimit',
+  value: 1000,
+  kind: 'daily',
+  date: null,
+  start: '01:00',
+  end: '02:00',
+  createdBy: null,
+});

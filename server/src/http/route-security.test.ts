@@ -6,23 +6,20 @@ import type { FastifyInstance } from 'fastify';
 import { SignJWT, decodeJwt, generateKeyPair } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { seedDemoData } from '../demo/seed';
-import { startDevices, type DeviceServices } from '../devices';
 import { MODULE_KEYS } from '../iam/modules';
 import { BUILT_IN_ROLES } from '../iam/permissions';
 import { SIGNED_IN, type TenantResourceKind } from '../iam/route-access';
-import { TEST_IDENTITY, addRole, addUser, tenantIdOf, tokenFor, userIdOf } from '../iam/test-fixtures';
+import { addRole, addUser, tenantIdOf, tokenFor, userIdOf } from '../iam/test-fixtures';
 import { startSession } from '../identity/sessions';
 import { TOKEN_LIFETIME_S } from '../identity/tokens';
 import { insertTag } from '../tags/tags';
 import { createApiKey } from '../integrations/api-keys';
 import { queueDeliveries } from '../integrations/webhook-events';
 import { createWebhook } from '../integrations/webhook-store';
-import { insertSchedule, type NewSchedule } from '../rc/schedules';
+import { insertSchedule } from '../rc/schedules';
 import { databaseTargets } from '../testing/databases';
-import { testConfig } from '../testing/test-app';
-import { buildApp } from './app';
-import { callRoute, routeName, tenantResourcesOf, undeclaredIdFields, type Probe } from './route-probes';
+import { startDemoApp, type DemoApp } from '../testing/demo-app';
+import { callRoute, probeSchedule, routeName, sweepRoutes, tenantResourcesOf, undeclaredIdFields, type Probe } from './route-probes';
 import { isApiRoute, routeTableOf, type RouteEntry } from './route-table';
 
 /** The only API routes anyone may call without a token. */
@@ -53,23 +50,11 @@ const DEVICE_ROUTES = [
   'POST /api/plant/gateway/credentials/rotate',
 ];
 
-const silent = { info() {}, warn() {}, error() {} };
-const probeSchedule = (tenantId: string, plantId: string): NewSchedule => ({
-  tenantId,
-  plantId,
-  key: 'ExportLimit',
-  value: 1000,
-  kind: 'daily',
-  date: null,
-  start: '01:00',
-  end: '02:00',
-  createdBy: null,
-});
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 describe.each(databaseTargets())('route security on $name', (target) => {
   let db: Kysely<Database>;
-  let devices: DeviceServices;
+  let demo: DemoApp;
   let app: FastifyInstance;
   let routes: RouteEntry[];
   let authenticated: RouteEntry[];
@@ -93,11 +78,8 @@ describe.each(databaseTargets())('route security on $name', (target) => {
 
   beforeAll(async () => {
     db = await target.create();
-    await seedDemoData(db);
-    const config = testConfig({ mqttPort: 0, simulator: false });
-    devices = await startDevices({ db, config, log: silent, clientId: `route-security-${randomUUID().slice(0, 8)}` });
-    app = await buildApp({ db, config, devices, identity: TEST_IDENTITY });
-    await app.ready();
+    demo = await startDemoApp(db, 'route-security');
+    app = demo.app;
     routes = routeTableOf(app).filter(isApiRoute);
     authenticated = routes.filter((r) => !PUBLIC_ROUTES.includes(routeName(r)));
 
@@ -179,11 +161,17 @@ describe.each(databaseTargets())('route security on $name', (target) => {
     ];
   });
 
-  /** A tenant's API key, webhook and one queued delivery of it. */
+  /** A tenant's API key, webhook and one queued delivery of it, made by the tenant's owner. */
   async function integrationThings(tenantId: string): Promise<Record<'apiKey' | 'webhook' | 'delivery', string>> {
+    const owner = await db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('tenant_id', '=', tenantId)
+      .where('role', '=', 'owner')
+      .executeTakeFirstOrThrow();
     const key = await createApiKey(
       db,
-      { tenantId, name: 'Probe', scope: 'read', plantIds: null, expiresAt: null, modules: [], createdBy: null },
+      { tenantId, name: 'Probe', scope: 'read', plantIds: null, expiresAt: null, modules: [], creator: owner },
       '',
     );
     const hook = await createWebhook(db, {
@@ -191,7 +179,7 @@ describe.each(databaseTargets())('route security on $name', (target) => {
       url: 'https://example.com/hook',
       events: ['alert.opened'],
       description: '',
-      createdBy: null,
+      creator: owner,
     });
     const payload = { id: `evt_${randomUUID()}`, type: 'alert.opened' as const, createdAt: new Date().toISOString(), data: {} };
     const [delivery] = await queueDeliveries(db, tenantId, [hook.id], payload, Date.now());
@@ -199,21 +187,12 @@ describe.each(databaseTargets())('route security on $name', (target) => {
   }
 
   afterAll(async () => {
-    await app.close();
-    await devices.close();
+    await demo.close();
     await target.destroy();
   });
 
-  /** Calls every route of `list` and collects those whose answer is not `expected`. */
-  async function sweep(list: RouteEntry[], expected: number, probe: (route: RouteEntry) => Probe | Promise<Probe>): Promise<string[]> {
-    const wrong: string[] = [];
-    for (const route of list) {
-      const response = await callRoute(app, route, await probe(route));
-      if (response.statusCode !== expected)
-        wrong.push(`${routeName(route)} answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
-    }
-    return wrong;
-  }
+  const sweep = (list: RouteEntry[], expected: number, probe: (route: RouteEntry) => Probe | Promise<Probe>) =>
+    sweepRoutes(app, list, expected, probe);
 
   const ourFields = (route: RouteEntry) => Object.fromEntries(tenantResourcesOf(route).map((r) => [r.field, ours[r.kind]]));
 

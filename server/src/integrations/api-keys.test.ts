@@ -1,5 +1,6 @@
 // API keys through the real app (SQLite and PostgreSQL): made once and shown once, stored hashed,
-// used as a bearer on the console's API within their scope and plants, rate-limited, revoked at once.
+// used as a bearer on the console's API within their scope and plants, rate-limited, revoked at once,
+// and never more than their creator may do or see, when made and on every use.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -8,11 +9,13 @@ import type { Database } from '../db/schema';
 import { insertPlant, insertTenant } from '../devices/test-fixtures';
 import { buildApp } from '../http/app';
 import { MODULE_KEYS } from '../iam/modules';
-import { addUser, tokenFor } from '../iam/test-fixtures';
+import { addRole, addUser, tokenFor, type TestUser } from '../iam/test-fixtures';
+import { findTenantPlant, grantPlantAccess } from '../plants/access';
 import { loadSpotConfig } from '../spot/spot-config';
 import { databaseTargets } from '../testing/databases';
 import { whileAuditRefused } from '../testing/refused-audit';
 import { apiPost, testConfig } from '../testing/test-app';
+import { createApiKey } from './api-keys';
 import { loadIntegrationsConfig } from './integrations-config';
 
 const RATE = 20;
@@ -182,5 +185,109 @@ describe.each(databaseTargets())('API keys on $name', (target) => {
     expect((await apiPost(app, 'plant/list', { id: tenant }, other.secret)).statusCode).toBe(200);
     const row = await db.selectFrom('api_keys').select('last_used_at').where('id', '=', key.id).executeTakeFirstOrThrow();
     expect(row.last_used_at).not.toBeNull();
+  });
+
+  describe('never more than its creator', () => {
+    /** A user of the tenant with a custom role of `permissions` and the viewer role on plant a only. */
+    const restrictedUser = async (permissions: Parameters<typeof addRole>[3]): Promise<{ user: TestUser; token: string }> => {
+      const role = await addRole(db, tenant, `Integrator ${randomUUID()}`, permissions);
+      const user = await addUser(db, tenant, { customRoleId: role, modules: MODULE_KEYS });
+      await grantPlantAccess(db, { plantId: plants.a, userId: user.id, role: 'viewer' });
+      return { user, token: await tokenFor(db, user) };
+    };
+    const READ = ['plants:read', 'devices:read', 'metrics:read', 'notifications:read', 'integrations:manage'] as const;
+    /** A key as the server stores it, made directly: as if its creator had been demoted since. */
+    const storedKey = async (creator: TestUser, scope: 'read' | 'control', plantIds: string[] | null = null) =>
+      (
+        await createApiKey(
+          db,
+          { tenantId: tenant, name: 'Older', scope, plantIds, expiresAt: null, modules: MODULE_KEYS, creator },
+          loadIntegrationsConfig({}).keyPepper,
+        )
+      ).token;
+    const callerOf = (secret: string) => app.authenticator.authenticate(`Bearer ${secret}`);
+
+    it('refuses a scope beyond the creator’s permissions, naming what they lack', async () => {
+      const { token } = await restrictedUser(READ);
+      const refused = await apiPost(app, 'integration/key/create', { name: 'x', scope: 'control', plantIds: null, expiresAt: null }, token);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json<ErrorBody>().error).toMatchObject({
+        code: 'KeyExceedsCreator',
+        details: { scope: 'control', permissions: ['devices:control'] },
+      });
+      const noMetrics = await restrictedUser(['plants:read', 'integrations:manage']);
+      const readRefused = await apiPost(
+        app,
+        'integration/key/create',
+        { name: 'x', scope: 'read', plantIds: null, expiresAt: null },
+        noMetrics.token,
+      );
+      expect(readRefused.json<ErrorBody>().error.details).toEqual({
+        scope: 'read',
+        permissions: ['devices:read', 'metrics:read', 'notifications:read'],
+      });
+      expect(
+        (await apiPost(app, 'integration/key/create', { name: 'x', scope: 'read', plantIds: null, expiresAt: null }, token)).statusCode,
+      ).toBe(200);
+    });
+
+    it('made for all plants, reaches only the plants its creator sees, and no plant role above theirs', async () => {
+      const { token } = await restrictedUser(READ);
+      const { secret } = await createKey({ plantIds: null }, token);
+      expect(await plantIdsSeenBy(secret)).toEqual([plants.a]);
+      expect((await apiPost(app, 'plant/detail', { id: plants.b }, secret)).statusCode).toBe(404);
+      expect((await apiPost(app, 'metric/list', { plant: plants.b }, secret)).statusCode).toBe(404);
+      // The review's case: a key whose row says control over every plant, of a creator who may not control and sees plant a only.
+      const creator = await restrictedUser(READ);
+      const control = await callerOf(await storedKey(creator.user, 'control'));
+      expect(control.permissions).not.toContain('devices:control');
+      expect(await findTenantPlant(db, control, plants.b)).toBeUndefined();
+      expect((await findTenantPlant(db, control, plants.a))?.access_role).toBe('viewer');
+    });
+
+    it('shrinks with its creator: demoted, it loses permissions and plants; disabled or deleted, it stops', async () => {
+      const creator = await addUser(db, tenant, { role: 'admin', modules: MODULE_KEYS });
+      const secret = await storedKey(creator, 'control');
+      const before = await callerOf(secret);
+      expect(before.permissions).toContain('devices:control');
+      expect((await findTenantPlant(db, before, plants.b))?.access_role).toBe('operator');
+      expect(await plantIdsSeenBy(secret)).toEqual([plants.a, plants.b].sort());
+
+      await db
+        .updateTable('users')
+        .set({ role: 'operator', modules: JSON.stringify(['monitoring']) })
+        .where('id', '=', creator.id)
+        .execute();
+      await grantPlantAccess(db, { plantId: plants.a, userId: creator.id, role: 'viewer' });
+      const demoted = await callerOf(secret);
+      expect(demoted.modules).toEqual(['monitoring']);
+      expect(await plantIdsSeenBy(secret)).toEqual([plants.a]);
+      expect((await findTenantPlant(db, demoted, plants.a))?.access_role).toBe('viewer');
+      expect(await findTenantPlant(db, demoted, plants.b)).toBeUndefined();
+
+      await db.updateTable('users').set({ role: 'viewer' }).where('id', '=', creator.id).execute();
+      expect((await callerOf(secret)).permissions).not.toContain('devices:control');
+
+      await db.updateTable('users').set({ status: 'disabled' }).where('id', '=', creator.id).execute();
+      const refused = await apiPost(app, 'plant/list', { id: tenant }, secret);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json<ErrorBody>().error.message).toMatch(/no longer active/);
+      const listed = (await apiPost(app, 'integration/key/list', {}, admin)).json<{ keys: ApiKeyView[] }>().keys;
+      expect(listed.filter((k) => k.name === 'Older').map((k) => k.suspended)).toContain(true);
+
+      await db.updateTable('users').set({ status: 'active' }).where('id', '=', creator.id).execute();
+      expect((await apiPost(app, 'plant/list', { id: tenant }, secret)).statusCode).toBe(200);
+      await db.deleteFrom('users').where('id', '=', creator.id).execute();
+      expect((await apiPost(app, 'plant/list', { id: tenant }, secret)).statusCode).toBe(401);
+    });
+
+    it('works for nobody when it names no creator (a key whose maker was gone when creators were recorded)', async () => {
+      const { token } = await createApiKey(
+        db,
+        { tenantId: tenant, name: 'Orphan', scope: 'read', plantIds: null, expiresAt: null, modules: MODULE_KEYS, creator: null },
+        loadIntegrationsConfig({}).keyPepper,
+      );
+      expect((await apiPost(app, 'plant/list', { id: tenant }, token)).statusCode).toBe(401);
+    });
   });
 });

@@ -39,7 +39,14 @@ export interface NewApiKey {
   plantIds: readonly string[] | null;
   expiresAt: string | null;
   modules: readonly string[];
-  createdBy: string | null;
+  /** The user making it: the key never reaches more than they do (key-auth.ts). */
+  creator: KeyCreator | null;
+}
+
+/** Who made a key or a webhook: their user id, and their e-mail as the lists show it. */
+export interface KeyCreator {
+  id: string;
+  email: string;
 }
 
 /** Stores a new key and answers its row and the full key (the only time it exists in clear). */
@@ -48,7 +55,7 @@ export async function createApiKey(
   key: NewApiKey,
   pepper: string,
   now = new Date(),
-): Promise<{ row: ApiKeyRow; token: string }> {
+): Promise<{ row: ApiKeyListed; token: string }> {
   const id = randomUUID();
   const secret = randomBytes(32).toString('base64url');
   const token = `${API_KEY_PREFIX}${id}.${secret}`;
@@ -62,20 +69,24 @@ export async function createApiKey(
     hint: `${token.slice(0, API_KEY_PREFIX.length + 8)}…`,
     modules: JSON.stringify(key.modules),
     created_at: now.toISOString(),
-    created_by: key.createdBy,
+    created_by: key.creator?.email ?? null,
+    created_by_user_id: key.creator?.id ?? null,
     expires_at: key.expiresAt === null ? null : new Date(key.expiresAt).toISOString(),
     last_used_at: null,
     revoked_at: null,
     rate_tat: 0,
   };
   await db.insertInto('api_keys').values(row).execute();
-  return { row, token };
+  return { row: { ...row, creator_active: key.creator !== null }, token };
 }
 
 export const plantIdsOf = (row: Pick<ApiKeyRow, 'plant_ids'>): string[] | null =>
   row.plant_ids === null ? null : (JSON.parse(row.plant_ids) as string[]);
 
-export function keyView(row: ApiKeyRow): ApiKeyView {
+/** A key's row with whether its creator is still an active user of its tenant (else it works for nobody). */
+export type ApiKeyListed = ApiKeyRow & { creator_active: boolean };
+
+export function keyView(row: ApiKeyListed): ApiKeyView {
   return {
     id: row.id,
     name: row.name,
@@ -87,15 +98,37 @@ export function keyView(row: ApiKeyRow): ApiKeyView {
     expiresAt: row.expires_at,
     lastUsedAt: row.last_used_at,
     revokedAt: row.revoked_at,
+    suspended: !row.creator_active,
   };
 }
 
-export function listApiKeys(db: Kysely<Database>, tenantId: string): Promise<ApiKeyRow[]> {
-  return db.selectFrom('api_keys').selectAll().where('tenant_id', '=', tenantId).orderBy('created_at', 'desc').limit(500).execute();
+function listedKeys(db: Kysely<Database>, tenantId: string) {
+  return db
+    .selectFrom('api_keys')
+    .leftJoin('users', (join) =>
+      join
+        .onRef('users.id', '=', 'api_keys.created_by_user_id')
+        .onRef('users.tenant_id', '=', 'api_keys.tenant_id')
+        .on('users.status', '=', 'active')
+        .on('users.placeholder', '=', 0),
+    )
+    .selectAll('api_keys')
+    .select('users.id as creator_id')
+    .where('api_keys.tenant_id', '=', tenantId);
 }
 
-export function findApiKey(db: Kysely<Database>, tenantId: string, id: string): Promise<ApiKeyRow | undefined> {
-  return db.selectFrom('api_keys').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+const listed = ({ creator_id, ...row }: ApiKeyRow & { creator_id: string | null }): ApiKeyListed => ({
+  ...row,
+  creator_active: creator_id !== null,
+});
+
+export async function listApiKeys(db: Kysely<Database>, tenantId: string): Promise<ApiKeyListed[]> {
+  return (await listedKeys(db, tenantId).orderBy('api_keys.created_at', 'desc').limit(500).execute()).map(listed);
+}
+
+export async function findApiKey(db: Kysely<Database>, tenantId: string, id: string): Promise<ApiKeyListed | undefined> {
+  const row = await listedKeys(db, tenantId).where('api_keys.id', '=', id).executeTakeFirst();
+  return row && listed(row);
 }
 
 /** Revokes the key (once: a second revoke keeps the first time). */

@@ -1,12 +1,18 @@
 // Turns an API key into the caller of a request: a principal of the key's tenant that holds only the
 // permissions of its scope (read, or read and control) and reaches only its plants. It never holds
 // IAM, audit, integrations or plant-writing permissions, and it is no tenant administrator.
+//
+// A key never outranks the user who made it: its creator is read with it on every request, and the
+// key holds only what its scope and the creator's permissions, modules and plants (plants/access.ts)
+// have in common now. A key whose creator is disabled, deleted or gone from the tenant stops at once.
 import type { Kysely } from 'kysely';
 import { MODULE_KEYS, type ApiKeyScope } from '@helio/contracts';
 import type { Database } from '../db/schema';
-import type { KeyAuthenticator } from '../http/auth';
+import { parseModules, type KeyAuthenticator } from '../http/auth';
 import { tooManyRequests, unauthorized } from '../http/errors';
 import type { Permission } from '../iam/permissions';
+import { effectivePermissions } from '../iam/roles';
+import { seesEveryPlant } from '../plants/access';
 import { parseApiKey, plantIdsOf, secretMatches } from './api-keys';
 import { takeKeyRequest } from './rate-limit';
 
@@ -30,12 +36,15 @@ export function createKeyAuthenticator(
     async authenticate(token) {
       const parsed = parseApiKey(token);
       if (!parsed) throw unauthorized('Invalid API key');
-      // Read on every request (one primary-key lookup), so a revoked key stops at once on every replica.
-      const row = await db.selectFrom('api_keys').selectAll().where('id', '=', parsed.id).executeTakeFirst();
+      // Read on every request (one primary-key lookup with its creator), so a revoked key, or one whose
+      // creator lost access, stops at once on every replica.
+      const row = await keyWithCreator(db, parsed.id);
       if (!row || !secretMatches(parsed.secret, row.secret_hash, opts.pepper)) throw unauthorized('Invalid API key');
       if (row.revoked_at !== null) throw unauthorized('API key revoked');
       const at = now();
       if (row.expires_at !== null && Date.parse(row.expires_at) <= at) throw unauthorized('API key expired');
+      const creator = activeCreatorOf(row);
+      if (!creator) throw unauthorized('The user who made this API key is no longer active');
       const wait = await takeKeyRequest(db, row.id, opts.ratePerMinute, at);
       if (wait > 0) throw tooManyRequests(`Too many requests with this API key; try again in ${wait} s`, wait);
       if ((lastWritten.get(row.id) ?? 0) + LAST_USE_EVERY_MS <= at) {
@@ -47,7 +56,9 @@ export function createKeyAuthenticator(
           .where('id', '=', row.id)
           .execute();
       }
-      const modules = (JSON.parse(row.modules) as string[]).filter((m) => (MODULE_KEYS as readonly string[]).includes(m));
+      const modules = parseModules(row.modules).filter(
+        (m) => (MODULE_KEYS as readonly string[]).includes(m) && creator.modules.includes(m),
+      );
       return {
         sub: `api-key:${row.id}`,
         email: `api-key:${row.name}`,
@@ -55,9 +66,49 @@ export function createKeyAuthenticator(
         role: 'viewer',
         roleId: API_KEY_ROLE,
         modules,
-        permissions: [...KEY_PERMISSIONS[row.scope]],
-        apiKey: { id: row.id, plantIds: plantIdsOf(row), plantRole: row.scope === 'control' ? 'operator' : 'viewer' },
+        permissions: KEY_PERMISSIONS[row.scope].filter((p) => creator.permissions.includes(p)),
+        apiKey: {
+          id: row.id,
+          plantIds: plantIdsOf(row),
+          plantRole: row.scope === 'control' ? 'operator' : 'viewer',
+          creatorId: creator.id,
+          creatorSeesEveryPlant: seesEveryPlant({ roleId: creator.roleId }),
+        },
       };
     },
   };
 }
+
+/** The key's row with its creator's account and custom role (left joins: a gone creator reads as nulls). */
+function keyWithCreator(db: Kysely<Database>, id: string) {
+  return db
+    .selectFrom('api_keys')
+    .leftJoin('users', 'users.id', 'api_keys.created_by_user_id')
+    .leftJoin('roles', 'roles.id', 'users.custom_role_id')
+    .selectAll('api_keys')
+    .select(['users.id as creator_id', 'users.tenant_id as creator_tenant_id', 'users.status as creator_status'])
+    .select(['users.placeholder as creator_placeholder', 'users.role as creator_role', 'users.modules as creator_modules'])
+    .select(['users.custom_role_id as creator_custom_role_id', 'roles.permissions as creator_permissions'])
+    .where('api_keys.id', '=', id)
+    .executeTakeFirst();
+}
+
+type KeyWithCreator = NonNullable<Awaited<ReturnType<typeof keyWithCreator>>>;
+
+/** The key's creator as they are now, when they are still an active user of the key's tenant. */
+function activeCreatorOf(row: KeyWithCreator): { id: string; roleId: string; permissions: Permission[]; modules: string[] } | undefined {
+  const { creator_id: id, creator_role: role } = row;
+  if (id === null || role === null || row.creator_tenant_id !== row.tenant_id) return undefined;
+  if (row.creator_status !== 'active' || Number(row.creator_placeholder) !== 0) return undefined;
+  const custom = row.creator_custom_role_id;
+  return {
+    id,
+    roleId: custom ?? role,
+    permissions: effectivePermissions(role, custom === null ? null : (row.creator_permissions ?? '[]')),
+    modules: parseModules(row.creator_modules ?? '[]'),
+  };
+}
+
+/** The permissions of a scope the user lacks (none: they may make such a key). */
+export const permissionsBeyond = (scope: ApiKeyScope, held: readonly Permission[]): Permission[] =>
+  KEY_PERMISSIONS[scope].filter((p) => !held.includes(p));

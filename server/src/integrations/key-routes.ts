@@ -1,6 +1,6 @@
 // integration/key/list, integration/key/create and integration/key/revoke: a tenant's API keys. A key
-// names plants the creator can see (another tenant's or an unseen plant is a 404); its secret is
-// answered once and never stored. Every change is audited in the change's transaction: a change whose
+// names plants the creator can see (another tenant's or an unseen plant is a 404) and a scope within
+// the creator's permissions (403 KeyExceedsCreator); its secret is answered once and never stored. Every change is audited in the change's transaction: a change whose
 // audit entry cannot be written is not made.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -10,10 +10,11 @@ import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
 import { contractSchema } from '../http/contract-schema';
-import { badRequest, notFound } from '../http/errors';
+import { ApiError, badRequest, notFound } from '../http/errors';
 import { access } from '../iam/route-access';
 import { listTenantPlants } from '../plants/access';
 import { createApiKey, findApiKey, keyView, listApiKeys, revokeApiKey } from './api-keys';
+import { permissionsBeyond } from './key-auth';
 
 const MANAGE = access('integrations:manage', { module: 'integrations' });
 const DAY_MS = 86_400_000;
@@ -36,6 +37,12 @@ export async function registerKeyRoutes(app: FastifyInstance, { db, pepper }: { 
         if (at > Date.now() + API_KEY_MAX_DAYS * DAY_MS)
           throw badRequest(`A key lives at most ${API_KEY_MAX_DAYS} days`, { field: 'expiresAt' });
       }
+      const beyond = permissionsBeyond(scope, request.user.permissions);
+      if (beyond.length > 0)
+        throw new ApiError(403, 'KeyExceedsCreator', `A ${scope} key needs ${beyond.join(', ')}, which your role lacks`, {
+          scope,
+          permissions: beyond,
+        });
       if (plantIds !== null) {
         const visible = new Set((await listTenantPlants(db, request.user)).map((p) => p.id));
         if (plantIds.some((id) => !visible.has(id))) throw notFound('Plant not found');
@@ -50,7 +57,7 @@ export async function registerKeyRoutes(app: FastifyInstance, { db, pepper }: { 
             plantIds,
             expiresAt,
             modules: request.user.modules,
-            createdBy: request.user.email,
+            creator: { id: request.user.sub, email: request.user.email },
           },
           pepper,
         );

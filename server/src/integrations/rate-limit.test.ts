@@ -18,7 +18,7 @@ describe.each(databaseTargets())('API-key request budget on $name', (target) => 
     await db.insertInto('tenants').values({ id: tenant.id, name: 'Budget', created_at: new Date().toISOString() }).execute();
     const { row } = await createApiKey(
       db,
-      { tenantId: tenant.id, name: 'Budget', scope: 'read', plantIds: null, modules: [], createdBy: null, expiresAt: null },
+      { tenantId: tenant.id, name: 'Budget', scope: 'read', plantIds: null, modules: [], creator: null, expiresAt: null },
       'pepper',
     );
     keyId = row.id;

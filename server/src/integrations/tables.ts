@@ -16,6 +16,8 @@ export interface ApiKeyTable {
   created_at: string;
   /** E-mail of the creator (kept when the user is deleted). */
   created_by: string | null;
+  /** 062_key_creators: the user who made the key; it reaches at most what they reach now (null: nobody, it works for no one). */
+  created_by_user_id: string | null;
   expires_at: string | null;
   last_used_at: string | null;
   revoked_at: string | null;
@@ -36,6 +38,8 @@ export interface WebhookTable {
   enabled: number;
   created_at: string;
   created_by: string | null;
+  /** 062_key_creators: the user it acts for: it hears only of plants they see now (the last to set its address or events). */
+  created_by_user_id: string | null;
 }
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
@@ -46,6 +50,8 @@ export interface WebhookDeliveryTable {
   tenant_id: string;
   event_id: string;
   event: WebhookEvent;
+  /** 062_key_creators: the plant the event is about, when it is about one (the log shows it only to those who see it). */
+  plant_id: string | null;
   /** The exact body sent (and signed). */
   payload: string;
   status: DeliveryStatus;

@@ -1,17 +1,23 @@
 // The one way an event reaches webhooks: emitWebhookEvent(db, tenantId, event) queues a delivery for
-// every enabled webhook of the tenant that listens to the event's type. Call it with the transaction
-// that makes the event true (an alert opening, a command confirmed), so the event and its deliveries
-// commit together: a restart loses none, a rolled-back change sends none.
+// every enabled webhook of the tenant that listens to the event's type and whose creator may see what
+// it is about: an active user of the tenant who sees the event's plant now (the alert audience's rule,
+// notifications/alert-audience.ts), so a webhook never tells more than its maker could read. Call it
+// with the transaction that makes the event true (an alert opening, a command confirmed), so the event
+// and its deliveries commit together: a restart loses none, a rolled-back change sends none.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { WEBHOOK_RETRY_WINDOW_MS, type WebhookEvent } from '@helio/contracts';
 import type { Database } from '../db/schema';
+import { plantAudience, tenantAudience } from '../notifications/alert-audience';
+import { notificationsDb } from '../notifications/notifications-db';
 import { eventsOf } from './webhook-store';
 
 export interface WebhookEventInput {
   type: WebhookEvent;
   /** What happened, as the receiver gets it under `data` (plant id, alert, command…). */
   data: Record<string, unknown>;
+  /** The plant the event is about: only webhooks whose creator sees it hear of it. */
+  plantId?: string;
   /** Stable id of the event (receivers de-duplicate with it); a new one when not given. */
   id?: string;
   occurredAt?: Date;
@@ -35,11 +41,16 @@ export function onWebhookQueued(kick: () => void): () => void {
 
 /** Queues the event for the tenant's webhooks; answers the ids of the deliveries queued. */
 export async function emitWebhookEvent(db: Kysely<Database>, tenantId: string, event: WebhookEventInput): Promise<string[]> {
+  const audience =
+    event.plantId === undefined
+      ? tenantAudience(notificationsDb(db), tenantId)
+      : plantAudience(notificationsDb(db), { id: event.plantId, tenant_id: tenantId });
   const hooks = await db
     .selectFrom('webhooks')
     .select(['id', 'events'])
     .where('tenant_id', '=', tenantId)
     .where('enabled', '=', 1)
+    .where('created_by_user_id', 'in', audience.clearSelect().select('users.id'))
     .execute();
   const listening = hooks.filter((hook) => eventsOf(hook).includes(event.type));
   if (listening.length === 0) return [];
@@ -56,6 +67,7 @@ export async function emitWebhookEvent(db: Kysely<Database>, tenantId: string, e
     listening.map((h) => h.id),
     payload,
     Date.now(),
+    event.plantId ?? null,
   );
   // After the caller's transaction commits the sender finds them; until then it finds nothing, harmlessly.
   setTimeout(wakeSenders, 50).unref();
@@ -68,6 +80,7 @@ export async function queueDeliveries(
   webhookIds: readonly string[],
   payload: WebhookPayload,
   nowMs: number,
+  plantId: string | null = null,
 ): Promise<string[]> {
   const body = JSON.stringify(payload);
   const rows = webhookIds.map((webhookId) => ({
@@ -76,6 +89,7 @@ export async function queueDeliveries(
     tenant_id: tenantId,
     event_id: payload.id,
     event: payload.type,
+    plant_id: plantId,
     payload: body,
     status: 'pending' as const,
     attempts: 0,
@@ -101,7 +115,7 @@ export function wakeSenders(): void {
 /** Queues a delivery of the same event again, to one webhook (the log's redeliver); wake the senders once it commits. */
 export async function requeueDelivery(
   db: Kysely<Database>,
-  delivery: { tenant_id: string; webhook_id: string; payload: string },
+  delivery: { tenant_id: string; webhook_id: string; payload: string; plant_id: string | null },
 ): Promise<string> {
   const [id] = await queueDeliveries(
     db,
@@ -109,6 +123,7 @@ export async function requeueDelivery(
     [delivery.webhook_id],
     JSON.parse(delivery.payload) as WebhookPayload,
     Date.now(),
+    delivery.plant_id,
   );
   return id as string;
 }

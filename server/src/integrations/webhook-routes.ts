@@ -1,6 +1,8 @@
 // integration/webhook/{list,create,update,delete,deliveries,redeliver}: a tenant's webhooks and their
 // delivery log. URLs are checked before they are saved (webhook-url.ts); the signing secret is
-// answered once, at creation. Every change is audited in the change's transaction: a change whose
+// answered once, at creation. A webhook acts for the user who made it, or who last set its address or
+// events or switched it on: it hears only of plants they see (webhook-events.ts), and the log shows
+// each caller only the deliveries about plants they see. Every change is audited in the change's transaction: a change whose
 // audit entry cannot be written is not made.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -71,7 +73,7 @@ export async function registerWebhookRoutes(
           url,
           events: request.body.events,
           description: request.body.description?.trim() ?? '',
-          createdBy: request.user.email,
+          creator: { id: request.user.sub, email: request.user.email },
         });
         await recordRequestAudit(trx, request, 'integrations.webhook_created', target(created), { events: request.body.events });
         return created;
@@ -89,7 +91,7 @@ export async function registerWebhookRoutes(
       const before = await requireHook(request.user.tenantId, id);
       const url = change.url === undefined ? undefined : await checkedUrl(change.url);
       const after = await inTransaction(db, async (trx) => {
-        await updateWebhook(trx, before.id, { ...change, url });
+        await updateWebhook(trx, before.id, { ...change, url }, { id: request.user.sub, email: request.user.email });
         const updated = await findWebhook(trx, request.user.tenantId, id);
         if (!updated) throw notFound('Webhook not found');
         await recordRequestAudit(trx, request, 'integrations.webhook_updated', target(updated), {
@@ -124,7 +126,7 @@ export async function registerWebhookRoutes(
     },
     async (request) => {
       const hook = await requireHook(request.user.tenantId, request.body.webhookId);
-      return { deliveries: (await listDeliveries(db, hook.id, request.body.limit ?? 50)).map(deliveryView) };
+      return { deliveries: (await listDeliveries(db, request.user, hook.id, request.body.limit ?? 50)).map(deliveryView) };
     },
   );
 
@@ -132,7 +134,7 @@ export async function registerWebhookRoutes(
     '/api/integration/webhook/redeliver',
     { config: byId('delivery'), preHandler: requireUser, schema: contractSchema(integrationEndpoints['integration/webhook/redeliver']) },
     async (request) => {
-      const delivery = await findDelivery(db, request.user.tenantId, request.body.id);
+      const delivery = await findDelivery(db, request.user, request.body.id);
       if (!delivery) throw notFound('Delivery not found');
       const hook = await requireHook(request.user.tenantId, delivery.webhook_id);
       const id = await inTransaction(db, async (trx) => {
@@ -144,7 +146,7 @@ export async function registerWebhookRoutes(
         return requeued;
       });
       wakeSenders();
-      const queued = await findDelivery(db, request.user.tenantId, id);
+      const queued = await findDelivery(db, request.user, id);
       if (!queued) throw notFound('Delivery not found');
       return deliveryView(queued);
     },

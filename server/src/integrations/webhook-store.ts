@@ -3,6 +3,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { DeliveryView, WebhookEvent, WebhookView } from '@helio/contracts';
 import type { Database } from '../db/schema';
+import { accessiblePlantIds, seesEveryPlant, type PlantCaller } from '../plants/access';
+import type { KeyCreator } from './api-keys';
 import type { WebhookDeliveryTable, WebhookTable } from './tables';
 
 export type WebhookRow = Selectable<WebhookTable>;
@@ -13,7 +15,8 @@ export interface NewWebhook {
   url: string;
   events: readonly WebhookEvent[];
   description: string;
-  createdBy: string | null;
+  /** The user it acts for: it hears only of plants they see (webhook-events.ts). */
+  creator: KeyCreator | null;
 }
 
 /** Stores a webhook with a fresh signing secret (`whsec_…`). */
@@ -27,7 +30,8 @@ export async function createWebhook(db: Kysely<Database>, hook: NewWebhook, now 
     secret: `whsec_${randomBytes(24).toString('base64url')}`,
     enabled: 1,
     created_at: now.toISOString(),
-    created_by: hook.createdBy,
+    created_by: hook.creator?.email ?? null,
+    created_by_user_id: hook.creator?.id ?? null,
   };
   await db.insertInto('webhooks').values(row).execute();
   return row;
@@ -74,14 +78,18 @@ export async function webhookView(db: Kysely<Database>, row: WebhookRow): Promis
   };
 }
 
+/** A change of a webhook; one of its address, events or switching it on makes it act for `by` from then on. */
 export async function updateWebhook(
   db: Kysely<Database>,
   id: string,
   change: { url?: string; events?: readonly WebhookEvent[]; description?: string; enabled?: boolean },
+  by: KeyCreator,
 ): Promise<void> {
+  const rebinds = change.url !== undefined || change.events !== undefined || change.enabled === true;
   await db
     .updateTable('webhooks')
     .set({
+      ...(rebinds ? { created_by: by.email, created_by_user_id: by.id } : {}),
       ...(change.url === undefined ? {} : { url: change.url }),
       ...(change.events === undefined ? {} : { events: JSON.stringify(change.events) }),
       ...(change.description === undefined ? {} : { description: change.description }),
@@ -115,10 +123,15 @@ export function deliveryView(row: DeliveryRow): DeliveryView {
   };
 }
 
-export function listDeliveries(db: Kysely<Database>, webhookId: string, limit: number): Promise<DeliveryRow[]> {
-  return db
-    .selectFrom('webhook_deliveries')
-    .selectAll()
+/** Deliveries the caller may read: those about no plant, or about a plant they see. */
+function deliveriesSeenBy(db: Kysely<Database>, caller: PlantCaller) {
+  const query = db.selectFrom('webhook_deliveries').selectAll().where('tenant_id', '=', caller.tenantId);
+  if (seesEveryPlant(caller)) return query;
+  return query.where((eb) => eb.or([eb('plant_id', 'is', null), eb('plant_id', 'in', accessiblePlantIds(db, caller))]));
+}
+
+export function listDeliveries(db: Kysely<Database>, caller: PlantCaller, webhookId: string, limit: number): Promise<DeliveryRow[]> {
+  return deliveriesSeenBy(db, caller)
     .where('webhook_id', '=', webhookId)
     .orderBy('created_at', 'desc')
     .orderBy('id')
@@ -126,6 +139,6 @@ export function listDeliveries(db: Kysely<Database>, webhookId: string, limit: n
     .execute();
 }
 
-export function findDelivery(db: Kysely<Database>, tenantId: string, id: string): Promise<DeliveryRow | undefined> {
-  return db.selectFrom('webhook_deliveries').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+export function findDelivery(db: Kysely<Database>, caller: PlantCaller, id: string): Promise<DeliveryRow | undefined> {
+  return deliveriesSeenBy(db, caller).where('id', '=', id).executeTakeFirst();
 }

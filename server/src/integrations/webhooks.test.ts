@@ -6,10 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { WEBHOOK_SIGNATURE_HEADER, type DeliveryView, type WebhookView, type ErrorBody } from '@helio/contracts';
 import type { Database } from '../db/schema';
-import { insertTenant } from '../devices/test-fixtures';
+import { insertPlant, insertTenant } from '../devices/test-fixtures';
 import { buildApp } from '../http/app';
 import { MODULE_KEYS } from '../iam/modules';
-import { addUser, tokenFor } from '../iam/test-fixtures';
+import { addRole, addUser, tokenFor } from '../iam/test-fixtures';
 import { loadSpotConfig } from '../spot/spot-config';
 import { databaseTargets } from '../testing/databases';
 import { whileAuditRefused } from '../testing/refused-audit';
@@ -195,6 +195,35 @@ describe.each(databaseTargets())('webhooks on $name', (target) => {
     expect((await apiPost(app, 'integration/webhook/redeliver', { id }, other)).statusCode).toBe(404);
     expect((await apiPost(app, 'integration/webhook/delete', { id: webhook.id }, other)).statusCode).toBe(404);
     expect((await apiPost(app, 'integration/webhook/delete', { id: webhook.id }, admin)).statusCode).toBe(200);
+  });
+
+  it('acts for whoever last pointed it somewhere, and shows each caller only deliveries about plants they see', async () => {
+    const thing = `hook-plant-${randomUUID().slice(0, 8)}`;
+    await insertPlant(db, tenant, thing);
+    const plantId = (await db.selectFrom('plants').select('id').where('thing_name', '=', thing).executeTakeFirstOrThrow()).id;
+    const integratorRole = await addRole(db, tenant, `Integrator ${randomUUID()}`, ['integrations:manage']);
+    const integrator = await tokenFor(db, await addUser(db, tenant, { customRoleId: integratorRole, modules: MODULE_KEYS }));
+    const { webhook } = await createHook();
+    const [aboutPlant] = await emitWebhookEvent(db, tenant, { type: 'alert.opened', data: {}, plantId });
+    const [aboutNone] = await emitWebhookEvent(db, tenant, { type: 'alert.opened', data: {} });
+    const logOf = async (token: string) =>
+      (await apiPost(app, 'integration/webhook/deliveries', { webhookId: webhook.id }, token))
+        .json<{ deliveries: DeliveryView[] }>()
+        .deliveries.map((d) => d.id)
+        .sort();
+    expect(await logOf(admin)).toEqual([aboutPlant, aboutNone].sort());
+    expect(await logOf(integrator)).toEqual([aboutNone]);
+    expect((await apiPost(app, 'integration/webhook/redeliver', { id: aboutPlant }, integrator)).statusCode).toBe(404);
+    // Pointed elsewhere by someone who does not see the plant, it no longer hears of it.
+    const moved = await apiPost(
+      app,
+      'integration/webhook/update',
+      { id: webhook.id, url: receiver.url.replace('/hook', '/moved') },
+      integrator,
+    );
+    expect(moved.statusCode).toBe(200);
+    expect(await emitWebhookEvent(db, tenant, { type: 'alert.opened', data: {}, plantId })).toEqual([]);
+    await disable(webhook.id);
   });
 
   it('makes no change whose audit entry cannot be written', async () => {

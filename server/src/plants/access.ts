@@ -27,13 +27,18 @@ export { isPlantRole, PLANT_ROLES } from '@helio/contracts';
 import { PLANT_ROLES } from '@helio/contracts';
 
 /**
- * What an API key reaches (integrations/key-auth.ts): its plants (null: every plant of its tenant)
- * and the role it holds on each. It has no plant_access rows; this is its whole reach.
+ * What an API key reaches (integrations/key-auth.ts): its plants (null: every plant its creator sees)
+ * and the role it holds on each, bounded by its creator as they are now: a plant the creator no longer
+ * sees is not the key's either, and on each plant the key holds the lesser of its role and the creator's.
  */
 export interface ApiKeyReach {
   id: string;
   plantIds: readonly string[] | null;
   plantRole: PlantRole;
+  /** The user who made the key, read with the key on every request. */
+  creatorId: string;
+  /** The creator is a tenant owner or admin (sees every plant, as owner). */
+  creatorSeesEveryPlant: boolean;
 }
 
 /** Who asks (request.user fits): their tenant, user id and effective role (built-in key or custom role id). */
@@ -44,34 +49,55 @@ export interface PlantCaller {
   apiKey?: ApiKeyReach;
 }
 
-/** Tenant owners and admins see every plant of their tenant, without plant_access rows; so does a key made for all plants. */
-export const seesEveryPlant = (caller: Pick<PlantCaller, 'roleId' | 'apiKey'>): boolean =>
-  caller.apiKey ? caller.apiKey.plantIds === null : (ADMINISTRATOR_ROLES as readonly string[]).includes(caller.roleId);
+const isAdministrator = (roleId: string): boolean => (ADMINISTRATOR_ROLES as readonly string[]).includes(roleId);
 
-/** The role a caller who sees every plant holds on each: owner, or an API key's own role. */
-const everyPlantRole = (caller: Pick<PlantCaller, 'apiKey'>): PlantRole => caller.apiKey?.plantRole ?? 'owner';
+/**
+ * Tenant owners and admins see every plant of their tenant, without plant_access rows; so does a key
+ * made for all plants by one of them.
+ */
+export const seesEveryPlant = (caller: Pick<PlantCaller, 'roleId' | 'apiKey'>): boolean =>
+  caller.apiKey ? caller.apiKey.plantIds === null && caller.apiKey.creatorSeesEveryPlant : isAdministrator(caller.roleId);
+
+/** Whose plant_access rows bound the caller: their own, or the creator's of an API key. */
+const accessHolder = (caller: Pick<PlantCaller, 'sub' | 'apiKey'>): string => caller.apiKey?.creatorId ?? caller.sub;
+
+/** Whether the caller holds a role on every plant whatever plant_access says (a key may still name fewer). */
+const rolesOnEveryPlant = (caller: Pick<PlantCaller, 'roleId' | 'apiKey'>): boolean =>
+  caller.apiKey ? caller.apiKey.creatorSeesEveryPlant : isAdministrator(caller.roleId);
+
+const lesserRole = (a: PlantRole, b: PlantRole): PlantRole => (hasPlantRole(a, b) ? b : a);
+
+/** The caller's role on a plant, from their plant_access role there (undefined: none, so not seen). */
+function roleOf(caller: Pick<PlantCaller, 'roleId' | 'apiKey'>, accessRole: PlantRole | null | undefined): PlantRole | undefined {
+  const held = rolesOnEveryPlant(caller) ? 'owner' : (accessRole ?? undefined);
+  if (held === undefined || !caller.apiKey) return held;
+  return lesserRole(held, caller.apiKey.plantRole);
+}
 
 /** The ids of the plants a caller who does not see every plant may see: a subquery, or an API key's list. */
-export function accessiblePlantIds(db: Kysely<Database>, caller: Pick<PlantCaller, 'sub' | 'apiKey'>) {
-  if (caller.apiKey?.plantIds) return [...caller.apiKey.plantIds];
-  return db.selectFrom('plant_access').select('plant_access.plant_id').where('plant_access.user_id', '=', caller.sub);
+export function accessiblePlantIds(db: Kysely<Database>, caller: Pick<PlantCaller, 'sub' | 'roleId' | 'apiKey'>) {
+  const named = caller.apiKey?.plantIds;
+  if (named && rolesOnEveryPlant(caller)) return [...named];
+  const query = db.selectFrom('plant_access').select('plant_access.plant_id').where('plant_access.user_id', '=', accessHolder(caller));
+  return named ? query.where('plant_access.plant_id', 'in', [...named]) : query;
 }
 
 function visiblePlants(db: Kysely<Database>, caller: PlantCaller) {
   let query = db
     .selectFrom('plants')
-    .leftJoin('plant_access', (join) => join.onRef('plant_access.plant_id', '=', 'plants.id').on('plant_access.user_id', '=', caller.sub))
+    .leftJoin('plant_access', (join) =>
+      join.onRef('plant_access.plant_id', '=', 'plants.id').on('plant_access.user_id', '=', accessHolder(caller)),
+    )
     .selectAll('plants')
     .select('plant_access.role as access_role')
     .where('plants.tenant_id', '=', caller.tenantId);
-  if (caller.apiKey?.plantIds) return query.where('plants.id', 'in', [...caller.apiKey.plantIds]);
-  if (!seesEveryPlant(caller)) query = query.where('plant_access.role', 'is not', null);
+  if (caller.apiKey?.plantIds) query = query.where('plants.id', 'in', [...caller.apiKey.plantIds]);
+  if (!rolesOnEveryPlant(caller)) query = query.where('plant_access.role', 'is not', null);
   return query;
 }
 
 function withRole<T extends { access_role: PlantRole | null }>(caller: PlantCaller, row: T): T & { access_role: PlantRole } {
-  if (caller.apiKey) return { ...row, access_role: caller.apiKey.plantRole };
-  return { ...row, access_role: seesEveryPlant(caller) ? 'owner' : (row.access_role ?? 'viewer') };
+  return { ...row, access_role: roleOf(caller, row.access_role) ?? 'viewer' };
 }
 
 /**
@@ -112,15 +138,14 @@ async function kept(db: Kysely<Database>, key: string, read: () => Promise<Plant
 /** The kept plant row as the caller sees it: administrators as owners, everyone else by their plant_access row, read now. */
 async function asSeenBy(db: Kysely<Database>, caller: PlantCaller, plant: PlantRow | undefined): Promise<AccessiblePlant | undefined> {
   if (!plant) return undefined;
-  if (caller.apiKey)
-    return seesEveryPlant(caller) || caller.apiKey.plantIds?.includes(plant.id)
-      ? { ...plant, access_role: everyPlantRole(caller) }
-      : undefined;
-  if (seesEveryPlant(caller)) return { ...plant, access_role: 'owner' };
+  if (caller.apiKey?.plantIds && !caller.apiKey.plantIds.includes(plant.id)) return undefined;
+  if (rolesOnEveryPlant(caller)) return { ...plant, access_role: roleOf(caller, undefined) ?? 'owner' };
+  const holder = accessHolder(caller);
   const access = db.isTransaction
-    ? await accessQuery(db, plant.id, caller.sub).executeTakeFirst()
-    : await accessLookupOf(db).firstShared(plant.id, caller.sub);
-  return access && { ...plant, access_role: access.role };
+    ? await accessQuery(db, plant.id, holder).executeTakeFirst()
+    : await accessLookupOf(db).firstShared(plant.id, holder);
+  const role = roleOf(caller, access?.role);
+  return role && { ...plant, access_role: role };
 }
 
 const accessQuery = (db: Kysely<Database>, plantId: string, userId: string) =>

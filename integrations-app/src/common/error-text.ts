@@ -1,0 +1,21 @@
+// What a failed integrations call means to the person who made it: the server's error code and its
+// parameters become a translated sentence saying what to do; any other failure shows the server's words.
+import type { TFunction } from 'i18next';
+import { ApiError } from '@helio/shared-utils';
+
+const detailsOf = (error: ApiError): Record<string, unknown> =>
+  error.details !== null && typeof error.details === 'object' ? (error.details as Record<string, unknown>) : {};
+
+export function errorText(t: TFunction, error: unknown): string {
+  if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error);
+  const details = detailsOf(error);
+  switch (error.code) {
+    case 'KeyExceedsCreator':
+      return t('errors.keyExceedsCreator', {
+        scope: t(`keys.scopeNames.${String(details.scope)}`),
+        permissions: Array.isArray(details.permissions) ? details.permissions.join(', ') : '',
+      });
+    default:
+      return error.message;
+  }
+}
