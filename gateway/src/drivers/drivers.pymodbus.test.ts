@@ -61,6 +61,7 @@ describeWithPymodbus('SunSpec devices served by pymodbus', () => {
     expect(meter.exportWh).toBeGreaterThanOrEqual(2_000_000);
     const battery = await readBattery(await connect('battery', 3), { invert: false });
     expect(battery).toMatchObject({ powerW: -800, socPct: 55.5, sohPct: 97, state: 'CONNECTED', reservePct: 10, faulted: false });
+    expect(battery.reservePoint).toEqual({ model: 124, point: 'MinRsvPct' });
     expect(battery.storage).toEqual({ modeBits: 0, inRatePct: 100, outRatePct: 100, gridCharging: false });
   });
 

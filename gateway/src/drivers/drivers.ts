@@ -100,6 +100,8 @@ export async function readBattery(device: SunSpecDevice, options: DriverOptions)
   const battery = await root(device, device.has(802) ? 802 : undefined);
   const storage = await root(device, device.has(124) ? 124 : undefined);
   const state = symbolOf(battery, 'State');
+  const minReserve = numberOf(storage, 'MinRsvPct');
+  const socReserve = numberOf(battery, 'SoCRsvMin');
   return {
     kind: 'battery',
     powerW: signed(numberOf(battery, 'W'), options.invert),
@@ -108,7 +110,13 @@ export async function readBattery(device: SunSpecDevice, options: DriverOptions)
     state,
     events: flagsOf(battery, 'Evt1'),
     faulted: state === 'FAULT',
-    reservePct: firstDefined(numberOf(storage, 'MinRsvPct'), numberOf(battery, 'SoCRsvMin')),
+    reservePct: firstDefined(minReserve, socReserve),
+    reservePoint:
+      minReserve !== undefined
+        ? { model: 124, point: 'MinRsvPct' }
+        : socReserve !== undefined
+          ? { model: 802, point: 'SoCRsvMin' }
+          : undefined,
     storage: storageControl(storage),
     capacityWh: numberOf(battery, 'WHRtg'),
   };

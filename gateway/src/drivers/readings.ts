@@ -85,8 +85,9 @@ export interface BatteryReading {
   state?: string;
   events: string[];
   faulted: boolean;
-  /** The reserve the battery keeps, % (124 MinRsvPct, else 802 SoCRsvMin). */
+  /** The reserve the battery keeps, % (124 MinRsvPct, else 802 SoCRsvMin), and the point that holds it. */
   reservePct?: number;
+  reservePoint?: { model: 124; point: 'MinRsvPct' } | { model: 802; point: 'SoCRsvMin' };
   storage?: StorageControl;
   capacityWh?: number;
 }

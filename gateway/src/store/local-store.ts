@@ -60,9 +60,9 @@ export class LocalStore {
       .all(afterSeq, limit) as OutboxEntry[];
   }
 
-  /** A report the broker acknowledged. */
-  remove(seq: number): void {
-    this.db.prepare('delete from outbox where seq = ?').run(seq);
+  /** A report the broker acknowledged; false when it was removed already. */
+  remove(seq: number): boolean {
+    return this.db.prepare('delete from outbox where seq = ?').run(seq).changes > 0;
   }
 
   depth(): number {
