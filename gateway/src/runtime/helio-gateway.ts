@@ -179,9 +179,10 @@ export class HelioGateway {
       ),
       ...controlled,
     };
+    // Measured before this cycle's report joins the outbox: in steady state nothing waits but it.
+    const health = this.health();
     this.link.report(reported, readAt);
     this.reports++;
-    const health = this.health();
     if (this.healthDue(health)) this.link.health(health);
   }
 
