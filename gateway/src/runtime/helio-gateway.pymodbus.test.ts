@@ -4,6 +4,8 @@
 // series; controls set as /rc sets them reach the registers and are reported once read back; the
 // export limit holds the meter's export under it, on the fixture's plant where the inverter's limit
 // moves the meter.
+import { recordingLog } from '../../../server/src/devices/test-fixtures';
+import { createAlertEngine } from '../../../server/src/notifications/alert-engine';
 import { startHelioServer, type CreatedPlant, type HelioServer } from '../testing/helio-server';
 import { startGateway, type GatewayUnderTest } from '../testing/gateway-under-test';
 import { startPymodbus, type PymodbusFixture } from '../testing/pymodbus-fixture';
@@ -87,6 +89,21 @@ describeWithPymodbus('the gateway between pymodbus devices and the Helio server'
       ['battery-1', true],
     ]);
     expect(health.dropped).toBe(0);
+  });
+
+  it('reports an inverter fault with its SunSpec event names, and the alert engine opens an inverter fault naming them', async () => {
+    await fixture.put('inverter', 103, 'St', 7);
+    await fixture.put('inverter', 103, 'Evt1', 0b1000_0001);
+    await gw.within(10, 'the fault reported', async () => ((await reported()).InverterState === 'fault' ? true : undefined));
+    expect((await reported()).InverterEvents).toBe('GROUND_FAULT, OVER_TEMP');
+    const engine = createAlertEngine({ db: server.db, log: recordingLog(), consoleUrl: 'https://ems.test', startedAt: 0 });
+    const opened = (await engine.tick()).opened.filter((alert) => alert.plantId === plant.id);
+    expect(opened).toEqual([expect.objectContaining({ kind: 'inverterFault' })]);
+    const stored = await server.db.selectFrom('alerts').select('details').where('plant_id', '=', plant.id).executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.details)).toEqual({ faultCode: null, state: 'fault', events: 'GROUND_FAULT, OVER_TEMP' });
+    await fixture.put('inverter', 103, 'St', 4);
+    await fixture.put('inverter', 103, 'Evt1', 0);
+    await gw.within(10, 'the fault cleared', async () => ((await reported()).InverterState === 'running' ? true : undefined));
   });
 
   it('takes BatSocMin and OperMode set on /rc into the battery’s registers and reports them once read back', async () => {

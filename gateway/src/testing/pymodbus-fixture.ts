@@ -42,6 +42,8 @@ export interface PymodbusFixture {
   /** A top-level point of a model as the fixture holds it: raw and in its unit. */
   read(device: string, model: number, point: string): Promise<{ raw: number | null; value: number | null }>;
   setPlant(figures: { pvAvailableW?: number; loadW?: number; batteryW?: number }): Promise<void>;
+  /** Stores a top-level point of a model, given in its unit, as the device itself would. */
+  put(device: string, model: number, point: string, value: number): Promise<void>;
   stopDevice(device: string): Promise<void>;
   startDevice(device: string): Promise<void>;
   close(): Promise<void>;
@@ -97,6 +99,9 @@ export async function startPymodbus(spec: FixtureSpec): Promise<PymodbusFixture>
     },
     setPlant: async (figures) => {
       await ask({ cmd: 'set', ...figures });
+    },
+    put: async (device, model, point, value) => {
+      await ask({ cmd: 'put', device, model, point, value });
     },
     stopDevice: async (device) => {
       await ask({ cmd: 'stop', device });

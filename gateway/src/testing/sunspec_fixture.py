@@ -12,6 +12,7 @@ Usage: python3 sunspec_fixture.py SPEC.json. Prints one JSON line {"ready": true
   {"id": 1, "cmd": "read", "device": "inverter", "model": 123, "point": "WMaxLimPct"}
   {"id": 2, "cmd": "set", "pvAvailableW": 7000}      (plant figures: pvAvailableW, loadW, batteryW)
   {"id": 3, "cmd": "stop", "device": "meter"}  /  {"id": 4, "cmd": "start", "device": "meter"}
+  {"id": 5, "cmd": "put", "device": "inverter", "model": 103, "point": "St", "value": 7}  (in its unit)
 """
 
 import asyncio
@@ -222,6 +223,8 @@ async def serve(spec):
                 plant.load_w = command.get("loadW", plant.load_w)
                 plant.battery_w = command.get("batteryW", plant.battery_w)
                 plant.step(0)
+            elif command["cmd"] == "put":
+                device.put(command["model"], command["point"], command["value"])
             elif command["cmd"] == "stop":
                 await device.stop()
             elif command["cmd"] == "start":
