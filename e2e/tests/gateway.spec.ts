@@ -1,7 +1,8 @@
 // A real plant: an admin creates a plant in the console, an installer starts the Helio gateway (the
 // built program, as systemd would) with that plant's gateway login against SunSpec devices served by
-// Debian's pymodbus, and the console shows the plant's live flow and, on /services, each device's
-// identity from its SunSpec model 1 and that it answers.
+// Debian's pymodbus, and the console shows the plant's live flow, a reserve set on /rc confirmed once
+// the battery holds it (a setting it cannot take refused with the reason), and on /services each
+// device's identity from its SunSpec model 1 and that it answers.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -65,6 +66,23 @@ test('a plant created in the console shows its live flow and its devices once th
     await expect(page.getByTestId('edge-value-grid')).toHaveText(/^3,7\skW$/);
     await expect(page.getByTestId('edge-value-battery')).toHaveText(/^800\sW$/);
 
+    // Remote control: the battery's reserve reaches its register and is confirmed once read back; a
+    // setting SunSpec's storage controls cannot express is refused, the gateway's reason shown.
+    await page.goto('/rc');
+    const send = async (key: string, value: string) => {
+      await page.getByTestId(`rc-${key}-input`).fill(value);
+      await page.getByTestId(`rc-${key}-apply`).click();
+      await page.getByRole('dialog').getByTestId('rc-confirm-send').click();
+      await expect(page.getByRole('dialog')).toBeHidden();
+    };
+    await send('BatSocMin', '25');
+    await expect(page.getByTestId('rc-state-BatSocMin')).toHaveAttribute('data-state', 'inSync', { timeout: 15_000 });
+    await expect(page.getByTestId('rc-reported-BatSocMin')).toContainText('25');
+    expect(await fixture.read('battery', 124, 'MinRsvPct')).toEqual({ raw: 250, value: 25 });
+    await send('BatChargeMax', '3000');
+    await expect(page.getByTestId('rc-refused-BatChargeMax')).toContainText('does not set the battery’s charge power', { timeout: 15_000 });
+    await expect(page.getByTestId('rc-refused-BatChargeMax')).toContainText('Brána toto nastavení odmítla');
+
     // Each device's identity from its model 1, and that it answers.
     await page.goto('/services');
     const devices = page.getByTestId('gateway-device');
@@ -79,6 +97,7 @@ test('a plant created in the console shows its live flow and its devices once th
         await expect(device).toContainText(text);
     }
     await expect(page.getByTestId('gateway-status')).toHaveText('Online');
+    await expect(page.getByTestId('data-delay')).toHaveText(/^\d+ sekund/);
     await expect(page.getByTestId('gateway-buffered')).toHaveText(/^0$/);
   } finally {
     gateway?.kill('SIGTERM');
