@@ -137,7 +137,7 @@ describeWithPymodbus('the gateway between pymodbus devices and the Helio server'
     expect((await fixture.read('battery', 124, 'WChaMax')).value).toBe(5000);
   });
 
-  it('holds the meter’s export under the limit set on /rc by the inverter’s power limit, and falls back to the limit itself when the meter is silent', async () => {
+  it('holds the meter’s export under the limit set on /rc by the inverter’s power limit, and falls back to the limit itself while the meter is silent, the other devices going on', async () => {
     expect(await exportW()).toBe(3700);
     await server.setControl(plant, 'ExportLimit', 2000);
     await gw.within(10, 'the export under the limit, ExportLimit reported', async () =>
@@ -162,6 +162,17 @@ describeWithPymodbus('the gateway between pymodbus devices and the Helio server'
     await gw.within(10, 'the fail-safe cap', async () => {
       const pct = (await fixture.read('inverter', 123, 'WMaxLimPct')).value;
       return gw.gateway.controls.lastDecision.mode === 'failSafe' && pct !== null && pct <= 20 ? true : undefined;
+    });
+    // The other devices go on meanwhile: the inverter and the battery answer and are reported.
+    expect(gw.gateway.health().devices.map((d) => [d.id, d.answering])).toEqual([
+      ['inverter-1', true],
+      ['meter-1', false],
+      ['battery-1', true],
+    ]);
+    const before = await server.shadow(plant.thingName);
+    await gw.within(5, 'a report without the meter', async () => {
+      const doc = await server.shadow(plant.thingName);
+      return doc.version > before.version && typeof doc.state.reported.BatSoc === 'number' ? true : undefined;
     });
     await fixture.startDevice('meter');
     await gw.within(40, 'the loop closed on the meter again', () =>
