@@ -8,7 +8,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 const BROWSER = ['shared-utils/**', 'root-config/**', '*-app/**'];
-const SERVER = ['server/**', 'device-simulator/**', 'contracts/**'];
+const SERVER = ['server/**', 'device-simulator/**', 'gateway/**', 'contracts/**'];
 
 /** Sources browser code must not import: the server, the simulator. */
 const SERVER_SOURCES = [

@@ -17,6 +17,7 @@ module.exports = {
     '<rootDir>/*-app',
     '<rootDir>/root-config',
     '<rootDir>/device-simulator',
+    '<rootDir>/gateway',
     '<rootDir>/server',
   ],
 };

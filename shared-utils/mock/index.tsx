@@ -30,7 +30,7 @@ import type { apiPost as RealApiPost } from '../src/api/api-client';
 import type { ApiEndpoints, Plant, Shadow, TokenResponse, UserProfile, UserInfo } from '../src/api/endpoints';
 import type { AlertThresholds, Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow } from '../src/api/endpoints';
 import type { SpotDay, SpotPrice, SpotPrices } from '../src/api/endpoints';
-import type { BrokerStatus, GatewayLogin, RegistryFilter, RegistryPlant } from '../src/api/endpoints';
+import type { BrokerStatus, GatewayHealth, GatewayHealthAnswer, GatewayLogin, RegistryFilter, RegistryPlant } from '../src/api/endpoints';
 import type {
   AuditEvent,
   AuditQuery,
@@ -124,7 +124,7 @@ export type {
   SessionView,
 };
 export type { AlertThresholds, CsvCell, Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow, SpotDay, SpotPrice, SpotPrices };
-export type { BrokerStatus, GatewayLogin, RegistryFilter, RegistryPlant };
+export type { BrokerStatus, GatewayHealth, GatewayHealthAnswer, GatewayLogin, RegistryFilter, RegistryPlant };
 export { toCsv, plantSeriesParams };
 export type { PlantAccessInviteRequest, PlantAccessUser, PlantRole } from '@helio/contracts';
 export type { LiveAlert, LiveAlertEvent } from '@helio/contracts';

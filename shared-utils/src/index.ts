@@ -19,7 +19,7 @@ export type { ApiEndpoints, TokenResponse, UserProfile, UserInfo, Plant, Shadow 
 export type { Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow } from './api/endpoints';
 export type { SpotDay, SpotPrice, SpotPrices } from './api/endpoints';
 export type { AlertThresholds } from './api/endpoints';
-export type { BrokerStatus, RegistryPlant, RegistryFilter, GatewayLogin } from './api/endpoints';
+export type { BrokerStatus, RegistryPlant, RegistryFilter, GatewayLogin, GatewayHealth, GatewayHealthAnswer } from './api/endpoints';
 export type { PlantCreateRequest, PlantDetail, PlantSettings, TariffCurrency } from './api/plant-endpoints';
 export type { PlantAccessInviteRequest, PlantAccessUser, PlantRole } from '@helio/contracts';
 export type { Device, DeviceCreateRequest, DeviceFields, DeviceKind } from '@helio/contracts';

@@ -54,6 +54,7 @@ step('contracts', () => tsc('contracts/tsconfig.build.json'));
 // Browser sources without Node types; the tests and the jest mock (tsconfig.json) run under jest's Node.
 step('typecheck browser apps', () => tsc('tsconfig.browser.json'));
 step('device-simulator', () => tsc('device-simulator/tsconfig.build.json'));
+step('gateway', () => tsc('gateway/tsconfig.build.json'));
 step('server', () => tsc('server/tsconfig.build.json'));
 fs.rmSync(publicDir, { recursive: true, force: true });
 const started = Date.now();

@@ -5,6 +5,7 @@ import { Dictionary, endpoint, IdBody, NoBody, Nullable, strict, StringEnum, typ
 import { GATEWAY_STATUSES } from './fleet';
 import { REGISTRY_PAGE_SIZE_MAX } from '../limits/fleet';
 import { GatewayLogin } from './plants';
+import { GatewayHealth } from '../device/payloads';
 
 export const ThingName = Type.String({ minLength: 1, maxLength: 128 });
 const StateMap = Dictionary(Type.Unknown());
@@ -80,6 +81,10 @@ export const BrokerStatus = Type.Object({
 });
 export type BrokerStatus = Static<typeof BrokerStatus>;
 
+/** A plant gateway's health as its last status told it (null: it sent none), and whether it is connected now. */
+export const GatewayHealthAnswer = Type.Object({ connected: Nullable(Type.Boolean()), health: Nullable(GatewayHealth) });
+export type GatewayHealthAnswer = Static<typeof GatewayHealthAnswer>;
+
 export const deviceEndpoints = {
   'iot/thing/shadow': endpoint(Type.Object({ thingName: ThingName }, strict), Shadow),
   /** 409 with `details.currentVersion` when `expectedVersion` is stale; 413 over 8 KB; 400 nested deeper than 6. */
@@ -100,6 +105,8 @@ export const deviceEndpoints = {
   /** One page of the matching list by name: pageSize plants (REGISTRY_PAGE_SIZE_DEFAULT without it), pageOffset counting pages from 0 as Hono's device search does; the header REGISTRY_TOTAL_HEADER counts them all. */
   'hono/plants/find': endpoint(RegistryFindRequest, Type.Array(RegistryPlant)),
   'hono/plants/get': endpoint(IdBody, RegistryPlant),
+  /** The health the plant's gateway reports with its status: its devices, its outbox, its export loop. */
+  'iot/gateway/health': endpoint(IdBody, GatewayHealthAnswer),
   'plant/gateway/credentials/rotate': endpoint(IdBody, GatewayLogin),
 };
 export type DeviceEndpoints = EndpointTypes<typeof deviceEndpoints>;

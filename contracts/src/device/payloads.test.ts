@@ -16,6 +16,22 @@ describe('the device protocol', () => {
     expect(Value.Check(StatusMessage, { since: 1 })).toBe(false);
   });
 
+  it('takes a gateway’s health beside its status: its devices, its outbox and its export loop', () => {
+    const health = {
+      version: '0.1.0',
+      at: 1_700_000_000_000,
+      devices: [
+        { id: 'inverter-1', kind: 'inverter', address: '192.168.1.20:502 unit 1', answering: true, lastAnswerAt: 1_700_000_000_000 },
+      ],
+      buffered: 0,
+      dropped: 0,
+      lastPublishAt: 1_700_000_000_000,
+      exportLimit: { mode: 'closed', capW: 4300 },
+    };
+    expect(Value.Check(StatusMessage, { online: true, since: 1, health })).toBe(true);
+    expect(Value.Check(StatusMessage, { online: true, since: 1, health: { ...health, buffered: -1 } })).toBe(false);
+  });
+
   it('describes the delta the server sends, with its version', () => {
     expect(Value.Check(DeltaMessage, { state: { OperMode: 'idle' }, version: 3, timestamp: 5 })).toBe(true);
     expect(Value.Check(DeltaMessage, { state: {}, timestamp: 5 })).toBe(false);

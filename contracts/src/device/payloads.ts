@@ -16,8 +16,51 @@ export const ReportedMessage = Type.Object(
 );
 export type ReportedMessage = Static<typeof ReportedMessage>;
 
-/** Device → server on `…/status` (retained): online with its start on connect; `{"online":false}` as its last will. */
-export const StatusMessage = Type.Object({ online: Type.Boolean(), since: Type.Optional(Type.Integer({ minimum: 0 })) });
+/** One device a gateway reads, as its health tells it. */
+export const GatewayDeviceHealth = Type.Object({
+  /** `<kind>-<n>`, the key of the device in the reported `Devices`. */
+  id: Type.String({ maxLength: 64 }),
+  kind: Type.String({ maxLength: 32 }),
+  /** Where the gateway reads it, e.g. `192.168.1.20:502 unit 1`. */
+  address: Type.String({ maxLength: 300 }),
+  answering: Type.Boolean(),
+  /** Epoch ms of its last answer. */
+  lastAnswerAt: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** Why it did not answer last time. */
+  error: Type.Optional(Type.String({ maxLength: 300 })),
+});
+export type GatewayDeviceHealth = Static<typeof GatewayDeviceHealth>;
+
+/** A gateway's own health: its devices, its outbox of reports not yet sent, its export-limit loop. */
+export const GatewayHealth = Type.Object({
+  version: Type.String({ maxLength: 64 }),
+  /** Epoch ms the health was measured. */
+  at: Type.Integer({ minimum: 0 }),
+  devices: Type.Array(GatewayDeviceHealth, { maxItems: 32 }),
+  /** Reports waiting in the gateway's outbox for the broker. */
+  buffered: Type.Integer({ minimum: 0 }),
+  /** Epoch ms of the oldest of them. */
+  oldestBufferedAt: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** Reports dropped unsent, over the outbox's bounds, since the gateway started. */
+  dropped: Type.Integer({ minimum: 0 }),
+  /** Epoch ms the broker last acknowledged a report. */
+  lastPublishAt: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** The export limit's loop: off, closed (on the meter), open (no meter), failSafe (the meter silent); the cap in W. */
+  exportLimit: Type.Optional(
+    Type.Object({ mode: Type.String({ maxLength: 16 }), capW: Type.Union([Type.Number(), Type.Null()]) }, { additionalProperties: false }),
+  ),
+});
+export type GatewayHealth = Static<typeof GatewayHealth>;
+
+/**
+ * Device → server on `…/status` (retained): online with its start on connect; `{"online":false}` as its
+ * last will. A gateway that knows its health adds it and publishes the status again as it changes.
+ */
+export const StatusMessage = Type.Object({
+  online: Type.Boolean(),
+  since: Type.Optional(Type.Integer({ minimum: 0 })),
+  health: Type.Optional(GatewayHealth),
+});
 export type StatusMessage = Static<typeof StatusMessage>;
 
 /** Server → device on `…/shadow/delta` (retained); an empty payload clears it. */

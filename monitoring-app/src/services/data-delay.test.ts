@@ -16,6 +16,15 @@ describe('the data delay of a plant', () => {
     expect(newestReport(undefined)).toBeNull();
   });
 
+  it('finds the newest time inside an object value, which has a time per nested key', () => {
+    const shadow = shadowWith([1_000]);
+    shadow.metadata.reported = {
+      ...shadow.metadata.reported,
+      PvStrings: { '1': { DCW: { timestamp: 7_000 } } },
+    } as unknown as Shadow['metadata']['reported'];
+    expect(newestReport(shadow)).toBe(7_000);
+  });
+
   it('is live up to 60 s, stale up to 5 minutes and offline beyond, or when the broker says the gateway left', () => {
     const now = 1_000_000;
     expect(delayLevel(now - 60_000, now, true)).toBe('live');

@@ -7,10 +7,21 @@ export const GATEWAY_OFFLINE_MS = 5 * 60_000;
 
 export type DelayLevel = 'live' | 'stale' | 'offline' | 'never';
 
-/** epoch ms of the newest reported value, or null when the gateway never reported */
+/**
+ * epoch ms of the newest reported value, or null when the gateway never reported. An object value
+ * (the Helio gateway's PvStrings, Devices) has a timestamp per nested key, not one of its own.
+ */
 export function newestReport(shadow: Shadow | undefined): number | null {
-  const stamps = Object.values(shadow?.metadata.reported ?? {}).map((m) => m.timestamp);
-  return stamps.length > 0 ? Math.max(...stamps) : null;
+  let newest: number | null = null;
+  const visit = (node: unknown): void => {
+    if (typeof node !== 'object' || node === null) return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'timestamp' && typeof value === 'number') newest = newest === null ? value : Math.max(newest, value);
+      else visit(value);
+    }
+  };
+  visit(shadow?.metadata.reported);
+  return newest;
 }
 
 export function delayLevel(lastReport: number | null, now: number, connected: boolean | null): DelayLevel {

@@ -1,6 +1,6 @@
 import React from 'react';
 import { act, render, screen } from '@testing-library/react';
-import { HelioProviders, type BrokerStatus, type RegistryPlant } from '@helio/shared-utils';
+import { HelioProviders, type BrokerStatus, type GatewayHealthAnswer, type RegistryPlant } from '@helio/shared-utils';
 import { apiPost } from '@helio/shared-utils/mock';
 import { __fixtures, __setShadow, __setSignedIn } from '../testing/mock-controls';
 import ServicesPage from './services.component';
@@ -25,11 +25,13 @@ const gateway = (over: Partial<RegistryPlant> = {}): RegistryPlant => ({
 async function renderServices(
   registry: RegistryPlant,
   broker: BrokerStatus = { connected: true, since: '2026-11-23T00:00:00.000Z', embedded: true },
+  health: GatewayHealthAnswer = { connected: true, health: null },
 ) {
   apiPost.mockImplementation(async (path: string) => {
     if (path === 'plant/list') return __fixtures.plants();
     if (path === 'hono/plants/get') return registry;
     if (path === 'iot/broker/status') return broker;
+    if (path === 'iot/gateway/health') return health;
     throw new Error(`unexpected ${path}`);
   });
   render(
@@ -65,5 +67,42 @@ describe('the services page', () => {
     expect(screen.getByTestId('data-delay').textContent).toMatch(/^6 minut/);
     expect(screen.getByTestId('data-delay-level').textContent).toBe('Offline');
     expect((await screen.findByTestId('broker-status')).textContent).toBe('Odpojeno');
+  });
+
+  it('shows the Helio gateway’s devices with their identity and whether each answers, its outbox and its export loop', async () => {
+    const shadow = __fixtures.shadow();
+    shadow.state.reported.Devices = {
+      'inverter-1': { kind: 'inverter', maker: 'Fronius', model: 'Symo 10.0-3-M', serial: '31415926', firmware: '1.28.7-1' },
+    };
+    __setShadow('gw-brno-01', shadow);
+    const now = Date.now();
+    await renderServices(gateway(), undefined, {
+      connected: true,
+      health: {
+        version: '0.1.0',
+        at: now,
+        devices: [
+          { id: 'inverter-1', kind: 'inverter', address: '192.168.1.20:502 unit 1', answering: true, lastAnswerAt: now },
+          { id: 'meter-1', kind: 'meter', address: '192.168.1.21:502 unit 240', answering: false, error: 'connect ECONNREFUSED' },
+        ],
+        buffered: 12,
+        oldestBufferedAt: now - 60_000,
+        dropped: 0,
+        exportLimit: { mode: 'failSafe', capW: 2000 },
+      },
+    });
+    const rows = await screen.findAllByTestId('gateway-device');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^Střídač 1Fronius Symo 10.0-3-M314159261.28.7-1192.168.1.20:502 unit 1Odpovídá/),
+      expect.stringMatching(/^Elektroměr 1–––192.168.1.21:502 unit 240Neodpovídáconnect ECONNREFUSED/),
+    ]);
+    expect(screen.getByTestId('gateway-buffered').textContent).toMatch(/^12 · nejstarší z /);
+    expect(screen.getByTestId('gateway-export-loop').textContent).toBe('Nouzový režim: elektroměr neodpovídá · střídače omezeny na 2 kW');
+  });
+
+  it('says so when the gateway sends no health (a simulated one)', async () => {
+    __setShadow('gw-brno-01', __fixtures.shadow());
+    await renderServices(gateway());
+    expect((await screen.findByTestId('gateway-health-none')).textContent).toMatch(/nehlásí/);
   });
 });

@@ -1,5 +1,6 @@
 // /services: is the active plant's data flowing? Its gateway's connection (online, since, last
-// report), how late its data is, and the server's own connection to the MQTT broker.
+// report), how late its data is, the server's own connection to the MQTT broker, and the gateway's
+// health (its devices, its outbox) when it sends one.
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, H3, HTMLTable, Intent, Spinner, Tag } from '@blueprintjs/core';
@@ -16,6 +17,7 @@ import {
 } from '@helio/shared-utils';
 import { delayLevel, delayParts, newestReport, type DelayLevel } from './data-delay';
 import { useBrokerStatus, useRegistryPlant } from './services.resource';
+import { GatewayHealthCard } from './gateway-health.component';
 import '../common/monitoring-page.css';
 import './services.css';
 
@@ -98,6 +100,7 @@ function PlantServices({ plant }: { plant: Plant }) {
           <Spinner size={24} />
         )}
       </Card>
+      <GatewayHealthCard plant={plant} shadow={shadow.data} />
     </div>
   );
 }

@@ -24,6 +24,14 @@ describe('the text of an alert', () => {
     expect(alertText(alert({ details: { lastReportAt: null } })).detailKey).toBe('details.neverReported');
   });
 
+  it('names a faulted inverter’s SunSpec events where the gateway reported them', () => {
+    expect(alertText(alert({ kind: 'inverterFault', details: { faultCode: null, state: 'fault', events: 'GROUND_FAULT' } }))).toEqual({
+      titleKey: 'kinds.inverterFault',
+      detailKey: 'details.faultEvents',
+      values: { events: { text: 'GROUND_FAULT' } },
+    });
+  });
+
   it('names the state of charge and the threshold of a low battery', () => {
     expect(alertText(alert({ kind: 'batteryLow', details: { soc: 12.5, threshold: 20 } })).values).toEqual({
       soc: { number: 12.5 },

@@ -24,6 +24,8 @@ export function alertText(alert: Alert): AlertText {
     }
     case 'inverterFault': {
       const code = num(d.faultCode);
+      if (typeof d.events === 'string' && d.events)
+        return { titleKey, detailKey: 'details.faultEvents', values: { events: { text: d.events } } };
       return code === undefined
         ? { titleKey, detailKey: null, values: {} }
         : { titleKey, detailKey: 'details.faultCode', values: { code: { text: String(code) } } };

@@ -2,7 +2,7 @@
 // (in sync, pending since, not confirmed, queued), and the input with "Apply" for those who may change.
 import React from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, FormGroup, H5, Spinner, Tag, type Intent } from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, H5, Spinner, Tag, type Intent } from '@blueprintjs/core';
 import { formatDateTime } from '@helio/shared-utils';
 import type { WritableKeyName } from '@helio/contracts/device';
 import { ControlInput } from './control-input.component';
@@ -23,6 +23,8 @@ export interface ControlCardProps {
   reported: unknown;
   desired: unknown;
   state: ControlState;
+  /** The gateway's reason for refusing the waiting value, or null. */
+  refusal: string | null;
   draft: Draft;
   problem: string | null;
   allowed: boolean;
@@ -46,7 +48,19 @@ function StateTag({ keyName, state }: { keyName: string; state: ControlState }) 
   );
 }
 
-export function ControlCard({ keyName, rule, reported, desired, state, draft, problem, allowed, onDraft, onApply }: ControlCardProps) {
+export function ControlCard({
+  keyName,
+  rule,
+  reported,
+  desired,
+  state,
+  refusal,
+  draft,
+  problem,
+  allowed,
+  onDraft,
+  onApply,
+}: ControlCardProps) {
   const { t } = useTranslation('rc-app');
   const label = t(`keys.${keyName}.label`);
   const limits = formatLimits(rule);
@@ -67,6 +81,11 @@ export function ControlCard({ keyName, rule, reported, desired, state, draft, pr
         <dt>{t('desired')}</dt>
         <dd data-testid={`rc-desired-${keyName}`}>{formatValue(t, rule, desired)}</dd>
       </dl>
+      {refusal && (
+        <Callout intent="danger" compact title={t('refused')} className="helio-rc-refusal" data-testid={`rc-refused-${keyName}`}>
+          {refusal}
+        </Callout>
+      )}
       <form
         onSubmit={(event) => {
           event.preventDefault();

@@ -1,5 +1,5 @@
 import type { Shadow } from '@helio/shared-utils';
-import { controlState, latestTimestamp } from './control-state';
+import { controlState, latestTimestamp, refusalOf } from './control-state';
 
 const shadow = (delta: Record<string, unknown>, desired: Record<string, unknown> = {}): Pick<Shadow, 'state' | 'metadata'> => ({
   state: { reported: {}, desired: {}, delta },
@@ -34,5 +34,13 @@ describe('the state of a control', () => {
   it('takes the latest time of an object value’s keys', () => {
     expect(latestTimestamp({ targetSoc: { timestamp: 5 }, until: { timestamp: 9 } })).toBe(9);
     expect(latestTimestamp(undefined)).toBeNull();
+  });
+
+  it('names the gateway’s reason for refusing a value still waiting, and nothing once the key is in sync', () => {
+    const refused = { ControlRefused: { BatChargeMax: 'the SunSpec gateway does not set the battery’s charge power', OperMode: null } };
+    const doc = { state: { reported: refused, desired: {}, delta: { BatChargeMax: 3000 } } };
+    expect(refusalOf('BatChargeMax', doc)).toBe('the SunSpec gateway does not set the battery’s charge power');
+    expect(refusalOf('OperMode', doc)).toBeNull();
+    expect(refusalOf('BatChargeMax', { state: { ...doc.state, delta: {} } })).toBeNull();
   });
 });

@@ -33,3 +33,14 @@ export function controlState(
   if (since !== null && now - since > RC_CONFIRM_TIMEOUT_MS) return { kind: 'notConfirmed', since };
   return { kind: 'pending', since };
 }
+
+/**
+ * Why the gateway refused a key still waiting to be taken (the Helio gateway reports it under
+ * `ControlRefused`, in the gateway's words), or null.
+ */
+export function refusalOf(key: string, shadow: Pick<Shadow, 'state'>): string | null {
+  if (!(key in shadow.state.delta)) return null;
+  const refusals = shadow.state.reported.ControlRefused;
+  const reason = typeof refusals === 'object' && refusals !== null ? (refusals as Record<string, unknown>)[key] : undefined;
+  return typeof reason === 'string' && reason !== '' ? reason : null;
+}

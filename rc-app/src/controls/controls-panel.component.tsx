@@ -10,7 +10,7 @@ import { changedMeanwhile, conflictCurrent, type ChangedSetting, type SettingsSn
 import { ConfirmChange, type PendingChange } from './confirm-change.component';
 import { ControlCard } from './control-card.component';
 import { draftOf, parseDraft, type Draft, type RcValue } from './control-draft';
-import { controlState } from './control-state';
+import { controlState, refusalOf } from './control-state';
 import { useSetControl } from './controls.resource';
 import { formatValue, problemText } from './value-format';
 
@@ -130,6 +130,7 @@ export function ControlsPanel({ state }: { state: RcState }) {
             reported={doc.state.reported[key]}
             desired={doc.state.desired[key]}
             state={controlState(key, doc, gateway.connected, now)}
+            refusal={refusalOf(key, doc)}
             draft={draftFor(key)}
             problem={problems[key] ?? null}
             allowed={control.allowed}

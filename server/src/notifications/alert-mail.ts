@@ -61,10 +61,12 @@ function detailLine(facts: AlertMailFacts, language: Locale): string {
     case 'gatewayOffline':
       if (typeof d.lastReportAt !== 'number') return cs ? 'Brána dosud neposlala žádná data.' : 'The gateway has not reported yet.';
       return `${cs ? 'Poslední data od brány' : 'Last report from the gateway'}: ${when(d.lastReportAt, language, facts.timeZone)}`;
-    case 'inverterFault':
+    case 'inverterFault': {
+      const events = typeof d.events === 'string' && d.events ? ` (SunSpec: ${d.events})` : '';
       return cs
-        ? `Střídač hlásí poruchu${typeof d.faultCode === 'number' ? ` (kód ${d.faultCode})` : ''}.`
-        : `The inverter reports a fault${typeof d.faultCode === 'number' ? ` (code ${d.faultCode})` : ''}.`;
+        ? `Střídač hlásí poruchu${typeof d.faultCode === 'number' ? ` (kód ${d.faultCode})` : ''}${events}.`
+        : `The inverter reports a fault${typeof d.faultCode === 'number' ? ` (code ${d.faultCode})` : ''}${events}.`;
+    }
     case 'batteryLow':
       return cs
         ? `Stav nabití ${n(d.soc)} % je pod prahem ${n(d.threshold)} %.`

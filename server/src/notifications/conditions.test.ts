@@ -78,6 +78,17 @@ describe('alert conditions', () => {
     ])('%j is %s', (reported, state) => {
       expect(inverterFault(reported).state).toBe(state);
     });
+
+    it('keeps the SunSpec names of the events a Helio gateway reports', () => {
+      expect(inverterFault({ InverterState: 'fault', InverterEvents: 'GROUND_FAULT, OVER_TEMP' })).toEqual({
+        state: 'on',
+        details: { faultCode: null, state: 'fault', events: 'GROUND_FAULT, OVER_TEMP' },
+      });
+      expect(inverterFault({ InverterState: 'fault', InverterEvents: '' })).toEqual({
+        state: 'on',
+        details: { faultCode: null, state: 'fault' },
+      });
+    });
   });
 
   describe('battery state of charge', () => {

@@ -18,7 +18,7 @@ export const GRID_LOST_VOLTAGE = 100;
 
 /**
  * Telemetry keys the gateways use for faults and the grid. Inverter: InverterFault (true or a non-zero
- * fault code) or InverterState 'fault' / 'error'. Grid: GridConnected false, GridStatus 'outage' /
+ * fault code) or InverterState 'fault' / 'error', with InverterEvents naming the events where known. Grid: GridConnected false, GridStatus 'outage' /
  * 'down' / 'offline' / 'lost', or GridVoltage under GRID_LOST_VOLTAGE.
  */
 const FAULT_STATES = ['fault', 'error'];
@@ -54,11 +54,17 @@ export function gatewayOffline(plant: PlantSnapshot, now: number): Verdict {
   return now - lastSeen > GATEWAY_OFFLINE_MS ? ON({ lastReportAt: plant.lastReportAt }) : OFF;
 }
 
+/** Longest InverterEvents text an alert keeps. */
+const MAX_EVENTS_LENGTH = 200;
+
 export function inverterFault(reported: Record<string, unknown>): Verdict {
   const fault = reported.InverterFault;
   const state = lower(reported.InverterState);
-  if (fault === true || (num(fault) ?? 0) !== 0) return ON({ faultCode: num(fault) ?? null, state: state ?? null });
-  if (state !== undefined && FAULT_STATES.includes(state)) return ON({ faultCode: null, state });
+  // The Helio gateway names a SunSpec inverter's events (Evt1), e.g. "GROUND_FAULT, OVER_TEMP".
+  const events = typeof reported.InverterEvents === 'string' ? reported.InverterEvents.trim().slice(0, MAX_EVENTS_LENGTH) : '';
+  const named: AlertDetails = events ? { events } : {};
+  if (fault === true || (num(fault) ?? 0) !== 0) return ON({ faultCode: num(fault) ?? null, state: state ?? null, ...named });
+  if (state !== undefined && FAULT_STATES.includes(state)) return ON({ faultCode: null, state, ...named });
   return OFF;
 }
 

@@ -46,9 +46,13 @@ function answers(port: number): Promise<boolean> {
   });
 }
 
-/** Starts Mosquitto with password_file and acl_file, anonymous clients refused. */
-export async function startMosquitto(dir: string, files: { passwordFile: string; aclFile: string }): Promise<MosquittoProcess> {
-  const port = await freePortFrom(18900);
+/** Starts Mosquitto with password_file and acl_file, anonymous clients refused; on `port` to start one again where it was. */
+export async function startMosquitto(
+  dir: string,
+  files: { passwordFile: string; aclFile: string },
+  port?: number,
+): Promise<MosquittoProcess> {
+  port ??= await freePortFrom(18900);
   const configFile = path.join(dir, 'mosquitto.conf');
   fs.writeFileSync(
     configFile,

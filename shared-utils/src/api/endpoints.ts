@@ -27,6 +27,8 @@ export type {
   AuditQuery,
   BrokerStatus,
   CurrentUserView,
+  GatewayHealth,
+  GatewayHealthAnswer,
   GatewayLogin,
   Granularity,
   IamRole,

@@ -14,6 +14,16 @@ describe('GatewayConnections', () => {
     expect(connections.get('plant-1')).toEqual({ connected: true, since: 3000 });
   });
 
+  it('keeps a gateway’s health with its status, and the last one heard after its last will', () => {
+    const connections = new GatewayConnections();
+    const health = { version: '0.1.0', at: 950, devices: [], buffered: 3, dropped: 0 };
+    connections.receive(topic, json({ online: true, since: 900, health }), 1000);
+    expect(connections.get('plant-1')).toEqual({ connected: true, since: 900, health });
+    connections.receive(topic, json({ online: false }), 2000);
+    expect(connections.get('plant-1')).toEqual({ connected: false, since: 2000, health });
+    expect(connections.receive(topic, json({ online: true, since: 900, health: { ...health, buffered: 'many' } }), 3000)).toBe(false);
+  });
+
   it('forgets a cleared status and ignores other topics and payloads it cannot read', () => {
     const connections = new GatewayConnections();
     connections.receive(topic, json({ online: true }), 1000);

@@ -2,17 +2,19 @@
 // it connects, or its last will when the connection is lost. Kept in memory: the broker redelivers
 // the retained statuses whenever the server (re)subscribes. Every replica subscribes to them plainly
 // (not shared), so each one knows every gateway's connection.
-import { thingNameOfStatusTopic } from '@helio/contracts';
+import { thingNameOfStatusTopic, type GatewayHealth } from '@helio/contracts';
 import { statusMessage } from './payload-checks';
 
 export interface GatewayConnection {
   connected: boolean;
   /** Epoch ms the gateway connected (connected) or the server heard it left (not connected). */
   since: number;
+  /** The gateway's own word on its devices and outbox (the Helio gateway sends it); kept after it leaves. */
+  health?: GatewayHealth;
 }
 
-/** A status is `{"online":…,"since":…}`: anything much longer is not one, and is not parsed. */
-export const MAX_STATUS_BYTES = 1024;
+/** A status is `{"online":…,"since":…,"health":…}` (a health of at most 32 devices): anything longer is not one. */
+export const MAX_STATUS_BYTES = 16 * 1024;
 
 /** The broker's word on every gateway, as the registry and the fleet lists read it. */
 export interface GatewayConnectionsView {
@@ -44,7 +46,13 @@ export class GatewayConnections {
     const status = statusMessage.read(body);
     if (!status.ok) return false;
     const { online, since } = status.value;
-    this.byThing.set(thingName, { connected: online, since: since !== undefined && since <= receivedAt ? since : receivedAt });
+    // The last will carries no health: the last one heard stays, for what it said before the gateway left.
+    const health = status.value.health ?? this.byThing.get(thingName)?.health;
+    this.byThing.set(thingName, {
+      connected: online,
+      since: since !== undefined && since <= receivedAt ? since : receivedAt,
+      ...(health ? { health } : {}),
+    });
     if (online) this.gone.delete(thingName);
     else this.gone.add(thingName);
     return true;

@@ -216,6 +216,31 @@ describe.each(databaseTargets())('device registry on $name', (target) => {
     expect(foreign.statusCode).toBe(404);
   });
 
+  const health = {
+    version: '0.1.0',
+    at: Date.now(),
+    devices: [{ id: 'inverter-1', kind: 'inverter', address: '192.168.1.20:502 unit 1', answering: true, lastAnswerAt: Date.now() }],
+    buffered: 0,
+    dropped: 0,
+    exportLimit: { mode: 'off', capW: null },
+  };
+  const healthOf = async (thingName: string) => {
+    const response = await apiPost(app, 'iot/gateway/health', { id: await idOf(thingName) }, viewer);
+    return { statusCode: response.statusCode, body: response.json<{ connected: boolean | null; health: unknown }>() };
+  };
+
+  it('answers the health a gateway sends with its status; nothing for a gateway that sent none, 404 for another tenant’s', async () => {
+    const gateway = gateways[0] as MqttClient;
+    await gateway.publishAsync(statusTopic(brno), JSON.stringify({ online: true, since: Date.now(), health }), { qos: 1, retain: true });
+    const answer = await eventually(async () => {
+      const found = await healthOf(brno);
+      return found.body.health ? found : undefined;
+    });
+    expect(answer).toEqual({ statusCode: 200, body: { connected: true, health } });
+    expect(await healthOf(plzen)).toEqual({ statusCode: 200, body: { connected: null, health: null } });
+    expect((await healthOf(theirs)).statusCode).toBe(404);
+  });
+
   it('shows a gateway offline as soon as its connection is lost (its last will)', async () => {
     const gateway = gateways[0] as MqttClient;
     gateway.stream.destroy(); // no DISCONNECT: the broker publishes the will
@@ -224,6 +249,8 @@ describe.each(databaseTargets())('device registry on $name', (target) => {
       return found?.connected === false ? found : undefined;
     });
     expect(plant).toMatchObject({ status: 'offline', connectedSince: null });
+    // its last health stays, for what it said before it left
+    expect((await healthOf(brno)).body).toEqual({ connected: false, health });
   });
 
   it('makes no change whose audit entry cannot be written: the gateway keeps its password', async () => {

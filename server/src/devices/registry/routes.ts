@@ -23,11 +23,13 @@ import { access } from '../../iam/route-access';
 import { findTenantPlant, requirePlantRole } from '../../plants/access';
 import { findRegistryPage, findRegistryPlants, type RegistryPlant } from './registry';
 import type { DeviceServices } from '../services';
+import { registerGatewayHealthRoute } from './health-routes';
 
 export type { GatewayLogin };
 
 export async function registerRegistryRoutes(app: FastifyInstance, deps: { db: Kysely<Database>; devices: DeviceServices }): Promise<void> {
   const { db, devices } = deps;
+  await registerGatewayHealthRoute(app, deps);
 
   app.post<{ Body: DeviceEndpoints['iot/broker/status']['request'] }>(
     '/api/iot/broker/status',

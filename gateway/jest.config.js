@@ -1,0 +1,3 @@
+const { nodeProject } = require('../tools/jest/preset');
+
+module.exports = nodeProject(__dirname);
