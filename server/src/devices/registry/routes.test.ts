@@ -232,7 +232,7 @@ describe.each(databaseTargets())('device registry on $name', (target) => {
   it('answers the health a gateway sends with its status; nothing for a gateway that sent none, 404 for another tenant’s', async () => {
     const gateway = gateways[0] as MqttClient;
     await gateway.publishAsync(statusTopic(brno), JSON.stringify({ online: true, since: Date.now(), health }), { qos: 1, retain: true });
-    const answer = await eventually(async () => {
+    const answer = await until(async () => {
       const found = await healthOf(brno);
       return found.body.health ? found : undefined;
     });
