@@ -28,6 +28,7 @@ import { fillfactorMigration } from './fillfactor-migration';
 import { gatewayReportVersionsMigration } from '../devices/shadows/gateway-report-versions-migration';
 import { dayProductionMigration } from '../series/day-production-migration';
 import { plantNameIndexMigration } from '../plants/name-index-migration';
+import { ocppMigration } from '../ocpp/migration';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   '059_gateway_report_versions': gatewayReportVersionsMigration,
   '060_day_production': dayProductionMigration,
   '061_plant_name_index': plantNameIndexMigration,
+  '065_ocpp': ocppMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
