@@ -18,6 +18,7 @@ import { hasDelta } from './shadows/shadow-doc';
 import { ShadowStore } from './shadows/shadow-store';
 import { simulatorKeystorePath, simulatorPasswords } from './simulation/simulator-keystore';
 import { backfillHistory } from './simulation/sim-history';
+import { demoChargePoints } from './simulation/demo-chargers';
 import type { PlantRow } from '../plants/access';
 import { loadIdentityConfig } from '../identity/identity-config';
 import type { AlertEventSink } from '../notifications/alert-engine';
@@ -195,7 +196,10 @@ async function startPlantSimulator(
   }
   const { passwords, provisioned } = await simulatorPasswords(db, simulatorKeystorePath(config.dataDir), plants);
   if (provisioned > 0) await credentialsChanged();
+  // The demo chargers speak OCPP to this server's own endpoint (they connect once it listens).
+  const chargePoints = await demoChargePoints(db, config, plants);
   return startSimulator({
+    chargePoints,
     mqttUrl,
     plants: configs,
     intervalMs: config.simIntervalMs,

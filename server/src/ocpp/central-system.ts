@@ -10,7 +10,8 @@
 // floods is answered with a CALLERROR for what exceeds its rate, before any database work, so the
 // other chargers' calls go on.
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, Server } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { createRPCError, RPCServer, type RPCClient } from 'ocpp-rpc';
@@ -122,9 +123,16 @@ export class CentralSystem {
     });
   }
 
-  /** Takes the WebSocket upgrades of `/ocpp/…` on the console's HTTP server; any other upgrade is refused. */
-  attach(server: Server): void {
-    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+  /**
+   * Takes the WebSocket upgrades of `/ocpp/…` on the console's HTTP server; any other upgrade is
+   * refused. The chargers' sockets are closed as the server starts closing: an HTTP server's close
+   * waits for every socket it accepted, upgraded ones too.
+   */
+  attach(app: FastifyInstance): void {
+    app.addHook('preClose', async () => {
+      await this.disconnectAll();
+    });
+    app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       const path = (request.url ?? '').split('?')[0] ?? '';
       if (path.startsWith(`${OCPP_PATH}/`)) {
         void this.rpc.handleUpgrade(request, socket as Parameters<RPCServer['handleUpgrade']>[1], head);
@@ -146,6 +154,11 @@ export class CentralSystem {
   async close(): Promise<void> {
     this.unsubscribe();
     this.commands.close();
+    await this.disconnectAll();
+  }
+
+  /** Closes every charger's socket (they reconnect to another replica) and takes no new ones. */
+  private async disconnectAll(): Promise<void> {
     const held = [...this.connections.values()];
     this.connections.clear();
     await this.rpc.close({ code: 1001, reason: 'Server shutting down', force: true });

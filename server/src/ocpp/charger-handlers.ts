@@ -49,15 +49,30 @@ export function chargerHandlers(deps: HandlerDeps, charger: ConnectedCharger): R
   const isoNow = () => new Date(deps.now()).toISOString();
   const ref = { id: charger.id, plantId: charger.plantId };
 
+  /** Sessions of this connection by transaction id: their start register, read once (null: not this charger's). */
+  const sessions = new Map<number, { meterStartWh: number } | null>();
+  async function sessionOf(transactionId: number): Promise<{ meterStartWh: number } | null> {
+    if (!sessions.has(transactionId)) {
+      const row = await o
+        .selectFrom('charging_transactions')
+        .select(['meter_start_wh', 'stopped_at'])
+        .where('id', '=', transactionId)
+        .where('charger_id', '=', charger.id)
+        .executeTakeFirst();
+      sessions.set(transactionId, row && row.stopped_at === null ? { meterStartWh: Number(row.meter_start_wh) } : null);
+    }
+    return sessions.get(transactionId) ?? null;
+  }
+
   /** Meter values into the shadow (the newest) or the history only (late ones); each sample is stored once. */
   async function storeMeterValues(values: readonly MeterValue[], transactionId: number | undefined): Promise<void> {
-    const open = transactionId === undefined ? undefined : await openTransactionById(transactionId);
+    const open = transactionId === undefined ? null : await sessionOf(transactionId);
     for (const value of values) {
       const reading = meterReading(value);
       if (!reading) continue;
       const reported: JsonObject = { ...reading.reported };
-      if (reading.energyWh !== undefined && open && open.stopped_at === null) {
-        reported[CHARGER_KEYS.sessionEnergy] = Math.round((reading.energyWh - Number(open.meter_start_wh)) / 10) / 100;
+      if (reading.energyWh !== undefined && open) {
+        reported[CHARGER_KEYS.sessionEnergy] = Math.round((reading.energyWh - open.meterStartWh) / 10) / 100;
       }
       if (reading.ts > charger.newestMeterTs) {
         charger.newestMeterTs = reading.ts;
@@ -65,14 +80,11 @@ export function chargerHandlers(deps: HandlerDeps, charger: ConnectedCharger): R
       } else {
         await deps.shadows.storeSamples(charger.thingName, reported, reading.ts);
       }
-      if (transactionId !== undefined && reading.energyWh !== undefined) {
+      if (transactionId !== undefined && open && reading.energyWh !== undefined) {
         await noteTransactionMeter(deps.db, ref, transactionId, reading.energyWh, reading.ts);
       }
     }
   }
-
-  const openTransactionById = (id: number) =>
-    o.selectFrom('charging_transactions').selectAll().where('id', '=', id).where('charger_id', '=', charger.id).executeTakeFirst();
 
   return {
     async BootNotification(params) {
@@ -132,6 +144,7 @@ export function chargerHandlers(deps: HandlerDeps, charger: ConnectedCharger): R
     async StartTransaction(params) {
       const req = params as StartTransactionRequest;
       const { transactionId, idTagInfo } = await startTransaction(deps.db, ref, req, deps.now());
+      sessions.set(transactionId, { meterStartWh: req.meterStart });
       const startedAt = Date.parse(req.timestamp);
       if (Number.isFinite(startedAt) && startedAt >= charger.newestMeterTs) {
         await deps.shadows.applyReported(
@@ -148,6 +161,7 @@ export function chargerHandlers(deps: HandlerDeps, charger: ConnectedCharger): R
       const req = params as StopTransactionRequest;
       if (req.transactionData) await storeMeterValues(req.transactionData, req.transactionId);
       const { idTagInfo } = await stopTransaction(deps.db, ref, req, deps.now());
+      sessions.set(req.transactionId, null);
       return idTagInfo === undefined ? {} : { idTagInfo };
     },
 

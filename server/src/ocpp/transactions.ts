@@ -116,32 +116,23 @@ export async function stopTransaction(
   return { outcome: known ? 'repeated' : 'unknown', idTagInfo };
 }
 
-/** A session's newest energy register (late values never move it back). False for a transaction not the charger's. */
+/** A running session's newest energy register, in one statement (late values never move it back). */
 export async function noteTransactionMeter(
   db: Kysely<Database>,
   charger: ChargerRef,
   transactionId: number,
   energyWh: number,
   at: number,
-): Promise<boolean> {
-  const o = ocppDb(db);
-  const row = await o
-    .selectFrom('charging_transactions')
-    .select(['last_meter_at'])
+): Promise<void> {
+  const atIso = new Date(at).toISOString();
+  await ocppDb(db)
+    .updateTable('charging_transactions')
+    .set({ last_meter_wh: Math.round(energyWh), last_meter_at: atIso })
     .where('id', '=', transactionId)
     .where('charger_id', '=', charger.id)
-    .executeTakeFirst();
-  if (!row) return false;
-  const atIso = new Date(at).toISOString();
-  if (row.last_meter_at === null || row.last_meter_at < atIso) {
-    await o
-      .updateTable('charging_transactions')
-      .set({ last_meter_wh: Math.round(energyWh), last_meter_at: atIso })
-      .where('id', '=', transactionId)
-      .where('stopped_at', 'is', null)
-      .execute();
-  }
-  return true;
+    .where('stopped_at', 'is', null)
+    .where((eb) => eb.or([eb('last_meter_at', 'is', null), eb('last_meter_at', '<', atIso)]))
+    .execute();
 }
 
 /** The open session on a connector, if any (a reconnecting charger resumes it). */
