@@ -23,6 +23,7 @@ import type { PlantRow } from '../plants/access';
 import { loadIdentityConfig } from '../identity/identity-config';
 import type { AlertEventSink } from '../notifications/alert-engine';
 import { CentralSystem } from '../ocpp/central-system';
+import { bridgePlantSettings } from '../ocpp/plant-settings-bridge';
 import type { FloodLimits } from './mqtt/flood-guard';
 
 export interface DeviceServices {
@@ -68,6 +69,8 @@ export interface StartDevicesOptions {
   ocppCallTimeoutMs?: number;
   /** A charger's call rate before it is refused (default CHARGER_FLOOD_LIMITS; tests). */
   ocppFlood?: FloodLimits;
+  /** How often the charging controller runs, ms (default 10 s; 0: never, tests tick it). */
+  ocppControlTickMs?: number;
 }
 
 export async function startDevices(opts: StartDevicesOptions): Promise<DeviceServices> {
@@ -122,8 +125,11 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
       alerts: { consoleUrl: loadIdentityConfig().publicUrl ?? `http://localhost:${config.port}`, onAlert: opts.onAlert },
       callTimeoutMs: opts.ocppCallTimeoutMs,
       flood: opts.ocppFlood,
+      controlTickMs: opts.ocppControlTickMs,
     });
     closers.push(() => ocpp.close());
+    const bridge = bridgePlantSettings(db, shadows, (error) => log.error(`ocpp: plant settings to the charger: ${String(error)}`));
+    closers.push(() => Promise.resolve(bridge()));
 
     if (config.simulator) {
       const simulator = await startPlantSimulator(db, shadows, mqttUrl, config, log, () => broker.credentialsChanged());

@@ -47,6 +47,7 @@ describe.each(databaseTargets())('OCPP 1.6J central system on $name', (target) =
       log: recordingLog(),
       clientId: `ocpp-${thing}`,
       ocppCallTimeoutMs: 2000,
+      ocppControlTickMs: 0,
       // Frozen in effect: a burst of 20 calls, then none for a long while (the flood test counts exactly).
       ocppFlood: { perSecond: 0.001, burst: 20, maxPending: 10 },
     });
@@ -296,6 +297,67 @@ describe.each(databaseTargets())('OCPP 1.6J central system on $name', (target) =
     expect(silent.state).toBe('timed_out');
     const history = await devices.ocpp.commands.list(charger.id);
     expect(history.map((c) => c.action).sort()).toEqual(['ChangeAvailability', 'Reset', 'SetChargingProfile']);
+  });
+
+  it('sends the plant’s surplus as a TxProfile to a charger in Min+PV mode set through the plant’s keys', async () => {
+    const thing = (await db.selectFrom('plants').select('thing_name').where('id', '=', plantId).executeTakeFirstOrThrow()).thing_name;
+    const first = await ocppDb(db)
+      .selectFrom('chargers')
+      .select('id')
+      .where('plant_id', '=', plantId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    // Only the plant's first charger takes the plant's keys; make this test's charger that one.
+    await ocppDb(db).deleteFrom('chargers').where('plant_id', '=', plantId).execute();
+    const { cp, charger } = await connected({ free: true });
+    expect(charger.id).not.toBe(first.id);
+    const profiles: unknown[] = [];
+    cp.handle('GetConfiguration', () =>
+      Promise.resolve({ configurationKey: [{ key: 'MinimumStatusDuration', readonly: false, value: '15' }] }),
+    );
+    cp.handle('SetChargingProfile', ({ params }) => {
+      profiles.push(params);
+      return Promise.resolve({ status: 'Accepted' });
+    });
+    await cp.call('BootNotification', BOOT);
+    const { transactionId } = (await cp.call('StartTransaction', {
+      connectorId: 1,
+      idTag: 'X',
+      meterStart: 0,
+      timestamp: new Date().toISOString(),
+    })) as {
+      transactionId: number;
+    };
+    await devices.shadows.setDesired(thing, { EvMode: 'minsolar', EvMaxCurrent: 32 });
+    await until(
+      async () =>
+        (await ocppDb(db).selectFrom('chargers').select('mode').where('id', '=', charger.id).executeTakeFirst())?.mode === 'minsolar',
+    );
+    await devices.shadows.applyReported(thing, { ActPwrGrid: -5000, ActPwrBat: 0 });
+
+    await devices.ocpp.controller.tick();
+    await until(() => profiles.length === 1);
+    expect(profiles[0]).toEqual({
+      connectorId: 1,
+      csChargingProfiles: {
+        chargingProfileId: 2,
+        transactionId,
+        stackLevel: 1,
+        chargingProfilePurpose: 'TxProfile',
+        chargingProfileKind: 'Relative',
+        chargingSchedule: { chargingRateUnit: 'A', chargingSchedulePeriod: [{ startPeriod: 0, limit: 7, numberPhases: 3 }] },
+      },
+    });
+    const row = await ocppDb(db).selectFrom('chargers').selectAll().where('id', '=', charger.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ min_status_duration_s: 15, max_current_a: 16 });
+    const sent = await devices.ocpp.commands.list(charger.id);
+    expect(sent.map((c) => [c.action, c.source])).toEqual(
+      expect.arrayContaining([
+        ['GetConfiguration', 'system'],
+        ['SetChargingProfile', 'controller'],
+      ]),
+    );
   });
 
   it('replaces the first connection when a second one opens with the same id', async () => {

@@ -24,6 +24,7 @@ import type { AlertRaiseDeps } from '../notifications/alert-raise';
 import { CHARGER_KEYS } from '@helio/contracts';
 import { chargerFaults } from './charger-faults';
 import { chargerHandlers, type ConnectedCharger } from './charger-handlers';
+import { ChargingController, CONTROL_TICK_MS } from './charging-controller';
 import { ChargerCommands } from './commands';
 import { ChargerAuthenticator, type ChargerLogin } from './credentials';
 import { ocppDb } from './tables';
@@ -52,6 +53,8 @@ export interface CentralSystemOptions {
   flood?: FloodLimits;
   /** The clock of the flood guard and the handlers (tests freeze it). */
   now?: () => number;
+  /** How often the charging controller sets the held chargers' limits, ms (default CONTROL_TICK_MS; 0: never, tests tick it). */
+  controlTickMs?: number;
 }
 
 interface Connection {
@@ -75,6 +78,7 @@ export interface CentralSystemStats {
 export class CentralSystem {
   readonly commands: ChargerCommands;
   readonly auth: ChargerAuthenticator;
+  readonly controller: ChargingController;
   private readonly rpc: RPCServer;
   private readonly connections = new Map<string, Connection>();
   private readonly flood: FloodGuard;
@@ -115,6 +119,16 @@ export class CentralSystem {
       timeoutMs: opts.callTimeoutMs,
       onError: (error) => opts.log.error(`ocpp: a command failed: ${String(error)}`),
     });
+    this.controller = new ChargingController({
+      db: opts.db,
+      shadows: opts.shadows,
+      commands: this.commands,
+      log: opts.log,
+      held: () => [...this.connections.keys()],
+      now: this.now,
+    });
+    const tick = opts.controlTickMs ?? CONTROL_TICK_MS;
+    if (tick > 0) this.controller.start(tick);
     // Another replica took a connection of a charger whose older one is held here. (Announcements come
     // after the database write, so they may arrive late: only an older connection gives way.)
     this.unsubscribe = opts.bus.subscribe('ocpp-connected', ({ chargerId, connectionId, since }, origin) => {
@@ -153,6 +167,7 @@ export class CentralSystem {
 
   async close(): Promise<void> {
     this.unsubscribe();
+    await this.controller.stop();
     this.commands.close();
     await this.disconnectAll();
   }
@@ -180,6 +195,7 @@ export class CentralSystem {
     const previous = this.connections.get(login.id);
     if (previous) this.replace(previous);
     this.connections.set(login.id, connection);
+    this.controller.forget(login.id);
     socket.once('close', () => {
       if (this.connections.get(login.id) !== connection) return;
       this.connections.delete(login.id);

@@ -40,7 +40,14 @@ interface Replica {
     const log = recordingLog();
     const bus = await startClusterBus(db, log);
     const config = testConfig({ mqttPort: 0, simulator: false });
-    const devices = await startDevices({ db, config, log, clientId: `${name}-${randomUUID()}`, ocppCallTimeoutMs: 5000 });
+    const devices = await startDevices({
+      db,
+      config,
+      log,
+      clientId: `${name}-${randomUUID()}`,
+      ocppCallTimeoutMs: 5000,
+      ocppControlTickMs: 0,
+    });
     const app = await buildApp({ db, config, devices });
     await app.listen({ port: 0, host: '127.0.0.1' });
     return { db, bus, devices, app };
