@@ -1,44 +1,49 @@
-// `npm run bench:ocpp`: 1,000 OCPP 1.6J charge points (ocpp-rpc's client, strict mode) connected to
-// one built server on loopback, each sending MeterValues every 10 s (energy register, power, current
-// per phase, SoC) for a minute. Prints the messages per second handled, the round trip of each call
-// (p50 / p99: the server's handling on loopback), the server's CPU time per message, its memory per
-// connected charger, and whether every meter value was stored (counted in the database afterwards).
-// Every loop is bounded; nothing leaves 127.0.0.1.
+// `npm run bench:ocpp`: 1,000 OCPP 1.6J charge points (ocpp-rpc's client, strict mode; in a child
+// process, bench/ocpp-chargers.js) connected to one server (the built server's modules, in this
+// process, so its CPU and memory are this process's), each sending MeterValues every 10 s (energy
+// register, power, current per phase, SoC) for a minute while the charging controller sets their
+// limits. Prints the messages per second handled, the server's handling time per call (p50 / p99)
+// beside the charge points' round trip, the server's CPU time per message, its memory per connected
+// charger, and whether every meter value was stored (counted in the database afterwards). Every loop
+// is bounded; nothing leaves 127.0.0.1.
 'use strict';
+const { fork } = require('node:child_process');
 const { randomUUID } = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { RPCClient } = require('ocpp-rpc');
 const dist = require('./dist-paths');
 const { createDatabase, migrateToLatest } = require(dist.server('db'));
+const { loadConfig } = require(dist.server('config'));
 const { seedDemoData } = require(dist.server('demo/seed'));
+const { startDevices } = require(dist.server('devices'));
+const { buildApp } = require(dist.server('http/app'));
 const { hashPassword } = require(dist.server('identity/passwords'));
-const { startBenchServer } = require('./bench-server');
-const { cpuSeconds } = require('./process-cpu');
-const { summary } = require('./stats');
 
 const PORT = Number(process.env.BENCH_PORT ?? 18610);
 const MQTT_PORT = Number(process.env.BENCH_MQTT_PORT ?? 18611);
 const CHARGERS = Math.min(Number(process.env.BENCH_OCPP_CHARGERS ?? 1000), 5000);
 const INTERVAL_MS = Number(process.env.BENCH_OCPP_INTERVAL_MS ?? 10_000);
 const DURATION_MS = Math.min(Number(process.env.BENCH_OCPP_DURATION_MS ?? 60_000), 600_000);
-const CONNECT_AT_ONCE = 50;
 const log = (line) => process.stdout.write(`${line}\n`);
+const quiet = { info() {}, warn() {}, error: (...args) => process.stderr.write(`${args.join(' ')}\n`) };
+const rssMiB = () => process.memoryUsage().rss / 2 ** 20;
+const cpuSeconds = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
 
-function rssMiB(pid) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
-}
-
-function meterValue(ts, energyWh, amps, soc) {
-  const sampledValue = [
-    { value: String(energyWh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
-    { value: String(Math.round(amps * 690)), measurand: 'Power.Active.Import', unit: 'W' },
-    ...['L1', 'L2', 'L3'].map((phase) => ({ value: amps.toFixed(1), measurand: 'Current.Import', unit: 'A', phase })),
-    { value: soc.toFixed(1), measurand: 'SoC', unit: 'Percent', location: 'EV' },
-  ];
-  return { timestamp: new Date(ts).toISOString(), sampledValue };
+function ask(child, message, answer) {
+  return new Promise((resolve, reject) => {
+    const onMessage = (reply) => {
+      if (reply.type === 'error') reject(new Error(reply.message));
+      else if (reply.type === answer) resolve(reply);
+      else return;
+      child.off('message', onMessage);
+    };
+    child.on('message', onMessage);
+    child.send(message);
+  });
 }
 
 async function main() {
@@ -71,86 +76,35 @@ async function main() {
       })
       .execute();
   }
-  await db.destroy();
 
-  const server = await startBenchServer({ port: PORT, mqttPort: MQTT_PORT, dataDir, databaseUrl });
-  let stopped = false;
-  const stopServer = async () => {
-    if (stopped) return;
-    stopped = true;
-    await server.stop();
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, PUBLIC_DIR: path.join(dataDir, 'public'), DATABASE_URL: databaseUrl }),
+    port: PORT,
+    mqttPort: MQTT_PORT,
+    host: '127.0.0.1',
+    simulator: false,
+    simHistoryDays: 0,
   };
-  const clients = [];
+  const devices = await startDevices({ db, config, log: quiet });
+  const app = await buildApp({ db, config, devices });
+  await app.listen({ port: PORT, host: '127.0.0.1' });
+  const child = fork(path.join(__dirname, 'ocpp-chargers.js'), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   try {
-    const idleMiB = rssMiB(server.pid);
-    const endpoint = `ws://127.0.0.1:${PORT}/ocpp`;
-    for (let i = 0; i < chargers.length; i += CONNECT_AT_ONCE) {
-      await Promise.all(
-        chargers.slice(i, i + CONNECT_AT_ONCE).map(async (c) => {
-          const client = new RPCClient({
-            endpoint,
-            identity: c.cpId,
-            password: c.password,
-            protocols: ['ocpp1.6'],
-            strictMode: true,
-            reconnect: false,
-          });
-          await client.connect();
-          await client.call('BootNotification', { chargePointVendor: 'Bench', chargePointModel: 'ocpp-rpc' });
-          const { transactionId } = await client.call('StartTransaction', {
-            connectorId: 1,
-            idTag: 'BENCH',
-            meterStart: 0,
-            timestamp: new Date().toISOString(),
-          });
-          clients.push({ ...c, client, transactionId, energyWh: 0 });
-        }),
-      );
-    }
+    const idleMiB = rssMiB();
+    const { count } = await ask(child, { type: 'connect', endpoint: `ws://127.0.0.1:${PORT}/ocpp`, chargers }, 'connected');
     await new Promise((r) => setTimeout(r, 2000)); // let the connections settle before weighing them
-    const connectedMiB = rssMiB(server.pid);
-    log(`connected ${clients.length} charge points: server ${idleMiB.toFixed(1)} → ${connectedMiB.toFixed(1)} MiB`);
+    const connectedMiB = rssMiB();
+    log(`connected ${count} charge points: server ${idleMiB.toFixed(1)} → ${connectedMiB.toFixed(1)} MiB`);
 
-    const durations = [];
-    let failures = 0;
-    let sent = 0;
-    const cpuBefore = cpuSeconds(server.pid);
+    devices.ocpp.resetHandling();
+    const cpuBefore = cpuSeconds();
     const started = performance.now();
-    const deadline = Date.now() + DURATION_MS;
-    await Promise.all(
-      clients.map(async (c, i) => {
-        // staggered over the interval, as chargers that booted at different times are
-        await new Promise((r) => setTimeout(r, (i / clients.length) * INTERVAL_MS));
-        let soc = 20 + (i % 50);
-        while (Date.now() < deadline) {
-          c.energyWh += 1150;
-          soc = Math.min(100, soc + 0.2);
-          const t = performance.now();
-          try {
-            await c.client.call('MeterValues', {
-              connectorId: 1,
-              transactionId: c.transactionId,
-              meterValue: [meterValue(Date.now(), c.energyWh, 10 + (i % 6), soc)],
-            });
-            durations.push(performance.now() - t);
-            sent++;
-          } catch {
-            failures++;
-          }
-          const next = Math.min(INTERVAL_MS - (performance.now() - t), deadline - Date.now());
-          if (next > 0) await new Promise((r) => setTimeout(r, next));
-        }
-      }),
-    );
+    const done = await ask(child, { type: 'go', intervalMs: INTERVAL_MS, durationMs: DURATION_MS }, 'done');
     const seconds = (performance.now() - started) / 1000;
-    const cpu = cpuSeconds(server.pid) - cpuBefore;
-    const s = summary(durations);
-    for (const c of clients) await c.client.close({ force: true }).catch(() => undefined);
-    clients.length = 0;
-    await stopServer();
-
-    const check = await createDatabase(databaseUrl);
-    const stored = await check
+    const cpu = cpuSeconds() - cpuBefore;
+    const stats = devices.ocpp.stats();
+    await devices.shadows.idle();
+    const stored = await db
       .selectFrom('metric_samples')
       .select((eb) => eb.fn.countAll().as('n'))
       .where('metric_key', '=', 'EnergyEvTotal')
@@ -160,23 +114,33 @@ async function main() {
         chargers.map((c) => c.thing),
       )
       .executeTakeFirstOrThrow();
-    await check.destroy();
     // Each charger's StartTransaction stored its register once too.
     const storedValues = Number(stored.n) - chargers.length;
+    const { sent, failures, roundTrip } = done;
 
     log(`MeterValues: ${sent} answered, ${failures} failed, over ${seconds.toFixed(1)} s: ${(sent / seconds).toFixed(1)} messages/s`);
-    log(`round trip: p50 ${s.p50.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms, max ${s.max.toFixed(1)} ms`);
+    log(
+      `server handling: p50 ${stats.handling.p50.toFixed(2)} ms, p99 ${stats.handling.p99.toFixed(2)} ms, max ${stats.handling.max.toFixed(1)} ms (${stats.handling.n} calls)`,
+    );
+    log(`charge points' round trip: p50 ${roundTrip.p50.toFixed(2)} ms, p99 ${roundTrip.p99.toFixed(2)} ms`);
     log(`server CPU: ${((cpu * 1e6) / Math.max(1, sent)).toFixed(0)} µs a message (${((cpu / seconds) * 100).toFixed(1)} % of a core)`);
-    log(`memory: ${(((connectedMiB - idleMiB) * 1024) / CHARGERS).toFixed(1)} KiB per connected charger`);
+    log(`memory: ${(((connectedMiB - idleMiB) * 1024) / count).toFixed(1)} KiB per connected charger`);
     log(`stored: ${storedValues} of ${sent} meter values (${storedValues === sent ? 'all' : 'MISSING SOME'})`);
   } finally {
-    for (const c of clients) await c.client.close({ force: true }).catch(() => undefined);
-    await stopServer().catch(() => undefined);
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.send({ type: 'close' });
+    await exited;
+    await app.close();
+    await devices.close();
+    await db.destroy();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-main().catch((error) => {
-  process.stderr.write(`${error.stack ?? error}\n`);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error) => {
+    process.stderr.write(`${error.stack ?? error}\n`);
+    process.exit(1);
+  },
+);

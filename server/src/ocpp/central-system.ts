@@ -73,7 +73,12 @@ export interface CentralSystemStats {
   flooded: number;
   badFrames: number;
   validationFailures: number;
+  /** How long the handlers took, ms, over the last HANDLING_KEPT calls (bench/ocpp.js reads it). */
+  handling: { n: number; p50: number; p99: number; max: number };
 }
+
+/** Handling times kept for the stats: a ring of the most recent calls. */
+const HANDLING_KEPT = 100_000;
 
 export class CentralSystem {
   readonly commands: ChargerCommands;
@@ -84,6 +89,8 @@ export class CentralSystem {
   private readonly flood: FloodGuard;
   private readonly now: () => number;
   private readonly counts = { calls: 0, flooded: 0, badFrames: 0, validationFailures: 0 };
+  private readonly handlingMs = new Float64Array(HANDLING_KEPT);
+  private handled = 0;
   private readonly unsubscribe: () => void;
   private readonly faults;
 
@@ -162,7 +169,14 @@ export class CentralSystem {
   }
 
   stats(): CentralSystemStats {
-    return { connected: this.connections.size, ...this.counts };
+    const kept = [...this.handlingMs.subarray(0, Math.min(this.handled, HANDLING_KEPT))].sort((a, b) => a - b);
+    const at = (p: number) => kept[Math.min(kept.length - 1, Math.max(0, Math.ceil(p * kept.length) - 1))] ?? 0;
+    return { connected: this.connections.size, ...this.counts, handling: { n: kept.length, p50: at(0.5), p99: at(0.99), max: kept.at(-1) ?? 0 } };
+  }
+
+  /** Forgets the handling times so far (a bench measures a window). */
+  resetHandling(): void {
+    this.handled = 0;
   }
 
   async close(): Promise<void> {
@@ -261,6 +275,7 @@ export class CentralSystem {
           this.counts.flooded++;
           throw createRPCError('GenericError', 'Too many calls: wait for each answer before the next call');
         }
+        const started = performance.now();
         try {
           await connection.ready;
           return await handle(params);
@@ -269,6 +284,7 @@ export class CentralSystem {
           throw createRPCError('InternalError', 'The central system could not process the call; send it again later');
         } finally {
           this.flood.done(charger.id);
+          this.handlingMs[this.handled++ % HANDLING_KEPT] = performance.now() - started;
         }
       });
     }
