@@ -36,6 +36,7 @@ const RECONNECT_MS = 2000;
 export class SimChargePoint {
   private client: RPCClient | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private reconnect: NodeJS.Timeout | undefined;
   private stopped = false;
   private state: ChargePointState = newChargePoint();
   private transactionId: number | null = null;
@@ -79,6 +80,7 @@ export class SimChargePoint {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    clearTimeout(this.reconnect);
     await this.client?.close({ force: true }).catch(() => undefined);
   }
 
@@ -99,7 +101,7 @@ export class SimChargePoint {
         this.client = client;
         client.once('close', () => {
           if (this.client === client) this.client = undefined;
-          if (!this.stopped) setTimeout(() => void this.connect(), RECONNECT_MS);
+          if (!this.stopped) this.reconnect = setTimeout(() => void this.connect(), RECONNECT_MS);
         });
         await client.call('BootNotification', {
           chargePointVendor: this.config.vendor,
@@ -116,7 +118,7 @@ export class SimChargePoint {
         if (this.client === client) this.client = undefined;
         // The server starts listening after the simulator: the first refusals are expected.
         if (++failures > 3) this.opts.log.warn(`charge point ${this.config.chargePointId}: ${(error as Error).message}; retrying`);
-        await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS));
+        await new Promise((resolve) => (this.reconnect = setTimeout(resolve, RECONNECT_MS)));
       }
     }
   }
@@ -183,9 +185,9 @@ export class SimChargePoint {
       if (!this.client) return;
       if (!plugged && this.state.session) await this.startTransaction();
       else if (plugged && !this.state.session) await this.stopTransaction('EVDisconnected');
+      await this.sendStatus(false);
       // Clock-aligned values outside a session too, as chargers configured with ClockAlignedData send them.
       await this.sendMeterValues();
-      await this.sendStatus(false);
     } catch (error) {
       this.opts.log.warn(`charge point ${this.config.chargePointId}: ${(error as Error).message}`);
     } finally {

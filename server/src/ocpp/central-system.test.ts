@@ -187,6 +187,15 @@ describe.each(databaseTargets())('OCPP 1.6J central system on $name', (target) =
       .execute();
     // The start's register, then the two meter values: each timestamp once.
     expect(samples.map((s) => Number(s.ts))).toEqual([t0, t0 + 10_000, t0 + 20_000]);
+    // Rolled up on the plant's clock (Europe/Prague), not UTC's.
+    const day = await db
+      .selectFrom('metric_rollups')
+      .select('bucket')
+      .where('thing_name', '=', charger.thing_name)
+      .where('metric_key', '=', 'EnergyEvTotal')
+      .where('granularity', '=', 'day')
+      .executeTakeFirstOrThrow();
+    expect(Number(day.bucket) % 86_400_000).not.toBe(0);
 
     const stop = (await cp.call('StopTransaction', {
       transactionId,
