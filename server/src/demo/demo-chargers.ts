@@ -1,6 +1,8 @@
 // The demo plants' chargers as OCPP charge points (the in-process simulator runs them): Brno's home
-// wallbox, and two at the Plzeň office's car park. The first of a plant describes its charger device
-// (demo-devices.ts), as migration 065 made it.
+// wallbox and a second one at the drive. The first describes the plant's charger device
+// (demo-devices.ts), as migration 065 made it. Plzeň's car-park charger stays the gateway's own for
+// now: the /ev journey drives it through the gateway's test topic (helio/things/{thing}/sim/ev) and
+// moves to OCPP with the /ev page (issue 36, phase 2).
 export interface DemoCharger {
   chargePointId: string;
   name: string;
@@ -23,18 +25,14 @@ export const DEMO_CHARGERS: Record<string, DemoCharger[]> = {
       model: 'Pulsar Plus',
       deviceSerial: 'WB-PP-448812',
     },
-  ],
-  'demo-plzen-03': [
     {
-      chargePointId: 'demo-plzen-03-ev1',
-      name: 'Nabíječka parkoviště',
-      ratedKw: 22,
-      vendor: 'ABB',
-      model: 'Terra AC W22',
-      deviceSerial: 'ABB-TAC-2209117',
+      chargePointId: 'demo-brno-01-ev2',
+      name: 'Wallbox příjezd',
+      ratedKw: 11,
+      vendor: 'Alfen',
+      model: 'Eve Single Pro-line',
       carAtStart: { batteryKwh: 77, socPct: 35, limitPct: 80, stayHours: 8 },
     },
-    { chargePointId: 'demo-plzen-03-ev2', name: 'Nabíječka u vjezdu', ratedKw: 11, vendor: 'Alfen', model: 'Eve Single Pro-line' },
   ],
 };
 

@@ -1,5 +1,5 @@
 // `npm start`'s path end to end: the demo plants' chargers, simulated, speak OCPP 1.6J (ocpp-rpc's
-// client, strict) to the server's own endpoint: they boot, the Plzeň car park's charger with a car
+// client, strict) to the server's own endpoint: they boot, Brno's second charger with a car
 // plugged in starts a session with the demo card, its meter values reach its shadow and series, and
 // it obeys a charging profile sent through the command history.
 import type { FastifyInstance } from 'fastify';
@@ -43,9 +43,9 @@ describe('the simulator’s chargers over OCPP', () => {
     const o = ocppDb(db);
     const online = () => o.selectFrom('chargers').select(['charge_point_id', 'connection', 'vendor']).orderBy('charge_point_id').execute();
     await until(async () => (await online()).every((c) => c.connection === 'online' && c.vendor !== null), 'the demo chargers online');
-    expect((await online()).map((c) => c.charge_point_id)).toEqual(['demo-brno-01-ev1', 'demo-plzen-03-ev1', 'demo-plzen-03-ev2']);
+    expect((await online()).map((c) => c.charge_point_id)).toEqual(['demo-brno-01-ev1', 'demo-brno-01-ev2']);
 
-    const plugged = await o.selectFrom('chargers').selectAll().where('charge_point_id', '=', 'demo-plzen-03-ev1').executeTakeFirstOrThrow();
+    const plugged = await o.selectFrom('chargers').selectAll().where('charge_point_id', '=', 'demo-brno-01-ev2').executeTakeFirstOrThrow();
     const session = await until(
       () => o.selectFrom('charging_transactions').selectAll().where('charger_id', '=', plugged.id).executeTakeFirst(),
       'the plugged car’s session',
