@@ -171,7 +171,11 @@ export class CentralSystem {
   stats(): CentralSystemStats {
     const kept = [...this.handlingMs.subarray(0, Math.min(this.handled, HANDLING_KEPT))].sort((a, b) => a - b);
     const at = (p: number) => kept[Math.min(kept.length - 1, Math.max(0, Math.ceil(p * kept.length) - 1))] ?? 0;
-    return { connected: this.connections.size, ...this.counts, handling: { n: kept.length, p50: at(0.5), p99: at(0.99), max: kept.at(-1) ?? 0 } };
+    return {
+      connected: this.connections.size,
+      ...this.counts,
+      handling: { n: kept.length, p50: at(0.5), p99: at(0.99), max: kept.at(-1) ?? 0 },
+    };
   }
 
   /** Forgets the handling times so far (a bench measures a window). */
