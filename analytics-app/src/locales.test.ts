@@ -16,6 +16,13 @@ describe('the analytics-app translations', () => {
   });
 
   it('name every alert kind the server raises', () => {
-    expect(Object.keys(cs.alertKinds).sort()).toEqual(['batteryLow', 'gatewayOffline', 'gridOutage', 'inverterFault', 'pvLow']);
+    expect(Object.keys(cs.alertKinds).sort()).toEqual([
+      'batteryLow',
+      'chargerFault',
+      'gatewayOffline',
+      'gridOutage',
+      'inverterFault',
+      'pvLow',
+    ]);
   });
 });

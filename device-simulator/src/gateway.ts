@@ -54,6 +54,11 @@ export class Gateway {
     return this.opts.plant.thingName;
   }
 
+  /** The plant this gateway reports: its OCPP chargers share it (simulator.ts). */
+  get plantRun(): PlantRun {
+    return this.run;
+  }
+
   /** Connects (persistent session, so deltas queued while offline still arrive) and starts reporting. */
   async start(): Promise<void> {
     const { thingName } = this.opts.plant;

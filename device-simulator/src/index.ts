@@ -1,5 +1,6 @@
 // @helio/device-simulator: simulated plant gateways speaking MQTT, and the pure plant model behind them.
 export { startSimulator, type SimulatorOptions, type RunningSimulator } from './simulator';
+export { SimChargePoint, type SimChargePointConfig } from './ocpp-charge-point';
 export { simClock, type SimLogger, type SimClock } from './gateway';
 export { advancePlant, newPlantRun, plantHistory, MAX_STEP_MS, type PlantRun, type HistoryReport } from './history';
 export {

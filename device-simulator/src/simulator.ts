@@ -1,5 +1,6 @@
 import { Gateway, simClock, type SimLogger } from './gateway';
 import type { SimPlantConfig } from './model/plant';
+import { SimChargePoint, type SimChargePointConfig } from './ocpp-charge-point';
 
 export interface SimulatorOptions {
   mqttUrl: string;
@@ -15,6 +16,12 @@ export interface SimulatorOptions {
   passwords?: ReadonlyMap<string, string>;
   /** How long a gateway takes to apply a delta, ms (a real inverter's control cycle; default 0: at once). */
   applyDelayMs?: number;
+  /**
+   * The plants' chargers as OCPP 1.6J charge points of their own (each of a plant in `plants`): the
+   * plant's gateway then leaves the EV to them. They connect in the background, as the server may
+   * not listen yet.
+   */
+  chargePoints?: SimChargePointConfig[];
 }
 
 export interface RunningSimulator {
@@ -40,13 +47,30 @@ export async function startSimulator(opts: SimulatorOptions): Promise<RunningSim
         applyDelayMs: opts.applyDelayMs,
       }),
   );
-  const stopAll = () => Promise.all(gateways.map((g) => g.stop())).then(() => undefined);
+  const chargePoints: SimChargePoint[] = [];
+  for (const config of opts.chargePoints ?? []) {
+    const gateway = gateways.find((g) => g.thingName === config.thingName);
+    if (!gateway) continue;
+    const ofPlant = () => chargePoints.filter((cp) => cp.thingName === config.thingName);
+    chargePoints.push(new SimChargePoint(config, gateway.plantRun, ofPlant, { intervalMs: opts.intervalMs, clock, log }));
+    gateway.plantRun.state = {
+      ...gateway.plantRun.state,
+      externalEv: { powerW: 0, connected: false, currentA: 0, phases: 3, sessionKwh: 0, car: null },
+    };
+  }
+  const stopAll = async () => {
+    await Promise.all(chargePoints.map((cp) => cp.stop()));
+    await Promise.all(gateways.map((g) => g.stop()));
+  };
   const started = await Promise.allSettled(gateways.map((g) => g.start()));
   const failed = started.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) {
     await stopAll();
     throw failed.reason;
   }
+  for (const cp of chargePoints) cp.start();
   log.info(`device simulator: ${gateways.length} gateway(s) reporting every ${opts.intervalMs} ms to ${opts.mqttUrl}`);
+  if (chargePoints.length > 0)
+    log.info(`device simulator: ${chargePoints.length} OCPP charge point(s) connecting to ${opts.chargePoints?.[0]?.endpoint}`);
   return { stop: stopAll };
 }

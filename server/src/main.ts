@@ -81,7 +81,7 @@ async function main(): Promise<void> {
 
     let devices: DeviceServices;
     try {
-      devices = await startDevices({ db, config, log });
+      devices = await startDevices({ db, config, log, onAlert: alertWebhooks });
     } catch (error) {
       throw new Error(`Device services (MQTT) failed to start: ${error instanceof Error ? error.message : String(error)}`, {
         cause: error,

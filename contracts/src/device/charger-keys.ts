@@ -34,6 +34,16 @@ export const CHARGER_KEYS = {
   carSoc: 'EvCarSoc',
   carCapacity: 'EvCarKwh',
   carLimit: 'EvCarLimit',
+  // an OCPP charger's own shadow also has
+  currentL1: 'EvCurrentL1',
+  currentL2: 'EvCurrentL2',
+  currentL3: 'EvCurrentL3',
+  /** The current the charger offers the car, A (Current.Offered). */
+  currentOffered: 'EvCurrentOffered',
+  /** Connector 1's OCPP status (Available, Preparing, Charging, SuspendedEV, SuspendedEVSE, Finishing, Faulted, …). */
+  status: 'EvStatus',
+  /** Whether a replica holds the charger's socket. */
+  online: 'EvOnline',
 } as const;
 
 export const CHARGER_WRITABLE_KEY_NAMES = [

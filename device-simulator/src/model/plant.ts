@@ -47,6 +47,21 @@ export interface PlantResume extends EnergyCounters {
   evSettings: ChargerSettings;
 }
 
+/**
+ * The plant's chargers when they are OCPP charge points of their own (ocpp-charge-point.ts) rather
+ * than the gateway's: what they draw together, as the plant's meter sees it. The gateway's EV model
+ * then stands still and these figures take its place in the balance and the report.
+ */
+export interface ExternalEv {
+  powerW: number;
+  connected: boolean;
+  /** Per-phase current of the charger that draws most, A, and its phases. */
+  currentA: number;
+  phases: 1 | 3;
+  sessionKwh: number;
+  car: { socPct: number; batteryKwh: number; limitPct: number } | null;
+}
+
 /** Sun and house load pinned by a test message (see simEvTopic); null: the model decides. */
 export interface SimOverrides {
   sunW: number | null;
@@ -69,6 +84,8 @@ export interface PlantState {
   overrides: SimOverrides;
   /** What the meter showed after the last step: the charger controls on measurements, like a real one. */
   lastReading: PlantReading | null;
+  /** Set while the plant's chargers are OCPP charge points of their own. */
+  externalEv?: ExternalEv | null;
 }
 
 /** Instantaneous powers of one step, integer W. Balance: pv + grid + battery = load + ev. */
@@ -136,7 +153,9 @@ export function stepPlant(
 
   let ev = state.ev;
   let evW = 0;
-  if (config.chargerKw) {
+  if (state.externalEv) {
+    evW = state.externalEv.powerW;
+  } else if (config.chargerKw) {
     ev = stepEvSession(ev, time, at.getTime(), dtSeconds, rng);
     // Surplus as a charger sees it: export (an import counts negative) plus its own power, plus what
     // the home battery was taking (the car goes first, evcc's "vehicle priority").

@@ -49,7 +49,7 @@ export function toReported(config: SimPlantConfig, state: PlantState, reading: P
   }
   if (config.chargerKw) {
     reported[k.evPower] = reading.evW;
-    reported[k.evConnected] = state.ev.session !== null;
+    reported[k.evConnected] = state.externalEv ? state.externalEv.connected : state.ev.session !== null;
     reported[k.evEnergy] = kwh(state.counters.evKwh);
     Object.assign(reported, chargerReported(state));
   }
@@ -93,20 +93,23 @@ export function resumeFromReported(reported: Record<string, unknown>): Partial<P
 function chargerReported(state: PlantState): ReportedState {
   const c = CHARGER_KEYS;
   const { settings, control, session } = state.ev;
+  // OCPP charge points of their own: the plant's meter sees what they draw.
+  const external = state.externalEv;
+  const car = external ? external.car : (session?.car ?? null);
   const reported: ReportedState = {
     [c.mode]: settings.mode,
     [c.minCurrent]: settings.minA,
     [c.maxCurrent]: settings.maxA,
     [c.phases]: settings.phases,
     [c.planSlots]: settings.planSlots.map(([start, end]) => [start, end]),
-    [c.current]: control.currentA,
-    [c.activePhases]: control.phases,
-    [c.sessionEnergy]: kwh(session?.deliveredKwh ?? 0),
+    [c.current]: external ? external.currentA : control.currentA,
+    [c.activePhases]: external ? external.phases : control.phases,
+    [c.sessionEnergy]: kwh(external ? external.sessionKwh : (session?.deliveredKwh ?? 0)),
   };
-  if (session) {
-    reported[c.carSoc] = Math.round(session.car.socPct * 10) / 10;
-    reported[c.carCapacity] = session.car.batteryKwh;
-    reported[c.carLimit] = session.car.limitPct;
+  if (car) {
+    reported[c.carSoc] = Math.round(car.socPct * 10) / 10;
+    reported[c.carCapacity] = car.batteryKwh;
+    reported[c.carLimit] = car.limitPct;
   }
   return reported;
 }

@@ -44,5 +44,9 @@ export function alertText(alert: Alert): AlertText {
       if (actual === undefined || expected === undefined) return { titleKey, detailKey: null, values: {} };
       return { titleKey, detailKey: 'details.pv', values: { actual: { number: actual }, expected: { number: expected } } };
     }
+    case 'chargerFault': {
+      if (typeof d.charger !== 'string' || typeof d.errorCode !== 'string') return { titleKey, detailKey: null, values: {} };
+      return { titleKey, detailKey: 'details.chargerFault', values: { charger: { text: d.charger }, code: { text: d.errorCode } } };
+    }
   }
 }

@@ -22,6 +22,12 @@ export interface ClusterMessages {
   alert: AlertChange;
   /** A user's read marks of alerts changed. */
   'alerts-read': { userId: string };
+  /** An OCPP charger connected here: a replica holding an older connection of it closes that one. */
+  'ocpp-connected': { chargerId: string; connectionId: string; since: number };
+  /** A call for an OCPP charger was recorded: the replica holding its socket sends it (ocpp/commands.ts). */
+  'ocpp-command': { commandId: string; chargerId: string };
+  /** The charger answered a call (or it timed out): whoever waits for it reads the row. */
+  'ocpp-command-settled': { commandId: string };
 }
 
 export type ClusterTopic = keyof ClusterMessages;

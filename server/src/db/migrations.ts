@@ -29,6 +29,7 @@ import { gatewayReportVersionsMigration } from '../devices/shadows/gateway-repor
 import { dayProductionMigration } from '../series/day-production-migration';
 import { plantNameIndexMigration } from '../plants/name-index-migration';
 import { keyCreatorsMigration } from '../integrations/creator-migration';
+import { ocppMigration } from '../ocpp/migration';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
@@ -60,6 +61,8 @@ export const migrations: Record<string, Migration> = {
   '060_day_production': dayProductionMigration,
   '061_plant_name_index': plantNameIndexMigration,
   '062_key_creators': keyCreatorsMigration,
+  // 063–069 are the security review's (issue 34), merged after
+  '070_ocpp': ocppMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

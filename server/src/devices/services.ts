@@ -18,7 +18,13 @@ import { hasDelta } from './shadows/shadow-doc';
 import { ShadowStore } from './shadows/shadow-store';
 import { simulatorKeystorePath, simulatorPasswords } from './simulation/simulator-keystore';
 import { backfillHistory } from './simulation/sim-history';
+import { demoChargePoints } from './simulation/demo-chargers';
 import type { PlantRow } from '../plants/access';
+import { loadIdentityConfig } from '../identity/identity-config';
+import type { AlertEventSink } from '../notifications/alert-engine';
+import { CentralSystem } from '../ocpp/central-system';
+import { bridgePlantSettings } from '../ocpp/plant-settings-bridge';
+import type { FloodLimits } from './mqtt/flood-guard';
 
 export interface DeviceServices {
   shadows: ShadowStore;
@@ -40,6 +46,8 @@ export interface DeviceServices {
    * stops working at once on the embedded broker, and the Mosquitto files are rewritten. `change` (a
    * new plant, the audit entry) commits with the password; the broker is told after the commit.
    */
+  /** The OCPP 1.6J central system: chargers' sockets held here and the calls sent to chargers. */
+  ocpp: CentralSystem;
   rotateGatewayPassword(
     plant: { id: string; thing_name: string },
     change?: (trx: Kysely<Database>) => Promise<void>,
@@ -55,6 +63,14 @@ export interface StartDevicesOptions {
   clientId?: string;
   /** How long a shadow read answers from memory while the bus vouches for it (default SHADOW_TRUST_MS; tests). */
   shadowTrustMs?: number;
+  /** Told of every alert a charger's fault opens or clears (webhooks), as the alert engine's listener is. */
+  onAlert?: AlertEventSink;
+  /** How long a charger has to answer a call, ms (default 30 s; tests). */
+  ocppCallTimeoutMs?: number;
+  /** A charger's call rate before it is refused (default CHARGER_FLOOD_LIMITS; tests). */
+  ocppFlood?: FloodLimits;
+  /** How often the charging controller runs, ms (default 10 s; 0: never, tests tick it). */
+  ocppControlTickMs?: number;
 }
 
 export async function startDevices(opts: StartDevicesOptions): Promise<DeviceServices> {
@@ -101,6 +117,20 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
     });
     await republishPendingDeltas(db, shadows, link);
 
+    const ocpp = new CentralSystem({
+      db,
+      shadows,
+      bus,
+      log,
+      alerts: { consoleUrl: loadIdentityConfig().publicUrl ?? `http://localhost:${config.port}`, onAlert: opts.onAlert },
+      callTimeoutMs: opts.ocppCallTimeoutMs,
+      flood: opts.ocppFlood,
+      controlTickMs: opts.ocppControlTickMs,
+    });
+    closers.push(() => ocpp.close());
+    const bridge = bridgePlantSettings(db, shadows, (error) => log.error(`ocpp: plant settings to the charger: ${String(error)}`));
+    closers.push(() => Promise.resolve(bridge()));
+
     if (config.simulator) {
       const simulator = await startPlantSimulator(db, shadows, mqttUrl, config, log, () => broker.credentialsChanged());
       if (simulator) closers.push(() => simulator.stop()); // closers run in reverse: gateways stop first
@@ -120,6 +150,7 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
       gatewayConnection: (thingName) => link.connection(thingName),
       gateways: { connectionOf: (thingName) => link.connection(thingName), disconnected: () => link.disconnectedGateways() },
       brokerState: () => ({ ...link.brokerConnection(), embedded: !opts.config.mqttUrl }),
+      ocpp,
       rotateGatewayPassword,
       close,
     };
@@ -171,7 +202,10 @@ async function startPlantSimulator(
   }
   const { passwords, provisioned } = await simulatorPasswords(db, simulatorKeystorePath(config.dataDir), plants);
   if (provisioned > 0) await credentialsChanged();
+  // The demo chargers speak OCPP to this server's own endpoint (they connect once it listens).
+  const chargePoints = await demoChargePoints(db, config, plants);
   return startSimulator({
+    chargePoints,
     mqttUrl,
     plants: configs,
     intervalMs: config.simIntervalMs,

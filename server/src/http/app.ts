@@ -124,6 +124,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerPlantDeviceRoutes(app, { db });
   await registerTagRoutes(app, { db });
   if (devices) await registerDeviceRoutes(app, { db, devices });
+  // OCPP chargers connect to the console's own port: WebSocket upgrades of /ocpp/{chargePointId}.
+  if (devices) devices.ocpp.attach(app);
   if (devices) await registerFleetRoutes(app, { db, devices });
   if (devices) await registerRemoteControl(app, { db, devices });
   await registerSeriesRoutes(app, { db });

@@ -9,13 +9,11 @@ import { loadConfig } from '../config';
 import { startLeaderJob } from '../jobs/leader-job';
 import type { Database } from '../db/schema';
 import { loadIdentityConfig } from '../identity/identity-config';
-import { enqueueMail } from '../mail/outbox';
-import { ALERT_KINDS, SEVERITY_OF, type AlertDetails, type AlertKind, type Severity } from './alert-kinds';
-import { alertRecipients, renderAlertMail } from './alert-mail';
-import { announceAlertChange } from './alert-news';
-import { closeAlert, openAlert, openAlerts } from './alert-store';
-import { evaluatePlant, newestTimestamp, PV_WINDOW_MS, type PlantSnapshot, type Verdict } from './conditions';
-import { DEFAULT_TIME_ZONE, isTimeZone } from './schedule-window';
+import { CONDITION_ALERT_KINDS } from '@helio/contracts';
+import type { AlertDetails, AlertKind, Severity } from './alert-kinds';
+import { clearAlert, raiseAlert } from './alert-raise';
+import { openAlerts } from './alert-store';
+import { evaluatePlant, newestTimestamp, PV_WINDOW_MS, type PlantSnapshot } from './conditions';
 import { notificationsDb } from './notifications-db';
 import { DEFAULT_THRESHOLDS, thresholdsByPlant } from './thresholds';
 
@@ -113,44 +111,7 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
     });
   }
 
-  /** Opens the alert and queues its mails in one transaction; the number mailed, or null when it was open already. */
-  async function raise(
-    plant: { id: string; tenant_id: string; name: string; timezone: string },
-    kind: AlertKind,
-    verdict: Verdict & { state: 'on' },
-    at: Date,
-  ) {
-    const raised = await deps.db.transaction().execute(async (trx) => {
-      const severity = SEVERITY_OF[kind];
-      const id = await openAlert(notificationsDb(trx), {
-        tenantId: plant.tenant_id,
-        plantId: plant.id,
-        kind,
-        severity,
-        startedAt: at,
-        details: verdict.details,
-      });
-      if (id === null) return null;
-      await deps.onAlert?.(trx, {
-        type: 'opened',
-        alertId: id,
-        tenantId: plant.tenant_id,
-        plantId: plant.id,
-        plantName: plant.name,
-        kind,
-        severity,
-        at,
-        details: verdict.details,
-      });
-      const timeZone = isTimeZone(plant.timezone) ? plant.timezone : DEFAULT_TIME_ZONE;
-      const recipients = await alertRecipients(notificationsDb(trx), plant, at, timeZone);
-      const facts = { kind, severity, startedAt: at, details: verdict.details, plantName: plant.name, timeZone, consoleUrl };
-      for (const recipient of recipients) await enqueueMail(trx, renderAlertMail(facts, recipient), at);
-      return { id, mailed: recipients.length };
-    });
-    if (raised) announceAlertChange(deps.db, { alertId: raised.id, tenantId: plant.tenant_id, plantId: plant.id, change: 'opened' });
-    return raised;
-  }
+  const raiseDeps = { db: deps.db, consoleUrl, onAlert: deps.onAlert };
 
   return {
     async tick(now = Date.now()) {
@@ -160,28 +121,15 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
       for (const { plant, snapshot } of snapshots) {
         try {
           const verdicts = evaluatePlant(snapshot, thresholds.get(plant.id) ?? DEFAULT_THRESHOLDS, now);
-          for (const kind of ALERT_KINDS) {
+          for (const kind of CONDITION_ALERT_KINDS) {
             const verdict = verdicts[kind];
             const openId = openIds.get(`${plant.id}:${kind}`);
             if (verdict.state === 'on' && openId === undefined) {
-              const raised = await raise(plant, kind, verdict, new Date(now));
+              const raised = await raiseAlert(raiseDeps, plant, kind, verdict.details, new Date(now));
               if (raised) result.opened.push({ id: raised.id, plantId: plant.id, kind, mailed: raised.mailed });
             } else if (verdict.state === 'off' && openId !== undefined) {
-              const closed = await deps.db.transaction().execute(async (trx) => {
-                if (!(await closeAlert(notificationsDb(trx), openId, new Date(now)))) return false;
-                const alert = {
-                  alertId: openId,
-                  tenantId: plant.tenant_id,
-                  plantId: plant.id,
-                  plantName: plant.name,
-                  kind,
-                  severity: SEVERITY_OF[kind],
-                };
-                await deps.onAlert?.(trx, { type: 'cleared', ...alert, at: new Date(now), details: {} });
-                return true;
-              });
+              const closed = await clearAlert(raiseDeps, plant, openId, kind, new Date(now));
               if (closed) {
-                announceAlertChange(deps.db, { alertId: openId, tenantId: plant.tenant_id, plantId: plant.id, change: 'cleared' });
                 result.closed.push({ id: openId, plantId: plant.id, kind });
               }
             }

@@ -32,6 +32,7 @@ const TITLE: Record<Locale, Record<AlertKind, string>> = {
     batteryLow: 'Nízký stav nabití baterie',
     gridOutage: 'Výpadek sítě',
     pvLow: 'Výroba FVE hluboko pod očekáváním',
+    chargerFault: 'Porucha nabíječky',
   },
   en: {
     gatewayOffline: 'Gateway offline',
@@ -39,6 +40,7 @@ const TITLE: Record<Locale, Record<AlertKind, string>> = {
     batteryLow: 'Battery state of charge low',
     gridOutage: 'Grid outage',
     pvLow: 'PV production far below expected',
+    chargerFault: 'Charger fault',
   },
 };
 
@@ -77,6 +79,11 @@ function detailLine(facts: AlertMailFacts, language: Locale): string {
       return cs
         ? `Výroba ${n(d.actualW)} W, za jasné oblohy by měla být ${n(d.expectedW)} W (práh ${n(d.threshold)} %).`
         : `Producing ${n(d.actualW)} W where a clear sky would give ${n(d.expectedW)} W (threshold ${n(d.threshold)} %).`;
+    case 'chargerFault': {
+      const name = typeof d.charger === 'string' ? d.charger : '?';
+      const code = typeof d.errorCode === 'string' ? d.errorCode : '?';
+      return cs ? `Nabíječka ${name} hlásí poruchu (${code}).` : `The charger ${name} reports a fault (${code}).`;
+    }
   }
 }
 

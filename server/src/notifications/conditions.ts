@@ -1,7 +1,8 @@
 // Whether each alert condition holds for a plant right now, from its shadow and recent PV samples.
 // Pure. A verdict is 'on', 'off', or 'unknown' (keep whatever is open or closed: stale data, a value
 // inside the hysteresis band, too few samples to judge).
-import type { AlertDetails, AlertKind } from './alert-kinds';
+import type { ConditionAlertKind } from '@helio/contracts';
+import type { AlertDetails } from './alert-kinds';
 import { clearSkyPvW } from './clear-sky';
 import type { Thresholds } from './thresholds';
 
@@ -104,7 +105,7 @@ export function pvLow(plant: PlantSnapshot, thresholds: Thresholds, now: number)
 }
 
 /** Every condition of one plant. While the gateway is offline its last values are stale: only that one is judged. */
-export function evaluatePlant(plant: PlantSnapshot, thresholds: Thresholds, now: number): Record<AlertKind, Verdict> {
+export function evaluatePlant(plant: PlantSnapshot, thresholds: Thresholds, now: number): Record<ConditionAlertKind, Verdict> {
   const offline = gatewayOffline(plant, now);
   if (offline.state === 'on') {
     return { gatewayOffline: offline, inverterFault: UNKNOWN, batteryLow: UNKNOWN, gridOutage: UNKNOWN, pvLow: UNKNOWN };

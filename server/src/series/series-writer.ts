@@ -52,11 +52,22 @@ export class SeriesWriter {
   /** Samples not stored because their plant had no room for another key. */
   droppedForKeyCap = 0;
 
-  /** The calendar that buckets the thing's samples: its plant's time zone (UTC for an unknown thing). */
+  /**
+   * The calendar that buckets the thing's samples: its plant's time zone, an OCPP charger's being its
+   * plant's (UTC for an unknown thing).
+   */
   async calendarOf(db: Kysely<Database>, thingName: string): Promise<ZoneCalendar> {
     const cached = this.zones.get(thingName);
     if (cached && cached.until > Date.now()) return cached.calendar;
-    const row = await db.selectFrom('plants').select('timezone').where('thing_name', '=', thingName).executeTakeFirst();
+    const row =
+      (await db.selectFrom('plants').select('timezone').where('thing_name', '=', thingName).executeTakeFirst()) ??
+      (await db
+        .withTables<{ chargers: { plant_id: string; thing_name: string } }>()
+        .selectFrom('chargers')
+        .innerJoin('plants', 'plants.id', 'chargers.plant_id')
+        .select('plants.timezone')
+        .where('chargers.thing_name', '=', thingName)
+        .executeTakeFirst());
     const calendar = calendarOf(row?.timezone ?? 'UTC');
     this.zones.set(thingName, { calendar, until: Date.now() + ZONE_TTL_MS });
     return calendar;

@@ -202,6 +202,18 @@ export class ShadowStore {
   }
 
   /**
+   * Samples only, with their roll-ups, leaving the shadow as it is: values a device sends late (an
+   * OCPP charger's queued meter values) belong in the history but are not its state now. A sample
+   * already stored is ignored.
+   */
+  storeSamples(thingName: string, reported: JsonObject, sampledAt: number): Promise<void> {
+    const samples = numericSamples(reported).map((s) => ({ ...s, ts: sampledAt }));
+    return this.queue.run(thingName, () =>
+      this.db.transaction().execute((trx) => this.series.writeSamplesOf(trx, [{ thingName, samples }])),
+    );
+  }
+
+  /**
    * Merges into the desired state (null clears a key). With `expectedVersion`, refuses with a
    * VersionConflictError unless the stored shadow is at that version (checked inside the write).
    */

@@ -9,4 +9,5 @@ export {
   startSimulator,
   type RunningSimulator,
   type SimPlantConfig,
+  type SimChargePointConfig,
 } from '@helio/device-simulator';

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { gatewayPasswordIsCurrent, setNewGatewayPassword } from '../mqtt/gateway-credentials';
+import { ChargerAuthenticator, setNewChargerPassword } from '../../ocpp/credentials';
 
 export const simulatorKeystorePath = (dataDir: string): string => path.join(dataDir, 'simulator-gateways.json');
 
@@ -50,4 +51,30 @@ export async function simulatorPasswords(
   }
   if (provisioned.size > 0) await saveSimulatorPasswords(file, provisioned);
   return { passwords, provisioned: provisioned.size };
+}
+
+export const simulatorChargerKeystorePath = (dataDir: string): string => path.join(dataDir, 'simulator-chargers.json');
+
+/** A current OCPP password for every charger the simulator runs (charge point id → password), provisioning the ones it lacks. */
+export async function simulatorChargerPasswords(
+  db: Kysely<Database>,
+  file: string,
+  chargers: ReadonlyArray<{ id: string; charge_point_id: string }>,
+): Promise<Map<string, string>> {
+  const stored = await readKeystore(file);
+  const auth = new ChargerAuthenticator(db);
+  const passwords = new Map<string, string>();
+  const provisioned = new Map<string, string>();
+  for (const charger of chargers) {
+    const known = stored[charger.charge_point_id];
+    if (typeof known === 'string' && (await auth.verify(charger.charge_point_id, Buffer.from(known)))) {
+      passwords.set(charger.charge_point_id, known);
+      continue;
+    }
+    const password = await setNewChargerPassword(db, charger.id);
+    passwords.set(charger.charge_point_id, password);
+    provisioned.set(charger.charge_point_id, password);
+  }
+  if (provisioned.size > 0) await saveSimulatorPasswords(file, provisioned);
+  return passwords;
 }

@@ -1,0 +1,104 @@
+// Chargers of a plant as the rest of the server manages them (phase 2 puts these behind
+// ev/charger/add and ev/charger/remove): adding one gives it a charge point id, its own shadow and a
+// password shown once; removing it ends its socket on whichever replica holds it (its BootNotification
+// is then refused). Id tags are the plant's RFID cards.
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { hashPassword } from '../identity/passwords';
+import { newChargerPassword } from './credentials';
+import { hardwareAmps } from './migration';
+import { ocppDb, type ChargerTable } from './tables';
+
+/** The OCPP identity: printable ASCII without the URL's reserved characters, at most 48 (OCPP's CiString48). */
+export const CHARGE_POINT_ID_PATTERN = /^[A-Za-z0-9._~-]{1,48}$/;
+
+export interface NewCharger {
+  plantId: string;
+  chargePointId: string;
+  name: string;
+  deviceId?: string | null;
+  ratedPowerKw?: number | null;
+  freeCharging?: boolean;
+}
+
+export class ChargePointIdTaken extends Error {}
+
+/** Adds the charger and answers it with its password (the only time the password exists in clear). */
+export async function addCharger(db: Kysely<Database>, input: NewCharger): Promise<{ charger: ChargerTable; password: string }> {
+  if (!CHARGE_POINT_ID_PATTERN.test(input.chargePointId)) throw new Error(`not a charge point id: ${input.chargePointId}`);
+  const o = ocppDb(db);
+  const taken = await o.selectFrom('chargers').select('id').where('charge_point_id', '=', input.chargePointId).executeTakeFirst();
+  if (taken) throw new ChargePointIdTaken(input.chargePointId);
+  const password = newChargerPassword();
+  const id = randomUUID();
+  const hwMax = hardwareAmps(input.ratedPowerKw ?? null);
+  const charger: ChargerTable = {
+    id,
+    plant_id: input.plantId,
+    device_id: input.deviceId ?? null,
+    charge_point_id: input.chargePointId,
+    name: input.name,
+    thing_name: `ocpp-${id}`,
+    password_hash: await hashPassword(password),
+    vendor: null,
+    model: null,
+    serial: null,
+    firmware: null,
+    meter_type: null,
+    booted_at: null,
+    connection: null,
+    connection_at: null,
+    connection_id: null,
+    last_heartbeat_at: null,
+    firmware_status: null,
+    diagnostics_status: null,
+    free_charging: input.freeCharging ? 1 : 0,
+    mode: 'fast',
+    min_current_a: 6,
+    max_current_a: hwMax,
+    phases: 0,
+    plan_slots: '[]',
+    hw_max_current_a: hwMax,
+    hw_phases: 3,
+    min_status_duration_s: 0,
+    created_at: new Date().toISOString(),
+  };
+  await o.insertInto('chargers').values(charger).execute();
+  return { charger, password };
+}
+
+/** The plant's chargers, first added first: the first is the one today's /ev pages show. */
+export function plantChargers(db: Kysely<Database>, plantId: string): Promise<ChargerTable[]> {
+  return ocppDb(db).selectFrom('chargers').selectAll().where('plant_id', '=', plantId).orderBy('created_at').orderBy('id').execute();
+}
+
+export async function removeCharger(db: Kysely<Database>, chargerId: string): Promise<boolean> {
+  const result = await ocppDb(db).deleteFrom('chargers').where('id', '=', chargerId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function setFreeCharging(db: Kysely<Database>, chargerId: string, free: boolean): Promise<void> {
+  await ocppDb(db)
+    .updateTable('chargers')
+    .set({ free_charging: free ? 1 : 0 })
+    .where('id', '=', chargerId)
+    .execute();
+}
+
+export async function addIdTag(
+  db: Kysely<Database>,
+  tag: { plantId: string; idTag: string; label?: string; blocked?: boolean; expiresAt?: string | null },
+): Promise<void> {
+  await ocppDb(db)
+    .insertInto('charger_id_tags')
+    .values({
+      plant_id: tag.plantId,
+      id_tag: tag.idTag,
+      label: tag.label ?? '',
+      blocked: tag.blocked ? 1 : 0,
+      expires_at: tag.expiresAt ?? null,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+}

@@ -1,0 +1,140 @@
+// Solar charging as it runs: every tick, each charger whose socket this replica holds and that has a
+// session gets the limit its mode asks for (solar-profile.ts) from the plant's surplus as its gateway
+// last reported it, sent as a TxProfile through the command history (source `controller`). The
+// plant's chargers in a surplus mode share the surplus equally. A charger's MinimumStatusDuration is
+// read from its configuration once a connection.
+import { CHARGER_KEYS, type EvMode, type EvPhases } from '@helio/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { DeviceLog } from '../devices/log';
+import type { ShadowStore } from '../devices/shadows/shadow-store';
+import type { ChargerCommands } from './commands';
+import { chargingProfileFor, decideLimit, FRESH_STATE, type SolarState } from './solar-profile';
+import { ocppDb, type ChargerTable } from './tables';
+import { openTransaction } from './transactions';
+
+export const CONTROL_TICK_MS = 10_000;
+
+const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+/** What the plant could give its chargers now, W: export, what they draw already, what the home battery takes. */
+export function plantSurplusW(plant: Record<string, unknown>, chargersW: number): number {
+  return Math.max(0, -num(plant.ActPwrGrid) + chargersW + Math.max(0, -num(plant.ActPwrBat)));
+}
+
+export interface ControllerDeps {
+  db: Kysely<Database>;
+  shadows: ShadowStore;
+  commands: ChargerCommands;
+  log: DeviceLog;
+  /** The chargers whose sockets this replica holds. */
+  held(): readonly string[];
+  now?: () => number;
+}
+
+interface Controlled {
+  mode: EvMode;
+  state: SolarState;
+}
+
+export class ChargingController {
+  private readonly controlled = new Map<string, Controlled>();
+  private readonly configured = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> = Promise.resolve();
+
+  constructor(private readonly deps: ControllerDeps) {}
+
+  start(everyMs = CONTROL_TICK_MS): void {
+    this.timer = setInterval(() => {
+      this.running = this.tick().catch((error: unknown) => this.deps.log.error(`ocpp: charging control failed: ${String(error)}`));
+    }, everyMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** The charger reconnected: its limit is sent again and its configuration read again. */
+  forget(chargerId: string): void {
+    this.controlled.delete(chargerId);
+    this.configured.delete(chargerId);
+  }
+
+  async tick(): Promise<void> {
+    const ids = this.deps.held();
+    if (ids.length === 0) return;
+    const o = ocppDb(this.deps.db);
+    const chargers = await o.selectFrom('chargers').selectAll().where('id', 'in', ids).execute();
+    const byPlant = new Map<string, ChargerTable[]>();
+    for (const c of chargers) byPlant.set(c.plant_id, [...(byPlant.get(c.plant_id) ?? []), c]);
+    for (const [plantId, ofPlant] of byPlant) {
+      const plant = await this.deps.db.selectFrom('plants').select('thing_name').where('id', '=', plantId).executeTakeFirst();
+      if (!plant) continue;
+      const reported = (await this.deps.shadows.get(plant.thing_name))?.state.reported ?? {};
+      const drawn = await Promise.all(
+        ofPlant.map(async (c) => num((await this.deps.shadows.get(c.thing_name))?.state.reported[CHARGER_KEYS.power])),
+      );
+      const surplus = plantSurplusW(
+        reported,
+        drawn.reduce((a, b) => a + b, 0),
+      );
+      const sharing = Math.max(1, ofPlant.filter((c) => c.mode === 'solar' || c.mode === 'minsolar' || c.mode === 'plan').length);
+      for (const charger of ofPlant) await this.control(charger, surplus / sharing);
+    }
+  }
+
+  private async control(charger: ChargerTable, surplusW: number): Promise<void> {
+    const session = await openTransaction(this.deps.db, charger.id, 1);
+    if (!session) {
+      this.controlled.delete(charger.id);
+      return;
+    }
+    await this.readConfiguration(charger);
+    const now = (this.deps.now ?? Date.now)();
+    const known = this.controlled.get(charger.id);
+    // A new mode is obeyed at once: the state starts afresh.
+    const state = known && known.mode === charger.mode ? known.state : FRESH_STATE;
+    const decision = decideLimit(
+      {
+        mode: charger.mode,
+        minA: charger.min_current_a,
+        maxA: charger.max_current_a,
+        phases: charger.phases as EvPhases,
+        planSlots: JSON.parse(charger.plan_slots) as [number, number][],
+      },
+      { maxA: charger.hw_max_current_a, phases: charger.hw_phases === 1 ? 1 : 3, minStatusDurationS: charger.min_status_duration_s },
+      surplusW,
+      state,
+      now,
+    );
+    this.controlled.set(charger.id, { mode: charger.mode, state: decision.state });
+    if (!decision.send) return;
+    await this.deps.commands.send(
+      charger.id,
+      'SetChargingProfile',
+      { connectorId: 1, csChargingProfiles: chargingProfileFor(decision.limitA, decision.phases, Number(session.id)) },
+      { source: 'controller' },
+    );
+  }
+
+  /** MinimumStatusDuration from the charger's configuration, once a connection (a charger that does not say keeps 0). */
+  private async readConfiguration(charger: ChargerTable): Promise<void> {
+    if (this.configured.has(charger.id)) return;
+    this.configured.add(charger.id);
+    const answer = await this.deps.commands.sendAndWait(
+      charger.id,
+      'GetConfiguration',
+      { key: ['MinimumStatusDuration'] },
+      { source: 'system' },
+    );
+    const keys = (answer.answer as { configurationKey?: Array<{ key: string; value?: string }> } | null)?.configurationKey ?? [];
+    const seconds = Number(keys.find((k) => k.key === 'MinimumStatusDuration')?.value);
+    if (Number.isInteger(seconds) && seconds >= 0 && seconds <= 3600) {
+      await ocppDb(this.deps.db).updateTable('chargers').set({ min_status_duration_s: seconds }).where('id', '=', charger.id).execute();
+      charger.min_status_duration_s = seconds;
+    }
+  }
+}
