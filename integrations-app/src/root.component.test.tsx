@@ -36,7 +36,7 @@ const SOURCES = {
       },
     },
   ],
-  spot: { area: 'CZ', url: null, rows: 48, lastImport: { at: '2026-01-01T09:00:00Z', source: 'upload', rows: 48, errors: [] } },
+  spot: { area: 'CZ', url: null, rows: 48, ownRows: 0, lastImport: { at: '2026-01-01T09:00:00Z', source: 'upload', rows: 48, errors: [] } },
 };
 let openApi: () => Promise<Pick<Response, 'status' | 'ok' | 'json'>>;
 const answer = (status: number, body: unknown) => async () => ({ status, ok: status < 300, json: async () => body }) as unknown as Response;
@@ -131,6 +131,22 @@ describe('the integrations app', () => {
     expect(within(gateway).getByText('mqtt://broker:1883')).toBeTruthy();
     expect(within(gateway).getByText('Online')).toBeTruthy();
     expect(within(screen.getByTestId('spot-source')).getByText('48')).toBeTruthy();
+  });
+
+  it('shows the organisation’s own spot prices and removes them after asking', async () => {
+    const own = { ...SOURCES, spot: { ...SOURCES.spot, ownRows: 24 } };
+    apiPost.mockImplementation((async (path: string) => {
+      if (path === 'integration/sources') return own;
+      if (path === 'integration/spot/clear') return { rows: 24 };
+      throw new Error(`unexpected ${path}`);
+    }) as unknown as typeof apiPost);
+    await open('/integrations/sources');
+    expect((await screen.findByTestId('spot-own-rows')).textContent).toContain('24');
+    fireEvent.click(screen.getByTestId('spot-clear'));
+    expect(await screen.findByText('Odebrat 24 cen nahraných vaší organizací? Pak opět uvidíte ceny serveru.')).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Odebrat' }).at(-1) as HTMLElement);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(apiPost).toHaveBeenCalledWith('integration/spot/clear', {}, undefined);
   });
 
   it('keeps users without the integrations module out, and calls nothing', async () => {

@@ -29,6 +29,7 @@ import { gatewayReportVersionsMigration } from '../devices/shadows/gateway-repor
 import { dayProductionMigration } from '../series/day-production-migration';
 import { plantNameIndexMigration } from '../plants/name-index-migration';
 import { keyCreatorsMigration } from '../integrations/creator-migration';
+import { tenantSpotPricesMigration } from '../spot/tenant-prices-migration';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   '060_day_production': dayProductionMigration,
   '061_plant_name_index': plantNameIndexMigration,
   '062_key_creators': keyCreatorsMigration,
+  '063_tenant_spot_prices': tenantSpotPricesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

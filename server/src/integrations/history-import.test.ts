@@ -1,10 +1,9 @@
-// History import and spot upload through the real app (SQLite and PostgreSQL): samples land with
-// roll-ups equal to those of live reporting, re-import adds nothing, bad files and oversized bodies
-// write nothing.
+// History import through the real app (SQLite and PostgreSQL): samples land with roll-ups equal to
+// those of live reporting, re-import adds nothing, bad files and oversized bodies write nothing.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { HistoryImportResult, SpotSource, ErrorBody } from '@helio/contracts';
+import type { HistoryImportResult, ErrorBody } from '@helio/contracts';
 import type { Database } from '../db/schema';
 import { insertPlant, insertTenant } from '../devices/test-fixtures';
 import { buildApp } from '../http/app';
@@ -138,33 +137,13 @@ describe.each(databaseTargets())('history import on $name', (target) => {
     expect(await sampleCount()).toBe(before);
   });
 
-  it('takes a spot price CSV from an owner, records the import and its errors for the sources page', async () => {
-    const csv = 'start,eur_mwh\n2025-06-01T00:00:00+02:00,80.5\n2025-06-01T01:00:00+02:00,75';
-    expect((await apiPost(app, 'integration/spot/upload', { csv }, admin)).statusCode).toBe(403);
-    const uploaded = await apiPost(app, 'integration/spot/upload', { csv }, owner);
-    expect(uploaded.json()).toEqual({ rows: 2 });
-    const spot = (await apiPost(app, 'integration/sources', {}, owner)).json<{ spot: SpotSource }>().spot;
-    expect(spot).toMatchObject({ rows: 2, lastImport: { rows: 2, errors: [], source: 'upload' } });
-    const bad = await apiPost(app, 'integration/spot/upload', { csv: 'start,eur_mwh\nyesterday,1' }, owner);
-    expect(bad.statusCode).toBe(400);
-    const after = (await apiPost(app, 'integration/sources', {}, owner)).json<{ spot: SpotSource }>().spot;
-    expect(after).toMatchObject({ rows: 2, lastImport: { rows: 0, errors: [expect.stringMatching(/line 2/)] } });
-  });
-
   it('makes no change whose audit entry cannot be written', async () => {
     const tenant = (await db.selectFrom('plants').select('tenant_id').where('id', '=', plantId).executeTakeFirstOrThrow()).tenant_id;
-    const sources = async () => (await apiPost(app, 'integration/sources', {}, owner)).json<{ spot: SpotSource }>().spot;
-    const [samplesBefore, sourcesBefore] = [await sampleCount(), await sources()];
+    const samplesBefore = await sampleCount();
     await whileAuditRefused(db, tenant, async () => {
-      for (const [path, body] of [
-        ['integration/history/import', { plantId, csv: day(DAY + 5 * 86_400_000).csv }],
-        ['integration/spot/upload', { csv: 'start,eur_mwh\n2025-07-01T00:00:00+02:00,99\n2025-07-01T01:00:00+02:00,98' }],
-      ] as const) {
-        const response = await apiPost(app, path, body, owner);
-        expect([path, response.statusCode]).toEqual([path, 500]);
-      }
+      const response = await apiPost(app, 'integration/history/import', { plantId, csv: day(DAY + 5 * 86_400_000).csv }, owner);
+      expect(response.statusCode).toBe(500);
     });
     expect(await sampleCount()).toBe(samplesBefore);
-    expect(await sources()).toEqual(sourcesBefore);
   });
 });
