@@ -149,6 +149,17 @@ describe('the integrations app', () => {
     expect(apiPost).toHaveBeenCalledWith('integration/spot/clear', {}, undefined);
   });
 
+  it('names a history line outside the importable range in words before anything is sent', async () => {
+    await open('/integrations/sources');
+    const csv = 'time,key,value\n0001-01-01T00:00:00Z,BatSoc,50\n2025-06-01T10:00:00Z,BatSoc,51';
+    const file = new File([csv], 'old.csv', { type: 'text/csv' });
+    Object.defineProperty(file, 'text', { value: async () => csv }); // jsdom's File reads no text
+    fireEvent.change(await screen.findByTestId('history-file'), { target: { files: [file] } });
+    const errors = await screen.findByTestId('history-errors');
+    expect(errors.textContent).toContain('Čas leží mimo rozsah, který lze importovat: od 1. 1. 2000');
+    expect((screen.getByTestId('history-import') as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('keeps users without the integrations module out, and calls nothing', async () => {
     __setCurrentUser({ ...__fixtures.currentUser(), modules: ['monitoring'] });
     await open('/integrations');

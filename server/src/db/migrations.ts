@@ -30,6 +30,7 @@ import { dayProductionMigration } from '../series/day-production-migration';
 import { plantNameIndexMigration } from '../plants/name-index-migration';
 import { keyCreatorsMigration } from '../integrations/creator-migration';
 import { tenantSpotPricesMigration } from '../spot/tenant-prices-migration';
+import { rollupRebuildsMigration } from '../integrations/rebuild-migration';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   '061_plant_name_index': plantNameIndexMigration,
   '062_key_creators': keyCreatorsMigration,
   '063_tenant_spot_prices': tenantSpotPricesMigration,
+  '064_rollup_rebuilds': rollupRebuildsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

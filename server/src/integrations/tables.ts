@@ -80,9 +80,23 @@ export interface IntegrationImportTable {
   errors: string;
 }
 
+/** 064_rollup_rebuilds: a day of a key whose roll-ups an import left to rebuild (rollup-rebuilds.ts). */
+export interface RollupRebuildTable {
+  id: string;
+  thing_name: string;
+  metric_key: string;
+  /** Start of the day bucket, epoch ms. */
+  day_bucket: number;
+  queued_at: number;
+  /** Epoch ms until which a rebuilder holds the row; 0 when nobody does. */
+  claimed_until: number;
+  claim_token: string | null;
+}
+
 export interface IntegrationTables {
   api_keys: ApiKeyTable;
   webhooks: WebhookTable;
   webhook_deliveries: WebhookDeliveryTable;
   integration_imports: IntegrationImportTable;
+  rollup_rebuilds: RollupRebuildTable;
 }
