@@ -1,7 +1,7 @@
 // The integrations app's pages over the mocked shared-utils: keys, webhooks, the API reference's
 // states, the sources page, and the module gate.
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { __fixtures, __setCurrentUser, __setSignedIn, apiPost } from './testing/mock-controls';
+import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, showToast } from './testing/mock-controls';
 import { ApiError, HelioAppFrame } from '@helio/shared-utils';
 import { Root } from './root.component';
 
@@ -107,6 +107,37 @@ describe('the integrations app', () => {
     }) as unknown as typeof apiPost);
     await open('/integrations');
     expect((await screen.findByTestId('api-key-suspended')).textContent).toBe('Pozastaven');
+  });
+
+  it('says in words why an event cannot be sent again yet', async () => {
+    const hook = {
+      id: 'w1',
+      url: 'https://example.com/h',
+      description: '',
+      events: ['alert.opened'],
+      enabled: true,
+      createdAt: KEY.createdAt,
+      lastDelivery: null,
+    };
+    const delivery = {
+      ...{ id: 'd1', webhookId: 'w1', eventId: 'e1', event: 'alert.opened', status: 'pending', attempts: 1, createdAt: KEY.createdAt },
+      ...{ lastAttemptAt: null, nextAttemptAt: null, deliveredAt: null, responseStatus: 500, error: 'HTTP 500', payload: '{}' },
+    };
+    apiPost.mockImplementation((async (path: string) => {
+      if (path === 'integration/key/list') return { keys: [] };
+      if (path === 'integration/webhook/list') return { webhooks: [hook] };
+      if (path === 'integration/webhook/deliveries') return { deliveries: [delivery] };
+      if (path === 'integration/webhook/redeliver') throw new ApiError(409, 'RedeliveryPending', 'waiting', { deliveryId: 'd1' });
+      throw new Error(`unexpected ${path}`);
+    }) as unknown as typeof apiPost);
+    await open('/integrations');
+    fireEvent.click(await screen.findByTestId('webhook-log'));
+    fireEvent.click(await screen.findByText('Poslat znovu'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(showToast).toHaveBeenCalledWith({
+      intent: 'danger',
+      message: 'Tato událost už čeká na odeslání tomuto webhooku; odejde při dalším pokusu.',
+    });
   });
 
   it('says when the API description is not published', async () => {

@@ -19,6 +19,10 @@ export function errorText(t: TFunction, error: unknown): string {
       const [first] = Array.isArray(details.errors) ? (details.errors as Array<{ line?: unknown }>) : [];
       return t('errors.historyBadLines', { count: Number(details.errorCount) || 0, line: String(first?.line ?? '—') });
     }
+    case 'RedeliveryPending':
+      return t('errors.redeliveryPending');
+    case 'TooManyRedeliveries':
+      return t('errors.tooManyRedeliveries', { max: Number(details.max) || 0 });
     default:
       return error.message;
   }

@@ -31,6 +31,7 @@ import { plantNameIndexMigration } from '../plants/name-index-migration';
 import { keyCreatorsMigration } from '../integrations/creator-migration';
 import { tenantSpotPricesMigration } from '../spot/tenant-prices-migration';
 import { rollupRebuildsMigration } from '../integrations/rebuild-migration';
+import { webhookRedeliveriesMigration } from '../integrations/redelivery-migration';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '062_key_creators': keyCreatorsMigration,
   '063_tenant_spot_prices': tenantSpotPricesMigration,
   '064_rollup_rebuilds': rollupRebuildsMigration,
+  '065_webhook_redeliveries': webhookRedeliveriesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

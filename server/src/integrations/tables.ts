@@ -52,6 +52,8 @@ export interface WebhookDeliveryTable {
   event: WebhookEvent;
   /** 062_key_creators: the plant the event is about, when it is about one (the log shows it only to those who see it). */
   plant_id: string | null;
+  /** 065_webhook_redeliveries: the delivery this one repeats, when it was queued again from the log. */
+  redelivery_of: string | null;
   /** The exact body sent (and signed). */
   payload: string;
   status: DeliveryStatus;
