@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { RC_COMMAND_EXPIRY_MS, type RcCommand, type RcCommandState } from '@helio/contracts';
+import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { jsonEqual, type JsonValue } from '../devices/shadows/json';
 import type { RcCommandTable } from './tables';
@@ -61,7 +62,7 @@ export async function recordCommands(db: Kysely<Database>, commands: readonly Ne
   if (commands.length === 0) return [];
   const sentAt = new Date(now).toISOString();
   const rows = commands.map((command) => rowOf(command, sentAt));
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const byKey = new Map<string, string[]>();
     for (const row of rows) byKey.set(row.key, [...(byKey.get(row.key) ?? []), row.plant_id]);
     for (const [key, plantIds] of byKey) {
