@@ -32,6 +32,7 @@ import { keyCreatorsMigration } from '../integrations/creator-migration';
 import { tenantSpotPricesMigration } from '../spot/tenant-prices-migration';
 import { rollupRebuildsMigration } from '../integrations/rebuild-migration';
 import { webhookRedeliveriesMigration } from '../integrations/redelivery-migration';
+import { scheduleCreatorsMigration } from '../rc/schedule-creator-migration';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
@@ -66,6 +67,7 @@ export const migrations: Record<string, Migration> = {
   '063_tenant_spot_prices': tenantSpotPricesMigration,
   '064_rollup_rebuilds': rollupRebuildsMigration,
   '065_webhook_redeliveries': webhookRedeliveriesMigration,
+  '066_schedule_creators': scheduleCreatorsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -15,6 +15,8 @@ import { whileAuditRefused } from '../testing/refused-audit';
 import { apiPost, testConfig } from '../testing/test-app';
 import { calendarOf } from '../series/calendar';
 import { runDueEdges } from './schedule-runner';
+import { createApiKey, revokeApiKey } from '../integrations/api-keys';
+import { loadIntegrationsConfig } from '../integrations/integrations-config';
 
 describe.each(databaseTargets())('remote control on $name', (target) => {
   const run = randomUUID().slice(0, 8);
@@ -182,6 +184,53 @@ describe.each(databaseTargets())('remote control on $name', (target) => {
     expect(bySchedule.map((c) => c.to)).toEqual(['self-consumption', 'backup']);
     expect((await call('rc/schedules/delete', { id: schedule.id }, otherAdmin)).statusCode).toBe(404);
     expect((await call('rc/schedules/delete', { id: schedule.id })).json()).toEqual({ ok: true });
+  });
+
+  it('starts no more windows once the user or the key that made a schedule may not control the plant, and still puts back what one replaced', async () => {
+    const tenantId = (await db.selectFrom('plants').select('tenant_id').where('id', '=', ids.home).executeTakeFirstOrThrow()).tenant_id;
+    const maker = await userWithToken(db, tenantId, 'operator', undefined, ['rc', 'monitoring']);
+    const admin = await userWithToken(db, tenantId, 'admin', undefined, ['rc', 'monitoring']);
+    const key = await createApiKey(
+      db,
+      {
+        tenantId,
+        name: `Scheduler ${run}`,
+        scope: 'control',
+        plantIds: null,
+        expiresAt: null,
+        modules: ['rc'],
+        creator: { id: admin.id, email: 'a@x' },
+      },
+      loadIntegrationsConfig({}).keyPepper,
+    );
+    await devices.shadows.setDesired(things.home, { ExportLimit: null, BatChargeMax: null });
+    await deviceReports(things.home, { ExportLimit: 9000, BatChargeMax: 5000 });
+    const window = { plantId: ids.home, kind: 'daily', start: '01:00', end: '05:00' };
+    const byUser = (await call('rc/schedules/create', { ...window, key: 'ExportLimit', value: 3000 }, maker.idToken)).json<RcSchedule>();
+    const byKey = (await call('rc/schedules/create', { ...window, key: 'BatChargeMax', value: 2000 }, key.token)).json<RcSchedule>();
+    const prague = calendarOf('Europe/Prague');
+    const today = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+    const [start, end] = [prague.instantOfWall(today + 3_600_000), prague.instantOfWall(today + 5 * 3_600_000)];
+    await db
+      .updateTable('rc_schedules')
+      .set({ created_at: new Date(start - 3_600_000).toISOString() })
+      .where('id', 'in', [byUser.id, byKey.id])
+      .execute();
+    const desired = async () => (await devices.shadows.get(things.home))?.state.desired ?? {};
+    expect(await runDueEdges(db, devices, start + 60_000)).toBe(2);
+    expect(await desired()).toMatchObject({ ExportLimit: 3000, BatChargeMax: 2000 });
+
+    await db.updateTable('users').set({ status: 'disabled' }).where('id', '=', maker.id).execute();
+    await revokeApiKey(db, tenantId, key.row.id);
+    // The windows that ran end as they should: what they replaced is put back.
+    expect(await runDueEdges(db, devices, end + 60_000)).toBe(2);
+    expect(await desired()).toMatchObject({ ExportLimit: 9000, BatChargeMax: 5000 });
+    // The next day's windows do not start, and the list says so.
+    expect(await runDueEdges(db, devices, start + 86_400_000 + 60_000)).toBe(0);
+    expect(await desired()).toMatchObject({ ExportLimit: 9000, BatChargeMax: 5000 });
+    const listed = (await call('rc/schedules/list', { plantId: ids.home })).json<{ schedules: RcSchedule[] }>().schedules;
+    expect(listed.filter((s) => [byUser.id, byKey.id].includes(s.id)).map((s) => s.suspended)).toEqual([true, true]);
+    for (const id of [byUser.id, byKey.id]) await db.deleteFrom('rc_schedules').where('id', '=', id).execute();
   });
 
   it('refuses a schedule without its date, or a force charge schedule with its own end', async () => {
