@@ -33,6 +33,7 @@ import { tenantSpotPricesMigration } from '../spot/tenant-prices-migration';
 import { rollupRebuildsMigration } from '../integrations/rebuild-migration';
 import { webhookRedeliveriesMigration } from '../integrations/redelivery-migration';
 import { scheduleCreatorsMigration } from '../rc/schedule-creator-migration';
+import { releaseReportersMigration } from '../releases/reporters-migration';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   '064_rollup_rebuilds': rollupRebuildsMigration,
   '065_webhook_redeliveries': webhookRedeliveriesMigration,
   '066_schedule_creators': scheduleCreatorsMigration,
+  '067_release_reporters': releaseReportersMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
