@@ -34,6 +34,7 @@ import { rollupRebuildsMigration } from '../integrations/rebuild-migration';
 import { webhookRedeliveriesMigration } from '../integrations/redelivery-migration';
 import { scheduleCreatorsMigration } from '../rc/schedule-creator-migration';
 import { releaseReportersMigration } from '../releases/reporters-migration';
+import { outboxSecretsMigration } from '../mail/secrets-migration';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
@@ -70,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   '065_webhook_redeliveries': webhookRedeliveriesMigration,
   '066_schedule_creators': scheduleCreatorsMigration,
   '067_release_reporters': releaseReportersMigration,
+  '068_outbox_secrets': outboxSecretsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
