@@ -49,7 +49,7 @@ import { createKeyAuthenticator } from '../integrations/key-auth';
 import { loadIntegrationsConfig, type IntegrationsConfig } from '../integrations/integrations-config';
 import { registerIntegrationRoutes } from '../integrations/routes';
 import { registerMissingTranslationRoute } from './missing-translations';
-import { API_BODY_LIMIT } from './body-limits';
+import { API_BODY_LIMIT, installBodyLimits } from './body-limits';
 import { registerCspReportRoute } from './csp-reports';
 import { installSecurityHeaders } from './security-headers';
 
@@ -88,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await installOpenApi(app, '0.1.0');
   installErrorHandler(app);
   installTextGuard(app);
+  installBodyLimits(app);
   installCompression(app);
   await installSecurityHeaders(app, config);
   await app.register(fastifyCookie);
