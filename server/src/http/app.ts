@@ -50,6 +50,7 @@ import { loadIntegrationsConfig, type IntegrationsConfig } from '../integrations
 import { registerIntegrationRoutes } from '../integrations/routes';
 import { registerMissingTranslationRoute } from './missing-translations';
 import { API_BODY_LIMIT, installBodyLimits } from './body-limits';
+import { installProxyWarning } from './proxy-warning';
 import { registerCspReportRoute } from './csp-reports';
 import { installSecurityHeaders } from './security-headers';
 
@@ -65,6 +66,8 @@ export interface AppDeps {
   spot?: SpotConfig;
   /** API key and webhook settings; read from the environment when not given. */
   integrations?: IntegrationsConfig;
+  /** Where a warning about the set-up goes (an unbelieved X-Forwarded-For); default the app's log. */
+  warn?: (message: string) => void;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -89,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandler(app);
   installTextGuard(app);
   installBodyLimits(app);
+  installProxyWarning(app, deps.warn ?? ((message) => app.log.warn(message)));
   installCompression(app);
   await installSecurityHeaders(app, config);
   await app.register(fastifyCookie);
