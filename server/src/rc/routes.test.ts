@@ -16,6 +16,7 @@ import { apiPost, testConfig } from '../testing/test-app';
 import { calendarOf } from '../series/calendar';
 import { runDueEdges } from './schedule-runner';
 import { createApiKey, revokeApiKey } from '../integrations/api-keys';
+import { createWebhook } from '../integrations/webhook-store';
 import { loadIntegrationsConfig } from '../integrations/integrations-config';
 
 describe.each(databaseTargets())('remote control on $name', (target) => {
@@ -85,7 +86,16 @@ describe.each(databaseTargets())('remote control on $name', (target) => {
     expect((await state(ids.home, viewer)).control).toEqual({ allowed: false, reason: 'permission' });
   });
 
-  it('sends a change at the shadow’s version and has it confirmed by the device’s report, timed', async () => {
+  it('sends a change at the shadow’s version and has it confirmed by the device’s report, timed, with its webhook event', async () => {
+    const tenantId = (await db.selectFrom('plants').select('tenant_id').where('id', '=', ids.home).executeTakeFirstOrThrow()).tenant_id;
+    const admin = await userWithToken(db, tenantId, 'admin');
+    const hook = await createWebhook(db, {
+      tenantId,
+      url: 'https://example.com/confirmed',
+      events: ['command.confirmed'],
+      description: '',
+      creator: { id: admin.id, email: 'admin@x' },
+    });
     await deviceReports(things.home, { BatSocMin: 10, ExportLimit: 7000 });
     const sent = await call('rc/set', { plantId: ids.home, key: 'BatSocMin', value: 30, expectedVersion: await version(things.home) });
     expect(sent.statusCode).toBe(200);
@@ -94,6 +104,17 @@ describe.each(databaseTargets())('remote control on $name', (target) => {
     await deviceReports(things.home, { BatSocMin: 30 });
     const confirmed = await eventually(async () => (await history(ids.home, { key: 'BatSocMin' })).find((c) => c.state === 'confirmed'));
     expect(confirmed).toMatchObject({ from: 10, to: 30, confirmedAt: expect.any(String), confirmMs: expect.any(Number) });
+    const [delivery, ...more] = await db
+      .selectFrom('webhook_deliveries')
+      .select(['event', 'payload'])
+      .where('webhook_id', '=', hook.id)
+      .execute();
+    expect(more).toEqual([]);
+    expect(delivery?.event).toBe('command.confirmed');
+    expect(JSON.parse(delivery?.payload ?? '{}')).toMatchObject({
+      type: 'command.confirmed',
+      data: { command: { id: confirmed?.id, plantId: ids.home, key: 'BatSocMin', from: 10, to: 30, state: 'confirmed', source: 'user' } },
+    });
     const audit = await db.selectFrom('audit_events').select(['action', 'details']).where('target_id', '=', ids.home).execute();
     expect(audit.map((a) => a.action)).toContain('devices.control_sent');
   });
