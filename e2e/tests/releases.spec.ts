@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import { createActiveUser } from './accounts';
 import { ADMIN, expect, signIn, test } from './support';
 import { editTexts, fileStamps, OTHER, releaseCopyOf, releases, ROOT, servedRelease, signInForReleases } from './releases-support';
 
@@ -86,9 +87,10 @@ test('a canary for one organisation, promoted to everyone and rolled back on the
   await demo.context().close();
 });
 
-test('a canary whose entry fails shows the error panel, leaves the rest working, and is rolled back by its error reports', async ({
+test('a canary whose entry fails shows the error panel, leaves the rest working, and is rolled back by its users’ error reports', async ({
   browser,
   page,
+  request,
 }) => {
   test.setTimeout(120_000);
   const broken = releaseCopyOf('ev-app', (dir) => {
@@ -98,14 +100,19 @@ test('a canary whose entry fails shows the error panel, leaves the rest working,
   });
   releases('canary', 'ev-app', broken, '--org', 'Other Energy s.r.o.', '--min-loads', '2', '--max-error-rate', '0.5');
 
+  // Each user counts once, and at least three must have loaded it: three users of the organisation.
+  const colleagues = [];
+  for (const prefix of ['canary-a', 'canary-b'])
+    colleagues.push(await createActiveUser(request, { prefix, modules: ['ev', 'monitoring'], inviter: OTHER }));
   const other = await browserOf(browser, OTHER);
-  for (let load = 1; load <= 2; load++) {
-    const reported = other.waitForResponse(
+  const browsers = [other, ...(await Promise.all(colleagues.map((user) => browserOf(browser, user))))];
+  for (const [i, user] of browsers.entries()) {
+    const reported = user.waitForResponse(
       (r) => r.url().endsWith('/api/releases/report') && (r.request().postData() ?? '').includes('ev-app canary is broken'),
     );
-    await open(other, '/ev');
-    expect(await servedRelease(other, EV)).toBe(broken);
-    await expect(other.getByTestId('app-error')).toBeVisible();
+    await open(user, '/ev');
+    expect([i, await servedRelease(user, EV)]).toEqual([i, broken]);
+    await expect(user.getByTestId('app-error')).toBeVisible();
     await reported;
   }
   // the nav and the other apps keep working beside the failed one
@@ -113,7 +120,7 @@ test('a canary whose entry fails shows the error panel, leaves the rest working,
   await expect(other.getByTestId('app-error')).toBeHidden();
   await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
 
-  // two loads, two errors: past 50 %, so the server rolled the canary back by itself
+  // three users, three saw it fail: past 50 %, so the server rolled the canary back by itself
   await open(other, '/ev');
   expect(await servedRelease(other, EV)).not.toBe(broken);
   await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
@@ -125,7 +132,7 @@ test('a canary whose entry fails shows the error panel, leaves the rest working,
   await expect(card.getByTestId('release-auto-rollback')).toContainText(broken);
   await expect(card.getByTestId('release-canary')).not.toHaveText(broken);
   expect(releases('list')).toContain(`rolled back by itself`);
-  await other.context().close();
+  for (const user of browsers) await user.context().close();
 });
 
 test.describe('an override to a second server', () => {

@@ -1,7 +1,7 @@
 // The integrations app's pages over the mocked shared-utils: keys, webhooks, the API reference's
 // states, the sources page, and the module gate.
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { __fixtures, __setCurrentUser, __setSignedIn, apiPost } from './testing/mock-controls';
+import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, showToast } from './testing/mock-controls';
 import { ApiError, HelioAppFrame } from '@helio/shared-utils';
 import { Root } from './root.component';
 
@@ -36,7 +36,7 @@ const SOURCES = {
       },
     },
   ],
-  spot: { area: 'CZ', url: null, rows: 48, lastImport: { at: '2026-01-01T09:00:00Z', source: 'upload', rows: 48, errors: [] } },
+  spot: { area: 'CZ', url: null, rows: 48, ownRows: 0, lastImport: { at: '2026-01-01T09:00:00Z', source: 'upload', rows: 48, errors: [] } },
 };
 let openApi: () => Promise<Pick<Response, 'status' | 'ok' | 'json'>>;
 const answer = (status: number, body: unknown) => async () => ({ status, ok: status < 300, json: async () => body }) as unknown as Response;
@@ -109,6 +109,37 @@ describe('the integrations app', () => {
     expect((await screen.findByTestId('api-key-suspended')).textContent).toBe('Pozastaven');
   });
 
+  it('says in words why an event cannot be sent again yet', async () => {
+    const hook = {
+      id: 'w1',
+      url: 'https://example.com/h',
+      description: '',
+      events: ['alert.opened'],
+      enabled: true,
+      createdAt: KEY.createdAt,
+      lastDelivery: null,
+    };
+    const delivery = {
+      ...{ id: 'd1', webhookId: 'w1', eventId: 'e1', event: 'alert.opened', status: 'pending', attempts: 1, createdAt: KEY.createdAt },
+      ...{ lastAttemptAt: null, nextAttemptAt: null, deliveredAt: null, responseStatus: 500, error: 'HTTP 500', payload: '{}' },
+    };
+    apiPost.mockImplementation((async (path: string) => {
+      if (path === 'integration/key/list') return { keys: [] };
+      if (path === 'integration/webhook/list') return { webhooks: [hook] };
+      if (path === 'integration/webhook/deliveries') return { deliveries: [delivery] };
+      if (path === 'integration/webhook/redeliver') throw new ApiError(409, 'RedeliveryPending', 'waiting', { deliveryId: 'd1' });
+      throw new Error(`unexpected ${path}`);
+    }) as unknown as typeof apiPost);
+    await open('/integrations');
+    fireEvent.click(await screen.findByTestId('webhook-log'));
+    fireEvent.click(await screen.findByText('Poslat znovu'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(showToast).toHaveBeenCalledWith({
+      intent: 'danger',
+      message: 'Tato událost už čeká na odeslání tomuto webhooku; odejde při dalším pokusu.',
+    });
+  });
+
   it('says when the API description is not published', async () => {
     await open('/integrations');
     expect(await screen.findByText('Popis API není zveřejněn')).toBeTruthy();
@@ -131,6 +162,33 @@ describe('the integrations app', () => {
     expect(within(gateway).getByText('mqtt://broker:1883')).toBeTruthy();
     expect(within(gateway).getByText('Online')).toBeTruthy();
     expect(within(screen.getByTestId('spot-source')).getByText('48')).toBeTruthy();
+  });
+
+  it('shows the organisation’s own spot prices and removes them after asking', async () => {
+    const own = { ...SOURCES, spot: { ...SOURCES.spot, ownRows: 24 } };
+    apiPost.mockImplementation((async (path: string) => {
+      if (path === 'integration/sources') return own;
+      if (path === 'integration/spot/clear') return { rows: 24 };
+      throw new Error(`unexpected ${path}`);
+    }) as unknown as typeof apiPost);
+    await open('/integrations/sources');
+    expect((await screen.findByTestId('spot-own-rows')).textContent).toContain('24');
+    fireEvent.click(screen.getByTestId('spot-clear'));
+    expect(await screen.findByText('Odebrat 24 cen nahraných vaší organizací? Pak opět uvidíte ceny serveru.')).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Odebrat' }).at(-1) as HTMLElement);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(apiPost).toHaveBeenCalledWith('integration/spot/clear', {}, undefined);
+  });
+
+  it('names a history line outside the importable range in words before anything is sent', async () => {
+    await open('/integrations/sources');
+    const csv = 'time,key,value\n0001-01-01T00:00:00Z,BatSoc,50\n2025-06-01T10:00:00Z,BatSoc,51';
+    const file = new File([csv], 'old.csv', { type: 'text/csv' });
+    Object.defineProperty(file, 'text', { value: async () => csv }); // jsdom's File reads no text
+    fireEvent.change(await screen.findByTestId('history-file'), { target: { files: [file] } });
+    const errors = await screen.findByTestId('history-errors');
+    expect(errors.textContent).toContain('Čas leží mimo rozsah, který lze importovat: od 1. 1. 2000');
+    expect((screen.getByTestId('history-import') as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('keeps users without the integrations module out, and calls nothing', async () => {

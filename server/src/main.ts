@@ -26,6 +26,7 @@ import { alertWebhooks } from './integrations/alert-webhooks';
 import { recordImport } from './integrations/import-record';
 import { loadIntegrationsConfig } from './integrations/integrations-config';
 import { startWebhookSender } from './integrations/webhook-sender';
+import { REBUILD_POLL_MS, startRollupRebuilder } from './integrations/rollup-rebuilds';
 
 function banner(config: Config, devices: DeviceServices, demo: boolean): string {
   const port = config.port;
@@ -100,6 +101,9 @@ async function main(): Promise<void> {
       allowPrivate: integrations.webhookAllowPrivate,
     });
     closers.push(() => webhooks.stop());
+    // Imported days' roll-ups, rebuilt after the import's answer; woken by imports here, polled for other replicas'.
+    const rebuilds = startRollupRebuilder({ db, log, pollMs: REBUILD_POLL_MS });
+    closers.push(() => rebuilds.stop());
     // The periodic jobs run on every replica; each one's leader lease lets one replica do the work.
     // The holder is stable per host and port, so a replica restarted after a crash takes its leases
     // back at once instead of waiting for them to expire.

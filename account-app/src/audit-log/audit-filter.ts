@@ -44,6 +44,7 @@ export const AUDIT_CATEGORIES = {
     'integrations.webhook_deleted',
     'integrations.webhook_redelivered',
     'integrations.spot_uploaded',
+    'integrations.spot_cleared',
     'integrations.history_imported',
   ],
   releases: ['releases.registered', 'releases.canary_set', 'releases.promoted', 'releases.rolled_back', 'releases.auto_rolled_back'],

@@ -1,6 +1,6 @@
 // The integrations module: API keys (integration/key/*), webhooks and their delivery log
 // (integration/webhook/*), the data sources of the plants (integration/sources) and the uploads of
-// spot prices and metric history (integration/spot/upload, integration/history/import).
+// spot prices and metric history (integration/spot/upload and clear, integration/history/import).
 import { Type, type Static } from '@sinclair/typebox';
 import {
   API_KEY_MAX_PLANTS,
@@ -100,8 +100,10 @@ export const ImportRecord = Type.Object({
 export const SpotSource = Type.Object({
   area: Type.String(),
   url: Nullable(Type.String()),
-  /** Prices stored from imports (not demo prices). */
+  /** The server's prices stored from its feed (not demo prices); no organisation can change them. */
   rows: Type.Integer(),
+  /** The caller's organisation's own uploaded prices, which it sees in place of the server's. */
+  ownRows: Type.Integer(),
   lastImport: Nullable(ImportRecord),
 });
 export type SpotSource = Static<typeof SpotSource>;
@@ -165,6 +167,8 @@ export const integrationEndpoints = {
     Type.Object({ csv: Type.String({ minLength: 1, maxLength: SPOT_UPLOAD_MAX_CHARS }) }, strict),
     Type.Object({ rows: Type.Integer() }),
   ),
+  /** Removes the organisation's own uploaded prices: it sees the server's series again. */
+  'integration/spot/clear': endpoint(NoBody, Type.Object({ rows: Type.Integer() })),
   'integration/history/import': endpoint(
     Type.Object(
       {

@@ -84,6 +84,8 @@ export const RcSchedule = Type.Object({
   restoreValue: Value,
   createdBy: Nullable(Type.String()),
   createdAt: Type.String(),
+  /** The user or API key that made it may no longer control the plant: no window of it starts. */
+  suspended: Type.Boolean(),
 });
 export type RcSchedule = Static<typeof RcSchedule>;
 

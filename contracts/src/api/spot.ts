@@ -6,8 +6,11 @@ import { endpoint, strict, type EndpointTypes } from './common';
 export const SpotPrice = Type.Object({ start: Type.String(), end: Type.String(), eurMwh: Type.Number(), czkKwh: Type.Number() });
 export type SpotPrice = Static<typeof SpotPrice>;
 
-/** A local day's prices; demo is true for the generated series of the embedded default. */
-export const SpotDay = Type.Object({ date: Type.String(), demo: Type.Boolean(), prices: Type.Array(SpotPrice) });
+/**
+ * A local day's prices; demo is true for the generated series of the embedded default, own when some of
+ * them are the caller's organisation's own uploaded prices (integration/spot/upload).
+ */
+export const SpotDay = Type.Object({ date: Type.String(), demo: Type.Boolean(), own: Type.Boolean(), prices: Type.Array(SpotPrice) });
 export type SpotDay = Static<typeof SpotDay>;
 
 export const SpotPrices = Type.Object({

@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = [
   'integrations.webhook_deleted',
   'integrations.webhook_redelivered',
   'integrations.spot_uploaded',
+  'integrations.spot_cleared',
   'integrations.history_imported',
   'releases.registered',
   'releases.canary_set',

@@ -40,4 +40,17 @@ describe('the history CSV', () => {
     expect(second.samples).toHaveLength(2);
     expect(second.errors).toEqual([{ line: 7, message: expect.any(String) }]);
   });
+
+  it('takes times from 2000 to a day after now, and names the lines outside with the range', () => {
+    const now = Date.parse('2026-03-01T12:00:00Z');
+    const lines = ['1999-12-31T23:59:59Z', '2000-01-01T00:00:00Z', '2026-03-02T11:00:00Z', '2026-03-02T13:00:00Z', '0001-01-01T00:00:00Z'];
+    const parsed = parseHistoryCsv(['time,key,value', ...lines.map((t) => `${t},BatSoc,1`)].join('\n'), 1, now);
+    expect(parsed.samples.map((s) => new Date(s.ts).toISOString())).toEqual(['2000-01-01T00:00:00.000Z', '2026-03-02T11:00:00.000Z']);
+    const range = { code: 'outOfRange', earliest: '2000-01-01T00:00:00.000Z', latest: '2026-03-02T12:00:00.000Z' };
+    expect(parsed.errors.map((e) => [e.line, e.problem])).toEqual([
+      [2, range],
+      [5, range],
+      [6, range],
+    ]);
+  });
 });

@@ -2,7 +2,15 @@
 // semicolon separated), then one sample a line. Times are ISO 8601 with a zone (Z or ±hh:mm), so a
 // file means the same instant wherever it is read; values are plain numbers (a decimal comma is taken
 // when the separator is a semicolon). Both the console (preview) and the server (import) parse with it.
+// Times must lie between HISTORY_EARLIEST and a day after now: a history is a plant's, and no plant
+// reported before then or reports tomorrow (and a file of years 0001 and 9999 must not cost months of
+// roll-ups).
 import { HISTORY_MAX_LISTED_ERRORS } from './integrations';
+
+/** The earliest time a history import takes: no plant of the field reports from before it. */
+export const HISTORY_EARLIEST = Date.parse('2000-01-01T00:00:00Z');
+/** A history import takes times up to this long after now (clocks and zones differ). */
+export const HISTORY_LATEST_AHEAD_MS = 86_400_000;
 
 export interface HistorySample {
   ts: number;
@@ -10,10 +18,19 @@ export interface HistorySample {
   value: number;
 }
 
+/** A line's problem the console words itself (cs, en), with its parameters. */
+export interface HistoryLineProblem {
+  code: 'outOfRange';
+  /** The accepted range, ISO times. */
+  earliest: string;
+  latest: string;
+}
+
 export interface HistoryLineError {
   /** 1-based line of the file (the header is line 1). */
   line: number;
   message: string;
+  problem?: HistoryLineProblem;
 }
 
 export interface ParsedHistory {
@@ -38,14 +55,20 @@ const unquote = (cell: string) =>
     .replace(/^"(.*)"$/, '$1')
     .trim();
 
-/** Parses the whole text; `firstLine` numbers lines of a piece cut out of a larger file. */
-export function parseHistoryCsv(text: string, firstLine = 1): ParsedHistory {
+/** Parses the whole text; `firstLine` numbers lines of a piece cut out of a larger file; `now` bounds the latest time. */
+export function parseHistoryCsv(text: string, firstLine = 1, now = Date.now()): ParsedHistory {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const errors: HistoryLineError[] = [];
   let errorCount = 0;
-  const fail = (line: number, message: string) => {
+  const fail = (line: number, message: string, problem?: HistoryLineProblem) => {
     errorCount++;
-    if (errors.length < HISTORY_MAX_LISTED_ERRORS) errors.push({ line, message });
+    if (errors.length < HISTORY_MAX_LISTED_ERRORS) errors.push(problem ? { line, message, problem } : { line, message });
+  };
+  const latest = now + HISTORY_LATEST_AHEAD_MS;
+  const range: HistoryLineProblem = {
+    code: 'outOfRange',
+    earliest: new Date(HISTORY_EARLIEST).toISOString(),
+    latest: new Date(latest).toISOString(),
   };
   const empty: ParsedHistory = { samples: [], errors, errorCount: 0, keys: [], from: null, to: null };
   const header = lines[0] ?? '';
@@ -74,6 +97,10 @@ export function parseHistoryCsv(text: string, firstLine = 1): ParsedHistory {
     const ts = ISO_WITH_ZONE.test(time) ? Date.parse(time.replace(' ', 'T')) : NaN;
     if (!Number.isFinite(ts)) {
       fail(line, `"${time.slice(0, 40)}" is not a time with a zone (e.g. 2025-06-01T12:00:00Z)`);
+      continue;
+    }
+    if (ts < HISTORY_EARLIEST || ts > latest) {
+      fail(line, `${time} lies outside ${range.earliest} to ${range.latest}`, range);
       continue;
     }
     const key = cells[keyAt] ?? '';

@@ -17,6 +17,8 @@ export const WEBHOOK_URL_MAX = 2000;
 export const WEBHOOK_DESCRIPTION_MAX = 200;
 /** Webhooks per tenant. */
 export const MAX_WEBHOOKS = 20;
+/** Redeliveries (from the log) of one tenant that may wait to be sent at once; each event at most once per webhook. */
+export const MAX_PENDING_REDELIVERIES = 20;
 /** A delivery is retried with growing pauses for this long after the event. */
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** The signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */

@@ -11,9 +11,9 @@ export const CANARY_SHARE_MAX = 100;
 /** Organisations a canary names at most. */
 export const CANARY_ORGANISATIONS_MAX = 50;
 
-/** A canary is judged only after this many loads (unless the canary names its own). */
+/** A canary is judged only after this many users loaded it (unless the canary names its own). */
 export const CANARY_MIN_LOADS_DEFAULT = 20;
-/** Errors per load above which a judged canary rolls back by itself (unless it names its own). */
+/** Share of its users who saw it fail above which a judged canary rolls back by itself (unless it names its own). */
 export const CANARY_MAX_ERROR_RATE_DEFAULT = 0.1;
 export const CANARY_MIN_LOADS_LIMITS = { minimum: 1, maximum: 100_000 } as const;
 
@@ -21,6 +21,8 @@ export const CANARY_MIN_LOADS_LIMITS = { minimum: 1, maximum: 100_000 } as const
 export const RELEASE_REPORT_MAX_LOADS = 30;
 export const RELEASE_REPORT_MAX_ERRORS = 10;
 export const RELEASE_ERROR_MESSAGE_MAX = 300;
+/** A canary rolls back by itself only once this many distinct users reported loading it, whatever its own minimum. */
+export const CANARY_MIN_REPORTERS = 3;
 /** Reports one user may send a minute; more answer 429 and count nothing. */
 export const RELEASE_REPORTS_PER_MINUTE = 30;
 /** How many changes of the releases the page lists. */

@@ -15,6 +15,14 @@ export function errorText(t: TFunction, error: unknown): string {
         scope: t(`keys.scopeNames.${String(details.scope)}`),
         permissions: Array.isArray(details.permissions) ? details.permissions.join(', ') : '',
       });
+    case 'HistoryBadLines': {
+      const [first] = Array.isArray(details.errors) ? (details.errors as Array<{ line?: unknown }>) : [];
+      return t('errors.historyBadLines', { count: Number(details.errorCount) || 0, line: String(first?.line ?? '—') });
+    }
+    case 'RedeliveryPending':
+      return t('errors.redeliveryPending');
+    case 'TooManyRedeliveries':
+      return t('errors.tooManyRedeliveries', { max: Number(details.max) || 0 });
     default:
       return error.message;
   }

@@ -31,4 +31,10 @@ describe('release error rates', () => {
     expect(canaryVerdict(moduleWith(10, 2))).toBe('failing');
     expect(canaryVerdict({ ...moduleWith(10, 2), canary: null })).toBeNull();
   });
+
+  it('waits for the server’s minimum of users even when the canary names fewer', () => {
+    const few = { ...moduleWith(2, 2), minLoads: 1 };
+    expect(canaryVerdict(few)).toBe('waiting');
+    expect(canaryVerdict({ ...moduleWith(3, 2), minLoads: 1 })).toBe('failing');
+  });
 });

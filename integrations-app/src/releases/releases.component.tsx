@@ -8,7 +8,7 @@ import type { ReleaseEndpoints, ReleaseModuleView } from '@helio/contracts';
 import { formatNumber, PageHeader } from '@helio/shared-utils';
 import { when } from '../common/when';
 import { CanaryDialog } from './canary-dialog.component';
-import { canaryVerdict, errorRate } from './release-rates';
+import { canaryVerdict, errorRate, judgedFrom } from './release-rates';
 import { usePromote, useReleases, useRollback } from './releases.resource';
 
 type Organisations = ReleaseEndpoints['releases/list']['response']['organisations'];
@@ -62,7 +62,7 @@ function ModuleCard({ module, organisations }: { module: ReleaseModuleView; orga
             <code data-testid="release-canary">{module.canary}</code> ({audience}){' '}
             {verdict && (
               <Tag minimal intent={verdict === 'failing' ? 'danger' : verdict === 'healthy' ? 'success' : 'none'}>
-                {t(`releases.verdicts.${verdict}`, { minLoads: module.minLoads })}
+                {t(`releases.verdicts.${verdict}`, { minLoads: judgedFrom(module) })}
               </Tag>
             )}
           </>
@@ -74,7 +74,7 @@ function ModuleCard({ module, organisations }: { module: ReleaseModuleView; orga
       </p>
       {module.canary && (
         <p className="helio-integrations-hint">
-          {t('releases.threshold', { rate: percent(module.maxErrorRate), minLoads: module.minLoads })}
+          {t('releases.threshold', { rate: percent(module.maxErrorRate), minLoads: judgedFrom(module) })}
         </p>
       )}
       {module.autoRollback && (

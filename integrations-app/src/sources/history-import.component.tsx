@@ -8,6 +8,7 @@ import { formatNumber, queryClient, useActivePlant } from '@helio/shared-utils';
 import { HISTORY_FILE_MAX_BYTES, parseHistoryCsv, type ParsedHistory } from '@helio/contracts/limits';
 import type { PlantSources } from '@helio/contracts';
 import { integrationsPost } from '../api/integrations-api';
+import { errorText } from '../common/error-text';
 import { when } from '../common/when';
 import { uploadHistory, type UploadTotals } from './history-upload';
 import { FileTooLarge, readTextFile } from './read-file';
@@ -56,7 +57,7 @@ export function HistoryImport({ plants }: { plants: PlantSources[] }) {
       setDone(totals);
       void queryClient.invalidateQueries({ queryKey: ['metric/time-series'] });
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
+      setProblem(errorText(t, error));
     } finally {
       setProgress(null);
     }
@@ -106,7 +107,11 @@ export function HistoryImport({ plants }: { plants: PlantSources[] }) {
                   {parsed.errors.map((e) => (
                     <tr key={e.line}>
                       <th scope="row">{t('history.line', { line: e.line })}</th>
-                      <td>{e.message}</td>
+                      <td>
+                        {e.problem
+                          ? t(`history.problems.${e.problem.code}`, { earliest: when(e.problem.earliest), latest: when(e.problem.latest) })
+                          : e.message}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -18,6 +18,15 @@ export function useRotateGatewayPassword() {
   return useMutation({ mutationFn: (plantId: string) => apiPost('plant/gateway/credentials/rotate', { id: plantId }) });
 }
 
+/** Removes the organisation's own prices; it sees the server's again. */
+export function useSpotClear() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => integrationsPost('integration/spot/clear', {}),
+    onSettled: () => client.invalidateQueries({ queryKey: INTEGRATION_KEYS.sources }),
+  });
+}
+
 export function useSpotUpload() {
   const client = useQueryClient();
   return useMutation({

@@ -1,19 +1,22 @@
 // The spot price source: the URL the server imports from every hour, how many imported prices it
-// holds, the last import with its errors, and a CSV upload.
+// holds, the organisation's own uploaded prices (used in place of the server's for it alone) with a
+// way to remove them, the last import with its errors, and a CSV upload.
 import { useState } from 'react';
-import { Callout, Card, FileInput, H3, HTMLTable } from '@blueprintjs/core';
+import { Alert, Button, Callout, Card, FileInput, H3, HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, showToast } from '@helio/shared-utils';
 import { SPOT_UPLOAD_MAX_CHARS } from '@helio/contracts/limits';
 import type { SpotSource } from '@helio/contracts';
 import { when } from '../common/when';
 import { FileTooLarge, readTextFile } from './read-file';
-import { useSpotUpload } from './sources.resource';
+import { useSpotClear, useSpotUpload } from './sources.resource';
 
 export function SpotCard({ spot }: { spot: SpotSource }) {
   const { t } = useTranslation('integrations-app');
   const upload = useSpotUpload();
+  const clear = useSpotClear();
   const [problem, setProblem] = useState<string | null>(null);
+  const [clearing, setClearing] = useState(false);
 
   const choose = async (file: File | undefined) => {
     if (!file) return;
@@ -44,6 +47,23 @@ export function SpotCard({ spot }: { spot: SpotSource }) {
             <td>{formatNumber(spot.rows)}</td>
           </tr>
           <tr>
+            <th scope="row">{t('spot.ownRows')}</th>
+            <td data-testid="spot-own-rows">
+              {formatNumber(spot.ownRows)}
+              {spot.ownRows > 0 && (
+                <Button
+                  className="helio-integrations-inline-action"
+                  size="small"
+                  variant="minimal"
+                  intent="danger"
+                  text={t('spot.clear')}
+                  onClick={() => setClearing(true)}
+                  data-testid="spot-clear"
+                />
+              )}
+            </td>
+          </tr>
+          <tr>
             <th scope="row">{t('spot.lastImport')}</th>
             <td>
               {spot.lastImport
@@ -62,6 +82,7 @@ export function SpotCard({ spot }: { spot: SpotSource }) {
           </ul>
         </Callout>
       )}
+      <p className="helio-integrations-hint">{t('spot.uploadHint')}</p>
       <FileInput
         className="helio-integrations-file"
         text={t('spot.upload')}
@@ -71,6 +92,22 @@ export function SpotCard({ spot }: { spot: SpotSource }) {
         onInputChange={(e) => void choose(e.currentTarget.files?.[0])}
       />
       {(problem ?? (upload.isError ? upload.error.message : null)) && <Callout intent="danger">{problem ?? upload.error?.message}</Callout>}
+      <Alert
+        isOpen={clearing}
+        intent="danger"
+        icon="trash"
+        confirmButtonText={t('spot.clear')}
+        cancelButtonText={t('common.cancel')}
+        onCancel={() => setClearing(false)}
+        onConfirm={() => {
+          setClearing(false);
+          clear.mutate(undefined, {
+            onSuccess: ({ rows }) => showToast({ intent: 'success', message: t('spot.cleared', { rows: formatNumber(rows) }) }),
+          });
+        }}
+      >
+        {t('spot.clearQuestion', { rows: formatNumber(spot.ownRows) })}
+      </Alert>
     </Card>
   );
 }

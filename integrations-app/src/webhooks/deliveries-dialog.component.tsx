@@ -5,6 +5,7 @@ import { Button, Dialog, DialogBody, HTMLTable, NonIdealState, Pre, Spinner, Tag
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@helio/shared-utils';
 import type { DeliveryView, WebhookView } from '@helio/contracts';
+import { errorText } from '../common/error-text';
 import { when } from '../common/when';
 import { useDeliveries, useRedeliver } from './webhooks.resource';
 
@@ -70,7 +71,10 @@ export function DeliveriesDialog({ webhook, onClose }: { webhook: WebhookView; o
                       text={t('webhooks.redeliver')}
                       loading={redeliver.isPending && redeliver.variables === d.id}
                       onClick={() =>
-                        redeliver.mutate(d.id, { onSuccess: () => showToast({ intent: 'success', message: t('webhooks.redelivered') }) })
+                        redeliver.mutate(d.id, {
+                          onSuccess: () => showToast({ intent: 'success', message: t('webhooks.redelivered') }),
+                          onError: (error) => showToast({ intent: 'danger', message: errorText(t, error) }),
+                        })
                       }
                     />
                   </td>

@@ -13,6 +13,7 @@ jest.mock('./price-chart.component', () => ({
 const day = (date: string, prices: number[], demo = true) => ({
   date,
   demo,
+  own: false,
   prices: prices.map((eurMwh, h) => ({
     start: new Date(Date.parse(`${date}T00:00:00+02:00`) + h * 3_600_000).toISOString(),
     end: new Date(Date.parse(`${date}T00:00:00+02:00`) + (h + 1) * 3_600_000).toISOString(),
@@ -80,6 +81,17 @@ describe('the spot prices page', () => {
     await renderSpot(real);
     await screen.findByTestId('spot-day-2026-06-15');
     expect(screen.queryByTestId('spot-demo')).toBeNull();
+  });
+
+  it('says when the prices are the organisation’s own upload, and marks them so in the CSV', async () => {
+    const uploaded = answer([50]);
+    uploaded.days = uploaded.days.map((d) => ({ ...d, demo: false, own: true }));
+    await renderSpot(uploaded);
+    expect((await screen.findByTestId('spot-own')).textContent).toContain('nahrála vaše organizace');
+    expect(screen.queryByTestId('spot-demo')).toBeNull();
+    fireEvent.click(screen.getByTestId('spot-export'));
+    const csv = downloadCsv.mock.calls.at(-1)?.[1] ?? '';
+    expect(csv.split('\r\n')[1]).toMatch(/,uploaded$/);
   });
 
   it('exports every period of both days as CSV', async () => {

@@ -1,5 +1,6 @@
 // /spot: day-ahead electricity prices for today and tomorrow as a chart and a table per day, the
-// cheapest and dearest hours marked, in EUR/MWh and CZK/kWh; demo data says so.
+// cheapest and dearest hours marked, in EUR/MWh and CZK/kWh; demo data and the organisation's own
+// uploaded prices say so.
 import React, { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Callout, Card, Spinner } from '@blueprintjs/core';
@@ -10,8 +11,10 @@ import { useSpotPrices } from './spot.resource';
 import '../common/monitoring-page.css';
 import './spot.css';
 
+const sourceOf = (day: SpotPrices['days'][number]) => (day.own ? 'uploaded' : day.demo ? 'demo' : 'market');
+
 export function spotCsv(answer: SpotPrices): string {
-  const rows = answer.days.flatMap((day) => day.prices.map((p) => [p.start, p.end, p.eurMwh, p.czkKwh, day.demo ? 'demo' : 'market']));
+  const rows = answer.days.flatMap((day) => day.prices.map((p) => [p.start, p.end, p.eurMwh, p.czkKwh, sourceOf(day)]));
   return toCsv(['start', 'end', 'eurMwh', 'czkKwh', 'source'], rows);
 }
 
@@ -35,6 +38,11 @@ export default function SpotPage() {
         {days.some((d) => d.demo) && (
           <Callout intent="warning" icon="lab-test" className="helio-metric-log__section" data-testid="spot-demo">
             {t('spot.demoNotice')}
+          </Callout>
+        )}
+        {days.some((d) => d.own) && (
+          <Callout intent="primary" icon="upload" className="helio-metric-log__section" data-testid="spot-own">
+            {t('spot.ownNotice')}
           </Callout>
         )}
         {columns[0].length > 0 && (

@@ -174,6 +174,11 @@ export function SchedulesPanel({ state }: { state: RcState }) {
                 <td>{show(s.key, s.value)}</td>
                 <td>{t(`schedules.windowText.${s.kind}`, { date: s.date ?? '', start: s.start, end: s.end })}</td>
                 <td>
+                  {s.suspended && (
+                    <Tag intent="warning" minimal data-testid="rc-schedule-suspended" title={t('schedules.suspendedHint')}>
+                      {t('schedules.suspended')}
+                    </Tag>
+                  )}{' '}
                   {s.active ? (
                     <Tag intent="success" minimal>
                       {t('schedules.active', { restore: show(s.key, s.restoreValue) })}

@@ -48,7 +48,7 @@ export async function fleetPeriod(
   const [rows, spans, prices, firstDays] = await Promise.all([
     counterRows(db, scope, period.granularity, from, to, now),
     readAlertSpans(db, scope, from, Math.min(to, now)),
-    readSpotPrices(db, config.spotArea, from, to),
+    readSpotPrices(db, scope, config.spotArea, from, to),
     period.granularity === 'month' ? readFirstReadingDays(db, scope, periodStart, to) : Promise.resolve(new Map<string, number>()),
   ]);
   const rowsOf = groupBy<CounterRow>(rows, (row) => row.thing_name);

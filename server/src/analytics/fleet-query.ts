@@ -202,8 +202,9 @@ export async function readAlertSpans(db: Kysely<Database>, scope: FleetScope, fr
     .execute();
 }
 
-export function readSpotPrices(db: Kysely<Database>, area: string, from: number, to: number): Promise<SpotPrice[]> {
-  return pricesBetween(spotDb(db), area, from, to);
+/** The prices the caller's organisation sees: its own uploaded ones where it has them, else the area's. */
+export function readSpotPrices(db: Kysely<Database>, scope: FleetScope, area: string, from: number, to: number): Promise<SpotPrice[]> {
+  return pricesBetween(spotDb(db), { area, tenantId: scope.caller.tenantId }, from, to);
 }
 
 /** Hours in [from, to) in which the plant exported at (98 % of) its export limit or more. */

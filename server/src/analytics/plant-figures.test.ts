@@ -74,7 +74,7 @@ describe("one plant's figures over a period", () => {
   });
 
   it('prices self-consumed and exported energy by the mean spot price of each bucket, and keeps unpriced energy apart', () => {
-    const prices = new SpotIndex([{ start: 10 * H, minutes: 60, eurMwh: 100, demo: true }]);
+    const prices = new SpotIndex([{ start: 10 * H, minutes: 60, eurMwh: 100 }]);
     const rows = [row('EnergyPveTotal', 9, 0, 0), row('EnergyPveTotal', 10, 0, 4), row('EnergyPveTotal', 11, 4, 6)];
     const { money } = plantPeriod(plant, rows, [], bounds, ctx(13 * H, prices));
     expect(money).toEqual({ currency: 'CZK', amount: (4 * 100 * 25) / 1000, unpricedKwh: 2, pricedBy: 'spot' });

@@ -7,7 +7,7 @@ export class SpotIndex {
   private readonly weighted: number[] = [0];
   private readonly minutes: number[] = [0];
 
-  constructor(prices: readonly SpotPrice[]) {
+  constructor(prices: readonly Pick<SpotPrice, 'start' | 'minutes' | 'eurMwh'>[]) {
     const sorted = [...prices].sort((a, b) => a.start - b.start);
     this.starts = sorted.map((price) => price.start);
     for (const price of sorted) {

@@ -54,6 +54,8 @@ export interface ClusterBus {
    * answers what it answered when that memory was read from the database.
    */
   hearing(): number | undefined;
+  /** How many listeners this replica holds, of a topic or of resyncs (shows that closed streams let go). */
+  listenerCount(topic: ClusterTopic | 'resync'): number;
   close(): Promise<void>;
 }
 
@@ -85,6 +87,10 @@ export class ClusterListeners {
   addResync(listener: () => void): () => void {
     this.resync.add(listener);
     return () => this.resync.delete(listener);
+  }
+
+  count(topic: ClusterTopic | 'resync'): number {
+    return topic === 'resync' ? this.resync.size : (this.byTopic.get(topic)?.size ?? 0);
   }
 
   deliverResync(): void {
@@ -128,6 +134,10 @@ export class InProcessBus implements ClusterBus {
 
   onResync(listener: () => void): () => void {
     return this.listeners.addResync(listener);
+  }
+
+  listenerCount(topic: ClusterTopic | 'resync'): number {
+    return this.listeners.count(topic);
   }
 
   async close(): Promise<void> {}

@@ -83,6 +83,10 @@ export class PgBus implements ClusterBus {
     return this.listeners.addResync(listener);
   }
 
+  listenerCount(topic: ClusterTopic | 'resync'): number {
+    return this.listeners.count(topic);
+  }
+
   hearing(): number | undefined {
     return this.listener === undefined ? undefined : this.losses;
   }

@@ -30,6 +30,12 @@ import { dayProductionMigration } from '../series/day-production-migration';
 import { plantNameIndexMigration } from '../plants/name-index-migration';
 import { keyCreatorsMigration } from '../integrations/creator-migration';
 import { ocppMigration } from '../ocpp/migration';
+import { tenantSpotPricesMigration } from '../spot/tenant-prices-migration';
+import { rollupRebuildsMigration } from '../integrations/rebuild-migration';
+import { webhookRedeliveriesMigration } from '../integrations/redelivery-migration';
+import { scheduleCreatorsMigration } from '../rc/schedule-creator-migration';
+import { releaseReportersMigration } from '../releases/reporters-migration';
+import { outboxSecretsMigration } from '../mail/secrets-migration';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
@@ -61,7 +67,12 @@ export const migrations: Record<string, Migration> = {
   '060_day_production': dayProductionMigration,
   '061_plant_name_index': plantNameIndexMigration,
   '062_key_creators': keyCreatorsMigration,
-  // 063–069 are the security review's (issue 34), merged after
+  '063_tenant_spot_prices': tenantSpotPricesMigration,
+  '064_rollup_rebuilds': rollupRebuildsMigration,
+  '065_webhook_redeliveries': webhookRedeliveriesMigration,
+  '066_schedule_creators': scheduleCreatorsMigration,
+  '067_release_reporters': releaseReportersMigration,
+  '068_outbox_secrets': outboxSecretsMigration,
   '070_ocpp': ocppMigration,
 };
 

@@ -222,6 +222,11 @@ export interface OutboxTable {
   claimed_at: string | null;
   attempts: number;
   last_error: string | null;
+  /**
+   * 068_outbox_secrets: the mail carries a secret of use until then (ISO); its text is removed once it is
+   * delivered or that time has passed, and this is cleared. Null: no secret (left).
+   */
+  secret_until: string | null;
 }
 
 export interface IdentityTables {

@@ -58,6 +58,7 @@ export async function userWithToken(
   tenantId: string,
   role: Role = 'operator',
   tokenNow?: () => number,
+  modules: readonly string[] = ['monitoring'],
 ): Promise<{ id: string; idToken: string }> {
   const id = randomUUID();
   const email = `${id}@test.local`;
@@ -72,7 +73,7 @@ export async function userWithToken(
       picture: null,
       password_hash: 'not-used',
       role,
-      modules: '["monitoring"]',
+      modules: JSON.stringify(modules),
       locale: 'en',
       preferences: '{}',
       status: 'active',

@@ -65,7 +65,7 @@ export async function planView(
   const first = Math.ceil(now / STEP_MS) * STEP_MS;
   const forecast = await latestForecast(db, plant.id);
   const surplus = new Map((forecast?.steps ?? []).map((s) => [s.start, s.surplusW]));
-  const periods = await spotPeriods(db, spot, first, departure, true);
+  const periods = await spotPeriods(db, spot, plant.tenant_id, first, departure, true);
   const tariff = tariffCzkKwh(plant, spot);
   const steps: PlanStepInput[] = [];
   let p = 0;

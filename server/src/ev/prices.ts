@@ -25,17 +25,21 @@ export async function fillDemoDays(db: Kysely<Database>, spot: SpotConfig, from:
     await ensureDemoDay(sdb, spot.area, spot.timeZone, day);
 }
 
-/** Spot periods overlapping [from, to) in CZK/kWh; `fillDemo`: days without prices get demo prices first. */
+/**
+ * Spot periods overlapping [from, to) in CZK/kWh as the plant's organisation sees them (its own uploaded
+ * prices where it has them); `fillDemo`: days without prices get demo prices first.
+ */
 export async function spotPeriods(
   db: Kysely<Database>,
   spot: SpotConfig,
+  tenantId: string,
   from: number,
   to: number,
   fillDemo: boolean,
 ): Promise<PricePeriod[]> {
   if (fillDemo) await fillDemoDays(db, spot, from, to);
   // A period may begin up to an hour before `from` and still cover it.
-  const rows = await pricesBetween(spotDb(db), spot.area, from - 3_600_000, to);
+  const rows = await pricesBetween(spotDb(db), { area: spot.area, tenantId }, from - 3_600_000, to);
   return rows
     .map((p) => ({ start: p.start, end: p.start + p.minutes * 60_000, czkKwh: czkPerKwh(p.eurMwh, spot.eurCzk) }))
     .filter((p) => p.end > from);

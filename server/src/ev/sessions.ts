@@ -77,7 +77,10 @@ export async function sessionList(
   // Recent days without spot prices get the labelled demo curve when demo prices are on (at most
   // DEMO_FILL_DAYS back, so a year's range does not write a year of demo prices).
   if (tariff === null) await fillDemoDays(db, spot, Math.max(readFrom, now - DEMO_FILL_DAYS * 86_400_000), now);
-  const pricing = { tariffCzkKwh: tariff, spot: tariff === null ? await spotPeriods(db, spot, readFrom, now + 1, false) : [] };
+  const pricing = {
+    tariffCzkKwh: tariff,
+    spot: tariff === null ? await spotPeriods(db, spot, plant.tenant_id, readFrom, now + 1, false) : [],
+  };
   const derived = deriveSessions(history, pricing, now).filter((s) => s.start >= mark);
   await settleSessions(db, plant.id, mark, derived, now);
   const all = [...kept, ...derived.filter((s) => s.start >= from && s.start < to)];

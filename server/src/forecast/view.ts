@@ -36,7 +36,13 @@ function tomorrowOf(plant: PlantRow, steps: readonly ForecastStep[], now: number
   };
 }
 
-async function hourOutlook(db: Kysely<Database>, spot: SpotConfig, steps: readonly ForecastStep[], now: number): Promise<HourOutlook[]> {
+async function hourOutlook(
+  db: Kysely<Database>,
+  spot: SpotConfig,
+  tenantId: string,
+  steps: readonly ForecastStep[],
+  now: number,
+): Promise<HourOutlook[]> {
   const from = now - (now % HOUR_MS) + HOUR_MS;
   const to = from + 24 * HOUR_MS;
   const prices = new Map<number, number>();
@@ -47,7 +53,7 @@ async function hourOutlook(db: Kysely<Database>, spot: SpotConfig, steps: readon
     for (let day = calendar.bucketStart('day', from); day < to; day = calendar.nextBucket('day', day))
       await ensureDemoDay(sdb, spot.area, spot.timeZone, day);
   }
-  for (const price of await pricesBetween(sdb, spot.area, from - HOUR_MS, to)) {
+  for (const price of await pricesBetween(sdb, { area: spot.area, tenantId }, from - HOUR_MS, to)) {
     // Quarter-hour products: the hour's price is the mean of its quarters.
     for (let t = price.start; t < price.start + price.minutes * 60_000; t += STEP_MS) prices.set(t, czkPerKwh(price.eurMwh, spot.eurCzk));
   }
@@ -81,7 +87,7 @@ export async function forecastView(db: Kysely<Database>, spot: SpotConfig, plant
       bestHours: [],
     };
   }
-  const picks = bestHours(await hourOutlook(db, spot, latest.steps, now), FORECAST_BEST_HOURS);
+  const picks = bestHours(await hourOutlook(db, spot, plant.tenant_id, latest.steps, now), FORECAST_BEST_HOURS);
   return {
     ...base,
     issuedAt: latest.issuedAt,

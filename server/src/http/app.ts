@@ -49,7 +49,8 @@ import { createKeyAuthenticator } from '../integrations/key-auth';
 import { loadIntegrationsConfig, type IntegrationsConfig } from '../integrations/integrations-config';
 import { registerIntegrationRoutes } from '../integrations/routes';
 import { registerMissingTranslationRoute } from './missing-translations';
-import { API_BODY_LIMIT } from './body-limits';
+import { API_BODY_LIMIT, installBodyLimits } from './body-limits';
+import { installProxyWarning } from './proxy-warning';
 import { registerCspReportRoute } from './csp-reports';
 import { installSecurityHeaders } from './security-headers';
 
@@ -65,6 +66,8 @@ export interface AppDeps {
   spot?: SpotConfig;
   /** API key and webhook settings; read from the environment when not given. */
   integrations?: IntegrationsConfig;
+  /** Where a warning about the set-up goes (an unbelieved X-Forwarded-For); default the app's log. */
+  warn?: (message: string) => void;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -88,6 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await installOpenApi(app, '0.1.0');
   installErrorHandler(app);
   installTextGuard(app);
+  installBodyLimits(app);
+  installProxyWarning(app, deps.warn ?? ((message) => app.log.warn(message)));
   installCompression(app);
   await installSecurityHeaders(app, config);
   await app.register(fastifyCookie);

@@ -40,6 +40,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {
+      // The body was read and dropped (body-limits.ts), as far as it was read at all: end the connection.
+      void reply.header('connection', 'close');
       const limitBytes = request.routeOptions.bodyLimit;
       return sendError(reply, 413, 'PayloadTooLarge', `The request body is larger than this route's limit of ${limitBytes} bytes`, {
         limitBytes,

@@ -131,5 +131,5 @@ export const probeSchedule = (tenantId: string, plantId: string): NewSchedule =>
   date: null,
   start: '01:00',
   end: '02:00',
-  createdBy: null,
+  creator: null,
 });

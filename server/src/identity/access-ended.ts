@@ -1,11 +1,19 @@
-// Announces that a user or one sign-in session lost access: signing out, revoking a session, disabling
-// or deleting a user. Open streams (GET /api/live) end on it instead of running until their token
-// expires, on every replica: the announcement goes over the cluster bus.
+// Announces that a user, one sign-in session or one API key lost access: signing out, revoking a
+// session, disabling or deleting a user, revoking a key. Open streams (GET /api/live) end on it instead
+// of running until their token expires, on every replica: the announcement goes over the cluster bus.
+// A key's streams also end with its creator's access (the key never outlives what its maker may do).
 import type { Kysely } from 'kysely';
 import { clusterBusOf } from '../cluster/bus-registry';
 import type { Database } from '../db/schema';
 
-export type AccessEnded = { userId: string } | { sessionId: string };
+export type AccessEnded = { userId: string } | { sessionId: string } | { apiKeyId: string };
+
+/** Whose access a stream rests on: its user and session, or its API key and the key's creator. */
+export interface StreamHolder {
+  userId: string;
+  sessionId?: string;
+  apiKey?: { id: string; creatorId: string };
+}
 
 export function onAccessEnded(db: Kysely<Database>, listener: (ended: AccessEnded) => void): () => void {
   return clusterBusOf(db).subscribe('access-ended', (ended) => listener(ended));
@@ -16,6 +24,9 @@ export function announceAccessEnded(db: Kysely<Database>, ended: AccessEnded): v
   clusterBusOf(db).publish('access-ended', ended);
 }
 
-/** True when the announcement concerns this user or this session. */
-export const concerns = (ended: AccessEnded, userId: string, sessionId: string | undefined): boolean =>
-  'userId' in ended ? ended.userId === userId : sessionId !== undefined && ended.sessionId === sessionId;
+/** True when the announcement concerns the stream's user, session, key or the key's creator. */
+export function concerns(ended: AccessEnded, holder: StreamHolder): boolean {
+  if ('apiKeyId' in ended) return holder.apiKey?.id === ended.apiKeyId;
+  if ('sessionId' in ended) return holder.sessionId !== undefined && ended.sessionId === holder.sessionId;
+  return ended.userId === holder.userId || ended.userId === holder.apiKey?.creatorId;
+}

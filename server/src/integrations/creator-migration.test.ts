@@ -3,8 +3,8 @@
 // for nobody.
 import type { Kysely } from 'kysely';
 import { migrations } from '../db/migrations';
-import type { Database } from '../db/schema';
 import { databaseTargets } from '../testing/databases';
+import { migratedBefore } from '../testing/migrated-before';
 
 const NAME = '062_key_creators';
 
@@ -12,10 +12,7 @@ describe.each(databaseTargets())('the key creators migration on $name', (target)
   afterAll(() => target.destroy());
 
   it('links keys and webhooks to their makers by e-mail within the tenant, and no one else', async () => {
-    const db = (await target.createEmpty()) as unknown as Kysely<Database>;
-    for (const [name, migration] of Object.entries(migrations).sort(([a], [b]) => a.localeCompare(b))) {
-      if (name < NAME) await migration.up(db as Kysely<unknown>);
-    }
+    const db = await migratedBefore(target, NAME);
     const now = new Date().toISOString();
     for (const id of ['t1', 't2']) await db.insertInto('tenants').values({ id, name: id, created_at: now }).execute();
     const user = (id: string, tenant_id: string, email: string, placeholder = 0) => ({

@@ -1,10 +1,10 @@
-// History import and spot upload through the real app (SQLite and PostgreSQL): samples land with
-// roll-ups equal to those of live reporting, re-import adds nothing, bad files and oversized bodies
-// write nothing.
+// History import through the real app (SQLite and PostgreSQL): samples land with roll-ups equal to
+// those of live reporting, re-import adds nothing, bad files, times out of range and oversized bodies
+// write nothing, and the roll-ups are rebuilt after the answer, for the imported days only.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { HistoryImportResult, SpotSource, ErrorBody } from '@helio/contracts';
+import type { HistoryImportResult, ErrorBody } from '@helio/contracts';
 import type { Database } from '../db/schema';
 import { insertPlant, insertTenant } from '../devices/test-fixtures';
 import { buildApp } from '../http/app';
@@ -15,6 +15,7 @@ import { loadSpotConfig } from '../spot/spot-config';
 import { databaseTargets } from '../testing/databases';
 import { whileAuditRefused } from '../testing/refused-audit';
 import { apiPost, testConfig } from '../testing/test-app';
+import { startRollupRebuilder, type RollupRebuilder } from './rollup-rebuilds';
 
 const DAY = Date.parse('2025-03-10T00:00:00Z');
 const MIN = 60_000;
@@ -37,6 +38,13 @@ describe.each(databaseTargets())('history import on $name', (target) => {
   let owner: string;
   let admin: string;
   let plantId: string;
+  let rebuilder: RollupRebuilder;
+  /** Imports a piece and rebuilds its days, as the server's rebuilder does after the answer. */
+  const importRebuilt = async (csv: string) => {
+    const response = await apiPost(app, 'integration/history/import', { plantId, csv }, admin);
+    await rebuilder.runOnce();
+    return response;
+  };
   const thing = `hist-${run}`;
   const twin = `hist-twin-${run}`;
 
@@ -74,16 +82,18 @@ describe.each(databaseTargets())('history import on $name', (target) => {
     owner = await tokenFor(db, await addUser(db, tenant, { role: 'owner', modules: MODULE_KEYS }));
     admin = await tokenFor(db, await addUser(db, tenant, { role: 'admin', modules: MODULE_KEYS }));
     app = await buildApp({ db, config: testConfig(), spot: { ...loadSpotConfig({}), demo: false } });
+    rebuilder = startRollupRebuilder({ db, pollMs: 60_000, log: { error: jest.fn() } }, false);
   });
 
   afterAll(async () => {
+    await rebuilder.stop();
     await app.close();
     await target.destroy();
   });
 
   it('imports a day with roll-ups equal to live reporting of the same samples, and a re-import adds nothing', async () => {
     const { samples, csv } = day(DAY);
-    const first = await apiPost(app, 'integration/history/import', { plantId, csv }, admin);
+    const first = await importRebuilt(csv);
     expect(first.statusCode).toBe(200);
     expect(first.json<HistoryImportResult>()).toMatchObject({
       received: samples.length,
@@ -95,7 +105,7 @@ describe.each(databaseTargets())('history import on $name', (target) => {
     expect(imported.length).toBeGreaterThan(48);
     expect(imported).toEqual(await rollupsOf(twin));
 
-    const again = await apiPost(app, 'integration/history/import', { plantId, csv }, admin);
+    const again = await importRebuilt(csv);
     expect(again.json<HistoryImportResult>()).toMatchObject({ received: samples.length, inserted: 0 });
     expect(await rollupsOf(thing)).toEqual(imported);
   });
@@ -106,7 +116,7 @@ describe.each(databaseTargets())('history import on $name', (target) => {
     const half = Math.floor(rest.length / 2);
     // Second half first, then the first half: the day's buckets must come out as if written in order.
     for (const piece of [rest.slice(half), rest.slice(0, half)]) {
-      expect((await apiPost(app, 'integration/history/import', { plantId, csv: [head, ...piece].join('\n') }, admin)).statusCode).toBe(200);
+      expect((await importRebuilt([head, ...piece].join('\n'))).statusCode).toBe(200);
     }
     await new SeriesWriter().writeSamples(db, twin, samples);
     expect(await rollupsOf(thing)).toEqual(await rollupsOf(twin));
@@ -121,6 +131,44 @@ describe.each(databaseTargets())('history import on $name', (target) => {
     const wrongColumns = await apiPost(app, 'integration/history/import', { plantId, csv: 'a,b\n1,2' }, admin);
     expect(wrongColumns.statusCode).toBe(400);
     expect(await sampleCount()).toBe(before);
+  });
+
+  it('refuses times before 2000 or after tomorrow, naming their lines, and writes nothing', async () => {
+    const before = await sampleCount();
+    // The review's 163 bytes: years 0001 and 9999 made the rebuild walk every month between them.
+    const csv = 'time,key,value\n0001-01-01T00:00:00Z,BatSoc,50\n9999-12-31T23:00:00Z,BatSoc,51\n2025-04-02T10:00:00Z,BatSoc,52';
+    const response = await apiPost(app, 'integration/history/import', { plantId, csv }, admin);
+    expect(response.statusCode).toBe(400);
+    const errors =
+      response.json<ErrorBody<{ errors: Array<{ line: number; problem?: { code: string; earliest: string } }> }>>().error.details?.errors;
+    expect(errors?.map((e) => [e.line, e.problem?.code, e.problem?.earliest])).toEqual([
+      [2, 'outOfRange', '2000-01-01T00:00:00.000Z'],
+      [3, 'outOfRange', '2000-01-01T00:00:00.000Z'],
+    ]);
+    expect(await sampleCount()).toBe(before);
+  });
+
+  it('rebuilds after the answer, and only the days imported: two days 20 years apart cost two days and two months', async () => {
+    const csv = 'time,key,value\n2003-01-15T10:00:00Z,ActPwrPve,1200\n2023-06-15T10:00:00Z,ActPwrPve,3400';
+    const response = await apiPost(app, 'integration/history/import', { plantId, csv }, admin);
+    expect(response.json<HistoryImportResult>()).toMatchObject({ received: 2, inserted: 2 });
+    const days = async () =>
+      (
+        await db
+          .selectFrom('metric_rollups')
+          .select('bucket')
+          .where('thing_name', '=', thing)
+          .where('granularity', '=', 'day')
+          .where('bucket', '<', Date.parse('2024-01-01T00:00:00Z'))
+          .execute()
+      ).length;
+    // Answered with the days queued, none rebuilt on the request's path.
+    expect(await db.selectFrom('rollup_rebuilds').select('day_bucket').where('thing_name', '=', thing).execute()).toHaveLength(2);
+    expect(await days()).toBe(0);
+    expect(await rebuilder.runOnce()).toEqual({ days: 2, months: 2 });
+    expect(await days()).toBe(2);
+    expect(await db.selectFrom('rollup_rebuilds').selectAll().execute()).toEqual([]);
+    expect(await rebuilder.runOnce()).toEqual({ days: 0, months: 0 });
   });
 
   it('answers a 50 MB body with 413 and writes nothing', async () => {
@@ -138,33 +186,13 @@ describe.each(databaseTargets())('history import on $name', (target) => {
     expect(await sampleCount()).toBe(before);
   });
 
-  it('takes a spot price CSV from an owner, records the import and its errors for the sources page', async () => {
-    const csv = 'start,eur_mwh\n2025-06-01T00:00:00+02:00,80.5\n2025-06-01T01:00:00+02:00,75';
-    expect((await apiPost(app, 'integration/spot/upload', { csv }, admin)).statusCode).toBe(403);
-    const uploaded = await apiPost(app, 'integration/spot/upload', { csv }, owner);
-    expect(uploaded.json()).toEqual({ rows: 2 });
-    const spot = (await apiPost(app, 'integration/sources', {}, owner)).json<{ spot: SpotSource }>().spot;
-    expect(spot).toMatchObject({ rows: 2, lastImport: { rows: 2, errors: [], source: 'upload' } });
-    const bad = await apiPost(app, 'integration/spot/upload', { csv: 'start,eur_mwh\nyesterday,1' }, owner);
-    expect(bad.statusCode).toBe(400);
-    const after = (await apiPost(app, 'integration/sources', {}, owner)).json<{ spot: SpotSource }>().spot;
-    expect(after).toMatchObject({ rows: 2, lastImport: { rows: 0, errors: [expect.stringMatching(/line 2/)] } });
-  });
-
   it('makes no change whose audit entry cannot be written', async () => {
     const tenant = (await db.selectFrom('plants').select('tenant_id').where('id', '=', plantId).executeTakeFirstOrThrow()).tenant_id;
-    const sources = async () => (await apiPost(app, 'integration/sources', {}, owner)).json<{ spot: SpotSource }>().spot;
-    const [samplesBefore, sourcesBefore] = [await sampleCount(), await sources()];
+    const samplesBefore = await sampleCount();
     await whileAuditRefused(db, tenant, async () => {
-      for (const [path, body] of [
-        ['integration/history/import', { plantId, csv: day(DAY + 5 * 86_400_000).csv }],
-        ['integration/spot/upload', { csv: 'start,eur_mwh\n2025-07-01T00:00:00+02:00,99\n2025-07-01T01:00:00+02:00,98' }],
-      ] as const) {
-        const response = await apiPost(app, path, body, owner);
-        expect([path, response.statusCode]).toEqual([path, 500]);
-      }
+      const response = await apiPost(app, 'integration/history/import', { plantId, csv: day(DAY + 5 * 86_400_000).csv }, owner);
+      expect(response.statusCode).toBe(500);
     });
     expect(await sampleCount()).toBe(samplesBefore);
-    expect(await sources()).toEqual(sourcesBefore);
   });
 });

@@ -1,16 +1,18 @@
-// Imports metric history into a plant's time series. The whole piece is checked first (any bad line:
-// nothing is written); then, in one transaction (the caller's, if `db` is one), new samples are stored
-// (a sample already stored at the same time keeps its value, so importing a file twice adds nothing)
-// and the roll-ups of the days touched are rebuilt from the raw samples.
+// Imports metric history into a plant's time series. The whole piece is checked first (any bad line,
+// a time before HISTORY_EARLIEST or after tomorrow: nothing is written); then, in one transaction (the
+// caller's, if `db` is one), new samples are stored (a sample already stored at the same time keeps its
+// value, so importing a file twice adds nothing) and the days that got new samples are queued for their
+// roll-ups, which a rebuilder redoes after the answer (rollup-rebuilds.ts; call wakeRebuilders after
+// the commit).
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { parseHistoryCsv, type HistoryImportResult } from '@helio/contracts';
 import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { reopenSessions } from '../ev/settled-sessions';
-import { badRequest } from '../http/errors';
+import { ApiError } from '../http/errors';
 import { SeriesWriter } from '../series/series-writer';
-import { rebuildRange } from './history-rollups';
+import { queueRebuilds } from './rollup-rebuilds';
 
 const CHUNK = 1000;
 
@@ -22,14 +24,14 @@ export async function importHistoryCsv(
 ): Promise<HistoryImportResult> {
   const parsed = parseHistoryCsv(csv, firstLine);
   if (parsed.errorCount > 0 || parsed.from === null || parsed.to === null) {
-    throw badRequest(`The file has ${parsed.errorCount} bad line(s); nothing was imported`, {
+    throw new ApiError(400, 'HistoryBadLines', `The file has ${parsed.errorCount} bad line(s); nothing was imported`, {
       errors: parsed.errors,
       errorCount: parsed.errorCount,
     });
   }
   const { from, to } = parsed;
   const inserted = await inTransaction(db, async (trx) => {
-    let count = 0;
+    const stored: Array<{ metric_key: string; ts: number }> = [];
     for (let i = 0; i < parsed.samples.length; i += CHUNK) {
       const rows = await trx
         .insertInto('metric_samples')
@@ -37,15 +39,13 @@ export async function importHistoryCsv(
           parsed.samples.slice(i, i + CHUNK).map((s) => ({ thing_name: plant.thing_name, metric_key: s.key, ts: s.ts, value: s.value })),
         )
         .onConflict((oc) => oc.columns(['thing_name', 'metric_key', 'ts']).doNothing())
-        .returning('ts')
+        .returning(['metric_key', 'ts'])
         .execute();
-      count += rows.length;
+      stored.push(...rows);
     }
+    const count = stored.length;
     if (count > 0) {
-      const calendar = await new SeriesWriter().calendarOf(trx, plant.thing_name);
-      const dayFrom = calendar.bucketStart('day', from);
-      const dayTo = calendar.nextBucket('day', calendar.bucketStart('day', to));
-      await rebuildRange(trx, { thingName: plant.thing_name, keys: parsed.keys, from: dayFrom, to: dayTo });
+      await queueRebuilds(trx, plant.thing_name, await new SeriesWriter().calendarOf(trx, plant.thing_name), stored);
       await reopenSessions(trx, plant.id, from);
     }
     await trx

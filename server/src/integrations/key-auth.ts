@@ -8,7 +8,7 @@
 import type { Kysely } from 'kysely';
 import { MODULE_KEYS, type ApiKeyScope } from '@helio/contracts';
 import type { Database } from '../db/schema';
-import { parseModules, type KeyAuthenticator } from '../http/auth';
+import { parseModules, type AuthUser, type KeyAuthenticator } from '../http/auth';
 import { tooManyRequests, unauthorized } from '../http/errors';
 import type { Permission } from '../iam/permissions';
 import { effectivePermissions } from '../iam/roles';
@@ -43,8 +43,8 @@ export function createKeyAuthenticator(
       if (row.revoked_at !== null) throw unauthorized('API key revoked');
       const at = now();
       if (row.expires_at !== null && Date.parse(row.expires_at) <= at) throw unauthorized('API key expired');
-      const creator = activeCreatorOf(row);
-      if (!creator) throw unauthorized('The user who made this API key is no longer active');
+      const caller = keyCallerOf(row);
+      if (!caller) throw unauthorized('The user who made this API key is no longer active');
       const wait = await takeKeyRequest(db, row.id, opts.ratePerMinute, at);
       if (wait > 0) throw tooManyRequests(`Too many requests with this API key; try again in ${wait} s`, wait);
       if ((lastWritten.get(row.id) ?? 0) + LAST_USE_EVERY_MS <= at) {
@@ -56,27 +56,44 @@ export function createKeyAuthenticator(
           .where('id', '=', row.id)
           .execute();
       }
-      const modules = parseModules(row.modules).filter(
-        (m) => (MODULE_KEYS as readonly string[]).includes(m) && creator.modules.includes(m),
-      );
-      return {
-        sub: `api-key:${row.id}`,
-        email: `api-key:${row.name}`,
-        tenantId: row.tenant_id,
-        role: 'viewer',
-        roleId: API_KEY_ROLE,
-        modules,
-        permissions: KEY_PERMISSIONS[row.scope].filter((p) => creator.permissions.includes(p)),
-        apiKey: {
-          id: row.id,
-          plantIds: plantIdsOf(row),
-          plantRole: row.scope === 'control' ? 'operator' : 'viewer',
-          creatorId: creator.id,
-          creatorSeesEveryPlant: seesEveryPlant({ roleId: creator.roleId }),
-        },
-      };
+      return caller;
     },
   };
+}
+
+/** The key as a caller now: what its scope and its creator share; undefined once its creator is not active. */
+function keyCallerOf(row: KeyWithCreator): AuthUser | undefined {
+  const creator = activeCreatorOf(row);
+  if (!creator) return undefined;
+  const modules = parseModules(row.modules).filter((m) => (MODULE_KEYS as readonly string[]).includes(m) && creator.modules.includes(m));
+  return {
+    sub: `api-key:${row.id}`,
+    email: `api-key:${row.name}`,
+    tenantId: row.tenant_id,
+    role: 'viewer',
+    roleId: API_KEY_ROLE,
+    modules,
+    permissions: KEY_PERMISSIONS[row.scope].filter((p) => creator.permissions.includes(p)),
+    apiKey: {
+      id: row.id,
+      plantIds: plantIdsOf(row),
+      plantRole: row.scope === 'control' ? 'operator' : 'viewer',
+      creatorId: creator.id,
+      creatorSeesEveryPlant: seesEveryPlant({ roleId: creator.roleId }),
+      expiresAt: row.expires_at === null ? null : Date.parse(row.expires_at),
+    },
+  };
+}
+
+/**
+ * The key as a caller now, for what outlives a request (an open live stream asking again): undefined
+ * when it is revoked, expired or its creator is no longer active. No secret, budget or last use: the
+ * request that opened the stream passed those.
+ */
+export async function currentKeyCaller(db: Kysely<Database>, keyId: string, now = Date.now()): Promise<AuthUser | undefined> {
+  const row = await keyWithCreator(db, keyId);
+  if (!row || row.revoked_at !== null || (row.expires_at !== null && Date.parse(row.expires_at) <= now)) return undefined;
+  return keyCallerOf(row);
 }
 
 /** The key's row with its creator's account and custom role (left joins: a gone creator reads as nulls). */

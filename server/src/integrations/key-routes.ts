@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { integrationEndpoints, API_KEY_MAX_DAYS, type IntegrationEndpoints } from '@helio/contracts';
 import { recordRequestAudit } from '../audit/request-audit';
+import { announceAccessEnded } from '../identity/access-ended';
 import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { requireUser } from '../http/auth';
@@ -94,6 +95,7 @@ export async function registerKeyRoutes(app: FastifyInstance, { db, pepper }: { 
           await recordRequestAudit(trx, request, 'integrations.key_revoked', { type: 'api_key', id: revoked.id, label: revoked.name }, {});
         return revoked;
       });
+      announceAccessEnded(db, { apiKeyId: after.id }); // its open live streams end now, on every replica
       return keyView(after);
     },
   );

@@ -1,6 +1,9 @@
 // integration/sources: per plant, its gateway and the spot price source (sources-store.ts);
-// integration/spot/upload: a price CSV, stored like the hourly import of SPOT_PRICES_URL. A new
-// gateway password is the registry's own route (plant/gateway/credentials/rotate), which the page calls.
+// integration/spot/upload: a price CSV, stored as the organisation's own series, which it then sees in
+// place of the server's (spot/prices, EV plans and costs, analytics, forecasts' best hours) and no other
+// organisation sees; the server's series (SPOT_PRICES_URL's feed, the demo curve) no organisation can
+// change. integration/spot/clear removes the own series again. A new gateway password is the
+// registry's own route (plant/gateway/credentials/rotate), which the page calls.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { integrationEndpoints, SPOT_UPLOAD_MAX_CHARS, type IntegrationEndpoints } from '@helio/contracts';
@@ -10,11 +13,11 @@ import type { Database } from '../db/schema';
 import type { DeviceServices } from '../devices';
 import { requireUser } from '../http/auth';
 import { contractSchema } from '../http/contract-schema';
-import { badRequest, forbidden } from '../http/errors';
+import { badRequest } from '../http/errors';
 import { access } from '../iam/route-access';
 import { parsePriceCsv, PriceCsvError } from '../spot/price-csv';
 import type { SpotConfig } from '../spot/spot-config';
-import { importPrices } from '../spot/spot-store';
+import { deleteTenantPrices, importTenantPrices } from '../spot/spot-store';
 import { spotDb } from '../spot/tables';
 import { recordImport } from './import-record';
 import { plantSources } from './sources-store';
@@ -41,8 +44,7 @@ export async function registerSourcesRoutes(
       bodyLimit: SPOT_UPLOAD_MAX_CHARS * 2 + 1024,
     },
     async (request) => {
-      // Market prices are one series for every tenant of the server: only a tenant owner may replace them.
-      if (request.user.roleId !== 'owner') throw forbidden('Only an owner may upload spot prices; they are shared by the whole server');
+      const series = { area: spot.area, tenantId: request.user.tenantId };
       let prices;
       try {
         prices = parsePriceCsv(request.body.csv);
@@ -53,10 +55,23 @@ export async function registerSourcesRoutes(
       }
       // The prices, the import's record and its audit entry commit together, or none of them.
       const rows = await inTransaction(db, async (trx) => {
-        const imported = await importPrices(spotDb(trx), spot.area, prices, 'import');
+        const imported = await importTenantPrices(spotDb(trx), series, prices);
         await recordImport(trx, { tenantId: request.user.tenantId, kind: 'spot', source: 'upload', rows: imported, errors: [] });
         await recordRequestAudit(trx, request, 'integrations.spot_uploaded', null, { rows: imported, area: spot.area });
         return imported;
+      });
+      return { rows };
+    },
+  );
+
+  app.post<{ Body: IntegrationEndpoints['integration/spot/clear']['request'] }>(
+    '/api/integration/spot/clear',
+    { config: MANAGE, preHandler: requireUser, schema: contractSchema(integrationEndpoints['integration/spot/clear']) },
+    async (request) => {
+      const rows = await inTransaction(db, async (trx) => {
+        const removed = await deleteTenantPrices(spotDb(trx), { area: spot.area, tenantId: request.user.tenantId });
+        if (removed > 0) await recordRequestAudit(trx, request, 'integrations.spot_cleared', null, { rows: removed, area: spot.area });
+        return removed;
       });
       return { rows };
     },

@@ -9,6 +9,7 @@ import { findRegistryPlants } from '../devices/registry/registry';
 import { NO_GATEWAYS } from '../devices/registry/fleet-query';
 import { hasPlantRole, listTenantPlants } from '../plants/access';
 import type { SpotConfig } from '../spot/spot-config';
+import { countTenantPrices } from '../spot/spot-store';
 import { spotDb } from '../spot/tables';
 import { lastSpotImport } from './import-record';
 
@@ -64,6 +65,12 @@ export async function plantSources(
     .executeTakeFirstOrThrow();
   return {
     plants,
-    spot: { area: spot.area, url: spot.pricesUrl ?? null, rows: Number(rows.n), lastImport: await lastSpotImport(db, user.tenantId) },
+    spot: {
+      area: spot.area,
+      url: spot.pricesUrl ?? null,
+      rows: Number(rows.n),
+      ownRows: await countTenantPrices(spotDb(db), { area: spot.area, tenantId: user.tenantId }),
+      lastImport: await lastSpotImport(db, user.tenantId),
+    },
   };
 }

@@ -52,6 +52,8 @@ export interface WebhookDeliveryTable {
   event: WebhookEvent;
   /** 062_key_creators: the plant the event is about, when it is about one (the log shows it only to those who see it). */
   plant_id: string | null;
+  /** 065_webhook_redeliveries: the delivery this one repeats, when it was queued again from the log. */
+  redelivery_of: string | null;
   /** The exact body sent (and signed). */
   payload: string;
   status: DeliveryStatus;
@@ -80,9 +82,23 @@ export interface IntegrationImportTable {
   errors: string;
 }
 
+/** 064_rollup_rebuilds: a day of a key whose roll-ups an import left to rebuild (rollup-rebuilds.ts). */
+export interface RollupRebuildTable {
+  id: string;
+  thing_name: string;
+  metric_key: string;
+  /** Start of the day bucket, epoch ms. */
+  day_bucket: number;
+  queued_at: number;
+  /** Epoch ms until which a rebuilder holds the row; 0 when nobody does. */
+  claimed_until: number;
+  claim_token: string | null;
+}
+
 export interface IntegrationTables {
   api_keys: ApiKeyTable;
   webhooks: WebhookTable;
   webhook_deliveries: WebhookDeliveryTable;
   integration_imports: IntegrationImportTable;
+  rollup_rebuilds: RollupRebuildTable;
 }

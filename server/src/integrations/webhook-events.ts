@@ -81,6 +81,7 @@ export async function queueDeliveries(
   payload: WebhookPayload,
   nowMs: number,
   plantId: string | null = null,
+  redeliveryOf: string | null = null,
 ): Promise<string[]> {
   const body = JSON.stringify(payload);
   const rows = webhookIds.map((webhookId) => ({
@@ -90,6 +91,7 @@ export async function queueDeliveries(
     event_id: payload.id,
     event: payload.type,
     plant_id: plantId,
+    redelivery_of: redeliveryOf,
     payload: body,
     status: 'pending' as const,
     attempts: 0,
@@ -112,10 +114,14 @@ export function wakeSenders(): void {
   senders.forEach((kick) => kick());
 }
 
-/** Queues a delivery of the same event again, to one webhook (the log's redeliver); wake the senders once it commits. */
+/**
+ * Queues a delivery of the same event again, to one webhook (the log's redeliver); wake the senders once
+ * it commits. At most one redelivery of an event per webhook waits at a time (a unique index refuses a
+ * second; webhook-routes.ts answers 409 first).
+ */
 export async function requeueDelivery(
   db: Kysely<Database>,
-  delivery: { tenant_id: string; webhook_id: string; payload: string; plant_id: string | null },
+  delivery: { id: string; tenant_id: string; webhook_id: string; payload: string; plant_id: string | null },
 ): Promise<string> {
   const [id] = await queueDeliveries(
     db,
@@ -124,6 +130,7 @@ export async function requeueDelivery(
     JSON.parse(delivery.payload) as WebhookPayload,
     Date.now(),
     delivery.plant_id,
+    delivery.id,
   );
   return id as string;
 }

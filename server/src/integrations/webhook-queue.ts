@@ -2,6 +2,8 @@
 // claimed_until < now: on PostgreSQL a second replica's UPDATE waits for the first's row locks and
 // then re-checks that condition, so it skips what the first took; SQLite runs one writer at a time.
 // The claim is a lease: a sender that dies mid-attempt leaves the row to be claimed again after it.
+// Claims take the tenants in turn (each tenant's longest-waiting row first, then each one's second…),
+// so one tenant's backlog never keeps another's delivery waiting behind it.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -17,13 +19,19 @@ export function backoffMs(attempts: number, random = Math.random): number {
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
-/** Claims up to `limit` due deliveries for `leaseMs`, none of the webhooks in `skip`; answers them with the claim's token. */
+/** Webhooks and tenants whose deliveries a claim leaves alone (they have enough in flight already). */
+export interface ClaimSkips {
+  webhooks?: readonly string[];
+  tenants?: readonly string[];
+}
+
+/** Claims up to `limit` due deliveries for `leaseMs`, tenants in turn, none of `skip`; answers them with the claim's token. */
 export async function claimDue(
   db: Kysely<Database>,
   limit: number,
   leaseMs: number,
   now = Date.now(),
-  skip: readonly string[] = [],
+  skip: ClaimSkips = {},
 ): Promise<{ token: string; rows: DeliveryRow[] }> {
   const token = randomUUID();
   if (limit <= 0) return { token, rows: [] };
@@ -33,14 +41,22 @@ export async function claimDue(
     .where('id', 'in', (eb) => {
       let due = eb
         .selectFrom('webhook_deliveries as due')
-        .select('due.id')
+        .select(['due.id', 'due.next_attempt_at'])
+        // Each row's place in its tenant's line: claims take every tenant's first before anyone's second.
+        .select((row) =>
+          row.fn
+            .agg<number>('row_number')
+            .over((ob) => ob.partitionBy('due.tenant_id').orderBy('due.next_attempt_at'))
+            .as('turn'),
+        )
         .where('due.status', '=', 'pending')
         .where('due.next_attempt_at', '<=', now)
         .where('due.claimed_until', '<', now)
         // A switched-off webhook's deliveries wait; they go out if it is switched on within their window.
         .where('due.webhook_id', 'in', eb.selectFrom('webhooks').select('webhooks.id').where('webhooks.enabled', '=', 1));
-      if (skip.length > 0) due = due.where('due.webhook_id', 'not in', [...skip]);
-      return due.orderBy('due.next_attempt_at').limit(limit);
+      if (skip.webhooks?.length) due = due.where('due.webhook_id', 'not in', [...skip.webhooks]);
+      if (skip.tenants?.length) due = due.where('due.tenant_id', 'not in', [...skip.tenants]);
+      return eb.selectFrom(due.as('ranked')).select('ranked.id').orderBy('ranked.turn').orderBy('ranked.next_attempt_at').limit(limit);
     })
     .where('status', '=', 'pending')
     .where('claimed_until', '<', now)

@@ -30,6 +30,7 @@ import {
   type WebhookRow,
 } from './webhook-store';
 import { checkWebhookUrl, WebhookUrlError } from './webhook-url';
+import { refuseRedeliveryBeyondCap } from './redelivery-cap';
 
 const MANAGE = access('integrations:manage', { module: 'integrations' });
 const byId = (kind: 'webhook' | 'delivery', field = 'id') =>
@@ -137,6 +138,7 @@ export async function registerWebhookRoutes(
       const delivery = await findDelivery(db, request.user, request.body.id);
       if (!delivery) throw notFound('Delivery not found');
       const hook = await requireHook(request.user.tenantId, delivery.webhook_id);
+      await refuseRedeliveryBeyondCap(db, delivery);
       const id = await inTransaction(db, async (trx) => {
         const requeued = await requeueDelivery(trx, delivery);
         await recordRequestAudit(trx, request, 'integrations.webhook_redelivered', target(hook), {
@@ -144,6 +146,10 @@ export async function registerWebhookRoutes(
           event: delivery.event_id,
         });
         return requeued;
+      }).catch(async (error: unknown) => {
+        // A request for the same event at the same moment got in first (the unique index): say so.
+        await refuseRedeliveryBeyondCap(db, delivery);
+        throw error;
       });
       wakeSenders();
       const queued = await findDelivery(db, request.user, id);

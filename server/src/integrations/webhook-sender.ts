@@ -1,7 +1,8 @@
 // Sends queued webhook deliveries from any number of server processes. Each poll claims at most as
-// many rows as it has free slots (WEBHOOK_CONCURRENCY), posts each with its own timeout, and records
-// the outcome; nothing here runs on a request's path, so a receiver that hangs or fails only costs
-// one slot until its timeout.
+// many rows as it has free slots (WEBHOOK_CONCURRENCY), tenants in turn (webhook-queue.ts), posts each
+// with its own timeout, and records the outcome; nothing here runs on a request's path. A receiver that
+// hangs or fails costs at most PER_WEBHOOK_IN_FLIGHT slots until its timeout, and one tenant's
+// webhooks together at most perTenantInFlight(concurrency): the other slots stay for other tenants.
 import http from 'node:http';
 import https from 'node:https';
 import type { Kysely } from 'kysely';
@@ -25,6 +26,13 @@ export interface SenderOptions {
 const USER_AGENT = 'Helio-EMS-Webhooks/1';
 /** At most this many attempts to one webhook at once: a receiver that hangs holds only these slots, the rest serve the others. */
 export const PER_WEBHOOK_IN_FLIGHT = 2;
+
+/**
+ * At most this many attempts of one tenant's webhooks at once in a sender of `concurrency` slots: half
+ * of them, and more than one webhook's share (a tenant's hanging webhook leaves room for its others).
+ */
+export const perTenantInFlight = (concurrency: number): number =>
+  Math.min(concurrency, Math.max(PER_WEBHOOK_IN_FLIGHT + 1, Math.floor(concurrency / 2)));
 
 /** One POST of `body` to `url`: ok on 2xx; the receiver's answer is read and thrown away. */
 export function postSigned(
@@ -71,6 +79,23 @@ export function postSigned(
   });
 }
 
+/** Attempts in flight per webhook or per tenant, each up to a cap. */
+class InFlight {
+  private readonly counts = new Map<string, number>();
+  constructor(private readonly cap: number) {}
+  hasRoom = (id: string): boolean => (this.counts.get(id) ?? 0) < this.cap;
+  take(id: string): void {
+    this.counts.set(id, (this.counts.get(id) ?? 0) + 1);
+  }
+  give(id: string): void {
+    const left = (this.counts.get(id) ?? 1) - 1;
+    if (left > 0) this.counts.set(id, left);
+    else this.counts.delete(id);
+  }
+  /** The ids at their cap. */
+  full = (): string[] => [...this.counts].filter(([, n]) => n >= this.cap).map(([id]) => id);
+}
+
 export interface WebhookSender {
   /** One poll now (tests); resolves when the deliveries it claimed are done. */
   runOnce(): Promise<number>;
@@ -80,8 +105,8 @@ export interface WebhookSender {
 export function startWebhookSender(opts: SenderOptions, autostart = true): WebhookSender {
   const { db } = opts;
   const inFlight = new Set<Promise<void>>();
-  const perWebhook = new Map<string, number>();
-  const busyWebhooks = () => [...perWebhook].filter(([, n]) => n >= PER_WEBHOOK_IN_FLIGHT).map(([id]) => id);
+  const perWebhook = new InFlight(PER_WEBHOOK_IN_FLIGHT);
+  const perTenant = new InFlight(perTenantInFlight(opts.concurrency));
   // Longer than one attempt can take, so a live sender never loses its claim mid-attempt.
   const leaseMs = opts.timeoutMs * 2 + 5_000;
   let stopped = false;
@@ -109,11 +134,12 @@ export function startWebhookSender(opts: SenderOptions, autostart = true): Webho
     // A claim that hits a webhook's cap gives those rows back and claims again without that webhook.
     for (let round = 0; round < 3 && opts.concurrency - inFlight.size > 0; round++) {
       const wanted = opts.concurrency - inFlight.size;
-      const { token, rows: claimed } = await claimDue(db, wanted, leaseMs, Date.now(), busyWebhooks());
+      const skip = { webhooks: perWebhook.full(), tenants: perTenant.full() };
+      const { token, rows: claimed } = await claimDue(db, wanted, leaseMs, Date.now(), skip);
       const rows = claimed.filter((row) => {
-        const n = perWebhook.get(row.webhook_id) ?? 0;
-        if (n >= PER_WEBHOOK_IN_FLIGHT) return false;
-        perWebhook.set(row.webhook_id, n + 1);
+        if (!perWebhook.hasRoom(row.webhook_id) || !perTenant.hasRoom(row.tenant_id)) return false;
+        perWebhook.take(row.webhook_id);
+        perTenant.take(row.tenant_id);
         return true;
       });
       await releaseClaim(
@@ -128,9 +154,8 @@ export function startWebhookSender(opts: SenderOptions, autostart = true): Webho
           )
           .finally(() => {
             inFlight.delete(run);
-            const left = (perWebhook.get(row.webhook_id) ?? 1) - 1;
-            if (left > 0) perWebhook.set(row.webhook_id, left);
-            else perWebhook.delete(row.webhook_id);
+            perWebhook.give(row.webhook_id);
+            perTenant.give(row.tenant_id);
             // The queue may hold more: go on at once. Only a running sender does; one driven by runOnce
             // (tests, a CLI) must not leave a poll behind that claims rows after it returned.
             if (!stopped && autostart && claimed.length === wanted) schedule();

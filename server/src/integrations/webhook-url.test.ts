@@ -17,6 +17,14 @@ describe('webhook URLs', () => {
     'fe80::1',
     '::ffff:127.0.0.1',
     '::ffff:10.0.0.1',
+    '::ffff:7f00:1',
+    '::7f00:1',
+    '::127.0.0.1',
+    '64:ff9b::7f00:1',
+    '64:ff9b:1::a00:1',
+    '2002:7f00:1::1',
+    '2001:0:4136:e378:8000:63bf:80ff:fffe',
+    'fec0::1',
     '224.0.0.1',
   ])('counts %s as internal', (address) => expect(isPrivateAddress(address)).toBe(true));
 
@@ -25,7 +33,17 @@ describe('webhook URLs', () => {
   );
 
   it('refuses loopback and private hosts, by address and by name, unless allowed', async () => {
-    for (const url of ['http://127.0.0.1:8080/hook', 'https://[::1]/hook', 'http://10.0.0.5/x', 'http://localhost:3000/hook']) {
+    for (const url of [
+      'http://127.0.0.1:8080/hook',
+      'https://[::1]/hook',
+      'http://10.0.0.5/x',
+      'http://localhost:3000/hook',
+      // the review's: written as IPv6 that carries (or reaches) an internal IPv4 address
+      'http://[::127.0.0.1]/hook',
+      'http://[::ffff:127.0.0.1]/hook',
+      'http://[64:ff9b:1::a00:1]/hook',
+      'http://[2002:7f00:1::]/hook',
+    ]) {
       await expect(checkWebhookUrl(url, false)).rejects.toThrow(/private or loopback/);
       await expect(checkWebhookUrl(url, true)).resolves.toBeInstanceOf(URL);
     }

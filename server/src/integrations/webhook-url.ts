@@ -27,22 +27,48 @@ for (const [address, prefix] of [
 for (const [address, prefix] of [
   ['::', 128],
   ['::1', 128],
+  // NAT64 (well-known and local-use), 6to4 and Teredo carry an IPv4 address inside: whichever it is,
+  // a gateway of the network would reach it, so they are refused whole.
   ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['2002::', 16],
+  ['2001::', 32],
   ['100::', 64],
   ['2001:db8::', 32],
   ['fc00::', 7],
+  ['fec0::', 10],
   ['fe80::', 10],
   ['ff00::', 8],
 ] as const)
   BLOCKED.addSubnet(address, prefix, 'ipv6');
+
+/** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 part and a zone allowed), or undefined. */
+function ipv6Groups(address: string): number[] | undefined {
+  let text = address.replace(/%.*$/, '');
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const part = (s: string | undefined) => (s ? s.split(':').map((g) => parseInt(g, 16)) : []);
+  const [front, back] = [part(head), part(tail)];
+  const groups = tail === undefined ? front : [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
+  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : undefined;
+}
 
 /** True for addresses a webhook must not reach: loopback, private, link-local, shared, reserved, multicast. */
 export function isPrivateAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 4) return BLOCKED.check(address, 'ipv4');
   if (family !== 6) return true; // not an address at all: refuse
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return BLOCKED.check(mapped[1], 'ipv4');
+  const groups = ipv6Groups(address);
+  if (!groups) return true;
+  // IPv4-mapped (::ffff:a.b.c.d) and IPv4-compatible (::a.b.c.d, the URL parser's [::127.0.0.1]) are that IPv4 address.
+  if (groups.slice(0, 5).every((g) => g === 0) && (groups[5] === 0xffff || groups[5] === 0)) {
+    const [high = 0, low = 0] = groups.slice(6);
+    return BLOCKED.check(`${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`, 'ipv4');
+  }
   return BLOCKED.check(address, 'ipv6');
 }
 

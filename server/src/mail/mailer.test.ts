@@ -2,7 +2,16 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { databaseTargets } from '../testing/databases';
 import { createMailer } from './mailer';
-import { CLAIM_TIMEOUT_MS, MAX_DELIVERY_ATTEMPTS, claimUnsent, enqueueMail, type OutboxRow } from './outbox';
+import {
+  CLAIM_TIMEOUT_MS,
+  MAX_DELIVERY_ATTEMPTS,
+  SECRET_REMOVED,
+  claimUnsent,
+  enqueueMail,
+  removeExpiredSecrets,
+  type OutboxRow,
+} from './outbox';
+import { renderMail } from './templates';
 import { logTransport, type MailTransport } from './transports';
 
 const mail = (to: string) => ({ to, subject: 'Hello', text: 'Body', language: 'en' as const });
@@ -111,5 +120,71 @@ describe.each(databaseTargets())('outbox delivery on $name', (target) => {
     await mailer.idle();
     await mailer.close();
     expect(transport.sent).toEqual(['left@helio.test']);
+  });
+
+  describe('secrets', () => {
+    const reset = (to: string, now = Date.now()) => ({
+      to,
+      language: 'en' as const,
+      ...renderMail(
+        { kind: 'password-reset-code', name: 'Eva', code: '482913', validMinutes: 60, consoleUrl: 'https://ems.test' },
+        'en',
+        now,
+      ),
+    });
+    const rowOf = (id: string) => db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+    it('removes a reset code or temporary password from the outbox once a mail server took it, keeping who was mailed what and when', async () => {
+      const transport = recordingTransport();
+      const mailer = createMailer(db, transport);
+      const id = await mailer.send(db, reset('eva@helio.test'));
+      const invited = await mailer.send(db, {
+        to: 'new@helio.test',
+        language: 'cs',
+        ...renderMail(
+          {
+            kind: 'invitation',
+            name: 'Nová',
+            username: 'new@helio.test',
+            temporaryPassword: 'Tmp-Secret-77',
+            expiresAt: new Date(Date.now() + 7 * 86_400_000),
+            tenantName: 'T',
+            consoleUrl: 'https://ems.test',
+          },
+          'cs',
+        ),
+      });
+      const plain = await mailer.send(db, mail('plain@helio.test'));
+      await mailer.idle();
+      await mailer.close();
+      expect(transport.sent.sort()).toEqual(['eva@helio.test', 'new@helio.test', 'plain@helio.test']);
+      for (const [mailId, secret] of [
+        [id, '482913'],
+        [invited, 'Tmp-Secret-77'],
+      ] as const) {
+        const row = await rowOf(mailId);
+        expect(row.text).toBe(SECRET_REMOVED);
+        expect(row.text).not.toContain(secret);
+        expect(row).toMatchObject({ secret_until: null, subject: expect.any(String) });
+        expect(row.sent_at).not.toBeNull();
+      }
+      expect((await rowOf(plain)).text).toBe('Body');
+    });
+
+    it('keeps the secret readable in the outbox without a mail server only until its time is over', async () => {
+      const mailer = createMailer(
+        db,
+        logTransport(() => undefined),
+      );
+      const hourAgo = Date.now() - 61 * 60_000;
+      const stale = await mailer.send(db, reset('old@helio.test', hourAgo));
+      const fresh = await mailer.send(db, reset('new@helio.test'));
+      await mailer.idle();
+      expect((await rowOf(fresh)).text).toContain('482913');
+      expect((await rowOf(stale)).text).toBe(SECRET_REMOVED);
+      expect(await removeExpiredSecrets(db, new Date(Date.now() + 61 * 60_000))).toBe(1);
+      expect((await rowOf(fresh)).text).toBe(SECRET_REMOVED);
+      await mailer.close();
+    });
   });
 });

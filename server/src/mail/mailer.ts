@@ -1,8 +1,9 @@
-// Delivers the outbox. Whoever queues mail kicks delivery; a timer retries failures. Sending never
-// happens on a request's path, so a slow or absent mail server costs no request any time.
+// Delivers the outbox. Whoever queues mail kicks delivery; a timer retries failures (and removes the
+// texts of secrets whose time is over, outbox.ts). Sending never happens on a request's path, so a slow
+// or absent mail server costs no request any time.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { claimUnsent, enqueueMail, markFailed, markSent, type OutgoingMail } from './outbox';
+import { claimUnsent, enqueueMail, markFailed, markSent, removeExpiredSecrets, type OutgoingMail } from './outbox';
 import type { MailTransport } from './transports';
 
 export interface Mailer {
@@ -31,12 +32,14 @@ export function createMailer(db: Kysely<Database>, transport: MailTransport, opt
   let closed = false;
 
   const round = async () => {
+    await removeExpiredSecrets(db);
     for (;;) {
       const batch = await claimUnsent(db, BATCH);
       for (const mail of batch) {
         try {
           await transport.send(mail);
-          await markSent(db, mail.id);
+          // With no mail server (the log transport) the outbox is where the mail is read: its secret stays until its time is over.
+          await markSent(db, mail, transport.name !== 'log');
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
           options.onError?.(`mail ${mail.id} to ${mail.to} failed (attempt ${mail.attempts}): ${reason}`);

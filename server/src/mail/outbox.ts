@@ -1,5 +1,8 @@
 // The outbox: every mail is a row first, written in the same transaction as the change it reports,
 // and delivered afterwards. A row is claimed before sending so two replicas never send it twice.
+// A mail's secret (a temporary password, a reset code) does not stay here: its text is replaced by a
+// note once a mail server took it, or once the secret's time is over (with no mail server, the outbox
+// is where it is read until then). Who was mailed what and when stays.
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, Locale, OutboxTable } from '../db/schema';
@@ -9,7 +12,12 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   language: Locale;
+  /** The text carries a secret of use until then (templates.ts). */
+  secretUntil?: Date;
 }
+
+/** What a mail's text becomes once its secret is removed. */
+export const SECRET_REMOVED = '[This mail carried a temporary password or a reset code; its text was removed once it was sent.]';
 
 export type OutboxRow = Selectable<OutboxTable>;
 
@@ -19,11 +27,32 @@ export const CLAIM_TIMEOUT_MS = 5 * 60_000;
 
 export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail, now: Date = new Date()): Promise<string> {
   const id = randomUUID();
+  const { secretUntil, ...fields } = mail;
   await db
     .insertInto('outbox')
-    .values({ id, ...mail, created_at: now.toISOString(), sent_at: null, claimed_at: null, attempts: 0, last_error: null })
+    .values({
+      id,
+      ...fields,
+      created_at: now.toISOString(),
+      sent_at: null,
+      claimed_at: null,
+      attempts: 0,
+      last_error: null,
+      secret_until: secretUntil ? secretUntil.toISOString() : null,
+    })
     .execute();
   return id;
+}
+
+/** Removes the texts of mails whose secret's time is over (sent or not); answers how many. */
+export async function removeExpiredSecrets(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ text: SECRET_REMOVED, secret_until: null })
+    .where('secret_until', 'is not', null)
+    .where('secret_until', '<=', now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Claims up to `limit` unsent mails for this process, oldest first. */
@@ -53,8 +82,19 @@ export async function claimUnsent(db: Kysely<Database>, limit: number, now: Date
   return claimed;
 }
 
-export async function markSent(db: Kysely<Database>, id: string, now: Date = new Date()): Promise<void> {
-  await db.updateTable('outbox').set({ sent_at: now.toISOString(), last_error: null }).where('id', '=', id).execute();
+/** Marks the mail sent; `delivered` (a mail server took it): a secret in its text is removed at once. */
+export async function markSent(
+  db: Kysely<Database>,
+  row: Pick<OutboxRow, 'id' | 'secret_until'>,
+  delivered: boolean,
+  now = new Date(),
+): Promise<void> {
+  const removeSecret = delivered && row.secret_until !== null;
+  await db
+    .updateTable('outbox')
+    .set({ sent_at: now.toISOString(), last_error: null, ...(removeSecret ? { text: SECRET_REMOVED, secret_until: null } : {}) })
+    .where('id', '=', row.id)
+    .execute();
 }
 
 /** Keeps the claim: the mail is tried again once the claim goes stale, a few minutes on (until MAX_DELIVERY_ATTEMPTS). */

@@ -20,6 +20,15 @@ export type MailMessage =
 export interface RenderedMail {
   subject: string;
   text: string;
+  /** The mail carries a secret (a temporary password, a reset code) of use until then: the outbox removes its text after. */
+  secretUntil?: Date;
+}
+
+/** Until when the secret a message carries is of use, or undefined when it carries none. */
+function secretUntil(message: MailMessage, now: number): Date | undefined {
+  if (message.kind === 'invitation') return message.expiresAt;
+  if (message.kind === 'password-reset-code') return new Date(now + message.validMinutes * 60_000);
+  return undefined;
 }
 
 const LOCALE_TAG: Record<Locale, string> = { cs: 'cs-CZ', en: 'en-US' };
@@ -148,7 +157,8 @@ function english(message: MailMessage): RenderedMail {
   }
 }
 
-export function renderMail(message: MailMessage, language: Locale): RenderedMail {
+export function renderMail(message: MailMessage, language: Locale, now = Date.now()): RenderedMail {
   const rendered = language === 'cs' ? czech(message) : english(message);
-  return { subject: rendered.subject, text: rendered.text + signature[language] };
+  const until = secretUntil(message, now);
+  return { subject: rendered.subject, text: rendered.text + signature[language], ...(until ? { secretUntil: until } : {}) };
 }

@@ -60,6 +60,7 @@ const row: OutboxRow = {
   claimed_at: null,
   attempts: 1,
   last_error: null,
+  secret_until: null,
 };
 
 describe('SMTP transport', () => {

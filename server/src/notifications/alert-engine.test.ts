@@ -9,6 +9,7 @@ import { defaultSettings, type NotificationSettings } from './settings';
 import { notificationsDb } from './notifications-db';
 import { createNotificationsDb, insertPlant, insertTenant, reportShadow, type TestPlant } from './test-fixtures';
 import { saveThresholds } from './thresholds';
+import { until } from '../testing/until';
 
 const MIN = 60_000;
 const NIGHT = Date.parse('2025-06-11T21:00:00Z'); // Wednesday 23:00 in Prague: no sun to judge PV by
@@ -192,7 +193,7 @@ describe.each(databaseTargets())('the alert engine on $name', (target) => {
     const log = quietLog();
     const running = startAlertEngine({ db, log, consoleUrl: 'https://ems.test', startedAt: 0, intervalMs: 60_000 });
     try {
-      for (let i = 0; i < 100 && (await alertsOf(plant)).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      await until(async () => (await alertsOf(plant)).length > 0, 'the first tick');
     } finally {
       await running.stop();
     }

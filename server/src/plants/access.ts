@@ -39,6 +39,8 @@ export interface ApiKeyReach {
   creatorId: string;
   /** The creator is a tenant owner or admin (sees every plant, as owner). */
   creatorSeesEveryPlant: boolean;
+  /** When the key stops working (epoch ms), or null: when it is revoked. */
+  expiresAt: number | null;
 }
 
 /** Who asks (request.user fits): their tenant, user id and effective role (built-in key or custom role id). */

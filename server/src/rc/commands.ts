@@ -4,7 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { RC_COMMAND_EXPIRY_MS, type RcCommand, type RcCommandState } from '@helio/contracts';
+import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
+import { emitWebhookEvent } from '../integrations/webhook-events';
 import { jsonEqual, type JsonValue } from '../devices/shadows/json';
 import type { RcCommandTable } from './tables';
 
@@ -61,7 +63,7 @@ export async function recordCommands(db: Kysely<Database>, commands: readonly Ne
   if (commands.length === 0) return [];
   const sentAt = new Date(now).toISOString();
   const rows = commands.map((command) => rowOf(command, sentAt));
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const byKey = new Map<string, string[]>();
     for (const row of rows) byKey.set(row.key, [...(byKey.get(row.key) ?? []), row.plant_id]);
     for (const [key, plantIds] of byKey) {
@@ -85,7 +87,11 @@ export async function recordCommands(db: Kysely<Database>, commands: readonly Ne
   return rows;
 }
 
-/** The device reports `value` for `key`: open commands that asked for it are confirmed now. */
+/**
+ * The device reports `value` for `key`: open commands that asked for it are confirmed now, each with
+ * its `command.confirmed` webhook event in the confirmation's transaction (to the webhooks whose
+ * creator sees the plant).
+ */
 export async function confirmCommands(
   db: Kysely<Database>,
   thingName: string,
@@ -95,7 +101,7 @@ export async function confirmCommands(
 ): Promise<number> {
   const open = await db
     .selectFrom('rc_commands')
-    .select(['id', 'to_value', 'sent_at'])
+    .selectAll()
     .where('thing_name', '=', thingName)
     .where('key', '=', key)
     .where('state', '=', 'sent')
@@ -103,13 +109,30 @@ export async function confirmCommands(
   let confirmed = 0;
   for (const row of open) {
     if (!jsonEqual(JSON.parse(row.to_value) as JsonValue, value)) continue;
-    const result = await db
-      .updateTable('rc_commands')
-      .set({ state: 'confirmed', confirmed_at: new Date(now).toISOString(), confirm_ms: Math.max(0, now - Date.parse(row.sent_at)) })
-      .where('id', '=', row.id)
-      .where('state', '=', 'sent')
-      .executeTakeFirst();
-    confirmed += Number(result.numUpdatedRows);
+    const done = {
+      ...row,
+      state: 'confirmed' as const,
+      confirmed_at: new Date(now).toISOString(),
+      confirm_ms: Math.max(0, now - Date.parse(row.sent_at)),
+    };
+    confirmed += await inTransaction(db, async (trx) => {
+      const result = await trx
+        .updateTable('rc_commands')
+        .set({ state: done.state, confirmed_at: done.confirmed_at, confirm_ms: done.confirm_ms })
+        .where('id', '=', row.id)
+        .where('state', '=', 'sent')
+        .executeTakeFirst();
+      // Only the replica whose update confirmed it tells the webhooks.
+      if (Number(result.numUpdatedRows) === 0) return 0;
+      await emitWebhookEvent(trx, row.tenant_id, {
+        id: `evt_command.confirmed_${row.id}`,
+        type: 'command.confirmed',
+        data: { command: commandView(done) },
+        plantId: row.plant_id,
+        occurredAt: new Date(now),
+      });
+      return 1;
+    });
   }
   return confirmed;
 }

@@ -1,6 +1,7 @@
-// Remote control: a plant's writable settings confirmed by the device, the command history, schedules
-// and fleet commands. Routes need device services (the shadows and the broker's gateway statuses).
+// Remote control: a plant's writable settings confirmed by the device (rc/set and the SPEC's
+// iot/thing/shadow/desired), the command history, schedules and fleet commands. Routes need device services (the shadows and the broker's gateway statuses).
 import type { FastifyInstance } from 'fastify';
+import { registerDesiredRoute } from './desired-route';
 import { registerRcFleetRoutes } from './fleet-routes';
 import { registerRcRoutes, type RcDeps } from './routes';
 import { registerRcScheduleRoutes } from './schedule-routes';
@@ -15,6 +16,7 @@ export async function registerRemoteControl(app: FastifyInstance, deps: RcDeps):
   );
   app.addHook('onClose', async () => untrack());
   await registerRcRoutes(app, deps);
+  await registerDesiredRoute(app, deps);
   await registerRcScheduleRoutes(app, deps);
   await registerRcFleetRoutes(app, deps);
 }

@@ -16,6 +16,9 @@ import { apiPost, testConfig } from '../testing/test-app';
 import { calendarOf } from '../series/calendar';
 import { runDueEdges } from './schedule-runner';
 import { until } from '../testing/until';
+import { createApiKey, revokeApiKey } from '../integrations/api-keys';
+import { createWebhook } from '../integrations/webhook-store';
+import { loadIntegrationsConfig } from '../integrations/integrations-config';
 
 describe.each(databaseTargets())('remote control on $name', (target) => {
   const run = randomUUID().slice(0, 8);
@@ -84,7 +87,16 @@ describe.each(databaseTargets())('remote control on $name', (target) => {
     expect((await state(ids.home, viewer)).control).toEqual({ allowed: false, reason: 'permission' });
   });
 
-  it('sends a change at the shadow’s version and has it confirmed by the device’s report, timed', async () => {
+  it('sends a change at the shadow’s version and has it confirmed by the device’s report, timed, with its webhook event', async () => {
+    const tenantId = (await db.selectFrom('plants').select('tenant_id').where('id', '=', ids.home).executeTakeFirstOrThrow()).tenant_id;
+    const admin = await userWithToken(db, tenantId, 'admin');
+    const hook = await createWebhook(db, {
+      tenantId,
+      url: 'https://example.com/confirmed',
+      events: ['command.confirmed'],
+      description: '',
+      creator: { id: admin.id, email: 'admin@x' },
+    });
     await deviceReports(things.home, { BatSocMin: 10, ExportLimit: 7000 });
     const sent = await call('rc/set', { plantId: ids.home, key: 'BatSocMin', value: 30, expectedVersion: await version(things.home) });
     expect(sent.statusCode).toBe(200);
@@ -93,6 +105,17 @@ describe.each(databaseTargets())('remote control on $name', (target) => {
     await deviceReports(things.home, { BatSocMin: 30 });
     const confirmed = await until(async () => (await history(ids.home, { key: 'BatSocMin' })).find((c) => c.state === 'confirmed'));
     expect(confirmed).toMatchObject({ from: 10, to: 30, confirmedAt: expect.any(String), confirmMs: expect.any(Number) });
+    const [delivery, ...more] = await db
+      .selectFrom('webhook_deliveries')
+      .select(['event', 'payload'])
+      .where('webhook_id', '=', hook.id)
+      .execute();
+    expect(more).toEqual([]);
+    expect(delivery?.event).toBe('command.confirmed');
+    expect(JSON.parse(delivery?.payload ?? '{}')).toMatchObject({
+      type: 'command.confirmed',
+      data: { command: { id: confirmed?.id, plantId: ids.home, key: 'BatSocMin', from: 10, to: 30, state: 'confirmed', source: 'user' } },
+    });
     const audit = await db.selectFrom('audit_events').select(['action', 'details']).where('target_id', '=', ids.home).execute();
     expect(audit.map((a) => a.action)).toContain('devices.control_sent');
   });
@@ -183,6 +206,53 @@ describe.each(databaseTargets())('remote control on $name', (target) => {
     expect(bySchedule.map((c) => c.to)).toEqual(['self-consumption', 'backup']);
     expect((await call('rc/schedules/delete', { id: schedule.id }, otherAdmin)).statusCode).toBe(404);
     expect((await call('rc/schedules/delete', { id: schedule.id })).json()).toEqual({ ok: true });
+  });
+
+  it('starts no more windows once the user or the key that made a schedule may not control the plant, and still puts back what one replaced', async () => {
+    const tenantId = (await db.selectFrom('plants').select('tenant_id').where('id', '=', ids.home).executeTakeFirstOrThrow()).tenant_id;
+    const maker = await userWithToken(db, tenantId, 'operator', undefined, ['rc', 'monitoring']);
+    const admin = await userWithToken(db, tenantId, 'admin', undefined, ['rc', 'monitoring']);
+    const key = await createApiKey(
+      db,
+      {
+        tenantId,
+        name: `Scheduler ${run}`,
+        scope: 'control',
+        plantIds: null,
+        expiresAt: null,
+        modules: ['rc'],
+        creator: { id: admin.id, email: 'a@x' },
+      },
+      loadIntegrationsConfig({}).keyPepper,
+    );
+    await devices.shadows.setDesired(things.home, { ExportLimit: null, BatChargeMax: null });
+    await deviceReports(things.home, { ExportLimit: 9000, BatChargeMax: 5000 });
+    const window = { plantId: ids.home, kind: 'daily', start: '01:00', end: '05:00' };
+    const byUser = (await call('rc/schedules/create', { ...window, key: 'ExportLimit', value: 3000 }, maker.idToken)).json<RcSchedule>();
+    const byKey = (await call('rc/schedules/create', { ...window, key: 'BatChargeMax', value: 2000 }, key.token)).json<RcSchedule>();
+    const prague = calendarOf('Europe/Prague');
+    const today = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+    const [start, end] = [prague.instantOfWall(today + 3_600_000), prague.instantOfWall(today + 5 * 3_600_000)];
+    await db
+      .updateTable('rc_schedules')
+      .set({ created_at: new Date(start - 3_600_000).toISOString() })
+      .where('id', 'in', [byUser.id, byKey.id])
+      .execute();
+    const desired = async () => (await devices.shadows.get(things.home))?.state.desired ?? {};
+    expect(await runDueEdges(db, devices, start + 60_000)).toBe(2);
+    expect(await desired()).toMatchObject({ ExportLimit: 3000, BatChargeMax: 2000 });
+
+    await db.updateTable('users').set({ status: 'disabled' }).where('id', '=', maker.id).execute();
+    await revokeApiKey(db, tenantId, key.row.id);
+    // The windows that ran end as they should: what they replaced is put back.
+    expect(await runDueEdges(db, devices, end + 60_000)).toBe(2);
+    expect(await desired()).toMatchObject({ ExportLimit: 9000, BatChargeMax: 5000 });
+    // The next day's windows do not start, and the list says so.
+    expect(await runDueEdges(db, devices, start + 86_400_000 + 60_000)).toBe(0);
+    expect(await desired()).toMatchObject({ ExportLimit: 9000, BatChargeMax: 5000 });
+    const listed = (await call('rc/schedules/list', { plantId: ids.home })).json<{ schedules: RcSchedule[] }>().schedules;
+    expect(listed.filter((s) => [byUser.id, byKey.id].includes(s.id)).map((s) => s.suspended)).toEqual([true, true]);
+    for (const id of [byUser.id, byKey.id]) await db.deleteFrom('rc_schedules').where('id', '=', id).execute();
   });
 
   it('refuses a schedule without its date, or a force charge schedule with its own end', async () => {

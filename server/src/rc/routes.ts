@@ -3,7 +3,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { rcEndpoints, WRITABLE_KEY_NAMES, type RcEndpoints, type RcState, type PlantKeyRule } from '@helio/contracts';
-import { plantTarget, recordRequestAudit } from '../audit/request-audit';
 import type { Database } from '../db/schema';
 import type { DeviceServices } from '../devices/services';
 import { jsonEqual, type JsonObject, type JsonValue } from '../devices/shadows/json';
@@ -13,9 +12,9 @@ import { requireUser } from '../http/auth';
 import { contractSchema } from '../http/contract-schema';
 import { conflict, notFound } from '../http/errors';
 import { access } from '../iam/route-access';
-import { findTenantPlant, hasPlantRole, requirePlantRole } from '../plants/access';
+import { findTenantPlant, hasPlantRole } from '../plants/access';
 import { commandView, listCommands } from './commands';
-import { checkValue, ruleFor, sendSetting } from './settings';
+import { sendControl } from './control';
 
 export interface RcDeps {
   db: Kysely<Database>;
@@ -74,19 +73,13 @@ export async function registerRcRoutes(app: FastifyInstance, { db, devices }: Rc
     async (request, reply) => {
       const { plantId, seen } = request.body;
       const value = request.body.value as JsonValue;
-      const plant = requirePlantRole(await visiblePlant(db, request, plantId), 'operator');
-      const { key } = ruleFor(request.body.key, plant);
-      checkValue(key, value);
-      const user = { id: request.user.sub, email: request.user.email };
+      const plant = await visiblePlant(db, request, plantId);
+      const { key } = request.body;
       let expectedVersion = request.body.expectedVersion;
       for (let attempt = 1; ; attempt++) {
         try {
-          const { doc, command } = await sendSetting(db, devices, plant, { key, value, expectedVersion, source: 'user', user });
-          await recordRequestAudit(db, request, 'devices.control_sent', plantTarget(plant), {
-            key,
-            from: JSON.parse(command.from_value),
-            to: value,
-          });
+          const { doc, command } = await sendControl(db, devices, request, plant, { key, value, expectedVersion });
+          if (!command) throw new Error('a value sent always has its command');
           return reply.send({ version: doc.version, command: commandView(command) });
         } catch (error) {
           if (!(error instanceof VersionConflictError)) throw error;

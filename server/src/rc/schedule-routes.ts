@@ -6,6 +6,7 @@ import { requireUser } from '../http/auth';
 import { contractSchema } from '../http/contract-schema';
 import { access } from '../iam/route-access';
 import { plantResource, visiblePlant, type RcDeps } from './routes';
+import { scheduleMakerMayControl } from './schedule-creator';
 import { createSchedule, deleteSchedule, listSchedules, scheduleView } from './schedules';
 
 export async function registerRcScheduleRoutes(app: FastifyInstance, { db }: Pick<RcDeps, 'db'>): Promise<void> {
@@ -14,7 +15,10 @@ export async function registerRcScheduleRoutes(app: FastifyInstance, { db }: Pic
     { config: access('devices:read', plantResource), preHandler: requireUser, schema: contractSchema(rcEndpoints['rc/schedules/list']) },
     async (request) => {
       const plant = await visiblePlant(db, request, request.body.plantId);
-      return { schedules: (await listSchedules(db, plant.id)).map(scheduleView) };
+      const rows = await listSchedules(db, plant.id);
+      const views = [];
+      for (const row of rows) views.push(scheduleView(row, !(await scheduleMakerMayControl(db, row))));
+      return { schedules: views };
     },
   );
 

@@ -8,6 +8,7 @@ import type { DeviceServices } from '../devices/services';
 import type { JsonValue } from '../devices/shadows/json';
 import { startLeaderJob } from '../jobs/leader-job';
 import { edgesBetween, type ScheduleEdge } from './schedule-edges';
+import { scheduleMakerMayControl } from './schedule-creator';
 import { restoreValue, startValue } from './schedules';
 import { currentValue, sendSetting, type ControlledPlant } from './settings';
 import type { RcScheduleTable } from './tables';
@@ -32,7 +33,14 @@ async function claim(db: Kysely<Database>, row: RcScheduleTable, edge: ScheduleE
   return Number(result.numUpdatedRows) === 1;
 }
 
-async function applyEdge(db: Kysely<Database>, devices: DeviceServices, row: DueSchedule, edge: ScheduleEdge, now: number): Promise<void> {
+/** Applies a claimed edge; a start whose schedule's maker may no longer control the plant is skipped. */
+async function applyEdge(
+  db: Kysely<Database>,
+  devices: DeviceServices,
+  row: DueSchedule,
+  edge: ScheduleEdge,
+  now: number,
+): Promise<'applied' | 'skipped'> {
   const plant: ControlledPlant = {
     id: row.plant_id,
     tenant_id: row.tenant_id,
@@ -42,6 +50,8 @@ async function applyEdge(db: Kysely<Database>, devices: DeviceServices, row: Due
   };
   const user = row.created_by ? { id: null, email: row.created_by } : null;
   if (edge.edge === 'start') {
+    // A window starts only while its maker may still control the plant; an end still puts back what a start replaced.
+    if (!(await scheduleMakerMayControl(db, row))) return 'skipped';
     const previous = currentValue(await devices.shadows.get(row.thing_name), row.key);
     await db
       .updateTable('rc_schedules')
@@ -50,14 +60,15 @@ async function applyEdge(db: Kysely<Database>, devices: DeviceServices, row: Due
       .execute();
     const value = startValue(row.key, JSON.parse(row.value) as JsonValue, edge.window.end);
     await sendSetting(db, devices, plant, { key: row.key, value, source: 'schedule', user });
-    return;
+    return 'applied';
   }
   // An end without its start (the schedule was made inside the window) has nothing to put back.
-  if (Number(row.active) !== 1) return;
+  if (Number(row.active) !== 1) return 'applied';
   await db.updateTable('rc_schedules').set({ active: 0 }).where('id', '=', row.id).execute();
   const previous = row.restore_value === null ? null : (JSON.parse(row.restore_value) as JsonValue);
   if (previous !== null)
     await sendSetting(db, devices, plant, { key: row.key, value: restoreValue(row.key, previous, now), source: 'schedule', user });
+  return 'applied';
 }
 
 /** Applies every edge due by `now` that no one has applied yet; answers how many this call applied. */
@@ -78,8 +89,7 @@ export async function runDueEdges(db: Kysely<Database>, devices: DeviceServices,
       now,
     )) {
       if (!(await claim(db, row, edge))) break; // another replica is on this schedule
-      await applyEdge(db, devices, row, edge, now);
-      applied++;
+      if ((await applyEdge(db, devices, row, edge, now)) === 'applied') applied++;
       const fresh = await db.selectFrom('rc_schedules').selectAll().where('id', '=', row.id).executeTakeFirst();
       if (!fresh) break;
       row = { ...row, ...fresh };

@@ -15,7 +15,7 @@ import type { RcScheduleTable } from './tables';
 
 const HOUR_MS = 3_600_000;
 
-export function scheduleView(row: RcScheduleTable): RcSchedule {
+export function scheduleView(row: RcScheduleTable, suspended = false): RcSchedule {
   return {
     id: row.id,
     plantId: row.plant_id,
@@ -29,6 +29,7 @@ export function scheduleView(row: RcScheduleTable): RcSchedule {
     restoreValue: row.restore_value === null ? null : (JSON.parse(row.restore_value) as JsonValue),
     createdBy: row.created_by,
     createdAt: row.created_at,
+    suspended,
   };
 }
 
@@ -41,7 +42,8 @@ export interface NewSchedule {
   date: string | null;
   start: string;
   end: string;
-  createdBy: string | null;
+  /** Who made it: a user or an API key (by id), and their e-mail or name as the list shows it. */
+  creator: { email: string; userId: string | null; keyId: string | null } | null;
 }
 
 export async function insertSchedule(db: Kysely<Database>, schedule: NewSchedule, now = Date.now()): Promise<RcScheduleTable> {
@@ -58,7 +60,9 @@ export async function insertSchedule(db: Kysely<Database>, schedule: NewSchedule
     active: 0,
     restore_value: null,
     last_edge_at: null,
-    created_by: schedule.createdBy,
+    created_by: schedule.creator?.email ?? null,
+    created_by_user_id: schedule.creator?.userId ?? null,
+    created_by_key_id: schedule.creator?.keyId ?? null,
     created_at: new Date(now).toISOString(),
   };
   await db.insertInto('rc_schedules').values(row).execute();
@@ -118,7 +122,11 @@ export async function createSchedule(
       date: kind === 'once' ? (body.date ?? null) : null,
       start,
       end,
-      createdBy: caller.user.email,
+      creator: {
+        email: caller.user.email,
+        userId: caller.user.apiKey ? null : caller.user.sub,
+        keyId: caller.user.apiKey?.id ?? null,
+      },
     });
     await recordRequestAudit(trx, caller, 'devices.schedule_created', plantTarget(plant), { key, value, kind, date: row.date, start, end });
     return row;

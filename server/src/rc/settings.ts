@@ -50,29 +50,43 @@ export async function confirmIfInSync(db: Kysely<Database>, devices: DeviceServi
   }
 }
 
-/** Sets one key's desired value (optionally at an expected shadow version) and records the command. */
+export interface Setting {
+  key: string;
+  value: JsonValue;
+  expectedVersion?: number;
+  source: NewCommand['source'];
+  user: NewCommand['user'];
+  /** Record a command to be confirmed (default); a cleared key has no value to confirm. */
+  record?: boolean;
+}
+
+/**
+ * Sets one key's desired value (optionally at an expected shadow version) and records the command,
+ * with `audit(trx, from)`, in the desired write's transaction: all of them commit or none, and the
+ * device hears of the change after the commit.
+ */
 export async function sendSetting(
   db: Kysely<Database>,
   devices: DeviceServices,
   plant: ControlledPlant,
-  setting: { key: string; value: JsonValue; expectedVersion?: number; source: NewCommand['source']; user: NewCommand['user'] },
-): Promise<{ doc: ShadowDocument; command: RcCommandTable }> {
+  setting: Setting,
+  audit?: (trx: Kysely<Database>, from: JsonValue) => Promise<void>,
+): Promise<{ doc: ShadowDocument; command: RcCommandTable | undefined }> {
   const before = await devices.shadows.get(plant.thing_name);
+  let command: RcCommandTable | undefined;
   const change = await devices.shadows.setDesired(plant.thing_name, { [setting.key]: setting.value }, Date.now(), {
     expectedVersion: setting.expectedVersion,
-  });
-  const [command] = await recordCommands(db, [
-    {
-      tenantId: plant.tenant_id,
-      plantId: plant.id,
-      thingName: plant.thing_name,
-      key: setting.key,
-      from: currentValue(change.previous ?? before, setting.key),
-      to: setting.value,
-      source: setting.source,
-      user: setting.user,
+    withChange: async (trx, written) => {
+      const from = currentValue(written.previous ?? before, setting.key);
+      if (setting.record !== false) {
+        const { tenant_id: tenantId, id: plantId, thing_name: thingName } = plant;
+        [command] = await recordCommands(trx, [
+          { tenantId, plantId, thingName, key: setting.key, from, to: setting.value, source: setting.source, user: setting.user },
+        ]);
+      }
+      await audit?.(trx, from);
     },
-  ]);
-  await confirmIfInSync(db, devices, [command]);
+  });
+  if (command) await confirmIfInSync(db, devices, [command]);
   return { doc: change.doc, command };
 }

@@ -39,6 +39,9 @@ export interface RcScheduleTable {
   /** The latest edge applied (ISO): an edge is claimed by moving this past it, so it runs once. */
   last_edge_at: string | null;
   created_by: string | null;
+  /** 066_schedule_creators: the user, or the API key, that made it; it fires only while they may control the plant. */
+  created_by_user_id: string | null;
+  created_by_key_id: string | null;
   created_at: string;
 }
 

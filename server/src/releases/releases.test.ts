@@ -289,17 +289,30 @@ describe.each(databaseTargets())('releases on $name', (target) => {
     expect(answers.at(-1)).toBe(429);
   });
 
-  it('rolls a canary back by itself once its errors per load pass the threshold after its minimum of loads, and audits it', async () => {
+  it('rolls a canary back by itself once enough distinct users saw it fail, counting each user once, and audits it', async () => {
     const canary = await registerSecond('ev-app broken');
-    await cli('canary', 'ev-app', canary, '--org', 'Other Energy s.r.o.', '--min-loads', '3', '--max-error-rate', '0.5');
+    await cli('canary', 'ev-app', canary, '--org', 'Other Energy s.r.o.', '--min-loads', '1', '--max-error-rate', '0.5');
     const failing = {
       loads: [{ module: '@helio/ev-app', release: canary }],
       errors: [{ module: '@helio/ev-app', release: canary, message: 'boom' }],
     };
+    const working = { loads: [{ module: '@helio/ev-app', release: canary }], errors: [] };
     const storeBefore = filesOf(releasesDir()).map((f) => `${f}:${fs.statSync(path.join(releasesDir(), f)).mtimeMs}`);
-    for (let i = 0; i < 2; i++) await apiPost(app, 'releases/report', failing, tokens.other);
-    expect((await page(cookies.other)).releases['@helio/ev-app']).toBe(canary); // not judged before 3 loads
-    await apiPost(app, 'releases/report', failing, tokens.other);
+    // One user's reports, however many, count once: below CANARY_MIN_REPORTERS users nothing is judged.
+    for (let i = 0; i < 5; i++) await apiPost(app, 'releases/report', failing, tokens.other);
+    expect((await page(cookies.other)).releases['@helio/ev-app']).toBe(canary);
+    // A token without a sign-in session counts nothing.
+    const otherTenant = await tenantIdOf(db, 'Other Energy s.r.o.');
+    const sessionless = await tokenFor(db, await addUser(db, otherTenant, { role: 'viewer' }));
+    expect((await apiPost(app, 'releases/report', failing, sessionless)).json()).toEqual({ counted: 0 });
+    // Another user's stream of good loads cannot keep it alive: it is one user among the others.
+    const colleague = async () =>
+      (await signIn(app, (await addUser(db, otherTenant, { role: 'viewer' })).email, 'Test-password-2024!')).idToken;
+    const praising = await colleague();
+    for (let i = 0; i < 5; i++) await apiPost(app, 'releases/report', working, praising);
+    expect((await page(cookies.other)).releases['@helio/ev-app']).toBe(canary); // 2 users loaded it
+    // A third user who sees it fail: 2 of 3 users (over 0.5), and 3 users at least: rolled back.
+    expect((await apiPost(app, 'releases/report', failing, await colleague())).json()).toEqual({ counted: 2 });
     expect((await page(cookies.other)).releases['@helio/ev-app']).not.toBe(canary);
     const list = (await apiPost(app, 'releases/list', {}, tokens.admin)).json<{
       modules: Array<{ module: string; canary: string | null; autoRollback: unknown }>;
@@ -307,7 +320,7 @@ describe.each(databaseTargets())('releases on $name', (target) => {
     }>();
     expect(list.modules.find((m) => m.module === '@helio/ev-app')).toMatchObject({
       canary: null,
-      autoRollback: { release: canary, loads: 3, errors: 3 },
+      autoRollback: { release: canary, loads: 3, errors: 2 },
     });
     expect(list.history[0]).toMatchObject({ action: 'releases.auto_rolled_back', actor: null });
     // the rollback is a change of the registry only: no release file was written or touched

@@ -1,6 +1,6 @@
 // releases/*: the releases page's list, canary, promote and rollback (releases:manage, only for the
 // organisation that runs the releases), and the browsers' reports of loaded and failed modules (any
-// signed-in user; bounded by the contract and rate-limited per user).
+// signed-in session; bounded by the contract, rate-limited per user, counted once per user and release).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { releaseEndpoints, type ReleaseEndpoints } from '@helio/contracts';
@@ -86,7 +86,7 @@ export async function registerReleaseRoutes(app: FastifyInstance, { db, secureCo
       if (!limiter.take(sub)) throw tooManyRequests('Too many reports; try again later', limiter.retryAfterSeconds());
       // The next page load is this session's: its releases come with index.html.
       if (sessionId) rememberVisitor(reply, sessionId, secureCookies);
-      return { counted: await countReport(db, { userId: sub, tenantId }, request.body) };
+      return { counted: await countReport(db, { userId: sub, tenantId, ...(sessionId ? { sessionId } : {}) }, request.body) };
     },
   );
 }

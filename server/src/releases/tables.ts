@@ -20,7 +20,9 @@ export interface ReleaseTable {
   source: string;
   created_at: string;
   created_by: string | null;
+  /** Distinct signed-in users who reported loading it (067_release_reporters; reports before it counted each load). */
   loads: number;
+  /** Distinct signed-in users who reported it failing. */
   errors: number;
   last_error: string | null;
 }
@@ -42,7 +44,19 @@ export interface ReleaseModuleTable {
   updated_by: string | null;
 }
 
+/** 067_release_reporters: a user's reports of one release, counted once each (reports.ts). */
+export interface ReleaseReporterTable {
+  release_id: string;
+  user_id: string;
+  /** 1 once they reported loading it (or failing to: an error is an attempt to load). */
+  loaded: number;
+  /** 1 once they reported it failing. */
+  errored: number;
+  first_at: string;
+}
+
 export interface ReleaseTables {
   releases: ReleaseTable;
   release_modules: ReleaseModuleTable;
+  release_reporters: ReleaseReporterTable;
 }

@@ -1,5 +1,6 @@
 // POST /api/spot/prices {date?}: the day-ahead prices of a local day (default today) and the next,
-// in EUR/MWh and CZK/kWh. Market data, the same for every tenant; part of the monitoring module.
+// in EUR/MWh and CZK/kWh: the server's market data, overlaid with the caller's organisation's own
+// uploaded prices where it has them (`own`); part of the monitoring module.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -28,12 +29,13 @@ export async function registerSpotRoutes(app: FastifyInstance, deps: { db: Kysel
   const { config } = deps;
   const calendar = calendarOf(config.timeZone);
 
-  const day = async (dayStart: number): Promise<SpotDay> => {
+  const day = async (dayStart: number, tenantId: string): Promise<SpotDay> => {
     if (config.demo) await ensureDemoDay(db, config.area, config.timeZone, dayStart);
-    const prices = await pricesBetween(db, config.area, dayStart, calendar.nextBucket('day', dayStart));
+    const prices = await pricesBetween(db, { area: config.area, tenantId }, dayStart, calendar.nextBucket('day', dayStart));
     return {
       date: localDate(config.timeZone, dayStart),
       demo: prices.some((p) => p.demo),
+      own: prices.some((p) => p.own),
       prices: prices.map((p) => ({
         start: new Date(p.start).toISOString(),
         end: new Date(p.start + p.minutes * 60_000).toISOString(),
@@ -65,9 +67,15 @@ export async function registerSpotRoutes(app: FastifyInstance, deps: { db: Kysel
           futureDays: SPOT_FUTURE_DAYS,
         });
       }
+      const { tenantId } = request.user;
       const first = calendar.bucketStart('day', anchor);
       const second = calendar.nextBucket('day', first);
-      return { area: config.area, timeZone: config.timeZone, eurCzk: config.eurCzk, days: [await day(first), await day(second)] };
+      return {
+        area: config.area,
+        timeZone: config.timeZone,
+        eurCzk: config.eurCzk,
+        days: [await day(first, tenantId), await day(second, tenantId)],
+      };
     },
   );
 }

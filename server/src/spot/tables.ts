@@ -1,4 +1,5 @@
-// Day-ahead electricity prices of a market area: one row per delivery period, imported or demo.
+// Day-ahead electricity prices of a market area: the server's series (one row per delivery period,
+// imported from its feed or demo) and each organisation's own uploaded series.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
@@ -15,7 +16,17 @@ export interface SpotPriceTable {
   updated_at: string;
 }
 
-export type SpotTables = { spot_prices: SpotPriceTable };
+/** 063_tenant_spot_prices: an organisation's own uploaded prices; they override the server's series for it. */
+export interface TenantSpotPriceTable {
+  tenant_id: string;
+  area: string;
+  starts_at: string;
+  minutes: number;
+  eur_mwh: number;
+  updated_at: string;
+}
+
+export type SpotTables = { spot_prices: SpotPriceTable; tenant_spot_prices: TenantSpotPriceTable };
 
 export type SpotDb = Kysely<Database & SpotTables>;
 

@@ -24,4 +24,25 @@ describe('CSV export', () => {
       ),
     ).toBe('a,b,c\r\n"x,y","say ""hi""",\r\n"line\nbreak",,true\r\n');
   });
+
+  it('neutralises text that a spreadsheet would run as a formula, and leaves numbers as they are', () => {
+    const names = ['=HYPERLINK("http://x","y")', '+1+cmd|calc', '-2+3', '@SUM(A1)', '\tTab', '\rReturn', 'Brno = home'];
+    expect(
+      toCsv(
+        ['name'],
+        names.map((name) => [name]),
+      )
+        .split('\r\n')
+        .slice(1, -1),
+    ).toEqual([`"'=HYPERLINK(""http://x"",""y"")"`, "'+1+cmd|calc", "'-2+3", "'@SUM(A1)", "'\tTab", `"'\rReturn"`, 'Brno = home']);
+    expect(
+      toCsv(
+        ['w', 'text'],
+        [
+          [-1500, '-1500'],
+          [2.5e-3, '+4.2'],
+        ],
+      ),
+    ).toBe('w,text\r\n-1500,-1500\r\n0.0025,+4.2\r\n');
+  });
 });

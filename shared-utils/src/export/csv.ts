@@ -1,10 +1,25 @@
 // CSV export of what a chart or table shows. Values are written machine-readable (ISO
-// times, '.' decimals) so a spreadsheet or script reads exactly what the API answered.
+// times, '.' decimals) so a spreadsheet or script reads exactly what the API answered. Every CSV the
+// console writes goes through here, so no text of anyone's (a plant's or a device's name, an e-mail,
+// an error message) opens as a formula in a spreadsheet: OWASP's CSV injection rule.
 export type CsvCell = string | number | boolean | null | undefined;
+
+/** Text a spreadsheet would take as a formula or strip: = + - @ at its start, or a tab or carriage return. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain number written as text (a negative one starts with '-', yet is no formula). */
+const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * Neutralises text that would run as a formula, as OWASP advises: a leading single quote makes the
+ * spreadsheet show it as the text it is. Numbers (and numbers written as text) are left as they are.
+ */
+export function neutralised(text: string): string {
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+}
 
 function cell(value: CsvCell): string {
   if (value === null || value === undefined) return '';
-  const text = String(value);
+  const text = typeof value === 'string' ? neutralised(value) : String(value);
   // RFC 4180: quote a field holding a separator, a quote or a line break; double inner quotes.
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

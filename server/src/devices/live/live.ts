@@ -17,7 +17,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { requireUser, type AuthUser } from '../../http/auth';
 import { ApiError, badRequest, notFound } from '../../http/errors';
-import { concerns, onAccessEnded } from '../../identity/access-ended';
+import { concerns, onAccessEnded, type StreamHolder } from '../../identity/access-ended';
+import { TOKEN_LIFETIME_S } from '../../identity/tokens';
 import { findTenantPlantByThingName, onPlantAccessRevoked } from '../../plants/access';
 import { shadowEvent, type LiveHub, type ShadowEvent } from './live-hub';
 import { emptyShadow } from '../shadows/shadow-doc';
@@ -134,7 +135,14 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveRouteDep
         plantIds.add(plant.id);
       }
       const userId = request.user.sub;
-      const sessionId = request.user.sessionId;
+      const key = request.user.apiKey;
+      const holder: StreamHolder = {
+        userId,
+        ...(request.user.sessionId === undefined ? {} : { sessionId: request.user.sessionId }),
+        ...(key ? { apiKey: { id: key.id, creatorId: key.creatorId } } : {}),
+      };
+      // Worked out before anything is counted or subscribed: nothing after the count may throw.
+      const lifetimeMs = streamLifetimeMs(request);
       // counted synchronously with the check: parallel opens cannot slip past the cap
       const streams = streamsByUser.get(userId) ?? 0;
       if (streams >= MAX_LIVE_STREAMS_PER_USER) {
@@ -143,82 +151,103 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveRouteDep
         });
       }
       streamsByUser.set(userId, streams + 1);
+      // What the stream holds, each let go when it closes, however it closes (even half set up).
+      const holds: Array<() => void> = [
+        () => {
+          const left = (streamsByUser.get(userId) ?? 1) - 1;
+          if (left > 0) streamsByUser.set(userId, left);
+          else streamsByUser.delete(userId);
+        },
+      ];
+      const cleanup = () => {
+        for (const release of holds.splice(0)) release();
+      };
 
       reply.hijack();
       const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        'x-accel-buffering': 'no', // proxies must not buffer the stream
-      });
-      const write = boundedWriter(res);
-
-      // Subscribe before reading the snapshots so no change falls between; versions drop stale repeats.
-      const sentVersions = new Map<string, number>();
-      const send = (event: ShadowEvent) => {
-        const sent = sentVersions.get(event.thingName);
-        if (sent !== undefined && event.version <= sent) return;
-        sentVersions.set(event.thingName, event.version);
-        write(formatShadowEvent(event));
-      };
-      const unsubscribeShadows = deps.live.subscribe(thingNames, send);
-      const unsubscribeAlerts = hearsAlerts
-        ? alertStreams.add({ userId, tenantId: request.user.tenantId, send: (event) => write(formatAlertEvent(event)) })
-        : () => undefined;
-      const unsubscribe = () => {
-        unsubscribeShadows();
-        unsubscribeAlerts();
-      };
-      const ping = setInterval(() => write(': ping\n\n'), deps.pingMs ?? LIVE_PING_MS);
-      const expiry = setTimeout(() => res.end(), msUntilTokenExpiry(request));
-      const stopWatchingAccess = onPlantAccessRevoked(deps.db, (revokedUserId, plantId) => {
-        if (revokedUserId !== userId || !plantIds.has(plantId)) return;
-        unsubscribe(); // not one more change of that plant, even one already on its way
-        res.end();
-      });
-      const stopWatchingSession = onAccessEnded(deps.db, (ended) => {
-        if (!concerns(ended, userId, sessionId)) return;
-        unsubscribe();
-        res.end();
-      });
-      const recheck = async () => {
-        try {
-          if (await streamStillAllowed(deps.db, request.user, thingNames)) return;
-        } catch (error) {
-          request.log.error({ err: error }, 'live stream: checking access again failed');
-        }
-        unsubscribe();
-        res.end();
-      };
-      rechecks.add(recheck);
-      const cleanup = () => {
-        rechecks.delete(recheck);
-        clearInterval(ping);
-        clearTimeout(expiry);
-        stopWatchingAccess();
-        stopWatchingSession();
-        unsubscribe();
-        const left = (streamsByUser.get(userId) ?? 1) - 1;
-        if (left > 0) streamsByUser.set(userId, left);
-        else streamsByUser.delete(userId);
-      };
       open.add(res);
       res.on('close', () => {
         cleanup();
         open.delete(res);
       });
-
-      write(': connected\n\n');
       try {
+        res.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          'x-accel-buffering': 'no', // proxies must not buffer the stream
+        });
+        const write = boundedWriter(res);
+
+        // Subscribe before reading the snapshots so no change falls between; versions drop stale repeats.
+        const sentVersions = new Map<string, number>();
+        const send = (event: ShadowEvent) => {
+          const sent = sentVersions.get(event.thingName);
+          if (sent !== undefined && event.version <= sent) return;
+          sentVersions.set(event.thingName, event.version);
+          write(formatShadowEvent(event));
+        };
+        const unsubscribeShadows = deps.live.subscribe(thingNames, send);
+        const unsubscribeAlerts = hearsAlerts
+          ? alertStreams.add({ userId, tenantId: request.user.tenantId, send: (event) => write(formatAlertEvent(event)) })
+          : () => undefined;
+        const unsubscribe = () => {
+          unsubscribeShadows();
+          unsubscribeAlerts();
+        };
+        const end = () => {
+          unsubscribe(); // not one more change, even one already on its way
+          res.end();
+        };
+        const ping = setInterval(() => write(': ping\n\n'), deps.pingMs ?? LIVE_PING_MS);
+        const expiry = setTimeout(() => res.end(), lifetimeMs);
+        const stopWatchingAccess = onPlantAccessRevoked(deps.db, (revokedUserId, plantId) => {
+          // a key loses a plant with its creator
+          if ((revokedUserId === userId || revokedUserId === key?.creatorId) && plantIds.has(plantId)) end();
+        });
+        const stopWatchingSession = onAccessEnded(deps.db, (ended) => {
+          if (concerns(ended, holder)) end();
+        });
+        const recheck = async () => {
+          try {
+            if (await streamStillAllowed(deps.db, request.user, thingNames)) return;
+          } catch (error) {
+            request.log.error({ err: error }, 'live stream: checking access again failed');
+          }
+          end();
+        };
+        rechecks.add(recheck);
+        holds.push(
+          () => rechecks.delete(recheck),
+          () => clearInterval(ping),
+          () => clearTimeout(expiry),
+          stopWatchingAccess,
+          stopWatchingSession,
+          unsubscribe,
+        );
+
+        write(': connected\n\n');
         for (const thingName of thingNames) {
           send(shadowEvent(thingName, (await deps.shadows.get(thingName)) ?? emptyShadow()));
         }
       } catch (error) {
-        request.log.error({ err: error }, 'live stream: reading shadows failed');
-        res.end();
+        request.log.error({ err: error }, 'live stream: setting up failed');
+        res.destroy();
       }
     },
   );
+}
+
+/** Most a key's stream stays open: as long as a user's token lives, so a reconnect checks the key and its creator again. */
+const KEY_STREAM_MAX_MS = TOKEN_LIFETIME_S * 1000;
+
+/**
+ * How long the stream may stay open: until the bearer token requireUser accepted expires (it was
+ * verified there; only its expiry is read), or for an API key until it expires, at most KEY_STREAM_MAX_MS.
+ */
+function streamLifetimeMs(request: FastifyRequest): number {
+  const key = request.user.apiKey;
+  if (key) return Math.max(0, Math.min(KEY_STREAM_MAX_MS, (key.expiresAt ?? Infinity) - Date.now()));
+  return msUntilTokenExpiry(request);
 }
 
 /** Time left on the bearer token requireUser accepted (it was verified there; only its expiry is read). */

@@ -27,7 +27,7 @@ describe.each(databaseTargets())('shadow API on $name', (target) => {
     const tenant = await insertTenant(db);
     await insertPlant(db, tenant, ours);
     await insertPlant(db, await insertTenant(db), theirs);
-    operator = (await userWithToken(db, tenant, 'operator')).idToken;
+    operator = (await userWithToken(db, tenant, 'operator', undefined, ['monitoring', 'rc'])).idToken;
     ({ idToken: viewer, id: viewerId } = await userWithToken(db, tenant, 'viewer'));
     const config = testConfig({ mqttPort: 0, simulator: false });
     devices = await startDevices({ db, config, log: recordingLog(), clientId: `api-${run}` });

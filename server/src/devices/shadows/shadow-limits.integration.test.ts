@@ -30,7 +30,7 @@ describe.each(databaseTargets())('shadow document limits on $name', (target) => 
     db = await target.create();
     const tenant = await insertTenant(db);
     await insertPlant(db, tenant, thingName);
-    operator = (await userWithToken(db, tenant, 'operator')).idToken;
+    operator = (await userWithToken(db, tenant, 'operator', undefined, ['monitoring', 'rc'])).idToken;
     const config = testConfig({ mqttPort: 0, simulator: false, mqttPassword: SERVER_PASSWORD });
     devices = await startDevices({ db, config, log, clientId: `limits-${run}` });
     app = await buildApp({ db, config, devices });

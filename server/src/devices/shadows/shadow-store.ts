@@ -31,6 +31,9 @@ export type { ShadowChange } from './shadow-writes';
 
 export type ShadowListener = (change: ShadowChange) => void;
 
+/** Writes that belong with a desired change (its command, its audit entry): in its transaction, before anyone hears of it. */
+export type WithDesired = (trx: Kysely<Database>, change: ShadowChange) => Promise<void>;
+
 export interface ShadowStoreOptions {
   /** Called when a change listener throws; listeners must not break writes. */
   onListenerError?: (error: unknown) => void;
@@ -216,9 +219,17 @@ export class ShadowStore {
   /**
    * Merges into the desired state (null clears a key). With `expectedVersion`, refuses with a
    * VersionConflictError unless the stored shadow is at that version (checked inside the write).
+   * `withChange` writes what belongs with the change in its transaction: if it fails, nothing is
+   * stored and the device hears nothing (the broker and the live streams are told after the commit).
    */
-  setDesired(thingName: string, desired: JsonObject, now = Date.now(), opts: { expectedVersion?: number } = {}): Promise<ShadowChange> {
-    return this.updateOne({ thingName, section: 'desired', patch: desired, now, expectedVersion: opts.expectedVersion });
+  setDesired(
+    thingName: string,
+    desired: JsonObject,
+    now = Date.now(),
+    opts: { expectedVersion?: number; withChange?: WithDesired } = {},
+  ): Promise<ShadowChange> {
+    const update = { thingName, section: 'desired' as const, patch: desired, now, expectedVersion: opts.expectedVersion };
+    return this.queue.run(thingName, async () => changeOf((await this.commit([update], opts.withChange))[0] as UpdateOutcome));
   }
 
   /** Registers a listener for committed updates; returns the unsubscribe function. */
@@ -261,13 +272,18 @@ export class ShadowStore {
     }
   }
 
-  /** Writes updates of distinct things in one transaction (again, while another writer won an insert race). */
-  private async commit(updates: readonly ShadowUpdate[]): Promise<UpdateOutcome[]> {
+  /**
+   * Writes updates of distinct things in one transaction (again, while another writer won an insert
+   * race), with what `withChange` writes for each change stored.
+   */
+  private async commit(updates: readonly ShadowUpdate[], withChange?: WithDesired): Promise<UpdateOutcome[]> {
     for (let attempt = 1; ; attempt++) {
       try {
-        const outcomes = await this.db
-          .transaction()
-          .execute((trx) => writeUpdates(trx, updates, { lockRows: this.lockRows, series: this.series }));
+        const outcomes = await this.db.transaction().execute(async (trx) => {
+          const written = await writeUpdates(trx, updates, { lockRows: this.lockRows, series: this.series });
+          if (withChange) for (const outcome of written) if ('change' in outcome) await withChange(trx, outcome.change);
+          return written;
+        });
         for (const outcome of outcomes) {
           if ('change' in outcome)
             this.keep(outcome.change.thingName, {

@@ -1,0 +1,119 @@
+// The SPEC's iot/thing/shadow/desired is a control like rc/set (SQLite and PostgreSQL): the key's
+// module, the key's rule on this plant, the command history and the audit entry, and nothing at all
+// (no desired value, no command, nothing to the device) when the entry cannot be written.
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import type { ErrorBody, RcCommand } from '@helio/contracts';
+import type { Database } from '../db/schema';
+import { startDevices, type DeviceServices } from '../devices/services';
+import { insertPlant, insertTenant, recordingLog, userWithToken } from '../devices/test-fixtures';
+import { buildApp } from '../http/app';
+import { databaseTargets } from '../testing/databases';
+import { whileAuditRefused } from '../testing/refused-audit';
+import { apiPost, testConfig } from '../testing/test-app';
+
+describe.each(databaseTargets())('desired state as a control on $name', (target) => {
+  const run = randomUUID().slice(0, 8);
+  const things = { home: `desired-home-${run}`, noBattery: `desired-pv-${run}` };
+  let db: Kysely<Database>;
+  let devices: DeviceServices;
+  let app: FastifyInstance;
+  let tenant: string;
+  const tokens = { rc: '', emsOnly: '', evOnly: '' };
+  const plantIds = { home: '', noBattery: '' };
+
+  beforeAll(async () => {
+    db = await target.create();
+    tenant = await insertTenant(db);
+    await insertPlant(db, tenant, things.home);
+    await insertPlant(db, tenant, things.noBattery, { batteryKwh: null });
+    for (const key of ['home', 'noBattery'] as const)
+      plantIds[key] = (await db.selectFrom('plants').select('id').where('thing_name', '=', things[key]).executeTakeFirstOrThrow()).id;
+    const operatorWith = async (modules: string[]) => (await userWithToken(db, tenant, 'operator', undefined, modules)).idToken;
+    tokens.rc = await operatorWith(['monitoring', 'rc']);
+    tokens.emsOnly = await operatorWith(['monitoring', 'ems']);
+    tokens.evOnly = await operatorWith(['monitoring', 'ev']);
+    const config = testConfig({ mqttPort: 0, simulator: false });
+    devices = await startDevices({ db, config, log: recordingLog(), clientId: `desired-${run}` });
+    app = await buildApp({ db, config, devices });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await devices.close();
+    await target.destroy();
+  });
+
+  const desired = (thing: keyof typeof things, desiredKey: string, desiredState: unknown, token: string) =>
+    apiPost(app, 'iot/thing/shadow/desired', { thingName: things[thing], desiredKey, desiredState }, token);
+  const desiredOf = async (thing: keyof typeof things) => (await devices.shadows.get(things[thing]))?.state.desired ?? {};
+  const commandsOf = async (thing: keyof typeof things) =>
+    (await apiPost(app, 'rc/commands/list', { plantId: plantIds[thing] }, tokens.rc)).json<{ commands: RcCommand[] }>().commands;
+  const controlsAudited = async () =>
+    (
+      await db
+        .selectFrom('audit_events')
+        .select('details')
+        .where('tenant_id', '=', tenant)
+        .where('action', '=', 'devices.control_sent')
+        .execute()
+    ).map((e) => JSON.parse(e.details) as Record<string, unknown>);
+
+  it('needs the key’s module: the plant’s settings rc, the operating mode rc or ems, a charger’s settings ev', async () => {
+    const refused = await desired('home', 'ExportLimit', 5000, tokens.emsOnly);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<ErrorBody>().error.details).toEqual({ module: 'rc' });
+    expect((await desired('home', 'ExportLimit', 5000, tokens.evOnly)).statusCode).toBe(403);
+    expect((await desired('home', 'OperMode', 'backup', tokens.emsOnly)).statusCode).toBe(200);
+    expect((await desired('home', 'EvMode', 'solar', tokens.rc)).json<ErrorBody>().error.details).toEqual({ module: 'ev' });
+    expect(await desiredOf('home')).toEqual({ OperMode: 'backup' });
+  });
+
+  it('keeps the key’s rule on this plant: no battery setting without a battery, no charger setting without a charger', async () => {
+    const battery = await desired('noBattery', 'BatSocMin', 20, tokens.rc);
+    expect(battery.statusCode).toBe(400);
+    expect(battery.json<ErrorBody>().error.details).toEqual({ field: 'key', problem: 'noBattery' });
+    const charger = await desired('home', 'EvMode', 'solar', tokens.evOnly);
+    expect(charger.json<ErrorBody>().error.details).toEqual({ field: 'key', problem: 'noCharger' });
+    expect(await desiredOf('noBattery')).toEqual({});
+  });
+
+  it('records the command in the history and the audit entry, as rc/set does', async () => {
+    const auditedBefore = (await controlsAudited()).length;
+    expect((await desired('home', 'ExportLimit', 4200, tokens.rc)).statusCode).toBe(200);
+    const [command] = await commandsOf('home');
+    expect(command).toMatchObject({ key: 'ExportLimit', to: 4200, state: 'sent', source: 'user' });
+    const audited = await controlsAudited();
+    expect(audited).toHaveLength(auditedBefore + 1);
+    expect(audited.at(-1)).toEqual({ key: 'ExportLimit', from: null, to: 4200 });
+  });
+
+  it('makes no change, records no command and tells the device nothing when the audit entry cannot be written', async () => {
+    const [before, commandsBefore] = [await desiredOf('home'), await commandsOf('home')];
+    // What the broker and the live streams hear of: the store's committed changes.
+    const heard: string[] = [];
+    const stopHearing = devices.shadows.onChange((change) => heard.push(change.thingName));
+    await whileAuditRefused(db, tenant, async () => {
+      for (const [path, body] of [
+        ['iot/thing/shadow/desired', { thingName: things.home, desiredKey: 'ExportLimit', desiredState: 100 }],
+        [
+          'rc/set',
+          {
+            plantId: plantIds.home,
+            key: 'ExportLimit',
+            value: 100,
+            expectedVersion: (await devices.shadows.get(things.home))?.version ?? 0,
+          },
+        ],
+      ] as const) {
+        const response = await apiPost(app, path, body, tokens.rc);
+        expect([path, response.statusCode]).toEqual([path, 500]);
+      }
+    });
+    stopHearing();
+    expect(heard).toEqual([]);
+    expect(await desiredOf('home')).toEqual(before);
+    expect(await commandsOf('home')).toEqual(commandsBefore);
+  });
+});
