@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pymodbusMissing, startPymodbus, type PymodbusFixture } from '../../gateway/src/testing/pymodbus-fixture';
 import { BATTERY_FACTS, INVERTER_FACTS, METER_FACTS, testPlantSpec } from '../../gateway/src/testing/sunspec-plant';
+import { E2E_MQTT_URL as MQTT_URL } from '../playwright.config';
 import { expect, signIn, test } from './support';
 
-const MQTT_URL = `mqtt://127.0.0.1:${Number(process.env.E2E_MQTT_PORT ?? 18831)}`;
 const GATEWAY_CLI = path.join(__dirname, '..', '..', 'gateway', 'dist', 'cli.js');
 const missing = pymodbusMissing();
 
