@@ -17,4 +17,12 @@ describe('e2e journeys', () => {
     });
     expect(unguarded).toEqual([]);
   });
+
+  it("reach their own worker's server: no journey reads the first server's ports from the environment", () => {
+    // Each journey worker has a server, broker and data directory of its own (e2e/playwright.config.ts);
+    // the base ports name the first worker's, so a journey on the second would talk to the wrong one.
+    const files = fs.readdirSync(testsDir).filter((f) => f.endsWith('.ts'));
+    const readers = files.filter((f) => /process\.env\.(E2E_PORT|E2E_MQTT_PORT)\b/.test(fs.readFileSync(path.join(testsDir, f), 'utf8')));
+    expect(readers).toEqual([]);
+  });
 });
