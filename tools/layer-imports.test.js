@@ -1,13 +1,21 @@
 // Imports point one way: apps -> shared-utils -> contracts; server -> contracts; simulator -> contracts.
-// No browser workspace imports the server's or the simulator's sources, and the contract imports
-// nothing of the project (only its schema library).
+// No browser workspace imports the server's or the simulator's sources, the contract imports
+// nothing of the project (only its schema library), and the plant gateway (a Node service of its
+// own, run on the plant's network) reaches the server only from its tests.
 const fs = require('node:fs');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
 const { workspaces } = require('../package.json');
-const NOT_BROWSER = new Set(['tools', 'contracts', 'server', 'device-simulator', 'e2e']);
-const browserWorkspaces = workspaces.filter((w) => !NOT_BROWSER.has(w));
+const NOT_BROWSER = new Set(['tools', 'contracts', 'server', 'device-simulator', 'e2e', 'gateway']);
+/** package.json names the apps with a glob ("*-app"); the folders are what the test must read. */
+const expand = (pattern) =>
+  pattern.includes('*')
+    ? fs
+        .readdirSync(root)
+        .filter((name) => new RegExp(`^${pattern.replace('*', '.*')}$`).test(name) && fs.existsSync(path.join(root, name, 'package.json')))
+    : [pattern];
+const browserWorkspaces = workspaces.flatMap(expand).filter((w) => !NOT_BROWSER.has(w));
 
 function sourceFiles(dir) {
   if (!fs.existsSync(dir)) return [];
@@ -44,13 +52,25 @@ function violations(workspaceDirs, forbidden) {
 
 describe('import direction', () => {
   it('keeps apps and shared-utils off the server and the simulator', () => {
-    expect(browserWorkspaces).toContain('shared-utils');
+    expect(browserWorkspaces).toEqual(expect.arrayContaining(['shared-utils', 'root-config', 'management-app']));
     expect(violations(browserWorkspaces, (ws) => ws === 'server' || ws === 'device-simulator')).toEqual([]);
   });
 
   it('keeps the contract a leaf: it imports only itself and its schema library', () => {
     const outside = (ws, s) => (s.startsWith('.') ? ws !== 'contracts' : !s.startsWith('@sinclair/typebox'));
     expect(violations(['contracts/src'], outside)).toEqual([]);
+  });
+
+  it('keeps the gateway off the server, except in its tests and their testing helpers', () => {
+    const isTest = (file) => /\.test\.[jt]s$/.test(file) || file.includes(`${path.sep}testing${path.sep}`);
+    const gatewayFiles = sourceFiles(path.join(root, 'gateway')).filter((file) => !isTest(file));
+    const reaching = gatewayFiles.flatMap((file) =>
+      importsOf(file)
+        .filter((s) => targetWorkspace(file, s) === 'server')
+        .map((s) => `${path.relative(root, file)} imports ${s}`),
+    );
+    expect(gatewayFiles.length).toBeGreaterThan(0);
+    expect(reaching).toEqual([]);
   });
 
   it('notices an app file reaching into the server', () => {

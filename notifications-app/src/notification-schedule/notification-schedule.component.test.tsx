@@ -199,6 +199,22 @@ describe('the notification schedule screen', () => {
     expect(server.stored.enabled).toBe(true);
   });
 
+  it('shows a change at once while an earlier save is still on its way, and saves both in order', async () => {
+    const server = fakeServer();
+    await renderPage();
+    await switchOn();
+    let answer = () => undefined as void;
+    server.gate = new Promise((resolve) => (answer = resolve));
+    await click(period('Pracovní dny'));
+    await click(period('Všechny dny'));
+    expect(enabledDays()).toEqual(Array(7).fill(true)); // the first save has not been answered
+    answer();
+    await saved();
+    expect(server.saves.map((s) => s.period)).toEqual(['allDays', 'weekdays', 'allDays']);
+    expect(server.stored.days.map((d) => d.enabled)).toEqual(Array(7).fill(true));
+    expect(enabledDays()).toEqual(Array(7).fill(true));
+  });
+
   it('shows the saved schedule again after a reload', async () => {
     fakeServer();
     const first = await renderPage();

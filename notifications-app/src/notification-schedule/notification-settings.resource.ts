@@ -33,13 +33,6 @@ export function useSaveNotificationSettings(): { save: (settings: NotificationSe
     mutationKey: SAVE_KEY,
     scope: { id: 'notification-settings' },
     mutationFn: (settings) => notificationsPost('notifications/settings/save', settings),
-    onMutate: async (settings) => {
-      setStatus('saving');
-      await queryClient.cancelQueries({ queryKey: SETTINGS_KEY });
-      // With nothing else in flight, the cache holds exactly what the server confirmed.
-      if (!othersPending()) confirmed.current = queryClient.getQueryData<NotificationSettings>(SETTINGS_KEY);
-      queryClient.setQueryData(SETTINGS_KEY, settings);
-    },
     onSuccess: (saved) => {
       confirmed.current = saved;
       if (othersPending()) return; // a later save carries this change too and will answer last
@@ -69,6 +62,20 @@ export function useSaveNotificationSettings(): { save: (settings: NotificationSe
   }, [pending]);
 
   const { mutate } = mutation;
-  const save = useCallback((settings: NotificationSettings) => mutate(settings), [mutate]);
+  // The screen shows a change at once, even while an earlier save is still on its way: saves in
+  // one scope wait for each other, and an optimistic update made in onMutate would wait with them.
+  const save = useCallback(
+    (settings: NotificationSettings) => {
+      // With nothing in flight, the cache holds exactly what the server confirmed.
+      if (queryClient.isMutating({ mutationKey: SAVE_KEY }) === 0) {
+        confirmed.current = queryClient.getQueryData<NotificationSettings>(SETTINGS_KEY);
+      }
+      void queryClient.cancelQueries({ queryKey: SETTINGS_KEY });
+      queryClient.setQueryData(SETTINGS_KEY, settings);
+      setStatus('saving');
+      mutate(settings);
+    },
+    [mutate, queryClient],
+  );
   return { save, status };
 }
