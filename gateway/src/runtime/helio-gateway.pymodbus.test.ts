@@ -92,8 +92,10 @@ describeWithPymodbus('the gateway between pymodbus devices and the Helio server'
   });
 
   it('reports an inverter fault with its SunSpec event names, and the alert engine opens an inverter fault naming them', async () => {
-    await fixture.put('inverter', 103, 'St', 7);
+    // The events first: a poll between the two writes then sees no fault yet, never a fault without
+    // its events (the gateway reads the model in one request).
     await fixture.put('inverter', 103, 'Evt1', 0b1000_0001);
+    await fixture.put('inverter', 103, 'St', 7);
     await gw.within(10, 'the fault reported', async () => ((await reported()).InverterState === 'fault' ? true : undefined));
     expect((await reported()).InverterEvents).toBe('GROUND_FAULT, OVER_TEMP');
     const engine = createAlertEngine({ db: server.db, log: recordingLog(), consoleUrl: 'https://ems.test', startedAt: 0 });

@@ -12,12 +12,18 @@ export interface TestReceiver {
   received: Received[];
   /** 'ok' (204), 'fail' (500) or 'hang' (never answers); paths under /slow always hang. */
   mode: 'ok' | 'fail' | 'hang';
+  /** Drops the connections of the requests it holds, as a receiver that gives up would. */
+  releaseHanging(): void;
   close(): Promise<void>;
 }
 
 export async function startReceiver(): Promise<TestReceiver> {
   const hanging = new Set<http.ServerResponse>();
-  const receiver: TestReceiver = { url: '', received: [], mode: 'ok', close: async () => undefined };
+  const releaseHanging = () => {
+    for (const response of hanging) response.destroy();
+    hanging.clear();
+  };
+  const receiver: TestReceiver = { url: '', received: [], mode: 'ok', releaseHanging, close: async () => undefined };
   const server = http.createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
@@ -31,7 +37,7 @@ export async function startReceiver(): Promise<TestReceiver> {
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
   receiver.close = () =>
     new Promise((resolve) => {
-      for (const response of hanging) response.destroy();
+      releaseHanging();
       server.closeAllConnections();
       server.close(() => resolve());
     });

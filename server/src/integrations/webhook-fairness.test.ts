@@ -13,6 +13,7 @@ import { databaseTargets } from '../testing/databases';
 import { apiPost, testConfig } from '../testing/test-app';
 import { loadIntegrationsConfig } from './integrations-config';
 import { startReceiver, type TestReceiver } from './test-receiver';
+import { until, WAIT_BOUND_MS } from '../testing/until';
 import { emitWebhookEvent } from './webhook-events';
 import { claimDue } from './webhook-queue';
 import { perTenantInFlight, startWebhookSender } from './webhook-sender';
@@ -75,12 +76,17 @@ describe.each(databaseTargets())('webhook fairness on $name', (target) => {
     // The hanging tenant's 40 deliveries are queued first: the old queue served them in that order.
     for (let i = 0; i < 2; i++) await emitWebhookEvent(db, hanging.tenant, { type: 'alert.opened', data: { i } });
     await emitWebhookEvent(db, other.tenant, { type: 'alert.opened', data: {} });
+    // The timeout is far away: the other tenant is served while the hanging receivers still hold
+    // their requests, whatever the load on the machine.
     const sender = startWebhookSender(
-      { db, concurrency: CONCURRENCY, timeoutMs: 400, pollMs: 60_000, allowPrivate: true, log: quiet },
+      { db, concurrency: CONCURRENCY, timeoutMs: WAIT_BOUND_MS, pollMs: 60_000, allowPrivate: true, log: quiet },
       false,
     );
-    // One poll: what it claims is sent (the hanging ones until their timeout).
-    const started = await sender.runOnce();
+    // One poll: what it claims is sent (the hanging ones until the receiver lets them go).
+    const sending = sender.runOnce();
+    await until(async () => (await statusesOf(other.tenant))[0] === 'succeeded/1', 'the other tenant served');
+    receiver.releaseHanging();
+    const started = await sending;
     await sender.stop();
     expect(started).toBe(perTenantInFlight(CONCURRENCY) + 1);
     expect(await statusesOf(other.tenant)).toEqual(['succeeded/1']);
