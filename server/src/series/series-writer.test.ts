@@ -5,7 +5,7 @@ import { ShadowStore } from '../devices/shadows/shadow-store';
 import { insertPlant, insertTenant } from '../devices/test-fixtures';
 import { databaseTargets } from '../testing/databases';
 import { calendarOf } from './calendar';
-import { rebuildRollups } from './rebuild';
+import { rollUpStoredSamples } from './migrations/005-rollups';
 import { MAX_METRIC_KEYS_PER_PLANT } from './series-writer';
 
 const START = Date.parse('2025-03-29T21:00:00Z'); // crosses local midnight and the spring clock change in Prague
@@ -104,7 +104,7 @@ describe.each(databaseTargets())('series writer on $name', (target) => {
   it('builds the same roll-ups again from the raw samples alone', async () => {
     const before = await rollups('hour');
     await db.deleteFrom('metric_rollups').execute();
-    await rebuildRollups(db);
+    await rollUpStoredSamples(db as Kysely<unknown>);
     const after = await rollups('hour');
     expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
     for (const [id, want] of before) {

@@ -1,14 +1,16 @@
-// 057_plant_listing: the columns plant lists sort and search by (listing-columns.ts), filled in for the
-// plants stored before; the index the tenant's plants are paged by name through, the one their time
+// 057_plant_listing: the columns plant lists sort and search by (plants/listing-columns.ts, as it was
+// then in 057-listing-columns.ts), filled in for the plants stored before; the index the tenant's plants are paged by name through, the one their time
 // zones are read by (today begins at a different time in each), and a partial index of the day
 // roll-ups of PV production, so today's production of a whole fleet is found without reading every
 // roll-up of every metric. The sort keys compare as bytes: PostgreSQL is told so (collation "C"),
 // SQLite compares text that way anyway.
-import { sql, type Kysely, type Migration } from 'kysely';
-import { isPostgres } from '../db/dialect';
-import { PRODUCTION_METRIC } from '../series/today-energy';
-import { plantListingColumns } from './listing-columns';
+import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
 
+import { plantListingColumns } from './057-listing-columns';
+
+const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
+/** The PV production metric as it was named then (series/today-energy.ts PRODUCTION_METRIC); frozen here. */
+const PRODUCTION_METRIC = 'ActPwrPve';
 const BATCH = 500;
 const COLUMNS = ['name_sort', 'location_sort', 'name_search', 'location_search'] as const;
 

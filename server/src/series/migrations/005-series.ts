@@ -1,16 +1,17 @@
-// Roll-ups: hour, day and month buckets of every numeric metric. Raw samples stored before this
+// 005_series: roll-ups: hour, day and month buckets of every numeric metric. Raw samples stored before this
 // migration are rolled up here once, so older history reads the same as newer history.
-import { sql, type Kysely, type Migration } from 'kysely';
-import { isPostgres } from '../db/dialect';
-import type { Database } from '../db/schema';
-import { rebuildRollups } from './rebuild';
+import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
+
+import { rollUpStoredSamples } from './005-rollups';
+
+const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export const seriesMigration: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
     // Granularity leads the metric key so a plant's list of metrics reads only its few month rows. On
     // SQLite the primary key is the table itself (WITHOUT ROWID): a year of hours is one sequential
     // range instead of 8,760 lookups from index to table.
-    const clustered = isPostgres(db as Kysely<Database>) ? sql`` : sql`without rowid`;
+    const clustered = isPostgres(db) ? sql`` : sql`without rowid`;
     await db.schema
       .createTable('metric_rollups')
       .addColumn('thing_name', 'text', (c) => c.notNull())
@@ -27,7 +28,7 @@ export const seriesMigration: Migration = {
       .addPrimaryKeyConstraint('metric_rollups_pk', ['thing_name', 'granularity', 'metric_key', 'bucket'])
       .modifyEnd(clustered)
       .execute();
-    await rebuildRollups(db as Kysely<Database>);
+    await rollUpStoredSamples(db);
   },
 
   async down(db: Kysely<unknown>): Promise<void> {

@@ -4,8 +4,9 @@
 // is pruned in place. Full pages (the default fillfactor of 100) make every update of them write the
 // primary key's index again and leave work for vacuum. Pages written before keep their fill until the
 // table is rewritten (VACUUM FULL). SQLite has no such setting.
-import { sql, type Kysely, type Migration } from 'kysely';
-import { isPostgres } from './dialect';
+import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
+
+const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** Per cent of each page filled by inserts; shadows are kilobytes a row, so they get the most room. */
 export const FILLFACTORS = { shadows: 50, gateway_reports: 70, metric_rollups: 70 } as const;

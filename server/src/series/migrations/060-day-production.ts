@@ -4,9 +4,12 @@
 // for 10,003 plants), from here about a hundred. Triggers keep it, so every writer of roll-ups (the
 // ingest batches, energy added to an earlier bucket, history imports, deletions) keeps it without
 // knowing of it. A late report of an earlier day does not replace a later one.
-import { sql, type Kysely, type Migration } from 'kysely';
-import { isPostgres } from '../db/dialect';
-import { PRODUCTION_METRIC } from './today-energy';
+import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
+
+const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** The PV production metric as it was named then (series/today-energy.ts PRODUCTION_METRIC); frozen here. */
+const PRODUCTION_METRIC = 'ActPwrPve';
 
 /** The roll-up rows the table mirrors, as a condition on `row` (a trigger's new or old, or an alias). */
 const dayProduction = (row: string) => sql.raw(`${row}.granularity = 'day' and ${row}.metric_key = '${PRODUCTION_METRIC}'`);

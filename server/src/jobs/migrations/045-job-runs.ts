@@ -1,20 +1,5 @@
-// The job_leases table of the leader lease (leader-lease.ts): one row per periodic job, with when it last ran.
+// 045_job_runs: the job_leases row also keeps when its job last ran.
 import type { Kysely, Migration } from 'kysely';
-
-export const jobLeasesMigration: Migration = {
-  async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema
-      .createTable('job_leases')
-      .addColumn('name', 'text', (c) => c.primaryKey())
-      .addColumn('holder', 'text', (c) => c.notNull())
-      .addColumn('expires_at', 'bigint', (c) => c.notNull())
-      .addColumn('acquired_at', 'bigint', (c) => c.notNull())
-      .execute();
-  },
-  async down(db: Kysely<unknown>): Promise<void> {
-    await db.schema.dropTable('job_leases').execute();
-  },
-};
 
 /**
  * One lease mechanism for every periodic job: the lease row also keeps when the job last ran, and the

@@ -2,8 +2,9 @@
 // makes a placeholder in the inviting one (iam/invite.ts), so the answer cannot tell that the address is
 // taken. E-mails stay unique among real accounts (a partial unique index) and within each organisation;
 // the single unique e-mail of 001_core goes. SQLite cannot drop a column's UNIQUE: the table is rebuilt.
-import { sql, type Kysely, type Migration } from 'kysely';
-import { isPostgres } from '../db/dialect';
+import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
+
+const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** The constraint 001_core's `email … unique` got on PostgreSQL (its default name). */
 const PG_EMAIL_UNIQUE = 'users_email_key';

@@ -1,8 +1,9 @@
 // 068_outbox_secrets: a mail that carries a secret (a temporary password, a reset code) says until when
 // it is of use; its text is removed once it is delivered, or once that time has passed (outbox.ts).
 // Mails queued before this are treated as carrying one for the longest a secret lives (7 days).
-import { sql, type Kysely, type Migration } from 'kysely';
-import { isPostgres } from '../db/dialect';
+import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
+
+const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export const outboxSecretsMigration: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {

@@ -8,8 +8,9 @@
 // shadow keeps its keys while the /ev pages still read them (ocpp/plant-bridge.ts mirrors the first
 // charger there). Frozen: no import of live code.
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Migration } from 'kysely';
-import { isPostgres } from '../db/dialect';
+import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
+
+const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 const MODES = ['off', 'solar', 'minsolar', 'fast', 'plan'];
 const PHASES = [0, 1, 3];
