@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { startLeaderJob } from '../jobs/leader-job';
 import type { Database } from '../db/schema';
 import { CONDITION_ALERT_KINDS } from '@helio/contracts';
-import type { AlertDetails, AlertKind, Severity } from './alert-kinds';
+import type { AlertDetails, AlertKind, Severity } from '@helio/contracts';
 import { clearAlert, raiseAlert } from './alert-raise';
 import { openAlerts } from './alert-store';
 import { evaluatePlant, newestTimestamp, PV_WINDOW_MS, type PlantSnapshot } from './conditions';
