@@ -31,18 +31,6 @@ const SHARED_UTILS_BY_NAME = [
   { regex: '^\\.\\.?/(\\.\\./)*shared-utils/', message: "Import '@helio/shared-utils' or '@helio/shared-utils/mock', not a path into it." },
 ];
 
-// Browser files that still import a server rule, because that rule moves into @helio/contracts on
-// another branch (password policy, plant limits, notification schedule, module keys). Remove each
-// exclusion once the move is merged; the rule then holds for the whole browser side.
-const SERVER_RULES_MOVING_TO_CONTRACTS = [
-  'shared-utils/src/password/password-policy.ts',
-  'account-app/src/common/password-policy.ts',
-  'account-app/src/common/module-keys.ts',
-  'auth-app/src/password-policy/password-policy.ts',
-  'management-app/src/common/plant-limits.ts',
-  'notifications-app/src/notification-schedule/schedule-rules.ts',
-];
-
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'e2e/test-results/**', 'e2e/playwright-report/**', '**/coverage/**'] },
   {
@@ -88,7 +76,7 @@ export default tseslint.config(
   },
   {
     // Parity tests compare a browser copy of a rule with the server's own: the one place both meet.
-    files: ['shared-utils/**/*.test.{ts,tsx}', '*-app/**/*.test.{ts,tsx}', ...SERVER_RULES_MOVING_TO_CONTRACTS],
+    files: ['shared-utils/**/*.test.{ts,tsx}', '*-app/**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [...OTHER_APPS, ...SHARED_UTILS_BY_NAME] }] },
   },
   {

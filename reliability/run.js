@@ -68,7 +68,7 @@ async function addStreamUsers(db, tenantId, count) {
     password_hash: 'scrypt$none',
     role: 'owner',
     custom_role_id: null,
-    modules: JSON.stringify(require(dist.server('iam/modules')).MODULE_KEYS),
+    modules: JSON.stringify(require('@helio/contracts').MODULE_KEYS),
     locale: 'en',
     preferences: '{}',
     status: 'active',

@@ -25,6 +25,15 @@ describe('every workspace translation', () => {
     for (const w of ['shared-utils', 'root-config', 'nav-app', 'auth-app', 'monitoring-app']) expect(workspaces).toContain(w);
   });
 
+  // The one locale test of the apps: each app's own namespace (`<app>/locales/{cs,en}/<app>.json`) is
+  // checked here, none by a copy of this test in the app.
+  it('walks every app’s own namespace', () => {
+    const apps = fs.readdirSync(root).filter((name) => name.endsWith('-app') && fs.existsSync(path.join(root, name, 'package.json')));
+    expect(apps.length).toBeGreaterThan(10);
+    const missing = apps.filter((app) => !namespaces.some((n) => n.workspace === app && n.namespace === app));
+    expect(missing).toEqual([]);
+  });
+
   it.each(namespaces.map((n) => [`${n.workspace}/${n.namespace}`, n]))('%s: Czech and English agree', (_name, n) => {
     expect(n.files).toEqual({ cs: expect.any(String), en: expect.any(String) });
     const trees = { cs: JSON.parse(fs.readFileSync(n.files.cs, 'utf8')), en: JSON.parse(fs.readFileSync(n.files.en, 'utf8')) };

@@ -1,6 +1,6 @@
 import React from 'react';
 import { act, render, screen } from '@testing-library/react';
-import { __fixtures, __setCurrentUser, __setSignedIn, apiPost } from './testing/mock-controls';
+import { __fixtures, __setCurrentUser, __setSignedIn, apiPost } from '@helio/shared-utils/mock';
 import { PERMISSIONS, ROLES, SESSIONS, USERS } from './testing/iam-fixtures';
 import { HelioAppFrame } from '@helio/shared-utils';
 import { Root } from './root.component';

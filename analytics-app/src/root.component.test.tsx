@@ -1,7 +1,7 @@
 import React from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { ApiError, HelioAppFrame } from '@helio/shared-utils';
-import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, downloadCsv } from './testing/mock-controls';
+import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, downloadCsv } from '@helio/shared-utils/mock';
 import { benchmark, overview, plantBenchmark } from './testing/analytics-fixtures';
 import { Root } from './root.component';
 

@@ -5,7 +5,7 @@ import { parseSimEv } from './model/sim-ev';
 import { advancePlant, newPlantRun, type PlantRun } from './history';
 import type { SimPlantConfig } from './model/plant';
 import { parseFaults } from './model/faults';
-import { deltaTopic, reportedTopic, simEvTopic, simFaultsTopic, statusTopic } from '@helio/contracts';
+import { deltaTopic, readDelta, reportedTopic, simEvTopic, simFaultsTopic, statusTopic } from '@helio/contracts';
 
 export interface SimLogger {
   info(...args: unknown[]): void;
@@ -173,15 +173,13 @@ export class Gateway {
   /** Applies the writable keys of a delta document, then reports at once so the shadow converges. */
   private applyDelta(payload: Buffer): void {
     if (payload.length === 0) return; // the server cleared the retained delta
-    let delta: unknown;
-    try {
-      delta = (JSON.parse(payload.toString('utf8')) as { state?: unknown }).state;
-    } catch {
-      this.opts.log.warn(`gateway ${this.thingName}: ignored a delta that is not JSON`);
+    // the contract's DeltaMessage decides what a delta is
+    const delta = readDelta(payload.toString('utf8'));
+    if (!delta) {
+      this.opts.log.warn(`gateway ${this.thingName}: ignored a delta that is not a DeltaMessage of the device contract`);
       return;
     }
-    if (typeof delta !== 'object' || delta === null) return;
-    const wanted = delta as Record<string, unknown>;
+    const wanted = delta.state;
     const apply = () => {
       this.run.state = applyDelta(this.run.state, wanted, !!this.opts.plant.batteryKwh);
       this.run.state = {

@@ -2,7 +2,7 @@ import React from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ChargerView, EvPlan, EvSessionList } from '@helio/contracts';
 import { HelioAppFrame } from '@helio/shared-utils';
-import { __fixtures, __setCurrentUser, __setShadow, __setSignedIn, apiPost } from './testing/mock-controls';
+import { __fixtures, __setCurrentUser, __setShadow, __setSignedIn, apiPost } from '@helio/shared-utils/mock';
 import { Root } from './root.component';
 
 const charger = (over: Partial<ChargerView> = {}): ChargerView => ({

@@ -1,7 +1,7 @@
 import React from 'react';
 import { render, screen, within } from '@testing-library/react';
 import type { ForecastAccuracy, PlantForecast } from '@helio/contracts';
-import { __fixtures, __setCurrentUser, __setSignedIn, apiPost } from './testing/mock-controls';
+import { __fixtures, __setCurrentUser, __setSignedIn, apiPost } from '@helio/shared-utils/mock';
 import { HelioAppFrame } from '@helio/shared-utils';
 import { Root } from './root.component';
 

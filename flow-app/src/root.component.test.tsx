@@ -1,6 +1,6 @@
 import React from 'react';
 import { render, screen } from '@testing-library/react';
-import { __fixtures, __setCurrentUser, __setSignedIn } from './testing/mock-controls';
+import { __fixtures, __setCurrentUser, __setSignedIn } from '@helio/shared-utils/mock';
 import { HelioAppFrame } from '@helio/shared-utils';
 import { Root } from './root.component';
 

@@ -1,7 +1,7 @@
 // The integrations app's pages over the mocked shared-utils: keys, webhooks, the API reference's
 // states, the sources page, and the module gate.
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, showToast } from './testing/mock-controls';
+import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, showToast } from '@helio/shared-utils/mock';
 import { ApiError, HelioAppFrame } from '@helio/shared-utils';
 import { Root } from './root.component';
 

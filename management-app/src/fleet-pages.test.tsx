@@ -4,7 +4,7 @@
 import React from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, type FleetPageRequest, type FleetSummary, type PlantTag, HelioAppFrame } from '@helio/shared-utils';
-import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, queryClient } from './testing/mock-controls';
+import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, queryClient } from '@helio/shared-utils/mock';
 import { fleetPageOf, fleetPlant } from './testing/fixtures';
 import { Root } from './root.component';
 

@@ -1,7 +1,7 @@
 import React from 'react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, type FleetPageRequest, type PlantDetail, HelioAppFrame } from '@helio/shared-utils';
-import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, queryClient, setActivePlant, showToast } from './testing/mock-controls';
+import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, queryClient, setActivePlant, showToast } from '@helio/shared-utils/mock';
 import { fleetPageOf, fleetPlant, plantDetail, registryPlant } from './testing/fixtures';
 import { Root } from './root.component';
 

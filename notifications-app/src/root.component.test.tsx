@@ -1,7 +1,7 @@
 import React from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { defaultSettings } from './notification-schedule/schedule-rules';
-import { __fixtures, __setCurrentUser, __setSignedIn, apiPost } from './testing/mock-controls';
+import { __fixtures, __setCurrentUser, __setSignedIn, apiPost } from '@helio/shared-utils/mock';
 import { HelioAppFrame } from '@helio/shared-utils';
 import { Root } from './root.component';
 

@@ -31,7 +31,32 @@ describe('loadConfig', () => {
       secureCookies: false,
       cspDevOrigins: [],
       recordMissingTranslations: false,
+      // the sections the domains read from the same snapshot of the environment
+      consoleUrl: 'http://localhost:8080',
+      releasesOrganisation: undefined,
+      passwordCost: { N: 32768, r: 8, p: 1 },
+      identity: { mailFrom: 'Helio EMS <no-reply@helio.local>', trustProxy: false },
+      spot: { area: 'CZ', timeZone: 'Europe/Prague', pricesUrl: undefined, demo: true, eurCzk: 25 },
+      forecast: { weatherUrl: undefined, weatherTimeoutMs: 10_000, retentionDays: 30, backfillDays: 7, issueEveryMs: 3_600_000 },
+      integrations: {
+        keyRatePerMinute: 300,
+        keyPepper: '',
+        webhookAllowPrivate: false,
+        webhookConcurrency: 8,
+        webhookTimeoutMs: 10_000,
+        webhookPollMs: 2_000,
+      },
+      analytics: { co2KgPerKwh: 0.45, spotArea: 'CZ', eurCzk: 25 },
     });
+  });
+
+  it('reads each section from the environment it is given, once', () => {
+    const config = loadConfig({ PORT: '9000', PUBLIC_URL: 'https://ems.example/', EUR_CZK: '24', RELEASES_ORGANISATION: ' Ops ' });
+    expect(config.consoleUrl).toBe('https://ems.example');
+    expect(loadConfig({ PORT: '9000' }).consoleUrl).toBe('http://localhost:9000');
+    expect([config.spot.eurCzk, config.analytics.eurCzk, config.releasesOrganisation]).toEqual([24, 24, 'Ops']);
+    expect(loadConfig({ JEST_WORKER_ID: '1' }).passwordCost.N).toBeLessThan(32768);
+    expect(() => loadConfig({ WEBHOOK_CONCURRENCY: 'many' })).toThrow(/WEBHOOK_CONCURRENCY/);
   });
 
   it('reads the dev-server origins the CSP may allow, and refuses anything but bare http(s) origins', () => {

@@ -1,6 +1,19 @@
 // Server configuration from environment variables. Every value is checked at startup so a typo stops
 // the process with a message naming the variable instead of failing later in some unrelated place.
+//
+// The only file of the server that reads process.env: loadConfig reads it once, at start (main.ts and
+// the command-line tools), and the values are passed down from there, each domain's section
+// (identity, spot, forecast, integrations, analytics) read by that domain's *-config.ts from the same
+// snapshot. tools/config-once.test.js fails when process.env appears anywhere else in server/src
+// (tests and server/src/testing aside: they start servers and read test settings).
 import path from 'node:path';
+import { loadAnalyticsConfig, type AnalyticsConfig } from './analytics/analytics-config';
+import { ConfigError, flag, integer, text, type Env } from './config-values';
+import { loadForecastConfig, type ForecastConfig } from './forecast/forecast-config';
+import { loadIdentityConfig, type IdentityConfig } from './identity/identity-config';
+import { scryptCost, type ScryptCost } from './identity/passwords';
+import { loadIntegrationsConfig, type IntegrationsConfig } from './integrations/integrations-config';
+import { loadSpotConfig, type SpotConfig } from './spot/spot-config';
 
 export interface Config {
   port: number;
@@ -49,6 +62,17 @@ export interface Config {
   cspDevOrigins: string[];
   /** NODE_ENV=development: record translation keys the browser misses (POST /locales/add/{lng}/{ns}) */
   recordMissingTranslations: boolean;
+  /** Where mails and alerts link to: PUBLIC_URL, else the local console (http://localhost:PORT). */
+  consoleUrl: string;
+  /** The organisation (by name) whose administrators run the releases (RELEASES_ORGANISATION); unset: the oldest. */
+  releasesOrganisation?: string;
+  /** The scrypt cost of new password hashes (a cheap one in jest's workers). */
+  passwordCost: ScryptCost;
+  identity: IdentityConfig;
+  spot: SpotConfig;
+  forecast: ForecastConfig;
+  integrations: IntegrationsConfig;
+  analytics: AnalyticsConfig;
 }
 
 /** Repository root: config.ts lives in server/src (ts-jest) or server/dist (built); both are two levels down. */
@@ -56,37 +80,6 @@ export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const MQTT_PROTOCOLS = ['mqtt:', 'mqtts:', 'tcp:', 'ssl:', 'ws:', 'wss:'];
-
-export class ConfigError extends Error {
-  constructor(variable: string, problem: string) {
-    super(`Invalid configuration: ${variable} ${problem}`);
-    this.name = 'ConfigError';
-  }
-}
-
-type Env = Record<string, string | undefined>;
-
-function text(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === undefined || value === '' ? undefined : value;
-}
-
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = text(env, name);
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${raw}")`);
-  }
-  return Number(raw);
-}
-
-function flag(env: Env, name: string, fallback: boolean): boolean {
-  const raw = text(env, name)?.toLowerCase();
-  if (raw === undefined) return fallback;
-  if (['on', 'true', '1', 'yes'].includes(raw)) return true;
-  if (['off', 'false', '0', 'no'].includes(raw)) return false;
-  throw new ConfigError(name, `must be on or off (got "${env[name]}")`);
-}
 
 function databaseUrl(env: Env, dataDir: string): string {
   const raw = text(env, 'DATABASE_URL');
@@ -178,8 +171,10 @@ function rollupRetentionDays(env: Env, rawDays: number): number {
 
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(text(env, 'DATA_DIR') ?? path.join(REPO_ROOT, 'data'));
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const identity = loadIdentityConfig(env);
   return {
-    port: integer(env, 'PORT', 8080, 0, 65535),
+    port,
     host: text(env, 'HOST') ?? '0.0.0.0',
     dataDir,
     databaseUrl: databaseUrl(env, dataDir),
@@ -205,5 +200,13 @@ export function loadConfig(env: Env = process.env): Config {
     secureCookies: flag(env, 'SECURE_COOKIES', false),
     cspDevOrigins: cspDevOrigins(env),
     recordMissingTranslations: text(env, 'NODE_ENV') === 'development',
+    consoleUrl: identity.publicUrl ?? `http://localhost:${port}`,
+    releasesOrganisation: text(env, 'RELEASES_ORGANISATION'),
+    passwordCost: scryptCost(env),
+    identity,
+    spot: loadSpotConfig(env),
+    forecast: loadForecastConfig(env),
+    integrations: loadIntegrationsConfig(env),
+    analytics: loadAnalyticsConfig(env),
   };
 }

@@ -16,15 +16,13 @@ import { saveSimulatorPasswords, simulatorKeystorePath } from './devices/simulat
 import { buildApp } from './http/app';
 import { startAlertEngine } from './notifications/alert-engine';
 import { startScheduleRunner } from './rc';
-import { loadSpotConfig } from './spot/spot-config';
 import { startPriceImport } from './spot/price-import';
 import { consoleLogger, type Logger } from './logger';
 import { startRawRetention } from './series/retention';
-import { loadForecastConfig } from './forecast/forecast-config';
 import { startForecastIssuer } from './forecast/issuer';
 import { alertWebhooks } from './integrations/alert-webhooks';
 import { recordImport } from './integrations/import-record';
-import { loadIntegrationsConfig } from './integrations/integrations-config';
+import { usePasswordCost } from './identity/passwords';
 import { startWebhookSender } from './integrations/webhook-sender';
 import { REBUILD_POLL_MS, startRollupRebuilder } from './integrations/rollup-rebuilds';
 
@@ -63,9 +61,8 @@ async function main(): Promise<void> {
 
   try {
     const config = loadConfig();
-    const spot = loadSpotConfig();
-    const forecast = loadForecastConfig();
-    const integrations = loadIntegrationsConfig();
+    const { spot, forecast, integrations } = config;
+    usePasswordCost(config.passwordCost);
     log = consoleLogger(config.logLevel);
 
     ensurePrivateDir(config.dataDir); // secrets live here: the database, keystores, broker files
@@ -109,7 +106,15 @@ async function main(): Promise<void> {
     // back at once instead of waiting for them to expire.
     const leaseTtlMs = config.jobLeaseTtlMs;
     const holder = `${hostname()}:${config.port}`;
-    const alerts = startAlertEngine({ db, log, intervalMs: config.alertTickMs, onAlert: alertWebhooks, leaseTtlMs, holder });
+    const alerts = startAlertEngine({
+      db,
+      log,
+      consoleUrl: config.consoleUrl,
+      intervalMs: config.alertTickMs,
+      onAlert: alertWebhooks,
+      leaseTtlMs,
+      holder,
+    });
     const schedules = startScheduleRunner({ db, devices, log, tickMs: config.rcTickMs, leaseTtlMs, holder });
     closers.push(() => schedules.stop());
     closers.push(() => alerts.stop());

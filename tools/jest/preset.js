@@ -30,12 +30,13 @@ function browserProject(dir, { mockSharedUtils = true } = {}) {
   };
 }
 
-function nodeProject(dir) {
+/** `setup`: more setup files, run in each test file's module registry after the console guard. */
+function nodeProject(dir, { setup = [] } = {}) {
   return {
     displayName: path.basename(dir),
     rootDir: dir,
     testEnvironment: 'node',
-    setupFilesAfterEnv: [path.join(__dirname, 'console-guard.js')],
+    setupFilesAfterEnv: [path.join(__dirname, 'console-guard.js'), ...setup],
     transform: {
       '^.+\\.ts$': ['ts-jest', { tsconfig: path.join(dir, 'tsconfig.json') }],
     },

@@ -2,7 +2,7 @@ import React from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { HelioProviders, type AuditEvent } from '@helio/shared-utils';
-import { __setSignedIn, apiPost } from '../testing/mock-controls';
+import { __setSignedIn, apiPost } from '@helio/shared-utils/mock';
 import AuditLogPage from './audit-log.component';
 
 const event = (id: string, action: string, overrides: Partial<AuditEvent> = {}): AuditEvent => ({

@@ -2,7 +2,7 @@ import React from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { ApiError, HelioProviders } from '@helio/shared-utils';
-import { __setSignedIn, apiPost, showToast } from '../testing/mock-controls';
+import { __setSignedIn, apiPost, showToast } from '@helio/shared-utils/mock';
 import { iamUser, ROLES, USERS } from '../testing/iam-fixtures';
 import UsersPage from './users.component';
 

@@ -1,7 +1,7 @@
 import React from 'react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { HelioProviders, queryClient, USERS_ME_KEY, type CurrentUser } from '@helio/shared-utils';
-import { __fixtures, __setSignedIn, apiPost, setLanguage, showToast } from '../testing/mock-controls';
+import { __fixtures, __setSignedIn, apiPost, setLanguage, showToast } from '@helio/shared-utils/mock';
 import MyAccountPage from './my-account.component';
 
 beforeEach(() => __setSignedIn());

@@ -1,5 +1,5 @@
 import { Value } from '@sinclair/typebox/value';
-import { DeltaMessage, ReportedMessage, StatusMessage } from './payloads';
+import { DeltaMessage, readDelta, ReportedMessage, StatusMessage } from './payloads';
 import { ALL_REPORTED_TOPICS, deltaTopic, reportedTopic, thingNameOfReportedTopic, thingNameOfStatusTopic, statusTopic } from './topics';
 
 describe('the device protocol', () => {
@@ -42,5 +42,14 @@ describe('the device protocol', () => {
     expect(thingNameOfStatusTopic(statusTopic('demo-brno-01'))).toBe('demo-brno-01');
     expect(thingNameOfReportedTopic(deltaTopic('demo-brno-01'))).toBeUndefined();
     expect(ALL_REPORTED_TOPICS).toBe('helio/things/+/shadow/reported');
+  });
+
+  it('reads a delta as gateways take it: the DeltaMessage, or nothing for anything else', () => {
+    const delta = { state: { OperMode: 'idle' }, version: 3, timestamp: 1_700_000_000_000 };
+    expect(readDelta(JSON.stringify(delta))).toEqual(delta);
+    expect(readDelta('')).toBeUndefined();
+    expect(readDelta('{"state":')).toBeUndefined();
+    expect(readDelta(JSON.stringify({ state: { OperMode: 'idle' } }))).toBeUndefined();
+    expect(readDelta(JSON.stringify({ ...delta, state: ['idle'] }))).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@
 // server sends the delta of desired state. The server checks what it receives against these shapes
 // and a real gateway can validate what it sends with any JSON Schema validator.
 import { Type, type Static } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 
 const ReportedValue = Type.Union([Type.Number(), Type.String(), Type.Boolean(), Type.Null(), Type.Object({}), Type.Array(Type.Unknown())]);
 
@@ -70,6 +71,22 @@ export const DeltaMessage = Type.Object({
   timestamp: Type.Integer({ minimum: 0 }),
 });
 export type DeltaMessage = Static<typeof DeltaMessage>;
+
+/**
+ * A delta as a gateway reads it: the message when the text is JSON of DeltaMessage's shape, else
+ * undefined (an empty payload, the server clearing the retained delta, is no delta either). Checked
+ * with TypeBox's Value (no compiled code), so any gateway or simulator can use it.
+ */
+export function readDelta(text: string): DeltaMessage | undefined {
+  if (text === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return Value.Check(DeltaMessage, value) ? value : undefined;
+}
 
 /** Largest report a gateway may publish; larger ones are dropped and counted. */
 export const MAX_REPORT_BYTES = 64 * 1024;

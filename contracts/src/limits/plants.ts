@@ -54,6 +54,33 @@ export type PlantSettings = { [K in TextField]: string } & { [K in NumberField]:
   tariffCurrency: TariffCurrency;
 };
 
+/**
+ * What a new plant starts with beyond what plant/create is given: the one source for the server's
+ * plant/create and the new-plant dialog. The time zone is Czech, as the console's default language and
+ * formats are (the dialog offers it, the server fills it in when a request leaves it out).
+ */
+export const NEW_PLANT_DEFAULTS: PlantSettings = {
+  name: '',
+  location: '',
+  address: '',
+  timezone: 'Europe/Prague',
+  latitude: null,
+  longitude: null,
+  pvPeakKw: null,
+  tiltDeg: null,
+  azimuthDeg: null,
+  batteryKwh: null,
+  batteryMinSocPct: null,
+  batteryMaxSocPct: null,
+  batteryMaxChargeKw: null,
+  batteryMaxDischargeKw: null,
+  chargerKw: null,
+  gridExportLimitKw: null,
+  tariffName: '',
+  tariffPricePerKwh: null,
+  tariffCurrency: 'CZK',
+};
+
 export const SETTING_FIELDS: readonly (keyof PlantSettings)[] = [
   ...(Object.keys(TEXT_LIMITS) as TextField[]),
   ...(Object.keys(NUMBER_LIMITS) as NumberField[]),

@@ -1,7 +1,7 @@
 import React from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { ApiError, HelioProviders, type Shadow } from '@helio/shared-utils';
-import { __fixtures, __setPlants, __setShadow, __setSignedIn, apiPost } from '../testing/mock-controls';
+import { __fixtures, __setPlants, __setShadow, __setSignedIn, apiPost } from '@helio/shared-utils/mock';
 import { installXyflowJsdom } from '../testing/xyflow-jsdom';
 import EmsPage from './ems.component';
 

@@ -1,7 +1,7 @@
 import React from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { ApiError, HelioProviders, type Shadow } from '@helio/shared-utils';
-import { __fixtures, __setPlants, __setShadow, __setSignedIn } from '../testing/mock-controls';
+import { __fixtures, __setPlants, __setShadow, __setSignedIn } from '@helio/shared-utils/mock';
 import { installXyflowJsdom } from '../testing/xyflow-jsdom';
 import FlowPage from './flow.component';
 

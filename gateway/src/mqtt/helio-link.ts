@@ -2,7 +2,7 @@
 // (TLS when the URL is mqtts:// or wss://), hears its delta, and sends its reports from the outbox, in
 // order and paced (the server admits 20 reports a second from one gateway), each removed only once
 // the broker acknowledged it. Its status is retained with its health; its last will says it is gone.
-import { deltaTopic, reportedTopic, statusTopic, type GatewayHealth } from '@helio/contracts';
+import { deltaTopic, readDelta, reportedTopic, statusTopic, type GatewayHealth } from '@helio/contracts';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import fs from 'node:fs';
 import type { LocalStore } from '../store/local-store';
@@ -84,12 +84,10 @@ export class HelioLink {
     this.client.on('error', (error) => opts.log.warn(`mqtt: ${error.message}`));
     this.client.on('message', (topic, payload) => {
       if (topic !== deltaTopic(opts.thingName) || payload.length === 0) return;
-      try {
-        const state = (JSON.parse(payload.toString('utf8')) as { state?: unknown }).state;
-        if (typeof state === 'object' && state !== null && !Array.isArray(state)) opts.onDelta(state as Record<string, unknown>);
-      } catch {
-        opts.log.warn('mqtt: ignored a delta that is not JSON');
-      }
+      // the contract's DeltaMessage decides what a delta is
+      const delta = readDelta(payload.toString('utf8'));
+      if (delta) opts.onDelta(delta.state);
+      else opts.log.warn('mqtt: ignored a delta that is not a DeltaMessage of the device contract');
     });
   }
 

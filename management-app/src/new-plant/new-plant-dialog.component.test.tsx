@@ -3,7 +3,7 @@
 import React from 'react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { HelioAppFrame, i18n, type GatewayLogin, type PlantDetail } from '@helio/shared-utils';
-import { apiPost, queryClient, showToast, __setSignedIn } from '../testing/mock-controls';
+import { apiPost, queryClient, showToast, __setSignedIn } from '@helio/shared-utils/mock';
 import { plantDetail } from '../testing/fixtures';
 import { NewPlantDialog } from './new-plant-dialog.component';
 

@@ -1,7 +1,7 @@
 // The new-plant dialog's rules: its fields as typed, their problems by the server's limits, and the
 // plant/create request. No thing name: the server issues one with the plant.
 import type { PlantCreateRequest, PlantSettings } from '@helio/shared-utils';
-import { settingProblems } from '@helio/contracts/limits';
+import { NEW_PLANT_DEFAULTS, settingProblems } from '@helio/contracts/limits';
 import { parseNumber } from '../common/number-input';
 import type { FieldProblem } from '../common/problem-text';
 
@@ -26,7 +26,7 @@ export const EMPTY_NEW_PLANT: NewPlantDraft = {
   address: '',
   latitude: '',
   longitude: '',
-  timezone: 'Europe/Prague',
+  timezone: NEW_PLANT_DEFAULTS.timezone,
   pvPeakKw: '',
   batteryKwh: '',
   chargerKw: '',
@@ -34,32 +34,10 @@ export const EMPTY_NEW_PLANT: NewPlantDraft = {
 
 const NUMBER_FIELDS = ['latitude', 'longitude', 'pvPeakKw', 'batteryKwh', 'chargerKw'] as const;
 
-/** The rest of a plant's settings are set later, in its settings form. */
-const UNSET: PlantSettings = {
-  name: '',
-  location: '',
-  address: '',
-  timezone: '',
-  latitude: null,
-  longitude: null,
-  pvPeakKw: null,
-  tiltDeg: null,
-  azimuthDeg: null,
-  batteryKwh: null,
-  batteryMinSocPct: null,
-  batteryMaxSocPct: null,
-  batteryMaxChargeKw: null,
-  batteryMaxDischargeKw: null,
-  chargerKw: null,
-  gridExportLimitKw: null,
-  tariffName: '',
-  tariffPricePerKwh: null,
-  tariffCurrency: 'CZK',
-};
-
 function settingsOf(draft: NewPlantDraft): PlantSettings {
   return {
-    ...UNSET,
+    // the rest of a plant's settings are set later, in its settings form
+    ...NEW_PLANT_DEFAULTS,
     name: draft.name,
     location: draft.location,
     address: draft.address,

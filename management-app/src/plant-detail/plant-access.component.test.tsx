@@ -1,7 +1,7 @@
 import React from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, type PlantAccessUser, HelioAppFrame } from '@helio/shared-utils';
-import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, queryClient, showToast } from '../testing/mock-controls';
+import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, queryClient, showToast } from '@helio/shared-utils/mock';
 import { plantDetail } from '../testing/fixtures';
 import { Root } from '../root.component';
 

@@ -1,7 +1,7 @@
 import React from 'react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { ApiError, type Device, type GatewayLogin, HelioAppFrame } from '@helio/shared-utils';
-import { __fixtures, __setCurrentUser, __setShadow, __setSignedIn, apiPost, queryClient } from '../testing/mock-controls';
+import { __fixtures, __setCurrentUser, __setShadow, __setSignedIn, apiPost, queryClient } from '@helio/shared-utils/mock';
 import { device, plantDetail, registryPlant } from '../testing/fixtures';
 import { Root } from '../root.component';
 

@@ -1,7 +1,7 @@
 import React from 'react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { ApiError, HelioProviders, i18n, queryClient, setActivePlant, type Shadow } from '@helio/shared-utils';
-import { __fixtures, __setPlants, __setShadow, __setSignedIn } from '../testing/mock-controls';
+import { __fixtures, __setPlants, __setShadow, __setSignedIn } from '@helio/shared-utils/mock';
 import { apiPost } from '@helio/shared-utils/mock';
 import DashboardPage from './dashboard.component';
 

@@ -2,7 +2,7 @@ import React from 'react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { ApiError, HelioProviders, type TimeSeriesParams, type TimeSeriesRow } from '@helio/shared-utils';
 import { apiPost, downloadCsv } from '@helio/shared-utils/mock';
-import { __fixtures, __setShadow, __setSignedIn } from '../testing/mock-controls';
+import { __fixtures, __setShadow, __setSignedIn } from '@helio/shared-utils/mock';
 import DashboardPage from './dashboard.component';
 import { TODAY_POWER_REFRESH_MS } from './today-power';
 

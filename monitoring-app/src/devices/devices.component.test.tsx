@@ -2,7 +2,7 @@ import React from 'react';
 import { act, render, screen, within } from '@testing-library/react';
 import { ApiError, HelioProviders, type Device, type Shadow } from '@helio/shared-utils';
 import { apiPost, downloadCsv } from '@helio/shared-utils/mock';
-import { __setShadow, __setSignedIn } from '../testing/mock-controls';
+import { __setShadow, __setSignedIn } from '@helio/shared-utils/mock';
 import DevicesPage from './devices.component';
 
 const BRNO = 'gw-brno-01'; // plant-1, the fixtures' active plant

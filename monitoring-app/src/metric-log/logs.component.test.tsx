@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { ApiError, HelioProviders, apiPost } from '@helio/shared-utils';
 import { apiPost as mockedApiPost } from '@helio/shared-utils/mock';
-import { __fixtures, __setSignedIn } from '../testing/mock-controls';
+import { __fixtures, __setSignedIn } from '@helio/shared-utils/mock';
 import LogsPage from './logs.component';
 
 async function renderLogs() {

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ApiError, HelioProviders, type TimeSeriesParams, type TimeSeriesRow } from '@helio/shared-utils';
 import { apiPost, downloadCsv } from '@helio/shared-utils/mock';
-import { __fixtures, __setSignedIn } from '../testing/mock-controls';
+import { __fixtures, __setSignedIn } from '@helio/shared-utils/mock';
 import MetricLogPage from './metric-log.component';
 
 // uPlot draws on a canvas jsdom does not have: the shared-utils mock's MetricChart says how many

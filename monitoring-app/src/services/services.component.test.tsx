@@ -2,7 +2,7 @@ import React from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { HelioProviders, type BrokerStatus, type GatewayHealthAnswer, type RegistryPlant } from '@helio/shared-utils';
 import { apiPost } from '@helio/shared-utils/mock';
-import { __fixtures, __setShadow, __setSignedIn } from '../testing/mock-controls';
+import { __fixtures, __setShadow, __setSignedIn } from '@helio/shared-utils/mock';
 import ServicesPage from './services.component';
 
 const gateway = (over: Partial<RegistryPlant> = {}): RegistryPlant => ({

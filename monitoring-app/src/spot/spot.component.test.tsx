@@ -2,7 +2,7 @@ import React from 'react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { HelioProviders, type SpotPrices } from '@helio/shared-utils';
 import { apiPost, downloadCsv } from '@helio/shared-utils/mock';
-import { __setSignedIn } from '../testing/mock-controls';
+import { __setSignedIn } from '@helio/shared-utils/mock';
 import SpotPage from './spot.component';
 
 // uPlot draws on a canvas jsdom does not have; the real chart is drawn in the browser.

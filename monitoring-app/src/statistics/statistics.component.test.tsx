@@ -2,7 +2,7 @@ import React from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { HelioProviders, startOfPlantDay, type TimeSeriesParams, type TimeSeriesRow } from '@helio/shared-utils';
 import { apiPost } from '@helio/shared-utils/mock';
-import { __fixtures, __setSignedIn } from '../testing/mock-controls';
+import { __fixtures, __setSignedIn } from '@helio/shared-utils/mock';
 import StatisticsPage from './statistics.component';
 
 // uPlot draws on a canvas jsdom does not have; the real chart is drawn in the browser journey.

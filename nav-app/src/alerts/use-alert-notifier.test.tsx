@@ -4,7 +4,7 @@ import { navigateToUrl } from 'single-spa';
 import type { ToastProps } from '@blueprintjs/core';
 import { HelioAppFrame } from '@helio/shared-utils';
 import { Root } from '../root.component';
-import { __fixtures, __pushLiveAlert, __setCurrentUser, __setSignedIn, apiPost, queryClient, showToast } from '../testing/mock-controls';
+import { __fixtures, __pushLiveAlert, __setCurrentUser, __setSignedIn, apiPost, queryClient, showToast } from '@helio/shared-utils/mock';
 import type { OpenAlert } from './alerts-api';
 import { LATEST_OPEN_KEY, UNREAD_COUNT_KEY } from './alerts.resource';
 

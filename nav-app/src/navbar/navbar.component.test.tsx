@@ -2,7 +2,7 @@ import React from 'react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { navigateToUrl } from 'single-spa';
 import { appManifests, HelioAppFrame, i18n, type AppManifest } from '@helio/shared-utils';
-import { __fixtures, __setCurrentUser, __setSignedIn } from '../testing/mock-controls';
+import { __fixtures, __setCurrentUser, __setSignedIn } from '@helio/shared-utils/mock';
 import { Root } from '../root.component';
 import { COLLAPSED_STORAGE_KEY } from './sidebar-layout';
 

@@ -1,7 +1,7 @@
 import React from 'react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ApiError, HelioProviders, setActivePlant, type Plant } from '@helio/shared-utils';
-import { __fixtures, __setCurrentUser, __setPlants, apiPost } from '../testing/mock-controls';
+import { __fixtures, __setCurrentUser, __setPlants, apiPost } from '@helio/shared-utils/mock';
 import { PlantSwitcher } from './plant-switcher.component';
 
 async function renderSwitcher() {

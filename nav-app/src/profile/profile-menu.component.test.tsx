@@ -2,8 +2,8 @@ import React from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { navigateToUrl } from 'single-spa';
 import { ApiError, HelioProviders, i18n, queryClient, USERS_ME_KEY } from '@helio/shared-utils';
-import { apiPost, setLanguage, showToast } from '../testing/mock-controls';
-import { __fixtures, __setCurrentUser } from '../testing/mock-controls';
+import { apiPost, setLanguage, showToast } from '@helio/shared-utils/mock';
+import { __fixtures, __setCurrentUser } from '@helio/shared-utils/mock';
 import { ProfileMenu } from './profile-menu.component';
 
 jest.mock('single-spa', () => ({ navigateToUrl: jest.fn() }));

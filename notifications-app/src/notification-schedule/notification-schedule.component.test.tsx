@@ -2,7 +2,7 @@ import React from 'react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ToastProps } from '@blueprintjs/core';
 import { ApiError, HelioProviders, i18n, queryClient } from '@helio/shared-utils';
-import { __setSignedIn, apiPost, showToast } from '../testing/mock-controls';
+import { __setSignedIn, apiPost, showToast } from '@helio/shared-utils/mock';
 import NotificationSchedulePage from './notification-schedule.component';
 import { defaultSettings, type NotificationSettings } from './schedule-rules';
 

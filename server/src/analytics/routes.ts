@@ -11,7 +11,7 @@ import { notFound } from '../http/errors';
 import { access } from '../iam/route-access';
 import { findTenantPlant } from '../plants/access';
 import { calendarOf } from '../series/calendar';
-import { loadAnalyticsConfig, type AnalyticsConfig } from './analytics-config';
+import type { AnalyticsConfig } from './analytics-config';
 import { fleetPeriod } from './fleet-period';
 import { hoursAtExportLimit } from './fleet-query';
 import { extremePlants, fleetAlerts, fleetMoney, fleetTotals, fleetTrend } from './fleet-summary';
@@ -32,7 +32,7 @@ const ranked = (plant: PlantPeriod, rank: number | null, quartile: number | null
 
 export async function registerAnalyticsRoutes(
   app: FastifyInstance,
-  { db, config = loadAnalyticsConfig() }: { db: Kysely<Database>; config?: AnalyticsConfig },
+  { db, config }: { db: Kysely<Database>; config: AnalyticsConfig },
 ): Promise<void> {
   app.post<Endpoint<'analytics/overview'>>(
     '/api/analytics/overview',

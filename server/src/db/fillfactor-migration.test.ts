@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema';
 import { databaseTargets } from '../testing/databases';
-import { FILLFACTORS } from './fillfactor-migration';
+import { FILLFACTORS } from './migrations/058-fillfactor';
 
 describe.each(databaseTargets())('fillfactor on $name', (target) => {
   let db: Kysely<Database>;

@@ -1,41 +1,48 @@
 // The migrations in the order they run. An in-code provider (no directory scanning) keeps the built
 // server self-contained and makes the order explicit: the name sorts, so numbers lead.
+//
+// Each migration is frozen: it lives in its domain's `migrations/` folder (file named by its id) and
+// imports only kysely, Node's built-ins and files of that folder, so no later edit of the application
+// or the demo data changes what an old migration does on a fresh database; what it needs of them
+// (a value, a computation) is copied in as it was. tools/frozen-migrations.test.js keeps it so.
+// (`db/migrations` in an import names this file: a file wins over the folder of the same name.)
 import type { Migration, MigrationProvider } from 'kysely';
-import { gatewayCredentialsMigration } from '../devices/mqtt/credentials-migration';
-import { devicesMigration } from '../devices/shadows/migration';
-import { coreMigration } from './core-migration';
-import { integrationsMigration } from '../integrations/migration';
-import { identityMigration } from '../identity/migration';
-import { plantAccessMigration } from '../plants/access-migration';
-import { plantDevicesMigration } from '../plant-devices/migration';
-import { plantSettingsMigration } from '../plants/settings-migration';
-import { notificationsMigration } from '../notifications/migration';
-import { seriesMigration } from '../series/migration';
-import { spotMigration } from '../spot/migration';
-import { tagsMigration } from '../tags/migration';
-import { forecastsMigration } from '../forecast/migration';
-import { jobLeasesMigration, jobRunsMigration } from '../jobs/migration';
-import { remoteControlMigration } from '../rc/migration';
-import { simulatedPlantsMigration } from '../devices/simulation/simulated-migration';
-import { refreshGraceMigration } from '../identity/refresh-grace-migration';
-import { evSessionsMigration } from '../ev/migration';
-import { releasesMigration } from '../releases/migration';
-import { apiKeyRateMigration } from '../integrations/rate-migration';
-import { userPlaceholdersMigration } from '../iam/placeholder-migration';
-import { gatewayReportsMigration } from '../devices/shadows/gateway-reports-migration';
-import { plantListingMigration } from '../plants/listing-migration';
-import { fillfactorMigration } from './fillfactor-migration';
-import { gatewayReportVersionsMigration } from '../devices/shadows/gateway-report-versions-migration';
-import { dayProductionMigration } from '../series/day-production-migration';
-import { plantNameIndexMigration } from '../plants/name-index-migration';
-import { keyCreatorsMigration } from '../integrations/creator-migration';
-import { ocppMigration } from '../ocpp/migration';
-import { tenantSpotPricesMigration } from '../spot/tenant-prices-migration';
-import { rollupRebuildsMigration } from '../integrations/rebuild-migration';
-import { webhookRedeliveriesMigration } from '../integrations/redelivery-migration';
-import { scheduleCreatorsMigration } from '../rc/schedule-creator-migration';
-import { releaseReportersMigration } from '../releases/reporters-migration';
-import { outboxSecretsMigration } from '../mail/secrets-migration';
+import { coreMigration } from './migrations/001-core';
+import { devicesMigration } from '../devices/shadows/migrations/002-devices';
+import { identityMigration } from '../identity/migrations/003-identity';
+import { notificationsMigration } from '../notifications/migrations/004-notifications';
+import { seriesMigration } from '../series/migrations/005-series';
+import { gatewayCredentialsMigration } from '../devices/mqtt/migrations/006-gateway-credentials';
+import { spotMigration } from '../spot/migrations/010-spot-prices';
+import { plantSettingsMigration } from '../plants/migrations/011-plant-settings';
+import { plantAccessMigration } from '../plants/migrations/012-plant-access';
+import { tagsMigration } from '../tags/migrations/013-tags';
+import { plantDevicesMigration } from '../plant-devices/migrations/014-devices';
+import { simulatedPlantsMigration } from '../devices/simulation/migrations/015-simulated-plants';
+import { refreshGraceMigration } from '../identity/migrations/016-refresh-grace';
+import { remoteControlMigration } from '../rc/migrations/020-remote-control';
+import { jobLeasesMigration } from '../jobs/migrations/025-job-leases';
+import { forecastsMigration } from '../forecast/migrations/026-forecasts';
+import { integrationsMigration } from '../integrations/migrations/035-integrations';
+import { releasesMigration } from '../releases/migrations/040-releases';
+import { jobRunsMigration } from '../jobs/migrations/045-job-runs';
+import { evSessionsMigration } from '../ev/migrations/050-ev-sessions';
+import { apiKeyRateMigration } from '../integrations/migrations/051-api-key-rates';
+import { userPlaceholdersMigration } from '../iam/migrations/055-user-placeholders';
+import { gatewayReportsMigration } from '../devices/shadows/migrations/056-gateway-reports';
+import { plantListingMigration } from '../plants/migrations/057-plant-listing';
+import { fillfactorMigration } from './migrations/058-fillfactor';
+import { gatewayReportVersionsMigration } from '../devices/shadows/migrations/059-gateway-report-versions';
+import { dayProductionMigration } from '../series/migrations/060-day-production';
+import { plantNameIndexMigration } from '../plants/migrations/061-plant-name-index';
+import { keyCreatorsMigration } from '../integrations/migrations/062-key-creators';
+import { tenantSpotPricesMigration } from '../spot/migrations/063-tenant-spot-prices';
+import { rollupRebuildsMigration } from '../integrations/migrations/064-rollup-rebuilds';
+import { webhookRedeliveriesMigration } from '../integrations/migrations/065-webhook-redeliveries';
+import { scheduleCreatorsMigration } from '../rc/migrations/066-schedule-creators';
+import { releaseReportersMigration } from '../releases/migrations/067-release-reporters';
+import { outboxSecretsMigration } from '../mail/migrations/068-outbox-secrets';
+import { ocppMigration } from '../ocpp/migrations/070-ocpp';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,

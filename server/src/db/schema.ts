@@ -43,7 +43,7 @@ export interface UserTable {
   password_changed_at: string | null;
   last_sign_in_at: string | null;
   /**
-   * 055_user_placeholders (server/src/iam/placeholder-migration.ts): 1 = an invitation's stand-in for an
+   * 055_user_placeholders (server/src/iam/migrations/055-user-placeholders.ts): 1 = an invitation's stand-in for an
    * address that has an account in another organisation; it never signs in and no lookup by e-mail finds it.
    */
   placeholder: Generated<number>;
@@ -62,9 +62,9 @@ export interface PlantTable {
   battery_kwh: number | null;
   charger_kw: number | null;
   created_at: string;
-  // 015_simulated_plants (server/src/devices/simulated-migration.ts): 1 = the demo simulator runs it
+  // 015_simulated_plants (server/src/devices/simulation/migrations/015-simulated-plants.ts): 1 = the demo simulator runs it
   simulated: Generated<number>;
-  // 011_plant_settings (server/src/plants/settings-migration.ts)
+  // 011_plant_settings (server/src/plants/migrations/011-plant-settings.ts)
   address: Generated<string>;
   /** Degrees from horizontal, 0–90. */
   tilt_deg: number | null;

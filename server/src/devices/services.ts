@@ -20,7 +20,6 @@ import { simulatorKeystorePath, simulatorPasswords } from './simulation/simulato
 import { backfillHistory } from './simulation/sim-history';
 import { demoChargePoints } from './simulation/demo-chargers';
 import type { PlantRow } from '../plants/access';
-import { loadIdentityConfig } from '../identity/identity-config';
 import type { AlertEventSink } from '../notifications/alert-engine';
 import { CentralSystem } from '../ocpp/central-system';
 import { bridgePlantSettings } from '../ocpp/plant-settings-bridge';
@@ -122,7 +121,7 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
       shadows,
       bus,
       log,
-      alerts: { consoleUrl: loadIdentityConfig().publicUrl ?? `http://localhost:${config.port}`, onAlert: opts.onAlert },
+      alerts: { consoleUrl: config.consoleUrl, onAlert: opts.onAlert },
       callTimeoutMs: opts.ocppCallTimeoutMs,
       flood: opts.ocppFlood,
       controlTickMs: opts.ocppControlTickMs,

@@ -32,7 +32,7 @@ export interface MetricSampleTable {
   value: number;
 }
 
-/** A plant gateway's MQTT login; see credentials-migration.ts for why there are two hashes. */
+/** A plant gateway's MQTT login; see mqtt/migrations/006-gateway-credentials.ts for why there are two hashes. */
 export interface GatewayCredentialTable {
   plant_id: string;
   /** `gw-<thingName>`. */

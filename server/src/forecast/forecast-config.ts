@@ -1,5 +1,5 @@
 // Forecast settings from the environment (checked at start, like config.ts).
-import { ConfigError } from '../config';
+import { integer, type Env } from '../config-values';
 
 export interface ForecastConfig {
   /**
@@ -19,23 +19,13 @@ export interface ForecastConfig {
   issueEveryMs: number;
 }
 
-type Env = Record<string, string | undefined>;
-
-function wholeNumber(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
-    throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${raw}")`);
-  return Number(raw);
-}
-
-export function loadForecastConfig(env: Env = process.env): ForecastConfig {
+export function loadForecastConfig(env: Env): ForecastConfig {
   const weatherUrl = env.FORECAST_WEATHER_URL?.trim() || undefined;
   return {
     weatherUrl,
-    weatherTimeoutMs: wholeNumber(env, 'FORECAST_WEATHER_TIMEOUT_MS', 10_000, 100, 120_000),
-    retentionDays: wholeNumber(env, 'FORECAST_RETENTION_DAYS', 30, 2, 3650),
-    backfillDays: wholeNumber(env, 'FORECAST_BACKFILL_DAYS', 7, 0, 7),
+    weatherTimeoutMs: integer(env, 'FORECAST_WEATHER_TIMEOUT_MS', 10_000, 100, 120_000),
+    retentionDays: integer(env, 'FORECAST_RETENTION_DAYS', 30, 2, 3650),
+    backfillDays: integer(env, 'FORECAST_BACKFILL_DAYS', 7, 0, 7),
     issueEveryMs: 3_600_000,
   };
 }

@@ -14,7 +14,7 @@ import { installAccessControl } from '../iam/access-hook';
 import { registerRoleRoutes } from '../iam/role-routes';
 import { registerIamUserRoutes } from '../iam/user-routes';
 import { registerAuthRoutes } from '../identity/auth-routes';
-import { loadIdentityConfig, type IdentityConfig } from '../identity/identity-config';
+import type { IdentityConfig } from '../identity/identity-config';
 import { decoyHash } from '../identity/passwords';
 import { registerPasswordRoutes } from '../identity/password-routes';
 import { refreshCookie } from '../identity/refresh-cookie';
@@ -37,7 +37,7 @@ import { installErrorHandler } from './error-handler';
 import { installOpenApi } from './openapi';
 import { installRouteTable, routeTableOf, undeclaredApiRoutes } from './route-table';
 import { registerNotificationRoutes } from '../notifications/routes';
-import { loadSpotConfig, type SpotConfig } from '../spot/spot-config';
+import type { SpotConfig } from '../spot/spot-config';
 import { registerSpotRoutes } from '../spot/routes';
 import { registerForecastRoutes } from '../forecast/routes';
 import { registerEvRoutes } from '../ev/routes';
@@ -46,7 +46,7 @@ import { registerStatic } from './static';
 import { registerReleases } from '../releases';
 import { installTextGuard } from './text-guard';
 import { createKeyAuthenticator } from '../integrations/key-auth';
-import { loadIntegrationsConfig, type IntegrationsConfig } from '../integrations/integrations-config';
+import type { IntegrationsConfig } from '../integrations/integrations-config';
 import { registerIntegrationRoutes } from '../integrations/routes';
 import { registerMissingTranslationRoute } from './missing-translations';
 import { API_BODY_LIMIT, installBodyLimits } from './body-limits';
@@ -60,11 +60,11 @@ export interface AppDeps {
   devices?: DeviceServices;
   /** true: log through Fastify's logger at config.logLevel (main); default silent (tests). */
   log?: boolean;
-  /** Mail, public URL and proxy settings; read from the environment when not given. */
+  /** Mail, public URL and proxy settings; config.identity when not given. */
   identity?: IdentityConfig;
-  /** Spot price source and exchange rate; read from the environment when not given. */
+  /** Spot price source and exchange rate; config.spot when not given. */
   spot?: SpotConfig;
-  /** API key and webhook settings; read from the environment when not given. */
+  /** API key and webhook settings; config.integrations when not given. */
   integrations?: IntegrationsConfig;
   /** Where a warning about the set-up goes (an unbelieved X-Forwarded-For); default the app's log. */
   warn?: (message: string) => void;
@@ -72,7 +72,7 @@ export interface AppDeps {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db, config, devices } = deps;
-  const identity = deps.identity ?? loadIdentityConfig();
+  const identity = deps.identity ?? config.identity;
   const app = Fastify({
     trustProxy: identity.trustProxy,
     logger: deps.log ? { level: config.logLevel } : false,
@@ -98,8 +98,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
 
   const tokens = await createTokenService(db);
-  const integrations = deps.integrations ?? loadIntegrationsConfig();
-  const spot = deps.spot ?? loadSpotConfig();
+  const integrations = deps.integrations ?? config.integrations;
+  const spot = deps.spot ?? config.spot;
   const apiKeys = createKeyAuthenticator(db, { pepper: integrations.keyPepper, ratePerMinute: integrations.keyRatePerMinute });
   installAuthentication(app, createAuthenticator(db, tokens, apiKeys));
   installAccessControl(app);
@@ -138,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSpotRoutes(app, { db, config: spot });
   await registerForecastRoutes(app, { db, spot });
   await registerIntegrationRoutes(app, { db, config: integrations, spot, devices });
-  await registerAnalyticsRoutes(app, { db });
+  await registerAnalyticsRoutes(app, { db, config: config.analytics });
   if (devices) await registerEvRoutes(app, { db, shadows: devices.shadows, spot });
   await registerMissingTranslationRoute(app, { enabled: config.recordMissingTranslations, dataDir: config.dataDir });
   await registerStatic(app, config.publicDir, await registerReleases(app, { db, config }));

@@ -10,7 +10,7 @@ import type { Database } from '../db/schema';
 import { createApiKey } from '../integrations/api-keys';
 import { KEY_PERMISSIONS } from '../integrations/key-auth';
 import { loadIntegrationsConfig } from '../integrations/integrations-config';
-import { MODULE_KEYS } from '../iam/modules';
+import { MODULE_KEYS } from '@helio/contracts';
 import { builtInRole, type Permission } from '../iam/permissions';
 import { SIGNED_IN, type TenantResourceKind } from '../iam/route-access';
 import { addRole, addUser, tenantIdOf, type TestUser } from '../iam/test-fixtures';

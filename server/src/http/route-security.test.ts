@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { SignJWT, decodeJwt, generateKeyPair } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { MODULE_KEYS } from '../iam/modules';
+import { MODULE_KEYS } from '@helio/contracts';
 import { BUILT_IN_ROLES } from '../iam/permissions';
 import { SIGNED_IN, type TenantResourceKind } from '../iam/route-access';
 import { addRole, addUser, tenantIdOf, tokenFor, userIdOf } from '../iam/test-fixtures';

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { migrations } from '../db/migrations';
 import type { Database } from '../db/schema';
 import { databaseTargets } from '../testing/databases';
-import { userPlaceholdersMigration } from './placeholder-migration';
+import { userPlaceholdersMigration } from './migrations/055-user-placeholders';
 
 const NAME = '055_user_placeholders';
 

@@ -1,7 +1,7 @@
 // What a route declares about access, in its Fastify route config: the permission it needs (or
 // SIGNED_IN: any valid session), the module it belongs to, whether it is public, and where it takes
 // the ids of tenant-owned things (the generated security test probes those with another tenant's ids).
-import type { ModuleKey } from './modules';
+import type { ModuleKey } from '@helio/contracts';
 import type { Permission } from './permissions';
 
 /** For routes every signed-in user may call: their own profile, password and sessions. */

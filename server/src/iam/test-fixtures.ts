@@ -9,7 +9,7 @@ import type { IdentityConfig } from '../identity/identity-config';
 import { hashPassword } from '../identity/passwords';
 import { createTokenService } from '../identity/tokens';
 import { testConfig } from '../testing/test-app';
-import { MODULE_KEYS } from './modules';
+import { MODULE_KEYS } from '@helio/contracts';
 import type { Permission } from './permissions';
 
 export const TEST_IDENTITY: IdentityConfig = {

@@ -1,4 +1,4 @@
-import { ConfigError } from '../config';
+import { ConfigError } from '../config-values';
 import { loadIdentityConfig, ONE_PRIVATE_PROXY } from './identity-config';
 
 describe('identity configuration', () => {

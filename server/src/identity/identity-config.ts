@@ -1,7 +1,7 @@
 // Settings of the user pool, its mail and the client address, from the environment. Checked at start
 // like config.ts, so a typo names the variable instead of failing at the first mail.
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
-import { ConfigError } from '../config';
+import { ConfigError, text, type Env } from '../config-values';
 
 export interface IdentityConfig {
   /** smtp:// or smtps:// URL of the mail server; without it mail stays in the outbox with a log line. */
@@ -42,13 +42,6 @@ const isPrivateAddress = (address: string): boolean => {
 /** `TRUST_PROXY=on`: the connected peer only, and only at a loopback or private address. */
 export const ONE_PRIVATE_PROXY: ProxyTrust = (address, hop) => hop === 0 && isPrivateAddress(address);
 
-type Env = Record<string, string | undefined>;
-
-const text = (env: Env, name: string) => {
-  const value = env[name]?.trim();
-  return value === undefined || value === '' ? undefined : value;
-};
-
 function url(env: Env, name: string, protocols: string[]): string | undefined {
   const raw = text(env, name);
   if (raw === undefined) return undefined;
@@ -83,7 +76,7 @@ function mailFrom(env: Env): string {
   return raw;
 }
 
-export function loadIdentityConfig(env: Env = process.env): IdentityConfig {
+export function loadIdentityConfig(env: Env): IdentityConfig {
   const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:']);
   const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:'])?.replace(/\/+$/, '');
   return {

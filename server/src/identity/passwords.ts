@@ -16,11 +16,16 @@ export const PRODUCTION_COST: ScryptCost = { N: 2 ** 15, r: 8, p: 1 };
  * there and nowhere else), whose suites hash thousands of passwords. The stored form carries its
  * parameters, so hashing and checking run the same code at either cost.
  */
-export function scryptCost(env: NodeJS.ProcessEnv = process.env): ScryptCost {
+export function scryptCost(env: Record<string, string | undefined>): ScryptCost {
   return env.JEST_WORKER_ID === undefined ? PRODUCTION_COST : { N: 2 ** 10, r: 8, p: 1 };
 }
 
-const COST = scryptCost();
+/** The cost of new hashes in this process: config.passwordCost, set once at start (main.ts, jest's setup). */
+let newHashCost: ScryptCost = PRODUCTION_COST;
+
+export function usePasswordCost(cost: ScryptCost): void {
+  newHashCost = cost;
+}
 const KEY_LENGTH = 32;
 const SALT_BYTES = 16;
 
@@ -35,7 +40,7 @@ function maxmem(N: number, r: number): number {
 }
 
 /** `scrypt$N$r$p$salt$hash` with base64url salt and hash. */
-export async function hashPassword(password: string, cost: ScryptCost = COST): Promise<string> {
+export async function hashPassword(password: string, cost: ScryptCost = newHashCost): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   const key = await derive(password, salt, { ...cost, maxmem: maxmem(cost.N, cost.r) }, KEY_LENGTH);
   return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$');

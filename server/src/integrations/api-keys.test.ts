@@ -8,7 +8,7 @@ import type { ApiKeyView, ErrorBody } from '@helio/contracts';
 import type { Database } from '../db/schema';
 import { insertPlant, insertTenant } from '../devices/test-fixtures';
 import { buildApp } from '../http/app';
-import { MODULE_KEYS } from '../iam/modules';
+import { MODULE_KEYS } from '@helio/contracts';
 import { addRole, addUser, tokenFor, type TestUser } from '../iam/test-fixtures';
 import { findTenantPlant, grantPlantAccess } from '../plants/access';
 import { loadSpotConfig } from '../spot/spot-config';

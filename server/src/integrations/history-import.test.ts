@@ -8,7 +8,7 @@ import type { HistoryImportResult, ErrorBody } from '@helio/contracts';
 import type { Database } from '../db/schema';
 import { insertPlant, insertTenant } from '../devices/test-fixtures';
 import { buildApp } from '../http/app';
-import { MODULE_KEYS } from '../iam/modules';
+import { MODULE_KEYS } from '@helio/contracts';
 import { addUser, tokenFor } from '../iam/test-fixtures';
 import { SeriesWriter } from '../series/series-writer';
 import { loadSpotConfig } from '../spot/spot-config';

@@ -1,5 +1,5 @@
 // Settings of the integrations module, from the environment (checked at start like config.ts).
-import { ConfigError } from '../config';
+import { ConfigError, integer, type Env } from '../config-values';
 
 export interface IntegrationsConfig {
   /** Requests a minute one API key may make (a burst of this many, refilled evenly). */
@@ -16,26 +16,16 @@ export interface IntegrationsConfig {
   webhookPollMs: number;
 }
 
-type Env = Record<string, string | undefined>;
-
-function whole(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
-    throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${raw}")`);
-  return Number(raw);
-}
-
-export function loadIntegrationsConfig(env: Env = process.env): IntegrationsConfig {
+export function loadIntegrationsConfig(env: Env): IntegrationsConfig {
   const allow = env.WEBHOOK_ALLOW_PRIVATE?.trim().toLowerCase();
   if (allow && !['on', 'off'].includes(allow))
     throw new ConfigError('WEBHOOK_ALLOW_PRIVATE', `must be on or off (got "${env.WEBHOOK_ALLOW_PRIVATE}")`);
   return {
-    keyRatePerMinute: whole(env, 'API_KEY_RATE_PER_MINUTE', 300, 1, 1_000_000),
+    keyRatePerMinute: integer(env, 'API_KEY_RATE_PER_MINUTE', 300, 1, 1_000_000),
     keyPepper: env.API_KEY_PEPPER ?? '',
     webhookAllowPrivate: allow === 'on',
-    webhookConcurrency: whole(env, 'WEBHOOK_CONCURRENCY', 8, 1, 256),
-    webhookTimeoutMs: whole(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
-    webhookPollMs: whole(env, 'WEBHOOK_POLL_MS', 2_000, 50, 600_000),
+    webhookConcurrency: integer(env, 'WEBHOOK_CONCURRENCY', 8, 1, 256),
+    webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
+    webhookPollMs: integer(env, 'WEBHOOK_POLL_MS', 2_000, 50, 600_000),
   };
 }

@@ -9,7 +9,7 @@ import type { Database } from '../db/schema';
 import { insertTenant } from '../devices/test-fixtures';
 import { spotPeriods } from '../ev/prices';
 import { buildApp } from '../http/app';
-import { MODULE_KEYS } from '../iam/modules';
+import { MODULE_KEYS } from '@helio/contracts';
 import { addUser, tokenFor } from '../iam/test-fixtures';
 import { readSpotPrices } from '../analytics/fleet-query';
 import { loadSpotConfig } from '../spot/spot-config';

@@ -8,7 +8,7 @@ import { WEBHOOK_SIGNATURE_HEADER, type DeliveryView, type WebhookView, type Err
 import type { Database } from '../db/schema';
 import { insertPlant, insertTenant } from '../devices/test-fixtures';
 import { buildApp } from '../http/app';
-import { MODULE_KEYS } from '../iam/modules';
+import { MODULE_KEYS } from '@helio/contracts';
 import { addRole, addUser, tokenFor } from '../iam/test-fixtures';
 import { loadSpotConfig } from '../spot/spot-config';
 import { databaseTargets } from '../testing/databases';

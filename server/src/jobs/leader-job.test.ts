@@ -134,7 +134,7 @@ describe.each(databaseTargets())('periodic jobs across replicas on $name', (targ
     };
     const spot = loadSpotConfig({ SPOT_PRICES_URL: path.join(dir, 'missing-prices.csv') });
     const started = ['A', 'B'].map((holder) => [
-      startAlertEngine({ db, log, holder, startedAt: 0 }),
+      startAlertEngine({ db, log, consoleUrl: 'https://ems.test', holder, startedAt: 0 }),
       startRawRetention({ db, retentionDays: 30, log, holder }),
       startPriceImport({ db, config: spot, log: spotLog, holder }),
       startForecastIssuer({ db, config: loadForecastConfig({}), log, holder }),

@@ -5,12 +5,10 @@
 // leader); were two to tick at once, the unique index would still let only one of them open an alert,
 // and only that one queue its mail.
 import type { Kysely } from 'kysely';
-import { loadConfig } from '../config';
 import { startLeaderJob } from '../jobs/leader-job';
 import type { Database } from '../db/schema';
-import { loadIdentityConfig } from '../identity/identity-config';
 import { CONDITION_ALERT_KINDS } from '@helio/contracts';
-import type { AlertDetails, AlertKind, Severity } from './alert-kinds';
+import type { AlertDetails, AlertKind, Severity } from '@helio/contracts';
 import { clearAlert, raiseAlert } from './alert-raise';
 import { openAlerts } from './alert-store';
 import { evaluatePlant, newestTimestamp, PV_WINDOW_MS, type PlantSnapshot } from './conditions';
@@ -49,8 +47,8 @@ export type AlertEventSink = (trx: Kysely<Database>, event: AlertEvent) => Promi
 export interface AlertEngineDeps {
   db: Kysely<Database>;
   log: AlertEngineLog;
-  /** Where users reach the console, for links in mails; default PUBLIC_URL or http://localhost:<PORT>. */
-  consoleUrl?: string;
+  /** Where users reach the console, for links in mails (config.consoleUrl). */
+  consoleUrl: string;
   /** The app's mailer, to deliver at once; without it the mailer's retry timer picks the outbox up. */
   mailer?: { kick(): void };
   /** Silence before this moment (epoch ms) does not count against a gateway; default: now. */
@@ -69,15 +67,10 @@ export interface AlertEngine {
   tick(now?: number): Promise<TickResult>;
 }
 
-/** Where mails link to: PUBLIC_URL, else the local console (the same rule as the identity mails). */
-function defaultConsoleUrl(): string {
-  return loadIdentityConfig().publicUrl ?? `http://localhost:${loadConfig().port}`;
-}
-
 export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
   const db = notificationsDb(deps.db);
   const startedAt = deps.startedAt ?? Date.now();
-  const consoleUrl = deps.consoleUrl ?? defaultConsoleUrl();
+  const { consoleUrl } = deps;
 
   async function plantSnapshots(now: number) {
     const plants = await db

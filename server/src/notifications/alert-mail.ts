@@ -4,7 +4,7 @@
 import type { Locale } from '../db/schema';
 import type { OutgoingMail } from '../mail/outbox';
 import { hearsAlerts, plantAudience } from './alert-audience';
-import type { AlertDetails, AlertKind, Severity } from './alert-kinds';
+import type { AlertDetails, AlertKind, Severity } from '@helio/contracts';
 import { shouldEmail } from './schedule-window';
 import { defaultSettings, parseStoredSettings } from './settings';
 import type { NotificationsDb } from './notifications-db';

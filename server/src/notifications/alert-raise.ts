@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
-import { SEVERITY_OF, type AlertDetails, type AlertKind } from './alert-kinds';
+import { SEVERITY_OF, type AlertDetails, type AlertKind } from '@helio/contracts';
 import { alertRecipients, renderAlertMail } from './alert-mail';
 import { announceAlertChange } from './alert-news';
 import { closeAlert, openAlert } from './alert-store';

@@ -1,7 +1,7 @@
 // Alerts in the database: opening (at most one open per plant and kind, enforced by a unique index),
 // closing, and the tenant-scoped reads the API serves with each user's read marks.
 import { randomUUID } from 'node:crypto';
-import type { AlertDetails, AlertKind, Severity } from './alert-kinds';
+import type { AlertDetails, AlertKind, Severity } from '@helio/contracts';
 import { accessiblePlantIds, seesEveryPlant, type PlantCaller } from '../plants/access';
 import type { NotificationsDb } from './notifications-db';
 

@@ -2,7 +2,7 @@
 // Pure. A verdict is 'on', 'off', or 'unknown' (keep whatever is open or closed: stale data, a value
 // inside the hysteresis band, too few samples to judge).
 import type { ConditionAlertKind } from '@helio/contracts';
-import type { AlertDetails } from './alert-kinds';
+import type { AlertDetails } from '@helio/contracts';
 import { clearSkyPvW } from './clear-sky';
 import type { Thresholds } from './thresholds';
 

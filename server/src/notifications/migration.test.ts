@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { databaseTargets } from '../testing/databases';
 import { closeAlert, openAlert, openAlerts } from './alert-store';
-import { notificationsMigration } from './migration';
+import { notificationsMigration } from './migrations/004-notifications';
 import { notificationsDb } from './notifications-db';
 import { createNotificationsDb, insertPlant, insertTenant } from './test-fixtures';
 
@@ -67,7 +67,7 @@ describe.each(databaseTargets())('the notifications migration on $name', (target
 
   it('goes down and up again cleanly', async () => {
     const fresh = await target.createEmpty();
-    const { coreMigration } = await import('../db/core-migration');
+    const { coreMigration } = await import('../db/migrations/001-core');
     await coreMigration.up(fresh as Kysely<unknown>);
     await notificationsMigration.up(fresh as Kysely<unknown>);
     await notificationsMigration.down(fresh as Kysely<unknown>);

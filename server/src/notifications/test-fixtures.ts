@@ -7,7 +7,7 @@ import { migrations } from '../db/migrations';
 import type { Database } from '../db/schema';
 import { createIdentityApp } from '../iam/test-fixtures';
 import type { TestDatabase } from '../testing/databases';
-import { notificationsMigration } from './migration';
+import { notificationsMigration } from './migrations/004-notifications';
 import { registerNotificationRoutes } from './routes';
 import { plantListingColumns } from '../plants/listing-columns';
 import { writeGatewayReports } from '../devices/shadows/gateway-reports';

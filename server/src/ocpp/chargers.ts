@@ -7,8 +7,15 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { hashPassword } from '../identity/passwords';
 import { newChargerPassword } from './credentials';
-import { hardwareAmps } from './migration';
 import { ocppDb, type ChargerTable } from './tables';
+
+const PHASE_VOLTAGE = 230;
+
+/** Whole amperes per phase a three-phase charger of this power draws at most (6–32 A; 16 A unknown). */
+export function hardwareAmps(ratedKw: number | null): number {
+  if (ratedKw === null || !(ratedKw > 0)) return 16;
+  return Math.max(6, Math.min(32, Math.round((ratedKw * 1000) / (3 * PHASE_VOLTAGE))));
+}
 
 /** The OCPP identity: printable ASCII without the URL's reserved characters, at most 48 (OCPP's CiString48). */
 export const CHARGE_POINT_ID_PATTERN = /^[A-Za-z0-9._~-]{1,48}$/;

@@ -5,7 +5,7 @@ import { migrationProvider } from '../db/migrations';
 import type { Database } from '../db/schema';
 import { insertPlant, insertTenant } from '../devices/test-fixtures';
 import { databaseTargets } from '../testing/databases';
-import { hardwareAmps, settingsOfPlant } from './migration';
+import { hardwareAmps, settingsOfPlant } from './migrations/070-ocpp';
 import { ocppDb } from './tables';
 
 async function migratorFor(db: Kysely<Database>): Promise<Migrator> {

@@ -4,7 +4,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { migrations } from '../db/migrations';
 import type { Database, PlantTable, Role } from '../db/schema';
 import { databaseTargets } from '../testing/databases';
-import { plantAccessMigration } from './access-migration';
+import { plantAccessMigration } from './migrations/012-plant-access';
 
 describe.each(databaseTargets())('the plant access migration on $name', (target) => {
   afterAll(() => target.destroy());

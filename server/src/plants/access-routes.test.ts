@@ -11,7 +11,7 @@ import { startDevices, type DeviceServices } from '../devices';
 import { buildApp } from '../http/app';
 import { callRoute, routeName, tenantResourcesOf } from '../http/route-probes';
 import { isApiRoute, routeTableOf, type RouteEntry } from '../http/route-table';
-import { MODULE_KEYS } from '../iam/modules';
+import { MODULE_KEYS } from '@helio/contracts';
 import { PERMISSION_KEYS, type Permission } from '../iam/permissions';
 import type { TenantResourceKind } from '../iam/route-access';
 import { TEST_IDENTITY, addRole, addUser, tenantIdOf, tokenFor, userIdOf, type TestUser } from '../iam/test-fixtures';

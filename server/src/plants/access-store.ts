@@ -9,7 +9,7 @@ import { plantTarget, recordRequestAudit, type RequestCaller } from '../audit/re
 import type { Database, PlantRole } from '../db/schema';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors';
 import { inviteUser, type IamDeps } from '../iam/invite';
-import type { ModuleKey } from '../iam/modules';
+import type { ModuleKey } from '@helio/contracts';
 import { effectiveRoleId, findTenantUser, type UserRow } from '../iam/user-admin';
 import { statusOf } from '../iam/user-view';
 import { normalizeEmail } from '../identity/user-pool';

@@ -2,7 +2,14 @@
 // a plant with its gateway login. Tenant-scoped: another tenant's plant is not found. Changing a plant
 // needs the owner role on it; whoever creates a plant may manage it. Every change is audited in the
 // change's transaction: a change whose audit entry cannot be written is not made.
-import { problemMessage, settingProblems, type PlantEndpoints, type PlantSettings, type SettingProblems } from '@helio/contracts';
+import {
+  NEW_PLANT_DEFAULTS,
+  problemMessage,
+  settingProblems,
+  type PlantEndpoints,
+  type PlantSettings,
+  type SettingProblems,
+} from '@helio/contracts';
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
@@ -16,29 +23,6 @@ import { badRequest, conflict, notFound } from '../http/errors';
 import { findTenantPlant, forgetPlants, grantPlantAccess, requirePlantRole, seesEveryPlant } from './access';
 import { settingColumns, settingsOf, toPlantDetail, type PlantDetail } from './plant-detail';
 import { newThingName } from './thing-names';
-
-/** What a new plant starts with beyond what plant/create is given. */
-const NEW_PLANT_DEFAULTS: PlantSettings = {
-  name: '',
-  location: '',
-  address: '',
-  timezone: 'Europe/Prague',
-  latitude: null,
-  longitude: null,
-  pvPeakKw: null,
-  tiltDeg: null,
-  azimuthDeg: null,
-  batteryKwh: null,
-  batteryMinSocPct: null,
-  batteryMaxSocPct: null,
-  batteryMaxChargeKw: null,
-  batteryMaxDischargeKw: null,
-  chargerKw: null,
-  gridExportLimitKw: null,
-  tariffName: '',
-  tariffPricePerKwh: null,
-  tariffCurrency: 'CZK',
-};
 
 /** Schema errors of the request (the routes attach them rather than answer them), or none. */
 export type SchemaErrors = FastifySchemaValidationError[] | undefined;

@@ -1,5 +1,5 @@
-// Remote control (Kysely types): the commands sent to plants, the schedules that send them, and the
-// lease that lets one server replica at a time run the schedules.
+// Remote control (Kysely types): the commands sent to plants and the schedules that send them (one
+// replica at a time runs the schedules, under the periodic jobs' leader lease, jobs/leader-lease.ts).
 import type { RcCommandState, RcScheduleKind } from '@helio/contracts';
 
 export interface RcCommandTable {

@@ -10,11 +10,16 @@ import { platformTenantId, registerRelease } from './store';
 
 export async function registerBuildReleases(
   db: Kysely<Database>,
-  { publicDir, storeDir, log }: { publicDir: string; storeDir: string; log: (line: string) => void },
+  {
+    publicDir,
+    storeDir,
+    organisation,
+    log,
+  }: { publicDir: string; storeDir: string; organisation: string | undefined; log: (line: string) => void },
 ): Promise<string[]> {
   const appsDir = path.join(publicDir, 'apps');
   if (!fs.existsSync(appsDir)) return [];
-  const tenantId = await platformTenantId(db);
+  const tenantId = await platformTenantId(db, organisation);
   if (!tenantId) return [];
   const registered: string[] = [];
   for (const folder of fs.readdirSync(appsDir).sort()) {

@@ -63,8 +63,8 @@ function number(options: Map<string, string[]>, name: string): number | undefine
   return value;
 }
 
-async function actorOf(db: Kysely<Database>, by: string | undefined): Promise<ReleaseActor> {
-  const tenantId = await platformTenantId(db);
+async function actorOf(db: Kysely<Database>, by: string | undefined, organisation: string | undefined): Promise<ReleaseActor> {
+  const tenantId = await platformTenantId(db, organisation);
   if (!tenantId) throw new UsageError('The database has no organisation yet: start the server once first');
   if (by) {
     const user = await db
@@ -95,11 +95,11 @@ export async function runCommand(
   db: Kysely<Database>,
   argv: readonly string[],
   print: (line: string) => void,
-  config: Pick<Config, 'dataDir' | 'publicDir'> = loadConfig(),
+  config: Pick<Config, 'dataDir' | 'publicDir' | 'releasesOrganisation'>,
 ): Promise<void> {
   const { positional, options } = parseArgs(argv);
   const [command, app, release] = positional;
-  const actor = () => actorOf(db, options.get('by')?.[0]);
+  const actor = () => actorOf(db, options.get('by')?.[0], config.releasesOrganisation);
   switch (command) {
     case 'register': {
       if (!app) throw new UsageError('register needs the release folder');
@@ -119,7 +119,7 @@ export async function runCommand(
       return;
     }
     case 'list': {
-      const platform = await platformTenantId(db);
+      const platform = await platformTenantId(db, config.releasesOrganisation);
       if (!platform) throw new UsageError('The database has no organisation yet');
       const view = await listView(db, platform);
       for (const m of view.modules) {
@@ -167,10 +167,11 @@ export async function runCommand(
 }
 
 async function main(): Promise<void> {
-  const db = await createDatabase(loadConfig().databaseUrl);
+  const config = loadConfig();
+  const db = await createDatabase(config.databaseUrl);
   try {
     await migrateToLatest(db);
-    await runCommand(db, process.argv.slice(2), (line) => process.stdout.write(`${line}\n`));
+    await runCommand(db, process.argv.slice(2), (line) => process.stdout.write(`${line}\n`), config);
   } catch (error) {
     const known = [UsageError, InvalidReleaseError, ReleaseNotFoundError, ReleaseConflictError].some((type) => error instanceof type);
     process.stderr.write(`${known && error instanceof Error ? error.message : String(error instanceof Error ? error.stack : error)}\n`);

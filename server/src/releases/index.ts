@@ -42,7 +42,12 @@ export async function registerReleases(
 ): Promise<ConsolePages> {
   const storeDir = releasesStoreOf(config);
   fs.mkdirSync(storeDir, { recursive: true });
-  await registerBuildReleases(db, { publicDir: config.publicDir, storeDir, log: (line) => app.log.info(line) });
+  await registerBuildReleases(db, {
+    publicDir: config.publicDir,
+    storeDir,
+    organisation: config.releasesOrganisation,
+    log: (line) => app.log.info(line),
+  });
   await app.register(fastifyStatic, {
     root: storeDir,
     prefix: '/releases/',
@@ -54,7 +59,7 @@ export async function registerReleases(
     // A release's files never change once registered: its name is the hash of them all.
     setHeaders: (res) => res.setHeader('Cache-Control', IMMUTABLE),
   });
-  await registerReleaseRoutes(app, { db, secureCookies: config.secureCookies });
+  await registerReleaseRoutes(app, { db, secureCookies: config.secureCookies, organisation: config.releasesOrganisation });
   const renderer = createIndexRenderer(config.publicDir);
   return {
     async index(request) {

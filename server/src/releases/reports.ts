@@ -81,6 +81,7 @@ export async function countReport(
   db: Kysely<Database>,
   visitor: Visitor & { sessionId?: string },
   report: ReleaseReport,
+  organisation: string | undefined,
   now = new Date(),
 ): Promise<number> {
   if (visitor.sessionId === undefined) return 0;
@@ -121,12 +122,12 @@ export async function countReport(
       .where('id', '=', id)
       .execute();
   }
-  if (newErrors > 0) await judgeCanaries(db, now);
+  if (newErrors > 0) await judgeCanaries(db, organisation, now);
   return counted + newErrors;
 }
 
 /** Rolls back every canary past its threshold; answers the modules it rolled back. */
-export async function judgeCanaries(db: Kysely<Database>, now = new Date()): Promise<string[]> {
+export async function judgeCanaries(db: Kysely<Database>, organisation: string | undefined, now = new Date()): Promise<string[]> {
   const rolledBack: string[] = [];
   for (const { module, canary } of await loadRollouts(db)) {
     if (!canary || canary.loads < Math.max(module.canary_min_loads, CANARY_MIN_REPORTERS)) continue;
@@ -147,7 +148,7 @@ export async function judgeCanaries(db: Kysely<Database>, now = new Date()): Pro
       .executeTakeFirst();
     // Another replica may have judged it a moment earlier: only the one that changed the row audits.
     if (Number(result.numUpdatedRows) === 0) continue;
-    const tenantId = await platformTenantId(db);
+    const tenantId = await platformTenantId(db, organisation);
     if (tenantId) {
       await audit(db, { tenantId, id: null, email: null }, 'releases.auto_rolled_back', module.module, {
         release: canary.name,

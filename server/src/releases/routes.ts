@@ -23,12 +23,15 @@ function translated(error: unknown): unknown {
   return error;
 }
 
-export async function registerReleaseRoutes(app: FastifyInstance, { db, secureCookies }: { db: Kysely<Database>; secureCookies: boolean }) {
+export async function registerReleaseRoutes(
+  app: FastifyInstance,
+  { db, secureCookies, organisation }: { db: Kysely<Database>; secureCookies: boolean; organisation: string | undefined },
+) {
   const limiter = reportLimiter();
 
   /** The caller as the actor of a change, after checking they belong to the organisation that runs the releases. */
   async function manager(request: FastifyRequest): Promise<ReleaseActor & { platformTenant: string }> {
-    const platformTenant = await platformTenantId(db);
+    const platformTenant = await platformTenantId(db, organisation);
     if (!platformTenant || request.user.tenantId !== platformTenant) {
       throw forbidden('Releases are managed by the administrators of the organisation that runs the console');
     }
@@ -86,7 +89,7 @@ export async function registerReleaseRoutes(app: FastifyInstance, { db, secureCo
       if (!limiter.take(sub)) throw tooManyRequests('Too many reports; try again later', limiter.retryAfterSeconds());
       // The next page load is this session's: its releases come with index.html.
       if (sessionId) rememberVisitor(reply, sessionId, secureCookies);
-      return { counted: await countReport(db, { userId: sub, tenantId, ...(sessionId ? { sessionId } : {}) }, request.body) };
+      return { counted: await countReport(db, { userId: sub, tenantId, ...(sessionId ? { sessionId } : {}) }, request.body, organisation) };
     },
   );
 }

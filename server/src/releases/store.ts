@@ -32,11 +32,12 @@ export const releaseDir = (storeDir: string, module: string, name: string) => pa
 export const releaseUrl = (module: string, name: string) => `/releases/${module.replace('@helio/', '')}/${encodeURIComponent(name)}/`;
 
 /**
- * The organisation whose administrators run the releases: RELEASES_ORGANISATION (a name), else the
+ * The organisation whose administrators run the releases: `organisation` (config.releasesOrganisation,
+ * RELEASES_ORGANISATION: a name), else the
  * oldest organisation. Releases reach every organisation, so no other organisation's admin may change them.
  */
-export async function platformTenantId(db: Kysely<Database>, env: NodeJS.ProcessEnv = process.env): Promise<string | null> {
-  const named = env.RELEASES_ORGANISATION?.trim();
+export async function platformTenantId(db: Kysely<Database>, organisation: string | undefined): Promise<string | null> {
+  const named = organisation?.trim();
   let query = db.selectFrom('tenants').select('id').orderBy('created_at').orderBy('name').limit(1);
   if (named) query = query.where('name', '=', named);
   return (await query.executeTakeFirst())?.id ?? null;

@@ -5,7 +5,7 @@ import { ShadowStore } from '../devices/shadows/shadow-store';
 import { insertPlant, insertTenant } from '../devices/test-fixtures';
 import { databaseTargets } from '../testing/databases';
 import { calendarOf } from './calendar';
-import { rebuildRollups } from './rebuild';
+import { rollUpStoredSamples } from './migrations/005-rollups';
 import { MAX_METRIC_KEYS_PER_PLANT } from './series-writer';
 
 const START = Date.parse('2025-03-29T21:00:00Z'); // crosses local midnight and the spring clock change in Prague
@@ -48,6 +48,16 @@ describe.each(databaseTargets())('series writer on $name', (target) => {
       });
     }
     return buckets;
+  }
+
+  async function hourEnergy() {
+    const rows = await db
+      .selectFrom('metric_rollups')
+      .select(['metric_key', 'bucket', 'energy_wh'])
+      .where('thing_name', '=', thing)
+      .where('granularity', '=', 'hour')
+      .execute();
+    return new Map(rows.map((r) => [`${r.metric_key}|${Number(r.bucket)}`, r.energy_wh]));
   }
 
   async function rollups(granularity: 'hour' | 'day' | 'month') {
@@ -103,14 +113,19 @@ describe.each(databaseTargets())('series writer on $name', (target) => {
 
   it('builds the same roll-ups again from the raw samples alone', async () => {
     const before = await rollups('hour');
+    const energyBefore = await hourEnergy();
     await db.deleteFrom('metric_rollups').execute();
-    await rebuildRollups(db);
+    await rollUpStoredSamples(db as Kysely<unknown>);
     const after = await rollups('hour');
     expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
     for (const [id, want] of before) {
       expect(after.get(id)?.count).toBe(want.count);
       expect(after.get(id)?.sum).toBeCloseTo(want.sum, 6);
     }
+    // the energy of each hour too, the share of an interval that began in the hour before included
+    const energyAfter = await hourEnergy();
+    expect([...energyAfter.keys()].sort()).toEqual([...energyBefore.keys()].sort());
+    for (const [id, wh] of energyBefore) expect(energyAfter.get(id)).toBeCloseTo(wh, 6);
     const energy = await db
       .selectFrom('metric_rollups')
       .select((eb) => eb.fn.sum<number>('energy_wh').as('wh'))

@@ -20,7 +20,7 @@ export interface MetricRollupTable {
 
 /**
  * Each thing's newest day of PV production (its day roll-up of PRODUCTION_METRIC), kept by triggers on
- * metric_rollups (day-production-migration.ts): fleet lists sum and sort today's production from these
+ * metric_rollups (series/migrations/060-day-production.ts): fleet lists sum and sort today's production from these
  * ~100 pages instead of one page of the roll-ups per plant.
  */
 export interface DayProductionTable {

@@ -1,5 +1,5 @@
 // Where spot prices come from, from the environment (checked at start like config.ts).
-import { ConfigError } from '../config';
+import { ConfigError, type Env } from '../config-values';
 
 export interface SpotConfig {
   /** Market area whose prices the console shows. */
@@ -14,9 +14,7 @@ export interface SpotConfig {
   eurCzk: number;
 }
 
-type Env = Record<string, string | undefined>;
-
-export function loadSpotConfig(env: Env = process.env): SpotConfig {
+export function loadSpotConfig(env: Env): SpotConfig {
   const pricesUrl = env.SPOT_PRICES_URL?.trim() || undefined;
   const demoRaw = env.SPOT_DEMO?.trim().toLowerCase();
   if (demoRaw !== undefined && demoRaw !== '' && !['on', 'off'].includes(demoRaw)) {

@@ -1,4 +1,5 @@
-import { MAX_REPORT_BYTES, parseReport } from './reported-message';
+import { MAX_REPORT_BYTES } from '@helio/contracts';
+import { parseReport } from './reported-message';
 
 const topic = 'helio/things/plant-1/shadow/reported';
 const now = Date.parse('2024-06-17T10:00:00Z');

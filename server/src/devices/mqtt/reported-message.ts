@@ -6,7 +6,6 @@ import { jsonBytes, SHADOW_LIMITS } from '../shadows/shadow-limits';
 import { checkStatePatch } from '../shadows/state-patch';
 import { reportedMessage } from './payload-checks';
 
-export { MAX_REPORT_BYTES };
 /** Device clocks are trusted within this window; outside it the receive time is used. */
 export const MAX_SAMPLE_AGE_MS = 7 * 24 * 3_600_000;
 const MAX_SAMPLE_LEAD_MS = 60_000;

@@ -3,14 +3,16 @@
 // made-up history or reports for it.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { DEMO_TENANTS } from '../../demo/demo-data';
 import { seedDemoData } from '../../demo/seed';
 import { databaseTargets } from '../../testing/databases';
 import { testConfig } from '../../testing/test-app';
 import { setNewGatewayPassword } from '../mqtt/gateway-credentials';
 import { startDevices, type DeviceServices } from '../services';
-import { DEMO_THING_NAMES } from './simulated-migration';
 import { insertPlant, insertTenant, recordingLog } from '../test-fixtures';
 import { until } from '../../testing/until';
+
+const DEMO_THING_NAMES = DEMO_TENANTS.flatMap((tenant) => tenant.plants.map((plant) => plant.thingName));
 
 describe.each(databaseTargets())('what the simulator runs on $name', (target) => {
   let db: Kysely<Database>;

@@ -1,3 +1,0 @@
-// Typed access to the test controls of the shared-utils mock. Jest maps @helio/shared-utils to the
-// same file, so these act on the very module instance the app code imports.
-export { __fixtures, __setCurrentUser, __setPlants, __setShadow, __setSignedIn } from '@helio/shared-utils/mock';
