@@ -4,7 +4,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { EV_MODES } from '../device/charger-keys';
 import { EV_FLEET_MAX, EV_PLAN_MAX_HOURS, EV_PLAN_MAX_KWH, EV_PLAN_STEP_MINUTES, EV_SESSIONS_MAX } from '../limits/ev';
-import { endpoint, Id, NoBody, Nullable, NullableEnum, strict, StringEnum, type EndpointTypes } from './common';
+import { endpoint, Id, NoBody, Nullable, NullableEnum, strict, StringEnum, type EndpointTypes, access } from './common';
 
 const IsoTime = Type.String({ minLength: 1, maxLength: 40 });
 const PLAN_STEPS = (EV_PLAN_MAX_HOURS * 60) / EV_PLAN_STEP_MINUTES;
@@ -103,8 +103,13 @@ export const evEndpoints = {
   'ev/chargers': endpoint(
     NoBody,
     Type.Object({ chargers: Type.Array(ChargerView, { maxItems: EV_FLEET_MAX }), truncated: Type.Boolean() }),
+    access('devices:read', { module: 'ev' }),
   ),
-  'ev/sessions': endpoint(Type.Object({ plantId: Id, from: IsoTime, to: IsoTime }, strict), EvSessionList),
+  'ev/sessions': endpoint(
+    Type.Object({ plantId: Id, from: IsoTime, to: IsoTime }, strict),
+    EvSessionList,
+    access('metrics:read', { module: 'ev', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
+  ),
   'ev/plan': endpoint(
     Type.Object(
       {
@@ -116,6 +121,7 @@ export const evEndpoints = {
       strict,
     ),
     EvPlan,
+    access('devices:read', { module: 'ev', tenantResources: [{ field: 'deviceId', kind: 'device' }] }),
   ),
 };
 export type EvEndpoints = EndpointTypes<typeof evEndpoints>;
