@@ -9,8 +9,13 @@ import { GatewayHealth } from '../device/payloads';
 
 export const ThingName = Type.String({ minLength: 1, maxLength: 128 });
 const StateMap = Dictionary(Type.Unknown());
+/** When a reported key was last reported; a key whose value is an object holds a tree of its keys' times. */
+export interface ReportedMetadataNode {
+  timestamp?: number;
+  [key: string]: ReportedMetadataNode | number | undefined;
+}
 /** Per reported key, when it was last reported (nested keys hold nested trees). */
-const ReportedMetadata = Type.Unsafe<Record<string, { timestamp: number }>>(Dictionary(Type.Unknown()));
+const ReportedMetadata = Type.Unsafe<Record<string, ReportedMetadataNode>>(Dictionary(Type.Unknown()));
 
 export const Shadow = Type.Object({
   state: Type.Object({ reported: StateMap, desired: StateMap, delta: StateMap }),
