@@ -1,6 +1,6 @@
 // Assembles the HTTP server: error shape, compression, cookies, authentication and access control,
-// the API routes, the device routes when device services run, and the static console with its SPA
-// fallback. Every route is recorded in the route table the security test walks.
+// every JSON endpoint of the contract from the domains' modules (modules.ts), the live stream and OCPP
+// when device services run, and the static console with its SPA fallback. Every route is recorded in the route table the security test walks.
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
