@@ -99,7 +99,31 @@ export const EvPlan = Type.Object({
 });
 export type EvPlan = Static<typeof EvPlan>;
 
+/** A plant's OCPP charger as the plant detail lists it: how it is connected and what it told at boot. */
+export const OcppCharger = Type.Object({
+  id: Type.String(),
+  /** The OCPP identity: the last segment of /ocpp/{chargePointId}. */
+  chargePointId: Type.String(),
+  name: Type.String(),
+  /** online while a replica holds its socket, offline after; null: it never connected. */
+  connection: NullableEnum(['online', 'offline']),
+  /** When the connection last changed. */
+  connectionAt: Nullable(Type.String()),
+  /** From its last BootNotification; null until it booted. */
+  vendor: Nullable(Type.String()),
+  model: Nullable(Type.String()),
+  firmware: Nullable(Type.String()),
+  lastHeartbeatAt: Nullable(Type.String()),
+});
+export type OcppCharger = Static<typeof OcppCharger>;
+
 export const evEndpoints = {
+  /** A plant's OCPP chargers, first added first (the plant detail's list; plants:read like device/list). */
+  'ev/charger/list': endpoint(
+    Type.Object({ plantId: Id }, strict),
+    Type.Object({ chargers: Type.Array(OcppCharger) }),
+    access('plants:read', { tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
+  ),
   'ev/chargers': endpoint(
     NoBody,
     Type.Object({ chargers: Type.Array(ChargerView, { maxItems: EV_FLEET_MAX }), truncated: Type.Boolean() }),
