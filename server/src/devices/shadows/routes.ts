@@ -1,6 +1,7 @@
 // Shadow API: POST /api/iot/thing/shadow {thingName}, plus the registry's endpoints (the live stream is
-// registered apart: devices/live/live.ts). Things of another tenant answer 404. Desired state (POST /api/iot/thing/shadow/desired) is a device control:
-// the rc module registers it (rc/desired-route.ts), on the same path as rc/set.
+// registered apart: devices/live/live.ts). Things of another tenant answer 404. Desired state
+// (POST /api/iot/thing/shadow/desired) is a device control: the rc module has its handler
+// (rc/desired-route.ts), beside rc/set.
 import type { ApiHandlers } from '../../http/api-module';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
