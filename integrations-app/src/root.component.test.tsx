@@ -75,11 +75,12 @@ describe('the integrations app', () => {
     fireEvent.change(screen.getByTestId('api-key-name'), { target: { value: 'Home Assistant' } });
     fireEvent.click(screen.getByTestId('api-key-create'));
     expect(((await screen.findByTestId('api-key-secret')) as HTMLInputElement).value).toBe('helio_secret-shown-once');
-    expect(apiPost).toHaveBeenCalledWith(
-      'integration/key/create',
-      { name: 'Home Assistant', scope: 'read', plantIds: null, expiresAt: null },
-      undefined,
-    );
+    expect(apiPost).toHaveBeenCalledWith('integration/key/create', {
+      name: 'Home Assistant',
+      scope: 'read',
+      plantIds: null,
+      expiresAt: null,
+    });
   });
 
   it('offers control keys only to users who may control devices, and words the server’s refusal', async () => {
@@ -177,7 +178,7 @@ describe('the integrations app', () => {
     expect(await screen.findByText('Odebrat 24 cen nahraných vaší organizací? Pak opět uvidíte ceny serveru.')).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: 'Odebrat' }).at(-1) as HTMLElement);
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-    expect(apiPost).toHaveBeenCalledWith('integration/spot/clear', {}, undefined);
+    expect(apiPost).toHaveBeenCalledWith('integration/spot/clear', {});
   });
 
   it('names a history line outside the importable range in words before anything is sent', async () => {

@@ -42,11 +42,9 @@ const { mainApps, authApp, ownerOf, isMainRoute } = shellRoutes(appManifests(), 
 
 let session: Session | null | undefined;
 
-// The release route is not in shared-utils' catalogue; its body is typed by the contract.
-type AnyPost = (path: string, body: unknown) => Promise<unknown>;
 const releases = createReleaseReporter({
   ...pageReleases(),
-  send: (report: ReleaseReport) => (apiPost as unknown as AnyPost)('releases/report', report),
+  send: (report: ReleaseReport) => apiPost('releases/report', report),
 });
 const containers = new Map<string, HTMLElement>([[authApp, authContainer]]);
 

@@ -2,7 +2,7 @@
 // over the plants the caller may see, computed on the server from the energy-counter roll-ups.
 import { Type, type Static } from '@sinclair/typebox';
 import { ANALYTICS_PERIOD_KINDS, BENCHMARK_METRICS, MAX_ANALYTICS_TAGS, SIZE_CLASSES } from '../limits/analytics';
-import { endpoint, Id, Nullable, strict, StringEnum, type EndpointTypes } from './common';
+import { endpoint, Id, Nullable, strict, StringEnum, type EndpointTypes, access } from './common';
 
 const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10, examples: ['2025-06-01'] });
 const Kwh = Type.Number();
@@ -111,6 +111,7 @@ export const analyticsEndpoints = {
       bottom: Type.Array(PlantFigures, { maxItems: 20 }),
       method: Method,
     }),
+    access('metrics:read', { module: 'analytics' }),
   ),
   'analytics/benchmark': endpoint(
     Type.Object(
@@ -123,6 +124,7 @@ export const analyticsEndpoints = {
       quartiles: Quartiles,
       plants: Type.Array(RankedPlant, { maxItems: 20_000 }),
     }),
+    access('metrics:read', { module: 'analytics' }),
   ),
   'analytics/benchmark/plant': endpoint(
     Type.Object({ plantId: Id, metric: MetricSchema, year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 2100 })) }, strict),
@@ -142,6 +144,7 @@ export const analyticsEndpoints = {
         peerMedianPerformanceRatioPct: NullableNumber,
       }),
     }),
+    access('metrics:read', { module: 'analytics', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
   ),
 };
 export type AnalyticsEndpoints = EndpointTypes<typeof analyticsEndpoints>;

@@ -1,7 +1,7 @@
 // audit/list: the tenant's audit log, newest first, filtered and paged by an opaque cursor.
 import { Type, type Static } from '@sinclair/typebox';
 import { AUDIT_ACTIONS, AUDIT_PAGE_MAX } from '../limits/audit';
-import { Dictionary, endpoint, Id, Nullable, strict, StringEnum, type EndpointTypes } from './common';
+import { Dictionary, endpoint, Id, Nullable, strict, StringEnum, type EndpointTypes, access } from './common';
 
 const Instant = Type.String({ format: 'date-time', maxLength: 40 });
 
@@ -33,6 +33,10 @@ export const AuditEvent = Type.Object({
 export type AuditEvent = Static<typeof AuditEvent>;
 
 export const auditEndpoints = {
-  'audit/list': endpoint(AuditQuery, Type.Object({ events: Type.Array(AuditEvent), nextCursor: Nullable(Type.String()) })),
+  'audit/list': endpoint(
+    AuditQuery,
+    Type.Object({ events: Type.Array(AuditEvent), nextCursor: Nullable(Type.String()) }),
+    access('audit:read'),
+  ),
 };
 export type AuditEndpoints = EndpointTypes<typeof auditEndpoints>;

@@ -1,6 +1,8 @@
 // Building blocks of every endpoint's schemas. An endpoint is its request body and its 200 answer;
 // the server registers them, the browser's types are derived from the same objects (Static).
 import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
+import type { ModuleKey } from '../limits/modules';
+import type { Permission } from '../limits/permissions';
 
 /** The body of every error answer: {"error":{"code","message","details"}}. */
 export const ErrorResponse = Type.Object({
@@ -32,17 +34,54 @@ export const Nullable = <T extends TSchema & { type: string }>(schema: T): TUnsa
 export const NullableEnum = <const T extends readonly string[]>(values: T): TUnsafe<T[number] | null> =>
   Type.Unsafe<T[number] | null>({ type: ['string', 'null'], enum: [...values, null] });
 
+/** For endpoints every signed-in person may call (not an API key): their own profile, password and sessions. */
+export const SIGNED_IN = 'signed-in';
+
+export type EndpointPermission = Permission | typeof SIGNED_IN;
+
+export type TenantResourceKind =
+  'tenant' | 'plant' | 'thing' | 'user' | 'role' | 'session' | 'device' | 'tag' | 'apiKey' | 'webhook' | 'delivery' | 'schedule';
+
+/** Where a request names a tenant-owned thing by its id (the security test probes it with another tenant's ids). */
+export interface TenantResource {
+  /** Property of the body (or the query string) holding the id. */
+  field: string;
+  kind: TenantResourceKind;
+  in?: 'body' | 'querystring';
+}
+
+/**
+ * Who may call an endpoint: the permission it needs (or SIGNED_IN), the module it belongs to, or that it
+ * is public; and where it takes tenant-owned ids. The server's access hook reads exactly this.
+ */
+export interface EndpointAccess {
+  permission?: EndpointPermission;
+  module?: ModuleKey;
+  /** Needs no token at all (sign-in, refresh, password reset…). */
+  public?: true;
+  tenantResources?: readonly TenantResource[];
+}
+
+/** The access of an endpoint that needs a permission (and optionally a module). */
+export const access = (
+  permission: EndpointPermission,
+  extra: { module?: ModuleKey; tenantResources?: readonly TenantResource[] } = {},
+): EndpointAccess => ({ permission, ...extra });
+
+/** The access of an endpoint anyone may call without a token. */
+export const PUBLIC: EndpointAccess = { public: true };
+
+/** One endpoint: its request body, its 200 answer and who may call it. */
 export interface EndpointSchemas<Body extends TSchema = TSchema, Response extends TSchema = TSchema> {
   body: Body;
   response: Response;
+  access: EndpointAccess;
 }
 export const endpoint = <Body extends TSchema, Response extends TSchema>(
   body: Body,
   response: Response,
-): EndpointSchemas<Body, Response> => ({
-  body,
-  response,
-});
+  access: EndpointAccess,
+): EndpointSchemas<Body, Response> => ({ body, response, access });
 
 /** An object of any keys whose values all follow one schema, as plain `additionalProperties` (`true` for any value). */
 export const Dictionary = <T extends TSchema>(values: T, options: object = {}): TUnsafe<Record<string, Static<T>>> =>

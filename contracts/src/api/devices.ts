@@ -1,7 +1,7 @@
 // The device side of the API: a plant's shadow and its desired state, the device registry
 // (hono/plants/find, hono/plants/get), the server's broker connection and a gateway's new password.
 import { Type, type Static } from '@sinclair/typebox';
-import { Dictionary, endpoint, IdBody, NoBody, Nullable, strict, StringEnum, type EndpointTypes } from './common';
+import { Dictionary, endpoint, IdBody, NoBody, Nullable, strict, StringEnum, type EndpointTypes, access } from './common';
 import { GATEWAY_STATUSES } from './fleet';
 import { REGISTRY_PAGE_SIZE_MAX } from '../limits/fleet';
 import { GatewayLogin } from './plants';
@@ -9,8 +9,13 @@ import { GatewayHealth } from '../device/payloads';
 
 export const ThingName = Type.String({ minLength: 1, maxLength: 128 });
 const StateMap = Dictionary(Type.Unknown());
+/** When a reported key was last reported; a key whose value is an object holds a tree of its keys' times. */
+export interface ReportedMetadataNode {
+  timestamp?: number;
+  [key: string]: ReportedMetadataNode | number | undefined;
+}
 /** Per reported key, when it was last reported (nested keys hold nested trees). */
-const ReportedMetadata = Type.Unsafe<Record<string, { timestamp: number }>>(Dictionary(Type.Unknown()));
+const ReportedMetadata = Type.Unsafe<Record<string, ReportedMetadataNode>>(Dictionary(Type.Unknown()));
 
 export const Shadow = Type.Object({
   state: Type.Object({ reported: StateMap, desired: StateMap, delta: StateMap }),
@@ -86,7 +91,11 @@ export const GatewayHealthAnswer = Type.Object({ connected: Nullable(Type.Boolea
 export type GatewayHealthAnswer = Static<typeof GatewayHealthAnswer>;
 
 export const deviceEndpoints = {
-  'iot/thing/shadow': endpoint(Type.Object({ thingName: ThingName }, strict), Shadow),
+  'iot/thing/shadow': endpoint(
+    Type.Object({ thingName: ThingName }, strict),
+    Shadow,
+    access('devices:read', { tenantResources: [{ field: 'thingName', kind: 'thing' }] }),
+  ),
   /** 409 with `details.currentVersion` when `expectedVersion` is stale; 413 over 8 KB; 400 nested deeper than 6. */
   'iot/thing/shadow/desired': endpoint(
     Type.Object(
@@ -100,13 +109,22 @@ export const deviceEndpoints = {
       strict,
     ),
     Shadow,
+    access('devices:control', { tenantResources: [{ field: 'thingName', kind: 'thing' }] }),
   ),
-  'iot/broker/status': endpoint(NoBody, BrokerStatus),
+  'iot/broker/status': endpoint(NoBody, BrokerStatus, access('devices:read')),
   /** One page of the matching list by name: pageSize plants (REGISTRY_PAGE_SIZE_DEFAULT without it), pageOffset counting pages from 0 as Hono's device search does; the header REGISTRY_TOTAL_HEADER counts them all. */
-  'hono/plants/find': endpoint(RegistryFindRequest, Type.Array(RegistryPlant)),
-  'hono/plants/get': endpoint(IdBody, RegistryPlant),
+  'hono/plants/find': endpoint(RegistryFindRequest, Type.Array(RegistryPlant), access('devices:read')),
+  'hono/plants/get': endpoint(IdBody, RegistryPlant, access('devices:read', { tenantResources: [{ field: 'id', kind: 'plant' }] })),
   /** The health the plant's gateway reports with its status: its devices, its outbox, its export loop. */
-  'iot/gateway/health': endpoint(IdBody, GatewayHealthAnswer),
-  'plant/gateway/credentials/rotate': endpoint(IdBody, GatewayLogin),
+  'iot/gateway/health': endpoint(
+    IdBody,
+    GatewayHealthAnswer,
+    access('devices:read', { tenantResources: [{ field: 'id', kind: 'plant' }] }),
+  ),
+  'plant/gateway/credentials/rotate': endpoint(
+    IdBody,
+    GatewayLogin,
+    access('plants:write', { tenantResources: [{ field: 'id', kind: 'plant' }] }),
+  ),
 };
 export type DeviceEndpoints = EndpointTypes<typeof deviceEndpoints>;

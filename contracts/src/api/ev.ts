@@ -4,7 +4,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { EV_MODES } from '../device/charger-keys';
 import { EV_FLEET_MAX, EV_PLAN_MAX_HOURS, EV_PLAN_MAX_KWH, EV_PLAN_STEP_MINUTES, EV_SESSIONS_MAX } from '../limits/ev';
-import { endpoint, Id, NoBody, Nullable, NullableEnum, strict, StringEnum, type EndpointTypes } from './common';
+import { endpoint, Id, NoBody, Nullable, NullableEnum, strict, StringEnum, type EndpointTypes, access } from './common';
 
 const IsoTime = Type.String({ minLength: 1, maxLength: 40 });
 const PLAN_STEPS = (EV_PLAN_MAX_HOURS * 60) / EV_PLAN_STEP_MINUTES;
@@ -99,12 +99,41 @@ export const EvPlan = Type.Object({
 });
 export type EvPlan = Static<typeof EvPlan>;
 
+/** A plant's OCPP charger as the plant detail lists it: how it is connected and what it told at boot. */
+export const OcppCharger = Type.Object({
+  id: Type.String(),
+  /** The OCPP identity: the last segment of /ocpp/{chargePointId}. */
+  chargePointId: Type.String(),
+  name: Type.String(),
+  /** online while a replica holds its socket, offline after; null: it never connected. */
+  connection: NullableEnum(['online', 'offline']),
+  /** When the connection last changed. */
+  connectionAt: Nullable(Type.String()),
+  /** From its last BootNotification; null until it booted. */
+  vendor: Nullable(Type.String()),
+  model: Nullable(Type.String()),
+  firmware: Nullable(Type.String()),
+  lastHeartbeatAt: Nullable(Type.String()),
+});
+export type OcppCharger = Static<typeof OcppCharger>;
+
 export const evEndpoints = {
+  /** A plant's OCPP chargers, first added first (the plant detail's list; plants:read like device/list). */
+  'ev/charger/list': endpoint(
+    Type.Object({ plantId: Id }, strict),
+    Type.Object({ chargers: Type.Array(OcppCharger) }),
+    access('plants:read', { tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
+  ),
   'ev/chargers': endpoint(
     NoBody,
     Type.Object({ chargers: Type.Array(ChargerView, { maxItems: EV_FLEET_MAX }), truncated: Type.Boolean() }),
+    access('devices:read', { module: 'ev' }),
   ),
-  'ev/sessions': endpoint(Type.Object({ plantId: Id, from: IsoTime, to: IsoTime }, strict), EvSessionList),
+  'ev/sessions': endpoint(
+    Type.Object({ plantId: Id, from: IsoTime, to: IsoTime }, strict),
+    EvSessionList,
+    access('metrics:read', { module: 'ev', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
+  ),
   'ev/plan': endpoint(
     Type.Object(
       {
@@ -116,6 +145,7 @@ export const evEndpoints = {
       strict,
     ),
     EvPlan,
+    access('devices:read', { module: 'ev', tenantResources: [{ field: 'deviceId', kind: 'device' }] }),
   ),
 };
 export type EvEndpoints = EndpointTypes<typeof evEndpoints>;

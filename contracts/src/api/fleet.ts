@@ -3,7 +3,7 @@
 // sorted and cut by the server.
 import { Type, type Static } from '@sinclair/typebox';
 import { FLEET_PAGE_SIZE_MAX, FLEET_SORT_COLUMNS, PLANT_SEARCH_MAX } from '../limits/fleet';
-import { endpoint, Id, NoBody, Nullable, strict, StringEnum, type EndpointTypes } from './common';
+import { endpoint, Id, NoBody, Nullable, strict, StringEnum, type EndpointTypes, access } from './common';
 import { Plant } from './plants';
 
 export const GATEWAY_STATUSES = ['online', 'offline'] as const;
@@ -88,9 +88,13 @@ export const FleetPage = Type.Object({
 export type FleetPage = Static<typeof FleetPage>;
 
 export const fleetEndpoints = {
-  'plant/fleet/summary': endpoint(NoBody, FleetSummary),
-  'plant/fleet/page': endpoint(FleetPageRequest, FleetPage),
+  'plant/fleet/summary': endpoint(NoBody, FleetSummary, access('plants:read')),
+  'plant/fleet/page': endpoint(FleetPageRequest, FleetPage, access('plants:read')),
   /** The ids of every plant matching the filter, in no particular order ("select all matching"). */
-  'plant/fleet/ids': endpoint(Type.Object({ filter: Type.Optional(FleetFilter) }, strict), Type.Object({ ids: Type.Array(Type.String()) })),
+  'plant/fleet/ids': endpoint(
+    Type.Object({ filter: Type.Optional(FleetFilter) }, strict),
+    Type.Object({ ids: Type.Array(Type.String()) }),
+    access('plants:read'),
+  ),
 };
 export type FleetEndpoints = EndpointTypes<typeof fleetEndpoints>;

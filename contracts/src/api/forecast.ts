@@ -2,7 +2,7 @@
 // issued, and how the forecasts issued the day before compared with what happened.
 import { Type, type Static } from '@sinclair/typebox';
 import { FORECAST_ACCURACY_MAX_DAYS, FORECAST_BEST_HOURS, FORECAST_POINTS, FORECAST_SOURCES, WEATHER_FAILURES } from '../limits/forecast';
-import { endpoint, Id, Nullable, NullableEnum, strict, StringEnum, type EndpointTypes } from './common';
+import { endpoint, Id, Nullable, NullableEnum, strict, StringEnum, type EndpointTypes, access } from './common';
 
 const IsoTime = Type.String({ maxLength: 40 });
 
@@ -85,10 +85,15 @@ export const ForecastAccuracy = Type.Object({
 export type ForecastAccuracy = Static<typeof ForecastAccuracy>;
 
 export const forecastEndpoints = {
-  'forecast/get': endpoint(Type.Object({ plantId: Id }, strict), PlantForecast),
+  'forecast/get': endpoint(
+    Type.Object({ plantId: Id }, strict),
+    PlantForecast,
+    access('metrics:read', { module: 'fep', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
+  ),
   'forecast/accuracy': endpoint(
     Type.Object({ plantId: Id, days: Type.Optional(Type.Integer({ minimum: 1, maximum: FORECAST_ACCURACY_MAX_DAYS })) }, strict),
     ForecastAccuracy,
+    access('metrics:read', { module: 'fep', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
   ),
 };
 export type ForecastEndpoints = EndpointTypes<typeof forecastEndpoints>;

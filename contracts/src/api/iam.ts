@@ -4,7 +4,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { EMAIL_MAX, ROLE_DESCRIPTION_MAX, ROLE_NAME_MAX } from '../limits/iam';
 import { MODULE_KEYS } from '../limits/modules';
 import { PERMISSION_KEYS } from '../limits/permissions';
-import { endpoint, Id, IdBody, NoBody, Nullable, Ok, strict, StringEnum, type EndpointTypes } from './common';
+import { endpoint, Id, IdBody, NoBody, Nullable, Ok, strict, StringEnum, type EndpointTypes, access } from './common';
 import { LanguageSchema, ModuleList, PersonName } from './users';
 
 const Modules = Type.Array(StringEnum(MODULE_KEYS), { maxItems: MODULE_KEYS.length, uniqueItems: true });
@@ -72,27 +72,33 @@ export const iamEndpoints = {
   'iam/users/list': endpoint(
     Type.Object({ search: Type.Optional(Type.String({ maxLength: 200 })) }, strict),
     Type.Object({ users: Type.Array(IamUser) }),
+    access('iam:manage'),
   ),
   /**
    * 409 UserExists only for a user of the caller's organisation; an address with an account in another
    * organisation is answered like any invitation (that account is not touched: its owner is mailed).
    * 429 past 50 invitations an hour per organisation.
    */
-  'iam/users/invite': endpoint(InviteRequest, IamUser),
-  'iam/users/update': endpoint(Type.Object({ id: Id, role: Type.Optional(Id), modules: Type.Optional(Modules) }, strict), IamUser),
-  'iam/users/disable': endpoint(IdBody, IamUser),
-  'iam/users/enable': endpoint(IdBody, IamUser),
-  'iam/users/delete': endpoint(IdBody, Ok),
-  'iam/roles/list': endpoint(NoBody, Type.Object({ roles: Type.Array(IamRole) })),
-  'iam/roles/create': endpoint(RoleInput, IamRole),
+  'iam/users/invite': endpoint(InviteRequest, IamUser, access('iam:manage', { tenantResources: [{ field: 'role', kind: 'role' }] })),
+  'iam/users/update': endpoint(
+    Type.Object({ id: Id, role: Type.Optional(Id), modules: Type.Optional(Modules) }, strict),
+    IamUser,
+    access('iam:manage', { tenantResources: [{ field: 'id', kind: 'user' }] }),
+  ),
+  'iam/users/disable': endpoint(IdBody, IamUser, access('iam:manage', { tenantResources: [{ field: 'id', kind: 'user' }] })),
+  'iam/users/enable': endpoint(IdBody, IamUser, access('iam:manage', { tenantResources: [{ field: 'id', kind: 'user' }] })),
+  'iam/users/delete': endpoint(IdBody, Ok, access('iam:manage', { tenantResources: [{ field: 'id', kind: 'user' }] })),
+  'iam/roles/list': endpoint(NoBody, Type.Object({ roles: Type.Array(IamRole) }), access('iam:manage')),
+  'iam/roles/create': endpoint(RoleInput, IamRole, access('iam:manage')),
   'iam/roles/update': endpoint(
     Type.Object(
       { id: Id, name: Type.Optional(RoleName), description: Type.Optional(RoleDescription), permissions: Type.Optional(Permissions) },
       strict,
     ),
     IamRole,
+    access('iam:manage', { tenantResources: [{ field: 'id', kind: 'role' }] }),
   ),
-  'iam/roles/delete': endpoint(IdBody, Ok),
-  'iam/permissions/list': endpoint(NoBody, Type.Object({ permissions: Type.Array(PermissionView) })),
+  'iam/roles/delete': endpoint(IdBody, Ok, access('iam:manage', { tenantResources: [{ field: 'id', kind: 'role' }] })),
+  'iam/permissions/list': endpoint(NoBody, Type.Object({ permissions: Type.Array(PermissionView) }), access('iam:manage')),
 };
 export type IamEndpoints = EndpointTypes<typeof iamEndpoints>;

@@ -1,7 +1,7 @@
 // The user pool: sign-in (with the new-password challenge), refresh, sign-out, forgotten and changed
 // passwords, and a user's own sessions.
 import { Type, type Static } from '@sinclair/typebox';
-import { endpoint, IdBody, NoBody, Nullable, Ok, strict, StringEnum, type EndpointTypes } from './common';
+import { endpoint, IdBody, NoBody, Nullable, Ok, strict, StringEnum, type EndpointTypes, PUBLIC, access, SIGNED_IN } from './common';
 
 const Username = Type.String({ minLength: 1, maxLength: 320 });
 /** Any length is accepted on the way in; the policy (and its message) decides, not a schema error. */
@@ -48,21 +48,23 @@ export const SessionView = Type.Object({
 export type SessionView = Static<typeof SessionView>;
 
 export const identityEndpoints = {
-  'auth/sign-in': endpoint(Type.Object({ username: Username, password: Password }, strict), SignInResponse),
+  'auth/sign-in': endpoint(Type.Object({ username: Username, password: Password }, strict), SignInResponse, PUBLIC),
   'auth/complete-new-password': endpoint(
     Type.Object({ session: Type.String({ minLength: 1, maxLength: 200 }), newPassword: Password }, strict),
     TokenResponse,
+    PUBLIC,
   ),
-  'auth/refresh': endpoint(NoBody, TokenResponse),
-  'auth/sign-out': endpoint(NoBody, Ok),
-  'auth/forgot-password': endpoint(Type.Object({ username: Username }, strict), Ok),
+  'auth/refresh': endpoint(NoBody, TokenResponse, PUBLIC),
+  'auth/sign-out': endpoint(NoBody, Ok, PUBLIC),
+  'auth/forgot-password': endpoint(Type.Object({ username: Username }, strict), Ok, PUBLIC),
   'auth/confirm-forgot-password': endpoint(
     Type.Object({ username: Username, code: Type.String({ maxLength: 6, pattern: '^[0-9]{6}$' }), newPassword: Password }, strict),
     Ok,
+    PUBLIC,
   ),
-  'auth/change-password': endpoint(Type.Object({ currentPassword: Password, newPassword: Password }, strict), Ok),
-  'auth/sessions/list': endpoint(NoBody, Type.Object({ sessions: Type.Array(SessionView) })),
-  'auth/sessions/revoke': endpoint(IdBody, Ok),
-  'auth/sessions/revoke-others': endpoint(NoBody, Type.Object({ revoked: Type.Integer() })),
+  'auth/change-password': endpoint(Type.Object({ currentPassword: Password, newPassword: Password }, strict), Ok, access(SIGNED_IN)),
+  'auth/sessions/list': endpoint(NoBody, Type.Object({ sessions: Type.Array(SessionView) }), access(SIGNED_IN)),
+  'auth/sessions/revoke': endpoint(IdBody, Ok, access(SIGNED_IN, { tenantResources: [{ field: 'id', kind: 'session' }] })),
+  'auth/sessions/revoke-others': endpoint(NoBody, Type.Object({ revoked: Type.Integer() }), access(SIGNED_IN)),
 };
 export type IdentityEndpoints = EndpointTypes<typeof identityEndpoints>;

@@ -22,3 +22,4 @@ export * from './rc';
 export * from './analytics';
 export * from './ev';
 export * from './releases';
+export * from './registry';

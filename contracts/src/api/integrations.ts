@@ -13,7 +13,7 @@ import {
   WEBHOOK_EVENTS,
   WEBHOOK_URL_MAX,
 } from '../limits/integrations';
-import { endpoint, Id, IdBody, NoBody, Nullable, Ok, strict, StringEnum, type EndpointTypes } from './common';
+import { endpoint, Id, IdBody, NoBody, Nullable, Ok, strict, StringEnum, type EndpointTypes, access } from './common';
 
 const Scope = StringEnum(API_KEY_SCOPES);
 const Event = StringEnum(WEBHOOK_EVENTS);
@@ -121,7 +121,11 @@ export type HistoryImportResult = Static<typeof HistoryImportResult>;
 export { LineError };
 
 export const integrationEndpoints = {
-  'integration/key/list': endpoint(NoBody, Type.Object({ keys: Type.Array(ApiKeyView) })),
+  'integration/key/list': endpoint(
+    NoBody,
+    Type.Object({ keys: Type.Array(ApiKeyView) }),
+    access('integrations:manage', { module: 'integrations' }),
+  ),
   'integration/key/create': endpoint(
     Type.Object(
       {
@@ -133,15 +137,25 @@ export const integrationEndpoints = {
       strict,
     ),
     Type.Object({ key: ApiKeyView, secret: Type.String() }),
+    access('integrations:manage', { module: 'integrations' }),
   ),
-  'integration/key/revoke': endpoint(IdBody, ApiKeyView),
-  'integration/webhook/list': endpoint(NoBody, Type.Object({ webhooks: Type.Array(WebhookView, { maxItems: MAX_WEBHOOKS }) })),
+  'integration/key/revoke': endpoint(
+    IdBody,
+    ApiKeyView,
+    access('integrations:manage', { module: 'integrations', tenantResources: [{ field: 'id', kind: 'apiKey' }] }),
+  ),
+  'integration/webhook/list': endpoint(
+    NoBody,
+    Type.Object({ webhooks: Type.Array(WebhookView, { maxItems: MAX_WEBHOOKS }) }),
+    access('integrations:manage', { module: 'integrations' }),
+  ),
   'integration/webhook/create': endpoint(
     Type.Object(
       { url: WebhookUrl, events: Events, description: Type.Optional(Type.String({ maxLength: WEBHOOK_DESCRIPTION_MAX })) },
       strict,
     ),
     Type.Object({ webhook: WebhookView, secret: Type.String() }),
+    access('integrations:manage', { module: 'integrations' }),
   ),
   'integration/webhook/update': endpoint(
     Type.Object(
@@ -155,20 +169,39 @@ export const integrationEndpoints = {
       strict,
     ),
     WebhookView,
+    access('integrations:manage', { module: 'integrations', tenantResources: [{ field: 'id', kind: 'webhook' }] }),
   ),
-  'integration/webhook/delete': endpoint(IdBody, Ok),
+  'integration/webhook/delete': endpoint(
+    IdBody,
+    Ok,
+    access('integrations:manage', { module: 'integrations', tenantResources: [{ field: 'id', kind: 'webhook' }] }),
+  ),
   'integration/webhook/deliveries': endpoint(
     Type.Object({ webhookId: Id, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })) }, strict),
     Type.Object({ deliveries: Type.Array(DeliveryView, { maxItems: 200 }) }),
+    access('integrations:manage', { module: 'integrations', tenantResources: [{ field: 'webhookId', kind: 'webhook' }] }),
   ),
-  'integration/webhook/redeliver': endpoint(IdBody, DeliveryView),
-  'integration/sources': endpoint(NoBody, Type.Object({ plants: Type.Array(PlantSources), spot: SpotSource })),
+  'integration/webhook/redeliver': endpoint(
+    IdBody,
+    DeliveryView,
+    access('integrations:manage', { module: 'integrations', tenantResources: [{ field: 'id', kind: 'delivery' }] }),
+  ),
+  'integration/sources': endpoint(
+    NoBody,
+    Type.Object({ plants: Type.Array(PlantSources), spot: SpotSource }),
+    access('integrations:manage', { module: 'integrations' }),
+  ),
   'integration/spot/upload': endpoint(
     Type.Object({ csv: Type.String({ minLength: 1, maxLength: SPOT_UPLOAD_MAX_CHARS }) }, strict),
     Type.Object({ rows: Type.Integer() }),
+    access('integrations:manage', { module: 'integrations' }),
   ),
   /** Removes the organisation's own uploaded prices: it sees the server's series again. */
-  'integration/spot/clear': endpoint(NoBody, Type.Object({ rows: Type.Integer() })),
+  'integration/spot/clear': endpoint(
+    NoBody,
+    Type.Object({ rows: Type.Integer() }),
+    access('integrations:manage', { module: 'integrations' }),
+  ),
   'integration/history/import': endpoint(
     Type.Object(
       {
@@ -180,6 +213,7 @@ export const integrationEndpoints = {
       strict,
     ),
     HistoryImportResult,
+    access('integrations:manage', { module: 'integrations' }),
   ),
 };
 export type IntegrationEndpoints = EndpointTypes<typeof integrationEndpoints>;

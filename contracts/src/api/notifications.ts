@@ -4,7 +4,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DEFAULT_THRESHOLDS, THRESHOLD_LIMITS, type Thresholds } from '../limits/alert-thresholds';
 import { ALERT_KINDS, ALERT_STATES, MAX_ALERTS, SEVERITIES, type AlertDetails } from '../limits/alerts';
 import { DAY_COUNT, PERIODS, type NotificationSettings } from '../limits/notification-schedule';
-import { Dictionary, endpoint, Id, NoBody, Nullable, strict, StringEnum, type EndpointTypes } from './common';
+import { Dictionary, endpoint, Id, NoBody, Nullable, strict, StringEnum, type EndpointTypes, access, SIGNED_IN } from './common';
 
 /** HH:mm, 24-hour. */
 const Time = Type.String({ maxLength: 5, pattern: '^([01]?[0-9]|2[0-3]):[0-5][0-9]$', examples: ['08:00'] });
@@ -73,16 +73,33 @@ const sameThresholds: Thresholds = DEFAULT_THRESHOLDS satisfies Omit<AlertThresh
 void sameThresholds;
 
 export const notificationEndpoints = {
-  'notifications/settings/get': endpoint(NoBody, NotificationSettingsSchema),
-  'notifications/settings/save': endpoint(NotificationSettingsSchema, NotificationSettingsSchema),
-  'notifications/alerts/list': endpoint(AlertFilter, Type.Object({ alerts: Type.Array(Alert) })),
+  'notifications/settings/get': endpoint(NoBody, NotificationSettingsSchema, access(SIGNED_IN)),
+  'notifications/settings/save': endpoint(NotificationSettingsSchema, NotificationSettingsSchema, access(SIGNED_IN)),
+  'notifications/alerts/list': endpoint(
+    AlertFilter,
+    Type.Object({ alerts: Type.Array(Alert) }),
+    access('notifications:read', { module: 'notifications', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
+  ),
   'notifications/alerts/mark-read': endpoint(
     Type.Object({ ids: Type.Array(Id, { minItems: 1, maxItems: MAX_ALERTS }) }, strict),
     Type.Object({ marked: Type.Integer() }),
+    access('notifications:read', { module: 'notifications' }),
   ),
-  'notifications/alerts/unread-count': endpoint(NoBody, Type.Object({ count: Type.Integer() })),
+  'notifications/alerts/unread-count': endpoint(
+    NoBody,
+    Type.Object({ count: Type.Integer() }),
+    access('notifications:read', { module: 'notifications' }),
+  ),
   /** notifications:read of the plant's module; save needs notifications:manage (403 otherwise). */
-  'notifications/thresholds/get': endpoint(Type.Object({ plantId: Id }, strict), AlertThresholds),
-  'notifications/thresholds/save': endpoint(AlertThresholds, AlertThresholds),
+  'notifications/thresholds/get': endpoint(
+    Type.Object({ plantId: Id }, strict),
+    AlertThresholds,
+    access('notifications:read', { module: 'notifications', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
+  ),
+  'notifications/thresholds/save': endpoint(
+    AlertThresholds,
+    AlertThresholds,
+    access('notifications:manage', { module: 'notifications', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
+  ),
 };
 export type NotificationEndpoints = EndpointTypes<typeof notificationEndpoints>;

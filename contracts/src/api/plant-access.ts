@@ -3,7 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { EMAIL_MAX } from '../limits/iam';
 import { PLANT_ROLES } from '../limits/plant-roles';
-import { endpoint, Id, IdBody, strict, StringEnum, type EndpointTypes } from './common';
+import { endpoint, Id, IdBody, strict, StringEnum, type EndpointTypes, access } from './common';
 import { IAM_USER_STATUSES } from './iam';
 import { LanguageSchema, PersonName } from './users';
 
@@ -38,14 +38,40 @@ export const PlantAccessInviteRequest = Type.Object(
 export type PlantAccessInviteRequest = Static<typeof PlantAccessInviteRequest>;
 
 export const plantAccessEndpoints = {
-  'plant/access/list': endpoint(IdBody, Type.Object({ users: Type.Array(PlantAccessUser) })),
+  'plant/access/list': endpoint(
+    IdBody,
+    Type.Object({ users: Type.Array(PlantAccessUser) }),
+    access('plants:read', { tenantResources: [{ field: 'id', kind: 'plant' }] }),
+  ),
   /**
    * 409 AlreadyHasAccess / SeesEveryPlant / UserDisabled for a user of the organisation; someone new is invited
    * as by iam/users/invite (400 without a name, 403 without iam:manage, 429 past the invitation limit).
    */
-  'plant/access/invite': endpoint(PlantAccessInviteRequest, Type.Object({ user: PlantAccessUser, invited: Type.Boolean() })),
+  'plant/access/invite': endpoint(
+    PlantAccessInviteRequest,
+    Type.Object({ user: PlantAccessUser, invited: Type.Boolean() }),
+    access('plants:write', { tenantResources: [{ field: 'id', kind: 'plant' }] }),
+  ),
   /** Sets the role (grants it when the user had no access). */
-  'plant/access/update': endpoint(Type.Object({ id: Id, userId: Id, role: PlantRoleSchema }, strict), PlantAccessUser),
-  'plant/access/remove': endpoint(Type.Object({ id: Id, userId: Id }, strict), Type.Object({ removed: Type.Boolean() })),
+  'plant/access/update': endpoint(
+    Type.Object({ id: Id, userId: Id, role: PlantRoleSchema }, strict),
+    PlantAccessUser,
+    access('plants:write', {
+      tenantResources: [
+        { field: 'id', kind: 'plant' },
+        { field: 'userId', kind: 'user' },
+      ],
+    }),
+  ),
+  'plant/access/remove': endpoint(
+    Type.Object({ id: Id, userId: Id }, strict),
+    Type.Object({ removed: Type.Boolean() }),
+    access('plants:write', {
+      tenantResources: [
+        { field: 'id', kind: 'plant' },
+        { field: 'userId', kind: 'user' },
+      ],
+    }),
+  ),
 };
 export type PlantAccessEndpoints = EndpointTypes<typeof plantAccessEndpoints>;

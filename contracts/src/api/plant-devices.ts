@@ -10,7 +10,7 @@ import {
   SHADOW_KEY_MAX,
   SHADOW_KEY_PATTERN,
 } from '../limits/plant-devices';
-import { endpoint, Id, IdBody, Nullable, Ok, strict, StringEnum, type EndpointTypes } from './common';
+import { endpoint, Id, IdBody, Nullable, Ok, strict, StringEnum, type EndpointTypes, access } from './common';
 
 const DeviceKindSchema = StringEnum(DEVICE_KINDS);
 const Label = Type.String({ maxLength: DEVICE_LABEL_MAX });
@@ -68,10 +68,18 @@ export type DeviceCreateRequest = Static<typeof DeviceCreateRequest>;
 
 export const plantDeviceEndpoints = {
   /** Sorted by kind (inverter, battery, charger, meter), then name. 404 for another tenant's plant. */
-  'device/list': endpoint(Type.Object({ plantId: Id, kind: Type.Optional(DeviceKindSchema) }, strict), Type.Array(Device)),
-  'device/get': endpoint(IdBody, Device),
+  'device/list': endpoint(
+    Type.Object({ plantId: Id, kind: Type.Optional(DeviceKindSchema) }, strict),
+    Type.Array(Device),
+    access('plants:read', { tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
+  ),
+  'device/get': endpoint(IdBody, Device, access('plants:read', { tenantResources: [{ field: 'id', kind: 'device' }] })),
   /** 400 with `details.fields.capacityKwh` for a capacity on a non-battery; 409 `details.field = 'serial'`. */
-  'device/create': endpoint(DeviceCreateRequest, Device),
+  'device/create': endpoint(
+    DeviceCreateRequest,
+    Device,
+    access('plants:write', { tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
+  ),
   'device/update': endpoint(
     Type.Object(
       {
@@ -81,7 +89,8 @@ export const plantDeviceEndpoints = {
       strict,
     ),
     Device,
+    access('plants:write', { tenantResources: [{ field: 'id', kind: 'device' }] }),
   ),
-  'device/delete': endpoint(IdBody, Ok),
+  'device/delete': endpoint(IdBody, Ok, access('plants:write', { tenantResources: [{ field: 'id', kind: 'device' }] })),
 };
 export type PlantDeviceEndpoints = EndpointTypes<typeof plantDeviceEndpoints>;

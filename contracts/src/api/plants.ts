@@ -3,7 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PLANT_LIST_LIMIT_MAX, PLANT_SEARCH_MAX } from '../limits/fleet';
 import { TARIFF_CURRENCIES, TEXT_LIMITS } from '../limits/plants';
-import { endpoint, Id, IdBody, Nullable, strict, StringEnum, type EndpointTypes } from './common';
+import { endpoint, Id, IdBody, Nullable, strict, StringEnum, type EndpointTypes, access } from './common';
 
 const NumberOrNull = Nullable(Type.Number());
 /**
@@ -125,23 +125,32 @@ export const PlantListRequest = Type.Object(
 
 export const plantEndpoints = {
   /** The caller's plants by name (Czech order): all of them, or those matching `search`, at most `limit`. */
-  'plant/list': endpoint(PlantListRequest, Type.Array(Plant)),
+  'plant/list': endpoint(
+    PlantListRequest,
+    Type.Array(Plant),
+    access('plants:read', { tenantResources: [{ field: 'id', kind: 'tenant' }] }),
+  ),
   /**
    * The plant the console shows (the active plant): `plantId` (the one kept in browser storage) while the
    * caller may see it, else their first plant by name; null when they have none.
    */
-  'plant/active': endpoint(Type.Object({ id: Id, plantId: Type.Optional(Id) }, strict), Type.Object({ plant: Nullable(Plant) })),
-  'plant/detail': endpoint(IdBody, PlantDetail),
+  'plant/active': endpoint(
+    Type.Object({ id: Id, plantId: Type.Optional(Id) }, strict),
+    Type.Object({ plant: Nullable(Plant) }),
+    access('plants:read', { tenantResources: [{ field: 'id', kind: 'tenant' }] }),
+  ),
+  'plant/detail': endpoint(IdBody, PlantDetail, access('plants:read', { tenantResources: [{ field: 'id', kind: 'plant' }] })),
   /** 400 with `details.fields.<field>`; 409 with `details.current` when expectedVersion is stale. */
   'plant/update': endpoint(
     Type.Object({ id: Id, payload: PlantSettingsChange, expectedVersion: Type.Integer({ minimum: 1 }) }, strict),
     PlantDetail,
+    access('plants:write', { tenantResources: [{ field: 'id', kind: 'plant' }] }),
   ),
   /**
    * The server names the plant's thing (random, of THING_NAME_PATTERN: a name nobody chose cannot be
    * "taken", so creating a plant tells nothing about other organisations' plants); the gateway login is
    * answered this once (cache-control: no-store).
    */
-  'plant/create': endpoint(PlantCreateRequest, Type.Object({ plant: PlantDetail, gatewayLogin: GatewayLogin })),
+  'plant/create': endpoint(PlantCreateRequest, Type.Object({ plant: PlantDetail, gatewayLogin: GatewayLogin }), access('plants:write')),
 };
 export type PlantEndpoints = EndpointTypes<typeof plantEndpoints>;

@@ -14,7 +14,7 @@ import {
   RC_SCHEDULES_MAX,
   RC_TIME_PATTERN,
 } from '../limits/rc';
-import { endpoint, Id, IdBody, Nullable, Ok, strict, StringEnum, type EndpointTypes } from './common';
+import { endpoint, Id, IdBody, Nullable, Ok, strict, StringEnum, type EndpointTypes, access } from './common';
 
 /** Any key name: an unknown one is answered 400 by the handler with the writable keys listed. */
 const KeyName = Type.String({ minLength: 1, maxLength: 64 });
@@ -103,13 +103,18 @@ const SettingsMap = Type.Record(Type.String({ maxLength: 64 }), Value, { maxProp
 const SeenSettings = Type.Object({ desired: SettingsMap, reported: SettingsMap }, strict);
 
 export const rcEndpoints = {
-  'rc/state': endpoint(PlantBody, RcState),
+  'rc/state': endpoint(
+    PlantBody,
+    RcState,
+    access('devices:read', { module: 'rc', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
+  ),
   'rc/set': endpoint(
     Type.Object(
       { plantId: Id, key: KeyName, value: Value, expectedVersion: Type.Integer({ minimum: 0 }), seen: Type.Optional(SeenSettings) },
       strict,
     ),
     Type.Object({ version: Type.Integer(), command: RcCommand }),
+    access('devices:control', { module: 'rc', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
   ),
   'rc/commands/list': endpoint(
     Type.Object(
@@ -122,8 +127,13 @@ export const rcEndpoints = {
       strict,
     ),
     Type.Object({ commands: Type.Array(RcCommand, { maxItems: RC_HISTORY_MAX }) }),
+    access('devices:read', { module: 'rc', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
   ),
-  'rc/schedules/list': endpoint(PlantBody, Type.Object({ schedules: Type.Array(RcSchedule, { maxItems: RC_SCHEDULES_MAX }) })),
+  'rc/schedules/list': endpoint(
+    PlantBody,
+    Type.Object({ schedules: Type.Array(RcSchedule, { maxItems: RC_SCHEDULES_MAX }) }),
+    access('devices:read', { module: 'rc', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
+  ),
   'rc/schedules/create': endpoint(
     Type.Object(
       {
@@ -138,9 +148,18 @@ export const rcEndpoints = {
       strict,
     ),
     RcSchedule,
+    access('devices:control', { module: 'rc', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
   ),
-  'rc/schedules/delete': endpoint(IdBody, Ok),
-  'rc/fleet/plants': endpoint(Type.Object({ tagId: Id }, strict), Type.Object({ plants: Type.Array(RcFleetPlant, { maxItems: 10_000 }) })),
+  'rc/schedules/delete': endpoint(
+    IdBody,
+    Ok,
+    access('devices:control', { module: 'rc', tenantResources: [{ field: 'id', kind: 'schedule' }] }),
+  ),
+  'rc/fleet/plants': endpoint(
+    Type.Object({ tagId: Id }, strict),
+    Type.Object({ plants: Type.Array(RcFleetPlant, { maxItems: 10_000 }) }),
+    access('devices:read', { module: 'rc', tenantResources: [{ field: 'tagId', kind: 'tag' }] }),
+  ),
   'rc/fleet/apply': endpoint(
     Type.Object(
       {
@@ -153,6 +172,7 @@ export const rcEndpoints = {
       strict,
     ),
     Type.Object({ results: Type.Array(RcFleetResult, { maxItems: RC_FLEET_MAX_PLANTS }), serverMs: Type.Number() }),
+    access('devices:control', { module: 'rc', tenantResources: [{ field: 'tagId', kind: 'tag' }] }),
   ),
 };
 export type RcEndpoints = EndpointTypes<typeof rcEndpoints>;

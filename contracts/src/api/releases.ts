@@ -11,7 +11,7 @@ import {
   RELEASE_REPORT_MAX_ERRORS,
   RELEASE_REPORT_MAX_LOADS,
 } from '../limits/releases';
-import { Dictionary, endpoint, Id, NoBody, Nullable, type EndpointTypes } from './common';
+import { Dictionary, endpoint, Id, NoBody, Nullable, type EndpointTypes, access, SIGNED_IN } from './common';
 
 const ModuleName = Type.String({ pattern: RELEASE_MODULE_PATTERN, maxLength: 50, examples: ['@helio/ev-app'] });
 const ReleaseName = Type.String({ pattern: RELEASE_NAME_PATTERN, maxLength: 64, examples: ['0.1.0-1a2b3c4d'] });
@@ -101,11 +101,12 @@ export const releaseEndpoints = {
       organisations: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
       history: Type.Array(ReleaseHistoryEntry),
     }),
+    access('releases:manage'),
   ),
-  'releases/canary': endpoint(CanaryRequest, ReleaseModuleView),
-  'releases/promote': endpoint(ModuleRequest, ReleaseModuleView),
-  'releases/rollback': endpoint(ModuleRequest, ReleaseModuleView),
+  'releases/canary': endpoint(CanaryRequest, ReleaseModuleView, access('releases:manage')),
+  'releases/promote': endpoint(ModuleRequest, ReleaseModuleView, access('releases:manage')),
+  'releases/rollback': endpoint(ModuleRequest, ReleaseModuleView, access('releases:manage')),
   /** Counted only for the releases the caller is served: nobody can judge a release they do not get. */
-  'releases/report': endpoint(ReleaseReport, Type.Object({ counted: Type.Integer() })),
+  'releases/report': endpoint(ReleaseReport, Type.Object({ counted: Type.Integer() }), access(SIGNED_IN)),
 };
 export type ReleaseEndpoints = EndpointTypes<typeof releaseEndpoints>;

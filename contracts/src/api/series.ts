@@ -1,7 +1,7 @@
 // metric/list and metric/time-series: a plant's stored metrics and their buckets.
 import { Type, type Static } from '@sinclair/typebox';
 import { GRANULARITIES, MAX_SERIES_KEYS } from '../limits/series';
-import { endpoint, Id, Nullable, strict, StringEnum, type EndpointTypes } from './common';
+import { endpoint, Id, Nullable, strict, StringEnum, type EndpointTypes, access } from './common';
 import { ThingName } from './devices';
 
 const Instant = Type.String({ format: 'date-time', maxLength: 40 });
@@ -46,7 +46,15 @@ export const TimeSeriesRow = Type.Object({
 export type TimeSeriesRow = Static<typeof TimeSeriesRow>;
 
 export const seriesEndpoints = {
-  'metric/list': endpoint(Type.Object({ plant: Id }, strict), Type.Object({ rows: Type.Array(MetricListRow) })),
-  'metric/time-series': endpoint(Type.Object({ pgParams: TimeSeriesParams }, strict), Type.Object({ rows: Type.Array(TimeSeriesRow) })),
+  'metric/list': endpoint(
+    Type.Object({ plant: Id }, strict),
+    Type.Object({ rows: Type.Array(MetricListRow) }),
+    access('metrics:read', { tenantResources: [{ field: 'plant', kind: 'plant' }] }),
+  ),
+  'metric/time-series': endpoint(
+    Type.Object({ pgParams: TimeSeriesParams }, strict),
+    Type.Object({ rows: Type.Array(TimeSeriesRow) }),
+    access('metrics:read'),
+  ),
 };
 export type SeriesEndpoints = EndpointTypes<typeof seriesEndpoints>;

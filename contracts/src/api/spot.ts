@@ -1,6 +1,6 @@
 // spot/prices: a local day's day-ahead prices, with the day before and after when known.
 import { Type, type Static } from '@sinclair/typebox';
-import { endpoint, strict, type EndpointTypes } from './common';
+import { endpoint, strict, type EndpointTypes, access } from './common';
 
 /** One delivery period of the day-ahead market. */
 export const SpotPrice = Type.Object({ start: Type.String(), end: Type.String(), eurMwh: Type.Number(), czkKwh: Type.Number() });
@@ -29,6 +29,7 @@ export const spotEndpoints = {
       strict,
     ),
     SpotPrices,
+    access('metrics:read', { module: 'monitoring' }),
   ),
 };
 export type SpotEndpoints = EndpointTypes<typeof spotEndpoints>;

@@ -2,7 +2,7 @@
 // assignment in bulk.
 import { Type, type Static } from '@sinclair/typebox';
 import { MAX_BULK_PLANTS, MAX_BULK_TAGS, TAG_COLOURS, TAG_NAME_MAX } from '../limits/tags';
-import { endpoint, Id, IdBody, NoBody, Nullable, strict, StringEnum, type EndpointTypes } from './common';
+import { endpoint, Id, IdBody, NoBody, Nullable, strict, StringEnum, type EndpointTypes, access } from './common';
 
 const TagColourSchema = StringEnum(TAG_COLOURS);
 // Not only spaces: a name must show something.
@@ -21,10 +21,18 @@ export const PlantTag = Type.Object({
 export type PlantTag = Static<typeof PlantTag>;
 
 export const tagEndpoints = {
-  'tag/list': endpoint(NoBody, Type.Object({ tags: Type.Array(PlantTag), colours: Type.Array(TagColourSchema) })),
-  'tag/create': endpoint(Type.Object({ name: TagName, colour: TagColourSchema }, strict), PlantTag),
-  'tag/update': endpoint(Type.Object({ id: Id, name: Type.Optional(TagName), colour: Type.Optional(TagColourSchema) }, strict), PlantTag),
-  'tag/delete': endpoint(IdBody, Type.Object({ ok: Type.Boolean(), unassigned: Type.Integer() })),
+  'tag/list': endpoint(NoBody, Type.Object({ tags: Type.Array(PlantTag), colours: Type.Array(TagColourSchema) }), access('plants:read')),
+  'tag/create': endpoint(Type.Object({ name: TagName, colour: TagColourSchema }, strict), PlantTag, access('plants:write')),
+  'tag/update': endpoint(
+    Type.Object({ id: Id, name: Type.Optional(TagName), colour: Type.Optional(TagColourSchema) }, strict),
+    PlantTag,
+    access('plants:write', { tenantResources: [{ field: 'id', kind: 'tag' }] }),
+  ),
+  'tag/delete': endpoint(
+    IdBody,
+    Type.Object({ ok: Type.Boolean(), unassigned: Type.Integer() }),
+    access('plants:write', { tenantResources: [{ field: 'id', kind: 'tag' }] }),
+  ),
   'plant/tags/set': endpoint(
     Type.Object(
       {
@@ -35,6 +43,7 @@ export const tagEndpoints = {
       strict,
     ),
     Type.Object({ added: Type.Integer(), removed: Type.Integer() }),
+    access('plants:write'),
   ),
 };
 export type TagEndpoints = EndpointTypes<typeof tagEndpoints>;

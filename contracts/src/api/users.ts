@@ -3,7 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PERSON_NAME_MAX } from '../limits/iam';
 import { LANGUAGES } from '../limits/locales';
-import { Dictionary, endpoint, NoBody, Nullable, strict, StringEnum, type EndpointTypes } from './common';
+import { Dictionary, endpoint, NoBody, Nullable, strict, StringEnum, type EndpointTypes, access, SIGNED_IN } from './common';
 
 export const LanguageSchema = StringEnum(LANGUAGES);
 export const ModuleList = Type.Array(Type.String());
@@ -48,8 +48,8 @@ export const ProfileChanges = Type.Object(
 export type ProfileChanges = Static<typeof ProfileChanges>;
 
 export const userEndpoints = {
-  'users/profile': endpoint(NoBody, UserProfile),
-  'users/info': endpoint(NoBody, UserInfo),
-  'users/profile/update': endpoint(ProfileChanges, CurrentUserView),
+  'users/profile': endpoint(NoBody, UserProfile, access(SIGNED_IN)),
+  'users/info': endpoint(NoBody, UserInfo, access(SIGNED_IN)),
+  'users/profile/update': endpoint(ProfileChanges, CurrentUserView, access(SIGNED_IN)),
 };
 export type UserEndpoints = EndpointTypes<typeof userEndpoints>;

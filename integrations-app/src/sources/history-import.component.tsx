@@ -4,10 +4,9 @@
 import { useState, type InputHTMLAttributes } from 'react';
 import { Button, Callout, Card, FileInput, FormGroup, H3, HTMLSelect, HTMLTable, ProgressBar } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, queryClient, useActivePlant } from '@helio/shared-utils';
+import { apiPost, formatNumber, queryClient, useActivePlant } from '@helio/shared-utils';
 import { HISTORY_FILE_MAX_BYTES, parseHistoryCsv, type ParsedHistory } from '@helio/contracts/limits';
 import type { PlantSources } from '@helio/contracts';
-import { integrationsPost } from '../api/integrations-api';
 import { errorText } from '../common/error-text';
 import { when } from '../common/when';
 import { uploadHistory, type UploadTotals } from './history-upload';
@@ -51,7 +50,7 @@ export function HistoryImport({ plants }: { plants: PlantSources[] }) {
     try {
       const totals = await uploadHistory(
         chosen.csv,
-        (piece) => integrationsPost('integration/history/import', { plantId, ...piece }),
+        (piece) => apiPost('integration/history/import', { plantId, ...piece }),
         (n, total) => setProgress(total === 0 ? 1 : n / total),
       );
       setDone(totals);

@@ -2,14 +2,14 @@
 // own route, shared with management-app's plant detail), spot price and history uploads.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@helio/shared-utils';
-import { INTEGRATION_KEYS, integrationsPost } from '../api/integrations-api';
+import { INTEGRATION_KEYS } from '../api/integrations-api';
 
 const SOURCES_POLL_MS = 30_000;
 
 export function useSources() {
   return useQuery({
     queryKey: INTEGRATION_KEYS.sources,
-    queryFn: ({ signal }) => integrationsPost('integration/sources', {}, { signal }),
+    queryFn: ({ signal }) => apiPost('integration/sources', {}, { signal }),
     refetchInterval: SOURCES_POLL_MS,
   });
 }
@@ -22,7 +22,7 @@ export function useRotateGatewayPassword() {
 export function useSpotClear() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => integrationsPost('integration/spot/clear', {}),
+    mutationFn: () => apiPost('integration/spot/clear', {}),
     onSettled: () => client.invalidateQueries({ queryKey: INTEGRATION_KEYS.sources }),
   });
 }
@@ -30,7 +30,7 @@ export function useSpotClear() {
 export function useSpotUpload() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (csv: string) => integrationsPost('integration/spot/upload', { csv }),
+    mutationFn: (csv: string) => apiPost('integration/spot/upload', { csv }),
     onSettled: () => client.invalidateQueries({ queryKey: INTEGRATION_KEYS.sources }),
   });
 }

@@ -1,14 +1,15 @@
 // Webhooks and their delivery log: list, create, switch on/off, delete, deliveries (polled while
 // shown, so a retry's outcome appears), redeliver.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { INTEGRATION_KEYS, integrationsPost, type Request } from '../api/integrations-api';
+import { apiPost } from '@helio/shared-utils';
+import { INTEGRATION_KEYS, type Request } from '../api/integrations-api';
 
 const DELIVERY_POLL_MS = 5_000;
 
 export function useWebhooks() {
   return useQuery({
     queryKey: INTEGRATION_KEYS.webhooks,
-    queryFn: ({ signal }) => integrationsPost('integration/webhook/list', {}, { signal }),
+    queryFn: ({ signal }) => apiPost('integration/webhook/list', {}, { signal }),
   });
 }
 
@@ -18,16 +19,16 @@ function useWebhookMutation<B, R>(call: (body: B) => Promise<R>) {
 }
 
 export const useCreateWebhook = () =>
-  useWebhookMutation((body: Request<'integration/webhook/create'>) => integrationsPost('integration/webhook/create', body));
+  useWebhookMutation((body: Request<'integration/webhook/create'>) => apiPost('integration/webhook/create', body));
 export const useUpdateWebhook = () =>
-  useWebhookMutation((body: Request<'integration/webhook/update'>) => integrationsPost('integration/webhook/update', body));
-export const useDeleteWebhook = () => useWebhookMutation((id: string) => integrationsPost('integration/webhook/delete', { id }));
-export const useRedeliver = () => useWebhookMutation((id: string) => integrationsPost('integration/webhook/redeliver', { id }));
+  useWebhookMutation((body: Request<'integration/webhook/update'>) => apiPost('integration/webhook/update', body));
+export const useDeleteWebhook = () => useWebhookMutation((id: string) => apiPost('integration/webhook/delete', { id }));
+export const useRedeliver = () => useWebhookMutation((id: string) => apiPost('integration/webhook/redeliver', { id }));
 
 export function useDeliveries(webhookId: string) {
   return useQuery({
     queryKey: INTEGRATION_KEYS.deliveries(webhookId),
-    queryFn: ({ signal }) => integrationsPost('integration/webhook/deliveries', { webhookId, limit: 50 }, { signal }),
+    queryFn: ({ signal }) => apiPost('integration/webhook/deliveries', { webhookId, limit: 50 }, { signal }),
     refetchInterval: DELIVERY_POLL_MS,
   });
 }

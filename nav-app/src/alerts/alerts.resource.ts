@@ -2,8 +2,8 @@
 // open alerts, both polled every 30 s (no refetch on focus: the shared query defaults). The count
 // shares its key with notifications-app, whose mark-read invalidates ['notifications', 'alerts'].
 import { useQuery, type Query } from '@tanstack/react-query';
-import { ApiError } from '@helio/shared-utils';
-import { alertsPost, type OpenAlert } from './alerts-api';
+import { apiPost, ApiError } from '@helio/shared-utils';
+import type { OpenAlert } from './alerts-api';
 
 export const UNREAD_COUNT_KEY = ['notifications', 'alerts', 'unread-count'] as const;
 export const LATEST_OPEN_KEY = ['notifications', 'alerts', 'nav-latest-open'] as const;
@@ -21,7 +21,7 @@ const retryUnlessForbidden = (failures: number, error: ApiError) => !forbidden(e
 export function useUnreadCount(enabled: boolean) {
   return useQuery<number, ApiError, number, readonly unknown[]>({
     queryKey: UNREAD_COUNT_KEY,
-    queryFn: async ({ signal }) => (await alertsPost('notifications/alerts/unread-count', {}, { signal })).count,
+    queryFn: async ({ signal }) => (await apiPost('notifications/alerts/unread-count', {}, { signal })).count,
     enabled,
     refetchInterval: pollUnlessForbidden,
     retry: retryUnlessForbidden,
@@ -32,7 +32,7 @@ export function useLatestOpenAlerts(enabled: boolean) {
   return useQuery<OpenAlert[], ApiError, OpenAlert[], readonly unknown[]>({
     queryKey: LATEST_OPEN_KEY,
     queryFn: async ({ signal }) =>
-      (await alertsPost('notifications/alerts/list', { state: 'open', limit: LATEST_OPEN_LIMIT }, { signal })).alerts,
+      (await apiPost('notifications/alerts/list', { state: 'open', limit: LATEST_OPEN_LIMIT }, { signal })).alerts,
     enabled,
     refetchInterval: pollUnlessForbidden,
     retry: retryUnlessForbidden,

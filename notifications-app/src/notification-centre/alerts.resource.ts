@@ -2,8 +2,8 @@
 // brings alert news, and every 30 s as the fallback), marking read, the unread count the nav can
 // share, and per-plant thresholds.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiError } from '@helio/shared-utils';
-import { notificationsPost, type Alert, type AlertFilter, type Thresholds } from '../api/notifications-api';
+import { apiPost, type ApiError } from '@helio/shared-utils';
+import type { Alert, AlertFilter, Thresholds } from '../api/notifications-api';
 
 export const ALERTS_KEY = ['notifications', 'alerts'] as const;
 export const UNREAD_COUNT_KEY = ['notifications', 'alerts', 'unread-count'] as const;
@@ -14,8 +14,7 @@ const thresholdsKey = (plantId: string) => ['notifications', 'thresholds', plant
 export function useAlerts(filter: AlertFilter) {
   return useQuery<Alert[], ApiError>({
     queryKey: [...ALERTS_KEY, 'list', filter],
-    queryFn: async ({ signal }) =>
-      (await notificationsPost('notifications/alerts/list', { ...filter, limit: ALERT_LIST_LIMIT }, { signal })).alerts,
+    queryFn: async ({ signal }) => (await apiPost('notifications/alerts/list', { ...filter, limit: ALERT_LIST_LIMIT }, { signal })).alerts,
     refetchInterval: ALERTS_REFRESH_MS,
     placeholderData: keepPreviousData,
   });
@@ -24,7 +23,7 @@ export function useAlerts(filter: AlertFilter) {
 export function useUnreadCount() {
   return useQuery<number, ApiError>({
     queryKey: UNREAD_COUNT_KEY,
-    queryFn: async ({ signal }) => (await notificationsPost('notifications/alerts/unread-count', {}, { signal })).count,
+    queryFn: async ({ signal }) => (await apiPost('notifications/alerts/unread-count', {}, { signal })).count,
     refetchInterval: ALERTS_REFRESH_MS,
   });
 }
@@ -32,7 +31,7 @@ export function useUnreadCount() {
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation<{ marked: number }, ApiError, string[]>({
-    mutationFn: (ids) => notificationsPost('notifications/alerts/mark-read', { ids }),
+    mutationFn: (ids) => apiPost('notifications/alerts/mark-read', { ids }),
     // Lists and the unread count all live under ALERTS_KEY.
     onSettled: () => queryClient.invalidateQueries({ queryKey: ALERTS_KEY }),
   });
@@ -41,7 +40,7 @@ export function useMarkRead() {
 export function useThresholds(plantId: string | undefined) {
   return useQuery<Thresholds, ApiError>({
     queryKey: thresholdsKey(plantId ?? ''),
-    queryFn: ({ signal }) => notificationsPost('notifications/thresholds/get', { plantId: plantId as string }, { signal }),
+    queryFn: ({ signal }) => apiPost('notifications/thresholds/get', { plantId: plantId as string }, { signal }),
     enabled: !!plantId,
   });
 }
@@ -49,7 +48,7 @@ export function useThresholds(plantId: string | undefined) {
 export function useSaveThresholds() {
   const queryClient = useQueryClient();
   return useMutation<Thresholds, ApiError, Thresholds>({
-    mutationFn: (thresholds) => notificationsPost('notifications/thresholds/save', thresholds),
+    mutationFn: (thresholds) => apiPost('notifications/thresholds/save', thresholds),
     onSuccess: (saved) => queryClient.setQueryData(thresholdsKey(saved.plantId), saved),
   });
 }

@@ -4,8 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { showToast, type ApiError } from '@helio/shared-utils';
-import { notificationsPost } from '../api/notifications-api';
+import { apiPost, showToast, type ApiError } from '@helio/shared-utils';
 import type { NotificationSettings } from './schedule-rules';
 
 export const SETTINGS_KEY = ['notifications', 'settings'] as const;
@@ -15,7 +14,7 @@ const SAVE_KEY = ['notifications', 'settings', 'save'] as const;
 export function useNotificationSettings() {
   return useQuery<NotificationSettings, ApiError>({
     queryKey: SETTINGS_KEY,
-    queryFn: ({ signal }) => notificationsPost('notifications/settings/get', {}, { signal }),
+    queryFn: ({ signal }) => apiPost('notifications/settings/get', {}, { signal }),
     staleTime: SETTINGS_STALE_MS,
   });
 }
@@ -32,7 +31,7 @@ export function useSaveNotificationSettings(): { save: (settings: NotificationSe
   const mutation = useMutation<NotificationSettings, ApiError, NotificationSettings>({
     mutationKey: SAVE_KEY,
     scope: { id: 'notification-settings' },
-    mutationFn: (settings) => notificationsPost('notifications/settings/save', settings),
+    mutationFn: (settings) => apiPost('notifications/settings/save', settings),
     onSuccess: (saved) => {
       confirmed.current = saved;
       if (othersPending()) return; // a later save carries this change too and will answer last

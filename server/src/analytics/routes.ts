@@ -1,14 +1,11 @@
 // analytics/overview, analytics/benchmark and analytics/benchmark/plant: fleet figures of a period
 // over the plants the caller may see (the analytics module, metrics:read). Another tenant's plant,
 // or one the caller cannot see, is not found (404).
-import type { FastifyInstance } from 'fastify';
+import type { ApiHandlers } from '../http/api-module';
 import type { Kysely } from 'kysely';
-import { analyticsEndpoints, type AnalyticsEndpoints, type RankedPlant } from '@helio/contracts';
+import { type AnalyticsEndpoints, type RankedPlant } from '@helio/contracts';
 import type { Database } from '../db/schema';
-import { requireUser } from '../http/auth';
-import { contractSchema } from '../http/contract-schema';
 import { notFound } from '../http/errors';
-import { access } from '../iam/route-access';
 import { findTenantPlant } from '../plants/access';
 import { calendarOf } from '../series/calendar';
 import type { AnalyticsConfig } from './analytics-config';
@@ -21,7 +18,6 @@ import type { PlantPeriod } from './plant-figures';
 import { metricValue, quantile, quartilesOf, rankBy } from './ranking';
 
 type Endpoint<P extends keyof AnalyticsEndpoints> = { Body: AnalyticsEndpoints[P]['request'] };
-const READ = access('metrics:read', { module: 'analytics' });
 
 const ranked = (plant: PlantPeriod, rank: number | null, quartile: number | null): RankedPlant => ({
   ...plant.figures,
@@ -30,14 +26,9 @@ const ranked = (plant: PlantPeriod, rank: number | null, quartile: number | null
   tagIds: plant.plant.tagIds,
 });
 
-export async function registerAnalyticsRoutes(
-  app: FastifyInstance,
-  { db, config }: { db: Kysely<Database>; config: AnalyticsConfig },
-): Promise<void> {
-  app.post<Endpoint<'analytics/overview'>>(
-    '/api/analytics/overview',
-    { config: READ, preHandler: requireUser, schema: contractSchema(analyticsEndpoints['analytics/overview']) },
-    async (request) => {
+export function analyticsHandlers({ db, config }: { db: Kysely<Database>; config: AnalyticsConfig }): ApiHandlers {
+  return {
+    'analytics/overview': async (request) => {
       const period = resolvePeriod(request.body.period);
       const plants = await fleetPeriod(db, { caller: request.user, tagIds: request.body.tagIds }, period, config);
       return {
@@ -51,12 +42,7 @@ export async function registerAnalyticsRoutes(
         method: { co2KgPerKwh: config.co2KgPerKwh, spotArea: config.spotArea, eurCzk: config.eurCzk },
       };
     },
-  );
-
-  app.post<Endpoint<'analytics/benchmark'>>(
-    '/api/analytics/benchmark',
-    { config: READ, preHandler: requireUser, schema: contractSchema(analyticsEndpoints['analytics/benchmark']) },
-    async (request) => {
+    'analytics/benchmark': async (request) => {
       const { metric, sizeClass, tagIds } = request.body;
       const period = resolvePeriod(request.body.period);
       const plants = (await fleetPeriod(db, { caller: request.user, tagIds }, period, config)).filter(
@@ -66,16 +52,7 @@ export async function registerAnalyticsRoutes(
       const values = list.map((r) => r.value).filter((v): v is number => v !== null);
       return { period, metric, quartiles: quartilesOf(values), plants: list.map((r) => ranked(r.item, r.rank, r.quartile)) };
     },
-  );
-
-  app.post<Endpoint<'analytics/benchmark/plant'>>(
-    '/api/analytics/benchmark/plant',
-    {
-      config: access('metrics:read', { module: 'analytics', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
-      preHandler: requireUser,
-      schema: contractSchema(analyticsEndpoints['analytics/benchmark/plant']),
-    },
-    async (request) => {
+    'analytics/benchmark/plant': async (request) => {
       const { plantId, metric } = request.body;
       const found = await findTenantPlant(db, request.user, plantId);
       if (!found) throw notFound('Plant not found');
@@ -112,5 +89,5 @@ export async function registerAnalyticsRoutes(
         },
       };
     },
-  );
+  };
 }

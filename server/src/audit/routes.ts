@@ -1,11 +1,9 @@
 // POST /api/audit/list: the tenant's audit log, newest first, filtered and paged (audit:read).
-import type { FastifyInstance } from 'fastify';
+import type { ApiHandlers } from '../http/api-module';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { auditEndpoints, AUDIT_PAGE_MAX, type AuditEndpoints } from '@helio/contracts';
-import { contractSchema } from '../http/contract-schema';
+import { AUDIT_PAGE_MAX } from '@helio/contracts';
 import { badRequest } from '../http/errors';
-import { access } from '../iam/route-access';
 import { InvalidCursorError, listAudit } from './audit-log';
 
 export const AUDIT_PAGE_DEFAULT = 50;
@@ -14,14 +12,9 @@ export { AUDIT_PAGE_MAX };
 /** ISO text compares correctly only in one shape; Date re-renders whatever offset the caller used as UTC. */
 const toUtc = (value: string | undefined) => (value === undefined ? undefined : new Date(value).toISOString());
 
-export async function registerAuditRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }): Promise<void> {
-  app.post<{ Body: AuditEndpoints['audit/list']['request'] }>(
-    '/api/audit/list',
-    {
-      config: access('audit:read'),
-      schema: contractSchema(auditEndpoints['audit/list']),
-    },
-    async (request) => {
+export function auditHandlers({ db }: { db: Kysely<Database> }): ApiHandlers {
+  return {
+    'audit/list': async (request) => {
       const { actions, actorId, targetId, from, to, limit, cursor } = request.body;
       try {
         return await listAudit(db, {
@@ -39,5 +32,5 @@ export async function registerAuditRoutes(app: FastifyInstance, { db }: { db: Ky
         throw error;
       }
     },
-  );
+  };
 }

@@ -1,6 +1,5 @@
 // Device data: shadows, the MQTT link and broker, live push, and the in-process simulator.
 export { startDevices, type DeviceServices, type StartDevicesOptions } from './services';
-export { registerDeviceRoutes } from './shadows/routes';
 export type { DeviceTables } from './tables';
 export { ShadowStore, type ShadowChange } from './shadows/shadow-store';
 export { LiveHub, type ShadowEvent } from './live/live-hub';

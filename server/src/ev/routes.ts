@@ -1,17 +1,15 @@
-// POST /api/ev/chargers {}, /api/ev/sessions {plantId, from, to} and /api/ev/plan {deviceId, targetKwh |
+// POST /api/ev/charger/list {plantId}: a plant's OCPP chargers (ocpp/); /api/ev/chargers {}, /api/ev/sessions {plantId, from, to} and /api/ev/plan {deviceId, targetKwh |
 // targetSocPct, departure}: the ev module's reads. Charger settings are written as desired state
 // (iot/thing/shadow/desired, devices:control and the operator role), not here.
-import type { FastifyInstance } from 'fastify';
+import type { ApiHandlers } from '../http/api-module';
 import type { Kysely } from 'kysely';
-import { EV_SESSIONS_MAX_DAYS, evEndpoints, type EvEndpoints } from '@helio/contracts';
+import { EV_SESSIONS_MAX_DAYS } from '@helio/contracts';
 import type { Database } from '../db/schema';
 import type { ShadowStore } from '../devices/shadows/shadow-store';
-import { requireUser } from '../http/auth';
-import { contractSchema } from '../http/contract-schema';
 import { badRequest, notFound } from '../http/errors';
-import { access } from '../iam/route-access';
 import { findTenantPlant } from '../plants/access';
 import type { SpotConfig } from '../spot/spot-config';
+import { plantChargers } from '../ocpp/chargers';
 import { findVisibleCharger, fleetChargers } from './chargers';
 import { planView } from './plan-view';
 import { sessionList } from './sessions';
@@ -29,44 +27,39 @@ function rangeOf(from: string, to: string): { from: number; to: number } {
   return { from: start, to: end };
 }
 
-export async function registerEvRoutes(
-  app: FastifyInstance,
-  deps: { db: Kysely<Database>; shadows: ShadowStore; spot: SpotConfig },
-): Promise<void> {
+export function evHandlers(deps: { db: Kysely<Database>; shadows: ShadowStore; spot: SpotConfig }): ApiHandlers {
   const { db, shadows, spot } = deps;
 
-  app.post<{ Body: EvEndpoints['ev/chargers']['request'] }>(
-    '/api/ev/chargers',
-    { config: access('devices:read', { module: 'ev' }), preHandler: requireUser, schema: contractSchema(evEndpoints['ev/chargers']) },
-    async (request) => fleetChargers(db, shadows, request.user),
-  );
-
-  app.post<{ Body: EvEndpoints['ev/sessions']['request'] }>(
-    '/api/ev/sessions',
-    {
-      config: access('metrics:read', { module: 'ev', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
-      preHandler: requireUser,
-      schema: contractSchema(evEndpoints['ev/sessions']),
+  return {
+    'ev/charger/list': async (request) => {
+      const plant = await findTenantPlant(db, request.user, request.body.plantId);
+      if (!plant) throw notFound('Plant not found');
+      const chargers = await plantChargers(db, plant.id);
+      return {
+        chargers: chargers.map((c) => ({
+          id: c.id,
+          chargePointId: c.charge_point_id,
+          name: c.name,
+          connection: c.connection,
+          connectionAt: c.connection_at,
+          vendor: c.vendor,
+          model: c.model,
+          firmware: c.firmware,
+          lastHeartbeatAt: c.last_heartbeat_at,
+        })),
+      };
     },
-    async (request) => {
+    'ev/chargers': async (request) => fleetChargers(db, shadows, request.user),
+    'ev/sessions': async (request) => {
       const plant = await findTenantPlant(db, request.user, request.body.plantId);
       if (!plant) throw notFound('Plant not found');
       const { from, to } = rangeOf(request.body.from, request.body.to);
       return sessionList(db, spot, plant, from, to);
     },
-  );
-
-  app.post<{ Body: EvEndpoints['ev/plan']['request'] }>(
-    '/api/ev/plan',
-    {
-      config: access('devices:read', { module: 'ev', tenantResources: [{ field: 'deviceId', kind: 'device' }] }),
-      preHandler: requireUser,
-      schema: contractSchema(evEndpoints['ev/plan']),
-    },
-    async (request) => {
+    'ev/plan': async (request) => {
       const { device, plant } = await findVisibleCharger(db, request.user, request.body.deviceId);
       const doc = await shadows.get(plant.thing_name);
       return planView(db, spot, plant, device, doc?.state.reported ?? {}, request.body);
     },
-  );
+  };
 }

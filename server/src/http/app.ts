@@ -1,53 +1,36 @@
 // Assembles the HTTP server: error shape, compression, cookies, authentication and access control,
-// the API routes, the device routes when device services run, and the static console with its SPA
-// fallback. Every route is recorded in the route table the security test walks.
+// every JSON endpoint of the contract from the domains' modules (modules.ts), the live stream and OCPP
+// when device services run, and the static console with its SPA fallback. Every route is recorded in the route table the security test walks.
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { registerAnalyticsRoutes } from '../analytics/routes';
-import { registerAuditRoutes } from '../audit/routes';
-import { registerDeviceRoutes, type DeviceServices } from '../devices';
+import type { DeviceServices } from '../devices';
+import { registerLiveRoute } from '../devices/live/live';
 import { registerHealthRoutes } from '../health/routes';
 import { installAccessControl } from '../iam/access-hook';
-import { registerRoleRoutes } from '../iam/role-routes';
-import { registerIamUserRoutes } from '../iam/user-routes';
-import { registerAuthRoutes } from '../identity/auth-routes';
+import { registerJwksRoute } from '../identity/auth-routes';
+import { modules } from '../modules';
+import { registerApiModules } from './api-module';
 import type { IdentityConfig } from '../identity/identity-config';
 import { decoyHash } from '../identity/passwords';
-import { registerPasswordRoutes } from '../identity/password-routes';
 import { refreshCookie } from '../identity/refresh-cookie';
-import { registerSessionRoutes } from '../identity/session-routes';
 import type { IdentityDeps } from '../identity/sign-in';
 import { createTokenService } from '../identity/tokens';
 import { createMailer } from '../mail/mailer';
 import { logTransport, smtpTransport } from '../mail/transports';
-import { registerPlantAccessRoutes } from '../plants/access-routes';
-import { registerPlantDeviceRoutes } from '../plant-devices/routes';
-import { registerPlantRoutes } from '../plants/routes';
-import { registerPlantSettingsRoutes } from '../plants/settings-routes';
-import { registerFleetRoutes } from '../plants/fleet-routes';
-import { registerTagRoutes } from '../tags/routes';
-import { registerRemoteControl } from '../rc';
-import { registerUserRoutes } from '../users/routes';
 import { createAuthenticator, installAuthentication } from './auth';
 import { installCompression } from './compression';
 import { installErrorHandler } from './error-handler';
 import { installOpenApi } from './openapi';
 import { installRouteTable, routeTableOf, undeclaredApiRoutes } from './route-table';
-import { registerNotificationRoutes } from '../notifications/routes';
 import type { SpotConfig } from '../spot/spot-config';
-import { registerSpotRoutes } from '../spot/routes';
-import { registerForecastRoutes } from '../forecast/routes';
-import { registerEvRoutes } from '../ev/routes';
-import { registerSeriesRoutes } from '../series/routes';
 import { registerStatic } from './static';
 import { registerReleases } from '../releases';
 import { installTextGuard } from './text-guard';
 import { createKeyAuthenticator } from '../integrations/key-auth';
 import type { IntegrationsConfig } from '../integrations/integrations-config';
-import { registerIntegrationRoutes } from '../integrations/routes';
 import { registerMissingTranslationRoute } from './missing-translations';
 import { API_BODY_LIMIT, installBodyLimits } from './body-limits';
 import { installProxyWarning } from './proxy-warning';
@@ -116,30 +99,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerHealthRoutes(app, { db });
   await registerCspReportRoute(app);
-  await registerAuthRoutes(app, identityDeps);
-  await registerPasswordRoutes(app, identityDeps);
-  await registerSessionRoutes(app, identityDeps);
-  await registerUserRoutes(app, { db });
-  await registerIamUserRoutes(app, { db, mailer, consoleUrl });
-  await registerRoleRoutes(app, { db });
-  await registerAuditRoutes(app, { db });
-  await registerPlantRoutes(app, { db });
-  await registerPlantSettingsRoutes(app, { db, devices });
-  await registerPlantAccessRoutes(app, { db, mailer, consoleUrl });
-  await registerPlantDeviceRoutes(app, { db });
-  await registerTagRoutes(app, { db });
-  if (devices) await registerDeviceRoutes(app, { db, devices });
-  // OCPP chargers connect to the console's own port: WebSocket upgrades of /ocpp/{chargePointId}.
-  if (devices) devices.ocpp.attach(app);
-  if (devices) await registerFleetRoutes(app, { db, devices });
-  if (devices) await registerRemoteControl(app, { db, devices });
-  await registerSeriesRoutes(app, { db });
-  await registerNotificationRoutes(app, { db });
-  await registerSpotRoutes(app, { db, config: spot });
-  await registerForecastRoutes(app, { db, spot });
-  await registerIntegrationRoutes(app, { db, config: integrations, spot, devices });
-  await registerAnalyticsRoutes(app, { db, config: config.analytics });
-  if (devices) await registerEvRoutes(app, { db, shadows: devices.shadows, spot });
+  registerJwksRoute(app, identityDeps);
+  // Every JSON endpoint of the contract, from the domains' modules.
+  registerApiModules(app, modules, {
+    db,
+    config,
+    devices,
+    identity: identityDeps,
+    mailer,
+    consoleUrl,
+    spot,
+    integrations,
+    logError: (message) => app.log.error(message),
+    onClose: (stop) => app.addHook('onClose', async () => stop()),
+  });
+  if (devices) {
+    // the live stream (server-sent events, its own contract) and OCPP chargers, which connect to the
+    // console's own port: WebSocket upgrades of /ocpp/{chargePointId}
+    await registerLiveRoute(app, { db, shadows: devices.shadows, live: devices.live });
+    devices.ocpp.attach(app);
+  }
   await registerMissingTranslationRoute(app, { enabled: config.recordMissingTranslations, dataDir: config.dataDir });
   await registerStatic(app, config.publicDir, await registerReleases(app, { db, config }));
 

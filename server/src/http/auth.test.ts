@@ -12,7 +12,7 @@ import { createTestApp, signIn } from '../testing/test-app';
 
 const ADMIN = { username: 'admin@helio.local', password: 'Helio-admin-2024!' };
 
-describe.each(databaseTargets())('requireUser on $name', (target) => {
+describe.each(databaseTargets())('bearer-token authentication on $name', (target) => {
   let db: Kysely<Database>;
   let app: FastifyInstance;
   let idToken: string;

@@ -1,6 +1,6 @@
 // Bearer authentication for API routes. The ID token proves who is calling; the user row (one primary
 // key lookup) supplies role and modules and makes a disabled account stop working at once.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { errors as joseErrors } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -39,7 +39,7 @@ declare module 'fastify' {
     authenticator: Authenticator;
   }
   interface FastifyRequest {
-    /** Set by the requireUser preHandler; only read it in routes that use it. */
+    /** Set by the access hook (iam/access-hook.ts) on every route that declares a permission or module. */
     user: AuthUser;
   }
 }
@@ -104,16 +104,8 @@ export function createAuthenticator(db: Kysely<Database>, tokens: TokenService, 
   };
 }
 
-/** Installs the authenticator the requireUser preHandler uses; buildApp calls it once on the root. */
+/** Installs the authenticator the access hook uses; buildApp calls it once on the root. */
 export function installAuthentication(app: FastifyInstance, authenticator: Authenticator): void {
   app.decorate('authenticator', authenticator);
   app.decorateRequest('user', null as unknown as AuthUser);
-}
-
-/**
- * preHandler for authenticated routes: sets request.user or answers 401 {"error":{"code":"Unauthorized"}}.
- * The access-control hook may already have authenticated the request; once is enough.
- */
-export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  request.user ??= await request.server.authenticator.authenticate(request.headers.authorization);
 }

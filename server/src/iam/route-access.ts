@@ -1,23 +1,14 @@
 // What a route declares about access, in its Fastify route config: the permission it needs (or
 // SIGNED_IN: any valid session), the module it belongs to, whether it is public, and where it takes
 // the ids of tenant-owned things (the generated security test probes those with another tenant's ids).
+// A JSON endpoint's access is its contract's (`access` in @helio/contracts); the few routes outside the
+// contract (health, the live stream, the OpenAPI document) declare theirs with the same helper.
+import type { EndpointPermission, TenantResource } from '@helio/contracts';
 import type { ModuleKey } from '@helio/contracts';
-import type { Permission } from './permissions';
 
-/** For routes every signed-in user may call: their own profile, password and sessions. */
-export const SIGNED_IN = 'signed-in';
+export { access, SIGNED_IN, type TenantResource, type TenantResourceKind } from '@helio/contracts';
 
-export type RoutePermission = Permission | typeof SIGNED_IN;
-
-export type TenantResourceKind =
-  'tenant' | 'plant' | 'thing' | 'user' | 'role' | 'session' | 'device' | 'tag' | 'apiKey' | 'webhook' | 'delivery' | 'schedule';
-
-export interface TenantResource {
-  /** Property of the body (or the query string) holding the id. */
-  field: string;
-  kind: TenantResourceKind;
-  in?: 'body' | 'querystring';
-}
+export type RoutePermission = EndpointPermission;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -27,9 +18,4 @@ declare module 'fastify' {
     public?: boolean;
     tenantResources?: readonly TenantResource[];
   }
-}
-
-/** Route config of a route that needs a permission (and optionally a module). */
-export function access(permission: RoutePermission, extra: { module?: ModuleKey; tenantResources?: readonly TenantResource[] } = {}) {
-  return { permission, ...extra };
 }

@@ -2,10 +2,10 @@
 // that challenge, refresh, sign-out and the JWKS document. None of them takes a bearer token; refresh
 // and sign-out work from the http-only refresh cookie.
 import type { FastifyInstance } from 'fastify';
+import type { ApiHandlers } from '../http/api-module';
 import { recordAudit } from '../audit/audit-log';
 import { ApiError, unauthorized } from '../http/errors';
-import { identityEndpoints, type IdentityEndpoints } from '@helio/contracts';
-import { contractSchema } from '../http/contract-schema';
+import { type IdentityEndpoints } from '@helio/contracts';
 import { assertPasswordPolicy, passwordReused, tooManyAttempts } from './auth-schemas';
 import { NEW_PASSWORD_REQUIRED, consumeChallenge, createNewPasswordChallenge, findOpenChallenge } from './challenges';
 import { hashPassword, verifyPassword } from './passwords';
@@ -45,15 +45,11 @@ const jwksResponse = {
   },
 } as const;
 
-const isPublic = { public: true } as const;
-
-export async function registerAuthRoutes(app: FastifyInstance, deps: IdentityDeps): Promise<void> {
+export function authHandlers(deps: IdentityDeps): ApiHandlers {
   const { db, tokens, cookie } = deps;
 
-  app.post<{ Body: SignInBody }>(
-    '/api/auth/sign-in',
-    { config: isPublic, schema: contractSchema(identityEndpoints['auth/sign-in']) },
-    async (request, reply) => {
+  return {
+    'auth/sign-in': async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const account = normalizeEmail(request.body.username);
       const device = await knownDeviceOf(request, tokens, account);
@@ -91,12 +87,7 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: IdentityDep
       }
       return completeSignIn(deps, request, reply, user, 'password');
     },
-  );
-
-  app.post<{ Body: IdentityEndpoints['auth/complete-new-password']['request'] }>(
-    '/api/auth/complete-new-password',
-    { config: isPublic, schema: contractSchema(identityEndpoints['auth/complete-new-password']) },
-    async (request, reply) => {
+    'auth/complete-new-password': async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const { session, newPassword } = request.body;
       assertPasswordPolicy(newPassword);
@@ -122,44 +113,41 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: IdentityDep
       });
       return completeSignIn(deps, request, reply, user, 'new_password');
     },
-  );
-
-  app.post('/api/auth/refresh', { config: isPublic, schema: contractSchema(identityEndpoints['auth/refresh']) }, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    const presented = request.cookies[REFRESH_COOKIE];
-    if (!presented) throw unauthorized('No refresh token');
-    const rotation = await rotateRefreshToken(db, presented);
-    if (rotation.status !== 'rotated') {
-      cookie.clear(reply);
-      throw unauthorized(
-        rotation.status === 'expired'
-          ? 'Refresh token expired'
-          : rotation.status === 'reused'
-            ? 'Refresh token was already used; the session has been revoked'
-            : 'Unknown refresh token',
-      );
-    }
-    const user = await findUserById(db, rotation.userId);
-    if (!user || user.status !== 'active') {
-      await revokeFamily(db, rotation.familyId);
-      cookie.clear(reply);
-      throw user ? new ApiError(403, 'UserDisabled', 'User is disabled') : unauthorized('Unknown user');
-    }
-    cookie.set(reply, rotation.refresh);
-    return tokens.issue({ id: user.id, email: user.email, tenantId: user.tenant_id, sessionId: rotation.familyId });
-  });
-
-  app.post(
-    '/api/auth/sign-out',
-    { config: isPublic, schema: contractSchema(identityEndpoints['auth/sign-out']) },
-    async (request, reply) => {
+    'auth/refresh': async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const presented = request.cookies[REFRESH_COOKIE];
+      if (!presented) throw unauthorized('No refresh token');
+      const rotation = await rotateRefreshToken(db, presented);
+      if (rotation.status !== 'rotated') {
+        cookie.clear(reply);
+        throw unauthorized(
+          rotation.status === 'expired'
+            ? 'Refresh token expired'
+            : rotation.status === 'reused'
+              ? 'Refresh token was already used; the session has been revoked'
+              : 'Unknown refresh token',
+        );
+      }
+      const user = await findUserById(db, rotation.userId);
+      if (!user || user.status !== 'active') {
+        await revokeFamily(db, rotation.familyId);
+        cookie.clear(reply);
+        throw user ? new ApiError(403, 'UserDisabled', 'User is disabled') : unauthorized('Unknown user');
+      }
+      cookie.set(reply, rotation.refresh);
+      return tokens.issue({ id: user.id, email: user.email, tenantId: user.tenant_id, sessionId: rotation.familyId });
+    },
+    'auth/sign-out': async (request, reply) => {
       const presented = request.cookies[REFRESH_COOKIE];
       if (presented) await revokeFamilyOfToken(db, presented);
       cookie.clear(reply);
       return { ok: true };
     },
-  );
+  };
+}
 
+/** The JWKS document (not a JSON endpoint of the API: a well-known address of its own). */
+export function registerJwksRoute(app: FastifyInstance, { tokens }: Pick<IdentityDeps, 'tokens'>): void {
   app.get('/.well-known/jwks.json', { schema: { response: { 200: jwksResponse } } }, async (_request, reply) => {
     reply.header('Cache-Control', 'public, max-age=300');
     return tokens.jwks();

@@ -1,14 +1,11 @@
 // Passwords: forgot-password (a mailed 6-digit code) and its confirmation, both public, and
 // change-password for the signed-in user. Answers never tell whether an account exists.
-import type { FastifyInstance } from 'fastify';
+import type { ApiHandlers } from '../http/api-module';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { recordAudit } from '../audit/audit-log';
 import { ApiError } from '../http/errors';
-import { SIGNED_IN } from '../iam/route-access';
 import { renderMail, type MailMessage } from '../mail/templates';
-import { identityEndpoints, type IdentityEndpoints } from '@helio/contracts';
-import { contractSchema } from '../http/contract-schema';
 import { assertPasswordPolicy, passwordReused, tooManyAttempts } from './auth-schemas';
 import { discardResetCodes, generateResetCode, issueResetCode, redeemResetCode, RESET_CODE_LIFETIME_MS } from './reset-codes';
 import { admitResetAttempt, forgetResetAttempts, resetLocked, RESET_CONFIRM_ACCOUNT } from './reset-throttle';
@@ -23,17 +20,15 @@ import { findUserByEmail, findUserById, normalizeEmail, setPassword, type UserRo
 export const CODE_MISMATCH = 'Invalid or expired code';
 export const INCORRECT_CURRENT_PASSWORD = 'Current password is incorrect';
 
-export async function registerPasswordRoutes(app: FastifyInstance, deps: IdentityDeps): Promise<void> {
+export function passwordHandlers(deps: IdentityDeps): ApiHandlers {
   const { db, mailer, consoleUrl } = deps;
 
   /** Queues the mail in the transaction of the change it reports; kick the mailer after the commit. */
   const queueMail = (trx: Kysely<Database>, user: UserRow, message: MailMessage) =>
     mailer.enqueue(trx, { to: user.email, language: user.locale, ...renderMail(message, user.locale) });
 
-  app.post<{ Body: IdentityEndpoints['auth/forgot-password']['request'] }>(
-    '/api/auth/forgot-password',
-    { config: { public: true }, schema: contractSchema(identityEndpoints['auth/forgot-password']) },
-    async (request, reply) => {
+  return {
+    'auth/forgot-password': async (request, reply) => {
       // counted before any scrypt runs: a refused caller costs the thread pool nothing
       await admitResetAttempt(db, reply, 'request', { account: normalizeEmail(request.body.username), address: request.ip });
       const user = await findUserByEmail(db, request.body.username);
@@ -59,12 +54,7 @@ export async function registerPasswordRoutes(app: FastifyInstance, deps: Identit
       }
       return { ok: true };
     },
-  );
-
-  app.post<{ Body: IdentityEndpoints['auth/confirm-forgot-password']['request'] }>(
-    '/api/auth/confirm-forgot-password',
-    { config: { public: true }, schema: contractSchema(identityEndpoints['auth/confirm-forgot-password']) },
-    async (request, reply) => {
+    'auth/confirm-forgot-password': async (request, reply) => {
       const { username, code, newPassword } = request.body;
       assertPasswordPolicy(newPassword);
       const account = normalizeEmail(username);
@@ -99,12 +89,7 @@ export async function registerPasswordRoutes(app: FastifyInstance, deps: Identit
       mailer.kick();
       return { ok: true };
     },
-  );
-
-  app.post<{ Body: IdentityEndpoints['auth/change-password']['request'] }>(
-    '/api/auth/change-password',
-    { config: { permission: SIGNED_IN }, schema: contractSchema(identityEndpoints['auth/change-password']) },
-    async (request, reply) => {
+    'auth/change-password': async (request, reply) => {
       const { currentPassword, newPassword } = request.body;
       assertPasswordPolicy(newPassword);
       if (newPassword === currentPassword) throw passwordReused('The new password must differ from the current one');
@@ -140,5 +125,5 @@ export async function registerPasswordRoutes(app: FastifyInstance, deps: Identit
       mailer.kick();
       return { ok: true };
     },
-  );
+  };
 }

@@ -1,13 +1,11 @@
 // The signed-in user's sessions (refresh-token families): list them with their device and last use,
 // sign one out, or sign out every other one. Sessions end in one transaction with their audit entry;
 // open streams hear of it after the commit.
-import type { FastifyInstance } from 'fastify';
+import type { ApiHandlers } from '../http/api-module';
 import { recordAudit } from '../audit/audit-log';
 import { inTransaction } from '../db/dialect';
 import { notFound } from '../http/errors';
-import { SIGNED_IN } from '../iam/route-access';
-import { identityEndpoints, type IdentityEndpoints, type SessionView } from '@helio/contracts';
-import { contractSchema } from '../http/contract-schema';
+import { type SessionView } from '@helio/contracts';
 import { announceAccessEnded } from './access-ended';
 import { listActiveSessions, revokeUserSession, revokeUserSessions } from './sessions';
 import { clientOf, type IdentityDeps } from './sign-in';
@@ -15,11 +13,9 @@ import { describeDevice } from './user-agent';
 
 export type { SessionView };
 
-export async function registerSessionRoutes(app: FastifyInstance, { db }: IdentityDeps): Promise<void> {
-  app.post(
-    '/api/auth/sessions/list',
-    { config: { permission: SIGNED_IN }, schema: contractSchema(identityEndpoints['auth/sessions/list']) },
-    async (request): Promise<{ sessions: SessionView[] }> => {
+export function sessionHandlers({ db }: IdentityDeps): ApiHandlers {
+  return {
+    'auth/sessions/list': async (request): Promise<{ sessions: SessionView[] }> => {
       const rows = await listActiveSessions(db, request.user.sub);
       return {
         sessions: rows.map((row) => ({
@@ -33,15 +29,7 @@ export async function registerSessionRoutes(app: FastifyInstance, { db }: Identi
         })),
       };
     },
-  );
-
-  app.post<{ Body: IdentityEndpoints['auth/sessions/revoke']['request'] }>(
-    '/api/auth/sessions/revoke',
-    {
-      config: { permission: SIGNED_IN, tenantResources: [{ field: 'id', kind: 'session' }] },
-      schema: contractSchema(identityEndpoints['auth/sessions/revoke']),
-    },
-    async (request) => {
+    'auth/sessions/revoke': async (request) => {
       await inTransaction(db, async (trx) => {
         if (!(await revokeUserSession(trx, request.user.sub, request.body.id))) throw notFound('Session not found');
         await recordAudit(trx, {
@@ -55,12 +43,7 @@ export async function registerSessionRoutes(app: FastifyInstance, { db }: Identi
       announceAccessEnded(db, { sessionId: request.body.id });
       return { ok: true };
     },
-  );
-
-  app.post(
-    '/api/auth/sessions/revoke-others',
-    { config: { permission: SIGNED_IN }, schema: contractSchema(identityEndpoints['auth/sessions/revoke-others']) },
-    async (request) => {
+    'auth/sessions/revoke-others': async (request) => {
       const revoked = await inTransaction(db, async (trx) => {
         const ended = await revokeUserSessions(trx, request.user.sub, request.user.sessionId);
         if (ended.length > 0) {
@@ -77,5 +60,5 @@ export async function registerSessionRoutes(app: FastifyInstance, { db }: Identi
       for (const sessionId of revoked) announceAccessEnded(db, { sessionId });
       return { revoked: revoked.length };
     },
-  );
+  };
 }

@@ -2,35 +2,23 @@
 // names plants the creator can see (another tenant's or an unseen plant is a 404) and a scope within
 // the creator's permissions (403 KeyExceedsCreator); its secret is answered once and never stored. Every change is audited in the change's transaction: a change whose
 // audit entry cannot be written is not made.
-import type { FastifyInstance } from 'fastify';
+import type { ApiHandlers } from '../http/api-module';
 import type { Kysely } from 'kysely';
-import { integrationEndpoints, API_KEY_MAX_DAYS, type IntegrationEndpoints } from '@helio/contracts';
+import { API_KEY_MAX_DAYS } from '@helio/contracts';
 import { recordRequestAudit } from '../audit/request-audit';
 import { announceAccessEnded } from '../identity/access-ended';
 import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
-import { requireUser } from '../http/auth';
-import { contractSchema } from '../http/contract-schema';
 import { ApiError, badRequest, notFound } from '../http/errors';
-import { access } from '../iam/route-access';
 import { listTenantPlants } from '../plants/access';
 import { createApiKey, findApiKey, keyView, listApiKeys, revokeApiKey } from './api-keys';
 import { permissionsBeyond } from './key-auth';
-
-const MANAGE = access('integrations:manage', { module: 'integrations' });
 const DAY_MS = 86_400_000;
 
-export async function registerKeyRoutes(app: FastifyInstance, { db, pepper }: { db: Kysely<Database>; pepper: string }): Promise<void> {
-  app.post<{ Body: IntegrationEndpoints['integration/key/list']['request'] }>(
-    '/api/integration/key/list',
-    { config: MANAGE, preHandler: requireUser, schema: contractSchema(integrationEndpoints['integration/key/list']) },
-    async (request) => ({ keys: (await listApiKeys(db, request.user.tenantId)).map(keyView) }),
-  );
-
-  app.post<{ Body: IntegrationEndpoints['integration/key/create']['request'] }>(
-    '/api/integration/key/create',
-    { config: MANAGE, preHandler: requireUser, schema: contractSchema(integrationEndpoints['integration/key/create']) },
-    async (request, reply) => {
+export function keyHandlers({ db, pepper }: { db: Kysely<Database>; pepper: string }): ApiHandlers {
+  return {
+    'integration/key/list': async (request) => ({ keys: (await listApiKeys(db, request.user.tenantId)).map(keyView) }),
+    'integration/key/create': async (request, reply) => {
       const { name, scope, plantIds, expiresAt } = request.body;
       if (expiresAt !== null) {
         const at = Date.parse(expiresAt);
@@ -74,16 +62,7 @@ export async function registerKeyRoutes(app: FastifyInstance, { db, pepper }: { 
       void reply.header('cache-control', 'no-store');
       return { key: keyView(row), secret: token };
     },
-  );
-
-  app.post<{ Body: IntegrationEndpoints['integration/key/revoke']['request'] }>(
-    '/api/integration/key/revoke',
-    {
-      config: access('integrations:manage', { module: 'integrations', tenantResources: [{ field: 'id', kind: 'apiKey' }] }),
-      preHandler: requireUser,
-      schema: contractSchema(integrationEndpoints['integration/key/revoke']),
-    },
-    async (request) => {
+    'integration/key/revoke': async (request) => {
       const { tenantId } = request.user;
       const before = await findApiKey(db, tenantId, request.body.id);
       if (!before) throw notFound('API key not found');
@@ -98,5 +77,5 @@ export async function registerKeyRoutes(app: FastifyInstance, { db, pepper }: { 
       announceAccessEnded(db, { apiKeyId: after.id }); // its open live streams end now, on every replica
       return keyView(after);
     },
-  );
+  };
 }

@@ -4,17 +4,14 @@
 // events or switched it on: it hears only of plants they see (webhook-events.ts), and the log shows
 // each caller only the deliveries about plants they see. Every change is audited in the change's transaction: a change whose
 // audit entry cannot be written is not made.
-import type { FastifyInstance } from 'fastify';
+import type { ApiHandlers } from '../http/api-module';
 import type { Kysely } from 'kysely';
-import { integrationEndpoints, MAX_WEBHOOKS, type IntegrationEndpoints } from '@helio/contracts';
+import { MAX_WEBHOOKS } from '@helio/contracts';
 import { recordRequestAudit } from '../audit/request-audit';
 import type { AuditTarget } from '../audit/audit-log';
 import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
-import { requireUser } from '../http/auth';
-import { contractSchema } from '../http/contract-schema';
 import { ApiError, badRequest, notFound } from '../http/errors';
-import { access } from '../iam/route-access';
 import { requeueDelivery, wakeSenders } from './webhook-events';
 import {
   countWebhooks,
@@ -31,16 +28,9 @@ import {
 } from './webhook-store';
 import { checkWebhookUrl, WebhookUrlError } from './webhook-url';
 import { refuseRedeliveryBeyondCap } from './redelivery-cap';
-
-const MANAGE = access('integrations:manage', { module: 'integrations' });
-const byId = (kind: 'webhook' | 'delivery', field = 'id') =>
-  access('integrations:manage', { module: 'integrations', tenantResources: [{ field, kind }] });
 const target = (hook: Pick<WebhookRow, 'id' | 'url'>): AuditTarget => ({ type: 'webhook', id: hook.id, label: hook.url });
 
-export async function registerWebhookRoutes(
-  app: FastifyInstance,
-  { db, allowPrivate }: { db: Kysely<Database>; allowPrivate: boolean },
-): Promise<void> {
+export function webhookHandlers({ db, allowPrivate }: { db: Kysely<Database>; allowPrivate: boolean }): ApiHandlers {
   const checkedUrl = async (url: string) => {
     try {
       return (await checkWebhookUrl(url, allowPrivate)).toString();
@@ -55,16 +45,9 @@ export async function registerWebhookRoutes(
     return hook;
   };
 
-  app.post<{ Body: IntegrationEndpoints['integration/webhook/list']['request'] }>(
-    '/api/integration/webhook/list',
-    { config: MANAGE, preHandler: requireUser, schema: contractSchema(integrationEndpoints['integration/webhook/list']) },
-    async (request) => ({ webhooks: await listWebhookViews(db, request.user.tenantId) }),
-  );
-
-  app.post<{ Body: IntegrationEndpoints['integration/webhook/create']['request'] }>(
-    '/api/integration/webhook/create',
-    { config: MANAGE, preHandler: requireUser, schema: contractSchema(integrationEndpoints['integration/webhook/create']) },
-    async (request, reply) => {
+  return {
+    'integration/webhook/list': async (request) => ({ webhooks: await listWebhookViews(db, request.user.tenantId) }),
+    'integration/webhook/create': async (request, reply) => {
       const { tenantId } = request.user;
       if ((await countWebhooks(db, tenantId)) >= MAX_WEBHOOKS) throw new ApiError(409, 'Conflict', `At most ${MAX_WEBHOOKS} webhooks`);
       const url = await checkedUrl(request.body.url);
@@ -82,12 +65,7 @@ export async function registerWebhookRoutes(
       void reply.header('cache-control', 'no-store');
       return { webhook: await webhookView(db, hook), secret: hook.secret };
     },
-  );
-
-  app.post<{ Body: IntegrationEndpoints['integration/webhook/update']['request'] }>(
-    '/api/integration/webhook/update',
-    { config: byId('webhook'), preHandler: requireUser, schema: contractSchema(integrationEndpoints['integration/webhook/update']) },
-    async (request) => {
+    'integration/webhook/update': async (request) => {
       const { id, ...change } = request.body;
       const before = await requireHook(request.user.tenantId, id);
       const url = change.url === undefined ? undefined : await checkedUrl(change.url);
@@ -103,12 +81,7 @@ export async function registerWebhookRoutes(
       });
       return webhookView(db, after);
     },
-  );
-
-  app.post<{ Body: IntegrationEndpoints['integration/webhook/delete']['request'] }>(
-    '/api/integration/webhook/delete',
-    { config: byId('webhook'), preHandler: requireUser, schema: contractSchema(integrationEndpoints['integration/webhook/delete']) },
-    async (request) => {
+    'integration/webhook/delete': async (request) => {
       const hook = await requireHook(request.user.tenantId, request.body.id);
       await inTransaction(db, async (trx) => {
         await deleteWebhook(trx, hook.id);
@@ -116,25 +89,11 @@ export async function registerWebhookRoutes(
       });
       return { ok: true };
     },
-  );
-
-  app.post<{ Body: IntegrationEndpoints['integration/webhook/deliveries']['request'] }>(
-    '/api/integration/webhook/deliveries',
-    {
-      config: byId('webhook', 'webhookId'),
-      preHandler: requireUser,
-      schema: contractSchema(integrationEndpoints['integration/webhook/deliveries']),
-    },
-    async (request) => {
+    'integration/webhook/deliveries': async (request) => {
       const hook = await requireHook(request.user.tenantId, request.body.webhookId);
       return { deliveries: (await listDeliveries(db, request.user, hook.id, request.body.limit ?? 50)).map(deliveryView) };
     },
-  );
-
-  app.post<{ Body: IntegrationEndpoints['integration/webhook/redeliver']['request'] }>(
-    '/api/integration/webhook/redeliver',
-    { config: byId('delivery'), preHandler: requireUser, schema: contractSchema(integrationEndpoints['integration/webhook/redeliver']) },
-    async (request) => {
+    'integration/webhook/redeliver': async (request) => {
       const delivery = await findDelivery(db, request.user, request.body.id);
       if (!delivery) throw notFound('Delivery not found');
       const hook = await requireHook(request.user.tenantId, delivery.webhook_id);
@@ -156,5 +115,5 @@ export async function registerWebhookRoutes(
       if (!queued) throw notFound('Delivery not found');
       return deliveryView(queued);
     },
-  );
+  };
 }

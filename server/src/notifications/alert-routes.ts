@@ -2,28 +2,20 @@
 // unread count for the nav, and per-plant thresholds. Reading needs notifications:read, changing the
 // thresholds notifications:manage and the operator role on the plant; all of it belongs to the
 // notifications module.
-import type { FastifyInstance } from 'fastify';
+import type { ApiHandlers } from '../http/api-module';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { requireUser } from '../http/auth';
-import { notificationEndpoints, type NotificationEndpoints } from '@helio/contracts';
-import { contractSchema } from '../http/contract-schema';
+import { type NotificationEndpoints } from '@helio/contracts';
 import { forbidden, notFound } from '../http/errors';
-import { access } from '../iam/route-access';
 import { findTenantPlant, requirePlantRole, type PlantCaller } from '../plants/access';
 import { announceAlertsRead } from './alert-news';
 import { listAlerts, markRead, unreadCount, type AlertView } from './alert-store';
 import { notificationsDb } from './notifications-db';
-import { saveThresholds, thresholdsOf, type Thresholds } from './thresholds';
-
-const plantField = { tenantResources: [{ field: 'plantId', kind: 'plant' as const }], module: 'notifications' as const };
-const READ = access('notifications:read', { module: 'notifications' });
-const READ_PLANT = access('notifications:read', plantField);
-const MANAGE_PLANT = access('notifications:manage', plantField);
+import { saveThresholds, thresholdsOf } from './thresholds';
 
 type ThresholdsBody = NotificationEndpoints['notifications/thresholds/save']['request'];
 
-export async function registerAlertRoutes(app: FastifyInstance, base: Kysely<Database>): Promise<void> {
+export function alertHandlers(base: Kysely<Database>): ApiHandlers {
   const db = notificationsDb(base);
   /** A plant of another tenant, or one the caller may not see, is not found, like an unknown one (plants/access.ts). */
   const requirePlant = async (caller: PlantCaller, plantId: string) => {
@@ -32,25 +24,14 @@ export async function registerAlertRoutes(app: FastifyInstance, base: Kysely<Dat
     return plant;
   };
 
-  app.post<{ Body: NotificationEndpoints['notifications/alerts/list']['request'] }>(
-    '/api/notifications/alerts/list',
-    { config: READ_PLANT, preHandler: requireUser, schema: contractSchema(notificationEndpoints['notifications/alerts/list']) },
-    async (request): Promise<{ alerts: AlertView[] }> => {
+  return {
+    'notifications/alerts/list': async (request): Promise<{ alerts: AlertView[] }> => {
       const { plantId, severity, state, read, limit } = request.body;
       if (plantId !== undefined) await requirePlant(request.user, plantId);
       const alerts = await listAlerts(db, request.user, { plantId, severity, state, read, limit: limit ?? 200 });
       return { alerts };
     },
-  );
-
-  app.post<{ Body: NotificationEndpoints['notifications/alerts/mark-read']['request'] }>(
-    '/api/notifications/alerts/mark-read',
-    {
-      config: READ,
-      preHandler: requireUser,
-      schema: contractSchema(notificationEndpoints['notifications/alerts/mark-read']),
-    },
-    async (request) => {
+    'notifications/alerts/mark-read': async (request) => {
       // Read marks belong to a person; an API key has none.
       if (request.user.apiKey) throw forbidden('API keys have no read marks');
       const marked = await markRead(db, request.user, [...new Set(request.body.ids)]);
@@ -58,36 +39,17 @@ export async function registerAlertRoutes(app: FastifyInstance, base: Kysely<Dat
       if (marked > 0) announceAlertsRead(base, request.user.sub);
       return { marked };
     },
-  );
-
-  app.post(
-    '/api/notifications/alerts/unread-count',
-    {
-      config: READ,
-      preHandler: requireUser,
-      schema: contractSchema(notificationEndpoints['notifications/alerts/unread-count']),
-    },
-    async (request) => ({ count: await unreadCount(db, request.user) }),
-  );
-
-  app.post<{ Body: NotificationEndpoints['notifications/thresholds/get']['request'] }>(
-    '/api/notifications/thresholds/get',
-    { config: READ_PLANT, preHandler: requireUser, schema: contractSchema(notificationEndpoints['notifications/thresholds/get']) },
-    async (request): Promise<ThresholdsBody> => {
+    'notifications/alerts/unread-count': async (request) => ({ count: await unreadCount(db, request.user) }),
+    'notifications/thresholds/get': async (request): Promise<ThresholdsBody> => {
       await requirePlant(request.user, request.body.plantId);
       return { plantId: request.body.plantId, ...(await thresholdsOf(db, request.body.plantId)) };
     },
-  );
-
-  app.post<{ Body: ThresholdsBody }>(
-    '/api/notifications/thresholds/save',
-    { config: MANAGE_PLANT, preHandler: requireUser, schema: contractSchema(notificationEndpoints['notifications/thresholds/save']) },
-    async (request): Promise<ThresholdsBody> => {
+    'notifications/thresholds/save': async (request): Promise<ThresholdsBody> => {
       const { plantId, batterySocMin, pvMinPercent } = request.body;
       // thresholds decide when everyone of the plant is alerted: changing them is an operator's action
       requirePlantRole(await requirePlant(request.user, plantId), 'operator');
       await saveThresholds(db, plantId, { batterySocMin, pvMinPercent });
       return { plantId, batterySocMin, pvMinPercent };
     },
-  );
+  };
 }

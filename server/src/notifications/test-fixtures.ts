@@ -8,7 +8,6 @@ import type { Database } from '../db/schema';
 import { createIdentityApp } from '../iam/test-fixtures';
 import type { TestDatabase } from '../testing/databases';
 import { notificationsMigration } from './migrations/004-notifications';
-import { registerNotificationRoutes } from './routes';
 import { plantListingColumns } from '../plants/listing-columns';
 import { writeGatewayReports } from '../devices/shadows/gateway-reports';
 
@@ -19,10 +18,8 @@ export async function createNotificationsDb(target: TestDatabase): Promise<Kysel
 }
 
 /** The real app (error shape, authentication, access control) with the notification routes. */
-export async function createNotificationsApp(db: Kysely<Database>): Promise<FastifyInstance> {
-  const app = await createIdentityApp(db);
-  if (!app.hasRoute({ method: 'POST', url: '/api/notifications/settings/get' })) await registerNotificationRoutes(app, { db });
-  return app;
+export function createNotificationsApp(db: Kysely<Database>): Promise<FastifyInstance> {
+  return createIdentityApp(db);
 }
 
 export async function insertTenant(db: Kysely<Database>, name = `Tenant ${randomUUID().slice(0, 6)}`): Promise<string> {

@@ -1,17 +1,15 @@
 // rc/state, rc/set and rc/commands/list: a plant's writable settings with who may change them, a
 // change at the shadow's version (409 with what changed meanwhile), and the command history.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ApiHandlers } from '../http/api-module';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { rcEndpoints, WRITABLE_KEY_NAMES, type RcEndpoints, type RcState, type PlantKeyRule } from '@helio/contracts';
+import { WRITABLE_KEY_NAMES, type RcState, type PlantKeyRule } from '@helio/contracts';
 import type { Database } from '../db/schema';
 import type { DeviceServices } from '../devices/services';
 import { jsonEqual, type JsonObject, type JsonValue } from '../devices/shadows/json';
 import { VersionConflictError } from '../devices/shadows/shadow-limits';
 import { WRITABLE_KEYS } from '../devices/shadows/writable-keys';
-import { requireUser } from '../http/auth';
-import { contractSchema } from '../http/contract-schema';
 import { conflict, notFound } from '../http/errors';
-import { access } from '../iam/route-access';
 import { findTenantPlant, hasPlantRole } from '../plants/access';
 import { commandView, listCommands } from './commands';
 import { sendControl } from './control';
@@ -20,8 +18,6 @@ export interface RcDeps {
   db: Kysely<Database>;
   devices: DeviceServices;
 }
-
-export const plantResource = { module: 'rc' as const, tenantResources: [{ field: 'plantId', kind: 'plant' as const }] };
 
 export async function visiblePlant(db: Kysely<Database>, request: FastifyRequest, plantId: string) {
   const plant = await findTenantPlant(db, request.user, plantId);
@@ -45,11 +41,9 @@ function writableState(state: Settings): Settings {
   return { desired: pick(state.desired), reported: pick(state.reported) };
 }
 
-export async function registerRcRoutes(app: FastifyInstance, { db, devices }: RcDeps): Promise<void> {
-  app.post<{ Body: RcEndpoints['rc/state']['request'] }>(
-    '/api/rc/state',
-    { config: access('devices:read', plantResource), preHandler: requireUser, schema: contractSchema(rcEndpoints['rc/state']) },
-    async (request): Promise<RcState> => {
+export function rcHandlers({ db, devices }: RcDeps): ApiHandlers {
+  return {
+    'rc/state': async (request): Promise<RcState> => {
       const plant = await visiblePlant(db, request, request.body.plantId);
       const hasBattery = !!plant.battery_kwh;
       const connection = devices.gatewayConnection(plant.thing_name);
@@ -65,12 +59,7 @@ export async function registerRcRoutes(app: FastifyInstance, { db, devices }: Rc
         control: { allowed: permitted && roleAllows, reason: !permitted ? 'permission' : roleAllows ? null : 'plantRole' },
       };
     },
-  );
-
-  app.post<{ Body: RcEndpoints['rc/set']['request'] }>(
-    '/api/rc/set',
-    { config: access('devices:control', plantResource), preHandler: requireUser, schema: contractSchema(rcEndpoints['rc/set']) },
-    async (request, reply) => {
+    'rc/set': async (request, reply) => {
       const { plantId, seen } = request.body;
       const value = request.body.value as JsonValue;
       const plant = await visiblePlant(db, request, plantId);
@@ -94,14 +83,9 @@ export async function registerRcRoutes(app: FastifyInstance, { db, devices }: Rc
         }
       }
     },
-  );
-
-  app.post<{ Body: RcEndpoints['rc/commands/list']['request'] }>(
-    '/api/rc/commands/list',
-    { config: access('devices:read', plantResource), preHandler: requireUser, schema: contractSchema(rcEndpoints['rc/commands/list']) },
-    async (request) => {
+    'rc/commands/list': async (request) => {
       const plant = await visiblePlant(db, request, request.body.plantId);
       return { commands: await listCommands(db, { ...request.body, plantId: plant.id }) };
     },
-  );
+  };
 }

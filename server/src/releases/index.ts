@@ -1,5 +1,5 @@
 // Incremental rollout of the console's modules: the releases registry, each visitor's index.html and
-// translations, the release files (immutable, under the data directory), and the releases API.
+// translations and the release files (immutable, under the data directory). The releases API: module.ts.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -11,7 +11,6 @@ import { IMMUTABLE, type ConsolePages } from '../http/static';
 import { assignReleases } from './assignment';
 import { registerBuildReleases } from './build-releases';
 import { createIndexRenderer } from './index-page';
-import { registerReleaseRoutes } from './routes';
 import { loadRollouts, releaseDir, tenantsOf, type ReleaseRow } from './store';
 import { visitorOf } from './visitor';
 
@@ -35,7 +34,7 @@ export async function releasesFor(db: Kysely<Database>, request: FastifyRequest)
   return rows;
 }
 
-/** Registers the build's releases, serves the release files and the API; answers the console's per-request pages. */
+/** Registers the build's releases and serves the release files (the API is releases/module.ts); answers the console's per-request pages. */
 export async function registerReleases(
   app: FastifyInstance,
   { db, config }: { db: Kysely<Database>; config: Config },
@@ -59,7 +58,6 @@ export async function registerReleases(
     // A release's files never change once registered: its name is the hash of them all.
     setHeaders: (res) => res.setHeader('Cache-Control', IMMUTABLE),
   });
-  await registerReleaseRoutes(app, { db, secureCookies: config.secureCookies, organisation: config.releasesOrganisation });
   const renderer = createIndexRenderer(config.publicDir);
   return {
     async index(request) {

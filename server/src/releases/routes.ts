@@ -1,21 +1,18 @@
 // releases/*: the releases page's list, canary, promote and rollback (releases:manage, only for the
 // organisation that runs the releases), and the browsers' reports of loaded and failed modules (any
 // signed-in session; bounded by the contract, rate-limited per user, counted once per user and release).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ApiHandlers } from '../http/api-module';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { releaseEndpoints, type ReleaseEndpoints } from '@helio/contracts';
+import { type ReleaseEndpoints } from '@helio/contracts';
 import type { Database } from '../db/schema';
-import { requireUser } from '../http/auth';
-import { contractSchema } from '../http/contract-schema';
 import { conflict, forbidden, notFound, tooManyRequests } from '../http/errors';
-import { access, SIGNED_IN } from '../iam/route-access';
 import { countReport, reportLimiter } from './reports';
 import { platformTenantId, promote, ReleaseConflictError, ReleaseNotFoundError, rollback, setCanary, type ReleaseActor } from './store';
 import { listView, oneModuleView } from './view';
 import { rememberVisitor } from './visitor';
 
 type Body<P extends keyof ReleaseEndpoints> = { Body: ReleaseEndpoints[P]['request'] };
-const MANAGE = access('releases:manage');
 
 function translated(error: unknown): unknown {
   if (error instanceof ReleaseNotFoundError) return notFound(error.message);
@@ -23,10 +20,15 @@ function translated(error: unknown): unknown {
   return error;
 }
 
-export async function registerReleaseRoutes(
-  app: FastifyInstance,
-  { db, secureCookies, organisation }: { db: Kysely<Database>; secureCookies: boolean; organisation: string | undefined },
-) {
+export function releaseHandlers({
+  db,
+  secureCookies,
+  organisation,
+}: {
+  db: Kysely<Database>;
+  secureCookies: boolean;
+  organisation: string | undefined;
+}): ApiHandlers {
   const limiter = reportLimiter();
 
   /** The caller as the actor of a change, after checking they belong to the organisation that runs the releases. */
@@ -47,49 +49,27 @@ export async function registerReleaseRoutes(
     return oneModuleView(db, module);
   };
 
-  app.post(
-    '/api/releases/list',
-    { config: MANAGE, preHandler: requireUser, schema: contractSchema(releaseEndpoints['releases/list']) },
-    async (request) => listView(db, (await manager(request)).platformTenant),
-  );
-
-  app.post<Body<'releases/canary'>>(
-    '/api/releases/canary',
-    { config: MANAGE, preHandler: requireUser, schema: contractSchema(releaseEndpoints['releases/canary']) },
-    async (request) => {
+  return {
+    'releases/list': async (request) => listView(db, (await manager(request)).platformTenant),
+    'releases/canary': async (request) => {
       const actor = await manager(request);
       const { module, release, share, organisations, minLoads, maxErrorRate } = request.body;
       return change(() => setCanary(db, { module, release, share, tenants: organisations, minLoads, maxErrorRate }, actor), module);
     },
-  );
-
-  app.post<Body<'releases/promote'>>(
-    '/api/releases/promote',
-    { config: MANAGE, preHandler: requireUser, schema: contractSchema(releaseEndpoints['releases/promote']) },
-    async (request) => {
+    'releases/promote': async (request) => {
       const actor = await manager(request);
       return change(() => promote(db, request.body.module, actor), request.body.module);
     },
-  );
-
-  app.post<Body<'releases/rollback'>>(
-    '/api/releases/rollback',
-    { config: MANAGE, preHandler: requireUser, schema: contractSchema(releaseEndpoints['releases/rollback']) },
-    async (request) => {
+    'releases/rollback': async (request) => {
       const actor = await manager(request);
       return change(() => rollback(db, request.body.module, actor), request.body.module);
     },
-  );
-
-  app.post<Body<'releases/report'>>(
-    '/api/releases/report',
-    { config: access(SIGNED_IN), preHandler: requireUser, schema: contractSchema(releaseEndpoints['releases/report']) },
-    async (request, reply) => {
+    'releases/report': async (request, reply) => {
       const { sub, tenantId, sessionId } = request.user;
       if (!limiter.take(sub)) throw tooManyRequests('Too many reports; try again later', limiter.retryAfterSeconds());
       // The next page load is this session's: its releases come with index.html.
       if (sessionId) rememberVisitor(reply, sessionId, secureCookies);
       return { counted: await countReport(db, { userId: sub, tenantId, ...(sessionId ? { sessionId } : {}) }, request.body, organisation) };
     },
-  );
+  };
 }

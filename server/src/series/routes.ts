@@ -1,56 +1,42 @@
 // POST /api/metric/list {plant} and POST /api/metric/time-series {pgParams}: a plant's stored
 // metrics and their buckets. Only the caller's tenant's plants; ids that do not belong together are 404.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ApiHandlers } from '../http/api-module';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { requireUser } from '../http/auth';
-import { MAX_RAW_CELLS, seriesEndpoints, type SeriesEndpoints } from '@helio/contracts';
-import { contractSchema } from '../http/contract-schema';
+import { MAX_RAW_CELLS } from '@helio/contracts';
 import { badRequest, notFound } from '../http/errors';
 import { sendJsonSegments } from '../http/json-segments';
-import { access } from '../iam/route-access';
 import { findTenantPlant } from '../plants/access';
 import { calendarOf } from './calendar';
 import { DEFAULT_METRIC_KEYS, KNOWN_METRIC_KEYS, unitOf } from './metric-catalogue';
 import { ClosedBucketCache } from './closed-buckets';
-import { bucketCount, GRANULARITIES, listMetrics, MAX_BUCKETS, readSeries, rollupOf, type Granularity } from './series-reader';
+import { bucketCount, listMetrics, MAX_BUCKETS, readSeries, rollupOf } from './series-reader';
 
 export { MAX_RAW_CELLS };
 
-export async function registerSeriesRoutes(
-  app: FastifyInstance,
-  { db, closedBuckets = new ClosedBucketCache() }: { db: Kysely<Database>; closedBuckets?: ClosedBucketCache },
-): Promise<void> {
+export function seriesHandlers({
+  db,
+  closedBuckets = new ClosedBucketCache(),
+}: {
+  db: Kysely<Database>;
+  closedBuckets?: ClosedBucketCache;
+}): ApiHandlers {
   const tenantPlant = async (request: FastifyRequest, plantId: string) => {
     const plant = await findTenantPlant(db, request.user, plantId);
     if (!plant) throw notFound(`Plant ${plantId} not found`);
     return plant;
   };
 
-  app.post<{ Body: SeriesEndpoints['metric/list']['request'] }>(
-    '/api/metric/list',
-    {
-      preHandler: requireUser,
-      config: access('metrics:read', { tenantResources: [{ field: 'plant', kind: 'plant' }] }),
-      schema: contractSchema(seriesEndpoints['metric/list']),
-    },
-    async (request) => {
+  return {
+    'metric/list': async (request) => {
       const plant = await tenantPlant(request, request.body.plant);
       const rows = await listMetrics(db, plant.thing_name);
       return { rows: rows.map((r) => ({ ...r, unit: unitOf(r.metricKey) })) };
     },
-  );
-
-  // The ids sit inside pgParams, where the generated security probes do not reach: series/routes.test.ts
-  // checks each of them against another tenant.
-  app.post<{ Body: SeriesEndpoints['metric/time-series']['request'] }>(
-    '/api/metric/time-series',
-    {
-      preHandler: requireUser,
-      config: access('metrics:read'),
-      schema: contractSchema(seriesEndpoints['metric/time-series']),
-    },
-    async (request, reply) => {
+    // The ids sit inside pgParams, where the generated security probes do not reach: series/routes.test.ts
+    // checks each of them against another tenant.
+    'metric/time-series': async (request, reply) => {
       const p = request.body.pgParams;
       if (p.tenantId !== request.user.tenantId) throw notFound('Organisation not found');
       const plant = await tenantPlant(request, p.plantId);
@@ -98,5 +84,5 @@ export async function registerSeriesRoutes(
       });
       return sendJsonSegments(request, reply, ['{"rows":[', ...items, ']}']);
     },
-  );
+  };
 }

@@ -1,14 +1,11 @@
 // POST /api/spot/prices {date?}: the day-ahead prices of a local day (default today) and the next,
 // in EUR/MWh and CZK/kWh: the server's market data, overlaid with the caller's organisation's own
 // uploaded prices where it has them (`own`); part of the monitoring module.
-import type { FastifyInstance } from 'fastify';
+import type { ApiHandlers } from '../http/api-module';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { requireUser } from '../http/auth';
-import { spotEndpoints, type SpotDay, type SpotEndpoints, type SpotPrices } from '@helio/contracts';
-import { contractSchema } from '../http/contract-schema';
+import { type SpotDay, type SpotPrices } from '@helio/contracts';
 import { badRequest } from '../http/errors';
-import { access } from '../iam/route-access';
 import { calendarOf } from '../series/calendar';
 import type { SpotConfig } from './spot-config';
 import { ensureDemoDay, localDate, pricesBetween } from './spot-store';
@@ -24,7 +21,7 @@ export const czkPerKwh = (eurMwh: number, eurCzk: number) => Math.round(((eurMwh
 export const SPOT_PAST_DAYS = 3653;
 export const SPOT_FUTURE_DAYS = 7;
 
-export async function registerSpotRoutes(app: FastifyInstance, deps: { db: Kysely<Database>; config: SpotConfig }): Promise<void> {
+export function spotHandlers(deps: { db: Kysely<Database>; config: SpotConfig }): ApiHandlers {
   const db = spotDb(deps.db);
   const { config } = deps;
   const calendar = calendarOf(config.timeZone);
@@ -46,14 +43,9 @@ export async function registerSpotRoutes(app: FastifyInstance, deps: { db: Kysel
   };
 
   const DAY_MS = 86_400_000;
-  app.post<{ Body: SpotEndpoints['spot/prices']['request']; Reply: SpotPricesAnswer }>(
-    '/api/spot/prices',
-    {
-      preHandler: requireUser,
-      config: access('metrics:read', { module: 'monitoring' }),
-      schema: contractSchema(spotEndpoints['spot/prices']),
-    },
-    async (request) => {
+
+  return {
+    'spot/prices': async (request) => {
       const requested = request.body.date;
       // Noon of the named date lies inside its local day in every zone; its day bucket is the day.
       const anchor = requested ? Date.parse(`${requested}T12:00:00Z`) : Date.now();
@@ -77,5 +69,5 @@ export async function registerSpotRoutes(app: FastifyInstance, deps: { db: Kysel
         days: [await day(first, tenantId), await day(second, tenantId)],
       };
     },
-  );
+  };
 }

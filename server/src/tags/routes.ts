@@ -2,21 +2,16 @@
 // plant tags and their assignment in bulk. Names are unique per tenant (409 with details.field 'name');
 // another tenant's tag or plant is not found (404). Every change is audited in the change's transaction:
 // a change whose audit entry cannot be written is not made.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ApiHandlers } from '../http/api-module';
 import type { Kysely } from 'kysely';
 import type { AuditTarget } from '../audit/audit-log';
 import { recordRequestAudit } from '../audit/request-audit';
 import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
-import { requireUser } from '../http/auth';
-import { tagEndpoints, TAG_COLOURS, type TagEndpoints } from '@helio/contracts';
-import { contractSchema } from '../http/contract-schema';
+import { TAG_COLOURS } from '@helio/contracts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
-import { access } from '../iam/route-access';
 import { listTenantPlants, requirePlantRole } from '../plants/access';
 import { deleteTag, findTagByName, findTenantTag, foreignIds, insertTag, listTags, setPlantTags, updateTag, type TagView } from './tags';
-
-const tagResource = { tenantResources: [{ field: 'id', kind: 'tag' as const }] };
 /** Up to this many plants, a bulk assignment's audit entry names each plant id. */
 const AUDITED_PLANT_IDS = 20;
 
@@ -24,25 +19,13 @@ const nameTaken = () => conflict('A tag with this name already exists', { field:
 
 const tagTarget = (tag: Pick<TagView, 'id' | 'name'>): AuditTarget => ({ type: 'tag', id: tag.id, label: tag.name });
 
-export async function registerTagRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }): Promise<void> {
-  app.post<{ Body: TagEndpoints['tag/list']['request'] }>(
-    '/api/tag/list',
-    {
-      config: access('plants:read'),
-      preHandler: requireUser,
-      schema: contractSchema(tagEndpoints['tag/list']),
-    },
-    async (request) => ({ tags: await listTags(db, request.user.tenantId, undefined, request.user), colours: [...TAG_COLOURS] }),
-  );
-
-  app.post<{ Body: TagEndpoints['tag/create']['request'] }>(
-    '/api/tag/create',
-    {
-      config: access('plants:write'),
-      preHandler: requireUser,
-      schema: contractSchema(tagEndpoints['tag/create']),
-    },
-    async (request): Promise<TagView> => {
+export function tagHandlers({ db }: { db: Kysely<Database> }): ApiHandlers {
+  return {
+    'tag/list': async (request) => ({
+      tags: await listTags(db, request.user.tenantId, undefined, request.user),
+      colours: [...TAG_COLOURS],
+    }),
+    'tag/create': async (request): Promise<TagView> => {
       const { tenantId } = request.user;
       if (await findTagByName(db, tenantId, request.body.name)) throw nameTaken();
       try {
@@ -58,16 +41,7 @@ export async function registerTagRoutes(app: FastifyInstance, { db }: { db: Kyse
         throw error;
       }
     },
-  );
-
-  app.post<{ Body: TagEndpoints['tag/update']['request'] }>(
-    '/api/tag/update',
-    {
-      config: access('plants:write', tagResource),
-      preHandler: requireUser,
-      schema: contractSchema(tagEndpoints['tag/update']),
-    },
-    async (request): Promise<TagView> => {
+    'tag/update': async (request): Promise<TagView> => {
       const { tenantId } = request.user;
       const { id: tagId, ...change } = request.body;
       const before = await findTenantTag(db, tenantId, tagId);
@@ -91,16 +65,7 @@ export async function registerTagRoutes(app: FastifyInstance, { db }: { db: Kyse
         throw error;
       }
     },
-  );
-
-  app.post<{ Body: TagEndpoints['tag/delete']['request'] }>(
-    '/api/tag/delete',
-    {
-      config: access('plants:write', tagResource),
-      preHandler: requireUser,
-      schema: contractSchema(tagEndpoints['tag/delete']),
-    },
-    async (request) => {
+    'tag/delete': async (request) => {
       const tag = await findTenantTag(db, request.user.tenantId, request.body.id);
       if (!tag) throw notFound('Tag not found');
       // Deleting takes the tag off every plant: only someone who sees every plant it is on may do it.
@@ -114,16 +79,7 @@ export async function registerTagRoutes(app: FastifyInstance, { db }: { db: Kyse
       });
       return { ok: true, unassigned: tag.plantCount };
     },
-  );
-
-  app.post<{ Body: TagEndpoints['plant/tags/set']['request'] }>(
-    '/api/plant/tags/set',
-    {
-      config: access('plants:write'),
-      preHandler: requireUser,
-      schema: contractSchema(tagEndpoints['plant/tags/set']),
-    },
-    async (request) => {
+    'plant/tags/set': async (request) => {
       const { tenantId } = request.user;
       const { plantIds, add = [], remove = [] } = request.body;
       // Any plant the caller cannot see or tag not the caller's makes the whole call a 404, before anything
@@ -151,5 +107,5 @@ export async function registerTagRoutes(app: FastifyInstance, { db }: { db: Kyse
         return changed;
       });
     },
-  );
+  };
 }

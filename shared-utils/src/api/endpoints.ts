@@ -1,25 +1,7 @@
 // The typed shape of every API call the console makes: path -> request body and response, derived
-// from the schemas the server registers (@helio/contracts), never written a second time.
-import type {
-  AnalyticsEndpoints,
-  AuditEndpoints,
-  DeviceEndpoints,
-  EvEndpoints,
-  FleetEndpoints,
-  ForecastEndpoints,
-  IamEndpoints,
-  IdentityEndpoints,
-  IntegrationEndpoints,
-  NotificationEndpoints,
-  PlantAccessEndpoints,
-  PlantDeviceEndpoints,
-  PlantEndpoints,
-  RcEndpoints,
-  SeriesEndpoints,
-  SpotEndpoints,
-  TagEndpoints,
-  UserEndpoints,
-} from '@helio/contracts';
+// from the contract's `api` object the server registers its routes from (@helio/contracts), never
+// written a second time: an endpoint added to the contract is callable here at once.
+import type { ApiTypes } from '@helio/contracts';
 
 export type {
   AlertThresholds,
@@ -62,24 +44,4 @@ export type {
  * 400 with `details.fields.<field>` and 409 with `details.current`; iot/thing/shadow/desired 409 with
  * `details.currentVersion`, 413 over 8 KB, 400 nested deeper than 6.
  */
-export interface ApiEndpoints
-  extends
-    IdentityEndpoints,
-    UserEndpoints,
-    IamEndpoints,
-    AuditEndpoints,
-    PlantEndpoints,
-    PlantAccessEndpoints,
-    PlantDeviceEndpoints,
-    TagEndpoints,
-    FleetEndpoints,
-    DeviceEndpoints,
-    SeriesEndpoints,
-    SpotEndpoints,
-    NotificationEndpoints,
-    // the modules: forecasting (fep), remote control (rc), analytics, integrations, EV charging
-    ForecastEndpoints,
-    RcEndpoints,
-    AnalyticsEndpoints,
-    IntegrationEndpoints,
-    EvEndpoints {}
+export type ApiEndpoints = ApiTypes;

@@ -6,6 +6,7 @@ import http, { type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Database } from '../../db/schema';
 import { buildApp } from '../../http/app';
+import { installAccessControl } from '../../iam/access-hook';
 import { createAuthenticator, installAuthentication } from '../../http/auth';
 import { installErrorHandler } from '../../http/error-handler';
 import { createTokenService, TOKEN_LIFETIME_S } from '../../identity/tokens';
@@ -192,6 +193,7 @@ describe('live stream housekeeping', () => {
     app = Fastify();
     installErrorHandler(app);
     installAuthentication(app, createAuthenticator(db, await createTokenService(db)));
+    installAccessControl(app); // authenticates the route, as buildApp's does
     await registerLiveRoute(app, { db, shadows: new ShadowStore(db), live, pingMs: 100 });
     await app.listen({ port: 0, host: '127.0.0.1' });
   });

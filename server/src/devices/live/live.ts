@@ -15,7 +15,7 @@ import type { Writable } from 'node:stream';
 import { decodeJwt } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { requireUser, type AuthUser } from '../../http/auth';
+import type { AuthUser } from '../../http/auth';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { concerns, onAccessEnded, type StreamHolder } from '../../identity/access-ended';
 import { TOKEN_LIFETIME_S } from '../../identity/tokens';
@@ -104,7 +104,6 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveRouteDep
   app.get<{ Querystring: LiveQuery }>(
     '/api/live',
     {
-      preHandler: requireUser,
       config: access('devices:read', { tenantResources: [{ field: 'things', kind: 'thing', in: 'querystring' }] }),
       schema: { querystring: liveContract.querystring },
     },
@@ -241,7 +240,7 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveRouteDep
 const KEY_STREAM_MAX_MS = TOKEN_LIFETIME_S * 1000;
 
 /**
- * How long the stream may stay open: until the bearer token requireUser accepted expires (it was
+ * How long the stream may stay open: until the bearer token the access hook accepted expires (it was
  * verified there; only its expiry is read), or for an API key until it expires, at most KEY_STREAM_MAX_MS.
  */
 function streamLifetimeMs(request: FastifyRequest): number {
@@ -250,7 +249,7 @@ function streamLifetimeMs(request: FastifyRequest): number {
   return msUntilTokenExpiry(request);
 }
 
-/** Time left on the bearer token requireUser accepted (it was verified there; only its expiry is read). */
+/** Time left on the bearer token the access hook accepted (it was verified there; only its expiry is read). */
 function msUntilTokenExpiry(request: FastifyRequest): number {
   const token = /^Bearer\s+(\S+)/i.exec(request.headers.authorization ?? '')?.[1];
   const exp = token ? decodeJwt(token).exp : undefined;

@@ -3,42 +3,26 @@
 // /api/plant/gateway/credentials/rotate {id}, which answers a plant gateway's new password once, and
 // POST /api/iot/broker/status {}: the server's own connection to the broker.
 // Plants of another tenant are not found (404).
-import type { FastifyInstance } from 'fastify';
+import type { ApiHandlers } from '../../http/api-module';
 import type { Kysely } from 'kysely';
 import { plantTarget, recordRequestAudit } from '../../audit/request-audit';
 import type { Database } from '../../db/schema';
 import { gatewayUsername } from '../mqtt/gateway-credentials';
-import { requireUser } from '../../http/auth';
-import {
-  deviceEndpoints,
-  REGISTRY_PAGE_SIZE_DEFAULT,
-  REGISTRY_TOTAL_HEADER,
-  type DeviceEndpoints,
-  type GatewayLogin,
-} from '@helio/contracts';
+import { REGISTRY_PAGE_SIZE_DEFAULT, REGISTRY_TOTAL_HEADER, type GatewayLogin } from '@helio/contracts';
 import { sendBuiltAnswer } from '../../http/built-answer';
-import { contractSchema } from '../../http/contract-schema';
 import { notFound } from '../../http/errors';
-import { access } from '../../iam/route-access';
 import { findTenantPlant, requirePlantRole } from '../../plants/access';
-import { findRegistryPage, findRegistryPlants, type RegistryPlant } from './registry';
+import { findRegistryPage, findRegistryPlants } from './registry';
 import type { DeviceServices } from '../services';
-import { registerGatewayHealthRoute } from './health-routes';
+import { gatewayHealthHandlers } from './health-routes';
 
 export type { GatewayLogin };
 
-export async function registerRegistryRoutes(app: FastifyInstance, deps: { db: Kysely<Database>; devices: DeviceServices }): Promise<void> {
+export function registryHandlers(deps: { db: Kysely<Database>; devices: DeviceServices }): ApiHandlers {
   const { db, devices } = deps;
-  await registerGatewayHealthRoute(app, deps);
-
-  app.post<{ Body: DeviceEndpoints['iot/broker/status']['request'] }>(
-    '/api/iot/broker/status',
-    {
-      preHandler: requireUser,
-      config: access('devices:read'),
-      schema: contractSchema(deviceEndpoints['iot/broker/status']),
-    },
-    async () => {
+  return {
+    ...gatewayHealthHandlers(deps),
+    'iot/broker/status': async () => {
       const state = devices.brokerState();
       return {
         connected: state.connected,
@@ -46,45 +30,18 @@ export async function registerRegistryRoutes(app: FastifyInstance, deps: { db: K
         embedded: state.embedded,
       };
     },
-  );
-
-  app.post<{ Body: DeviceEndpoints['hono/plants/find']['request']; Reply: RegistryPlant[] }>(
-    '/api/hono/plants/find',
-    {
-      preHandler: requireUser,
-      config: access('devices:read'),
-      schema: contractSchema(deviceEndpoints['hono/plants/find']),
-    },
-    async (request, reply) => {
+    'hono/plants/find': async (request, reply) => {
       const { filter = {}, pageSize = REGISTRY_PAGE_SIZE_DEFAULT, pageOffset = 0 } = request.body;
       const { plants, total } = await findRegistryPage(db, request.user, devices.gateways, filter, { size: pageSize, offset: pageOffset });
       reply.header(REGISTRY_TOTAL_HEADER, String(total));
       return sendBuiltAnswer(reply, plants);
     },
-  );
-
-  app.post<{ Body: DeviceEndpoints['hono/plants/get']['request']; Reply: RegistryPlant }>(
-    '/api/hono/plants/get',
-    {
-      preHandler: requireUser,
-      config: access('devices:read', { tenantResources: [{ field: 'id', kind: 'plant' }] }),
-      schema: contractSchema(deviceEndpoints['hono/plants/get']),
-    },
-    async (request) => {
+    'hono/plants/get': async (request) => {
       const [plant] = await findRegistryPlants(db, request.user, devices.gateways, { id: request.body.id });
       if (!plant) throw notFound('Plant not found');
       return plant;
     },
-  );
-
-  app.post<{ Body: DeviceEndpoints['plant/gateway/credentials/rotate']['request']; Reply: GatewayLogin }>(
-    '/api/plant/gateway/credentials/rotate',
-    {
-      preHandler: requireUser,
-      config: access('plants:write', { tenantResources: [{ field: 'id', kind: 'plant' }] }),
-      schema: contractSchema(deviceEndpoints['plant/gateway/credentials/rotate']),
-    },
-    async (request, reply) => {
+    'plant/gateway/credentials/rotate': async (request, reply) => {
       const plant = await findTenantPlant(db, request.user, request.body.id);
       if (!plant) throw notFound('Plant not found');
       requirePlantRole(plant, 'owner');
@@ -97,5 +54,5 @@ export async function registerRegistryRoutes(app: FastifyInstance, deps: { db: K
       void reply.header('cache-control', 'no-store');
       return login;
     },
-  );
+  };
 }

@@ -1,13 +1,14 @@
 // Device shadow documents, modelled on AWS IoT device shadows. Pure: no I/O, no clock (callers pass `now`).
 import { isJsonObject, jsonEqual, type JsonObject, type JsonValue } from './json';
 
-export interface MetadataLeaf {
+// Type aliases, not interfaces: the contract's answer (a dictionary) takes them as they are.
+export type MetadataLeaf = {
   timestamp: number;
-}
+};
 /** Per-key timestamps mirroring the shape of the state (arrays are one leaf). */
-export interface MetadataTree {
+export type MetadataTree = {
   [key: string]: MetadataLeaf | MetadataTree;
-}
+};
 
 export type ShadowSection = 'reported' | 'desired';
 

@@ -1,0 +1,12 @@
+// ev: a plant's chargers, its charging sessions and a charger's plan (ev/*). Only when the device
+// services run (the chargers' shadows).
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { DeviceServices } from '../devices/services';
+import { apiModule } from '../http/api-module';
+import type { SpotConfig } from '../spot/spot-config';
+import { evHandlers } from './routes';
+
+export const evModule = apiModule('ev', ({ db, devices, spot }: { db: Kysely<Database>; devices?: DeviceServices; spot: SpotConfig }) =>
+  devices ? evHandlers({ db, shadows: devices.shadows, spot }) : undefined,
+);

@@ -1,0 +1,29 @@
+// rc: a plant's writable settings confirmed by the device (rc/set and the SPEC's
+// iot/thing/shadow/desired), the command history, schedules and fleet commands. Only when the device
+// services run (the shadows and the broker's gateway statuses); commands are confirmed by the devices'
+// reports for as long as the app runs.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { DeviceServices } from '../devices/services';
+import { apiModule } from '../http/api-module';
+import { trackConfirmations } from './command-tracker';
+import { desiredHandlers } from './desired-route';
+import { rcFleetHandlers } from './fleet-routes';
+import { rcHandlers } from './routes';
+import { rcScheduleHandlers } from './schedule-routes';
+
+interface RcModuleDeps {
+  db: Kysely<Database>;
+  devices?: DeviceServices;
+  /** Where a failed confirmation is logged. */
+  logError: (message: string) => void;
+  /** Called with what to stop when the app closes. */
+  onClose: (stop: () => void) => void;
+}
+
+export const rcModule = apiModule('rc', ({ db, devices, logError, onClose }: RcModuleDeps) => {
+  if (!devices) return undefined;
+  onClose(trackConfirmations(db, devices.shadows, (error) => logError(`rc: confirming a command failed: ${String(error)}`)));
+  const deps = { db, devices };
+  return { ...rcHandlers(deps), ...desiredHandlers(deps), ...rcScheduleHandlers(deps), ...rcFleetHandlers(deps) };
+});
