@@ -1,10 +1,22 @@
 // ev/chargers, ev/sessions and ev/plan: the EV module's reads. Charger settings are not here: they
 // are desired-state keys of the device contract (device/charger-keys.ts) written through
-// iot/thing/shadow/desired.
+// iot/thing/shadow/desired. ev/charger/add, /remove, /list and /password/rotate manage a plant's OCPP
+// chargers (docs/ocpp.md): the password is answered once and only its hash is stored.
 import { Type, type Static } from '@sinclair/typebox';
 import { EV_MODES } from '../device/charger-keys';
-import { EV_FLEET_MAX, EV_PLAN_MAX_HOURS, EV_PLAN_MAX_KWH, EV_PLAN_STEP_MINUTES, EV_SESSIONS_MAX } from '../limits/ev';
-import { endpoint, Id, NoBody, Nullable, NullableEnum, strict, StringEnum, type EndpointTypes } from './common';
+import {
+  CHARGE_POINT_ID_MAX,
+  CHARGE_POINT_ID_PATTERN_SOURCE,
+  CHARGER_NAME_MAX,
+  OCPP_CONNECTOR_STATUSES,
+  PLANT_CHARGERS_MAX,
+  EV_FLEET_MAX,
+  EV_PLAN_MAX_HOURS,
+  EV_PLAN_MAX_KWH,
+  EV_PLAN_STEP_MINUTES,
+  EV_SESSIONS_MAX,
+} from '../limits/ev';
+import { endpoint, Id, NoBody, Nullable, NullableEnum, Ok, strict, StringEnum, type EndpointTypes } from './common';
 
 const IsoTime = Type.String({ minLength: 1, maxLength: 40 });
 const PLAN_STEPS = (EV_PLAN_MAX_HOURS * 60) / EV_PLAN_STEP_MINUTES;
@@ -99,6 +111,50 @@ export const EvPlan = Type.Object({
 });
 export type EvPlan = Static<typeof EvPlan>;
 
+/** What an OCPP charger needs to connect, answered once (ev/charger/add, ev/charger/password/rotate). */
+export const ChargerLogin = Type.Object({
+  chargerId: Type.String({ maxLength: 100 }),
+  /** `ws(s)://<console>/ocpp/{chargePointId}`: most chargers take the part before the id and the id apart. */
+  ocppUrl: Type.String({ maxLength: 2000 }),
+  /** 40 hexadecimal digits (OCPP's AuthorizationKey), shown this once. */
+  password: Type.String({ maxLength: 100 }),
+});
+export type ChargerLogin = Static<typeof ChargerLogin>;
+
+/** A connector's last StatusNotification (0 is the charger itself). */
+export const OcppConnectorView = Type.Object({
+  connectorId: Type.Integer(),
+  status: StringEnum(OCPP_CONNECTOR_STATUSES),
+  errorCode: Type.String({ maxLength: 50 }),
+  info: Nullable(Type.String({ maxLength: 50 })),
+  statusAt: IsoTime,
+});
+export type OcppConnectorView = Static<typeof OcppConnectorView>;
+
+/** One OCPP charger of a plant: what it told at boot, its connection and its connectors. */
+export const OcppChargerView = Type.Object({
+  chargerId: Type.String({ maxLength: 100 }),
+  plantId: Type.String({ maxLength: 100 }),
+  chargePointId: Type.String({ maxLength: CHARGE_POINT_ID_MAX }),
+  name: Type.String({ maxLength: CHARGER_NAME_MAX }),
+  ocppUrl: Type.String({ maxLength: 2000 }),
+  /** null: it never connected. */
+  connection: NullableEnum(['online', 'offline'] as const),
+  connectionAt: Nullable(IsoTime),
+  /** false: a charger carried over from before OCPP, which cannot connect until a password is set. */
+  hasPassword: Type.Boolean(),
+  vendor: Nullable(Type.String({ maxLength: 100 })),
+  model: Nullable(Type.String({ maxLength: 100 })),
+  serial: Nullable(Type.String({ maxLength: 100 })),
+  firmware: Nullable(Type.String({ maxLength: 100 })),
+  bootedAt: Nullable(IsoTime),
+  lastHeartbeatAt: Nullable(IsoTime),
+  connectors: Type.Array(OcppConnectorView, { maxItems: 100 }),
+});
+export type OcppChargerView = Static<typeof OcppChargerView>;
+
+const ChargerIdBody = Type.Object({ chargerId: Id }, strict);
+
 export const evEndpoints = {
   'ev/chargers': endpoint(
     NoBody,
@@ -117,5 +173,22 @@ export const evEndpoints = {
     ),
     EvPlan,
   ),
+  'ev/charger/add': endpoint(
+    Type.Object(
+      {
+        plantId: Id,
+        chargePointId: Type.String({ minLength: 1, maxLength: CHARGE_POINT_ID_MAX, pattern: CHARGE_POINT_ID_PATTERN_SOURCE }),
+        name: Type.String({ minLength: 1, maxLength: CHARGER_NAME_MAX }),
+      },
+      strict,
+    ),
+    ChargerLogin,
+  ),
+  'ev/charger/remove': endpoint(ChargerIdBody, Ok),
+  'ev/charger/list': endpoint(
+    Type.Object({ plantId: Id }, strict),
+    Type.Object({ chargers: Type.Array(OcppChargerView, { maxItems: PLANT_CHARGERS_MAX }) }),
+  ),
+  'ev/charger/password/rotate': endpoint(ChargerIdBody, ChargerLogin),
 };
 export type EvEndpoints = EndpointTypes<typeof evEndpoints>;

@@ -11,3 +11,24 @@ export const EV_PLAN_STEP_MINUTES = 15;
 export const EV_FLEET_MAX = 2000;
 /** A target energy above this is refused (no car battery is bigger). */
 export const EV_PLAN_MAX_KWH = 200;
+
+/** An OCPP charge point id: printable ASCII without the URL's reserved characters, at most 48 (OCPP's CiString48). */
+export const CHARGE_POINT_ID_MAX = 48;
+export const CHARGE_POINT_ID_PATTERN_SOURCE = '^[A-Za-z0-9._~-]{1,48}$';
+/** A charger's name as people see it. */
+export const CHARGER_NAME_MAX = 100;
+/** OCPP chargers one plant may have. */
+export const PLANT_CHARGERS_MAX = 50;
+/** OCPP 1.6 ChargePointStatus values a connector reports. */
+export const OCPP_CONNECTOR_STATUSES = [
+  'Available',
+  'Preparing',
+  'Charging',
+  'SuspendedEVSE',
+  'SuspendedEV',
+  'Finishing',
+  'Reserved',
+  'Unavailable',
+  'Faulted',
+] as const;
+export type OcppConnectorStatus = (typeof OCPP_CONNECTOR_STATUSES)[number];

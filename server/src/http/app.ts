@@ -41,6 +41,7 @@ import { loadSpotConfig, type SpotConfig } from '../spot/spot-config';
 import { registerSpotRoutes } from '../spot/routes';
 import { registerForecastRoutes } from '../forecast/routes';
 import { registerEvRoutes } from '../ev/routes';
+import { registerOcppChargerRoutes } from '../ocpp/routes';
 import { registerSeriesRoutes } from '../series/routes';
 import { registerStatic } from './static';
 import { registerReleases } from '../releases';
@@ -140,6 +141,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerIntegrationRoutes(app, { db, config: integrations, spot, devices });
   await registerAnalyticsRoutes(app, { db });
   if (devices) await registerEvRoutes(app, { db, shadows: devices.shadows, spot });
+  if (devices) {
+    const { ocpp } = devices;
+    await registerOcppChargerRoutes(app, { db, consoleUrl, revoke: (chargerId, reason) => ocpp.revoke(chargerId, reason) });
+  }
   await registerMissingTranslationRoute(app, { enabled: config.recordMissingTranslations, dataDir: config.dataDir });
   await registerStatic(app, config.publicDir, await registerReleases(app, { db, config }));
 

@@ -10,7 +10,19 @@ export const SIGNED_IN = 'signed-in';
 export type RoutePermission = Permission | typeof SIGNED_IN;
 
 export type TenantResourceKind =
-  'tenant' | 'plant' | 'thing' | 'user' | 'role' | 'session' | 'device' | 'tag' | 'apiKey' | 'webhook' | 'delivery' | 'schedule';
+  | 'tenant'
+  | 'plant'
+  | 'thing'
+  | 'user'
+  | 'role'
+  | 'session'
+  | 'device'
+  | 'tag'
+  | 'apiKey'
+  | 'webhook'
+  | 'delivery'
+  | 'schedule'
+  | 'charger';
 
 export interface TenantResource {
   /** Property of the body (or the query string) holding the id. */
