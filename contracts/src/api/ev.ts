@@ -3,9 +3,12 @@
 // iot/thing/shadow/desired. ev/charger/add, /remove, /list and /password/rotate manage a plant's OCPP
 // chargers (docs/ocpp.md): the password is answered once and only its hash is stored.
 import { Type, type Static } from '@sinclair/typebox';
-import { EV_MODES } from '../device/charger-keys';
+import { EV_CURRENT_MAX_A, EV_CURRENT_MIN_A, EV_MODES } from '../device/charger-keys';
 import {
   CHARGE_POINT_ID_MAX,
+  CHARGER_COMMAND_STATES,
+  CHARGER_COMMANDS_MAX,
+  ID_TAG_MAX,
   CHARGE_POINT_ID_PATTERN_SOURCE,
   CHARGER_NAME_MAX,
   OCPP_CONNECTOR_STATUSES,
@@ -149,11 +152,35 @@ export const OcppChargerView = Type.Object({
   firmware: Nullable(Type.String({ maxLength: 100 })),
   bootedAt: Nullable(IsoTime),
   lastHeartbeatAt: Nullable(IsoTime),
+  /** The current limits the solar modes keep to, A, and what the charger's hardware allows. */
+  minCurrentA: Type.Number(),
+  maxCurrentA: Type.Number(),
+  hwMaxCurrentA: Type.Number(),
+  /** The running session's OCPP transaction id; null: none runs. */
+  transactionId: Nullable(Type.Integer()),
   connectors: Type.Array(OcppConnectorView, { maxItems: 100 }),
 });
 export type OcppChargerView = Static<typeof OcppChargerView>;
 
 const ChargerIdBody = Type.Object({ chargerId: Id }, strict);
+
+/** One call the server sent a charger: pending until its answer, then accepted, rejected, failed or timed out. */
+export const ChargerCommandView = Type.Object({
+  id: Type.String({ maxLength: 100 }),
+  chargerId: Type.String({ maxLength: 100 }),
+  action: Type.String({ maxLength: 50 }),
+  state: StringEnum(CHARGER_COMMAND_STATES),
+  /** The answer's status (Accepted, Rejected, …) or the CALLERROR's code. */
+  answerStatus: Nullable(Type.String({ maxLength: 100 })),
+  source: StringEnum(['user', 'controller', 'system'] as const),
+  userEmail: Nullable(Type.String({ maxLength: 320 })),
+  sentAt: IsoTime,
+  answeredAt: Nullable(IsoTime),
+});
+export type ChargerCommandView = Static<typeof ChargerCommandView>;
+
+/** Whole amperes; the charger's hardware bounds them further, and min ≤ max (chargerCurrentProblems). */
+const Amperes = Type.Integer({ minimum: EV_CURRENT_MIN_A, maximum: EV_CURRENT_MAX_A });
 
 export const evEndpoints = {
   'ev/chargers': endpoint(
@@ -190,5 +217,25 @@ export const evEndpoints = {
     Type.Object({ chargers: Type.Array(OcppChargerView, { maxItems: PLANT_CHARGERS_MAX }) }),
   ),
   'ev/charger/password/rotate': endpoint(ChargerIdBody, ChargerLogin),
+  'ev/charger/remote-start': endpoint(
+    Type.Object(
+      {
+        chargerId: Id,
+        idTag: Type.String({ minLength: 1, maxLength: ID_TAG_MAX }),
+        connectorId: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+      },
+      strict,
+    ),
+    ChargerCommandView,
+  ),
+  'ev/charger/remote-stop': endpoint(ChargerIdBody, ChargerCommandView),
+  'ev/charger/commands': endpoint(
+    ChargerIdBody,
+    Type.Object({ commands: Type.Array(ChargerCommandView, { maxItems: CHARGER_COMMANDS_MAX }) }),
+  ),
+  'ev/charger/current': endpoint(
+    Type.Object({ chargerId: Id, minCurrentA: Amperes, maxCurrentA: Amperes }, strict),
+    Type.Object({ minCurrentA: Type.Number(), maxCurrentA: Type.Number(), hwMaxCurrentA: Type.Number() }),
+  ),
 };
 export type EvEndpoints = EndpointTypes<typeof evEndpoints>;

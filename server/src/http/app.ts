@@ -143,7 +143,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (devices) await registerEvRoutes(app, { db, shadows: devices.shadows, spot });
   if (devices) {
     const { ocpp } = devices;
-    await registerOcppChargerRoutes(app, { db, consoleUrl, revoke: (chargerId, reason) => ocpp.revoke(chargerId, reason) });
+    await registerOcppChargerRoutes(app, {
+      db,
+      consoleUrl,
+      revoke: (chargerId, reason) => ocpp.revoke(chargerId, reason),
+      commands: ocpp.commands,
+    });
   }
   await registerMissingTranslationRoute(app, { enabled: config.recordMissingTranslations, dataDir: config.dataDir });
   await registerStatic(app, config.publicDir, await registerReleases(app, { db, config }));

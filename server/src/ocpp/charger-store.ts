@@ -10,6 +10,7 @@ import type { Database } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { findTenantPlant, requirePlantRole, type AccessiblePlant, type PlantRole } from '../plants/access';
 import { addCharger, ChargePointIdTaken, plantChargers, removeCharger } from './chargers';
+import type { ChargerCommands } from './commands';
 import { setNewChargerPassword } from './credentials';
 import { ocppDb, type ChargerTable } from './tables';
 
@@ -19,6 +20,8 @@ export interface ChargerStoreDeps {
   consoleUrl: string;
   /** Closes a charger's socket wherever it is held (CentralSystem.revoke). */
   revoke(chargerId: string, reason: 'removed' | 'password-changed'): void;
+  /** What the server tells chargers, recorded and settled (CentralSystem.commands). */
+  commands: Pick<ChargerCommands, 'send' | 'list'>;
 }
 
 /** `ws(s)://<console>/ocpp/{chargePointId}`: the console's own port, wss behind a TLS proxy. */
@@ -35,7 +38,7 @@ async function visiblePlant(db: Kysely<Database>, caller: RequestCaller, plantId
 }
 
 /** The charger and its plant, when the caller may see the plant (else 404) with at least `needed` on it (else 403). */
-async function visibleCharger(db: Kysely<Database>, caller: RequestCaller, chargerId: string, needed: PlantRole) {
+export async function visibleCharger(db: Kysely<Database>, caller: RequestCaller, chargerId: string, needed: PlantRole) {
   const charger = await ocppDb(db).selectFrom('chargers').selectAll().where('id', '=', chargerId).executeTakeFirst();
   const plant = charger ? await findTenantPlant(db, caller.user, charger.plant_id) : undefined;
   if (!charger || !plant) throw notFound('Charger not found');
@@ -62,9 +65,24 @@ export async function listPlantChargers(
           )
           .orderBy('connector_id')
           .execute();
+  const running =
+    chargers.length === 0
+      ? []
+      : await ocppDb(deps.db)
+          .selectFrom('charging_transactions')
+          .select(['id', 'charger_id'])
+          .where(
+            'charger_id',
+            'in',
+            chargers.map((c) => c.id),
+          )
+          .where('stopped_at', 'is', null)
+          .orderBy('id', 'desc')
+          .execute();
   return {
     chargers: chargers.map((charger) => ({
       ...chargerView(deps.consoleUrl, charger),
+      transactionId: running.find((t) => t.charger_id === charger.id)?.id ?? null,
       connectors: connectors
         .filter((c) => c.charger_id === charger.id)
         .map((c) => ({
@@ -78,7 +96,7 @@ export async function listPlantChargers(
   };
 }
 
-function chargerView(consoleUrl: string, c: ChargerTable): Omit<OcppChargerView, 'connectors'> {
+function chargerView(consoleUrl: string, c: ChargerTable): Omit<OcppChargerView, 'connectors' | 'transactionId'> {
   return {
     chargerId: c.id,
     plantId: c.plant_id,
@@ -94,6 +112,9 @@ function chargerView(consoleUrl: string, c: ChargerTable): Omit<OcppChargerView,
     firmware: c.firmware,
     bootedAt: c.booted_at,
     lastHeartbeatAt: c.last_heartbeat_at,
+    minCurrentA: c.min_current_a,
+    maxCurrentA: c.max_current_a,
+    hwMaxCurrentA: c.hw_max_current_a,
   };
 }
 

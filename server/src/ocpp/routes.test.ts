@@ -1,7 +1,8 @@
 // ev/charger/add, /remove, /list and /password/rotate through the real app on SQLite and PostgreSQL:
 // who may call them, another tenant's plant and charger not found, bad bodies refused, the password
 // answered once and stored only as a hash, and a removed charger's or rotated password's socket closed
-// (the charge points are ocpp-rpc's own strict client).
+// (the charge points are ocpp-rpc's own strict client). Remote start/stop recorded pending and settled
+// by the charger's answer (accepted, rejected, timed out); current limits within the hardware, min ≤ max.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
@@ -23,6 +24,8 @@ import { BOOT, chargePoint, ocppEndpoint } from './test-charge-point';
 
 type Login = EvEndpoints['ev/charger/add']['response'];
 type ChargerList = EvEndpoints['ev/charger/list']['response'];
+type Command = EvEndpoints['ev/charger/remote-start']['response'];
+type History = EvEndpoints['ev/charger/commands']['response'];
 
 describe.each(databaseTargets())('ev/charger API on $name', (target) => {
   let db: Kysely<Database>;
@@ -85,7 +88,14 @@ describe.each(databaseTargets())('ev/charger API on $name', (target) => {
     plantViewerWithWrite = await tokenFor(db, writer);
     withoutEv = await tokenFor(db, await addUser(db, tenant, { role: 'owner', modules: ['monitoring', 'management'] }));
     const config = testConfig({ mqttPort: 0, simulator: false });
-    devices = await startDevices({ db, config, log: recordingLog(), clientId: `ocpp-api-${thing}`, ocppControlTickMs: 0 });
+    devices = await startDevices({
+      db,
+      config,
+      log: recordingLog(),
+      clientId: `ocpp-api-${thing}`,
+      ocppControlTickMs: 0,
+      ocppCallTimeoutMs: 1500,
+    });
     app = await buildApp({ db, config, devices });
     await app.listen({ port: 0, host: '127.0.0.1' });
   });
@@ -234,5 +244,99 @@ describe.each(databaseTargets())('ev/charger API on $name', (target) => {
     await connect(chargePointId, fresh.password);
     const row = await ocppDb(db).selectFrom('chargers').select('password_hash').where('id', '=', login.chargerId).executeTakeFirstOrThrow();
     expect(await verifyPassword(fresh.password, row.password_hash ?? '')).toBe(true);
+  });
+
+  describe('control from /ev', () => {
+    let operator: string;
+    beforeAll(async () => {
+      const tenant = (await db.selectFrom('plants').select('tenant_id').where('id', '=', plantId).executeTakeFirstOrThrow()).tenant_id;
+      const user = await addUser(db, tenant, { role: 'operator', modules: ['ev'] });
+      await grantPlantAccess(db, { plantId, userId: user.id, role: 'operator' });
+      operator = await tokenFor(db, user);
+    });
+    const history = async (chargerId: string) => (await call('ev/charger/commands', { chargerId }, viewer)).json<History>().commands;
+    const settledTo = async (chargerId: string, commandId: string, state: string) => {
+      await until(async () => (await history(chargerId)).find((c) => c.id === commandId)?.state === state);
+      return (await history(chargerId)).find((c) => c.id === commandId);
+    };
+
+    it('records a remote start pending, then the charger’s answer: accepted, rejected or timed out', async () => {
+      const { chargePointId, login } = await add();
+      const cp = await connect(chargePointId, login.password);
+      const answers: Array<'Accepted' | 'Rejected' | 'never'> = ['Accepted', 'Rejected', 'never'];
+      const asked: unknown[] = [];
+      cp.handle('RemoteStartTransaction', async ({ params }) => {
+        asked.push(params);
+        const answer = answers.shift();
+        // The third call is never answered: the central system times it out.
+        if (answer === 'never') await new Promise(() => undefined);
+        return { status: answer };
+      });
+      const start = async () => {
+        const response = await call('ev/charger/remote-start', { chargerId: login.chargerId, idTag: 'CARD-1', connectorId: 1 }, operator);
+        expect(response.statusCode).toBe(200);
+        const command = response.json<Command>();
+        expect(command).toMatchObject({ action: 'RemoteStartTransaction', state: 'pending', source: 'user', answeredAt: null });
+        return command;
+      };
+      expect(await settledTo(login.chargerId, (await start()).id, 'accepted')).toMatchObject({ answerStatus: 'Accepted' });
+      expect(await settledTo(login.chargerId, (await start()).id, 'rejected')).toMatchObject({ answerStatus: 'Rejected' });
+      expect(await settledTo(login.chargerId, (await start()).id, 'timed_out')).toMatchObject({ answerStatus: null });
+      expect(asked[0]).toEqual({ idTag: 'CARD-1', connectorId: 1 });
+      expect((await call('ev/charger/remote-start', { chargerId: login.chargerId, idTag: 'x'.repeat(21) }, operator)).statusCode).toBe(400);
+    });
+
+    it('stops the running session by its transaction id, and answers 409 when none runs', async () => {
+      const { chargePointId, login } = await add();
+      const cp = await connect(chargePointId, login.password);
+      const stop = () => call('ev/charger/remote-stop', { chargerId: login.chargerId }, operator);
+      expect((await stop()).statusCode).toBe(409);
+      const started = (await cp.call('StartTransaction', {
+        connectorId: 1,
+        idTag: 'CARD-1',
+        meterStart: 1000,
+        timestamp: new Date().toISOString(),
+      })) as { transactionId: number };
+      const listed = (await call('ev/charger/list', { plantId })).json<ChargerList>().chargers.find((c) => c.chargerId === login.chargerId);
+      expect(listed?.transactionId).toBe(started.transactionId);
+      const asked: unknown[] = [];
+      cp.handle('RemoteStopTransaction', async ({ params }) => {
+        asked.push(params);
+        return { status: 'Accepted' };
+      });
+      const command = (await stop()).json<Command>();
+      expect(await settledTo(login.chargerId, command.id, 'accepted')).toMatchObject({ action: 'RemoteStopTransaction' });
+      expect(asked).toEqual([{ transactionId: started.transactionId }]);
+    });
+
+    it('lets only an operator of the plant with devices:control send, and another tenant not at all', async () => {
+      const { login } = await add();
+      const body = { chargerId: login.chargerId, idTag: 'CARD-1' };
+      expect((await call('ev/charger/remote-start', body, viewer)).statusCode).toBe(403);
+      expect((await call('ev/charger/current', { chargerId: login.chargerId, minCurrentA: 6, maxCurrentA: 10 }, viewer)).statusCode).toBe(
+        403,
+      );
+      expect((await call('ev/charger/remote-start', body, theirOwner)).statusCode).toBe(404);
+      expect((await call('ev/charger/commands', { chargerId: login.chargerId }, theirOwner)).statusCode).toBe(404);
+      expect(await history(login.chargerId)).toEqual([]);
+    });
+
+    it('keeps the current limits within the charger’s hardware with min ≤ max', async () => {
+      const { login } = await add();
+      await ocppDb(db).updateTable('chargers').set({ hw_max_current_a: 16 }).where('id', '=', login.chargerId).execute();
+      const set = (minCurrentA: number, maxCurrentA: number) =>
+        call('ev/charger/current', { chargerId: login.chargerId, minCurrentA, maxCurrentA }, operator);
+      const minAboveMax = await set(10, 8);
+      expect(minAboveMax.statusCode).toBe(400);
+      expect(minAboveMax.json()).toMatchObject({
+        error: { details: { fields: { minCurrentA: { problem: 'minAboveMax' } }, hwMaxCurrentA: 16 } },
+      });
+      expect((await set(6, 32)).json()).toMatchObject({ error: { details: { fields: { maxCurrentA: { problem: 'range' } } } } });
+      expect((await set(5, 10)).statusCode).toBe(400);
+      expect((await set(6.5, 10)).statusCode).toBe(400);
+      expect((await set(8, 13)).json()).toEqual({ minCurrentA: 8, maxCurrentA: 13, hwMaxCurrentA: 16 });
+      const listed = (await call('ev/charger/list', { plantId })).json<ChargerList>().chargers.find((c) => c.chargerId === login.chargerId);
+      expect(listed).toMatchObject({ minCurrentA: 8, maxCurrentA: 13, hwMaxCurrentA: 16 });
+    });
   });
 });
