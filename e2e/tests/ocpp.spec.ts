@@ -2,8 +2,9 @@
 // charge point made with ocpp-rpc's own RPCClient in strict mode (the library's implementation of the
 // OCPP 1.6J schemas, not ours) signs in with the URL and password the dialog showed once. The plant
 // detail shows it connected with the vendor, model and firmware of its BootNotification; a
-// StatusNotification Faulted raises the plant's charger alert in the notification centre; removing the
-// charger in the console closes its socket.
+// StatusNotification Faulted raises the plant's charger alert in the notification centre; a remote
+// start from /ev is in the command history pending, then accepted or rejected as the charger answers;
+// removing the charger in the console closes its socket.
 import { RPCClient } from 'ocpp-rpc';
 import { seriousA11yViolations } from './shell-support';
 import { expect, signIn, test } from './support';
@@ -91,6 +92,31 @@ test('a charger added in the console connects over OCPP, shows its boot, raises 
     const alert = page.locator('tr[data-testid^="alert-"]', { hasText: 'Porucha nabíječky' }).filter({ hasText: plantName });
     await expect(alert).toHaveCount(1);
     await expect(alert).toContainText('Nabíječka Garáž hlásí poruchu GroundFailure');
+
+    // A remote start from /ev: pending until the charger answers, then as it answered.
+    const answers = ['Accepted', 'Rejected'];
+    const asked: unknown[] = [];
+    cp.handle('RemoteStartTransaction', async ({ params }) => {
+      asked.push(params);
+      await new Promise((resolve) => setTimeout(resolve, 1500)); // long enough to see it pending
+      return { status: answers.shift() };
+    });
+    await page.goBack();
+    await page.getByTestId('detail-make-active').click();
+    await page.goto('/ev');
+    const control = page.getByTestId('ocpp-charger');
+    await expect(control.getByTestId('ocpp-connection')).toHaveText('připojena');
+    await control.getByTestId('ocpp-id-tag').fill('CARD-42');
+    await control.getByTestId('ocpp-start').click();
+    const commands = control.getByTestId('ocpp-command');
+    await expect(commands.first()).toHaveAttribute('data-state', 'pending');
+    await expect(commands.first()).toHaveAttribute('data-state', 'accepted');
+    await control.getByTestId('ocpp-start').click();
+    await expect(commands).toHaveCount(2);
+    await expect(commands.first()).toHaveAttribute('data-state', 'rejected');
+    await expect(commands.first()).toContainText('odmítnuto (Rejected)');
+    expect(asked).toEqual([{ idTag: 'CARD-42' }, { idTag: 'CARD-42' }]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     // Removed in the console (asked first): the server closes the charger's socket.
     await page.goBack();
