@@ -214,7 +214,11 @@ export const evEndpoints = {
   'ev/charger/remove': endpoint(ChargerIdBody, Ok),
   'ev/charger/list': endpoint(
     Type.Object({ plantId: Id }, strict),
-    Type.Object({ chargers: Type.Array(OcppChargerView, { maxItems: PLANT_CHARGERS_MAX }) }),
+    Type.Object({
+      chargers: Type.Array(OcppChargerView, { maxItems: PLANT_CHARGERS_MAX }),
+      /** The caller's role on the plant: an operator may control the chargers, the owner also add and remove them. */
+      role: StringEnum(['viewer', 'operator', 'owner'] as const),
+    }),
   ),
   'ev/charger/password/rotate': endpoint(ChargerIdBody, ChargerLogin),
   'ev/charger/remote-start': endpoint(

@@ -41,17 +41,19 @@ const command = (over: Partial<ChargerCommandView> = {}): ChargerCommandView => 
 });
 
 let charger: OcppChargerView;
+let role: 'viewer' | 'operator' | 'owner';
 let history: ChargerCommandView[];
 const calls = (path: string) => apiPost.mock.calls.filter(([called]) => called === path).map(([, body]) => body);
 
 beforeEach(() => {
   __setSignedIn();
+  role = 'operator';
   charger = ocpp();
   history = [];
   apiPost.mockImplementation((async (path: string, body: unknown) => {
     if (path === 'ev/chargers') return { chargers: [], truncated: false };
     if (path === 'ev/sessions') return { plantId: 'plant-1', sessions: [], months: [], truncated: false };
-    if (path === 'ev/charger/list') return { chargers: [charger] };
+    if (path === 'ev/charger/list') return { chargers: [charger], role };
     if (path === 'ev/charger/commands') return { commands: history };
     if (path === 'ev/charger/remote-start' || path === 'ev/charger/remote-stop') {
       const sent = command({ action: path.endsWith('start') ? 'RemoteStartTransaction' : 'RemoteStopTransaction' });
@@ -119,6 +121,14 @@ describe('/ev OCPP control', () => {
     fireEvent.click(within(card).getByTestId('ocpp-save-limits'));
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(calls('ev/charger/current')).toEqual([{ chargerId: 'c-1', minCurrentA: 7, maxCurrentA: 7 }]);
+  });
+
+  it('shows no controls to a viewer of the plant, even with devices:control', async () => {
+    role = 'viewer';
+    show();
+    const card = await screen.findByTestId('ocpp-control');
+    expect(within(card).queryByTestId('ocpp-start')).toBeNull();
+    expect(within(card).queryByTestId('ocpp-save-limits')).toBeNull();
   });
 
   it('shows no controls to someone without devices:control', async () => {

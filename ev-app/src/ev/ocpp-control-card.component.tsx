@@ -161,14 +161,19 @@ function OcppCharger({ charger, plantId, canControl }: { charger: OcppChargerVie
 export function OcppControlCard({ plantId, canControl }: { plantId: string; canControl: boolean }) {
   const { t } = useTranslation('ev-app');
   const chargers = useOcppChargers(plantId);
-  if (!chargers.data || chargers.data.length === 0) {
+  if (!chargers.data || chargers.data.chargers.length === 0) {
     return chargers.isError ? <Callout intent="danger">{chargers.error.message}</Callout> : null;
   }
   return (
     <Card className="helio-ev__section" data-testid="ocpp-control">
       <H4>{t('ocpp.title')}</H4>
-      {chargers.data.map((charger) => (
-        <OcppCharger key={charger.chargerId} charger={charger} plantId={plantId} canControl={canControl} />
+      {chargers.data.chargers.map((charger) => (
+        <OcppCharger
+          key={charger.chargerId}
+          charger={charger}
+          plantId={plantId}
+          canControl={canControl && chargers.data.role !== 'viewer'}
+        />
       ))}
     </Card>
   );

@@ -1,7 +1,7 @@
 // The active plant's OCPP chargers as /ev controls them: remote start and stop, current limits, and
 // each charger's command history (read again every 2 s while a call waits for its answer).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChargerCommandView, EvEndpoints, OcppChargerView } from '@helio/contracts';
+import type { ChargerCommandView, EvEndpoints } from '@helio/contracts';
 import { apiPost, type ApiError } from '@helio/shared-utils';
 
 const listKey = (plantId: string) => ['ev/charger/list', plantId] as const;
@@ -10,9 +10,9 @@ const LIST_REFRESH_MS = 5000;
 const PENDING_REFRESH_MS = 2000;
 
 export function useOcppChargers(plantId: string) {
-  return useQuery<OcppChargerView[], ApiError>({
+  return useQuery<EvEndpoints['ev/charger/list']['response'], ApiError>({
     queryKey: listKey(plantId),
-    queryFn: async ({ signal }) => (await apiPost('ev/charger/list', { plantId }, { signal })).chargers,
+    queryFn: ({ signal }) => apiPost('ev/charger/list', { plantId }, { signal }),
     refetchInterval: LIST_REFRESH_MS,
   });
 }

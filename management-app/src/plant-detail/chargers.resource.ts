@@ -2,7 +2,7 @@
 // A password is answered once: it stays in the dialog that shows it, never in the query cache.
 // The list is read again every few seconds, so a charger that connects, boots or faults shows it.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChargerLogin, OcppChargerView } from '@helio/contracts';
+import type { ChargerLogin, EvEndpoints, OcppChargerView } from '@helio/contracts';
 import { apiPost, type ApiError } from '@helio/shared-utils';
 
 export const chargersKey = (plantId: string) => ['ev/charger/list', plantId] as const;
@@ -10,9 +10,9 @@ export const chargersKey = (plantId: string) => ['ev/charger/list', plantId] as 
 export const CHARGERS_REFRESH_MS = 5000;
 
 export function useChargers(plantId: string) {
-  return useQuery<OcppChargerView[], ApiError>({
+  return useQuery<EvEndpoints['ev/charger/list']['response'], ApiError>({
     queryKey: chargersKey(plantId),
-    queryFn: async ({ signal }) => (await apiPost('ev/charger/list', { plantId }, { signal })).chargers,
+    queryFn: ({ signal }) => apiPost('ev/charger/list', { plantId }, { signal }),
     refetchInterval: CHARGERS_REFRESH_MS,
   });
 }

@@ -23,6 +23,10 @@ const charger = (overrides: Partial<OcppChargerView> = {}): OcppChargerView => (
   firmware: '6.4.12',
   bootedAt: '2026-11-28T10:00:01.000Z',
   lastHeartbeatAt: '2026-11-28T10:05:00.000Z',
+  minCurrentA: 6,
+  maxCurrentA: 16,
+  hwMaxCurrentA: 16,
+  transactionId: null,
   connectors: [{ connectorId: 1, status: 'Faulted', errorCode: 'GroundFailure', info: 'RCD', statusAt: '2026-11-28T10:04:00.000Z' }],
   ...overrides,
 });
@@ -35,12 +39,14 @@ const LOGIN: ChargerLogin = {
 type Post = (path: string, body: unknown) => Promise<unknown>;
 let server: Post;
 let chargers: OcppChargerView[];
+let role: 'viewer' | 'operator' | 'owner';
 const calls = (path: string) => apiPost.mock.calls.filter(([called]) => called === path).map(([, body]) => body);
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
 beforeEach(() => {
   queryClient.clear();
   __setSignedIn();
+  role = 'owner';
   chargers = [
     charger(),
     charger({
@@ -61,7 +67,7 @@ beforeEach(() => {
     if (path === 'hono/plants/get') return registryPlant();
     if (path === 'plant/detail') return PLANT;
     if (path === 'device/list') return [];
-    if (path === 'ev/charger/list') return { chargers };
+    if (path === 'ev/charger/list') return { chargers, role };
     if (path === 'ev/charger/add') return LOGIN;
     if (path === 'ev/charger/remove') {
       chargers = chargers.filter((c) => c.chargerId !== (body as { chargerId: string }).chargerId);
@@ -175,6 +181,14 @@ describe('the plant’s OCPP chargers', () => {
     expect(screen.queryByTestId('charger-remove')).toBeNull();
     expect(screen.queryByTestId('charger-rotate')).toBeNull();
     unmount();
+    queryClient.clear();
+    // May change plants, but only operates this one.
+    __setCurrentUser(__fixtures.currentUser());
+    role = 'operator';
+    const second = atDevices();
+    await screen.findAllByTestId('charger-row');
+    expect(screen.queryByTestId('charger-add')).toBeNull();
+    second.unmount();
     queryClient.clear();
     apiPost.mockClear();
     __setCurrentUser({ ...__fixtures.currentUser(), modules: ['management'] });

@@ -1,6 +1,7 @@
 // The plant's OCPP chargers, in the devices tab: each with its connection, what it told at boot
 // (vendor, model, firmware), its last heartbeat and its connectors' status. Someone who may manage
-// plants adds a charger (its login shown once), gives it a new password or removes it (both asked first).
+// plants and owns the plant adds a charger (its login shown once), gives it a new password or removes it
+// (both asked first).
 import { useState, type ReactNode } from 'react';
 import {
   Alert,
@@ -46,7 +47,7 @@ export function PlantChargers({ plant }: { plant: PlantDetail }) {
   const chargers = useChargers(plant.id);
   const remove = useRemoveCharger(plant.id);
   const rotate = useRotateChargerPassword(plant.id);
-  const mayManage = canManagePlants(user?.permissions);
+  const mayManage = canManagePlants(user?.permissions) && chargers.data?.role === 'owner';
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<OcppChargerView | null>(null);
   const [rotating, setRotating] = useState<OcppChargerView | null>(null);
@@ -76,7 +77,7 @@ export function PlantChargers({ plant }: { plant: PlantDetail }) {
   if (chargers.isPending) body = <Spinner />;
   else if (chargers.isError)
     body = <ErrorPanel title={t('chargers.loadFailed')} description={chargers.error.message} onRetry={() => chargers.refetch()} />;
-  else if (chargers.data.length === 0) {
+  else if (chargers.data.chargers.length === 0) {
     body = (
       <div data-testid="chargers-empty">
         <NonIdealState icon="flash" title={t('chargers.emptyTitle')} description={t('chargers.emptyDescription')} />
@@ -99,7 +100,7 @@ export function PlantChargers({ plant }: { plant: PlantDetail }) {
           </tr>
         </thead>
         <tbody>
-          {chargers.data.map((charger) => {
+          {chargers.data.chargers.map((charger) => {
             const state = chargerState(charger);
             return (
               <tr key={charger.chargerId} data-testid="charger-row" data-charge-point-id={charger.chargePointId}>

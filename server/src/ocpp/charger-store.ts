@@ -80,6 +80,7 @@ export async function listPlantChargers(
           .orderBy('id', 'desc')
           .execute();
   return {
+    role: plant.access_role,
     chargers: chargers.map((charger) => ({
       ...chargerView(deps.consoleUrl, charger),
       transactionId: running.find((t) => t.charger_id === charger.id)?.id ?? null,
