@@ -23,7 +23,7 @@ function chargePoint(centralSystemUrl: string, identity: string, password: strin
   return new RPCClient(options as ConstructorParameters<typeof RPCClient>[0]);
 }
 
-test('a charger added in the console connects over OCPP, shows its boot, raises its fault and is cut off when removed', async ({
+test('a charger added in the console connects over OCPP, shows its boot, raises its fault, takes a remote start from /ev and is cut off when removed', async ({
   page,
 }) => {
   const run = Date.now().toString(36);
