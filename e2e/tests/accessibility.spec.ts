@@ -35,6 +35,8 @@ async function signedInRoutes(request: APIRequestContext): Promise<string[]> {
     '/management',
     '/management/plants',
     `/management/plants/${plant.id}`,
+    // the devices tab: the plant's devices and its OCPP chargers
+    `/management/plants/${plant.id}?tab=devices`,
     '/management/tags',
     `/plant/${plant.id}/settings`,
     ...(inverter ? [`/management/inverters/${inverter.id}`] : []),

@@ -75,6 +75,7 @@ function answer(planAnswer = plan(true)) {
     if (path === 'ev/sessions') return sessions;
     if (path === 'ev/plan') return planAnswer;
     if (path === 'iot/thing/shadow/desired') return __fixtures.shadow();
+    if (path === 'ev/charger/list') return { chargers: [], role: 'owner' };
     throw new Error(`unexpected ${path}`);
   }) as unknown as typeof apiPost);
 }

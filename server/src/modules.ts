@@ -17,6 +17,7 @@ import type { IdentityDeps } from './identity/sign-in';
 import type { IntegrationsConfig } from './integrations/integrations-config';
 import { integrationsModule } from './integrations/module';
 import type { Mailer } from './mail/mailer';
+import { ocppModule } from './ocpp/module';
 import { notificationsModule } from './notifications/module';
 import { plantDevicesModule } from './plant-devices/module';
 import { plantsModule } from './plants/module';
@@ -60,5 +61,6 @@ export const modules: readonly ApiModule<ModuleDeps>[] = [
   integrationsModule,
   analyticsModule,
   evModule,
+  ocppModule,
   releasesModule,
 ];

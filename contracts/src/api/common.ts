@@ -40,7 +40,19 @@ export const SIGNED_IN = 'signed-in';
 export type EndpointPermission = Permission | typeof SIGNED_IN;
 
 export type TenantResourceKind =
-  'tenant' | 'plant' | 'thing' | 'user' | 'role' | 'session' | 'device' | 'tag' | 'apiKey' | 'webhook' | 'delivery' | 'schedule';
+  | 'tenant'
+  | 'plant'
+  | 'thing'
+  | 'user'
+  | 'role'
+  | 'session'
+  | 'device'
+  | 'tag'
+  | 'apiKey'
+  | 'webhook'
+  | 'delivery'
+  | 'schedule'
+  | 'charger';
 
 /** Where a request names a tenant-owned thing by its id (the security test probes it with another tenant's ids). */
 export interface TenantResource {

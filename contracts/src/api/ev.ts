@@ -1,10 +1,25 @@
 // ev/chargers, ev/sessions and ev/plan: the EV module's reads. Charger settings are not here: they
 // are desired-state keys of the device contract (device/charger-keys.ts) written through
-// iot/thing/shadow/desired.
+// iot/thing/shadow/desired. ev/charger/add, /remove, /list and /password/rotate manage a plant's OCPP
+// chargers (docs/ocpp.md): the password is answered once and only its hash is stored.
 import { Type, type Static } from '@sinclair/typebox';
-import { EV_MODES } from '../device/charger-keys';
-import { EV_FLEET_MAX, EV_PLAN_MAX_HOURS, EV_PLAN_MAX_KWH, EV_PLAN_STEP_MINUTES, EV_SESSIONS_MAX } from '../limits/ev';
-import { endpoint, Id, NoBody, Nullable, NullableEnum, strict, StringEnum, type EndpointTypes, access } from './common';
+import { EV_CURRENT_MAX_A, EV_CURRENT_MIN_A, EV_MODES } from '../device/charger-keys';
+import {
+  CHARGE_POINT_ID_MAX,
+  CHARGER_COMMAND_STATES,
+  CHARGER_COMMANDS_MAX,
+  ID_TAG_MAX,
+  CHARGE_POINT_ID_PATTERN_SOURCE,
+  CHARGER_NAME_MAX,
+  OCPP_CONNECTOR_STATUSES,
+  PLANT_CHARGERS_MAX,
+  EV_FLEET_MAX,
+  EV_PLAN_MAX_HOURS,
+  EV_PLAN_MAX_KWH,
+  EV_PLAN_STEP_MINUTES,
+  EV_SESSIONS_MAX,
+} from '../limits/ev';
+import { endpoint, Id, NoBody, Nullable, NullableEnum, Ok, strict, StringEnum, type EndpointTypes, access } from './common';
 
 const IsoTime = Type.String({ minLength: 1, maxLength: 40 });
 const PLAN_STEPS = (EV_PLAN_MAX_HOURS * 60) / EV_PLAN_STEP_MINUTES;
@@ -99,31 +114,75 @@ export const EvPlan = Type.Object({
 });
 export type EvPlan = Static<typeof EvPlan>;
 
-/** A plant's OCPP charger as the plant detail lists it: how it is connected and what it told at boot. */
-export const OcppCharger = Type.Object({
-  id: Type.String(),
-  /** The OCPP identity: the last segment of /ocpp/{chargePointId}. */
-  chargePointId: Type.String(),
-  name: Type.String(),
-  /** online while a replica holds its socket, offline after; null: it never connected. */
-  connection: NullableEnum(['online', 'offline']),
-  /** When the connection last changed. */
-  connectionAt: Nullable(Type.String()),
-  /** From its last BootNotification; null until it booted. */
-  vendor: Nullable(Type.String()),
-  model: Nullable(Type.String()),
-  firmware: Nullable(Type.String()),
-  lastHeartbeatAt: Nullable(Type.String()),
+/** What an OCPP charger needs to connect, answered once (ev/charger/add, ev/charger/password/rotate). */
+export const ChargerLogin = Type.Object({
+  chargerId: Type.String({ maxLength: 100 }),
+  /** `ws(s)://<console>/ocpp/{chargePointId}`: most chargers take the part before the id and the id apart. */
+  ocppUrl: Type.String({ maxLength: 2000 }),
+  /** 40 hexadecimal digits (OCPP's AuthorizationKey), shown this once. */
+  password: Type.String({ maxLength: 100 }),
 });
-export type OcppCharger = Static<typeof OcppCharger>;
+export type ChargerLogin = Static<typeof ChargerLogin>;
+
+/** A connector's last StatusNotification (0 is the charger itself). */
+export const OcppConnectorView = Type.Object({
+  connectorId: Type.Integer(),
+  status: StringEnum(OCPP_CONNECTOR_STATUSES),
+  errorCode: Type.String({ maxLength: 50 }),
+  info: Nullable(Type.String({ maxLength: 50 })),
+  statusAt: IsoTime,
+});
+export type OcppConnectorView = Static<typeof OcppConnectorView>;
+
+/** One OCPP charger of a plant: what it told at boot, its connection and its connectors. */
+export const OcppChargerView = Type.Object({
+  chargerId: Type.String({ maxLength: 100 }),
+  plantId: Type.String({ maxLength: 100 }),
+  chargePointId: Type.String({ maxLength: CHARGE_POINT_ID_MAX }),
+  name: Type.String({ maxLength: CHARGER_NAME_MAX }),
+  ocppUrl: Type.String({ maxLength: 2000 }),
+  /** null: it never connected. */
+  connection: NullableEnum(['online', 'offline'] as const),
+  connectionAt: Nullable(IsoTime),
+  /** false: a charger carried over from before OCPP, which cannot connect until a password is set. */
+  hasPassword: Type.Boolean(),
+  vendor: Nullable(Type.String({ maxLength: 100 })),
+  model: Nullable(Type.String({ maxLength: 100 })),
+  serial: Nullable(Type.String({ maxLength: 100 })),
+  firmware: Nullable(Type.String({ maxLength: 100 })),
+  bootedAt: Nullable(IsoTime),
+  lastHeartbeatAt: Nullable(IsoTime),
+  /** The current limits the solar modes keep to, A, and what the charger's hardware allows. */
+  minCurrentA: Type.Number(),
+  maxCurrentA: Type.Number(),
+  hwMaxCurrentA: Type.Number(),
+  /** The running session's OCPP transaction id; null: none runs. */
+  transactionId: Nullable(Type.Integer()),
+  connectors: Type.Array(OcppConnectorView, { maxItems: 100 }),
+});
+export type OcppChargerView = Static<typeof OcppChargerView>;
+
+const ChargerIdBody = Type.Object({ chargerId: Id }, strict);
+
+/** One call the server sent a charger: pending until its answer, then accepted, rejected, failed or timed out. */
+export const ChargerCommandView = Type.Object({
+  id: Type.String({ maxLength: 100 }),
+  chargerId: Type.String({ maxLength: 100 }),
+  action: Type.String({ maxLength: 50 }),
+  state: StringEnum(CHARGER_COMMAND_STATES),
+  /** The answer's status (Accepted, Rejected, …) or the CALLERROR's code. */
+  answerStatus: Nullable(Type.String({ maxLength: 100 })),
+  source: StringEnum(['user', 'controller', 'system'] as const),
+  userEmail: Nullable(Type.String({ maxLength: 320 })),
+  sentAt: IsoTime,
+  answeredAt: Nullable(IsoTime),
+});
+export type ChargerCommandView = Static<typeof ChargerCommandView>;
+
+/** Whole amperes; the charger's hardware bounds them further, and min ≤ max (chargerCurrentProblems). */
+const Amperes = Type.Integer({ minimum: EV_CURRENT_MIN_A, maximum: EV_CURRENT_MAX_A });
 
 export const evEndpoints = {
-  /** A plant's OCPP chargers, first added first (the plant detail's list; plants:read like device/list). */
-  'ev/charger/list': endpoint(
-    Type.Object({ plantId: Id }, strict),
-    Type.Object({ chargers: Type.Array(OcppCharger) }),
-    access('plants:read', { tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
-  ),
   'ev/chargers': endpoint(
     NoBody,
     Type.Object({ chargers: Type.Array(ChargerView, { maxItems: EV_FLEET_MAX }), truncated: Type.Boolean() }),
@@ -146,6 +205,64 @@ export const evEndpoints = {
     ),
     EvPlan,
     access('devices:read', { module: 'ev', tenantResources: [{ field: 'deviceId', kind: 'device' }] }),
+  ),
+  'ev/charger/add': endpoint(
+    Type.Object(
+      {
+        plantId: Id,
+        chargePointId: Type.String({ minLength: 1, maxLength: CHARGE_POINT_ID_MAX, pattern: CHARGE_POINT_ID_PATTERN_SOURCE }),
+        name: Type.String({ minLength: 1, maxLength: CHARGER_NAME_MAX }),
+      },
+      strict,
+    ),
+    ChargerLogin,
+    access('plants:write', { module: 'ev', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
+  ),
+  'ev/charger/remove': endpoint(
+    ChargerIdBody,
+    Ok,
+    access('plants:write', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
+  ),
+  'ev/charger/list': endpoint(
+    Type.Object({ plantId: Id }, strict),
+    Type.Object({
+      chargers: Type.Array(OcppChargerView, { maxItems: PLANT_CHARGERS_MAX }),
+      /** The caller's role on the plant: an operator may control the chargers, the owner also add and remove them. */
+      role: StringEnum(['viewer', 'operator', 'owner'] as const),
+    }),
+    access('devices:read', { module: 'ev', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
+  ),
+  'ev/charger/password/rotate': endpoint(
+    ChargerIdBody,
+    ChargerLogin,
+    access('plants:write', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
+  ),
+  'ev/charger/remote-start': endpoint(
+    Type.Object(
+      {
+        chargerId: Id,
+        idTag: Type.String({ minLength: 1, maxLength: ID_TAG_MAX }),
+        connectorId: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+      },
+      strict,
+    ),
+    ChargerCommandView,
+    access('devices:control', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
+  ),
+  'ev/charger/remote-stop': endpoint(
+    ChargerIdBody,
+    ChargerCommandView,
+    access('devices:control', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
+  ),
+  'ev/charger/commands': endpoint(
+    ChargerIdBody,
+    Type.Object({ commands: Type.Array(ChargerCommandView, { maxItems: CHARGER_COMMANDS_MAX }) }),
+    access('devices:read', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
+  ),
+  'ev/charger/current': endpoint(
+    Type.Object({ chargerId: Id, minCurrentA: Amperes, maxCurrentA: Amperes }, strict),
+    Type.Object({ minCurrentA: Type.Number(), maxCurrentA: Type.Number(), hwMaxCurrentA: Type.Number() }),
+    access('devices:control', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
   ),
 };
 export type EvEndpoints = EndpointTypes<typeof evEndpoints>;

@@ -1,4 +1,5 @@
 // EV figures both the server and the console rely on.
+import { EV_CURRENT_MIN_A } from '../device/charger-keys';
 /** ev/sessions covers at most this many days per call. */
 export const EV_SESSIONS_MAX_DAYS = 400;
 /** ...and answers at most this many sessions (the newest). */
@@ -11,3 +12,47 @@ export const EV_PLAN_STEP_MINUTES = 15;
 export const EV_FLEET_MAX = 2000;
 /** A target energy above this is refused (no car battery is bigger). */
 export const EV_PLAN_MAX_KWH = 200;
+
+/** An OCPP charge point id: printable ASCII without the URL's reserved characters, at most 48 (OCPP's CiString48). */
+export const CHARGE_POINT_ID_MAX = 48;
+export const CHARGE_POINT_ID_PATTERN_SOURCE = '^[A-Za-z0-9._~-]{1,48}$';
+/** A charger's name as people see it. */
+export const CHARGER_NAME_MAX = 100;
+/** OCPP chargers one plant may have. */
+export const PLANT_CHARGERS_MAX = 50;
+/** OCPP 1.6 ChargePointStatus values a connector reports. */
+export const OCPP_CONNECTOR_STATUSES = [
+  'Available',
+  'Preparing',
+  'Charging',
+  'SuspendedEVSE',
+  'SuspendedEV',
+  'Finishing',
+  'Reserved',
+  'Unavailable',
+  'Faulted',
+] as const;
+export type OcppConnectorStatus = (typeof OCPP_CONNECTOR_STATUSES)[number];
+
+/** OCPP's idTag (CiString20): an RFID card's id or a tag a remote start names. */
+export const ID_TAG_MAX = 20;
+/** A charger's command history answers at most this many calls, newest first. */
+export const CHARGER_COMMANDS_MAX = 100;
+export const CHARGER_COMMAND_STATES = ['pending', 'accepted', 'rejected', 'failed', 'timed_out'] as const;
+
+export type ChargerCurrentProblem = 'range' | 'minAboveMax';
+/**
+ * What is wrong with a charger's current limits (the form and the server judge the same way): whole
+ * amperes from EV_CURRENT_MIN_A up to the charger's hardware, and the minimum not above the maximum.
+ */
+export function chargerCurrentProblems(
+  limits: { minCurrentA: number; maxCurrentA: number },
+  hwMaxCurrentA: number,
+): Partial<Record<'minCurrentA' | 'maxCurrentA', ChargerCurrentProblem>> {
+  const problems: Partial<Record<'minCurrentA' | 'maxCurrentA', ChargerCurrentProblem>> = {};
+  const inRange = (a: number) => Number.isInteger(a) && a >= EV_CURRENT_MIN_A && a <= hwMaxCurrentA;
+  if (!inRange(limits.minCurrentA)) problems.minCurrentA = 'range';
+  if (!inRange(limits.maxCurrentA)) problems.maxCurrentA = 'range';
+  if (!problems.minCurrentA && !problems.maxCurrentA && limits.minCurrentA > limits.maxCurrentA) problems.minCurrentA = 'minAboveMax';
+  return problems;
+}

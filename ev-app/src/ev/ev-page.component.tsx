@@ -1,5 +1,5 @@
-// /ev: the active plant's chargers live with their settings and charge plans, the plant's sessions,
-// and the fleet's chargers.
+// /ev: the active plant's chargers live with their settings and charge plans, its OCPP chargers'
+// remote start/stop, current limits and command history, the plant's sessions, and the fleet's chargers.
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { NonIdealState, Spinner } from '@blueprintjs/core';
@@ -7,6 +7,7 @@ import { ErrorPanel, hasPermission, PageHeader, PlantGate, useActivePlant, useCu
 import { ChargerCard } from './charger-card.component';
 import { useChargers } from './ev.resource';
 import { FleetCard } from './fleet-card.component';
+import { OcppControlCard } from './ocpp-control-card.component';
 import { PlanCard } from './plan-card.component';
 import { SessionsCard } from './sessions-card.component';
 import './ev.css';
@@ -48,6 +49,7 @@ function EvChargers({ plant }: { plant: Plant }) {
           </React.Fragment>
         );
       })}
+      <OcppControlCard plantId={plant.id} canControl={mayControl} />
       <SessionsCard plant={plant} />
       {chargers.data && chargers.data.chargers.length > 0 && <FleetCard chargers={chargers.data.chargers} />}
     </>

@@ -26,7 +26,8 @@ function CopyButton({ value, label }: { value: string; label: string }) {
   );
 }
 
-function CopyableField({ id, label, value }: { id: string; label: string; value: string }) {
+/** A read-only value with its copy button (the gateway's and an OCPP charger's login). */
+export function CopyableField({ id, label, value }: { id: string; label: string; value: string }) {
   return (
     <FormGroup label={label} labelFor={id} className="helio-management-login-field">
       <InputGroup

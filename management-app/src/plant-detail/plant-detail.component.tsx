@@ -1,12 +1,14 @@
-// /management/plants/{id}: the plant's overview (facts and live status), its devices, its settings and who may see it (access), as tabs;
+// /management/plants/{id}: the plant's overview (facts and live status), its devices (and its OCPP chargers, for users of
+// the ev module), its settings and who may see it (access), as tabs;
 // the tab is kept in the address (?tab=settings) so it can be linked and survives a reload.
 import { Button, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { PageHeader, setActivePlant, useActivePlant } from '@helio/shared-utils';
+import { PageHeader, setActivePlant, useActivePlant, useCurrentUser } from '@helio/shared-utils';
 import { AlertThresholdsSection } from '../plant-settings/alert-thresholds.component';
 import { SettingsForm } from '../plant-settings/settings-form.component';
 import { PlantAccess } from './plant-access.component';
+import { PlantChargers } from './plant-chargers.component';
 import { PlantDevices } from './plant-devices.component';
 import { PlantOverview } from './plant-overview.component';
 import { usePlantDetail, usePlantStatus } from './plant-detail.resource';
@@ -22,6 +24,7 @@ export default function PlantDetailPage() {
   const detail = usePlantDetail(id);
   const status = usePlantStatus(id);
   const { plant: active } = useActivePlant();
+  const usesEv = useCurrentUser().data?.modules.includes('ev') ?? false;
   const crumbs = [{ text: t('plants.title'), href: '/management/plants' }, { text: detail.data?.name ?? id }];
 
   if (detail.isPending) return <Spinner />;
@@ -57,7 +60,17 @@ export default function PlantDetailPage() {
         large
       >
         <Tab id="overview" title={t('detail.overview')} panel={<PlantOverview plant={plant} status={status.data} />} />
-        <Tab id="devices" title={t('detail.devices')} panel={<PlantDevices plant={plant} />} data-testid="tab-devices" />
+        <Tab
+          id="devices"
+          title={t('detail.devices')}
+          panel={
+            <>
+              <PlantDevices plant={plant} />
+              {usesEv && <PlantChargers plant={plant} />}
+            </>
+          }
+          data-testid="tab-devices"
+        />
         {/* keyed by plant only: a refetch must not reset what the user is typing; conflicts surface on save */}
         <Tab
           id="settings"

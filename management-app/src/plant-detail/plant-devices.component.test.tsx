@@ -30,6 +30,7 @@ beforeEach(() => {
     if (path === 'hono/plants/get') return registryPlant();
     if (path === 'plant/detail') return PLANT;
     if (path === 'device/list') return devices;
+    if (path === 'ev/charger/list') return { chargers: [], role: 'owner' };
     if (path === 'device/get') return devices.find((d) => d.id === (body as { id: string }).id);
     if (path === 'device/delete') {
       devices = devices.filter((d) => d.id !== (body as { id: string }).id);

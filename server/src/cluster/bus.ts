@@ -26,6 +26,8 @@ export interface ClusterMessages {
   'ocpp-connected': { chargerId: string; connectionId: string; since: number };
   /** A call for an OCPP charger was recorded: the replica holding its socket sends it (ocpp/commands.ts). */
   'ocpp-command': { commandId: string; chargerId: string };
+  /** An OCPP charger was removed or got a new password: the replica holding its socket closes it. */
+  'ocpp-disconnect': { chargerId: string; reason: 'removed' | 'password-changed' };
   /** The charger answered a call (or it timed out): whoever waits for it reads the row. */
   'ocpp-command-settled': { commandId: string };
 }

@@ -1,4 +1,4 @@
-// POST /api/ev/charger/list {plantId}: a plant's OCPP chargers (ocpp/); /api/ev/chargers {}, /api/ev/sessions {plantId, from, to} and /api/ev/plan {deviceId, targetKwh |
+// /api/ev/chargers {}, /api/ev/sessions {plantId, from, to} and /api/ev/plan {deviceId, targetKwh |
 // targetSocPct, departure}: the ev module's reads. Charger settings are written as desired state
 // (iot/thing/shadow/desired, devices:control and the operator role), not here.
 import type { ApiHandlers } from '../http/api-module';
@@ -9,7 +9,6 @@ import type { ShadowStore } from '../devices/shadows/shadow-store';
 import { badRequest, notFound } from '../http/errors';
 import { findTenantPlant } from '../plants/access';
 import type { SpotConfig } from '../spot/spot-config';
-import { plantChargers } from '../ocpp/chargers';
 import { findVisibleCharger, fleetChargers } from './chargers';
 import { planView } from './plan-view';
 import { sessionList } from './sessions';
@@ -31,24 +30,6 @@ export function evHandlers(deps: { db: Kysely<Database>; shadows: ShadowStore; s
   const { db, shadows, spot } = deps;
 
   return {
-    'ev/charger/list': async (request) => {
-      const plant = await findTenantPlant(db, request.user, request.body.plantId);
-      if (!plant) throw notFound('Plant not found');
-      const chargers = await plantChargers(db, plant.id);
-      return {
-        chargers: chargers.map((c) => ({
-          id: c.id,
-          chargePointId: c.charge_point_id,
-          name: c.name,
-          connection: c.connection,
-          connectionAt: c.connection_at,
-          vendor: c.vendor,
-          model: c.model,
-          firmware: c.firmware,
-          lastHeartbeatAt: c.last_heartbeat_at,
-        })),
-      };
-    },
     'ev/chargers': async (request) => fleetChargers(db, shadows, request.user),
     'ev/sessions': async (request) => {
       const plant = await findTenantPlant(db, request.user, request.body.plantId);

@@ -56,6 +56,11 @@ export function sampleOf(schema: JsonSchema | undefined): unknown {
 const CONVENTIONAL: Record<string, TenantResourceKind> = { thingName: 'thing', things: 'thing', plantId: 'plant' };
 /** Required fields that look like ids of something: each must be a declared or conventional resource. */
 const ID_LIKE = /^id$|Id$|^thingName$|^things$/;
+/**
+ * Fields named like ids that name nothing stored yet: the caller chooses the value (ev/charger/add's
+ * chargePointId is the identity a new charger will sign in with, unique across the installation).
+ */
+const CHOSEN_NAMES = new Set(['chargePointId']);
 
 function fieldsOf(route: RouteEntry, where: 'body' | 'querystring'): JsonSchema | undefined {
   return route.schema?.[where] as JsonSchema | undefined;
@@ -77,7 +82,7 @@ export function tenantResourcesOf(route: RouteEntry): TenantResource[] {
 export function undeclaredIdFields(route: RouteEntry): string[] {
   const covered = new Set(tenantResourcesOf(route).map((r) => r.field));
   return (['body', 'querystring'] as const).flatMap((where) =>
-    (fieldsOf(route, where)?.required ?? []).filter((field) => ID_LIKE.test(field) && !covered.has(field)),
+    (fieldsOf(route, where)?.required ?? []).filter((field) => ID_LIKE.test(field) && !covered.has(field) && !CHOSEN_NAMES.has(field)),
   );
 }
 

@@ -16,6 +16,7 @@ import { insertTag } from '../tags/tags';
 import { createApiKey } from '../integrations/api-keys';
 import { queueDeliveries } from '../integrations/webhook-events';
 import { createWebhook } from '../integrations/webhook-store';
+import { addCharger } from '../ocpp/chargers';
 import { insertSchedule } from '../rc/schedules';
 import { databaseTargets } from '../testing/databases';
 import { startDemoApp, type DemoApp } from '../testing/demo-app';
@@ -121,6 +122,7 @@ describe.each(databaseTargets())('route security on $name', (target) => {
       tag: await insertTag(db, tenantA, { name: 'Probe: ours', colour: 'blue' }),
       ...(await integrationThings(tenantA)),
       schedule: (await insertSchedule(db, probeSchedule(tenantA, plantA.id))).id,
+      charger: await probeCharger(plantA.id),
     };
     theirs = async (kind) => {
       if (kind === 'apiKey' || kind === 'webhook' || kind === 'delivery') return (await integrationThings(tenantB))[kind];
@@ -133,6 +135,7 @@ describe.each(databaseTargets())('route security on $name', (target) => {
         return (await db.selectFrom('devices').select('id').where('plant_id', '=', plantB.id).executeTakeFirstOrThrow()).id;
       if (kind === 'tag') return insertTag(db, tenantB, { name: `Probe: theirs ${randomUUID()}`, colour: 'green' });
       if (kind === 'schedule') return (await insertSchedule(db, probeSchedule(tenantB, plantB.id))).id;
+      if (kind === 'charger') return probeCharger(plantB.id);
       return (await startSession(db, ownerB.id, { userAgent: null, address: null })).sessionId;
     };
     const usersA = await db.selectFrom('users').select(['id', 'email']).where('tenant_id', '=', tenantA).execute();
@@ -155,11 +158,17 @@ describe.each(databaseTargets())('route security on $name', (target) => {
       ours.webhook,
       ours.delivery,
       ours.schedule,
+      ours.charger,
       ...usersA.flatMap((u) => [u.id, u.email]),
       ...plantsA.flatMap((p) => [p.id, p.thing_name]),
       ...devicesA.map((d) => d.id),
     ];
   });
+
+  /** A new OCPP charger of the plant (its charge point id is unique across the installation). */
+  async function probeCharger(plantId: string): Promise<string> {
+    return (await addCharger(db, { plantId, chargePointId: `probe-${randomUUID().slice(0, 8)}`, name: 'Probe' })).charger.id;
+  }
 
   /** A tenant's API key, webhook and one queued delivery of it, made by the tenant's owner. */
   async function integrationThings(tenantId: string): Promise<Record<'apiKey' | 'webhook' | 'delivery', string>> {

@@ -3,8 +3,7 @@
 // the ids of tenant-owned things (the generated security test probes those with another tenant's ids).
 // A JSON endpoint's access is its contract's (`access` in @helio/contracts); the few routes outside the
 // contract (health, the live stream, the OpenAPI document) declare theirs with the same helper.
-import type { EndpointPermission, TenantResource } from '@helio/contracts';
-import type { ModuleKey } from '@helio/contracts';
+import type { EndpointPermission, ModuleKey, TenantResource } from '@helio/contracts';
 
 export { access, SIGNED_IN, type TenantResource, type TenantResourceKind } from '@helio/contracts';
 

@@ -40,6 +40,8 @@ export const HEARTBEAT_INTERVAL_S = 300;
 export const CHARGER_FLOOD_LIMITS: FloodLimits = { perSecond: 10, burst: 60, maxPending: 10 };
 /** Non-conforming frames in a row after which the connection is closed (1002). */
 export const MAX_BAD_FRAMES = 20;
+/** WebSocket close code of a connection ended because its charger was removed or got a new password. */
+export const CLOSE_CREDENTIALS_REVOKED = 4001;
 
 export interface CentralSystemOptions {
   db: Kysely<Database>;
@@ -92,6 +94,7 @@ export class CentralSystem {
   private readonly handlingMs = new Float64Array(HANDLING_KEPT);
   private handled = 0;
   private readonly unsubscribe: () => void;
+  private readonly unsubscribeRevoked: () => void;
   private readonly faults;
 
   constructor(private readonly opts: CentralSystemOptions) {
@@ -142,6 +145,17 @@ export class CentralSystem {
       const held = this.connections.get(chargerId);
       if (origin === 'remote' && held && held.connectionId !== connectionId && held.since <= since) this.replace(held);
     });
+    // A removed charger, or one whose password changed, may not stay connected on what it signed in with.
+    this.unsubscribeRevoked = opts.bus.subscribe('ocpp-disconnect', ({ chargerId, reason }) => {
+      const held = this.connections.get(chargerId);
+      if (held)
+        void held.socket.close({ code: CLOSE_CREDENTIALS_REVOKED, reason: reason === 'removed' ? 'Charger removed' : 'Password changed' });
+    });
+  }
+
+  /** Closes the charger's socket on whichever replica holds it (after its row was removed or its password changed). */
+  revoke(chargerId: string, reason: 'removed' | 'password-changed'): void {
+    this.opts.bus.publish('ocpp-disconnect', { chargerId, reason });
   }
 
   /**
@@ -185,6 +199,7 @@ export class CentralSystem {
 
   async close(): Promise<void> {
     this.unsubscribe();
+    this.unsubscribeRevoked();
     await this.controller.stop();
     this.commands.close();
     await this.disconnectAll();

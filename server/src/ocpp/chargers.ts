@@ -1,10 +1,12 @@
-// Chargers of a plant as the rest of the server manages them (phase 2 puts these behind
+// Chargers of a plant as the rest of the server manages them (charger-store.ts puts these behind
 // ev/charger/add and ev/charger/remove): adding one gives it a charge point id, its own shadow and a
-// password shown once; removing it ends its socket on whichever replica holds it (its BootNotification
-// is then refused). Id tags are the plant's RFID cards.
+// password shown once; removing it refuses its next BootNotification, and the store tells the replica
+// holding its socket to close it. Id tags are the plant's RFID cards.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { CHARGE_POINT_ID_PATTERN_SOURCE } from '@helio/contracts';
+import { inTransaction } from '../db/dialect';
 import { hashPassword } from '../identity/passwords';
 import { newChargerPassword } from './credentials';
 import { ocppDb, type ChargerTable } from './tables';
@@ -18,7 +20,7 @@ export function hardwareAmps(ratedKw: number | null): number {
 }
 
 /** The OCPP identity: printable ASCII without the URL's reserved characters, at most 48 (OCPP's CiString48). */
-export const CHARGE_POINT_ID_PATTERN = /^[A-Za-z0-9._~-]{1,48}$/;
+export const CHARGE_POINT_ID_PATTERN = new RegExp(CHARGE_POINT_ID_PATTERN_SOURCE);
 
 export interface NewCharger {
   plantId: string;
@@ -31,11 +33,18 @@ export interface NewCharger {
 
 export class ChargePointIdTaken extends Error {}
 
-/** Adds the charger and answers it with its password (the only time the password exists in clear). */
-export async function addCharger(db: Kysely<Database>, input: NewCharger): Promise<{ charger: ChargerTable; password: string }> {
+/**
+ * Adds the charger and answers it with its password (the only time the password exists in clear).
+ * `change` runs in the insert's transaction (an audit entry): the password is hashed before it, so no
+ * transaction is held open for scrypt.
+ */
+export async function addCharger(
+  db: Kysely<Database>,
+  input: NewCharger,
+  change?: (trx: Kysely<Database>, charger: ChargerTable) => Promise<void>,
+): Promise<{ charger: ChargerTable; password: string }> {
   if (!CHARGE_POINT_ID_PATTERN.test(input.chargePointId)) throw new Error(`not a charge point id: ${input.chargePointId}`);
-  const o = ocppDb(db);
-  const taken = await o.selectFrom('chargers').select('id').where('charge_point_id', '=', input.chargePointId).executeTakeFirst();
+  const taken = await ocppDb(db).selectFrom('chargers').select('id').where('charge_point_id', '=', input.chargePointId).executeTakeFirst();
   if (taken) throw new ChargePointIdTaken(input.chargePointId);
   const password = newChargerPassword();
   const id = randomUUID();
@@ -71,7 +80,10 @@ export async function addCharger(db: Kysely<Database>, input: NewCharger): Promi
     min_status_duration_s: 0,
     created_at: new Date().toISOString(),
   };
-  await o.insertInto('chargers').values(charger).execute();
+  await inTransaction(db, async (trx) => {
+    await ocppDb(trx).insertInto('chargers').values(charger).execute();
+    await change?.(trx, charger);
+  });
   return { charger, password };
 }
 

@@ -6,6 +6,7 @@
 // one lookup. A new password (a new hash) forgets it.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { decoyHash, hashPassword, verifyPassword } from '../identity/passwords';
 import { ocppDb } from './tables';
@@ -18,11 +19,21 @@ export function newChargerPassword(): string {
   return randomBytes(20).toString('hex');
 }
 
-/** Stores a new password for the charger and answers it (the only time it exists in clear). */
-export async function setNewChargerPassword(db: Kysely<Database>, chargerId: string): Promise<string> {
+/**
+ * Stores a new password for the charger and answers it (the only time it exists in clear); `change`
+ * runs in the update's transaction (an audit entry), after the hash is made.
+ */
+export async function setNewChargerPassword(
+  db: Kysely<Database>,
+  chargerId: string,
+  change?: (trx: Kysely<Database>) => Promise<void>,
+): Promise<string> {
   const password = newChargerPassword();
   const hash = await hashPassword(password);
-  await ocppDb(db).updateTable('chargers').set({ password_hash: hash }).where('id', '=', chargerId).execute();
+  await inTransaction(db, async (trx) => {
+    await ocppDb(trx).updateTable('chargers').set({ password_hash: hash }).where('id', '=', chargerId).execute();
+    await change?.(trx);
+  });
   return password;
 }
 

@@ -98,7 +98,9 @@ export interface ChargerIdTagTable {
   created_at: string;
 }
 
-export const CHARGER_COMMAND_STATES = ['pending', 'accepted', 'rejected', 'failed', 'timed_out'] as const;
+import { CHARGER_COMMAND_STATES } from '@helio/contracts';
+
+export { CHARGER_COMMAND_STATES };
 export type ChargerCommandState = (typeof CHARGER_COMMAND_STATES)[number];
 
 export interface ChargerCommandTable {

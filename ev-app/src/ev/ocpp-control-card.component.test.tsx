@@ -1,0 +1,142 @@
+import React from 'react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import type { ChargerCommandView, OcppChargerView } from '@helio/contracts';
+import { HelioAppFrame } from '@helio/shared-utils';
+import { __setCurrentUser, __fixtures, __setSignedIn, apiPost } from '../testing/mock-controls';
+import { Root } from '../root.component';
+
+const ocpp = (over: Partial<OcppChargerView> = {}): OcppChargerView => ({
+  chargerId: 'c-1',
+  plantId: 'plant-1',
+  chargePointId: 'WB-1',
+  name: 'Wallbox OCPP',
+  ocppUrl: 'ws://ems/ocpp/WB-1',
+  connection: 'online',
+  connectionAt: null,
+  hasPassword: true,
+  vendor: 'Wallbox',
+  model: 'Pulsar',
+  serial: null,
+  firmware: null,
+  bootedAt: null,
+  lastHeartbeatAt: null,
+  minCurrentA: 6,
+  maxCurrentA: 16,
+  hwMaxCurrentA: 16,
+  transactionId: null,
+  connectors: [],
+  ...over,
+});
+const command = (over: Partial<ChargerCommandView> = {}): ChargerCommandView => ({
+  id: 'cmd-1',
+  chargerId: 'c-1',
+  action: 'RemoteStartTransaction',
+  state: 'pending',
+  answerStatus: null,
+  source: 'user',
+  userEmail: 'admin@helio.local',
+  sentAt: '2026-11-28T10:00:00.000Z',
+  answeredAt: null,
+  ...over,
+});
+
+let charger: OcppChargerView;
+let role: 'viewer' | 'operator' | 'owner';
+let history: ChargerCommandView[];
+const calls = (path: string) => apiPost.mock.calls.filter(([called]) => called === path).map(([, body]) => body);
+
+beforeEach(() => {
+  __setSignedIn();
+  role = 'operator';
+  charger = ocpp();
+  history = [];
+  apiPost.mockImplementation((async (path: string, body: unknown) => {
+    if (path === 'ev/chargers') return { chargers: [], truncated: false };
+    if (path === 'ev/sessions') return { plantId: 'plant-1', sessions: [], months: [], truncated: false };
+    if (path === 'ev/charger/list') return { chargers: [charger], role };
+    if (path === 'ev/charger/commands') return { commands: history };
+    if (path === 'ev/charger/remote-start' || path === 'ev/charger/remote-stop') {
+      const sent = command({ action: path.endsWith('start') ? 'RemoteStartTransaction' : 'RemoteStopTransaction' });
+      history = [sent, ...history];
+      return sent;
+    }
+    if (path === 'ev/charger/current') return { ...(body as object), hwMaxCurrentA: 16 };
+    throw new Error(`unexpected ${path}`);
+  }) as unknown as typeof apiPost);
+  window.history.pushState({}, '', '/ev');
+});
+
+const show = () =>
+  render(
+    <HelioAppFrame>
+      <Root />
+    </HelioAppFrame>,
+  );
+
+describe('/ev OCPP control', () => {
+  it('starts a session with the id tag, showing the call pending until the charger answers', async () => {
+    show();
+    const card = await screen.findByTestId('ocpp-control');
+    expect(within(card).getByText('Zatím nebyly odeslány žádné příkazy.')).toBeTruthy();
+    const start = within(card).getByTestId('ocpp-start');
+    expect((start as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(within(card).getByTestId('ocpp-id-tag'), { target: { value: ' CARD-7 ' } });
+    fireEvent.click(start);
+    const row = await within(card).findByTestId('ocpp-command');
+    expect(row.getAttribute('data-state')).toBe('pending');
+    expect(row.textContent).toContain('čeká na nabíječku');
+    expect(calls('ev/charger/remote-start')).toEqual([{ chargerId: 'c-1', idTag: 'CARD-7' }]);
+  });
+
+  it('stops the running session, and shows a rejected or timed-out answer with its status', async () => {
+    charger = ocpp({ transactionId: 41 });
+    history = [
+      command({ id: 'old-1', state: 'rejected', answerStatus: 'Rejected' }),
+      command({ id: 'old-2', state: 'timed_out', action: 'RemoteStopTransaction' }),
+    ];
+    show();
+    const card = await screen.findByTestId('ocpp-control');
+    const rows = await within(card).findAllByTestId('ocpp-command');
+    expect(rows.map((r) => r.getAttribute('data-state'))).toEqual(['rejected', 'timed_out']);
+    expect(rows[0]?.textContent).toContain('odmítnuto (Rejected)');
+    expect(rows[1]?.textContent).toContain('bez odpovědi');
+    expect(within(card).queryByTestId('ocpp-start')).toBeNull();
+    fireEvent.click(within(card).getByTestId('ocpp-stop'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(calls('ev/charger/remote-stop')).toEqual([{ chargerId: 'c-1' }]);
+  });
+
+  it('offers only the currents the charger’s hardware allows and refuses a minimum above the maximum', async () => {
+    charger = ocpp({ hwMaxCurrentA: 10, maxCurrentA: 10 });
+    show();
+    const card = await screen.findByTestId('ocpp-control');
+    const min = card.querySelector('#ocpp-minCurrentA-c-1') as HTMLSelectElement;
+    const max = card.querySelector('#ocpp-maxCurrentA-c-1') as HTMLSelectElement;
+    expect(Array.from(max.querySelectorAll('option'), (o) => o.value)).toEqual(['6', '7', '8', '9', '10']);
+    fireEvent.change(max, { target: { value: '7' } });
+    fireEvent.change(min, { target: { value: '8' } });
+    expect(within(card).getByText('Minimum nesmí být vyšší než maximum')).toBeTruthy();
+    expect((within(card).getByTestId('ocpp-save-limits') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(min, { target: { value: '7' } });
+    fireEvent.click(within(card).getByTestId('ocpp-save-limits'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(calls('ev/charger/current')).toEqual([{ chargerId: 'c-1', minCurrentA: 7, maxCurrentA: 7 }]);
+  });
+
+  it('shows no controls to a viewer of the plant, even with devices:control', async () => {
+    role = 'viewer';
+    show();
+    const card = await screen.findByTestId('ocpp-control');
+    expect(within(card).queryByTestId('ocpp-start')).toBeNull();
+    expect(within(card).queryByTestId('ocpp-save-limits')).toBeNull();
+  });
+
+  it('shows no controls to someone without devices:control', async () => {
+    __setCurrentUser({ ...__fixtures.currentUser(), permissions: ['plants:read', 'devices:read'] });
+    show();
+    const card = await screen.findByTestId('ocpp-control');
+    expect(within(card).queryByTestId('ocpp-start')).toBeNull();
+    expect(within(card).queryByTestId('ocpp-save-limits')).toBeNull();
+    expect((card.querySelector('#ocpp-minCurrentA-c-1') as HTMLSelectElement).disabled).toBe(true);
+  });
+});

@@ -1,0 +1,180 @@
+// The active plant's OCPP chargers on /ev: start a session with an id tag or stop the running one,
+// the current limits (only what the charger's hardware allows, min ≤ max, judged as the server
+// judges them), and every call sent with its state: pending until the charger answers, then
+// accepted, rejected, failed or timed out. Operators of the plant with devices:control may act.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Callout, Card, FormGroup, H4, HTMLSelect, HTMLTable, InputGroup, Tag, type Intent } from '@blueprintjs/core';
+import { chargerCurrentProblems, ID_TAG_MAX } from '@helio/contracts/limits';
+import { EV_CURRENT_MIN_A, type ChargerCommandView, type OcppChargerView } from '@helio/contracts';
+import { formatDateTime, showToast } from '@helio/shared-utils';
+import { useCommandHistory, useCurrentLimits, useOcppChargers, useRemoteStart, useRemoteStop } from './ocpp-control.resource';
+
+const STATE_INTENT: Record<ChargerCommandView['state'], Intent> = {
+  pending: 'primary',
+  accepted: 'success',
+  rejected: 'danger',
+  failed: 'danger',
+  timed_out: 'warning',
+};
+
+function CommandHistory({ chargerId }: { chargerId: string }) {
+  const { t } = useTranslation('ev-app');
+  const history = useCommandHistory(chargerId);
+  const commands = history.data ?? [];
+  if (commands.length === 0) return <p className="helio-ev__note">{t('ocpp.noCommands')}</p>;
+  return (
+    <HTMLTable compact striped className="helio-ev__table" data-testid="ocpp-commands">
+      <thead>
+        <tr>
+          <th>{t('ocpp.sentAt')}</th>
+          <th>{t('ocpp.action')}</th>
+          <th>{t('ocpp.state')}</th>
+          <th>{t('ocpp.by')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {commands.slice(0, 10).map((c) => (
+          <tr key={c.id} data-testid="ocpp-command" data-state={c.state} data-action={c.action}>
+            <td>{formatDateTime(Date.parse(c.sentAt))}</td>
+            <td>{t(`ocpp.actions.${c.action}`, { defaultValue: c.action })}</td>
+            <td>
+              <Tag minimal intent={STATE_INTENT[c.state]}>
+                {t(`ocpp.states.${c.state}`)}
+                {c.answerStatus && c.state !== 'accepted' ? ` (${c.answerStatus})` : ''}
+              </Tag>
+            </td>
+            <td>{c.userEmail ?? t(`ocpp.sources.${c.source}`)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}
+
+function CurrentLimits({ charger, plantId, canControl }: { charger: OcppChargerView; plantId: string; canControl: boolean }) {
+  const { t } = useTranslation('ev-app');
+  const save = useCurrentLimits(plantId);
+  const [draft, setDraft] = useState({ minCurrentA: charger.minCurrentA, maxCurrentA: charger.maxCurrentA });
+  const amps = Array.from({ length: Math.max(0, charger.hwMaxCurrentA - EV_CURRENT_MIN_A + 1) }, (_, i) => EV_CURRENT_MIN_A + i);
+  const problems = chargerCurrentProblems(draft, charger.hwMaxCurrentA);
+  const changed = draft.minCurrentA !== charger.minCurrentA || draft.maxCurrentA !== charger.maxCurrentA;
+  const select = (field: 'minCurrentA' | 'maxCurrentA') => (
+    <FormGroup
+      label={t(field === 'minCurrentA' ? 'settings.minCurrent' : 'settings.maxCurrent')}
+      labelFor={`ocpp-${field}-${charger.chargerId}`}
+      intent={problems[field] ? 'danger' : 'none'}
+      helperText={problems[field] ? t(`ocpp.problems.${problems[field]}`, { max: charger.hwMaxCurrentA }) : undefined}
+    >
+      <HTMLSelect
+        id={`ocpp-${field}-${charger.chargerId}`}
+        value={String(draft[field])}
+        disabled={!canControl}
+        onChange={(e) => setDraft({ ...draft, [field]: Number(e.currentTarget.value) })}
+        options={amps.map((a) => ({ value: String(a), label: `${a} A` }))}
+      />
+    </FormGroup>
+  );
+  return (
+    <div className="helio-ev__settings">
+      {select('minCurrentA')}
+      {select('maxCurrentA')}
+      {canControl && (
+        <Button
+          text={t('ocpp.saveLimits')}
+          disabled={!changed || Object.keys(problems).length > 0}
+          loading={save.isPending}
+          onClick={() =>
+            save.mutate(
+              { chargerId: charger.chargerId, ...draft },
+              {
+                onSuccess: () => showToast({ intent: 'success', message: t('ocpp.limitsSaved') }),
+                onError: (error) => showToast({ intent: 'danger', message: error.message }),
+              },
+            )
+          }
+          data-testid="ocpp-save-limits"
+        />
+      )}
+      <span className="helio-ev__note">{t('ocpp.hardware', { max: charger.hwMaxCurrentA })}</span>
+    </div>
+  );
+}
+
+function OcppCharger({ charger, plantId, canControl }: { charger: OcppChargerView; plantId: string; canControl: boolean }) {
+  const { t } = useTranslation('ev-app');
+  const start = useRemoteStart(plantId);
+  const stop = useRemoteStop(plantId);
+  const [idTag, setIdTag] = useState('');
+  const online = charger.connection === 'online';
+  const failed = (error: { message: string }) => showToast({ intent: 'danger', message: error.message });
+  return (
+    <div className="helio-ev__ocpp-charger" data-testid="ocpp-charger" data-charger={charger.chargerId}>
+      <div className="helio-ev__heading">
+        <H4>{charger.name}</H4>
+        <Tag intent={online ? 'success' : 'none'} data-testid="ocpp-connection">
+          {t(online ? 'ocpp.online' : 'ocpp.offline')}
+        </Tag>
+      </div>
+      {canControl && (
+        <div className="helio-ev__settings">
+          {charger.transactionId === null ? (
+            <>
+              <FormGroup label={t('ocpp.idTag')} labelFor={`ocpp-id-tag-${charger.chargerId}`}>
+                <InputGroup
+                  id={`ocpp-id-tag-${charger.chargerId}`}
+                  value={idTag}
+                  maxLength={ID_TAG_MAX}
+                  onChange={(e) => setIdTag(e.target.value)}
+                  data-testid="ocpp-id-tag"
+                />
+              </FormGroup>
+              <Button
+                icon="play"
+                intent="primary"
+                text={t('ocpp.start')}
+                disabled={idTag.trim() === '' || !online}
+                loading={start.isPending}
+                onClick={() => start.mutate({ chargerId: charger.chargerId, idTag: idTag.trim() }, { onError: failed })}
+                data-testid="ocpp-start"
+              />
+            </>
+          ) : (
+            <Button
+              icon="stop"
+              intent="danger"
+              text={t('ocpp.stop')}
+              disabled={!online}
+              loading={stop.isPending}
+              onClick={() => stop.mutate({ chargerId: charger.chargerId }, { onError: failed })}
+              data-testid="ocpp-stop"
+            />
+          )}
+        </div>
+      )}
+      <CurrentLimits key={`${charger.minCurrentA}-${charger.maxCurrentA}`} charger={charger} plantId={plantId} canControl={canControl} />
+      <CommandHistory chargerId={charger.chargerId} />
+    </div>
+  );
+}
+
+export function OcppControlCard({ plantId, canControl }: { plantId: string; canControl: boolean }) {
+  const { t } = useTranslation('ev-app');
+  const chargers = useOcppChargers(plantId);
+  if (!chargers.data || chargers.data.chargers.length === 0) {
+    return chargers.isError ? <Callout intent="danger">{chargers.error.message}</Callout> : null;
+  }
+  return (
+    <Card className="helio-ev__section" data-testid="ocpp-control">
+      <H4>{t('ocpp.title')}</H4>
+      {chargers.data.chargers.map((charger) => (
+        <OcppCharger
+          key={charger.chargerId}
+          charger={charger}
+          plantId={plantId}
+          canControl={canControl && chargers.data.role !== 'viewer'}
+        />
+      ))}
+    </Card>
+  );
+}

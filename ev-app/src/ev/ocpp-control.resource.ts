@@ -1,0 +1,50 @@
+// The active plant's OCPP chargers as /ev controls them: remote start and stop, current limits, and
+// each charger's command history (read again every 2 s while a call waits for its answer).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChargerCommandView, EvEndpoints } from '@helio/contracts';
+import { apiPost, type ApiError } from '@helio/shared-utils';
+
+const listKey = (plantId: string) => ['ev/charger/list', plantId] as const;
+const historyKey = (chargerId: string) => ['ev/charger/commands', chargerId] as const;
+const LIST_REFRESH_MS = 5000;
+const PENDING_REFRESH_MS = 2000;
+
+export function useOcppChargers(plantId: string) {
+  return useQuery<EvEndpoints['ev/charger/list']['response'], ApiError>({
+    queryKey: listKey(plantId),
+    queryFn: ({ signal }) => apiPost('ev/charger/list', { plantId }, { signal }),
+    refetchInterval: LIST_REFRESH_MS,
+  });
+}
+
+export function useCommandHistory(chargerId: string) {
+  return useQuery<ChargerCommandView[], ApiError>({
+    queryKey: historyKey(chargerId),
+    queryFn: async ({ signal }) => (await apiPost('ev/charger/commands', { chargerId }, { signal })).commands,
+    refetchInterval: (query) => (query.state.data?.some((c) => c.state === 'pending') ? PENDING_REFRESH_MS : false),
+  });
+}
+
+/** A call recorded pending: it shows in the history at once, and the history follows the answer. */
+function useCommand<P extends 'ev/charger/remote-start' | 'ev/charger/remote-stop'>(path: P, plantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation<ChargerCommandView, ApiError, EvEndpoints[P]['request']>({
+    mutationFn: (request) => apiPost(path, request),
+    onSuccess: (command) => {
+      queryClient.setQueryData<ChargerCommandView[]>(historyKey(command.chargerId), (old) => [command, ...(old ?? [])]);
+      void queryClient.invalidateQueries({ queryKey: historyKey(command.chargerId) });
+      void queryClient.invalidateQueries({ queryKey: listKey(plantId) });
+    },
+  });
+}
+
+export const useRemoteStart = (plantId: string) => useCommand('ev/charger/remote-start', plantId);
+export const useRemoteStop = (plantId: string) => useCommand('ev/charger/remote-stop', plantId);
+
+export function useCurrentLimits(plantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation<EvEndpoints['ev/charger/current']['response'], ApiError, EvEndpoints['ev/charger/current']['request']>({
+    mutationFn: (request) => apiPost('ev/charger/current', request),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey(plantId) }),
+  });
+}

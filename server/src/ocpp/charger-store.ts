@@ -1,0 +1,174 @@
+// A plant's OCPP chargers as the API manages them (ev/charger/add, /remove, /list, /password/rotate):
+// tenant-scoped through the plant lookups (another tenant's plant or charger is not found), changes
+// are the plant owner's like its gateway login, and each change is audited on the plant in the
+// change's transaction. A password is answered once; only its scrypt hash is stored. Removing a
+// charger or giving it a new password closes its socket on whichever replica holds it.
+import { PLANT_CHARGERS_MAX, type ChargerLogin, type EvEndpoints, type OcppChargerView, type OcppConnectorStatus } from '@helio/contracts';
+import type { Kysely } from 'kysely';
+import { plantTarget, recordRequestAudit, type RequestCaller } from '../audit/request-audit';
+import type { Database } from '../db/schema';
+import { conflict, notFound } from '../http/errors';
+import { findTenantPlant, requirePlantRole, type AccessiblePlant, type PlantRole } from '../plants/access';
+import { addCharger, ChargePointIdTaken, plantChargers, removeCharger } from './chargers';
+import type { ChargerCommands } from './commands';
+import { setNewChargerPassword } from './credentials';
+import { ocppDb, type ChargerTable } from './tables';
+
+export interface ChargerStoreDeps {
+  db: Kysely<Database>;
+  /** The console's address as its users reach it; a charger's OCPP URL is made from it. */
+  consoleUrl: string;
+  /** Closes a charger's socket wherever it is held (CentralSystem.revoke). */
+  revoke(chargerId: string, reason: 'removed' | 'password-changed'): void;
+  /** What the server tells chargers, recorded and settled (CentralSystem.commands). */
+  commands: Pick<ChargerCommands, 'send' | 'list'>;
+}
+
+/** `ws(s)://<console>/ocpp/{chargePointId}`: the console's own port, wss behind a TLS proxy. */
+export function ocppUrlOf(consoleUrl: string, chargePointId: string): string {
+  const url = new URL(consoleUrl);
+  const scheme = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${url.host}${url.pathname.replace(/\/+$/, '')}/ocpp/${encodeURIComponent(chargePointId)}`;
+}
+
+async function visiblePlant(db: Kysely<Database>, caller: RequestCaller, plantId: string, needed: PlantRole): Promise<AccessiblePlant> {
+  const plant = await findTenantPlant(db, caller.user, plantId);
+  if (!plant) throw notFound('Plant not found');
+  return requirePlantRole(plant, needed);
+}
+
+/** The charger and its plant, when the caller may see the plant (else 404) with at least `needed` on it (else 403). */
+export async function visibleCharger(db: Kysely<Database>, caller: RequestCaller, chargerId: string, needed: PlantRole) {
+  const charger = await ocppDb(db).selectFrom('chargers').selectAll().where('id', '=', chargerId).executeTakeFirst();
+  const plant = charger ? await findTenantPlant(db, caller.user, charger.plant_id) : undefined;
+  if (!charger || !plant) throw notFound('Charger not found');
+  return { charger, plant: requirePlantRole(plant, needed) };
+}
+
+export async function listPlantChargers(
+  deps: ChargerStoreDeps,
+  caller: RequestCaller,
+  { plantId }: EvEndpoints['ev/charger/list']['request'],
+): Promise<EvEndpoints['ev/charger/list']['response']> {
+  const plant = await visiblePlant(deps.db, caller, plantId, 'viewer');
+  const chargers = (await plantChargers(deps.db, plant.id)).slice(0, PLANT_CHARGERS_MAX);
+  const connectors =
+    chargers.length === 0
+      ? []
+      : await ocppDb(deps.db)
+          .selectFrom('charger_connectors')
+          .selectAll()
+          .where(
+            'charger_id',
+            'in',
+            chargers.map((c) => c.id),
+          )
+          .orderBy('connector_id')
+          .execute();
+  const running =
+    chargers.length === 0
+      ? []
+      : await ocppDb(deps.db)
+          .selectFrom('charging_transactions')
+          .select(['id', 'charger_id'])
+          .where(
+            'charger_id',
+            'in',
+            chargers.map((c) => c.id),
+          )
+          .where('stopped_at', 'is', null)
+          .orderBy('id', 'desc')
+          .execute();
+  return {
+    role: plant.access_role,
+    chargers: chargers.map((charger) => ({
+      ...chargerView(deps.consoleUrl, charger),
+      transactionId: running.find((t) => t.charger_id === charger.id)?.id ?? null,
+      connectors: connectors
+        .filter((c) => c.charger_id === charger.id)
+        .map((c) => ({
+          connectorId: c.connector_id,
+          status: c.status as OcppConnectorStatus,
+          errorCode: c.error_code,
+          info: c.info,
+          statusAt: c.status_at,
+        })),
+    })),
+  };
+}
+
+function chargerView(consoleUrl: string, c: ChargerTable): Omit<OcppChargerView, 'connectors' | 'transactionId'> {
+  return {
+    chargerId: c.id,
+    plantId: c.plant_id,
+    chargePointId: c.charge_point_id,
+    name: c.name,
+    ocppUrl: ocppUrlOf(consoleUrl, c.charge_point_id),
+    connection: c.connection,
+    connectionAt: c.connection_at,
+    hasPassword: c.password_hash !== null,
+    vendor: c.vendor,
+    model: c.model,
+    serial: c.serial,
+    firmware: c.firmware,
+    bootedAt: c.booted_at,
+    lastHeartbeatAt: c.last_heartbeat_at,
+    minCurrentA: c.min_current_a,
+    maxCurrentA: c.max_current_a,
+    hwMaxCurrentA: c.hw_max_current_a,
+  };
+}
+
+export async function addPlantCharger(
+  deps: ChargerStoreDeps,
+  caller: RequestCaller,
+  { plantId, chargePointId, name }: EvEndpoints['ev/charger/add']['request'],
+): Promise<ChargerLogin> {
+  const plant = await visiblePlant(deps.db, caller, plantId, 'owner');
+  const count = await ocppDb(deps.db)
+    .selectFrom('chargers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('plant_id', '=', plant.id)
+    .executeTakeFirstOrThrow();
+  if (Number(count.n) >= PLANT_CHARGERS_MAX)
+    throw conflict(`A plant may have at most ${PLANT_CHARGERS_MAX} chargers`, { field: 'plantId' });
+  try {
+    const { charger, password } = await addCharger(deps.db, { plantId: plant.id, chargePointId, name: name.trim() }, (trx, added) =>
+      recordRequestAudit(trx, caller, 'plants.charger_added', plantTarget(plant), {
+        chargerId: added.id,
+        chargePointId,
+        name: added.name,
+      }),
+    );
+    return { chargerId: charger.id, ocppUrl: ocppUrlOf(deps.consoleUrl, chargePointId), password };
+  } catch (error) {
+    // Charge point ids are unique across the installation (a charger names itself by it alone).
+    if (error instanceof ChargePointIdTaken) throw conflict('This charge point id is already in use', { field: 'chargePointId' });
+    throw error;
+  }
+}
+
+export async function removePlantCharger(deps: ChargerStoreDeps, caller: RequestCaller, chargerId: string): Promise<void> {
+  const { charger, plant } = await visibleCharger(deps.db, caller, chargerId, 'owner');
+  await deps.db.transaction().execute(async (trx) => {
+    await removeCharger(trx, charger.id);
+    await recordRequestAudit(trx, caller, 'plants.charger_removed', plantTarget(plant), {
+      chargerId: charger.id,
+      chargePointId: charger.charge_point_id,
+      name: charger.name,
+    });
+  });
+  deps.revoke(charger.id, 'removed');
+}
+
+export async function rotateChargerPassword(deps: ChargerStoreDeps, caller: RequestCaller, chargerId: string): Promise<ChargerLogin> {
+  const { charger, plant } = await visibleCharger(deps.db, caller, chargerId, 'owner');
+  const password = await setNewChargerPassword(deps.db, charger.id, (trx) =>
+    recordRequestAudit(trx, caller, 'plants.charger_password_rotated', plantTarget(plant), {
+      chargerId: charger.id,
+      chargePointId: charger.charge_point_id,
+    }),
+  );
+  deps.revoke(charger.id, 'password-changed');
+  return { chargerId: charger.id, ocppUrl: ocppUrlOf(deps.consoleUrl, charger.charge_point_id), password };
+}

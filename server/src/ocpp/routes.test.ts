@@ -1,0 +1,342 @@
+// ev/charger/add, /remove, /list and /password/rotate through the real app on SQLite and PostgreSQL:
+// who may call them, another tenant's plant and charger not found, bad bodies refused, the password
+// answered once and stored only as a hash, and a removed charger's or rotated password's socket closed
+// (the charge points are ocpp-rpc's own strict client). Remote start/stop recorded pending and settled
+// by the charger's answer (accepted, rejected, timed out); current limits within the hardware, min ≤ max.
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import type { RPCClient } from 'ocpp-rpc';
+import type { EvEndpoints } from '@helio/contracts';
+import type { Database } from '../db/schema';
+import { startDevices, type DeviceServices } from '../devices/services';
+import { insertPlant, insertTenant, recordingLog } from '../devices/test-fixtures';
+import { buildApp } from '../http/app';
+import { addRole, addUser, tokenFor } from '../iam/test-fixtures';
+import { verifyPassword } from '../identity/passwords';
+import { grantPlantAccess } from '../plants/access';
+import { databaseTargets } from '../testing/databases';
+import { apiPost, testConfig } from '../testing/test-app';
+import { until } from '../testing/until';
+import { CLOSE_CREDENTIALS_REVOKED } from './central-system';
+import { ocppDb } from './tables';
+import { BOOT, chargePoint, ocppEndpoint } from './test-charge-point';
+
+type Login = EvEndpoints['ev/charger/add']['response'];
+type ChargerList = EvEndpoints['ev/charger/list']['response'];
+type Command = EvEndpoints['ev/charger/remote-start']['response'];
+type History = EvEndpoints['ev/charger/commands']['response'];
+
+describe.each(databaseTargets())('ev/charger API on $name', (target) => {
+  let db: Kysely<Database>;
+  let devices: DeviceServices;
+  let app: FastifyInstance;
+  let plantId: string;
+  let theirPlantId: string;
+  let owner: string;
+  let theirOwner: string;
+  let viewer: string;
+  let plantViewerWithWrite: string;
+  let withoutEv: string;
+  const open: RPCClient[] = [];
+
+  const call = (path: string, body: unknown, token = owner) => apiPost(app, path, body, token);
+  const newId = () => `CP-${randomUUID().slice(0, 8)}`;
+  async function add(name = 'Wallbox garáž', token = owner, plant = plantId) {
+    const chargePointId = newId();
+    const response = await call('ev/charger/add', { plantId: plant, chargePointId, name }, token);
+    expect(response.statusCode).toBe(200);
+    return { chargePointId, login: response.json<Login>(), response };
+  }
+  /** A strict charge point signed in with the login, booted. */
+  async function connect(chargePointId: string, password: string) {
+    const cp = chargePoint(ocppEndpoint(app), chargePointId, password);
+    open.push(cp);
+    await cp.connect();
+    await cp.call('BootNotification', BOOT);
+    return cp;
+  }
+  const refusal = (cp: RPCClient) =>
+    cp.connect().then(
+      () => 'connected',
+      (error: { code?: number }) => error.code,
+    );
+  const closeCode = (cp: RPCClient) => new Promise<number>((resolve) => cp.once('close', ({ code }: { code: number }) => resolve(code)));
+
+  beforeAll(async () => {
+    db = await target.create();
+    const tenant = await insertTenant(db);
+    const other = await insertTenant(db);
+    const thing = `ocpp-api-${randomUUID().slice(0, 8)}`;
+    const theirThing = `ocpp-api-${randomUUID().slice(0, 8)}`;
+    await insertPlant(db, tenant, thing);
+    await insertPlant(db, other, theirThing);
+    plantId = (await db.selectFrom('plants').select('id').where('thing_name', '=', thing).executeTakeFirstOrThrow()).id;
+    theirPlantId = (await db.selectFrom('plants').select('id').where('thing_name', '=', theirThing).executeTakeFirstOrThrow()).id;
+    const ev = ['monitoring', 'management', 'ev'];
+    owner = await tokenFor(db, await addUser(db, tenant, { role: 'owner', modules: ev }));
+    theirOwner = await tokenFor(db, await addUser(db, other, { role: 'owner', modules: ev }));
+    const viewerUser = await addUser(db, tenant, { role: 'viewer', modules: ev });
+    await grantPlantAccess(db, { plantId, userId: viewerUser.id, role: 'viewer' });
+    viewer = await tokenFor(db, viewerUser);
+    // May change plants in general, but is only a viewer of this one: the plant's owner role is missing.
+    const writer = await addUser(db, tenant, {
+      customRoleId: await addRole(db, tenant, 'Writer', ['plants:read', 'plants:write', 'devices:read']),
+      modules: ev,
+    });
+    await grantPlantAccess(db, { plantId, userId: writer.id, role: 'viewer' });
+    plantViewerWithWrite = await tokenFor(db, writer);
+    withoutEv = await tokenFor(db, await addUser(db, tenant, { role: 'owner', modules: ['monitoring', 'management'] }));
+    const config = testConfig({ mqttPort: 0, simulator: false });
+    devices = await startDevices({
+      db,
+      config,
+      log: recordingLog(),
+      clientId: `ocpp-api-${thing}`,
+      ocppControlTickMs: 0,
+      ocppCallTimeoutMs: 1500,
+    });
+    app = await buildApp({ db, config, devices });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((cp) => cp.close({ force: true })));
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await devices.close();
+    await target.destroy();
+  });
+
+  it('adds a charger: the password answered once (not cached), stored only as its scrypt hash, and audited', async () => {
+    const { chargePointId, login, response } = await add();
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(login.password).toMatch(/^[0-9a-f]{40}$/);
+    expect(login.ocppUrl).toMatch(new RegExp(`^ws://localhost:\\d+/ocpp/${chargePointId}$`));
+    const row = await ocppDb(db).selectFrom('chargers').selectAll().where('id', '=', login.chargerId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ plant_id: plantId, charge_point_id: chargePointId, name: 'Wallbox garáž' });
+    expect(row.password_hash).not.toContain(login.password);
+    expect(await verifyPassword(login.password, row.password_hash ?? '')).toBe(true);
+
+    const list = await call('ev/charger/list', { plantId }, viewer);
+    expect(list.statusCode).toBe(200);
+    expect(list.body).not.toContain(login.password);
+    expect(list.json<ChargerList>().chargers.find((c) => c.chargerId === login.chargerId)).toMatchObject({
+      chargePointId,
+      connection: null,
+      hasPassword: true,
+      vendor: null,
+      ocppUrl: login.ocppUrl,
+    });
+    const audit = await db
+      .selectFrom('audit_events')
+      .select(['action', 'details'])
+      .where('target_id', '=', plantId)
+      .where('action', '=', 'plants.charger_added')
+      .execute();
+    expect(audit.map((a) => JSON.parse(a.details) as { chargerId: string }).map((d) => d.chargerId)).toContain(login.chargerId);
+    expect(audit.map((a) => a.details).join()).not.toContain(login.password);
+  });
+
+  it('lists what the charger told: connection, vendor, model, firmware, heartbeat and each connector', async () => {
+    const { chargePointId, login } = await add('Alfen');
+    const cp = await connect(chargePointId, login.password);
+    await cp.call('Heartbeat', {});
+    await cp.call('StatusNotification', { connectorId: 1, status: 'Faulted', errorCode: 'GroundFailure', info: 'RCD' });
+    const listed = async () =>
+      (await call('ev/charger/list', { plantId }, viewer)).json<ChargerList>().chargers.find((c) => c.chargerId === login.chargerId);
+    expect(await listed()).toMatchObject({
+      connection: 'online',
+      vendor: BOOT.chargePointVendor,
+      model: BOOT.chargePointModel,
+      firmware: BOOT.firmwareVersion,
+      serial: BOOT.chargePointSerialNumber,
+      connectors: [{ connectorId: 1, status: 'Faulted', errorCode: 'GroundFailure', info: 'RCD' }],
+    });
+    expect((await listed())?.lastHeartbeatAt).not.toBeNull();
+    await cp.close();
+    await until(async () => (await listed())?.connection === 'offline');
+  });
+
+  it('refuses bad bodies: a charge point id outside OCPP’s characters or length, an empty name, unknown fields', async () => {
+    for (const body of [
+      { plantId, chargePointId: 'a/b', name: 'x' },
+      { plantId, chargePointId: 'x'.repeat(49), name: 'x' },
+      { plantId, chargePointId: '', name: 'x' },
+      { plantId, chargePointId: newId(), name: '' },
+      { plantId, chargePointId: newId(), name: 'x', password: 'mine' },
+      { plantId, name: 'x' },
+    ]) {
+      expect([body, (await call('ev/charger/add', body)).statusCode]).toEqual([body, 400]);
+    }
+    expect((await call('ev/charger/remove', { chargerId: '' })).statusCode).toBe(400);
+    expect((await call('ev/charger/password/rotate', { chargerId: 'x', extra: 1 })).statusCode).toBe(400);
+  });
+
+  it('answers 409 for a charge point id already in use, in any tenant', async () => {
+    const { chargePointId } = await add();
+    const again = await call('ev/charger/add', { plantId, chargePointId, name: 'Again' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: { details: { field: 'chargePointId' } } });
+    expect((await call('ev/charger/add', { plantId: theirPlantId, chargePointId, name: 'Theirs' }, theirOwner)).statusCode).toBe(409);
+  });
+
+  it('lets only the plant’s owner change its chargers, and only users with the ev module call any of it', async () => {
+    const { login } = await add();
+    const body = { plantId, chargePointId: newId(), name: 'x' };
+    for (const token of [viewer, plantViewerWithWrite]) {
+      expect((await call('ev/charger/add', body, token)).statusCode).toBe(403);
+      expect((await call('ev/charger/remove', { chargerId: login.chargerId }, token)).statusCode).toBe(403);
+      expect((await call('ev/charger/password/rotate', { chargerId: login.chargerId }, token)).statusCode).toBe(403);
+    }
+    expect((await call('ev/charger/list', { plantId }, plantViewerWithWrite)).json<ChargerList>().role).toBe('viewer');
+    expect((await call('ev/charger/list', { plantId }, withoutEv)).statusCode).toBe(403);
+    expect((await call('ev/charger/add', body, withoutEv)).statusCode).toBe(403);
+    expect((await call('ev/charger/list', { plantId })).json<ChargerList>().role).toBe('owner');
+    expect((await apiPost(app, 'ev/charger/list', { plantId })).statusCode).toBe(401);
+  });
+
+  it('never reaches another tenant’s plant or charger: 404 as for ids that exist nowhere', async () => {
+    const { login } = await add();
+    const theirs = await add('Theirs', theirOwner, theirPlantId);
+    const nowhere = randomUUID();
+    for (const [path, body] of [
+      ['ev/charger/list', { plantId }],
+      ['ev/charger/add', { plantId, chargePointId: newId(), name: 'x' }],
+      ['ev/charger/remove', { chargerId: login.chargerId }],
+      ['ev/charger/password/rotate', { chargerId: login.chargerId }],
+      ['ev/charger/remove', { chargerId: nowhere }],
+    ] as const) {
+      expect([path, (await call(path, body, theirOwner)).statusCode]).toEqual([path, 404]);
+    }
+    const ours = (await call('ev/charger/list', { plantId })).json<ChargerList>().chargers.map((c) => c.chargerId);
+    expect(ours).toContain(login.chargerId);
+    expect(ours).not.toContain(theirs.login.chargerId);
+    expect(await ocppDb(db).selectFrom('chargers').select('id').where('id', '=', login.chargerId).executeTakeFirst()).toBeDefined();
+  });
+
+  it('removes a charger: its socket is closed, it cannot connect again, and it leaves the list', async () => {
+    const { chargePointId, login } = await add();
+    const cp = await connect(chargePointId, login.password);
+    const closed = closeCode(cp);
+    expect((await call('ev/charger/remove', { chargerId: login.chargerId })).json()).toEqual({ ok: true });
+    expect(await closed).toBe(CLOSE_CREDENTIALS_REVOKED);
+    expect(await refusal(chargePoint(ocppEndpoint(app), chargePointId, login.password))).toBe(401);
+    const list = (await call('ev/charger/list', { plantId })).json<ChargerList>();
+    expect(list.chargers.map((c) => c.chargerId)).not.toContain(login.chargerId);
+    expect((await call('ev/charger/remove', { chargerId: login.chargerId })).statusCode).toBe(404);
+  });
+
+  it('rotates the password: the old one stops working at once (its socket closed), the new one connects', async () => {
+    const { chargePointId, login } = await add();
+    const cp = await connect(chargePointId, login.password);
+    const closed = closeCode(cp);
+    const rotated = await call('ev/charger/password/rotate', { chargerId: login.chargerId });
+    expect(rotated.statusCode).toBe(200);
+    expect(rotated.headers['cache-control']).toBe('no-store');
+    const fresh = rotated.json<Login>();
+    expect(fresh).toMatchObject({ chargerId: login.chargerId, ocppUrl: login.ocppUrl });
+    expect(fresh.password).not.toBe(login.password);
+    expect(await closed).toBe(CLOSE_CREDENTIALS_REVOKED);
+    expect(await refusal(chargePoint(ocppEndpoint(app), chargePointId, login.password))).toBe(401);
+    await connect(chargePointId, fresh.password);
+    const row = await ocppDb(db).selectFrom('chargers').select('password_hash').where('id', '=', login.chargerId).executeTakeFirstOrThrow();
+    expect(await verifyPassword(fresh.password, row.password_hash ?? '')).toBe(true);
+  });
+
+  describe('control from /ev', () => {
+    let operator: string;
+    beforeAll(async () => {
+      const tenant = (await db.selectFrom('plants').select('tenant_id').where('id', '=', plantId).executeTakeFirstOrThrow()).tenant_id;
+      const user = await addUser(db, tenant, { role: 'operator', modules: ['ev'] });
+      await grantPlantAccess(db, { plantId, userId: user.id, role: 'operator' });
+      operator = await tokenFor(db, user);
+    });
+    const history = async (chargerId: string) => (await call('ev/charger/commands', { chargerId }, viewer)).json<History>().commands;
+    const settledTo = async (chargerId: string, commandId: string, state: string) => {
+      await until(async () => (await history(chargerId)).find((c) => c.id === commandId)?.state === state);
+      return (await history(chargerId)).find((c) => c.id === commandId);
+    };
+
+    it('records a remote start pending, then the charger’s answer: accepted, rejected or timed out', async () => {
+      const { chargePointId, login } = await add();
+      const cp = await connect(chargePointId, login.password);
+      const answers: Array<'Accepted' | 'Rejected' | 'never'> = ['Accepted', 'Rejected', 'never'];
+      const asked: unknown[] = [];
+      cp.handle('RemoteStartTransaction', async ({ params }) => {
+        asked.push(params);
+        const answer = answers.shift();
+        // The third call is never answered: the central system times it out.
+        if (answer === 'never') await new Promise(() => undefined);
+        return { status: answer };
+      });
+      const start = async () => {
+        const response = await call('ev/charger/remote-start', { chargerId: login.chargerId, idTag: 'CARD-1', connectorId: 1 }, operator);
+        expect(response.statusCode).toBe(200);
+        const command = response.json<Command>();
+        expect(command).toMatchObject({ action: 'RemoteStartTransaction', state: 'pending', source: 'user', answeredAt: null });
+        return command;
+      };
+      expect(await settledTo(login.chargerId, (await start()).id, 'accepted')).toMatchObject({ answerStatus: 'Accepted' });
+      expect(await settledTo(login.chargerId, (await start()).id, 'rejected')).toMatchObject({ answerStatus: 'Rejected' });
+      expect(await settledTo(login.chargerId, (await start()).id, 'timed_out')).toMatchObject({ answerStatus: null });
+      expect(asked[0]).toEqual({ idTag: 'CARD-1', connectorId: 1 });
+      expect((await call('ev/charger/remote-start', { chargerId: login.chargerId, idTag: 'x'.repeat(21) }, operator)).statusCode).toBe(400);
+    });
+
+    it('stops the running session by its transaction id, and answers 409 when none runs', async () => {
+      const { chargePointId, login } = await add();
+      const cp = await connect(chargePointId, login.password);
+      const stop = () => call('ev/charger/remote-stop', { chargerId: login.chargerId }, operator);
+      expect((await stop()).statusCode).toBe(409);
+      const started = (await cp.call('StartTransaction', {
+        connectorId: 1,
+        idTag: 'CARD-1',
+        meterStart: 1000,
+        timestamp: new Date().toISOString(),
+      })) as { transactionId: number };
+      const listed = (await call('ev/charger/list', { plantId })).json<ChargerList>().chargers.find((c) => c.chargerId === login.chargerId);
+      expect(listed?.transactionId).toBe(started.transactionId);
+      const asked: unknown[] = [];
+      cp.handle('RemoteStopTransaction', async ({ params }) => {
+        asked.push(params);
+        return { status: 'Accepted' };
+      });
+      const command = (await stop()).json<Command>();
+      expect(await settledTo(login.chargerId, command.id, 'accepted')).toMatchObject({ action: 'RemoteStopTransaction' });
+      expect(asked).toEqual([{ transactionId: started.transactionId }]);
+    });
+
+    it('lets only an operator of the plant with devices:control send, and another tenant not at all', async () => {
+      const { login } = await add();
+      const body = { chargerId: login.chargerId, idTag: 'CARD-1' };
+      expect((await call('ev/charger/remote-start', body, viewer)).statusCode).toBe(403);
+      expect((await call('ev/charger/current', { chargerId: login.chargerId, minCurrentA: 6, maxCurrentA: 10 }, viewer)).statusCode).toBe(
+        403,
+      );
+      expect((await call('ev/charger/remote-start', body, theirOwner)).statusCode).toBe(404);
+      expect((await call('ev/charger/commands', { chargerId: login.chargerId }, theirOwner)).statusCode).toBe(404);
+      expect(await history(login.chargerId)).toEqual([]);
+    });
+
+    it('keeps the current limits within the charger’s hardware with min ≤ max', async () => {
+      const { login } = await add();
+      await ocppDb(db).updateTable('chargers').set({ hw_max_current_a: 16 }).where('id', '=', login.chargerId).execute();
+      const set = (minCurrentA: number, maxCurrentA: number) =>
+        call('ev/charger/current', { chargerId: login.chargerId, minCurrentA, maxCurrentA }, operator);
+      const minAboveMax = await set(10, 8);
+      expect(minAboveMax.statusCode).toBe(400);
+      expect(minAboveMax.json()).toMatchObject({
+        error: { details: { fields: { minCurrentA: { problem: 'minAboveMax' } }, hwMaxCurrentA: 16 } },
+      });
+      expect((await set(6, 32)).json()).toMatchObject({ error: { details: { fields: { maxCurrentA: { problem: 'range' } } } } });
+      expect((await set(5, 10)).statusCode).toBe(400);
+      expect((await set(6.5, 10)).statusCode).toBe(400);
+      expect((await set(8, 13)).json()).toEqual({ minCurrentA: 8, maxCurrentA: 13, hwMaxCurrentA: 16 });
+      const listed = (await call('ev/charger/list', { plantId })).json<ChargerList>().chargers.find((c) => c.chargerId === login.chargerId);
+      expect(listed).toMatchObject({ minCurrentA: 8, maxCurrentA: 13, hwMaxCurrentA: 16 });
+    });
+  });
+});

@@ -1,0 +1,34 @@
+// ev/charger/add {plantId, chargePointId, name} → {chargerId, ocppUrl, password} (the password this
+// once), ev/charger/remove {chargerId}, ev/charger/list {plantId} and ev/charger/password/rotate
+// {chargerId}: a plant's OCPP chargers (charger-store.ts holds the rules). ev/charger/remote-start
+// {chargerId, idTag, connectorId?}, /remote-stop {chargerId} and /current {chargerId, minCurrentA,
+// maxCurrentA} control a charger; ev/charger/commands {chargerId} is its command history
+// (charger-control.ts). Access (permission, module, the plant or charger probed) is the contract's.
+import type { ApiHandlers } from '../http/api-module';
+import { commandHistory, remoteStart, remoteStop, setCurrentLimits } from './charger-control';
+import { addPlantCharger, listPlantChargers, removePlantCharger, rotateChargerPassword, type ChargerStoreDeps } from './charger-store';
+
+export function ocppChargerHandlers(deps: ChargerStoreDeps): ApiHandlers {
+  return {
+    'ev/charger/list': async (request) => listPlantChargers(deps, request, request.body),
+    'ev/charger/add': async (request, reply) => {
+      const login = await addPlantCharger(deps, request, request.body);
+      // The password is shown this once; nothing on the way may keep it.
+      void reply.header('cache-control', 'no-store');
+      return login;
+    },
+    'ev/charger/remove': async (request) => {
+      await removePlantCharger(deps, request, request.body.chargerId);
+      return { ok: true };
+    },
+    'ev/charger/password/rotate': async (request, reply) => {
+      const login = await rotateChargerPassword(deps, request, request.body.chargerId);
+      void reply.header('cache-control', 'no-store');
+      return login;
+    },
+    'ev/charger/remote-start': async (request) => remoteStart(deps, request, request.body),
+    'ev/charger/remote-stop': async (request) => remoteStop(deps, request, request.body.chargerId),
+    'ev/charger/commands': async (request) => commandHistory(deps, request, request.body.chargerId),
+    'ev/charger/current': async (request) => setCurrentLimits(deps, request, request.body),
+  };
+}
