@@ -36,6 +36,7 @@ import { webhookRedeliveriesMigration } from '../integrations/redelivery-migrati
 import { scheduleCreatorsMigration } from '../rc/schedule-creator-migration';
 import { releaseReportersMigration } from '../releases/reporters-migration';
 import { outboxSecretsMigration } from '../mail/secrets-migration';
+import { seriesBlocksMigration } from '../series/blocks-migration';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
@@ -74,6 +75,7 @@ export const migrations: Record<string, Migration> = {
   '067_release_reporters': releaseReportersMigration,
   '068_outbox_secrets': outboxSecretsMigration,
   '070_ocpp': ocppMigration,
+  '071_series_blocks': seriesBlocksMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

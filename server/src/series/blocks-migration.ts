@@ -1,0 +1,28 @@
+// Packed hours of raw samples (issue 38): one row per closed UTC hour of a series instead of a row per
+// sample. Existing samples are not touched here: the packing job (series-packer.ts) works through the
+// backlog in short transactions while ingest goes on, so an upgrade does not stop the server for the
+// hours a large history would take to pack at once.
+import type { Kysely, Migration } from 'kysely';
+import { isPostgres } from '../db/dialect';
+import type { Database } from '../db/schema';
+
+export const seriesBlocksMigration: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    // A plain rowid table on SQLite: a block is a few hundred bytes, too wide to keep in its key's B-tree.
+    await db.schema
+      .createTable('metric_blocks')
+      .addColumn('thing_name', 'text', (c) => c.notNull())
+      .addColumn('metric_key', 'text', (c) => c.notNull())
+      .addColumn('period_start', 'bigint', (c) => c.notNull())
+      .addColumn('sample_count', 'integer', (c) => c.notNull())
+      .addColumn('first_ts', 'bigint', (c) => c.notNull())
+      .addColumn('last_ts', 'bigint', (c) => c.notNull())
+      .addColumn('data', isPostgres(db as Kysely<Database>) ? 'bytea' : 'blob', (c) => c.notNull())
+      .addPrimaryKeyConstraint('metric_blocks_pk', ['thing_name', 'metric_key', 'period_start'])
+      .execute();
+  },
+
+  async down(db: Kysely<unknown>): Promise<void> {
+    await db.schema.dropTable('metric_blocks').execute();
+  },
+};
