@@ -20,6 +20,7 @@ import { loadSpotConfig } from './spot/spot-config';
 import { startPriceImport } from './spot/price-import';
 import { consoleLogger, type Logger } from './logger';
 import { startRawRetention } from './series/retention';
+import { startSeriesPacking } from './series/series-packer';
 import { loadForecastConfig } from './forecast/forecast-config';
 import { startForecastIssuer } from './forecast/issuer';
 import { alertWebhooks } from './integrations/alert-webhooks';
@@ -138,6 +139,9 @@ async function main(): Promise<void> {
       holder,
     });
     closers.push(() => retention.stop());
+    // packs closed hours, and an upgraded database's history in batches, while ingest goes on
+    const packing = startSeriesPacking({ db, log, leaseTtlMs, holder, after: devices.shadows.idle() });
+    closers.push(() => packing.stop());
     const forecasts = startForecastIssuer({ db, config: forecast, log, after: devices.shadows.idle(), leaseTtlMs, holder });
     closers.push(() => forecasts.stop());
     await app.listen({ port: config.port, host: config.host });
