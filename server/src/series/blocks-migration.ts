@@ -1,5 +1,5 @@
-// Packed hours of raw samples (issue 38): one row per closed UTC hour of a series instead of a row per
-// sample. Existing samples are not touched here: the packing job (series-packer.ts) works through the
+// Packed raw samples (issue 38): one row per closed UTC hour of a series, then per closed UTC day,
+// instead of a row per sample. Existing samples are not touched here: the packing job (series-packer.ts) works through the
 // backlog in short transactions while ingest goes on, so an upgrade does not stop the server for the
 // hours a large history would take to pack at once.
 import type { Kysely, Migration } from 'kysely';
@@ -14,6 +14,7 @@ export const seriesBlocksMigration: Migration = {
       .addColumn('thing_name', 'text', (c) => c.notNull())
       .addColumn('metric_key', 'text', (c) => c.notNull())
       .addColumn('period_start', 'bigint', (c) => c.notNull())
+      .addColumn('period_end', 'bigint', (c) => c.notNull())
       .addColumn('sample_count', 'integer', (c) => c.notNull())
       .addColumn('first_ts', 'bigint', (c) => c.notNull())
       .addColumn('last_ts', 'bigint', (c) => c.notNull())

@@ -8,7 +8,7 @@ import { startLeaderJob } from '../jobs/leader-job';
 import { inTransaction } from '../db/dialect';
 import { unpackBlock } from './block-codec';
 import { ROLLUP_GRANULARITIES } from './calendar';
-import { blockRow, blockStart } from './stored-samples';
+import { blockRow, DAY_BLOCK_MS } from './stored-samples';
 
 const DAY_MS = 86_400_000;
 
@@ -48,10 +48,12 @@ async function prunePacked(db: Kysely<Database>, thingName: string, metricKey: s
   await inTransaction(db, async (trx) => {
     const cut = await trx
       .selectFrom('metric_blocks')
-      .select(['period_start', 'data'])
+      .select(['period_start', 'period_end', 'data'])
       .where('thing_name', '=', thingName)
       .where('metric_key', '=', metricKey)
-      .where('period_start', '=', blockStart(cutoff))
+      .where('period_start', '>', cutoff - DAY_BLOCK_MS)
+      .where('period_start', '<=', cutoff)
+      .where('period_end', '>', cutoff)
       .where('first_ts', '<', cutoff)
       .executeTakeFirst();
     if (!cut) return;
@@ -73,7 +75,7 @@ async function prunePacked(db: Kysely<Database>, thingName: string, metricKey: s
         .execute();
       return;
     }
-    const row = blockRow(thingName, metricKey, Number(cut.period_start), kept);
+    const row = blockRow(thingName, metricKey, { start: Number(cut.period_start), end: Number(cut.period_end) }, kept);
     await block.set({ sample_count: row.sample_count, first_ts: row.first_ts, last_ts: row.last_ts, data: row.data }).execute();
   });
   return deleted;

@@ -218,9 +218,17 @@ describe.each(databaseTargets())('a packer killed mid-job on $name', (target) =>
     expect(interrupted.raw + interrupted.packed).toBe(rows.length);
 
     await packClosedHours(db, now);
-    expect(await counts(db, thing)).toEqual({ raw: 0, blocks: keys.length * hours, packed: rows.length });
+    expect(await counts(db, thing)).toEqual({ raw: 0, blocks: keys.length, packed: rows.length }); // the closed day is one block a key
     const back = await readStoredSamples(db, thing, keys, START, START + hours * BLOCK_MS);
     expect(keys.flatMap((key) => (back.get(key) ?? []).map((s) => ({ thing_name: thing, metric_key: key, ...s })))).toEqual(rows);
+
+    // into a packed day: a redelivered sample stays once, a late one joins the day's block on the next run
+    const writer = new SeriesWriter();
+    await writer.writeSamples(db, thing, [{ metricKey: 'BatSoc', ts: rows[5]!.ts, value: rows[5]!.value }]);
+    await writer.writeSamples(db, thing, [{ metricKey: 'BatSoc', ts: START + 7 * BLOCK_MS + 1, value: -1 }]);
+    expect(await counts(db, thing)).toEqual({ raw: 1, blocks: keys.length, packed: rows.length });
+    await packClosedHours(db, now);
+    expect(await counts(db, thing)).toEqual({ raw: 0, blocks: keys.length, packed: rows.length + 1 });
   });
 });
 
@@ -274,6 +282,7 @@ describe.each(databaseTargets())('packing the demo’s history on $name', (targe
     })();
     const [packed] = await Promise.all([packClosedHours(db, NOW), live]);
     expect(packed.blocks).toBeGreaterThan(plants.length * keys.length * 24);
+    expect(packed.days).toBeGreaterThan(plants.length * keys.length); // the closed days are one block each
     const cutoff = Math.floor((NOW - PACK_AFTER_MS) / BLOCK_MS) * BLOCK_MS;
     for (const p of plants) expect((await counts(db, p.thing_name, cutoff)).raw).toBe(0);
     expect(await total()).toBe(before.total + plants.length * 30 * 2);

@@ -1,6 +1,6 @@
 // Packs the raw samples of closed hours into blocks (stored-samples.ts, block-codec.ts): a leader job
 // that, series by series, moves up to PACK_HOURS hours at a time from metric_samples into metric_blocks
-// in one transaction. The rows are deleted first and the block is built from what the delete returned,
+// in one transaction, and makes the hour blocks of each closed UTC day one day block. The rows are deleted first and the block is built from what the delete returned,
 // so a sample committed by a writer meanwhile is either among them or stays raw for the next run:
 // nothing is lost, and a crash rolls the whole transaction back, so nothing is packed twice. A late
 // sample for an hour already packed is merged into its block the next time round. The same job works
@@ -10,7 +10,7 @@ import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { startLeaderJob, type JobClock } from '../jobs/leader-job';
 import { unpackBlock, type PackedSample } from './block-codec';
-import { blockRow, blockStart, BLOCK_MS, lockSeriesOf } from './stored-samples';
+import { blockRow, blockStart, BLOCK_MS, DAY_BLOCK_MS, dayBlockStart, lockSeriesOf } from './stored-samples';
 
 /**
  * An hour is packed once it ended this long ago: readers of the last minutes (the alert engine's
@@ -22,11 +22,43 @@ export const PACK_AFTER_MS = 20 * 60_000;
 export const PACK_HOURS = 6;
 
 export interface PackResult {
+  /** Blocks written (new or with samples added). */
   blocks: number;
   samples: number;
+  /** Days whose hour blocks became one. */
+  days: number;
 }
 
-/** Packs one batch of one series: the hours in [from, to). */
+interface StoredBlock {
+  start: number;
+  end: number;
+  samples: PackedSample[];
+}
+
+/** `before` with the samples of `added` at times it does not have (a packed time keeps its value, as the raw table keeps the first of two). */
+function mergedSamples(before: readonly PackedSample[], added: readonly PackedSample[]): PackedSample[] {
+  const seen = new Set(before.map((s) => s.ts));
+  return [...before, ...added.filter((s) => !seen.has(s.ts))].sort((a, b) => a.ts - b.ts);
+}
+
+async function writeBlock(trx: Kysely<Database>, thingName: string, metricKey: string, block: StoredBlock): Promise<void> {
+  const row = blockRow(thingName, metricKey, block, block.samples);
+  await trx
+    .insertInto('metric_blocks')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['thing_name', 'metric_key', 'period_start']).doUpdateSet({
+        period_end: row.period_end,
+        sample_count: row.sample_count,
+        first_ts: row.first_ts,
+        last_ts: row.last_ts,
+        data: row.data,
+      }),
+    )
+    .execute();
+}
+
+/** Packs one batch of one series: the hours in [from, to), each into the block that holds it (a new hour block, or its packed hour or day). */
 async function packBatch(db: Kysely<Database>, thingName: string, metricKey: string, from: number, to: number): Promise<PackResult> {
   return inTransaction(db, async (trx) => {
     await lockSeriesOf(trx, [thingName]);
@@ -38,46 +70,78 @@ async function packBatch(db: Kysely<Database>, thingName: string, metricKey: str
       .where('ts', '<', to)
       .returning(['ts', 'value'])
       .execute();
-    if (moved.length === 0) return { blocks: 0, samples: 0 };
-    const byHour = new Map<number, PackedSample[]>();
-    for (const row of moved) {
-      const sample = { ts: Number(row.ts), value: Number(row.value) };
-      const hour = blockStart(sample.ts);
-      const list = byHour.get(hour);
-      if (list) list.push(sample);
-      else byHour.set(hour, [sample]);
-    }
-    const existing = await trx
+    if (moved.length === 0) return { blocks: 0, samples: 0, days: 0 };
+    const stored = await trx
       .selectFrom('metric_blocks')
-      .select(['period_start', 'data'])
+      .select(['period_start', 'period_end', 'data'])
       .where('thing_name', '=', thingName)
       .where('metric_key', '=', metricKey)
-      .where('period_start', 'in', [...byHour.keys()])
+      .where('period_start', '>', from - DAY_BLOCK_MS)
+      .where('period_start', '<', to)
+      .where('period_end', '>', from)
       .execute();
-    const packed = new Map(existing.map((b) => [Number(b.period_start), unpackBlock(b.data)]));
-    let samples = 0;
-    for (const [hour, raw] of byHour) {
-      // a time already packed keeps its packed value, as the raw table keeps the first of two
-      const before = packed.get(hour) ?? [];
-      const seen = new Set(before.map((s) => s.ts));
-      const all = [...before, ...raw.filter((s) => !seen.has(s.ts))].sort((a, b) => a.ts - b.ts);
-      samples += all.length - before.length;
-      const row = blockRow(thingName, metricKey, hour, all);
-      await trx
-        .insertInto('metric_blocks')
-        .values(row)
-        .onConflict((oc) =>
-          oc.columns(['thing_name', 'metric_key', 'period_start']).doUpdateSet({
-            sample_count: row.sample_count,
-            first_ts: row.first_ts,
-            last_ts: row.last_ts,
-            data: row.data,
-          }),
-        )
-        .execute();
+    const blocks = stored.map((b) => ({
+      start: Number(b.period_start),
+      end: Number(b.period_end),
+      samples: unpackBlock(b.data),
+      added: [] as PackedSample[],
+    }));
+    for (const row of moved) {
+      const sample = { ts: Number(row.ts), value: Number(row.value) };
+      let block = blocks.find((b) => b.start <= sample.ts && sample.ts < b.end);
+      if (!block) {
+        const start = blockStart(sample.ts);
+        block = { start, end: start + BLOCK_MS, samples: [], added: [] };
+        blocks.push(block);
+      }
+      block.added.push(sample);
     }
-    return { blocks: byHour.size, samples };
+    let samples = 0;
+    let written = 0;
+    for (const block of blocks) {
+      if (block.added.length === 0) continue;
+      const all = mergedSamples(block.samples, block.added);
+      samples += all.length - block.samples.length;
+      written++;
+      await writeBlock(trx, thingName, metricKey, { start: block.start, end: block.end, samples: all });
+    }
+    return { blocks: written, samples, days: 0 };
   });
+}
+
+/**
+ * Makes one block of each closed UTC day in [from, to) that has several hour blocks of the series, in
+ * one transaction per day (the hour blocks go, the day block comes).
+ */
+async function compactDays(db: Kysely<Database>, thingName: string, metricKey: string, from: number, to: number): Promise<number> {
+  let days = 0;
+  for (let day = from; day < to; day += DAY_BLOCK_MS) {
+    const compacted = await inTransaction(db, async (trx) => {
+      await lockSeriesOf(trx, [thingName]);
+      const hours = await trx
+        .selectFrom('metric_blocks')
+        .select(['period_start', 'period_end', 'data'])
+        .where('thing_name', '=', thingName)
+        .where('metric_key', '=', metricKey)
+        .where('period_start', '>=', day)
+        .where('period_start', '<', day + DAY_BLOCK_MS)
+        .orderBy('period_start')
+        .execute();
+      if (hours.length < 2) return false;
+      const samples = hours.flatMap((h) => unpackBlock(h.data));
+      await trx
+        .deleteFrom('metric_blocks')
+        .where('thing_name', '=', thingName)
+        .where('metric_key', '=', metricKey)
+        .where('period_start', '>=', day)
+        .where('period_start', '<', day + DAY_BLOCK_MS)
+        .execute();
+      await writeBlock(trx, thingName, metricKey, { start: day, end: day + DAY_BLOCK_MS, samples });
+      return true;
+    });
+    if (compacted) days++;
+  }
+  return days;
 }
 
 /**
@@ -95,8 +159,10 @@ export async function packClosedHours(db: Kysely<Database>, now: number, shouldS
     .orderBy('thing_name')
     .orderBy('metric_key')
     .execute();
-  const total: PackResult = { blocks: 0, samples: 0 };
+  const total: PackResult = { blocks: 0, samples: 0, days: 0 };
+  const closedDays = dayBlockStart(cutoff);
   for (const { thing_name: thingName, metric_key: metricKey } of series) {
+    let firstPacked: number | undefined;
     for (;;) {
       if (shouldStop()) return total;
       const first = await db
@@ -108,10 +174,20 @@ export async function packClosedHours(db: Kysely<Database>, now: number, shouldS
         .executeTakeFirst();
       if (first?.ts === null || first?.ts === undefined) break;
       const from = blockStart(Number(first.ts));
+      firstPacked ??= from;
       const done = await packBatch(db, thingName, metricKey, from, Math.min(cutoff, from + PACK_HOURS * BLOCK_MS));
       total.blocks += done.blocks;
       total.samples += done.samples;
     }
+    // the days this run packed hours of, and the day that has just closed
+    if (firstPacked !== undefined)
+      total.days += await compactDays(
+        db,
+        thingName,
+        metricKey,
+        Math.min(dayBlockStart(firstPacked), closedDays - DAY_BLOCK_MS),
+        closedDays,
+      );
   }
   return total;
 }
@@ -144,8 +220,8 @@ export function startSeriesPacking(opts: {
     after: opts.after,
     log: opts.log,
     work: async (now) => {
-      const { blocks, samples } = await packClosedHours(opts.db, now, () => stopping);
-      if (samples > 0) opts.log.info(`time series: packed ${samples} samples into ${blocks} hour blocks`);
+      const { blocks, samples, days } = await packClosedHours(opts.db, now, () => stopping);
+      if (samples > 0) opts.log.info(`time series: packed ${samples} samples into ${blocks} blocks, ${days} days made one block each`);
     },
   });
   return {

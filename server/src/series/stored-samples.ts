@@ -7,18 +7,25 @@ import type { Database } from '../db/schema';
 import { packBlock, unpackBlock, type PackedSample } from './block-codec';
 import { MAX_HOLD_MS } from './rollup';
 
-/** A block holds one UTC hour of one series. */
+/**
+ * Closed hours are packed a block each; once their UTC day is closed too, its hours become one block
+ * (series-packer.ts): a series reported every 5 minutes has 12 samples an hour, too few to carry a
+ * row's key and header, while a day of one reported every 5 s (17,280) still unpacks in a millisecond.
+ */
 export const BLOCK_MS = 3_600_000;
+export const DAY_BLOCK_MS = 86_400_000;
 
 export const blockStart = (ts: number) => Math.floor(ts / BLOCK_MS) * BLOCK_MS;
+export const dayBlockStart = (ts: number) => Math.floor(ts / DAY_BLOCK_MS) * DAY_BLOCK_MS;
 
 /** A block row as it is written: the packed samples with what a reader needs without unpacking them. */
-export function blockRow(thingName: string, metricKey: string, periodStart: number, samples: readonly PackedSample[]) {
+export function blockRow(thingName: string, metricKey: string, period: { start: number; end: number }, samples: readonly PackedSample[]) {
   const data = packBlock(samples);
   return {
     thing_name: thingName,
     metric_key: metricKey,
-    period_start: periodStart,
+    period_start: period.start,
+    period_end: period.end,
     sample_count: samples.length,
     first_ts: samples[0]!.ts,
     last_ts: samples[samples.length - 1]!.ts,
@@ -52,8 +59,9 @@ async function readPacked(
     .select(['metric_key', 'data'])
     .where('thing_name', '=', thingName)
     .where('metric_key', 'in', metricKeys)
-    .where('period_start', '>=', blockStart(from))
+    .where('period_start', '>', from - DAY_BLOCK_MS)
     .where('period_start', '<', to)
+    .where('period_end', '>', from)
     .where('last_ts', '>=', from)
     .orderBy('metric_key')
     .orderBy('period_start')
@@ -176,7 +184,7 @@ export async function withoutPacked<S extends { metricKey: string; ts: number }>
   const closed = samples.filter((s) => s.ts < openHour);
   if (closed.length === 0) return samples;
   const keys = [...new Set(closed.map((s) => s.metricKey))];
-  const periods = [...new Set(closed.map((s) => blockStart(s.ts)))];
+  const periods = [...new Set(closed.flatMap((s) => [blockStart(s.ts), dayBlockStart(s.ts)]))];
   const blocks = await db
     .selectFrom('metric_blocks')
     .select(['metric_key', 'data'])

@@ -32,14 +32,16 @@ export interface DayProductionTable {
 }
 
 /**
- * One closed UTC hour of one raw series, packed (block-codec.ts) by the packing job (series-packer.ts):
- * its samples are here or in metric_samples, never in both for long and never twice to a reader.
+ * One closed UTC hour, or day, of one raw series, packed (block-codec.ts) by the packing job
+ * (series-packer.ts): its samples are here or in metric_samples, never twice to a reader.
  */
 export interface MetricBlockTable {
   thing_name: string;
   metric_key: string;
-  /** Epoch ms at which the UTC hour begins. */
+  /** Epoch ms at which the UTC hour or day begins. */
   period_start: number;
+  /** Epoch ms at which it ends: a block holds the samples of [period_start, period_end). */
+  period_end: number;
   sample_count: number;
   first_ts: number;
   last_ts: number;
