@@ -20,6 +20,8 @@ import { blockRow, blockStart, BLOCK_MS, DAY_BLOCK_MS, dayBlockStart, lockSeries
 export const PACK_AFTER_MS = 20 * 60_000;
 /** Hours of one series packed in one transaction: short enough that ingest waits little for it. */
 export const PACK_HOURS = 6;
+/** A block of the open day takes the next hours too while it holds fewer samples than an hour at 5 s. */
+const EXTEND_BELOW = 720;
 
 export interface PackResult {
   /** Blocks written (new or with samples added). */
@@ -32,7 +34,7 @@ export interface PackResult {
 interface StoredBlock {
   start: number;
   end: number;
-  samples: PackedSample[];
+  samples: readonly PackedSample[];
 }
 
 /** `before` with the samples of `added` at times it does not have (a packed time keeps its value, as the raw table keeps the first of two). */
@@ -58,7 +60,11 @@ async function writeBlock(trx: Kysely<Database>, thingName: string, metricKey: s
     .execute();
 }
 
-/** Packs one batch of one series: the hours in [from, to), each into the block that holds it (a new hour block, or its packed hour or day). */
+/**
+ * Packs one batch of one series: the hours in [from, to), each into the block that holds it (its packed
+ * hour or day), else into the day's latest block when that is still small and ends before it (a sparse
+ * series then grows one block a day instead of a small one an hour), else into a new hour block.
+ */
 async function packBatch(db: Kysely<Database>, thingName: string, metricKey: string, from: number, to: number): Promise<PackResult> {
   return inTransaction(db, async (trx) => {
     await lockSeriesOf(trx, [thingName]);
@@ -73,39 +79,48 @@ async function packBatch(db: Kysely<Database>, thingName: string, metricKey: str
     if (moved.length === 0) return { blocks: 0, samples: 0, days: 0 };
     const stored = await trx
       .selectFrom('metric_blocks')
-      .select(['period_start', 'period_end', 'data'])
+      .select(['period_start', 'period_end', 'sample_count', 'data'])
       .where('thing_name', '=', thingName)
       .where('metric_key', '=', metricKey)
-      .where('period_start', '>', from - DAY_BLOCK_MS)
+      .where('period_start', '>=', dayBlockStart(from))
       .where('period_start', '<', to)
-      .where('period_end', '>', from)
+      .orderBy('period_start')
       .execute();
     const blocks = stored.map((b) => ({
       start: Number(b.period_start),
       end: Number(b.period_end),
-      samples: unpackBlock(b.data),
+      count: b.sample_count,
+      data: b.data as Uint8Array | undefined,
       added: [] as PackedSample[],
     }));
-    for (const row of moved) {
-      const sample = { ts: Number(row.ts), value: Number(row.value) };
+    const samples = moved.map((row) => ({ ts: Number(row.ts), value: Number(row.value) })).sort((a, b) => a.ts - b.ts);
+    for (const sample of samples) {
       let block = blocks.find((b) => b.start <= sample.ts && sample.ts < b.end);
       if (!block) {
-        const start = blockStart(sample.ts);
-        block = { start, end: start + BLOCK_MS, samples: [], added: [] };
-        blocks.push(block);
+        const hour = blockStart(sample.ts);
+        const latest = blocks.filter((b) => b.start < hour && dayBlockStart(b.start) === dayBlockStart(hour)).at(-1);
+        if (latest && latest.count + latest.added.length < EXTEND_BELOW) {
+          latest.end = hour + BLOCK_MS;
+          block = latest;
+        } else {
+          block = { start: hour, end: hour + BLOCK_MS, count: 0, data: undefined, added: [] };
+          blocks.push(block);
+          blocks.sort((a, b) => a.start - b.start);
+        }
       }
       block.added.push(sample);
     }
-    let samples = 0;
+    let added = 0;
     let written = 0;
     for (const block of blocks) {
       if (block.added.length === 0) continue;
-      const all = mergedSamples(block.samples, block.added);
-      samples += all.length - block.samples.length;
+      const before = block.data ? unpackBlock(block.data) : [];
+      const all = mergedSamples(before, block.added);
+      added += all.length - before.length;
       written++;
       await writeBlock(trx, thingName, metricKey, { start: block.start, end: block.end, samples: all });
     }
-    return { blocks: written, samples, days: 0 };
+    return { blocks: written, samples: added, days: 0 };
   });
 }
 
