@@ -59,21 +59,24 @@ async function openDatabase(name) {
   return db;
 }
 
-/** Bytes of the tables and their indexes (SQLite: its pages in dbstat; PostgreSQL: relation sizes, TOAST included). */
-async function bytesOf(db, table) {
+/**
+ * Bytes of a table with its indexes: SQLite's pages of each (dbstat); PostgreSQL's main forks of the
+ * table, its TOAST table and index and its indexes, after a VACUUM (autovacuum's work in a running
+ * server), without the free-space and visibility maps, a few fixed pages a relation whatever it holds.
+ */
+async function tableBytes(db, table) {
   if (isPostgres(db)) {
-    const { rows } = await sql`select pg_total_relation_size(${table}::regclass) as n`.execute(db);
+    await sql.raw(`vacuum ${table}`).execute(db);
+    const { rows } = await sql`
+      select coalesce(sum(pg_relation_size(r.oid, 'main')), 0) as n from pg_class r
+      where r.oid = ${table}::regclass
+        or r.oid in (select indexrelid from pg_index where indrelid = ${table}::regclass)
+        or r.oid = (select reltoastrelid from pg_class where oid = ${table}::regclass)
+        or r.oid in (select indexrelid from pg_index where indrelid = (select reltoastrelid from pg_class where oid = ${table}::regclass))`.execute(
+      db,
+    );
     return Number(rows[0].n);
   }
-  const { rows } = await sql`select coalesce(sum(pgsize), 0) as n from dbstat where name = ${table} or tbl_name = ${table}`
-    .execute(db)
-    .catch(async () => sql`select 0 as n`.execute(db));
-  return Number(rows[0].n);
-}
-
-/** SQLite's dbstat counts an index under its own name: add every index of the table. */
-async function tableBytes(db, table) {
-  if (isPostgres(db)) return bytesOf(db, table);
   const { rows } = await sql`select name from sqlite_master where tbl_name = ${table}`.execute(db);
   let total = 0;
   for (const { name } of rows) {
