@@ -60,13 +60,14 @@ async function openDatabase(name) {
 }
 
 /**
- * Bytes of a table with its indexes: SQLite's pages of each (dbstat); PostgreSQL's main forks of the
- * table, its TOAST table and index and its indexes, after a VACUUM (autovacuum's work in a running
- * server), without the free-space and visibility maps, a few fixed pages a relation whatever it holds.
+ * Bytes of a table with its indexes: SQLite's pages of each (dbstat; freed pages are the file's, not
+ * the table's); PostgreSQL's main forks of the table, its TOAST table and index and its indexes after
+ * a VACUUM FULL, so the space of the hour blocks a day block replaced, which later blocks reuse, is not
+ * counted as theirs; without the free-space and visibility maps, a few fixed pages a relation.
  */
 async function tableBytes(db, table) {
   if (isPostgres(db)) {
-    await sql.raw(`vacuum ${table}`).execute(db);
+    await sql.raw(`vacuum full ${table}`).execute(db);
     const { rows } = await sql`
       select coalesce(sum(pg_relation_size(r.oid, 'main')), 0) as n from pg_class r
       where r.oid = ${table}::regclass
