@@ -66,6 +66,7 @@ class ByteSource {
   }
 
   varint(): number {
+    if (this.offset < this.bytes.length && this.bytes[this.offset]! < 128) return this.bytes[this.offset++]!; // most deltas
     let n = 0;
     let scale = 1;
     for (;;) {
@@ -92,11 +93,14 @@ class BitSink {
   private current = 0;
   private used = 0;
 
-  /** The low `n` bits of `value` (n ≤ 32). */
+  /** The low `n` bits of `value` (n ≤ 32), a byte's worth at a time. */
   write(value: number, n: number): void {
-    for (let i = n - 1; i >= 0; i--) {
-      this.current = (this.current << 1) | ((value >>> i) & 1);
-      if (++this.used === 8) {
+    while (n > 0) {
+      const take = Math.min(8 - this.used, n);
+      n -= take;
+      this.current = (this.current << take) | ((value >>> n) & ((1 << take) - 1));
+      this.used += take;
+      if (this.used === 8) {
         this.sink.push(this.current);
         this.current = 0;
         this.used = 0;
@@ -115,12 +119,18 @@ class BitSource {
   private bit = 0;
   constructor(private readonly bytes: Uint8Array) {}
 
+  /** `n` bits (n ≤ 32) as an unsigned number, a byte's worth at a time. */
   read(n: number): number {
     let value = 0;
-    for (let i = 0; i < n; i++) {
+    while (n > 0) {
       if (this.offset >= this.bytes.length) throw new RangeError('block: truncated');
-      value = ((value << 1) | ((this.bytes[this.offset]! >>> (7 - this.bit)) & 1)) >>> 0;
-      if (++this.bit === 8) {
+      const available = 8 - this.bit;
+      const take = Math.min(available, n);
+      // multiplied, not shifted: 32 bits would overflow a signed 32-bit shift
+      value = value * (1 << take) + ((this.bytes[this.offset]! >>> (available - take)) & ((1 << take) - 1));
+      n -= take;
+      this.bit += take;
+      if (this.bit === 8) {
         this.bit = 0;
         this.offset++;
       }
