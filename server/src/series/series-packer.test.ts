@@ -15,6 +15,7 @@ import { databaseTargets, testDatabaseUrl } from '../testing/databases';
 import { VirtualClock } from '../testing/virtual-clock';
 import { calendarOf } from './calendar';
 import { readSeries, type SeriesQuery } from './series-reader';
+import { pruneRawSamples } from './retention';
 import { PACK_AFTER_MS, packClosedHours, startSeriesPacking } from './series-packer';
 import { SeriesWriter } from './series-writer';
 import { BLOCK_MS, readStoredSamples } from './stored-samples';
@@ -137,6 +138,17 @@ describe.each(databaseTargets())('series packing on $name', (target) => {
     await job.settled();
     await job.stop();
     expect(await counts(db, thing)).toMatchObject({ raw: 0, blocks: 15, packed: written.length + 1 });
+  });
+
+  it('retention deletes packed samples before its cutoff, inside a block too, and keeps the rest', async () => {
+    const cutoff = START + 100 * 60_000; // in the block of the second and third hours
+    const { deleted } = await pruneRawSamples(db, 1, cutoff + 86_400_000);
+    expect(deleted).toBe(written.filter((s) => s.ts < cutoff).length + 1); // and the late sample
+    const left = await readStoredSamples(db, thing, KEYS, 0, START + 6 * BLOCK_MS);
+    const kept = written.filter((s) => s.ts >= cutoff);
+    expect([...left.values()].flat()).toHaveLength(kept.length);
+    expect(Math.min(...[...left.values()].flat().map((s) => s.ts))).toBeGreaterThanOrEqual(cutoff);
+    expect(await counts(db, thing)).toMatchObject({ raw: 0, packed: kept.length });
   });
 });
 
