@@ -19,6 +19,7 @@ import { startScheduleRunner } from './rc';
 import { startPriceImport } from './spot/price-import';
 import { consoleLogger, type Logger } from './logger';
 import { startRawRetention } from './series/retention';
+import { startSeriesPacking } from './series/series-packer';
 import { startForecastIssuer } from './forecast/issuer';
 import { alertWebhooks } from './integrations/alert-webhooks';
 import { recordImport } from './integrations/import-record';
@@ -143,6 +144,9 @@ async function main(): Promise<void> {
       holder,
     });
     closers.push(() => retention.stop());
+    // packs closed hours, and an upgraded database's history in batches, while ingest goes on
+    const packing = startSeriesPacking({ db, log, leaseTtlMs, holder, after: devices.shadows.idle() });
+    closers.push(() => packing.stop());
     const forecasts = startForecastIssuer({ db, config: forecast, log, after: devices.shadows.idle(), leaseTtlMs, holder });
     closers.push(() => forecasts.stop());
     await app.listen({ port: config.port, host: config.host });

@@ -43,6 +43,7 @@ import { scheduleCreatorsMigration } from '../rc/migrations/066-schedule-creator
 import { releaseReportersMigration } from '../releases/migrations/067-release-reporters';
 import { outboxSecretsMigration } from '../mail/migrations/068-outbox-secrets';
 import { ocppMigration } from '../ocpp/migrations/070-ocpp';
+import { seriesBlocksMigration } from '../series/migrations/071-series-blocks';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
@@ -81,6 +82,7 @@ export const migrations: Record<string, Migration> = {
   '067_release_reporters': releaseReportersMigration,
   '068_outbox_secrets': outboxSecretsMigration,
   '070_ocpp': ocppMigration,
+  '071_series_blocks': seriesBlocksMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { CHARGER_KEYS, EV_SESSIONS_MAX, type EvMonthTotal, type EvSessionList } from '@helio/contracts';
 import type { Database } from '../db/schema';
 import type { PlantRow } from '../plants/access';
+import { readStoredSamples } from '../series/stored-samples';
 import type { SpotConfig } from '../spot/spot-config';
 import { deriveSessions, SESSION_PAUSE_MS, type DerivedSession, type SessionHistory } from './derive-sessions';
 import { fillDemoDays, spotPeriods, tariffCzkKwh } from './prices';
@@ -14,26 +15,17 @@ import { keptSessions, settledUntil, settleSessions } from './settled-sessions';
 const GRID_POWER = 'ActPwrGrid';
 const DEMO_FILL_DAYS = 62;
 
-/** The samples sessions are derived from, by series: one query per series, each read in index order (no sort). */
+/** The samples sessions are derived from, by series (packed and raw, stored-samples.ts), each in time order. */
 export async function loadSessionHistory(db: Kysely<Database>, thingName: string, from: number, to: number): Promise<SessionHistory> {
-  const series = (metricKey: string) =>
-    db
-      .selectFrom('metric_samples')
-      .select(['ts', 'value'])
-      .where('thing_name', '=', thingName)
-      .where('metric_key', '=', metricKey)
-      .where('ts', '>=', from)
-      .where('ts', '<', to)
-      .orderBy('ts')
-      .execute()
-      .then((rows) => rows.map((row) => ({ ts: Number(row.ts), value: Number(row.value) })));
-  const [power, grid, connected, energy] = await Promise.all([
-    series(CHARGER_KEYS.power),
-    series(GRID_POWER),
-    series(CHARGER_KEYS.connected),
-    series(CHARGER_KEYS.energy),
-  ]);
-  return { power, grid, connected, energy };
+  const keys = [CHARGER_KEYS.power, GRID_POWER, CHARGER_KEYS.connected, CHARGER_KEYS.energy];
+  const stored = await readStoredSamples(db, thingName, keys, from, to);
+  const series = (metricKey: string) => stored.get(metricKey) ?? [];
+  return {
+    power: series(CHARGER_KEYS.power),
+    grid: series(GRID_POWER),
+    connected: series(CHARGER_KEYS.connected),
+    energy: series(CHARGER_KEYS.energy),
+  };
 }
 
 const monthOf = (timeZone: string) => {

@@ -6,10 +6,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { ZoneCalendar } from '../series/calendar';
-import { isPowerMetric, mergeRollups, RollupAccumulator, type Rollup } from '../series/rollup';
+import { isPowerMetric, MAX_HOLD_MS, mergeRollups, RollupAccumulator, type Rollup } from '../series/rollup';
 import { SeriesWriter } from '../series/series-writer';
+import { readStoredSamples, sampleTimeBefore } from '../series/stored-samples';
 
-const PAGE = 20_000;
+/** Samples are read a day at a time (17,280 of a key reported every 5 s). */
+const PAGE_MS = 86_400_000;
 
 /** A run of consecutive days of one key. */
 interface RebuildRange {
@@ -26,17 +28,6 @@ export interface RebuildWork {
   months: number;
 }
 
-async function sampleBefore(db: Kysely<Database>, thingName: string, key: string, ts: number): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('metric_samples')
-    .select((eb) => eb.fn.max('ts').as('ts'))
-    .where('thing_name', '=', thingName)
-    .where('metric_key', '=', key)
-    .where('ts', '<', ts)
-    .executeTakeFirst();
-  return row?.ts === null || row?.ts === undefined ? undefined : Number(row.ts);
-}
-
 /** Hour and day buckets of one key over [from, to), from its raw samples (and the sample just after, for its energy). */
 async function rebuildKey(
   db: Kysely<Database>,
@@ -47,34 +38,21 @@ async function rebuildKey(
 ): Promise<void> {
   const inWindow = (r: { granularity: string; bucket: number }) =>
     r.granularity !== 'month' && r.bucket >= range.from && r.bucket < range.to;
-  let previous = isPowerMetric(key) ? await sampleBefore(db, range.thingName, key, range.from) : undefined;
-  let after = range.from - 1;
-  for (;;) {
-    const rows = await db
-      .selectFrom('metric_samples')
-      .select(['ts', 'value'])
-      .where('thing_name', '=', range.thingName)
-      .where('metric_key', '=', key)
-      .where('ts', '>', after)
-      .orderBy('ts')
-      .limit(PAGE)
-      .execute();
+  let previous = isPowerMetric(key) ? await sampleTimeBefore(db, range.thingName, key, range.from) : undefined;
+  // a day at a time, packed and raw alike (stored-samples.ts); past the range only the first sample,
+  // which adds the energy it owes the range's last bucket
+  for (let from = range.from; from < range.to; from += PAGE_MS) {
+    const to = Math.min(range.to, from + PAGE_MS);
+    const samples = (await readStoredSamples(db, range.thingName, [key], from, to === range.to ? to + MAX_HOLD_MS : to)).get(key) ?? [];
     const accumulator = new RollupAccumulator(calendar);
-    let done = rows.length < PAGE;
-    for (const row of rows) {
-      const ts = Number(row.ts);
-      accumulator.add({ metricKey: key, ts, value: row.value }, previous);
-      previous = ts;
-      after = ts;
-      if (ts >= range.to) {
-        done = true; // the first sample after the range only adds the energy it owes the range's last bucket
-        break;
-      }
+    for (const sample of samples) {
+      accumulator.add({ metricKey: key, ts: sample.ts, value: sample.value }, previous);
+      previous = sample.ts;
+      if (sample.ts >= range.to) break;
     }
     const { rollups, shares } = accumulator.drain();
     await writer.writeRollups(db, range.thingName, rollups.filter(inWindow));
     await writer.addEnergy(db, range.thingName, shares.filter(inWindow));
-    if (done) return;
   }
 }
 

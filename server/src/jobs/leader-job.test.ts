@@ -13,6 +13,7 @@ import { loadForecastConfig } from '../forecast/forecast-config';
 import { FORECAST_LEASE, startForecastIssuer } from '../forecast/issuer';
 import { ALERT_ENGINE_JOB, startAlertEngine } from '../notifications/alert-engine';
 import { RETENTION_JOB, startRawRetention } from '../series/retention';
+import { PACKING_JOB, startSeriesPacking } from '../series/series-packer';
 import { SPOT_IMPORT_JOB, startPriceImport } from '../spot/price-import';
 import { loadSpotConfig } from '../spot/spot-config';
 import { databaseTargets } from '../testing/databases';
@@ -136,10 +137,11 @@ describe.each(databaseTargets())('periodic jobs across replicas on $name', (targ
     const started = ['A', 'B'].map((holder) => [
       startAlertEngine({ db, log, consoleUrl: 'https://ems.test', holder, startedAt: 0 }),
       startRawRetention({ db, retentionDays: 30, log, holder }),
+      startSeriesPacking({ db, log, holder }),
       startPriceImport({ db, config: spot, log: spotLog, holder }),
       startForecastIssuer({ db, config: loadForecastConfig({}), log, holder }),
     ]);
-    const jobs = [ALERT_ENGINE_JOB, RETENTION_JOB, SPOT_IMPORT_JOB, FORECAST_LEASE];
+    const jobs = [ALERT_ENGINE_JOB, RETENTION_JOB, PACKING_JOB, SPOT_IMPORT_JOB, FORECAST_LEASE];
     // a bound on a busy machine, not a measurement: every job takes its first turn at once
     const rows = await until(
       async () => {

@@ -1,10 +1,13 @@
 // Reads time series: hour, day and month buckets from the roll-ups; 1- and 15-minute buckets from
-// the raw samples, bucketed in SQL. Rows come ordered by metric key, then time.
-import { sql, type Kysely } from 'kysely';
+// the raw samples (packed and unpacked, stored-samples.ts), bucketed here. Rows come ordered by metric
+// key, then time.
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { RollupGranularity, ZoneCalendar } from './calendar';
 import { isoTimeFormatter } from './iso-time';
+import type { PackedSample } from './block-codec';
 import { isPowerMetric, MAX_HOLD_MS } from './rollup';
+import { readStoredSamples } from './stored-samples';
 
 import { GRANULARITIES, MAX_BUCKETS, type Granularity } from '@helio/contracts';
 
@@ -81,25 +84,35 @@ export async function readSeries(db: Kysely<Database>, q: SeriesQuery): Promise<
   const from = q.start - (q.start % size);
   // Each power sample holds since the sample before it (at most MAX_HOLD_MS): its energy counts in
   // its own bucket. Samples from one hold before the range give the first ones their predecessor.
-  // The last sample of a bucket is the one whose successor lies in another bucket (or that has none).
-  const bucketOf = (column: string) => sql`(${sql.ref(column)} / ${sql.lit(size)}) * ${sql.lit(size)}`;
-  const { rows } = await sql<BucketRow>`
-    with held as (
-      select metric_key, ts, value,
-        lag(ts) over (partition by metric_key order by ts) as prev_ts,
-        lead(ts) over (partition by metric_key order by ts) as next_ts
-      from metric_samples
-      where thing_name = ${q.thingName} and metric_key in (${sql.join(q.metricKeys)})
-        and ts >= ${from - MAX_HOLD_MS} and ts < ${q.end}
-    )
-    select metric_key, ${bucketOf('ts')} as bucket, count(*) as n, sum(value) as total, min(value) as lo, max(value) as hi,
-      max(case when next_ts is null or ${bucketOf('next_ts')} <> ${bucketOf('ts')} then value end) as last_value,
-      sum(value * (ts - case when prev_ts is null then ts when prev_ts < ts - ${sql.lit(MAX_HOLD_MS)}
-        then ts - ${sql.lit(MAX_HOLD_MS)} else prev_ts end)) / 3600000.0 as wh
-    from held where ts >= ${from}
-    group by metric_key, ${bucketOf('ts')}
-    order by metric_key, bucket`.execute(db);
+  const stored = await readStoredSamples(db, q.thingName, q.metricKeys, from - MAX_HOLD_MS, q.end);
+  const rows: BucketRow[] = [];
+  for (const [metricKey, samples] of stored) rows.push(...rawBuckets(metricKey, samples, from, size));
   return byKey(toRows(rows));
+}
+
+/** Buckets of `size` ms from `from` on, of one key's samples in time order (those before `from` only hold). */
+function rawBuckets(metricKey: string, samples: readonly PackedSample[], from: number, size: number): BucketRow[] {
+  const rows: BucketRow[] = [];
+  let row: BucketRow | undefined;
+  let previous: number | undefined;
+  for (const { ts, value } of samples) {
+    const holdFrom = previous === undefined ? ts : Math.max(previous, ts - MAX_HOLD_MS);
+    previous = ts;
+    if (ts < from) continue;
+    const bucket = Math.trunc(ts / size) * size; // as SQL's integer division bucketed them
+    if (row?.bucket !== bucket) {
+      row = { metric_key: metricKey, bucket, n: 0, total: 0, lo: value, hi: value, last_value: value, wh: 0 };
+      rows.push(row);
+    }
+    row.n++;
+    row.total += value;
+    row.lo = Math.min(row.lo, value);
+    row.hi = Math.max(row.hi, value);
+    row.last_value = value;
+    row.wh += value * (ts - holdFrom);
+  }
+  for (const r of rows) r.wh /= 3_600_000; // W·ms summed, then Wh, as the SQL that read them before did
+  return rows;
 }
 
 /** The roll-up granularity a series granularity reads, if it reads one (1m and 15m read raw samples). */

@@ -5,7 +5,8 @@ import { sql, type Kysely } from 'kysely';
 import { insertRows, rowsQuery, SQLITE_ROWS } from '../db/row-columns';
 import type { Database } from '../db/schema';
 import { calendarOf, type ZoneCalendar } from './calendar';
-import { isPowerMetric, RollupAccumulator, type EnergyShare, type Rollup, type Sample } from './rollup';
+import { isPowerMetric, MAX_HOLD_MS, RollupAccumulator, type EnergyShare, type Rollup, type Sample } from './rollup';
+import { blockStart, lockSeriesOf, sampleTimeBefore, withoutPacked } from './stored-samples';
 
 const FIRST_COLUMNS = { thing_name: 'text', metric_key: 'text', ts: 'bigint' } as const;
 const SAMPLE_COLUMNS = { thing_name: 'text', metric_key: 'text', ts: 'bigint', value: 'double precision' } as const;
@@ -73,7 +74,9 @@ export class SeriesWriter {
     return calendar;
   }
 
-  /** Stores samples and rolls up those not stored before: a redelivered report adds nothing. */
+  /**
+   * Stores samples and rolls up those not stored before (raw or packed): a redelivered report adds nothing.
+   */
   writeSamples(db: Kysely<Database>, thingName: string, offered: readonly Sample[]): Promise<void> {
     return this.writeSamplesOf(db, [{ thingName, samples: offered }]);
   }
@@ -84,9 +87,14 @@ export class SeriesWriter {
    */
   async writeSamplesOf(db: Kysely<Database>, offered: readonly ThingSamples[]): Promise<void> {
     const rows: { thing_name: string; metric_key: string; ts: number; value: number }[] = [];
+    // Samples of closed hours may be packed already (series-packer.ts): those go only where they are not.
+    const openHour = blockStart(Date.now());
+    const late = new Set(offered.filter((o) => o.samples.some((s) => s.ts < openHour)).map((o) => o.thingName));
+    if (late.size > 0) await lockSeriesOf(db, [...late]);
     for (const { thingName, samples } of offered) {
       if (samples.length === 0) continue;
-      for (const s of await this.withinKeyCap(db, thingName, samples))
+      const unpacked = late.has(thingName) ? await withoutPacked(db, thingName, samples, openHour) : samples;
+      for (const s of await this.withinKeyCap(db, thingName, unpacked))
         rows.push({ thing_name: thingName, metric_key: s.metricKey, ts: s.ts, value: s.value });
     }
     const stored = await insertRows(db, 'metric_samples', SAMPLE_COLUMNS, rows, (insert) =>
@@ -226,6 +234,7 @@ export class SeriesWriter {
         firsts.push({ thing_name: thingName, metric_key: key, ts: s.ts });
       }
     }
+    const firstTs = new Map(firsts.map((f) => [`${f.thing_name}|${f.metric_key}`, f.ts]));
     const previous = new Map<string, Map<string, number>>();
     for (let i = 0; i < firsts.length; i += SQLITE_ROWS) {
       const { rows } = await sql<{ thing_name: string; metric_key: string; ts: number | string | null }>`
@@ -235,9 +244,14 @@ export class SeriesWriter {
             where s.thing_name = f.thing_name and s.metric_key = f.metric_key and s.ts < f.ts) as ts
         from firsts f`.execute(db);
       for (const row of rows) {
-        if (row.ts === null) continue;
+        const first = firstTs.get(`${row.thing_name}|${row.metric_key}`)!;
+        const raw = row.ts === null ? null : Number(row.ts);
+        // the raw table answers a live report at once; only after a gap can the sample before be packed
+        const ts =
+          raw !== null && raw >= first - MAX_HOLD_MS ? raw : await sampleTimeBefore(db, row.thing_name, row.metric_key, first, raw);
+        if (ts === undefined) continue;
         const byKey = previous.get(row.thing_name) ?? new Map<string, number>();
-        byKey.set(row.metric_key, Number(row.ts));
+        byKey.set(row.metric_key, ts);
         previous.set(row.thing_name, byKey);
       }
     }

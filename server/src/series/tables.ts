@@ -1,4 +1,5 @@
-// Time-series roll-ups (Kysely types). Raw samples stay in `metric_samples` (devices/tables.ts).
+// Time-series roll-ups and packed blocks (Kysely types). Raw samples of the open hour, and late ones,
+// stay in `metric_samples` (devices/tables.ts).
 import type { RollupGranularity } from './calendar';
 
 /** One hour, day or month of one metric: count, sum (for the mean), extremes, last value, energy. */
@@ -30,7 +31,26 @@ export interface DayProductionTable {
   energy_wh: number;
 }
 
+/**
+ * One closed UTC hour, or day, of one raw series, packed (block-codec.ts) by the packing job
+ * (series-packer.ts): its samples are here or in metric_samples, never twice to a reader.
+ */
+export interface MetricBlockTable {
+  thing_name: string;
+  metric_key: string;
+  /** Epoch ms at which the UTC hour or day begins. */
+  period_start: number;
+  /** Epoch ms at which it ends: a block holds the samples of [period_start, period_end). */
+  period_end: number;
+  sample_count: number;
+  first_ts: number;
+  last_ts: number;
+  /** The packed samples (a Buffer from either driver). */
+  data: Uint8Array;
+}
+
 export interface SeriesTables {
   metric_rollups: MetricRollupTable;
   day_production: DayProductionTable;
+  metric_blocks: MetricBlockTable;
 }

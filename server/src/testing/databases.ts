@@ -14,6 +14,16 @@ import type { Database } from '../db/schema';
 
 export const PG_TEST_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
+/** The URL each test database was opened at, for a child process that opens it too. */
+const urls = new WeakMap<Kysely<Database>, string>();
+
+/** The URL `db` (a test database) was opened at. */
+export function testDatabaseUrl(db: Kysely<Database>): string {
+  const url = urls.get(db);
+  if (!url) throw new Error('not a test database');
+  return url;
+}
+
 export interface TestDatabase {
   name: 'sqlite' | 'postgres';
   /** A fresh, migrated database; every call gives a new one. */
@@ -92,6 +102,7 @@ function sqliteTarget(): TestDatabase {
     const file = path.join(dir, 'helio.db');
     if (migrated) fs.copyFileSync(await sqliteTemplateFile(), file);
     const db = await createDatabase(`sqlite://${file}`);
+    urls.set(db, `sqlite://${file}`);
     opened.push({ db, dir });
     return db;
   };
@@ -162,6 +173,7 @@ function postgresTarget(): TestDatabase {
     const template = migrated ? await pgTemplateName() : 'template0';
     await withPgAdmin((c) => c.query(`create database "${name}" template "${template}"`));
     const db = await createDatabase(pgUrlOf(name));
+    urls.set(db, pgUrlOf(name));
     opened.push({ db, name });
     return db;
   };

@@ -1,0 +1,199 @@
+// Raw samples as stored: closed hours packed in metric_blocks (series-packer.ts), the open hour and late
+// arrivals as rows of metric_samples. Every reader of raw samples goes through here, so it sees one
+// series whichever table holds which part, each (key, time) once.
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../db/dialect';
+import type { Database } from '../db/schema';
+import { packBlock, unpackBlock, type PackedSample } from './block-codec';
+import { MAX_HOLD_MS } from './rollup';
+
+/**
+ * Closed hours are packed a block each; once their UTC day is closed too, its hours become one block
+ * (series-packer.ts): a series reported every 5 minutes has 12 samples an hour, too few to carry a
+ * row's key and header, while a day of one reported every 5 s (17,280) still unpacks in a millisecond.
+ */
+export const BLOCK_MS = 3_600_000;
+export const DAY_BLOCK_MS = 86_400_000;
+
+export const blockStart = (ts: number) => Math.floor(ts / BLOCK_MS) * BLOCK_MS;
+export const dayBlockStart = (ts: number) => Math.floor(ts / DAY_BLOCK_MS) * DAY_BLOCK_MS;
+
+/** A block row as it is written: the packed samples with what a reader needs without unpacking them. */
+export function blockRow(thingName: string, metricKey: string, period: { start: number; end: number }, samples: readonly PackedSample[]) {
+  const data = packBlock(samples);
+  return {
+    thing_name: thingName,
+    metric_key: metricKey,
+    period_start: period.start,
+    period_end: period.end,
+    sample_count: samples.length,
+    first_ts: samples[0]!.ts,
+    last_ts: samples[samples.length - 1]!.ts,
+    data: Buffer.from(data.buffer, data.byteOffset, data.byteLength),
+  };
+}
+
+/**
+ * Serialises, per thing, the packing job's transaction with a writer's samples for closed hours
+ * (PostgreSQL; SQLite has one writer at a time anyway). Without it a redelivered sample could check for
+ * its block before the job commits it, then insert after the job deleted its raw copy: stored twice.
+ * Held until the caller's transaction ends; callers lock things in sorted order, so none deadlock.
+ */
+export async function lockSeriesOf(db: Kysely<Database>, thingNames: readonly string[]): Promise<void> {
+  if (!isPostgres(db)) return;
+  for (const name of [...thingNames].sort()) await sql`select pg_advisory_xact_lock(hashtext(${`helio-series:${name}`}))`.execute(db);
+}
+
+/** The packed samples of the keys in blocks overlapping [from, to), per key in time order. */
+async function readPacked(
+  db: Kysely<Database>,
+  thingName: string,
+  metricKeys: readonly string[],
+  from: number,
+  to: number,
+): Promise<Map<string, PackedSample[]>> {
+  const packed = new Map<string, PackedSample[]>();
+  if (metricKeys.length === 0 || to <= from) return packed;
+  const blocks = await db
+    .selectFrom('metric_blocks')
+    .select(['metric_key', 'data'])
+    .where('thing_name', '=', thingName)
+    .where('metric_key', 'in', metricKeys)
+    .where('period_start', '>', from - DAY_BLOCK_MS)
+    .where('period_start', '<', to)
+    .where('period_end', '>', from)
+    .where('last_ts', '>=', from)
+    .orderBy('metric_key')
+    .orderBy('period_start')
+    .execute();
+  for (const block of blocks) {
+    const list = packed.get(block.metric_key) ?? [];
+    for (const s of unpackBlock(block.data)) if (s.ts >= from && s.ts < to) list.push(s);
+    packed.set(block.metric_key, list);
+  }
+  return packed;
+}
+
+/** `packed` and `raw` (each in time order) as one series; a time in both keeps the packed value, stored first. */
+function merged(packed: readonly PackedSample[] | undefined, raw: readonly PackedSample[]): PackedSample[] {
+  if (!packed || packed.length === 0) return [...raw];
+  const out: PackedSample[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < packed.length || j < raw.length) {
+    const p = packed[i];
+    const r = raw[j];
+    if (r === undefined || (p !== undefined && p.ts <= r.ts)) {
+      out.push(p!);
+      i++;
+      if (r !== undefined && r.ts === p!.ts) j++;
+    } else {
+      out.push(r);
+      j++;
+    }
+  }
+  return out;
+}
+
+/** The samples of the keys over [from, to), per key in time order (a key without samples is absent). */
+export async function readStoredSamples(
+  db: Kysely<Database>,
+  thingName: string,
+  metricKeys: readonly string[],
+  from: number,
+  to: number,
+): Promise<Map<string, PackedSample[]>> {
+  const out = new Map<string, PackedSample[]>();
+  if (metricKeys.length === 0 || to <= from) return out;
+  const [rows, packed] = await Promise.all([
+    db
+      .selectFrom('metric_samples')
+      .select(['metric_key', 'ts', 'value'])
+      .where('thing_name', '=', thingName)
+      .where('metric_key', 'in', metricKeys)
+      .where('ts', '>=', from)
+      .where('ts', '<', to)
+      .orderBy('metric_key')
+      .orderBy('ts')
+      .execute(),
+    readPacked(db, thingName, metricKeys, from, to),
+  ]);
+  const raw = new Map<string, PackedSample[]>();
+  for (const row of rows) {
+    const list = raw.get(row.metric_key) ?? [];
+    list.push({ ts: Number(row.ts), value: Number(row.value) });
+    raw.set(row.metric_key, list);
+  }
+  for (const key of metricKeys) {
+    const series = merged(packed.get(key), raw.get(key) ?? []);
+    if (series.length > 0) out.set(key, series);
+  }
+  return out;
+}
+
+/**
+ * The time of the key's sample before `ts`, for the hold of a power sample: exact when it lies within
+ * MAX_HOLD_MS; otherwise the time of some earlier sample (the hold is capped there, so any serves), or
+ * undefined when there is none. `rawBefore` is the raw table's answer if the caller already has it.
+ */
+export async function sampleTimeBefore(
+  db: Kysely<Database>,
+  thingName: string,
+  metricKey: string,
+  ts: number,
+  rawBefore?: number | null,
+): Promise<number | undefined> {
+  let raw = rawBefore;
+  if (raw === undefined) {
+    const row = await db
+      .selectFrom('metric_samples')
+      .select((eb) => eb.fn.max('ts').as('ts'))
+      .where('thing_name', '=', thingName)
+      .where('metric_key', '=', metricKey)
+      .where('ts', '<', ts)
+      .executeTakeFirst();
+    raw = row?.ts === null || row?.ts === undefined ? null : Number(row.ts);
+  }
+  if (raw !== null && raw >= ts - MAX_HOLD_MS) return raw;
+  const recent = (await readPacked(db, thingName, [metricKey], ts - MAX_HOLD_MS, ts)).get(metricKey);
+  if (recent && recent.length > 0) return recent[recent.length - 1]!.ts;
+  if (raw !== null) return raw;
+  const older = await db
+    .selectFrom('metric_blocks')
+    .select('first_ts')
+    .where('thing_name', '=', thingName)
+    .where('metric_key', '=', metricKey)
+    .where('period_start', '<', ts)
+    .where('first_ts', '<', ts)
+    .orderBy('period_start', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return older ? Number(older.first_ts) : undefined;
+}
+
+/**
+ * The samples not already packed: a redelivered or re-imported sample of a packed hour is stored once.
+ * Only samples before `openHour` (the writer's current hour) can be packed, so live reports cost nothing.
+ */
+export async function withoutPacked<S extends { metricKey: string; ts: number }>(
+  db: Kysely<Database>,
+  thingName: string,
+  samples: readonly S[],
+  openHour: number,
+): Promise<readonly S[]> {
+  const closed = samples.filter((s) => s.ts < openHour);
+  if (closed.length === 0) return samples;
+  const keys = [...new Set(closed.map((s) => s.metricKey))];
+  const periods = [...new Set(closed.flatMap((s) => [blockStart(s.ts), dayBlockStart(s.ts)]))];
+  const blocks = await db
+    .selectFrom('metric_blocks')
+    .select(['metric_key', 'data'])
+    .where('thing_name', '=', thingName)
+    .where('metric_key', 'in', keys)
+    .where('period_start', 'in', periods)
+    .execute();
+  if (blocks.length === 0) return samples;
+  const packed = new Set<string>();
+  for (const block of blocks) for (const s of unpackBlock(block.data)) packed.add(`${block.metric_key}|${s.ts}`);
+  return samples.filter((s) => s.ts >= openHour || !packed.has(`${s.metricKey}|${s.ts}`));
+}
