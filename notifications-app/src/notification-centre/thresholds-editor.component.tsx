@@ -72,7 +72,11 @@ function ThresholdsForm({ plantId }: { plantId: string }) {
 
 export function ThresholdsEditor({ plants, initialPlantId }: { plants: Plant[]; initialPlantId: string | undefined }) {
   const { t } = useTranslation('notifications-app');
-  const [plantId, setPlantId] = useState(initialPlantId ?? plants[0]?.id);
+  // The plant the user picked; until then the page's plant (or the first), which may arrive after the
+  // first render (the plant list loads), so it is derived on every render rather than kept in state.
+  const [picked, setPicked] = useState<string>();
+  const known = (id: string | undefined) => (id !== undefined && plants.some((p) => p.id === id) ? id : undefined);
+  const plantId = known(picked) ?? known(initialPlantId) ?? plants[0]?.id;
   return (
     <Card className="helio-thresholds" data-testid="thresholds-editor">
       <H4>{t('thresholds.title')}</H4>
@@ -86,7 +90,7 @@ export function ThresholdsEditor({ plants, initialPlantId }: { plants: Plant[]; 
               id="threshold-plant"
               value={plantId}
               options={plants.map((p) => ({ value: p.id, label: p.name }))}
-              onChange={(event) => setPlantId(event.currentTarget.value)}
+              onChange={(event) => setPicked(event.currentTarget.value)}
             />
           </FormGroup>
           {plantId && <ThresholdsForm key={plantId} plantId={plantId} />}
