@@ -91,11 +91,11 @@ import { queryResult, type MockValue } from './query-result';
 import { applyTheme, themeOf, THEME_STORAGE_KEY, type Theme } from '../src/theme/theme';
 import { PLANT_LIST_KEY } from '../src/plants/plant-list-key';
 import { PlantGateView, type PlantGateProps } from '../src/plants/plant-gate-view';
-import { localised } from '../src/manifests/app-manifest';
+import { documentTitle, useDocumentTitle } from '../src/components/document-title';
 import type {
   AppManifest,
   AppManifests,
-  LocalisedText,
+  PageNameKey,
   ManifestMenuEntry,
   ManifestMenuItem,
   ManifestRoute,
@@ -153,8 +153,18 @@ export type { ChartColumns, ChartOptions, MetricChartProps, UplotChartProps };
 export type { Device, DeviceCreateRequest, DeviceFields, DeviceKind };
 export { chartColumns, deviceLiveValues };
 export type { DeviceLiveValue };
-export { PLANT_LIST_KEY, localised, APP_MANIFESTS_ELEMENT_ID, readAppManifests, mainAppFor, manifestPaths, pathMatches, ROUTER_FUTURE };
-export type { AppManifest, AppManifests, LocalisedText, ManifestMenuEntry, ManifestMenuItem, ManifestRoute, PageOf, PlantGateProps };
+export {
+  PLANT_LIST_KEY,
+  documentTitle,
+  useDocumentTitle,
+  APP_MANIFESTS_ELEMENT_ID,
+  readAppManifests,
+  mainAppFor,
+  manifestPaths,
+  pathMatches,
+  ROUTER_FUTURE,
+};
+export type { AppManifest, AppManifests, PageNameKey, ManifestMenuEntry, ManifestMenuItem, ManifestRoute, PageOf, PlantGateProps };
 
 /** uPlot needs a canvas jsdom lacks: the charts render a box that says what they would draw. */
 export function UplotChart({ data, ariaLabel, testId }: UplotChartProps) {

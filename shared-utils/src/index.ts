@@ -103,6 +103,7 @@ export { FullScreenSpinner } from './components/full-screen-spinner';
 export { ErrorPanel } from './components/error-panel';
 export { AppErrorPanel } from './components/app-error-panel';
 export { PageHeader } from './components/page-header';
+export { documentTitle, useDocumentTitle } from './components/document-title';
 export { PASSWORD_RULES, PasswordRules, usePasswordRuleText } from './password/password-rules';
 export { ModuleGate } from './components/module-gate';
 export { ModuleNoAccess } from './components/module-no-access';
@@ -114,13 +115,12 @@ export { useNow, NOW_TICK_MS } from './components/use-now';
 export type {
   AppManifest,
   AppManifests,
-  LocalisedText,
+  PageNameKey,
   ManifestMenuEntry,
   ManifestMenuItem,
   ManifestRoute,
   PageOf,
 } from './manifests/app-manifest';
-export { localised } from './manifests/app-manifest';
 export { APP_MANIFESTS_ELEMENT_ID, appManifests, readAppManifests } from './manifests/read-manifests';
 export { mainAppFor, manifestPaths, pathMatches } from './manifests/route-patterns';
 export { ManifestRoutes } from './manifests/manifest-routes-component';

@@ -74,7 +74,7 @@ export default function AuditLogPage() {
 
   return (
     <div className="helio-account-page">
-      <PageHeader title={t('iam.title')} description={t('audit.pageDescription')} />
+      <PageHeader page="pages.audit" description={t('audit.pageDescription')} />
       <IamTabs>
         <div className="helio-account-toolbar" data-testid="audit-filters">
           <FormGroup label={t('audit.kind')} labelFor="audit-kind">

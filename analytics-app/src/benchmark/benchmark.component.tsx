@@ -50,7 +50,7 @@ export default function BenchmarkPage() {
 
   return (
     <div className="helio-analytics">
-      <PageHeader title={t('benchmark.title')} description={t('benchmark.description')} />
+      <PageHeader page="pages.benchmark" description={t('benchmark.description')} />
       <div className="helio-analytics__controls">
         <PeriodPicker period={period} onChange={setPeriod} />
       </div>

@@ -55,7 +55,7 @@ export default function OverviewPage() {
 
   return (
     <div className="helio-analytics">
-      <PageHeader title={t('overview.title')} description={t('overview.description')} />
+      <PageHeader page="pages.analyticsOverview" description={t('overview.description')} />
       <div className="helio-analytics__controls">
         <PeriodPicker period={period} onChange={setPeriod} />
         <TagFilter tagId={tagId} onChange={setTagId} />

@@ -16,7 +16,7 @@ export default function EvPage() {
   const { plant } = useActivePlant();
   return (
     <div className="helio-ev">
-      <PageHeader title={t('title')} name={plant?.name} description={t('description')} />
+      <PageHeader page="modules.ev" name={plant?.name} description={t('description')} />
       <PlantGate>{(active) => <EvChargers plant={active} />}</PlantGate>
     </div>
   );

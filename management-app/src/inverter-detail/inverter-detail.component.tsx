@@ -160,9 +160,9 @@ export default function InverterDetailPage() {
   const device = useDevice(id);
   const plant = usePlantDetail(device.data?.plantId ?? '', !!device.data);
   const crumbs = [
-    { text: t('plants.title'), href: '/management/plants' },
+    { text: t('common:pages.plants'), href: '/management/plants' },
     ...(plant.data ? [{ text: plant.data.name, href: `/management/plants/${plant.data.id}?tab=devices` }] : []),
-    { text: device.data?.name ?? t('inverter.title') },
+    { text: device.data?.name ?? t('common:pages.inverterDetail') },
   ];
 
   let body: ReactNode;
@@ -183,7 +183,7 @@ export default function InverterDetailPage() {
     <div className="helio-management-page">
       <PageHeader
         breadcrumbs={crumbs}
-        title={device.data?.name ?? t('inverter.title')}
+        title={device.data?.name ?? t('common:pages.inverterDetail')}
         description={device.data ? [device.data.maker, device.data.model].filter(Boolean).join(' ') : undefined}
       />
       {body}

@@ -2,9 +2,9 @@
 // filter by status and tag (?tag= opens it filtered), sort, pages; bulk tagging; "New plant". The
 // server searches, filters, sorts and pages (plant/fleet/page): a fleet of any size sends one page.
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { Button, Callout, ControlGroup, HTMLSelect, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { hasPermission, PageHeader, showToast, useActivePlant, useCurrentUser, useDebounced } from '@helio/shared-utils';
 import { NewPlantDialog } from '../new-plant/new-plant-dialog.component';
 import { byTagName } from '../tags/tag-form';
@@ -47,7 +47,7 @@ export default function PlantsPage() {
 
   return (
     <div className="helio-management-page">
-      <PageHeader title={t('plants.title')} description={t('plants.description')}>
+      <PageHeader page="pages.plants" description={t('plants.description')}>
         <Button intent="primary" icon="add" text={t('plants.new')} onClick={() => setCreating(true)} data-testid="new-plant" />
       </PageHeader>
       <ControlGroup className="helio-management-filters">

@@ -36,7 +36,7 @@ export default function TagsPage() {
 
   return (
     <div className="helio-management-page">
-      <PageHeader title={t('tags.title')} description={t('tags.description')}>
+      <PageHeader page="pages.tags" description={t('tags.description')}>
         {canWrite && <Button intent="primary" icon="add" text={t('tags.new')} onClick={() => setEditing('new')} data-testid="new-tag" />}
       </PageHeader>
       {tags.isPending ? (

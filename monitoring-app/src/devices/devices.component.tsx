@@ -19,6 +19,7 @@ import {
   type DeviceLiveValue,
   type Plant,
   PlantGate,
+  type PageNameKey,
 } from '@helio/shared-utils';
 import { deviceStates, deviceStatesCsv, stateOfCharge, type DeviceState } from './device-state';
 import { usePlantDevices } from './devices.resource';
@@ -149,12 +150,17 @@ function PlantDevices({ plant, kind }: { plant: Plant; kind: DevicePageKind }) {
   );
 }
 
+const DEVICE_PAGE_NAMES = { inverter: 'pages.inverters', battery: 'pages.batteries' } as const satisfies Record<
+  DevicePageKind,
+  PageNameKey
+>;
+
 export default function DevicesPage({ kind }: { kind: DevicePageKind }) {
   const { t } = useTranslation('monitoring-app');
   const { plant } = useActivePlant();
   return (
     <div className="helio-metric-log">
-      <PageHeader title={t(`devices.${kind}.title`)} name={plant?.name} description={t(`devices.${kind}.description`)} />
+      <PageHeader page={DEVICE_PAGE_NAMES[kind]} name={plant?.name} description={t(`devices.${kind}.description`)} />
       <PlantGate>{(active) => <PlantDevices key={active.id} plant={active} kind={kind} />}</PlantGate>
     </div>
   );

@@ -77,7 +77,7 @@ export default function LogsPage() {
   const { plant } = useActivePlant();
   return (
     <div className="helio-logs">
-      <PageHeader title={t('logs.title')} name={plant?.name} description={t('logs.description')} />
+      <PageHeader page="pages.logs" name={plant?.name} description={t('logs.description')} />
       <PlantGate>{(active) => <MetricTable plant={active} />}</PlantGate>
     </div>
   );

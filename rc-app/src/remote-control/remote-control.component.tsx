@@ -36,7 +36,7 @@ export default function RemoteControlPage() {
   const { plant } = useActivePlant();
   return (
     <div className="helio-rc-page" data-testid="rc-page">
-      <PageHeader title={t('title')} name={plant?.name} description={t('description')} />
+      <PageHeader page="modules.rc" name={plant?.name} description={t('description')} />
       <PlantGate>{(active) => <PlantRemoteControl key={active.id} plantId={active.id} />}</PlantGate>
     </div>
   );
