@@ -28,6 +28,12 @@ import './devices.css';
 
 export type DevicePageKind = Extract<DeviceKind, 'inverter' | 'battery'>;
 
+// each kind's page is named by its menu label, which also names the list of its devices
+const DEVICE_PAGE_NAMES = { inverter: 'pages.inverters', battery: 'pages.batteries' } as const satisfies Record<
+  DevicePageKind,
+  PageNameKey
+>;
+
 /** The page's path segment, also used in the export's file name. */
 const PLURAL: Record<DevicePageKind, string> = { inverter: 'inverters', battery: 'batteries' };
 
@@ -141,7 +147,7 @@ function PlantDevices({ plant, kind }: { plant: Plant; kind: DevicePageKind }) {
       {shadow.isError && !shadow.data && (
         <ErrorPanel title={t('states.shadowErrorTitle')} description={t('states.errorDescription')} onRetry={() => shadow.refetch()} />
       )}
-      <section className="helio-devices" aria-label={t(`devices.${kind}.title`)}>
+      <section className="helio-devices" aria-label={t(DEVICE_PAGE_NAMES[kind], { ns: 'common' })}>
         {states.map((state) => (
           <DeviceCard key={state.device.id} state={state} />
         ))}
@@ -149,11 +155,6 @@ function PlantDevices({ plant, kind }: { plant: Plant; kind: DevicePageKind }) {
     </>
   );
 }
-
-const DEVICE_PAGE_NAMES = { inverter: 'pages.inverters', battery: 'pages.batteries' } as const satisfies Record<
-  DevicePageKind,
-  PageNameKey
->;
 
 export default function DevicesPage({ kind }: { kind: DevicePageKind }) {
   const { t } = useTranslation('monitoring-app');
