@@ -63,6 +63,7 @@ import { localeOf } from '../src/i18n/locale-format';
 import { ALERT_NEWS_SETTLE_MS, useRereadListener } from '../src/shadow/alert-news-reread';
 import { useObservable } from '../src/components/use-observable';
 import { useDebounced, SEARCH_DEBOUNCE_MS } from '../src/components/use-debounced';
+import { TAG_FILTER_PARAM, useUrlParam } from '../src/components/use-url-param';
 import { useNow, NOW_TICK_MS } from '../src/components/use-now';
 import { hasPermission } from '../src/current-user/permissions';
 import { toCsv, type CsvCell } from '../src/export/csv';
@@ -142,6 +143,8 @@ export {
   useObservable,
   useDebounced,
   SEARCH_DEBOUNCE_MS,
+  TAG_FILTER_PARAM,
+  useUrlParam,
   FullScreenSpinner,
   ErrorPanel,
   AppErrorPanel,

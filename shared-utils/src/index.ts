@@ -109,6 +109,7 @@ export { ModuleGate } from './components/module-gate';
 export { ModuleNoAccess } from './components/module-no-access';
 export { useObservable } from './components/use-observable';
 export { useDebounced, SEARCH_DEBOUNCE_MS } from './components/use-debounced';
+export { TAG_FILTER_PARAM, useUrlParam } from './components/use-url-param';
 export { useNow, NOW_TICK_MS } from './components/use-now';
 
 // App manifests and the app frame: an app's routes from its manifest, its lifecycles from its root

@@ -1,11 +1,19 @@
 // /management/plants: the tenant's plants with their gateways' status, tags and today's energy; search,
-// filter by status and tag (?tag= opens it filtered), sort, pages; bulk tagging; "New plant". The
+// filter by status and tag (the tag kept in the URL, ?tag=), sort, pages; bulk tagging; "New plant". The
 // server searches, filters, sorts and pages (plant/fleet/page): a fleet of any size sends one page.
 import { useState } from 'react';
 import { Button, Callout, ControlGroup, HTMLSelect, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
-import { hasPermission, PageHeader, showToast, useActivePlant, useCurrentUser, useDebounced } from '@helio/shared-utils';
+import {
+  hasPermission,
+  PageHeader,
+  showToast,
+  TAG_FILTER_PARAM,
+  useActivePlant,
+  useCurrentUser,
+  useDebounced,
+  useUrlParam,
+} from '@helio/shared-utils';
 import { NewPlantDialog } from '../new-plant/new-plant-dialog.component';
 import { byTagName } from '../tags/tag-form';
 import { useTags } from '../tags/tags.resource';
@@ -18,8 +26,9 @@ export default function PlantsPage() {
   const { t } = useTranslation('management-app');
   const tags = useTags();
   const { plant: active } = useActivePlant();
-  const [searchParams] = useSearchParams();
-  const [query, setQuery] = useState<TableQuery>(() => ({ ...FIRST_QUERY, tag: searchParams.get('tag') ?? 'all' }));
+  const [tagParam, setTagParam] = useUrlParam(TAG_FILTER_PARAM);
+  const [tableQuery, setQuery] = useState<TableQuery>(FIRST_QUERY);
+  const query: TableQuery = { ...tableQuery, tag: tagParam ?? 'all' };
   // The server is asked once typing pauses; the box shows every keystroke.
   const search = useDebounced(query.search);
   const fleet = useFleetPage(pageRequest({ ...query, search }));
@@ -70,7 +79,10 @@ export default function PlantsPage() {
         <HTMLSelect
           aria-label={t('plants.tagFilter')}
           value={query.tag}
-          onChange={(e) => setQuery({ ...query, tag: e.currentTarget.value, page: 0 })}
+          onChange={(e) => {
+            setTagParam(e.currentTarget.value === 'all' ? null : e.currentTarget.value);
+            setQuery({ ...tableQuery, page: 0 });
+          }}
           options={[{ value: 'all', label: t('plants.allTags') }, ...tagList.map((tag) => ({ value: tag.id, label: tag.name }))]}
           data-testid="plants-tag"
         />
