@@ -66,6 +66,7 @@ import { useDebounced, SEARCH_DEBOUNCE_MS } from '../src/components/use-debounce
 import { TAG_FILTER_PARAM, useUrlParam } from '../src/components/use-url-param';
 import { useNow, NOW_TICK_MS } from '../src/components/use-now';
 import { hasPermission } from '../src/current-user/permissions';
+import { ENDPOINT_PERMISSIONS, mayCall, type GuardedEndpoint } from '../src/current-user/may-call';
 import { toCsv, type CsvCell } from '../src/export/csv';
 import { plantSeriesParams, type PlantSeriesRequest } from '../src/api/plant-series';
 import { ENERGY_COUNTERS, counterEnergy, energyBalance, type EnergyBalance, type EnergyCounter } from '../src/energy/energy-balance';
@@ -84,6 +85,7 @@ import { FullScreenSpinner } from '../src/components/full-screen-spinner';
 import { ErrorPanel } from '../src/components/error-panel';
 import { AppErrorPanel } from '../src/components/app-error-panel';
 import { PageHeader } from '../src/components/page-header';
+import { ReadOnlyNotice } from '../src/components/read-only-notice';
 import { PASSWORD_RULES, PasswordRules, usePasswordRuleText } from '../src/password/password-rules';
 import { ModuleGateView, ModuleNoAccess } from '../src/components/module-no-access';
 import { __fixtures, fixtureCurrentUser, fixturePlants, fixtureSession } from './fixtures';
@@ -136,7 +138,8 @@ export { ENERGY_COUNTERS, counterEnergy, energyBalance, startOfPlantDay, zonedMi
 export { THRESHOLD_FIELDS, THRESHOLD_LIMITS, parseThresholdNumber, validateThresholds };
 export type { ThresholdDraft, ThresholdErrors, ThresholdField, ThresholdProblem };
 export { ApiError, RETURN_TO_KEY, takeReturnTo, pickActivePlant, isStale, SHADOW_STALE_MS, METRICS, metricInfo };
-export { useNow, NOW_TICK_MS, hasPermission };
+export { useNow, NOW_TICK_MS, hasPermission, ENDPOINT_PERMISSIONS, mayCall };
+export type { GuardedEndpoint };
 export {
   LOADER_OPTIONS,
   localeOf,
@@ -149,6 +152,7 @@ export {
   ErrorPanel,
   AppErrorPanel,
   PageHeader,
+  ReadOnlyNotice,
   ModuleNoAccess,
 };
 export { __fixtures, i18n, i18nReady, formatNumber, formatDateTime, formatPower, formatMetricValue, metricLabel, metricUnit };
@@ -339,6 +343,11 @@ const repoAppManifests = (): AppManifests =>
 export const appManifests = jest.fn(repoAppManifests);
 
 // ---- hooks: synchronous query results from the state above ----
+
+/** The real rule over the mock's current user. */
+export function useMayCall(path: GuardedEndpoint): boolean {
+  return mayCall(useCurrentUser().data, path);
+}
 
 export function useCurrentUser(): UseQueryResult<CurrentUser, ApiError> {
   const value = useObservable(currentUserState, currentUserState.getValue());

@@ -45,6 +45,8 @@ export type {
 export type { CurrentUser } from './current-user/current-user';
 export { USERS_ME_KEY, useCurrentUser } from './current-user/current-user';
 export { hasPermission } from './current-user/permissions';
+export { ENDPOINT_PERMISSIONS, mayCall, type GuardedEndpoint } from './current-user/may-call';
+export { useMayCall } from './current-user/use-may-call';
 
 // Plants
 export { ACTIVE_PLANT_STORAGE_KEY, activePlant$, setActivePlant } from './plants/active-plant';
@@ -103,6 +105,7 @@ export { FullScreenSpinner } from './components/full-screen-spinner';
 export { ErrorPanel } from './components/error-panel';
 export { AppErrorPanel } from './components/app-error-panel';
 export { PageHeader } from './components/page-header';
+export { ReadOnlyNotice } from './components/read-only-notice';
 export { documentTitle, useDocumentTitle } from './components/document-title';
 export { PASSWORD_RULES, PasswordRules, usePasswordRuleText } from './password/password-rules';
 export { ModuleGate } from './components/module-gate';

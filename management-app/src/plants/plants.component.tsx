@@ -4,16 +4,7 @@
 import { useState } from 'react';
 import { Button, Callout, ControlGroup, HTMLSelect, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import {
-  hasPermission,
-  PageHeader,
-  showToast,
-  TAG_FILTER_PARAM,
-  useActivePlant,
-  useCurrentUser,
-  useDebounced,
-  useUrlParam,
-} from '@helio/shared-utils';
+import { PageHeader, showToast, TAG_FILTER_PARAM, useActivePlant, useDebounced, useMayCall, useUrlParam } from '@helio/shared-utils';
 import { NewPlantDialog } from '../new-plant/new-plant-dialog.component';
 import { byTagName } from '../tags/tag-form';
 import { useTags } from '../tags/tags.resource';
@@ -34,8 +25,9 @@ export default function PlantsPage() {
   const fleet = useFleetPage(pageRequest({ ...query, search }));
   const [creating, setCreating] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  // Selecting is for bulk tagging, which needs plants:write.
-  const canTag = hasPermission(useCurrentUser().data, 'plants:write');
+  // Selecting is for bulk tagging; both it and "New plant" are offered only to a role the server lets do them.
+  const canTag = useMayCall('plant/tags/set');
+  const mayCreate = useMayCall('plant/create');
   const tagList = byTagName(tags.data?.tags ?? []);
   const select = (ids: readonly string[], on: boolean) =>
     setSelected((before) => {
@@ -57,7 +49,9 @@ export default function PlantsPage() {
   return (
     <div className="helio-management-page">
       <PageHeader page="pages.plants" description={t('plants.description')}>
-        <Button intent="primary" icon="add" text={t('plants.new')} onClick={() => setCreating(true)} data-testid="new-plant" />
+        {mayCreate && (
+          <Button intent="primary" icon="add" text={t('plants.new')} onClick={() => setCreating(true)} data-testid="new-plant" />
+        )}
       </PageHeader>
       <ControlGroup className="helio-management-filters">
         <InputGroup

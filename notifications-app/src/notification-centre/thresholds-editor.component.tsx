@@ -3,7 +3,7 @@
 import React, { useEffect, useState } from 'react';
 import { Button, Card, Classes, FormGroup, H4, HTMLSelect, InputGroup, Intent, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, showToast, type Plant } from '@helio/shared-utils';
+import { formatNumber, ReadOnlyNotice, showToast, useMayCall, type Plant } from '@helio/shared-utils';
 import { useSaveThresholds, useThresholds } from './alerts.resource';
 import { parseNumber, validateThresholds, type ThresholdDraft, type ThresholdField } from './thresholds-form';
 
@@ -11,6 +11,7 @@ function ThresholdsForm({ plantId }: { plantId: string }) {
   const { t } = useTranslation('notifications-app');
   const thresholds = useThresholds(plantId);
   const saving = useSaveThresholds();
+  const mayEdit = useMayCall('notifications/thresholds/save');
   const [draft, setDraft] = useState<ThresholdDraft | null>(null);
   const [submitted, setSubmitted] = useState(false);
 
@@ -38,6 +39,7 @@ function ThresholdsForm({ plantId }: { plantId: string }) {
         inputMode="decimal"
         rightElement={<span className="helio-thresholds__unit">%</span>}
         intent={errors[name] ? Intent.DANGER : Intent.NONE}
+        readOnly={!mayEdit}
         onValueChange={(value) => setDraft({ ...draft, [name]: value })}
       />
     </FormGroup>
@@ -63,9 +65,10 @@ function ThresholdsForm({ plantId }: { plantId: string }) {
 
   return (
     <form onSubmit={submit} className="helio-thresholds__form">
+      {!mayEdit && <ReadOnlyNotice path="notifications/thresholds/save" />}
       {field('batterySocMin')}
       {field('pvMinPercent')}
-      <Button type="submit" intent="primary" icon="floppy-disk" loading={saving.isPending} text={t('thresholds.save')} />
+      {mayEdit && <Button type="submit" intent="primary" icon="floppy-disk" loading={saving.isPending} text={t('thresholds.save')} />}
     </form>
   );
 }

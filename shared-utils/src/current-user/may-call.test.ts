@@ -1,0 +1,23 @@
+import { PERMISSION_KEYS } from '@helio/contracts/limits';
+import { ENDPOINT_PERMISSIONS, mayCall } from './may-call';
+
+const OPERATOR = {
+  permissions: ['plants:read', 'devices:read', 'metrics:read', 'notifications:read', 'notifications:manage', 'devices:control'],
+};
+
+describe('what a user may call', () => {
+  it('names a permission of the catalogue for every guarded endpoint', () => {
+    for (const permission of Object.values(ENDPOINT_PERMISSIONS)) expect(PERMISSION_KEYS).toContain(permission);
+  });
+
+  it('lets an operator control devices but not create or change plants, tags or access', () => {
+    expect(mayCall(OPERATOR, 'iot/thing/shadow/desired')).toBe(true);
+    expect(mayCall(OPERATOR, 'rc/fleet/apply')).toBe(true);
+    for (const path of ['plant/create', 'plant/update', 'plant/tags/set', 'tag/create', 'plant/access/update', 'device/create'] as const)
+      expect([path, mayCall(OPERATOR, path)]).toEqual([path, false]);
+  });
+
+  it('offers nothing while the user is not known yet', () => {
+    expect(mayCall(undefined, 'iot/thing/shadow/desired')).toBe(false);
+  });
+});
