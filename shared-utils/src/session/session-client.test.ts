@@ -95,6 +95,14 @@ describe('restoreSession', () => {
     expect(states).toEqual([undefined, null]);
   });
 
+  it('asks right after a sign-in that set the cookie, though the browser holds no mark yet', async () => {
+    const m = load();
+    const fetchMock = installFakeApi({ 'auth/refresh': ok(fakeTokens()) });
+    await expect(m.client.restoreSession({ justSignedIn: true })).resolves.not.toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem(m.client.SIGNED_IN_MARK_KEY)).toBe('1');
+  });
+
   it('marks the browser at sign-in and unmarks it at sign-out, so the next visit knows whether to ask', async () => {
     const m = load();
     installFakeApi({ 'auth/sign-in': ok(fakeTokens()), 'auth/sign-out': ok({ ok: true }) });

@@ -46,10 +46,14 @@ function startSession(tokens: TokenResponse): Session {
   return session;
 }
 
-/** POST /api/auth/refresh (http-only cookie); on the first load it tells whether a session exists. */
-export function restoreSession(): Promise<Session | null> {
+/**
+ * POST /api/auth/refresh (http-only cookie); on the first load it tells whether a session exists.
+ * `justSignedIn`: a sign-in answered by the server has just set the cookie, so ask even though this
+ * browser holds no mark yet.
+ */
+export function restoreSession({ justSignedIn = false }: { justSignedIn?: boolean } = {}): Promise<Session | null> {
   if (restoring) return restoring;
-  if (readStorage('local', SIGNED_IN_MARK_KEY) === null) {
+  if (!justSignedIn && readStorage('local', SIGNED_IN_MARK_KEY) === null) {
     // never signed in here, or signed out since: nothing to restore, and no 401 to log
     if (currentSession() === undefined) setSessionState(null);
     return Promise.resolve(currentSession() ?? null);
