@@ -52,7 +52,7 @@ import { RETURN_TO_KEY, takeReturnTo } from '../src/session/return-to';
 import { pickActivePlant } from '../src/plants/pick-active-plant';
 import { isStale, SHADOW_STALE_MS } from '../src/shadow/staleness';
 import { METRICS, metricInfo, type MetricKey } from '../src/shadow/metrics';
-import { metricLabel, metricUnit } from '../src/shadow/metric-value';
+import { metricLabel, metricUnit, metricUnitText } from '../src/shadow/metric-value';
 import { deviceLiveValues, type DeviceLiveValue } from '../src/shadow/device-live';
 import type { MetricChartProps } from '../src/charts/metric-chart';
 import { chartColumns, type ChartColumns } from '../src/charts/chart-columns';
@@ -89,7 +89,7 @@ import { ReadOnlyNotice } from '../src/components/read-only-notice';
 import { PASSWORD_RULES, PasswordRules, usePasswordRuleText } from '../src/password/password-rules';
 import { ModuleGateView, ModuleNoAccess } from '../src/components/module-no-access';
 import { __fixtures, fixtureCurrentUser, fixturePlants, fixtureSession } from './fixtures';
-import { formatDateTime, formatMetricValue, formatNumber, formatPower, i18n, i18nReady } from './mock-i18n';
+import { formatDateTime, formatMetricValue, formatNumber, formatPower, i18n, i18nReady, metricValueText } from './mock-i18n';
 import { queryResult, type MockValue } from './query-result';
 import { applyTheme, themeOf, THEME_STORAGE_KEY, type Theme } from '../src/theme/theme';
 import { PLANT_LIST_KEY } from '../src/plants/plant-list-key';
@@ -155,7 +155,19 @@ export {
   ReadOnlyNotice,
   ModuleNoAccess,
 };
-export { __fixtures, i18n, i18nReady, formatNumber, formatDateTime, formatPower, formatMetricValue, metricLabel, metricUnit };
+export {
+  __fixtures,
+  i18n,
+  i18nReady,
+  formatNumber,
+  formatDateTime,
+  formatPower,
+  formatMetricValue,
+  metricLabel,
+  metricUnit,
+  metricUnitText,
+  metricValueText,
+};
 export type { ChartColumns, ChartOptions, MetricChartProps, UplotChartProps };
 export type { Device, DeviceCreateRequest, DeviceFields, DeviceKind };
 export { chartColumns, deviceLiveValues };

@@ -64,14 +64,14 @@ export { useLiveAlerts, useRereadOnAlertNews } from './shadow/use-live-alerts';
 export { SHADOW_STALE_MS, isStale } from './shadow/staleness';
 export type { MetricKey } from './shadow/metrics';
 export { METRICS, metricInfo } from './shadow/metrics';
-export { metricLabel, metricUnit } from './shadow/metric-value';
+export { metricLabel, metricUnit, metricUnitText } from './shadow/metric-value';
 export type { DeviceLiveValue } from './shadow/device-live';
 export { deviceLiveValues } from './shadow/device-live';
 
 // Query & i18n
 export { queryClient } from './query/query-client';
 export { HelioProviders } from './query/helio-providers';
-export { i18n, i18nReady, setLanguage, formatNumber, formatDateTime, formatPower, formatMetricValue } from './i18n/i18n';
+export { i18n, i18nReady, setLanguage, formatNumber, formatDateTime, formatPower, formatMetricValue, metricValueText } from './i18n/i18n';
 export { localeOf } from './i18n/locale-format';
 export { LOADER_OPTIONS } from './i18n/loader-options';
 

@@ -11,6 +11,7 @@ import {
   formatMetricValue,
   formatNumber,
   metricLabel,
+  metricValueText,
   PageHeader,
   useActivePlant,
   useNow,
@@ -36,13 +37,6 @@ const DEVICE_PAGE_NAMES = { inverter: 'pages.inverters', battery: 'pages.batteri
 
 /** The page's path segment, also used in the export's file name. */
 const PLURAL: Record<DevicePageKind, string> = { inverter: 'inverters', battery: 'batteries' };
-
-function valueText(t: (key: string) => string, v: DeviceLiveValue): string {
-  if (v.value === null) return t('devices.notReported');
-  if (typeof v.value === 'number') return formatMetricValue(v.key, v.value);
-  if (typeof v.value === 'boolean') return t(v.value ? 'devices.yes' : 'devices.no');
-  return v.value;
-}
 
 function DeviceCard({ state }: { state: DeviceState }) {
   const { t } = useTranslation('monitoring-app');
@@ -82,7 +76,7 @@ function DeviceCard({ state }: { state: DeviceState }) {
           {state.values.map((v) => (
             <tr key={v.key} data-testid="device-value" data-key={v.key}>
               <th scope="row">{metricLabel(t, v.key)}</th>
-              <td className={v.stale ? 'helio-device__value--stale' : undefined}>{valueText(t, v)}</td>
+              <td className={v.stale ? 'helio-device__value--stale' : undefined}>{metricValueText(t, v.key, v.value)}</td>
             </tr>
           ))}
           <tr>

@@ -9,7 +9,7 @@ import {
   formatMetricValue,
   isStale,
   metricLabel,
-  metricUnit,
+  metricUnitText,
   PageHeader,
   useActivePlant,
   type Plant,
@@ -54,7 +54,7 @@ function MetricTable({ plant }: { plant: Plant }) {
                 <Link to={`/logs/${encodeURIComponent(row.metricKey)}`}>{metricLabel(t, row.metricKey)}</Link>
                 <div className="helio-logs-key">{row.metricKey}</div>
               </td>
-              <td>{metricUnit(row.metricKey, row.unit) || '–'}</td>
+              <td>{metricUnitText(t, row.metricKey, row.unit) || '–'}</td>
               <td className="helio-num">{formatMetricValue(row.metricKey, row.lastValue, row.unit)}</td>
               <td>
                 {formatDateTime(time)}{' '}
