@@ -111,7 +111,8 @@ test.describe('at 1280 px', () => {
     await expect(page.getByTestId('theme-dark')).toHaveAttribute('aria-checked', 'true');
     await page.getByTestId('theme-light').click();
     await expect(page.locator('html')).not.toHaveClass(/bp6-dark/);
-    await page.evaluate(() => localStorage.clear());
+    // the local copy of the theme gone (the rest of the storage, the signed-in mark too, stays)
+    await page.evaluate(() => localStorage.removeItem('helio.theme'));
     await page.reload();
     await expect(page.getByTestId('nav-entry-ems')).toBeVisible();
     await expect(page.locator('html')).not.toHaveClass(/bp6-dark/); // the profile says light
