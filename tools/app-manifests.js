@@ -52,8 +52,22 @@ function collectAppManifests({ root = repoRoot, importMap = readImportMap(root),
   return manifests;
 }
 
+/** shared-utils' common namespace per language: menu labels are keys into it (one name per page). */
+function readPageNames(root = repoRoot) {
+  const dir = path.join(root, 'shared-utils', 'locales');
+  return Object.fromEntries(
+    fs.readdirSync(dir).map((lng) => [lng, JSON.parse(fs.readFileSync(path.join(dir, lng, 'common.json'), 'utf8'))]),
+  );
+}
+
+function textAt(tree, key) {
+  return typeof key === 'string'
+    ? key.split('.').reduce((node, part) => (node && typeof node === 'object' ? node[part] : undefined), tree)
+    : undefined;
+}
+
 /** What would confuse the shell or the nav, as readable lines (empty: the manifests agree). */
-function checkAppManifests(manifests) {
+function checkAppManifests(manifests, pageNames = readPageNames()) {
   const problems = [];
   const owner = new Map();
   const entryKeys = new Map();
@@ -74,15 +88,24 @@ function checkAppManifests(manifests) {
     }
     const labelled = [...(manifest.menu?.entries ?? []), ...(manifest.menu?.items ?? [])];
     for (const { href, label } of labelled) {
-      if (!label || !label.cs || !label.en) problems.push(`${name}: the menu label of ${href} needs Czech and English`);
+      const missing = Object.entries(pageNames).filter(([, names]) => typeof textAt(names, label) !== 'string');
+      if (missing.length > 0)
+        problems.push(
+          `${name}: the menu label of ${href} must be a key of shared-utils' common.json in ${missing.map(([l]) => l).join(', ')}`,
+        );
     }
   }
+  const allItems = Object.values(manifests).flatMap((manifest) => manifest.menu?.items ?? []);
   for (const [name, manifest] of Object.entries(manifests)) {
     for (const item of manifest.menu?.items ?? []) {
       if (!entryKeys.has(item.group)) problems.push(`${name}: menu item ${item.href} names group "${item.group}", which no app declares`);
+      const parent =
+        item.parentHref && allItems.find((i) => i.group === item.group && i.href === item.parentHref && !i.hidden && !i.groupHeader);
+      if (item.parentHref && !parent)
+        problems.push(`${name}: menu item ${item.href} lights ${item.parentHref}, no visible item of its group`);
     }
   }
   return problems;
 }
 
-module.exports = { collectAppManifests, checkAppManifests, loadTypeOnlyModule, manifestFiles, PLANNED_APPS };
+module.exports = { collectAppManifests, checkAppManifests, readPageNames, textAt, loadTypeOnlyModule, manifestFiles, PLANNED_APPS };

@@ -24,7 +24,7 @@ export const manifest = { layout: 'auth', routes: { signIn: { paths: ['/auth'] }
 const WEATHER = `import type { AppManifest } from '@helio/shared-utils';
 export const manifest = {
   routes: { home: { paths: ['/weather'] } },
-  menu: { entries: [{ key: 'weather', label: { cs: 'Počasí', en: 'Weather' }, href: '/weather', icon: { active: 'cloud', inactive: 'cloud' }, order: 45 }] },
+  menu: { entries: [{ key: 'weather', label: 'pages.statistics', href: '/weather', icon: { active: 'cloud', inactive: 'cloud' }, order: 45 }] },
 } as const satisfies AppManifest;`;
 
 describe('the app manifests document', () => {
@@ -53,21 +53,32 @@ describe('the app manifests document', () => {
     expect(() => collectAppManifests({ root: repo })).toThrow(/must import types only/);
   });
 
-  it('names a path two apps claim, a group no app declares, a label without English, a second auth layout', () => {
-    const problems = checkAppManifests({
-      '@helio/a-app': { layout: 'auth', routes: { x: { paths: ['/x'] } } },
-      '@helio/b-app': {
-        layout: 'auth',
-        routes: { x: { paths: ['/x'] } },
-        menu: { items: [{ group: 'nowhere', label: { cs: 'X' }, href: '/x', order: 1 }] },
+  it('names a path two apps claim, a group no app declares, a label that is no page-name key in every language, a parent that is no visible item, a second auth layout', () => {
+    const problems = checkAppManifests(
+      {
+        '@helio/a-app': { layout: 'auth', routes: { x: { paths: ['/x'] } } },
+        '@helio/b-app': {
+          layout: 'auth',
+          routes: { x: { paths: ['/x'] } },
+          menu: {
+            items: [
+              { group: 'nowhere', label: 'pages.x', href: '/x', order: 1 },
+              { group: 'nowhere', label: 'Počasí', href: '/y', order: 2 },
+              { group: 'nowhere', label: 'pages.x', href: '/x/:id', hidden: true, parentHref: '/z', order: 3 },
+            ],
+          },
+        },
       },
-    });
+      { cs: { pages: { x: 'X' } }, en: { pages: {} } },
+    );
     expect(problems).toEqual(
       expect.arrayContaining([
         'exactly one app must have the auth layout, found 2',
         '/x is claimed by @helio/a-app and @helio/b-app',
         '@helio/b-app: menu item /x names group "nowhere", which no app declares',
-        '@helio/b-app: the menu label of /x needs Czech and English',
+        "@helio/b-app: the menu label of /x must be a key of shared-utils' common.json in en",
+        '@helio/b-app: menu item /x/:id lights /z, no visible item of its group',
+        "@helio/b-app: the menu label of /y must be a key of shared-utils' common.json in cs, en",
       ]),
     );
   });

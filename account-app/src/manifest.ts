@@ -18,7 +18,7 @@ export const manifest = {
       // Settings is hidden from the rail and reached via /my-account (the profile menu).
       {
         key: 'settings',
-        label: { cs: 'Nastavení', en: 'Settings' },
+        label: 'pages.settings',
         href: '/my-account',
         icon: { active: 'cog', inactive: 'cog' },
         hidden: true,
@@ -26,20 +26,21 @@ export const manifest = {
       },
     ],
     items: [
-      { group: 'settings', label: { cs: 'Účet', en: 'Account' }, href: '/my-account', groupHeader: true, order: 10 },
-      { group: 'settings', label: { cs: 'Můj účet', en: 'My account' }, href: '/my-account', icon: 'person', order: 20 },
-      { group: 'settings', label: { cs: 'Zabezpečení', en: 'Security' }, href: '/my-account/security', icon: 'lock', order: 30 },
+      { group: 'settings', label: 'pages.account', href: '/my-account', groupHeader: true, order: 10 },
+      { group: 'settings', label: 'pages.myAccount', href: '/my-account', icon: 'person', order: 20 },
+      { group: 'settings', label: 'pages.security', href: '/my-account/security', icon: 'lock', order: 30 },
       {
         group: 'settings',
-        label: { cs: 'Identity a přístup', en: 'Identity and access' },
+        label: 'pages.iam',
         href: '/my-account/iam',
         groupHeader: true,
         extraTopMargin: true,
         order: 50,
       },
-      { group: 'settings', label: { cs: 'Uživatelé', en: 'Users' }, href: '/my-account/iam/users', icon: 'people', order: 60 },
-      { group: 'settings', label: { cs: 'Role', en: 'Roles' }, href: '/my-account/iam/roles', icon: 'id-number', order: 70 },
-      { group: 'settings', label: { cs: 'Oprávnění', en: 'Permissions' }, href: '/my-account/iam/permissions', icon: 'key', order: 80 },
+      { group: 'settings', label: 'pages.users', href: '/my-account/iam/users', icon: 'people', order: 60 },
+      { group: 'settings', label: 'pages.roles', href: '/my-account/iam/roles', icon: 'id-number', order: 70 },
+      { group: 'settings', label: 'pages.permissions', href: '/my-account/iam/permissions', icon: 'key', order: 80 },
+      { group: 'settings', label: 'pages.audit', href: '/my-account/iam/audit', icon: 'history', order: 90 },
     ],
   },
 } as const satisfies AppManifest;

@@ -37,7 +37,7 @@ describe('the account app routes', () => {
   it('shows the profile and both settings groups at /my-account', async () => {
     at('/my-account');
     expect(await screen.findByTestId('profile-card')).toBeTruthy();
-    expect(screen.getByTestId('settings-account').textContent).toContain('Plán upozornění');
+    expect(screen.getByTestId('settings-account').textContent).toContain('Rozvrh upozornění');
     expect(screen.getByTestId('settings-iam').textContent).toContain('Oprávnění');
   });
 

@@ -13,7 +13,7 @@ export const manifest = {
     entries: [
       {
         key: 'analytics',
-        label: { cs: 'Analýzy', en: 'Analytics' },
+        label: 'modules.analytics',
         href: '/analytics',
         icon: { active: 'trending-up', inactive: 'trending-up' },
         module: 'analytics',
@@ -21,12 +21,12 @@ export const manifest = {
       },
     ],
     items: [
-      { group: 'analytics', label: { cs: 'Přehled', en: 'Overview' }, href: '/analytics', icon: 'dashboard', order: 10 },
-      { group: 'analytics', label: { cs: 'Srovnání', en: 'Benchmark' }, href: '/analytics/benchmark', icon: 'comparison', order: 20 },
+      { group: 'analytics', label: 'pages.analyticsOverview', href: '/analytics', icon: 'dashboard', order: 10 },
+      { group: 'analytics', label: 'pages.benchmark', href: '/analytics/benchmark', icon: 'comparison', order: 20 },
       // Reached from a benchmark row, never from the list: hidden, still matched (the panel stays on analytics).
       {
         group: 'analytics',
-        label: { cs: 'Srovnání elektrárny', en: 'Plant benchmark' },
+        label: 'pages.plantBenchmark',
         href: '/analytics/benchmark/plant/:id',
         hidden: true,
         order: 30,

@@ -9,7 +9,7 @@ export const manifest = {
     entries: [
       {
         key: 'ev',
-        label: { cs: 'Elektromobily', en: 'Electric vehicles' },
+        label: 'modules.ev',
         href: '/ev',
         icon: { active: 'drive-time', inactive: 'drive-time' },
         module: 'ev',

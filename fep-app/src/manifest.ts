@@ -9,7 +9,7 @@ export const manifest = {
     entries: [
       {
         key: 'fep',
-        label: { cs: 'Předpovědi', en: 'Forecasting' },
+        label: 'modules.fep',
         href: '/fep',
         icon: { active: 'timeline-area-chart', inactive: 'timeline-area-chart' },
         module: 'fep',

@@ -12,7 +12,7 @@ export const manifest = {
     entries: [
       {
         key: 'ems',
-        label: { cs: 'Řízení energie', en: 'Energy management' },
+        label: 'modules.ems',
         href: '/ems',
         icon: { active: 'predictive-analysis', inactive: 'predictive-analysis' },
         module: 'ems',
@@ -20,8 +20,8 @@ export const manifest = {
       },
     ],
     items: [
-      { group: 'monitoring', label: { cs: 'Tok energie', en: 'Power flow' }, href: '/flow', icon: 'flows', order: 30 },
-      { group: 'ems', label: { cs: 'Tok energie', en: 'Energy flow' }, href: '/ems', icon: 'flows', order: 10 },
+      { group: 'monitoring', label: 'pages.flow', href: '/flow', icon: 'flows', order: 30 },
+      { group: 'ems', label: 'pages.flow', href: '/ems', icon: 'flows', order: 10 },
     ],
   },
 } as const satisfies AppManifest;

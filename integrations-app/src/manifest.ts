@@ -14,7 +14,7 @@ export const manifest = {
       // Hidden from the rail: reached from the profile menu.
       {
         key: 'integrations',
-        label: { cs: 'Integrace', en: 'Integrations' },
+        label: 'modules.integrations',
         href: '/integrations',
         icon: { active: 'data-connection', inactive: 'data-connection' },
         module: 'integrations',
@@ -23,17 +23,17 @@ export const manifest = {
       },
     ],
     items: [
-      { group: 'integrations', label: { cs: 'Integrace', en: 'Integrations' }, href: '/integrations', icon: 'applications', order: 10 },
+      { group: 'integrations', label: 'modules.integrations', href: '/integrations', icon: 'applications', order: 10 },
       {
         group: 'integrations',
-        label: { cs: 'Zdroje dat', en: 'Data sources' },
+        label: 'pages.sources',
         href: '/integrations/sources',
         icon: 'database',
         order: 20,
       },
       {
         group: 'integrations',
-        label: { cs: 'Vydání modulů', en: 'Module releases' },
+        label: 'pages.releases',
         href: '/integrations/releases',
         icon: 'git-branch',
         order: 30,

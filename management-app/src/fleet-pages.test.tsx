@@ -167,6 +167,7 @@ describe('a user without plants:write', () => {
     await screen.findAllByTestId('plant-row');
     expect(screen.queryByTestId('select-page')).toBeNull();
     expect(screen.queryByTestId('select-plant')).toBeNull();
+    expect(screen.queryByTestId('new-plant')).toBeNull(); // plant/create would answer 403
   });
 });
 

@@ -60,6 +60,18 @@ describe('the plants page', () => {
 });
 
 describe('the settings form', () => {
+  it('is read-only for an operator, with the permission it lacks named, and nothing to save (the server would refuse)', async () => {
+    __setCurrentUser({ ...__fixtures.currentUser(), role: 'operator', permissions: ['plants:read', 'devices:read', 'devices:control'] });
+    at('/plant/plant-1/settings');
+    const form = await screen.findByTestId('settings-form');
+    expect(within(form).getByTestId('read-only-notice').textContent).toContain('„Správa elektráren“');
+    const fields = Array.from(form.querySelectorAll('input'));
+    expect(fields.length).toBeGreaterThan(5);
+    expect(fields.filter((input) => !input.readOnly)).toEqual([]);
+    expect(Array.from(form.querySelectorAll('select')).every((select) => select.disabled)).toBe(true);
+    expect(screen.queryByTestId('settings-save')).toBeNull();
+  });
+
   it('shows a message per wrong field, sends nothing, then saves only the changes with the loaded version', async () => {
     at('/plant/plant-1/settings');
     await screen.findByTestId('settings-form');

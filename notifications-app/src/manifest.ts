@@ -13,7 +13,7 @@ export const manifest = {
     entries: [
       {
         key: 'notifications',
-        label: { cs: 'Upozornění', en: 'Notifications' },
+        label: 'modules.notifications',
         href: '/notifications',
         icon: { active: 'notifications-updated', inactive: 'notifications' },
         module: 'notifications',
@@ -23,7 +23,7 @@ export const manifest = {
     items: [
       {
         group: 'settings',
-        label: { cs: 'Plán upozornění', en: 'Notification schedule' },
+        label: 'pages.notificationSchedule',
         href: '/my-account/notifications',
         icon: 'notifications',
         order: 40,

@@ -9,7 +9,7 @@ export const manifest = {
     entries: [
       {
         key: 'rc',
-        label: { cs: 'Dálkové ovládání', en: 'Remote control' },
+        label: 'modules.rc',
         href: '/rc',
         icon: { active: 'control', inactive: 'control' },
         module: 'rc',

@@ -52,7 +52,7 @@ import { RETURN_TO_KEY, takeReturnTo } from '../src/session/return-to';
 import { pickActivePlant } from '../src/plants/pick-active-plant';
 import { isStale, SHADOW_STALE_MS } from '../src/shadow/staleness';
 import { METRICS, metricInfo, type MetricKey } from '../src/shadow/metrics';
-import { metricLabel, metricUnit } from '../src/shadow/metric-value';
+import { metricLabel, metricUnit, metricUnitText } from '../src/shadow/metric-value';
 import { deviceLiveValues, type DeviceLiveValue } from '../src/shadow/device-live';
 import type { MetricChartProps } from '../src/charts/metric-chart';
 import { chartColumns, type ChartColumns } from '../src/charts/chart-columns';
@@ -63,8 +63,10 @@ import { localeOf } from '../src/i18n/locale-format';
 import { ALERT_NEWS_SETTLE_MS, useRereadListener } from '../src/shadow/alert-news-reread';
 import { useObservable } from '../src/components/use-observable';
 import { useDebounced, SEARCH_DEBOUNCE_MS } from '../src/components/use-debounced';
+import { TAG_FILTER_PARAM, useUrlParam } from '../src/components/use-url-param';
 import { useNow, NOW_TICK_MS } from '../src/components/use-now';
 import { hasPermission } from '../src/current-user/permissions';
+import { ENDPOINT_PERMISSIONS, mayCall, type GuardedEndpoint } from '../src/current-user/may-call';
 import { toCsv, type CsvCell } from '../src/export/csv';
 import { plantSeriesParams, type PlantSeriesRequest } from '../src/api/plant-series';
 import { ENERGY_COUNTERS, counterEnergy, energyBalance, type EnergyBalance, type EnergyCounter } from '../src/energy/energy-balance';
@@ -83,19 +85,20 @@ import { FullScreenSpinner } from '../src/components/full-screen-spinner';
 import { ErrorPanel } from '../src/components/error-panel';
 import { AppErrorPanel } from '../src/components/app-error-panel';
 import { PageHeader } from '../src/components/page-header';
+import { ReadOnlyNotice } from '../src/components/read-only-notice';
 import { PASSWORD_RULES, PasswordRules, usePasswordRuleText } from '../src/password/password-rules';
 import { ModuleGateView, ModuleNoAccess } from '../src/components/module-no-access';
 import { __fixtures, fixtureCurrentUser, fixturePlants, fixtureSession } from './fixtures';
-import { formatDateTime, formatMetricValue, formatNumber, formatPower, i18n, i18nReady } from './mock-i18n';
+import { formatDateTime, formatMetricValue, formatNumber, formatPower, i18n, i18nReady, metricValueText } from './mock-i18n';
 import { queryResult, type MockValue } from './query-result';
 import { applyTheme, themeOf, THEME_STORAGE_KEY, type Theme } from '../src/theme/theme';
 import { PLANT_LIST_KEY } from '../src/plants/plant-list-key';
 import { PlantGateView, type PlantGateProps } from '../src/plants/plant-gate-view';
-import { localised } from '../src/manifests/app-manifest';
+import { documentTitle, useDocumentTitle } from '../src/components/document-title';
 import type {
   AppManifest,
   AppManifests,
-  LocalisedText,
+  PageNameKey,
   ManifestMenuEntry,
   ManifestMenuItem,
   ManifestRoute,
@@ -135,26 +138,52 @@ export { ENERGY_COUNTERS, counterEnergy, energyBalance, startOfPlantDay, zonedMi
 export { THRESHOLD_FIELDS, THRESHOLD_LIMITS, parseThresholdNumber, validateThresholds };
 export type { ThresholdDraft, ThresholdErrors, ThresholdField, ThresholdProblem };
 export { ApiError, RETURN_TO_KEY, takeReturnTo, pickActivePlant, isStale, SHADOW_STALE_MS, METRICS, metricInfo };
-export { useNow, NOW_TICK_MS, hasPermission };
+export { useNow, NOW_TICK_MS, hasPermission, ENDPOINT_PERMISSIONS, mayCall };
+export type { GuardedEndpoint };
 export {
   LOADER_OPTIONS,
   localeOf,
   useObservable,
   useDebounced,
   SEARCH_DEBOUNCE_MS,
+  TAG_FILTER_PARAM,
+  useUrlParam,
   FullScreenSpinner,
   ErrorPanel,
   AppErrorPanel,
   PageHeader,
+  ReadOnlyNotice,
   ModuleNoAccess,
 };
-export { __fixtures, i18n, i18nReady, formatNumber, formatDateTime, formatPower, formatMetricValue, metricLabel, metricUnit };
+export {
+  __fixtures,
+  i18n,
+  i18nReady,
+  formatNumber,
+  formatDateTime,
+  formatPower,
+  formatMetricValue,
+  metricLabel,
+  metricUnit,
+  metricUnitText,
+  metricValueText,
+};
 export type { ChartColumns, ChartOptions, MetricChartProps, UplotChartProps };
 export type { Device, DeviceCreateRequest, DeviceFields, DeviceKind };
 export { chartColumns, deviceLiveValues };
 export type { DeviceLiveValue };
-export { PLANT_LIST_KEY, localised, APP_MANIFESTS_ELEMENT_ID, readAppManifests, mainAppFor, manifestPaths, pathMatches, ROUTER_FUTURE };
-export type { AppManifest, AppManifests, LocalisedText, ManifestMenuEntry, ManifestMenuItem, ManifestRoute, PageOf, PlantGateProps };
+export {
+  PLANT_LIST_KEY,
+  documentTitle,
+  useDocumentTitle,
+  APP_MANIFESTS_ELEMENT_ID,
+  readAppManifests,
+  mainAppFor,
+  manifestPaths,
+  pathMatches,
+  ROUTER_FUTURE,
+};
+export type { AppManifest, AppManifests, PageNameKey, ManifestMenuEntry, ManifestMenuItem, ManifestRoute, PageOf, PlantGateProps };
 
 /** uPlot needs a canvas jsdom lacks: the charts render a box that says what they would draw. */
 export function UplotChart({ data, ariaLabel, testId }: UplotChartProps) {
@@ -326,6 +355,11 @@ const repoAppManifests = (): AppManifests =>
 export const appManifests = jest.fn(repoAppManifests);
 
 // ---- hooks: synchronous query results from the state above ----
+
+/** The real rule over the mock's current user. */
+export function useMayCall(path: GuardedEndpoint): boolean {
+  return mayCall(useCurrentUser().data, path);
+}
 
 export function useCurrentUser(): UseQueryResult<CurrentUser, ApiError> {
   const value = useObservable(currentUserState, currentUserState.getValue());

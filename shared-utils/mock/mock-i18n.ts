@@ -2,10 +2,10 @@
 // from disk, so tests assert the real translated text without HTTP. Czech by default.
 import fs from 'fs';
 import path from 'path';
-import i18next, { type Resource } from 'i18next';
+import i18next, { type Resource, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { formatDateTimeIn, formatNumberIn, formatPowerIn, localeOf } from '../src/i18n/locale-format';
-import { formatMetricValueIn } from '../src/shadow/metric-value';
+import { formatMetricValueIn, metricValueTextIn } from '../src/shadow/metric-value';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 
@@ -47,3 +47,9 @@ export const formatDateTime = (value: number | Date, options?: Intl.DateTimeForm
 export const formatPower = (watts: number) => formatPowerIn(locale(), watts);
 export const formatMetricValue = (metricKey: string, value: number, serverUnit?: string | null) =>
   formatMetricValueIn(locale(), metricKey, value, serverUnit);
+export const metricValueText = (
+  t: TFunction,
+  metricKey: string,
+  value: number | string | boolean | null | undefined,
+  serverUnit?: string | null,
+) => metricValueTextIn(locale(), t, metricKey, value, serverUnit);

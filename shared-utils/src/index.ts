@@ -45,6 +45,8 @@ export type {
 export type { CurrentUser } from './current-user/current-user';
 export { USERS_ME_KEY, useCurrentUser } from './current-user/current-user';
 export { hasPermission } from './current-user/permissions';
+export { ENDPOINT_PERMISSIONS, mayCall, type GuardedEndpoint } from './current-user/may-call';
+export { useMayCall } from './current-user/use-may-call';
 
 // Plants
 export { ACTIVE_PLANT_STORAGE_KEY, activePlant$, setActivePlant } from './plants/active-plant';
@@ -62,14 +64,14 @@ export { useLiveAlerts, useRereadOnAlertNews } from './shadow/use-live-alerts';
 export { SHADOW_STALE_MS, isStale } from './shadow/staleness';
 export type { MetricKey } from './shadow/metrics';
 export { METRICS, metricInfo } from './shadow/metrics';
-export { metricLabel, metricUnit } from './shadow/metric-value';
+export { metricLabel, metricUnit, metricUnitText } from './shadow/metric-value';
 export type { DeviceLiveValue } from './shadow/device-live';
 export { deviceLiveValues } from './shadow/device-live';
 
 // Query & i18n
 export { queryClient } from './query/query-client';
 export { HelioProviders } from './query/helio-providers';
-export { i18n, i18nReady, setLanguage, formatNumber, formatDateTime, formatPower, formatMetricValue } from './i18n/i18n';
+export { i18n, i18nReady, setLanguage, formatNumber, formatDateTime, formatPower, formatMetricValue, metricValueText } from './i18n/i18n';
 export { localeOf } from './i18n/locale-format';
 export { LOADER_OPTIONS } from './i18n/loader-options';
 
@@ -103,24 +105,26 @@ export { FullScreenSpinner } from './components/full-screen-spinner';
 export { ErrorPanel } from './components/error-panel';
 export { AppErrorPanel } from './components/app-error-panel';
 export { PageHeader } from './components/page-header';
+export { ReadOnlyNotice } from './components/read-only-notice';
+export { documentTitle, useDocumentTitle } from './components/document-title';
 export { PASSWORD_RULES, PasswordRules, usePasswordRuleText } from './password/password-rules';
 export { ModuleGate } from './components/module-gate';
 export { ModuleNoAccess } from './components/module-no-access';
 export { useObservable } from './components/use-observable';
 export { useDebounced, SEARCH_DEBOUNCE_MS } from './components/use-debounced';
+export { TAG_FILTER_PARAM, useUrlParam } from './components/use-url-param';
 export { useNow, NOW_TICK_MS } from './components/use-now';
 
 // App manifests and the app frame: an app's routes from its manifest, its lifecycles from its root
 export type {
   AppManifest,
   AppManifests,
-  LocalisedText,
+  PageNameKey,
   ManifestMenuEntry,
   ManifestMenuItem,
   ManifestRoute,
   PageOf,
 } from './manifests/app-manifest';
-export { localised } from './manifests/app-manifest';
 export { APP_MANIFESTS_ELEMENT_ID, appManifests, readAppManifests } from './manifests/read-manifests';
 export { mainAppFor, manifestPaths, pathMatches } from './manifests/route-patterns';
 export { ManifestRoutes } from './manifests/manifest-routes-component';

@@ -15,7 +15,7 @@ export function IamPageNotFound() {
         action={
           <AnchorButton
             href="/my-account/iam/users"
-            text={t('iam.tabs.users')}
+            text={t('common:pages.users')}
             onClick={(event) => {
               event.preventDefault();
               navigate('/my-account/iam/users');

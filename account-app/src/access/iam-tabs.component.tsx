@@ -23,7 +23,7 @@ export function IamTabs({ children }: { children: ReactNode }) {
     <>
       <Tabs id={TABS_ID} selectedTabId={selected} onChange={(page) => navigate(`/my-account/iam/${String(page)}`)}>
         {pages.map((page) => (
-          <Tab key={page} id={page} title={t(`iam.tabs.${page}`)} data-testid={`iam-tab-${page}`} />
+          <Tab key={page} id={page} title={t(`common:pages.${page}`)} data-testid={`iam-tab-${page}`} />
         ))}
       </Tabs>
       {/* Blueprint names a tab's panel bp6-tab-panel_<tabs id>_<tab id> in the tab's aria-controls. */}

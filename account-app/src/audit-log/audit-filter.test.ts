@@ -1,7 +1,11 @@
 import { AUDIT_ACTIONS, PERMISSION_KEYS } from '@helio/contracts/limits';
+import { i18n } from '@helio/shared-utils';
 import cs from '../../locales/cs/account-app.json';
 import { permissionTextKey } from '../iam-roles/permission-key';
-import { actionTextKey, AUDIT_CATEGORIES, auditQueryOf, detailsSummary, NO_AUDIT_FILTER, rangeIsValid } from './audit-filter';
+import { actionTextKey, actorText, AUDIT_CATEGORIES, auditQueryOf, detailsSummary, NO_AUDIT_FILTER, rangeIsValid } from './audit-filter';
+
+// the console's real Czech texts (the shared-utils mock's i18next holds every workspace's locales)
+const tCs = i18n.getFixedT('cs', 'account-app') as unknown as (key: string, options?: Record<string, unknown>) => string;
 
 const lookup = (key: string): unknown =>
   key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], cs);
@@ -36,13 +40,23 @@ describe('the audit log filter', () => {
       expect([permission, typeof lookup(permissionTextKey(permission))]).toEqual([permission, 'string']);
   });
 
-  it('summarises changes as before → after and other details as they are', () => {
+  it('words an event’s details in Czech: labelled names, ids counted, modules and events by name, nothing internal', () => {
     expect(
-      detailsSummary({ before: { role: 'viewer', modules: ['monitoring'] }, after: { role: 'operator', modules: ['monitoring'] } }),
-    ).toBe('role: viewer → operator');
-    expect(detailsSummary({ others: true, count: 2 })).toBe('others: true; count: 2');
-    expect(detailsSummary({ sessionId: '028793e9', method: 'password' })).toBe('method: password');
-    expect(detailsSummary({ permissions: [] })).toBe('permissions: —');
-    expect(detailsSummary({})).toBe('');
+      detailsSummary(tCs, { before: { role: 'viewer', modules: ['monitoring'] }, after: { role: 'operator', modules: ['monitoring'] } }),
+    ).toBe('Role: viewer → operator');
+    expect(detailsSummary(tCs, { others: true, count: 2 })).toBe('Ostatní přihlášení: ano; Počet: 2');
+    expect(detailsSummary(tCs, { sessionId: '028793e9', method: 'password' })).toBe('Způsob: password');
+    expect(detailsSummary(tCs, { permissions: [] })).toBe('Oprávnění: —');
+    expect(detailsSummary(tCs, { plantIds: ['p1', 'p2', 'p3'], events: ['alert.opened'] })).toBe(
+      'Počet elektráren: 3; Události: Upozornění otevřeno',
+    );
+    expect(detailsSummary(tCs, { modules: ['rc', 'ev'] })).toBe('Moduly: Vzdálené řízení, Elektromobilita');
+    expect(detailsSummary(tCs, {})).toBe('');
+  });
+
+  it('names the console for entries no user made, and the account a failed sign-in named', () => {
+    expect(actorText(tCs, { action: 'alert.opened', actor: null, details: {} })).toBe('Systém (automaticky)');
+    expect(actorText(tCs, { action: 'auth.sign_in_failed', actor: null, details: { username: 'x@y.cz' } })).toBe('x@y.cz');
+    expect(actorText(tCs, { action: 'iam.user_updated', actor: { email: 'a@b.cz' }, details: {} })).toBe('a@b.cz');
   });
 });

@@ -95,27 +95,54 @@ export function auditQueryOf(filter: AuditFilter, cursor?: string): AuditQuery {
   };
 }
 
-const text = (value: unknown): string => {
-  if (Array.isArray(value)) return value.map(text).join(', ') || '—';
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-};
+type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** "role: viewer → operator" for changes, "count: 2" for plain details; '' when there are none.
+/** A detail's value in words: ids counted, modules and webhook events by their names, flags as yes/no. */
+function valueText(t: Translate, key: string, value: unknown): string {
+  if (Array.isArray(value)) {
+    if (/Ids$/.test(key)) return String(value.length);
+    return value.map((item) => valueText(t, key, item)).join(', ') || '—';
+  }
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return t(value ? 'audit.yes' : 'audit.no');
+  if (typeof value === 'object') return JSON.stringify(value);
+  const raw = String(value);
+  if (key === 'modules' || key === 'module') return t(`common:modules.${raw}`, { defaultValue: raw });
+  if (key === 'events') return t(`audit.webhookEvents.${raw}`, { defaultValue: raw });
+  return raw;
+}
+
+/** A detail's name: labelled in both languages; an unknown one (a newer server) as the server wrote it. */
+const keyText = (t: Translate, key: string) => t(`audit.detailKeys.${key}`, { defaultValue: key });
+
+/** "Role: viewer → operator" for changes, "Počet: 2" for plain details; '' when there are none.
  * Session ids are internal references, not something a reader can use. */
-export function detailsSummary(details: Record<string, unknown>): string {
+export function detailsSummary(t: Translate, details: Record<string, unknown>): string {
   const { before, after, sessionId: _sessionId, ...rest } = details;
   const parts: string[] = [];
   if (before && after && typeof before === 'object' && typeof after === 'object') {
     const b = before as Record<string, unknown>;
     const a = after as Record<string, unknown>;
     for (const key of Object.keys(a)) {
-      if (JSON.stringify(b[key]) !== JSON.stringify(a[key])) parts.push(`${key}: ${text(b[key])} → ${text(a[key])}`);
+      if (JSON.stringify(b[key]) !== JSON.stringify(a[key]))
+        parts.push(`${keyText(t, key)}: ${valueText(t, key, b[key])} → ${valueText(t, key, a[key])}`);
     }
   }
-  for (const [key, value] of Object.entries(rest)) parts.push(`${key}: ${text(value)}`);
+  for (const [key, value] of Object.entries(rest)) parts.push(`${keyText(t, key)}: ${valueText(t, key, value)}`);
   return parts.join('; ');
+}
+
+/**
+ * Who did it: the user; for a sign-in attempt without one, the account it named; otherwise the console
+ * itself (alerts, schedules, automatic rollbacks), which is no "unknown user".
+ */
+export function actorText(
+  t: Translate,
+  event: { action: string; actor: { email: string } | null; details: Record<string, unknown> },
+): string {
+  if (event.actor) return event.actor.email;
+  if (event.action.startsWith('auth.')) return typeof event.details.username === 'string' ? event.details.username : t('audit.notSignedIn');
+  return t('audit.system');
 }
 
 /** The translation key of an action: '.' is i18next's key separator. */

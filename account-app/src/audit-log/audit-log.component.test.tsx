@@ -43,11 +43,11 @@ describe('the audit log page', () => {
     expect(within(first).getByText('Změna přístupu uživatele')).toBeTruthy();
     expect(first.textContent).toContain('admin@helio.local');
     expect(first.textContent).toContain('operator@helio.local');
-    expect(first.textContent).toContain('role: viewer → operator');
+    expect(first.textContent).toContain('Role: viewer → operator');
 
     fireEvent.change(screen.getByLabelText('Druh události'), { target: { value: 'failedSignIns' } });
     const failed = await screen.findByText('Neúspěšné přihlášení');
-    expect(failed.closest('tr')?.textContent).toContain('neznámý uživatel');
+    expect(failed.closest('tr')?.textContent).toContain('nepřihlášený uživatel');
     fireEvent.click(screen.getByText('Načíst starší'));
     await waitFor(() => expect(screen.getAllByTestId('audit-row').length).toBe(2));
     expect(queries).toEqual([

@@ -7,7 +7,15 @@ import { ErrorPanel, formatDateTime, PageHeader } from '@helio/shared-utils';
 import { IamTabs } from '../access/iam-tabs.component';
 import { Empty, Loading } from '../common/states.component';
 import { useErrorText } from '../common/use-error-text';
-import { actionTextKey, AUDIT_CATEGORY_KEYS, detailsSummary, NO_AUDIT_FILTER, rangeIsValid, type AuditFilter } from './audit-filter';
+import {
+  actionTextKey,
+  actorText,
+  AUDIT_CATEGORY_KEYS,
+  detailsSummary,
+  NO_AUDIT_FILTER,
+  rangeIsValid,
+  type AuditFilter,
+} from './audit-filter';
 import { useAuditLog } from './audit.resource';
 
 export default function AuditLogPage() {
@@ -47,10 +55,10 @@ export default function AuditLogPage() {
                     {t(actionTextKey(event.action), { defaultValue: event.action })}
                   </Tag>
                 </td>
-                <td>{event.actor?.email ?? t('audit.nobody')}</td>
+                <td>{actorText(t, event)}</td>
                 <td>{event.target?.label ?? '—'}</td>
                 <td>{event.address ?? '—'}</td>
-                <td className="helio-account-muted">{detailsSummary(event.details)}</td>
+                <td className="helio-account-muted">{detailsSummary(t, event.details)}</td>
               </tr>
             ))}
           </tbody>
@@ -74,7 +82,7 @@ export default function AuditLogPage() {
 
   return (
     <div className="helio-account-page">
-      <PageHeader title={t('iam.title')} description={t('audit.pageDescription')} />
+      <PageHeader page="pages.audit" description={t('audit.pageDescription')} />
       <IamTabs>
         <div className="helio-account-toolbar" data-testid="audit-filters">
           <FormGroup label={t('audit.kind')} labelFor="audit-kind">

@@ -57,7 +57,7 @@ export default function PermissionsPage() {
 
   return (
     <div className="helio-account-page">
-      <PageHeader title={t('iam.title')} description={t('permissions.pageDescription')} />
+      <PageHeader page="pages.permissions" description={t('permissions.pageDescription')} />
       <IamTabs>{body}</IamTabs>
     </div>
   );

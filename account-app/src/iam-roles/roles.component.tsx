@@ -91,7 +91,7 @@ export default function RolesPage() {
 
   return (
     <div className="helio-account-page">
-      <PageHeader title={t('iam.title')} description={t('roles.pageDescription')}>
+      <PageHeader page="pages.roles" description={t('roles.pageDescription')}>
         <Button
           intent="primary"
           icon="add"

@@ -86,7 +86,7 @@ describe('the users page', () => {
     fireEvent.change(within(form).getByLabelText('Jméno'), { target: { value: 'Nová' } });
     fireEvent.change(within(form).getByLabelText('Příjmení'), { target: { value: 'Kolegyně' } });
     fireEvent.change(within(form).getByTestId('invite-role'), { target: { value: 'r-tech' } });
-    fireEvent.click(within(form).getByLabelText('Elektromobily'));
+    fireEvent.click(within(form).getByLabelText('Elektromobilita'));
     fireEvent.click(within(form).getByTestId('invite-submit'));
     await waitFor(() =>
       expect(invites).toEqual([

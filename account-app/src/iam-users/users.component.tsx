@@ -76,7 +76,7 @@ export default function UsersPage() {
   const pendingName = pending ? `${pending.user.name} ${pending.user.family_name} (${pending.user.email})` : '';
   return (
     <div className="helio-account-page">
-      <PageHeader title={t('iam.title')} description={t('users.description')}>
+      <PageHeader page="pages.users" description={t('users.description')}>
         <Button
           intent="primary"
           icon="new-person"

@@ -22,7 +22,7 @@ export default function MyAccountPage() {
   } else body = <Loading label={t('loading')} />;
   return (
     <div className="helio-account-page">
-      <PageHeader title={t('myAccount.title')} name={user.data?.tenant.name} description={t('myAccount.description')} />
+      <PageHeader page="pages.myAccount" name={user.data?.tenant.name} description={t('myAccount.description')} />
       {body}
     </div>
   );

@@ -4,27 +4,29 @@ import type { MouseEvent } from 'react';
 import { Card, Menu, MenuDivider, MenuItem, type IconName } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { navigateToUrl } from 'single-spa';
-import type { CurrentUser } from '@helio/shared-utils';
+import type { CurrentUser, PageNameKey } from '@helio/shared-utils';
 import { AUDIT_READ, hasPermission, IAM_MANAGE } from '../access/permissions';
 
 interface Entry {
   key: string;
+  /** the page's name in the menu, the page header and the tab title */
+  name: PageNameKey;
   href: string;
   icon: IconName;
   permission?: string;
 }
 
 export const ACCOUNT_ENTRIES: readonly Entry[] = [
-  { key: 'myAccount', href: '/my-account', icon: 'person' },
-  { key: 'security', href: '/my-account/security', icon: 'lock' },
-  { key: 'notifications', href: '/my-account/notifications', icon: 'notifications' },
+  { key: 'myAccount', name: 'pages.myAccount', href: '/my-account', icon: 'person' },
+  { key: 'security', name: 'pages.security', href: '/my-account/security', icon: 'lock' },
+  { key: 'notifications', name: 'pages.notificationSchedule', href: '/my-account/notifications', icon: 'notifications' },
 ];
 
 export const IAM_ENTRIES: readonly Entry[] = [
-  { key: 'users', href: '/my-account/iam/users', icon: 'people', permission: IAM_MANAGE },
-  { key: 'roles', href: '/my-account/iam/roles', icon: 'id-number', permission: IAM_MANAGE },
-  { key: 'permissions', href: '/my-account/iam/permissions', icon: 'key', permission: IAM_MANAGE },
-  { key: 'audit', href: '/my-account/iam/audit', icon: 'history', permission: AUDIT_READ },
+  { key: 'users', name: 'pages.users', href: '/my-account/iam/users', icon: 'people', permission: IAM_MANAGE },
+  { key: 'roles', name: 'pages.roles', href: '/my-account/iam/roles', icon: 'id-number', permission: IAM_MANAGE },
+  { key: 'permissions', name: 'pages.permissions', href: '/my-account/iam/permissions', icon: 'key', permission: IAM_MANAGE },
+  { key: 'audit', name: 'pages.audit', href: '/my-account/iam/audit', icon: 'history', permission: AUDIT_READ },
 ];
 
 const go = (href: string) => (event: MouseEvent<HTMLElement>) => {
@@ -45,7 +47,7 @@ export function SettingsGroups({ user }: { user: CurrentUser }) {
             <MenuItem
               key={entry.key}
               icon={entry.icon}
-              text={t(`settings.${entry.key}`)}
+              text={t(entry.name, { ns: 'common' })}
               href={allowed ? entry.href : undefined}
               onClick={allowed ? go(entry.href) : undefined}
               disabled={!allowed}
@@ -59,8 +61,8 @@ export function SettingsGroups({ user }: { user: CurrentUser }) {
   );
   return (
     <div className="helio-settings-groups">
-      {group(t('settings.account'), ACCOUNT_ENTRIES, 'settings-account')}
-      {group(t('settings.iam'), IAM_ENTRIES, 'settings-iam')}
+      {group(t('common:pages.account'), ACCOUNT_ENTRIES, 'settings-account')}
+      {group(t('common:pages.iam'), IAM_ENTRIES, 'settings-iam')}
     </div>
   );
 }

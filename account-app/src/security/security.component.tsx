@@ -9,8 +9,8 @@ export default function SecurityPage() {
   return (
     <div className="helio-account-page">
       <PageHeader
-        breadcrumbs={[{ text: t('myAccount.title'), href: '/my-account' }, { text: t('security.title') }]}
-        title={t('security.title')}
+        breadcrumbs={[{ text: t('common:pages.myAccount'), href: '/my-account' }, { text: t('common:pages.security') }]}
+        page="pages.security"
         description={t('security.description')}
       />
       <ChangePasswordCard />

@@ -4,7 +4,7 @@ import React, { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Classes, HTMLSelect, Label, NonIdealState, Spinner } from '@blueprintjs/core';
 import { BENCHMARK_METRICS, type BenchmarkMetric, type SizeClass } from '@helio/contracts/limits';
-import { downloadCsv, ErrorPanel, PageHeader } from '@helio/shared-utils';
+import { downloadCsv, ErrorPanel, PageHeader, TAG_FILTER_PARAM, useUrlParam } from '@helio/shared-utils';
 import { useBenchmark } from '../common/analytics.resource';
 import { SizeClassFilter, TagFilter } from '../common/filters.component';
 import { formatMetric } from '../common/format';
@@ -18,7 +18,7 @@ export default function BenchmarkPage() {
   const { t } = useTranslation('analytics-app');
   const [period, setPeriod] = useState<PagePeriod>(() => periodOfKind('month', todayIso()));
   const [metric, setMetric] = useState<BenchmarkMetric>('specificYield');
-  const [tagId, setTagId] = useState<string | null>(null);
+  const [tagId, setTagId] = useUrlParam(TAG_FILTER_PARAM);
   const [sizeClass, setSizeClass] = useState<SizeClass | null>(null);
   const benchmark = useBenchmark(period, metric, tagId, sizeClass, period.kind !== 'custom' || isValidCustom(period));
   const data = benchmark.data;
@@ -50,7 +50,7 @@ export default function BenchmarkPage() {
 
   return (
     <div className="helio-analytics">
-      <PageHeader title={t('benchmark.title')} description={t('benchmark.description')} />
+      <PageHeader page="pages.benchmark" description={t('benchmark.description')} />
       <div className="helio-analytics__controls">
         <PeriodPicker period={period} onChange={setPeriod} />
       </div>

@@ -48,7 +48,7 @@ export function OverviewFigures({ overview }: { overview: Overview }) {
     },
   ];
   return (
-    <section className="helio-analytics__figures" aria-label={t('overview.title')}>
+    <section className="helio-analytics__figures" aria-label={t('common:pages.analyticsOverview')}>
       {figures.map((figure) => (
         <ExplainedFigure
           key={figure.id}

@@ -3,7 +3,7 @@
 import React, { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, H3, NonIdealState, Spinner } from '@blueprintjs/core';
-import { ErrorPanel, PageHeader } from '@helio/shared-utils';
+import { ErrorPanel, PageHeader, TAG_FILTER_PARAM, useUrlParam } from '@helio/shared-utils';
 import { AlertTallies } from '../common/alert-tallies.component';
 import { useOverview } from '../common/analytics.resource';
 import { TagFilter } from '../common/filters.component';
@@ -18,7 +18,7 @@ import '../common/analytics.css';
 export default function OverviewPage() {
   const { t } = useTranslation('analytics-app');
   const [period, setPeriod] = useState<PagePeriod>(() => periodOfKind('month', todayIso()));
-  const [tagId, setTagId] = useState<string | null>(null);
+  const [tagId, setTagId] = useUrlParam(TAG_FILTER_PARAM);
   const overview = useOverview(period, tagId, period.kind !== 'custom' || isValidCustom(period));
   const data = overview.data;
 
@@ -55,7 +55,7 @@ export default function OverviewPage() {
 
   return (
     <div className="helio-analytics">
-      <PageHeader title={t('overview.title')} description={t('overview.description')} />
+      <PageHeader page="pages.analyticsOverview" description={t('overview.description')} />
       <div className="helio-analytics__controls">
         <PeriodPicker period={period} onChange={setPeriod} />
         <TagFilter tagId={tagId} onChange={setTagId} />

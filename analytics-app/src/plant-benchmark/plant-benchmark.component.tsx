@@ -22,7 +22,7 @@ export default function PlantBenchmarkPage() {
   const [metric, setMetric] = useState<BenchmarkMetric>('specificYield');
   const benchmark = usePlantBenchmark(id, metric, year);
   const data = benchmark.data;
-  const breadcrumbs = [{ text: t('benchmark.title'), href: '/analytics/benchmark' }, { text: data?.plant.name ?? '…' }];
+  const breadcrumbs = [{ text: t('common:pages.benchmark'), href: '/analytics/benchmark' }, { text: data?.plant.name ?? '…' }];
 
   let body: React.ReactNode;
   if (benchmark.isError && benchmark.error.status === 404) {
@@ -57,7 +57,7 @@ export default function PlantBenchmarkPage() {
 
   return (
     <div className="helio-analytics">
-      <PageHeader breadcrumbs={breadcrumbs} title={t('plant.title')} name={data?.plant.name} />
+      <PageHeader breadcrumbs={breadcrumbs} page="pages.plantBenchmark" name={data?.plant.name} />
       <div className="helio-analytics__controls">
         <Label className={Classes.INLINE}>
           {t('plant.year')}

@@ -4,6 +4,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, Callout, Classes, FormGroup, H2, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '@helio/shared-utils';
 import { commonFailure } from '../auth-errors/auth-failure';
 import { AuthFailureCallout } from '../auth-errors/auth-failure-callout';
 import '../auth-layout/auth-form.css';
@@ -13,6 +14,7 @@ import { useForgotPassword } from './forgot-password.resource';
 
 export function ForgotPassword() {
   const { t } = useTranslation('auth-app');
+  useDocumentTitle(t('forgotPassword.title'));
   const [params] = useSearchParams();
   const request = useForgotPassword();
   const [email, setEmail] = useState(params.get('email') ?? '');

@@ -4,6 +4,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Classes, H2 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '@helio/shared-utils';
 import { AuthFailureCallout } from '../auth-errors/auth-failure-callout';
 import '../auth-layout/auth-form.css';
 import type { PendingChallenge } from './challenge-store';
@@ -13,6 +14,7 @@ import { useCompleteNewPassword } from './set-new-password.resource';
 
 export function ChallengePassword({ challenge }: { challenge: PendingChallenge }) {
   const { t } = useTranslation('auth-app');
+  useDocumentTitle(t('newPassword.title'));
   const complete = useCompleteNewPassword(challenge);
   const [values, setValues] = useState<NewPasswordValues>({ password: '', confirm: '' });
   const [errors, setErrors] = useState<NewPasswordErrors>({});

@@ -4,6 +4,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Callout, Classes, FormGroup, H2, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '@helio/shared-utils';
 import { AuthFailureCallout } from '../auth-errors/auth-failure-callout';
 import '../auth-layout/auth-form.css';
 import { LINK_BUTTON_CLASS } from '../auth-layout/link-button';
@@ -15,6 +16,7 @@ const forgotPath = (email: string) => `/auth/forgot-password${email.trim() ? `?e
 
 export function CodeReset({ initialEmail }: { initialEmail: string }) {
   const { t } = useTranslation('auth-app');
+  useDocumentTitle(t('newPassword.title'));
   const confirm = useConfirmForgotPassword();
   const [values, setValues] = useState<CodeResetValues>({ email: initialEmail, code: '', password: '', confirm: '' });
   const [errors, setErrors] = useState<CodeResetErrors>({});

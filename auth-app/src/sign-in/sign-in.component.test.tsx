@@ -163,6 +163,7 @@ describe('sign-in page', () => {
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/statistics?year=2025'));
     expect(bodiesSentTo('auth/sign-in')).toEqual([{ username: 'admin@helio.local', password: 'Helio-admin-2024!' }]);
     expect(restoreSession).toHaveBeenCalledTimes(1);
+    expect(restoreSession).toHaveBeenCalledWith({ justSignedIn: true }); // the cookie was just set: ask without the mark
     expect(navigate).toHaveBeenCalledTimes(1);
     expect(sessionStorage.getItem(RETURN_TO_KEY)).toBeNull();
   });

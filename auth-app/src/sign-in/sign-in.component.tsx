@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { Button, Classes, FormGroup, H2, InputGroup, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { navigateToUrl } from 'single-spa';
-import { session$, useObservable } from '@helio/shared-utils';
+import { session$, useDocumentTitle, useObservable } from '@helio/shared-utils';
 import { AuthFailureCallout } from '../auth-errors/auth-failure-callout';
 import { signInFailure, validateEmail, validateSignIn, type SignInErrors, type SignInValues } from './sign-in-form';
 import { useSignIn } from './sign-in.resource';
@@ -19,6 +19,7 @@ function forgotPasswordPath(email: string): string {
 
 export function SignIn() {
   const { t } = useTranslation('auth-app');
+  useDocumentTitle(t('signIn.title'));
   const session = useObservable(session$, undefined);
   const signIn = useSignIn();
   const [values, setValues] = useState<SignInValues>({ email: '', password: '' });

@@ -19,7 +19,7 @@ async function signInOrChallenge({ email, password }: SignInValues): Promise<Sig
     return 'new-password-required';
   }
   // The sign-in set the refresh cookie; restoring from it starts the session and its refresh timer.
-  const session = await restoreSession();
+  const session = await restoreSession({ justSignedIn: true });
   if (!session) throw new Error('The session could not be started; check that cookies are allowed');
   return 'signed-in';
 }

@@ -3,7 +3,7 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { NonIdealState, Spinner } from '@blueprintjs/core';
-import { ErrorPanel, hasPermission, PageHeader, PlantGate, useActivePlant, useCurrentUser, type Plant } from '@helio/shared-utils';
+import { ErrorPanel, PageHeader, PlantGate, useActivePlant, useMayCall, type Plant } from '@helio/shared-utils';
 import { ChargerCard } from './charger-card.component';
 import { useChargers } from './ev.resource';
 import { FleetCard } from './fleet-card.component';
@@ -17,7 +17,7 @@ export default function EvPage() {
   const { plant } = useActivePlant();
   return (
     <div className="helio-ev">
-      <PageHeader title={t('title')} name={plant?.name} description={t('description')} />
+      <PageHeader page="modules.ev" name={plant?.name} description={t('description')} />
       <PlantGate>{(active) => <EvChargers plant={active} />}</PlantGate>
     </div>
   );
@@ -25,9 +25,8 @@ export default function EvPage() {
 
 function EvChargers({ plant }: { plant: Plant }) {
   const { t } = useTranslation('ev-app');
-  const user = useCurrentUser();
   const chargers = useChargers();
-  const mayControl = hasPermission(user.data, 'devices:control');
+  const mayControl = useMayCall('iot/thing/shadow/desired');
   const ours = (chargers.data?.chargers ?? []).filter((c) => c.plantId === plant.id);
   return (
     <>

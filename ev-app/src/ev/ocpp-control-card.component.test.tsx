@@ -2,7 +2,7 @@ import React from 'react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ChargerCommandView, OcppChargerView } from '@helio/contracts';
 import { HelioAppFrame } from '@helio/shared-utils';
-import { __setCurrentUser, __fixtures, __setSignedIn, apiPost } from '../testing/mock-controls';
+import { __setCurrentUser, __fixtures, __setSignedIn, apiPost } from '@helio/shared-utils/mock';
 import { Root } from '../root.component';
 
 const ocpp = (over: Partial<OcppChargerView> = {}): OcppChargerView => ({

@@ -102,7 +102,7 @@ export default function ForecastPage() {
   const { plant } = useActivePlant();
   return (
     <div className="helio-forecast">
-      <PageHeader title={t('title')} name={plant?.name} description={t('description')} />
+      <PageHeader page="modules.fep" name={plant?.name} description={t('description')} />
       <PlantGate>
         {(active) => (
           <>

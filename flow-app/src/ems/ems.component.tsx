@@ -52,7 +52,7 @@ export default function EmsPage() {
   return (
     <div className="helio-ems">
       <PageHeader
-        title={t('ems.title')}
+        page="modules.ems"
         name={plant ? <span data-testid="ems-plant-name">{plant.name}</span> : undefined}
         description={t('ems.description')}
       />

@@ -36,7 +36,7 @@ export default function FlowPage() {
   return (
     <div className="helio-flow-page">
       <PageHeader
-        title={t('flow.title')}
+        page="pages.flow"
         name={plant ? <span data-testid="flow-plant-name">{plant.name}</span> : undefined}
         description={t('flow.description')}
       />

@@ -11,10 +11,10 @@ export default function IntegrationsPage() {
   const { t } = useTranslation('integrations-app');
   return (
     <div className="helio-integrations">
-      <PageHeader title={t('page.title')} description={t('page.description')}>
+      <PageHeader page="modules.integrations" description={t('page.description')}>
         <AnchorButton
           icon="data-connection"
-          text={t('sources.title')}
+          text={t('common:pages.sources')}
           href="/integrations/sources"
           onClick={(event) => {
             event.preventDefault();

@@ -156,8 +156,8 @@ export default function ReleasesPage() {
   return (
     <div className="helio-integrations">
       <PageHeader
-        breadcrumbs={[{ href: '/integrations', text: t('page.title') }, { text: t('releases.title') }]}
-        title={t('releases.title')}
+        breadcrumbs={[{ href: '/integrations', text: t('common:modules.integrations') }, { text: t('common:pages.releases') }]}
+        page="pages.releases"
         description={t('releases.description')}
       />
       {releases.isPending && <Spinner />}

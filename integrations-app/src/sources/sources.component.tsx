@@ -14,8 +14,8 @@ export default function SourcesPage() {
   return (
     <div className="helio-integrations">
       <PageHeader
-        breadcrumbs={[{ href: '/integrations', text: t('page.title') }, { text: t('sources.title') }]}
-        title={t('sources.title')}
+        breadcrumbs={[{ href: '/integrations', text: t('common:modules.integrations') }, { text: t('common:pages.sources') }]}
+        page="pages.sources"
         description={t('sources.description')}
       />
       {sources.isPending && <Spinner />}

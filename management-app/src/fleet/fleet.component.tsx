@@ -61,7 +61,7 @@ export default function FleetPage() {
 
   return (
     <div className="helio-management-page">
-      <PageHeader title={t('fleet.title')} description={t('fleet.description')} />
+      <PageHeader page="pages.fleet" description={t('fleet.description')} />
       {summary.isPending ? (
         <Spinner />
       ) : summary.isError ? (

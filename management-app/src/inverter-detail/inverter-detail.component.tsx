@@ -13,6 +13,7 @@ import {
   formatNumber,
   MetricChart,
   metricInfo,
+  metricValueText,
   metricLabel,
   PageHeader,
   useNow,
@@ -29,12 +30,6 @@ import { historyWindow, useDeviceHistory } from './inverter-history.resource';
 function LiveValues({ values }: { values: DeviceLiveValue[] }) {
   const { t } = useTranslation('management-app');
   if (values.length === 0) return <p className="helio-management-muted">{t('inverter.noLiveKeys')}</p>;
-  const shown = (v: DeviceLiveValue) => {
-    if (v.value === null) return t('inverter.notReported');
-    if (typeof v.value === 'number') return formatMetricValue(v.key, v.value);
-    if (typeof v.value === 'boolean') return t(v.value ? 'inverter.yes' : 'inverter.no');
-    return v.value;
-  };
   return (
     <HTMLTable compact className="helio-management-facts" data-testid="inverter-live">
       <tbody>
@@ -42,7 +37,7 @@ function LiveValues({ values }: { values: DeviceLiveValue[] }) {
           <tr key={v.key} data-testid="live-value" data-key={v.key}>
             <th>{metricLabel(t, v.key)}</th>
             <td>
-              <span data-testid="live-value-text">{shown(v)}</span>{' '}
+              <span data-testid="live-value-text">{metricValueText(t, v.key, v.value)}</span>{' '}
               {v.stale && (
                 <Tag minimal intent="warning" title={t('inverter.staleHint')} data-testid="live-value-stale">
                   {t('inverter.stale')}
@@ -160,9 +155,9 @@ export default function InverterDetailPage() {
   const device = useDevice(id);
   const plant = usePlantDetail(device.data?.plantId ?? '', !!device.data);
   const crumbs = [
-    { text: t('plants.title'), href: '/management/plants' },
+    { text: t('common:pages.plants'), href: '/management/plants' },
     ...(plant.data ? [{ text: plant.data.name, href: `/management/plants/${plant.data.id}?tab=devices` }] : []),
-    { text: device.data?.name ?? t('inverter.title') },
+    { text: device.data?.name ?? t('common:pages.inverterDetail') },
   ];
 
   let body: ReactNode;
@@ -183,7 +178,7 @@ export default function InverterDetailPage() {
     <div className="helio-management-page">
       <PageHeader
         breadcrumbs={crumbs}
-        title={device.data?.name ?? t('inverter.title')}
+        title={device.data?.name ?? t('common:pages.inverterDetail')}
         description={device.data ? [device.data.maker, device.data.model].filter(Boolean).join(' ') : undefined}
       />
       {body}

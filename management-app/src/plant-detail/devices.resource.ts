@@ -56,6 +56,3 @@ export function useRotateGatewayPassword() {
     mutationFn: (request) => apiPost('plant/gateway/credentials/rotate', request),
   });
 }
-
-/** Whether the signed-in user may change plants (and so their devices and gateway logins). */
-export const canManagePlants = (permissions: readonly string[] | undefined): boolean => !!permissions?.includes('plants:write');

@@ -4,16 +4,17 @@
 import { useState } from 'react';
 import { Alert, Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { showToast, useCurrentUser, type GatewayLogin, type PlantDetail } from '@helio/shared-utils';
+import { showToast, useMayCall, type GatewayLogin, type PlantDetail } from '@helio/shared-utils';
 import { GatewayLoginView } from '../new-plant/gateway-login.component';
-import { canManagePlants, useRotateGatewayPassword } from './devices.resource';
+import { useRotateGatewayPassword } from './devices.resource';
 
 export function GatewayPasswordAction({ plant }: { plant: PlantDetail }) {
   const { t } = useTranslation('management-app');
   const rotate = useRotateGatewayPassword();
   const [asking, setAsking] = useState(false);
   const [issued, setIssued] = useState<GatewayLogin | null>(null);
-  if (!canManagePlants(useCurrentUser().data?.permissions)) return null;
+  const mayRotate = useMayCall('plant/gateway/credentials/rotate');
+  if (!mayRotate) return null;
 
   const confirm = () =>
     rotate.mutate(

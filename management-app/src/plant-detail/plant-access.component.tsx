@@ -19,7 +19,15 @@ import {
 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { PLANT_ROLES } from '@helio/contracts/limits';
-import { showToast, useCurrentUser, type ApiError, type PlantAccessUser, type PlantDetail, type PlantRole } from '@helio/shared-utils';
+import {
+  showToast,
+  useCurrentUser,
+  useMayCall,
+  type ApiError,
+  type PlantAccessUser,
+  type PlantDetail,
+  type PlantRole,
+} from '@helio/shared-utils';
 import { accessErrorKey, useChangePlantRole, useInviteToPlant, usePlantAccess, useRemoveFromPlant } from './plant-access.resource';
 
 const fullName = (user: PlantAccessUser) => `${user.name} ${user.familyName}`.trim();
@@ -27,6 +35,8 @@ const fullName = (user: PlantAccessUser) => `${user.name} ${user.familyName}`.tr
 export function PlantAccess({ plant }: { plant: PlantDetail }) {
   const { t, i18n } = useTranslation('management-app');
   const me = useCurrentUser();
+  // the server also wants the owner role on this plant
+  const mayManageAccess = useMayCall('plant/access/update');
   const users = usePlantAccess(plant.id);
   const invite = useInviteToPlant(plant.id);
   const change = useChangePlantRole(plant.id);
@@ -47,7 +57,7 @@ export function PlantAccess({ plant }: { plant: PlantDetail }) {
   if (users.isError) return <NonIdealState icon="error" title={t('access.loadFailed')} description={users.error.message} />;
 
   const mine = users.data.find((u) => u.userId === me.data?.sub);
-  const canManage = (me.data?.permissions.includes('plants:write') ?? false) && mine?.role === 'owner';
+  const canManage = mayManageAccess && mine?.role === 'owner';
 
   const onInvite = (event: FormEvent) => {
     event.preventDefault();

@@ -2,7 +2,7 @@ import React from 'react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ChargerLogin, OcppChargerView } from '@helio/contracts';
 import { ApiError, HelioAppFrame } from '@helio/shared-utils';
-import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, queryClient } from '../testing/mock-controls';
+import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, queryClient } from '@helio/shared-utils/mock';
 import { plantDetail, registryPlant } from '../testing/fixtures';
 import { Root } from '../root.component';
 import { centralSystemUrl } from './charger-login.component';

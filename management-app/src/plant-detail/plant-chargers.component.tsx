@@ -20,11 +20,10 @@ import {
 import type { Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { ChargerLogin, OcppChargerView, OcppConnectorView } from '@helio/contracts';
-import { ErrorPanel, formatDateTime, showToast, useCurrentUser, type PlantDetail } from '@helio/shared-utils';
+import { ErrorPanel, formatDateTime, showToast, useMayCall, type PlantDetail } from '@helio/shared-utils';
 import { AddChargerDialog } from './charger-dialog.component';
 import { ChargerLoginView } from './charger-login.component';
 import { useChargers, useRemoveCharger, useRotateChargerPassword } from './chargers.resource';
-import { canManagePlants } from './devices.resource';
 
 type ChargerState = 'connected' | 'disconnected' | 'never' | 'noPassword';
 
@@ -43,11 +42,10 @@ const when = (iso: string | null) => (iso === null ? '—' : formatDateTime(Date
 
 export function PlantChargers({ plant }: { plant: PlantDetail }) {
   const { t } = useTranslation('management-app');
-  const user = useCurrentUser().data;
   const chargers = useChargers(plant.id);
   const remove = useRemoveCharger(plant.id);
   const rotate = useRotateChargerPassword(plant.id);
-  const mayManage = canManagePlants(user?.permissions) && chargers.data?.role === 'owner';
+  const mayManage = useMayCall('ev/charger/add') && chargers.data?.role === 'owner';
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<OcppChargerView | null>(null);
   const [rotating, setRotating] = useState<OcppChargerView | null>(null);

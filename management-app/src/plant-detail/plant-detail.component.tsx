@@ -25,13 +25,13 @@ export default function PlantDetailPage() {
   const status = usePlantStatus(id);
   const { plant: active } = useActivePlant();
   const usesEv = useCurrentUser().data?.modules.includes('ev') ?? false;
-  const crumbs = [{ text: t('plants.title'), href: '/management/plants' }, { text: detail.data?.name ?? id }];
+  const crumbs = [{ text: t('common:pages.plants'), href: '/management/plants' }, { text: detail.data?.name ?? id }];
 
   if (detail.isPending) return <Spinner />;
   if (detail.isError) {
     return (
       <div className="helio-management-page">
-        <PageHeader breadcrumbs={crumbs} title={t('detail.title')} />
+        <PageHeader breadcrumbs={crumbs} page="pages.plantDetail" />
         <NonIdealState
           icon={detail.error.status === 404 ? 'search' : 'error'}
           title={detail.error.status === 404 ? t('detail.notFound') : t('detail.loadFailed')}

@@ -4,9 +4,9 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Button, Callout, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ErrorPanel, formatNumber, showToast, useCurrentUser, type Device, type PlantDetail } from '@helio/shared-utils';
+import { ErrorPanel, formatNumber, showToast, useMayCall, type Device, type PlantDetail } from '@helio/shared-utils';
 import { DeviceDialog } from './device-dialog.component';
-import { canManagePlants, useDeleteDevice, useDevices } from './devices.resource';
+import { useDeleteDevice, useDevices } from './devices.resource';
 
 const amount = (value: number | null, unit: string) =>
   value === null ? '—' : `${formatNumber(value, { maximumFractionDigits: 2 })}\u00a0${unit}`;
@@ -15,7 +15,7 @@ export function PlantDevices({ plant }: { plant: PlantDetail }) {
   const { t } = useTranslation('management-app');
   const devices = useDevices(plant.id);
   const remove = useDeleteDevice();
-  const mayManage = canManagePlants(useCurrentUser().data?.permissions);
+  const mayManage = useMayCall('device/create');
   const [editing, setEditing] = useState<Device | 'new' | null>(null);
   const [removing, setRemoving] = useState<Device | null>(null);
 

@@ -6,6 +6,8 @@ import { Button, Callout, Card, Classes, FormGroup, H4, InputGroup, Spinner } fr
 import { useTranslation } from 'react-i18next';
 import {
   formatNumber,
+  ReadOnlyNotice,
+  useMayCall,
   parseThresholdNumber,
   showToast,
   THRESHOLD_FIELDS,
@@ -25,6 +27,7 @@ const draftOf = (saved: AlertThresholds): ThresholdDraft => ({
 function ThresholdsForm({ saved }: { saved: AlertThresholds }) {
   const { t } = useTranslation('management-app');
   const save = useSaveAlertThresholds();
+  const mayEdit = useMayCall('notifications/thresholds/save');
   const [draft, setDraft] = useState<ThresholdDraft>(() => draftOf(saved));
   const [submitted, setSubmitted] = useState(false);
   const errors = submitted ? validateThresholds(draft) : {};
@@ -76,6 +79,7 @@ function ThresholdsForm({ saved }: { saved: AlertThresholds }) {
           inputMode="decimal"
           value={draft[name]}
           intent={problem ? 'danger' : 'none'}
+          readOnly={!mayEdit}
           onValueChange={(value) => setDraft({ ...draft, [name]: value })}
         />
       </FormGroup>
@@ -84,17 +88,20 @@ function ThresholdsForm({ saved }: { saved: AlertThresholds }) {
 
   return (
     <form onSubmit={onSubmit} noValidate data-testid="thresholds-form">
+      {!mayEdit && <ReadOnlyNotice path="notifications/thresholds/save" />}
       <div className="helio-management-fields">{THRESHOLD_FIELDS.map(field)}</div>
-      <div className="helio-management-actions">
-        <Button
-          type="submit"
-          intent="primary"
-          icon="floppy-disk"
-          text={t('thresholds.save')}
-          loading={save.isPending}
-          data-testid="thresholds-save"
-        />
-      </div>
+      {mayEdit && (
+        <div className="helio-management-actions">
+          <Button
+            type="submit"
+            intent="primary"
+            icon="floppy-disk"
+            text={t('thresholds.save')}
+            loading={save.isPending}
+            data-testid="thresholds-save"
+          />
+        </div>
+      )}
     </form>
   );
 }

@@ -12,13 +12,13 @@ export default function PlantSettingsPage() {
   const id = useParams().id ?? '';
   const detail = usePlantDetail(id);
   const crumbs = [
-    { text: t('plants.title'), href: '/management/plants' },
+    { text: t('common:pages.plants'), href: '/management/plants' },
     { text: detail.data?.name ?? id, href: `/management/plants/${encodeURIComponent(id)}` },
     { text: t('detail.settings') },
   ];
   return (
     <div className="helio-management-page">
-      <PageHeader breadcrumbs={crumbs} title={t('settings.title')} name={detail.data?.name} />
+      <PageHeader breadcrumbs={crumbs} page="pages.plantSettings" name={detail.data?.name} />
       {detail.isPending ? (
         <Spinner />
       ) : detail.isError ? (

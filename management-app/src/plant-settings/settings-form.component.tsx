@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Callout, Card, FormGroup, H4, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { showToast, type PlantDetail } from '@helio/shared-utils';
+import { ReadOnlyNotice, showToast, useMayCall, type PlantDetail } from '@helio/shared-utils';
 import { TARIFF_CURRENCIES } from '@helio/contracts/limits';
 import { problemText } from '../common/problem-text';
 import { conflictPlant, useSaveSettings } from '../plant-detail/plant-detail.resource';
@@ -15,6 +15,8 @@ import { SETTING_SECTIONS } from './settings-sections';
 export function SettingsForm({ plant }: { plant: PlantDetail }) {
   const { t } = useTranslation('management-app');
   const save = useSaveSettings();
+  // a role without plants:write sees the settings, read-only, and why (the server would refuse a save)
+  const mayEdit = useMayCall('plant/update');
   /** The version the draft was loaded from (or, after "keep mine", the version it will overwrite). */
   const [base, setBase] = useState(plant);
   const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(plant));
@@ -73,6 +75,7 @@ export function SettingsForm({ plant }: { plant: PlantDetail }) {
             id={id}
             value={draft[field]}
             options={[...TARIFF_CURRENCIES]}
+            disabled={!mayEdit}
             onChange={(e) => setDraft({ ...draft, [field]: e.currentTarget.value })}
           />
         ) : (
@@ -81,6 +84,7 @@ export function SettingsForm({ plant }: { plant: PlantDetail }) {
             name={field}
             value={draft[field]}
             intent={problem ? 'danger' : 'none'}
+            readOnly={!mayEdit}
             onChange={(e) => setDraft({ ...draft, [field]: e.target.value })}
           />
         )}
@@ -90,6 +94,7 @@ export function SettingsForm({ plant }: { plant: PlantDetail }) {
 
   return (
     <form onSubmit={onSubmit} noValidate data-testid="settings-form" className="helio-management-settings">
+      {!mayEdit && <ReadOnlyNotice path="plant/update" />}
       {conflict && (
         <Callout intent="warning" icon="people" title={t('settings.conflictTitle')} data-testid="settings-conflict">
           <p>{t('settings.conflictText', { version: conflict.version })}</p>
@@ -121,18 +126,20 @@ export function SettingsForm({ plant }: { plant: PlantDetail }) {
           {save.error.message}
         </Callout>
       )}
-      <div className="helio-management-actions">
-        <Button text={t('settings.reset')} disabled={!dirty || save.isPending} onClick={() => setDraft(draftOf(base))} />
-        <Button
-          type="submit"
-          intent="primary"
-          icon="floppy-disk"
-          text={t('settings.save')}
-          loading={save.isPending}
-          disabled={!dirty && !conflict}
-          data-testid="settings-save"
-        />
-      </div>
+      {mayEdit && (
+        <div className="helio-management-actions">
+          <Button text={t('settings.reset')} disabled={!dirty || save.isPending} onClick={() => setDraft(draftOf(base))} />
+          <Button
+            type="submit"
+            intent="primary"
+            icon="floppy-disk"
+            text={t('settings.save')}
+            loading={save.isPending}
+            disabled={!dirty && !conflict}
+            data-testid="settings-save"
+          />
+        </div>
+      )}
     </form>
   );
 }

@@ -1,11 +1,10 @@
 // /management/plants: the tenant's plants with their gateways' status, tags and today's energy; search,
-// filter by status and tag (?tag= opens it filtered), sort, pages; bulk tagging; "New plant". The
+// filter by status and tag (the tag kept in the URL, ?tag=), sort, pages; bulk tagging; "New plant". The
 // server searches, filters, sorts and pages (plant/fleet/page): a fleet of any size sends one page.
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { Button, Callout, ControlGroup, HTMLSelect, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { hasPermission, PageHeader, showToast, useActivePlant, useCurrentUser, useDebounced } from '@helio/shared-utils';
+import { PageHeader, showToast, TAG_FILTER_PARAM, useActivePlant, useDebounced, useMayCall, useUrlParam } from '@helio/shared-utils';
 import { NewPlantDialog } from '../new-plant/new-plant-dialog.component';
 import { byTagName } from '../tags/tag-form';
 import { useTags } from '../tags/tags.resource';
@@ -18,15 +17,17 @@ export default function PlantsPage() {
   const { t } = useTranslation('management-app');
   const tags = useTags();
   const { plant: active } = useActivePlant();
-  const [searchParams] = useSearchParams();
-  const [query, setQuery] = useState<TableQuery>(() => ({ ...FIRST_QUERY, tag: searchParams.get('tag') ?? 'all' }));
+  const [tagParam, setTagParam] = useUrlParam(TAG_FILTER_PARAM);
+  const [tableQuery, setQuery] = useState<TableQuery>(FIRST_QUERY);
+  const query: TableQuery = { ...tableQuery, tag: tagParam ?? 'all' };
   // The server is asked once typing pauses; the box shows every keystroke.
   const search = useDebounced(query.search);
   const fleet = useFleetPage(pageRequest({ ...query, search }));
   const [creating, setCreating] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  // Selecting is for bulk tagging, which needs plants:write.
-  const canTag = hasPermission(useCurrentUser().data, 'plants:write');
+  // Selecting is for bulk tagging; both it and "New plant" are offered only to a role the server lets do them.
+  const canTag = useMayCall('plant/tags/set');
+  const mayCreate = useMayCall('plant/create');
   const tagList = byTagName(tags.data?.tags ?? []);
   const select = (ids: readonly string[], on: boolean) =>
     setSelected((before) => {
@@ -47,8 +48,10 @@ export default function PlantsPage() {
 
   return (
     <div className="helio-management-page">
-      <PageHeader title={t('plants.title')} description={t('plants.description')}>
-        <Button intent="primary" icon="add" text={t('plants.new')} onClick={() => setCreating(true)} data-testid="new-plant" />
+      <PageHeader page="pages.plants" description={t('plants.description')}>
+        {mayCreate && (
+          <Button intent="primary" icon="add" text={t('plants.new')} onClick={() => setCreating(true)} data-testid="new-plant" />
+        )}
       </PageHeader>
       <ControlGroup className="helio-management-filters">
         <InputGroup
@@ -70,7 +73,10 @@ export default function PlantsPage() {
         <HTMLSelect
           aria-label={t('plants.tagFilter')}
           value={query.tag}
-          onChange={(e) => setQuery({ ...query, tag: e.currentTarget.value, page: 0 })}
+          onChange={(e) => {
+            setTagParam(e.currentTarget.value === 'all' ? null : e.currentTarget.value);
+            setQuery({ ...tableQuery, page: 0 });
+          }}
           options={[{ value: 'all', label: t('plants.allTags') }, ...tagList.map((tag) => ({ value: tag.id, label: tag.name }))]}
           data-testid="plants-tag"
         />

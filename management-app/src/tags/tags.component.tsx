@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatDateTime, hasPermission, PageHeader, showToast, useCurrentUser, type PlantTag } from '@helio/shared-utils';
+import { formatDateTime, PageHeader, showToast, useMayCall, type PlantTag } from '@helio/shared-utils';
 import { TagChip } from './tag-chip.component';
 import { TagDialog } from './tag-dialog.component';
 import { byTagName } from './tag-form';
@@ -19,7 +19,7 @@ export default function TagsPage() {
   const [deleting, setDeleting] = useState<PlantTag | null>(null);
   const list = byTagName(tags.data?.tags ?? []);
   // Without plants:write the page only lists (the server would refuse the changes).
-  const canWrite = hasPermission(useCurrentUser().data, 'plants:write');
+  const canWrite = useMayCall('tag/create');
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -36,7 +36,7 @@ export default function TagsPage() {
 
   return (
     <div className="helio-management-page">
-      <PageHeader title={t('tags.title')} description={t('tags.description')}>
+      <PageHeader page="pages.tags" description={t('tags.description')}>
         {canWrite && <Button intent="primary" icon="add" text={t('tags.new')} onClick={() => setEditing('new')} data-testid="new-tag" />}
       </PageHeader>
       {tags.isPending ? (

@@ -48,7 +48,7 @@ export default function DashboardPage() {
   return (
     <div className="helio-dashboard">
       <PageHeader
-        title={t('dashboard.title')}
+        page="pages.dashboard"
         name={plant ? <span data-testid="dashboard-plant-name">{plant.name}</span> : undefined}
         description={t('dashboard.description')}
       />

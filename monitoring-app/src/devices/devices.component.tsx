@@ -11,6 +11,7 @@ import {
   formatMetricValue,
   formatNumber,
   metricLabel,
+  metricValueText,
   PageHeader,
   useActivePlant,
   useNow,
@@ -19,6 +20,7 @@ import {
   type DeviceLiveValue,
   type Plant,
   PlantGate,
+  type PageNameKey,
 } from '@helio/shared-utils';
 import { deviceStates, deviceStatesCsv, stateOfCharge, type DeviceState } from './device-state';
 import { usePlantDevices } from './devices.resource';
@@ -27,15 +29,14 @@ import './devices.css';
 
 export type DevicePageKind = Extract<DeviceKind, 'inverter' | 'battery'>;
 
+// each kind's page is named by its menu label, which also names the list of its devices
+const DEVICE_PAGE_NAMES = { inverter: 'pages.inverters', battery: 'pages.batteries' } as const satisfies Record<
+  DevicePageKind,
+  PageNameKey
+>;
+
 /** The page's path segment, also used in the export's file name. */
 const PLURAL: Record<DevicePageKind, string> = { inverter: 'inverters', battery: 'batteries' };
-
-function valueText(t: (key: string) => string, v: DeviceLiveValue): string {
-  if (v.value === null) return t('devices.notReported');
-  if (typeof v.value === 'number') return formatMetricValue(v.key, v.value);
-  if (typeof v.value === 'boolean') return t(v.value ? 'devices.yes' : 'devices.no');
-  return v.value;
-}
 
 function DeviceCard({ state }: { state: DeviceState }) {
   const { t } = useTranslation('monitoring-app');
@@ -75,7 +76,7 @@ function DeviceCard({ state }: { state: DeviceState }) {
           {state.values.map((v) => (
             <tr key={v.key} data-testid="device-value" data-key={v.key}>
               <th scope="row">{metricLabel(t, v.key)}</th>
-              <td className={v.stale ? 'helio-device__value--stale' : undefined}>{valueText(t, v)}</td>
+              <td className={v.stale ? 'helio-device__value--stale' : undefined}>{metricValueText(t, v.key, v.value)}</td>
             </tr>
           ))}
           <tr>
@@ -140,7 +141,7 @@ function PlantDevices({ plant, kind }: { plant: Plant; kind: DevicePageKind }) {
       {shadow.isError && !shadow.data && (
         <ErrorPanel title={t('states.shadowErrorTitle')} description={t('states.errorDescription')} onRetry={() => shadow.refetch()} />
       )}
-      <section className="helio-devices" aria-label={t(`devices.${kind}.title`)}>
+      <section className="helio-devices" aria-label={t(DEVICE_PAGE_NAMES[kind], { ns: 'common' })}>
         {states.map((state) => (
           <DeviceCard key={state.device.id} state={state} />
         ))}
@@ -154,7 +155,7 @@ export default function DevicesPage({ kind }: { kind: DevicePageKind }) {
   const { plant } = useActivePlant();
   return (
     <div className="helio-metric-log">
-      <PageHeader title={t(`devices.${kind}.title`)} name={plant?.name} description={t(`devices.${kind}.description`)} />
+      <PageHeader page={DEVICE_PAGE_NAMES[kind]} name={plant?.name} description={t(`devices.${kind}.description`)} />
       <PlantGate>{(active) => <PlantDevices key={active.id} plant={active} kind={kind} />}</PlantGate>
     </div>
   );

@@ -9,7 +9,7 @@ import {
   formatMetricValue,
   isStale,
   metricLabel,
-  metricUnit,
+  metricUnitText,
   PageHeader,
   useActivePlant,
   type Plant,
@@ -54,7 +54,7 @@ function MetricTable({ plant }: { plant: Plant }) {
                 <Link to={`/logs/${encodeURIComponent(row.metricKey)}`}>{metricLabel(t, row.metricKey)}</Link>
                 <div className="helio-logs-key">{row.metricKey}</div>
               </td>
-              <td>{metricUnit(row.metricKey, row.unit) || '–'}</td>
+              <td>{metricUnitText(t, row.metricKey, row.unit) || '–'}</td>
               <td className="helio-num">{formatMetricValue(row.metricKey, row.lastValue, row.unit)}</td>
               <td>
                 {formatDateTime(time)}{' '}
@@ -77,7 +77,7 @@ export default function LogsPage() {
   const { plant } = useActivePlant();
   return (
     <div className="helio-logs">
-      <PageHeader title={t('logs.title')} name={plant?.name} description={t('logs.description')} />
+      <PageHeader page="pages.logs" name={plant?.name} description={t('logs.description')} />
       <PlantGate>{(active) => <MetricTable plant={active} />}</PlantGate>
     </div>
   );

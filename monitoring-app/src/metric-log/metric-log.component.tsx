@@ -119,7 +119,7 @@ export default function MetricLogPage() {
   return (
     <div className="helio-metric-log">
       <PageHeader
-        breadcrumbs={[{ text: t('logs.title'), href: '/logs' }, { text: label }]}
+        breadcrumbs={[{ text: t('common:pages.logs'), href: '/logs' }, { text: label }]}
         title={label}
         name={plant?.name}
         description={t('logs.metricDescription', { key: metricKey })}

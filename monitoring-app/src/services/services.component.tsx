@@ -110,7 +110,7 @@ export default function ServicesPage() {
   const { plant } = useActivePlant();
   return (
     <div>
-      <PageHeader title={t('services.title')} name={plant?.name} description={t('services.description')} />
+      <PageHeader page="pages.services" name={plant?.name} description={t('services.description')} />
       <PlantGate>{(active) => <PlantServices key={active.id} plant={active} />}</PlantGate>
     </div>
   );

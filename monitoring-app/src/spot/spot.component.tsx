@@ -68,7 +68,7 @@ export default function SpotPage() {
 
   return (
     <div className="helio-spot">
-      <PageHeader title={t('spot.title')} description={t('spot.description')}>
+      <PageHeader page="pages.spot" description={t('spot.description')}>
         <Button
           icon="download"
           text={t('logs.exportCsv')}

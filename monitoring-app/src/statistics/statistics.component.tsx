@@ -132,7 +132,7 @@ export default function StatisticsPage() {
   const { plant } = useActivePlant();
   return (
     <div className="helio-statistics">
-      <PageHeader title={t('statistics.title')} name={plant?.name} description={t('statistics.description')} />
+      <PageHeader page="pages.statistics" name={plant?.name} description={t('statistics.description')} />
       <PlantGate>{(active) => <PlantStatistics key={active.id} plant={active} />}</PlantGate>
     </div>
   );

@@ -10,13 +10,11 @@ const FAKE_APP: AppManifest = {
   module: 'analytics',
   routes: { weather: { paths: ['/weather'] }, station: { paths: ['/weather/station/:id'] } },
   menu: {
-    entries: [
-      { key: 'weather', label: { cs: 'Počasí', en: 'Weather' }, href: '/weather', icon: { active: 'cloud', inactive: 'cloud' }, order: 45 },
-    ],
+    entries: [{ key: 'weather', label: 'pages.weather', href: '/weather', icon: { active: 'cloud', inactive: 'cloud' }, order: 45 }],
     items: [
-      { group: 'weather', label: { cs: 'Stanice', en: 'Station' }, href: '/weather/station/:id', hidden: true, order: 20 },
-      { group: 'weather', label: { cs: 'Přehled', en: 'Overview' }, href: '/weather', icon: 'dashboard', order: 10 },
-      { group: 'monitoring', label: { cs: 'Počasí', en: 'Weather' }, href: '/weather', icon: 'cloud', order: 35 },
+      { group: 'weather', label: 'pages.weatherStation', href: '/weather/station/:id', hidden: true, order: 20 },
+      { group: 'weather', label: 'pages.weatherOverview', href: '/weather', icon: 'dashboard', order: 10 },
+      { group: 'monitoring', label: 'pages.weather', href: '/weather', icon: 'cloud', order: 35 },
     ],
   },
 };
@@ -105,6 +103,7 @@ describe('the menu from the apps’ manifests', () => {
       '/my-account/iam/users',
       '/my-account/iam/roles',
       '/my-account/iam/permissions',
+      '/my-account/iam/audit',
     ]);
   });
 
@@ -127,12 +126,12 @@ describe('the menu from the apps’ manifests', () => {
       ['/weather/station/:id', true],
     ]);
     expect(menu.find((e) => e.key === 'monitoring')?.items?.map((i) => i.href)).toContain('/weather');
-    expect(weather?.label).toEqual({ cs: 'Počasí', en: 'Weather' });
+    expect(weather?.label).toBe('pages.weather');
   });
 
   it('drops an item whose group no app declares, saying so', () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const orphan: AppManifest = { routes: {}, menu: { items: [{ group: 'nowhere', label: { cs: 'X', en: 'X' }, href: '/x', order: 1 }] } };
+    const orphan: AppManifest = { routes: {}, menu: { items: [{ group: 'nowhere', label: 'pages.x', href: '/x', order: 1 }] } };
     expect(hrefs({ ...appManifests(), '@helio/orphan-app': orphan })).not.toContain('/x');
     expect(error).toHaveBeenCalledWith(expect.stringContaining('"nowhere"'));
   });

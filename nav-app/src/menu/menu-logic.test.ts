@@ -61,12 +61,16 @@ describe('findActive', () => {
     expect(active('/my-account/iam/roles')).toEqual({ entry: 'settings', item: '/my-account/iam/roles' });
   });
 
-  it('lights the group but no item for a hidden group route', () => {
-    expect(active('/monitoring')).toEqual({ entry: 'monitoring', item: null });
+  it('lights the item of the page a hidden group route shows', () => {
+    expect(active('/monitoring')).toEqual({ entry: 'monitoring', item: '/monitoring/dashboard' });
   });
 
   it('lights the parent item for a hidden detail route', () => {
     expect(active('/management/plants/42')).toEqual({ entry: 'management', item: '/management/plants' });
+    // reached from a plant, not from the fleet overview whose /management prefix it shares
+    expect(active('/management/inverters/7')).toEqual({ entry: 'management', item: '/management/plants' });
+    expect(active('/plant/42/settings')).toEqual({ entry: 'management', item: '/management/plants' });
+    expect(active('/my-account/iam/audit')).toEqual({ entry: 'settings', item: '/my-account/iam/audit' });
     expect(active('/analytics/benchmark/plant/7')).toEqual({ entry: 'analytics', item: '/analytics/benchmark' });
     expect(active('/logs/ActPwrPve')).toEqual({ entry: 'monitoring', item: '/logs' });
   });
@@ -109,13 +113,13 @@ describe('visibleItems', () => {
     const items = visibleItems(entry(MENU, 'management')).map((i) => i.href);
     expect(items).toEqual(['/management', '/management/plants', '/management/tags']);
     const settings = visibleItems(entry(MENU, 'settings'));
-    expect(settings.filter((i) => i.groupHeader).map((i) => i.label.en)).toEqual(['Account', 'Identity and access']);
+    expect(settings.filter((i) => i.groupHeader).map((i) => i.label)).toEqual(['pages.account', 'pages.iam']);
   });
 });
 
 describe('panelTitle', () => {
   it('is the group label of the active entry', () => {
-    expect(panelTitle(findActive(MENU, '/inverters'))).toEqual({ cs: 'Monitoring', en: 'Monitoring' });
+    expect(panelTitle(findActive(MENU, '/inverters'))).toBe('modules.monitoring');
   });
 
   it('is the product name when the active entry has no group', () => {

@@ -1,7 +1,7 @@
 // Pure menu rules: module gating and ordering, the active entry and item for a path, what the
 // secondary panel lists and its title. Components only render what these return.
 import type { IconName } from '@blueprintjs/icons';
-import type { LocalisedText } from '@helio/shared-utils';
+import type { PageNameKey } from '@helio/shared-utils';
 import type { ActiveMenu, MenuEntry, MenuItem } from './menu-types';
 
 /**
@@ -26,8 +26,8 @@ export function visibleItems(entry: MenuEntry): MenuItem[] {
   return (entry.items ?? []).filter((item) => !item.hidden);
 }
 
-/** The panel's title: the active group's label, or null for the product name when there is no group. */
-export function panelTitle(active: ActiveMenu | null): LocalisedText | null {
+/** The panel's title: the active group's label key, or null for the product name when there is no group. */
+export function panelTitle(active: ActiveMenu | null): PageNameKey | null {
   return active && visibleItems(active.entry).length > 0 ? active.entry.label : null;
 }
 
@@ -70,9 +70,14 @@ function better(a: Candidate, b: Candidate | null): boolean {
   return a.item !== null && b.item === null;
 }
 
-/** The visible item to light for a matched item: itself, or for a hidden one its closest visible parent. */
+/**
+ * The visible item to light for a matched item: itself, for a hidden one the parent it names, else
+ * its closest visible prefix.
+ */
 function visibleItemFor(entry: MenuEntry, item: MenuItem | null, path: string[]): MenuItem | null {
   if (item && !item.hidden) return item;
+  const named = item?.parentHref && visibleItems(entry).find((candidate) => candidate.href === item.parentHref && !candidate.groupHeader);
+  if (named) return named;
   let best: MenuItem | null = null;
   let bestLength = -1;
   for (const candidate of visibleItems(entry)) {

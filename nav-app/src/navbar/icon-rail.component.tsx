@@ -3,7 +3,6 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnchorButton, Button, Classes, Tooltip } from '@blueprintjs/core';
-import { localised } from '@helio/shared-utils';
 import { entryIcon } from '../menu/menu-logic';
 import type { ActiveMenu, MenuEntry } from '../menu/menu-types';
 import { ProfileMenu } from '../profile/profile-menu.component';
@@ -34,8 +33,8 @@ interface RailEntryProps {
 }
 
 function RailEntry({ entry, isActive, pending, onNavigate, badgeCount }: RailEntryProps) {
-  const { t, i18n } = useTranslation('nav-app');
-  const label = localised(entry.label, i18n.language);
+  const { t } = useTranslation('nav-app');
+  const label = t(entry.label, { ns: 'common' });
   return (
     <span className="helio-rail__entry">
       <Tooltip content={entry.disabled ? t('navbar.noAccess', { module: label }) : label} placement="right" disabled={pending}>

@@ -48,19 +48,21 @@ afterEach(async () => {
 
 describe('the nav parcel', () => {
   it('follows a new app’s manifest: its rail entry and its group, with nothing else changed', async () => {
+    // a new app's names join the common namespace, as every page's name does
+    i18n.addResources('cs', 'common', { 'pages.weather': 'Počasí', 'pages.radar': 'Radar' });
     const weather: AppManifest = {
       routes: { home: { paths: ['/weather'] } },
       menu: {
         entries: [
           {
             key: 'weather',
-            label: { cs: 'Počasí', en: 'Weather' },
+            label: 'pages.weather',
             href: '/weather',
             icon: { active: 'cloud', inactive: 'cloud' },
             order: 45,
           },
         ],
-        items: [{ group: 'weather', label: { cs: 'Radar', en: 'Radar' }, href: '/weather', icon: 'cloud', order: 10 }],
+        items: [{ group: 'weather', label: 'pages.radar', href: '/weather', icon: 'cloud', order: 10 }],
       },
     };
     const repo = appManifests();
@@ -75,10 +77,10 @@ describe('the nav parcel', () => {
   it('renders the rail with translated labels, in Czech by default and English on switch', async () => {
     await renderNav();
     expect(screen.getByTestId('nav-entry-dashboard').getAttribute('aria-label')).toBe('Přehled');
-    expect(screen.getByTestId('nav-entry-ems').getAttribute('aria-label')).toBe('Řízení energie');
+    expect(screen.getByTestId('nav-entry-ems').getAttribute('aria-label')).toBe('Energetický management');
     await act(() => i18n.changeLanguage('en'));
     expect(screen.getByTestId('nav-entry-ems').getAttribute('aria-label')).toBe('Energy management');
-    expect(screen.getByTestId('nav-entry-management').getAttribute('aria-label')).toBe('Management');
+    expect(screen.getByTestId('nav-entry-management').getAttribute('aria-label')).toBe('Plant management');
   });
 
   it('lists the active group with its label as the panel title and lights the current item', async () => {
@@ -125,7 +127,7 @@ describe('the nav parcel', () => {
     fireEvent.click(ems);
     expect(navigateToUrl).not.toHaveBeenCalled();
     fireEvent.mouseEnter(ems);
-    expect(await screen.findByText(/Řízení energie: váš účet tento modul nezahrnuje/)).toBeTruthy();
+    expect(await screen.findByText(/Energetický management: váš účet tento modul nezahrnuje/)).toBeTruthy();
   });
 
   it('shows the rail as skeletons until the user is known', async () => {

@@ -3,7 +3,6 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnchorButton, Button, Divider, H5, Menu, MenuDivider, MenuItem, PopoverNext, Tooltip } from '@blueprintjs/core';
-import { localised } from '@helio/shared-utils';
 import { panelTitle, visibleItems } from '../menu/menu-logic';
 import type { ActiveMenu, MenuItem as NavItem } from '../menu/menu-types';
 import { PlantSwitcher } from '../plant-switcher/plant-switcher.component';
@@ -24,8 +23,8 @@ interface SecondaryPanelProps {
 const gapClass = (item: NavItem) => (item.extraTopMargin ? 'helio-panel__gap' : undefined);
 
 function ExpandedItems({ items, active, onNavigate }: { items: NavItem[]; active: ActiveMenu | null; onNavigate?: () => void }) {
-  const { i18n } = useTranslation('nav-app');
-  const label = (item: NavItem) => localised(item.label, i18n.language);
+  const { t } = useTranslation('common');
+  const label = (item: NavItem) => t(item.label);
   return (
     <Menu className="helio-panel__menu" data-testid="nav-panel-items">
       {items.map((item) =>
@@ -49,8 +48,8 @@ function ExpandedItems({ items, active, onNavigate }: { items: NavItem[]; active
 }
 
 function CollapsedItems({ items, active, onNavigate }: { items: NavItem[]; active: ActiveMenu | null; onNavigate?: () => void }) {
-  const { i18n } = useTranslation('nav-app');
-  const label = (item: NavItem) => localised(item.label, i18n.language);
+  const { t } = useTranslation('common');
+  const label = (item: NavItem) => t(item.label);
   return (
     <div className="helio-panel__icons" data-testid="nav-panel-items">
       {items.map((item) =>
@@ -75,7 +74,7 @@ function CollapsedItems({ items, active, onNavigate }: { items: NavItem[]; activ
 }
 
 export function SecondaryPanel({ active, collapsed, delayed, collapsible, onToggleCollapsed, onNavigate }: SecondaryPanelProps) {
-  const { t, i18n } = useTranslation('nav-app');
+  const { t } = useTranslation('nav-app');
   const items = active ? visibleItems(active.entry) : [];
   const title = panelTitle(active);
   const toggleLabel = collapsed ? t('navbar.expand') : t('navbar.collapse');
@@ -88,7 +87,7 @@ export function SecondaryPanel({ active, collapsed, delayed, collapsible, onTogg
       <div className="helio-panel__header">
         {!collapsed && (
           <H5 className="helio-panel__title" data-testid="nav-panel-title">
-            {title ? localised(title, i18n.language) : t('productName')}
+            {title ? t(title, { ns: 'common' }) : t('productName')}
           </H5>
         )}
         {collapsible && (

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { ApiError, HelioProviders, queryClient } from '@helio/shared-utils';
 import type { Alert, AlertFilter, Thresholds } from '../api/notifications-api';
-import { __fixtures, __pushLiveAlert, __setSignedIn, apiPost, showToast } from '@helio/shared-utils/mock';
+import { __fixtures, __pushLiveAlert, __setPlants, __setSignedIn, apiPost, showToast } from '@helio/shared-utils/mock';
 import NotificationCentrePage from './notification-centre.component';
 
 const alert = (patch: Partial<Alert>): Alert => ({
@@ -176,6 +176,17 @@ describe('the notification centre', () => {
     fireEvent.click(within(editor).getByText('Uložit prahy'));
     await waitFor(() => expect(server.thresholds.get('plant-1')).toEqual({ plantId: 'plant-1', batterySocMin: 32.5, pvMinPercent: 10 }));
     await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ intent: 'success', message: 'Prahy uloženy' })));
+  });
+
+  it('shows the active plant’s thresholds at once when the plant list arrives after the page', async () => {
+    fakeServer([]);
+    const plants = __fixtures.plants();
+    __setPlants(undefined); // still loading when the page first renders
+    await renderCentre();
+    act(() => __setPlants(plants));
+    const editor = screen.getByTestId('thresholds-editor');
+    await waitFor(() => expect((within(editor).getByLabelText('Stav nabití baterie pod') as HTMLInputElement).value).toBe('20'));
+    expect((within(editor).getByLabelText('Elektrárna') as HTMLSelectElement).value).toBe(plants[0].id);
   });
 
   it('says when the user may not change thresholds', async () => {

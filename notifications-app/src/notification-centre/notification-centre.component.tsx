@@ -49,7 +49,7 @@ function Alerts() {
 
   return (
     <>
-      <PageHeader title={t('centre.title')} description={t('centre.description')}>
+      <PageHeader page="modules.notifications" description={t('centre.description')}>
         {!!unreadCount.data && (
           <Tag intent="primary" round data-testid="unread-count">
             {t('centre.unread', { count: unreadCount.data })}

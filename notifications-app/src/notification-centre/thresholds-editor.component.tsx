@@ -3,7 +3,7 @@
 import React, { useEffect, useState } from 'react';
 import { Button, Card, Classes, FormGroup, H4, HTMLSelect, InputGroup, Intent, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, showToast, type Plant } from '@helio/shared-utils';
+import { formatNumber, ReadOnlyNotice, showToast, useMayCall, type Plant } from '@helio/shared-utils';
 import { useSaveThresholds, useThresholds } from './alerts.resource';
 import { parseNumber, validateThresholds, type ThresholdDraft, type ThresholdField } from './thresholds-form';
 
@@ -11,6 +11,7 @@ function ThresholdsForm({ plantId }: { plantId: string }) {
   const { t } = useTranslation('notifications-app');
   const thresholds = useThresholds(plantId);
   const saving = useSaveThresholds();
+  const mayEdit = useMayCall('notifications/thresholds/save');
   const [draft, setDraft] = useState<ThresholdDraft | null>(null);
   const [submitted, setSubmitted] = useState(false);
 
@@ -38,6 +39,7 @@ function ThresholdsForm({ plantId }: { plantId: string }) {
         inputMode="decimal"
         rightElement={<span className="helio-thresholds__unit">%</span>}
         intent={errors[name] ? Intent.DANGER : Intent.NONE}
+        readOnly={!mayEdit}
         onValueChange={(value) => setDraft({ ...draft, [name]: value })}
       />
     </FormGroup>
@@ -63,16 +65,21 @@ function ThresholdsForm({ plantId }: { plantId: string }) {
 
   return (
     <form onSubmit={submit} className="helio-thresholds__form">
+      {!mayEdit && <ReadOnlyNotice path="notifications/thresholds/save" />}
       {field('batterySocMin')}
       {field('pvMinPercent')}
-      <Button type="submit" intent="primary" icon="floppy-disk" loading={saving.isPending} text={t('thresholds.save')} />
+      {mayEdit && <Button type="submit" intent="primary" icon="floppy-disk" loading={saving.isPending} text={t('thresholds.save')} />}
     </form>
   );
 }
 
 export function ThresholdsEditor({ plants, initialPlantId }: { plants: Plant[]; initialPlantId: string | undefined }) {
   const { t } = useTranslation('notifications-app');
-  const [plantId, setPlantId] = useState(initialPlantId ?? plants[0]?.id);
+  // The plant the user picked; until then the page's plant (or the first), which may arrive after the
+  // first render (the plant list loads), so it is derived on every render rather than kept in state.
+  const [picked, setPicked] = useState<string>();
+  const known = (id: string | undefined) => (id !== undefined && plants.some((p) => p.id === id) ? id : undefined);
+  const plantId = known(picked) ?? known(initialPlantId) ?? plants[0]?.id;
   return (
     <Card className="helio-thresholds" data-testid="thresholds-editor">
       <H4>{t('thresholds.title')}</H4>
@@ -86,7 +93,7 @@ export function ThresholdsEditor({ plants, initialPlantId }: { plants: Plant[]; 
               id="threshold-plant"
               value={plantId}
               options={plants.map((p) => ({ value: p.id, label: p.name }))}
-              onChange={(event) => setPlantId(event.currentTarget.value)}
+              onChange={(event) => setPicked(event.currentTarget.value)}
             />
           </FormGroup>
           {plantId && <ThresholdsForm key={plantId} plantId={plantId} />}

@@ -58,7 +58,7 @@ function Schedule({ settings }: { settings: NotificationSettings }) {
 
   return (
     <>
-      <PageHeader title={t('schedule.title')} description={t('schedule.description')}>
+      <PageHeader page="pages.notificationSchedule" description={t('schedule.description')}>
         <SaveState status={status} />
       </PageHeader>
       <section className="helio-schedule__controls">
@@ -133,7 +133,7 @@ export default function NotificationSchedulePage() {
   }
   return (
     <div className="helio-schedule">
-      <PageHeader title={t('schedule.title')} description={t('schedule.description')} />
+      <PageHeader page="pages.notificationSchedule" description={t('schedule.description')} />
       {body}
     </div>
   );

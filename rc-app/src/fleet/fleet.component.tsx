@@ -15,6 +15,7 @@ import {
   Tag,
   type Intent,
 } from '@blueprintjs/core';
+import { TAG_FILTER_PARAM, useUrlParam } from '@helio/shared-utils';
 import { RC_FLEET_KEYS } from '@helio/contracts/limits';
 import type { RcFleetResult, RcState } from '@helio/contracts';
 import { parseDraft, type RcValue } from '../controls/control-draft';
@@ -32,7 +33,8 @@ const OUTCOME_INTENT: Record<RcFleetResult['outcome'], Intent> = {
 export function FleetPanel({ state }: { state: RcState }) {
   const { t } = useTranslation('rc-app');
   const tags = useTags();
-  const [tagId, setTagId] = useState('');
+  const [tagParam, setTagId] = useUrlParam(TAG_FILTER_PARAM);
+  const tagId = tagParam ?? '';
   const [key, setKey] = useState<FleetKey>('ExportLimit');
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
-import { hasPermission, PageHeader, PlantGate, useActivePlant, useCurrentUser } from '@helio/shared-utils';
+import { PageHeader, PlantGate, useActivePlant, useMayCall } from '@helio/shared-utils';
 import { ControlsPanel } from '../controls/controls-panel.component';
 import { useRcState } from '../controls/controls.resource';
 import { FleetPanel } from '../fleet/fleet.component';
@@ -16,7 +16,7 @@ type TabId = 'controls' | 'history' | 'schedules' | 'fleet';
 function PlantRemoteControl({ plantId }: { plantId: string }) {
   const { t } = useTranslation('rc-app');
   const state = useRcState(plantId);
-  const user = useCurrentUser();
+  const mayCommandFleet = useMayCall('rc/fleet/apply');
   const [tab, setTab] = useState<TabId>('controls');
   if (state.isError) return <NonIdealState icon="error" title={t('errors.state')} description={state.error.message} />;
   if (!state.data) return <Spinner aria-label={t('loading')} />;
@@ -26,7 +26,7 @@ function PlantRemoteControl({ plantId }: { plantId: string }) {
       <Tab id="controls" title={t('tabs.controls')} panel={<ControlsPanel state={data} />} />
       <Tab id="history" title={t('tabs.history')} panel={<HistoryPanel state={data} />} />
       <Tab id="schedules" title={t('tabs.schedules')} panel={<SchedulesPanel state={data} />} />
-      {hasPermission(user.data, 'devices:control') && <Tab id="fleet" title={t('tabs.fleet')} panel={<FleetPanel state={data} />} />}
+      {mayCommandFleet && <Tab id="fleet" title={t('tabs.fleet')} panel={<FleetPanel state={data} />} />}
     </Tabs>
   );
 }
@@ -36,7 +36,7 @@ export default function RemoteControlPage() {
   const { plant } = useActivePlant();
   return (
     <div className="helio-rc-page" data-testid="rc-page">
-      <PageHeader title={t('title')} name={plant?.name} description={t('description')} />
+      <PageHeader page="modules.rc" name={plant?.name} description={t('description')} />
       <PlantGate>{(active) => <PlantRemoteControl key={active.id} plantId={active.id} />}</PlantGate>
     </div>
   );

@@ -5,6 +5,7 @@ import { BehaviorSubject, Subject } from 'rxjs';
 import { navigateToUrl } from 'single-spa';
 import cs from '../../locales/cs/common.json';
 import { AppErrorPanel } from './app-error-panel';
+import { documentTitle } from './document-title';
 import { ErrorPanel } from './error-panel';
 import { FullScreenSpinner } from './full-screen-spinner';
 import { PageHeader } from './page-header';
@@ -66,6 +67,19 @@ describe('shared components', () => {
     expect(screen.getByRole('button', { name: 'Export' })).toBeTruthy();
     fireEvent.click(screen.getByText('Monitoring'));
     expect(navigateToUrl).toHaveBeenCalledWith('/monitoring');
+  });
+
+  it('PageHeader names a menu page by its one key, and the tab says the same with the subject and the product', () => {
+    const { unmount } = renderTranslated(<PageHeader page="modules.rc" name="Brno – Rodinný dům" />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(`${cs.modules.rc}Brno – Rodinný dům`);
+    expect(document.title).toBe('Vzdálené řízení · Brno – Rodinný dům · Helio');
+    unmount();
+    renderTranslated(<PageHeader page="pages.users" />);
+    expect(document.title).toBe('Uživatelé · Helio');
+  });
+
+  it('documentTitle leaves out parts without text (a plant not loaded yet)', () => {
+    expect(documentTitle(['Statistiky', undefined, ' '])).toBe('Statistiky · Helio');
   });
 });
 

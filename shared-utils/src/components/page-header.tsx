@@ -1,17 +1,28 @@
 // The header of a page: optional breadcrumbs, a title, a name (e.g. the plant), a
-// description hidden on small screens, and the page's actions on the right.
+// description hidden on small screens, and the page's actions on the right. It also sets the
+// document title from the same title and name, so every page's tab is named like its header.
 import type { MouseEvent, ReactNode } from 'react';
 import { Breadcrumb, Classes, H1, type BreadcrumbProps } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 import { navigateToUrl } from 'single-spa';
+import type { PageNameKey } from '../manifests/app-manifest';
+import { useDocumentTitle } from './document-title';
 import './page-header.css';
 
-export interface PageHeaderProps {
+interface PageHeaderBase {
   breadcrumbs?: BreadcrumbProps[];
-  title: ReactNode;
   name?: ReactNode;
   description?: ReactNode;
   children?: ReactNode;
 }
+
+/**
+ * A page named in the menu passes its menu label's key (`page`), so the header, the menu and the
+ * tab say the same; a page named by its subject (a plant, a device) passes the `title` itself.
+ */
+export type PageHeaderProps = PageHeaderBase & ({ page: PageNameKey; title?: never } | { page?: never; title: ReactNode });
+
+const textOf = (node: ReactNode): string | undefined => (typeof node === 'string' || typeof node === 'number' ? String(node) : undefined);
 
 /** Breadcrumb links navigate inside the single-spa shell instead of reloading the page. */
 function spaLink(crumb: BreadcrumbProps): BreadcrumbProps {
@@ -27,7 +38,10 @@ function spaLink(crumb: BreadcrumbProps): BreadcrumbProps {
   };
 }
 
-export function PageHeader({ breadcrumbs, title, name, description, children }: PageHeaderProps) {
+export function PageHeader({ breadcrumbs, page, title: ownTitle, name, description, children }: PageHeaderProps) {
+  const { t } = useTranslation('common');
+  const title = page ? t(page) : ownTitle;
+  useDocumentTitle(textOf(title), textOf(name));
   return (
     <header className="helio-page-header">
       {breadcrumbs && breadcrumbs.length > 0 && (

@@ -5,7 +5,8 @@ import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, LOADER_OPTIONS, type Language } from './loader-options';
 import { formatDateTimeIn, formatNumberIn, formatPowerIn, localeOf } from './locale-format';
-import { formatMetricValueIn } from '../shadow/metric-value';
+import type { TFunction } from 'i18next';
+import { formatMetricValueIn, metricValueTextIn } from '../shadow/metric-value';
 
 export const i18n = i18next.createInstance();
 
@@ -58,4 +59,14 @@ export function formatPower(watts: number): string {
 
 export function formatMetricValue(metricKey: string, value: number, serverUnit?: string | null): string {
   return formatMetricValueIn(currentLocale(), metricKey, value, serverUnit);
+}
+
+/** A reported value (number, flag or state) as the interface shows it, in its language. */
+export function metricValueText(
+  t: TFunction,
+  metricKey: string,
+  value: number | string | boolean | null | undefined,
+  serverUnit?: string | null,
+): string {
+  return metricValueTextIn(currentLocale(), t, metricKey, value, serverUnit);
 }

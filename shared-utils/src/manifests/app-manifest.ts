@@ -3,10 +3,13 @@
 // the build collects them into the manifests document next to the import map in index.html.
 import type { IconName } from '@blueprintjs/icons';
 import type { ModuleKey } from '@helio/contracts/limits';
-import type { Language } from '../i18n/loader-options';
 
-/** A label in every console language: menus render before any app's translations are loaded. */
-export type LocalisedText = Readonly<Record<Language, string>>;
+/**
+ * The key, in shared-utils' `common` namespace, of a module's or page's name: the menu, the page's
+ * header and the document title all show it, so one thing has one name. `common` is loaded before
+ * anything renders, so menus need no app's translations.
+ */
+export type PageNameKey = `modules.${string}` | `pages.${string}`;
 
 export interface ManifestRoute {
   /**
@@ -21,7 +24,7 @@ export interface ManifestRoute {
 /** A main-menu entry (an icon on the rail) with the group its secondary panel lists. */
 export interface ManifestMenuEntry {
   key: string;
-  label: LocalisedText;
+  label: PageNameKey;
   href: string;
   icon: { active: IconName; inactive: IconName };
   /** the module the user needs; an entry without one is always enabled */
@@ -36,12 +39,17 @@ export interface ManifestMenuEntry {
 export interface ManifestMenuItem {
   /** key of the main-menu entry whose panel lists this item */
   group: string;
-  label: LocalisedText;
+  label: PageNameKey;
   /** path, with `:param` segments for detail routes */
   href: string;
   icon?: IconName;
   /** reachable and matched, but left out of the secondary list */
   hidden?: boolean;
+  /**
+   * for a hidden item: the href of the visible item it lights, when that is not the closest visible
+   * prefix (an inverter's detail under "Plants", the plant's settings under "Plants")
+   */
+  parentHref?: string;
   /** a section heading in the secondary list, never a link and never matched */
   groupHeader?: boolean;
   /** a wider gap above this item, to separate sections */
@@ -68,8 +76,3 @@ export type AppManifests = Readonly<Record<string, AppManifest>>;
 
 /** The page names of a manifest, for typing the elements its root component provides. */
 export type PageOf<M> = M extends AppManifest<infer Page> ? Page : never;
-
-/** The label in the given language (Czech when the language has none). */
-export function localised(text: LocalisedText, language: string | undefined): string {
-  return text[language as Language] ?? text.cs;
-}

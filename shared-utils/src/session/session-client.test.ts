@@ -86,8 +86,35 @@ describe('token refresh', () => {
 });
 
 describe('restoreSession', () => {
+  it('does not ask for a refresh in a browser that holds no session (no 401 on the sign-in page)', async () => {
+    const m = load();
+    const fetchMock = installFakeApi({ 'auth/refresh': unauthorized });
+    const states = record(m);
+    await expect(m.client.restoreSession()).resolves.toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(states).toEqual([undefined, null]);
+  });
+
+  it('asks right after a sign-in that set the cookie, though the browser holds no mark yet', async () => {
+    const m = load();
+    const fetchMock = installFakeApi({ 'auth/refresh': ok(fakeTokens()) });
+    await expect(m.client.restoreSession({ justSignedIn: true })).resolves.not.toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem(m.client.SIGNED_IN_MARK_KEY)).toBe('1');
+  });
+
+  it('marks the browser at sign-in and unmarks it at sign-out, so the next visit knows whether to ask', async () => {
+    const m = load();
+    installFakeApi({ 'auth/sign-in': ok(fakeTokens()), 'auth/sign-out': ok({ ok: true }) });
+    await m.client.signIn('operator@helio.local', 'secret');
+    expect(localStorage.getItem(m.client.SIGNED_IN_MARK_KEY)).toBe('1');
+    await m.client.signOut();
+    expect(localStorage.getItem(m.client.SIGNED_IN_MARK_KEY)).toBeNull();
+  });
+
   it('restores the session from the refresh cookie with one call however often it is asked', async () => {
     const m = load();
+    localStorage.setItem(m.client.SIGNED_IN_MARK_KEY, '1');
     const fetchMock = installFakeApi({ 'auth/refresh': ok(fakeTokens({ email: 'operator@helio.local' })) });
     const states = record(m);
     const [a, b] = await Promise.all([m.client.restoreSession(), m.client.restoreSession()]);
@@ -97,18 +124,21 @@ describe('restoreSession', () => {
     expect(states).toEqual([undefined, a]);
   });
 
-  it('emits null when there is no session to restore, without logging an error', async () => {
+  it('emits null when the marked session is gone (the cookie expired), without logging an error, and unmarks', async () => {
     const m = load();
+    localStorage.setItem(m.client.SIGNED_IN_MARK_KEY, '1');
     const errorLog = jest.spyOn(console, 'error');
     installFakeApi({ 'auth/refresh': unauthorized });
     const states = record(m);
     await expect(m.client.restoreSession()).resolves.toBeNull();
     expect(states).toEqual([undefined, null]);
     expect(errorLog).not.toHaveBeenCalled();
+    expect(localStorage.getItem(m.client.SIGNED_IN_MARK_KEY)).toBeNull();
   });
 
   it('loses to a sign-out that happens while it is under way', async () => {
     const m = load();
+    localStorage.setItem(m.client.SIGNED_IN_MARK_KEY, '1');
     let answerRefresh: (value: { status: number; body: unknown }) => void = () => undefined;
     installFakeApi({
       'auth/refresh': () => new Promise((resolve) => (answerRefresh = resolve)),

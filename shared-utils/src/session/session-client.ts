@@ -5,7 +5,7 @@ import type { TokenResponse } from '../api/endpoints';
 import { postJson } from '../api/http';
 import { ACTIVE_PLANT_STORAGE_KEY, resetActivePlant } from '../plants/active-plant';
 import { queryClient } from '../query/query-client';
-import { clearStorage } from './browser-storage';
+import { clearStorage, readStorage, writeStorage } from './browser-storage';
 import { RETURN_TO_KEY, rememberReturnTo } from './return-to';
 import { currentSession, setSessionState, type Session } from './session';
 import { sessionFrom } from './token-claims';
@@ -16,6 +16,12 @@ export const SIGN_OUT_PATH = '/auth/sign-out';
 const EXPIRY_MARGIN_MS = 30000;
 /** Developer tooling (import-map-overrides) is not session data and survives sign-out. */
 const KEEP_LOCAL_PREFIXES = ['import-map-override'];
+/**
+ * Set while this browser holds a session. The refresh cookie is http-only, so a page cannot see it:
+ * without this mark every signed-out page (the sign-in form) would ask /api/auth/refresh and log its
+ * 401. It is only a hint that a session may exist; the cookie decides. Sign-out clears it with the rest.
+ */
+export const SIGNED_IN_MARK_KEY = 'helio.signedIn';
 
 let generation = 0;
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
@@ -30,6 +36,7 @@ function stopRefreshTimer(): void {
 
 function startSession(tokens: TokenResponse): Session {
   const session = sessionFrom(tokens);
+  writeStorage('local', SIGNED_IN_MARK_KEY, '1');
   setSessionState(session);
   stopRefreshTimer();
   refreshTimer = setTimeout(() => {
@@ -39,9 +46,18 @@ function startSession(tokens: TokenResponse): Session {
   return session;
 }
 
-/** POST /api/auth/refresh (http-only cookie); on the first load it tells whether a session exists. */
-export function restoreSession(): Promise<Session | null> {
+/**
+ * POST /api/auth/refresh (http-only cookie); on the first load it tells whether a session exists.
+ * `justSignedIn`: a sign-in answered by the server has just set the cookie, so ask even though this
+ * browser holds no mark yet.
+ */
+export function restoreSession({ justSignedIn = false }: { justSignedIn?: boolean } = {}): Promise<Session | null> {
   if (restoring) return restoring;
+  if (!justSignedIn && readStorage('local', SIGNED_IN_MARK_KEY) === null) {
+    // never signed in here, or signed out since: nothing to restore, and no 401 to log
+    if (currentSession() === undefined) setSessionState(null);
+    return Promise.resolve(currentSession() ?? null);
+  }
   const started = generation;
   restoring = postJson<TokenResponse>('auth/refresh', {})
     .then(
@@ -49,6 +65,7 @@ export function restoreSession(): Promise<Session | null> {
       () => {
         if (started !== generation) return currentSession() ?? null;
         stopRefreshTimer();
+        writeStorage('local', SIGNED_IN_MARK_KEY, null);
         setSessionState(null);
         return null;
       },
