@@ -1,5 +1,8 @@
-// Every route's schemas are objects of @helio/contracts, not copies: the test walks the real route
-// table and looks each body, querystring and answer schema up by identity among the contract's exports.
+// The contract is the registry, and the route table is checked against it: the app registers exactly
+// one POST route per endpoint of @helio/contracts' `api`, at /api/<path>, with the contract's access as
+// its config, and no other API route than the few listed below (an endpoint without a handler, a
+// handler without an endpoint or an access declared anywhere but the contract fails here); and every
+// route's schemas are objects of the contract, not copies, looked up by identity among its exports.
 import { randomUUID } from 'node:crypto';
 import * as contracts from '@helio/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -27,6 +30,18 @@ function contractSchemas(): Set<unknown> {
   }
   return schemas;
 }
+
+/** API routes outside the contract's `api`, each with its own contract object or none, and why. */
+const NOT_JSON_ENDPOINTS = [
+  // a load balancer's probe: a GET without a body, answered before anything else is up (health/routes.ts)
+  'GET /api/health',
+  // browsers' CSP violation reports: report media types, answered 204 without a body (cspReportContract)
+  'POST /api/csp-reports',
+  // the live stream: server-sent events on a GET with a query string (liveContract)
+  'GET /api/live',
+  // the OpenAPI document generated from the registered routes themselves (openApiContract)
+  'GET /api/openapi.json',
+];
 
 const silent = { info() {}, warn() {}, error() {} };
 const target = databaseTargets()[0];
@@ -83,5 +98,29 @@ describe('the route table against @helio/contracts', () => {
     const copy = JSON.parse(JSON.stringify(contracts.tagEndpoints['tag/list'].body)) as unknown;
     expect(contractSchemas().has(copy)).toBe(false);
     expect(contractSchemas().has(contracts.tagEndpoints['tag/list'].body)).toBe(true);
+  });
+
+  it('registers one route per contract endpoint and no other API route than the listed ones', () => {
+    const registered = routes.map((route) => `${route.method} ${route.url}`).sort();
+    const expected = [...Object.keys(contracts.api).map((path) => `POST /api/${path}`), ...NOT_JSON_ENDPOINTS].sort();
+    expect(registered).toEqual(expected);
+  });
+
+  it('gives every contract route the contract’s access, and nothing else decides it', () => {
+    for (const route of routes) {
+      const path = route.url.slice('/api/'.length);
+      if (!(path in contracts.api)) continue;
+      const { permission, module, public: isPublic, tenantResources } = route.config;
+      expect({ path, access: { permission, module, public: isPublic, tenantResources } }).toEqual({
+        path,
+        access: {
+          permission: undefined,
+          module: undefined,
+          public: undefined,
+          tenantResources: undefined,
+          ...contracts.api[path as contracts.ApiPath].access,
+        },
+      });
+    }
   });
 });
