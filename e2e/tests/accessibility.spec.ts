@@ -1,63 +1,12 @@
 // Accessibility of every route of the console, signed in, in the light and the dark theme: axe-core
 // finds no serious or critical violation, and each page has exactly one `main` landmark to skip to.
-import type { APIRequestContext, Page } from '@playwright/test';
-import { adminToken, createActiveUser, goInApp, signInAs } from './accounts';
+import type { Page } from '@playwright/test';
+import { createActiveUser, goInApp, signInAs } from './accounts';
+import { signedInRoutes } from './routes';
 import { seriousA11yViolations } from './shell-support';
 import { expect, test } from './support';
 
 const ALL_MODULES = ['ems', 'rc', 'fep', 'ev', 'notifications', 'monitoring', 'management', 'integrations', 'analytics'];
-
-async function post<T>(request: APIRequestContext, path: string, body: unknown, token: string): Promise<T> {
-  const response = await request.post(`/api/${path}`, { data: body, headers: { Authorization: `Bearer ${token}` } });
-  expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
-  return (await response.json()) as T;
-}
-
-/** Every signed-in route, detail routes with a real demo plant and inverter. */
-async function signedInRoutes(request: APIRequestContext): Promise<string[]> {
-  const token = await adminToken(request);
-  const tenant = (await post<{ tenant: { id: string } }>(request, 'users/info', {}, token)).tenant.id;
-  const [plant] = await post<Array<{ id: string }>>(request, 'plant/list', { id: tenant }, token);
-  const devices = await post<Array<{ id: string; kind: string }>>(request, 'device/list', { plantId: plant.id }, token);
-  const inverter = devices.find((device) => device.kind === 'inverter');
-  return [
-    '/',
-    '/monitoring',
-    '/monitoring/dashboard',
-    '/flow',
-    '/inverters',
-    '/batteries',
-    '/spot',
-    '/statistics',
-    '/services',
-    '/logs',
-    '/logs/ActPwrPve',
-    '/management',
-    '/management/plants',
-    `/management/plants/${plant.id}`,
-    // the devices tab: the plant's devices and its OCPP chargers
-    `/management/plants/${plant.id}?tab=devices`,
-    '/management/tags',
-    `/plant/${plant.id}/settings`,
-    ...(inverter ? [`/management/inverters/${inverter.id}`] : []),
-    '/ems',
-    '/rc',
-    '/fep',
-    '/ev',
-    '/notifications',
-    '/my-account',
-    '/my-account/security',
-    '/my-account/notifications',
-    '/my-account/iam/users',
-    '/my-account/iam/roles',
-    '/my-account/iam/permissions',
-    '/integrations',
-    '/integrations/sources',
-    '/analytics',
-    '/analytics/benchmark',
-    `/analytics/benchmark/plant/${plant.id}`,
-  ];
-}
 
 /** A page has settled when no spinner is left (a page that keeps loading is judged as it stands). */
 async function settle(page: Page): Promise<void> {

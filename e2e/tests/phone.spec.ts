@@ -1,57 +1,9 @@
 // The console on a phone (390 × 844) and a tablet (768 × 1024), touch: every signed-in route fits the screen's width (no page and no
 // main area scrolls sideways; wide tables scroll inside their cards) and its buttons are big enough for a
 // finger (≥ 44 px).
-import type { APIRequestContext, Page } from '@playwright/test';
-import { adminToken } from './accounts';
+import type { Page } from '@playwright/test';
+import { signedInRoutes } from './routes';
 import { expect, signIn, test } from './support';
-
-async function api<T>(request: APIRequestContext, path: string, body: unknown, token: string): Promise<T> {
-  const response = await request.post(`/api/${path}`, { data: body, headers: { Authorization: `Bearer ${token}` } });
-  expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
-  return (await response.json()) as T;
-}
-
-async function routes(request: APIRequestContext): Promise<string[]> {
-  const token = await adminToken(request);
-  const tenant = (await api<{ tenant: { id: string } }>(request, 'users/info', {}, token)).tenant.id;
-  const [plant] = await api<Array<{ id: string }>>(request, 'plant/list', { id: tenant }, token);
-  const devices = await api<Array<{ id: string; kind: string }>>(request, 'device/list', { plantId: plant.id }, token);
-  const inverter = devices.find((device) => device.kind === 'inverter');
-  return [
-    '/',
-    '/flow',
-    '/inverters',
-    '/batteries',
-    '/spot',
-    '/statistics',
-    '/services',
-    '/logs',
-    '/logs/ActPwrPve',
-    '/management',
-    '/management/plants',
-    `/management/plants/${plant.id}`,
-    '/management/tags',
-    `/plant/${plant.id}/settings`,
-    ...(inverter ? [`/management/inverters/${inverter.id}`] : []),
-    '/ems',
-    '/rc',
-    '/fep',
-    '/ev',
-    '/notifications',
-    '/my-account',
-    '/my-account/security',
-    '/my-account/notifications',
-    '/my-account/iam/users',
-    '/my-account/iam/roles',
-    '/my-account/iam/permissions',
-    '/my-account/iam/audit',
-    '/integrations',
-    '/integrations/sources',
-    '/analytics',
-    '/analytics/benchmark',
-    `/analytics/benchmark/plant/${plant.id}`,
-  ];
-}
 
 /** How far the page and the main area reach past the screen's width (0: they fit). */
 function sidewaysOverflow(page: Page): Promise<{ page: number; main: number }> {
@@ -85,7 +37,7 @@ for (const [device, width, height] of [
 
     test('no route scrolls sideways and every button is at least 44 px', async ({ page, request }) => {
       test.setTimeout(300_000);
-      const paths = await routes(request);
+      const paths = await signedInRoutes(request);
       await signIn(page);
       const problems: string[] = [];
       for (const path of paths) {
