@@ -1,7 +1,7 @@
-// `npm test`: every check, in two lanes side by side on a 2-core machine. The journeys and the
+// `npm test`: every check, in three lanes side by side on a 2-core machine. The journeys and the
 // reliability suite mostly wait on browsers, servers and brokers, so they run beside the CPU-bound
 // steps instead of after them. Each step's output goes to a log, printed whole when the step ends (so
-// two steps never interleave); the first failure stops the rest. At the end: the time of each step.
+// two steps never interleave); the first failure stops the rest. At the end: the wall and CPU time of each step.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -47,23 +47,44 @@ function stopAll() {
   }
 }
 
+/** User + system seconds of the step's children, from the second line of bash's `times` ("1m2.5s 0m3.1s"). */
+function cpuSeconds(file) {
+  try {
+    const children = fs.readFileSync(file, 'utf8').trim().split('\n')[1] ?? '';
+    return children
+      .split(/\s+/)
+      .map((t) => /^(\d+)m([\d.]+)s$/.exec(t))
+      .reduce((sum, m) => sum + (m ? Number(m[1]) * 60 + Number(m[2]) : 0), 0);
+  } catch {
+    return 0; // the step was stopped before bash could report
+  }
+}
+
 function runStep(step) {
   const [command, args] = step.run;
   const log = path.join(logDir, `${step.name.replace(/\W+/g, '-')}.log`);
   const out = fs.openSync(log, 'w');
   const t0 = Date.now();
   process.stdout.write(`▶ ${step.name}\n`);
-  const child = spawn(command, args, { cwd: root, stdio: ['ignore', out, out], detached: true });
+  // Run through bash so its `times` can report the CPU the step's processes used (user + system of
+  // every waited-for descendant: servers, browsers, jest workers): wall time alone says little on a
+  // machine whose other load changes from run to run.
+  const cpuFile = `${log}.cpu`;
+  const script = `"$@"; rc=$?; times > ${JSON.stringify(cpuFile)}; exit $rc`;
+  const child = spawn('bash', ['-c', script, step.name, command, ...args], { cwd: root, stdio: ['ignore', out, out], detached: true });
   running.add(child);
   return new Promise((resolve, reject) => {
     child.on('exit', (code, signal) => {
       running.delete(child);
       fs.closeSync(out);
       const seconds = (Date.now() - t0) / 1000;
+      const cpu = cpuSeconds(cpuFile);
       const ok = code === 0;
       if (stopping && !ok) return reject(new Error(`${step.name}: stopped`));
-      timings.push({ name: step.name, seconds, ok });
-      process.stdout.write(`\n── ${step.name}: ${ok ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`} in ${seconds.toFixed(0)} s ──\n`);
+      timings.push({ name: step.name, seconds, cpu, ok });
+      process.stdout.write(
+        `\n── ${step.name}: ${ok ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`} in ${seconds.toFixed(0)} s (CPU ${cpu.toFixed(0)} s) ──\n`,
+      );
       const text = fs.readFileSync(log, 'utf8').trimEnd();
       if (text) process.stdout.write(`${text}\n`);
       ok ? resolve() : reject(new Error(`${step.name} failed`));
@@ -88,8 +109,13 @@ async function runLane(lane) {
 
 const results = await Promise.allSettled(LANES.map(runLane));
 const total = (Date.now() - started) / 1000;
-process.stdout.write('\nnpm test, by step (wall time; the two lanes run side by side):\n');
-for (const { name, seconds, ok } of timings)
-  process.stdout.write(`  ${ok ? '✓' : '✗'} ${name.padEnd(24)} ${seconds.toFixed(0).padStart(5)} s\n`);
-process.stdout.write(`  ${'total'.padEnd(26)} ${total.toFixed(0).padStart(5)} s   (logs: ${logDir})\n`);
+const cpuTotal = timings.reduce((sum, t) => sum + t.cpu, 0);
+process.stdout.write('\nnpm test, by step (wall time, the two lanes side by side; CPU time of the processes of each step):\n');
+for (const { name, seconds, cpu, ok } of timings)
+  process.stdout.write(
+    `  ${ok ? '✓' : '✗'} ${name.padEnd(24)} ${seconds.toFixed(0).padStart(5)} s   CPU ${cpu.toFixed(0).padStart(5)} s\n`,
+  );
+process.stdout.write(
+  `  ${'total'.padEnd(26)} ${total.toFixed(0).padStart(5)} s   CPU ${cpuTotal.toFixed(0).padStart(5)} s on ${os.cpus().length} cores, load at the end ${os.loadavg()[0].toFixed(1)}   (logs: ${logDir})\n`,
+);
 process.exit(results.some((r) => r.status === 'rejected') ? 1 : 0);

@@ -194,7 +194,7 @@ describe.each(databaseTargets())('alert news across two server instances on $nam
     const onB = await openLiveClient(b.app, 'alerts=true', adminToken);
     const channel = (buses[1] as PgBus).channel;
     const cut = await sql<{ pid: number }>`
-      select pg_terminate_backend(pid), pid from pg_stat_activity where query = ${`LISTEN "${channel}"`} and pid <> pg_backend_pid()`.execute(
+      select pg_terminate_backend(pid), pid from pg_stat_activity where query = ${`LISTEN "${channel}"`} and datname = current_database() and pid <> pg_backend_pid()`.execute(
       b.db,
     );
     expect(cut.rows.length).toBeGreaterThan(0);

@@ -125,8 +125,10 @@ if (!postgres) console.warn('The cluster bus over PostgreSQL SKIPPED: no Postgre
     let heardThroughout = true;
     const deaf = b.subscribe('shadow', () => undefined);
     const channel = (b as PgBus).channel;
+    // only this suite's database: the machine's PostgreSQL also serves other runs (another checkout,
+    // the reliability suite) on the same channel name, whose listeners are not this test's to cut
     const cut = await sql<{ cut: boolean }>`
-      select pg_terminate_backend(pid) as cut from pg_stat_activity where query = ${`LISTEN "${channel}"`} and pid <> pg_backend_pid()`.execute(
+      select pg_terminate_backend(pid) as cut from pg_stat_activity where query = ${`LISTEN "${channel}"`} and datname = current_database() and pid <> pg_backend_pid()`.execute(
       dbA,
     );
     // both replicas listen on the channel: cut both, as a PostgreSQL restart does

@@ -55,8 +55,18 @@ interface ShadowPush {
 const openLive = (app: FastifyInstance, thing: string, token: string) => openLiveClient(app, `things=${thing}`, token);
 const shadowsOf = (stream: LiveClient) => stream.of<ShadowPush>('shadow');
 
-const ended = (stream: LiveClient, ms = 3000) =>
-  Promise.race([stream.ended.then(() => 'ended'), new Promise((resolve) => setTimeout(() => resolve('still open'), ms))]);
+/** 'ended' when the stream ends within `ms`, else 'still open'; the timer goes with the answer (a timer left running keeps jest's worker from exiting). */
+const ended = async (stream: LiveClient, ms = 3000) => {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      stream.ended.then(() => 'ended'),
+      new Promise((resolve) => (timer = setTimeout(() => resolve('still open'), ms))),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+};
 
 (runs ? describe : describe.skip)('two replicas over PostgreSQL and Mosquitto', () => {
   const thing = `replicas-${randomUUID().slice(0, 8)}`;
@@ -205,7 +215,7 @@ const ended = (stream: LiveClient, ms = 3000) =>
   const cutListening = async () => {
     const channel = (b.bus as PgBus).channel;
     const cut = await sql<{ pid: number }>`
-      select pg_terminate_backend(pid), pid from pg_stat_activity where query = ${`LISTEN "${channel}"`} and pid <> pg_backend_pid()`.execute(
+      select pg_terminate_backend(pid), pid from pg_stat_activity where query = ${`LISTEN "${channel}"`} and datname = current_database() and pid <> pg_backend_pid()`.execute(
       b.db,
     );
     expect(cut.rows.length).toBe(2);

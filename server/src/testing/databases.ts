@@ -126,8 +126,13 @@ const pgUrlOf = (database: string) => {
   return url.toString();
 };
 
-async function withPgAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: PG_TEST_URL });
+/**
+ * `background`: the connection does not keep the process alive (its socket is unref'd), so a worker
+ * that ends while a drop is under way exits at once instead of being force-exited by jest.
+ */
+async function withPgAdmin<T>(work: (client: pg.Client) => Promise<T>, { background = false } = {}): Promise<T> {
+  const unrefSocket = () => new net.Socket().unref(); // applied once it connects
+  const client = new pg.Client({ connectionString: PG_TEST_URL, ...(background ? { stream: unrefSocket } : {}) });
   await client.connect();
   try {
     return await work(client);
@@ -190,9 +195,12 @@ function postgresTarget(): TestDatabase {
       // Dropped in the background: a drop waits for a checkpoint (half a second), and whatever is
       // left when the worker ends is dropped with the run (tools/jest/pg-cleanup.js).
       if (names.length > 0)
-        void withPgAdmin(async (c) => {
-          for (const name of names) await c.query(`drop database if exists "${name}" with (force)`);
-        }).catch(() => undefined);
+        void withPgAdmin(
+          async (c) => {
+            for (const name of names) await c.query(`drop database if exists "${name}" with (force)`);
+          },
+          { background: true },
+        ).catch(() => undefined);
     },
   };
 }
