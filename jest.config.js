@@ -3,9 +3,10 @@ module.exports = {
   // A global option (ignored inside projects): the server suites seed users with scrypt and start
   // brokers, which takes more than jest's 5 s default on a loaded 2-core machine.
   testTimeout: 60_000,
-  // A worker per core, not jest's default of one fewer: the server suites mostly wait on SQLite,
-  // PostgreSQL and brokers, so on a 2-core machine two workers take 400 s where one took 715 s.
-  maxWorkers: '100%',
+  // Two workers per core: the suites mostly wait (on SQLite, PostgreSQL and brokers, on Testing
+  // Library's polls), using a third of their wall time as CPU. On this 2-core machine at load 14,
+  // the management and monitoring apps' suites took 110 s with two workers and 70 s with four.
+  maxWorkers: '200%',
   // Each browser-app test file leaves some 10 MB behind in its worker (jsdom and React's module graph,
   // measured with --logHeapUsage); a worker past this is replaced between files instead of growing
   // to 1.7 GB and collecting ever longer.

@@ -7,12 +7,12 @@ import { defineConfig } from '@playwright/test';
 import chromiumOptions from './chromium-options';
 
 /**
- * Journeys run in E2E_WORKERS workers (2 by default: they mostly wait on the browser and the server),
+ * Journeys run in E2E_WORKERS workers (3 by default: they mostly wait on the browser and the server),
  * each against a server of its own: ports E2E_PORT/E2E_MQTT_PORT plus 10 per worker slot and a data
  * directory of its own, so no journey sees another's changes. Spec files are handed out to the
  * workers in turn; the journeys in one file run in order.
  */
-const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+const WORKERS = Number(process.env.E2E_WORKERS ?? 3);
 const firstPort = Number(process.env.E2E_PORT ?? 18480);
 const firstMqttPort = Number(process.env.E2E_MQTT_PORT ?? 18831);
 process.env.HELIO_E2E_ROOT ??= fs.mkdtempSync(path.join(os.tmpdir(), 'helio-e2e-'));
