@@ -13,11 +13,12 @@ const MAX_CHOSEN = 20;
 export function ReportSubscriptionCard() {
   const { t } = useTranslation('notifications-app');
   const user = useCurrentUser().data;
-  const subscription = useReportSubscription();
+  const readsFigures = hasPermission(user, 'metrics:read');
+  const subscription = useReportSubscription(readsFigures);
   const save = useSaveReportSubscription();
   const plants = usePlants();
   const tags = useTagList(hasPermission(user, 'plants:read'));
-  if (!hasPermission(user, 'metrics:read') || !subscription.data) return null;
+  if (!readsFigures || !subscription.data) return null;
   const current = subscription.data;
   const chosen = current.plantIds.length + current.tagIds.length;
 

@@ -6,10 +6,11 @@ import { apiPost, type ApiEndpoints, type ApiError, type PlantTag } from '@helio
 export type ReportSubscription = ApiEndpoints['reports/subscription/get']['response'];
 export const SUBSCRIPTION_KEY = ['reports', 'subscription'] as const;
 
-export function useReportSubscription() {
+export function useReportSubscription(enabled: boolean) {
   return useQuery<ReportSubscription, ApiError>({
     queryKey: SUBSCRIPTION_KEY,
     queryFn: ({ signal }) => apiPost('reports/subscription/get', {}, { signal }),
+    enabled,
   });
 }
 
