@@ -137,7 +137,12 @@ async function main() {
     const { tenantId, plants } = await writeFleet(db, config.spotArea);
     const caller = { tenantId, sub: 'bench-owner', roleId: 'owner' };
     log(`monthly reports: ${plants.length} plants, ${MONTH}, SQLite, one report each (figures + PDF, Czech)`);
-    log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (${os.cpus().length} cores)`);
+    log(
+      `load average before: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} (${os.cpus().length} cores)`,
+    );
     const figuresMs = [];
     const pdfMs = [];
     const sizes = [];
@@ -159,7 +164,12 @@ async function main() {
     log(`wall time: ${fmt(wall)} s (target ≤ 60 s), CPU time: ${fmt(cpu)} s (${fmt((cpu / wall) * 100, 0)} % of one core)`);
     log(`a report: figures p50 ${fmt(f.p50)} ms p99 ${fmt(f.p99)} ms, PDF p50 ${fmt(p.p50)} ms p99 ${fmt(p.p99)} ms`);
     log(`PDF size: mean ${fmt(sizes.reduce((a, b) => a + b, 0) / sizes.length / 1024)} kB`);
-    log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    log(
+      `load average after: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
   } finally {
     await db.destroy();
     fs.rmSync(tmp, { recursive: true, force: true });

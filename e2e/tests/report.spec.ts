@@ -62,7 +62,14 @@ test('the report of last month downloads from /analytics with the console’s fi
   const { plant } = await api<{ plant: { id: string; name: string } }>(
     request,
     'plant/create',
-    { name: `Zpráva ${Date.now().toString(36)}`, location: 'Brno', latitude: 49.2, longitude: 16.6, timezone: 'Europe/Prague', pvPeakKw: 10 },
+    {
+      name: `Zpráva ${Date.now().toString(36)}`,
+      location: 'Brno',
+      latitude: 49.2,
+      longitude: 16.6,
+      timezone: 'Europe/Prague',
+      pvPeakKw: 10,
+    },
     token,
   );
   const history = monthOfCounters(month);

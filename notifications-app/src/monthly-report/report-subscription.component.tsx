@@ -6,7 +6,13 @@ import { Callout, Card, Checkbox, H3, Switch } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { hasPermission, showToast, useCurrentUser, usePlants } from '@helio/shared-utils';
 import './report-subscription.css';
-import { toggled, useReportSubscription, useSaveReportSubscription, useTagList, type ReportSubscription } from './report-subscription.resource';
+import {
+  toggled,
+  useReportSubscription,
+  useSaveReportSubscription,
+  useTagList,
+  type ReportSubscription,
+} from './report-subscription.resource';
 
 const MAX_CHOSEN = 20;
 

@@ -56,7 +56,9 @@ export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail, now:
       secret_until: secretUntil ? secretUntil.toISOString() : null,
       attachments:
         attachments && attachments.length > 0
-          ? JSON.stringify(attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, base64: a.content.toString('base64') })))
+          ? JSON.stringify(
+              attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, base64: a.content.toString('base64') })),
+            )
           : null,
     })
     .execute();

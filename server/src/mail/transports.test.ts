@@ -86,7 +86,9 @@ describe('SMTP transport', () => {
     const pdf = Buffer.from('%PDF-1.3 a report');
     const sink = await smtpSink();
     const transport = smtpTransport(`smtp://127.0.0.1:${sink.port}?ignoreTLS=true`, 'no-reply@helio.test');
-    const attachments = JSON.stringify([{ filename: 'helio-report-2025-06-roof.pdf', contentType: 'application/pdf', base64: pdf.toString('base64') }]);
+    const attachments = JSON.stringify([
+      { filename: 'helio-report-2025-06-roof.pdf', contentType: 'application/pdf', base64: pdf.toString('base64') },
+    ]);
     try {
       await transport.send({ ...row, attachments });
     } finally {

@@ -62,7 +62,11 @@ describe.each(databaseTargets())('monthly report mails on $name', (target) => {
     await saveSubscription(db, caller(lostAccess, 'viewer'), { enabled: true, plantIds: [plant.id], tagIds: [] });
     // The viewer loses the plant after subscribing: the mail job asks again and sends them nothing.
     await db.deleteFrom('plant_access').where('user_id', '=', lostAccess.id).where('plant_id', '=', plant.id).execute();
-    const users = await db.selectFrom('users').select(['id', 'email']).where('id', 'in', [czech.id, english.id, unsubscribed.id, lostAccess.id]).execute();
+    const users = await db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('id', 'in', [czech.id, english.id, unsubscribed.id, lostAccess.id])
+      .execute();
     const emailOf = (id: string) => users.find((u) => u.id === id)?.email as string;
     const everyone = users.map((u) => u.email);
 
@@ -111,7 +115,11 @@ describe.each(databaseTargets())('monthly report mails on $name', (target) => {
     } finally {
       await restarted.stop();
     }
-    const records = await reportsDb(db).selectFrom('report_deliveries').select(['user_id', 'month', 'reports']).where('month', '=', '2025-06').execute();
+    const records = await reportsDb(db)
+      .selectFrom('report_deliveries')
+      .select(['user_id', 'month', 'reports'])
+      .where('month', '=', '2025-06')
+      .execute();
     expect(records.map((r) => r.user_id).sort()).toEqual([czech.id, english.id].sort());
     expect(records.every((r) => r.reports === 1)).toBe(true);
   });

@@ -69,7 +69,11 @@ function pendingSubscribers(db: Kysely<Database>, month: string): Promise<Subscr
     .where('report_subscriptions.enabled', '=', 1)
     .where('users.status', '=', 'active')
     .where('users.placeholder', '=', 0)
-    .where('users.id', 'not in', rdb.selectFrom('report_deliveries').select('report_deliveries.user_id').where('report_deliveries.month', '=', month))
+    .where(
+      'users.id',
+      'not in',
+      rdb.selectFrom('report_deliveries').select('report_deliveries.user_id').where('report_deliveries.month', '=', month),
+    )
     .orderBy('users.id')
     .execute();
 }
@@ -79,14 +83,19 @@ async function subscriberReports(db: Kysely<Database>, user: Subscriber, month: 
   const caller: PlantCaller = { tenantId: user.tenant_id, sub: user.id, roleId: user.custom_role_id ?? user.role };
   const plantIds = JSON.parse(user.plant_ids) as string[];
   const tagIds = JSON.parse(user.tag_ids) as string[];
-  const asks = plantIds.length + tagIds.length === 0 ? [{}] : [...plantIds.map((plantId) => ({ plantId })), ...tagIds.map((tagId) => ({ tagId }))];
+  const asks =
+    plantIds.length + tagIds.length === 0 ? [{}] : [...plantIds.map((plantId) => ({ plantId })), ...tagIds.map((tagId) => ({ tagId }))];
   const attachments: MailAttachment[] = [];
   for (const ask of asks) {
     const scope = await reportScope(db, caller, ask).catch(() => null); // no longer theirs: left out
     if (!scope) continue;
     const report = await monthReport(db, scope, month, config, now);
     if (report.plantCount === 0) continue;
-    attachments.push({ filename: reportFileName(month, scope.name), contentType: 'application/pdf', content: await renderReportPdf(report, user.locale) });
+    attachments.push({
+      filename: reportFileName(month, scope.name),
+      contentType: 'application/pdf',
+      content: await renderReportPdf(report, user.locale),
+    });
   }
   return attachments;
 }
@@ -127,7 +136,12 @@ export async function sendMonthlyReports(deps: MonthlyMailDeps, now: number): Pr
         text: t.mailBody(monthName, attachments.length, deps.consoleUrl),
         attachments,
       });
-      await reportsDb(trx).updateTable('report_deliveries').set({ outbox_id: outboxId }).where('user_id', '=', user.id).where('month', '=', month).execute();
+      await reportsDb(trx)
+        .updateTable('report_deliveries')
+        .set({ outbox_id: outboxId })
+        .where('user_id', '=', user.id)
+        .where('month', '=', month)
+        .execute();
       return true;
     });
     if (queued) sent += 1;

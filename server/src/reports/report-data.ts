@@ -101,7 +101,11 @@ async function monthForecast(db: Kysely<Database>, plants: readonly PlantPeriod[
     .selectFrom('forecasts')
     .select('plant_id')
     .distinct()
-    .where('plant_id', 'in', plants.map((p) => p.plant.id))
+    .where(
+      'plant_id',
+      'in',
+      plants.map((p) => p.plant.id),
+    )
     .where('slot', '>=', from)
     .where('slot', '<', to)
     .execute();
@@ -131,7 +135,13 @@ export async function monthReport(
 ): Promise<MonthReport> {
   const period = resolvePeriod({ kind: 'month', from: monthStartIso(month) });
   const plants = await fleetPeriod(db, scope.fleet, period, config, now);
-  const before = await fleetPeriod(db, scope.fleet, resolvePeriod({ kind: 'month', from: monthStartIso(previousYearMonth(month)) }), config, now);
+  const before = await fleetPeriod(
+    db,
+    scope.fleet,
+    resolvePeriod({ kind: 'month', from: monthStartIso(previousYearMonth(month)) }),
+    config,
+    now,
+  );
   const timeZone = plants[0]?.plant.timezone ?? 'Europe/Prague';
   const start = Math.min(...plants.map((p) => p.buckets[0]?.start ?? Infinity));
   const end = Math.max(...plants.map((p) => p.buckets.at(-1)?.end ?? -Infinity));

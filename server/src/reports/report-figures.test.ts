@@ -39,7 +39,14 @@ describe.each(databaseTargets())('the monthly report of a demo plant on $name', 
     tagId = `report-tag-${plant.id.slice(0, 8)}`;
     await db
       .insertInto('tags')
-      .values({ id: tagId, tenant_id: plant.tenant_id, name: 'Jen Brno', name_key: 'jen brno', colour: 'blue', created_at: new Date().toISOString() })
+      .values({
+        id: tagId,
+        tenant_id: plant.tenant_id,
+        name: 'Jen Brno',
+        name_key: 'jen brno',
+        colour: 'blue',
+        created_at: new Date().toISOString(),
+      })
       .execute();
     await db.insertInto('plant_tags').values({ plant_id: plant.id, tag_id: tagId }).execute();
     app = await createTestApp(db);
@@ -89,12 +96,22 @@ describe.each(databaseTargets())('the monthly report of a demo plant on $name', 
     // What analytics has no endpoint for, against the month as written.
     const days = Array.from({ length: 30 }, (_, i) => juneDay(i));
     const sum = (pick: (d: ReturnType<typeof juneDay>) => number) => days.reduce((s, d) => s + pick(d), 0);
-    expect(figures.produced).toBeCloseTo(sum((d) => d.produced), 6);
+    expect(figures.produced).toBeCloseTo(
+      sum((d) => d.produced),
+      6,
+    );
     const eurCzk = testConfig().analytics.eurCzk;
-    const valued = (pick: (d: ReturnType<typeof juneDay>) => number) => days.reduce((s, d, i) => s + (pick(d) * juneDayPrice(i) * eurCzk) / 1000, 0);
+    const valued = (pick: (d: ReturnType<typeof juneDay>) => number) =>
+      days.reduce((s, d, i) => s + (pick(d) * juneDayPrice(i) * eurCzk) / 1000, 0);
     line(t.exportValue, f.money(valued((d) => d.exported)));
     line(t.importCost, f.money(valued((d) => d.imported)));
-    line(t.produced, `${f.kwh(sum((d) => d.produced))} ${f.kwh(30 * 25)} (${t.change} ${f.change(sum((d) => d.produced), 30 * 25)})`);
+    line(
+      t.produced,
+      `${f.kwh(sum((d) => d.produced))} ${f.kwh(30 * 25)} (${t.change} ${f.change(
+        sum((d) => d.produced),
+        30 * 25,
+      )})`,
+    );
     const best = days.reduce((b, d, i) => (d.produced > (days[b] as typeof d).produced ? i : b), 0);
     const worst = days.reduce((w, d, i) => (d.produced < (days[w] as typeof d).produced ? i : w), 0);
     line(t.best, `${f.kwh(days[best]?.produced ?? 0)} ${f.day(`2025-06-${String(best + 1).padStart(2, '0')}`)}`);

@@ -18,7 +18,14 @@ const BOLD = path.join(FONTS, 'DejaVuSans-Bold.ttf');
 const LEFT = 48;
 const WIDTH = 595.28 - 2 * LEFT;
 const VALUE_X = LEFT + 250;
-const COLOURS = { produced: '#d99e0b', consumed: '#2d72d2', expected: '#5f6b7c', exported: '#238551', imported: '#cd4246', axis: '#8f99a8' };
+const COLOURS = {
+  produced: '#d99e0b',
+  consumed: '#2d72d2',
+  expected: '#5f6b7c',
+  exported: '#238551',
+  imported: '#cd4246',
+  axis: '#8f99a8',
+};
 
 type Doc = PDFKit.PDFDocument;
 
@@ -59,12 +66,24 @@ function comparisonRows(doc: Doc, t: ReportTexts, f: ReportFormat, report: Month
     y += 15;
   } else {
     for (const key of ['produced', 'consumed', 'exported', 'imported'] as const)
-      y = row(doc, t[key], f.kwh(report.totals[key]), y, `${f.kwh(before[key])}  (${t.change} ${f.change(report.totals[key], before[key])})`);
+      y = row(
+        doc,
+        t[key],
+        f.kwh(report.totals[key]),
+        y,
+        `${f.kwh(before[key])}  (${t.change} ${f.change(report.totals[key], before[key])})`,
+      );
   }
   y = heading(doc, t.forecast, y + 8);
   if (report.forecast) {
     y = row(doc, t.forecastKwh, f.kwh(report.forecast.forecastKwh), y, t.forecastDays(report.forecast.days));
-    y = row(doc, t.actualOnForecastDays, f.kwh(report.forecast.actualKwh), y, f.change(report.forecast.actualKwh, report.forecast.forecastKwh));
+    y = row(
+      doc,
+      t.actualOnForecastDays,
+      f.kwh(report.forecast.actualKwh),
+      y,
+      f.change(report.forecast.actualKwh, report.forecast.forecastKwh),
+    );
   } else {
     doc.font('regular').fontSize(10).fillColor('#5f6b7c').text(t.noForecast, LEFT, y);
     y += 15;
@@ -111,8 +130,17 @@ function axes(doc: Doc, f: ReportFormat, box: ChartBox, min: number, max: number
   doc.lineWidth(0.5).strokeColor(COLOURS.axis);
   for (let i = Math.ceil(min / step); i * step <= max + 1e-9; i++) {
     const v = i * step || 0; // never "-0"
-    doc.moveTo(box.x, yOf(v)).lineTo(box.x + box.w, yOf(v)).dash(1, { space: 2 }).stroke().undash();
-    doc.font('regular').fontSize(7).fillColor('#5f6b7c').text(f.axis(v), box.x - 44, yOf(v) - 3, { width: 40, align: 'right', lineBreak: false });
+    doc
+      .moveTo(box.x, yOf(v))
+      .lineTo(box.x + box.w, yOf(v))
+      .dash(1, { space: 2 })
+      .stroke()
+      .undash();
+    doc
+      .font('regular')
+      .fontSize(7)
+      .fillColor('#5f6b7c')
+      .text(f.axis(v), box.x - 44, yOf(v) - 3, { width: 40, align: 'right', lineBreak: false });
   }
   const slot = box.w / Math.max(1, days.length);
   days.forEach((day, i) => {
@@ -125,15 +153,32 @@ function axes(doc: Doc, f: ReportFormat, box: ChartBox, min: number, max: number
 function legend(doc: Doc, items: Array<[string, string]>, x: number, y: number) {
   for (const [colour, label] of items) {
     doc.rect(x, y + 1, 8, 8).fill(colour);
-    doc.font('regular').fontSize(8).fillColor('#1c2127').text(label, x + 11, y, { lineBreak: false });
+    doc
+      .font('regular')
+      .fontSize(8)
+      .fillColor('#1c2127')
+      .text(label, x + 11, y, { lineBreak: false });
     x += 20 + doc.widthOfString(label);
   }
 }
 
 /** Production as bars, consumption and the clear-sky expectation as lines, one slot per day. */
 function dailyChart(doc: Doc, t: ReportTexts, f: ReportFormat, days: readonly ReportDay[], box: ChartBox) {
-  doc.font('bold').fontSize(11).fillColor('#1c2127').text(t.dailyChart, LEFT, box.y - 34);
-  legend(doc, [[COLOURS.produced, t.legendProduced], [COLOURS.consumed, t.legendConsumed], [COLOURS.expected, t.legendExpected]], LEFT, box.y - 18);
+  doc
+    .font('bold')
+    .fontSize(11)
+    .fillColor('#1c2127')
+    .text(t.dailyChart, LEFT, box.y - 34);
+  legend(
+    doc,
+    [
+      [COLOURS.produced, t.legendProduced],
+      [COLOURS.consumed, t.legendConsumed],
+      [COLOURS.expected, t.legendExpected],
+    ],
+    LEFT,
+    box.y - 18,
+  );
   const max = Math.max(1, ...days.flatMap((d) => [d.produced, d.consumed, d.expected])) * 1.05;
   const { yOf, slot } = axes(doc, f, box, 0, max, days);
   days.forEach((day, i) => {
@@ -157,8 +202,20 @@ function dailyChart(doc: Doc, t: ReportTexts, f: ReportFormat, days: readonly Re
 
 /** Export above the axis, import below it, one slot per day. */
 function gridChart(doc: Doc, t: ReportTexts, f: ReportFormat, days: readonly ReportDay[], box: ChartBox) {
-  doc.font('bold').fontSize(11).fillColor('#1c2127').text(t.gridChart, LEFT, box.y - 34);
-  legend(doc, [[COLOURS.exported, t.exported], [COLOURS.imported, t.imported]], LEFT, box.y - 18);
+  doc
+    .font('bold')
+    .fontSize(11)
+    .fillColor('#1c2127')
+    .text(t.gridChart, LEFT, box.y - 34);
+  legend(
+    doc,
+    [
+      [COLOURS.exported, t.exported],
+      [COLOURS.imported, t.imported],
+    ],
+    LEFT,
+    box.y - 18,
+  );
   const max = Math.max(1, ...days.map((d) => d.exported)) * 1.05;
   const min = -Math.max(1, ...days.map((d) => d.imported)) * 1.05;
   const { yOf, slot } = axes(doc, f, box, min, max, days);
@@ -191,8 +248,14 @@ export function renderReportPdf(report: MonthReport, language: Locale): Promise<
 
   doc.font('bold').fontSize(18).fillColor('#1c2127').text(t.title, LEFT, LEFT);
   const subtitle = report.kind === 'tag' ? `${t.tag}: ${title}` : title;
-  doc.font('regular').fontSize(13).text(`${subtitle} · ${f.month(report.month)}`, LEFT, LEFT + 26);
-  doc.fontSize(9).fillColor('#5f6b7c').text(t.plants(report.plantCount), LEFT, LEFT + 46);
+  doc
+    .font('regular')
+    .fontSize(13)
+    .text(`${subtitle} · ${f.month(report.month)}`, LEFT, LEFT + 26);
+  doc
+    .fontSize(9)
+    .fillColor('#5f6b7c')
+    .text(t.plants(report.plantCount), LEFT, LEFT + 46);
   let y = energyRows(doc, t, f, report, LEFT + 70);
   y = comparisonRows(doc, t, f, report, y);
   dayRows(doc, t, f, report, y);
@@ -201,7 +264,11 @@ export function renderReportPdf(report: MonthReport, language: Locale): Promise<
   const chart = { x: LEFT + 44, w: WIDTH - 44, h: 220 };
   dailyChart(doc, t, f, report.days, { ...chart, y: LEFT + 40 });
   gridChart(doc, t, f, report.days, { ...chart, y: LEFT + 360 });
-  doc.font('regular').fontSize(8).fillColor('#5f6b7c').text(t.method, LEFT, LEFT + 620, { width: WIDTH });
+  doc
+    .font('regular')
+    .fontSize(8)
+    .fillColor('#5f6b7c')
+    .text(t.method, LEFT, LEFT + 620, { width: WIDTH });
   doc.end();
   return done;
 }

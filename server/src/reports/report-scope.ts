@@ -7,7 +7,11 @@ import { notFound } from '../http/errors';
 import { findTenantPlant, type PlantCaller } from '../plants/access';
 import type { ReportScope } from './report-data';
 
-export async function reportScope(db: Kysely<Database>, caller: PlantCaller, ask: { plantId?: string; tagId?: string }): Promise<ReportScope> {
+export async function reportScope(
+  db: Kysely<Database>,
+  caller: PlantCaller,
+  ask: { plantId?: string; tagId?: string },
+): Promise<ReportScope> {
   if (ask.plantId) {
     const plant = await findTenantPlant(db, caller, ask.plantId);
     if (!plant) throw notFound('Plant not found');

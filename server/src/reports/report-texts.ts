@@ -136,7 +136,8 @@ export function reportFormat(language: Locale) {
     axis: (value: number) => axis.format(value),
     day: (iso: string) => day.format(new Date(`${iso}T12:00:00Z`)),
     month: (month: string) => monthName.format(new Date(`${month}-15T12:00:00Z`)),
-    change: (now: number, before: number) => (before > 0 ? `${now >= before ? '+' : '−'}${pct.format(Math.abs((now / before - 1) * 100))} %` : '–'),
+    change: (now: number, before: number) =>
+      before > 0 ? `${now >= before ? '+' : '−'}${pct.format(Math.abs((now / before - 1) * 100))} %` : '–',
   };
 }
 export type ReportFormat = ReturnType<typeof reportFormat>;

@@ -19,7 +19,12 @@ export async function subscriptionOf(db: Kysely<Database>, userId: string): Prom
 export async function saveSubscription(db: Kysely<Database>, caller: PlantCaller, wanted: ReportSubscription): Promise<ReportSubscription> {
   for (const plantId of wanted.plantIds) if (!(await findTenantPlant(db, caller, plantId))) throw notFound('Plant not found');
   if (wanted.tagIds.length > 0) {
-    const tags = await db.selectFrom('tags').select('id').where('tenant_id', '=', caller.tenantId).where('id', 'in', wanted.tagIds).execute();
+    const tags = await db
+      .selectFrom('tags')
+      .select('id')
+      .where('tenant_id', '=', caller.tenantId)
+      .where('id', 'in', wanted.tagIds)
+      .execute();
     if (tags.length !== wanted.tagIds.length) throw notFound('Tag not found');
   }
   const values = {

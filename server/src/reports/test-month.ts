@@ -23,7 +23,14 @@ export function juneDay(i: number) {
 /** Mean EUR/MWh of a June day (the hours' prices are 60 + the hour of the day + the day index). */
 export const juneDayPrice = (i: number) => 60 + 11.5 + i;
 
-async function writeDays(db: Kysely<Database>, thing: string, metric: string, base: number, days: readonly number[], values: readonly number[]) {
+async function writeDays(
+  db: Kysely<Database>,
+  thing: string,
+  metric: string,
+  base: number,
+  days: readonly number[],
+  values: readonly number[],
+) {
   let reading = 5000;
   const rows = [base, ...days].map((bucket, i) => {
     const first = reading;
@@ -48,10 +55,38 @@ async function writeDays(db: Kysely<Database>, thing: string, metric: string, ba
 export async function writeDemoJune(db: Kysely<Database>, plant: { id: string; tenant_id: string; thing_name: string }, area: string) {
   const june = zoneBounds(resolvePeriod({ kind: 'month', from: '2025-06-01' }), ZONE);
   const figures = june.buckets.map((_, i) => juneDay(i));
-  await writeDays(db, plant.thing_name, 'EnergyPveTotal', june.baseStart, june.buckets, figures.map((d) => d.produced));
-  await writeDays(db, plant.thing_name, 'EnergyLoadTotal', june.baseStart, june.buckets, figures.map((d) => d.consumed));
-  await writeDays(db, plant.thing_name, 'EnergyGridImportTotal', june.baseStart, june.buckets, figures.map((d) => d.imported));
-  await writeDays(db, plant.thing_name, 'EnergyGridExportTotal', june.baseStart, june.buckets, figures.map((d) => d.exported));
+  await writeDays(
+    db,
+    plant.thing_name,
+    'EnergyPveTotal',
+    june.baseStart,
+    june.buckets,
+    figures.map((d) => d.produced),
+  );
+  await writeDays(
+    db,
+    plant.thing_name,
+    'EnergyLoadTotal',
+    june.baseStart,
+    june.buckets,
+    figures.map((d) => d.consumed),
+  );
+  await writeDays(
+    db,
+    plant.thing_name,
+    'EnergyGridImportTotal',
+    june.baseStart,
+    june.buckets,
+    figures.map((d) => d.imported),
+  );
+  await writeDays(
+    db,
+    plant.thing_name,
+    'EnergyGridExportTotal',
+    june.baseStart,
+    june.buckets,
+    figures.map((d) => d.exported),
+  );
   // June 2024: 25 kWh produced, 10 used, 3 imported and 18 exported a day
   const before = zoneBounds(resolvePeriod({ kind: 'month', from: '2024-06-01' }), ZONE);
   const all = [before.baseStart, ...before.buckets];
@@ -102,7 +137,15 @@ export async function writeDemoJune(db: Kysely<Database>, plant: { id: string; t
     bandsFrom: 'history',
     performanceFactor: 1,
     reconstructed: false,
-    series: { clear: flat(1000), pv: flat(1000), pvP10: flat(900), pvP90: flat(1100), load: flat(500), loadP10: flat(400), loadP90: flat(600) },
+    series: {
+      clear: flat(1000),
+      pv: flat(1000),
+      pvP10: flat(900),
+      pvP90: flat(1100),
+      load: flat(500),
+      loadP10: flat(400),
+      loadP90: flat(600),
+    },
   });
   return { days: june.buckets, figures };
 }

@@ -34,7 +34,11 @@ export async function apiPost<P extends keyof ApiEndpoints>(
 }
 
 /** An endpoint answering a file (reports/monthly): saved under the server's file name, or `fallbackName`. */
-export async function apiDownload<P extends keyof ApiEndpoints>(path: P, body: ApiEndpoints[P]['request'], fallbackName: string): Promise<void> {
+export async function apiDownload<P extends keyof ApiEndpoints>(
+  path: P,
+  body: ApiEndpoints[P]['request'],
+  fallbackName: string,
+): Promise<void> {
   const madeIn = sessionGeneration();
   const token = await validIdToken();
   let file: { blob: Blob; fileName: string | null };

@@ -56,12 +56,22 @@ export async function postJson<T>(path: string, body: unknown, { token, signal }
 }
 
 /** POST /api/<path> with a JSON body for a file answer (a PDF): the file and the name the server gave it. */
-export async function postForFile(path: string, body: unknown, { token, signal }: PostOptions = {}): Promise<{ blob: Blob; fileName: string | null }> {
+export async function postForFile(
+  path: string,
+  body: unknown,
+  { token, signal }: PostOptions = {},
+): Promise<{ blob: Blob; fileName: string | null }> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(`/api/${path}`, { method: 'POST', headers, body: JSON.stringify(body ?? {}), credentials: 'same-origin', signal });
+    response = await fetch(`/api/${path}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body ?? {}),
+      credentials: 'same-origin',
+      signal,
+    });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw networkError(error);
