@@ -12,21 +12,22 @@ export async function reportScope(
   caller: PlantCaller,
   ask: { plantId?: string; tagId?: string },
 ): Promise<ReportScope> {
-  if (ask.plantId) {
-    const plant = await findTenantPlant(db, caller, ask.plantId);
-    if (!plant) throw notFound('Plant not found');
-    return { kind: 'plant', name: plant.name, fleet: { caller, plantId: plant.id } };
-  }
-  if (ask.tagId) {
-    const tag = await db
-      .selectFrom('tags')
-      .select(['id', 'name'])
-      .where('id', '=', ask.tagId)
-      .where('tenant_id', '=', caller.tenantId)
-      .executeTakeFirst();
-    if (!tag) throw notFound('Tag not found');
-    return { kind: 'tag', name: tag.name, fleet: { caller, tagIds: [tag.id] } };
-  }
+  // Every id given is checked, so another organisation's tag is not found even beside one's own plant.
+  const tag = ask.tagId
+    ? await db
+        .selectFrom('tags')
+        .select(['id', 'name'])
+        .where('id', '=', ask.tagId)
+        .where('tenant_id', '=', caller.tenantId)
+        .executeTakeFirst()
+    : undefined;
+  if (ask.tagId && !tag) throw notFound('Tag not found');
+  const plant = ask.plantId ? await findTenantPlant(db, caller, ask.plantId) : undefined;
+  if (ask.plantId && !plant) throw notFound('Plant not found');
+  const tagIds = tag ? [tag.id] : undefined;
+  // A plant and a tag: the plant, if it carries the tag.
+  if (plant) return { kind: 'plant', name: plant.name, fleet: { caller, plantId: plant.id, tagIds } };
+  if (tag) return { kind: 'tag', name: tag.name, fleet: { caller, tagIds } };
   return { kind: 'fleet', name: null, fleet: { caller } };
 }
 
