@@ -17,6 +17,7 @@ import { buildApp } from './http/app';
 import { startAlertEngine } from './notifications/alert-engine';
 import { startScheduleRunner } from './rc';
 import { startPriceImport } from './spot/price-import';
+import { startMonthlyReports } from './reports/monthly-mail';
 import { consoleLogger, type Logger } from './logger';
 import { startRawRetention } from './series/retention';
 import { startSeriesPacking } from './series/series-packer';
@@ -149,6 +150,9 @@ async function main(): Promise<void> {
     closers.push(() => packing.stop());
     const forecasts = startForecastIssuer({ db, config: forecast, log, after: devices.shadows.idle(), leaseTtlMs, holder });
     closers.push(() => forecasts.stop());
+    // last month's report to its subscribers, on the 1st (reports/monthly-mail.ts)
+    const reports = startMonthlyReports({ db, config: config.analytics, consoleUrl: config.consoleUrl, log, leaseTtlMs, holder });
+    closers.push(() => reports.stop());
     await app.listen({ port: config.port, host: config.host });
 
     process.stdout.write(banner(config, devices, await hasDemoAccounts(db)));

@@ -23,6 +23,7 @@ import { plantDevicesModule } from './plant-devices/module';
 import { plantsModule } from './plants/module';
 import { rcModule } from './rc/module';
 import { releasesModule } from './releases/module';
+import { reportsModule } from './reports/module';
 import { seriesModule } from './series/module';
 import { spotModule } from './spot/module';
 import type { SpotConfig } from './spot/spot-config';
@@ -63,4 +64,5 @@ export const modules: readonly ApiModule<ModuleDeps>[] = [
   evModule,
   ocppModule,
   releasesModule,
+  reportsModule,
 ];

@@ -336,6 +336,7 @@ const defaults = {
   },
   showToast: (_props: ToastProps): void => undefined,
   downloadCsv: (_fileName: string, _csv: string): void => undefined,
+  apiDownload: async (_path: string, _body: unknown, _fallbackName: string): Promise<void> => undefined,
 };
 
 export const apiPost = jest.fn(defaults.apiPost);
@@ -347,6 +348,7 @@ export const setActivePlant = jest.fn(defaults.setActivePlant);
 export const setLanguage = jest.fn(defaults.setLanguage);
 export const showToast = jest.fn(defaults.showToast);
 export const downloadCsv = jest.fn(defaults.downloadCsv);
+export const apiDownload = jest.fn(defaults.apiDownload);
 
 /** The manifests document the build would inline into index.html, read from the repository the same way. */
 let repoDocument: AppManifests | undefined;
@@ -451,6 +453,7 @@ const mocks: Array<[jest.Mock, (...args: never[]) => unknown]> = [
   [setLanguage, defaults.setLanguage],
   [showToast, defaults.showToast],
   [downloadCsv, defaults.downloadCsv],
+  [apiDownload, defaults.apiDownload],
   [appManifests, repoAppManifests],
 ];
 

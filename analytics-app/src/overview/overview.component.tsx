@@ -10,6 +10,7 @@ import { TagFilter } from '../common/filters.component';
 import { formatKwp } from '../common/format';
 import { isValidCustom, periodOfKind, todayIso, type PagePeriod } from '../common/period';
 import { PeriodPicker } from '../common/period-picker.component';
+import { MonthlyReportDownload } from '../report/monthly-report-download.component';
 import { OverviewFigures } from './overview-figures.component';
 import { PlantExtremes } from './plant-extremes.component';
 import { TrendChart } from './trend-chart.component';
@@ -59,6 +60,7 @@ export default function OverviewPage() {
       <div className="helio-analytics__controls">
         <PeriodPicker period={period} onChange={setPeriod} />
         <TagFilter tagId={tagId} onChange={setTagId} />
+        <MonthlyReportDownload tagId={tagId} />
       </div>
       {body}
     </div>

@@ -20,6 +20,7 @@ export * from './forecast';
 export * from './integrations';
 export * from './rc';
 export * from './analytics';
+export * from './reports';
 export * from './ev';
 export * from './releases';
 export * from './registry';

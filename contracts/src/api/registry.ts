@@ -17,6 +17,7 @@ import { plantDeviceEndpoints } from './plant-devices';
 import { plantEndpoints } from './plants';
 import { rcEndpoints } from './rc';
 import { releaseEndpoints } from './releases';
+import { reportEndpoints } from './reports';
 import { seriesEndpoints } from './series';
 import { spotEndpoints } from './spot';
 import { tagEndpoints } from './tags';
@@ -42,6 +43,7 @@ export const api = {
   ...integrationEndpoints,
   ...evEndpoints,
   ...releaseEndpoints,
+  ...reportEndpoints,
 };
 
 /** A JSON endpoint's path under /api/. */

@@ -44,6 +44,7 @@ import { releaseReportersMigration } from '../releases/migrations/067-release-re
 import { outboxSecretsMigration } from '../mail/migrations/068-outbox-secrets';
 import { ocppMigration } from '../ocpp/migrations/070-ocpp';
 import { seriesBlocksMigration } from '../series/migrations/071-series-blocks';
+import { monthlyReportsMigration } from '../reports/migrations/073-monthly-reports';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
@@ -83,6 +84,7 @@ export const migrations: Record<string, Migration> = {
   '068_outbox_secrets': outboxSecretsMigration,
   '070_ocpp': ocppMigration,
   '071_series_blocks': seriesBlocksMigration,
+  '073_monthly_reports': monthlyReportsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

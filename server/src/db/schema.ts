@@ -227,6 +227,8 @@ export interface OutboxTable {
    * delivered or that time has passed, and this is cleared. Null: no secret (left).
    */
   secret_until: string | null;
+  /** 073_monthly_reports: JSON text, MailAttachment[] (mail/outbox.ts); null: none. */
+  attachments: string | null;
 }
 
 export interface IdentityTables {

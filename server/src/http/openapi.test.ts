@@ -100,6 +100,12 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
+  it('says that the monthly report answers a PDF, not JSON', () => {
+    const report = document.paths['/api/reports/monthly'].post;
+    expect(Object.keys(report.responses['200']?.content ?? {})).toEqual(['application/pdf']);
+    expect(report['x-permission']).toBe('metrics:read');
+  });
+
   it('names the permission and the module of a module route', () => {
     const alerts = document.paths['/api/notifications/alerts/list'].post;
     expect(alerts['x-permission']).toBe('notifications:read');

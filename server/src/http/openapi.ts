@@ -46,7 +46,15 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
                 response: { [cspReportContract.status]: { description: 'The report is counted; no body', type: 'null' } },
               }
             : {};
-      return { schema: { ...schema, ...stream, ...access, ...(hidden ? { hide: true } : {}) }, url };
+      // A file answer (reports/monthly's PDF): its 200 schema names the media type it is sent as.
+      const responses = (schema?.response ?? {}) as Record<string, { contentMediaType?: string }>;
+      const fileType = responses[200]?.contentMediaType;
+      const file = fileType
+        ? {
+            response: { ...responses, 200: { description: `The file (${fileType})`, content: { [fileType]: { schema: responses[200] } } } },
+          }
+        : {};
+      return { schema: { ...schema, ...stream, ...file, ...access, ...(hidden ? { hide: true } : {}) }, url };
     },
   });
   app.get(OPENAPI_PATH, { config: { permission: SIGNED_IN }, schema: { response: { 200: openApiContract.response } } }, async () =>

@@ -14,6 +14,21 @@ export interface OutgoingMail {
   language: Locale;
   /** The text carries a secret of use until then (templates.ts). */
   secretUntil?: Date;
+  /** Files sent with the mail (the monthly reports' PDFs). */
+  attachments?: readonly MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** The attachments kept in an outbox row's JSON text, as the transport sends them. */
+export function attachmentsOf(row: Pick<OutboxTable, 'attachments'>): MailAttachment[] {
+  if (!row.attachments) return [];
+  const stored = JSON.parse(row.attachments) as Array<{ filename: string; contentType: string; base64: string }>;
+  return stored.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.base64, 'base64') }));
 }
 
 /** What a mail's text becomes once its secret is removed. */
@@ -27,7 +42,7 @@ export const CLAIM_TIMEOUT_MS = 5 * 60_000;
 
 export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail, now: Date = new Date()): Promise<string> {
   const id = randomUUID();
-  const { secretUntil, ...fields } = mail;
+  const { secretUntil, attachments, ...fields } = mail;
   await db
     .insertInto('outbox')
     .values({
@@ -39,6 +54,12 @@ export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail, now:
       attempts: 0,
       last_error: null,
       secret_until: secretUntil ? secretUntil.toISOString() : null,
+      attachments:
+        attachments && attachments.length > 0
+          ? JSON.stringify(
+              attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, base64: a.content.toString('base64') })),
+            )
+          : null,
     })
     .execute();
   return id;

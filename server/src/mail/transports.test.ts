@@ -61,6 +61,7 @@ const row: OutboxRow = {
   attempts: 1,
   last_error: null,
   secret_until: null,
+  attachments: null,
 };
 
 describe('SMTP transport', () => {
@@ -79,6 +80,24 @@ describe('SMTP transport', () => {
     expect(mail?.to).toEqual([expect.stringMatching(/<eva@helio\.test>/)]);
     expect(mail?.data).toMatch(/^Subject: =\?UTF-8\?/m);
     expect(mail?.data).toMatch(/^Content-Language: cs/m);
+  });
+
+  it('sends the attachments kept in the outbox row (a monthly report PDF) as MIME parts', async () => {
+    const pdf = Buffer.from('%PDF-1.3 a report');
+    const sink = await smtpSink();
+    const transport = smtpTransport(`smtp://127.0.0.1:${sink.port}?ignoreTLS=true`, 'no-reply@helio.test');
+    const attachments = JSON.stringify([
+      { filename: 'helio-report-2025-06-roof.pdf', contentType: 'application/pdf', base64: pdf.toString('base64') },
+    ]);
+    try {
+      await transport.send({ ...row, attachments });
+    } finally {
+      transport.close();
+      await sink.close();
+    }
+    const data = sink.received[0]?.data ?? '';
+    expect(data).toMatch(/^Content-Type: application\/pdf; name=helio-report-2025-06-roof\.pdf/m);
+    expect(data).toContain(pdf.toString('base64'));
   });
 
   it('fails when the mail server cannot be reached, so the outbox keeps the mail', async () => {

@@ -1,7 +1,7 @@
 // Where mail goes: a log line (the default, the mail itself stays readable in the outbox) or an SMTP
 // server given by SMTP_URL, through nodemailer.
 import nodemailer from 'nodemailer';
-import type { OutboxRow } from './outbox';
+import { attachmentsOf, type OutboxRow } from './outbox';
 
 export interface MailTransport {
   readonly name: 'log' | 'smtp';
@@ -30,6 +30,7 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
         subject: mail.subject,
         text: mail.text,
         headers: { 'Content-Language': mail.language },
+        attachments: attachmentsOf(mail).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
       });
     },
     close: () => transporter.close(),

@@ -25,7 +25,8 @@ export interface Recipient {
   locale: Locale;
 }
 
-const TITLE: Record<Locale, Record<AlertKind, string>> = {
+/** An alert kind's name in a language (the alert mails' and the monthly report's). */
+export const ALERT_TITLE: Record<Locale, Record<AlertKind, string>> = {
   cs: {
     gatewayOffline: 'Brána je offline',
     inverterFault: 'Porucha střídače',
@@ -89,7 +90,7 @@ function detailLine(facts: AlertMailFacts, language: Locale): string {
 
 export function renderAlertMail(facts: AlertMailFacts, recipient: Recipient): OutgoingMail {
   const language = recipient.locale;
-  const title = TITLE[language][facts.kind];
+  const title = ALERT_TITLE[language][facts.kind];
   const cs = language === 'cs';
   const lines = [
     cs ? `Dobrý den, ${recipient.name},` : `Hello ${recipient.name},`,

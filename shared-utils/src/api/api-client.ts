@@ -4,7 +4,7 @@
 import { expireSession, sessionGeneration, validIdToken } from '../session/session-client';
 import { ApiError } from './api-error';
 import type { ApiEndpoints } from './endpoints';
-import { postJson } from './http';
+import { postForFile, postJson } from './http';
 
 /** The session's own calls: they need no ID token, and their 401 is an answer, not a lost session.
  * Other auth/* paths (change-password, sessions/*) are signed-in calls like any other. */
@@ -31,4 +31,29 @@ export async function apiPost<P extends keyof ApiEndpoints>(
     if (error instanceof ApiError && error.status === 401 && !isAuthPath(path)) void expireSession(madeIn);
     throw error;
   }
+}
+
+/** An endpoint answering a file (reports/monthly): saved under the server's file name, or `fallbackName`. */
+export async function apiDownload<P extends keyof ApiEndpoints>(
+  path: P,
+  body: ApiEndpoints[P]['request'],
+  fallbackName: string,
+): Promise<void> {
+  const madeIn = sessionGeneration();
+  const token = await validIdToken();
+  let file: { blob: Blob; fileName: string | null };
+  try {
+    file = await postForFile(path, body, { token });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) void expireSession(madeIn);
+    throw error;
+  }
+  const url = URL.createObjectURL(file.blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.fileName ?? fallbackName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

@@ -54,3 +54,37 @@ export async function postJson<T>(path: string, body: unknown, { token, signal }
   if (!response.ok) throw errorFrom(response.status, response.statusText, parsed);
   return parsed as T;
 }
+
+/** POST /api/<path> with a JSON body for a file answer (a PDF): the file and the name the server gave it. */
+export async function postForFile(
+  path: string,
+  body: unknown,
+  { token, signal }: PostOptions = {},
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(`/api/${path}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body ?? {}),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw networkError(error);
+  }
+  if (!response.ok) {
+    let parsed: unknown = undefined;
+    try {
+      parsed = await response.json();
+    } catch {
+      // no JSON error body: the status says it
+    }
+    throw errorFrom(response.status, response.statusText, parsed);
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+}
