@@ -14,7 +14,7 @@
 //   __setShadow(thing, s)      useShadow(thing): a Shadow, an ApiError, or undefined = loading (default)
 //   __setSignedIn()            session, current user and plants from __fixtures in one call
 //   __pushLiveAlert(event)     tells every mounted useLiveAlerts listener (enabled) of an alert event
-//   apiPost/signIn/completeNewPassword/signOut/restoreSession/setActivePlant/setLanguage/showToast are jest.fn with real-like
+//   apiPost/signIn/startSignedInSession/completeNewPassword/signOut/restoreSession/setActivePlant/setLanguage/showToast are jest.fn with real-like
 //   defaults (apiPost answers from the state above); override with mockResolvedValueOnce etc.
 //   i18n is a real i18next instance with every workspace's locales/{cs,en}/*.json, Czech by default.
 import { Suspense, useEffect, useMemo, useRef, type ReactNode } from 'react';
@@ -326,6 +326,11 @@ const defaults = {
     sessionState.next(null);
   },
   restoreSession: async (): Promise<Session | null> => sessionState.getValue() ?? null,
+  startSignedInSession: (_tokens: { idToken: string; accessToken: string; expiresIn: number }): Session => {
+    const session = fixtureSession();
+    sessionState.next(session);
+    return session;
+  },
   setActivePlant: (plant: Plant | null): void => {
     if (plant) localStorage.setItem(ACTIVE_PLANT_STORAGE_KEY, plant.id);
     else localStorage.removeItem(ACTIVE_PLANT_STORAGE_KEY);
@@ -343,6 +348,7 @@ export const signIn = jest.fn(defaults.signIn);
 export const completeNewPassword = jest.fn(defaults.completeNewPassword);
 export const signOut = jest.fn(defaults.signOut);
 export const restoreSession = jest.fn(defaults.restoreSession);
+export const startSignedInSession = jest.fn(defaults.startSignedInSession);
 export const setActivePlant = jest.fn(defaults.setActivePlant);
 export const setLanguage = jest.fn(defaults.setLanguage);
 export const showToast = jest.fn(defaults.showToast);
@@ -447,6 +453,7 @@ const mocks: Array<[jest.Mock, (...args: never[]) => unknown]> = [
   [completeNewPassword, defaults.completeNewPassword],
   [signOut, defaults.signOut],
   [restoreSession, defaults.restoreSession],
+  [startSignedInSession, defaults.startSignedInSession],
   [setActivePlant, defaults.setActivePlant],
   [setLanguage, defaults.setLanguage],
   [showToast, defaults.showToast],

@@ -123,6 +123,17 @@ describe('useActivePlant', () => {
     expect(result.current).toMatchObject({ plant: PLANTS[1], isLoading: false });
   });
 
+  it('asks once for the nav and the page: a gate mounting after the answer reads the cache', async () => {
+    serve();
+    localStorage.setItem('site', 'p2');
+    const nav = renderHook(() => useActivePlant(), { wrapper });
+    await waitFor(() => expect(nav.result.current.plant).toEqual(PLANTS[1]));
+    const page = renderHook(() => useActivePlant(), { wrapper });
+    expect(page.result.current.plant).toEqual(PLANTS[1]);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(activeBodies).toEqual([{ id: 'tenant-1', plantId: 'p2' }]);
+  });
+
   it('asks without a plant when none is stored, and gets the first', async () => {
     serve();
     const { result } = renderHook(() => useActivePlant(), { wrapper });
