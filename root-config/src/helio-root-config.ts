@@ -189,6 +189,10 @@ session$.subscribe((next) => {
 });
 window.addEventListener('single-spa:routing-event', guard);
 
-i18n.loadNamespaces('root-config').catch(console.error);
+// On a signed-in page's load (a reload, a link) the nav's and the page's texts are asked for with the
+// shell's own, not after each app's code has arrived (the sign-in page prefetches them for a sign-in).
+const openingPath = window.location.pathname;
+const openingTexts = isMainRoute(openingPath) ? [NAV_PARCEL, ownerOf(openingPath)].map((app) => app.replace('@helio/', '')) : [];
+i18n.loadNamespaces(['root-config', ...openingTexts]).catch(console.error);
 start({ urlRerouteOnly: true });
 restoreSession().catch(() => undefined);

@@ -105,7 +105,7 @@ import type {
   PageOf,
 } from '../src/manifests/app-manifest';
 import { APP_MANIFESTS_ELEMENT_ID, readAppManifests } from '../src/manifests/read-manifests';
-import { mainAppFor, manifestPaths, pathMatches } from '../src/manifests/route-patterns';
+import { mainAppFor, manifestPaths, pathMatches, showsLiveShadow } from '../src/manifests/route-patterns';
 import { manifestRoutes, type ManifestRoutesProps } from '../src/manifests/manifest-routes';
 import type { AppFrameOptions } from '../src/app-frame/app-frame';
 import { ROUTER_FUTURE } from '../src/app-frame/router-future';
@@ -181,6 +181,7 @@ export {
   mainAppFor,
   manifestPaths,
   pathMatches,
+  showsLiveShadow,
   ROUTER_FUTURE,
 };
 export type { AppManifest, AppManifests, PageNameKey, ManifestMenuEntry, ManifestMenuItem, ManifestRoute, PageOf, PlantGateProps };
@@ -349,6 +350,8 @@ export const completeNewPassword = jest.fn(defaults.completeNewPassword);
 export const signOut = jest.fn(defaults.signOut);
 export const restoreSession = jest.fn(defaults.restoreSession);
 export const startSignedInSession = jest.fn(defaults.startSignedInSession);
+/** The shell's prefetch at session start; the apps' own hooks ask through apiPost in tests. */
+export const prefetchFirstPage = jest.fn((_session: Session, _options: { liveShadow: boolean }): void => undefined);
 export const setActivePlant = jest.fn(defaults.setActivePlant);
 export const setLanguage = jest.fn(defaults.setLanguage);
 export const showToast = jest.fn(defaults.showToast);

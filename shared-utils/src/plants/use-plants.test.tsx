@@ -140,6 +140,15 @@ describe('useActivePlant', () => {
     await waitFor(() => expect(result.current.plant).toEqual(PLANTS[0]));
     expect(activeBodies[0]).toEqual({ id: 'tenant-1' });
   });
+
+  it('does not ask again once the answer made its plant the active one (the key then names it)', async () => {
+    serve();
+    const { result } = renderHook(() => useActivePlant(), { wrapper });
+    await waitFor(() => expect(currentActive()).toEqual(PLANTS[0]));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(result.current.plant).toEqual(PLANTS[0]);
+    expect(activeBodies).toEqual([{ id: 'tenant-1' }]);
+  });
 });
 
 describe('live shadow updates', () => {

@@ -8,6 +8,7 @@ import type { ApiError } from '../api/api-error';
 import type { Plant } from '../api/endpoints';
 import { useObservable } from '../components/use-observable';
 import { useCurrentUser } from '../current-user/current-user';
+import { queryClient } from '../query/query-client';
 import { session$ } from '../session/session';
 import { activePlant$, setActivePlant, storedActivePlantId } from './active-plant';
 import { PLANT_LIST_KEY } from './plant-list-key';
@@ -39,8 +40,12 @@ export function activePlantQuery(tenantId: string | undefined, wanted: string | 
   return queryOptions<Plant | null, ApiError>({
     // Under the plant list's key: whatever refreshes the list (a plant created, renamed, access changed) checks it again.
     queryKey: [...PLANT_LIST_KEY, tenantId, 'active', wanted],
-    queryFn: async ({ signal }) =>
-      (await apiPost('plant/active', { id: tenantId as string, ...(wanted ? { plantId: wanted } : {}) }, { signal })).plant,
+    queryFn: async ({ signal }) => {
+      const { plant } = await apiPost('plant/active', { id: tenantId as string, ...(wanted ? { plantId: wanted } : {}) }, { signal });
+      // The answer becomes the active plant, and the key then names it: it is already known under that key too.
+      if (plant && plant.id !== wanted) queryClient.setQueryData([...PLANT_LIST_KEY, tenantId, 'active', plant.id], plant);
+      return plant;
+    },
     enabled: !!tenantId,
     staleTime: ACTIVE_PLANT_STALE_MS,
   });
