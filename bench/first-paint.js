@@ -21,7 +21,14 @@ const { cpuSeconds } = require('./process-cpu');
 const PORT = Number(process.env.BENCH_PORT ?? 18500);
 const MQTT_PORT = Number(process.env.BENCH_MQTT_PORT ?? 18851);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 5);
 /** A stretch with nothing in flight shorter than this is the browser's own work between two calls. */
 const GAP_MS = 20;
@@ -45,7 +52,9 @@ function markFirstFigure() {
     }
   };
   const observer = new MutationObserver(check);
-  document.addEventListener('DOMContentLoaded', () => observer.observe(document.body, { subtree: true, childList: true, characterData: true }));
+  document.addEventListener('DOMContentLoaded', () =>
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true }),
+  );
 }
 
 /** Every request of the page with its epoch start and end (end NaN while unfinished, e.g. an open stream). */
@@ -114,7 +123,9 @@ function printPath(title, path) {
   log(`  ${title}: figure at ${Math.round(path.figure)} ms; ${path.rows.length} requests before it`);
   for (const row of path.rows) log(`    ${r(row.start)} → ${r(row.end)} ms  ${row.name}`);
   const idle = path.gaps.reduce((sum, g) => sum + g.to - g.from, 0);
-  log(`    nothing in flight: ${path.gaps.map((g) => `${Math.round(g.from)}–${Math.round(g.to)}`).join(', ') || 'never'} (${Math.round(idle)} ms)`);
+  log(
+    `    nothing in flight: ${path.gaps.map((g) => `${Math.round(g.from)}–${Math.round(g.to)}`).join(', ') || 'never'} (${Math.round(idle)} ms)`,
+  );
   const { apiCalls, icons } = counts(path.rows);
   log(`    calls: ${[...apiCalls].map(([name, n]) => `${name.replace(/^\w+ \/api\//, '')} ×${n}`).join(', ')}; icon files ${icons}`);
 }
@@ -169,7 +180,12 @@ async function main() {
     env: { SIMULATOR: 'on', SIM_HISTORY_DAYS: '1' },
   });
   try {
-    log(`Sign-in to the first live figure (headless ${CHROMIUM}, ${SIGN_INS} runs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+    log(
+      `Sign-in to the first live figure (headless ${CHROMIUM}, ${SIGN_INS} runs, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')})`,
+    );
     // one sign-in first, so the server's own first-request work (JIT, caches) is not in the figures
     await firstPaintWarmUp(base(PORT));
     const { cold, warm, serverCpu } = await firstPaint(base(PORT), server.pid);
@@ -182,7 +198,12 @@ async function main() {
     log(`  server CPU a first-visit sign-in: median ${Math.round(median(serverCpu) * 1000)} ms`);
     printPath('first visit, median run', coldSorted[Math.floor((SIGN_INS - 1) / 2)]);
     printPath('signed-in reload, median run', warmSorted[Math.floor((SIGN_INS - 1) / 2)]);
-    log(`  load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    log(
+      `  load average at the end ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
   } finally {
     await server.stop();
     if (!process.env.BENCH_DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });

@@ -9,7 +9,17 @@ const path = require('node:path');
 const { collectAppManifests } = require('../tools/app-manifests');
 
 /** Drawn on every signed-in page by the nav, or on the dashboard, the page most sign-ins land on. */
-const SHELL_ICONS = ['double-chevron-left', 'double-chevron-right', 'menu', 'menu-closed', 'office', 'person', 'notifications', 'dot', 'download'];
+const SHELL_ICONS = [
+  'double-chevron-left',
+  'double-chevron-right',
+  'menu',
+  'menu-closed',
+  'office',
+  'person',
+  'notifications',
+  'dot',
+  'download',
+];
 
 function manifestIcons(root) {
   const icons = [];

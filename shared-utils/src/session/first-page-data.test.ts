@@ -36,7 +36,13 @@ const PLANT = {
   batteryKwh: null,
   chargerKw: null,
 };
-const SHADOW = { state: { reported: { ActPwrPve: 4000 }, desired: {}, delta: {} }, metadata: { reported: {}, desired: {} }, version: 3, timestamp: 1, hasDelta: false };
+const SHADOW = {
+  state: { reported: { ActPwrPve: 4000 }, desired: {}, delta: {} },
+  metadata: { reported: {}, desired: {} },
+  version: 3,
+  timestamp: 1,
+  hasDelta: false,
+};
 
 /** Every call waits until the test answers it, so what is asked before any answer is seen. */
 function holdingApi() {

@@ -23,7 +23,11 @@ const noAlerts = () => undefined;
 
 export function prefetchFirstPage(session: Session, { liveShadow }: { liveShadow: boolean }): void {
   const { tenantId } = session.claims;
-  void queryClient.prefetchQuery({ queryKey: USERS_ME_KEY, queryFn: ({ signal }) => fetchCurrentUser(signal), staleTime: CURRENT_USER_STALE_MS });
+  void queryClient.prefetchQuery({
+    queryKey: USERS_ME_KEY,
+    queryFn: ({ signal }) => fetchCurrentUser(signal),
+    staleTime: CURRENT_USER_STALE_MS,
+  });
   const wanted = currentActivePlant()?.id ?? storedActivePlantId();
   if (!liveShadow) {
     void queryClient.prefetchQuery(activePlantQuery(tenantId, wanted));
