@@ -1,6 +1,6 @@
 // The icons of a signed-in page's first paint, put into the shared icons module itself so they are
 // drawn with the page instead of each costing a request of its own after the page has rendered (the
-// rail asked for ten files one by one right after sign-in). The rail's and panels' icons come from
+// rail asked for ten files one by one right after sign-in). The rail's icons come from
 // the apps' manifests; the shell's own (nav chrome, the dashboard's buttons) are listed here. Every
 // other icon still loads on first use (icon-paths-plugin.js).
 'use strict';
@@ -24,8 +24,8 @@ const SHELL_ICONS = [
 function manifestIcons(root) {
   const icons = [];
   for (const manifest of Object.values(collectAppManifests({ root }))) {
+    // the rail's entries; a group's panel items are drawn once the group is opened
     for (const entry of manifest.menu?.entries ?? []) icons.push(entry.icon.active, entry.icon.inactive);
-    for (const item of manifest.menu?.items ?? []) if (item.icon) icons.push(item.icon);
   }
   return icons;
 }
