@@ -229,6 +229,18 @@ async function main() {
       `  CPU meanwhile: replicas ${cpu.slice(0, REPLICAS).map(percentOfCore).join(', ')}, HAProxy ${percentOfCore(cpu[REPLICAS])}, PostgreSQL ${percentOfCore(postgresCpu)} (${backends.length} backends) of a core`,
     );
     log(`  CPU per read: replicas ${perRead(replicasCpu)}, HAProxy ${perRead(cpu[REPLICAS])}, PostgreSQL ${perRead(postgresCpu)}`);
+    // The same load on one replica without the load balancer: a tail that stays is the replica's
+    // (its event loop, its collections, the database), one that goes is HAProxy's queueing.
+    log('Shadow reads straight to the first replica (no HAProxy): wrk, 32 connections, 2 threads, 10 s…');
+    const direct = wrkPost({
+      url: `${cluster.replicaUrls[0]}/api/iot/thing/shadow`,
+      body: { thingName: thing },
+      token: idToken,
+      dir: stateDir,
+    });
+    log(
+      `  ${thousands(direct.perSecond)} reads/s, p50 ${ms(direct.p50)}, p99 ${ms(direct.p99)}, ${direct.non2xx} not 200, ${direct.errors} socket errors (${thousands(direct.requests)} requests)`,
+    );
 
     log('');
     log(`Load average at the end: ${load()}`);
