@@ -25,6 +25,7 @@ const { brokerMetrics } = require('./broker-metrics');
 const { benchClusterPlants } = require('./cluster-plants');
 const { post } = require('./fleet-server');
 const { wrkPost } = require('./wrk');
+const gcTrace = require('./gc-trace');
 const { ms } = require('./stats');
 const { cpuMeter, cpuSeconds, untilQuiet, machineBusySeconds, mainThreadSchedule } = require('./process-cpu');
 
@@ -165,7 +166,7 @@ async function main() {
       brokerMetrics: true,
       prepare: (kysely) => seedClusterFleet(kysely, { plants: GATEWAYS }),
       // BENCH_SERVER_PROFILE=<dir>: each replica writes its CPU profile there when it stops.
-      replicaNodeArgs: dist.profileArgs(),
+      replicaNodeArgs: [...dist.profileArgs(), ...gcTrace.nodeArgs()],
       log: (line) => log(`  ${line}`),
     });
     const fleet = cluster.prepared;
@@ -216,6 +217,7 @@ async function main() {
     ]);
     const during = cpuMeter([...replicaPids, haproxyPid, ...backends.map((b) => b.pid)]);
     const scheduledBefore = replicaPids.map(mainThreadSchedule);
+    const collections = gcTrace.enabled() ? gcTrace.gcWindow(stateDir, replicaPids) : null;
     const reads = wrkPost({ url: `${cluster.url}/api/iot/thing/shadow`, body: { thingName: thing }, token: idToken, dir: stateDir });
     const cpu = during.share();
     const scheduled = replicaPids.map((pid, i) => {
@@ -247,6 +249,14 @@ async function main() {
     );
     // The same load on one replica without the load balancer: a tail that stays is the replica's
     // (its event loop, its collections, the database), one that goes is HAProxy's queueing.
+    if (collections) {
+      log(
+        `  replicas' collections (--trace-gc): ${collections
+          .pauses()
+          .map((g) => `${g.count} pausing ${g.total.toFixed(0)} ms in all, the longest ${g.max.toFixed(1)} ms`)
+          .join('; ')}`,
+      );
+    }
     log('Shadow reads straight to the first replica (no HAProxy): wrk, 32 connections, 2 threads, 10 s…');
     const direct = wrkPost({
       url: `${cluster.replicaUrls[0]}/api/iot/thing/shadow`,
