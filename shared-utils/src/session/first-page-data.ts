@@ -19,6 +19,9 @@ import type { Session } from './session';
  */
 export const LANDING_WATCH_MS = 15_000;
 
+/** The stream waits at most this long for the plant: the nav's alert news must not wait on a slow day. */
+export const LIVE_HOLD_MAX_MS = 3_000;
+
 const noAlerts = () => undefined;
 
 export function prefetchFirstPage(session: Session, { liveShadow }: { liveShadow: boolean }): void {
@@ -37,6 +40,7 @@ export function prefetchFirstPage(session: Session, { liveShadow }: { liveShadow
   // waits for the plant so that it opens once, with both, rather than for the alerts and again with the plant.
   const stream = live();
   const resume = stream.holdOpen();
+  setTimeout(resume, LIVE_HOLD_MAX_MS);
   const unwatchAlerts = stream.watchAlerts(noAlerts);
   queryClient
     .fetchQuery(activePlantQuery(tenantId, wanted))
