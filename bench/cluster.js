@@ -25,8 +25,9 @@ const { brokerMetrics } = require('./broker-metrics');
 const { benchClusterPlants } = require('./cluster-plants');
 const { post } = require('./fleet-server');
 const { wrkPost } = require('./wrk');
+const gcTrace = require('./gc-trace');
 const { ms } = require('./stats');
-const { cpuMeter, cpuSeconds, untilQuiet, machineBusySeconds } = require('./process-cpu');
+const { cpuMeter, cpuSeconds, untilQuiet, machineBusySeconds, mainThreadSchedule } = require('./process-cpu');
 
 const BASE_PORT = Number(process.env.BENCH_CLUSTER_PORT ?? 19020);
 // BENCH_CLUSTER_ONLY=reads: only the shadow reads, on a small fleet that reported once (a minute, not
@@ -165,7 +166,7 @@ async function main() {
       brokerMetrics: true,
       prepare: (kysely) => seedClusterFleet(kysely, { plants: GATEWAYS }),
       // BENCH_SERVER_PROFILE=<dir>: each replica writes its CPU profile there when it stops.
-      replicaNodeArgs: dist.profileArgs(),
+      replicaNodeArgs: [...dist.profileArgs(), ...gcTrace.nodeArgs()],
       log: (line) => log(`  ${line}`),
     });
     const fleet = cluster.prepared;
@@ -215,8 +216,15 @@ async function main() {
       DATABASE,
     ]);
     const during = cpuMeter([...replicaPids, haproxyPid, ...backends.map((b) => b.pid)]);
+    const scheduledBefore = replicaPids.map(mainThreadSchedule);
+    const collections = gcTrace.enabled() ? gcTrace.gcWindow(stateDir, replicaPids) : null;
     const reads = wrkPost({ url: `${cluster.url}/api/iot/thing/shadow`, body: { thingName: thing }, token: idToken, dir: stateDir });
     const cpu = during.share();
+    const scheduled = replicaPids.map((pid, i) => {
+      const now = mainThreadSchedule(pid);
+      const before = scheduledBefore[i];
+      return { onCpu: now.onCpu - before.onCpu, waiting: now.waiting - before.waiting, slices: now.slices - before.slices };
+    });
     log(
       `  ${thousands(reads.perSecond)} reads/s, p50 ${ms(reads.p50)}, p99 ${ms(reads.p99)}, ${reads.non2xx} not 200, ${reads.errors} socket errors (${thousands(reads.requests)} requests)`,
     );
@@ -229,6 +237,36 @@ async function main() {
       `  CPU meanwhile: replicas ${cpu.slice(0, REPLICAS).map(percentOfCore).join(', ')}, HAProxy ${percentOfCore(cpu[REPLICAS])}, PostgreSQL ${percentOfCore(postgresCpu)} (${backends.length} backends) of a core`,
     );
     log(`  CPU per read: replicas ${perRead(replicasCpu)}, HAProxy ${perRead(cpu[REPLICAS])}, PostgreSQL ${perRead(postgresCpu)}`);
+    // Where a slow read waited: the replicas' event loops runnable but not running (other processes
+    // had the cores) against their time on a core; the mean wait a time it was scheduled in.
+    log(
+      `  replicas' event loops: ${scheduled
+        .map(
+          (s) =>
+            `on a core ${(s.onCpu * 1000).toFixed(0)} ms, runnable waiting for one ${(s.waiting * 1000).toFixed(0)} ms (${((s.waiting * 1000) / s.slices).toFixed(2)} ms a time, ${thousands(s.slices)} times)`,
+        )
+        .join('; ')}`,
+    );
+    // The same load on one replica without the load balancer: a tail that stays is the replica's
+    // (its event loop, its collections, the database), one that goes is HAProxy's queueing.
+    if (collections) {
+      log(
+        `  replicas' collections (--trace-gc): ${collections
+          .pauses()
+          .map((g) => `${g.count} pausing ${g.total.toFixed(0)} ms in all, the longest ${g.max.toFixed(1)} ms`)
+          .join('; ')}`,
+      );
+    }
+    log('Shadow reads straight to the first replica (no HAProxy): wrk, 32 connections, 2 threads, 10 s…');
+    const direct = wrkPost({
+      url: `${cluster.replicaUrls[0]}/api/iot/thing/shadow`,
+      body: { thingName: thing },
+      token: idToken,
+      dir: stateDir,
+    });
+    log(
+      `  ${thousands(direct.perSecond)} reads/s, p50 ${ms(direct.p50)}, p99 ${ms(direct.p99)}, ${direct.non2xx} not 200, ${direct.errors} socket errors (${thousands(direct.requests)} requests)`,
+    );
 
     log('');
     log(`Load average at the end: ${load()}`);

@@ -52,4 +52,18 @@ async function untilQuiet(pids, { maxCores = 0.1, timeoutMs = 120_000 } = {}) {
   }
 }
 
-module.exports = { cpuSeconds, cpuMeter, untilQuiet, machineBusySeconds };
+/**
+ * A process's main thread (its event loop, for Node) from /proc/<pid>/schedstat: seconds on a CPU,
+ * seconds runnable but waiting for one (the scheduler's run queue), and how many times it ran. On a
+ * machine with more runnable threads than cores the wait is what a request arriving then waits too.
+ */
+function mainThreadSchedule(pid) {
+  try {
+    const [onCpu, waiting, slices] = fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').trim().split(/\s+/).map(Number);
+    return { onCpu: onCpu / 1e9, waiting: waiting / 1e9, slices };
+  } catch {
+    return { onCpu: NaN, waiting: NaN, slices: NaN };
+  }
+}
+
+module.exports = { cpuSeconds, cpuMeter, untilQuiet, machineBusySeconds, mainThreadSchedule };

@@ -44,4 +44,4 @@ class IconPathsPlugin {
   }
 }
 
-module.exports = { IconPathsPlugin, iconSetHash };
+module.exports = { IconPathsPlugin, iconSetHash, pathsDir };

@@ -6,7 +6,8 @@ const sharedModules = require('../tools/shared-modules');
 const { helioExternals, rules, cssPlugins, minimizers, NO_EVAL_ENVIRONMENT } = require('../tools/webpack.factory');
 const { appsDir } = require('../tools/paths');
 const { EntryManifestPlugin } = require('../tools/manifest-plugin');
-const { IconPathsPlugin, iconSetHash } = require('./icon-paths-plugin');
+const { IconPathsPlugin, iconSetHash, pathsDir } = require('./icon-paths-plugin');
+const { firstPaintIconPaths } = require('./first-paint-icons');
 const { importedNames } = require('../tools/shared-imports');
 
 const entriesDir = path.join(__dirname, '.entries');
@@ -64,7 +65,11 @@ function extraPlugins(m, webpack) {
   if (m.name !== '@blueprintjs/icons') return [];
   const iconsDir = path.dirname(require.resolve('@blueprintjs/icons/package.json', { paths: [__dirname] }));
   const outDir = `blueprint-icons@${version(m.pkg)}.${iconSetHash(iconsDir)}`;
-  return [new IconPathsPlugin({ iconsDir, outDir }), new webpack.DefinePlugin({ ICON_PATHS_DIR: JSON.stringify(outDir) })];
+  const firstPaint = firstPaintIconPaths({ root: path.join(__dirname, '..'), pathsDir: pathsDir(iconsDir, 16) });
+  return [
+    new IconPathsPlugin({ iconsDir, outDir }),
+    new webpack.DefinePlugin({ ICON_PATHS_DIR: JSON.stringify(outDir), FIRST_PAINT_ICONS: JSON.stringify(firstPaint) }),
+  ];
 }
 
 module.exports = (env, argv) =>

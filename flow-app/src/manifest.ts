@@ -5,7 +5,7 @@ import type { AppManifest } from '@helio/shared-utils';
 export const manifest = {
   routes: {
     // The power-flow diagram belongs to the monitoring group; /ems is the energy management module.
-    flow: { paths: ['/flow'], module: 'monitoring' },
+    flow: { paths: ['/flow'], module: 'monitoring', liveShadow: true },
     ems: { paths: ['/ems'], module: 'ems' },
   },
   menu: {

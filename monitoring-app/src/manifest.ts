@@ -5,7 +5,7 @@ import type { AppManifest } from '@helio/shared-utils';
 export const manifest = {
   module: 'monitoring',
   routes: {
-    dashboard: { paths: ['/', '/monitoring', '/monitoring/dashboard'] },
+    dashboard: { paths: ['/', '/monitoring', '/monitoring/dashboard'], liveShadow: true },
     inverters: { paths: ['/inverters'] },
     batteries: { paths: ['/batteries'] },
     services: { paths: ['/services'] },

@@ -4,7 +4,8 @@ import React, { lazy } from 'react';
 import { ManifestRoutes } from '@helio/shared-utils';
 import { manifest } from './manifest';
 
-const DashboardPage = lazy(() => import(/* webpackChunkName: "dashboard" */ './dashboard/dashboard.component'));
+// Most sign-ins land on the dashboard: its chunk is fetched (idle priority) as soon as this app's code is.
+const DashboardPage = lazy(() => import(/* webpackChunkName: "dashboard", webpackPrefetch: true */ './dashboard/dashboard.component'));
 const LogsPage = lazy(() => import(/* webpackChunkName: "logs" */ './metric-log/logs.component'));
 const StatisticsPage = lazy(() => import(/* webpackChunkName: "statistics" */ './statistics/statistics.component'));
 const SpotPage = lazy(() => import(/* webpackChunkName: "spot" */ './spot/spot.component'));

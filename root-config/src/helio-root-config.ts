@@ -14,7 +14,17 @@ import {
   type Parcel,
   type ParcelConfigObject,
 } from 'single-spa';
-import { apiPost, appManifests, i18n, restoreSession, RETURN_TO_KEY, session$, type Session } from '@helio/shared-utils';
+import {
+  apiPost,
+  appManifests,
+  i18n,
+  prefetchFirstPage,
+  restoreSession,
+  RETURN_TO_KEY,
+  session$,
+  showsLiveShadow,
+  type Session,
+} from '@helio/shared-utils';
 import type { ReleaseReport } from '@helio/contracts';
 import { showFailure, showLoading } from './app-panels';
 import { prefetchSignedIn } from './prefetch';
@@ -38,7 +48,15 @@ function isBuilt(name: string): boolean {
 }
 
 // The manifests document beside the import map says which paths each app owns.
-const { mainApps, authApp, ownerOf, isMainRoute } = shellRoutes(appManifests(), isBuilt);
+const manifests = appManifests();
+const { mainApps, authApp, ownerOf, isMainRoute } = shellRoutes(manifests, isBuilt);
+
+/** The page a session that starts now lands on: this one, or after a sign-in the one asked for (else the dashboard). */
+function sessionLandingPath(): string {
+  const { pathname } = window.location;
+  if (isMainRoute(pathname)) return pathname;
+  return (sessionStorage.getItem(RETURN_TO_KEY) ?? '/').split(/[?#]/)[0];
+}
 
 let session: Session | null | undefined;
 
@@ -154,6 +172,7 @@ function guard(): void {
 session$.subscribe((next) => {
   const changed = !!next !== !!session;
   session = next;
+  if (next && changed) prefetchFirstPage(next, { liveShadow: showsLiveShadow(manifests, sessionLandingPath()) });
   if (next) {
     mountNav();
     releases.signedIn();
@@ -170,6 +189,10 @@ session$.subscribe((next) => {
 });
 window.addEventListener('single-spa:routing-event', guard);
 
-i18n.loadNamespaces('root-config').catch(console.error);
+// On a signed-in page's load (a reload, a link) the nav's and the page's texts are asked for with the
+// shell's own, not after each app's code has arrived (the sign-in page prefetches them for a sign-in).
+const openingPath = window.location.pathname;
+const openingTexts = isMainRoute(openingPath) ? [NAV_PARCEL, ownerOf(openingPath)].map((app) => app.replace('@helio/', '')) : [];
+i18n.loadNamespaces(['root-config', ...openingTexts]).catch(console.error);
 start({ urlRerouteOnly: true });
 restoreSession().catch(() => undefined);

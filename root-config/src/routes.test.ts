@@ -1,4 +1,4 @@
-import { appManifests, pathMatches, type AppManifest } from '@helio/shared-utils';
+import { appManifests, pathMatches, showsLiveShadow, type AppManifest } from '@helio/shared-utils';
 import { DEFAULT_AUTH_APP, shellRoutes } from './routes';
 
 const BUILT = new Set([
@@ -118,5 +118,14 @@ describe('route ownership from the manifests', () => {
     expect(pathMatches('/logs/*', '/logs/BatSoc/more')).toBe(true);
     expect(pathMatches('/', '/')).toBe(true);
     expect(pathMatches('/', '/x')).toBe(false);
+  });
+});
+
+describe('pages that show the active plant live', () => {
+  it('are the dashboard and the power flow: a session landing there asks for the shadow and the stream at once', () => {
+    const live = ['/', '/monitoring', '/monitoring/dashboard', '/flow', '/flow/'];
+    const others = ['/statistics', '/logs/ActPwrPve', '/ems', '/my-account', '/notifications', '/auth/sign-in'];
+    expect(live.filter((path) => showsLiveShadow(appManifests(), path))).toEqual(live);
+    expect(others.filter((path) => showsLiveShadow(appManifests(), path))).toEqual([]);
   });
 });

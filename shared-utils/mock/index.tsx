@@ -14,7 +14,7 @@
 //   __setShadow(thing, s)      useShadow(thing): a Shadow, an ApiError, or undefined = loading (default)
 //   __setSignedIn()            session, current user and plants from __fixtures in one call
 //   __pushLiveAlert(event)     tells every mounted useLiveAlerts listener (enabled) of an alert event
-//   apiPost/signIn/completeNewPassword/signOut/restoreSession/setActivePlant/setLanguage/showToast are jest.fn with real-like
+//   apiPost/signIn/startSignedInSession/completeNewPassword/signOut/restoreSession/setActivePlant/setLanguage/showToast are jest.fn with real-like
 //   defaults (apiPost answers from the state above); override with mockResolvedValueOnce etc.
 //   i18n is a real i18next instance with every workspace's locales/{cs,en}/*.json, Czech by default.
 import { Suspense, useEffect, useMemo, useRef, type ReactNode } from 'react';
@@ -105,7 +105,7 @@ import type {
   PageOf,
 } from '../src/manifests/app-manifest';
 import { APP_MANIFESTS_ELEMENT_ID, readAppManifests } from '../src/manifests/read-manifests';
-import { mainAppFor, manifestPaths, pathMatches } from '../src/manifests/route-patterns';
+import { mainAppFor, manifestPaths, pathMatches, showsLiveShadow } from '../src/manifests/route-patterns';
 import { manifestRoutes, type ManifestRoutesProps } from '../src/manifests/manifest-routes';
 import type { AppFrameOptions } from '../src/app-frame/app-frame';
 import { ROUTER_FUTURE } from '../src/app-frame/router-future';
@@ -181,6 +181,7 @@ export {
   mainAppFor,
   manifestPaths,
   pathMatches,
+  showsLiveShadow,
   ROUTER_FUTURE,
 };
 export type { AppManifest, AppManifests, PageNameKey, ManifestMenuEntry, ManifestMenuItem, ManifestRoute, PageOf, PlantGateProps };
@@ -326,6 +327,11 @@ const defaults = {
     sessionState.next(null);
   },
   restoreSession: async (): Promise<Session | null> => sessionState.getValue() ?? null,
+  startSignedInSession: (_tokens: { idToken: string; accessToken: string; expiresIn: number }): Session => {
+    const session = fixtureSession();
+    sessionState.next(session);
+    return session;
+  },
   setActivePlant: (plant: Plant | null): void => {
     if (plant) localStorage.setItem(ACTIVE_PLANT_STORAGE_KEY, plant.id);
     else localStorage.removeItem(ACTIVE_PLANT_STORAGE_KEY);
@@ -344,6 +350,9 @@ export const signIn = jest.fn(defaults.signIn);
 export const completeNewPassword = jest.fn(defaults.completeNewPassword);
 export const signOut = jest.fn(defaults.signOut);
 export const restoreSession = jest.fn(defaults.restoreSession);
+export const startSignedInSession = jest.fn(defaults.startSignedInSession);
+/** The shell's prefetch at session start; the apps' own hooks ask through apiPost in tests. */
+export const prefetchFirstPage = jest.fn((_session: Session, _options: { liveShadow: boolean }): void => undefined);
 export const setActivePlant = jest.fn(defaults.setActivePlant);
 export const setLanguage = jest.fn(defaults.setLanguage);
 export const showToast = jest.fn(defaults.showToast);
@@ -449,6 +458,7 @@ const mocks: Array<[jest.Mock, (...args: never[]) => unknown]> = [
   [completeNewPassword, defaults.completeNewPassword],
   [signOut, defaults.signOut],
   [restoreSession, defaults.restoreSession],
+  [startSignedInSession, defaults.startSignedInSession],
   [setActivePlant, defaults.setActivePlant],
   [setLanguage, defaults.setLanguage],
   [showToast, defaults.showToast],

@@ -7,7 +7,7 @@ import 'systemjs-webpack-interop/auto-public-path';
 // Session
 export type { Session } from './session/session';
 export { session$, getIdToken } from './session/session';
-export { restoreSession, signIn, completeNewPassword, signOut, TOKEN_REFRESH_MS } from './session/session-client';
+export { restoreSession, signIn, startSignedInSession, completeNewPassword, signOut, TOKEN_REFRESH_MS } from './session/session-client';
 export { RETURN_TO_KEY, takeReturnTo } from './session/return-to';
 
 // API
@@ -126,7 +126,8 @@ export type {
   PageOf,
 } from './manifests/app-manifest';
 export { APP_MANIFESTS_ELEMENT_ID, appManifests, readAppManifests } from './manifests/read-manifests';
-export { mainAppFor, manifestPaths, pathMatches } from './manifests/route-patterns';
+export { mainAppFor, manifestPaths, pathMatches, showsLiveShadow } from './manifests/route-patterns';
+export { prefetchFirstPage } from './session/first-page-data';
 export { ManifestRoutes } from './manifests/manifest-routes-component';
 export { HelioAppFrame } from './app-frame/app-frame';
 export { ROUTER_FUTURE } from './app-frame/router-future';

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { navigateToUrl } from 'single-spa';
-import { ApiError, RETURN_TO_KEY, type Session } from '@helio/shared-utils';
-import { __fixtures, __setSession, apiPost, restoreSession } from '@helio/shared-utils/mock';
+import { ApiError, RETURN_TO_KEY } from '@helio/shared-utils';
+import { __fixtures, __setSession, apiPost, restoreSession, startSignedInSession } from '@helio/shared-utils/mock';
 import { answerApi, bodiesSentTo } from '../testing/answer-api';
 import { renderAt } from '../testing/render-at';
 import { dropChallenge } from '../set-new-password/challenge-store';
@@ -23,12 +23,8 @@ beforeEach(() => {
   navigate.mockReset();
   sessionStorage.clear();
   dropChallenge();
-  // the sign-in's refresh cookie, as restoreSession finds it
-  restoreSession.mockImplementation(async () => {
-    const session = __fixtures.session();
-    __setSession(session);
-    return session;
-  });
+  restoreSession.mockClear();
+  startSignedInSession.mockClear();
 });
 
 describe('sign-in page', () => {
@@ -130,7 +126,7 @@ describe('sign-in page', () => {
     expect(await screen.findByRole('heading', { name: 'Nastavení nového hesla' })).toBeTruthy();
     expect(window.location.pathname).toBe('/auth/set-new-password');
     expect(screen.getByText(/K účtu invited@helio.local jste se přihlásili dočasným heslem/)).toBeTruthy();
-    expect(restoreSession).not.toHaveBeenCalled();
+    expect(startSignedInSession).not.toHaveBeenCalled();
     expect(navigate).not.toHaveBeenCalled();
   });
 
@@ -146,14 +142,14 @@ describe('sign-in page', () => {
   });
 
   it('shows a spinner on the button while signing in', async () => {
-    let finish: (session: Session | null) => void = () => undefined;
-    restoreSession.mockImplementationOnce(() => new Promise<Session | null>((resolve) => (finish = resolve)));
+    let finish: (tokens: unknown) => void = () => undefined;
+    answerApi({ 'auth/sign-in': () => new Promise((resolve) => (finish = resolve)) });
     renderAt('/auth/sign-in');
     await fillAndSubmit('admin@helio.local', 'secret');
     const button = await screen.findByRole('button', { name: 'Přihlašování…' });
     expect(button.querySelector('.bp6-spinner')).not.toBeNull();
     expect(button.hasAttribute('disabled') || button.getAttribute('aria-disabled') === 'true').toBe(true);
-    await act(async () => finish(__fixtures.session()));
+    await act(async () => finish({ idToken: 'id', accessToken: 'access', expiresIn: 3600 }));
   });
 
   it('signs in with the trimmed e-mail and goes to the page that was asked for', async () => {
@@ -162,8 +158,9 @@ describe('sign-in page', () => {
     await fillAndSubmit('  admin@helio.local ', 'Helio-admin-2024!');
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/statistics?year=2025'));
     expect(bodiesSentTo('auth/sign-in')).toEqual([{ username: 'admin@helio.local', password: 'Helio-admin-2024!' }]);
-    expect(restoreSession).toHaveBeenCalledTimes(1);
-    expect(restoreSession).toHaveBeenCalledWith({ justSignedIn: true }); // the cookie was just set: ask without the mark
+    // the session starts from the sign-in's own answer: no refresh round trip before the first page
+    expect(startSignedInSession).toHaveBeenCalledTimes(1);
+    expect(restoreSession).not.toHaveBeenCalled();
     expect(navigate).toHaveBeenCalledTimes(1);
     expect(sessionStorage.getItem(RETURN_TO_KEY)).toBeNull();
   });

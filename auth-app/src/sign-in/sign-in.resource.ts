@@ -4,7 +4,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { navigateToUrl } from 'single-spa';
-import { apiPost, restoreSession, takeReturnTo, type ApiError } from '@helio/shared-utils';
+import { apiPost, startSignedInSession, takeReturnTo, type ApiError } from '@helio/shared-utils';
 import { holdChallenge } from '../set-new-password/challenge-store';
 import type { SignInValues } from './sign-in-form';
 
@@ -18,9 +18,9 @@ async function signInOrChallenge({ email, password }: SignInValues): Promise<Sig
     holdChallenge({ session: answer.session, username });
     return 'new-password-required';
   }
-  // The sign-in set the refresh cookie; restoring from it starts the session and its refresh timer.
-  const session = await restoreSession({ justSignedIn: true });
-  if (!session) throw new Error('The session could not be started; check that cookies are allowed');
+  // The answer's tokens start the session (and its refresh timer) at once: the apps of the first page
+  // start their calls without waiting for another round trip.
+  startSignedInSession(answer);
   return 'signed-in';
 }
 

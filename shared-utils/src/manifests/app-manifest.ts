@@ -19,6 +19,11 @@ export interface ManifestRoute {
   paths: readonly string[];
   /** The module the page needs; omitted: the app's module; null: no module wrapper. */
   module?: ModuleKey | null;
+  /**
+   * The page shows the active plant's shadow live: the shell asks for the plant, its shadow and the
+   * live stream as soon as the session is known, before the page's code has arrived.
+   */
+  liveShadow?: boolean;
 }
 
 /** A main-menu entry (an icon on the rail) with the group its secondary panel lists. */

@@ -27,3 +27,10 @@ export function mainAppFor(manifests: AppManifests, pathname: string): string | 
     ([, manifest]) => (manifest.layout ?? 'main') === 'main' && manifestPaths(manifest).some((p) => pathMatches(p, pathname)),
   )?.[0];
 }
+
+/** Whether the page at the path shows the active plant's shadow live (its route's `liveShadow`). */
+export function showsLiveShadow(manifests: AppManifests, pathname: string): boolean {
+  return Object.values(manifests).some((manifest) =>
+    Object.values(manifest.routes).some((route) => route.liveShadow === true && route.paths.some((p) => pathMatches(p, pathname))),
+  );
+}

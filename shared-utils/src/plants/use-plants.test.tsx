@@ -123,11 +123,31 @@ describe('useActivePlant', () => {
     expect(result.current).toMatchObject({ plant: PLANTS[1], isLoading: false });
   });
 
+  it('asks once for the nav and the page: a gate mounting after the answer reads the cache', async () => {
+    serve();
+    localStorage.setItem('site', 'p2');
+    const nav = renderHook(() => useActivePlant(), { wrapper });
+    await waitFor(() => expect(nav.result.current.plant).toEqual(PLANTS[1]));
+    const page = renderHook(() => useActivePlant(), { wrapper });
+    expect(page.result.current.plant).toEqual(PLANTS[1]);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(activeBodies).toEqual([{ id: 'tenant-1', plantId: 'p2' }]);
+  });
+
   it('asks without a plant when none is stored, and gets the first', async () => {
     serve();
     const { result } = renderHook(() => useActivePlant(), { wrapper });
     await waitFor(() => expect(result.current.plant).toEqual(PLANTS[0]));
     expect(activeBodies[0]).toEqual({ id: 'tenant-1' });
+  });
+
+  it('does not ask again once the answer made its plant the active one (the key then names it)', async () => {
+    serve();
+    const { result } = renderHook(() => useActivePlant(), { wrapper });
+    await waitFor(() => expect(currentActive()).toEqual(PLANTS[0]));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(result.current.plant).toEqual(PLANTS[0]);
+    expect(activeBodies).toEqual([{ id: 'tenant-1' }]);
   });
 });
 

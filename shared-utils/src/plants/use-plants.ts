@@ -2,12 +2,14 @@
 // up alone (plant/active): the stored one while the user may still see it, else their first plant, so
 // no page needs the whole list of a fleet of thousands to show one plant.
 import { useEffect } from 'react';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { apiPost } from '../api/api-client';
 import type { ApiError } from '../api/api-error';
 import type { Plant } from '../api/endpoints';
 import { useObservable } from '../components/use-observable';
 import { useCurrentUser } from '../current-user/current-user';
+import { queryClient } from '../query/query-client';
+import { session$ } from '../session/session';
 import { activePlant$, setActivePlant, storedActivePlantId } from './active-plant';
 import { PLANT_LIST_KEY } from './plant-list-key';
 
@@ -27,18 +29,35 @@ export interface ActivePlantState {
   error: ApiError | null;
 }
 
+/**
+ * Every page, the nav's switcher and the page's gate ask for it as they mount: a minute fresh, so each
+ * mount reads the cache instead of asking again; changes to plants refresh it by PLANT_LIST_KEY.
+ */
+export const ACTIVE_PLANT_STALE_MS = 60_000;
+
+/** plant/active for the tenant (from the session's token) and the wanted plant; shared with the first page's prefetch. */
+export function activePlantQuery(tenantId: string | undefined, wanted: string | null) {
+  return queryOptions<Plant | null, ApiError>({
+    // Under the plant list's key: whatever refreshes the list (a plant created, renamed, access changed) checks it again.
+    queryKey: [...PLANT_LIST_KEY, tenantId, 'active', wanted],
+    queryFn: async ({ signal }) => {
+      const { plant } = await apiPost('plant/active', { id: tenantId as string, ...(wanted ? { plantId: wanted } : {}) }, { signal });
+      // The answer becomes the active plant, and the key then names it: it is already known under that key too.
+      if (plant && plant.id !== wanted) queryClient.setQueryData([...PLANT_LIST_KEY, tenantId, 'active', plant.id], plant);
+      return plant;
+    },
+    enabled: !!tenantId,
+    staleTime: ACTIVE_PLANT_STALE_MS,
+  });
+}
+
 export function useActivePlant(): ActivePlantState {
   const user = useCurrentUser();
-  const tenantId = user.data?.tenant.id;
+  // The tenant is in the token: the plant is asked for beside the user, not after it.
+  const tenantId = useObservable(session$, undefined)?.claims.tenantId;
   const active = useObservable(activePlant$, null);
   const wanted = active?.id ?? storedActivePlantId();
-  // Under the plant list's key: whatever refreshes the list (a plant created, renamed, access changed) checks it again.
-  const query = useQuery<Plant | null, ApiError>({
-    queryKey: [...PLANT_LIST_KEY, tenantId, 'active', wanted],
-    queryFn: async ({ signal }) =>
-      (await apiPost('plant/active', { id: tenantId as string, ...(wanted ? { plantId: wanted } : {}) }, { signal })).plant,
-    enabled: !!tenantId,
-  });
+  const query = useQuery(activePlantQuery(tenantId, wanted));
   // A plant just chosen (from a server answer) shows at once, while the server confirms it.
   const plant = query.isSuccess ? query.data : active;
 

@@ -34,6 +34,30 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
+describe('the session a sign-in answered', () => {
+  it('starts from the answer’s tokens without asking auth/refresh, marks the browser and refreshes on schedule', async () => {
+    const m = load();
+    const fetchMock = installFakeApi({ 'auth/refresh': ok(fakeTokens()) });
+    const states = record(m);
+    const tokens = fakeTokens();
+    const session = m.client.startSignedInSession(tokens);
+    expect(session.idToken).toBe(tokens.idToken);
+    expect(states.at(-1)).toBe(session);
+    expect(localStorage.getItem(m.client.SIGNED_IN_MARK_KEY)).toBe('1');
+    expect(fetchMock).not.toHaveBeenCalled();
+    await jest.advanceTimersByTimeAsync(m.client.TOKEN_REFRESH_MS);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/refresh']);
+  });
+
+  it('is refused in a browser that keeps no cookies: the session would end at its first refresh', () => {
+    const m = load();
+    jest.spyOn(navigator, 'cookieEnabled', 'get').mockReturnValue(false);
+    const states = record(m);
+    expect(() => m.client.startSignedInSession(fakeTokens())).toThrow(/cookies are allowed/);
+    expect(states.some((s) => !!s)).toBe(false);
+  });
+});
+
 describe('token refresh', () => {
   it('refreshes the tokens every 300000 ms after sign-in', async () => {
     const m = load();

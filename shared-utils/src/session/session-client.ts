@@ -108,6 +108,20 @@ export async function validIdToken(now = Date.now()): Promise<string | null> {
   return (await refreshSession()).idToken;
 }
 
+/**
+ * Starts the session whose tokens a sign-in answered (the auth app reads sign-in's challenge answer
+ * itself). The same answer set the refresh cookie; asking auth/refresh to confirm it would put one
+ * more round trip between the sign-in and the first page, so only a browser that refuses cookies is
+ * turned away here (the session would end at the first refresh).
+ */
+export function startSignedInSession(tokens: TokenResponse): Session {
+  if (typeof navigator !== 'undefined' && navigator.cookieEnabled === false) {
+    throw new Error('The session could not be started; check that cookies are allowed');
+  }
+  ++generation;
+  return startSession(tokens);
+}
+
 export async function signIn(username: string, password: string): Promise<Session> {
   const started = ++generation;
   const tokens = await postJson<TokenResponse>('auth/sign-in', { username, password });

@@ -148,6 +148,26 @@ describe('live shadow stream', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
+  it('opens nothing while held, then one connection with every watch gathered meanwhile', async () => {
+    const { fetch, last, live } = setup();
+    const resume = live.holdOpen();
+    const resumeOther = live.holdOpen();
+    live.watchAlerts(() => undefined); // the nav, mounted before the page's plant is known
+    await settle();
+    await jest.advanceTimersByTimeAsync(5000);
+    expect(fetch).not.toHaveBeenCalled();
+    live.watch('gw-brno', () => undefined);
+    resume();
+    resume(); // releases its own hold once: the other one still holds
+    await settle();
+    expect(fetch).not.toHaveBeenCalled();
+    resumeOther();
+    await settle();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(last().things).toEqual(['gw-brno']);
+    expect(last().alerts).toBe(true);
+  });
+
   it('reopens with the new set when a thing is added', async () => {
     const { streams, live } = setup();
     live.watch('gw-brno', () => undefined);

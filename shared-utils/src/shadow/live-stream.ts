@@ -26,6 +26,11 @@ export interface LiveStream {
   watch(thingName: string, listener: LiveListener): () => void;
   /** Hears the user's alert news; the connection stays open for it on pages that show no thing. */
   watchAlerts(listener: LiveAlertListener): () => void;
+  /**
+   * Keeps the connection from opening (or changing) until the answer is called: while the things a
+   * page will watch are still being looked up, the watches gathered meanwhile open ONE connection.
+   */
+  holdOpen(): () => void;
 }
 
 interface Connection {
@@ -70,6 +75,7 @@ export function createLiveStream(options: LiveStreamOptions): LiveStream {
   let syncTimer: ReturnType<typeof setTimeout> | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
+  let holds = 0;
   /** A connection failed or ended: news may have been lost until the next one opens. */
   let missedNews = false;
 
@@ -89,6 +95,7 @@ export function createLiveStream(options: LiveStreamOptions): LiveStream {
   }
 
   function sync(): void {
+    if (holds > 0) return;
     const things = [...watchers.keys()].sort();
     const alerts = alertWatchers.size > 0;
     const key = token && (things.length > 0 || alerts) ? `${token}|${things.join(',')}|${alerts ? 'alerts' : ''}` : null;
@@ -192,6 +199,16 @@ export function createLiveStream(options: LiveStreamOptions): LiveStream {
         const current = watchers.get(thingName);
         if (!current?.delete(entry) || current.size > 0) return;
         watchers.delete(thingName);
+        scheduleSync();
+      };
+    },
+    holdOpen() {
+      holds++;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        holds--;
         scheduleSync();
       };
     },

@@ -1,7 +1,7 @@
 // A plant's device shadow: fetched with iot/thing/shadow, polled every 60 s (not on a local host),
 // and kept current by the live push, which writes each update into the same cache entry.
 import { useEffect } from 'react';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { apiPost } from '../api/api-client';
 import type { ApiError } from '../api/api-error';
 import type { Shadow } from '../api/endpoints';
@@ -17,9 +17,9 @@ export function storeLiveShadow({ thingName, ...shadow }: LiveShadowEvent): void
   queryClient.setQueryData<Shadow>(shadowKey(thingName), (cached) => (cached && cached.version > shadow.version ? cached : shadow));
 }
 
-export function useShadow(thingName: string | undefined): UseQueryResult<Shadow, ApiError> {
-  useEffect(() => (thingName ? live().watch(thingName, storeLiveShadow) : undefined), [thingName]);
-  return useQuery<Shadow, ApiError>({
+/** iot/thing/shadow of one thing; shared with the first page's prefetch. */
+export function shadowQuery(thingName: string | undefined) {
+  return queryOptions<Shadow, ApiError>({
     queryKey: shadowKey(thingName),
     queryFn: async ({ signal }) => {
       const fetched = await apiPost('iot/thing/shadow', { thingName: thingName as string }, { signal });
@@ -31,4 +31,9 @@ export function useShadow(thingName: string | undefined): UseQueryResult<Shadow,
     staleTime: SHADOW_STALE_MS,
     refetchInterval: isLocalHost() ? false : SHADOW_STALE_MS,
   });
+}
+
+export function useShadow(thingName: string | undefined): UseQueryResult<Shadow, ApiError> {
+  useEffect(() => (thingName ? live().watch(thingName, storeLiveShadow) : undefined), [thingName]);
+  return useQuery(shadowQuery(thingName));
 }
