@@ -119,7 +119,7 @@ async function main(): Promise<void> {
     });
     // alerts' push messages, written with the alert, sent by one replica (push/push-sender.ts)
     const vapid = vapidKeys(config.dataDir, vapidSubject(config.consoleUrl, config.identity.mailFrom));
-    const pushes = startPushSender({ db, vapid, log, leaseTtlMs, holder });
+    const pushes = startPushSender({ db, vapid, log, leaseTtlMs, holder, allowPrivate: config.pushAllowPrivate });
     closers.push(() => pushes.stop());
     const schedules = startScheduleRunner({ db, devices, log, tickMs: config.rcTickMs, leaseTtlMs, holder });
     closers.push(() => schedules.stop());

@@ -3,9 +3,12 @@
 // engine and never on their path: an alert only writes rows (push-store.ts). A push service's 404/410
 // means the browser unsubscribed or the subscription expired: the subscription is removed. Any other
 // failure is tried again PUSH_RETRY_AFTER_MS later, at most MAX_PUSH_ATTEMPTS times.
+import http from 'node:http';
+import https from 'node:https';
 import type { Kysely } from 'kysely';
 import webpush from 'web-push';
 import type { Database } from '../db/schema';
+import { guardedLookup, literalAllowed } from '../integrations/webhook-url';
 import { startLeaderJob, type JobClock } from '../jobs/leader-job';
 import { pushDb, type PushDb } from './push-db';
 import { claimPushes, dropSubscription, markPushFailed, markPushSent, type ClaimedPush } from './push-store';
@@ -34,34 +37,62 @@ export interface PushSenderDeps {
   db: Kysely<Database>;
   vapid: VapidKeys;
   log: { info(message: string): void; error(message: string): void };
+  /** Endpoints over http or on private/loopback addresses (PUSH_ALLOW_PRIVATE: tests, a push service of one's own). */
+  allowPrivate?: boolean;
 }
 
-function statusOf(error: unknown): number | undefined {
-  const code = (error as { statusCode?: unknown } | null)?.statusCode;
-  return typeof code === 'number' ? code : undefined;
+/**
+ * One POST of the encrypted message to the push service; its status code. web-push signs and encrypts
+ * (generateRequestDetails); the request is ours, so an endpoint on an internal address is refused as
+ * a webhook's is (a subscription's endpoint is whatever a signed-in user sent), unless allowed.
+ */
+export function postToPushService(
+  endpoint: string,
+  details: { method: string; headers: Record<string, string | number>; body: Buffer | null },
+  allowPrivate: boolean,
+): Promise<number> {
+  const url = new URL(endpoint);
+  if (!allowPrivate && url.protocol !== 'https:') return Promise.reject(new Error('Push endpoints must be https'));
+  if (!literalAllowed(url, allowPrivate)) return Promise.reject(new Error('The endpoint is a private or loopback address'));
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.request(
+      url,
+      { method: details.method, headers: details.headers, lookup: guardedLookup(allowPrivate), signal: AbortSignal.timeout(SEND_TIMEOUT_MS) },
+      (response) => {
+        response.resume(); // the push service's answer text says nothing the status does not
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(details.body ?? undefined);
+  });
 }
 
-async function sendOne(db: PushDb, vapid: VapidKeys, push: ClaimedPush, now: Date): Promise<PushOutcome> {
+async function sendOne(deps: PushSenderDeps, db: PushDb, push: ClaimedPush, now: Date): Promise<PushOutcome> {
+  let status: number;
   try {
-    await webpush.sendNotification({ endpoint: push.endpoint, keys: { p256dh: push.p256dh, auth: push.auth } }, push.payload, {
-      vapidDetails: vapid,
+    const details = webpush.generateRequestDetails({ endpoint: push.endpoint, keys: { p256dh: push.p256dh, auth: push.auth } }, push.payload, {
+      vapidDetails: deps.vapid,
       TTL: TTL_SECONDS,
       urgency: 'high',
-      timeout: SEND_TIMEOUT_MS,
     });
-    await markPushSent(db, push, now);
-    return 'sent';
+    status = await postToPushService(details.endpoint, details, deps.allowPrivate ?? false);
   } catch (error) {
-    const status = statusOf(error);
-    if (status === 404 || status === 410) {
-      await dropSubscription(db, push.subscription_id);
-      return 'gone';
-    }
-    const body = (error as { body?: unknown }).body;
-    const reason = `${status ?? ''} ${error instanceof Error ? error.message : String(error)} ${typeof body === 'string' ? body : ''}`.trim();
-    await markPushFailed(db, push.id, reason);
+    await markPushFailed(db, push.id, error instanceof Error ? error.message : String(error));
     return 'failed';
   }
+  if (status >= 200 && status < 300) {
+    await markPushSent(db, push, now);
+    return 'sent';
+  }
+  if (status === 404 || status === 410) {
+    await dropSubscription(db, push.subscription_id);
+    return 'gone';
+  }
+  await markPushFailed(db, push.id, `HTTP ${status}`);
+  return 'failed';
 }
 
 /** One round: sends every message due at `now` (claimed in batches) and forgets old ones. */
@@ -75,7 +106,7 @@ export async function sendPushRound(deps: PushSenderDeps, now = new Date()): Pro
   for (;;) {
     const batch = await claimPushes(db, BATCH, now);
     for (const push of batch) {
-      const outcome = await sendOne(db, deps.vapid, push, now);
+      const outcome = await sendOne(deps, db, push, now);
       round[outcome] += 1;
       if (outcome === 'failed') deps.log.error(`push ${push.id} (attempt ${push.attempts}) failed`);
     }
