@@ -18,6 +18,7 @@ import { apiPost, appManifests, i18n, restoreSession, RETURN_TO_KEY, session$, t
 import type { ReleaseReport } from '@helio/contracts';
 import { showFailure, showLoading } from './app-panels';
 import { prefetchSignedIn } from './prefetch';
+import { registerServiceWorker } from './service-worker';
 import { createReleaseReporter, pageReleases } from './release-reports';
 import { NAV_PARCEL, SIGN_OUT_PATH, shellRoutes } from './routes';
 
@@ -172,4 +173,5 @@ window.addEventListener('single-spa:routing-event', guard);
 
 i18n.loadNamespaces('root-config').catch(console.error);
 start({ urlRerouteOnly: true });
+registerServiceWorker(i18n);
 restoreSession().catch(() => undefined);
