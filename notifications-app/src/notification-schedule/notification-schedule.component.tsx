@@ -5,6 +5,7 @@ import React, { useState } from 'react';
 import { Classes, FormGroup, Icon, SegmentedControl, Spinner, Switch, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { ErrorPanel, PageHeader } from '@helio/shared-utils';
+import { PushDevices } from '../push-devices/push-devices.component';
 import { DayCard } from './day-card.component';
 import { DayTimesDialog } from './day-times-dialog.component';
 import { useNotificationSettings, useSaveNotificationSettings, type SaveStatus } from './notification-settings.resource';
@@ -123,6 +124,7 @@ export default function NotificationSchedulePage() {
     return (
       <div className="helio-schedule">
         <Schedule settings={settings.data} />
+        <PushDevices />
       </div>
     );
   }
