@@ -138,21 +138,24 @@ self.addEventListener('push', (event) => {
   );
 });
 
-/** Opens the alert's page: in a console window already open (focused and navigated there), else a new one. */
+/** Opens the alert's page: in a console window already open (navigated there, then focused), else a new one. */
 async function openPage(path) {
   const target = new URL(path, self.location.origin).href;
-  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const windows = await self.clients.matchAll({ type: 'window' });
   const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
-  if (open) {
-    await open.focus();
-    return open.navigate(target);
-  }
-  return self.clients.openWindow(target);
+  if (!open) return self.clients.openWindow(target);
+  const navigated = await open.navigate(target);
+  await (navigated || open).focus().catch(() => undefined); // focusing may be refused; the page is there
+  return navigated;
 }
+
+/** Only a path of this console: a message can never send the user elsewhere. */
+const pageOf = (notification) => {
+  const path = (notification.data && notification.data.url) || '/notifications';
+  return path.startsWith('/') && !path.startsWith('//') ? path : '/notifications';
+};
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const path = (event.notification.data && event.notification.data.url) || '/notifications';
-  // only a path of this console: a message can never send the user elsewhere
-  event.waitUntil(openPage(path.startsWith('/') && !path.startsWith('//') ? path : '/notifications'));
+  event.waitUntil(openPage(pageOf(event.notification)));
 });
