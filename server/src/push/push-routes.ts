@@ -49,7 +49,10 @@ export function pushHandlers(db: PushDb, publicKey: () => string): ApiHandlers {
       if (!(await renameSubscription(db, request.user.sub, request.body.id, request.body.name))) throw notFound('No such device');
       return deviceOf(await ownDevice(db, request.user.sub, request.body.id));
     },
-    'notifications/push/remove': async (request) => ({ removed: await removeSubscription(db, request.user.sub, request.body.id) }),
+    'notifications/push/remove': async (request) => {
+      if (!(await removeSubscription(db, request.user.sub, request.body.id))) throw notFound('No such device');
+      return { removed: true };
+    },
     'notifications/push/test': async (request) => {
       const device = await ownDevice(db, request.user.sub, request.body.id);
       const user = await db.selectFrom('users').select('locale').where('id', '=', request.user.sub).executeTakeFirstOrThrow();
