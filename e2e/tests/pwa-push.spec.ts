@@ -71,7 +71,12 @@ async function subscribeAtPushService(request: APIRequestContext, token: string,
   const made = await request.post(`${PUSH_URL}/subscribe`, { data: { userVisibleOnly: 'true', applicationServerKey: publicKey } });
   expect(made.status(), await made.text()).toBe(200);
   const subscription = ((await made.json()) as { data: PushServiceSubscription }).data;
-  await api(request, 'notifications/push/subscribe', { name, subscription: { endpoint: subscription.endpoint, keys: subscription.keys } }, token);
+  await api(
+    request,
+    'notifications/push/subscribe',
+    { name, subscription: { endpoint: subscription.endpoint, keys: subscription.keys } },
+    token,
+  );
   return subscription;
 }
 
@@ -179,9 +184,9 @@ test('push alerts reach the subscribed device inside the schedule window and ope
   await expect(renamed).toBeVisible();
   await renamed.getByRole('button', { name: 'Poslat zkušební' }).focus();
   await page.keyboard.press('Enter');
-  await expect.poll(async () => (await messagesOf(request, device)).map((m) => m.title), { timeout: 20_000 }).toEqual([
-    'Helio EMS: zkušební upozornění',
-  ]);
+  await expect
+    .poll(async () => (await messagesOf(request, device)).map((m) => m.title), { timeout: 20_000 })
+    .toEqual(['Helio EMS: zkušební upozornění']);
 
   try {
     await setFaults(plant.thingName, { inverterFault: true });

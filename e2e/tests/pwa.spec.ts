@@ -85,8 +85,14 @@ test('an offline reload shows the offline page in the console’s language; hash
   try {
     // on the console's page (its policy lets it fetch from this origin), now without a network
     const offline = await page.evaluate(async (shell) => {
-      const hashed = await fetch(shell).then((r) => r.status, () => 'failed');
-      const api = await fetch('/api/health').then((r) => r.status, () => 'failed');
+      const hashed = await fetch(shell).then(
+        (r) => r.status,
+        () => 'failed',
+      );
+      const api = await fetch('/api/health').then(
+        (r) => r.status,
+        () => 'failed',
+      );
       return { hashed, api };
     }, shellModule);
     expect(offline).toEqual({ hashed: 200, api: 'failed' });
@@ -131,4 +137,3 @@ test('a release promoted while the service worker controls the page is what the 
   await page.reload();
   expect(await servedRelease(page, FEP)).toBe(before);
 });
-

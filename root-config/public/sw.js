@@ -6,7 +6,6 @@
 //   console answers an offline page in the visitor's language instead of the browser's error page;
 // - the API (/api/…) and everything else are never cached.
 // It also shows the push alerts the server sends (push) and opens the alert's page on a click.
-/* eslint-env serviceworker */
 'use strict';
 
 const BUILD = '%BUILD%';
@@ -108,7 +107,14 @@ self.addEventListener('fetch', (event) => {
   if (isImmutable(url)) event.respondWith(fromCacheFirst(request));
   else if (OFFLINE_FILES.includes(url.pathname)) {
     // what the offline page shows: fresh while online, the installed copy without a network
-    event.respondWith(fetch(request).catch(() => caches.open(OFFLINE_CACHE).then((c) => c.match(url.pathname)).then((r) => r || Response.error())));
+    event.respondWith(
+      fetch(request).catch(() =>
+        caches
+          .open(OFFLINE_CACHE)
+          .then((c) => c.match(url.pathname))
+          .then((r) => r || Response.error()),
+      ),
+    );
   }
 });
 

@@ -8,7 +8,10 @@ export interface WorkerLanguageSource {
 
 export const SERVICE_WORKER_URL = '/sw.js';
 
-export function registerServiceWorker(i18n: WorkerLanguageSource, container: ServiceWorkerContainer | undefined = navigator.serviceWorker): void {
+export function registerServiceWorker(
+  i18n: WorkerLanguageSource,
+  container: ServiceWorkerContainer | undefined = navigator.serviceWorker,
+): void {
   if (!container) return;
   const tell = (language: string) => {
     void container.ready.then((registration) => registration.active?.postMessage({ type: 'language', language: language.slice(0, 2) }));

@@ -77,7 +77,9 @@ function DeviceRow({ device }: { device: PushDevice }) {
         )}
       </td>
       <td className={Classes.TEXT_MUTED}>{device.service}</td>
-      <td>{device.lastSentAt ? formatDateTime(new Date(device.lastSentAt), { dateStyle: 'medium', timeStyle: 'short' }) : t('push.never')}</td>
+      <td>
+        {device.lastSentAt ? formatDateTime(new Date(device.lastSentAt), { dateStyle: 'medium', timeStyle: 'short' }) : t('push.never')}
+      </td>
       <td className="helio-push__actions">
         <Button variant="minimal" icon="edit" onClick={() => setRenaming(device.name)} disabled={renaming !== null}>
           {t('push.rename')}
@@ -95,7 +97,13 @@ function DeviceRow({ device }: { device: PushDevice }) {
         >
           {t('push.sendTest')}
         </Button>
-        <Button variant="minimal" intent="danger" icon="trash" loading={remove.isPending} onClick={() => remove.mutate(device.id, { onError: failed })}>
+        <Button
+          variant="minimal"
+          intent="danger"
+          icon="trash"
+          loading={remove.isPending}
+          onClick={() => remove.mutate(device.id, { onError: failed })}
+        >
           {t('push.remove')}
         </Button>
       </td>

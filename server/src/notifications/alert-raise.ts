@@ -66,7 +66,11 @@ export async function raiseAlert(
     const facts = { kind, severity, startedAt: at, details, plantName: plant.name, timeZone, consoleUrl: deps.consoleUrl };
     for (const recipient of recipients) await enqueueMail(trx, renderAlertMail(facts, recipient), at);
     // the same recipients' subscribed browsers; the push sender's leader job sends them (push/)
-    await queueAlertPushes(trx, { alertId: id, plantId: plant.id, plantName: plant.name, kind, severity, details, startedAt: at, timeZone }, recipients);
+    await queueAlertPushes(
+      trx,
+      { alertId: id, plantId: plant.id, plantName: plant.name, kind, severity, details, startedAt: at, timeZone },
+      recipients,
+    );
     return { id, mailed: recipients.length };
   });
   if (raised) {

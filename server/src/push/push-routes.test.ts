@@ -40,7 +40,8 @@ describe.each(databaseTargets())('the push devices API on $name', (target) => {
     const user = await addUser(db, tenantId, spec);
     return { user, token: await tokenFor(db, user) };
   };
-  const publicKey = async (token: string) => (await post(app, 'notifications/push/key', {}, { token })).json<{ publicKey: string }>().publicKey;
+  const publicKey = async (token: string) =>
+    (await post(app, 'notifications/push/key', {}, { token })).json<{ publicKey: string }>().publicKey;
   const subscribe = async (token: string, name: string) => {
     const subscription = await service.subscribe(await publicKey(token));
     const { clientHash, ...browserJson } = subscription;
@@ -48,7 +49,8 @@ describe.each(databaseTargets())('the push devices API on $name', (target) => {
     const response = await post(app, 'notifications/push/subscribe', { name, subscription: browserJson }, { token });
     return { subscription, response };
   };
-  const devices = async (token: string) => (await post(app, 'notifications/push/list', {}, { token })).json<{ devices: { id: string; name: string }[] }>().devices;
+  const devices = async (token: string) =>
+    (await post(app, 'notifications/push/list', {}, { token })).json<{ devices: { id: string; name: string }[] }>().devices;
 
   it('keeps the VAPID key pair in the data directory, readable by the server’s user only', async () => {
     const { token } = await signedIn();
@@ -67,7 +69,9 @@ describe.each(databaseTargets())('the push devices API on $name', (target) => {
     expect(phone).toMatchObject({ name: 'Phone', service: `127.0.0.1:${PUSH_PORT[target.name]}`, lastSentAt: null });
     await subscribe(token, 'Office PC');
     expect((await devices(token)).map((d) => d.name)).toEqual(['Phone', 'Office PC']);
-    expect((await post(app, 'notifications/push/rename', { id: phone.id, name: 'Pixel' }, { token })).json()).toMatchObject({ name: 'Pixel' });
+    expect((await post(app, 'notifications/push/rename', { id: phone.id, name: 'Pixel' }, { token })).json()).toMatchObject({
+      name: 'Pixel',
+    });
     expect((await post(app, 'notifications/push/remove', { id: phone.id }, { token })).json()).toEqual({ removed: true });
     expect((await devices(token)).map((d) => d.name)).toEqual(['Office PC']);
   });
@@ -101,7 +105,12 @@ describe.each(databaseTargets())('the push devices API on $name', (target) => {
     const { token } = await signedIn();
     for (let i = 0; i < MAX_SUBSCRIPTIONS_PER_USER; i++) expect((await subscribe(token, `Device ${i}`)).response.statusCode).toBe(200);
     expect((await subscribe(token, 'One too many')).response.statusCode).toBe(409);
-    const bad = await post(app, 'notifications/push/subscribe', { name: 'X', subscription: { endpoint: 'javascript:alert(1)', keys: { p256dh: 'a', auth: 'b' } } }, { token });
+    const bad = await post(
+      app,
+      'notifications/push/subscribe',
+      { name: 'X', subscription: { endpoint: 'javascript:alert(1)', keys: { p256dh: 'a', auth: 'b' } } },
+      { token },
+    );
     expect(bad.statusCode).toBe(400);
   });
 

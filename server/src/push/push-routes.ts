@@ -39,10 +39,18 @@ export function pushHandlers(db: PushDb, publicKey: () => string): ApiHandlers {
     'notifications/push/list': async (request) => ({ devices: (await subscriptionsOf(db, request.user.sub)).map(deviceOf) }),
     'notifications/push/subscribe': async (request) => {
       const { name, subscription } = request.body;
-      const known = await db.selectFrom('push_subscriptions').select('user_id').where('endpoint', '=', subscription.endpoint).executeTakeFirst();
+      const known = await db
+        .selectFrom('push_subscriptions')
+        .select('user_id')
+        .where('endpoint', '=', subscription.endpoint)
+        .executeTakeFirst();
       if (known?.user_id !== request.user.sub && (await countSubscriptions(db, request.user.sub)) >= MAX_SUBSCRIPTIONS_PER_USER)
         throw conflict(`At most ${MAX_SUBSCRIPTIONS_PER_USER} devices per user; remove one first`);
-      const row = await saveSubscription(db, request.user.sub, { endpoint: subscription.endpoint, ...subscription.keys, name: name.trim() || name });
+      const row = await saveSubscription(db, request.user.sub, {
+        endpoint: subscription.endpoint,
+        ...subscription.keys,
+        name: name.trim() || name,
+      });
       return deviceOf(row);
     },
     'notifications/push/rename': async (request) => {

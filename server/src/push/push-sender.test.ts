@@ -76,7 +76,8 @@ describe.each(databaseTargets())('push alerts on $name', (target) => {
 
   const engine = () => createAlertEngine({ db, log: quietLog(), consoleUrl: 'https://ems.test', startedAt: 0 });
   const round = (at: number) => sendPushRound({ db, vapid, log: quietLog(), allowPrivate: true }, new Date(at));
-  const subscriptionRows = (userId: string) => pushDb(db).selectFrom('push_subscriptions').selectAll().where('user_id', '=', userId).execute();
+  const subscriptionRows = (userId: string) =>
+    pushDb(db).selectFrom('push_subscriptions').selectAll().where('user_id', '=', userId).execute();
 
   async function userWithDevice(tenantId: string, settings: NotificationSettings | null, spec: NewUser & { plants?: boolean } = {}) {
     const user = await addUser(db, tenantId, spec);
@@ -104,10 +105,15 @@ describe.each(databaseTargets())('push alerts on $name', (target) => {
     expect(await round(NIGHT)).toMatchObject({ failed: 0, gone: 0 });
 
     expect(payloads(czech.subscription)).toEqual([
-      expect.objectContaining({ title: 'Brno – Líšeň: Výpadek sítě', body: 'Brána hlásí ztrátu spojení se sítí.', url: alertPagePath(plant.id) }),
+      expect.objectContaining({
+        title: 'Brno – Líšeň: Výpadek sítě',
+        body: 'Brána hlásí ztrátu spojení se sítí.',
+        url: alertPagePath(plant.id),
+      }),
     ]);
     expect(payloads(english.subscription)).toEqual([expect.objectContaining({ title: 'Brno – Líšeň: Grid outage' })]);
-    for (const nobody of [outsideWindow, switchedOff, noModule, withoutThePlant, otherTenant]) expect(payloads(nobody.subscription)).toEqual([]);
+    for (const nobody of [outsideWindow, switchedOff, noModule, withoutThePlant, otherTenant])
+      expect(payloads(nobody.subscription)).toEqual([]);
     const [czechDevice] = await subscriptionRows(czech.user.id);
     expect(czechDevice?.last_sent_at).toBe(new Date(NIGHT).toISOString());
   });
@@ -162,7 +168,8 @@ describe.each(databaseTargets())('push alerts on $name', (target) => {
     const { user } = await userWithDevice(tenant, inWindow());
     const message = () => ({ title: 't', body: 'b', url: '/', tag: 'x' });
     let queued = 0;
-    for (let i = 0; i < PUSH_PER_USER_PER_HOUR + 5; i++) queued += await queuePush(pushDb(db), user.id, message, new Date(NIGHT + i * 1000));
+    for (let i = 0; i < PUSH_PER_USER_PER_HOUR + 5; i++)
+      queued += await queuePush(pushDb(db), user.id, message, new Date(NIGHT + i * 1000));
     expect(queued).toBe(PUSH_PER_USER_PER_HOUR);
     expect(await queuePush(pushDb(db), user.id, message, new Date(NIGHT + 3_600_000 + 1000))).toBe(1);
   });

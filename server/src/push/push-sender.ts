@@ -58,7 +58,12 @@ export function postToPushService(
   return new Promise((resolve, reject) => {
     const request = client.request(
       url,
-      { method: details.method, headers: details.headers, lookup: guardedLookup(allowPrivate), signal: AbortSignal.timeout(SEND_TIMEOUT_MS) },
+      {
+        method: details.method,
+        headers: details.headers,
+        lookup: guardedLookup(allowPrivate),
+        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+      },
       (response) => {
         response.resume(); // the push service's answer text says nothing the status does not
         response.on('end', () => resolve(response.statusCode ?? 0));
@@ -73,11 +78,15 @@ export function postToPushService(
 async function sendOne(deps: PushSenderDeps, db: PushDb, push: ClaimedPush, now: Date): Promise<PushOutcome> {
   let status: number;
   try {
-    const details = webpush.generateRequestDetails({ endpoint: push.endpoint, keys: { p256dh: push.p256dh, auth: push.auth } }, push.payload, {
-      vapidDetails: deps.vapid,
-      TTL: TTL_SECONDS,
-      urgency: 'high',
-    });
+    const details = webpush.generateRequestDetails(
+      { endpoint: push.endpoint, keys: { p256dh: push.p256dh, auth: push.auth } },
+      push.payload,
+      {
+        vapidDetails: deps.vapid,
+        TTL: TTL_SECONDS,
+        urgency: 'high',
+      },
+    );
     status = await postToPushService(details.endpoint, details, deps.allowPrivate ?? false);
   } catch (error) {
     await markPushFailed(db, push.id, error instanceof Error ? error.message : String(error));
@@ -114,9 +123,9 @@ export async function sendPushRound(deps: PushSenderDeps, now = new Date()): Pro
   }
 }
 
-export function startPushSender(
-  deps: PushSenderDeps & { tickMs?: number; leaseTtlMs?: number; holder?: string; clock?: JobClock },
-): { stop(options?: { release?: boolean }): Promise<void> } {
+export function startPushSender(deps: PushSenderDeps & { tickMs?: number; leaseTtlMs?: number; holder?: string; clock?: JobClock }): {
+  stop(options?: { release?: boolean }): Promise<void>;
+} {
   const job = startLeaderJob({
     db: deps.db,
     name: PUSH_SENDER_JOB,

@@ -3,13 +3,11 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 
-/* eslint-disable @typescript-eslint/no-require-imports -- web-push-testing ships CommonJS without types */
 const { PushApiModel } = require('web-push-testing/src/PushApiModel') as { PushApiModel: new () => PushModel };
 const WebPushTestingServer = require('web-push-testing/src/server') as new (
   model: PushModel,
   port: number,
 ) => { _app: { listen(port: number, host: string, done: () => void): Server }; setRequestHandlers(): void };
-/* eslint-enable @typescript-eslint/no-require-imports */
 
 interface PushModel {
   notifyUrl: string;
