@@ -38,7 +38,7 @@ function SubscribeThisBrowser() {
   return (
     <form onSubmit={submit}>
       <FormGroup label={t('push.deviceName')} labelFor="helio-push-name" helperText={t('push.deviceNameHelp')}>
-        <ControlGroup>
+        <ControlGroup className="helio-push__subscribe">
           <InputGroup id="helio-push-name" value={name} maxLength={NAME_MAX} onValueChange={setName} />
           <Button type="submit" intent="primary" icon="notifications-updated" loading={subscribe.isPending} disabled={!name.trim()}>
             {t('push.subscribe')}
@@ -123,23 +123,25 @@ export function PushDevices() {
     list = <p className={Classes.TEXT_MUTED}>{t('push.none')}</p>;
   } else {
     list = (
-      <HTMLTable compact className="helio-push__table" aria-label={t('push.devices')}>
-        <thead>
-          <tr>
-            <th scope="col">{t('push.deviceName')}</th>
-            <th scope="col">{t('push.service')}</th>
-            <th scope="col">{t('push.lastSent')}</th>
-            <th scope="col">
-              <span className={Classes.TEXT_MUTED}>{t('push.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {devices.data.devices.map((device) => (
-            <DeviceRow key={device.id} device={device} />
-          ))}
-        </tbody>
-      </HTMLTable>
+      <div className="helio-push__table-scroll">
+        <HTMLTable compact className="helio-push__table" aria-label={t('push.devices')}>
+          <thead>
+            <tr>
+              <th scope="col">{t('push.deviceName')}</th>
+              <th scope="col">{t('push.service')}</th>
+              <th scope="col">{t('push.lastSent')}</th>
+              <th scope="col">
+                <span className={Classes.TEXT_MUTED}>{t('push.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {devices.data.devices.map((device) => (
+              <DeviceRow key={device.id} device={device} />
+            ))}
+          </tbody>
+        </HTMLTable>
+      </div>
     );
   }
   return (
