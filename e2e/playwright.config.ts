@@ -61,6 +61,8 @@ const server = (slot: number) => {
       // The integrations journey's webhook receiver listens on loopback, and deliveries go out at once.
       WEBHOOK_ALLOW_PRIVATE: 'on',
       WEBHOOK_POLL_MS: '500',
+      // The push journey's push service (web-push-testing) listens on loopback over http.
+      PUSH_ALLOW_PRIVATE: 'on',
     },
   };
 };
@@ -78,6 +80,9 @@ export default defineConfig({
     headless: true,
     launchOptions: { executablePath: chromiumOptions.executablePath, args: chromiumOptions.args },
     trace: 'off',
+    // The console's service worker answers hashed files from its cache, out of reach of page.route:
+    // journeys that stub requests would no longer see them. Only the PWA journeys (pwa*.spec.ts) allow it.
+    serviceWorkers: 'block',
   },
   webServer: Array.from({ length: WORKERS }, (_, slot) => server(slot)),
 });

@@ -28,6 +28,7 @@ import {
 import type { ReleaseReport } from '@helio/contracts';
 import { showFailure, showLoading } from './app-panels';
 import { prefetchSignedIn } from './prefetch';
+import { registerServiceWorker } from './service-worker';
 import { createReleaseReporter, pageReleases } from './release-reports';
 import { NAV_PARCEL, SIGN_OUT_PATH, shellRoutes } from './routes';
 
@@ -195,4 +196,5 @@ const openingPath = window.location.pathname;
 const openingTexts = isMainRoute(openingPath) ? [NAV_PARCEL, ownerOf(openingPath)].map((app) => app.replace('@helio/', '')) : [];
 i18n.loadNamespaces(['root-config', ...openingTexts]).catch(console.error);
 start({ urlRerouteOnly: true });
+registerServiceWorker(i18n);
 restoreSession().catch(() => undefined);

@@ -16,6 +16,7 @@ import { saveSimulatorPasswords, simulatorKeystorePath } from './devices/simulat
 import { buildApp } from './http/app';
 import { startAlertEngine } from './notifications/alert-engine';
 import { startScheduleRunner } from './rc';
+import { startPushSender, vapidKeys, vapidSubject } from './push';
 import { startPriceImport } from './spot/price-import';
 import { startMonthlyReports } from './reports/monthly-mail';
 import { consoleLogger, type Logger } from './logger';
@@ -117,6 +118,10 @@ async function main(): Promise<void> {
       leaseTtlMs,
       holder,
     });
+    // alerts' push messages, written with the alert, sent by one replica (push/push-sender.ts)
+    const vapid = vapidKeys(config.dataDir, vapidSubject(config.consoleUrl, config.identity.mailFrom));
+    const pushes = startPushSender({ db, vapid, log, leaseTtlMs, holder, allowPrivate: config.pushAllowPrivate });
+    closers.push(() => pushes.stop());
     const schedules = startScheduleRunner({ db, devices, log, tickMs: config.rcTickMs, leaseTtlMs, holder });
     closers.push(() => schedules.stop());
     closers.push(() => alerts.stop());

@@ -21,6 +21,7 @@ import { ocppModule } from './ocpp/module';
 import { notificationsModule } from './notifications/module';
 import { plantDevicesModule } from './plant-devices/module';
 import { plantsModule } from './plants/module';
+import { pushModule } from './push/module';
 import { rcModule } from './rc/module';
 import { releasesModule } from './releases/module';
 import { reportsModule } from './reports/module';
@@ -57,6 +58,7 @@ export const modules: readonly ApiModule<ModuleDeps>[] = [
   rcModule,
   seriesModule,
   notificationsModule,
+  pushModule,
   spotModule,
   forecastModule,
   integrationsModule,

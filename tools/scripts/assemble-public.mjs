@@ -12,6 +12,7 @@ const { collectAppManifests } = require('../app-manifests.js');
 const { inlineScriptHashes, evalUses } = require('./inline-scripts.js');
 const sharedModules = require('../shared-modules.js');
 const { importedNames } = require('../shared-imports.js');
+const { pwaIcons } = require('./pwa-icons.js');
 
 /** The core libraries every first load needs: preloaded so they download in parallel. */
 const PRELOAD = [
@@ -137,6 +138,22 @@ export function sharedExports() {
   return Object.fromEntries(sharedModules.filter((m) => !m.entry).map((m) => [m.name, m.narrow ? importedNames(m.name) : null]));
 }
 
+/**
+ * What makes the console installable (docs/pwa.md): the web app manifest, its icons, the offline
+ * page's stylesheet and the service worker at the root (its scope is the whole console), marked with
+ * this build so browsers take a new build's worker.
+ */
+function writeInstallable(root, publicDir, html) {
+  const source = path.join(root, 'root-config', 'public');
+  for (const file of fs.readdirSync(source)) {
+    const text = fs.readFileSync(path.join(source, file), 'utf8');
+    const build = crypto.createHash('sha256').update(html).digest('hex').slice(0, 8);
+    fs.writeFileSync(path.join(publicDir, file), file === 'sw.js' ? text.replace('%BUILD%', build) : text);
+  }
+  fs.mkdirSync(path.join(publicDir, 'icons'), { recursive: true });
+  for (const [file, png] of Object.entries(pwaIcons())) fs.writeFileSync(path.join(publicDir, 'icons', file), png);
+}
+
 export function assemblePublic({ root, publicDir }) {
   const appsDir = path.join(publicDir, 'apps');
   const sourceMap = JSON.parse(fs.readFileSync(path.join(root, 'import-map.json'), 'utf8'));
@@ -184,5 +201,6 @@ export function assemblePublic({ root, publicDir }) {
   fs.writeFileSync(path.join(publicDir, 'import-map.json'), JSON.stringify(importMap, null, 2));
   fs.writeFileSync(path.join(publicDir, 'shared-exports.json'), JSON.stringify(sharedExports(), null, 2));
   copyLocales(root, publicDir);
+  writeInstallable(root, publicDir, html);
   return { importMap, assets, scriptSrc, appManifests };
 }

@@ -52,7 +52,9 @@ export type TenantResourceKind =
   | 'webhook'
   | 'delivery'
   | 'schedule'
-  | 'charger';
+  | 'charger'
+  /** A user's subscribed browser (push/): the caller's own only. */
+  | 'pushDevice';
 
 /** Where a request names a tenant-owned thing by its id (the security test probes it with another tenant's ids). */
 export interface TenantResource {

@@ -14,6 +14,7 @@ export * from './live';
 export * from './series';
 export * from './spot';
 export * from './notifications';
+export * from './push';
 export * from './openapi';
 export * from './csp-reports';
 export * from './forecast';

@@ -13,6 +13,7 @@ import { identityEndpoints } from './identity';
 import { integrationEndpoints } from './integrations';
 import { notificationEndpoints } from './notifications';
 import { plantAccessEndpoints } from './plant-access';
+import { pushEndpoints } from './push';
 import { plantDeviceEndpoints } from './plant-devices';
 import { plantEndpoints } from './plants';
 import { rcEndpoints } from './rc';
@@ -37,6 +38,7 @@ export const api = {
   ...seriesEndpoints,
   ...spotEndpoints,
   ...notificationEndpoints,
+  ...pushEndpoints,
   ...forecastEndpoints,
   ...rcEndpoints,
   ...analyticsEndpoints,

@@ -6,6 +6,7 @@ import { Classes, FormGroup, Icon, SegmentedControl, Spinner, Switch, Tag } from
 import { useTranslation } from 'react-i18next';
 import { ErrorPanel, PageHeader } from '@helio/shared-utils';
 import { ReportSubscriptionCard } from '../monthly-report/report-subscription.component';
+import { PushDevices } from '../push-devices/push-devices.component';
 import { DayCard } from './day-card.component';
 import { DayTimesDialog } from './day-times-dialog.component';
 import { useNotificationSettings, useSaveNotificationSettings, type SaveStatus } from './notification-settings.resource';
@@ -125,6 +126,7 @@ export default function NotificationSchedulePage() {
       <div className="helio-schedule">
         <Schedule settings={settings.data} />
         <ReportSubscriptionCard />
+        <PushDevices />
       </div>
     );
   }

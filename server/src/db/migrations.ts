@@ -43,6 +43,7 @@ import { scheduleCreatorsMigration } from '../rc/migrations/066-schedule-creator
 import { releaseReportersMigration } from '../releases/migrations/067-release-reporters';
 import { outboxSecretsMigration } from '../mail/migrations/068-outbox-secrets';
 import { ocppMigration } from '../ocpp/migrations/070-ocpp';
+import { pushSubscriptionsMigration } from '../push/migrations/072-push-subscriptions';
 import { seriesBlocksMigration } from '../series/migrations/071-series-blocks';
 import { monthlyReportsMigration } from '../reports/migrations/073-monthly-reports';
 
@@ -84,6 +85,7 @@ export const migrations: Record<string, Migration> = {
   '068_outbox_secrets': outboxSecretsMigration,
   '070_ocpp': ocppMigration,
   '071_series_blocks': seriesBlocksMigration,
+  '072_push_subscriptions': pushSubscriptionsMigration,
   '073_monthly_reports': monthlyReportsMigration,
 };
 

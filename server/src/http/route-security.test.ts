@@ -11,6 +11,8 @@ import { BUILT_IN_ROLES } from '../iam/permissions';
 import { SIGNED_IN, type TenantResourceKind } from '../iam/route-access';
 import { addRole, addUser, tenantIdOf, tokenFor, userIdOf } from '../iam/test-fixtures';
 import { startSession } from '../identity/sessions';
+import { pushDb } from '../push/push-db';
+import { saveSubscription } from '../push/push-store';
 import { TOKEN_LIFETIME_S } from '../identity/tokens';
 import { insertTag } from '../tags/tags';
 import { createApiKey } from '../integrations/api-keys';
@@ -123,6 +125,7 @@ describe.each(databaseTargets())('route security on $name', (target) => {
       ...(await integrationThings(tenantA)),
       schedule: (await insertSchedule(db, probeSchedule(tenantA, plantA.id))).id,
       charger: await probeCharger(plantA.id),
+      pushDevice: await probePushDevice(ownerA.id),
     };
     theirs = async (kind) => {
       if (kind === 'apiKey' || kind === 'webhook' || kind === 'delivery') return (await integrationThings(tenantB))[kind];
@@ -136,6 +139,7 @@ describe.each(databaseTargets())('route security on $name', (target) => {
       if (kind === 'tag') return insertTag(db, tenantB, { name: `Probe: theirs ${randomUUID()}`, colour: 'green' });
       if (kind === 'schedule') return (await insertSchedule(db, probeSchedule(tenantB, plantB.id))).id;
       if (kind === 'charger') return probeCharger(plantB.id);
+      if (kind === 'pushDevice') return probePushDevice(ownerB.id);
       return (await startSession(db, ownerB.id, { userAgent: null, address: null })).sessionId;
     };
     const usersA = await db.selectFrom('users').select(['id', 'email']).where('tenant_id', '=', tenantA).execute();
@@ -159,6 +163,7 @@ describe.each(databaseTargets())('route security on $name', (target) => {
       ours.delivery,
       ours.schedule,
       ours.charger,
+      ours.pushDevice,
       ...usersA.flatMap((u) => [u.id, u.email]),
       ...plantsA.flatMap((p) => [p.id, p.thing_name]),
       ...devicesA.map((d) => d.id),
@@ -168,6 +173,12 @@ describe.each(databaseTargets())('route security on $name', (target) => {
   /** A new OCPP charger of the plant (its charge point id is unique across the installation). */
   async function probeCharger(plantId: string): Promise<string> {
     return (await addCharger(db, { plantId, chargePointId: `probe-${randomUUID().slice(0, 8)}`, name: 'Probe' })).charger.id;
+  }
+
+  /** A browser subscribed for push messages by the user. */
+  async function probePushDevice(userId: string): Promise<string> {
+    const endpoint = `https://push.example.com/send/${randomUUID()}`;
+    return (await saveSubscription(pushDb(db), userId, { endpoint, p256dh: 'probe', auth: 'probe', name: 'Probe' })).id;
   }
 
   /** A tenant's API key, webhook and one queued delivery of it, made by the tenant's owner. */

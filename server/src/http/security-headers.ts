@@ -75,7 +75,9 @@ export function cspDirectives({ inlineScriptHashes, devOrigins, https }: CspInpu
     'font-src': ["'self'", ...dev],
     // the API, the live stream (server-sent events), translations
     'connect-src': ["'self'", ...dev],
-    'worker-src': ["'none'"],
+    // the console's service worker (/sw.js) and its web app manifest, both from this origin
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
     'frame-src': ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

@@ -20,6 +20,8 @@ export interface AlertMailFacts {
 }
 
 export interface Recipient {
+  /** users.id: push messages go to this user's subscribed browsers (push/). */
+  userId?: string;
   email: string;
   name: string;
   locale: Locale;
@@ -56,7 +58,11 @@ function when(value: Date | number, language: Locale, timeZone: string): string 
   return new Intl.DateTimeFormat(LOCALE_TAG[language], { dateStyle: 'long', timeStyle: 'short', timeZone }).format(value);
 }
 
-function detailLine(facts: AlertMailFacts, language: Locale): string {
+/** The alert's kind in words (the mail's subject, the push message's title). */
+export const alertTitle = (kind: AlertKind, language: Locale): string => TITLE[language][kind];
+
+/** The alert's figures in one sentence (the mail's body, the push message's text). */
+export function detailLine(facts: AlertMailFacts, language: Locale): string {
   const d = facts.details;
   const n = (value: unknown) => (typeof value === 'number' ? new Intl.NumberFormat(LOCALE_TAG[language]).format(value) : '?');
   const cs = language === 'cs';
@@ -134,5 +140,5 @@ export async function alertRecipients(
           : defaultSettings();
       return shouldEmail(settings, startedAt, timeZone);
     })
-    .map((u) => ({ email: u.email, name: u.name, locale: u.locale }));
+    .map((u) => ({ userId: u.id, email: u.email, name: u.name, locale: u.locale }));
 }

@@ -1,5 +1,5 @@
 // Opening and clearing one alert with everything that goes with it: the alert row, the listener
-// (webhooks) and the mails of those whose schedule is open, in one transaction; the live streams are
+// (webhooks) and the mails and push messages of those whose schedule is open, in one transaction; the live streams are
 // told after the commit. The alert engine raises the kinds it judges on its tick; event-driven kinds
 // (an OCPP charger's Faulted status) are raised and cleared here by whoever hears the event.
 import type { Kysely } from 'kysely';
@@ -11,6 +11,7 @@ import { announceAlertChange } from './alert-news';
 import { closeAlert, openAlert } from './alert-store';
 import type { AlertEventSink } from './alert-engine';
 import { notificationsDb } from './notifications-db';
+import { queueAlertPushes } from '../push/alert-push';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './schedule-window';
 
 export interface AlertRaiseDeps {
@@ -64,6 +65,12 @@ export async function raiseAlert(
     const recipients = await alertRecipients(notificationsDb(trx), plant, at, timeZone);
     const facts = { kind, severity, startedAt: at, details, plantName: plant.name, timeZone, consoleUrl: deps.consoleUrl };
     for (const recipient of recipients) await enqueueMail(trx, renderAlertMail(facts, recipient), at);
+    // the same recipients' subscribed browsers; the push sender's leader job sends them (push/)
+    await queueAlertPushes(
+      trx,
+      { alertId: id, plantId: plant.id, plantName: plant.name, kind, severity, details, startedAt: at, timeZone },
+      recipients,
+    );
     return { id, mailed: recipients.length };
   });
   if (raised) {
