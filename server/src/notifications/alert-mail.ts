@@ -59,7 +59,7 @@ function when(value: Date | number, language: Locale, timeZone: string): string 
 }
 
 /** The alert's kind in words (the mail's subject, the push message's title). */
-export const alertTitle = (kind: AlertKind, language: Locale): string => TITLE[language][kind];
+export const alertTitle = (kind: AlertKind, language: Locale): string => ALERT_TITLE[language][kind];
 
 /** The alert's figures in one sentence (the mail's body, the push message's text). */
 export function detailLine(facts: AlertMailFacts, language: Locale): string {
