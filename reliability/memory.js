@@ -2,8 +2,12 @@
 // is a new process with a series of its own): resident memory from /proc every few seconds (start,
 // end, peak), and what lives after a full collection (heapUsed + external, through the replica's
 // inspector: live-heap.js) twice a minute. A replica is judged by the slope of what lives (MiB a
-// minute, least squares, after a minute of warm-up): a leak raises it, while resident memory also
-// holds what the heap and the allocator grew to under a burst and keep.
+// minute) after its warm-up: a leak keeps raising it, while resident memory also holds what the heap
+// and the allocator grew to under a burst and keep. The warm-up is the first quarter of the process's
+// sampled life, at least WARM_UP_MS: a replica started under load fills its caches to their bounds
+// and compiles its hot code in the first minutes, which is growth that stops, not a leak. The slope
+// is Theil–Sen's (the median of the slopes between every two samples), so one sample taken in a
+// burst (a stream reconnect storm, a batch in flight) does not tilt a line of twenty.
 'use strict';
 const fs = require('node:fs');
 const { liveMemoryMiB } = require('./live-heap');
@@ -28,8 +32,26 @@ function slope(points) {
   return den === 0 ? NaN : num / den;
 }
 
+/** Theil–Sen slope: the median of the slopes between every two points (NaN with fewer than 2). */
+function robustSlope(points) {
+  const slopes = [];
+  for (let i = 0; i < points.length; i++)
+    for (let j = i + 1; j < points.length; j++) if (points[j].x !== points[i].x) slopes.push((points[j].y - points[i].y) / (points[j].x - points[i].x));
+  if (slopes.length === 0) return NaN;
+  slopes.sort((a, b) => a - b);
+  const mid = slopes.length >> 1;
+  return slopes.length % 2 ? slopes[mid] : (slopes[mid - 1] + slopes[mid]) / 2;
+}
+
 const LIVE_EVERY_MS = 30_000;
-const WARM_UP_MS = 60_000;
+const WARM_UP_MS = 2 * 60_000;
+const WARM_UP_SHARE = 0.25;
+
+/** The samples judged: those after the warm-up (the first quarter of the process's life, at least WARM_UP_MS). */
+function afterWarmUp(live, t0, tEnd) {
+  const warmUp = Math.max(WARM_UP_MS, WARM_UP_SHARE * (tEnd - t0));
+  return live.filter((p) => p.t - t0 >= warmUp).map((p) => ({ x: (p.t - t0) / 60_000, y: p.mib }));
+}
 
 /**
  * Samples `processes()` (→ [{ name, pid, inspectorPort? }]): resident memory every `everyMs`, what
@@ -78,7 +100,7 @@ function sampleMemory(processes, everyMs) {
     summary() {
       return [...series.entries()].map(([process, { rss, live }]) => {
         const t0 = rss[0]?.t ?? live[0]?.t;
-        const warm = live.filter((p) => p.t - t0 >= WARM_UP_MS).map((p) => ({ x: (p.t - t0) / 60_000, y: p.mib }));
+        const warm = afterWarmUp(live, t0, Math.max(rss.at(-1)?.t ?? t0, live.at(-1)?.t ?? t0));
         return {
           process,
           startMiB: rss[0]?.mib ?? NaN,
@@ -86,11 +108,17 @@ function sampleMemory(processes, everyMs) {
           peakMiB: Math.max(...rss.map((p) => p.mib)),
           minutes: ((rss.at(-1)?.t ?? t0) - t0) / 60_000,
           liveMiB: live.map((p) => Math.round(p.mib)),
-          liveSlopeMiBPerMin: warm.length >= 3 ? slope(warm) : NaN,
+          /** Minutes judged (after the warm-up) and what lived at their start and end. */
+          judgedMinutes: warm.length >= 2 ? warm.at(-1).x - warm[0].x : 0,
+          judgedFromMiB: warm[0]?.y ?? NaN,
+          judgedToMiB: warm.at(-1)?.y ?? NaN,
+          liveSlopeMiBPerMin: warm.length >= 3 ? robustSlope(warm) : NaN,
+          /** The least-squares slope over the same samples, for comparison with earlier runs. */
+          liveLeastSquaresMiBPerMin: warm.length >= 3 ? slope(warm) : NaN,
         };
       });
     },
   };
 }
 
-module.exports = { sampleMemory, rssMiB, slope };
+module.exports = { sampleMemory, rssMiB, slope, robustSlope, afterWarmUp };

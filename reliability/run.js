@@ -89,6 +89,13 @@ const ms = (v) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : '—');
 const inspectorPort = (o, index) => o.port + 12 + index;
 
 const heapSnapshotDir = process.env.RELIABILITY_HEAP_SNAPSHOTS ? path.resolve(process.env.RELIABILITY_HEAP_SNAPSHOTS) : undefined;
+// RELIABILITY_HEAP_SNAPSHOT_AT=<minutes,…>: snapshots also at these minutes into the load (e.g. after
+// the warm-up), to compare with the end's (reliability/heap-diff.js).
+const heapSnapshotAt = (process.env.RELIABILITY_HEAP_SNAPSHOT_AT ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map(Number)
+  .filter((m) => m > 0);
 
 /** Signals each live replica to write a heap snapshot and waits (bounded) until the files stop growing. */
 async function writeHeapSnapshots(cluster, dir, log) {
@@ -208,6 +215,19 @@ async function main() {
       o.short ? 2000 : 10_000,
     );
 
+    let snapshotsDuringLoad = Promise.resolve();
+    if (heapSnapshotDir)
+      for (const minute of heapSnapshotAt) {
+        const at = loadEnd - minutesMs + minute * 60_000;
+        if (at < loadEnd) {
+          snapshotsDuringLoad = snapshotsDuringLoad.then(async () => {
+            if (at > Date.now()) await sleep(at - Date.now());
+            log(`  heap snapshots at ${minute} min…`);
+            await writeHeapSnapshots(cluster, heapSnapshotDir, log);
+          });
+        }
+      }
+
     // The faults, spread over the run, each one after the load has run steadily for a while.
     const faults = o.faults.filter((f) => f !== 'disk');
     const gap = minutesMs / (faults.length + 1);
@@ -237,6 +257,7 @@ async function main() {
       check('SQLite on a full disk: clear error, process up, integrity_check ok', outcome.ok || outcome.skipped, outcome);
     }
     if (loadEnd > Date.now()) await sleep(loadEnd - Date.now());
+    await snapshotsDuringLoad;
     await memory.stop(); // the slope is the load's: the drain after it frees memory
     if (heapSnapshotDir) await writeHeapSnapshots(cluster, heapSnapshotDir, log);
 
