@@ -4,6 +4,8 @@
 // growth in count and bytes; then the Maps, Sets and arrays that grew most, matched by V8's object
 // id (stable between snapshots of one process), with the chain of retainers that names them (which
 // cache, listener set or queue it is). A growing collection is the usual shape of a leak.
+// `--retainers <Class>` instead: the objects of that class new since the earlier snapshot, counted by
+// the chain of retainers that holds them (what thousands of new Promises or closures wait on).
 'use strict';
 const fs = require('node:fs');
 
@@ -33,21 +35,33 @@ function load(file) {
     id: nodes[i * N + iId],
     size: nodes[i * N + iSize],
   });
-  // Retainers: for each node, the first few (edge, parent) that point at it (weak edges left out).
-  const retainers = new Map();
-  for (let p = 0; p < count; p++) {
-    for (let e = firstEdge[p]; e < firstEdge[p + 1]; e += E) {
-      const type = edgeTypes[edges[e + eType]];
-      if (type === 'weak') continue;
-      const to = edges[e + eTo] / N;
-      let list = retainers.get(to);
-      if (!list) retainers.set(to, (list = []));
-      if (list.length < 3) {
-        const nameOrIndex = edges[e + eName];
-        list.push({ parent: p, edge: type === 'element' || type === 'hidden' ? `[${nameOrIndex}]` : strings[nameOrIndex] });
+  // The shortest chain from the roots to each node (breadth first, weak edges left out), as DevTools
+  // shows a retainer: what names the cache, queue or listener set an object sits in.
+  const parent = new Int32Array(count).fill(-1);
+  const parentEdge = new Int32Array(count).fill(-1);
+  parent[0] = 0;
+  let queue = [0];
+  while (queue.length > 0) {
+    const next = [];
+    for (const p of queue) {
+      for (let e = firstEdge[p]; e < firstEdge[p + 1]; e += E) {
+        if (edgeTypes[edges[e + eType]] === 'weak') continue;
+        const to = edges[e + eTo] / N;
+        if (parent[to] !== -1) continue;
+        parent[to] = p;
+        parentEdge[to] = e;
+        next.push(to);
       }
     }
+    queue = next;
   }
+  const retainer = (i) => {
+    if (parent[i] === -1 || i === 0) return undefined;
+    const e = parentEdge[i];
+    const type = edgeTypes[edges[e + eType]];
+    const nameOrIndex = edges[e + eName];
+    return { parent: parent[i], edge: type === 'element' || type === 'hidden' ? `[${nameOrIndex}]` : strings[nameOrIndex] };
+  };
   const children = (i) => {
     const out = [];
     for (let e = firstEdge[i]; e < firstEdge[i + 1]; e += E) {
@@ -57,7 +71,7 @@ function load(file) {
     }
     return out;
   };
-  return { count, node, retainers, children };
+  return { count, node, retainer, children };
 }
 
 /** Class name: a constructor's for objects, the type for the rest (strings, code, arrays). */
@@ -100,12 +114,10 @@ function collectionSizes(s) {
 /** The chain of retainers that names node i: `edge ← Class.edge ← …`, up to `depth` steps. */
 function path(s, i, depth = 6) {
   const parts = [];
-  const seen = new Set();
   let at = i;
   for (let d = 0; d < depth; d++) {
-    const r = (s.retainers.get(at) ?? []).find((x) => !seen.has(x.parent));
+    const r = s.retainer(at);
     if (!r) break;
-    seen.add(r.parent);
     const p = s.node(r.parent);
     parts.push(`${classOf(p)}.${r.edge}`);
     if (p.type === 'synthetic') break;
@@ -114,13 +126,41 @@ function path(s, i, depth = 6) {
   return parts.join(' ← ');
 }
 
+/** Objects of `className` new since the earlier snapshot, counted by the chain of retainers that holds them. */
+function newObjectsByRetainers(before, after, className, top) {
+  const old = new Set();
+  for (let i = 0; i < before.count; i++) old.add(before.node(i).id);
+  const groups = new Map();
+  for (let i = 0; i < after.count; i++) {
+    const n = after.node(i);
+    if (classOf(n) !== className || old.has(n.id)) continue;
+    // A pending promise's reactions are a linked list of hidden objects: thousands of awaits on one
+    // promise make a chain thousands long. Shown folded, up to what holds its head.
+    const key = path(after, i, 20_000)
+      .split(' ← ')
+      .filter((part, k, all) => !(part.startsWith('(hidden)') && all[k - 1]?.startsWith('(hidden)')))
+      .slice(0, 8)
+      .join(' ← ')
+      .replace(/\[\d+\]/g, '[n]').replace(/@\d+/g, '');
+    groups.set(key, (groups.get(key) ?? 0) + 1);
+    if (process.env.HEAP_DIFF_RAW && groups.get(key) === 1) console.log(`raw: ${path(after, i, 40)}`);
+  }
+  console.log(`\nnew ${className} objects by retainers:`);
+  for (const [key, n] of [...groups].sort((x, y) => y[1] - x[1]).slice(0, top)) console.log(`  ${String(n).padStart(7)}  ${key}`);
+}
+
 function main() {
   const args = process.argv.slice(2);
-  const topAt = args.indexOf('--top');
-  const top = topAt >= 0 ? Number(args[topAt + 1]) : 25;
-  const [a, b] = args.filter((x, i) => !x.startsWith('--') && i !== topAt + 1);
+  const option = (name) => (args.indexOf(name) >= 0 ? args[args.indexOf(name) + 1] : undefined);
+  const top = Number(option('--top') ?? 25);
+  const retainersOf = option('--retainers'); // e.g. --retainers Promise
+  const [a, b] = args.filter((x, i) => !x.startsWith('--') && !['--top', '--retainers'].includes(args[i - 1]));
   const before = load(a);
   const after = load(b);
+  if (retainersOf) {
+    newObjectsByRetainers(before, after, retainersOf, top);
+    return;
+  }
   const ca = byClass(before);
   const cb = byClass(after);
   const rows = [...cb.entries()].map(([c, r]) => ({ c, count: r.count - (ca.get(c)?.count ?? 0), bytes: r.bytes - (ca.get(c)?.bytes ?? 0) }));

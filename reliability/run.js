@@ -152,14 +152,24 @@ async function main() {
         const { createTokenService } = require(dist.server('identity/tokens'));
         const tokens = await createTokenService(db);
         const users = await addStreamUsers(db, fleet.tenantId, Math.ceil(o.streams / STREAMS_PER_USER) + 1);
-        // Tokens live 15 minutes; runs longer than 12 minutes would need fresh ones (not done: runs are shorter).
+        // Tokens live 15 minutes: freshToken() below signs new ones (the service holds its keys) for longer runs.
         const issued = [];
         for (const u of users) issued.push((await tokens.issue(u)).idToken);
-        return { ...fleet, tokens: issued };
+        return { ...fleet, tokens: issued, tokenService: tokens, users };
       },
       log: (line) => log(`  ${line}`),
     });
     const fleet = cluster.prepared;
+    // User k's token, signed again once it is 10 minutes old (tokens live 15): `--minutes 60` keeps its
+    // streams and API reads signed in; a stream still ends when its token expires and reconnects.
+    const signedAt = fleet.tokens.map(() => Date.now());
+    const freshToken = async (k) => {
+      if (Date.now() - signedAt[k] > 10 * 60_000) {
+        signedAt[k] = Date.now();
+        fleet.tokens[k] = (await fleet.tokenService.issue(fleet.users[k])).idToken;
+      }
+      return fleet.tokens[k];
+    };
     // A connection per count: the PostgreSQL restart cuts any connection held across it.
     const countStored = async () => {
       const client = new Client({ connectionString: cluster.databaseUrl });
@@ -184,11 +194,11 @@ async function main() {
     const brokerBefore = await metrics.snapshot();
     const loadEnd = Date.now() + minutesMs;
     gatewayLoad = startGatewayLoad({ clients: gateways, plants: fleet.plants, deadline: loadEnd, phase: () => phase });
-    const streamToken = (i) => fleet.tokens[1 + Math.floor(i / STREAMS_PER_USER)];
+    const streamToken = (i) => freshToken(1 + Math.floor(i / STREAMS_PER_USER));
     streams = openStreams({
       base: cluster.url,
       count: o.streams,
-      tokenOf: async (i) => streamToken(i),
+      tokenOf: (i) => streamToken(i),
       thingsOf: (i) => [0, 1, 2, 3].map((k) => fleet.things[(i * 4 + k) % fleet.things.length]),
       deadline,
     });
@@ -200,7 +210,7 @@ async function main() {
     });
     mix = runApiMix({
       base: cluster.url,
-      tokenOf: async () => fleet.tokens[0],
+      tokenOf: () => freshToken(0),
       context: { things: fleet.things, plantIds: fleet.plants.map((p) => p.id), seriesOf: series },
       workers: o.short ? 4 : 8,
       pauseMs: 50,
@@ -241,7 +251,7 @@ async function main() {
       let outcome;
       if (fault === 'kill') outcome = await killReplica({ cluster, streams, index: k % 2, downMs: o.short ? 5000 : 10_000 });
       else if (fault === 'mosquitto') outcome = await restartMosquitto({ cluster, gateways });
-      else outcome = await restartPostgres({ cluster, token: fleet.tokens[0], thing: fleet.things[0], downMs: 10_000 });
+      else outcome = await restartPostgres({ cluster, token: await freshToken(0), thing: fleet.things[0], downMs: 10_000 });
       outcome.window = { from: new Date(faultStarted).toISOString(), to: new Date(Date.now() + 5000).toISOString() };
       result.faults.push(outcome);
       log(`    ${JSON.stringify(outcome)}`);
