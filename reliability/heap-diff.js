@@ -1,11 +1,11 @@
 // `node --max-old-space-size=4096 reliability/heap-diff.js <earlier.heapsnapshot> <later.heapsnapshot> [--top N]`:
 // what a process holds more of at the later snapshot than at the earlier one (two snapshots of the
 // same process, e.g. RELIABILITY_HEAP_SNAPSHOT_AT's and the end's). Prints, by constructor, the
-// growth in count and bytes; then the Maps, Sets and arrays that grew most, matched by V8's object
-// id (stable between snapshots of one process), with the chain of retainers that names them (which
-// cache, listener set or queue it is). A growing collection is the usual shape of a leak.
-// `--retainers <Class>` instead: the objects of that class new since the earlier snapshot, counted by
-// the chain of retainers that holds them (what thousands of new Promises or closures wait on).
+// growth in count and bytes; then the Maps, Sets and arrays that grew most, matched by the shortest
+// chain of retainers from the roots that names them (which cache, listener set or queue it is; V8's
+// object ids are not kept between snapshots Node writes on a signal). A growing collection is the
+// usual shape of a leak. `--retainers <Class>` instead: the objects of that class in both snapshots,
+// counted by the chain that holds them (what thousands of Promises or closures wait on).
 'use strict';
 const fs = require('node:fs');
 
@@ -93,20 +93,18 @@ function byClass(s) {
   return out;
 }
 
-/** Entries-ish size of a collection: a Map/Set's backing table bytes, an Array's elements bytes. */
+/** Each Map, Set and Array by the chain of retainers that names it: its backing store's bytes. */
 function collectionSizes(s) {
-  const out = new Map(); // id → { index, kind, bytes }
+  const out = new Map(); // path → { index, kind, bytes }
   for (let i = 0; i < s.count; i++) {
     const n = s.node(i);
-    if (n.type !== 'object' || !['Map', 'Set', 'Array', 'Object'].includes(n.name)) continue;
+    if (n.type !== 'object' || !['Map', 'Set', 'Array'].includes(n.name)) continue;
     let bytes = 0;
-    let entries = 0;
-    for (const c of s.children(i)) {
-      if (c.edge === 'table' || c.edge === 'elements') bytes += s.node(c.to).size;
-      if (c.type === 'property' || c.type === 'element') entries++;
-    }
-    if (n.name === 'Object') bytes = Math.max(bytes, entries * 8);
-    out.set(n.id, { index: i, kind: n.name, bytes });
+    for (const c of s.children(i)) if (c.edge === 'table' || c.edge === 'elements') bytes += s.node(c.to).size;
+    if (bytes < 1024) continue;
+    const key = `${n.name} ${path(s, i, 6)}`;
+    const was = out.get(key);
+    out.set(key, { index: i, kind: n.name, bytes: bytes + (was?.bytes ?? 0) });
   }
   return out;
 }
@@ -126,27 +124,35 @@ function path(s, i, depth = 6) {
   return parts.join(' ← ');
 }
 
-/** Objects of `className` new since the earlier snapshot, counted by the chain of retainers that holds them. */
-function newObjectsByRetainers(before, after, className, top) {
-  const old = new Set();
-  for (let i = 0; i < before.count; i++) old.add(before.node(i).id);
+/** Chains of retainers, folded: a pending promise's reactions are a linked list of hidden objects, thousands long. */
+function foldedPath(s, i) {
+  return path(s, i, 20_000)
+    .split(' ← ')
+    .filter((part, k, all) => !(part.startsWith('(hidden)') && all[k - 1]?.startsWith('(hidden)')))
+    .slice(0, 8)
+    .join(' ← ')
+    .replace(/\[\d+\]/g, '[n]');
+}
+
+/** Objects of `className` counted by the chain of retainers that holds them, in both snapshots. */
+function byRetainers(s, className) {
   const groups = new Map();
-  for (let i = 0; i < after.count; i++) {
-    const n = after.node(i);
-    if (classOf(n) !== className || old.has(n.id)) continue;
-    // A pending promise's reactions are a linked list of hidden objects: thousands of awaits on one
-    // promise make a chain thousands long. Shown folded, up to what holds its head.
-    const key = path(after, i, 20_000)
-      .split(' ← ')
-      .filter((part, k, all) => !(part.startsWith('(hidden)') && all[k - 1]?.startsWith('(hidden)')))
-      .slice(0, 8)
-      .join(' ← ')
-      .replace(/\[\d+\]/g, '[n]').replace(/@\d+/g, '');
+  for (let i = 0; i < s.count; i++) {
+    const n = s.node(i);
+    if (classOf(n) !== className) continue;
+    const key = foldedPath(s, i);
     groups.set(key, (groups.get(key) ?? 0) + 1);
-    if (process.env.HEAP_DIFF_RAW && groups.get(key) === 1) console.log(`raw: ${path(after, i, 40)}`);
   }
-  console.log(`\nnew ${className} objects by retainers:`);
-  for (const [key, n] of [...groups].sort((x, y) => y[1] - x[1]).slice(0, top)) console.log(`  ${String(n).padStart(7)}  ${key}`);
+  return groups;
+}
+
+function retainersDiff(before, after, className, top) {
+  const a = byRetainers(before, className);
+  const b = byRetainers(after, className);
+  const rows = [...new Set([...a.keys(), ...b.keys()])].map((key) => ({ key, was: a.get(key) ?? 0, now: b.get(key) ?? 0 }));
+  rows.sort((x, y) => y.now - y.was - (x.now - x.was));
+  console.log(`\n${className} objects by the chain that holds them (earlier → later):`);
+  for (const r of rows.slice(0, top)) console.log(`  ${String(r.was).padStart(7)} → ${String(r.now).padStart(7)}  ${r.key}`);
 }
 
 function main() {
@@ -158,7 +164,7 @@ function main() {
   const before = load(a);
   const after = load(b);
   if (retainersOf) {
-    newObjectsByRetainers(before, after, retainersOf, top);
+    retainersDiff(before, after, retainersOf, top);
     return;
   }
   const ca = byClass(before);
@@ -173,18 +179,13 @@ function main() {
   const sa = collectionSizes(before);
   const sb = collectionSizes(after);
   const grown = [];
-  for (const [id, x] of sb) {
-    const was = sa.get(id);
-    const delta = x.bytes - (was?.bytes ?? 0);
-    if (delta > 0) grown.push({ id, ...x, was: was?.bytes ?? 0, delta, existed: Boolean(was) });
+  for (const [key, x] of sb) {
+    const was = sa.get(key)?.bytes ?? 0;
+    if (x.bytes > was) grown.push({ key, was, bytes: x.bytes, delta: x.bytes - was });
   }
   grown.sort((x, y) => y.delta - x.delta);
-  console.log('\ncollections that grew (existing at both snapshots first):');
-  for (const g of grown.filter((x) => x.existed).slice(0, top))
-    console.log(`  ${g.kind} @${g.id}: ${g.was} → ${g.bytes} B  ${path(after, g.index)}`);
-  console.log('\nnew collections, largest:');
-  for (const g of grown.filter((x) => !x.existed).slice(0, Math.ceil(top / 2)))
-    console.log(`  ${g.kind} @${g.id}: ${g.bytes} B  ${path(after, g.index)}`);
+  console.log('\ncollections that grew (Maps, Sets and Arrays over 1 KiB, by the chain that holds them):');
+  for (const g of grown.slice(0, top)) console.log(`  ${String(g.was).padStart(9)} → ${String(g.bytes).padStart(9)} B  ${g.key}`);
 }
 
 main();

@@ -121,4 +121,12 @@ function sampleMemory(processes, everyMs) {
   };
 }
 
-module.exports = { sampleMemory, rssMiB, slope, robustSlope, afterWarmUp };
+/**
+ * The most a replica's live memory may rise a minute over `judgedMinutes` after its warm-up: 0.2 MiB/min
+ * (12 MiB an hour, a day's growth a restart would have to hide), but a short window cannot resolve that
+ * under the load's own swings (a few MiB while a fault's backlog drains), so there it is 3 MiB over
+ * what is judged: a leak of 0.2 MiB/min is still caught by a run of 15 minutes or more.
+ */
+const slopeLimitMiBPerMin = (judgedMinutes) => Math.max(0.2, 3 / judgedMinutes);
+
+module.exports = { sampleMemory, rssMiB, slope, robustSlope, afterWarmUp, slopeLimitMiBPerMin };
