@@ -169,7 +169,11 @@ function main() {
   }
   const ca = byClass(before);
   const cb = byClass(after);
-  const rows = [...cb.entries()].map(([c, r]) => ({ c, count: r.count - (ca.get(c)?.count ?? 0), bytes: r.bytes - (ca.get(c)?.bytes ?? 0) }));
+  const rows = [...cb.entries()].map(([c, r]) => ({
+    c,
+    count: r.count - (ca.get(c)?.count ?? 0),
+    bytes: r.bytes - (ca.get(c)?.bytes ?? 0),
+  }));
   rows.sort((x, y) => y.bytes - x.bytes);
   const total = (m) => [...m.values()].reduce((n, r) => n + r.bytes, 0);
   console.log(`self bytes: ${(total(ca) / 2 ** 20).toFixed(1)} → ${(total(cb) / 2 ** 20).toFixed(1)} MiB`);

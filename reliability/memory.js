@@ -36,7 +36,8 @@ function slope(points) {
 function robustSlope(points) {
   const slopes = [];
   for (let i = 0; i < points.length; i++)
-    for (let j = i + 1; j < points.length; j++) if (points[j].x !== points[i].x) slopes.push((points[j].y - points[i].y) / (points[j].x - points[i].x));
+    for (let j = i + 1; j < points.length; j++)
+      if (points[j].x !== points[i].x) slopes.push((points[j].y - points[i].y) / (points[j].x - points[i].x));
   if (slopes.length === 0) return NaN;
   slopes.sort((a, b) => a - b);
   const mid = slopes.length >> 1;
