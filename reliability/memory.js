@@ -1,7 +1,7 @@
 // The replicas' memory while the suite runs, per replica process (a replica killed and started again
 // is a new process with a series of its own): resident memory from /proc every few seconds (start,
 // end, peak), and what lives after a full collection (heapUsed + external, through the replica's
-// inspector: live-heap.js) twice a minute. A replica is judged by the slope of what lives (MiB a
+// inspector: live-heap.js) twice a minute, less the compiled code (told apart). A replica is judged by the slope of what lives (MiB a
 // minute) after its warm-up: a leak keeps raising it, while resident memory also holds what the heap
 // and the allocator grew to under a burst and keep. The warm-up is the first quarter of the process's
 // sampled life, at least WARM_UP_MS: a replica started under load fills its caches to their bounds
@@ -10,7 +10,7 @@
 // burst (a stream reconnect storm, a batch in flight) does not tilt a line of twenty.
 'use strict';
 const fs = require('node:fs');
-const { liveMemoryMiB } = require('./live-heap');
+const { liveMemory } = require('./live-heap');
 
 function rssMiB(pid) {
   try {
@@ -75,9 +75,11 @@ function sampleMemory(processes, everyMs) {
   const takeLive = async () => {
     for (const { name, pid, inspectorPort } of processes()) {
       if (inspectorPort === undefined || stopped) continue;
-      const mib = await liveMemoryMiB(inspectorPort);
+      const { liveMiB, codeMiB } = await liveMemory(inspectorPort);
       // The port may already belong to the replica's successor: keep the figure only for the same process.
-      if (Number.isFinite(mib) && processes().some((p) => p.pid === pid)) of(name, pid).live.push({ t: Date.now(), mib });
+      // Judged: what lives less compiled code (live-heap.js), when the code is known.
+      if (Number.isFinite(liveMiB) && processes().some((p) => p.pid === pid))
+        of(name, pid).live.push({ t: Date.now(), mib: Number.isFinite(codeMiB) ? liveMiB - codeMiB : liveMiB, liveMiB, codeMiB });
     }
   };
   takeRss();
@@ -108,7 +110,9 @@ function sampleMemory(processes, everyMs) {
           endMiB: rss.at(-1)?.mib ?? NaN,
           peakMiB: Math.max(...rss.map((p) => p.mib)),
           minutes: ((rss.at(-1)?.t ?? t0) - t0) / 60_000,
-          liveMiB: live.map((p) => Math.round(p.mib)),
+          liveMiB: live.map((p) => Math.round(p.liveMiB)),
+          /** Compiled code at the first and last sample (MiB), apart from what is judged. */
+          codeMiB: [live[0]?.codeMiB ?? NaN, live.at(-1)?.codeMiB ?? NaN],
           /** Minutes judged (after the warm-up) and what lived at their start and end. */
           judgedMinutes: warm.length >= 2 ? warm.at(-1).x - warm[0].x : 0,
           judgedFromMiB: warm[0]?.y ?? NaN,
