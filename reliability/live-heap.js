@@ -9,8 +9,19 @@ const WebSocket = require('ws');
 /** Node's options that open a replica's inspector on `port` (loopback only). */
 const inspectorArgs = (port) => [`--inspect=127.0.0.1:${port}`];
 
+// V8's code space: the functions compiled so far. It grows for the first tens of minutes as the JIT
+// optimises more of the code under load (+0.9 MiB of 2,669 code objects between minutes 2 and 7 of
+// a replica, the largest growth in its heap snapshots), and V8 flushes it itself; it is told apart.
+const CODE_SPACES = `(globalThis.require ?? process.mainModule?.require)?.('v8').getHeapSpaceStatistics()
+  .filter((s) => s.space_name.startsWith('code')).reduce((n, s) => n + s.space_used_size, 0) ?? null`;
+
 /** Collects garbage in the process whose inspector listens on `port`, then answers what lives (MiB); NaN when it cannot. */
 async function liveMemoryMiB(port, timeoutMs = 10_000) {
+  return (await liveMemory(port, timeoutMs)).liveMiB;
+}
+
+/** What lives after a collection (MiB), and of it the compiled code (MiB; NaN when unknown). */
+async function liveMemory(port, timeoutMs = 10_000) {
   let socket;
   try {
     const targets = await fetch(`http://127.0.0.1:${port}/json/list`, { signal: AbortSignal.timeout(timeoutMs) }).then((r) => r.json());
@@ -38,14 +49,17 @@ async function liveMemoryMiB(port, timeoutMs = 10_000) {
         socket.send(JSON.stringify({ id, method, params }));
       });
     await call('HeapProfiler.collectGarbage');
-    const { result } = await call('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true });
-    const usage = JSON.parse(result.value);
-    return (usage.heapUsed + usage.external) / 1024 / 1024;
+    const { result } = await call('Runtime.evaluate', {
+      expression: `JSON.stringify({ usage: process.memoryUsage(), code: ${CODE_SPACES} })`,
+      returnByValue: true,
+    });
+    const { usage, code } = JSON.parse(result.value);
+    return { liveMiB: (usage.heapUsed + usage.external) / 1024 / 1024, codeMiB: typeof code === 'number' ? code / 1024 / 1024 : NaN };
   } catch {
-    return NaN;
+    return { liveMiB: NaN, codeMiB: NaN };
   } finally {
     socket?.terminate();
   }
 }
 
-module.exports = { inspectorArgs, liveMemoryMiB };
+module.exports = { inspectorArgs, liveMemoryMiB, liveMemory };

@@ -1,5 +1,5 @@
 import { defaultSettings, type NotificationSettings } from './settings';
-import { shouldEmail, wallClock } from './schedule-window';
+import { isTimeZone, SCHEDULE_FORMATTERS_CACHED, scheduleFormattersCached, shouldEmail, wallClock } from './schedule-window';
 
 const on = (patch: Partial<NotificationSettings> = {}): NotificationSettings => ({ ...defaultSettings(), enabled: true, ...patch });
 const at = (iso: string) => new Date(iso);
@@ -51,5 +51,17 @@ describe('the e-mail window of a notification schedule', () => {
 
   it('uses Europe/Prague when the plant’s time zone is unknown', () => {
     expect(wallClock(at('2025-06-11T06:00:00Z'), 'Not/AZone')).toEqual(wallClock(at('2025-06-11T06:00:00Z'), PRAGUE));
+  });
+});
+
+describe('the wall-clock formatters kept in memory', () => {
+  it('keep no name that is not a zone, and every zone the runtime knows fits under their bound', () => {
+    const before = scheduleFormattersCached(); // the zones of the tests above
+    for (let i = 0; i < 100; i++) expect(isTimeZone(`Nowhere/Town-${i}`)).toBe(false);
+    expect(scheduleFormattersCached()).toBe(before);
+    const zones = Intl.supportedValuesOf('timeZone');
+    for (const zone of zones) expect(isTimeZone(zone)).toBe(true);
+    expect(zones.length).toBeLessThan(SCHEDULE_FORMATTERS_CACHED);
+    expect(scheduleFormattersCached()).toBeLessThanOrEqual(SCHEDULE_FORMATTERS_CACHED);
   });
 });

@@ -2,11 +2,19 @@
 // enabled day between its from and to (both minutes included), read on the plant's wall clock.
 import type { NotificationSettings } from './settings';
 import { minutesOf } from './settings';
+import { BoundedMap } from '../cache/bounded-map';
 
 export const DEFAULT_TIME_ZONE = 'Europe/Prague';
 
 const WEEKDAY_INDEX: Record<string, number> = { Mon: 0, Tue: 1, Wed: 2, Thu: 3, Fri: 4, Sat: 5, Sun: 6 };
-const formatters = new Map<string, Intl.DateTimeFormat>();
+/** Formatters kept by zone name (the IANA database names about 600 zones). */
+export const SCHEDULE_FORMATTERS_CACHED = 1000;
+const formatters = new BoundedMap<string, Intl.DateTimeFormat>(SCHEDULE_FORMATTERS_CACHED);
+
+/** Zone names with a formatter kept now. */
+export function scheduleFormattersCached(): number {
+  return formatters.size;
+}
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);

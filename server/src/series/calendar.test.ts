@@ -1,4 +1,4 @@
-import { calendarOf, ZoneCalendar } from './calendar';
+import { CALENDARS_CACHED, calendarOf, calendarsCached, MAX_CACHED_OFFSETS, ZoneCalendar } from './calendar';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -49,5 +49,23 @@ describe('ZoneCalendar', () => {
   it('falls back to UTC for a zone name it does not know', () => {
     expect(calendarOf('Mars/Olympus').timeZone).toBe('UTC');
     expect(iso(calendarOf('Mars/Olympus').bucketStart('day', at('2025-01-15T22:59:00Z')))).toBe('2025-01-15T00:00:00.000Z');
+  });
+});
+
+describe('the calendars kept in memory', () => {
+  it('keep at most their bound of zone names, names that are no zone (read as UTC) included', () => {
+    for (let i = 0; i < CALENDARS_CACHED + 50; i++) expect(calendarOf(`Nowhere/Town-${i}`).timeZone).toBe('UTC');
+    expect(calendarsCached()).toBe(CALENDARS_CACHED);
+    expect(calendarOf('Europe/Prague').timeZone).toBe('Europe/Prague');
+    expect(calendarsCached()).toBe(CALENDARS_CACHED);
+  });
+
+  it("keep at most their bound of a zone's quarter-hour offsets", () => {
+    const calendar = new ZoneCalendar('Europe/Prague');
+    const quarter = 15 * 60_000;
+    for (let i = 0; i <= MAX_CACHED_OFFSETS + 10; i++) calendar.offsetAt(i * quarter);
+    expect(calendar.cachedOffsets).toBeGreaterThan(0);
+    expect(calendar.cachedOffsets).toBeLessThanOrEqual(MAX_CACHED_OFFSETS);
+    expect(calendar.offsetAt(Date.parse('2025-07-01T00:00:00Z'))).toBe(2 * 3_600_000); // still right after forgetting
   });
 });

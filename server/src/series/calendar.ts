@@ -1,5 +1,7 @@
 // Where the hour, day and month buckets of a plant begin: on the plant's wall clock, so "today" and
 // "March" mean what the operator on site means, across daylight-saving changes (23- and 25-hour days).
+import { BoundedMap } from '../cache/bounded-map';
+
 export const ROLLUP_GRANULARITIES = ['hour', 'day', 'month'] as const;
 export type RollupGranularity = (typeof ROLLUP_GRANULARITIES)[number];
 
@@ -7,7 +9,8 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** Every UTC offset in use is a multiple of 15 minutes, and so is every instant an offset changes. */
 const QUARTER_MS = 15 * 60_000;
-const MAX_CACHED_OFFSETS = 50_000;
+/** Quarter hours' offsets kept per zone (a year and a half of them); past it they are all forgotten and kept afresh. */
+export const MAX_CACHED_OFFSETS = 50_000;
 
 export class ZoneCalendar {
   private readonly format: Intl.DateTimeFormat;
@@ -25,6 +28,11 @@ export class ZoneCalendar {
       hour: 'numeric',
       minute: 'numeric',
     });
+  }
+
+  /** Quarter hours whose offset is kept now. */
+  get cachedOffsets(): number {
+    return this.offsets.size;
   }
 
   /** Milliseconds to add to UTC to read the wall clock at `ts`. */
@@ -79,7 +87,14 @@ function mod(value: number, divisor: number): number {
   return ((value % divisor) + divisor) % divisor;
 }
 
-const calendars = new Map<string, ZoneCalendar>();
+/** Calendars kept by zone name: the IANA database names about 600 zones; a name that is none maps to UTC's and counts too. */
+export const CALENDARS_CACHED = 1000;
+const calendars = new BoundedMap<string, ZoneCalendar>(CALENDARS_CACHED);
+
+/** Zone names with a calendar kept now. */
+export function calendarsCached(): number {
+  return calendars.size;
+}
 
 /** The calendar of a zone; an unknown zone name falls back to UTC so a typo never stops ingestion. */
 export function calendarOf(timeZone: string): ZoneCalendar {

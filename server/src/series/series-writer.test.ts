@@ -6,7 +6,7 @@ import { insertPlant, insertTenant } from '../devices/test-fixtures';
 import { databaseTargets } from '../testing/databases';
 import { calendarOf } from './calendar';
 import { rollUpStoredSamples } from './migrations/005-rollups';
-import { MAX_METRIC_KEYS_PER_PLANT } from './series-writer';
+import { MAX_METRIC_KEYS_PER_PLANT, SeriesWriter } from './series-writer';
 
 const START = Date.parse('2025-03-29T21:00:00Z'); // crosses local midnight and the spring clock change in Prague
 const STEP = 5 * 60_000;
@@ -177,5 +177,32 @@ describe.each(databaseTargets())('metric keys per plant on $name', (target) => {
       .where('ts', '=', ts + 100_000)
       .execute();
     expect(known).toEqual([{ value: 7 }]);
+  });
+});
+
+describe.each(databaseTargets().filter((t) => t.name === 'sqlite'))('series writer memory on $name', (target) => {
+  let db: Kysely<Database>;
+  beforeAll(async () => {
+    db = await target.create();
+  });
+  afterAll(() => target.destroy());
+
+  it('remembers the time zones and keys of at most its bound of things, and stores the samples of every one', async () => {
+    const tenantId = await insertTenant(db);
+    const writer = new SeriesWriter(5);
+    const ts = Date.parse('2025-05-01T10:00:00Z');
+    const things = Array.from({ length: 12 }, (_, i) => `bounded-writer-${i}`);
+    for (const thing of things) {
+      await insertPlant(db, tenantId, thing);
+      await writer.writeSamples(db, thing, [{ metricKey: 'ActPwrPve', ts, value: 100 }]);
+      await writer.calendarOf(db, thing);
+    }
+    expect(writer.cachedThings()).toEqual({ zones: 5, keys: 5 });
+    // a thing forgotten writes again, reading its keys back
+    await writer.writeSamples(db, things[0]!, [{ metricKey: 'ActPwrPve', ts: ts + 5000, value: 200 }]);
+    expect(writer.cachedThings().keys).toBe(5);
+    const stored = await db.selectFrom('metric_samples').select('thing_name').where('thing_name', 'like', 'bounded-writer-%').execute();
+    expect(stored).toHaveLength(things.length + 1);
+    expect(new SeriesWriter().cachedThings()).toEqual({ zones: 0, keys: 0 });
   });
 });

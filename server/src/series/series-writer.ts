@@ -4,6 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import { insertRows, rowsQuery, SQLITE_ROWS } from '../db/row-columns';
 import type { Database } from '../db/schema';
+import { BoundedMap } from '../cache/bounded-map';
 import { calendarOf, type ZoneCalendar } from './calendar';
 import { isPowerMetric, MAX_HOLD_MS, RollupAccumulator, type EnergyShare, type Rollup, type Sample } from './rollup';
 import { blockStart, lockSeriesOf, sampleTimeBefore, withoutPacked } from './stored-samples';
@@ -24,6 +25,8 @@ const ROLLUP_COLUMNS = {
   energy_wh: 'double precision',
 } as const;
 const ZONE_TTL_MS = 5 * 60_000;
+/** Things whose time zone and metric keys a writer remembers: twice the largest fleet benched (10,000 gateways). */
+export const SERIES_THINGS_CACHED = 20_000;
 
 /**
  * Distinct metric keys one plant may have. A gateway can delete keys (null) and report new ones for
@@ -47,11 +50,24 @@ interface ThingRollups {
 
 export class SeriesWriter {
   /** Plant time zones by thing name, cached so a report costs no lookup. */
-  private readonly zones = new Map<string, { calendar: ZoneCalendar; until: number }>();
-  /** Metric keys stored per thing, read once from the month roll-ups, then kept up to date here. */
-  private readonly keys = new Map<string, Set<string>>();
+  private readonly zones: BoundedMap<string, { calendar: ZoneCalendar; until: number }>;
+  /**
+   * Metric keys stored per thing, read from the month roll-ups, then kept up to date here (a thing
+   * forgotten past the bound is read again: the roll-ups hold every key it stored).
+   */
+  private readonly keys: BoundedMap<string, Set<string>>;
   /** Samples not stored because their plant had no room for another key. */
   droppedForKeyCap = 0;
+
+  constructor(thingsCached = SERIES_THINGS_CACHED) {
+    this.zones = new BoundedMap(thingsCached);
+    this.keys = new BoundedMap(thingsCached);
+  }
+
+  /** Things whose time zone and whose metric keys are remembered now. */
+  cachedThings(): { zones: number; keys: number } {
+    return { zones: this.zones.size, keys: this.keys.size };
+  }
 
   /**
    * The calendar that buckets the thing's samples: its plant's time zone, an OCPP charger's being its

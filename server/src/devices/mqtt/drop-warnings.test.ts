@@ -1,4 +1,4 @@
-import { DropWarnings } from './drop-warnings';
+import { DROP_WARNINGS_TRACKED, DropWarnings } from './drop-warnings';
 
 describe('DropWarnings', () => {
   it('logs the first drop of a thing at once, then at most one line a minute with the count in between', () => {
@@ -32,5 +32,18 @@ describe('DropWarnings', () => {
     warnings.dropped('a', 'a2');
     warnings.dropped('b', 'b1');
     expect(lines).toEqual(['a1', 'b1']);
+  });
+});
+
+describe('DropWarnings, bounded', () => {
+  it('remembers at most its bound of things, even when every one dropped within the minute', () => {
+    const lines: string[] = [];
+    const warnings = new DropWarnings(
+      (line) => lines.push(line),
+      () => 0,
+    );
+    for (let i = 0; i < DROP_WARNINGS_TRACKED + 100; i++) warnings.dropped(`gw-${i}`, `dropped gw-${i}`);
+    expect(warnings.size).toBe(DROP_WARNINGS_TRACKED);
+    expect(lines).toHaveLength(DROP_WARNINGS_TRACKED + 100); // each thing's first drop is told
   });
 });

@@ -1,6 +1,8 @@
 // Per-gateway admission of reports: a token bucket (a steady rate with a burst) and a bound on the
 // reports of one gateway waiting to be stored. A gateway that floods loses its excess reports; it
 // cannot grow the server's backlog nor starve the other gateways' writes.
+import { BoundedMap } from '../../cache/bounded-map';
+
 export interface FloodLimits {
   /** Reports per second a gateway may send on average. */
   perSecond: number;
@@ -19,23 +21,35 @@ interface Bucket {
   pending: number;
 }
 
-/** Idle entries are forgotten once there are more than this many gateways in the map. */
-const MAX_TRACKED = 10_000;
+/**
+ * Gateways tracked at most. Past it the idle ones (a full bucket, nothing pending) are forgotten, as
+ * they would be admitted alike anyway; if every one is busy, the least recently seen goes (it starts
+ * again with a full burst: a fleet that large and that busy is no flood of one gateway).
+ */
+export const FLOOD_GUARD_TRACKED = 10_000;
 
 export class FloodGuard {
-  private readonly buckets = new Map<string, Bucket>();
+  private readonly buckets: BoundedMap<string, Bucket>;
 
   constructor(
     private readonly limits: FloodLimits = GATEWAY_FLOOD_LIMITS,
     private readonly now: () => number = Date.now,
-  ) {}
+    private readonly capacity = FLOOD_GUARD_TRACKED,
+  ) {
+    this.buckets = new BoundedMap(capacity);
+  }
+
+  /** Gateways tracked now. */
+  get size(): number {
+    return this.buckets.size;
+  }
 
   /** True when the report may be stored (call done() once it is); false drops it. */
   admit(thing: string): boolean {
     const now = this.now();
     let bucket = this.buckets.get(thing);
     if (!bucket) {
-      if (this.buckets.size >= MAX_TRACKED) this.forgetIdle(now);
+      if (this.buckets.size >= this.capacity) this.forgetIdle(now);
       bucket = { tokens: this.limits.burst, at: now, pending: 0 };
       this.buckets.set(thing, bucket);
     }

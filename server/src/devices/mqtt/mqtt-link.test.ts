@@ -98,3 +98,50 @@ describe('FloodGuard', () => {
     expect(guard.admit('b')).toBe(true); // another gateway has its own bucket
   });
 });
+
+describe('MqttLink while the database refuses reports (embedded broker)', () => {
+  it('tries each report again until the database is back, and lets go of every wait once it has', async () => {
+    const broker = await startEmbeddedBroker({
+      port: 0,
+      authenticate: async ({ username }) => (username === 'server' ? SERVER_GRANT : undefined),
+    });
+    let down = true;
+    const stored: number[] = [];
+    // The store as a database outage shows it: every write refused until it returns.
+    const store = {
+      onChange: () => () => undefined,
+      applyReported: async (_thing: string, reported: { ActPwrPve?: number }) => {
+        if (down) throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+        stored.push(reported.ActPwrPve ?? -1);
+      },
+    } as unknown as ShadowStore;
+    const link = await MqttLink.connect({
+      url: broker.url,
+      store,
+      isKnownThing: async () => true,
+      log: recordingLog(),
+      clientId: 'outage-link',
+      username: 'server',
+    });
+    const gateways = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        mqtt.connectAsync(broker.url, { clientId: `outage-gw-${i}`, username: 'server', reconnectPeriod: 0 }),
+      ),
+    );
+    try {
+      gateways.forEach((gateway, i) => {
+        void gateway.publishAsync(reportedTopic(`outage-gw-${i}`), JSON.stringify({ state: { reported: { ActPwrPve: i } } }), { qos: 1 });
+      });
+      await until(() => (link.retrying() === gateways.length ? true : undefined));
+      down = false;
+      await until(() => (stored.length === gateways.length ? true : undefined));
+      await link.settled();
+      expect(stored.sort((a, b) => a - b)).toEqual(gateways.map((_, i) => i));
+      expect(link.retrying()).toBe(0);
+    } finally {
+      await Promise.all(gateways.map((gateway) => gateway.endAsync()));
+      await link.close();
+      await broker.close();
+    }
+  });
+});
