@@ -97,6 +97,22 @@ export default tseslint.config(
     },
   },
   {
+    // A database's refusal is judged by its message (server/src/testing/refusal.ts): better-sqlite3's
+    // errors come from another realm than the test file's, and a bare toThrow() then fails on a refusal
+    // that did happen, depending on which suite the jest worker ran first.
+    files: ['server/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[arguments.length=0][callee.property.name='toThrow'][callee.object.property.name='rejects']",
+          message:
+            'Use expectRefused(work, /reason/) from server/src/testing/refusal.ts: native-addon errors are not Errors in this realm.',
+        },
+      ],
+    },
+  },
+  {
     files: ['tools/**/*.{js,cjs}', '**/webpack.config.js', '**/jest.config.js', 'shared-deps/**/*.js', 'bench/**/*.js', 'e2e/**/*.js'],
     languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
   },

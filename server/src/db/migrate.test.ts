@@ -3,6 +3,7 @@ import { databaseTargets } from '../testing/databases';
 import { databaseKindOf, migrateToLatest, redact, sqliteFileOf } from './index';
 import { migrations } from './migrations';
 import { plantListingColumns } from '../plants/listing-columns';
+import { expectRefused } from '../testing/refusal';
 
 describe('database URLs', () => {
   it('tells SQLite and PostgreSQL URLs apart', () => {
@@ -21,15 +22,6 @@ describe('database URLs', () => {
     expect(redact('postgres://helio:s3cret@db:5432/helio')).toBe('postgres://helio:***@db:5432/helio');
   });
 });
-
-/** Checks the message, not the class: jest test files do not share one Error realm with the sqlite addon. */
-async function expectRefused(work: Promise<unknown>, reason: RegExp): Promise<void> {
-  const outcome = await work.then(
-    () => 'accepted',
-    (error: { message?: string }) => String(error?.message),
-  );
-  expect(outcome).toMatch(reason);
-}
 
 describe.each(databaseTargets())('migrations on $name', (target) => {
   afterAll(() => target.destroy());

@@ -6,16 +6,9 @@ import { migrations } from '../db/migrations';
 import type { Database } from '../db/schema';
 import { databaseTargets } from '../testing/databases';
 import { userPlaceholdersMigration } from './migrations/055-user-placeholders';
+import { refusal } from '../testing/refusal';
 
 const NAME = '055_user_placeholders';
-
-/** Checks the message, not the class: jest test files do not share one Error realm with the sqlite addon. */
-async function refusal(work: Promise<unknown>): Promise<string> {
-  return work.then(
-    () => 'accepted',
-    (error: { message?: string }) => String(error?.message),
-  );
-}
 
 describe.each(databaseTargets())('the user placeholder migration on $name', (target) => {
   afterAll(() => target.destroy());

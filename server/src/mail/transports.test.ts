@@ -1,6 +1,7 @@
 import net from 'node:net';
 import type { OutboxRow } from './outbox';
 import { smtpTransport } from './transports';
+import { expectRefused } from '../testing/refusal';
 
 interface Received {
   from: string;
@@ -104,7 +105,7 @@ describe('SMTP transport', () => {
     const unused = await smtpSink();
     await unused.close();
     const transport = smtpTransport(`smtp://127.0.0.1:${unused.port}`, 'no-reply@helio.test');
-    await expect(transport.send(row)).rejects.toThrow();
+    await expectRefused(transport.send(row), /ECONNREFUSED/);
     transport.close();
   });
 });
