@@ -4,7 +4,7 @@ import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, FormGroup, H4, HTMLSelect, Tag } from '@blueprintjs/core';
 import { CHARGER_KEYS, EV_CURRENT_MAX_A, EV_CURRENT_MIN_A, EV_MODES, EV_PHASES, type ChargerView } from '@helio/contracts';
-import { formatNumber, showToast, useShadow, type ApiError } from '@helio/shared-utils';
+import { apiErrorText, formatNumber, showToast, useShadow, type ApiError } from '@helio/shared-utils';
 import { useSetDesired } from './ev.resource';
 
 const AMPS = Array.from({ length: EV_CURRENT_MAX_A - EV_CURRENT_MIN_A + 1 }, (_, i) => EV_CURRENT_MIN_A + i);
@@ -44,10 +44,7 @@ export function ChargerCard({ charger, canControl }: { charger: ChargerView; can
   // What the user asked for shows at once; the report confirms it.
   const setting = (key: string) => desired[key] ?? reported[key];
   const write = (key: string, value: unknown) =>
-    setDesired.mutate(
-      { key, value },
-      { onError: (error) => showToast({ intent: 'danger', message: (error as ApiError).message ?? t('settings.failed') }) },
-    );
+    setDesired.mutate({ key, value }, { onError: (error) => showToast({ intent: 'danger', message: apiErrorText(error) }) });
   const kw = (watts: number) => `${formatNumber(watts / 1000, { maximumFractionDigits: 2 })}\u00a0kW`;
   return (
     <Card className="helio-ev__section" data-testid={`charger-${charger.deviceId}`}>

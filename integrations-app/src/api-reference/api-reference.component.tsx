@@ -51,7 +51,7 @@ export function ApiReference() {
       <NonIdealState
         icon="error"
         title={t('reference.failed')}
-        description={answer.error.message}
+        description={apiErrorText(answer.error)}
         action={<Button text={t('common.retry')} onClick={() => void answer.refetch()} />}
       />
     );

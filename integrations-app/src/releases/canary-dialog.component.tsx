@@ -108,7 +108,7 @@ export function CanaryDialog({ module, organisations, onClose }: Props) {
               <InputGroup id="canary-loads" value={minLoads} onValueChange={setMinLoads} inputMode="numeric" data-testid="canary-loads" />
             </FormGroup>
             {problem && <Callout intent="danger">{problem}</Callout>}
-            {setCanary.isError && <Callout intent="danger">{setCanary.error.message}</Callout>}
+            {setCanary.isError && <Callout intent="danger">{apiErrorText(setCanary.error)}</Callout>}
           </>
         )}
       </DialogBody>

@@ -57,7 +57,7 @@ export function NewWebhookDialog({ onClose }: { onClose: () => void }) {
             {problem && <Callout intent="danger">{problem}</Callout>}
             {create.isError && (
               <Callout intent="danger" data-testid="webhook-error">
-                {create.error.message}
+                {apiErrorText(create.error)}
               </Callout>
             )}
           </>

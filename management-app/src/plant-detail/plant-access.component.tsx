@@ -20,6 +20,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { PLANT_ROLES } from '@helio/contracts/limits';
 import {
+  apiErrorText,
   showToast,
   useCurrentUser,
   useMayCall,
@@ -49,7 +50,7 @@ export function PlantAccess({ plant }: { plant: PlantDetail }) {
 
   const errorText = (error: ApiError | null) => {
     const key = accessErrorKey(error);
-    return key ? t(key) : (error?.message ?? '');
+    return key ? t(key) : error ? apiErrorText(error) : '';
   };
   const roleName = (value: PlantRole) => t(`access.roles.${value}`);
 

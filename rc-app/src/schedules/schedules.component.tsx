@@ -135,7 +135,7 @@ function ScheduleForm({ state }: { state: RcState }) {
           {t('schedules.create')}
         </Button>
       </form>
-      {create.isError && <Callout intent="danger">{create.error.message}</Callout>}
+      {create.isError && <Callout intent="danger">{apiErrorText(create.error)}</Callout>}
     </Card>
   );
 }
