@@ -12,7 +12,13 @@ export interface ErrorCodeSpec {
    * the first one present wins; for `reason` its value is the variant (`WebhookUrlRefused_private`).
    */
   readonly variants?: readonly string[];
+  /** The values `reason` may take, each with its own sentence. */
+  readonly reasons?: readonly string[];
 }
+
+/** The reasons a webhook URL is refused (WebhookUrlRefused's `reason`). */
+export const WEBHOOK_URL_REASONS = ['notUrl', 'protocol', 'credentials', 'unresolved', 'private'] as const;
+export type WebhookUrlReason = (typeof WEBHOOK_URL_REASONS)[number];
 
 export const ERROR_CODES = {
   // Generic answers, by status. BadRequest's `field` is the first invalid field of a schema check.
@@ -49,23 +55,20 @@ export const ERROR_CODES = {
   HistoryBadLines: { params: ['errorCount', 'errors'] },
   RedeliveryPending: { params: ['deliveryId'] },
   TooManyRedeliveries: { params: ['max'] },
-  WebhookUrlRefused: {
-    params: ['field', 'reason', 'host'],
-    variants: ['reason'],
-  },
+  WebhookUrlRefused: { params: ['field', 'reason', 'host'], variants: ['reason'], reasons: WEBHOOK_URL_REASONS },
   // Live streams.
   TooManyStreams: { params: ['max'] },
   // EV charging: a minimum above the maximum, or a current the charger cannot deliver.
-  EvCurrentRange: { params: ['min', 'max', 'ratedA'] },
+  EvCurrentRange: {
+    params: ['reason', 'minCurrentA', 'maxCurrentA', 'lowestA', 'hwMaxCurrentA'],
+    variants: ['reason'],
+    reasons: ['minAboveMax', 'range'],
+  },
 } as const satisfies Record<string, ErrorCodeSpec>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
 export const isErrorCode = (code: string): code is ErrorCode => Object.prototype.hasOwnProperty.call(ERROR_CODES, code);
-
-/** The reasons a webhook URL is refused (WebhookUrlRefused's `reason`). */
-export const WEBHOOK_URL_REASONS = ['notUrl', 'protocol', 'credentials', 'unresolved', 'private'] as const;
-export type WebhookUrlReason = (typeof WEBHOOK_URL_REASONS)[number];
 
 /** The variant (translation context) an answer's details pick for its code, if any. */
 export function errorVariant(code: ErrorCode, details: Readonly<Record<string, unknown>>): string | undefined {

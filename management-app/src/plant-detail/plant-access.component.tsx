@@ -55,7 +55,7 @@ export function PlantAccess({ plant }: { plant: PlantDetail }) {
   const roleName = (value: PlantRole) => t(`access.roles.${value}`);
 
   if (users.isPending) return <Spinner />;
-  if (users.isError) return <NonIdealState icon="error" title={t('access.loadFailed')} description={users.error.message} />;
+  if (users.isError) return <NonIdealState icon="error" title={t('access.loadFailed')} description={apiErrorText(users.error)} />;
 
   const mine = users.data.find((u) => u.userId === me.data?.sub);
   const canManage = mayManageAccess && mine?.role === 'owner';

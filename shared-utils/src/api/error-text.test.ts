@@ -3,7 +3,7 @@
 import fs from 'fs';
 import path from 'path';
 import i18next from 'i18next';
-import { ERROR_CODES, WEBHOOK_URL_REASONS, type ErrorCode } from '@helio/contracts';
+import { ERROR_CODES, type ErrorCode, type ErrorCodeSpec } from '@helio/contracts';
 import { ApiError } from './api-error';
 import { apiErrorTextIn, CLIENT_ERROR_CODES } from './error-text';
 
@@ -31,8 +31,10 @@ describe('translated server errors', () => {
     const { apiErrors } = commonOf(lng);
     const declared = Object.keys(ERROR_CODES) as ErrorCode[];
     const variants = declared.flatMap((code) =>
-      ((ERROR_CODES[code] as { variants?: readonly string[] }).variants ?? []).flatMap((variant) =>
-        variant === 'reason' ? WEBHOOK_URL_REASONS.map((reason) => `${code}_${reason}`) : [`${code}_${variant}`],
+      ((ERROR_CODES[code] as ErrorCodeSpec).variants ?? []).flatMap((variant) =>
+        variant === 'reason'
+          ? ((ERROR_CODES[code] as ErrorCodeSpec).reasons ?? []).map((reason) => `${code}_${reason}`)
+          : [`${code}_${variant}`],
       ),
     );
     const missing = [...declared, ...variants, ...CLIENT_ERROR_CODES, 'unknown', 'unexpected'].filter((key) => !apiErrors[key]);
@@ -55,15 +57,30 @@ describe('translated server errors', () => {
     expect(apiErrorTextIn(cs, error)).toBe('Server 10.0.0.1 je v soukromé nebo místní síti; webhooky smějí mířit jen do internetu.');
   });
 
+  it('says why a charger current pair is refused', () => {
+    const error = new ApiError(400, 'EvCurrentRange', 'x', {
+      reason: 'minAboveMax',
+      minCurrentA: 20,
+      maxCurrentA: 12,
+      lowestA: 6,
+      hwMaxCurrentA: 16,
+    });
+    expect(apiErrorTextIn(cs, error)).toBe('Minimální proud 20 A nesmí být vyšší než maximální 12 A.');
+  });
+
   it('turns a schema error list into the generic invalid-field sentence', () => {
     const error = new ApiError(400, 'BadRequest', 'body/name must be string', [{ instancePath: '/limits/maxA', params: {} }]);
     expect(apiErrorTextIn(cs, error)).toBe('Formulář má neplatné pole: limits.maxA.');
-    const missing = new ApiError(400, 'BadRequest', "body must have required property 'name'", [{ instancePath: '', params: { missingProperty: 'name' } }]);
+    const missing = new ApiError(400, 'BadRequest', "body must have required property 'name'", [
+      { instancePath: '', params: { missingProperty: 'name' } },
+    ]);
     expect(apiErrorTextIn(en, missing)).toBe('The form has an invalid field: name.');
   });
 
   it('gives a plain code without details its generic sentence', () => {
-    expect(apiErrorTextIn(cs, new ApiError(404, 'NotFound', 'Plant not found'))).toBe('Hledaná položka neexistuje nebo k ní nemáte přístup.');
+    expect(apiErrorTextIn(cs, new ApiError(404, 'NotFound', 'Plant not found'))).toBe(
+      'Hledaná položka neexistuje nebo k ní nemáte přístup.',
+    );
   });
 
   it('names an undeclared code instead of showing the server’s English message', () => {
