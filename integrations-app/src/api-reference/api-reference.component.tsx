@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Button, Card, Collapse, H2, H3, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { apiErrorText } from '@helio/shared-utils';
 import { filterOperations, groupOperations, operationsOf, type OpenApiDocument, type Operation } from './openapi';
 import { OPENAPI_URL, useOpenApi } from './openapi.resource';
 import { SchemaView } from './schema-view.component';
