@@ -1,5 +1,5 @@
 import type { EvPlan, EvSession } from '@helio/contracts';
-import { filterSessions, planColumns, planSlotsValue, sessionsCsv } from './ev-data';
+import { filterSessions, monthChartRanges, planColumns, planSlotsValue, sessionsCsv } from './ev-data';
 
 const plan: EvPlan = {
   deviceId: 'd1',
@@ -51,5 +51,12 @@ describe('ev data', () => {
     expect(filterSessions(sessions, { minSolarPct: 0, finishedOnly: false })).toHaveLength(3);
     const csv = sessionsCsv([session({ end: null, costCzk: null })]);
     expect(csv.split('\r\n')[1]).toBe('2026-06-01T10:00:00.000Z,,10,8,80,,0.5,spot');
+  });
+});
+
+describe('the month chart', () => {
+  it('puts a single month in the middle of a padded axis, energy from zero', () => {
+    expect(monthChartRanges(1, 12)).toEqual({ x: [-0.5, 0.5], y: [0, 12 * 1.1] });
+    expect(monthChartRanges(3, 0)).toEqual({ x: [-0.5, 2.5], y: [0, 1] });
   });
 });

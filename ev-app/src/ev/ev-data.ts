@@ -21,6 +21,14 @@ export function monthColumns(months: readonly EvMonthTotal[]): [number[], number
   return [months.map((_m, i) => i), months.map((m) => m.energyKwh), months.map((m) => m.solarKwh)];
 }
 
+/**
+ * The month chart's ranges: half a month of room either side and the energy from zero, so one month
+ * is a point in the middle of a real axis rather than a dot on its edge.
+ */
+export function monthChartRanges(monthCount: number, highestKwh: number): { x: [number, number]; y: [number, number] } {
+  return { x: [-0.5, Math.max(0, monthCount - 1) + 0.5], y: [0, highestKwh > 0 ? highestKwh * 1.1 : 1] };
+}
+
 export interface SessionFilter {
   /** Only sessions with at least this solar share, %. */
   minSolarPct: number;
