@@ -49,8 +49,8 @@ describe('ev data', () => {
     const sessions = [session({}), session({ solarSharePct: 20 }), session({ end: null })];
     expect(filterSessions(sessions, { minSolarPct: 50, finishedOnly: true })).toHaveLength(1);
     expect(filterSessions(sessions, { minSolarPct: 0, finishedOnly: false })).toHaveLength(3);
-    const csv = sessionsCsv([session({ end: null, costCzk: null })]);
-    expect(csv.split('\r\n')[1]).toBe('2026-06-01T10:00:00.000Z,,10,8,80,,0.5,spot');
+    const csv = sessionsCsv([session({ end: null, costCzk: null })], 'Europe/Prague');
+    expect(csv.split('\r\n')[1]).toBe('2026-06-01T12:00:00+02:00,,10,8,80,,0.5,spot');
   });
 });
 

@@ -3,7 +3,16 @@
 import React, { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Checkbox, FormGroup, H4, HTMLSelect, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
-import { downloadCsv, ErrorPanel, formatDateTime, formatNumber, UplotChart, type ChartOptions, type Plant } from '@helio/shared-utils';
+import {
+  csvFileName,
+  downloadCsv,
+  ErrorPanel,
+  formatDateTime,
+  formatNumber,
+  UplotChart,
+  type ChartOptions,
+  type Plant,
+} from '@helio/shared-utils';
 import { filterSessions, monthChartRanges, monthColumns, sessionsCsv } from './ev-data';
 import { useSessions } from './ev.resource';
 
@@ -96,7 +105,12 @@ export function SessionsCard({ plant }: { plant: Plant }) {
           icon="download"
           text={t('exportCsv')}
           disabled={shown.length === 0}
-          onClick={() => downloadCsv(`ev-sessions-${plant.thingName}.csv`, sessionsCsv(shown))}
+          onClick={() =>
+            downloadCsv(
+              csvFileName(`ev-sessions-${plant.thingName}`, Date.parse(from), Date.parse(to), plant.timezone),
+              sessionsCsv(shown, plant.timezone),
+            )
+          }
           data-testid="sessions-export"
         />
       </div>
