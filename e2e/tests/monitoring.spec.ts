@@ -98,3 +98,25 @@ test("the dashboard draws today's power from the plant's midnight, and its CSV e
   const [, ...lines] = csv.trimEnd().split('\r\n');
   expect(lines.map((line) => line.split(',').slice(0, 3))).toEqual(rows.map((r) => [r.time, r.metricKey, String(r.avg)]));
 });
+
+test('the statistics CSV is named by the plant’s day, with offset times and energies to the watt-hour', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/statistics');
+  await expect(page.getByTestId('energy-bars').locator('canvas')).toBeVisible();
+  // The demo plants are in Prague: today's file carries Prague's date, whatever UTC's is.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Prague' }).format(new Date());
+  const download = page.waitForEvent('download');
+  await page.getByTestId('statistics-export').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(new RegExp(`^demo-[a-z0-9-]+_day_${today}\\.csv$`));
+  const [header, ...lines] = fs
+    .readFileSync((await file.path()) as string, 'utf8')
+    .trimEnd()
+    .split('\r\n');
+  expect(header.split(',')[0]).toBe('time');
+  expect(lines.length).toBeGreaterThan(0);
+  for (const [time, ...values] of lines.map((line) => line.split(','))) {
+    expect(time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+0[12]:00$/);
+    for (const value of values) expect(value).toMatch(/^-?\d+(\.\d{1,3})?$|^$/);
+  }
+});

@@ -89,7 +89,7 @@ import { ReadOnlyNotice } from '../src/components/read-only-notice';
 import { PASSWORD_RULES, PasswordRules, usePasswordRuleText } from '../src/password/password-rules';
 import { ModuleGateView, ModuleNoAccess } from '../src/components/module-no-access';
 import { __fixtures, fixtureCurrentUser, fixturePlants, fixtureSession } from './fixtures';
-import { formatDateTime, formatMetricValue, formatNumber, formatPower, i18n, i18nReady, metricValueText } from './mock-i18n';
+import { apiErrorText, formatDateTime, formatMetricValue, formatNumber, formatPower, i18n, i18nReady, metricValueText } from './mock-i18n';
 import { queryResult, type MockValue } from './query-result';
 import { applyTheme, themeOf, THEME_STORAGE_KEY, type Theme } from '../src/theme/theme';
 import { PLANT_LIST_KEY } from '../src/plants/plant-list-key';
@@ -129,6 +129,7 @@ export type {
 export type { AlertThresholds, CsvCell, Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow, SpotDay, SpotPrice, SpotPrices };
 export type { BrokerStatus, GatewayHealth, GatewayHealthAnswer, GatewayLogin, RegistryFilter, RegistryPlant };
 export { toCsv, plantSeriesParams };
+export { CSV_DIGITS, csvFileName, csvNumber, plantTimestamp } from '../src/export/csv-values';
 export type { PlantAccessInviteRequest, PlantAccessUser, PlantRole } from '@helio/contracts';
 export type { LiveAlert, LiveAlertEvent } from '@helio/contracts';
 export { PASSWORD_RULES, PasswordRules, usePasswordRuleText };
@@ -159,6 +160,7 @@ export {
   __fixtures,
   i18n,
   i18nReady,
+  apiErrorText,
   formatNumber,
   formatDateTime,
   formatPower,

@@ -6,6 +6,7 @@ import i18next, { type Resource, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { formatDateTimeIn, formatNumberIn, formatPowerIn, localeOf } from '../src/i18n/locale-format';
 import { formatMetricValueIn, metricValueTextIn } from '../src/shadow/metric-value';
+import { apiErrorTextIn } from '../src/api/error-text';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 
@@ -53,3 +54,5 @@ export const metricValueText = (
   value: number | string | boolean | null | undefined,
   serverUnit?: string | null,
 ) => metricValueTextIn(locale(), t, metricKey, value, serverUnit);
+
+export const apiErrorText = (error: unknown): string => apiErrorTextIn(i18n.t, error);

@@ -71,7 +71,17 @@ export { deviceLiveValues } from './shadow/device-live';
 // Query & i18n
 export { queryClient } from './query/query-client';
 export { HelioProviders } from './query/helio-providers';
-export { i18n, i18nReady, setLanguage, formatNumber, formatDateTime, formatPower, formatMetricValue, metricValueText } from './i18n/i18n';
+export {
+  i18n,
+  i18nReady,
+  setLanguage,
+  apiErrorText,
+  formatNumber,
+  formatDateTime,
+  formatPower,
+  formatMetricValue,
+  metricValueText,
+} from './i18n/i18n';
 export { localeOf } from './i18n/locale-format';
 export { LOADER_OPTIONS } from './i18n/loader-options';
 
@@ -98,6 +108,7 @@ export { THRESHOLD_FIELDS, THRESHOLD_LIMITS, parseThresholdNumber, validateThres
 // Export
 export type { CsvCell } from './export/csv';
 export { toCsv, downloadCsv } from './export/csv';
+export { CSV_DIGITS, csvFileName, csvNumber, plantTimestamp } from './export/csv-values';
 
 // Toasts & components
 export { showToast } from './toaster/toaster';

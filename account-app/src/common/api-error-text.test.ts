@@ -1,5 +1,5 @@
 import { ApiError } from '@helio/shared-utils';
-import { errorTextOf } from './api-error-text';
+import { errorTextOf, SHARED_TEXT } from './api-error-text';
 
 describe('errorTextOf', () => {
   it('names the last-admin refusal, taken names and wrong passwords by their codes', () => {
@@ -16,10 +16,7 @@ describe('errorTextOf', () => {
       key: 'errors.roleAssigned',
       values: { count: 2 },
     });
-    expect(errorTextOf(new ApiError(409, 'Conflict', 'You cannot delete your own account'))).toEqual({
-      key: 'errors.conflict',
-      values: { message: 'You cannot delete your own account' },
-    });
+    expect(errorTextOf(new ApiError(409, 'Conflict', 'You cannot delete your own account'))).toEqual({ key: SHARED_TEXT });
   });
 
   it('tells a reused password from a password that breaks the rule', () => {
@@ -36,12 +33,10 @@ describe('errorTextOf', () => {
     });
   });
 
-  it('keeps the server message for failures it does not know, and names an unreachable server', () => {
+  it('leaves failures it does not know to the shared sentence (never the server message), and names an unreachable server', () => {
     expect(errorTextOf(new ApiError(0, 'NetworkError', 'down'))).toEqual({ key: 'errors.network' });
-    expect(errorTextOf(new ApiError(400, 'BadRequest', 'body/email must match format "email"'))).toEqual({
-      key: 'errors.server',
-      values: { message: 'body/email must match format "email"' },
-    });
-    expect(errorTextOf(new TypeError('boom')).key).toBe('errors.unexpected');
+    expect(errorTextOf(new ApiError(400, 'BadRequest', 'body/email must match format "email"'))).toEqual({ key: SHARED_TEXT });
+    expect(errorTextOf(new ApiError(403, 'Forbidden', 'x', { permission: 'users:write' }))).toEqual({ key: SHARED_TEXT });
+    expect(errorTextOf(new TypeError('boom')).key).toBe(SHARED_TEXT);
   });
 });

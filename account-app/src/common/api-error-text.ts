@@ -1,18 +1,21 @@
-// What a failed call means to the person who made it: the server's error code becomes a translated
-// sentence that says what to do; unknown failures still show the server's own message.
+// What a failed call means to the person who made it: the account codes become a sentence of this app
+// that says what to do; every other failure is left to the console's shared sentence (apiErrorText).
 import { ApiError } from '@helio/shared-utils';
 
 export interface ErrorText {
-  /** key in the account-app namespace */
+  /** key in the account-app namespace, or SHARED_TEXT: the console's shared sentence for the code */
   key: string;
   values?: Record<string, string | number>;
 }
+
+/** No sentence of this app: apiErrorText (shared-utils) translates the code and its details. */
+export const SHARED_TEXT = 'shared';
 
 const detail = (error: ApiError, field: string): unknown =>
   error.details !== null && typeof error.details === 'object' ? (error.details as Record<string, unknown>)[field] : undefined;
 
 export function errorTextOf(error: unknown): ErrorText {
-  if (!(error instanceof ApiError)) return { key: 'errors.unexpected', values: { message: String(error) } };
+  if (!(error instanceof ApiError)) return { key: SHARED_TEXT };
   switch (error.code) {
     case 'NetworkError':
       return { key: 'errors.network' };
@@ -35,13 +38,11 @@ export function errorTextOf(error: unknown): ErrorText {
     case 'Conflict': {
       const userCount = detail(error, 'userCount');
       if (typeof userCount === 'number') return { key: 'errors.roleAssigned', values: { count: userCount } };
-      return { key: 'errors.conflict', values: { message: error.message } };
+      return { key: SHARED_TEXT };
     }
-    case 'Forbidden':
-      return { key: 'errors.forbidden', values: { message: error.message } };
     case 'NotFound':
       return { key: 'errors.notFound' };
     default:
-      return { key: 'errors.server', values: { message: error.message } };
+      return { key: SHARED_TEXT };
   }
 }

@@ -4,7 +4,7 @@ import React, { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Classes, HTMLSelect, Label, NonIdealState, Spinner } from '@blueprintjs/core';
 import { BENCHMARK_METRICS, type BenchmarkMetric, type SizeClass } from '@helio/contracts/limits';
-import { downloadCsv, ErrorPanel, PageHeader, TAG_FILTER_PARAM, useUrlParam } from '@helio/shared-utils';
+import { apiErrorText, downloadCsv, ErrorPanel, PageHeader, TAG_FILTER_PARAM, useUrlParam } from '@helio/shared-utils';
 import { useBenchmark } from '../common/analytics.resource';
 import { SizeClassFilter, TagFilter } from '../common/filters.component';
 import { formatMetric } from '../common/format';
@@ -25,7 +25,7 @@ export default function BenchmarkPage() {
 
   let body: React.ReactNode;
   if (benchmark.isError && !data) {
-    body = <ErrorPanel title={t('overview.errorTitle')} description={benchmark.error.message} onRetry={() => benchmark.refetch()} />;
+    body = <ErrorPanel title={t('overview.errorTitle')} description={apiErrorText(benchmark.error)} onRetry={() => benchmark.refetch()} />;
   } else if (!data) {
     body = <Spinner />;
   } else if (data.plants.length === 0) {

@@ -3,7 +3,7 @@
 import React, { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, H3, NonIdealState, Spinner } from '@blueprintjs/core';
-import { ErrorPanel, PageHeader, TAG_FILTER_PARAM, useUrlParam } from '@helio/shared-utils';
+import { apiErrorText, ErrorPanel, PageHeader, TAG_FILTER_PARAM, useUrlParam } from '@helio/shared-utils';
 import { AlertTallies } from '../common/alert-tallies.component';
 import { useOverview } from '../common/analytics.resource';
 import { TagFilter } from '../common/filters.component';
@@ -25,7 +25,7 @@ export default function OverviewPage() {
 
   let body: React.ReactNode;
   if (overview.isError && !data) {
-    body = <ErrorPanel title={t('overview.errorTitle')} description={overview.error.message} onRetry={() => overview.refetch()} />;
+    body = <ErrorPanel title={t('overview.errorTitle')} description={apiErrorText(overview.error)} onRetry={() => overview.refetch()} />;
   } else if (!data) {
     body = <Spinner />;
   } else if (data.plantCount === 0) {

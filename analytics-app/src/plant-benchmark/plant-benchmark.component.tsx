@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { Card, Classes, H3, HTMLSelect, Label, NonIdealState, Spinner } from '@blueprintjs/core';
 import { BENCHMARK_METRICS, type BenchmarkMetric } from '@helio/contracts/limits';
-import { ErrorPanel, PageHeader } from '@helio/shared-utils';
+import { apiErrorText, ErrorPanel, PageHeader } from '@helio/shared-utils';
 import { usePlantBenchmark } from '../common/analytics.resource';
 import '../common/analytics.css';
 import { PeerChart } from './peer-chart.component';
@@ -28,7 +28,7 @@ export default function PlantBenchmarkPage() {
   if (benchmark.isError && benchmark.error.status === 404) {
     body = <NonIdealState icon="search" title={t('plant.notFound')} description={t('plant.notFoundDescription')} />;
   } else if (benchmark.isError && !data) {
-    body = <ErrorPanel title={t('overview.errorTitle')} description={benchmark.error.message} onRetry={() => benchmark.refetch()} />;
+    body = <ErrorPanel title={t('overview.errorTitle')} description={apiErrorText(benchmark.error)} onRetry={() => benchmark.refetch()} />;
   } else if (!data) {
     body = <Spinner />;
   } else {

@@ -1,6 +1,6 @@
 // Which translated message a failed auth call shows. Each form adds its own cases in front of these
 // common ones: the server cannot be reached, too many attempts, and anything else (the server's words).
-import { ApiError } from '@helio/shared-utils';
+import { ApiError, apiErrorText } from '@helio/shared-utils';
 import type { PasswordRule } from '@helio/contracts/limits';
 
 export type AuthFailureKey =
@@ -43,5 +43,5 @@ export function commonFailure(error: unknown): AuthFailure {
       return { key: 'errors.tooManyAttempts', count: Math.ceil(seconds / 60) };
     }
   }
-  return { key: 'errors.generic', message: error instanceof Error ? error.message : String(error) };
+  return { key: 'errors.generic', message: apiErrorText(error) };
 }

@@ -39,7 +39,10 @@ describe('new-password form rules', () => {
     });
     const expired = new ApiError(401, 'NotAuthorized', 'The sign-in session has expired; sign in again');
     expect(newPasswordFailure(expired, 'challenge')).toEqual({ key: 'errors.challengeExpired' });
-    expect(newPasswordFailure(expired, 'code')).toEqual({ key: 'errors.generic', message: expired.message });
+    expect(newPasswordFailure(expired, 'code')).toEqual({
+      key: 'errors.generic',
+      message: 'Přihlášení se nezdařilo: zkontrolujte e-mail a heslo.',
+    });
     expect(newPasswordFailure(new ApiError(0, 'NetworkError', 'down'), 'code')).toEqual({ key: 'errors.unreachable' });
   });
 });

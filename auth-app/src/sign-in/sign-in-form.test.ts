@@ -31,11 +31,11 @@ describe('sign-in form rules', () => {
     expect(signInFailure(new ApiError(429, 'TooManyRequests', 'slow down'))).toEqual({ key: 'errors.tooManyAttemptsLater' });
     expect(signInFailure(new ApiError(403, 'Forbidden', 'Tenant suspended'))).toEqual({
       key: 'errors.generic',
-      message: 'Tenant suspended',
+      message: 'K této akci nemáte oprávnění.',
     });
     expect(signInFailure(new Error('Signed out while signing in'))).toEqual({
       key: 'errors.generic',
-      message: 'Signed out while signing in',
+      message: 'Něco se nepovedlo. Zkuste to znovu; pokud potíže trvají, kontaktujte správce.',
     });
   });
 });

@@ -94,11 +94,13 @@ describe('sign-in page', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Nelze se spojit se serverem.');
   });
 
-  it('shows the server message for anything else', async () => {
+  it('translates anything else from its code, never showing the server’s English message', async () => {
     apiPost.mockRejectedValueOnce(new ApiError(403, 'Forbidden', 'Tenant suspended'));
     renderAt('/auth/sign-in');
     await fillAndSubmit('admin@helio.local', 'secret');
-    expect((await screen.findByRole('alert')).textContent).toContain('Server odpověděl: Tenant suspended');
+    const alert = (await screen.findByRole('alert')).textContent;
+    expect(alert).toContain('K této akci nemáte oprávnění.');
+    expect(alert).not.toContain('Tenant suspended');
   });
 
   it('says how many minutes to wait after too many attempts (429)', async () => {

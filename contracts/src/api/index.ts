@@ -1,5 +1,6 @@
 // Every endpoint's schemas, grouped by domain. The server registers its routes from these objects.
 export * from './common';
+export * from './error-codes';
 export * from './tags';
 export * from './identity';
 export * from './users';

@@ -1,5 +1,5 @@
 // EV figures both the server and the console rely on.
-import { EV_CURRENT_MIN_A } from '../device/charger-keys';
+import { EV_CURRENT_MAX_A, EV_CURRENT_MIN_A } from '../device/charger-keys';
 /** ev/sessions covers at most this many days per call. */
 export const EV_SESSIONS_MAX_DAYS = 400;
 /** ...and answers at most this many sessions (the newest). */
@@ -55,4 +55,28 @@ export function chargerCurrentProblems(
   if (!inRange(limits.maxCurrentA)) problems.maxCurrentA = 'range';
   if (!problems.minCurrentA && !problems.maxCurrentA && limits.minCurrentA > limits.maxCurrentA) problems.minCurrentA = 'minAboveMax';
   return problems;
+}
+
+/** Volts per phase and phases a wallbox's rated power is stated for (11 kW: 16 A, 22 kW: 32 A). */
+const RATED_VOLTS = 230;
+const RATED_PHASES = 3;
+
+/**
+ * The highest current per phase a charger of this rated power delivers, whole amperes within the
+ * protocol's range; a charger without a rating is offered the protocol's maximum.
+ */
+export function ratedCurrentA(ratedPowerKw: number | null): number {
+  if (ratedPowerKw === null || !(ratedPowerKw > 0)) return EV_CURRENT_MAX_A;
+  const amps = Math.round((ratedPowerKw * 1000) / (RATED_VOLTS * RATED_PHASES));
+  return Math.min(EV_CURRENT_MAX_A, Math.max(EV_CURRENT_MIN_A, amps));
+}
+
+/**
+ * The currents a charger's min and max selects offer: from the lowest up to the charger's rating, the
+ * minimum never above the chosen maximum nor the maximum below the chosen minimum, so the form cannot
+ * make an invalid pair.
+ */
+export function currentChoices(ratedA: number, minA: number, maxA: number): { min: number[]; max: number[] } {
+  const all = Array.from({ length: Math.max(0, ratedA - EV_CURRENT_MIN_A + 1) }, (_, i) => EV_CURRENT_MIN_A + i);
+  return { min: all.filter((a) => a <= Math.min(maxA, ratedA)), max: all.filter((a) => a >= minA) };
 }

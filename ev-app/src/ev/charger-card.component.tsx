@@ -3,11 +3,11 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, FormGroup, H4, HTMLSelect, Tag } from '@blueprintjs/core';
-import { CHARGER_KEYS, EV_CURRENT_MAX_A, EV_CURRENT_MIN_A, EV_MODES, EV_PHASES, type ChargerView } from '@helio/contracts';
-import { formatNumber, showToast, useShadow, type ApiError } from '@helio/shared-utils';
+import { CHARGER_KEYS, EV_MODES, EV_PHASES, EV_CURRENT_MIN_A, type ChargerView } from '@helio/contracts';
+import { currentChoices, ratedCurrentA } from '@helio/contracts/limits';
+import { apiErrorText, formatNumber, showToast, useShadow } from '@helio/shared-utils';
 import { useSetDesired } from './ev.resource';
 
-const AMPS = Array.from({ length: EV_CURRENT_MAX_A - EV_CURRENT_MIN_A + 1 }, (_, i) => EV_CURRENT_MIN_A + i);
 const num = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 
 /** Share of the charging power not taken from the grid now, %; null while not charging. */
@@ -44,10 +44,13 @@ export function ChargerCard({ charger, canControl }: { charger: ChargerView; can
   // What the user asked for shows at once; the report confirms it.
   const setting = (key: string) => desired[key] ?? reported[key];
   const write = (key: string, value: unknown) =>
-    setDesired.mutate(
-      { key, value },
-      { onError: (error) => showToast({ intent: 'danger', message: (error as ApiError).message ?? t('settings.failed') }) },
-    );
+    setDesired.mutate({ key, value }, { onError: (error) => showToast({ intent: 'danger', message: apiErrorText(error) }) });
+  // The selects offer only what the charger's rating allows, and never a minimum above the maximum.
+  const ratedA = ratedCurrentA(charger.ratedPowerKw);
+  const minA = Math.min(num(setting(c.minCurrent)) ?? EV_CURRENT_MIN_A, ratedA);
+  const maxA = Math.min(num(setting(c.maxCurrent)) ?? ratedA, ratedA);
+  const choices = currentChoices(ratedA, minA, maxA);
+  const amps = (list: number[]) => list.map((a) => ({ value: String(a), label: `${a} A` }));
   const kw = (watts: number) => `${formatNumber(watts / 1000, { maximumFractionDigits: 2 })}\u00a0kW`;
   return (
     <Card className="helio-ev__section" data-testid={`charger-${charger.deviceId}`}>
@@ -80,22 +83,32 @@ export function ChargerCard({ charger, canControl }: { charger: ChargerView; can
             data-testid="charger-mode"
           />
         </FormGroup>
-        <FormGroup label={t('settings.minCurrent')} labelFor={`min-${charger.deviceId}`}>
+        <FormGroup
+          label={t('settings.minCurrent')}
+          labelFor={`min-${charger.deviceId}`}
+          helperText={t('settings.minCurrentHint', { max: maxA })}
+        >
           <HTMLSelect
             id={`min-${charger.deviceId}`}
-            value={String(setting(c.minCurrent) ?? EV_CURRENT_MIN_A)}
+            value={String(minA)}
             disabled={!canControl}
             onChange={(e) => write(c.minCurrent, Number(e.currentTarget.value))}
-            options={AMPS.map((a) => ({ value: String(a), label: `${a} A` }))}
+            options={amps(choices.min)}
+            data-testid="charger-min-current"
           />
         </FormGroup>
-        <FormGroup label={t('settings.maxCurrent')} labelFor={`max-${charger.deviceId}`}>
+        <FormGroup
+          label={t('settings.maxCurrent')}
+          labelFor={`max-${charger.deviceId}`}
+          helperText={t('settings.maxCurrentHint', { rated: ratedA })}
+        >
           <HTMLSelect
             id={`max-${charger.deviceId}`}
-            value={String(setting(c.maxCurrent) ?? EV_CURRENT_MAX_A)}
+            value={String(maxA)}
             disabled={!canControl}
             onChange={(e) => write(c.maxCurrent, Number(e.currentTarget.value))}
-            options={AMPS.map((a) => ({ value: String(a), label: `${a} A` }))}
+            options={amps(choices.max)}
+            data-testid="charger-max-current"
           />
         </FormGroup>
         <FormGroup label={t('settings.phases')} labelFor={`phases-${charger.deviceId}`}>

@@ -1,5 +1,5 @@
 import type { EvPlan, EvSession } from '@helio/contracts';
-import { filterSessions, planColumns, planSlotsValue, sessionsCsv } from './ev-data';
+import { filterSessions, monthChartRanges, planColumns, planSlotsValue, sessionsCsv } from './ev-data';
 
 const plan: EvPlan = {
   deviceId: 'd1',
@@ -49,7 +49,14 @@ describe('ev data', () => {
     const sessions = [session({}), session({ solarSharePct: 20 }), session({ end: null })];
     expect(filterSessions(sessions, { minSolarPct: 50, finishedOnly: true })).toHaveLength(1);
     expect(filterSessions(sessions, { minSolarPct: 0, finishedOnly: false })).toHaveLength(3);
-    const csv = sessionsCsv([session({ end: null, costCzk: null })]);
-    expect(csv.split('\r\n')[1]).toBe('2026-06-01T10:00:00.000Z,,10,8,80,,0.5,spot');
+    const csv = sessionsCsv([session({ end: null, costCzk: null })], 'Europe/Prague');
+    expect(csv.split('\r\n')[1]).toBe('2026-06-01T12:00:00+02:00,,10,8,80,,0.5,spot');
+  });
+});
+
+describe('the month chart', () => {
+  it('puts a single month in the middle of a padded axis, energy from zero', () => {
+    expect(monthChartRanges(1, 12)).toEqual({ x: [-0.5, 0.5], y: [0, 12 * 1.1] });
+    expect(monthChartRanges(3, 0)).toEqual({ x: [-0.5, 2.5], y: [0, 1] });
   });
 });

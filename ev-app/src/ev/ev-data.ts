@@ -1,6 +1,6 @@
 // Pure shaping of the EV answers for the charts, the tables and CSV.
 import type { EvPlan, EvSession, EvMonthTotal, ChargerView } from '@helio/contracts';
-import { toCsv } from '@helio/shared-utils';
+import { csvNumber, plantTimestamp, toCsv } from '@helio/shared-utils';
 
 /** Columns of the plan chart: time (s), price (CZK/kWh), forecast surplus (kW), planned power (kW). */
 export type PlanColumns = [number[], (number | null)[], number[], number[]];
@@ -21,6 +21,14 @@ export function monthColumns(months: readonly EvMonthTotal[]): [number[], number
   return [months.map((_m, i) => i), months.map((m) => m.energyKwh), months.map((m) => m.solarKwh)];
 }
 
+/**
+ * The month chart's ranges: half a month of room either side and the energy from zero, so one month
+ * is a point in the middle of a real axis rather than a dot on its edge.
+ */
+export function monthChartRanges(monthCount: number, highestKwh: number): { x: [number, number]; y: [number, number] } {
+  return { x: [-0.5, Math.max(0, monthCount - 1) + 0.5], y: [0, highestKwh > 0 ? highestKwh * 1.1 : 1] };
+}
+
 export interface SessionFilter {
   /** Only sessions with at least this solar share, %. */
   minSolarPct: number;
@@ -31,17 +39,19 @@ export interface SessionFilter {
 export const filterSessions = (sessions: readonly EvSession[], filter: SessionFilter): EvSession[] =>
   sessions.filter((s) => s.solarSharePct >= filter.minSolarPct && (!filter.finishedOnly || s.end !== null));
 
-export function sessionsCsv(sessions: readonly EvSession[]): string {
+/** The sessions as CSV: times in the plant's wall clock with the offset, values to their unit's precision. */
+export function sessionsCsv(sessions: readonly EvSession[], timeZone: string): string {
+  const time = (iso: string | null) => (iso === null ? '' : plantTimestamp(Date.parse(iso), timeZone));
   return toCsv(
     ['start', 'end', 'energy_kwh', 'solar_kwh', 'solar_share_pct', 'cost_czk', 'avg_price_czk_kwh', 'price_source'],
     sessions.map((s) => [
-      s.start,
-      s.end ?? '',
-      s.energyKwh,
-      s.solarKwh,
-      s.solarSharePct,
-      s.costCzk ?? '',
-      s.avgPriceCzkKwh ?? '',
+      time(s.start),
+      time(s.end),
+      csvNumber(s.energyKwh, 'kWh'),
+      csvNumber(s.solarKwh, 'kWh'),
+      csvNumber(s.solarSharePct, '%'),
+      csvNumber(s.costCzk, 'CZK'),
+      csvNumber(s.avgPriceCzkKwh, 'CZK/kWh'),
       s.priceSource ?? '',
     ]),
   );

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Callout, Card, FormGroup, H4, HTMLSelect, HTMLTable, InputGroup, Tag, type Intent } from '@blueprintjs/core';
 import { chargerCurrentProblems, ID_TAG_MAX } from '@helio/contracts/limits';
 import { EV_CURRENT_MIN_A, type ChargerCommandView, type OcppChargerView } from '@helio/contracts';
-import { formatDateTime, showToast } from '@helio/shared-utils';
+import { apiErrorText, formatDateTime, showToast } from '@helio/shared-utils';
 import { useCommandHistory, useCurrentLimits, useOcppChargers, useRemoteStart, useRemoteStop } from './ocpp-control.resource';
 
 const STATE_INTENT: Record<ChargerCommandView['state'], Intent> = {
@@ -89,7 +89,7 @@ function CurrentLimits({ charger, plantId, canControl }: { charger: OcppChargerV
               { chargerId: charger.chargerId, ...draft },
               {
                 onSuccess: () => showToast({ intent: 'success', message: t('ocpp.limitsSaved') }),
-                onError: (error) => showToast({ intent: 'danger', message: error.message }),
+                onError: (error) => showToast({ intent: 'danger', message: apiErrorText(error) }),
               },
             )
           }
@@ -107,7 +107,7 @@ function OcppCharger({ charger, plantId, canControl }: { charger: OcppChargerVie
   const stop = useRemoteStop(plantId);
   const [idTag, setIdTag] = useState('');
   const online = charger.connection === 'online';
-  const failed = (error: { message: string }) => showToast({ intent: 'danger', message: error.message });
+  const failed = (error: unknown) => showToast({ intent: 'danger', message: apiErrorText(error) });
   return (
     <div className="helio-ev__ocpp-charger" data-testid="ocpp-charger" data-charger={charger.chargerId}>
       <div className="helio-ev__heading">
@@ -162,7 +162,7 @@ export function OcppControlCard({ plantId, canControl }: { plantId: string; canC
   const { t } = useTranslation('ev-app');
   const chargers = useOcppChargers(plantId);
   if (!chargers.data || chargers.data.chargers.length === 0) {
-    return chargers.isError ? <Callout intent="danger">{chargers.error.message}</Callout> : null;
+    return chargers.isError ? <Callout intent="danger">{apiErrorText(chargers.error)}</Callout> : null;
   }
   return (
     <Card className="helio-ev__section" data-testid="ocpp-control">

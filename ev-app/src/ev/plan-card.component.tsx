@@ -5,7 +5,7 @@ import React, { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Callout, Card, FormGroup, H4, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { CHARGER_KEYS, EV_PLAN_MAX_HOURS, type ChargerView, type EvPlan } from '@helio/contracts';
-import { formatDateTime, formatNumber, showToast, type ApiError } from '@helio/shared-utils';
+import { apiErrorText, formatDateTime, formatNumber, showToast, type ApiError } from '@helio/shared-utils';
 import { planColumns, planSlotsValue } from './ev-data';
 import { usePlan, useSetDesired } from './ev.resource';
 import { PlanChart } from './plan-chart.component';
@@ -90,7 +90,7 @@ export function PlanCard({ charger, timeZone, canControl }: { charger: ChargerVi
       await setDesired.mutateAsync({ key: CHARGER_KEYS.mode, value: 'plan' });
       showToast({ intent: 'success', message: t('plan.applied') });
     } catch (e) {
-      showToast({ intent: 'danger', message: (e as ApiError).message });
+      showToast({ intent: 'danger', message: apiErrorText(e) });
     }
   };
   return (
@@ -134,7 +134,7 @@ export function PlanCard({ charger, timeZone, canControl }: { charger: ChargerVi
       </form>
       {error && (
         <Callout intent="danger" data-testid="plan-error">
-          {error.message}
+          {apiErrorText(error)}
         </Callout>
       )}
       {plan.data && <PlanResult plan={plan.data} timeZone={timeZone} />}

@@ -3,8 +3,17 @@
 import React, { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Checkbox, FormGroup, H4, HTMLSelect, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
-import { downloadCsv, ErrorPanel, formatDateTime, formatNumber, UplotChart, type ChartOptions, type Plant } from '@helio/shared-utils';
-import { filterSessions, monthColumns, sessionsCsv } from './ev-data';
+import {
+  csvFileName,
+  downloadCsv,
+  ErrorPanel,
+  formatDateTime,
+  formatNumber,
+  UplotChart,
+  type ChartOptions,
+  type Plant,
+} from '@helio/shared-utils';
+import { filterSessions, monthChartRanges, monthColumns, sessionsCsv } from './ev-data';
 import { useSessions } from './ev.resource';
 
 const RANGES = { month: 31, quarter: 92, year: 366 } as const;
@@ -30,13 +39,20 @@ export function SessionsCard({ plant }: { plant: Plant }) {
   const months = useMemo(() => sessions.data?.months ?? [], [sessions.data]);
   const options = useMemo<ChartOptions>(
     () => ({
-      scales: { x: { time: false } },
+      // Padded: one month is a point mid-axis, not a dot on the edge (monthChartRanges).
+      scales: {
+        x: { time: false, range: () => monthChartRanges(months.length, 0).x },
+        y: { range: () => monthChartRanges(months.length, Math.max(0, ...months.map((m) => m.energyKwh))).y },
+      },
       series: [
         { label: t('sessions.month'), value: (_u, v) => (v === null ? '–' : (months[v]?.month ?? '')) },
-        { label: t('sessions.energy'), stroke: '#2d72d2', width: 2, points: { show: true } },
-        { label: t('sessions.solar'), stroke: '#238551', width: 2, points: { show: true } },
+        { label: t('sessions.energy'), stroke: '#2d72d2', width: 2, points: { show: true, size: 8 } },
+        { label: t('sessions.solar'), stroke: '#238551', width: 2, points: { show: true, size: 8 } },
       ],
-      axes: [{ values: (_u, splits) => splits.map((i) => months[i]?.month ?? '') }, { size: 60, label: 'kWh' }],
+      axes: [
+        { splits: () => months.map((_m, i) => i), values: (_u, splits) => splits.map((i) => months[i]?.month ?? '') },
+        { size: 60, label: 'kWh' },
+      ],
     }),
     [t, months],
   );
@@ -89,7 +105,12 @@ export function SessionsCard({ plant }: { plant: Plant }) {
           icon="download"
           text={t('exportCsv')}
           disabled={shown.length === 0}
-          onClick={() => downloadCsv(`ev-sessions-${plant.thingName}.csv`, sessionsCsv(shown))}
+          onClick={() =>
+            downloadCsv(
+              csvFileName(`ev-sessions-${plant.thingName}`, Date.parse(from), Date.parse(to), plant.timezone),
+              sessionsCsv(shown, plant.timezone),
+            )
+          }
           data-testid="sessions-export"
         />
       </div>

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, H2, HTMLTable, NonIdealState, Spinner, Tag, Tooltip } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { usePlants } from '@helio/shared-utils';
+import { apiErrorText, usePlants } from '@helio/shared-utils';
 import type { ApiKeyView } from '@helio/contracts';
 import { when } from '../common/when';
 import { useApiKeys, useRevokeApiKey } from './api-keys.resource';
@@ -48,7 +48,7 @@ export function ApiKeys() {
       </div>
       <p className="helio-integrations-hint">{t('keys.hint')}</p>
       {keys.isPending && <Spinner size={24} />}
-      {keys.isError && <NonIdealState icon="error" title={t('common.loadFailed')} description={keys.error.message} />}
+      {keys.isError && <NonIdealState icon="error" title={t('common.loadFailed')} description={apiErrorText(keys.error)} />}
       {keys.data && keys.data.keys.length === 0 && <NonIdealState icon="key" title={t('keys.none')} />}
       {keys.data && keys.data.keys.length > 0 && (
         <HTMLTable compact striped className="helio-integrations-table" data-testid="api-key-table">

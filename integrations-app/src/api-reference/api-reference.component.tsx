@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Button, Card, Collapse, H2, H3, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { apiErrorText } from '@helio/shared-utils';
 import { filterOperations, groupOperations, operationsOf, type OpenApiDocument, type Operation } from './openapi';
 import { OPENAPI_URL, useOpenApi } from './openapi.resource';
 import { SchemaView } from './schema-view.component';
@@ -51,7 +52,7 @@ export function ApiReference() {
       <NonIdealState
         icon="error"
         title={t('reference.failed')}
-        description={answer.error.message}
+        description={apiErrorText(answer.error)}
         action={<Button text={t('common.retry')} onClick={() => void answer.refetch()} />}
       />
     );

@@ -1,13 +1,13 @@
 // What a failed integrations call means to the person who made it: the server's error code and its
-// parameters become a translated sentence saying what to do; any other failure shows the server's words.
+// parameters become a translated sentence saying what to do; any other failure gets the console's shared sentence (apiErrorText).
 import type { TFunction } from 'i18next';
-import { ApiError } from '@helio/shared-utils';
+import { ApiError, apiErrorText } from '@helio/shared-utils';
 
 const detailsOf = (error: ApiError): Record<string, unknown> =>
   error.details !== null && typeof error.details === 'object' ? (error.details as Record<string, unknown>) : {};
 
 export function errorText(t: TFunction, error: unknown): string {
-  if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error);
+  if (!(error instanceof ApiError)) return apiErrorText(error);
   const details = detailsOf(error);
   switch (error.code) {
     case 'KeyExceedsCreator':
@@ -24,6 +24,6 @@ export function errorText(t: TFunction, error: unknown): string {
     case 'TooManyRedeliveries':
       return t('errors.tooManyRedeliveries', { max: Number(details.max) || 0 });
     default:
-      return error.message;
+      return apiErrorText(error);
   }
 }

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { apiErrorText } from '@helio/shared-utils';
 import type { ReleaseModuleView } from '@helio/contracts';
 import { CANARY_MIN_LOADS_LIMITS, CANARY_SHARE_MAX } from '@helio/contracts/limits';
 import { useSetCanary } from './releases.resource';
@@ -108,7 +109,7 @@ export function CanaryDialog({ module, organisations, onClose }: Props) {
               <InputGroup id="canary-loads" value={minLoads} onValueChange={setMinLoads} inputMode="numeric" data-testid="canary-loads" />
             </FormGroup>
             {problem && <Callout intent="danger">{problem}</Callout>}
-            {setCanary.isError && <Callout intent="danger">{setCanary.error.message}</Callout>}
+            {setCanary.isError && <Callout intent="danger">{apiErrorText(setCanary.error)}</Callout>}
           </>
         )}
       </DialogBody>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Alert, Button, Callout, Card, H2, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { ReleaseEndpoints, ReleaseModuleView } from '@helio/contracts';
-import { formatNumber, PageHeader } from '@helio/shared-utils';
+import { apiErrorText, formatNumber, PageHeader } from '@helio/shared-utils';
 import { when } from '../common/when';
 import { CanaryDialog } from './canary-dialog.component';
 import { canaryVerdict, errorRate, judgedFrom } from './release-rates';
@@ -88,7 +88,7 @@ function ModuleCard({ module, organisations }: { module: ReleaseModuleView; orga
           })}
         </Callout>
       )}
-      {failure && <Callout intent="danger">{failure.message}</Callout>}
+      {failure && <Callout intent="danger">{apiErrorText(failure)}</Callout>}
       <HTMLTable compact striped className="helio-integrations-table">
         <thead>
           <tr>
@@ -161,7 +161,7 @@ export default function ReleasesPage() {
         description={t('releases.description')}
       />
       {releases.isPending && <Spinner />}
-      {releases.isError && <NonIdealState icon="error" title={t('common.loadFailed')} description={releases.error.message} />}
+      {releases.isError && <NonIdealState icon="error" title={t('common.loadFailed')} description={apiErrorText(releases.error)} />}
       {releases.data?.modules.length === 0 && <NonIdealState icon="box" title={t('releases.none')} />}
       {releases.data?.modules.map((m) => (
         <ModuleCard key={m.module} module={m} organisations={releases.data.organisations} />

@@ -3,7 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Callout, Card, Dialog, DialogBody, DialogFooter, H3, HTMLTable, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, showToast, type GatewayLogin } from '@helio/shared-utils';
+import { apiErrorText, formatNumber, showToast, type GatewayLogin } from '@helio/shared-utils';
 import type { PlantSources } from '@helio/contracts';
 import { SecretOnce } from '../common/secret-once.component';
 import { when } from '../common/when';
@@ -63,7 +63,7 @@ export function GatewayCard({ plant }: { plant: PlantSources }) {
         }
       >
         <p>{t('sources.rotateQuestion', { name: plant.name })}</p>
-        {rotate.isError && <Callout intent="danger">{rotate.error.message}</Callout>}
+        {rotate.isError && <Callout intent="danger">{apiErrorText(rotate.error)}</Callout>}
       </Alert>
       {issued && (
         <Dialog isOpen title={t('sources.newPassword')} icon="key" onClose={() => setIssued(null)} canOutsideClickClose={false}>

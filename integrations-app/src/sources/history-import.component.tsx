@@ -4,7 +4,7 @@
 import { useState, type InputHTMLAttributes } from 'react';
 import { Button, Callout, Card, FileInput, FormGroup, H3, HTMLSelect, HTMLTable, ProgressBar } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { apiPost, formatNumber, queryClient, useActivePlant } from '@helio/shared-utils';
+import { apiErrorText, apiPost, formatNumber, queryClient, useActivePlant } from '@helio/shared-utils';
 import { HISTORY_FILE_MAX_BYTES, parseHistoryCsv, type ParsedHistory } from '@helio/contracts/limits';
 import type { PlantSources } from '@helio/contracts';
 import { errorText } from '../common/error-text';
@@ -109,7 +109,7 @@ export function HistoryImport({ plants }: { plants: PlantSources[] }) {
                       <td>
                         {e.problem
                           ? t(`history.problems.${e.problem.code}`, { earliest: when(e.problem.earliest), latest: when(e.problem.latest) })
-                          : e.message}
+                          : apiErrorText(e)}
                       </td>
                     </tr>
                   ))}

@@ -2,7 +2,7 @@
 // and the import of metric history.
 import { Callout, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@helio/shared-utils';
+import { apiErrorText, PageHeader } from '@helio/shared-utils';
 import { GatewayCard } from './gateway-card.component';
 import { HistoryImport } from './history-import.component';
 import { useSources } from './sources.resource';
@@ -19,7 +19,7 @@ export default function SourcesPage() {
         description={t('sources.description')}
       />
       {sources.isPending && <Spinner />}
-      {sources.isError && <NonIdealState icon="error" title={t('common.loadFailed')} description={sources.error.message} />}
+      {sources.isError && <NonIdealState icon="error" title={t('common.loadFailed')} description={apiErrorText(sources.error)} />}
       {sources.data && (
         <>
           <section aria-label={t('sources.gateways')} className="helio-source-grid">

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Alert, Button, Callout, Card, FileInput, H3, HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, showToast } from '@helio/shared-utils';
+import { apiErrorText, formatNumber, showToast } from '@helio/shared-utils';
 import { SPOT_UPLOAD_MAX_CHARS } from '@helio/contracts/limits';
 import type { SpotSource } from '@helio/contracts';
 import { when } from '../common/when';
@@ -91,7 +91,7 @@ export function SpotCard({ spot }: { spot: SpotSource }) {
         disabled={upload.isPending}
         onInputChange={(e) => void choose(e.currentTarget.files?.[0])}
       />
-      {(problem ?? (upload.isError ? upload.error.message : null)) && <Callout intent="danger">{problem ?? upload.error?.message}</Callout>}
+      {(problem ?? (upload.isError ? upload.error : null)) && <Callout intent="danger">{problem ?? apiErrorText(upload.error)}</Callout>}
       <Alert
         isOpen={clearing}
         intent="danger"

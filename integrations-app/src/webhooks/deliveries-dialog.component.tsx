@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogBody, HTMLTable, NonIdealState, Pre, Spinner, Tag, type Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '@helio/shared-utils';
+import { apiErrorText, showToast } from '@helio/shared-utils';
 import type { DeliveryView, WebhookView } from '@helio/contracts';
 import { errorText } from '../common/error-text';
 import { when } from '../common/when';
@@ -27,7 +27,7 @@ export function DeliveriesDialog({ webhook, onClose }: { webhook: WebhookView; o
     >
       <DialogBody>
         {deliveries.isPending && <Spinner size={24} />}
-        {deliveries.isError && <NonIdealState icon="error" title={t('common.loadFailed')} description={deliveries.error.message} />}
+        {deliveries.isError && <NonIdealState icon="error" title={t('common.loadFailed')} description={apiErrorText(deliveries.error)} />}
         {deliveries.data?.deliveries.length === 0 && <NonIdealState icon="inbox" title={t('webhooks.noDeliveries')} />}
         {deliveries.data && deliveries.data.deliveries.length > 0 && (
           <HTMLTable compact striped className="helio-integrations-table" data-testid="delivery-log">

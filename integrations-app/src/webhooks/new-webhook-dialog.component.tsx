@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { apiErrorText } from '@helio/shared-utils';
 import { WEBHOOK_EVENTS, WEBHOOK_URL_MAX, type WebhookEvent } from '@helio/contracts/limits';
 import { SecretOnce } from '../common/secret-once.component';
 import { SignatureHelp } from './signature-help.component';
@@ -57,7 +58,7 @@ export function NewWebhookDialog({ onClose }: { onClose: () => void }) {
             {problem && <Callout intent="danger">{problem}</Callout>}
             {create.isError && (
               <Callout intent="danger" data-testid="webhook-error">
-                {create.error.message}
+                {apiErrorText(create.error)}
               </Callout>
             )}
           </>

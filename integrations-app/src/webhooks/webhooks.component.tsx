@@ -1,5 +1,6 @@
 // The tenant's webhooks: where each sends which events, its newest delivery, on/off, the delivery
 // log and delete.
+import { apiErrorText } from '@helio/shared-utils';
 import { useState } from 'react';
 import { Alert, Button, Card, H2, HTMLTable, NonIdealState, Spinner, Switch, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +27,7 @@ export function Webhooks() {
       </div>
       <p className="helio-integrations-hint">{t('webhooks.hint')}</p>
       {hooks.isPending && <Spinner size={24} />}
-      {hooks.isError && <NonIdealState icon="error" title={t('common.loadFailed')} description={hooks.error.message} />}
+      {hooks.isError && <NonIdealState icon="error" title={t('common.loadFailed')} description={apiErrorText(hooks.error)} />}
       {hooks.data?.webhooks.length === 0 && <NonIdealState icon="send-message" title={t('webhooks.none')} />}
       {hooks.data && hooks.data.webhooks.length > 0 && (
         <HTMLTable compact striped className="helio-integrations-table" data-testid="webhook-table">

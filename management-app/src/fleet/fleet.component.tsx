@@ -5,7 +5,7 @@ import { Card, H4, HTMLTable, Icon, NonIdealState, Spinner, Tag } from '@bluepri
 import type { IconName, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatDateTime, formatNumber, PageHeader, type AttentionPlant } from '@helio/shared-utils';
+import { apiErrorText, formatDateTime, formatNumber, PageHeader, type AttentionPlant } from '@helio/shared-utils';
 import { useFleetSummary } from './fleet.resource';
 
 interface FigureProps {
@@ -65,7 +65,7 @@ export default function FleetPage() {
       {summary.isPending ? (
         <Spinner />
       ) : summary.isError ? (
-        <NonIdealState icon="error" title={t('fleet.loadFailed')} description={summary.error.message} />
+        <NonIdealState icon="error" title={t('fleet.loadFailed')} description={apiErrorText(summary.error)} />
       ) : (
         <>
           <div className="helio-management-figures">

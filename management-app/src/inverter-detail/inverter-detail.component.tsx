@@ -5,6 +5,7 @@ import { Card, H4, HTMLSelect, HTMLTable, NonIdealState, Spinner, Tag } from '@b
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import {
+  apiErrorText,
   chartColumns,
   deviceLiveValues,
   ErrorPanel,
@@ -13,8 +14,8 @@ import {
   formatNumber,
   MetricChart,
   metricInfo,
-  metricValueText,
   metricLabel,
+  metricValueText,
   PageHeader,
   useNow,
   useShadow,
@@ -75,7 +76,7 @@ function History({ device, plant }: { device: Device; plant: PlantDetail }) {
   let body: ReactNode;
   if (!metricKey) body = <p className="helio-management-muted">{t('inverter.noLiveKeys')}</p>;
   else if (history.isError)
-    body = <ErrorPanel title={t('inverter.historyFailed')} description={history.error.message} onRetry={() => history.refetch()} />;
+    body = <ErrorPanel title={t('inverter.historyFailed')} description={apiErrorText(history.error)} onRetry={() => history.refetch()} />;
   else if (!history.data) body = <Spinner />;
   else if (history.data.length === 0) body = <NonIdealState icon="timeline-line-chart" title={t('inverter.noHistory')} />;
   else
@@ -132,7 +133,7 @@ function InverterView({ device, plant }: { device: Device; plant: PlantDetail })
   let live: ReactNode;
   if (shadow.data) live = <LiveValues values={deviceLiveValues(device.liveKeys, shadow.data, now)} />;
   else if (shadow.isError)
-    live = <ErrorPanel title={t('inverter.liveFailed')} description={shadow.error.message} onRetry={() => shadow.refetch()} />;
+    live = <ErrorPanel title={t('inverter.liveFailed')} description={apiErrorText(shadow.error)} onRetry={() => shadow.refetch()} />;
   else live = <Spinner size={20} />;
 
   return (
@@ -167,7 +168,7 @@ export default function InverterDetailPage() {
       <NonIdealState
         icon={failed.status === 404 ? 'search' : 'error'}
         title={failed.status === 404 ? t('inverter.notFound') : t('inverter.loadFailed')}
-        description={failed.message}
+        description={apiErrorText(failed)}
       />
     );
   } else if (!device.data || !plant.data) body = <Spinner />;

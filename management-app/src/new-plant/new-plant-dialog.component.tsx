@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { showToast, type GatewayLogin, type PlantDetail } from '@helio/shared-utils';
+import { apiErrorText, showToast, type GatewayLogin, type PlantDetail } from '@helio/shared-utils';
 import { problemText, type FieldProblem } from '../common/problem-text';
 import { useCreatePlant } from '../plants/plants.resource';
 import { GatewayLoginView } from './gateway-login.component';
@@ -96,7 +96,7 @@ export function NewPlantDialog({ onClose }: { onClose: () => void }) {
           </div>
           {create.isError && (
             <Callout intent="danger" icon="error">
-              {create.error.message}
+              {apiErrorText(create.error)}
             </Callout>
           )}
         </DialogBody>

@@ -6,7 +6,7 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGrou
 import { useTranslation } from 'react-i18next';
 import { CHARGE_POINT_ID_MAX, CHARGE_POINT_ID_PATTERN_SOURCE, CHARGER_NAME_MAX } from '@helio/contracts/limits';
 import type { ChargerLogin } from '@helio/contracts';
-import { showToast } from '@helio/shared-utils';
+import { apiErrorText, showToast } from '@helio/shared-utils';
 import { ChargerLoginView } from './charger-login.component';
 import { useAddCharger } from './chargers.resource';
 
@@ -95,7 +95,7 @@ export function AddChargerDialog({ plantId, onClose }: { plantId: string; onClos
         <DialogBody>
           {input('chargePointId', t('chargers.chargePointIdHelp'))}
           {input('name', t('chargers.nameHelp'))}
-          {add.isError && add.error.status !== 409 && <Callout intent="danger">{add.error.message}</Callout>}
+          {add.isError && add.error.status !== 409 && <Callout intent="danger">{apiErrorText(add.error)}</Callout>}
         </DialogBody>
         <DialogFooter
           actions={

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { showToast, type Device, type DeviceKind } from '@helio/shared-utils';
+import { apiErrorText, showToast, type Device, type DeviceKind } from '@helio/shared-utils';
 import {
   changedFields,
   createRequest,
@@ -121,7 +121,7 @@ export function DeviceDialog({ plantId, device, onClose }: DeviceDialogProps) {
           {input('liveKeys', t('devices.liveKeysHelp'))}
           {failed && failed.status !== 409 && (
             <Callout intent="danger" icon="error">
-              {failed.message}
+              {apiErrorText(failed)}
             </Callout>
           )}
         </DialogBody>

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Alert, Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { showToast, useMayCall, type GatewayLogin, type PlantDetail } from '@helio/shared-utils';
+import { apiErrorText, showToast, useMayCall, type GatewayLogin, type PlantDetail } from '@helio/shared-utils';
 import { GatewayLoginView } from '../new-plant/gateway-login.component';
 import { useRotateGatewayPassword } from './devices.resource';
 
@@ -45,7 +45,7 @@ export function GatewayPasswordAction({ plant }: { plant: PlantDetail }) {
         }}
       >
         <p data-testid="gateway-rotate-question">{t('gatewayPassword.question', { name: plant.name })}</p>
-        {rotate.isError && <Callout intent="danger">{rotate.error.message}</Callout>}
+        {rotate.isError && <Callout intent="danger">{apiErrorText(rotate.error)}</Callout>}
       </Alert>
       {issued && (
         <Dialog

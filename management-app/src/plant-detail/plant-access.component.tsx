@@ -20,6 +20,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { PLANT_ROLES } from '@helio/contracts/limits';
 import {
+  apiErrorText,
   showToast,
   useCurrentUser,
   useMayCall,
@@ -49,12 +50,12 @@ export function PlantAccess({ plant }: { plant: PlantDetail }) {
 
   const errorText = (error: ApiError | null) => {
     const key = accessErrorKey(error);
-    return key ? t(key) : (error?.message ?? '');
+    return key ? t(key) : error ? apiErrorText(error) : '';
   };
   const roleName = (value: PlantRole) => t(`access.roles.${value}`);
 
   if (users.isPending) return <Spinner />;
-  if (users.isError) return <NonIdealState icon="error" title={t('access.loadFailed')} description={users.error.message} />;
+  if (users.isError) return <NonIdealState icon="error" title={t('access.loadFailed')} description={apiErrorText(users.error)} />;
 
   const mine = users.data.find((u) => u.userId === me.data?.sub);
   const canManage = mayManageAccess && mine?.role === 'owner';

@@ -20,7 +20,7 @@ import {
 import type { Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { ChargerLogin, OcppChargerView, OcppConnectorView } from '@helio/contracts';
-import { ErrorPanel, formatDateTime, showToast, useMayCall, type PlantDetail } from '@helio/shared-utils';
+import { apiErrorText, ErrorPanel, formatDateTime, showToast, useMayCall, type PlantDetail } from '@helio/shared-utils';
 import { AddChargerDialog } from './charger-dialog.component';
 import { ChargerLoginView } from './charger-login.component';
 import { useChargers, useRemoveCharger, useRotateChargerPassword } from './chargers.resource';
@@ -74,7 +74,7 @@ export function PlantChargers({ plant }: { plant: PlantDetail }) {
   let body: ReactNode;
   if (chargers.isPending) body = <Spinner />;
   else if (chargers.isError)
-    body = <ErrorPanel title={t('chargers.loadFailed')} description={chargers.error.message} onRetry={() => chargers.refetch()} />;
+    body = <ErrorPanel title={t('chargers.loadFailed')} description={apiErrorText(chargers.error)} onRetry={() => chargers.refetch()} />;
   else if (chargers.data.chargers.length === 0) {
     body = (
       <div data-testid="chargers-empty">
@@ -182,7 +182,7 @@ export function PlantChargers({ plant }: { plant: PlantDetail }) {
         }}
       >
         <p data-testid="charger-remove-question">{t('chargers.removeQuestion', { name: removing?.name ?? '' })}</p>
-        {remove.isError && <Callout intent="danger">{remove.error.message}</Callout>}
+        {remove.isError && <Callout intent="danger">{apiErrorText(remove.error)}</Callout>}
       </Alert>
       <Alert
         isOpen={rotating !== null}
@@ -198,7 +198,7 @@ export function PlantChargers({ plant }: { plant: PlantDetail }) {
         }}
       >
         <p data-testid="charger-rotate-question">{t('chargers.rotateQuestion', { name: rotating?.name ?? '' })}</p>
-        {rotate.isError && <Callout intent="danger">{rotate.error.message}</Callout>}
+        {rotate.isError && <Callout intent="danger">{apiErrorText(rotate.error)}</Callout>}
       </Alert>
       {issued && (
         <Dialog

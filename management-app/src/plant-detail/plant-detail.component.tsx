@@ -4,7 +4,7 @@
 import { Button, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { PageHeader, setActivePlant, useActivePlant, useCurrentUser } from '@helio/shared-utils';
+import { apiErrorText, PageHeader, setActivePlant, useActivePlant, useCurrentUser } from '@helio/shared-utils';
 import { AlertThresholdsSection } from '../plant-settings/alert-thresholds.component';
 import { SettingsForm } from '../plant-settings/settings-form.component';
 import { PlantAccess } from './plant-access.component';
@@ -35,7 +35,7 @@ export default function PlantDetailPage() {
         <NonIdealState
           icon={detail.error.status === 404 ? 'search' : 'error'}
           title={detail.error.status === 404 ? t('detail.notFound') : t('detail.loadFailed')}
-          description={detail.error.message}
+          description={apiErrorText(detail.error)}
         />
       </div>
     );

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Button, Callout, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ErrorPanel, formatNumber, showToast, useMayCall, type Device, type PlantDetail } from '@helio/shared-utils';
+import { apiErrorText, ErrorPanel, formatNumber, showToast, useMayCall, type Device, type PlantDetail } from '@helio/shared-utils';
 import { DeviceDialog } from './device-dialog.component';
 import { useDeleteDevice, useDevices } from './devices.resource';
 
@@ -32,7 +32,7 @@ export function PlantDevices({ plant }: { plant: PlantDetail }) {
   let body: ReactNode;
   if (devices.isPending) body = <Spinner />;
   else if (devices.isError)
-    body = <ErrorPanel title={t('devices.loadFailed')} description={devices.error.message} onRetry={() => devices.refetch()} />;
+    body = <ErrorPanel title={t('devices.loadFailed')} description={apiErrorText(devices.error)} onRetry={() => devices.refetch()} />;
   else if (devices.data.length === 0) {
     body = (
       <div data-testid="devices-empty">
@@ -119,7 +119,7 @@ export function PlantDevices({ plant }: { plant: PlantDetail }) {
         }}
       >
         <p data-testid="device-remove-question">{t('devices.removeQuestion', { name: removing?.name ?? '' })}</p>
-        {remove.isError && <Callout intent="danger">{remove.error.message}</Callout>}
+        {remove.isError && <Callout intent="danger">{apiErrorText(remove.error)}</Callout>}
       </Alert>
     </div>
   );

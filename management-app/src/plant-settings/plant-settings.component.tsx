@@ -2,7 +2,7 @@
 import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { PageHeader } from '@helio/shared-utils';
+import { apiErrorText, PageHeader } from '@helio/shared-utils';
 import { usePlantDetail } from '../plant-detail/plant-detail.resource';
 import { AlertThresholdsSection } from './alert-thresholds.component';
 import { SettingsForm } from './settings-form.component';
@@ -25,7 +25,7 @@ export default function PlantSettingsPage() {
         <NonIdealState
           icon="search"
           title={detail.error.status === 404 ? t('detail.notFound') : t('detail.loadFailed')}
-          description={detail.error.message}
+          description={apiErrorText(detail.error)}
         />
       ) : (
         <>

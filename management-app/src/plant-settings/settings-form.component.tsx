@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Callout, Card, FormGroup, H4, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { ReadOnlyNotice, showToast, useMayCall, type PlantDetail } from '@helio/shared-utils';
+import { apiErrorText, ReadOnlyNotice, showToast, useMayCall, type PlantDetail } from '@helio/shared-utils';
 import { TARIFF_CURRENCIES } from '@helio/contracts/limits';
 import { problemText } from '../common/problem-text';
 import { conflictPlant, useSaveSettings } from '../plant-detail/plant-detail.resource';
@@ -123,7 +123,7 @@ export function SettingsForm({ plant }: { plant: PlantDetail }) {
       )}
       {save.isError && !conflict && save.error.status !== 400 && (
         <Callout intent="danger" icon="error">
-          {save.error.message}
+          {apiErrorText(save.error)}
         </Callout>
       )}
       {mayEdit && (

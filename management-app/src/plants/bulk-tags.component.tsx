@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Button, Callout, ControlGroup, HTMLSelect } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { showToast, type PlantTag } from '@helio/shared-utils';
+import { apiErrorText, showToast, type PlantTag } from '@helio/shared-utils';
 import { useSetPlantTags } from '../tags/tags.resource';
 
 interface BulkTagsProps {
@@ -78,7 +78,7 @@ export function BulkTags({ selected, matching, tags, onSelectAllMatching, onClea
       </ControlGroup>
       {setTags.isError && (
         <Callout intent="danger" icon="error" compact>
-          {setTags.error.message}
+          {apiErrorText(setTags.error)}
         </Callout>
       )}
     </div>

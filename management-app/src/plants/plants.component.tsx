@@ -4,7 +4,16 @@
 import { useState } from 'react';
 import { Button, Callout, ControlGroup, HTMLSelect, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { PageHeader, showToast, TAG_FILTER_PARAM, useActivePlant, useDebounced, useMayCall, useUrlParam } from '@helio/shared-utils';
+import {
+  apiErrorText,
+  PageHeader,
+  showToast,
+  TAG_FILTER_PARAM,
+  useActivePlant,
+  useDebounced,
+  useMayCall,
+  useUrlParam,
+} from '@helio/shared-utils';
 import { NewPlantDialog } from '../new-plant/new-plant-dialog.component';
 import { byTagName } from '../tags/tag-form';
 import { useTags } from '../tags/tags.resource';
@@ -41,7 +50,7 @@ export default function PlantsPage() {
   const selectAllMatching = () =>
     matchingPlantIds(fleetFilter({ ...query, search })).then(
       (ids) => select(ids, true),
-      (error: Error) => showToast({ intent: 'danger', icon: 'error', message: error.message }),
+      (error: Error) => showToast({ intent: 'danger', icon: 'error', message: apiErrorText(error) }),
     );
   const page = fleet.data;
   const filtered = Object.keys(fleetFilter(query)).length > 0;
@@ -97,7 +106,7 @@ export default function PlantsPage() {
       )}
       {!page ? (
         fleet.isError ? (
-          <NonIdealState icon="error" title={t('plants.loadFailed')} description={fleet.error.message} />
+          <NonIdealState icon="error" title={t('plants.loadFailed')} description={apiErrorText(fleet.error)} />
         ) : (
           <Spinner />
         )

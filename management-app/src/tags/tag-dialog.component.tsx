@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { showToast, type PlantTag, type TagColour } from '@helio/shared-utils';
+import { apiErrorText, showToast, type PlantTag, type TagColour } from '@helio/shared-utils';
 import { TAG_COLOUR_KEYS, TAG_PALETTE } from './tag-colours';
 import { TagChip } from './tag-chip.component';
 import { tagNameProblem, TAG_NAME_MAX } from './tag-form';
@@ -81,7 +81,7 @@ export function TagDialog({ editing, tags, onClose }: TagDialogProps) {
           <TagChip tag={{ name: name.trim() || t('tags.preview'), colour }} />
           {saving.isError && saving.error.status !== 409 && (
             <Callout intent="danger" icon="error">
-              {saving.error.message}
+              {apiErrorText(saving.error)}
             </Callout>
           )}
         </DialogBody>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatDateTime, PageHeader, showToast, useMayCall, type PlantTag } from '@helio/shared-utils';
+import { apiErrorText, formatDateTime, PageHeader, showToast, useMayCall, type PlantTag } from '@helio/shared-utils';
 import { TagChip } from './tag-chip.component';
 import { TagDialog } from './tag-dialog.component';
 import { byTagName } from './tag-form';
@@ -42,7 +42,7 @@ export default function TagsPage() {
       {tags.isPending ? (
         <Spinner />
       ) : tags.isError ? (
-        <NonIdealState icon="error" title={t('tags.loadFailed')} description={tags.error.message} />
+        <NonIdealState icon="error" title={t('tags.loadFailed')} description={apiErrorText(tags.error)} />
       ) : list.length === 0 ? (
         <NonIdealState icon="tag" title={t('tags.none')} />
       ) : (
@@ -97,7 +97,7 @@ export default function TagsPage() {
           <p data-testid="delete-tag-text">{t('tags.deleteText', { count: deleting?.plantCount ?? 0 })}</p>
           {remove.isError && (
             <Callout intent="danger" icon="error">
-              {remove.error.message}
+              {apiErrorText(remove.error)}
             </Callout>
           )}
         </DialogBody>

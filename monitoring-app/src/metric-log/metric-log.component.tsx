@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { Button, ButtonGroup, Card, HTMLSelect, NonIdealState, Spinner } from '@blueprintjs/core';
 import {
+  apiErrorText,
   chartColumns,
   downloadCsv,
   ErrorPanel,
@@ -12,10 +13,10 @@ import {
   MetricChart,
   metricLabel,
   PageHeader,
+  PlantGate,
   useActivePlant,
   type Granularity,
   type Plant,
-  PlantGate,
 } from '@helio/shared-utils';
 import { useMetricSeries } from './metrics.resource';
 import { SeriesTable } from './series-table.component';
@@ -58,7 +59,7 @@ function MetricSeries({ plant, metricKey }: { plant: Plant; metricKey: string })
     body = (
       <ErrorPanel
         title={t('logs.seriesErrorTitle')}
-        description={series.error.status === 400 ? series.error.message : t('states.errorDescription')}
+        description={series.error.status === 400 ? apiErrorText(series.error) : t('states.errorDescription')}
         onRetry={() => series.refetch()}
       />
     );

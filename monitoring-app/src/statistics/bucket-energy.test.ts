@@ -79,16 +79,17 @@ describe('energy per statistics bucket', () => {
     expect(total).toMatchObject({ produced: 30, consumed: 15 });
   });
 
-  it('exports one CSV line per bucket with its energies in kWh', () => {
+  it('exports one CSV line per bucket: the plant’s local time with its offset, energies in kWh to the watt-hour', () => {
     const csv = bucketsCsv(
       bucketEnergies(
         [counter('EnergyPveTotal', '2026-06-15T10:00:00Z', 0, 10), counter('EnergyGridExportTotal', '2026-06-15T10:00:00Z', 0, 4)],
         START,
       ),
+      'Europe/Prague',
     );
     expect(csv.split('\r\n').slice(0, 2)).toEqual([
       'time,producedKwh,consumedKwh,selfConsumedKwh,importedKwh,exportedKwh,batteryChargedKwh,batteryDischargedKwh',
-      '2026-06-15T10:00:00.000Z,10,0,6,0,4,0,0',
+      '2026-06-15T12:00:00+02:00,10,0,6,0,4,0,0',
     ]);
   });
 });

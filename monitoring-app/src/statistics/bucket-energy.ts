@@ -2,7 +2,16 @@
 // reading minus the last reading of the bucket before, so nothing between two buckets is lost
 // (max - min within a bucket would drop the step from the previous bucket's last sample). The
 // first bucket with nothing before it falls back to max - min.
-import { ENERGY_COUNTERS, energyBalance, toCsv, type EnergyBalance, type EnergyCounter, type TimeSeriesRow } from '@helio/shared-utils';
+import {
+  csvNumber,
+  ENERGY_COUNTERS,
+  energyBalance,
+  plantTimestamp,
+  toCsv,
+  type EnergyBalance,
+  type EnergyCounter,
+  type TimeSeriesRow,
+} from '@helio/shared-utils';
 
 export interface BucketEnergy {
   /** bucket start, epoch ms */
@@ -59,18 +68,20 @@ const BUCKET_COLUMNS = [
   'batteryDischargedKwh',
 ];
 
-export function bucketsCsv(buckets: readonly BucketEnergy[]): string {
+/** The buckets as CSV: times in the plant's wall clock with the offset, energies to the watt-hour. */
+export function bucketsCsv(buckets: readonly BucketEnergy[], timeZone: string): string {
+  const kwh = (value: number | null) => csvNumber(value, 'kWh');
   return toCsv(
     BUCKET_COLUMNS,
     buckets.map(({ time, balance: b }) => [
-      new Date(time).toISOString(),
-      b.produced,
-      b.consumed,
-      b.selfConsumed,
-      b.imported,
-      b.exported,
-      b.batteryCharged,
-      b.batteryDischarged,
+      plantTimestamp(time, timeZone),
+      kwh(b.produced),
+      kwh(b.consumed),
+      kwh(b.selfConsumed),
+      kwh(b.imported),
+      kwh(b.exported),
+      kwh(b.batteryCharged),
+      kwh(b.batteryDischarged),
     ]),
   );
 }

@@ -3,7 +3,16 @@
 import React, { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonGroup, Card, NonIdealState, Spinner } from '@blueprintjs/core';
-import { downloadCsv, ErrorPanel, formatDateTime, PageHeader, useActivePlant, type Plant, PlantGate } from '@helio/shared-utils';
+import {
+  csvFileName,
+  downloadCsv,
+  ErrorPanel,
+  formatDateTime,
+  PageHeader,
+  useActivePlant,
+  type Plant,
+  PlantGate,
+} from '@helio/shared-utils';
 import { bucketEnergies, bucketsCsv, periodTotal } from './bucket-energy';
 import { EnergyBars } from './energy-bars.component';
 import { BalanceSummary } from './balance-summary.component';
@@ -117,7 +126,7 @@ function PlantStatistics({ plant }: { plant: Plant }) {
           text={t('logs.exportCsv')}
           disabled={buckets.length === 0}
           onClick={() =>
-            downloadCsv(`${plant.thingName}_${period.kind}_${new Date(bounds.start).toISOString().slice(0, 10)}.csv`, bucketsCsv(buckets))
+            downloadCsv(csvFileName(`${plant.thingName}_${period.kind}`, bounds.start, bounds.end, zone), bucketsCsv(buckets, zone))
           }
           data-testid="statistics-export"
         />

@@ -3,7 +3,7 @@
 import React, { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Callout, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { ApiError, formatDateTime, useNow, useShadow } from '@helio/shared-utils';
+import { apiErrorText, ApiError, formatDateTime, useNow, useShadow } from '@helio/shared-utils';
 import type { RcState } from '@helio/contracts';
 import { WRITABLE_KEY_NAMES, type WritableKeyName } from '@helio/contracts/device';
 import { changedMeanwhile, conflictCurrent, type ChangedSetting, type SettingsSnapshot } from './conflict';
@@ -100,7 +100,7 @@ export function ControlsPanel({ state }: { state: RcState }) {
             setSending({ ...sending, expectedVersion: fresh.version, seen: fresh.current });
             return;
           }
-          setSendError(error.status === 403 ? t('errors.forbidden') : error.message);
+          setSendError(apiErrorText(error));
         },
       },
     );

@@ -15,7 +15,7 @@ import {
   Tag,
   type Intent,
 } from '@blueprintjs/core';
-import { TAG_FILTER_PARAM, useUrlParam } from '@helio/shared-utils';
+import { apiErrorText, TAG_FILTER_PARAM, useUrlParam } from '@helio/shared-utils';
 import { RC_FLEET_KEYS } from '@helio/contracts/limits';
 import type { RcFleetResult, RcState } from '@helio/contracts';
 import { parseDraft, type RcValue } from '../controls/control-draft';
@@ -152,7 +152,7 @@ export function FleetPanel({ state }: { state: RcState }) {
           <p data-testid="rc-fleet-progress">
             {t('fleet.progress', { done: run.results.length, total: run.total })} · {t('fleet.counts', counts)}
           </p>
-          {run.error && <Callout intent="danger">{run.error.message}</Callout>}
+          {run.error && <Callout intent="danger">{apiErrorText(run.error)}</Callout>}
           <HTMLTable compact striped className="helio-rc-table">
             <thead>
               <tr>

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
-import { PageHeader, PlantGate, useActivePlant, useMayCall } from '@helio/shared-utils';
+import { apiErrorText, PageHeader, PlantGate, useActivePlant, useMayCall } from '@helio/shared-utils';
 import { ControlsPanel } from '../controls/controls-panel.component';
 import { useRcState } from '../controls/controls.resource';
 import { FleetPanel } from '../fleet/fleet.component';
@@ -18,7 +18,7 @@ function PlantRemoteControl({ plantId }: { plantId: string }) {
   const state = useRcState(plantId);
   const mayCommandFleet = useMayCall('rc/fleet/apply');
   const [tab, setTab] = useState<TabId>('controls');
-  if (state.isError) return <NonIdealState icon="error" title={t('errors.state')} description={state.error.message} />;
+  if (state.isError) return <NonIdealState icon="error" title={t('errors.state')} description={apiErrorText(state.error)} />;
   if (!state.data) return <Spinner aria-label={t('loading')} />;
   const data = state.data;
   return (

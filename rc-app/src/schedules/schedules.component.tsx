@@ -3,6 +3,7 @@
 import React, { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Callout, Card, FormGroup, H5, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Tag } from '@blueprintjs/core';
+import { apiErrorText } from '@helio/shared-utils';
 import { RC_SCHEDULE_KINDS, type RcScheduleKind } from '@helio/contracts/limits';
 import type { WritableKeyName } from '@helio/contracts/device';
 import type { RcState } from '@helio/contracts';
@@ -135,7 +136,7 @@ function ScheduleForm({ state }: { state: RcState }) {
           {t('schedules.create')}
         </Button>
       </form>
-      {create.isError && <Callout intent="danger">{create.error.message}</Callout>}
+      {create.isError && <Callout intent="danger">{apiErrorText(create.error)}</Callout>}
     </Card>
   );
 }

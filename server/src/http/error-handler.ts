@@ -3,13 +3,14 @@
 // used right now (down, restarting, disk full) is a logged 503; anything else is a logged 500.
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { isDatabaseUnavailable, unavailableMessage } from '../db/unavailable';
+import type { ErrorCode } from '@helio/contracts';
 import { ApiError, type ErrorBody } from './errors';
 
 /** However many errors a validator found, an answer carries only the first few: it must stay small. */
 export const MAX_VALIDATION_DETAILS = 5;
 const MAX_VALIDATION_MESSAGE = 1000;
 
-const CODE_BY_STATUS: Record<number, string> = {
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'BadRequest',
   401: 'Unauthorized',
   403: 'Forbidden',
@@ -22,7 +23,7 @@ const CODE_BY_STATUS: Record<number, string> = {
   429: 'TooManyRequests',
 };
 
-export function sendError(reply: FastifyReply, statusCode: number, code: string, message: string, details?: unknown) {
+export function sendError(reply: FastifyReply, statusCode: number, code: ErrorCode, message: string, details?: unknown) {
   const body: ErrorBody = { error: details === undefined ? { code, message } : { code, message, details } };
   return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
 }

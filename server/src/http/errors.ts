@@ -1,9 +1,12 @@
 // The one error type routes throw. The error handler turns it into
-// {"error":{"code","message","details"}} with its status code.
+// {"error":{"code","message","details"}} with its status code. The code is one the contract declares
+// (contracts/src/api/error-codes.ts): the browser translates it, so an undeclared one does not compile.
+import type { ErrorCode } from '@helio/contracts';
+
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: unknown,
     /** Headers the answer carries (Retry-After of a 429). */

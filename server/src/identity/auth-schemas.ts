@@ -1,6 +1,6 @@
 // Small answers shared by the user pool's routes (their schemas are in @helio/contracts).
 import type { FastifyReply } from 'fastify';
-import { PASSWORD_POLICY_MESSAGE, PASSWORD_POLICY_MESSAGE_KEY, checkPassword } from '@helio/contracts';
+import { PASSWORD_POLICY_MESSAGE, PASSWORD_POLICY_MESSAGE_KEY, checkPassword, type ErrorCode } from '@helio/contracts';
 import { ApiError } from '../http/errors';
 
 /** 400 InvalidPassword carrying the policy's message key and the broken rules, for the browser to translate. */
@@ -20,7 +20,7 @@ export const passwordReused = (message: string) => new ApiError(400, 'InvalidPas
 export function lockedAnswer(
   reply: FastifyReply,
   retryAfterSeconds: number,
-  code: string,
+  code: ErrorCode,
   message: (minutes: string) => string,
   details: Record<string, unknown> = {},
 ): ApiError {

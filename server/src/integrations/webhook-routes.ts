@@ -11,7 +11,7 @@ import { recordRequestAudit } from '../audit/request-audit';
 import type { AuditTarget } from '../audit/audit-log';
 import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
-import { ApiError, badRequest, notFound } from '../http/errors';
+import { ApiError, notFound } from '../http/errors';
 import { requeueDelivery, wakeSenders } from './webhook-events';
 import {
   countWebhooks,
@@ -35,7 +35,10 @@ export function webhookHandlers({ db, allowPrivate }: { db: Kysely<Database>; al
     try {
       return (await checkWebhookUrl(url, allowPrivate)).toString();
     } catch (error) {
-      if (error instanceof WebhookUrlError) throw badRequest(error.message, { field: 'url' });
+      if (error instanceof WebhookUrlError) {
+        const host = error.host === undefined ? {} : { host: error.host };
+        throw new ApiError(400, 'WebhookUrlRefused', error.message, { field: 'url', reason: error.reason, ...host });
+      }
       throw error;
     }
   };

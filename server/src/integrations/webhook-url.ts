@@ -5,6 +5,7 @@
 import dns from 'node:dns';
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import net from 'node:net';
+import type { WebhookUrlReason } from '@helio/contracts';
 
 const BLOCKED = new net.BlockList();
 for (const [address, prefix] of [
@@ -72,7 +73,16 @@ export function isPrivateAddress(address: string): boolean {
   return BLOCKED.check(address, 'ipv6');
 }
 
-export class WebhookUrlError extends Error {}
+/** Why a URL is refused: the reason and host travel to the browser (WebhookUrlRefused), the message to logs. */
+export class WebhookUrlError extends Error {
+  constructor(
+    message: string,
+    readonly reason: WebhookUrlReason,
+    readonly host?: string,
+  ) {
+    super(message);
+  }
+}
 
 const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
 
@@ -88,20 +98,20 @@ export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promi
   try {
     url = new URL(raw);
   } catch {
-    throw new WebhookUrlError('Not a URL');
+    throw new WebhookUrlError('Not a URL', 'notUrl');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new WebhookUrlError('Only http and https URLs');
-  if (url.username || url.password) throw new WebhookUrlError('Put no credentials in the URL; check the signature instead');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new WebhookUrlError('Only http and https URLs', 'protocol');
+  if (url.username || url.password) throw new WebhookUrlError('Put no credentials in the URL; check the signature instead', 'credentials');
   if (allowPrivate) return url;
   let addresses: string[];
   try {
     addresses = await resolveAll(hostOf(url));
   } catch {
-    throw new WebhookUrlError(`The host ${url.hostname} does not resolve`);
+    throw new WebhookUrlError(`The host ${url.hostname} does not resolve`, 'unresolved', url.hostname);
   }
-  if (addresses.length === 0) throw new WebhookUrlError(`The host ${url.hostname} does not resolve`);
+  if (addresses.length === 0) throw new WebhookUrlError(`The host ${url.hostname} does not resolve`, 'unresolved', url.hostname);
   const inside = addresses.filter(isPrivateAddress);
-  if (inside.length > 0) throw new WebhookUrlError(`The host ${url.hostname} is a private or loopback address (${inside.join(', ')})`);
+  if (inside.length > 0) throw new WebhookUrlError(`The host ${url.hostname} is a private or loopback address (${inside.join(', ')})`, 'private', url.hostname);
   return url;
 }
 

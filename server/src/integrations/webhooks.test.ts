@@ -84,7 +84,8 @@ describe.each(databaseTargets())('webhooks on $name', (target) => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json<ErrorBody>().error).toMatchObject({
       message: expect.stringMatching(/loopback/),
-      details: { field: 'url' },
+      code: 'WebhookUrlRefused',
+      details: { field: 'url', reason: 'private', host: '127.0.0.1' },
     });
   });
 

@@ -12,7 +12,7 @@ import {
   type EvEndpoints,
 } from '@helio/contracts';
 import { plantTarget, recordRequestAudit, type RequestCaller } from '../audit/request-audit';
-import { badRequest, conflict } from '../http/errors';
+import { ApiError, conflict } from '../http/errors';
 import { visibleCharger, type ChargerStoreDeps } from './charger-store';
 import type { ChargerCommand } from './commands';
 import { ocppDb } from './tables';
@@ -83,10 +83,17 @@ export async function setCurrentLimits(
   const { charger, plant } = await visibleCharger(deps.db, caller, chargerId, 'operator');
   const problems = chargerCurrentProblems({ minCurrentA, maxCurrentA }, charger.hw_max_current_a);
   if (Object.keys(problems).length > 0) {
-    throw badRequest(
+    const reason = Object.values(problems).includes('range') ? 'range' : 'minAboveMax';
+    throw new ApiError(
+      400,
+      'EvCurrentRange',
       `Current limits must be whole amperes from ${EV_CURRENT_MIN_A} to ${charger.hw_max_current_a} A (the charger's hardware), min ≤ max`,
       {
+        reason,
         fields: Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, { problem }])),
+        minCurrentA,
+        maxCurrentA,
+        lowestA: EV_CURRENT_MIN_A,
         hwMaxCurrentA: charger.hw_max_current_a,
       },
     );

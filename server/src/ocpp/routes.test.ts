@@ -329,7 +329,16 @@ describe.each(databaseTargets())('ev/charger API on $name', (target) => {
       const minAboveMax = await set(10, 8);
       expect(minAboveMax.statusCode).toBe(400);
       expect(minAboveMax.json()).toMatchObject({
-        error: { details: { fields: { minCurrentA: { problem: 'minAboveMax' } }, hwMaxCurrentA: 16 } },
+        error: {
+          code: 'EvCurrentRange',
+          details: {
+            reason: 'minAboveMax',
+            fields: { minCurrentA: { problem: 'minAboveMax' } },
+            minCurrentA: 10,
+            maxCurrentA: 8,
+            hwMaxCurrentA: 16,
+          },
+        },
       });
       expect((await set(6, 32)).json()).toMatchObject({ error: { details: { fields: { maxCurrentA: { problem: 'range' } } } } });
       expect((await set(5, 10)).statusCode).toBe(400);

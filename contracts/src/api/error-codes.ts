@@ -1,0 +1,82 @@
+// Every code an error answer {"error":{"code","message","details"}} may carry: a closed set. The
+// server's ApiError and sendError take only an ErrorCode (an undeclared one does not compile); the
+// browser shows `apiErrors.<code>` from shared-utils' translations with `details` as its values,
+// never the English `message`. A new code: add it here with its parameters, then its Czech and
+// English sentence in shared-utils/locales/{cs,en}/common.json (a test holds both to this list).
+
+export interface ErrorCodeSpec {
+  /** Fields of `details` the translation may name as {{field}}. */
+  readonly params: readonly string[];
+  /**
+   * Fields of `details` that pick a more specific sentence (an i18next context, `<code>_<variant>`):
+   * the first one present wins; for `reason` its value is the variant (`WebhookUrlRefused_private`).
+   */
+  readonly variants?: readonly string[];
+  /** The values `reason` may take, each with its own sentence. */
+  readonly reasons?: readonly string[];
+}
+
+/** The reasons a webhook URL is refused (WebhookUrlRefused's `reason`). */
+export const WEBHOOK_URL_REASONS = ['notUrl', 'protocol', 'credentials', 'unresolved', 'private'] as const;
+export type WebhookUrlReason = (typeof WEBHOOK_URL_REASONS)[number];
+
+export const ERROR_CODES = {
+  // Generic answers, by status. BadRequest's `field` is the first invalid field of a schema check.
+  BadRequest: { params: ['field'], variants: ['field'] },
+  Unauthorized: { params: [] },
+  Forbidden: { params: ['permission', 'module', 'permissions'], variants: ['permission', 'module', 'permissions'] },
+  NotFound: { params: [] },
+  MethodNotAllowed: { params: [] },
+  NotAcceptable: { params: [] },
+  Conflict: { params: ['userCount'], variants: ['userCount'] },
+  PayloadTooLarge: { params: ['limitBytes'] },
+  UnsupportedMediaType: { params: [] },
+  TooManyRequests: { params: ['retryAfterSeconds'] },
+  ServiceUnavailable: { params: [] },
+  InternalError: { params: [] },
+  // Signing in and passwords.
+  NotAuthorized: { params: [] },
+  UserDisabled: { params: [] },
+  PasswordExpired: { params: [] },
+  CodeMismatch: { params: [] },
+  IncorrectPassword: { params: [] },
+  InvalidPassword: { params: ['messageKey', 'failures'] },
+  TooManyAttempts: { params: ['retryAfterSeconds'] },
+  ResetLocked: { params: ['retryAfterSeconds'] },
+  // Users, roles and plant access.
+  UserExists: { params: [] },
+  RoleExists: { params: [] },
+  BuiltInRole: { params: [] },
+  LastAdministrator: { params: [] },
+  SeesEveryPlant: { params: [] },
+  AlreadyHasAccess: { params: ['role'] },
+  // Integrations.
+  KeyExceedsCreator: { params: ['scope', 'permissions'] },
+  HistoryBadLines: { params: ['errorCount', 'errors'] },
+  RedeliveryPending: { params: ['deliveryId'] },
+  TooManyRedeliveries: { params: ['max'] },
+  WebhookUrlRefused: { params: ['field', 'reason', 'host'], variants: ['reason'], reasons: WEBHOOK_URL_REASONS },
+  // Live streams.
+  TooManyStreams: { params: ['max'] },
+  // EV charging: a minimum above the maximum, or a current the charger cannot deliver.
+  EvCurrentRange: {
+    params: ['reason', 'minCurrentA', 'maxCurrentA', 'lowestA', 'hwMaxCurrentA'],
+    variants: ['reason'],
+    reasons: ['minAboveMax', 'range'],
+  },
+} as const satisfies Record<string, ErrorCodeSpec>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const isErrorCode = (code: string): code is ErrorCode => Object.prototype.hasOwnProperty.call(ERROR_CODES, code);
+
+/** The variant (translation context) an answer's details pick for its code, if any. */
+export function errorVariant(code: ErrorCode, details: Readonly<Record<string, unknown>>): string | undefined {
+  const spec: ErrorCodeSpec = ERROR_CODES[code];
+  for (const field of spec.variants ?? []) {
+    const value = details[field];
+    if (value === undefined || value === null) continue;
+    return field === 'reason' ? String(value) : field;
+  }
+  return undefined;
+}

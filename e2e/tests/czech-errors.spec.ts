@@ -1,0 +1,44 @@
+// Server refusals reach the person in Czech, from the answer's code and details alone: a webhook
+// address with credentials in it, and a control sent after the operator's role lost devices:control.
+// Neither shows the server's English message.
+import type { APIRequestContext } from '@playwright/test';
+import { adminToken, createActiveUser, goInApp, signInAs } from './accounts';
+import { expect, rememberPlant, signIn, test } from './support';
+
+async function api<T>(request: APIRequestContext, path: string, body: unknown, token: string): Promise<T> {
+  const response = await request.post(`/api/${path}`, { data: body, headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+test('a refused webhook address is explained in Czech, naming the reason', async ({ page }) => {
+  await signIn(page);
+  await goInApp(page, '/integrations');
+  await page.getByTestId('webhook-new').click();
+  await page.getByTestId('webhook-url').fill('https://uzivatel:heslo@hooks.example.com/helio');
+  await page.getByTestId('webhook-create').click();
+  const error = page.getByTestId('webhook-error');
+  await expect(error).toHaveText('Adresa webhooku nesmí obsahovat jméno ani heslo; ověřujte podpis.');
+  await expect(error).not.toContainText('credentials');
+});
+
+test('a control refused for a missing permission names the permission in Czech', async ({ page, request }) => {
+  const admin = await adminToken(request);
+  const tenant = (await api<{ tenant: { id: string } }>(request, 'users/info', {}, admin)).tenant.id;
+  const plants = await api<Array<{ id: string; thingName: string }>>(request, 'plant/list', { id: tenant }, admin);
+  const plant = plants.find((p) => p.thingName === 'demo-olomouc-02') ?? plants[0];
+  const operator = await createActiveUser(request, { prefix: 'cz-errors', role: 'operator', modules: ['monitoring', 'rc'] });
+  await rememberPlant(page, plant.id);
+  await signInAs(page, operator);
+  await page.goto('/rc');
+  await expect(page.getByTestId('rc-ExportLimit-input')).toBeEnabled();
+  await page.getByTestId('rc-ExportLimit-input').fill('9100');
+
+  // The administrator takes the operator role away while the page is open: the server refuses.
+  await api(request, 'iam/users/update', { id: operator.id, role: 'viewer' }, admin);
+  await page.getByTestId('rc-ExportLimit-apply').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('rc-confirm-send').click();
+  await expect(dialog).toContainText('K této akci nemáte oprávnění „devices:control“. Požádejte správce organizace.');
+  await expect(dialog).not.toContainText('You do not have');
+});

@@ -1,0 +1,95 @@
+// Every failed call reaches the person as a sentence in their language, from the code and details
+// alone: each declared code has a Czech and an English sentence, and no English server text leaks.
+import fs from 'fs';
+import path from 'path';
+import i18next from 'i18next';
+import { ERROR_CODES, type ErrorCode, type ErrorCodeSpec } from '@helio/contracts';
+import { ApiError } from './api-error';
+import { apiErrorTextIn, CLIENT_ERROR_CODES } from './error-text';
+
+const commonOf = (lng: string) =>
+  JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'locales', lng, 'common.json'), 'utf8')) as {
+    apiErrors: Record<string, string>;
+  };
+
+const translator = (lng: 'cs' | 'en') => {
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng,
+    resources: { [lng]: { common: commonOf(lng) } },
+    defaultNS: 'common',
+    initAsync: false,
+    interpolation: { escapeValue: false },
+  });
+  return instance.t;
+};
+const cs = translator('cs');
+const en = translator('en');
+
+describe('translated server errors', () => {
+  it.each(['cs', 'en'])('every declared code, each variant and the client codes have a %s sentence', (lng) => {
+    const { apiErrors } = commonOf(lng);
+    const declared = Object.keys(ERROR_CODES) as ErrorCode[];
+    const variants = declared.flatMap((code) =>
+      ((ERROR_CODES[code] as ErrorCodeSpec).variants ?? []).flatMap((variant) =>
+        variant === 'reason'
+          ? ((ERROR_CODES[code] as ErrorCodeSpec).reasons ?? []).map((reason) => `${code}_${reason}`)
+          : [`${code}_${variant}`],
+      ),
+    );
+    const missing = [...declared, ...variants, ...CLIENT_ERROR_CODES, 'unknown', 'unexpected'].filter((key) => !apiErrors[key]);
+    expect(missing).toEqual([]);
+  });
+
+  it('names the missing permission in Czech, never the server’s English message', () => {
+    const error = new ApiError(403, 'Forbidden', 'You do not have the plants:write permission', { permission: 'plants:write' });
+    const text = apiErrorTextIn(cs, error);
+    expect(text).toBe('K této akci nemáte oprávnění „plants:write“. Požádejte správce organizace.');
+    expect(apiErrorTextIn(en, error)).toContain('“plants:write” permission');
+  });
+
+  it('says why a webhook address is refused, with its host', () => {
+    const error = new ApiError(400, 'WebhookUrlRefused', 'The host 10.0.0.1 is a private or loopback address', {
+      field: 'url',
+      reason: 'private',
+      host: '10.0.0.1',
+    });
+    expect(apiErrorTextIn(cs, error)).toBe('Server 10.0.0.1 je v soukromé nebo místní síti; webhooky smějí mířit jen do internetu.');
+  });
+
+  it('says why a charger current pair is refused', () => {
+    const error = new ApiError(400, 'EvCurrentRange', 'x', {
+      reason: 'minAboveMax',
+      minCurrentA: 20,
+      maxCurrentA: 12,
+      lowestA: 6,
+      hwMaxCurrentA: 16,
+    });
+    expect(apiErrorTextIn(cs, error)).toBe('Minimální proud 20 A nesmí být vyšší než maximální 12 A.');
+  });
+
+  it('turns a schema error list into the generic invalid-field sentence', () => {
+    const error = new ApiError(400, 'BadRequest', 'body/name must be string', [{ instancePath: '/limits/maxA', params: {} }]);
+    expect(apiErrorTextIn(cs, error)).toBe('Formulář má neplatné pole: limits.maxA.');
+    const missing = new ApiError(400, 'BadRequest', "body must have required property 'name'", [
+      { instancePath: '', params: { missingProperty: 'name' } },
+    ]);
+    expect(apiErrorTextIn(en, missing)).toBe('The form has an invalid field: name.');
+  });
+
+  it('gives a plain code without details its generic sentence', () => {
+    expect(apiErrorTextIn(cs, new ApiError(404, 'NotFound', 'Plant not found'))).toBe(
+      'Hledaná položka neexistuje nebo k ní nemáte přístup.',
+    );
+  });
+
+  it('names an undeclared code instead of showing the server’s English message', () => {
+    const text = apiErrorTextIn(cs, new ApiError(400, 'BrandNewThing', 'Some English words'));
+    expect(text).toBe('Server požadavek odmítl (kód BrandNewThing).');
+  });
+
+  it('translates a server that cannot be reached and a failure that is no API answer', () => {
+    expect(apiErrorTextIn(cs, new ApiError(0, 'NetworkError', 'The server cannot be reached (x)'))).toMatch(/^Server je nedostupný/);
+    expect(apiErrorTextIn(en, new TypeError('undefined is not a function'))).toMatch(/^Something went wrong/);
+  });
+});
