@@ -15,13 +15,23 @@ async function api<T>(request: APIRequestContext, path: string, body: unknown, t
   return (await response.json()) as T;
 }
 
-test('a plant that never reported is offline everywhere; a command to it is warned of, expires and is cancelled', async ({ page, request }) => {
+test('a plant that never reported is offline everywhere; a command to it is warned of, expires and is cancelled', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const token = await adminToken(request);
   const { plant } = await api<{ plant: { id: string; name: string } }>(
     request,
     'plant/create',
-    { name: `Tichá ${Date.now().toString(36)}`, location: 'Jihlava', latitude: 49.4, longitude: 15.6, timezone: 'Europe/Prague', pvPeakKw: 8 },
+    {
+      name: `Tichá ${Date.now().toString(36)}`,
+      location: 'Jihlava',
+      latitude: 49.4,
+      longitude: 15.6,
+      timezone: 'Europe/Prague',
+      pvPeakKw: 8,
+    },
     token,
   );
   // The page's clock, so that the command's expiry (24 h) can be reached without waiting for it.

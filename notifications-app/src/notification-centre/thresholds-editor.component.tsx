@@ -28,11 +28,7 @@ function ThresholdsForm({ plantId, thingName }: { plantId: string; thingName: st
 
   const helpOf = (name: ThresholdField) => {
     if (name !== 'batterySocMin' || floor === null) return t(`thresholds.${name}Help`);
-    return (
-      <span data-testid="threshold-battery-floor">
-        {t('thresholds.batterySocMinFloor', { floor: formatNumber(floor) })}
-      </span>
-    );
+    return <span data-testid="threshold-battery-floor">{t('thresholds.batterySocMinFloor', { floor: formatNumber(floor) })}</span>;
   };
 
   if (thresholds.isError) return <p className={Classes.TEXT_MUTED}>{t('thresholds.loadFailed')}</p>;

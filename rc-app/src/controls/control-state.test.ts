@@ -30,9 +30,9 @@ describe('the state of a control', () => {
   it('is not confirmed once pending longer than 60 s with the gateway online', () => {
     const s = shadow({ ExportLimit: 500 }, { ExportLimit: { timestamp: NOW - 60_001 } });
     expect(controlState('ExportLimit', s, 'online', NOW)).toEqual({ kind: 'notConfirmed', since: NOW - 60_001 });
-    expect(controlState('ExportLimit', shadow({ ExportLimit: 500 }, { ExportLimit: { timestamp: NOW - 60_000 } }), 'online', NOW).kind).toBe(
-      'pending',
-    );
+    expect(
+      controlState('ExportLimit', shadow({ ExportLimit: 500 }, { ExportLimit: { timestamp: NOW - 60_000 } }), 'online', NOW).kind,
+    ).toBe('pending');
   });
 
   it('is queued, however long, while the gateway is offline', () => {

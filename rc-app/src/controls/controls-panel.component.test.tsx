@@ -116,7 +116,11 @@ describe('the controls of a plant', () => {
     expect(cancel.textContent).toBe('Zrušit čekající hodnotu');
     fireEvent.click(cancel);
     await waitFor(() =>
-      expect(apiPost).toHaveBeenCalledWith('iot/thing/shadow/desired', { thingName: 'gw-brno-01', desiredKey: 'ExportLimit', desiredState: null }),
+      expect(apiPost).toHaveBeenCalledWith('iot/thing/shadow/desired', {
+        thingName: 'gw-brno-01',
+        desiredKey: 'ExportLimit',
+        desiredState: null,
+      }),
     );
     await waitFor(() => expect(screen.getByTestId('rc-ExportLimit-cancel').className).not.toContain('loading'));
   });

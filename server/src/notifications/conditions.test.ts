@@ -117,7 +117,10 @@ describe('alert conditions', () => {
         details: { soc: 9.5, threshold: 10, floor: 10 },
       });
       // A floor above the threshold leaves the threshold in charge.
-      expect(batteryLow({ BatSoc: 18, BatSocMin: 30 }, thresholds)).toEqual({ state: 'on', details: { soc: 18, threshold: 20, floor: 30 } });
+      expect(batteryLow({ BatSoc: 18, BatSocMin: 30 }, thresholds)).toEqual({
+        state: 'on',
+        details: { soc: 18, threshold: 20, floor: 30 },
+      });
     });
 
     it('does not apply to a plant that reports no battery', () => {

@@ -12,7 +12,8 @@ describe('the export limit of a plant', () => {
     await i18n.init({ lng: 'en', resources: { en: { common: en } }, defaultNS: 'common', interpolation: { escapeValue: false } });
     t = i18n.t.bind(i18n);
   });
-  const text = (s: ReturnType<typeof shadow> | undefined, settingKw: number | null) => exportLimitText(t, exportLimitOf(s, settingKw), format);
+  const text = (s: ReturnType<typeof shadow> | undefined, settingKw: number | null) =>
+    exportLimitText(t, exportLimitOf(s, settingKw), format);
 
   it('is what the inverter reports, not "no limit", when the plant has no setting of its own', () => {
     expect(exportLimitOf(shadow({ ExportLimit: 6860 }), null)).toEqual({ reportedW: 6860, requestedW: null, plantSettingW: null });
