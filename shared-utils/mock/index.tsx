@@ -50,6 +50,7 @@ import type { CurrentUser } from '../src/current-user/current-user';
 import type { Session } from '../src/session/session';
 import { RETURN_TO_KEY, takeReturnTo } from '../src/session/return-to';
 import { pickActivePlant } from '../src/plants/pick-active-plant';
+import { exportLimitOf, exportLimitText, type ExportLimit } from '../src/plants/export-limit';
 import { isStale, SHADOW_STALE_MS } from '../src/shadow/staleness';
 import { METRICS, metricInfo, type MetricKey } from '../src/shadow/metrics';
 import { metricLabel, metricUnit, metricUnitText } from '../src/shadow/metric-value';
@@ -414,6 +415,15 @@ export function useLiveAlerts(listener: (event: LiveAlertEvent) => void, enabled
 }
 
 export { ALERT_NEWS_SETTLE_MS };
+export type { ExportLimit };
+export { exportLimitOf, exportLimitText };
+
+/** As shared-utils' hook: the mock's shadow, the mock's i18n (common namespace). */
+export function usePlantExportLimit(thingName: string | undefined, plantSettingKw: number | null): { limit: ExportLimit; text: string } {
+  const shadow = useShadow(thingName);
+  const limit = exportLimitOf(shadow.data, plantSettingKw);
+  return { limit, text: exportLimitText(i18n.getFixedT(null, 'common'), limit, (n) => formatNumber(n)) };
+}
 
 /** As the real one, over the mock's useLiveAlerts and query client. */
 export function useRereadOnAlertNews(keys: readonly QueryKey[], enabled = true): void {

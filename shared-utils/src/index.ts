@@ -53,6 +53,9 @@ export { ACTIVE_PLANT_STORAGE_KEY, activePlant$, setActivePlant } from './plants
 export { pickActivePlant } from './plants/pick-active-plant';
 export { usePlants, useActivePlant } from './plants/use-plants';
 export { PLANT_LIST_KEY } from './plants/plant-list-key';
+export type { ExportLimit } from './plants/export-limit';
+export { exportLimitOf, exportLimitText } from './plants/export-limit';
+export { usePlantExportLimit } from './plants/use-export-limit';
 export { PlantGate } from './plants/plant-gate';
 export type { PlantGateProps } from './plants/plant-gate-view';
 

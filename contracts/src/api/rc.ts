@@ -42,8 +42,15 @@ export const RcState = Type.Object({
     hasBattery: Type.Boolean(),
   }),
   keys: Type.Array(Type.Object({ key: StringEnum(WRITABLE_KEY_NAMES), rule: RcRule }), { maxItems: 20 }),
-  /** What the broker last said of the gateway; null: nothing known yet. */
-  gateway: Type.Object({ connected: Nullable(Type.Boolean()), since: Nullable(Type.Integer()) }),
+  /**
+   * What the broker last said of the gateway (null: nothing known yet), and the plant's status as every
+   * page shows it (registry.ts gatewayStatus): a plant that never reported is offline, not "unknown".
+   */
+  gateway: Type.Object({
+    connected: Nullable(Type.Boolean()),
+    since: Nullable(Type.Integer()),
+    status: StringEnum(['online', 'offline'] as const),
+  }),
   /** Whether the caller may change settings, and if not why. */
   control: Type.Object({
     allowed: Type.Boolean(),

@@ -8,7 +8,8 @@ export const RC_HISTORY_MAX = 1000;
 export const RC_SCHEDULES_MAX = 50;
 export const RC_SCHEDULE_KINDS = ['once', 'daily', 'workdays'] as const;
 export type RcScheduleKind = (typeof RC_SCHEDULE_KINDS)[number];
-export const RC_COMMAND_STATES = ['sent', 'confirmed', 'superseded', 'expired'] as const;
+/** cancelled: the user withdrew the value before the device took it (its desired value cleared). */
+export const RC_COMMAND_STATES = ['sent', 'confirmed', 'superseded', 'expired', 'cancelled'] as const;
 export type RcCommandState = (typeof RC_COMMAND_STATES)[number];
 export const RC_COMMAND_SOURCES = ['user', 'schedule', 'fleet'] as const;
 /** The keys a fleet command may set. */

@@ -1,8 +1,8 @@
 // The overview tab: the plant's facts and its gateway's live status.
 import { Card, H4, HTMLTable, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatNumber, type PlantDetail, type RegistryPlant } from '@helio/shared-utils';
-import { FactsCard } from '../common/facts-card.component';
+import { formatDateTime, formatNumber, usePlantExportLimit, type PlantDetail, type RegistryPlant } from '@helio/shared-utils';
+import { FactsCard, type Fact } from '../common/facts-card.component';
 import { GatewayPasswordAction } from './gateway-password.component';
 
 const num = (value: number | null, unit: string) => (value === null ? '—' : `${formatNumber(value, { maximumFractionDigits: 2 })} ${unit}`);
@@ -10,7 +10,9 @@ const time = (iso: string | null) => (iso ? formatDateTime(new Date(iso)) : '—
 
 export function PlantOverview({ plant, status }: { plant: PlantDetail; status: RegistryPlant | undefined }) {
   const { t } = useTranslation('management-app');
-  const facts: [string, string][] = [
+  // The limit in force as the inverter reports it, the same helper as /rc's and every page's.
+  const exportLimit = usePlantExportLimit(plant.thingName, plant.gridExportLimitKw);
+  const facts: Fact[] = [
     [t('fields.thingName'), plant.thingName],
     [t('fields.location'), plant.location],
     [t('fields.address'), plant.address || '—'],
@@ -22,7 +24,7 @@ export function PlantOverview({ plant, status }: { plant: PlantDetail; status: R
     [t('fields.pvPeakKw'), num(plant.pvPeakKw, 'kWp')],
     [t('fields.batteryKwh'), num(plant.batteryKwh, 'kWh')],
     [t('fields.chargerKw'), num(plant.chargerKw, 'kW')],
-    [t('overview.exportLimit'), plant.gridExportLimitKw === null ? t('overview.noLimit') : num(plant.gridExportLimitKw, 'kW')],
+    [t('overview.exportLimit'), <span data-testid="plant-export-limit">{exportLimit.text}</span>],
   ];
   return (
     <div className="helio-management-overview">

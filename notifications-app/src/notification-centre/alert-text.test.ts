@@ -39,6 +39,14 @@ describe('the text of an alert', () => {
     });
   });
 
+  it('names the battery’s own floor when that is what the charge fell under', () => {
+    expect(alertText(alert({ kind: 'batteryLow', details: { soc: 9.5, threshold: 10, floor: 10 } }))).toEqual({
+      titleKey: 'kinds.batteryLow',
+      detailKey: 'details.socFloor',
+      values: { soc: { number: 9.5 }, floor: { number: 10 } },
+    });
+  });
+
   it('names what PV gives against what the sun should give', () => {
     expect(alertText(alert({ kind: 'pvLow', details: { actualW: 120, expectedW: 6400, threshold: 10 } }))).toMatchObject({
       detailKey: 'details.pv',

@@ -34,6 +34,10 @@ export function alertText(alert: Alert): AlertText {
       const soc = num(d.soc);
       const threshold = num(d.threshold);
       if (soc === undefined || threshold === undefined) return { titleKey, detailKey: null, values: {} };
+      // Judged by the battery's own floor (conditions.ts batteryLow): say so, it is not the user's threshold.
+      const floor = num(d.floor);
+      if (floor !== undefined && floor === threshold)
+        return { titleKey, detailKey: 'details.socFloor', values: { soc: { number: soc }, floor: { number: floor } } };
       return { titleKey, detailKey: 'details.soc', values: { soc: { number: soc }, threshold: { number: threshold } } };
     }
     case 'gridOutage':

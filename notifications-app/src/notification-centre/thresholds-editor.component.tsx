@@ -1,19 +1,23 @@
 // Per-plant alert thresholds: the state of charge under which the battery alert opens and the share
-// of clear-sky PV under which the PV alert opens.
+// of clear-sky PV under which the PV alert opens. The battery's own floor (BatSocMin, what /rc sets)
+// is shown beside the first: the alert opens under the lower of the two, so it never fires for a
+// battery resting where it was told to stop (server/src/notifications/conditions.ts batteryLow).
 import React, { useEffect, useState } from 'react';
 import { Button, Card, Classes, FormGroup, H4, HTMLSelect, InputGroup, Intent, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, ReadOnlyNotice, showToast, useMayCall, type Plant } from '@helio/shared-utils';
+import { formatNumber, ReadOnlyNotice, showToast, useMayCall, useShadow, type Plant } from '@helio/shared-utils';
 import { useSaveThresholds, useThresholds } from './alerts.resource';
 import { parseNumber, validateThresholds, type ThresholdDraft, type ThresholdField } from './thresholds-form';
 
-function ThresholdsForm({ plantId }: { plantId: string }) {
+function ThresholdsForm({ plantId, thingName }: { plantId: string; thingName: string | undefined }) {
   const { t } = useTranslation('notifications-app');
   const thresholds = useThresholds(plantId);
   const saving = useSaveThresholds();
   const mayEdit = useMayCall('notifications/thresholds/save');
   const [draft, setDraft] = useState<ThresholdDraft | null>(null);
   const [submitted, setSubmitted] = useState(false);
+  const reportedFloor = useShadow(thingName).data?.state.reported.BatSocMin;
+  const floor = typeof reportedFloor === 'number' ? reportedFloor : null;
 
   useEffect(() => {
     if (thresholds.data) {
@@ -21,6 +25,11 @@ function ThresholdsForm({ plantId }: { plantId: string }) {
       setSubmitted(false);
     }
   }, [thresholds.data]);
+
+  const helpOf = (name: ThresholdField) => {
+    if (name !== 'batterySocMin' || floor === null) return t(`thresholds.${name}Help`);
+    return <span data-testid="threshold-battery-floor">{t('thresholds.batterySocMinFloor', { floor: formatNumber(floor) })}</span>;
+  };
 
   if (thresholds.isError) return <p className={Classes.TEXT_MUTED}>{t('thresholds.loadFailed')}</p>;
   if (!draft) return <Spinner size={20} />;
@@ -31,7 +40,7 @@ function ThresholdsForm({ plantId }: { plantId: string }) {
       label={t(`thresholds.${name}`)}
       labelFor={`threshold-${name}`}
       intent={errors[name] ? Intent.DANGER : Intent.NONE}
-      helperText={errors[name] ? t(`thresholds.errors.${errors[name]}`, { field: t(`thresholds.${name}`) }) : t(`thresholds.${name}Help`)}
+      helperText={errors[name] ? t(`thresholds.errors.${errors[name]}`, { field: t(`thresholds.${name}`) }) : helpOf(name)}
     >
       <InputGroup
         id={`threshold-${name}`}
@@ -96,7 +105,7 @@ export function ThresholdsEditor({ plants, initialPlantId }: { plants: Plant[]; 
               onChange={(event) => setPicked(event.currentTarget.value)}
             />
           </FormGroup>
-          {plantId && <ThresholdsForm key={plantId} plantId={plantId} />}
+          {plantId && <ThresholdsForm key={plantId} plantId={plantId} thingName={plants.find((p) => p.id === plantId)?.thingName} />}
         </>
       )}
     </Card>

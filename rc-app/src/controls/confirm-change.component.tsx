@@ -4,6 +4,7 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { RC_COMMAND_EXPIRY_MS } from '@helio/contracts/limits';
 import type { ChangedSetting } from './conflict';
 
 export interface PendingChange {
@@ -17,13 +18,15 @@ interface Props {
   change: PendingChange | null;
   conflict: ChangedSetting[] | null;
   formatChange: (setting: ChangedSetting) => { label: string; before: string; now: string };
+  /** The plant is offline: the value waits for the device, and says so before it is sent. */
+  offline: boolean;
   sending: boolean;
   error: string | null;
   onConfirm: () => void;
   onClose: () => void;
 }
 
-export function ConfirmChange({ plantName, change, conflict, formatChange, sending, error, onConfirm, onClose }: Props) {
+export function ConfirmChange({ plantName, change, conflict, formatChange, offline, sending, error, onConfirm, onClose }: Props) {
   const { t } = useTranslation('rc-app');
   return (
     <Dialog isOpen={change !== null} onClose={onClose} title={t('confirm.title')} data-testid="rc-confirm">
@@ -32,6 +35,11 @@ export function ConfirmChange({ plantName, change, conflict, formatChange, sendi
           <p data-testid="rc-confirm-text">
             {t('confirm.text', { plant: plantName, key: t(`keys.${change.key}.label`), from: change.from, to: change.to })}
           </p>
+          {offline && (
+            <Callout intent="warning" icon="offline" data-testid="rc-confirm-offline">
+              {t('confirm.offline', { hours: RC_COMMAND_EXPIRY_MS / 3_600_000 })}
+            </Callout>
+          )}
           {conflict && (
             <Callout intent="warning" title={t('confirm.conflictTitle')} data-testid="rc-conflict">
               {conflict.length === 0 ? (

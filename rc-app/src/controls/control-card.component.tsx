@@ -7,14 +7,16 @@ import { formatDateTime } from '@helio/shared-utils';
 import type { WritableKeyName } from '@helio/contracts/device';
 import { ControlInput } from './control-input.component';
 import type { Draft, RcRule } from './control-draft';
-import type { ControlState } from './control-state';
+import { isWaiting, type ControlState } from './control-state';
 import { formatLimits, formatValue } from './value-format';
 
 const STATE_INTENT: Record<ControlState['kind'], Intent> = {
   inSync: 'success',
+  notReported: 'none',
   pending: 'warning',
   notConfirmed: 'danger',
   queued: 'primary',
+  expired: 'danger',
 };
 
 export interface ControlCardProps {
@@ -30,11 +32,14 @@ export interface ControlCardProps {
   allowed: boolean;
   onDraft: (draft: Draft) => void;
   onApply: () => void;
+  /** Clears the value waiting for the device (shown while one waits and the user may change). */
+  onCancel: () => void;
+  cancelling: boolean;
 }
 
 function StateTag({ keyName, state }: { keyName: string; state: ControlState }) {
   const { t } = useTranslation('rc-app');
-  const since = state.kind !== 'inSync' && state.since !== null ? formatDateTime(state.since, { timeStyle: 'medium' }) : null;
+  const since = 'since' in state && state.since !== null ? formatDateTime(state.since, { timeStyle: 'medium' }) : null;
   return (
     <Tag
       intent={STATE_INTENT[state.kind]}
@@ -60,6 +65,8 @@ export function ControlCard({
   allowed,
   onDraft,
   onApply,
+  onCancel,
+  cancelling,
 }: ControlCardProps) {
   const { t } = useTranslation('rc-app');
   const label = t(`keys.${keyName}.label`);
@@ -103,6 +110,11 @@ export function ControlCard({
         {allowed && (
           <Button type="submit" intent="primary" data-testid={`${inputId}-apply`}>
             {t('apply')}
+          </Button>
+        )}
+        {allowed && isWaiting(state) && (
+          <Button minimal intent="danger" loading={cancelling} onClick={onCancel} data-testid={`${inputId}-cancel`}>
+            {t('cancel')}
           </Button>
         )}
       </form>

@@ -1,34 +1,52 @@
 import type { Shadow } from '@helio/shared-utils';
-import { controlState, latestTimestamp, refusalOf } from './control-state';
+import { RC_COMMAND_EXPIRY_MS } from '@helio/contracts/limits';
+import { controlState, isWaiting, latestTimestamp, refusalOf } from './control-state';
 
-const shadow = (delta: Record<string, unknown>, desired: Record<string, unknown> = {}): Pick<Shadow, 'state' | 'metadata'> => ({
-  state: { reported: {}, desired: {}, delta },
+const shadow = (
+  delta: Record<string, unknown>,
+  desired: Record<string, unknown> = {},
+  reported: Record<string, unknown> = { ExportLimit: 6860 },
+): Pick<Shadow, 'state' | 'metadata'> => ({
+  state: { reported, desired: {}, delta },
   metadata: { reported: {}, desired },
 });
 const NOW = 1_000_000;
 
 describe('the state of a control', () => {
-  it('is in sync without a delta for its key', () => {
-    expect(controlState('ExportLimit', shadow({ OperMode: 'idle' }), true, NOW)).toEqual({ kind: 'inSync' });
+  it('is in sync without a delta for its key, once the device reported it', () => {
+    expect(controlState('ExportLimit', shadow({ OperMode: 'idle' }), 'online', NOW)).toEqual({ kind: 'inSync' });
   });
 
-  it('is pending since the key was desired, while the gateway is online or unknown', () => {
+  it('is not reported, not "in sync", when the device never sent the key and nothing was asked', () => {
+    expect(controlState('ExportLimit', shadow({}, {}, {}), 'offline', NOW)).toEqual({ kind: 'notReported' });
+    expect(isWaiting({ kind: 'notReported' })).toBe(false);
+  });
+
+  it('is pending since the key was desired, while the gateway is online', () => {
     const s = shadow({ ExportLimit: 500 }, { ExportLimit: { timestamp: NOW - 5_000 } });
-    expect(controlState('ExportLimit', s, true, NOW)).toEqual({ kind: 'pending', since: NOW - 5_000 });
-    expect(controlState('ExportLimit', s, null, NOW)).toEqual({ kind: 'pending', since: NOW - 5_000 });
+    expect(controlState('ExportLimit', s, 'online', NOW)).toEqual({ kind: 'pending', since: NOW - 5_000 });
   });
 
   it('is not confirmed once pending longer than 60 s with the gateway online', () => {
     const s = shadow({ ExportLimit: 500 }, { ExportLimit: { timestamp: NOW - 60_001 } });
-    expect(controlState('ExportLimit', s, true, NOW)).toEqual({ kind: 'notConfirmed', since: NOW - 60_001 });
-    expect(controlState('ExportLimit', shadow({ ExportLimit: 500 }, { ExportLimit: { timestamp: NOW - 60_000 } }), true, NOW).kind).toBe(
-      'pending',
-    );
+    expect(controlState('ExportLimit', s, 'online', NOW)).toEqual({ kind: 'notConfirmed', since: NOW - 60_001 });
+    expect(
+      controlState('ExportLimit', shadow({ ExportLimit: 500 }, { ExportLimit: { timestamp: NOW - 60_000 } }), 'online', NOW).kind,
+    ).toBe('pending');
   });
 
   it('is queued, however long, while the gateway is offline', () => {
     const s = shadow({ ExportLimit: 500 }, { ExportLimit: { timestamp: NOW - 600_000 } });
-    expect(controlState('ExportLimit', s, false, NOW)).toEqual({ kind: 'queued', since: NOW - 600_000 });
+    expect(controlState('ExportLimit', s, 'offline', NOW)).toEqual({ kind: 'queued', since: NOW - 600_000 });
+  });
+
+  it('is expired, and may be cancelled, once it waited longer than the command expiry, online or offline', () => {
+    const waited = NOW + RC_COMMAND_EXPIRY_MS + 1;
+    const s = shadow({ ExportLimit: 500 }, { ExportLimit: { timestamp: NOW } });
+    expect(controlState('ExportLimit', s, 'offline', waited)).toEqual({ kind: 'expired', since: NOW });
+    expect(controlState('ExportLimit', s, 'online', waited)).toEqual({ kind: 'expired', since: NOW });
+    expect(controlState('ExportLimit', s, 'offline', NOW + RC_COMMAND_EXPIRY_MS).kind).toBe('queued');
+    expect(isWaiting({ kind: 'expired', since: NOW })).toBe(true);
   });
 
   it('takes the latest time of an object value’s keys', () => {

@@ -1,14 +1,22 @@
 // The state of one control, from the shadow and the gateway's connection: in sync (no delta for the
 // key), pending (a delta, since the key was desired), not confirmed (pending past the timeout while
-// the gateway is online) or queued (the gateway is offline: the device gets it when it reconnects).
-import { RC_CONFIRM_TIMEOUT_MS } from '@helio/contracts/limits';
+// the gateway is online), queued (the gateway is offline: the device gets it when it reconnects) or
+// not reported (the device never reported the key and nothing was asked: not green, nothing is known).
+// A value waiting longer than the command expiry (the history's, server/src/rc/commands.ts) is expired,
+// online or not: it does not stay "pending" forever, and the user may cancel it (clear the desired value).
+import { RC_COMMAND_EXPIRY_MS, RC_CONFIRM_TIMEOUT_MS } from '@helio/contracts/limits';
 import type { Shadow } from '@helio/shared-utils';
 
 export type ControlState =
   | { kind: 'inSync' }
+  | { kind: 'notReported' }
   | { kind: 'pending'; since: number | null }
   | { kind: 'notConfirmed'; since: number | null }
-  | { kind: 'queued'; since: number | null };
+  | { kind: 'queued'; since: number | null }
+  | { kind: 'expired'; since: number | null };
+
+/** The states in which a value waits for the device, and may be cancelled. */
+export const isWaiting = (state: ControlState): boolean => state.kind !== 'inSync' && state.kind !== 'notReported';
 
 /** The latest timestamp in a metadata node (an object value has one per key). */
 export function latestTimestamp(node: unknown): number | null {
@@ -24,12 +32,13 @@ export function latestTimestamp(node: unknown): number | null {
 export function controlState(
   key: string,
   shadow: Pick<Shadow, 'state' | 'metadata'>,
-  gatewayConnected: boolean | null,
+  gatewayStatus: 'online' | 'offline',
   now: number,
 ): ControlState {
-  if (!(key in shadow.state.delta)) return { kind: 'inSync' };
+  if (!(key in shadow.state.delta)) return shadow.state.reported[key] === undefined ? { kind: 'notReported' } : { kind: 'inSync' };
   const since = latestTimestamp(shadow.metadata.desired?.[key]);
-  if (gatewayConnected === false) return { kind: 'queued', since };
+  if (since !== null && now - since > RC_COMMAND_EXPIRY_MS) return { kind: 'expired', since };
+  if (gatewayStatus === 'offline') return { kind: 'queued', since };
   if (since !== null && now - since > RC_CONFIRM_TIMEOUT_MS) return { kind: 'notConfirmed', since };
   return { kind: 'pending', since };
 }

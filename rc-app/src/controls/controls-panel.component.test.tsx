@@ -5,23 +5,32 @@ import { __setShadow, apiPost } from '@helio/shared-utils/mock';
 import type { RcState } from '@helio/contracts';
 import { ControlsPanel } from './controls-panel.component';
 
-const state = (allowed: boolean, reason: RcState['control']['reason'] = null): RcState => ({
+const state = (allowed: boolean, reason: RcState['control']['reason'] = null, gateway: RcState['gateway'] = online): RcState => ({
   plant: { id: 'plant-1', name: 'Brno – Líšeň', thingName: 'gw-brno-01', timezone: 'Europe/Prague', hasBattery: true },
   keys: [
     { key: 'OperMode', rule: { kind: 'choice', choices: ['self-consumption', 'backup'], battery: false } },
     { key: 'ExportLimit', rule: { kind: 'integer', unit: 'W', min: 0, max: 1_000_000, battery: false } },
   ],
-  gateway: { connected: true, since: Date.now() - 60_000 },
+  gateway,
   control: { allowed, reason },
 });
 
-const shadow = (version: number, desired: Record<string, unknown> = {}, delta: Record<string, unknown> = {}) => ({
-  state: { reported: { OperMode: 'self-consumption', ExportLimit: 5000 }, desired, delta },
+const shadow = (
+  version: number,
+  desired: Record<string, unknown> = {},
+  delta: Record<string, unknown> = {},
+  reported: Record<string, unknown> = { OperMode: 'self-consumption', ExportLimit: 5000 },
+) => ({
+  state: { reported, desired, delta },
   metadata: { reported: {}, desired: Object.fromEntries(Object.keys(desired).map((k) => [k, { timestamp: Date.now() - 2000 }])) },
   version,
   timestamp: Date.now(),
   hasDelta: Object.keys(delta).length > 0,
 });
+
+const online: RcState['gateway'] = { connected: true, since: Date.now() - 60_000, status: 'online' };
+/** A plant whose gateway never connected nor reported: offline, as the registry and /services say. */
+const neverReported: RcState['gateway'] = { connected: null, since: null, status: 'offline' };
 
 const renderPanel = (s: RcState) =>
   render(
@@ -81,5 +90,47 @@ describe('the controls of a plant', () => {
     fireEvent.click(screen.getByTestId('rc-ExportLimit-apply'));
     expect(await screen.findByText(/^Zadejte hodnotu od 0 do 1\s000\s000 W\.$/)).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows a plant that never reported as offline with its settings not reported, warns before sending', async () => {
+    __setShadow('gw-brno-01', shadow(0, {}, {}, {}));
+    renderPanel(state(true, null, neverReported));
+    const gateway = await screen.findByTestId('rc-gateway');
+    expect(gateway.getAttribute('data-state')).toBe('offline');
+    expect(gateway.textContent).toBe('Brána offline: elektrárna nikdy nic nenahlásila');
+    expect(screen.getByTestId('rc-state-ExportLimit').getAttribute('data-state')).toBe('notReported');
+    expect(screen.queryByTestId('rc-ExportLimit-cancel')).toBeNull();
+    fireEvent.change(screen.getByTestId('rc-ExportLimit-input'), { target: { value: '4000' } });
+    fireEvent.click(screen.getByTestId('rc-ExportLimit-apply'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('rc-confirm-offline').textContent).toContain('Elektrárna je offline');
+    expect(within(dialog).getByTestId('rc-confirm-offline').textContent).toContain('po 24 h vyprší');
+  });
+
+  it('lets a value queued for an offline plant be cancelled: its desired value cleared', async () => {
+    __setShadow('gw-brno-01', shadow(1, { ExportLimit: 4000 }, { ExportLimit: 4000 }, {}));
+    renderPanel(state(true, null, neverReported));
+    expect((await screen.findByTestId('rc-state-ExportLimit')).getAttribute('data-state')).toBe('queued');
+    apiPost.mockResolvedValueOnce({});
+    const cancel = screen.getByTestId('rc-ExportLimit-cancel');
+    expect(cancel.textContent).toBe('Zrušit čekající hodnotu');
+    fireEvent.click(cancel);
+    await waitFor(() =>
+      expect(apiPost).toHaveBeenCalledWith('iot/thing/shadow/desired', {
+        thingName: 'gw-brno-01',
+        desiredKey: 'ExportLimit',
+        desiredState: null,
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('rc-ExportLimit-cancel').className).not.toContain('loading'));
+  });
+
+  it('does not warn of an offline plant when the plant is online', async () => {
+    __setShadow('gw-brno-01', shadow(7));
+    renderPanel(state(true));
+    fireEvent.change(await screen.findByTestId('rc-ExportLimit-input'), { target: { value: '2500' } });
+    fireEvent.click(screen.getByTestId('rc-ExportLimit-apply'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByTestId('rc-confirm-offline')).toBeNull();
   });
 });

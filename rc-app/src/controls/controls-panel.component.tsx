@@ -11,7 +11,7 @@ import { ConfirmChange, type PendingChange } from './confirm-change.component';
 import { ControlCard } from './control-card.component';
 import { draftOf, parseDraft, type Draft, type RcValue } from './control-draft';
 import { controlState, refusalOf } from './control-state';
-import { useSetControl } from './controls.resource';
+import { useCancelControl, useSetControl } from './controls.resource';
 import { formatValue, problemText } from './value-format';
 
 interface Sending extends PendingChange {
@@ -25,13 +25,14 @@ interface Sending extends PendingChange {
 const settingsOf = (section: Record<string, unknown>) =>
   Object.fromEntries(WRITABLE_KEY_NAMES.filter((key) => key in section).map((key) => [key, section[key]]));
 
+/** The plant's status as the registry, /services and the plant detail show it (rc/state's gateway.status). */
 function GatewayTag({ gateway }: { gateway: RcState['gateway'] }) {
   const { t } = useTranslation('rc-app');
-  const kind = gateway.connected === null ? 'unknown' : gateway.connected ? 'online' : 'offline';
-  const since = gateway.since === null ? '' : formatDateTime(gateway.since, { dateStyle: 'short', timeStyle: 'short' });
+  const since = gateway.since === null ? null : formatDateTime(gateway.since, { dateStyle: 'short', timeStyle: 'short' });
+  const text = gateway.status === 'offline' && since === null ? t('gateway.never') : t(`gateway.${gateway.status}`, { since: since ?? '' });
   return (
-    <Tag minimal intent={kind === 'online' ? 'success' : kind === 'offline' ? 'danger' : 'none'} data-testid="rc-gateway" data-state={kind}>
-      {t(`gateway.${kind}`, { since })}
+    <Tag minimal intent={gateway.status === 'online' ? 'success' : 'danger'} data-testid="rc-gateway" data-state={gateway.status}>
+      {text}
     </Tag>
   );
 }
@@ -42,6 +43,7 @@ export function ControlsPanel({ state }: { state: RcState }) {
   const shadow = useShadow(plant.thingName);
   const now = useNow(1000);
   const setControl = useSetControl(plant.id);
+  const cancelControl = useCancelControl(plant.id, plant.thingName);
   const [drafts, setDrafts] = useState<Partial<Record<WritableKeyName, Draft>>>({});
   const [problems, setProblems] = useState<Partial<Record<WritableKeyName, string>>>({});
   const [sending, setSending] = useState<Sending | null>(null);
@@ -129,13 +131,20 @@ export function ControlsPanel({ state }: { state: RcState }) {
             rule={rule}
             reported={doc.state.reported[key]}
             desired={doc.state.desired[key]}
-            state={controlState(key, doc, gateway.connected, now)}
+            state={controlState(key, doc, gateway.status, now)}
             refusal={refusalOf(key, doc)}
             draft={draftFor(key)}
             problem={problems[key] ?? null}
             allowed={control.allowed}
             onDraft={(draft) => setDrafts((d) => ({ ...d, [key]: draft }))}
             onApply={() => apply(key)}
+            onCancel={() =>
+              cancelControl.mutate(
+                { key },
+                { onError: (error) => setProblems((p) => ({ ...p, [key]: t('cancelFailed', { error: error.message }) })) },
+              )
+            }
+            cancelling={cancelControl.isPending && cancelControl.variables?.key === key}
           />
         ))}
       </div>
@@ -144,6 +153,7 @@ export function ControlsPanel({ state }: { state: RcState }) {
         change={sending}
         conflict={conflict}
         formatChange={formatChange}
+        offline={gateway.status === 'offline'}
         sending={setControl.isPending}
         error={sendError}
         onConfirm={confirm}

@@ -27,3 +27,15 @@ export function useSetControl(plantId: string): UseMutationResult<SetResponse, A
     onSettled: () => void queryClient.invalidateQueries({ queryKey: commandsKey(plantId) }),
   });
 }
+
+/**
+ * Withdraws the value waiting for the device: its desired value cleared (the desired call allows a
+ * clear), which cancels its open command in the history. The shadow's push brings the new state.
+ */
+export function useCancelControl(plantId: string, thingName: string): UseMutationResult<unknown, ApiError, { key: string }> {
+  const queryClient = useQueryClient();
+  return useMutation<unknown, ApiError, { key: string }>({
+    mutationFn: ({ key }) => apiPost('iot/thing/shadow/desired', { thingName, desiredKey: key, desiredState: null }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: commandsKey(plantId) }),
+  });
+}

@@ -10,7 +10,13 @@ import { formatValue } from '../controls/value-format';
 import { historyCsv } from './history-csv';
 import { useCommands, type HistoryFilter } from './history.resource';
 
-const STATE_INTENT: Record<RcCommand['state'], Intent> = { sent: 'warning', confirmed: 'success', superseded: 'none', expired: 'danger' };
+const STATE_INTENT: Record<RcCommand['state'], Intent> = {
+  sent: 'warning',
+  confirmed: 'success',
+  superseded: 'none',
+  expired: 'danger',
+  cancelled: 'none',
+};
 
 export function HistoryPanel({ state }: { state: RcState }) {
   const { t } = useTranslation('rc-app');

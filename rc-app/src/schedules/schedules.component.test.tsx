@@ -8,7 +8,7 @@ import { SchedulesPanel } from './schedules.component';
 const state: RcState = {
   plant: { id: 'plant-1', name: 'Brno', thingName: 'gw-1', timezone: 'Europe/Prague', hasBattery: true },
   keys: [{ key: 'ExportLimit', rule: { kind: 'integer', unit: 'W', min: 0, max: 1_000_000, battery: false } }],
-  gateway: { connected: true, since: 0 },
+  gateway: { connected: true, since: 0, status: 'online' },
   control: { allowed: false, reason: 'permission' },
 };
 const schedule = (suspended: boolean): RcSchedule => ({

@@ -42,6 +42,7 @@ function plant(id: string, pvPeakKw: number, buckets: PlantBucket[], over: Parti
     buckets,
     alerts: [],
     money: { currency: 'CZK', amount: 10, unpricedKwh: 1, pricedBy: 'spot' },
+    reported: true,
     ...over,
   };
 }
@@ -61,6 +62,12 @@ describe('the fleet overview', () => {
     expect(totals.availabilityPct).toBeCloseTo((250 / 300) * 100, 9);
     expect(totals.selfConsumptionPct).toBeCloseTo(50, 9);
     expect(totals.co2AvoidedKg).toBe(45);
+  });
+
+  it('leaves a plant that never reported out of the specific yield, not dragging it down', () => {
+    const silent = plant('silent', 60, [bucket(1, 0)], { reported: false });
+    expect(fleetTotals([a, b, silent], 0.5).specificYield).toBeCloseTo(90 / 40, 9);
+    expect(fleetTotals([silent], 0.5).specificYield).toBeNull();
   });
 
   it('adds the trend per bucket start, money per currency and alerts per kind', () => {

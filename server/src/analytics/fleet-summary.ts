@@ -37,12 +37,15 @@ export function fleetTotals(plants: readonly PlantPeriod[], co2KgPerKwh: number)
     producedWithExpectation = 0,
     elapsed = 0,
     offline = 0;
-  for (const { figures, buckets } of plants) {
+  // The specific yield is of the plants that reported: one without data would only drag it down.
+  let reportingPeakKw = 0;
+  for (const { figures, buckets, reported } of plants) {
     produced += figures.produced;
     consumed += figures.consumed;
     imported += figures.imported;
     exported += figures.exported;
     pvPeakKw += figures.pvPeakKw;
+    if (reported) reportingPeakKw += figures.pvPeakKw;
     if (figures.expectedKwh > 0) {
       expectedKwh += figures.expectedKwh;
       producedWithExpectation += figures.produced;
@@ -68,7 +71,7 @@ export function fleetTotals(plants: readonly PlantPeriod[], co2KgPerKwh: number)
     selfConsumptionPct: balance.selfConsumptionPct,
     autarkyPct: balance.autarkyPct,
     pvPeakKw,
-    specificYield: pvPeakKw > 0 ? produced / pvPeakKw : null,
+    specificYield: reportingPeakKw > 0 ? produced / reportingPeakKw : null,
     expectedKwh,
     performanceRatioPct: expectedKwh > 0 ? (producedWithExpectation / expectedKwh) * 100 : null,
     availabilityPct: elapsed > 0 ? percentOf(elapsed - offline, elapsed) : null,

@@ -17,7 +17,7 @@ const bucket = (start: number, produced: number): PlantBucket => ({
   offlineMs: 1,
 });
 
-function plant(id: string, pvPeakKw: number, produced: [number, number]): PlantPeriod {
+function plant(id: string, pvPeakKw: number, produced: [number, number], reported = true): PlantPeriod {
   const figures = {
     id,
     name: id,
@@ -32,6 +32,7 @@ function plant(id: string, pvPeakKw: number, produced: [number, number]): PlantP
     buckets: [bucket(JAN, produced[0]), bucket(FEB, produced[1])],
     alerts: [],
     money: { currency: 'CZK', amount: 0, unpricedKwh: 0, pricedBy: 'spot' },
+    reported,
   };
 }
 
@@ -41,6 +42,10 @@ describe('a plant against its peers', () => {
   it('takes as peers the plants of its size class', () => {
     expect(peersOf(fleet, 'a').map((p) => p.plant.id)).toEqual(['a', 'b', 'c']);
     expect(peersOf(fleet, 'nobody')).toEqual([]);
+    // A plant of the same size without data in the period is no peer of others (it is still its own).
+    const silent = plant('silent', 6, [0, 0], false);
+    expect(peersOf([...fleet, silent], 'a').map((p) => p.plant.id)).toEqual(['a', 'b', 'c']);
+    expect(peersOf([...fleet, silent], 'silent').map((p) => p.plant.id)).toEqual(['a', 'b', 'c', 'silent']);
   });
 
   it("gives each month the plant's value and the peers' quartiles", () => {

@@ -20,7 +20,8 @@ export function peersOf(plants: readonly PlantPeriod[], plantId: string): PlantP
   const plant = plants.find((p) => p.plant.id === plantId);
   if (!plant) return [];
   const sizeClass = sizeClassOf(plant.plant.pvPeakKw);
-  return plants.filter((p) => sizeClassOf(p.plant.pvPeakKw) === sizeClass);
+  // A plant without data in the period is no peer: its zeros are no figure to be compared with.
+  return plants.filter((p) => (p === plant || p.reported) && sizeClassOf(p.plant.pvPeakKw) === sizeClass);
 }
 
 const monthOf = (start: number, timeZone: string) =>

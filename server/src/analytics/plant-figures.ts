@@ -35,6 +35,8 @@ export interface PlantPeriod {
   buckets: PlantBucket[];
   alerts: AlertTally[];
   money: PlantMoney;
+  /** Whether the plant reported any reading in the period: one without data is no peer and no part of a fleet's yield. */
+  reported: boolean;
 }
 
 export interface FigureContext {
@@ -158,5 +160,5 @@ export function plantPeriod(
     offlineHours: offlineMs / HOUR_MS,
     alertCount: alerts.reduce((total, tally) => total + tally.count, 0),
   };
-  return { plant, figures, buckets, alerts, money };
+  return { plant, figures, buckets, alerts, money, reported: anyReading };
 }

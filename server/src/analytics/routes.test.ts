@@ -72,7 +72,8 @@ describe.each(databaseTargets())('analytics routes on $name', (target) => {
     expect(body.totals.exported).toBeCloseTo(30 * (35 + 55), 6);
     expect(body.totals.selfConsumptionPct).toBeCloseTo((10 * 30 * 100) / (100 * 30), 6);
     expect(body.totals.autarkyPct).toBeCloseTo(((16 - 6) / 16) * 100, 6);
-    expect(body.totals.specificYield).toBeCloseTo(3000 / 38, 6);
+    // Of the plants that reported: the idle one's 10 kWp without data does not drag it down.
+    expect(body.totals.specificYield).toBeCloseTo(3000 / 28, 6);
     expect(body.totals.co2AvoidedKg).toBeCloseTo(3000 * body.method.co2KgPerKwh, 6);
     expect(body.trend).toHaveLength(30);
     expect(body.trend[0].produced).toBeCloseTo(100, 6);
@@ -137,13 +138,14 @@ describe.each(databaseTargets())('analytics routes on $name', (target) => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.sizeClass).toBe('medium');
-    expect(body.peerCount).toBe(2);
+    // The idle plant of the same class never reported: it is no peer.
+    expect(body.peerCount).toBe(1);
     expect(body.plant.rank).toBe(1);
     expect(body.months).toHaveLength(12);
     const juneRow = body.months.find((m: { month: string }) => m.month === '2025-06');
     expect(juneRow.value).toBeCloseTo(90, 6);
-    expect(juneRow.peers).toBe(2);
-    expect(juneRow.median).toBeCloseTo(45, 6);
+    expect(juneRow.peers).toBe(1);
+    expect(juneRow.median).toBeCloseTo(90, 6);
   });
 
   it("answers 404 for another tenant's plant, 403 without the module and 400 for a bad period", async () => {

@@ -33,6 +33,14 @@ describe('the alert e-mail', () => {
     expect(mail.text).toContain('https://ems.test/my-account/notifications');
   });
 
+  it('names the battery’s own floor when that is what the charge fell under', () => {
+    const floor = facts({ details: { soc: 9.5, threshold: 10, floor: 10 } });
+    expect(renderAlertMail(floor, { email: 'a@b.c', name: 'A', locale: 'en' }).text).toContain(
+      "State of charge 9.5 % is below the battery's floor of 10 %, where it should stop discharging.",
+    );
+    expect(renderAlertMail(floor, { email: 'a@b.c', name: 'A', locale: 'cs' }).text).toContain('pod spodní mezí baterie 10 %');
+  });
+
   it('says when a gateway was last heard of, or that it never reported', () => {
     const heard = renderAlertMail(facts({ kind: 'gatewayOffline', details: { lastReportAt: Date.parse('2025-06-11T07:58:00Z') } }), {
       email: 'a@b.c',

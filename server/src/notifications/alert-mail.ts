@@ -77,6 +77,10 @@ export function detailLine(facts: AlertMailFacts, language: Locale): string {
         : `The inverter reports a fault${typeof d.faultCode === 'number' ? ` (code ${d.faultCode})` : ''}${events}.`;
     }
     case 'batteryLow':
+      if (typeof d.floor === 'number' && d.floor === d.threshold)
+        return cs
+          ? `Stav nabití ${n(d.soc)} % je pod spodní mezí baterie ${n(d.floor)} %, kde má přestat vybíjet.`
+          : `State of charge ${n(d.soc)} % is below the battery's floor of ${n(d.floor)} %, where it should stop discharging.`;
       return cs
         ? `Stav nabití ${n(d.soc)} % je pod prahem ${n(d.threshold)} %.`
         : `State of charge ${n(d.soc)} % is below the threshold of ${n(d.threshold)} %.`;

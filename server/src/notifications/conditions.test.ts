@@ -106,6 +106,23 @@ describe('alert conditions', () => {
       expect(batteryLow({ BatSoc: 22 }, thresholds).state).toBe('off');
     });
 
+    it('opens only under the battery’s own floor when the threshold sits above it, and names the floor', () => {
+      const thresholds = { ...DEFAULT_THRESHOLDS, batterySocMin: 20 };
+      // Resting at its 10 % floor every night is by design: it opens nothing (inside the band, a closed alert stays closed).
+      expect(batteryLow({ BatSoc: 10, BatSocMin: 10 }, thresholds).state).toBe('unknown');
+      expect(batteryLow({ BatSoc: 10 }, thresholds).state).toBe('on');
+      expect(batteryLow({ BatSoc: 15, BatSocMin: 10 }, thresholds).state).toBe('off');
+      expect(batteryLow({ BatSoc: 9.5, BatSocMin: 10 }, thresholds)).toEqual({
+        state: 'on',
+        details: { soc: 9.5, threshold: 10, floor: 10 },
+      });
+      // A floor above the threshold leaves the threshold in charge.
+      expect(batteryLow({ BatSoc: 18, BatSocMin: 30 }, thresholds)).toEqual({
+        state: 'on',
+        details: { soc: 18, threshold: 20, floor: 30 },
+      });
+    });
+
     it('does not apply to a plant that reports no battery', () => {
       expect(batteryLow({ ActPwrPve: 100 }, DEFAULT_THRESHOLDS).state).toBe('off');
     });

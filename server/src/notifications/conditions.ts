@@ -69,11 +69,19 @@ export function inverterFault(reported: Record<string, unknown>): Verdict {
   return OFF;
 }
 
+/**
+ * One minimum charge: the battery stops discharging at its own floor (BatSocMin, the setting /rc and
+ * the plant's settings write), so a charge resting there is by design, not an alarm. The alert opens
+ * under the threshold or under the floor, whichever is lower (a threshold of 20 % above a 10 % floor
+ * would open every night), and names the floor it judged by.
+ */
 export function batteryLow(reported: Record<string, unknown>, thresholds: Thresholds): Verdict {
   const soc = num(reported.BatSoc);
   if (soc === undefined) return OFF;
-  if (soc < thresholds.batterySocMin) return ON({ soc, threshold: thresholds.batterySocMin });
-  return soc >= thresholds.batterySocMin + SOC_HYSTERESIS_PCT ? OFF : UNKNOWN;
+  const floor = num(reported.BatSocMin);
+  const threshold = floor === undefined ? thresholds.batterySocMin : Math.min(thresholds.batterySocMin, floor);
+  if (soc < threshold) return ON(floor === undefined ? { soc, threshold } : { soc, threshold, floor });
+  return soc >= threshold + SOC_HYSTERESIS_PCT ? OFF : UNKNOWN;
 }
 
 export function gridOutage(reported: Record<string, unknown>): Verdict {

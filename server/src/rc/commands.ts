@@ -137,6 +137,17 @@ export async function confirmCommands(
   return confirmed;
 }
 
+/** The open commands of a plant's key are cancelled (its desired value was cleared before the device took it). */
+export async function cancelCommands(db: Kysely<Database>, plantId: string, key: string): Promise<void> {
+  await db
+    .updateTable('rc_commands')
+    .set({ state: 'cancelled' })
+    .where('plant_id', '=', plantId)
+    .where('key', '=', key)
+    .where('state', '=', 'sent')
+    .execute();
+}
+
 export interface CommandQuery {
   plantId: string;
   key?: string;

@@ -89,6 +89,15 @@ describe.each(databaseTargets())('desired state as a control on $name', (target)
     expect(audited.at(-1)).toEqual({ key: 'ExportLimit', from: null, to: 4200 });
   });
 
+  it('cancels the waiting command when its desired value is cleared before the device took it', async () => {
+    expect((await desired('home', 'ExportLimit', 3900, tokens.rc)).statusCode).toBe(200);
+    expect((await desired('home', 'ExportLimit', null, tokens.rc)).statusCode).toBe(200);
+    expect((await desiredOf('home')).ExportLimit).toBeUndefined();
+    const exportLimit = (await commandsOf('home')).filter((c) => c.key === 'ExportLimit');
+    expect(exportLimit.map((c) => [c.to, c.state])).toContainEqual([3900, 'cancelled']);
+    expect(exportLimit.filter((c) => c.state === 'sent')).toEqual([]);
+  });
+
   it('makes no change, records no command and tells the device nothing when the audit entry cannot be written', async () => {
     const [before, commandsBefore] = [await desiredOf('home'), await commandsOf('home')];
     // What the broker and the live streams hear of: the store's committed changes.

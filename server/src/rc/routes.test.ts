@@ -87,6 +87,11 @@ describe.each(databaseTargets())('remote control on $name', (target) => {
     expect((await state(ids.home, viewer)).control).toEqual({ allowed: false, reason: 'permission' });
   });
 
+  it('calls a plant that never reported offline, as the registry does, not "unknown"', async () => {
+    const never = await state(ids.noBattery);
+    expect(never.gateway).toEqual({ connected: null, since: null, status: 'offline' });
+  });
+
   it('sends a change at the shadow’s version and has it confirmed by the device’s report, timed, with its webhook event', async () => {
     const tenantId = (await db.selectFrom('plants').select('tenant_id').where('id', '=', ids.home).executeTakeFirstOrThrow()).tenant_id;
     const admin = await userWithToken(db, tenantId, 'admin');

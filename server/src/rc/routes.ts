@@ -11,6 +11,7 @@ import { VersionConflictError } from '../devices/shadows/shadow-limits';
 import { WRITABLE_KEYS } from '../devices/shadows/writable-keys';
 import { conflict, notFound } from '../http/errors';
 import { findTenantPlant, hasPlantRole } from '../plants/access';
+import { gatewayStatus } from '../devices/registry/registry';
 import { commandView, listCommands } from './commands';
 import { sendControl } from './control';
 
@@ -23,6 +24,12 @@ export async function visiblePlant(db: Kysely<Database>, request: FastifyRequest
   const plant = await findTenantPlant(db, request.user, plantId);
   if (!plant) throw notFound('Plant not found');
   return plant;
+}
+
+/** epoch ms of the gateway's last report, or null when it never reported. */
+async function lastReportedAt(db: Kysely<Database>, thingName: string): Promise<number | null> {
+  const row = await db.selectFrom('gateway_reports').select('last_reported_at').where('thing_name', '=', thingName).executeTakeFirst();
+  return row?.last_reported_at == null ? null : Number(row.last_reported_at);
 }
 
 /** A change retries this often when only measurements moved the version on meanwhile. */
@@ -47,6 +54,7 @@ export function rcHandlers({ db, devices }: RcDeps): ApiHandlers {
       const plant = await visiblePlant(db, request, request.body.plantId);
       const hasBattery = !!plant.battery_kwh;
       const connection = devices.gatewayConnection(plant.thing_name);
+      const status = gatewayStatus(await lastReportedAt(db, plant.thing_name), connection, Date.now());
       const permitted = request.user.permissions.includes('devices:control');
       const roleAllows = hasPlantRole(plant.access_role, 'operator');
       return {
@@ -55,7 +63,7 @@ export function rcHandlers({ db, devices }: RcDeps): ApiHandlers {
           key,
           rule: ruleView(WRITABLE_KEYS[key]),
         })),
-        gateway: { connected: connection?.connected ?? null, since: connection?.since ?? null },
+        gateway: { connected: connection?.connected ?? null, since: connection?.since ?? null, status },
         control: { allowed: permitted && roleAllows, reason: !permitted ? 'permission' : roleAllows ? null : 'plantRole' },
       };
     },

@@ -9,7 +9,7 @@ import type { JsonValue } from '../devices/shadows/json';
 import { deltaOf, type ShadowDocument } from '../devices/shadows/shadow-doc';
 import { badRequest } from '../http/errors';
 import { checkDesired, WRITABLE_KEYS } from '../devices/shadows/writable-keys';
-import { confirmCommands, recordCommands, type NewCommand } from './commands';
+import { cancelCommands, confirmCommands, recordCommands, type NewCommand } from './commands';
 import type { RcCommandTable } from './tables';
 
 export interface ControlledPlant {
@@ -83,6 +83,9 @@ export async function sendSetting(
         [command] = await recordCommands(trx, [
           { tenantId, plantId, thingName, key: setting.key, from, to: setting.value, source: setting.source, user: setting.user },
         ]);
+      } else {
+        // A cleared key withdraws what was waiting for it: its open commands are cancelled, not left "sent".
+        await cancelCommands(trx, plant.id, setting.key);
       }
       await audit?.(trx, from);
     },

@@ -1,0 +1,90 @@
+// Figures that tell the truth (issue #39): a plant that never reported is offline on /services, on
+// its detail and on /rc alike; a command sent to it is warned of, waits queued, expires after the
+// command expiry (the page's clock run forward) and can be cancelled, and the history says so. The
+// export limit reads the same on a plant's detail and on /rc.
+import type { APIRequestContext } from '@playwright/test';
+import { adminToken } from './accounts';
+import { expect, rememberPlant, signIn, test } from './support';
+
+/** Olomouc: a simulated gateway that reports its export limit. */
+const REPORTING_THING = 'demo-olomouc-02';
+
+async function api<T>(request: APIRequestContext, path: string, body: unknown, token: string): Promise<T> {
+  const response = await request.post(`/api/${path}`, { data: body, headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+test('a plant that never reported is offline everywhere; a command to it is warned of, expires and is cancelled', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await adminToken(request);
+  const { plant } = await api<{ plant: { id: string; name: string } }>(
+    request,
+    'plant/create',
+    {
+      name: `Tichá ${Date.now().toString(36)}`,
+      location: 'Jihlava',
+      latitude: 49.4,
+      longitude: 15.6,
+      timezone: 'Europe/Prague',
+      pvPeakKw: 8,
+    },
+    token,
+  );
+  // The page's clock, so that the command's expiry (24 h) can be reached without waiting for it.
+  await page.clock.install();
+  await rememberPlant(page, plant.id);
+  await signIn(page);
+
+  await page.goto('/services');
+  await expect(page.getByTestId('gateway-status')).toHaveText(/Offline/);
+
+  await page.goto(`/management/plants/${plant.id}`);
+  await expect(page.getByTestId('detail-status')).toHaveAttribute('data-status', 'offline');
+
+  await page.goto('/rc');
+  await expect(page.getByTestId('rc-gateway')).toHaveAttribute('data-state', 'offline');
+  await expect(page.getByTestId('rc-gateway')).toHaveText('Brána offline: elektrárna nikdy nic nenahlásila');
+  // Nothing reported and nothing asked: not a green "in sync".
+  await expect(page.getByTestId('rc-state-ExportLimit')).toHaveAttribute('data-state', 'notReported');
+
+  await page.getByTestId('rc-ExportLimit-input').fill('4000');
+  await page.getByTestId('rc-ExportLimit-apply').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('rc-confirm-offline')).toContainText('Elektrárna je offline');
+  await dialog.getByTestId('rc-confirm-send').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('rc-state-ExportLimit')).toHaveAttribute('data-state', 'queued');
+
+  // A day and an hour on, unconfirmed: expired, not pending for ever; then withdrawn.
+  await page.clock.fastForward('25:00:00');
+  await expect(page.getByTestId('rc-state-ExportLimit')).toHaveAttribute('data-state', 'expired');
+  await page.getByTestId('rc-ExportLimit-cancel').click();
+  await expect(page.getByTestId('rc-state-ExportLimit')).toHaveAttribute('data-state', 'notReported');
+  await expect(page.getByTestId('rc-ExportLimit-cancel')).toBeHidden();
+
+  await page.getByRole('tab', { name: 'Historie' }).click();
+  await expect(page.locator('[data-testid="rc-history-row"][data-key="ExportLimit"][data-state="cancelled"]')).toHaveCount(1);
+});
+
+test('the export limit reads the same on the plant detail and on /rc', async ({ page, request }) => {
+  const token = await adminToken(request);
+  const tenant = (await api<{ tenant: { id: string } }>(request, 'users/info', {}, token)).tenant.id;
+  const plants = await api<Array<{ id: string; thingName: string }>>(request, 'plant/list', { id: tenant }, token);
+  const plant = plants.find((p) => p.thingName === REPORTING_THING) as { id: string };
+  await rememberPlant(page, plant.id);
+  await signIn(page);
+
+  await page.goto('/rc');
+  const reported = page.getByTestId('rc-reported-ExportLimit');
+  await expect(reported).toHaveText(/\d W$/);
+  const onRc = (await reported.textContent()) as string;
+
+  await page.goto(`/management/plants/${plant.id}`);
+  const onDetail = page.getByTestId('plant-export-limit');
+  await expect(onDetail).toContainText(onRc);
+  await expect(onDetail).not.toContainText('bez limitu');
+});
