@@ -24,33 +24,19 @@ function networkError(cause: unknown): ApiError {
   return new ApiError(0, NETWORK_ERROR, `The server cannot be reached (${detail})`);
 }
 
-export function postJson<T>(path: string, body: unknown, { token, signal }: PostOptions = {}): Promise<T> {
+export async function postJson<T>(path: string, body: unknown, { token, signal }: PostOptions = {}): Promise<T> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Promise<Response>;
+  let response: Response;
+  let text: string;
   try {
-    response = fetch(`/api/${path}`, {
+    response = await fetch(`/api/${path}`, {
       method: 'POST',
       headers,
       body: JSON.stringify(body ?? {}),
       credentials: 'same-origin',
       signal,
     });
-  } catch (error) {
-    response = Promise.reject(error);
-  }
-  return jsonAnswer<T>(path, response, signal);
-}
-
-/**
- * The JSON answer of a POST to /api/<path> already sent (by postJson, or by index.html before the
- * shell's code arrived); every failure becomes an ApiError.
- */
-export async function jsonAnswer<T>(path: string, sent: Promise<Response>, signal?: AbortSignal): Promise<T> {
-  let response: Response;
-  let text: string;
-  try {
-    response = await sent;
     text = await response.text();
   } catch (error) {
     // A cancelled request is not an unreachable server: the caller (e.g. TanStack Query) expects the abort.

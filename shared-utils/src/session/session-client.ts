@@ -6,7 +6,6 @@ import { postJson } from '../api/http';
 import { ACTIVE_PLANT_STORAGE_KEY, resetActivePlant } from '../plants/active-plant';
 import { queryClient } from '../query/query-client';
 import { clearStorage, readStorage, writeStorage } from './browser-storage';
-import { takeEarlyRefresh } from './early-refresh';
 import { RETURN_TO_KEY, rememberReturnTo } from './return-to';
 import { currentSession, setSessionState, type Session } from './session';
 import { sessionFrom } from './token-claims';
@@ -60,7 +59,7 @@ export function restoreSession({ justSignedIn = false }: { justSignedIn?: boolea
     return Promise.resolve(currentSession() ?? null);
   }
   const started = generation;
-  restoring = (takeEarlyRefresh() ?? postJson<TokenResponse>('auth/refresh', {}))
+  restoring = postJson<TokenResponse>('auth/refresh', {})
     .then(
       (tokens) => (started === generation ? startSession(tokens) : (currentSession() ?? null)),
       () => {
