@@ -115,7 +115,7 @@ async function runLane(lane) {
 const results = await Promise.allSettled(LANES.map(runLane));
 const total = (Date.now() - started) / 1000;
 const cpuTotal = timings.reduce((sum, t) => sum + t.cpu, 0);
-process.stdout.write('\nnpm test, by step (wall time, the two lanes side by side; CPU time of the processes of each step):\n');
+process.stdout.write('\nnpm test, by step (wall time, the lanes side by side; CPU time of the processes of each step):\n');
 for (const { name, seconds, cpu, ok } of timings)
   process.stdout.write(
     `  ${ok ? '✓' : '✗'} ${name.padEnd(24)} ${seconds.toFixed(0).padStart(5)} s   CPU ${cpu.toFixed(0).padStart(5)} s\n`,
