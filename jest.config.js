@@ -6,7 +6,8 @@ module.exports = {
   // Two workers per core: the suites mostly wait (on SQLite, PostgreSQL and brokers, on Testing
   // Library's polls), using a third of their wall time as CPU. On this 2-core machine at load 14,
   // the management and monitoring apps' suites took 110 s with two workers and 70 s with four.
-  maxWorkers: '200%',
+  // A number, not '200%': jest reads a percentage over 100 as a plain count (200 workers).
+  maxWorkers: 2 * require('node:os').availableParallelism(),
   // Each browser-app test file leaves some 10 MB behind in its worker (jsdom and React's module graph,
   // measured with --logHeapUsage); a worker past this is replaced between files instead of growing
   // to 1.7 GB and collecting ever longer.
