@@ -22,7 +22,7 @@ describe('the API keys’ last use kept', () => {
     const tenantId = await insertTenant(db);
     const creator = await addUser(db, tenantId, { role: 'admin' });
     const pepper = loadIntegrationsConfig({}).keyPepper;
-    const keys = [];
+    const keys: Awaited<ReturnType<typeof createApiKey>>[] = [];
     for (const name of ['k1', 'k2', 'k3'])
       keys.push(
         await createApiKey(db, { tenantId, name, scope: 'read', plantIds: null, expiresAt: null, modules: MODULE_KEYS, creator }, pepper),

@@ -20,7 +20,7 @@ describe('the verified charger logins kept', () => {
     const thing = `cred-${randomUUID().slice(0, 8)}`;
     await insertPlant(db, await insertTenant(db), thing);
     const plant = await db.selectFrom('plants').select('id').where('thing_name', '=', thing).executeTakeFirstOrThrow();
-    const logins = [];
+    const logins: { id: string; password: string }[] = [];
     for (const n of [1, 2, 3])
       logins.push({ id: `CP-BOUND-${n}`, ...(await addCharger(db, { plantId: plant.id, chargePointId: `CP-BOUND-${n}`, name: `C${n}` })) });
     const auth = new ChargerAuthenticator(db, 2);
