@@ -45,6 +45,8 @@ function robustSlope(points) {
 }
 
 const LIVE_EVERY_MS = 30_000;
+/** Bytes queued on a replica's sockets past which a sample shows a backlog, not what stays (live-heap.js). */
+const QUEUED_LIMIT_MIB = 1;
 const WARM_UP_MS = 2 * 60_000;
 const WARM_UP_SHARE = 0.25;
 
@@ -52,7 +54,8 @@ const WARM_UP_SHARE = 0.25;
  * Judges one replica process's series of what lives (`live`: [{ t, mib }], t in ms) sampled from t0
  * to tEnd. Left out: the warm-up, and every sample inside a fault's window up to the end of its
  * drain (`windows`: [{ name, from, to }], `to` when the backlog the fault left was back to zero, as
- * the run measured it). What lives during a drain includes the reports still queued, which a loaded
+ * the run measured it), and every sample taken while more than QUEUED_LIMIT_MIB waited on the
+ * replica's sockets (`queuedMiB`: a stall of a loaded machine, with no fault, piles it up too). What lives during a drain includes the reports still queued, which a loaded
  * machine takes minutes to clear: that is work waiting, not a leak. What stays after the drain is
  * judged, across the windows: a fault that leaves memory behind for good (the retry leak of issue
  * 42 did, a step at each outage) still lifts the slope. Answers the samples judged ({ x: minutes
@@ -68,6 +71,7 @@ function judgeMemory(live, { t0, tEnd, windows = [] }) {
     const inWindow = windows.find((w) => p.t >= w.from && p.t <= w.to);
     if (p.t - t0 < warmUp) left.push({ minute, why: 'warm-up' });
     else if (inWindow) left.push({ minute, why: `${inWindow.name} and its drain` });
+    else if (p.queuedMiB > QUEUED_LIMIT_MIB) left.push({ minute, why: `${p.queuedMiB.toFixed(1)} MiB queued to write` });
     else judged.push({ x: minute, y: p.mib });
   }
   const minutes = judged.length >= 2 ? judged.at(-1).x - judged[0].x : 0;
@@ -106,11 +110,17 @@ function sampleMemory(processes, everyMs) {
   const takeLive = async () => {
     for (const { name, pid, inspectorPort } of processes()) {
       if (inspectorPort === undefined || stopped) continue;
-      const { liveMiB, codeMiB } = await liveMemory(inspectorPort);
+      const { liveMiB, codeMiB, queuedMiB } = await liveMemory(inspectorPort);
       // The port may already belong to the replica's successor: keep the figure only for the same process.
       // Judged: what lives less compiled code (live-heap.js), when the code is known.
       if (Number.isFinite(liveMiB) && processes().some((p) => p.pid === pid))
-        of(name, pid).live.push({ t: Date.now(), mib: Number.isFinite(codeMiB) ? liveMiB - codeMiB : liveMiB, liveMiB, codeMiB });
+        of(name, pid).live.push({
+          t: Date.now(),
+          mib: Number.isFinite(codeMiB) ? liveMiB - codeMiB : liveMiB,
+          liveMiB,
+          codeMiB,
+          queuedMiB,
+        });
     }
   };
   takeRss();
@@ -153,6 +163,8 @@ function sampleMemory(processes, everyMs) {
           judgedFromMiB: judged[0]?.y ?? NaN,
           judgedToMiB: judged.at(-1)?.y ?? NaN,
           judgedAt: judged.map((p) => Number(p.x.toFixed(1))),
+          /** MiB queued to write on the replica's sockets at each sample. */
+          queuedMiB: live.map((p) => Number((p.queuedMiB ?? NaN).toFixed(1))),
           leftOut: verdict.left.map((l) => `${l.minute.toFixed(1)} (${l.why})`),
           liveSlopeMiBPerMin: verdict.slopeMiBPerMin,
           /** The least-squares slope over the same samples, for comparison with earlier runs. */

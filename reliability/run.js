@@ -372,7 +372,7 @@ async function main() {
     for (const m of result.memory)
       log(
         `  ${m.process}: start ${m.startMiB.toFixed(0)} MiB, end ${m.endMiB.toFixed(0)} MiB, peak ${m.peakMiB.toFixed(0)} MiB over ${m.minutes.toFixed(1)} min, living after a collection ${m.liveMiB.join(' ')} MiB (every 30 s); compiled code ${m.codeMiB.map((c) => c.toFixed(1)).join(' → ')} MiB; less the code, judged ${m.judgedFromMiB.toFixed(1)} → ${m.judgedToMiB.toFixed(1)} MiB over ${m.judgedMinutes.toFixed(1)} min, slope ${m.liveSlopeMiBPerMin.toFixed(2)} MiB/min (least squares ${m.liveLeastSquaresMiBPerMin.toFixed(2)}), limit ${m.slopeLimitMiBPerMin.toFixed(2)}: ${m.ok === null ? 'too few samples to judge' : m.ok ? 'ok' : 'FAIL'}\n` +
-          `    judged the samples at ${m.judgedAt.join(' ')} min; left out ${m.leftOut.join(', ') || 'none'}`,
+          `    queued to write ${m.queuedMiB.join(' ')} MiB; judged the samples at ${m.judgedAt.join(' ')} min; left out ${m.leftOut.join(', ') || 'none'}`,
       );
     for (const w of drainWindows)
       log(

@@ -70,6 +70,16 @@ describe('the replica memory check', () => {
     expect(verdict.left.filter((l) => l.why === 'warm-up')).toHaveLength(5);
   });
 
+  test('a stall with no fault: the samples with bytes queued on the sockets are left out, the rest judged', () => {
+    const stalled = series(10, (m) => flat(m) + (m >= 6 && m <= 7.5 ? 20 : 0)).map((p) => ({
+      ...p,
+      queuedMiB: (p.t - T0) / MIN >= 6 && (p.t - T0) / MIN <= 7.5 ? 12 : 0.1,
+    }));
+    const verdict = judge(stalled, []);
+    expect(verdict.ok).toBe(true);
+    expect(verdict.left.filter((l) => l.why === '12.0 MiB queued to write')).toHaveLength(4);
+  });
+
   test('too few samples left to judge is no verdict, not a pass', () => {
     expect(judge(series(10, flat), [{ name: 'postgres', from: at(3), to: at(10) }]).ok).toBeNull();
   });
