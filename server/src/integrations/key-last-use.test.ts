@@ -35,7 +35,8 @@ describe('the API keys’ last use kept', () => {
     };
     const lastUsed = async (k: number) =>
       Date.parse(
-        (await db.selectFrom('api_keys').select('last_used_at').where('id', '=', keys[k]!.row.id).executeTakeFirstOrThrow()).last_used_at ?? '',
+        (await db.selectFrom('api_keys').select('last_used_at').where('id', '=', keys[k]!.row.id).executeTakeFirstOrThrow()).last_used_at ??
+          '',
       );
     const t = clock;
     await use(0, t);
