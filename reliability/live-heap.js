@@ -15,6 +15,11 @@ const inspectorArgs = (port) => [`--inspect=127.0.0.1:${port}`];
 const CODE_SPACES = `(globalThis.require ?? process.mainModule?.require)?.('v8').getHeapSpaceStatistics()
   .filter((s) => s.space_name.startsWith('code')).reduce((n, s) => n + s.space_used_size, 0) ?? null`;
 
+// What the process has queued to write on its sockets (bytes): live streams and answers a loaded
+// machine's readers have not taken yet. Work waiting, not a leak: a sample holding much of it is not
+// judged (memory.js), as a stall with no fault piles it up as well as a fault does.
+const QUEUED_TO_WRITE = `process._getActiveHandles().reduce((n, h) => n + (typeof h.writableLength === 'number' ? h.writableLength : 0), 0)`;
+
 /** Collects garbage in the process whose inspector listens on `port`, then answers what lives (MiB); NaN when it cannot. */
 async function liveMemoryMiB(port, timeoutMs = 10_000) {
   return (await liveMemory(port, timeoutMs)).liveMiB;
@@ -50,13 +55,17 @@ async function liveMemory(port, timeoutMs = 10_000) {
       });
     await call('HeapProfiler.collectGarbage');
     const { result } = await call('Runtime.evaluate', {
-      expression: `JSON.stringify({ usage: process.memoryUsage(), code: ${CODE_SPACES} })`,
+      expression: `JSON.stringify({ usage: process.memoryUsage(), code: ${CODE_SPACES}, queued: ${QUEUED_TO_WRITE} })`,
       returnByValue: true,
     });
-    const { usage, code } = JSON.parse(result.value);
-    return { liveMiB: (usage.heapUsed + usage.external) / 1024 / 1024, codeMiB: typeof code === 'number' ? code / 1024 / 1024 : NaN };
+    const { usage, code, queued } = JSON.parse(result.value);
+    return {
+      liveMiB: (usage.heapUsed + usage.external) / 1024 / 1024,
+      codeMiB: typeof code === 'number' ? code / 1024 / 1024 : NaN,
+      queuedMiB: typeof queued === 'number' ? queued / 1024 / 1024 : NaN,
+    };
   } catch {
-    return { liveMiB: NaN, codeMiB: NaN };
+    return { liveMiB: NaN, codeMiB: NaN, queuedMiB: NaN };
   } finally {
     socket?.terminate();
   }

@@ -45,13 +45,48 @@ function robustSlope(points) {
 }
 
 const LIVE_EVERY_MS = 30_000;
+/** Bytes queued on a replica's sockets past which a sample shows a backlog, not what stays (live-heap.js). */
+const QUEUED_LIMIT_MIB = 1;
 const WARM_UP_MS = 2 * 60_000;
 const WARM_UP_SHARE = 0.25;
 
-/** The samples judged: those after the warm-up (the first quarter of the process's life, at least WARM_UP_MS). */
-function afterWarmUp(live, t0, tEnd) {
+/**
+ * Judges one replica process's series of what lives (`live`: [{ t, mib }], t in ms) sampled from t0
+ * to tEnd. Left out: the warm-up, and every sample inside a fault's window up to the end of its
+ * drain (`windows`: [{ name, from, to }], `to` when the backlog the fault left was back to zero, as
+ * the run measured it), and every sample taken while more than QUEUED_LIMIT_MIB waited on the
+ * replica's sockets (`queuedMiB`: a stall of a loaded machine, with no fault, piles it up too). What lives during a drain includes the reports still queued, which a loaded
+ * machine takes minutes to clear: that is work waiting, not a leak. What stays after the drain is
+ * judged, across the windows: a fault that leaves memory behind for good (the retry leak of issue
+ * 42 did, a step at each outage) still lifts the slope. Answers the samples judged ({ x: minutes
+ * since t0, y }), the ones left out and why, the Theil–Sen slope, its limit, and the verdict (null
+ * when fewer than 3 samples over 2 minutes are left: nothing to judge).
+ */
+function judgeMemory(live, { t0, tEnd, windows = [] }) {
   const warmUp = Math.max(WARM_UP_MS, WARM_UP_SHARE * (tEnd - t0));
-  return live.filter((p) => p.t - t0 >= warmUp).map((p) => ({ x: (p.t - t0) / 60_000, y: p.mib }));
+  const judged = [];
+  const left = [];
+  for (const p of live) {
+    const minute = (p.t - t0) / 60_000;
+    const inWindow = windows.find((w) => p.t >= w.from && p.t <= w.to);
+    if (p.t - t0 < warmUp) left.push({ minute, why: 'warm-up' });
+    else if (inWindow) left.push({ minute, why: `${inWindow.name} and its drain` });
+    else if (p.queuedMiB > QUEUED_LIMIT_MIB) left.push({ minute, why: `${p.queuedMiB.toFixed(1)} MiB queued to write` });
+    else judged.push({ x: minute, y: p.mib });
+  }
+  const minutes = judged.length >= 2 ? judged.at(-1).x - judged[0].x : 0;
+  const enough = judged.length >= 3 && minutes >= 2;
+  const slopeMiBPerMin = enough ? robustSlope(judged) : NaN;
+  const limitMiBPerMin = slopeLimitMiBPerMin(minutes);
+  return {
+    judged,
+    left,
+    minutes,
+    slopeMiBPerMin,
+    leastSquaresMiBPerMin: enough ? slope(judged) : NaN,
+    limitMiBPerMin,
+    ok: enough ? slopeMiBPerMin < limitMiBPerMin : null,
+  };
 }
 
 /**
@@ -75,11 +110,17 @@ function sampleMemory(processes, everyMs) {
   const takeLive = async () => {
     for (const { name, pid, inspectorPort } of processes()) {
       if (inspectorPort === undefined || stopped) continue;
-      const { liveMiB, codeMiB } = await liveMemory(inspectorPort);
+      const { liveMiB, codeMiB, queuedMiB } = await liveMemory(inspectorPort);
       // The port may already belong to the replica's successor: keep the figure only for the same process.
       // Judged: what lives less compiled code (live-heap.js), when the code is known.
       if (Number.isFinite(liveMiB) && processes().some((p) => p.pid === pid))
-        of(name, pid).live.push({ t: Date.now(), mib: Number.isFinite(codeMiB) ? liveMiB - codeMiB : liveMiB, liveMiB, codeMiB });
+        of(name, pid).live.push({
+          t: Date.now(),
+          mib: Number.isFinite(codeMiB) ? liveMiB - codeMiB : liveMiB,
+          liveMiB,
+          codeMiB,
+          queuedMiB,
+        });
     }
   };
   takeRss();
@@ -99,11 +140,15 @@ function sampleMemory(processes, everyMs) {
       await liveLoop;
       takeRss();
     },
-    /** Per process: resident start, end and peak; what lives at each sample; and its slope after the warm-up. */
-    summary() {
+    /**
+     * Per process: resident start, end and peak; what lives at each sample; and the verdict of
+     * judgeMemory over it (`windows`: the faults and their drains, left out).
+     */
+    summary(windows = []) {
       return [...series.entries()].map(([process, { rss, live }]) => {
         const t0 = rss[0]?.t ?? live[0]?.t;
-        const warm = afterWarmUp(live, t0, Math.max(rss.at(-1)?.t ?? t0, live.at(-1)?.t ?? t0));
+        const verdict = judgeMemory(live, { t0, tEnd: Math.max(rss.at(-1)?.t ?? t0, live.at(-1)?.t ?? t0), windows });
+        const { judged } = verdict;
         return {
           process,
           startMiB: rss[0]?.mib ?? NaN,
@@ -113,13 +158,19 @@ function sampleMemory(processes, everyMs) {
           liveMiB: live.map((p) => Math.round(p.liveMiB)),
           /** Compiled code at the first and last sample (MiB), apart from what is judged. */
           codeMiB: [live[0]?.codeMiB ?? NaN, live.at(-1)?.codeMiB ?? NaN],
-          /** Minutes judged (after the warm-up) and what lived at their start and end. */
-          judgedMinutes: warm.length >= 2 ? warm.at(-1).x - warm[0].x : 0,
-          judgedFromMiB: warm[0]?.y ?? NaN,
-          judgedToMiB: warm.at(-1)?.y ?? NaN,
-          liveSlopeMiBPerMin: warm.length >= 3 ? robustSlope(warm) : NaN,
+          /** Minutes judged and what lived at their start and end; which samples were left out and why. */
+          judgedMinutes: verdict.minutes,
+          judgedFromMiB: judged[0]?.y ?? NaN,
+          judgedToMiB: judged.at(-1)?.y ?? NaN,
+          judgedAt: judged.map((p) => Number(p.x.toFixed(1))),
+          /** MiB queued to write on the replica's sockets at each sample. */
+          queuedMiB: live.map((p) => Number((p.queuedMiB ?? NaN).toFixed(1))),
+          leftOut: verdict.left.map((l) => `${l.minute.toFixed(1)} (${l.why})`),
+          liveSlopeMiBPerMin: verdict.slopeMiBPerMin,
           /** The least-squares slope over the same samples, for comparison with earlier runs. */
-          liveLeastSquaresMiBPerMin: warm.length >= 3 ? slope(warm) : NaN,
+          liveLeastSquaresMiBPerMin: verdict.leastSquaresMiBPerMin,
+          slopeLimitMiBPerMin: verdict.limitMiBPerMin,
+          ok: verdict.ok,
         };
       });
     },
@@ -132,6 +183,8 @@ function sampleMemory(processes, everyMs) {
  * under the load's own swings (a few MiB while a fault's backlog drains), so there it is 3 MiB over
  * what is judged: a leak of 0.2 MiB/min is still caught by a run of 15 minutes or more.
  */
-const slopeLimitMiBPerMin = (judgedMinutes) => Math.max(0.2, 3 / judgedMinutes);
+function slopeLimitMiBPerMin(judgedMinutes) {
+  return Math.max(0.2, 3 / judgedMinutes);
+}
 
-module.exports = { sampleMemory, rssMiB, slope, robustSlope, afterWarmUp, slopeLimitMiBPerMin };
+module.exports = { sampleMemory, rssMiB, slope, robustSlope, judgeMemory, slopeLimitMiBPerMin };

@@ -3,6 +3,7 @@
 // same one the forecasts are built on. Expected energy = kWp × plane-of-array irradiation (kWh/m²) /
 // 1 kW/m²: the reference yield of IEC 61724 for a clear sky, so a ratio against it also drops on
 // cloudy days.
+import { BoundedMap } from '../cache/bounded-map';
 import { clearSkyOver, clearSkyPoa, DEFAULT_TILT_DEG, defaultAzimuthDeg, type ClearSky } from '../solar/site-irradiance';
 
 export interface ArraySite {
@@ -45,18 +46,17 @@ const SLOTS_PER_DAY = DAY_MS / STEP_MS;
 /** A quarter hour's clear sky, packed: elevation, zenith, azimuth, extraterrestrial, GHI, DNI, DHI. */
 const SKY_FIELDS = 7;
 /** What is kept, each bounded: sums (a number each), a day's running sums (0.8 kB), a day of skies at a place (2.7 kB). */
-const keptSums = { map: new Map<string, number>(), most: 200_000 };
-const keptDays = { map: new Map<string, Float64Array>(), most: 20_000 };
-const keptSkies = { map: new Map<string, Float32Array>(), most: 20_000 };
-function remember<T>(kept: { map: Map<string, T>; most: number }, key: string, compute: () => T): T {
-  let value = kept.map.get(key);
-  if (value === undefined) {
-    value = compute();
-    if (kept.map.size >= kept.most) kept.map.clear();
-    kept.map.set(key, value);
-  }
+const keptSums = new BoundedMap<string, number>(200_000);
+const keptDays = new BoundedMap<string, Float64Array>(20_000);
+const keptSkies = new BoundedMap<string, Float32Array>(20_000);
+/** The kept value, or the computed one kept (past the bound the least recently used goes). */
+export function remember<T>(kept: BoundedMap<string, T>, key: string, compute: () => T): T {
+  let value = kept.get(key);
+  if (value === undefined) kept.set(key, (value = compute()));
   return value;
 }
+/** The bounds of what is kept (for the test that states them). */
+export const keptBounds = () => ({ sums: keptSums.capacity, days: keptDays.capacity, skies: keptSkies.capacity });
 
 /** A site rounded to what the model resolves: 0.25° latitude, 1° longitude, 5° of tilt and azimuth (under 1 % apart). */
 export function roundedSite(site: ArraySite): ArraySite {

@@ -5,6 +5,7 @@
 // A key never outranks the user who made it: its creator is read with it on every request, and the
 // key holds only what its scope and the creator's permissions, modules and plants (plants/access.ts)
 // have in common now. A key whose creator is disabled, deleted or gone from the tenant stops at once.
+import { BoundedMap } from '../cache/bounded-map';
 import type { Kysely } from 'kysely';
 import { MODULE_KEYS, type ApiKeyScope } from '@helio/contracts';
 import type { Database } from '../db/schema';
@@ -25,13 +26,16 @@ export const KEY_PERMISSIONS: Record<ApiKeyScope, readonly Permission[]> = {
 export const API_KEY_ROLE = 'api-key';
 /** Last use is written at most this often per key, not on every request. */
 const LAST_USE_EVERY_MS = 60_000;
+const KEPT_LAST_USES = 10_000;
 
 export function createKeyAuthenticator(
   db: Kysely<Database>,
-  opts: { pepper: string; ratePerMinute: number; now?: () => number },
+  opts: { pepper: string; ratePerMinute: number; now?: () => number; keepLastUse?: number },
 ): KeyAuthenticator {
   const now = opts.now ?? Date.now;
-  const lastWritten = new Map<string, number>();
+  // When each key's last use was written, for KEPT_LAST_USES keys (a test sets a few): the least
+  // recently used goes, and its next use is written again.
+  const lastWritten = new BoundedMap<string, number>(opts.keepLastUse ?? KEPT_LAST_USES);
   return {
     async authenticate(token) {
       const parsed = parseApiKey(token);
@@ -48,7 +52,6 @@ export function createKeyAuthenticator(
       const wait = await takeKeyRequest(db, row.id, opts.ratePerMinute, at);
       if (wait > 0) throw tooManyRequests(`Too many requests with this API key; try again in ${wait} s`, wait);
       if ((lastWritten.get(row.id) ?? 0) + LAST_USE_EVERY_MS <= at) {
-        if (lastWritten.size >= 10_000) lastWritten.clear();
         lastWritten.set(row.id, at);
         await db
           .updateTable('api_keys')

@@ -8,6 +8,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
+import { BoundedMap } from '../cache/bounded-map';
 import { decoyHash, hashPassword, verifyPassword } from '../identity/passwords';
 import { ocppDb } from './tables';
 
@@ -50,11 +51,22 @@ export interface ChargerLogin {
 const MAX_REMEMBERED = 100_000;
 
 export class ChargerAuthenticator {
-  private readonly verified = new Map<string, { hash: string; digest: Buffer }>();
+  private readonly verified: BoundedMap<string, { hash: string; digest: Buffer }>;
   /** Sign-ins that ran scrypt (tests and the bench count them). */
   scryptRuns = 0;
 
-  constructor(private readonly db: Kysely<Database>) {}
+  /** `remember`: the logins kept (MAX_REMEMBERED; a test sets a few), the least recently used going first. */
+  constructor(
+    private readonly db: Kysely<Database>,
+    remember = MAX_REMEMBERED,
+  ) {
+    this.verified = new BoundedMap(remember);
+  }
+
+  /** How many chargers' verified logins are kept. */
+  remembered(): number {
+    return this.verified.size;
+  }
 
   /** The charger, or undefined for an unknown id, a charger without a password or a wrong password. */
   async verify(chargePointId: string, password: Buffer | undefined): Promise<ChargerLogin | undefined> {
@@ -74,7 +86,6 @@ export class ChargerAuthenticator {
     this.scryptRuns++;
     const ok = await verifyPassword(given.toString('utf8'), row?.password_hash ?? (await decoyHash()));
     if (!ok || !row?.password_hash || !login) return undefined;
-    if (this.verified.size >= MAX_REMEMBERED) this.verified.clear();
     this.verified.set(row.id, { hash: row.password_hash, digest: digest(given) });
     return login;
   }

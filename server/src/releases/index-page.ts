@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { BoundedMap } from '../cache/bounded-map';
 import { inlineScriptHashesOf } from '../http/inline-script-hashes';
 import { releaseUrl, type Rollout } from './store';
 
@@ -61,12 +62,15 @@ export function renderIndex(template: string, assignment: Assignment): string {
 }
 
 /** Reads index.html again when it changes, and keeps rendered pages per assignment until then. */
-export function createIndexRenderer(publicDir: string) {
+export function createIndexRenderer(publicDir: string, capacity = MAX_CACHED) {
   const file = path.join(publicDir, 'index.html');
   let mtime = -1;
   let template = '';
-  const cache = new Map<string, RenderedIndex>();
+  // Per release mix: the least recently served goes past the bound.
+  const cache = new BoundedMap<string, RenderedIndex>(capacity);
   return {
+    /** How many rendered pages are kept. */
+    cached: () => cache.size,
     /** null: the console is not built. */
     render(assignment: Assignment): RenderedIndex | null {
       let stat: fs.Stats;
@@ -89,7 +93,6 @@ export function createIndexRenderer(publicDir: string) {
           scriptHashes: inlineScriptHashesOf(html),
           etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
         };
-        if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
         cache.set(key, rendered);
       }
       return rendered;

@@ -125,13 +125,30 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveRouteDep
       const refusal = alerts ? alertsRefusal(request.user) : undefined;
       if (refusal && thingNames.length === 0) throw refusal;
       const hearsAlerts = alerts && !refusal;
+      // A client may go while access is checked below: watched from before the first await, since a
+      // 'close' listener attached after the event never fires, and the stream would then count, ping
+      // and listen for good. Gone by then: nothing is set up.
+      const res = reply.raw;
+      let gone = false;
+      const markGone = () => {
+        gone = true;
+      };
+      res.once('close', markGone);
       // Access is checked as the stream opens; losing a plant later ends the stream (below), and the
       // client's reconnect is checked again.
       const plantIds = new Set<string>();
-      for (const thingName of thingNames) {
-        const plant = await findTenantPlantByThingName(deps.db, request.user, thingName);
-        if (!plant) throw notFound(`Plant ${thingName} not found`);
-        plantIds.add(plant.id);
+      try {
+        for (const thingName of thingNames) {
+          const plant = await findTenantPlantByThingName(deps.db, request.user, thingName);
+          if (!plant) throw notFound(`Plant ${thingName} not found`);
+          plantIds.add(plant.id);
+        }
+      } finally {
+        res.off('close', markGone);
+      }
+      if (gone || res.destroyed || request.raw.destroyed) {
+        reply.hijack(); // nobody to answer
+        return;
       }
       const userId = request.user.sub;
       const key = request.user.apiKey;
@@ -163,7 +180,6 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveRouteDep
       };
 
       reply.hijack();
-      const res = reply.raw;
       open.add(res);
       res.on('close', () => {
         cleanup();

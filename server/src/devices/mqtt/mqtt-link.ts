@@ -4,6 +4,7 @@
 // that stores a change publishes its delta. A report is acknowledged to the broker once stored
 // (held-acks.ts), and a report the database cannot take now is tried again for a while: an
 // acknowledged report is a stored one.
+import { DropCounts } from './drop-counts';
 import { ALL_REPORTED_TOPICS, ALL_STATUS_TOPICS, deltaTopic, thingNameOfReportedTopic } from '@helio/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
 import { DROP_WARNING_INTERVAL_MS, DropWarnings } from './drop-warnings';
@@ -105,7 +106,7 @@ export class MqttLink {
   private readonly connections = new GatewayConnections();
   private readonly dropWarnings: DropWarnings;
   /** Drops per thing name since start (bounded: bogus names must not grow it without end). */
-  private readonly droppedByThing = new Map<string, number>();
+  private readonly droppedByThing = new DropCounts();
   private readonly floodGuard: FloodGuard;
   private readonly heldAcks: HeldAcks;
   private closing = false;
@@ -241,12 +242,11 @@ export class MqttLink {
 
   /** Messages of one thing dropped since the server started. */
   droppedOf(thingName: string): number {
-    return this.droppedByThing.get(thingName) ?? 0;
+    return this.droppedByThing.of(thingName);
   }
 
   private countDrop(thingName: string): void {
-    if (this.droppedByThing.size >= 10_000 && !this.droppedByThing.has(thingName)) return;
-    this.droppedByThing.set(thingName, (this.droppedByThing.get(thingName) ?? 0) + 1);
+    this.droppedByThing.count(thingName);
   }
 
   stats(): MqttLinkStats {

@@ -44,6 +44,8 @@ export interface ShadowStoreOptions {
   bus?: ClusterBus;
   /** How long a check against the database is trusted while the bus vouches for it (default SHADOW_TRUST_MS). */
   trustMs?: number;
+  /** Shadows kept in memory (default SHADOW_CACHE_SIZE); a test sets a few to reach the bound. */
+  keep?: number;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -180,7 +182,12 @@ export class ShadowStore {
   private keep(thingName: string, shadow: KeptShadow): void {
     this.kept.delete(thingName);
     this.kept.set(thingName, shadow);
-    if (this.kept.size > SHADOW_CACHE_SIZE) this.kept.delete(this.kept.keys().next().value as string);
+    if (this.kept.size > (this.opts.keep ?? SHADOW_CACHE_SIZE)) this.kept.delete(this.kept.keys().next().value as string);
+  }
+
+  /** The things whose shadows are kept in memory, the least recently read first. */
+  keptThings(): string[] {
+    return [...this.kept.keys()];
   }
 
   /**

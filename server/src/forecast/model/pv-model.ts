@@ -4,6 +4,7 @@
 // cloud factor is the clear-sky index (actual ÷ expected clear-sky output): the last hours' index,
 // persisting for a few hours, blending into the median index of the same hour of day over the last
 // 14 days — persistence where it is skilful, similar days where it is not.
+import { BoundedMap } from '../../cache/bounded-map';
 import { meanClearPoa, type SolarSite } from '../../solar/site-irradiance';
 import { HOUR_MS, localHourOf, type PlantClock } from './series';
 import { clamp, median, quantile } from './stats';
@@ -20,28 +21,21 @@ const DIM_POA = 50;
 
 /** Hours of clear-sky irradiance kept between issue runs, over every site (about 40 bytes each). */
 const MAX_KEPT_HOURS = 500_000;
-const keptBySite = new Map<string, Map<number, number>>();
-let keptHours = 0;
+/** Site and hour → irradiance; past the bound the least recently used hour goes. */
+export type ClearSkyHours = BoundedMap<string, number>;
+const keptHours: ClearSkyHours = new BoundedMap(MAX_KEPT_HOURS);
 
 /**
  * Mean clear-sky plane-of-array irradiance of an hour. Kept per site and hour, so the hourly run
  * computes only the hours it has not seen (the past 14 days are the same hours an hour later).
+ * `kept`: where (a test passes a small one).
  */
-export function hourlyClearPoa(site: SolarSite): (hourStart: number) => number {
+export function hourlyClearPoa(site: SolarSite, kept: ClearSkyHours = keptHours): (hourStart: number) => number {
   const siteKey = `${site.latitude},${site.longitude},${site.tiltDeg},${site.azimuthDeg},${site.altitudeM}`;
-  if (keptHours >= MAX_KEPT_HOURS) {
-    keptBySite.clear();
-    keptHours = 0;
-  }
-  let kept = keptBySite.get(siteKey);
-  if (!kept) keptBySite.set(siteKey, (kept = new Map()));
-  const hours = kept;
   return (hourStart) => {
-    let poa = hours.get(hourStart);
-    if (poa === undefined) {
-      hours.set(hourStart, (poa = meanClearPoa(site, hourStart, HOUR_MS)));
-      keptHours++;
-    }
+    const key = `${siteKey}|${hourStart}`;
+    let poa = kept.get(key);
+    if (poa === undefined) kept.set(key, (poa = meanClearPoa(site, hourStart, HOUR_MS)));
     return poa;
   };
 }
