@@ -111,7 +111,8 @@ export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promi
   }
   if (addresses.length === 0) throw new WebhookUrlError(`The host ${url.hostname} does not resolve`, 'unresolved', url.hostname);
   const inside = addresses.filter(isPrivateAddress);
-  if (inside.length > 0) throw new WebhookUrlError(`The host ${url.hostname} is a private or loopback address (${inside.join(', ')})`, 'private', url.hostname);
+  if (inside.length > 0)
+    throw new WebhookUrlError(`The host ${url.hostname} is a private or loopback address (${inside.join(', ')})`, 'private', url.hostname);
   return url;
 }
 
