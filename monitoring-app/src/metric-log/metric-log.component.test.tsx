@@ -114,11 +114,13 @@ describe('one metric’s history', () => {
     expect((downloadCsv.mock.calls.at(-1) as [string, string])[1].split('\r\n').filter(Boolean)).toHaveLength(451);
   });
 
-  it('shows the server’s reason when it refuses the request', async () => {
+  it('shows the server’s refusal in the user’s language, not the server’s English', async () => {
     seriesAnswer = async () => {
       throw new ApiError(400, 'BadRequest', 'Unknown metric key: Nope');
     };
     await renderMetricLog('Nope');
-    expect((await screen.findByTestId('error-panel')).textContent).toContain('Unknown metric key: Nope');
+    const panel = (await screen.findByTestId('error-panel')).textContent;
+    expect(panel).toContain('Požadavek není platný.');
+    expect(panel).not.toContain('Unknown metric key');
   });
 });

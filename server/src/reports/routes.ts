@@ -20,8 +20,9 @@ export function reportHandlers({ db, config }: { db: Kysely<Database>; config: A
     'reports/subscription/save': async (request) => saveSubscription(db, request.user, request.body),
     'reports/monthly': async (request, reply) => {
       const { month, plantId, tagId } = request.body;
-      if (month > monthOf(Date.now())) throw badRequest('The month has not begun yet', { field: 'month' });
+      // what the caller may see first: a plant of another organisation is not found, whatever the month
       const scope = await reportScope(db, request.user, { plantId, tagId });
+      if (month > monthOf(Date.now())) throw badRequest('The month has not begun yet', { field: 'month' });
       const user = await db.selectFrom('users').select('locale').where('id', '=', request.user.sub).executeTakeFirst();
       const pdf = await renderReportPdf(await monthReport(db, scope, month, config), user?.locale ?? 'cs');
       return reply
