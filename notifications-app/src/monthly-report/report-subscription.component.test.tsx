@@ -1,5 +1,5 @@
 import React from 'react';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { HelioProviders } from '@helio/shared-utils';
 import { __fixtures, __setCurrentUser, __setPlants, __setSession, apiPost } from '@helio/shared-utils/mock';
 import { ReportSubscriptionCard } from './report-subscription.component';
@@ -45,16 +45,18 @@ describe('the monthly report subscription card', () => {
     expect(toggle.checked).toBe(false);
     expect(screen.queryByRole('checkbox', { name: 'Olomouc – Farma' })).toBeNull();
 
+    // each step waits for the save it makes (a fixed pause lost the race to the query's refetch under load)
     fireEvent.click(toggle);
-    await settle();
-    expect(server.stored).toEqual({ enabled: true, plantIds: [], tagIds: [] });
-    expect(screen.getByText('Není vybraná žádná elektrárna ani štítek: přijde jedna zpráva za všechny vaše elektrárny.')).toBeTruthy();
+    await waitFor(() => expect(server.stored).toEqual({ enabled: true, plantIds: [], tagIds: [] }));
+    expect(
+      await screen.findByText('Není vybraná žádná elektrárna ani štítek: přijde jedna zpráva za všechny vaše elektrárny.'),
+    ).toBeTruthy();
 
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Olomouc – Farma' }));
+    await waitFor(() => expect(server.stored).toEqual({ enabled: true, plantIds: ['p2'], tagIds: [] }));
     await settle();
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Střechy' }));
-    await settle();
-    expect(server.stored).toEqual({ enabled: true, plantIds: ['p2'], tagIds: ['t1'] });
+    await waitFor(() => expect(server.stored).toEqual({ enabled: true, plantIds: ['p2'], tagIds: ['t1'] }));
     expect((screen.getByRole('checkbox', { name: 'Olomouc – Farma' }) as HTMLInputElement).checked).toBe(true);
   });
 

@@ -1,5 +1,5 @@
 import React from 'react';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { PushDevice } from '@helio/contracts';
 import { HelioProviders, queryClient } from '@helio/shared-utils';
 import { __setSignedIn, apiPost, showToast } from '@helio/shared-utils/mock';
@@ -84,14 +84,18 @@ describe('the push devices section', () => {
     const field = within(first).getByRole('textbox', { name: 'Název zařízení' });
     fireEvent.change(field, { target: { value: 'Můj telefon' } });
     fireEvent.submit(field.closest('form') as HTMLFormElement);
-    await settle();
-    expect(row('Můj telefon')).toBeTruthy();
+    // each step waits for what it changes, not for a fixed time (a loaded machine takes longer)
+    await waitFor(() => expect(row('Můj telefon')).toBeTruthy());
 
-    await click(within(row('Můj telefon')).getByRole('button', { name: 'Poslat zkušební' }));
+    fireEvent.click(within(row('Můj telefon')).getByRole('button', { name: 'Poslat zkušební' }));
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith(
+        expect.objectContaining({ intent: 'success', message: expect.stringContaining('Můj telefon') }),
+      ),
+    );
     expect(server.tests).toEqual(['d1']);
-    expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ intent: 'success', message: expect.stringContaining('Můj telefon') }));
 
-    await click(within(row('Notebook')).getByRole('button', { name: 'Odebrat' }));
-    expect(screen.getAllByTestId('push-device').map((r) => r.firstChild?.textContent)).toEqual(['Můj telefon']);
+    fireEvent.click(within(row('Notebook')).getByRole('button', { name: 'Odebrat' }));
+    await waitFor(() => expect(screen.getAllByTestId('push-device').map((r) => r.firstChild?.textContent)).toEqual(['Můj telefon']));
   });
 });
