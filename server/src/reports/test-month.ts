@@ -55,38 +55,21 @@ async function writeDays(
 export async function writeDemoJune(db: Kysely<Database>, plant: { id: string; tenant_id: string; thing_name: string }, area: string) {
   const june = zoneBounds(resolvePeriod({ kind: 'month', from: '2025-06-01' }), ZONE);
   const figures = june.buckets.map((_, i) => juneDay(i));
-  await writeDays(
-    db,
-    plant.thing_name,
-    'EnergyPveTotal',
-    june.baseStart,
-    june.buckets,
-    figures.map((d) => d.produced),
-  );
-  await writeDays(
-    db,
-    plant.thing_name,
-    'EnergyLoadTotal',
-    june.baseStart,
-    june.buckets,
-    figures.map((d) => d.consumed),
-  );
-  await writeDays(
-    db,
-    plant.thing_name,
-    'EnergyGridImportTotal',
-    june.baseStart,
-    june.buckets,
-    figures.map((d) => d.imported),
-  );
-  await writeDays(
-    db,
-    plant.thing_name,
-    'EnergyGridExportTotal',
-    june.baseStart,
-    june.buckets,
-    figures.map((d) => d.exported),
-  );
+  const counters = {
+    EnergyPveTotal: 'produced',
+    EnergyLoadTotal: 'consumed',
+    EnergyGridImportTotal: 'imported',
+    EnergyGridExportTotal: 'exported',
+  } as const;
+  for (const [metric, figure] of Object.entries(counters))
+    await writeDays(
+      db,
+      plant.thing_name,
+      metric,
+      june.baseStart,
+      june.buckets,
+      figures.map((d) => d[figure]),
+    );
   // June 2024: 25 kWh produced, 10 used, 3 imported and 18 exported a day
   const before = zoneBounds(resolvePeriod({ kind: 'month', from: '2024-06-01' }), ZONE);
   const all = [before.baseStart, ...before.buckets];
