@@ -1,6 +1,6 @@
 // The integrations app's pages over the mocked shared-utils: keys, webhooks, the API reference's
 // states, the sources page, and the module gate.
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within, waitFor } from '@testing-library/react';
 import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, showToast } from '@helio/shared-utils/mock';
 import { ApiError, HelioAppFrame } from '@helio/shared-utils';
 import { Root } from './root.component';
@@ -134,11 +134,12 @@ describe('the integrations app', () => {
     await open('/integrations');
     fireEvent.click(await screen.findByTestId('webhook-log'));
     fireEvent.click(await screen.findByText('Poslat znovu'));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-    expect(showToast).toHaveBeenCalledWith({
-      intent: 'danger',
-      message: 'Tato událost už čeká na odeslání tomuto webhooku; odejde při dalším pokusu.',
-    });
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith({
+        intent: 'danger',
+        message: 'Tato událost už čeká na odeslání tomuto webhooku; odejde při dalším pokusu.',
+      }),
+    );
   });
 
   it('says when the API description is not published', async () => {
@@ -177,8 +178,7 @@ describe('the integrations app', () => {
     fireEvent.click(screen.getByTestId('spot-clear'));
     expect(await screen.findByText('Odebrat 24 cen nahraných vaší organizací? Pak opět uvidíte ceny serveru.')).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: 'Odebrat' }).at(-1) as HTMLElement);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-    expect(apiPost).toHaveBeenCalledWith('integration/spot/clear', {});
+    await waitFor(() => expect(apiPost).toHaveBeenCalledWith('integration/spot/clear', {}));
   });
 
   it('names a history line outside the importable range in words before anything is sent', async () => {

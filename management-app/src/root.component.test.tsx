@@ -87,13 +87,14 @@ describe('the settings form', () => {
     type('tiltDeg', '30');
     type('batteryMinSocPct', '15');
     fireEvent.click(screen.getByTestId('settings-save'));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-    expect(apiPost).toHaveBeenCalledWith('plant/update', {
-      id: 'plant-1',
-      payload: { tiltDeg: 30, batteryMinSocPct: 15 },
-      expectedVersion: 3,
-    });
-    expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ intent: 'success' }));
+    await waitFor(() =>
+      expect(apiPost).toHaveBeenCalledWith('plant/update', {
+        id: 'plant-1',
+        payload: { tiltDeg: 30, batteryMinSocPct: 15 },
+        expectedVersion: 3,
+      }),
+    );
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ intent: 'success' })));
   });
 
   it('on a concurrent edit keeps the user’s input, names what the other person changed, and can load their version', async () => {
@@ -131,7 +132,8 @@ describe('the settings form', () => {
     fireEvent.click(screen.getByTestId('settings-save'));
     fireEvent.click(await screen.findByTestId('keep-mine'));
     fireEvent.click(screen.getByTestId('settings-save'));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-    expect(apiPost).toHaveBeenLastCalledWith('plant/update', { id: 'plant-1', payload: { tiltDeg: 20 }, expectedVersion: 4 });
+    await waitFor(() =>
+      expect(apiPost).toHaveBeenLastCalledWith('plant/update', { id: 'plant-1', payload: { tiltDeg: 20 }, expectedVersion: 4 }),
+    );
   });
 });

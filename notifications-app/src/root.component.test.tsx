@@ -1,5 +1,5 @@
 import React from 'react';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { defaultSettings } from './notification-schedule/schedule-rules';
 import { __fixtures, __setCurrentUser, __setSignedIn, apiPost } from '@helio/shared-utils/mock';
 import { HelioAppFrame } from '@helio/shared-utils';
@@ -68,7 +68,6 @@ describe('the notifications app routes', () => {
         <Root />
       </HelioAppFrame>,
     );
-    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-    expect(container.textContent).toBe('');
+    await waitFor(() => expect(container.textContent).toBe(''));
   });
 });

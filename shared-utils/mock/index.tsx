@@ -26,6 +26,7 @@ import { QueryClient, QueryClientProvider, type QueryKey, type UseQueryResult } 
 import { BehaviorSubject, type Observable } from 'rxjs';
 import type { ToastProps } from '@blueprintjs/core';
 import { ApiError } from '../src/api/api-error';
+import { settledFor } from './settled';
 import type { apiPost as RealApiPost } from '../src/api/api-client';
 import type { ApiEndpoints, Plant, Shadow, TokenResponse, UserProfile, UserInfo } from '../src/api/endpoints';
 import type { AlertThresholds, Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow } from '../src/api/endpoints';
@@ -251,6 +252,9 @@ export function __pushLiveAlert(event: LiveAlertEvent): void {
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
 });
+
+/** Resolves once the mock's query client is idle and its notifications rendered (mock/settled.ts). */
+export const __settled = (): Promise<void> => settledFor(queryClient);
 
 export function HelioProviders({ children }: { children?: ReactNode }) {
   return (

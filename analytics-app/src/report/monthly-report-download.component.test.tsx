@@ -1,11 +1,9 @@
 import React from 'react';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ApiError, HelioProviders } from '@helio/shared-utils';
 import { __fixtures, __setSignedIn, apiDownload, showToast } from '@helio/shared-utils/mock';
 import { MonthlyReportDownload } from './monthly-report-download.component';
 import { pastMonths } from './report-months';
-
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
 
 function renderDownload(tagId: string | null) {
   render(
@@ -22,18 +20,20 @@ describe('Report (PDF) on /analytics', () => {
     renderDownload(null);
     const [lastMonth, monthBefore] = pastMonths(new Date());
     fireEvent.click(screen.getByTestId('report-download'));
-    await settle();
-    expect(apiDownload).toHaveBeenLastCalledWith('reports/monthly', { month: lastMonth }, `helio-report-${lastMonth}.pdf`);
+    await waitFor(() =>
+      expect(apiDownload).toHaveBeenLastCalledWith('reports/monthly', { month: lastMonth }, `helio-report-${lastMonth}.pdf`),
+    );
 
     const plant = __fixtures.plants()[0] as { id: string };
     fireEvent.change(screen.getByTestId('report-month'), { target: { value: monthBefore } });
     fireEvent.change(await screen.findByTestId('report-plant'), { target: { value: plant.id } });
     fireEvent.click(screen.getByTestId('report-download'));
-    await settle();
-    expect(apiDownload).toHaveBeenLastCalledWith(
-      'reports/monthly',
-      { month: monthBefore, plantId: plant.id },
-      `helio-report-${monthBefore}.pdf`,
+    await waitFor(() =>
+      expect(apiDownload).toHaveBeenLastCalledWith(
+        'reports/monthly',
+        { month: monthBefore, plantId: plant.id },
+        `helio-report-${monthBefore}.pdf`,
+      ),
     );
   });
 
@@ -43,12 +43,15 @@ describe('Report (PDF) on /analytics', () => {
     expect(screen.getByRole('option', { name: 'Elektrárny se štítkem' })).toBeTruthy();
     apiDownload.mockRejectedValueOnce(new ApiError(500, 'InternalError', 'boom'));
     fireEvent.click(screen.getByTestId('report-download'));
-    await settle();
-    expect(apiDownload).toHaveBeenLastCalledWith(
-      'reports/monthly',
-      { month: lastMonth, tagId: 'tag-roofs' },
-      `helio-report-${lastMonth}.pdf`,
+    await waitFor(() =>
+      expect(apiDownload).toHaveBeenLastCalledWith(
+        'reports/monthly',
+        { month: lastMonth, tagId: 'tag-roofs' },
+        `helio-report-${lastMonth}.pdf`,
+      ),
     );
-    expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ intent: 'danger', message: 'Zprávu se nepodařilo stáhnout' }));
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ intent: 'danger', message: 'Zprávu se nepodařilo stáhnout' })),
+    );
   });
 });

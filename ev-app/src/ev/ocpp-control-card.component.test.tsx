@@ -1,5 +1,5 @@
 import React from 'react';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within, waitFor } from '@testing-library/react';
 import type { ChargerCommandView, OcppChargerView } from '@helio/contracts';
 import { HelioAppFrame } from '@helio/shared-utils';
 import { __setCurrentUser, __fixtures, __setSignedIn, apiPost } from '@helio/shared-utils/mock';
@@ -102,8 +102,7 @@ describe('/ev OCPP control', () => {
     expect(rows[1]?.textContent).toContain('bez odpovědi');
     expect(within(card).queryByTestId('ocpp-start')).toBeNull();
     fireEvent.click(within(card).getByTestId('ocpp-stop'));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-    expect(calls('ev/charger/remote-stop')).toEqual([{ chargerId: 'c-1' }]);
+    await waitFor(() => expect(calls('ev/charger/remote-stop')).toEqual([{ chargerId: 'c-1' }]));
   });
 
   it('offers only the currents the charger’s hardware allows and refuses a minimum above the maximum', async () => {
@@ -119,8 +118,7 @@ describe('/ev OCPP control', () => {
     expect((within(card).getByTestId('ocpp-save-limits') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(min, { target: { value: '7' } });
     fireEvent.click(within(card).getByTestId('ocpp-save-limits'));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-    expect(calls('ev/charger/current')).toEqual([{ chargerId: 'c-1', minCurrentA: 7, maxCurrentA: 7 }]);
+    await waitFor(() => expect(calls('ev/charger/current')).toEqual([{ chargerId: 'c-1', minCurrentA: 7, maxCurrentA: 7 }]));
   });
 
   it('shows no controls to a viewer of the plant, even with devices:control', async () => {

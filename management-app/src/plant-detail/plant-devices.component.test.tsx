@@ -1,5 +1,5 @@
 import React from 'react';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within, waitFor } from '@testing-library/react';
 import { ApiError, type Device, type GatewayLogin, HelioAppFrame } from '@helio/shared-utils';
 import { __fixtures, __setCurrentUser, __setShadow, __setSignedIn, apiPost, queryClient } from '@helio/shared-utils/mock';
 import { device, plantDetail, registryPlant } from '../testing/fixtures';
@@ -99,17 +99,18 @@ describe('the devices tab', () => {
     fireEvent.change(document.querySelector('#device-name') as HTMLInputElement, { target: { value: 'Elektroměr' } });
     fireEvent.change(document.querySelector('#device-ratedPowerKw') as HTMLInputElement, { target: { value: '' } });
     fireEvent.click(screen.getByTestId('device-submit'));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-    expect(calls('device/create')).toEqual([
-      expect.objectContaining({
-        plantId: 'p-brno',
-        kind: 'meter',
-        name: 'Elektroměr',
-        ratedPowerKw: null,
-        capacityKwh: null,
-        liveKeys: ['ActPwrGrid', 'EnergyGridImportTotal', 'EnergyGridExportTotal'],
-      }),
-    ]);
+    await waitFor(() =>
+      expect(calls('device/create')).toEqual([
+        expect.objectContaining({
+          plantId: 'p-brno',
+          kind: 'meter',
+          name: 'Elektroměr',
+          ratedPowerKw: null,
+          capacityKwh: null,
+          liveKeys: ['ActPwrGrid', 'EnergyGridImportTotal', 'EnergyGridExportTotal'],
+        }),
+      ]),
+    );
   });
 
   it('sends only the changed fields of an edited device, and shows a taken serial number at its field', async () => {
@@ -129,12 +130,13 @@ describe('the devices tab', () => {
     fireEvent.change(document.querySelector('#device-serial') as HTMLInputElement, { target: { value: 'HL-NEW' } });
     fireEvent.change(document.querySelector('#device-firmware') as HTMLInputElement, { target: { value: '2.0' } });
     fireEvent.click(screen.getByTestId('device-submit'));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-    expect(calls('device/update')).toEqual([
-      { id: 'd-battery', payload: { serial: 'TAKEN-1' } },
-      { id: 'd-battery', payload: { serial: 'HL-NEW', firmware: '2.0' } },
-    ]);
-    expect(screen.queryByTestId('device-form')).toBeNull();
+    await waitFor(() =>
+      expect(calls('device/update')).toEqual([
+        { id: 'd-battery', payload: { serial: 'TAKEN-1' } },
+        { id: 'd-battery', payload: { serial: 'HL-NEW', firmware: '2.0' } },
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByTestId('device-form')).toBeNull());
   });
 
   it('removes a device only after the confirmation', async () => {
@@ -144,8 +146,7 @@ describe('the devices tab', () => {
     expect((await screen.findByTestId('device-remove-question')).textContent).toContain('Baterie');
     expect(calls('device/delete')).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Odebrat' }));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-    expect(calls('device/delete')).toEqual([{ id: 'd-battery' }]);
+    await waitFor(() => expect(calls('device/delete')).toEqual([{ id: 'd-battery' }]));
     expect((await screen.findAllByTestId('device-row')).map((r) => r.getAttribute('data-kind'))).toEqual(['inverter']);
   });
 
@@ -168,8 +169,7 @@ describe('the new gateway password', () => {
     expect(((await screen.findByTestId('gateway-password')) as HTMLInputElement).value).toBe('new-secret-password-0123456789ab');
     expect(calls('plant/gateway/credentials/rotate')).toEqual([{ id: 'p-brno' }]);
     fireEvent.click(screen.getByTestId('gateway-login-done'));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-    expect(screen.queryByTestId('gateway-password')).toBeNull();
+    await waitFor(() => expect(screen.queryByTestId('gateway-password')).toBeNull());
   });
 });
 

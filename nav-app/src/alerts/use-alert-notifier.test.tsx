@@ -143,11 +143,12 @@ describe('alert news from the live stream', () => {
     act(() => __pushLiveAlert(news(open[0]!)));
     expect(showToast).toHaveBeenCalledTimes(1);
     expect((showToast.mock.calls[0][0] as ToastProps).message).toBe('Střecha Sever: Výpadek sítě');
+    await waitFor(() => expect(calls('notifications/alerts/unread-count')).toHaveLength(2));
     await afterSettling();
-    expect(calls('notifications/alerts/unread-count')).toHaveLength(2);
+    expect(calls('notifications/alerts/unread-count')).toHaveLength(2); // no third read for the same news
     expect((await screen.findByTestId('nav-unread-badge')).textContent).toBe('1');
     // the latest open alerts were read again too, and show the same alert: no second toast
-    expect(calls('notifications/alerts/list')).toHaveLength(2);
+    await waitFor(() => expect(calls('notifications/alerts/list')).toHaveLength(2));
     await poll();
     expect(showToast).toHaveBeenCalledTimes(1);
   });
@@ -162,8 +163,9 @@ describe('alert news from the live stream', () => {
       __pushLiveAlert({ change: 'cleared', alert: { ...openAlert('a1'), endedAt: '2026-11-22T09:00:00.000Z' } });
       __pushLiveAlert({ change: 'resync' });
     });
+    await waitFor(() => expect(calls('notifications/alerts/unread-count')).toHaveLength(2));
     await afterSettling();
-    expect(calls('notifications/alerts/unread-count')).toHaveLength(2);
+    expect(calls('notifications/alerts/unread-count')).toHaveLength(2); // no third read for the same news
     expect((await screen.findByTestId('nav-unread-badge')).textContent).toBe('1');
     expect(showToast).not.toHaveBeenCalled();
   });

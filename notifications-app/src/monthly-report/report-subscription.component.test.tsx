@@ -1,7 +1,7 @@
 import React from 'react';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { HelioProviders } from '@helio/shared-utils';
-import { __fixtures, __setCurrentUser, __setPlants, __setSession, apiPost } from '@helio/shared-utils/mock';
+import { __fixtures, __setCurrentUser, __setPlants, __setSession, __settled, apiPost } from '@helio/shared-utils/mock';
 import { ReportSubscriptionCard } from './report-subscription.component';
 
 type Subscription = { enabled: boolean; plantIds: string[]; tagIds: string[] };
@@ -30,7 +30,7 @@ function signedInWith(permissions: string[]) {
   ] as ReturnType<typeof __fixtures.plants>);
 }
 
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+const settle = __settled;
 
 describe('the monthly report subscription card', () => {
   it('switches the report on, then names a plant and a tag, each saved at once', async () => {

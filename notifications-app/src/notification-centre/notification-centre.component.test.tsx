@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { ApiError, HelioProviders, queryClient } from '@helio/shared-utils';
 import type { Alert, AlertFilter, Thresholds } from '../api/notifications-api';
-import { __fixtures, __pushLiveAlert, __setPlants, __setSignedIn, apiPost, showToast } from '@helio/shared-utils/mock';
+import { __fixtures, __pushLiveAlert, __setPlants, __setSignedIn, __settled, apiPost, showToast } from '@helio/shared-utils/mock';
 import NotificationCentrePage from './notification-centre.component';
 
 const alert = (patch: Partial<Alert>): Alert => ({
@@ -74,7 +74,7 @@ async function renderCentre(search = '') {
       </MemoryRouter>
     </HelioProviders>,
   );
-  await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+  await __settled();
 }
 
 const ALERTS = [

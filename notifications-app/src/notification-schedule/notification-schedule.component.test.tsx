@@ -2,7 +2,7 @@ import React from 'react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ToastProps } from '@blueprintjs/core';
 import { ApiError, HelioProviders, i18n, queryClient } from '@helio/shared-utils';
-import { __setSignedIn, apiPost, showToast } from '@helio/shared-utils/mock';
+import { __setSignedIn, __settled, apiPost, showToast } from '@helio/shared-utils/mock';
 import NotificationSchedulePage from './notification-schedule.component';
 import { defaultSettings, type NotificationSettings } from './schedule-rules';
 
@@ -44,12 +44,18 @@ const times = (day: number) => `${screen.getByTestId(`day-from-${day}`).textCont
 const lastSave = (server: ReturnType<typeof fakeServer>) => server.saves.at(-1);
 const saved = async () => expect(await screen.findByText('Uloženo')).toBeTruthy();
 
-/** Lets the optimistic update, the fake server's answer and the query cache's notifications land. */
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+/** Waits for the optimistic update, the fake server's answer and the query cache's notifications. */
+const settle = __settled;
 
 async function click(element: HTMLElement) {
   fireEvent.click(element);
   await settle();
+}
+
+/** A click whose save the fake server holds: waits for the optimistic change, not for the answer. */
+async function clickWhileHeld(element: HTMLElement, shows: () => void) {
+  fireEvent.click(element);
+  await waitFor(shows);
 }
 
 async function switchOn() {
@@ -182,8 +188,8 @@ describe('the notification schedule screen', () => {
     server.failSaves = true;
     let answer = () => undefined as void;
     server.gate = new Promise((resolve) => (answer = resolve));
-    await click(master());
-    expect(master().checked).toBe(true); // optimistic, while the server has not answered
+    // optimistic, while the server has not answered
+    await clickWhileHeld(master(), () => expect(master().checked).toBe(true));
     expect(screen.getByText('Ukládá se…')).toBeTruthy();
     answer();
     expect(await screen.findByText('Neuloženo')).toBeTruthy();
@@ -205,9 +211,9 @@ describe('the notification schedule screen', () => {
     await switchOn();
     let answer = () => undefined as void;
     server.gate = new Promise((resolve) => (answer = resolve));
-    await click(period('Pracovní dny'));
-    await click(period('Všechny dny'));
-    expect(enabledDays()).toEqual(Array(7).fill(true)); // the first save has not been answered
+    await clickWhileHeld(period('Pracovní dny'), () => expect(enabledDays()).toEqual([true, true, true, true, true, false, false]));
+    // the first save has not been answered
+    await clickWhileHeld(period('Všechny dny'), () => expect(enabledDays()).toEqual(Array(7).fill(true)));
     answer();
     await saved();
     expect(server.saves.map((s) => s.period)).toEqual(['allDays', 'weekdays', 'allDays']);

@@ -1,8 +1,8 @@
 import React from 'react';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { PushDevice } from '@helio/contracts';
 import { HelioProviders, queryClient } from '@helio/shared-utils';
-import { __setSignedIn, apiPost, showToast } from '@helio/shared-utils/mock';
+import { __setSignedIn, __settled, apiPost, showToast } from '@helio/shared-utils/mock';
 import { PushDevices } from './push-devices.component';
 
 /** A server that keeps the user's devices, like notifications/push/* do. */
@@ -36,7 +36,7 @@ const laptop: PushDevice = {
   lastSentAt: '2026-11-20T10:30:00Z',
 };
 
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+const settle = __settled;
 async function click(element: HTMLElement) {
   fireEvent.click(element);
   await settle();
