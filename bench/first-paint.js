@@ -9,13 +9,14 @@
 // For the run at the median it prints the critical path: every request that began before the figure,
 // its start and end relative to the click, and the gaps with nothing in flight. Beside the times it
 // prints the server's CPU a sign-in cost and the calls the server answered, so a change that only
-// moves work is seen as such.
+// moves work is seen as such. BENCH_PROFILE=1 adds where the reload's main thread spent its time.
 'use strict';
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { chromium } = require('playwright-core');
 const { startBenchServer } = require('./bench-server');
+const { startPageProfile, summariseProfile } = require('./page-profile');
 const { cpuSeconds } = require('./process-cpu');
 
 const PORT = Number(process.env.BENCH_PORT ?? 18500);
@@ -30,6 +31,8 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 5);
+/** BENCH_PROFILE=1: a CPU profile of each signed-in reload's main thread, summarised for the median run. */
+const PROFILE = process.env.BENCH_PROFILE === '1';
 /** A stretch with nothing in flight shorter than this is the browser's own work between two calls. */
 const GAP_MS = 20;
 const ADMIN = { email: 'admin@helio.local', password: 'Helio-admin-2024!' };
@@ -128,6 +131,12 @@ function printPath(title, path) {
   );
   const { apiCalls, icons } = counts(path.rows);
   log(`    calls: ${[...apiCalls].map(([name, n]) => `${name.replace(/^\w+ \/api\//, '')} ×${n}`).join(', ')}; icon files ${icons}`);
+  if (!path.profile) return;
+  // the profile runs from the reload's start until the figure was seen (plus the bench's polling)
+  log(`    main thread, sampled: ${path.profile.totalMs} ms; self time by script:`);
+  for (const s of path.profile.scripts) log(`      ${r(s.ms)} ms  ${s.name}`);
+  log('    by function:');
+  for (const f of path.profile.functions) log(`      ${r(f.ms)} ms  ${f.name}`);
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
@@ -140,7 +149,11 @@ async function firstPaint(base, serverPid) {
   const pageCpu = [];
   try {
     for (let i = 0; i < SIGN_INS; i++) {
-      const context = await browser.newContext({ baseURL: base });
+      // BENCH_SERVICE_WORKERS=block: the same without the console's service worker, to see what it costs
+      const context = await browser.newContext({
+        baseURL: base,
+        serviceWorkers: process.env.BENCH_SERVICE_WORKERS === 'block' ? 'block' : 'allow',
+      });
       await context.addInitScript(markFirstFigure);
       const page = await context.newPage();
       await page.goto('/auth/sign-in');
@@ -164,10 +177,13 @@ async function firstPaint(base, serverPid) {
       cold.push(criticalPath(requests, marks.clickAt, marks.figureAt));
 
       const reloaded = recordRequests(page);
+      const stopProfile = PROFILE ? await startPageProfile(cdp) : null;
       await page.reload();
       await figureVisible(page);
       const reload = await page.evaluate(() => ({ ...window.__firstPaint, navigationAt: performance.timeOrigin }));
-      warm.push(criticalPath(reloaded, reload.navigationAt, reload.figureAt));
+      const path = criticalPath(reloaded, reload.navigationAt, reload.figureAt);
+      if (stopProfile) path.profile = summariseProfile(await stopProfile());
+      warm.push(path);
       await context.close();
     }
   } finally {
