@@ -4,7 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { loadConfig, type Config } from './config';
-import { createDatabase, databaseKindOf, migrateToLatest, redact } from './db';
+import { createDatabase, databaseKindOf, redact } from './db';
+import { migrateToLatest } from './db/migrations';
 import type { Database } from './db/schema';
 import { ensurePrivateDir } from './db/private-files';
 import { DEMO_ACCOUNTS } from './demo/demo-data';

@@ -1,22 +1,26 @@
-// The server's domains, in one list: each one's API handlers keyed by contract path (its module.ts).
-// buildApp registers every route from this list (http/api-module.ts); an endpoint is added in its
-// domain's module, never here.
+// The server's domains, in one list: what each one's module.ts declares (server-module.ts), its API
+// handlers keyed by contract path, its tables, its migrations. buildApp registers every route from this
+// list (http/api-module.ts), `Database` is its tables (db/schema.ts) and the migrations are its
+// migrations in name order (db/migrations.ts); an endpoint, a table or a migration is added in its
+// domain's module, never here. A new domain's module joins the list.
 import type { Kysely } from 'kysely';
 import { analyticsModule } from './analytics/module';
 import { auditModule } from './audit/module';
 import type { Config } from './config';
+import { coreModule } from './db/module';
 import type { Database } from './db/schema';
 import { devicesModule } from './devices/module';
 import type { DeviceServices } from './devices/services';
 import { evModule } from './ev/module';
 import { forecastModule } from './forecast/module';
-import type { ApiModule } from './http/api-module';
 import { iamModule } from './iam/module';
+import { jobsModule } from './jobs/module';
 import { identityModule } from './identity/module';
 import type { IdentityDeps } from './identity/sign-in';
 import type { IntegrationsConfig } from './integrations/integrations-config';
 import { integrationsModule } from './integrations/module';
 import type { Mailer } from './mail/mailer';
+import { mailModule } from './mail/module';
 import { ocppModule } from './ocpp/module';
 import { notificationsModule } from './notifications/module';
 import { plantDevicesModule } from './plant-devices/module';
@@ -26,6 +30,7 @@ import { rcModule } from './rc/module';
 import { releasesModule } from './releases/module';
 import { reportsModule } from './reports/module';
 import { seriesModule } from './series/module';
+import type { ServerModule, TablesOf } from './server-module';
 import { spotModule } from './spot/module';
 import type { SpotConfig } from './spot/spot-config';
 import { tagsModule } from './tags/module';
@@ -46,7 +51,10 @@ export interface ModuleDeps {
   onClose: (stop: () => void) => void;
 }
 
-export const modules: readonly ApiModule<ModuleDeps>[] = [
+export const modules = [
+  coreModule,
+  jobsModule,
+  mailModule,
   identityModule,
   usersModule,
   iamModule,
@@ -67,4 +75,7 @@ export const modules: readonly ApiModule<ModuleDeps>[] = [
   ocppModule,
   releasesModule,
   reportsModule,
-];
+] as const satisfies readonly ServerModule<ModuleDeps, object>[];
+
+/** Every module's tables: `Database` (db/schema.ts). */
+export type ModuleTables = TablesOf<typeof modules>;

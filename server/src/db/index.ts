@@ -3,9 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 import { withStatementCache, type PreparingDatabase } from './statement-cache';
 import { ensurePrivateFile, PRIVATE_DIR_MODE, tightenSqliteFiles } from './private-files';
@@ -109,20 +108,5 @@ export function redact(url: string): string {
 
 export { isPostgres } from './dialect';
 import { isPostgres } from './dialect';
-
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  // Kysely looks for its migration table in every schema unless told which one; pin it to ours so
-  // several schemas (test suites, tenants of a shared server) do not see each other's migrations.
-  const schema = isPostgres(db)
-    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-    : undefined;
-  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
-    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`Database migration ${failed} failed: ${reason}`, { cause: error });
-  }
-}
 
 export type { Database } from './schema';

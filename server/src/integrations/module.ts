@@ -2,7 +2,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { DeviceServices } from '../devices/services';
-import { apiModule } from '../http/api-module';
+import { serverModule, tables } from '../server-module';
+import type { IntegrationTables } from './tables';
+import { integrationsMigration } from './migrations/035-integrations';
+import { apiKeyRateMigration } from './migrations/051-api-key-rates';
+import { keyCreatorsMigration } from './migrations/062-key-creators';
+import { rollupRebuildsMigration } from './migrations/064-rollup-rebuilds';
+import { webhookRedeliveriesMigration } from './migrations/065-webhook-redeliveries';
 import type { SpotConfig } from '../spot/spot-config';
 import { historyHandlers } from './history-routes';
 import type { IntegrationsConfig } from './integrations-config';
@@ -17,9 +23,20 @@ export interface IntegrationDeps {
   devices?: DeviceServices;
 }
 
-export const integrationsModule = apiModule('integrations', ({ db, integrations, spot, devices }: IntegrationDeps) => ({
-  ...keyHandlers({ db, pepper: integrations.keyPepper }),
-  ...webhookHandlers({ db, allowPrivate: integrations.webhookAllowPrivate }),
-  ...sourcesHandlers({ db, devices, spot }),
-  ...historyHandlers({ db }),
-}));
+export const integrationsModule = serverModule({
+  name: 'integrations',
+  tables: tables<IntegrationTables>(),
+  migrations: {
+    '035_integrations': integrationsMigration,
+    '051_api_key_rates': apiKeyRateMigration,
+    '062_key_creators': keyCreatorsMigration,
+    '064_rollup_rebuilds': rollupRebuildsMigration,
+    '065_webhook_redeliveries': webhookRedeliveriesMigration,
+  },
+  handlers: ({ db, integrations, spot, devices }: IntegrationDeps) => ({
+    ...keyHandlers({ db, pepper: integrations.keyPepper }),
+    ...webhookHandlers({ db, allowPrivate: integrations.webhookAllowPrivate }),
+    ...sourcesHandlers({ db, devices, spot }),
+    ...historyHandlers({ db }),
+  }),
+});

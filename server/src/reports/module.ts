@@ -3,9 +3,17 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { apiModule } from '../http/api-module';
+import { serverModule, tables } from '../server-module';
+import type { ReportTables } from './tables';
+import { monthlyReportsMigration } from './migrations/073-monthly-reports';
 import { reportHandlers } from './routes';
 
-export const reportsModule = apiModule('reports', ({ db, config }: { db: Kysely<Database>; config: Pick<Config, 'analytics'> }) =>
-  reportHandlers({ db, config: config.analytics }),
-);
+export const reportsModule = serverModule({
+  name: 'reports',
+  tables: tables<ReportTables>(),
+  migrations: {
+    '073_monthly_reports': monthlyReportsMigration,
+  },
+  handlers: ({ db, config }: { db: Kysely<Database>; config: Pick<Config, 'analytics'> }) =>
+    reportHandlers({ db, config: config.analytics }),
+});
