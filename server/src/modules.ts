@@ -1,7 +1,7 @@
 // The server's domains, in one list: what each one's module.ts declares (server-module.ts), its API
 // handlers keyed by contract path, its tables, its migrations. buildApp registers every route from this
-// list (http/api-module.ts), `Database` is its tables (db/schema.ts) and the migrations are its
-// migrations in name order (db/migrations.ts); an endpoint, a table or a migration is added in its
+// list (http/api-module.ts), `Database` is its tables (db/schema.ts), the migrations are its
+// migrations in name order (db/migrations.ts) and main.ts starts its jobs; an endpoint, a table or a migration is added in its
 // domain's module, never here. A new domain's module joins the list.
 import type { Kysely } from 'kysely';
 import { analyticsModule } from './analytics/module';
@@ -19,6 +19,7 @@ import { identityModule } from './identity/module';
 import type { IdentityDeps } from './identity/sign-in';
 import type { IntegrationsConfig } from './integrations/integrations-config';
 import { integrationsModule } from './integrations/module';
+import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import { mailModule } from './mail/module';
 import { ocppModule } from './ocpp/module';
@@ -51,6 +52,21 @@ export interface ModuleDeps {
   onClose: (stop: () => void) => void;
 }
 
+/** What the modules' jobs are made from (main.ts starts them once the app is built). */
+export interface JobDeps {
+  db: Kysely<Database>;
+  config: Config;
+  log: Logger;
+  devices: DeviceServices;
+  /** A leader lease's time to live (config.jobLeaseTtlMs). */
+  leaseTtlMs: number;
+  /**
+   * This replica's name on the leases it takes, stable per host and port, so a replica restarted after a
+   * crash takes its leases back at once instead of waiting for them to expire.
+   */
+  holder: string;
+}
+
 export const modules = [
   coreModule,
   jobsModule,
@@ -75,7 +91,7 @@ export const modules = [
   ocppModule,
   releasesModule,
   reportsModule,
-] as const satisfies readonly ServerModule<ModuleDeps, object>[];
+] as const satisfies readonly ServerModule<ModuleDeps, object, JobDeps>[];
 
 /** Every module's tables: `Database` (db/schema.ts). */
 export type ModuleTables = TablesOf<typeof modules>;

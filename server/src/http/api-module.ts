@@ -54,7 +54,7 @@ function registerApiRoute<P extends ApiPath>(app: FastifyInstance, path: P, hand
 }
 
 /** Registers every handler of every module, in the modules' order. */
-export function registerApiModules<Deps>(app: FastifyInstance, modules: readonly ServerModule<Deps, object>[], deps: Deps): void {
+export function registerApiModules<Deps>(app: FastifyInstance, modules: readonly ServerModule<Deps, object, never>[], deps: Deps): void {
   for (const module of modules) {
     const handlers = module.handlers?.(deps);
     if (!handlers) continue;

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { DeviceServices } from '../devices/services';
+import type { JobDeps } from '../modules';
 import { serverModule, tables } from '../server-module';
 import type { IntegrationTables } from './tables';
 import { integrationsMigration } from './migrations/035-integrations';
@@ -13,8 +14,10 @@ import type { SpotConfig } from '../spot/spot-config';
 import { historyHandlers } from './history-routes';
 import type { IntegrationsConfig } from './integrations-config';
 import { keyHandlers } from './key-routes';
+import { REBUILD_POLL_MS, startRollupRebuilder } from './rollup-rebuilds';
 import { sourcesHandlers } from './sources-routes';
 import { webhookHandlers } from './webhook-routes';
+import { startWebhookSender } from './webhook-sender';
 
 export interface IntegrationDeps {
   db: Kysely<Database>;
@@ -33,6 +36,19 @@ export const integrationsModule = serverModule({
     '064_rollup_rebuilds': rollupRebuildsMigration,
     '065_webhook_redeliveries': webhookRedeliveriesMigration,
   },
+  // on every replica: the webhook deliveries each one claims, and imported days' roll-ups, rebuilt after the
+  // import's answer (woken by this replica's imports, polled for other replicas')
+  jobs: ({ db, config, log }: Pick<JobDeps, 'db' | 'config' | 'log'>) => [
+    startWebhookSender({
+      db,
+      log,
+      concurrency: config.integrations.webhookConcurrency,
+      timeoutMs: config.integrations.webhookTimeoutMs,
+      pollMs: config.integrations.webhookPollMs,
+      allowPrivate: config.integrations.webhookAllowPrivate,
+    }),
+    startRollupRebuilder({ db, log, pollMs: REBUILD_POLL_MS }),
+  ],
   handlers: ({ db, integrations, spot, devices }: IntegrationDeps) => ({
     ...keyHandlers({ db, pepper: integrations.keyPepper }),
     ...webhookHandlers({ db, allowPrivate: integrations.webhookAllowPrivate }),

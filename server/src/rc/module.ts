@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { DeviceServices } from '../devices/services';
+import type { JobDeps } from '../modules';
 import { serverModule, tables } from '../server-module';
 import type { RcTables } from './tables';
 import { remoteControlMigration } from './migrations/020-remote-control';
@@ -13,6 +14,7 @@ import { trackConfirmations } from './command-tracker';
 import { desiredHandlers } from './desired-route';
 import { rcFleetHandlers } from './fleet-routes';
 import { rcHandlers } from './routes';
+import { startScheduleRunner } from './schedule-runner';
 import { rcScheduleHandlers } from './schedule-routes';
 
 interface RcModuleDeps {
@@ -31,6 +33,17 @@ export const rcModule = serverModule({
     '020_remote_control': remoteControlMigration,
     '066_schedule_creators': scheduleCreatorsMigration,
   },
+  // the schedules' windows opened and closed on the devices (one replica)
+  jobs: ({
+    db,
+    devices,
+    log,
+    config,
+    leaseTtlMs,
+    holder,
+  }: Pick<JobDeps, 'db' | 'devices' | 'log' | 'config' | 'leaseTtlMs' | 'holder'>) => [
+    startScheduleRunner({ db, devices, log, tickMs: config.rcTickMs, leaseTtlMs, holder }),
+  ],
   handlers: ({ db, devices, logError, onClose }: RcModuleDeps) => {
     if (!devices) return undefined;
     onClose(trackConfirmations(db, devices.shadows, (error) => logError(`rc: confirming a command failed: ${String(error)}`)));

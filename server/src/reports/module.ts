@@ -3,9 +3,11 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
+import type { JobDeps } from '../modules';
 import { serverModule, tables } from '../server-module';
 import type { ReportTables } from './tables';
 import { monthlyReportsMigration } from './migrations/073-monthly-reports';
+import { startMonthlyReports } from './monthly-mail';
 import { reportHandlers } from './routes';
 
 export const reportsModule = serverModule({
@@ -14,6 +16,10 @@ export const reportsModule = serverModule({
   migrations: {
     '073_monthly_reports': monthlyReportsMigration,
   },
+  // last month's report to its subscribers, on the 1st (one replica)
+  jobs: ({ db, config, log, leaseTtlMs, holder }: Pick<JobDeps, 'db' | 'config' | 'log' | 'leaseTtlMs' | 'holder'>) => [
+    startMonthlyReports({ db, config: config.analytics, consoleUrl: config.consoleUrl, log, leaseTtlMs, holder }),
+  ],
   handlers: ({ db, config }: { db: Kysely<Database>; config: Pick<Config, 'analytics'> }) =>
     reportHandlers({ db, config: config.analytics }),
 });
