@@ -65,7 +65,7 @@ async function main(): Promise<void> {
     closers.push(() => db.destroy());
     await migrateToLatest(db);
     // Before the routes and device services: they announce and hear cluster events through it.
-    const bus = await startClusterBus(db, log);
+    const bus = await startClusterBus(db, config.databaseUrl, log);
     closers.push(() => bus.close());
     const seeded = await seedDemoData(db);
     if (seeded.created) log.info('demo data created: organisations "Helio Demo" and "Other Energy s.r.o."');

@@ -80,17 +80,9 @@ function openPostgres(url: string): Kysely<Database> {
   return db;
 }
 
-const urls = new WeakMap<Kysely<Database>, string>();
-
-/** The URL a handle was opened with (a replica's extra connections, e.g. the cluster bus's, go there too). */
-export function databaseUrlOf(db: Kysely<Database>): string | undefined {
-  return urls.get(db);
-}
-
 export async function createDatabase(url: string): Promise<Kysely<Database>> {
   const kind = databaseKindOf(url);
   const db = kind === 'postgres' ? openPostgres(url) : openSqlite(url);
-  urls.set(db, url);
   try {
     await sql`select 1`.execute(db); // fail at startup with the engine named, not on the first request
   } catch (error) {
