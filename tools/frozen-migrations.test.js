@@ -102,6 +102,14 @@ describe('frozen migrations', () => {
     expect(migrationFiles.filter((file) => !reached.has(file)).map(rel)).toEqual([]);
   });
 
+  it('lets a domain’s module import the migrations of its folders only', () => {
+    const src = (file) => path.join(serverSrc, ...file.split('/'));
+    expect(isModuleOf(src('devices/module.ts'), src('devices/shadows/migrations/002-devices.ts'))).toBe(true);
+    expect(isModuleOf(src('plants/module.ts'), src('plants/migrations/057-plant-listing.ts'))).toBe(true);
+    expect(isModuleOf(src('plants/module.ts'), src('plant-devices/migrations/014-devices.ts'))).toBe(false);
+    expect(isModuleOf(src('plants/routes.ts'), src('plants/migrations/057-plant-listing.ts'))).toBe(false);
+  });
+
   it('notices a migration importing application code or demo data', () => {
     const file = path.join(serverSrc, 'plants', 'migrations', '099-example.ts');
     const text = [

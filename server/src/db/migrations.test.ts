@@ -1,6 +1,7 @@
 // The migration order is collected from the modules (db/migrations.ts): existing databases recorded
 // these names, in this order, so a module moving or a module added must leave them exactly as they are.
-import { migrationsByName } from './migrations';
+import type { Migration } from 'kysely';
+import { collectMigrations, migrationsByName } from './migrations';
 
 /** The names existing databases recorded, in order (a new migration is declared in its module and appended here). */
 const RECORDED = [
@@ -48,6 +49,26 @@ const RECORDED = [
 describe('the migrations collected from the modules', () => {
   it('are the recorded names, in order', () => {
     expect(Object.keys(migrationsByName())).toEqual(RECORDED);
+  });
+
+  it('are sorted by name whatever the modules’ order, and a name declared twice is refused', () => {
+    const step = (): Migration => ({ up: async () => undefined });
+    const [a, b, c] = [step(), step(), step()];
+    const sorted = collectMigrations([
+      { name: 'later', migrations: { '074_later': c, '010_early': a } },
+      { name: 'other', migrations: { '020_middle': b } },
+    ]);
+    expect(Object.entries(sorted)).toEqual([
+      ['010_early', a],
+      ['020_middle', b],
+      ['074_later', c],
+    ]);
+    expect(() =>
+      collectMigrations([
+        { name: 'one', migrations: { '074_same': a } },
+        { name: 'two', migrations: { '074_same': b } },
+      ]),
+    ).toThrow('migration 074_same is declared by both one and two');
   });
 
   it('are each a migration with an up step', () => {

@@ -13,11 +13,17 @@
 // imports) does not import this file: the modules import most of the application.
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { modules } from '../modules';
+import type { ServerModule } from '../server-module';
 import { isPostgres } from './dialect';
 import type { Database } from './schema';
 
-/** Every module's migrations by name, in name order. Two modules declaring one name is an error. */
+/** Every module's migrations by name, in name order. */
 export function migrationsByName(): Record<string, Migration> {
+  return collectMigrations(modules);
+}
+
+/** The modules' migrations by name, in name order; two modules declaring one name is an error. */
+export function collectMigrations(modules: readonly Pick<ServerModule<never>, 'name' | 'migrations'>[]): Record<string, Migration> {
   const byName = new Map<string, { module: string; migration: Migration }>();
   for (const module of modules) {
     for (const [name, migration] of Object.entries(module.migrations ?? {})) {
