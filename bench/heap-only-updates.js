@@ -30,7 +30,8 @@ async function measure(fullPages) {
     await admin.query(`create database ${DATABASE}`);
   });
   const url = ADMIN_URL.replace(/\/[^/]*$/, `/${DATABASE}`);
-  const { createDatabase, migrateToLatest } = require(dist.server('db'));
+  const { createDatabase } = require(dist.server('db'));
+  const { migrateToLatest } = require(dist.server('db/migrations'));
   const { ShadowStore } = require(dist.server('devices/shadows/shadow-store'));
   const db = await createDatabase(url);
   const stats = new Client({ connectionString: url });

@@ -3,7 +3,8 @@
 'use strict';
 const { randomUUID } = require('node:crypto');
 const dist = require('./dist-paths');
-const { createDatabase, migrateToLatest } = require(dist.server('db'));
+const { createDatabase } = require(dist.server('db'));
+const { migrateToLatest } = require(dist.server('db/migrations'));
 const { seedDemoData } = require(dist.server('demo/seed'));
 const { ShadowStore } = require(dist.server('devices/shadows/shadow-store'));
 const { setNewGatewayPassword } = require(dist.server('devices/mqtt/gateway-credentials'));

@@ -68,7 +68,8 @@ async function writeUntilRefused(base) {
 
 async function inside(dir, port, mqttPort) {
   execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=48m,mode=0700', 'tmpfs', dir]);
-  const { createDatabase, migrateToLatest } = require(dist.server('db'));
+  const { createDatabase } = require(dist.server('db'));
+  const { migrateToLatest } = require(dist.server('db/migrations'));
   const { seedDemoData } = require(dist.server('demo/seed'));
   const { setNewGatewayPassword } = require(dist.server('devices/mqtt/gateway-credentials'));
   const { reportsFor, connectGateways, closeGateways } = require('../bench/gateways');

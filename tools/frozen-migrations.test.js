@@ -4,16 +4,18 @@
 //   `migration.ts` or `*-migration.ts` anywhere else fails);
 // - a file of a `migrations/` folder imports only `kysely`, Node's built-ins (`node:…`) and files of
 //   its own folder (what it needs of the application is copied in, as it was then);
-// - outside those folders only the list of migrations (server/src/db/migrations.ts) and tests (with
-//   their fixtures) import
-//   them, so live code never shares a migration's frozen copy;
-// - every file of a `migrations/` folder is reached from that list (directly or through a sibling).
+// - outside those folders only the module.ts of their domain (a folder above theirs: `devices/module.ts`
+//   for `devices/shadows/migrations/`) and tests (with their fixtures) import them, so live code never
+//   shares a migration's frozen copy;
+// - every file of a `migrations/` folder is reached from the modules list (server/src/modules.ts, through
+//   the modules' module.ts, directly or through a sibling): server/src/db/migrations.ts runs what it
+//   lists.
 const fs = require('node:fs');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
 const serverSrc = path.join(root, 'server', 'src');
-const ORDER_LIST = path.join(serverSrc, 'db', 'migrations.ts');
+const MODULE_LIST = path.join(serverSrc, 'modules.ts');
 const SPECIFIER = /(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 const isTest = (file) => /\.test\.tsx?$/.test(file);
@@ -21,6 +23,9 @@ const isTest = (file) => /\.test\.tsx?$/.test(file);
 const isTestSupport = (file) =>
   isTest(file) || path.basename(file) === 'test-fixtures.ts' || file.includes(`${path.sep}testing${path.sep}`);
 const inMigrationsFolder = (file) => path.basename(path.dirname(file)) === 'migrations';
+/** A domain's module.ts may import the migrations of the folders under it. */
+const isModuleOf = (file, migration) =>
+  path.basename(file) === 'module.ts' && path.dirname(migration).startsWith(path.dirname(file) + path.sep);
 
 function sourceFiles(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -65,18 +70,18 @@ describe('frozen migrations', () => {
     expect(problems).toEqual([]);
   });
 
-  it('are imported by the list of migrations and tests only', () => {
+  it('are imported by their domain’s module and tests only', () => {
     const reaching = files
-      .filter((file) => file !== ORDER_LIST && !isTestSupport(file) && !inMigrationsFolder(file))
+      .filter((file) => !isTestSupport(file) && !inMigrationsFolder(file))
       .flatMap((file) =>
         importsOf(fs.readFileSync(file, 'utf8'))
-          .filter((s) => s.startsWith('.') && inMigrationsFolder(resolved(file, s)))
+          .filter((s) => s.startsWith('.') && inMigrationsFolder(resolved(file, s)) && !isModuleOf(file, resolved(file, s)))
           .map((s) => `${rel(file)} imports ${s}`),
       );
     expect(reaching).toEqual([]);
   });
 
-  it('are all reached from the list of migrations', () => {
+  it('are all reached from the modules list', () => {
     const reached = new Set();
     const visit = (file) => {
       for (const s of importsOf(fs.readFileSync(file, 'utf8'))) {
@@ -88,8 +93,21 @@ describe('frozen migrations', () => {
         }
       }
     };
-    visit(ORDER_LIST);
+    const listed = importsOf(fs.readFileSync(MODULE_LIST, 'utf8'))
+      .filter((s) => s.startsWith('.'))
+      .map((s) => resolved(MODULE_LIST, s))
+      .filter((file) => path.basename(file) === 'module.ts');
+    expect(listed.length).toBeGreaterThan(20);
+    listed.forEach(visit);
     expect(migrationFiles.filter((file) => !reached.has(file)).map(rel)).toEqual([]);
+  });
+
+  it('lets a domain’s module import the migrations of its folders only', () => {
+    const src = (file) => path.join(serverSrc, ...file.split('/'));
+    expect(isModuleOf(src('devices/module.ts'), src('devices/shadows/migrations/002-devices.ts'))).toBe(true);
+    expect(isModuleOf(src('plants/module.ts'), src('plants/migrations/057-plant-listing.ts'))).toBe(true);
+    expect(isModuleOf(src('plants/module.ts'), src('plant-devices/migrations/014-devices.ts'))).toBe(false);
+    expect(isModuleOf(src('plants/routes.ts'), src('plants/migrations/057-plant-listing.ts'))).toBe(false);
   });
 
   it('notices a migration importing application code or demo data', () => {

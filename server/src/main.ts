@@ -4,7 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { loadConfig, type Config } from './config';
-import { createDatabase, databaseKindOf, migrateToLatest, redact } from './db';
+import { createDatabase, databaseKindOf, redact } from './db';
+import { migrateToLatest } from './db/migrations';
 import type { Database } from './db/schema';
 import { ensurePrivateDir } from './db/private-files';
 import { DEMO_ACCOUNTS } from './demo/demo-data';
@@ -14,20 +15,11 @@ import { startClusterBus } from './cluster/bus-registry';
 import { startDevices, type DeviceServices } from './devices';
 import { saveSimulatorPasswords, simulatorKeystorePath } from './devices/simulation/simulator-keystore';
 import { buildApp } from './http/app';
-import { startAlertEngine } from './notifications/alert-engine';
-import { startScheduleRunner } from './rc';
-import { startPushSender, vapidKeys, vapidSubject } from './push';
-import { startPriceImport } from './spot/price-import';
-import { startMonthlyReports } from './reports/monthly-mail';
 import { consoleLogger, type Logger } from './logger';
-import { startRawRetention } from './series/retention';
-import { startSeriesPacking } from './series/series-packer';
-import { startForecastIssuer } from './forecast/issuer';
+import { modules, type JobDeps } from './modules';
+import { startModuleJobs } from './server-module';
 import { alertWebhooks } from './integrations/alert-webhooks';
-import { recordImport } from './integrations/import-record';
 import { usePasswordCost } from './identity/passwords';
-import { startWebhookSender } from './integrations/webhook-sender';
-import { REBUILD_POLL_MS, startRollupRebuilder } from './integrations/rollup-rebuilds';
 
 function banner(config: Config, devices: DeviceServices, demo: boolean): string {
   const port = config.port;
@@ -64,7 +56,7 @@ async function main(): Promise<void> {
 
   try {
     const config = loadConfig();
-    const { spot, forecast, integrations } = config;
+    const { spot, integrations } = config;
     usePasswordCost(config.passwordCost);
     log = consoleLogger(config.logLevel);
 
@@ -73,7 +65,7 @@ async function main(): Promise<void> {
     closers.push(() => db.destroy());
     await migrateToLatest(db);
     // Before the routes and device services: they announce and hear cluster events through it.
-    const bus = await startClusterBus(db, log);
+    const bus = await startClusterBus(db, config.databaseUrl, log);
     closers.push(() => bus.close());
     const seeded = await seedDemoData(db);
     if (seeded.created) log.info('demo data created: organisations "Helio Demo" and "Other Energy s.r.o."');
@@ -92,72 +84,18 @@ async function main(): Promise<void> {
 
     const app: FastifyInstance = await buildApp({ db, config, devices, spot, integrations, log: true });
     closers.push(() => app.close());
-    const webhooks = startWebhookSender({
+    // Every module's jobs (modules.ts). The periodic ones run on every replica and each one's leader
+    // lease lets one replica do the work; the holder is stable per host and port, so a replica
+    // restarted after a crash takes its leases back at once instead of waiting for them to expire.
+    const jobs = startModuleJobs<JobDeps>(modules, {
       db,
+      config,
       log,
-      concurrency: integrations.webhookConcurrency,
-      timeoutMs: integrations.webhookTimeoutMs,
-      pollMs: integrations.webhookPollMs,
-      allowPrivate: integrations.webhookAllowPrivate,
+      devices,
+      leaseTtlMs: config.jobLeaseTtlMs,
+      holder: `${hostname()}:${config.port}`,
     });
-    closers.push(() => webhooks.stop());
-    // Imported days' roll-ups, rebuilt after the import's answer; woken by imports here, polled for other replicas'.
-    const rebuilds = startRollupRebuilder({ db, log, pollMs: REBUILD_POLL_MS });
-    closers.push(() => rebuilds.stop());
-    // The periodic jobs run on every replica; each one's leader lease lets one replica do the work.
-    // The holder is stable per host and port, so a replica restarted after a crash takes its leases
-    // back at once instead of waiting for them to expire.
-    const leaseTtlMs = config.jobLeaseTtlMs;
-    const holder = `${hostname()}:${config.port}`;
-    const alerts = startAlertEngine({
-      db,
-      log,
-      consoleUrl: config.consoleUrl,
-      intervalMs: config.alertTickMs,
-      onAlert: alertWebhooks,
-      leaseTtlMs,
-      holder,
-    });
-    // alerts' push messages, written with the alert, sent by one replica (push/push-sender.ts)
-    const vapid = vapidKeys(config.dataDir, vapidSubject(config.consoleUrl, config.identity.mailFrom));
-    const pushes = startPushSender({ db, vapid, log, leaseTtlMs, holder, allowPrivate: config.pushAllowPrivate });
-    closers.push(() => pushes.stop());
-    const schedules = startScheduleRunner({ db, devices, log, tickMs: config.rcTickMs, leaseTtlMs, holder });
-    closers.push(() => schedules.stop());
-    closers.push(() => alerts.stop());
-    const prices = startPriceImport({
-      db,
-      leaseTtlMs,
-      holder,
-      config: spot,
-      log,
-      onImport: (outcome) =>
-        recordImport(db, {
-          tenantId: null,
-          kind: 'spot',
-          source: spot.pricesUrl ?? '',
-          rows: outcome.rows,
-          errors: outcome.error === null ? [] : [outcome.error],
-        }),
-    });
-    closers.push(() => prices.stop());
-    const retention = startRawRetention({
-      db,
-      retentionDays: config.rawRetentionDays,
-      rollupRetentionDays: config.rollupRetentionDays,
-      log,
-      leaseTtlMs,
-      holder,
-    });
-    closers.push(() => retention.stop());
-    // packs closed hours, and an upgraded database's history in batches, while ingest goes on
-    const packing = startSeriesPacking({ db, log, leaseTtlMs, holder, after: devices.shadows.idle() });
-    closers.push(() => packing.stop());
-    const forecasts = startForecastIssuer({ db, config: forecast, log, after: devices.shadows.idle(), leaseTtlMs, holder });
-    closers.push(() => forecasts.stop());
-    // last month's report to its subscribers, on the 1st (reports/monthly-mail.ts)
-    const reports = startMonthlyReports({ db, config: config.analytics, consoleUrl: config.consoleUrl, log, leaseTtlMs, holder });
-    closers.push(() => reports.stop());
+    for (const job of jobs) closers.push(async () => job.stop());
     await app.listen({ port: config.port, host: config.host });
 
     process.stdout.write(banner(config, devices, await hasDemoAccounts(db)));

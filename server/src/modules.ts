@@ -1,22 +1,27 @@
-// The server's domains, in one list: each one's API handlers keyed by contract path (its module.ts).
-// buildApp registers every route from this list (http/api-module.ts); an endpoint is added in its
-// domain's module, never here.
+// The server's domains, in one list: what each one's module.ts declares (server-module.ts), its API
+// handlers keyed by contract path, its tables, its migrations. buildApp registers every route from this
+// list (http/api-module.ts), `Database` is its tables (db/schema.ts), the migrations are its
+// migrations in name order (db/migrations.ts) and main.ts starts its jobs; an endpoint, a table or a migration is added in its
+// domain's module, never here. A new domain's module joins the list.
 import type { Kysely } from 'kysely';
 import { analyticsModule } from './analytics/module';
 import { auditModule } from './audit/module';
 import type { Config } from './config';
+import { coreModule } from './db/module';
 import type { Database } from './db/schema';
 import { devicesModule } from './devices/module';
 import type { DeviceServices } from './devices/services';
 import { evModule } from './ev/module';
 import { forecastModule } from './forecast/module';
-import type { ApiModule } from './http/api-module';
 import { iamModule } from './iam/module';
+import { jobsModule } from './jobs/module';
 import { identityModule } from './identity/module';
 import type { IdentityDeps } from './identity/sign-in';
 import type { IntegrationsConfig } from './integrations/integrations-config';
 import { integrationsModule } from './integrations/module';
+import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
+import { mailModule } from './mail/module';
 import { ocppModule } from './ocpp/module';
 import { notificationsModule } from './notifications/module';
 import { plantDevicesModule } from './plant-devices/module';
@@ -26,6 +31,7 @@ import { rcModule } from './rc/module';
 import { releasesModule } from './releases/module';
 import { reportsModule } from './reports/module';
 import { seriesModule } from './series/module';
+import type { ServerModule, TablesOf } from './server-module';
 import { spotModule } from './spot/module';
 import type { SpotConfig } from './spot/spot-config';
 import { tagsModule } from './tags/module';
@@ -46,7 +52,25 @@ export interface ModuleDeps {
   onClose: (stop: () => void) => void;
 }
 
-export const modules: readonly ApiModule<ModuleDeps>[] = [
+/** What the modules' jobs are made from (main.ts starts them once the app is built). */
+export interface JobDeps {
+  db: Kysely<Database>;
+  config: Config;
+  log: Logger;
+  devices: DeviceServices;
+  /** A leader lease's time to live (config.jobLeaseTtlMs). */
+  leaseTtlMs: number;
+  /**
+   * This replica's name on the leases it takes, stable per host and port, so a replica restarted after a
+   * crash takes its leases back at once instead of waiting for them to expire.
+   */
+  holder: string;
+}
+
+export const modules = [
+  coreModule,
+  jobsModule,
+  mailModule,
   identityModule,
   usersModule,
   iamModule,
@@ -67,4 +91,7 @@ export const modules: readonly ApiModule<ModuleDeps>[] = [
   ocppModule,
   releasesModule,
   reportsModule,
-];
+] as const satisfies readonly ServerModule<ModuleDeps, object, JobDeps>[];
+
+/** Every module's tables: `Database` (db/schema.ts). */
+export type ModuleTables = TablesOf<typeof modules>;

@@ -29,7 +29,8 @@ function clusterPorts(basePort, replicas) {
 
 /** Migrations, demo data, the simulator's gateway passwords and the broker's files, before anything starts. */
 async function prepareDatabase({ databaseUrl, dataDir, serverPassword, prepare }) {
-  const { createDatabase, migrateToLatest } = require(dist.server('db'));
+  const { createDatabase } = require(dist.server('db'));
+  const { migrateToLatest } = require(dist.server('db/migrations'));
   const { seedDemoData } = require(dist.server('demo/seed'));
   const { saveSimulatorPasswords, simulatorPasswords, simulatorKeystorePath } = require(
     dist.server('devices/simulation/simulator-keystore'),

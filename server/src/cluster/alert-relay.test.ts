@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { LiveAlertEvent } from '@helio/contracts';
-import { createDatabase, databaseUrlOf } from '../db';
+import { createDatabase } from '../db';
 import type { Database } from '../db/schema';
 import { startDevices, type DeviceServices } from '../devices/services';
 import { recordingLog } from '../devices/test-fixtures';
@@ -15,7 +15,7 @@ import { TEST_IDENTITY, addUser, post, tokenFor } from '../iam/test-fixtures';
 import { createAlertEngine } from '../notifications/alert-engine';
 import { insertPlant, insertTenant, reportShadow, type TestPlant } from '../notifications/test-fixtures';
 import { grantPlantAccess } from '../plants/access';
-import { databaseTargets } from '../testing/databases';
+import { databaseTargets, testDatabaseUrl } from '../testing/databases';
 import { openLiveClient, type LiveClient } from '../testing/live-client';
 import { testConfig } from '../testing/test-app';
 import type { ClusterBus } from './bus';
@@ -50,12 +50,12 @@ describe.each(databaseTargets())('alert news across two server instances on $nam
 
   beforeAll(async () => {
     const dbA = await target.create();
-    buses.push(await startClusterBus(dbA, recordingLog()));
+    buses.push(await startClusterBus(dbA, testDatabaseUrl(dbA), recordingLog()));
     // PostgreSQL: B is another replica with its own connections; SQLite is one process, one handle.
     let dbB = dbA;
     if (target.name === 'postgres') {
-      dbB = await createDatabase(databaseUrlOf(dbA) ?? '');
-      buses.push(await startClusterBus(dbB, recordingLog()));
+      dbB = await createDatabase(testDatabaseUrl(dbA));
+      buses.push(await startClusterBus(dbB, testDatabaseUrl(dbA), recordingLog()));
     }
     a = await startInstance(dbA, 'alerts-a');
     b = await startInstance(dbB, 'alerts-b');

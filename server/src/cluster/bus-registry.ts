@@ -3,7 +3,7 @@
 // the handle: one bus per handle, i.e. per replica, even when tests run two replicas in one process.
 // A handle nobody started a bus for gets the in-process one.
 import type { Kysely } from 'kysely';
-import { databaseUrlOf, isPostgres } from '../db';
+import { isPostgres } from '../db';
 import type { Database } from '../db/schema';
 import { InProcessBus, type ClusterBus } from './bus';
 import { PgBus, type BusLog } from './pg-bus';
@@ -19,16 +19,15 @@ export function clusterBusOf(db: Kysely<Database>): ClusterBus {
 }
 
 /**
- * Starts this replica's bus for the database: LISTEN/NOTIFY on PostgreSQL, in-process on SQLite.
- * Call once, before the routes and device services that use it; close it after them.
+ * Starts this replica's bus for the database: LISTEN/NOTIFY on PostgreSQL (its own connection to `url`,
+ * the URL `db` was opened with), in-process on SQLite. Call once, before the routes and device services
+ * that use it; close it after them.
  */
-export async function startClusterBus(db: Kysely<Database>, log: BusLog): Promise<ClusterBus> {
+export async function startClusterBus(db: Kysely<Database>, url: string, log: BusLog): Promise<ClusterBus> {
   if (buses.has(db)) throw new Error('start the cluster bus before anything uses it');
-  const url = databaseUrlOf(db);
-  const bus: ClusterBus =
-    isPostgres(db) && url !== undefined
-      ? await PgBus.start({ db, url, log })
-      : new InProcessBus((error) => log.error(`cluster bus: a listener failed: ${String(error)}`), !isPostgres(db));
+  const bus: ClusterBus = isPostgres(db)
+    ? await PgBus.start({ db, url, log })
+    : new InProcessBus((error) => log.error(`cluster bus: a listener failed: ${String(error)}`), !isPostgres(db));
   buses.set(db, bus);
   return bus;
 }

@@ -4,10 +4,10 @@
 // On SQLite the bus is in-process.
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { createDatabase, databaseUrlOf } from '../db';
+import { createDatabase } from '../db';
 import type { Database } from '../db/schema';
 import { recordingLog } from '../devices/test-fixtures';
-import { databaseTargets } from '../testing/databases';
+import { databaseTargets, testDatabaseUrl } from '../testing/databases';
 import type { ClusterBus, ClusterMessages, ClusterTopic, MessageOrigin } from './bus';
 import { startClusterBus } from './bus-registry';
 import { MAX_NOTIFY_BYTES, packEnvelopes, PgBus } from './pg-bus';
@@ -43,7 +43,7 @@ describe('the cluster bus on SQLite', () => {
   it('is in-process', async () => {
     const target = databaseTargets()[0];
     const db = await target!.create();
-    const bus = await startClusterBus(db, recordingLog());
+    const bus = await startClusterBus(db, testDatabaseUrl(db), recordingLog());
     expect(bus.kind).toBe('in-process');
     const got = heard(bus);
     bus.publish('shadow', { thingName: 't', version: 1, timestamp: 1700000000000 });
@@ -66,9 +66,9 @@ if (!postgres) console.warn('The cluster bus over PostgreSQL SKIPPED: no Postgre
 
   beforeAll(async () => {
     dbA = await postgres!.create();
-    dbB = await createDatabase(databaseUrlOf(dbA) ?? '');
-    a = await startClusterBus(dbA, recordingLog());
-    b = await startClusterBus(dbB, recordingLog());
+    dbB = await createDatabase(testDatabaseUrl(dbA));
+    a = await startClusterBus(dbA, testDatabaseUrl(dbA), recordingLog());
+    b = await startClusterBus(dbB, testDatabaseUrl(dbA), recordingLog());
   });
   afterAll(async () => {
     await b?.close();
@@ -103,7 +103,7 @@ if (!postgres) console.warn('The cluster bus over PostgreSQL SKIPPED: no Postgre
 
   it('keeps deployments in other schemas apart', async () => {
     const other = await postgres!.create();
-    const bus = await startClusterBus(other, recordingLog());
+    const bus = await startClusterBus(other, testDatabaseUrl(other), recordingLog());
     const onOther = heard(bus);
     const onB = heard(b);
     a.publish('shadow', { thingName: 'mine', version: 1, timestamp: 1700000000000 });

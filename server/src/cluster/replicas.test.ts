@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { reportedTopic } from '@helio/contracts';
-import { createDatabase, databaseUrlOf } from '../db';
+import { createDatabase } from '../db';
 import type { Database } from '../db/schema';
 import { seedDemoData } from '../demo/seed';
 import type { ServerLogin } from '../devices/mqtt/broker-auth';
@@ -22,7 +22,7 @@ import { startDevices, type DeviceServices } from '../devices/services';
 import { insertPlant, recordingLog } from '../devices/test-fixtures';
 import { buildApp } from '../http/app';
 import { TEST_IDENTITY, addUser, giveTenantPlants, post, tenantIdOf, tokenFor, type TestUser } from '../iam/test-fixtures';
-import { databaseTargets } from '../testing/databases';
+import { databaseTargets, testDatabaseUrl } from '../testing/databases';
 import { openLiveClient, type LiveClient } from '../testing/live-client';
 import { MOSQUITTO_BIN, mosquittoInstalled, startMosquitto, type MosquittoProcess } from '../testing/mosquitto';
 import { signIn, testConfig } from '../testing/test-app';
@@ -79,9 +79,9 @@ const ended = async (stream: LiveClient, ms = 3000) => {
   let plantId: string;
   let adminToken: string;
 
-  const startReplica = async (db: Kysely<Database>, name: string): Promise<Replica> => {
+  const startReplica = async (db: Kysely<Database>, url: string, name: string): Promise<Replica> => {
     const log = recordingLog();
-    const bus = await startClusterBus(db, log);
+    const bus = await startClusterBus(db, url, log);
     const config = testConfig({ simulator: false, mqttUrl: mosquitto.url, mqttUsername: SERVER.username, mqttPassword: SERVER.password });
     // A minute of trust: what a replica reads of a shadow another replica wrote, only the bus told it.
     const devices = await startDevices({ db, config, log, clientId: `${name}-${thing}`, shadowTrustMs: TRUST_MS });
@@ -102,9 +102,9 @@ const ended = async (stream: LiveClient, ms = 3000) => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-replicas-'));
     mosquitto = await startMosquitto(dir, await writeMosquittoFiles(dbA, dir, SERVER));
     // The second replica has its own connections to the same database, as another process would.
-    const dbB = await createDatabase(databaseUrlOf(dbA) ?? '');
-    a = await startReplica(dbA, 'replica-a');
-    b = await startReplica(dbB, 'replica-b');
+    const dbB = await createDatabase(testDatabaseUrl(dbA));
+    a = await startReplica(dbA, testDatabaseUrl(dbA), 'replica-a');
+    b = await startReplica(dbB, testDatabaseUrl(dbA), 'replica-b');
     gateway = await mqtt.connectAsync(mosquitto.url, { username: login.username, password: login.password, clientId: `gw-${thing}` });
     adminToken = await tokenFor(dbA, await addUser(dbA, tenantId, { role: 'admin' }));
   });

@@ -3,9 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 import { withStatementCache, type PreparingDatabase } from './statement-cache';
 import { ensurePrivateFile, PRIVATE_DIR_MODE, tightenSqliteFiles } from './private-files';
@@ -81,17 +80,9 @@ function openPostgres(url: string): Kysely<Database> {
   return db;
 }
 
-const urls = new WeakMap<Kysely<Database>, string>();
-
-/** The URL a handle was opened with (a replica's extra connections, e.g. the cluster bus's, go there too). */
-export function databaseUrlOf(db: Kysely<Database>): string | undefined {
-  return urls.get(db);
-}
-
 export async function createDatabase(url: string): Promise<Kysely<Database>> {
   const kind = databaseKindOf(url);
   const db = kind === 'postgres' ? openPostgres(url) : openSqlite(url);
-  urls.set(db, url);
   try {
     await sql`select 1`.execute(db); // fail at startup with the engine named, not on the first request
   } catch (error) {
@@ -109,20 +100,5 @@ export function redact(url: string): string {
 
 export { isPostgres } from './dialect';
 import { isPostgres } from './dialect';
-
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  // Kysely looks for its migration table in every schema unless told which one; pin it to ours so
-  // several schemas (test suites, tenants of a shared server) do not see each other's migrations.
-  const schema = isPostgres(db)
-    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-    : undefined;
-  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
-    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`Database migration ${failed} failed: ${reason}`, { cause: error });
-  }
-}
 
 export type { Database } from './schema';

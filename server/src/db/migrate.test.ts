@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { databaseTargets } from '../testing/databases';
-import { databaseKindOf, migrateToLatest, redact, sqliteFileOf } from './index';
-import { migrations } from './migrations';
+import { databaseKindOf, redact, sqliteFileOf } from './index';
+import { migrateToLatest, migrationsByName } from './migrations';
 import { plantListingColumns } from '../plants/listing-columns';
 import { expectRefused } from '../testing/refusal';
 
@@ -36,7 +36,7 @@ describe.each(databaseTargets())('migrations on $name', (target) => {
       expect(Number(rows[0]?.n)).toBe(0);
     }
     const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
-    expect(applied.rows.map((r) => r.name)).toEqual(Object.keys(migrations));
+    expect(applied.rows.map((r) => r.name)).toEqual(Object.keys(migrationsByName()));
   });
 
   it('keeps e-mails and thing names unique and rejects unknown roles', async () => {

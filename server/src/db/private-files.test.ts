@@ -3,7 +3,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createDatabase, migrateToLatest } from './index';
+import { createDatabase } from './index';
+import { migrateToLatest } from './migrations';
 import { ensurePrivateDir } from './private-files';
 
 const modeOf = (file: string) => fs.statSync(file).mode & 0o777;

@@ -1,14 +1,7 @@
 // Kysely table types. Portable across SQLite and PostgreSQL: ids are uuid strings, timestamps are
 // ISO-8601 UTC text (lexically ordered), lists and maps are JSON text, decimals are double precision.
 import type { Generated } from 'kysely';
-import type { DeviceTables } from '../devices/tables';
-import type { IntegrationTables } from '../integrations/tables';
-import type { NotificationTables } from '../notifications/tables';
-import type { PlantDeviceTables } from '../plant-devices/tables';
-import type { SeriesTables } from '../series/tables';
-import type { TagTables } from '../tags/tables';
-import type { RcTables } from '../rc/tables';
-import type { ReleaseTables } from '../releases/tables';
+import type { ModuleTables } from '../modules';
 
 export type Role = 'owner' | 'admin' | 'operator' | 'viewer';
 export type Locale = 'cs' | 'en';
@@ -241,15 +234,5 @@ export interface IdentityTables {
   outbox: OutboxTable;
 }
 
-export interface Database
-  extends
-    CoreTables,
-    DeviceTables,
-    IdentityTables,
-    IntegrationTables,
-    NotificationTables,
-    PlantDeviceTables,
-    SeriesTables,
-    TagTables,
-    RcTables,
-    ReleaseTables {}
+/** Every table: those each module declares (`tables` in its module.ts), collected from the modules list. */
+export interface Database extends ModuleTables {}

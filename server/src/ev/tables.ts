@@ -26,6 +26,7 @@ export interface EvSessionMarkTable {
 }
 
 export type EvTables = { ev_sessions: EvSessionTable; ev_session_marks: EvSessionMarkTable };
-export type EvDb = Kysely<Database & EvTables>;
+// `Database` holds these tables (the module declares them): the name stays for its callers.
+export type EvDb = Kysely<Database>;
 
-export const evDb = (db: Kysely<Database>): EvDb => db.withTables<EvTables>();
+export const evDb = (db: Kysely<Database>): EvDb => db;

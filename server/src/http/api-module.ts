@@ -9,6 +9,7 @@ import type {
   RawServerDefault,
   RouteHandlerMethod,
 } from 'fastify';
+import type { ServerModule } from '../server-module';
 import { contractSchema } from './contract-schema';
 
 /** The request body and the 200 answer of an endpoint, as Fastify's route generic. */
@@ -36,13 +37,11 @@ export interface ApiRoute<P extends ApiPath> {
 /** Handlers keyed by contract path. */
 export type ApiHandlers = { [P in ApiPath]?: ApiHandler<P> | ApiRoute<P> };
 
-/** A domain's API: its handlers made from its dependencies, or none when a dependency is not running. */
-export interface ApiModule<Deps> {
-  name: string;
-  handlers(deps: Deps): ApiHandlers | undefined;
-}
-
-export const apiModule = <Deps>(name: string, handlers: (deps: Deps) => ApiHandlers | undefined): ApiModule<Deps> => ({ name, handlers });
+/** A module that declares only its API (server-module.ts has the rest a module may declare). */
+export const apiModule = <Deps>(name: string, handlers: (deps: Deps) => ApiHandlers | undefined): ServerModule<Deps> => ({
+  name,
+  handlers,
+});
 
 // Generic in the path and reading the handler by it, so the handler keeps its own path's types here too.
 function registerApiRoute<P extends ApiPath>(app: FastifyInstance, path: P, handlers: ApiHandlers): void {
@@ -55,9 +54,9 @@ function registerApiRoute<P extends ApiPath>(app: FastifyInstance, path: P, hand
 }
 
 /** Registers every handler of every module, in the modules' order. */
-export function registerApiModules<Deps>(app: FastifyInstance, modules: readonly ApiModule<Deps>[], deps: Deps): void {
+export function registerApiModules<Deps>(app: FastifyInstance, modules: readonly ServerModule<Deps, object, never>[], deps: Deps): void {
   for (const module of modules) {
-    const handlers = module.handlers(deps);
+    const handlers = module.handlers?.(deps);
     if (!handlers) continue;
     for (const path of Object.keys(handlers) as ApiPath[]) registerApiRoute(app, path, handlers);
   }

@@ -11,7 +11,7 @@ import { registerLiveRoute } from '../devices/live/live';
 import { registerHealthRoutes } from '../health/routes';
 import { installAccessControl } from '../iam/access-hook';
 import { registerJwksRoute } from '../identity/auth-routes';
-import { modules } from '../modules';
+import { modules, type ModuleDeps } from '../modules';
 import { registerApiModules } from './api-module';
 import type { IdentityConfig } from '../identity/identity-config';
 import { decoyHash } from '../identity/passwords';
@@ -101,7 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerCspReportRoute(app);
   registerJwksRoute(app, identityDeps);
   // Every JSON endpoint of the contract, from the domains' modules.
-  registerApiModules(app, modules, {
+  registerApiModules<ModuleDeps>(app, modules, {
     db,
     config,
     devices,

@@ -2,7 +2,7 @@
 // stays (SQLite rebuilds the table); e-mails become unique among real accounts and within a tenant.
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { migrations } from '../db/migrations';
+import { migrationsByName } from '../db/migrations';
 import type { Database } from '../db/schema';
 import { databaseTargets } from '../testing/databases';
 import { userPlaceholdersMigration } from './migrations/055-user-placeholders';
@@ -15,7 +15,7 @@ describe.each(databaseTargets())('the user placeholder migration on $name', (tar
 
   it('keeps users and what refers to them, and lets a placeholder share an address with an account elsewhere', async () => {
     const db = (await target.createEmpty()) as unknown as Kysely<Database>;
-    for (const [name, migration] of Object.entries(migrations).sort(([a], [b]) => a.localeCompare(b))) {
+    for (const [name, migration] of Object.entries(migrationsByName()).sort(([a], [b]) => a.localeCompare(b))) {
       if (name < NAME) await migration.up(db as Kysely<unknown>);
     }
     const now = new Date().toISOString();

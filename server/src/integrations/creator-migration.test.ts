@@ -2,7 +2,7 @@
 // with the stored e-mail; a row whose maker is gone (or was in another tenant) keeps null, so it works
 // for nobody.
 import type { Kysely } from 'kysely';
-import { migrations } from '../db/migrations';
+import { migrationsByName } from '../db/migrations';
 import { databaseTargets } from '../testing/databases';
 import { migratedBefore } from '../testing/migrated-before';
 
@@ -48,7 +48,7 @@ describe.each(databaseTargets())('the key creators migration on $name', (target)
       })
       .execute();
 
-    await migrations[NAME]?.up(db as Kysely<unknown>);
+    await migrationsByName()[NAME]?.up(db as Kysely<unknown>);
 
     const keys = await db.selectFrom('api_keys').select(['id', 'created_by_user_id']).orderBy('id').execute();
     expect(Object.fromEntries(keys.map((k) => [k.id, k.created_by_user_id]))).toEqual({

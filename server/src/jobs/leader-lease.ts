@@ -25,8 +25,9 @@ export interface JobLeaseTable {
   last_run_at: number | null;
 }
 
-type LeaseDb = Kysely<Database & { job_leases: JobLeaseTable }>;
-export const leaseDb = (db: Kysely<Database>): LeaseDb => db.withTables<{ job_leases: JobLeaseTable }>();
+// `Database` holds job_leases (jobs/module.ts declares it): the name stays for its callers.
+type LeaseDb = Kysely<Database>;
+export const leaseDb = (db: Kysely<Database>): LeaseDb => db;
 
 let processHolder: string | undefined;
 /** This process's holder name, the same for every lease it takes. */

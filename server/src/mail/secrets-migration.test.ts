@@ -1,7 +1,7 @@
 // 068_outbox_secrets on an outbox with mails: each mail queued before it is taken to carry a secret for
 // the longest one lives (7 days from its queueing), so its text goes once that time is over.
 import type { Kysely } from 'kysely';
-import { migrations } from '../db/migrations';
+import { migrationsByName } from '../db/migrations';
 import { databaseTargets } from '../testing/databases';
 import { migratedBefore } from '../testing/migrated-before';
 
@@ -27,7 +27,7 @@ describe.each(databaseTargets())('the outbox secrets migration on $name', (targe
       .insertInto('outbox')
       .values({ id: 'm1', ...mail, created_at: '2025-03-01T10:20:30.456Z' })
       .execute();
-    await migrations[NAME]?.up(db as Kysely<unknown>);
+    await migrationsByName()[NAME]?.up(db as Kysely<unknown>);
     const row = await db.selectFrom('outbox').select('secret_until').where('id', '=', 'm1').executeTakeFirstOrThrow();
     expect(row.secret_until).toBe('2025-03-08T10:20:30.456Z');
   });

@@ -2,12 +2,36 @@
 // (notifications/alerts/*, notifications/thresholds/*).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { apiModule } from '../http/api-module';
+import { alertWebhooks } from '../integrations/alert-webhooks';
+import type { JobDeps } from '../modules';
+import { serverModule, tables } from '../server-module';
+import type { NotificationTables } from './tables';
+import { notificationsMigration } from './migrations/004-notifications';
+import { startAlertEngine } from './alert-engine';
 import { alertHandlers } from './alert-routes';
 import { notificationsDb } from './notifications-db';
 import { settingsHandlers } from './settings-routes';
 
-export const notificationsModule = apiModule('notifications', ({ db }: { db: Kysely<Database> }) => ({
-  ...settingsHandlers(notificationsDb(db)),
-  ...alertHandlers(db),
-}));
+export const notificationsModule = serverModule({
+  name: 'notifications',
+  tables: tables<NotificationTables>(),
+  migrations: {
+    '004_notifications': notificationsMigration,
+  },
+  // raises and clears alerts from the shadows (one replica), each told to the webhooks
+  jobs: ({ db, log, config, leaseTtlMs, holder }: Pick<JobDeps, 'db' | 'log' | 'config' | 'leaseTtlMs' | 'holder'>) => [
+    startAlertEngine({
+      db,
+      log,
+      consoleUrl: config.consoleUrl,
+      intervalMs: config.alertTickMs,
+      onAlert: alertWebhooks,
+      leaseTtlMs,
+      holder,
+    }),
+  ],
+  handlers: ({ db }: { db: Kysely<Database> }) => ({
+    ...settingsHandlers(notificationsDb(db)),
+    ...alertHandlers(db),
+  }),
+});

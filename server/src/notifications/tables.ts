@@ -43,7 +43,6 @@ export interface AlertThresholdTable {
   updated_at: string;
 }
 
-// A type alias, not an interface: Kysely's withTables wants an indexable type.
 export type NotificationTables = {
   notification_settings: NotificationSettingsTable;
   alerts: AlertTable;

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { migrations } from '../db/migrations';
+import { migrationsByName } from '../db/migrations';
 import type { Database } from '../db/schema';
 import { createIdentityApp } from '../iam/test-fixtures';
 import type { TestDatabase } from '../testing/databases';
@@ -13,7 +13,7 @@ import { writeGatewayReports } from '../devices/shadows/gateway-reports';
 
 export async function createNotificationsDb(target: TestDatabase): Promise<Kysely<Database>> {
   const db = await target.create();
-  if (!Object.values(migrations).includes(notificationsMigration)) await notificationsMigration.up(db as Kysely<unknown>);
+  if (!Object.values(migrationsByName()).includes(notificationsMigration)) await notificationsMigration.up(db as Kysely<unknown>);
   return db;
 }
 

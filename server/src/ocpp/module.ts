@@ -4,12 +4,18 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { DeviceServices } from '../devices/services';
-import { apiModule } from '../http/api-module';
+import { serverModule, tables } from '../server-module';
+import type { OcppTables } from './tables';
+import { ocppMigration } from './migrations/070-ocpp';
 import { ocppChargerHandlers } from './routes';
 
-export const ocppModule = apiModule(
-  'ocpp',
-  ({ db, devices, consoleUrl }: { db: Kysely<Database>; devices?: DeviceServices; consoleUrl: string }) =>
+export const ocppModule = serverModule({
+  name: 'ocpp',
+  tables: tables<OcppTables>(),
+  migrations: {
+    '070_ocpp': ocppMigration,
+  },
+  handlers: ({ db, devices, consoleUrl }: { db: Kysely<Database>; devices?: DeviceServices; consoleUrl: string }) =>
     devices
       ? ocppChargerHandlers({
           db,
@@ -18,4 +24,4 @@ export const ocppModule = apiModule(
           commands: devices.ocpp.commands,
         })
       : undefined,
-);
+});

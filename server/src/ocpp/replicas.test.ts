@@ -9,12 +9,12 @@ import { randomUUID } from 'node:crypto';
 import type { RPCClient } from 'ocpp-rpc';
 import type { ClusterBus } from '../cluster/bus';
 import { startClusterBus } from '../cluster/bus-registry';
-import { createDatabase, databaseUrlOf } from '../db';
+import { createDatabase } from '../db';
 import type { Database } from '../db/schema';
 import { startDevices, type DeviceServices } from '../devices/services';
 import { insertPlant, insertTenant, recordingLog } from '../devices/test-fixtures';
 import { buildApp } from '../http/app';
-import { databaseTargets } from '../testing/databases';
+import { databaseTargets, testDatabaseUrl } from '../testing/databases';
 import { testConfig } from '../testing/test-app';
 import { until } from '../testing/until';
 import { addCharger } from './chargers';
@@ -36,9 +36,9 @@ interface Replica {
   let plantId: string;
   const sockets: RPCClient[] = [];
 
-  const startReplica = async (db: Kysely<Database>, name: string): Promise<Replica> => {
+  const startReplica = async (db: Kysely<Database>, url: string, name: string): Promise<Replica> => {
     const log = recordingLog();
-    const bus = await startClusterBus(db, log);
+    const bus = await startClusterBus(db, url, log);
     const config = testConfig({ mqttPort: 0, simulator: false });
     const devices = await startDevices({
       db,
@@ -60,9 +60,9 @@ interface Replica {
     const thing = `ocpp-replicas-${randomUUID().slice(0, 8)}`;
     await insertPlant(dbA, tenantId, thing);
     plantId = (await dbA.selectFrom('plants').select('id').where('thing_name', '=', thing).executeTakeFirstOrThrow()).id;
-    const dbB = await createDatabase(databaseUrlOf(dbA) ?? '');
-    a = await startReplica(dbA, 'ocpp-a');
-    b = await startReplica(dbB, 'ocpp-b');
+    const dbB = await createDatabase(testDatabaseUrl(dbA));
+    a = await startReplica(dbA, testDatabaseUrl(dbA), 'ocpp-a');
+    b = await startReplica(dbB, testDatabaseUrl(dbA), 'ocpp-b');
   });
 
   afterAll(async () => {

@@ -130,6 +130,7 @@ export type OcppTables = {
   charger_id_tags: ChargerIdTagTable;
   charger_commands: ChargerCommandTable;
 };
-export type OcppDb = Kysely<Database & OcppTables>;
+// `Database` holds these tables (the module declares them): the name stays for its callers.
+export type OcppDb = Kysely<Database>;
 
-export const ocppDb = (db: Kysely<Database>): OcppDb => db.withTables<OcppTables>();
+export const ocppDb = (db: Kysely<Database>): OcppDb => db;

@@ -1,7 +1,7 @@
 // 014_devices on a database seeded before it: the demo plants get their devices, other plants none.
 import { Migrator, sql, type Insertable } from 'kysely';
-import { isPostgres, migrateToLatest } from '../db';
-import { migrationProvider } from '../db/migrations';
+import { isPostgres } from '../db';
+import { migrateToLatest, migrationProvider } from '../db/migrations';
 import type { PlantTable } from '../db/schema';
 import { databaseTargets } from '../testing/databases';
 

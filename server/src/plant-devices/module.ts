@@ -1,7 +1,16 @@
 // plant-devices: a plant's devices (device/*).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { apiModule } from '../http/api-module';
+import { serverModule, tables } from '../server-module';
+import type { PlantDeviceTables } from './tables';
+import { plantDevicesMigration } from './migrations/014-devices';
 import { plantDeviceHandlers } from './routes';
 
-export const plantDevicesModule = apiModule('plant-devices', ({ db }: { db: Kysely<Database> }) => plantDeviceHandlers({ db }));
+export const plantDevicesModule = serverModule({
+  name: 'plant-devices',
+  tables: tables<PlantDeviceTables>(),
+  migrations: {
+    '014_devices': plantDevicesMigration,
+  },
+  handlers: ({ db }: { db: Kysely<Database> }) => plantDeviceHandlers({ db }),
+});

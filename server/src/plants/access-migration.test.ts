@@ -1,7 +1,7 @@
 // 012_plant_access on a database that already has users and plants: nobody loses a plant they saw.
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
-import { migrations } from '../db/migrations';
+import { migrationsByName } from '../db/migrations';
 import type { Database, PlantTable, Role } from '../db/schema';
 import { databaseTargets } from '../testing/databases';
 import { plantAccessMigration } from './migrations/012-plant-access';
@@ -11,7 +11,7 @@ describe.each(databaseTargets())('the plant access migration on $name', (target)
 
   it('gives each existing non-administrator every plant of their tenant, and goes down and up again', async () => {
     const db = (await target.createEmpty()) as unknown as Kysely<Database>;
-    for (const [name, migration] of Object.entries(migrations).sort(([a], [b]) => a.localeCompare(b))) {
+    for (const [name, migration] of Object.entries(migrationsByName()).sort(([a], [b]) => a.localeCompare(b))) {
       if (name < '012_plant_access') await migration.up(db as Kysely<unknown>);
     }
     const now = new Date().toISOString();

@@ -2,8 +2,8 @@
 // them: every shadow gets its gateway report (last report time, firmware and the shadow's version),
 // every plant its sort keys and search texts.
 import { Migrator, sql, type Insertable } from 'kysely';
-import { isPostgres, migrateToLatest } from '../db';
-import { migrationProvider } from '../db/migrations';
+import { isPostgres } from '../db';
+import { migrateToLatest, migrationProvider } from '../db/migrations';
 import type { PlantTable } from '../db/schema';
 import { databaseTargets } from '../testing/databases';
 import { plantListingColumns } from './listing-columns';

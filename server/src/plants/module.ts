@@ -3,16 +3,29 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { DeviceServices } from '../devices/services';
-import { apiModule } from '../http/api-module';
+import { serverModule } from '../server-module';
+import { plantSettingsMigration } from './migrations/011-plant-settings';
+import { plantAccessMigration } from './migrations/012-plant-access';
+import { plantListingMigration } from './migrations/057-plant-listing';
+import { plantNameIndexMigration } from './migrations/061-plant-name-index';
 import type { IamDeps } from '../iam/invite';
 import { plantAccessHandlers } from './access-routes';
 import { fleetHandlers } from './fleet-routes';
 import { plantHandlers } from './routes';
 import { plantSettingsHandlers } from './settings-routes';
 
-export const plantsModule = apiModule('plants', (deps: IamDeps & { db: Kysely<Database>; devices?: DeviceServices }) => ({
-  ...plantHandlers(deps),
-  ...plantSettingsHandlers(deps),
-  ...plantAccessHandlers(deps),
-  ...(deps.devices ? fleetHandlers({ db: deps.db, devices: deps.devices }) : {}),
-}));
+export const plantsModule = serverModule({
+  name: 'plants',
+  migrations: {
+    '011_plant_settings': plantSettingsMigration,
+    '012_plant_access': plantAccessMigration,
+    '057_plant_listing': plantListingMigration,
+    '061_plant_name_index': plantNameIndexMigration,
+  },
+  handlers: (deps: IamDeps & { db: Kysely<Database>; devices?: DeviceServices }) => ({
+    ...plantHandlers(deps),
+    ...plantSettingsHandlers(deps),
+    ...plantAccessHandlers(deps),
+    ...(deps.devices ? fleetHandlers({ db: deps.db, devices: deps.devices }) : {}),
+  }),
+});

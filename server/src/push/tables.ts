@@ -28,7 +28,6 @@ export interface PushOutboxTable {
   last_error: string | null;
 }
 
-// A type alias, not an interface: Kysely's withTables wants an indexable type.
 export type PushTables = {
   push_subscriptions: PushSubscriptionTable;
   push_outbox: PushOutboxTable;

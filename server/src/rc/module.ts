@@ -5,11 +5,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { DeviceServices } from '../devices/services';
-import { apiModule } from '../http/api-module';
+import type { JobDeps } from '../modules';
+import { serverModule, tables } from '../server-module';
+import type { RcTables } from './tables';
+import { remoteControlMigration } from './migrations/020-remote-control';
+import { scheduleCreatorsMigration } from './migrations/066-schedule-creators';
 import { trackConfirmations } from './command-tracker';
 import { desiredHandlers } from './desired-route';
 import { rcFleetHandlers } from './fleet-routes';
 import { rcHandlers } from './routes';
+import { startScheduleRunner } from './schedule-runner';
 import { rcScheduleHandlers } from './schedule-routes';
 
 interface RcModuleDeps {
@@ -21,9 +26,28 @@ interface RcModuleDeps {
   onClose: (stop: () => void) => void;
 }
 
-export const rcModule = apiModule('rc', ({ db, devices, logError, onClose }: RcModuleDeps) => {
-  if (!devices) return undefined;
-  onClose(trackConfirmations(db, devices.shadows, (error) => logError(`rc: confirming a command failed: ${String(error)}`)));
-  const deps = { db, devices };
-  return { ...rcHandlers(deps), ...desiredHandlers(deps), ...rcScheduleHandlers(deps), ...rcFleetHandlers(deps) };
+export const rcModule = serverModule({
+  name: 'rc',
+  tables: tables<RcTables>(),
+  migrations: {
+    '020_remote_control': remoteControlMigration,
+    '066_schedule_creators': scheduleCreatorsMigration,
+  },
+  // the schedules' windows opened and closed on the devices (one replica)
+  jobs: ({
+    db,
+    devices,
+    log,
+    config,
+    leaseTtlMs,
+    holder,
+  }: Pick<JobDeps, 'db' | 'devices' | 'log' | 'config' | 'leaseTtlMs' | 'holder'>) => [
+    startScheduleRunner({ db, devices, log, tickMs: config.rcTickMs, leaseTtlMs, holder }),
+  ],
+  handlers: ({ db, devices, logError, onClose }: RcModuleDeps) => {
+    if (!devices) return undefined;
+    onClose(trackConfirmations(db, devices.shadows, (error) => logError(`rc: confirming a command failed: ${String(error)}`)));
+    const deps = { db, devices };
+    return { ...rcHandlers(deps), ...desiredHandlers(deps), ...rcScheduleHandlers(deps), ...rcFleetHandlers(deps) };
+  },
 });

@@ -1,7 +1,7 @@
 // 066_schedule_creators on a database with schedules: each takes the id of the user with its stored
 // e-mail, or of the tenant's API key with its stored name; a schedule whose maker is gone keeps neither.
 import type { Kysely } from 'kysely';
-import { migrations } from '../db/migrations';
+import { migrationsByName } from '../db/migrations';
 import { databaseTargets } from '../testing/databases';
 import { migratedBefore } from '../testing/migrated-before';
 
@@ -51,7 +51,7 @@ describe.each(databaseTargets())('the schedule creators migration on $name', (ta
       ])
       .execute();
 
-    await migrations[NAME]?.up(db as Kysely<unknown>);
+    await migrationsByName()[NAME]?.up(db as Kysely<unknown>);
 
     const rows = await db.selectFrom('rc_schedules').select(['id', 'created_by_user_id', 'created_by_key_id']).orderBy('id').execute();
     expect(Object.fromEntries(rows.map((r) => [r.id, [r.created_by_user_id, r.created_by_key_id]]))).toEqual({

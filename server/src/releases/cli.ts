@@ -3,7 +3,8 @@
 // (DATA_DIR, DATABASE_URL), audited like the page's. A running server sees them on its next page load.
 import type { Kysely } from 'kysely';
 import { loadConfig, type Config } from '../config';
-import { createDatabase, migrateToLatest } from '../db';
+import { createDatabase } from '../db';
+import { migrateToLatest } from '../db/migrations';
 import type { Database } from '../db/schema';
 import { releasesStoreOf } from './index';
 import { InvalidReleaseError, readReleaseFiles } from './release-files';

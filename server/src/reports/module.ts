@@ -3,9 +3,23 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { apiModule } from '../http/api-module';
+import type { JobDeps } from '../modules';
+import { serverModule, tables } from '../server-module';
+import type { ReportTables } from './tables';
+import { monthlyReportsMigration } from './migrations/073-monthly-reports';
+import { startMonthlyReports } from './monthly-mail';
 import { reportHandlers } from './routes';
 
-export const reportsModule = apiModule('reports', ({ db, config }: { db: Kysely<Database>; config: Pick<Config, 'analytics'> }) =>
-  reportHandlers({ db, config: config.analytics }),
-);
+export const reportsModule = serverModule({
+  name: 'reports',
+  tables: tables<ReportTables>(),
+  migrations: {
+    '073_monthly_reports': monthlyReportsMigration,
+  },
+  // last month's report to its subscribers, on the 1st (one replica)
+  jobs: ({ db, config, log, leaseTtlMs, holder }: Pick<JobDeps, 'db' | 'config' | 'log' | 'leaseTtlMs' | 'holder'>) => [
+    startMonthlyReports({ db, config: config.analytics, consoleUrl: config.consoleUrl, log, leaseTtlMs, holder }),
+  ],
+  handlers: ({ db, config }: { db: Kysely<Database>; config: Pick<Config, 'analytics'> }) =>
+    reportHandlers({ db, config: config.analytics }),
+});

@@ -1,8 +1,8 @@
 // 060_day_production: each thing's newest day of PV production, filled in from the roll-ups stored
 // before it and kept by triggers for every later write, on both engines.
 import { Migrator, sql, type Kysely } from 'kysely';
-import { isPostgres, migrateToLatest } from '../db';
-import { migrationProvider } from '../db/migrations';
+import { isPostgres } from '../db';
+import { migrateToLatest, migrationProvider } from '../db/migrations';
 import type { Database } from '../db/schema';
 import { databaseTargets } from '../testing/databases';
 import type { Rollup } from './rollup';

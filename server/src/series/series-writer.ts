@@ -79,7 +79,6 @@ export class SeriesWriter {
     const row =
       (await db.selectFrom('plants').select('timezone').where('thing_name', '=', thingName).executeTakeFirst()) ??
       (await db
-        .withTables<{ chargers: { plant_id: string; thing_name: string } }>()
         .selectFrom('chargers')
         .innerJoin('plants', 'plants.id', 'chargers.plant_id')
         .select('plants.timezone')

@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { createDatabase, migrateToLatest } from '../db';
+import { createDatabase } from '../db';
+import { migrateToLatest } from '../db/migrations';
 import type { Database } from '../db/schema';
 
 export const PG_TEST_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
