@@ -20,7 +20,7 @@ import { startPushSender, vapidKeys, vapidSubject } from './push';
 import { startPriceImport } from './spot/price-import';
 import { startMonthlyReports } from './reports/monthly-mail';
 import { consoleLogger, type Logger } from './logger';
-import { startRawRetention } from './series/retention';
+import { startRawRetention } from './series/retention-job';
 import { startSeriesPacking } from './series/series-packer';
 import { startForecastIssuer } from './forecast/issuer';
 import { alertWebhooks } from './integrations/alert-webhooks';

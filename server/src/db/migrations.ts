@@ -45,6 +45,7 @@ import { outboxSecretsMigration } from '../mail/migrations/068-outbox-secrets';
 import { ocppMigration } from '../ocpp/migrations/070-ocpp';
 import { pushSubscriptionsMigration } from '../push/migrations/072-push-subscriptions';
 import { seriesBlocksMigration } from '../series/migrations/071-series-blocks';
+import { seriesTiersMigration } from '../series/migrations/075-series-tiers';
 import { monthlyReportsMigration } from '../reports/migrations/073-monthly-reports';
 
 export const migrations: Record<string, Migration> = {
@@ -87,6 +88,7 @@ export const migrations: Record<string, Migration> = {
   '071_series_blocks': seriesBlocksMigration,
   '072_push_subscriptions': pushSubscriptionsMigration,
   '073_monthly_reports': monthlyReportsMigration,
+  '075_series_tiers': seriesTiersMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
