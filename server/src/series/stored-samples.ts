@@ -4,7 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../db/dialect';
 import type { Database } from '../db/schema';
-import { packBlock, unpackBlock, type PackedSample } from './block-codec';
+import { packBlock, unpackBlock, unpackBlockRange, type PackedSample } from './block-codec';
 import { MAX_HOLD_MS } from './rollup';
 
 /**
@@ -102,16 +102,17 @@ async function readPacked(
     .orderBy('period_start')
     .execute();
   for (const block of blocks) {
-    const list = packed.get(block.metric_key) ?? [];
-    for (const s of unpackBlock(block.data)) if (s.ts >= from && s.ts < to) list.push(s);
-    packed.set(block.metric_key, list);
+    let list = packed.get(block.metric_key);
+    if (!list) packed.set(block.metric_key, (list = []));
+    unpackBlockRange(block.data, from, to, list);
   }
   return packed;
 }
 
 /** `packed` and `raw` (each in time order) as one series; a time in both keeps the packed value, stored first. */
-function merged(packed: readonly PackedSample[] | undefined, raw: readonly PackedSample[]): PackedSample[] {
+function merged(packed: PackedSample[] | undefined, raw: readonly PackedSample[]): PackedSample[] {
   if (!packed || packed.length === 0) return [...raw];
+  if (raw.length === 0) return packed; // readPacked's own list: nobody else holds it
   const out: PackedSample[] = [];
   let i = 0;
   let j = 0;
