@@ -237,7 +237,12 @@ const timed = async (times, call) => {
 
 async function main() {
   const engine = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite';
-  log(`bench:series on ${engine}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
+  log(
+    `bench:series on ${engine}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}`,
+  );
   const now = Date.now();
 
   // the simulator's data
