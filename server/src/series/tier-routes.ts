@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { ApiHandlers } from '../http/api-module';
+import { recordAudit } from '../audit/audit-log';
 import { ApiError, forbidden } from '../http/errors';
 import { platformTenantId } from '../releases/store';
 import { setTierDays, TierOrderError, tierViews, type TierDays } from './tier-settings';
@@ -32,7 +33,16 @@ export function seriesTierHandlers({
       await operator(request);
       const { tier, retentionDays } = request.body;
       try {
-        await setTierDays(db, defaults, { tier, days: retentionDays, by: request.user.sub });
+        const { before } = await setTierDays(db, defaults, { tier, days: retentionDays, by: request.user.sub });
+        // a shorter age deletes data at the next run: who set it, and from what, stays in the audit log
+        await recordAudit(db, {
+          tenantId: request.user.tenantId,
+          action: 'series.retention_set',
+          actor: { id: request.user.sub, email: request.user.email },
+          target: null,
+          details: { tier, retentionDays, previousDays: before[tier] },
+          address: request.ip,
+        });
       } catch (error) {
         if (!(error instanceof TierOrderError)) throw error;
         throw new ApiError(400, 'TierOrder', error.message, {

@@ -51,7 +51,7 @@ export async function setTierDays(
   db: Kysely<Database>,
   defaults: TierDays,
   change: { tier: SeriesTier; days: number; by: string; now?: number },
-): Promise<TierDays> {
+): Promise<{ before: TierDays; after: TierDays }> {
   return db.transaction().execute(async (trx) => {
     const { days } = await readTierDays(trx, defaults);
     const next = { ...days, [change.tier]: change.days };
@@ -64,7 +64,7 @@ export async function setTierDays(
         .values({ tier: change.tier, retention_days: change.days, updated_at: change.now ?? Date.now(), updated_by: change.by })
         .execute();
     }
-    return next;
+    return { before: days, after: next };
   });
 }
 

@@ -181,6 +181,13 @@ describe.each(databaseTargets())('series/tiers endpoints on $name', (target) => 
       retentionDays: 90,
       custom: false,
     });
+    // who set which tier, from what, stays in the audit log (a refused change is not recorded)
+    const audited = await db
+      .selectFrom('audit_events')
+      .select(['action', 'details'])
+      .where('action', '=', 'series.retention_set')
+      .execute();
+    expect(audited.map((e) => JSON.parse(e.details))).toEqual([{ tier: '15m', retentionDays: 365, previousDays: 90 }]);
   });
 
   it('answers 403 to a role without series:manage and to another organisation’s admin: the data is every organisation’s', async () => {
