@@ -12,7 +12,8 @@ export function useSeriesTiers(enabled: boolean): UseQueryResult<SeriesTiersAnsw
   return useQuery<SeriesTiersAnswer, ApiError>({
     queryKey: TIERS_KEY,
     queryFn: ({ signal }) => apiPost('series/tiers', {}, { signal }),
-    refetchInterval: TIERS_REFRESH_MS,
+    // another organisation's administrator is refused (403): asked once, not every minute
+    refetchInterval: (query) => (query.state.error ? false : TIERS_REFRESH_MS),
     enabled,
     retry: false,
   });
