@@ -27,6 +27,7 @@ const { post } = require('./fleet-server');
 const { wrkPost } = require('./wrk');
 const gcTrace = require('./gc-trace');
 const { ms } = require('./stats');
+const { countStoredSamples, pgQuery } = require('./stored-samples');
 const { cpuMeter, cpuSeconds, untilQuiet, machineBusySeconds, mainThreadSchedule } = require('./process-cpu');
 
 const BASE_PORT = Number(process.env.BENCH_CLUSTER_PORT ?? 19020);
@@ -53,9 +54,9 @@ const load = () =>
 const thousands = (n) => Math.round(n).toLocaleString('en');
 const percentOfCore = (share) => `${Math.round(share * 100)} %`;
 
+/** Raw and packed (stored-samples.js): a bench past the packing horizon would otherwise count packed samples as lost. */
 async function storedSamples(db, prefix) {
-  const { rows } = await db.query('SELECT count(*)::bigint AS n FROM metric_samples WHERE thing_name LIKE $1', [`${prefix}-%`]);
-  return Number(rows[0].n);
+  return countStoredSamples(pgQuery(db), `${prefix}-%`);
 }
 
 async function benchIngest({ cluster, fleet, db }) {

@@ -223,19 +223,27 @@ function noisySamples(now) {
   return samples;
 }
 
+/** Wall-time percentiles of `times` calls, and this process's CPU a call (ms): a loaded machine stretches the first, not the second. */
 const timed = async (times, call) => {
   const durations = [];
+  const cpu = process.cpuUsage();
   for (let i = 0; i < times; i++) {
     const t = performance.now();
     await call();
     durations.push(performance.now() - t);
   }
-  return summary(durations);
+  const used = process.cpuUsage(cpu);
+  return { ...summary(durations), cpuMs: (used.user + used.system) / 1000 / times };
 };
 
 async function main() {
   const engine = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite';
-  log(`bench:series on ${engine}`);
+  log(
+    `bench:series on ${engine}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}`,
+  );
   const now = Date.now();
 
   // the simulator's data
@@ -249,6 +257,7 @@ async function main() {
     days: HISTORY_DAYS,
     now,
     log: silent,
+    packed: false, // raw, as before packing: the bench measures both forms
   });
   await history.written;
   const simFigures = await measure(
@@ -317,7 +326,7 @@ async function main() {
     `  ${fmt(samples.length / ingestSeconds, 0)} samples/s, ${fmt((ingestCpu.user + ingestCpu.system) / samples.length, 1)} µs of CPU a sample`,
   );
   log(
-    `reads: a year at 1h of 4 metrics (the route's closed-bucket cache; roll-ups are not packed) p50 ${fmt(yearRead.p50)} ms (p99 ${fmt(yearRead.p99)}); a raw day of one metric (17,280 samples at 1m) p50 ${fmt(rawDayPacked.p50)} ms packed, ${fmt(rawDayUnpacked.p50)} ms raw`,
+    `reads: a year at 1h of 4 metrics (the route's closed-bucket cache; roll-ups are not packed) p50 ${fmt(yearRead.p50)} ms (p99 ${fmt(yearRead.p99)}); a raw day of one metric (17,280 samples at 1m) p50 ${fmt(rawDayPacked.p50)} ms packed (p99 ${fmt(rawDayPacked.p99)}, ${fmt(rawDayPacked.cpuMs)} ms of CPU a read), ${fmt(rawDayUnpacked.p50)} ms raw (${fmt(rawDayUnpacked.cpuMs)} ms of CPU)`,
   );
   log('');
   log(`| ${engine} | simulator: raw / packed / VictoriaMetrics | noisy: raw / packed / VictoriaMetrics |`);

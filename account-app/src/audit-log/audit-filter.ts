@@ -51,6 +51,7 @@ export const AUDIT_CATEGORIES = {
     'integrations.history_imported',
   ],
   releases: ['releases.registered', 'releases.canary_set', 'releases.promoted', 'releases.rolled_back', 'releases.auto_rolled_back'],
+  server: ['series.retention_set'],
 } as const;
 
 export type AuditCategory = keyof typeof AUDIT_CATEGORIES;

@@ -56,6 +56,8 @@ export const ERROR_CODES = {
   RedeliveryPending: { params: ['deliveryId'] },
   TooManyRedeliveries: { params: ['max'] },
   WebhookUrlRefused: { params: ['field', 'reason', 'host'], variants: ['reason'], reasons: WEBHOOK_URL_REASONS },
+  // Time-series retention: a coarser tier kept shorter than a finer one.
+  TierOrder: { params: ['finer', 'coarser', 'finerDays', 'coarserDays'] },
   // Live streams.
   TooManyStreams: { params: ['max'] },
   // EV charging: a minimum above the maximum, or a current the charger cannot deliver.

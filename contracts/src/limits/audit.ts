@@ -50,6 +50,7 @@ export const AUDIT_ACTIONS = [
   'releases.promoted',
   'releases.rolled_back',
   'releases.auto_rolled_back',
+  'series.retention_set',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -12,6 +12,7 @@ export const PERMISSIONS = [
   { key: 'iam:manage', description: 'Invite, change, disable and delete users; manage roles and permissions' },
   { key: 'audit:read', description: 'Read the audit log of sign-ins and identity and access changes' },
   { key: 'releases:manage', description: "Roll out the console's modules: canaries, promotions and rollbacks" },
+  { key: 'series:manage', description: 'Set how long the server keeps each tier of the time series, and see their sizes' },
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number]['key'];

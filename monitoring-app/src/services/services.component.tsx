@@ -1,6 +1,7 @@
 // /services: is the active plant's data flowing? Its gateway's connection (online, since, last
 // report), how late its data is, the server's own connection to the MQTT broker, and the gateway's
-// health (its devices, its outbox) when it sends one.
+// health (its devices, its outbox) when it sends one; for who may set them, the server's retention
+// tiers of the time series.
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, H3, HTMLTable, Intent, Spinner, Tag } from '@blueprintjs/core';
@@ -18,6 +19,7 @@ import {
 import { delayLevel, delayParts, newestReport, type DelayLevel } from './data-delay';
 import { useBrokerStatus, useRegistryPlant } from './services.resource';
 import { GatewayHealthCard } from './gateway-health.component';
+import { SeriesTiersCard } from './series-tiers.component';
 import '../common/monitoring-page.css';
 import './services.css';
 
@@ -112,6 +114,9 @@ export default function ServicesPage() {
     <div>
       <PageHeader page="pages.services" name={plant?.name} description={t('services.description')} />
       <PlantGate>{(active) => <PlantServices key={active.id} plant={active} />}</PlantGate>
+      <div className="helio-services helio-services--server">
+        <SeriesTiersCard />
+      </div>
     </div>
   );
 }

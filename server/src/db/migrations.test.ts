@@ -44,6 +44,7 @@ const RECORDED = [
   '071_series_blocks',
   '072_push_subscriptions',
   '073_monthly_reports',
+  '075_series_tiers',
 ];
 
 describe('the migrations collected from the modules', () => {

@@ -12,7 +12,7 @@ import { recordingLog } from '../devices/test-fixtures';
 import { loadForecastConfig } from '../forecast/forecast-config';
 import { FORECAST_LEASE, startForecastIssuer } from '../forecast/issuer';
 import { ALERT_ENGINE_JOB, startAlertEngine } from '../notifications/alert-engine';
-import { RETENTION_JOB, startRawRetention } from '../series/retention';
+import { RETENTION_JOB, startRawRetention } from '../series/retention-job';
 import { PACKING_JOB, startSeriesPacking } from '../series/series-packer';
 import { SPOT_IMPORT_JOB, startPriceImport } from '../spot/price-import';
 import { loadSpotConfig } from '../spot/spot-config';

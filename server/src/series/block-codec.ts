@@ -225,14 +225,14 @@ function xorValues(values: readonly number[]): Uint8Array {
   return bits.done();
 }
 
-function unXorValues(bytes: Uint8Array, count: number): number[] {
+/** Gorilla's values into `values` (as many as it holds). */
+function unXorValues(bytes: Uint8Array, values: Float64Array): void {
   const bits = new BitSource(bytes);
-  const values: number[] = [];
   let hi = 0;
   let lo = 0;
   let lead = 0;
   let trail = 0;
-  for (let i = 0; i < count; i++) {
+  for (let i = 0; i < values.length; i++) {
     if (i === 0) {
       hi = bits.read(32);
       lo = bits.read(32);
@@ -245,9 +245,8 @@ function unXorValues(bytes: Uint8Array, count: number): number[] {
       hi = (hi ^ xh) >>> 0;
       lo = (lo ^ xl) >>> 0;
     }
-    values.push(valueOf(hi, lo));
+    values[i] = valueOf(hi, lo);
   }
-  return values;
 }
 
 /** The fewest decimals k at which every value is exactly an integer / 10^k, or undefined. */
@@ -275,17 +274,6 @@ function scaledValues(values: readonly number[], decimals: number): Uint8Array {
     previous = n;
   }
   return out.done();
-}
-
-function unscaleValues(source: ByteSource, count: number): number[] {
-  const scale = 10 ** source.byte();
-  const values: number[] = [];
-  let n = 0;
-  for (let i = 0; i < count; i++) {
-    n += source.signed();
-    values.push(n / scale);
-  }
-  return values;
 }
 
 function payload(samples: readonly PackedSample[], valueMode: number, values: Uint8Array): Uint8Array {
@@ -327,19 +315,45 @@ export function packBlock(samples: readonly PackedSample[]): Uint8Array {
 }
 
 export function unpackBlock(block: Uint8Array): PackedSample[] {
+  const samples: PackedSample[] = [];
+  unpackBlockRange(block, -Infinity, Infinity, samples);
+  return samples;
+}
+
+/**
+ * Appends to `out` the block's samples with `from` ≤ ts < `to`, in the block's order. A reader of part
+ * of a day block makes no sample outside its range: times go to a typed array first, scaled values
+ * are made as they are read, and a sample is an object only once it is kept (a raw day of one metric
+ * reads two day blocks, half of them outside the day asked for).
+ */
+export function unpackBlockRange(block: Uint8Array, from: number, to: number, out: PackedSample[]): void {
   if (block[0] !== VERSION) throw new RangeError(`block: unknown version ${block[0]}`);
   const body = block.subarray(2);
   const source = new ByteSource(block[1] === DEFLATED ? new Uint8Array(inflateRawSync(body)) : body);
   const count = source.varint();
-  const times: number[] = [];
+  const times = new Float64Array(count);
   let ts = 0;
   let delta = 0;
   for (let i = 0; i < count; i++) {
     delta += source.signed();
     ts += delta;
-    times.push(ts);
+    times[i] = ts;
   }
   const mode = source.byte();
-  const values = mode === VALUES_SCALED ? unscaleValues(source, count) : unXorValues(source.rest(), count);
-  return times.map((t, i) => ({ ts: t, value: values[i]! }));
+  if (mode === VALUES_SCALED) {
+    const scale = 10 ** source.byte();
+    let n = 0;
+    for (let i = 0; i < count; i++) {
+      n += source.signed();
+      const t = times[i]!;
+      if (t >= from && t < to) out.push({ ts: t, value: n / scale });
+    }
+    return;
+  }
+  const values = new Float64Array(count);
+  unXorValues(source.rest(), values);
+  for (let i = 0; i < count; i++) {
+    const t = times[i]!;
+    if (t >= from && t < to) out.push({ ts: t, value: values[i]! });
+  }
 }

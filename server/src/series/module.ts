@@ -1,5 +1,6 @@
-// series: a plant's stored metrics and their time series (metric/*).
+// series: a plant's stored metrics and their time series (metric/*), and the server's retention tiers (series/tiers*).
 import type { Kysely } from 'kysely';
+import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import type { JobDeps } from '../modules';
 import { serverModule, tables } from '../server-module';
@@ -7,9 +8,12 @@ import type { SeriesTables } from './tables';
 import { seriesMigration } from './migrations/005-series';
 import { dayProductionMigration } from './migrations/060-day-production';
 import { seriesBlocksMigration } from './migrations/071-series-blocks';
-import { startRawRetention } from './retention';
+import { seriesTiersMigration } from './migrations/075-series-tiers';
+import { startRawRetention } from './retention-job';
 import { seriesHandlers } from './routes';
 import { startSeriesPacking } from './series-packer';
+import { seriesTierHandlers } from './tier-routes';
+import { defaultTierDays } from './tier-settings';
 
 export const seriesModule = serverModule({
   name: 'series',
@@ -18,6 +22,7 @@ export const seriesModule = serverModule({
     '005_series': seriesMigration,
     '060_day_production': dayProductionMigration,
     '071_series_blocks': seriesBlocksMigration,
+    '075_series_tiers': seriesTiersMigration,
   },
   jobs: ({
     db,
@@ -27,6 +32,7 @@ export const seriesModule = serverModule({
     leaseTtlMs,
     holder,
   }: Pick<JobDeps, 'db' | 'config' | 'log' | 'devices' | 'leaseTtlMs' | 'holder'>) => [
+    // each tier pruned at the age an operator set (series/tiers), the config's ages the defaults
     startRawRetention({
       db,
       retentionDays: config.rawRetentionDays,
@@ -38,5 +44,14 @@ export const seriesModule = serverModule({
     // packs closed hours, and an upgraded database's history in batches, while ingest goes on
     startSeriesPacking({ db, log, leaseTtlMs, holder, after: devices.shadows.idle() }),
   ],
-  handlers: ({ db }: { db: Kysely<Database> }) => seriesHandlers({ db }),
+  handlers: ({
+    db,
+    config,
+  }: {
+    db: Kysely<Database>;
+    config: Pick<Config, 'rawRetentionDays' | 'rollupRetentionDays' | 'releasesOrganisation'>;
+  }) => ({
+    ...seriesHandlers({ db }),
+    ...seriesTierHandlers({ db, defaults: defaultTierDays(config), organisation: config.releasesOrganisation }),
+  }),
 });

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { insertPlant, insertTenant } from '../devices/test-fixtures';
 import { databaseTargets } from '../testing/databases';
-import { pruneRawSamples, pruneRollups, startRawRetention } from './retention';
+import { pruneRawSamples, pruneRollups } from './retention';
+import { startRawRetention } from './retention-job';
 import { readSeries } from './series-reader';
 import { SeriesWriter } from './series-writer';
 import { calendarOf } from './calendar';
@@ -99,6 +100,6 @@ describe.each(databaseTargets())('raw retention on $name', (target) => {
       intervalMs: 10,
     });
     await retention.stop();
-    expect(lines).toContainEqual(expect.stringMatching(/deleted \d+ roll-up buckets older than 20 days/));
+    expect(lines).toContainEqual(expect.stringMatching(/deleted \d+ 1h buckets older than 20 days/));
   });
 });

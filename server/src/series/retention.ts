@@ -1,10 +1,9 @@
-// Raw samples older than the raw retention are deleted, packed or not; roll-ups stay longer, so hours, days and
-// months can still be read, until the roll-up retention deletes their buckets too (a gateway
+// Raw samples older than the raw tier's age are deleted, packed or not; roll-ups stay longer, so hours, days and
+// months can still be read, until their own tiers' ages delete their buckets too (tier-retention.ts; the job: retention-job.ts) (a gateway
 // inventing keys or back-dating reports cannot grow the tables for ever). One delete per metric of
 // each plant keeps every statement short.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { startLeaderJob } from '../jobs/leader-job';
 import { inTransaction } from '../db/dialect';
 import { unpackBlock } from './block-codec';
 import { ROLLUP_GRANULARITIES } from './calendar';
@@ -94,50 +93,4 @@ export async function pruneRollups(db: Kysely<Database>, retentionDays: number, 
     deleted += Number(result.numDeletedRows);
   }
   return { deleted };
-}
-
-export interface RetentionLog {
-  info(message: string): void;
-  error(message: string): void;
-}
-
-export interface RunningRetention {
-  stop(options?: { release?: boolean }): Promise<void>;
-}
-
-export const RETENTION_JOB = 'series-retention';
-
-/**
- * Prunes now and then every `intervalMs` (default hourly) on the replica that leads the job; a failed
- * run is logged and retried next time.
- */
-export function startRawRetention(opts: {
-  db: Kysely<Database>;
-  retentionDays: number;
-  /** Roll-ups are kept this long; unset keeps them. */
-  rollupRetentionDays?: number;
-  log: RetentionLog;
-  intervalMs?: number;
-  leaseTtlMs?: number;
-  holder?: string;
-}): RunningRetention {
-  const job = startLeaderJob({
-    db: opts.db,
-    name: RETENTION_JOB,
-    everyMs: opts.intervalMs ?? 3_600_000,
-    ttlMs: opts.leaseTtlMs,
-    holder: opts.holder,
-    log: opts.log,
-    work: () =>
-      pruneRawSamples(opts.db, opts.retentionDays)
-        .then(async ({ deleted }) => {
-          if (deleted > 0) opts.log.info(`time series: deleted ${deleted} raw samples older than ${opts.retentionDays} days`);
-          if (opts.rollupRetentionDays === undefined) return;
-          const rollups = await pruneRollups(opts.db, opts.rollupRetentionDays);
-          if (rollups.deleted > 0)
-            opts.log.info(`time series: deleted ${rollups.deleted} roll-up buckets older than ${opts.rollupRetentionDays} days`);
-        })
-        .catch((error: unknown) => opts.log.error(`time series: pruning failed: ${String(error)}`)),
-  });
-  return { stop: (options) => job.stop(options) };
 }

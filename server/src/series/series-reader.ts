@@ -1,5 +1,6 @@
 // Reads time series: hour, day and month buckets from the roll-ups; 1- and 15-minute buckets from
-// the raw samples (packed and unpacked, stored-samples.ts), bucketed here. Rows come ordered by metric
+// the raw samples (packed and unpacked, stored-samples.ts), bucketed here, and past the raw tier from
+// the buckets its retention kept (metric_fine_rollups, tier-retention.ts). Rows come ordered by metric
 // key, then time.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -14,7 +15,7 @@ import { GRANULARITIES, MAX_BUCKETS, type Granularity } from '@helio/contracts';
 export { GRANULARITIES, MAX_BUCKETS, type Granularity };
 
 const FROM_ROLLUP: Partial<Record<Granularity, RollupGranularity>> = { '1h': 'hour', '1d': 'day', '1M': 'month' };
-const RAW_BUCKET_MS: Partial<Record<Granularity, number>> = { '1m': 60_000, '15m': 15 * 60_000 };
+export const RAW_BUCKET_MS: Partial<Record<Granularity, number>> = { '1m': 60_000, '15m': 15 * 60_000 };
 const DAY_MS = 86_400_000;
 
 export interface SeriesRow {
@@ -48,7 +49,7 @@ export function bucketCount(granularity: Granularity, start: number, end: number
   return Math.ceil((end - (start - (start % size))) / size);
 }
 
-interface BucketRow {
+export interface BucketRow {
   metric_key: string;
   bucket: number;
   n: number;
@@ -84,14 +85,53 @@ export async function readSeries(db: Kysely<Database>, q: SeriesQuery): Promise<
   const from = q.start - (q.start % size);
   // Each power sample holds since the sample before it (at most MAX_HOLD_MS): its energy counts in
   // its own bucket. Samples from one hold before the range give the first ones their predecessor.
-  const stored = await readStoredSamples(db, q.thingName, q.metricKeys, from - MAX_HOLD_MS, q.end);
+  const [stored, kept] = await Promise.all([
+    readStoredSamples(db, q.thingName, q.metricKeys, from - MAX_HOLD_MS, q.end),
+    readFineRollups(db, q.thingName, q.granularity === '15m' ? '15m' : '1m', q.metricKeys, from, q.end),
+  ]);
   const rows: BucketRow[] = [];
   for (const [metricKey, samples] of stored) rows.push(...rawBuckets(metricKey, samples, from, size));
-  return byKey(toRows(rows));
+  if (kept.length === 0) return byKey(toRows(rows));
+  // Buckets kept past their raw samples (tier-retention.ts) come first; a bucket in both (only while a
+  // retention run is between compacting and deleting) is the kept one, made from all of its samples.
+  const keptAt = new Set(kept.map((r) => `${r.metric_key}\n${r.bucket}`));
+  const all = [...kept, ...rows.filter((r) => !keptAt.has(`${r.metric_key}\n${r.bucket}`))];
+  all.sort((a, b) => (a.metric_key < b.metric_key ? -1 : a.metric_key > b.metric_key ? 1 : a.bucket - b.bucket));
+  return toRows(all);
+}
+
+/** The 1- or 15-minute buckets kept past their raw samples that begin in [from, to). */
+async function readFineRollups(
+  db: Kysely<Database>,
+  thingName: string,
+  granularity: '1m' | '15m',
+  metricKeys: readonly string[],
+  from: number,
+  to: number,
+): Promise<BucketRow[]> {
+  const rows = await db
+    .selectFrom('metric_fine_rollups')
+    .select([
+      'metric_key',
+      'bucket',
+      'sample_count as n',
+      'value_sum as total',
+      'value_min as lo',
+      'value_max as hi',
+      'last_value',
+      'energy_wh as wh',
+    ])
+    .where('thing_name', '=', thingName)
+    .where('granularity', '=', granularity)
+    .where('metric_key', 'in', metricKeys)
+    .where('bucket', '>=', from)
+    .where('bucket', '<', to)
+    .execute();
+  return rows.map((r) => ({ ...r, bucket: Number(r.bucket) }));
 }
 
 /** Buckets of `size` ms from `from` on, of one key's samples in time order (those before `from` only hold). */
-function rawBuckets(metricKey: string, samples: readonly PackedSample[], from: number, size: number): BucketRow[] {
+export function rawBuckets(metricKey: string, samples: readonly PackedSample[], from: number, size: number): BucketRow[] {
   const rows: BucketRow[] = [];
   let row: BucketRow | undefined;
   let previous: number | undefined;

@@ -7,7 +7,7 @@ import type { Database } from '../db/schema';
 import { BoundedMap } from '../cache/bounded-map';
 import { calendarOf, type ZoneCalendar } from './calendar';
 import { isPowerMetric, MAX_HOLD_MS, RollupAccumulator, type EnergyShare, type Rollup, type Sample } from './rollup';
-import { blockStart, lockSeriesOf, sampleTimeBefore, withoutPacked } from './stored-samples';
+import { blockStart, insertPackedHistory, lockSeriesOf, sampleTimeBefore, withoutPacked } from './stored-samples';
 
 const FIRST_COLUMNS = { thing_name: 'text', metric_key: 'text', ts: 'bigint' } as const;
 const SAMPLE_COLUMNS = { thing_name: 'text', metric_key: 'text', ts: 'bigint', value: 'double precision' } as const;
@@ -40,6 +40,11 @@ type RollupColumn = 'value_min' | 'value_max' | 'last_ts' | 'last_value';
 export interface ThingSamples {
   thingName: string;
   samples: readonly Sample[];
+  /**
+   * For a thing's first samples only (the simulator's history): those before this hour are written
+   * straight into blocks (insertPackedHistory), so the packing job has nothing to move afterwards.
+   */
+  packBefore?: number;
 }
 
 /** Buckets of one thing, to merge into the stored ones. */
@@ -106,11 +111,19 @@ export class SeriesWriter {
     const openHour = blockStart(Date.now());
     const late = new Set(offered.filter((o) => o.samples.some((s) => s.ts < openHour)).map((o) => o.thingName));
     if (late.size > 0) await lockSeriesOf(db, [...late]);
-    for (const { thingName, samples } of offered) {
+    const packed: { thing_name: string; metric_key: string; ts: number; value: number }[] = [];
+    for (const { thingName, samples, packBefore } of offered) {
       if (samples.length === 0) continue;
       const unpacked = late.has(thingName) ? await withoutPacked(db, thingName, samples, openHour) : samples;
-      for (const s of await this.withinKeyCap(db, thingName, unpacked))
-        rows.push({ thing_name: thingName, metric_key: s.metricKey, ts: s.ts, value: s.value });
+      const kept = await this.withinKeyCap(db, thingName, unpacked);
+      if (packBefore !== undefined) {
+        await insertPackedHistory(db, thingName, kept, packBefore);
+        for (const s of kept)
+          if (s.ts < packBefore) packed.push({ thing_name: thingName, metric_key: s.metricKey, ts: s.ts, value: s.value });
+      }
+      for (const s of kept)
+        if (packBefore === undefined || s.ts >= packBefore)
+          rows.push({ thing_name: thingName, metric_key: s.metricKey, ts: s.ts, value: s.value });
     }
     const stored = await insertRows(db, 'metric_samples', SAMPLE_COLUMNS, rows, (insert) =>
       insert
@@ -118,7 +131,7 @@ export class SeriesWriter {
         .returning(['thing_name', 'metric_key', 'ts', 'value']),
     );
     const inserted = new Map<string, Sample[]>();
-    for (const row of stored) {
+    for (const row of [...packed, ...stored]) {
       const sample = { metricKey: row.metric_key, ts: Number(row.ts), value: row.value };
       const list = inserted.get(row.thing_name);
       if (list) list.push(sample);

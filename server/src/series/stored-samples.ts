@@ -4,7 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../db/dialect';
 import type { Database } from '../db/schema';
-import { packBlock, unpackBlock, type PackedSample } from './block-codec';
+import { packBlock, unpackBlock, unpackBlockRange, type PackedSample } from './block-codec';
 import { MAX_HOLD_MS } from './rollup';
 
 /**
@@ -32,6 +32,41 @@ export function blockRow(thingName: string, metricKey: string, period: { start: 
     data: Buffer.from(data.buffer, data.byteOffset, data.byteLength),
   };
 }
+
+/**
+ * Writes a thing's first samples before `packBefore` (an hour's start) straight into blocks, as the
+ * packing job would have left them: a block per closed UTC day, and the hours of the open day before
+ * `packBefore` in one block (the job adds the next hours to it, a day's latest block being small). For a
+ * thing with none stored yet (the simulator's history): a block already there refuses the insert.
+ */
+export async function insertPackedHistory(
+  db: Kysely<Database>,
+  thingName: string,
+  samples: readonly { metricKey: string; ts: number; value: number }[],
+  packBefore: number,
+): Promise<void> {
+  const periods = new Map<string, { metricKey: string; start: number; samples: PackedSample[] }>();
+  for (const s of samples) {
+    if (s.ts >= packBefore) continue;
+    const start = dayBlockStart(s.ts);
+    const key = `${s.metricKey}\n${start}`;
+    let period = periods.get(key);
+    if (!period) periods.set(key, (period = { metricKey: s.metricKey, start, samples: [] }));
+    period.samples.push({ ts: s.ts, value: s.value });
+  }
+  const rows = [...periods.values()].map((p) => {
+    p.samples.sort((a, b) => a.ts - b.ts);
+    return blockRow(thingName, p.metricKey, { start: p.start, end: Math.min(p.start + DAY_BLOCK_MS, packBefore) }, p.samples);
+  });
+  for (let i = 0; i < rows.length; i += HISTORY_BLOCK_ROWS)
+    await db
+      .insertInto('metric_blocks')
+      .values(rows.slice(i, i + HISTORY_BLOCK_ROWS))
+      .execute();
+}
+
+/** Blocks one insert carries (8 parameters each: within either engine's limit). */
+const HISTORY_BLOCK_ROWS = 500;
 
 /**
  * Serialises, per thing, the packing job's transaction with a writer's samples for closed hours
@@ -67,16 +102,17 @@ async function readPacked(
     .orderBy('period_start')
     .execute();
   for (const block of blocks) {
-    const list = packed.get(block.metric_key) ?? [];
-    for (const s of unpackBlock(block.data)) if (s.ts >= from && s.ts < to) list.push(s);
-    packed.set(block.metric_key, list);
+    let list = packed.get(block.metric_key);
+    if (!list) packed.set(block.metric_key, (list = []));
+    unpackBlockRange(block.data, from, to, list);
   }
   return packed;
 }
 
 /** `packed` and `raw` (each in time order) as one series; a time in both keeps the packed value, stored first. */
-function merged(packed: readonly PackedSample[] | undefined, raw: readonly PackedSample[]): PackedSample[] {
+function merged(packed: PackedSample[] | undefined, raw: readonly PackedSample[]): PackedSample[] {
   if (!packed || packed.length === 0) return [...raw];
+  if (raw.length === 0) return packed; // readPacked's own list: nobody else holds it
   const out: PackedSample[] = [];
   let i = 0;
   let j = 0;

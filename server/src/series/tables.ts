@@ -49,8 +49,35 @@ export interface MetricBlockTable {
   data: Uint8Array;
 }
 
+/** A 1- or 15-minute bucket kept past its raw samples (retention-tiers.ts compacts them): metric_rollups' columns. */
+export interface MetricFineRollupTable extends Omit<MetricRollupTable, 'granularity' | 'last_ts'> {
+  granularity: '1m' | '15m';
+}
+
+/** A tier's age as an operator set it (a tier without a row keeps the configured default). */
+export interface SeriesTierTable {
+  tier: string;
+  retention_days: number;
+  updated_at: number;
+  updated_by: string | null;
+}
+
+/** What the retention job last measured of a tier. */
+export interface SeriesTierSizeTable {
+  tier: string;
+  row_count: number;
+  /** null where the engine cannot tell. */
+  bytes: number | null;
+  oldest: number | null;
+  newest: number | null;
+  measured_at: number;
+}
+
 export interface SeriesTables {
   metric_rollups: MetricRollupTable;
   day_production: DayProductionTable;
   metric_blocks: MetricBlockTable;
+  metric_fine_rollups: MetricFineRollupTable;
+  series_tiers: SeriesTierTable;
+  series_tier_sizes: SeriesTierSizeTable;
 }

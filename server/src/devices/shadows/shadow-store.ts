@@ -202,13 +202,18 @@ export class ShadowStore {
 
   /**
    * Past reports in bulk (simulated history): the samples of all of them and the last one merged into
-   * the shadow, in one transaction, so a plant has its whole history or none of it.
+   * the shadow, in one transaction, so a plant has its whole history or none of it. With `packBefore`
+   * (a plant with no history yet) the samples before that hour are written packed.
    */
-  applyReportedHistory(thingName: string, reports: readonly { ts: number; reported: JsonObject }[]): Promise<ShadowChange | undefined> {
+  applyReportedHistory(
+    thingName: string,
+    reports: readonly { ts: number; reported: JsonObject }[],
+    opts: { packBefore?: number } = {},
+  ): Promise<ShadowChange | undefined> {
     const last = reports.at(-1);
     if (!last) return Promise.resolve(undefined);
     const samples = reports.flatMap((r) => numericSamples(r.reported).map((s) => ({ ...s, ts: r.ts })));
-    return this.updateOne({ thingName, section: 'reported', patch: last.reported, now: last.ts, samples });
+    return this.updateOne({ thingName, section: 'reported', patch: last.reported, now: last.ts, samples, ...opts });
   }
 
   /**

@@ -35,6 +35,8 @@ export interface ShadowUpdate {
   now: number;
   /** Time-series samples stored with the update (a report's numeric values); one already stored is ignored. */
   samples?: readonly Sample[];
+  /** The simulator's history: samples before this hour go straight into packed blocks (SeriesWriter's ThingSamples). */
+  packBefore?: number;
   /** Refuse with a VersionConflictError unless the stored shadow is at this version. */
   expectedVersion?: number;
 }
@@ -72,7 +74,7 @@ export async function writeUpdates(
   const outcomes: UpdateOutcome[] = [];
   const existing: ShadowTable[] = [];
   const inserted: ShadowTable[] = [];
-  const written: { thingName: string; shadow: ShadowDocument; samples?: readonly Sample[] }[] = [];
+  const written: { thingName: string; shadow: ShadowDocument; samples?: readonly Sample[]; packBefore?: number }[] = [];
   for (const update of updates) {
     const row = stored.get(update.thingName);
     const previous = row ? fromRow(row) : emptyShadow();
@@ -81,7 +83,7 @@ export async function writeUpdates(
     if ('failed' in merged) continue;
     const { doc } = merged.change;
     (row ? existing : inserted).push(toRow(update.thingName, doc, merged.updatedAt));
-    written.push({ thingName: update.thingName, shadow: doc, samples: update.samples });
+    written.push({ thingName: update.thingName, shadow: doc, samples: update.samples, packBefore: update.packBefore });
   }
   // In name order as the rows were locked: two writers inserting the same new things wait, not deadlock.
   const byName = (x: ShadowTable, y: ShadowTable) => (x.thing_name < y.thing_name ? -1 : x.thing_name > y.thing_name ? 1 : 0);
@@ -105,7 +107,13 @@ export async function writeUpdates(
   await writeGatewayReports(trx, written);
   await opts.series.writeSamplesOf(
     trx,
-    written.filter((w) => w.samples && w.samples.length > 0).map((w) => ({ thingName: w.thingName, samples: w.samples ?? [] })),
+    written
+      .filter((w) => w.samples && w.samples.length > 0)
+      .map((w) => ({
+        thingName: w.thingName,
+        samples: w.samples ?? [],
+        ...(w.packBefore === undefined ? {} : { packBefore: w.packBefore }),
+      })),
   );
   return outcomes;
 }

@@ -8,6 +8,8 @@ import { insertPlant, insertTenant, recordingLog } from '../test-fixtures';
 import { startDevices, type DeviceServices } from '../services';
 import { testConfig } from '../../testing/test-app';
 import { until } from '../../testing/until';
+import { readStoredSamples } from '../../series/stored-samples';
+import { packClosedHours } from '../../series/series-packer';
 
 const NOW = Date.parse('2025-06-15T10:02:30Z');
 const DAY_MS = 86_400_000;
@@ -40,13 +42,18 @@ describe.each(databaseTargets())('simulated history on $name', (target) => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('thing_name', '=', thing)
       .executeTakeFirstOrThrow();
+    const packed = await db
+      .selectFrom('metric_blocks')
+      .select((eb) => eb.fn.sum<number>('sample_count').as('n'))
+      .where('thing_name', '=', thing)
+      .executeTakeFirstOrThrow();
     const rollups = await db
       .selectFrom('metric_rollups')
       .select((eb) => eb.fn.sum<number>('sample_count').as('n'))
       .where('thing_name', '=', thing)
       .where('granularity', '=', 'hour')
       .executeTakeFirstOrThrow();
-    return { raw: Number(raw.n), rolledUp: Number(rollups.n) };
+    return { raw: Number(raw.n), packed: Number(packed.n ?? 0), rolledUp: Number(rollups.n) };
   };
 
   it('writes two days at five-minute resolution, rolled up, for a plant without history, and leaves others alone', async () => {
@@ -54,20 +61,26 @@ describe.each(databaseTargets())('simulated history on $name', (target) => {
     const backfill = await backfillHistory({ db, shadows, plants: [plant('history-new'), plant('history-live')], days: 2, now: NOW, log });
     expect([...backfill.lastReported.keys()]).toEqual(['history-new']);
     await backfill.written;
-    const { raw, rolledUp } = await counts('history-new');
-    expect(raw).toBe(rolledUp);
-    const pv = await db
+    const { raw, packed, rolledUp } = await counts('history-new');
+    expect(raw + packed).toBe(rolledUp);
+    // written packed up to the hour the packing job packs up to (20 minutes after an hour ends): 09:00
+    const rawPv = await db
       .selectFrom('metric_samples')
       .select(['ts'])
       .where('thing_name', '=', 'history-new')
       .where('metric_key', '=', 'ActPwrPve')
       .orderBy('ts')
       .execute();
+    expect(rawPv.map((r) => Number(r.ts))[0]).toBe(Date.parse('2025-06-15T09:00:00Z'));
+    expect(rawPv).toHaveLength(13); // 09:00 to 10:00
+    const pv = (await readStoredSamples(db, 'history-new', ['ActPwrPve'], 0, NOW)).get('ActPwrPve') ?? [];
     expect(pv).toHaveLength((2 * DAY_MS) / 300_000);
+    // the packing job then has nothing to move: a first start does not pack the history again
+    expect(await packClosedHours(db, NOW)).toMatchObject({ samples: 0, blocks: 0 });
     expect(Number(pv[0]?.ts)).toBe(Date.parse('2025-06-13T10:05:00Z'));
     expect(Number(pv.at(-1)?.ts)).toBe(Date.parse('2025-06-15T10:00:00Z'));
     expect(log.lines).toEqual([expect.stringMatching(/wrote 2 days of simulated history for history-new/)]);
-    expect(await counts('history-live')).toEqual({ raw: 1, rolledUp: 1 });
+    expect(await counts('history-live')).toEqual({ raw: 1, packed: 0, rolledUp: 1 });
   });
 
   it('leaves the shadow at the last reported state, for the live gateway to continue from', async () => {
@@ -110,14 +123,8 @@ describe('the in-process simulator with history and a time factor (embedded brok
     await target?.destroy();
   });
 
-  const loadSamples = () =>
-    db
-      .selectFrom('metric_samples')
-      .select(['ts', 'value'])
-      .where('thing_name', '=', thing)
-      .where('metric_key', '=', 'EnergyLoadTotal')
-      .orderBy('ts')
-      .execute();
+  const loadSamples = async () =>
+    (await readStoredSamples(db, thing, ['EnergyLoadTotal'], 0, Date.now() + DAY_MS)).get('EnergyLoadTotal') ?? [];
 
   it('writes a day of history, then the gateway continues from its end, a simulated hour per real second', async () => {
     const startedAt = Date.now();

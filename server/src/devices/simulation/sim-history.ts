@@ -1,6 +1,7 @@
 // Simulated history: a plant that has no history yet gets the last days of it, at 5-minute
 // resolution, so charts have data from the first start. It goes through the shadow store like live
-// reports (raw samples, roll-ups, shadow), one transaction per plant. The history is computed at once
+// reports (samples, roll-ups, shadow), one transaction per plant; the samples of closed hours go
+// straight into packed blocks, as the packing job would have left them. The history is computed at once
 // (a gateway continues from its end) and written in the background: the store's queue for the thing
 // holds the gateway's first reports until the history is in, and start-up does not wait for it.
 import { newPlantRun, plantHistory, type SimPlantConfig } from './demo-simulator';
@@ -9,6 +10,8 @@ import type { Database } from '../../db/schema';
 import type { JsonObject } from '../shadows/json';
 import type { DeviceLog } from '../log';
 import type { ShadowStore } from '../shadows/shadow-store';
+import { PACK_AFTER_MS } from '../../series/series-packer';
+import { blockStart } from '../../series/stored-samples';
 
 const DAY_MS = 86_400_000;
 const STEP_MS = 5 * 60_000;
@@ -20,6 +23,8 @@ export interface BackfillOptions {
   days: number;
   now?: number;
   log: DeviceLog;
+  /** Off: every sample raw, as a database from before packing holds them (the packing job's upgrade test). */
+  packed?: boolean;
 }
 
 export interface Backfill {
@@ -49,9 +54,12 @@ export async function backfillHistory(opts: BackfillOptions): Promise<Backfill> 
     if (!last) continue;
     lastReported.set(plant.thingName, last.reported);
     writes.push(
-      opts.shadows.applyReportedHistory(plant.thingName, reports).catch((error: unknown) => {
-        opts.log.error(`devices: writing the simulated history of ${plant.thingName} failed: ${String(error)}`);
-      }),
+      // written packed up to the hour the packing job would pack up to: a first start packs nothing afterwards
+      opts.shadows
+        .applyReportedHistory(plant.thingName, reports, opts.packed === false ? {} : { packBefore: blockStart(now - PACK_AFTER_MS) })
+        .catch((error: unknown) => {
+          opts.log.error(`devices: writing the simulated history of ${plant.thingName} failed: ${String(error)}`);
+        }),
     );
   }
   const things = [...lastReported.keys()];
