@@ -79,12 +79,14 @@ test('the export limit reads the same on the plant detail and on /rc', async ({ 
   await signIn(page);
 
   await page.goto('/rc');
-  const reported = page.getByTestId('rc-reported-ExportLimit');
-  await expect(reported).toHaveText(/\d W$/);
-  const onRc = (await reported.textContent()) as string;
+  await expect(page.getByTestId('rc-reported-ExportLimit')).toHaveText(/\d W$/);
+  // /rc words the limit in force with the plant detail's helper: the same sentence on both pages
+  const inForce = page.getByTestId('rc-in-force-ExportLimit');
+  await expect(inForce).toHaveText(/\d W/);
+  const onRc = (await inForce.textContent()) as string;
 
   await page.goto(`/management/plants/${plant.id}`);
   const onDetail = page.getByTestId('plant-export-limit');
-  await expect(onDetail).toContainText(onRc);
+  await expect(onDetail).toHaveText(onRc);
   await expect(onDetail).not.toContainText('bez limitu');
 });

@@ -24,6 +24,8 @@ export interface ControlCardProps {
   rule: RcRule;
   reported: unknown;
   desired: unknown;
+  /** The value in force as every page words it (the export limit: usePlantExportLimit), where one exists. */
+  inForce?: string;
   state: ControlState;
   /** The gateway's reason for refusing the waiting value, or null. */
   refusal: string | null;
@@ -58,6 +60,7 @@ export function ControlCard({
   rule,
   reported,
   desired,
+  inForce,
   state,
   refusal,
   draft,
@@ -83,6 +86,12 @@ export function ControlCard({
         {limits && <> {t('limits', { limits })}</>}
       </p>
       <dl className="helio-rc-values">
+        {inForce !== undefined && (
+          <>
+            <dt>{t('inForce')}</dt>
+            <dd data-testid={`rc-in-force-${keyName}`}>{inForce}</dd>
+          </>
+        )}
         <dt>{t('reported')}</dt>
         <dd data-testid={`rc-reported-${keyName}`}>{formatValue(t, rule, reported)}</dd>
         <dt>{t('desired')}</dt>

@@ -43,6 +43,7 @@ describe.each(databaseTargets())('plants on $name', (target) => {
       pvPeakKw: 9.8,
       batteryKwh: 10,
       chargerKw: 11,
+      gridExportLimitKw: null,
     });
     expect(plants[1]).toMatchObject({ thingName: 'demo-olomouc-02', batteryKwh: 30, chargerKw: null });
     expect(plants[2]).toMatchObject({ thingName: 'demo-plzen-03', batteryKwh: null, chargerKw: 22 });

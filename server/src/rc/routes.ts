@@ -58,7 +58,10 @@ export function rcHandlers({ db, devices }: RcDeps): ApiHandlers {
       const permitted = request.user.permissions.includes('devices:control');
       const roleAllows = hasPlantRole(plant.access_role, 'operator');
       return {
-        plant: { id: plant.id, name: plant.name, thingName: plant.thing_name, timezone: plant.timezone, hasBattery },
+        plant: {
+          ...{ id: plant.id, name: plant.name, thingName: plant.thing_name, timezone: plant.timezone, hasBattery },
+          gridExportLimitKw: plant.grid_export_limit_kw,
+        },
         keys: WRITABLE_KEY_NAMES.filter((key) => hasBattery || !WRITABLE_KEYS[key].battery).map((key) => ({
           key,
           rule: ruleView(WRITABLE_KEYS[key]),
