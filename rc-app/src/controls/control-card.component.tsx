@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Callout, Card, FormGroup, H5, Spinner, Tag, type Intent } from '@blueprintjs/core';
 import { formatDateTime } from '@helio/shared-utils';
 import type { WritableKeyName } from '@helio/contracts/device';
+import { RC_COMMAND_EXPIRY_MS } from '@helio/contracts/limits';
 import { ControlInput } from './control-input.component';
 import type { Draft, RcRule } from './control-draft';
 import { isWaiting, type ControlState } from './control-state';
@@ -16,7 +17,6 @@ const STATE_INTENT: Record<ControlState['kind'], Intent> = {
   pending: 'warning',
   notConfirmed: 'danger',
   queued: 'primary',
-  expired: 'danger',
 };
 
 export interface ControlCardProps {
@@ -50,7 +50,7 @@ function StateTag({ keyName, state }: { keyName: string; state: ControlState }) 
       data-testid={`rc-state-${keyName}`}
       data-state={state.kind}
     >
-      {t(`state.${state.kind}`, { since: since ?? '' })}
+      {t(`state.${state.kind}`, { since: since ?? '', hours: RC_COMMAND_EXPIRY_MS / 3_600_000 })}
     </Tag>
   );
 }

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import type { ErrorBody, RcCommand } from '@helio/contracts';
+import { RC_COMMAND_EXPIRY_MS, type ErrorBody, type RcCommand } from '@helio/contracts';
 import type { Database } from '../db/schema';
 import { startDevices, type DeviceServices } from '../devices/services';
 import { insertPlant, insertTenant, recordingLog, userWithToken } from '../devices/test-fixtures';
@@ -12,6 +12,7 @@ import { buildApp } from '../http/app';
 import { databaseTargets } from '../testing/databases';
 import { whileAuditRefused } from '../testing/refused-audit';
 import { apiPost, testConfig } from '../testing/test-app';
+import { expireCommands } from './commands';
 
 describe.each(databaseTargets())('desired state as a control on $name', (target) => {
   const run = randomUUID().slice(0, 8);
@@ -147,6 +148,28 @@ describe.each(databaseTargets())('desired state as a control on $name', (target)
     const exportLimit = (await commandsOf('home')).filter((c) => c.key === 'ExportLimit');
     expect(exportLimit.map((c) => [c.to, c.state])).toContainEqual([3900, 'cancelled']);
     expect(exportLimit.filter((c) => c.state === 'sent')).toEqual([]);
+  });
+
+  it('expires a value the device did not take within the expiry: the history says expired, the desired key is cleared', async () => {
+    expect((await desired('noBattery', 'ExportLimit', 3300, tokens.rc)).statusCode).toBe(200);
+    expect((await desired('noBattery', 'OperMode', 'backup', tokens.rc)).statusCode).toBe(200);
+    const sentAt = Date.parse((await commandsOf('noBattery')).find((c) => c.key === 'ExportLimit')!.sentAt);
+    // the clock the test drives: just before the expiry nothing changes
+    expect(await expireCommands(db, devices.shadows, sentAt + RC_COMMAND_EXPIRY_MS - 1, plantIds.noBattery)).toBe(0);
+    expect(await desiredOf('noBattery')).toEqual({ ExportLimit: 3300, OperMode: 'backup' });
+    // a newer value for the same key than the expired command's is not cleared
+    await devices.shadows.setDesired(things.noBattery, { OperMode: 'self-consumption' });
+    const heard: string[][] = [];
+    const stopHearing = devices.shadows.onChange((change) => heard.push(Object.keys(change.doc.state.desired)));
+    expect(await expireCommands(db, devices.shadows, sentAt + RC_COMMAND_EXPIRY_MS + 60_000)).toBeGreaterThanOrEqual(2);
+    stopHearing();
+    expect(await desiredOf('noBattery')).toEqual({ OperMode: 'self-consumption' });
+    // the clear is a shadow change like any other: the live streams and the device hear of it
+    expect(heard).toContainEqual(['OperMode']);
+    const states = (await commandsOf('noBattery')).map((c) => [c.key, c.to, c.state]);
+    expect(states).toContainEqual(['ExportLimit', 3300, 'expired']);
+    expect(states).toContainEqual(['OperMode', 'backup', 'expired']);
+    expect(await expireCommands(db, devices.shadows, sentAt + RC_COMMAND_EXPIRY_MS + 120_000, plantIds.noBattery)).toBe(0);
   });
 
   it('makes no change, records no command and tells the device nothing when the audit entry cannot be written', async () => {

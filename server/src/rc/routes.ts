@@ -12,7 +12,7 @@ import { WRITABLE_KEYS } from '../devices/shadows/writable-keys';
 import { conflict, notFound } from '../http/errors';
 import { findTenantPlant, hasPlantRole } from '../plants/access';
 import { gatewayStatus } from '../devices/registry/registry';
-import { commandView, listCommands } from './commands';
+import { commandView, expireCommands, listCommands } from './commands';
 import { sendControl } from './control';
 
 export interface RcDeps {
@@ -52,6 +52,8 @@ export function rcHandlers({ db, devices }: RcDeps): ApiHandlers {
   return {
     'rc/state': async (request): Promise<RcState> => {
       const plant = await visiblePlant(db, request, request.body.plantId);
+      // a value that waited past the command expiry no longer waits: the page loads the shadow without it
+      await expireCommands(db, devices.shadows, Date.now(), plant.id);
       const hasBattery = !!plant.battery_kwh;
       const connection = devices.gatewayConnection(plant.thing_name);
       const status = gatewayStatus(await lastReportedAt(db, plant.thing_name), connection, Date.now());
@@ -96,7 +98,7 @@ export function rcHandlers({ db, devices }: RcDeps): ApiHandlers {
     },
     'rc/commands/list': async (request) => {
       const plant = await visiblePlant(db, request, request.body.plantId);
-      return { commands: await listCommands(db, { ...request.body, plantId: plant.id }) };
+      return { commands: await listCommands(db, devices.shadows, { ...request.body, plantId: plant.id }) };
     },
   };
 }
