@@ -56,6 +56,9 @@ export { PLANT_LIST_KEY } from './plants/plant-list-key';
 export type { ExportLimit } from './plants/export-limit';
 export { exportLimitOf, exportLimitText } from './plants/export-limit';
 export { usePlantExportLimit } from './plants/use-export-limit';
+export type { BatteryFloor } from './plants/battery-floor';
+export { batteryFloorOf, batteryFloorText } from './plants/battery-floor';
+export { usePlantBatteryFloor } from './plants/use-battery-floor';
 export { PlantGate } from './plants/plant-gate';
 export type { PlantGateProps } from './plants/plant-gate-view';
 
