@@ -131,7 +131,15 @@ export type {
 export type { AlertThresholds, CsvCell, Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow, SpotDay, SpotPrice, SpotPrices };
 export type { BrokerStatus, GatewayHealth, GatewayHealthAnswer, GatewayLogin, RegistryFilter, RegistryPlant };
 export { toCsv, plantSeriesParams };
-export { CSV_DIGITS, csvFileName, csvNumber, plantTimestamp } from '../src/export/csv-values';
+export {
+  CSV_DIGITS,
+  csvFileName,
+  csvFileNameOfDays,
+  csvMetricNumber,
+  csvNamePart,
+  csvNumber,
+  plantTimestamp,
+} from '../src/export/csv-values';
 export type { PlantAccessInviteRequest, PlantAccessUser, PlantRole } from '@helio/contracts';
 export type { LiveAlert, LiveAlertEvent } from '@helio/contracts';
 export { PASSWORD_RULES, PasswordRules, usePasswordRuleText };

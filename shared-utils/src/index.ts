@@ -114,7 +114,7 @@ export { THRESHOLD_FIELDS, THRESHOLD_LIMITS, parseThresholdNumber, validateThres
 // Export
 export type { CsvCell } from './export/csv';
 export { toCsv, downloadCsv } from './export/csv';
-export { CSV_DIGITS, csvFileName, csvNumber, plantTimestamp } from './export/csv-values';
+export { CSV_DIGITS, csvFileName, csvFileNameOfDays, csvMetricNumber, csvNamePart, csvNumber, plantTimestamp } from './export/csv-values';
 
 // Toasts & components
 export { showToast } from './toaster/toaster';

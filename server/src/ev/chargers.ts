@@ -30,6 +30,7 @@ export function chargerView(
     plantId: plant.id,
     plantName: plant.name,
     thingName: plant.thing_name,
+    timezone: plant.timezone,
     name: device.name,
     ratedPowerKw: device.rated_power_kw,
     role: plant.access_role,
