@@ -13,7 +13,7 @@ import type { JsonValue } from '../devices/shadows/json';
 import type { ShadowDocument } from '../devices/shadows/shadow-doc';
 import { checkDesired } from '../devices/shadows/writable-keys';
 import { checkPlantChargerCurrent } from '../ev/current-limits';
-import { badRequest } from '../http/errors';
+import { ApiError, badRequest } from '../http/errors';
 import { forbiddenModule } from '../iam/access-hook';
 import { requirePlantRole, type AccessiblePlant } from '../plants/access';
 import { checkValue, ruleFor, sendSetting } from './settings';
@@ -44,7 +44,11 @@ async function checkControl(
   requirePlantRole(plant, 'operator');
   if (isChargerWritableKey(key)) {
     if (!(await hasCharger(db, plant.id)))
-      throw badRequest(`${key} needs a charger; this plant has none`, { field: 'key', problem: 'noCharger' });
+      throw new ApiError(400, 'SettingNeedsDevice', `${key} needs a charger; this plant has none`, {
+        field: 'key',
+        key,
+        reason: 'noCharger',
+      });
     if (value === null && !control.clearable) throw badRequest(`${key} needs a value`, { field: key, problem: 'type' });
     const check = checkDesired(key, value);
     if (!check.ok) throw badRequest(check.message, { field: key, problem: check.problem });

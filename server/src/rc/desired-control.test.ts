@@ -85,9 +85,9 @@ describe.each(databaseTargets())('desired state as a control on $name', (target)
   it('keeps the key’s rule on this plant: no battery setting without a battery, no charger setting without a charger', async () => {
     const battery = await desired('noBattery', 'BatSocMin', 20, tokens.rc);
     expect(battery.statusCode).toBe(400);
-    expect(battery.json<ErrorBody>().error.details).toEqual({ field: 'key', problem: 'noBattery' });
+    expect(battery.json<ErrorBody>().error.details).toEqual({ field: 'key', key: 'BatSocMin', reason: 'noBattery' });
     const charger = await desired('home', 'EvMode', 'solar', tokens.evOnly);
-    expect(charger.json<ErrorBody>().error.details).toEqual({ field: 'key', problem: 'noCharger' });
+    expect(charger.json<ErrorBody>().error.details).toEqual({ field: 'key', key: 'EvMode', reason: 'noCharger' });
     expect(await desiredOf('noBattery')).toEqual({});
   });
 

@@ -9,7 +9,7 @@ import type { DeviceServices } from '../devices/services';
 import { jsonEqual, type JsonObject, type JsonValue } from '../devices/shadows/json';
 import { VersionConflictError } from '../devices/shadows/shadow-limits';
 import { WRITABLE_KEYS } from '../devices/shadows/writable-keys';
-import { conflict, notFound } from '../http/errors';
+import { conflict, plantNotFound } from '../http/errors';
 import { findTenantPlant, hasPlantRole } from '../plants/access';
 import { gatewayStatus } from '../devices/registry/registry';
 import { commandView, expireCommands, listCommands } from './commands';
@@ -22,7 +22,7 @@ export interface RcDeps {
 
 export async function visiblePlant(db: Kysely<Database>, request: FastifyRequest, plantId: string) {
   const plant = await findTenantPlant(db, request.user, plantId);
-  if (!plant) throw notFound('Plant not found');
+  if (!plant) throw plantNotFound();
   return plant;
 }
 
