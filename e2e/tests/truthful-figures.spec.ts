@@ -2,7 +2,8 @@
 // its detail and on /rc alike; a command sent to it is warned of, waits queued, is expired by the
 // server after the command expiry (the command aged in the database: the value no longer waits, the
 // history says expired), and a waiting one can be cancelled, and the history says so. The
-// export limit reads the same on a plant's detail and on /rc.
+// export limit reads the same on a plant's detail and on /rc; the battery's floor on /rc and in the
+// plant settings.
 import type { APIRequestContext } from '@playwright/test';
 import { adminToken } from './accounts';
 import { ageCommands } from './rc-commands-db';
@@ -99,4 +100,25 @@ test('the export limit reads the same on the plant detail and on /rc', async ({ 
   const onDetail = page.getByTestId('plant-export-limit');
   await expect(onDetail).toHaveText(onRc);
   await expect(onDetail).not.toContainText('bez limitu');
+});
+
+test('the battery’s floor is one value: /rc sets it, the plant settings show the same, read-only', async ({ page, request }) => {
+  const token = await adminToken(request);
+  const tenant = (await api<{ tenant: { id: string } }>(request, 'users/info', {}, token)).tenant.id;
+  const plants = await api<Array<{ id: string; thingName: string }>>(request, 'plant/list', { id: tenant }, token);
+  const plant = plants.find((p) => p.thingName === REPORTING_THING) as { id: string };
+  await rememberPlant(page, plant.id);
+  await signIn(page);
+
+  await page.goto('/rc');
+  const reported = page.getByTestId('rc-reported-BatSocMin');
+  await expect(reported).toHaveText(/^\d+ %$/);
+  const onRc = /^(\d+)/.exec((await reported.textContent()) as string)?.[1] as string;
+
+  await page.goto(`/plant/${plant.id}/settings`);
+  const floor = page.getByTestId('settings-battery-floor');
+  await expect(floor).toHaveValue(new RegExp(`^${onRc}\\s%$`));
+  await expect(floor).toHaveAttribute('readonly', '');
+  // no second, editable minimum of the plant's own
+  await expect(page.locator('#setting-batteryMinSocPct')).toHaveCount(0);
 });
