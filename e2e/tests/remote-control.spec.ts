@@ -177,7 +177,7 @@ test('a change to a stopped gateway is queued and applied when it reconnects', a
 test('a viewer sees the controls read-only with the reason and cannot change', async ({ page, request }) => {
   const viewer: TestUser = await createActiveUser(request, { prefix: 'rc-viewer', role: 'viewer', modules: ['monitoring', 'rc'] });
   await openRemoteControl(page, viewer, plant.id);
-  await expect(page.getByTestId('rc-read-only')).toContainText('devices:control');
+  await expect(page.getByTestId('rc-read-only')).toContainText('„Ovládání zařízení“');
   await expect(page.getByTestId('rc-ExportLimit-input')).toBeDisabled();
   await expect(page.getByTestId('rc-ExportLimit-apply')).toHaveCount(0);
   const { idToken: token } = await (

@@ -131,6 +131,7 @@ export type {
 export type { AlertThresholds, CsvCell, Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow, SpotDay, SpotPrice, SpotPrices };
 export type { BrokerStatus, GatewayHealth, GatewayHealthAnswer, GatewayLogin, RegistryFilter, RegistryPlant };
 export { toCsv, plantSeriesParams };
+export { permissionLabel } from '../src/current-user/permission-label';
 export {
   CSV_DIGITS,
   csvFileName,

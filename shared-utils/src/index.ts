@@ -123,6 +123,7 @@ export { ErrorPanel } from './components/error-panel';
 export { AppErrorPanel } from './components/app-error-panel';
 export { PageHeader } from './components/page-header';
 export { ReadOnlyNotice } from './components/read-only-notice';
+export { permissionLabel } from './current-user/permission-label';
 export { documentTitle, useDocumentTitle } from './components/document-title';
 export { PASSWORD_RULES, PasswordRules, usePasswordRuleText } from './password/password-rules';
 export { ModuleGate } from './components/module-gate';

@@ -4,6 +4,7 @@
 // an undeclared code gets a generic sentence naming the code.
 import type { TFunction } from 'i18next';
 import { errorVariant, isErrorCode } from '@helio/contracts';
+import { permissionLabel } from '../current-user/permission-label';
 import { metricInfo } from '../shadow/metrics';
 import { ApiError, NETWORK_ERROR } from './api-error';
 
@@ -34,8 +35,7 @@ function invalidField(errors: readonly SchemaError[]): string | undefined {
  */
 function labelled(t: TFunction, field: string, value: string | number): string | number {
   if (typeof value !== 'string') return value;
-  if (field === 'permission' || field === 'permissions')
-    return t(`permissionNames.${value.replace(':', '.')}`, { ns: 'common', defaultValue: value });
+  if (field === 'permission' || field === 'permissions') return permissionLabel(t, value);
   if (field === 'module') return t(`modules.${value}`, { ns: 'common', defaultValue: value });
   if (field === 'key' || field === 'field') {
     const info = metricInfo(value);
