@@ -46,6 +46,7 @@ import { ocppMigration } from '../ocpp/migrations/070-ocpp';
 import { pushSubscriptionsMigration } from '../push/migrations/072-push-subscriptions';
 import { seriesBlocksMigration } from '../series/migrations/071-series-blocks';
 import { monthlyReportsMigration } from '../reports/migrations/073-monthly-reports';
+import { commandExpiryMigration } from '../rc/migrations/076-command-expiry';
 
 export const migrations: Record<string, Migration> = {
   '001_core': coreMigration,
@@ -87,6 +88,7 @@ export const migrations: Record<string, Migration> = {
   '071_series_blocks': seriesBlocksMigration,
   '072_push_subscriptions': pushSubscriptionsMigration,
   '073_monthly_reports': monthlyReportsMigration,
+  '076_command_expiry': commandExpiryMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
