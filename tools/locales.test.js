@@ -40,3 +40,18 @@ describe('every workspace translation', () => {
     expect(compareNamespace(trees)).toEqual([]);
   });
 });
+
+// A permission reaches people by its label (common permissionNames), never as `devices:control`
+// (issue #39): no text of the console names one by its identifier.
+describe('permission identifiers', () => {
+  const PERMISSION_ID = /\b(plants|devices|metrics|notifications|integrations|iam|audit|releases):(read|write|control|manage)\b/;
+  const texts = (node, at = '') =>
+    typeof node === 'string' ? [[at, node]] : Object.entries(node).flatMap(([key, value]) => texts(value, at ? `${at}.${key}` : key));
+
+  it.each(namespaces.map((n) => [`${n.workspace}/${n.namespace}`, n]))('%s names none by its identifier', (_name, n) => {
+    for (const file of Object.values(n.files)) {
+      const named = texts(JSON.parse(fs.readFileSync(file, 'utf8'))).filter(([, text]) => PERMISSION_ID.test(text));
+      expect(named).toEqual([]);
+    }
+  });
+});

@@ -1,5 +1,5 @@
 // Monitoring pages on the real server: the dashboard's power chart of today, the metric logs (chart,
-// table, CSV equal to the API's rows), statistics from the energy counters and the spot prices of the
+// table, CSV equal to the API's rows as every export writes them), statistics from the energy counters and the spot prices of the
 // embedded default.
 import fs from 'node:fs';
 import { expect, signIn, test } from './support';
@@ -35,18 +35,20 @@ test('the logs list the plant’s metrics and a metric’s page draws a chart wh
   const csv = fs.readFileSync((await (await download).path()) as string, 'utf8');
   const [header, ...lines] = csv.trimEnd().split('\r\n');
   expect(header).toBe('time,metricKey,avg,min,max,last,count,energyKwh');
+  // the API's rows as every export writes them: the plant's clock with its offset, watts whole, kWh to the watt-hour
   expect(lines.map((line) => line.split(','))).toEqual(
     rows.map((r) => [
-      r.time,
+      expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+0[12]:00$/),
       r.metricKey,
-      String(r.avg),
-      String(r.min),
-      String(r.max),
-      String(r.last),
+      String(Math.round(r.avg)),
+      String(Math.round(r.min)),
+      String(Math.round(r.max)),
+      String(Math.round(r.last)),
       String(r.count),
-      r.energyKwh === null ? '' : String(r.energyKwh),
+      r.energyKwh === null ? '' : String(Math.round(r.energyKwh * 1000) / 1000),
     ]),
   );
+  expect(lines.map((line) => Date.parse(line.split(',')[0] as string))).toEqual(rows.map((r) => Date.parse(r.time)));
 });
 
 test('statistics show today’s energy balance of the plant as bars and totals', async ({ page }) => {
@@ -96,7 +98,10 @@ test("the dashboard draws today's power from the plant's midnight, and its CSV e
   await page.getByTestId('today-power-export').click();
   const csv = fs.readFileSync((await (await download).path()) as string, 'utf8');
   const [, ...lines] = csv.trimEnd().split('\r\n');
-  expect(lines.map((line) => line.split(',').slice(0, 3))).toEqual(rows.map((r) => [r.time, r.metricKey, String(r.avg)]));
+  expect(lines.map((line) => line.split(',').slice(0, 3))).toEqual(
+    rows.map((r) => [expect.stringMatching(/\+0[12]:00$/), r.metricKey, String(Math.round(r.avg))]),
+  );
+  expect(lines.map((line) => Date.parse(line.split(',')[0] as string))).toEqual(rows.map((r) => Date.parse(r.time)));
 });
 
 test('the statistics CSV is named by the plant’s day, with offset times and energies to the watt-hour', async ({ page }) => {

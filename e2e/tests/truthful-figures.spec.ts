@@ -1,9 +1,12 @@
 // Figures that tell the truth (issue #39): a plant that never reported is offline on /services, on
-// its detail and on /rc alike; a command sent to it is warned of, waits queued, expires after the
-// command expiry (the page's clock run forward) and can be cancelled, and the history says so. The
-// export limit reads the same on a plant's detail and on /rc.
+// its detail and on /rc alike; a command sent to it is warned of, waits queued, is expired by the
+// server after the command expiry (the command aged in the database: the value no longer waits, the
+// history says expired), and a waiting one can be cancelled, and the history says so. The
+// export limit reads the same on a plant's detail and on /rc; the battery's floor on /rc and in the
+// plant settings.
 import type { APIRequestContext } from '@playwright/test';
 import { adminToken } from './accounts';
+import { ageCommands } from './rc-commands-db';
 import { expect, rememberPlant, signIn, test } from './support';
 
 /** Olomouc: a simulated gateway that reports its export limit. */
@@ -34,8 +37,6 @@ test('a plant that never reported is offline everywhere; a command to it is warn
     },
     token,
   );
-  // The page's clock, so that the command's expiry (24 h) can be reached without waiting for it.
-  await page.clock.install();
   await rememberPlant(page, plant.id);
   await signIn(page);
 
@@ -59,9 +60,19 @@ test('a plant that never reported is offline everywhere; a command to it is warn
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('rc-state-ExportLimit')).toHaveAttribute('data-state', 'queued');
 
-  // A day and an hour on, unconfirmed: expired, not pending for ever; then withdrawn.
-  await page.clock.fastForward('25:00:00');
-  await expect(page.getByTestId('rc-state-ExportLimit')).toHaveAttribute('data-state', 'expired');
+  // A day and an hour on, unconfirmed: the server expires it, not pending for ever. The value no
+  // longer waits (the desired key is cleared: the page hears it live) and the history says expired.
+  ageCommands(plant.id, 25 * 3_600_000);
+  await expect(page.getByTestId('rc-state-ExportLimit')).toHaveAttribute('data-state', 'notReported', { timeout: 15_000 });
+  await page.getByRole('tab', { name: 'Historie' }).click();
+  await expect(page.locator('[data-testid="rc-history-row"][data-key="ExportLimit"][data-state="expired"]')).toHaveCount(1);
+
+  // A value still waiting is withdrawn by the user.
+  await page.getByRole('tab', { name: 'Ovládání' }).click();
+  await page.getByTestId('rc-ExportLimit-input').fill('3500');
+  await page.getByTestId('rc-ExportLimit-apply').click();
+  await page.getByRole('dialog').getByTestId('rc-confirm-send').click();
+  await expect(page.getByTestId('rc-state-ExportLimit')).toHaveAttribute('data-state', 'queued');
   await page.getByTestId('rc-ExportLimit-cancel').click();
   await expect(page.getByTestId('rc-state-ExportLimit')).toHaveAttribute('data-state', 'notReported');
   await expect(page.getByTestId('rc-ExportLimit-cancel')).toBeHidden();
@@ -79,12 +90,35 @@ test('the export limit reads the same on the plant detail and on /rc', async ({ 
   await signIn(page);
 
   await page.goto('/rc');
-  const reported = page.getByTestId('rc-reported-ExportLimit');
-  await expect(reported).toHaveText(/\d W$/);
-  const onRc = (await reported.textContent()) as string;
+  await expect(page.getByTestId('rc-reported-ExportLimit')).toHaveText(/\d W$/);
+  // /rc words the limit in force with the plant detail's helper: the same sentence on both pages
+  const inForce = page.getByTestId('rc-in-force-ExportLimit');
+  await expect(inForce).toHaveText(/\d W/);
+  const onRc = (await inForce.textContent()) as string;
 
   await page.goto(`/management/plants/${plant.id}`);
   const onDetail = page.getByTestId('plant-export-limit');
-  await expect(onDetail).toContainText(onRc);
+  await expect(onDetail).toHaveText(onRc);
   await expect(onDetail).not.toContainText('bez limitu');
+});
+
+test('the battery’s floor is one value: /rc sets it, the plant settings show the same, read-only', async ({ page, request }) => {
+  const token = await adminToken(request);
+  const tenant = (await api<{ tenant: { id: string } }>(request, 'users/info', {}, token)).tenant.id;
+  const plants = await api<Array<{ id: string; thingName: string }>>(request, 'plant/list', { id: tenant }, token);
+  const plant = plants.find((p) => p.thingName === REPORTING_THING) as { id: string };
+  await rememberPlant(page, plant.id);
+  await signIn(page);
+
+  await page.goto('/rc');
+  const reported = page.getByTestId('rc-reported-BatSocMin');
+  await expect(reported).toHaveText(/^\d+ %$/);
+  const onRc = /^(\d+)/.exec((await reported.textContent()) as string)?.[1] as string;
+
+  await page.goto(`/plant/${plant.id}/settings`);
+  const floor = page.getByTestId('settings-battery-floor');
+  await expect(floor).toHaveValue(new RegExp(`^${onRc}\\s%$`));
+  await expect(floor).toHaveAttribute('readonly', '');
+  // no second, editable minimum of the plant's own
+  await expect(page.locator('#setting-batteryMinSocPct')).toHaveCount(0);
 });

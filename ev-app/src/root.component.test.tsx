@@ -10,6 +10,7 @@ const charger = (over: Partial<ChargerView> = {}): ChargerView => ({
   plantId: 'plant-1',
   plantName: 'Brno – Líšeň',
   thingName: 'gw-brno-01',
+  timezone: 'Europe/Prague',
   name: 'Wallbox garáž',
   ratedPowerKw: 11,
   role: 'owner',

@@ -1,7 +1,16 @@
 import React from 'react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, type FleetPageRequest, type PlantDetail, HelioAppFrame } from '@helio/shared-utils';
-import { __fixtures, __setCurrentUser, __setSignedIn, apiPost, queryClient, setActivePlant, showToast } from '@helio/shared-utils/mock';
+import {
+  __fixtures,
+  __setCurrentUser,
+  __setShadow,
+  __setSignedIn,
+  apiPost,
+  queryClient,
+  setActivePlant,
+  showToast,
+} from '@helio/shared-utils/mock';
 import { fleetPageOf, fleetPlant, plantDetail, registryPlant } from './testing/fixtures';
 import { Root } from './root.component';
 
@@ -76,7 +85,8 @@ describe('the settings form', () => {
     at('/plant/plant-1/settings');
     await screen.findByTestId('settings-form');
     type('tiltDeg', '95');
-    type('batteryMinSocPct', '96');
+    // not above the plant's minimum charge (10 %)
+    type('batteryMaxSocPct', '5');
     fireEvent.click(screen.getByTestId('settings-save'));
     expect(await screen.findByText('Zadejte číslo od 0 do 90.')).toBeTruthy();
     expect(screen.getByText('Maximální nabití musí být vyšší než minimální.')).toBeTruthy();
@@ -85,16 +95,27 @@ describe('the settings form', () => {
     server = async (path, body) =>
       path === 'plant/update' ? { ...PLANT, ...(body as { payload: object }).payload, version: 4 } : Promise.reject(new Error(path));
     type('tiltDeg', '30');
-    type('batteryMinSocPct', '15');
+    type('batteryMaxSocPct', '90');
     fireEvent.click(screen.getByTestId('settings-save'));
     await waitFor(() =>
       expect(apiPost).toHaveBeenCalledWith('plant/update', {
         id: 'plant-1',
-        payload: { tiltDeg: 30, batteryMinSocPct: 15 },
+        payload: { tiltDeg: 30, batteryMaxSocPct: 90 },
         expectedVersion: 3,
       }),
     );
     await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ intent: 'success' })));
+  });
+
+  it('shows the battery’s floor as the one minimum charge, read-only, with where it is set, and no second value of its own', async () => {
+    __setShadow('gw-brno-01', { ...__fixtures.shadow(), state: { reported: { BatSocMin: 10 }, desired: { BatSocMin: 15 }, delta: {} } });
+    at('/plant/plant-1/settings');
+    await screen.findByTestId('settings-form');
+    const floor = screen.getByTestId('settings-battery-floor') as HTMLInputElement;
+    expect(floor.value).toMatch(/^10\s% \(požadováno 15\s%, zatím nepřevzato\)$/);
+    expect(floor.readOnly).toBe(true);
+    expect(screen.getByRole('link', { name: 'nastavte ji ve Vzdáleném řízení' }).getAttribute('href')).toBe('/rc');
+    expect(field('batteryMinSocPct')).toBeNull();
   });
 
   it('on a concurrent edit keeps the user’s input, names what the other person changed, and can load their version', async () => {

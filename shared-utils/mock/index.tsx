@@ -52,6 +52,7 @@ import type { Session } from '../src/session/session';
 import { RETURN_TO_KEY, takeReturnTo } from '../src/session/return-to';
 import { pickActivePlant } from '../src/plants/pick-active-plant';
 import { exportLimitOf, exportLimitText, type ExportLimit } from '../src/plants/export-limit';
+import { batteryFloorOf, batteryFloorText, type BatteryFloor } from '../src/plants/battery-floor';
 import { isStale, SHADOW_STALE_MS } from '../src/shadow/staleness';
 import { METRICS, metricInfo, type MetricKey } from '../src/shadow/metrics';
 import { metricLabel, metricUnit, metricUnitText } from '../src/shadow/metric-value';
@@ -131,7 +132,16 @@ export type {
 export type { AlertThresholds, CsvCell, Granularity, MetricListRow, TimeSeriesParams, TimeSeriesRow, SpotDay, SpotPrice, SpotPrices };
 export type { BrokerStatus, GatewayHealth, GatewayHealthAnswer, GatewayLogin, RegistryFilter, RegistryPlant };
 export { toCsv, plantSeriesParams };
-export { CSV_DIGITS, csvFileName, csvNumber, plantTimestamp } from '../src/export/csv-values';
+export { permissionLabel } from '../src/current-user/permission-label';
+export {
+  CSV_DIGITS,
+  csvFileName,
+  csvFileNameOfDays,
+  csvMetricNumber,
+  csvNamePart,
+  csvNumber,
+  plantTimestamp,
+} from '../src/export/csv-values';
 export type { PlantAccessInviteRequest, PlantAccessUser, PlantRole } from '@helio/contracts';
 export type { LiveAlert, LiveAlertEvent } from '@helio/contracts';
 export { PASSWORD_RULES, PasswordRules, usePasswordRuleText };
@@ -427,6 +437,15 @@ export function usePlantExportLimit(thingName: string | undefined, plantSettingK
   const shadow = useShadow(thingName);
   const limit = exportLimitOf(shadow.data, plantSettingKw);
   return { limit, text: exportLimitText(i18n.getFixedT(null, 'common'), limit, (n) => formatNumber(n)) };
+}
+
+export type { BatteryFloor };
+export { batteryFloorOf, batteryFloorText };
+
+/** As shared-utils' hook: the mock's shadow, the mock's i18n (common namespace). */
+export function usePlantBatteryFloor(thingName: string | undefined): { floor: BatteryFloor; text: string } {
+  const floor = batteryFloorOf(useShadow(thingName).data);
+  return { floor, text: batteryFloorText(i18n.getFixedT(null, 'common'), floor, (n) => formatNumber(n)) };
 }
 
 /** As the real one, over the mock's useLiveAlerts and query client. */

@@ -56,6 +56,9 @@ export { PLANT_LIST_KEY } from './plants/plant-list-key';
 export type { ExportLimit } from './plants/export-limit';
 export { exportLimitOf, exportLimitText } from './plants/export-limit';
 export { usePlantExportLimit } from './plants/use-export-limit';
+export type { BatteryFloor } from './plants/battery-floor';
+export { batteryFloorOf, batteryFloorText } from './plants/battery-floor';
+export { usePlantBatteryFloor } from './plants/use-battery-floor';
 export { PlantGate } from './plants/plant-gate';
 export type { PlantGateProps } from './plants/plant-gate-view';
 
@@ -111,7 +114,7 @@ export { THRESHOLD_FIELDS, THRESHOLD_LIMITS, parseThresholdNumber, validateThres
 // Export
 export type { CsvCell } from './export/csv';
 export { toCsv, downloadCsv } from './export/csv';
-export { CSV_DIGITS, csvFileName, csvNumber, plantTimestamp } from './export/csv-values';
+export { CSV_DIGITS, csvFileName, csvFileNameOfDays, csvMetricNumber, csvNamePart, csvNumber, plantTimestamp } from './export/csv-values';
 
 // Toasts & components
 export { showToast } from './toaster/toaster';
@@ -120,6 +123,7 @@ export { ErrorPanel } from './components/error-panel';
 export { AppErrorPanel } from './components/app-error-panel';
 export { PageHeader } from './components/page-header';
 export { ReadOnlyNotice } from './components/read-only-notice';
+export { permissionLabel } from './current-user/permission-label';
 export { documentTitle, useDocumentTitle } from './components/document-title';
 export { PASSWORD_RULES, PasswordRules, usePasswordRuleText } from './password/password-rules';
 export { ModuleGate } from './components/module-gate';

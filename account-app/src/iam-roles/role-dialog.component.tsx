@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { showToast, type IamRole, type PermissionView } from '@helio/shared-utils';
+import { permissionLabel, showToast, type IamRole, type PermissionView } from '@helio/shared-utils';
 import { useErrorText } from '../common/use-error-text';
 import { permissionTextKey } from './permission-key';
 import { roleDraftOf, roleInput, roleProblems, type RoleDraft } from './role-form';
@@ -98,7 +98,7 @@ export function RoleDialog({ role, catalogue, onClose }: RoleDialogProps) {
                 data-permission={permission.key}
                 labelElement={
                   <>
-                    <code>{permission.key}</code>{' '}
+                    <span title={permission.key}>{permissionLabel(t, permission.key)}</span>{' '}
                     <span className="helio-account-muted">
                       {t(permissionTextKey(permission.key), { defaultValue: permission.description })}
                     </span>

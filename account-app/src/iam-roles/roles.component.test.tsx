@@ -42,6 +42,16 @@ describe('the roles page', () => {
     expect(within(await row('Technik')).getByTestId('role-delete')).toBeTruthy();
   });
 
+  it('names each role’s permissions by their labels, not their identifiers', async () => {
+    server();
+    renderPage();
+    const technik = await row('Technik');
+    expect(within(technik).getByText('Ovládání zařízení').closest('[data-permission]')?.getAttribute('data-permission')).toBe(
+      'devices:control',
+    );
+    expect(within(technik).queryByText('devices:control')).toBeNull();
+  });
+
   it('creates a custom role from a name and chosen permissions', async () => {
     const created: unknown[] = [];
     server({ 'iam/roles/create': (body) => (created.push(body), { ...ROLES[2], id: 'r-new', name: 'Servis', userCount: 0 }) });
@@ -53,7 +63,7 @@ describe('the roles page', () => {
     expect(within(form).getByText('Zadejte název role.')).toBeTruthy();
     expect(within(form).getByText('Vyberte alespoň jedno oprávnění.')).toBeTruthy();
     fireEvent.change(within(form).getByLabelText('Název'), { target: { value: ' Servis ' } });
-    fireEvent.click(within(form).getByText('devices:control'));
+    fireEvent.click(within(form).getByText('Ovládání zařízení'));
     fireEvent.click(within(form).getByTestId('role-save'));
     await waitFor(() => expect(created).toEqual([{ name: 'Servis', description: '', permissions: ['devices:control'] }]));
     await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ message: 'Role Servis vytvořena.' })));

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Button, HTMLTable, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { ErrorPanel, PageHeader, showToast, type IamRole } from '@helio/shared-utils';
+import { ErrorPanel, PageHeader, permissionLabel, showToast, type IamRole } from '@helio/shared-utils';
 import { IamTabs } from '../access/iam-tabs.component';
 import { ConfirmDialog } from '../common/confirm-dialog.component';
 import { Empty, Loading } from '../common/states.component';
@@ -48,8 +48,8 @@ export default function RolesPage() {
               <td>
                 <div className="helio-account-tags">
                   {role.permissions.map((permission) => (
-                    <Tag key={permission} minimal>
-                      {permission}
+                    <Tag key={permission} minimal title={permission} data-permission={permission}>
+                      {permissionLabel(t, permission)}
                     </Tag>
                   ))}
                 </div>

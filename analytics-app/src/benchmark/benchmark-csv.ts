@@ -1,5 +1,6 @@
-// The benchmark as a CSV file: what the table shows, one line per plant, plain numbers.
-import { toCsv } from '@helio/shared-utils';
+// The benchmark as a CSV file: what the table shows, one line per plant, plain numbers at their
+// unit's precision, the file named by the period's days (shared-utils csv-values, as every export).
+import { csvFileNameOfDays, csvNumber, toCsv } from '@helio/shared-utils';
 import type { RankedPlant } from '@helio/contracts';
 
 const COLUMNS = [
@@ -28,19 +29,20 @@ export function benchmarkCsv(plants: readonly RankedPlant[]): string {
       p.quartile,
       p.name,
       p.sizeClass,
-      p.pvPeakKw,
-      p.produced,
-      p.specificYield,
-      p.performanceRatioPct,
-      p.availabilityPct,
-      p.expectedKwh,
-      p.consumed,
-      p.imported,
-      p.exported,
-      p.offlineHours,
+      csvNumber(p.pvPeakKw, 'kWp'),
+      csvNumber(p.produced, 'kWh'),
+      csvNumber(p.specificYield, 'kWh/kWp'),
+      csvNumber(p.performanceRatioPct, '%'),
+      csvNumber(p.availabilityPct, '%'),
+      csvNumber(p.expectedKwh, 'kWh'),
+      csvNumber(p.consumed, 'kWh'),
+      csvNumber(p.imported, 'kWh'),
+      csvNumber(p.exported, 'kWh'),
+      csvNumber(p.offlineHours, 'h'),
       p.alertCount,
     ]),
   );
 }
 
-export const benchmarkFileName = (metric: string, from: string, to: string) => `benchmark_${metric}_${from}_${to}.csv`;
+/** `benchmark_<metric>_<first day>[_<last day>].csv`: the period's plant-local days, both inclusive. */
+export const benchmarkFileName = (metric: string, from: string, to: string) => csvFileNameOfDays(['benchmark', metric], from, to);

@@ -26,6 +26,14 @@ export const ERROR_CODES = {
   Unauthorized: { params: [] },
   Forbidden: { params: ['permission', 'module', 'permissions'], variants: ['permission', 'module', 'permissions'] },
   NotFound: { params: [] },
+  // What a call named and the caller cannot see (or that is gone): one code per kind of thing.
+  PlantNotFound: { params: [] },
+  TagNotFound: { params: [] },
+  DeviceNotFound: { params: [] },
+  UserNotFound: { params: [] },
+  OrganisationNotFound: { params: [] },
+  WebhookNotFound: { params: [] },
+  ApiKeyNotFound: { params: [] },
   MethodNotAllowed: { params: [] },
   NotAcceptable: { params: [] },
   Conflict: { params: ['userCount'], variants: ['userCount'] },
@@ -58,6 +66,10 @@ export const ERROR_CODES = {
   WebhookUrlRefused: { params: ['field', 'reason', 'host'], variants: ['reason'], reasons: WEBHOOK_URL_REASONS },
   // Time-series retention: a coarser tier kept shorter than a finer one.
   TierOrder: { params: ['finer', 'coarser', 'finerDays', 'coarserDays'] },
+  // Periods a read covers: a time that is none, an end not after the start, a span too long.
+  PeriodInvalid: { params: ['field', 'reason', 'maxDays'], variants: ['reason'], reasons: ['notTime', 'endBeforeStart', 'tooLong'] },
+  // A device setting the plant has no device for (a battery key without a battery, a charger key without a charger).
+  SettingNeedsDevice: { params: ['key', 'reason'], variants: ['reason'], reasons: ['noBattery', 'noCharger'] },
   // Live streams.
   TooManyStreams: { params: ['max'] },
   // EV charging: a minimum above the maximum, or a current the charger cannot deliver.

@@ -30,6 +30,8 @@ export const ChargerView = Type.Object({
   plantId: Type.String({ maxLength: 100 }),
   plantName: Type.String({ maxLength: 200 }),
   thingName: Type.String({ maxLength: 128 }),
+  /** The plant's IANA time zone: its day is the day `todayKwh` counts, its clock the export's. */
+  timezone: Type.String({ maxLength: 64 }),
   name: Type.String({ maxLength: 200 }),
   ratedPowerKw: Nullable(Type.Number()),
   /** The plant role the caller holds: operator or owner may change the settings. */

@@ -29,6 +29,12 @@ export const Plant = Type.Object({
   pvPeakKw: Type.Number(),
   batteryKwh: Nullable(Type.Number()),
   chargerKw: Nullable(Type.Number()),
+  /**
+   * The plant's own export limit setting, kW (null: none): every page words the limit in force from it
+   * and the shadow (shared-utils usePlantExportLimit). Always answered; optional for the callers' own
+   * plants they build (tests, API clients).
+   */
+  gridExportLimitKw: Type.Optional(Nullable(Type.Number())),
 });
 export type Plant = Static<typeof Plant>;
 

@@ -40,6 +40,8 @@ export const RcState = Type.Object({
     thingName: Type.String(),
     timezone: Type.String(),
     hasBattery: Type.Boolean(),
+    /** The plant's own export limit setting, kW (shown only while the inverter never reported one). */
+    gridExportLimitKw: Nullable(Type.Number()),
   }),
   keys: Type.Array(Type.Object({ key: StringEnum(WRITABLE_KEY_NAMES), rule: RcRule }), { maxItems: 20 }),
   /**

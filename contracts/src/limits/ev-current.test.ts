@@ -1,5 +1,5 @@
 // A charger's current selects offer only what its rating allows, and never an invalid min/max pair.
-import { currentChoices, ratedCurrentA } from './ev';
+import { chargerCurrentPair, currentChoices, ratedCurrentA } from './ev';
 
 describe('charger current choices', () => {
   it('takes the highest current from the rated power at three phases of 230 V', () => {
@@ -14,5 +14,15 @@ describe('charger current choices', () => {
     expect(min).toEqual([6, 7, 8, 9, 10, 11, 12]);
     expect(max).toEqual([8, 9, 10, 11, 12, 13, 14, 15, 16]);
     expect(Math.max(...currentChoices(16, 6, 32).max)).toBe(16);
+  });
+});
+
+describe('chargerCurrentPair', () => {
+  it('pairs a changed limit with the other as the form shows it', () => {
+    expect(chargerCurrentPair('minCurrentA', 20, 12, 16)).toEqual({ minCurrentA: 20, maxCurrentA: 12 });
+    // never set: the lowest current, or the rating; above the rating: the rating
+    expect(chargerCurrentPair('minCurrentA', 10, null, 16)).toEqual({ minCurrentA: 10, maxCurrentA: 16 });
+    expect(chargerCurrentPair('maxCurrentA', 12, null, 16)).toEqual({ minCurrentA: 6, maxCurrentA: 12 });
+    expect(chargerCurrentPair('minCurrentA', 14, 32, 16)).toEqual({ minCurrentA: 14, maxCurrentA: 16 });
   });
 });

@@ -57,6 +57,21 @@ export function chargerCurrentProblems(
   return problems;
 }
 
+/**
+ * The pair of limits a change of one of them makes, judged by chargerCurrentProblems: the other is its
+ * present value as the charger's form shows it (none yet: the lowest current or the rating; above the
+ * rating: the rating), so the server refuses what the form cannot offer, whichever call sends it.
+ */
+export function chargerCurrentPair(
+  field: 'minCurrentA' | 'maxCurrentA',
+  value: number,
+  other: number | null,
+  ratedA: number,
+): { minCurrentA: number; maxCurrentA: number } {
+  if (field === 'minCurrentA') return { minCurrentA: value, maxCurrentA: Math.min(other ?? ratedA, ratedA) };
+  return { minCurrentA: Math.min(other ?? EV_CURRENT_MIN_A, ratedA), maxCurrentA: value };
+}
+
 /** Volts per phase and phases a wallbox's rated power is stated for (11 kW: 16 A, 22 kW: 32 A). */
 const RATED_VOLTS = 230;
 const RATED_PHASES = 3;

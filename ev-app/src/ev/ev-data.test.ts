@@ -1,5 +1,6 @@
 import type { EvPlan, EvSession } from '@helio/contracts';
-import { filterSessions, monthChartRanges, planColumns, planSlotsValue, sessionsCsv } from './ev-data';
+import type { ChargerView } from '@helio/contracts';
+import { filterSessions, fleetCsv, fleetFileName, monthChartRanges, planColumns, planSlotsValue, sessionsCsv } from './ev-data';
 
 const plan: EvPlan = {
   deviceId: 'd1',
@@ -58,5 +59,18 @@ describe('the month chart', () => {
   it('puts a single month in the middle of a padded axis, energy from zero', () => {
     expect(monthChartRanges(1, 12)).toEqual({ x: [-0.5, 0.5], y: [0, 12 * 1.1] });
     expect(monthChartRanges(3, 0)).toEqual({ x: [-0.5, 2.5], y: [0, 1] });
+  });
+});
+
+describe('the fleet’s chargers as CSV', () => {
+  const charger = { plantName: '=Brno', name: 'Wallbox', connected: true, powerW: 4140.4, mode: 'solar', todayKwh: 7.50049 };
+  const view = { ...charger, timezone: 'Europe/Prague', reportedAt: '2026-11-27T23:30:00.000Z' } as unknown as ChargerView;
+
+  it('writes values at their precision, the last report in the plant’s clock, a formula-leading name neutralised', () => {
+    expect(fleetCsv([view]).split('\r\n')[1]).toBe("'=Brno,Wallbox,true,4140,solar,7.5,2026-11-28T00:30:00+01:00");
+  });
+
+  it('is named by the plant’s today', () => {
+    expect(fleetFileName([view], Date.parse('2026-11-27T23:30:00.000Z'))).toBe('ev-chargers_2026-11-28.csv');
   });
 });

@@ -1,6 +1,6 @@
 // Pure shaping of the EV answers for the charts, the tables and CSV.
 import type { EvPlan, EvSession, EvMonthTotal, ChargerView } from '@helio/contracts';
-import { csvNumber, plantTimestamp, toCsv } from '@helio/shared-utils';
+import { csvFileName, csvNumber, plantTimestamp, toCsv } from '@helio/shared-utils';
 
 /** Columns of the plan chart: time (s), price (CZK/kWh), forecast surplus (kW), planned power (kW). */
 export type PlanColumns = [number[], (number | null)[], number[], number[]];
@@ -57,11 +57,25 @@ export function sessionsCsv(sessions: readonly EvSession[], timeZone: string): s
   );
 }
 
+/** Every charger's state now and its energy of its plant's today, its last report in the plant's clock. */
 export function fleetCsv(chargers: readonly ChargerView[]): string {
   return toCsv(
-    ['plant', 'charger', 'connected', 'power_w', 'mode', 'today_kwh'],
-    chargers.map((c) => [c.plantName, c.name, c.connected === null ? '' : String(c.connected), c.powerW, c.mode ?? '', c.todayKwh]),
+    ['plant', 'charger', 'connected', 'power_w', 'mode', 'today_kwh', 'reported_at'],
+    chargers.map((c) => [
+      c.plantName,
+      c.name,
+      c.connected === null ? '' : String(c.connected),
+      csvNumber(c.powerW, 'W'),
+      c.mode ?? '',
+      csvNumber(c.todayKwh, 'kWh'),
+      c.reportedAt === null ? null : plantTimestamp(Date.parse(c.reportedAt), c.timezone),
+    ]),
   );
+}
+
+/** `ev-chargers_<today>.csv`: the day the figures are of, on the (first) plant's calendar. */
+export function fleetFileName(chargers: readonly ChargerView[], now: number): string {
+  return csvFileName('ev-chargers', now, now + 1, chargers[0]?.timezone ?? 'Europe/Prague');
 }
 
 /** The plan slots as the charger's desired EvPlanSlots: [[startMs, endMs], …]. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Card, H4, HTMLTable, Tag } from '@blueprintjs/core';
 import type { ChargerView } from '@helio/contracts';
 import { downloadCsv, formatNumber } from '@helio/shared-utils';
-import { fleetCsv } from './ev-data';
+import { fleetCsv, fleetFileName } from './ev-data';
 
 export function FleetCard({ chargers }: { chargers: readonly ChargerView[] }) {
   const { t } = useTranslation('ev-app');
@@ -16,7 +16,7 @@ export function FleetCard({ chargers }: { chargers: readonly ChargerView[] }) {
           icon="download"
           text={t('exportCsv')}
           disabled={chargers.length === 0}
-          onClick={() => downloadCsv('ev-chargers.csv', fleetCsv(chargers))}
+          onClick={() => downloadCsv(fleetFileName(chargers, Date.now()), fleetCsv(chargers))}
         />
       </div>
       <HTMLTable compact striped className="helio-ev__table">

@@ -1,5 +1,5 @@
 import type { ForecastAccuracy, PlantForecast } from '@helio/contracts';
-import { accuracyCsv, forecastColumns } from './forecast-data';
+import { accuracyCsv, accuracyFileName, forecastColumns, forecastCsv, forecastFileName } from './forecast-data';
 
 const point = (time: string, pvW: number, loadW: number): PlantForecast['points'][number] => ({
   time,
@@ -55,8 +55,25 @@ test('the accuracy CSV has a row per day, empty cells for days without a forecas
       },
     ],
   };
-  const lines = accuracyCsv(accuracy).trim().split('\r\n');
+  const lines = accuracyCsv(accuracy, 'Europe/Prague').trim().split('\r\n');
   expect(lines[0]).toBe('date,issuedAt,reconstructed,forecastKwh,actualKwh,maeKw,nmaePct,persistenceMaeKw,skill');
-  expect(lines[1]).toBe('2026-06-01,2026-05-31T21:00:00.000Z,no,30,28,0.3,3,0.4,0.25');
+  expect(lines[1]).toBe('2026-06-01,2026-05-31T23:00:00+02:00,no,30,28,0.3,3,0.4,0.25');
   expect(lines[2]).toBe('2026-05-31,,no,,,,,,');
+});
+
+test('the accuracy file is named by the days compared', () => {
+  const day = (date: string) => ({ date }) as ForecastAccuracy['days'][number];
+  const accuracy = { days: [day('2026-06-01'), day('2026-05-26'), day('2026-05-31')] } as ForecastAccuracy;
+  expect(accuracyFileName(accuracy, 'demo-brno-01')).toBe('forecast-accuracy_demo-brno-01_2026-05-26_2026-06-01.csv');
+});
+
+test('the forecast CSV writes the plant’s clock with its offset and whole watts, the file named by the days it covers', () => {
+  const forecast = {
+    timeZone: 'Europe/Prague',
+    points: [point('2026-06-01T21:45:00.000Z', 0.4, 500.6), point('2026-06-01T22:00:00.000Z', 0, 480)],
+  } as PlantForecast;
+  const lines = forecastCsv(forecast).trim().split('\r\n');
+  expect(lines[1]).toBe('2026-06-01T23:45:00+02:00,0,0,0,501,501,501,-500,-500,-500');
+  expect(lines[2]).toBe('2026-06-02T00:00:00+02:00,0,0,0,480,480,480,-480,-480,-480');
+  expect(forecastFileName(forecast, 'demo-brno-01')).toBe('forecast_demo-brno-01_2026-06-01_2026-06-02.csv');
 });

@@ -1,5 +1,6 @@
-// Pure shaping of the forecast for the chart and the CSV files.
-import { toCsv } from '@helio/shared-utils';
+// Pure shaping of the forecast for the chart and the CSV files (written as every export writes: times in
+// the plant's clock with its offset, values at their unit's precision, files named by their days).
+import { csvFileName, csvFileNameOfDays, csvNumber, plantTimestamp, toCsv } from '@helio/shared-utils';
 import type { ForecastAccuracy, PlantForecast } from '@helio/contracts';
 
 /** x (s), PV, PV p10, PV p90, load, surplus, surplus p10, surplus p90 — kW. */
@@ -22,37 +23,52 @@ export function forecastColumns(points: PlantForecast['points']): ForecastColumn
   return columns;
 }
 
-export function accuracyCsv(accuracy: ForecastAccuracy): string {
+export function accuracyCsv(accuracy: ForecastAccuracy, timeZone: string): string {
   return toCsv(
     ['date', 'issuedAt', 'reconstructed', 'forecastKwh', 'actualKwh', 'maeKw', 'nmaePct', 'persistenceMaeKw', 'skill'],
     accuracy.days.map((d) => [
       d.date,
-      d.issuedAt,
+      d.issuedAt === null ? null : plantTimestamp(Date.parse(d.issuedAt), timeZone),
       d.reconstructed ? 'yes' : 'no',
-      d.forecastKwh,
-      d.actualKwh,
-      d.maeKw,
-      d.nmaePct,
-      d.persistenceMaeKw,
-      d.skill,
+      csvNumber(d.forecastKwh, 'kWh'),
+      csvNumber(d.actualKwh, 'kWh'),
+      csvNumber(d.maeKw, 'kW'),
+      csvNumber(d.nmaePct, '%'),
+      csvNumber(d.persistenceMaeKw, 'kW'),
+      csvNumber(d.skill, ''),
     ]),
   );
 }
 
+/** `forecast-accuracy_<thing>_<first day>_<last day>.csv`: the days compared. */
+export function accuracyFileName(accuracy: ForecastAccuracy, thingName: string): string {
+  const dates = accuracy.days.map((d) => d.date).sort();
+  const first = dates[0] ?? '';
+  return csvFileNameOfDays(['forecast-accuracy', thingName], first, dates.at(-1) ?? first);
+}
+
 export function forecastCsv(forecast: PlantForecast): string {
+  const w = (watts: number) => csvNumber(watts, 'W');
   return toCsv(
     ['time', 'pvW', 'pvP10W', 'pvP90W', 'loadW', 'loadP10W', 'loadP90W', 'surplusW', 'surplusP10W', 'surplusP90W'],
     forecast.points.map((p) => [
-      p.time,
-      p.pvW,
-      p.pvP10W,
-      p.pvP90W,
-      p.loadW,
-      p.loadP10W,
-      p.loadP90W,
-      p.surplusW,
-      p.surplusP10W,
-      p.surplusP90W,
+      plantTimestamp(Date.parse(p.time), forecast.timeZone),
+      w(p.pvW),
+      w(p.pvP10W),
+      w(p.pvP90W),
+      w(p.loadW),
+      w(p.loadP10W),
+      w(p.loadP90W),
+      w(p.surplusW),
+      w(p.surplusP10W),
+      w(p.surplusP90W),
     ]),
   );
+}
+
+/** `forecast_<thing>_<first day>[_<last day>].csv`: the plant-local days its points cover. */
+export function forecastFileName(forecast: PlantForecast, thingName: string): string {
+  const times = forecast.points.map((p) => Date.parse(p.time));
+  const first = times.length > 0 ? Math.min(...times) : 0;
+  return csvFileName(['forecast', thingName], first, (times.length > 0 ? Math.max(...times) : first) + 1, forecast.timeZone);
 }

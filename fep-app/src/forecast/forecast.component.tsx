@@ -7,7 +7,7 @@ import { Button, Card, H4, NonIdealState, Spinner } from '@blueprintjs/core';
 import { downloadCsv, ErrorPanel, PageHeader, PlantGate, useActivePlant, type Plant } from '@helio/shared-utils';
 import { AccuracyTable } from './accuracy-table.component';
 import { ForecastChart, type ForecastChartLabels } from './forecast-chart.component';
-import { accuracyCsv, forecastColumns, forecastCsv } from './forecast-data';
+import { accuracyCsv, accuracyFileName, forecastColumns, forecastCsv, forecastFileName } from './forecast-data';
 import { BestHoursCard, ForecastSource, TomorrowCard } from './forecast-summary.component';
 import { useForecast, useForecastAccuracy } from './forecast.resource';
 import './forecast.css';
@@ -51,7 +51,7 @@ function ForecastSection({ plant }: { plant: Plant }) {
           <Button
             icon="download"
             text={t('exportCsv')}
-            onClick={() => downloadCsv(`forecast-${plant.thingName}.csv`, forecastCsv(data))}
+            onClick={() => downloadCsv(forecastFileName(data, plant.thingName), forecastCsv(data))}
             data-testid="forecast-export"
           />
         </div>
@@ -87,7 +87,9 @@ function AccuracySection({ plant }: { plant: Plant }) {
           icon="download"
           text={t('exportCsv')}
           disabled={!accuracy.data}
-          onClick={() => accuracy.data && downloadCsv(`forecast-accuracy-${plant.thingName}.csv`, accuracyCsv(accuracy.data))}
+          onClick={() =>
+            accuracy.data && downloadCsv(accuracyFileName(accuracy.data, plant.thingName), accuracyCsv(accuracy.data, plant.timezone))
+          }
           data-testid="accuracy-export"
         />
       </div>

@@ -5,12 +5,33 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Callout, Card, FormGroup, H4, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText, ReadOnlyNotice, showToast, useMayCall, type PlantDetail } from '@helio/shared-utils';
+import { Link } from 'react-router-dom';
+import { apiErrorText, ReadOnlyNotice, showToast, useMayCall, usePlantBatteryFloor, type PlantDetail } from '@helio/shared-utils';
 import { TARIFF_CURRENCIES } from '@helio/contracts/limits';
 import { problemText } from '../common/problem-text';
 import { conflictPlant, useSaveSettings } from '../plant-detail/plant-detail.resource';
 import { changesOf, draftOf, draftProblems, serverProblems, theirChanges, type SettingField, type SettingsDraft } from './settings-draft';
 import { SETTING_SECTIONS } from './settings-sections';
+
+/** The battery's floor, read-only: the one minimum charge, set on /rc and judged by the battery alert. */
+function BatteryFloorField({ thingName }: { thingName: string }) {
+  const { t } = useTranslation('management-app');
+  const { text } = usePlantBatteryFloor(thingName);
+  return (
+    <FormGroup
+      label={t('fields.batteryFloor')}
+      labelFor="setting-batteryFloor"
+      labelInfo="%"
+      helperText={
+        <>
+          {t('settings.batteryFloorHelp')} <Link to="/rc">{t('settings.batteryFloorLink')}</Link>
+        </>
+      }
+    >
+      <InputGroup id="setting-batteryFloor" value={text} readOnly data-testid="settings-battery-floor" />
+    </FormGroup>
+  );
+}
 
 export function SettingsForm({ plant }: { plant: PlantDetail }) {
   const { t } = useTranslation('management-app');
@@ -112,6 +133,7 @@ export function SettingsForm({ plant }: { plant: PlantDetail }) {
         <Card key={section.key} className="helio-management-section">
           <H4>{t(`settings.sections.${section.key}`)}</H4>
           <div className="helio-management-fields">
+            {section.batteryFloor && plant.batteryKwh !== null && <BatteryFloorField thingName={plant.thingName} />}
             {section.fields.map(({ field, unit }) => input(field, field === 'tariffPricePerKwh' ? `${draft.tariffCurrency}/kWh` : unit))}
           </div>
         </Card>

@@ -4,6 +4,11 @@ import type { SettingField } from './settings-draft';
 export interface SettingSection {
   key: 'general' | 'pv' | 'battery' | 'grid' | 'tariff';
   fields: { field: SettingField; unit?: string }[];
+  /**
+   * Shows the battery's floor (BatSocMin, set on /rc) read-only: the plant's "minimum charge" is that one
+   * value, not a second one of its own (docs/figures.md), so batteryMinSocPct is not a field here.
+   */
+  batteryFloor?: true;
 }
 
 export const SETTING_SECTIONS: SettingSection[] = [
@@ -28,9 +33,9 @@ export const SETTING_SECTIONS: SettingSection[] = [
   },
   {
     key: 'battery',
+    batteryFloor: true,
     fields: [
       { field: 'batteryKwh', unit: 'kWh' },
-      { field: 'batteryMinSocPct', unit: '%' },
       { field: 'batteryMaxSocPct', unit: '%' },
       { field: 'batteryMaxChargeKw', unit: 'kW' },
       { field: 'batteryMaxDischargeKw', unit: 'kW' },

@@ -92,13 +92,13 @@ describe("the dashboard's power chart of today", () => {
     await screen.findByTestId('today-power-chart');
     fireEvent.click(screen.getByTestId('today-power-export'));
     const [fileName, csv] = downloadCsv.mock.calls.at(-1) as [string, string];
-    expect(fileName).toMatch(/^Brno-Lisen_power_\d{4}-\d\d-\d\d_\d{4}-\d\d-\d\d_15m\.csv$/);
+    expect(fileName).toMatch(/^Brno-Lisen_power_15m_\d{4}-\d\d-\d\d(_\d{4}-\d\d-\d\d)?\.csv$/);
     expect(csv.split('\r\n').slice(1).filter(Boolean)).toEqual([
-      '2026-06-15T10:00:00.000Z,ActPwrPve,3000,2990,3010,3000,15,0.75',
-      '2026-06-15T10:00:00.000Z,ActPwrLoad,800,790,810,800,15,0.2',
-      '2026-06-15T10:15:00.000Z,ActPwrPve,3400,3390,3410,3400,15,0.85',
-      '2026-06-15T10:15:00.000Z,ActPwrGrid,-2000,-2010,-1990,-2000,15,-0.5',
-      '2026-06-15T10:15:00.000Z,ActPwrBat,-600,-610,-590,-600,15,-0.15',
+      '2026-06-15T12:00:00+02:00,ActPwrPve,3000,2990,3010,3000,15,0.75',
+      '2026-06-15T12:00:00+02:00,ActPwrLoad,800,790,810,800,15,0.2',
+      '2026-06-15T12:15:00+02:00,ActPwrPve,3400,3390,3410,3400,15,0.85',
+      '2026-06-15T12:15:00+02:00,ActPwrGrid,-2000,-2010,-1990,-2000,15,-0.5',
+      '2026-06-15T12:15:00+02:00,ActPwrBat,-600,-610,-590,-600,15,-0.15',
     ]);
   });
 

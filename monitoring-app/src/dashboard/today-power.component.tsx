@@ -5,7 +5,7 @@ import React, { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, H4, NonIdealState, Spinner } from '@blueprintjs/core';
 import { downloadCsv, ErrorPanel, metricInfo, type Plant } from '@helio/shared-utils';
-import { csvFileName, seriesCsv } from '../metric-log/series';
+import { seriesCsv, seriesFileName } from '../metric-log/series';
 import { chartedMetrics, TODAY_POWER_GRANULARITY, TODAY_POWER_METRICS, todayColumns, type TodayPowerMetric } from './today-power';
 import { useTodayPower } from './today-power.resource';
 
@@ -29,7 +29,10 @@ export function TodayPowerCard({ plant }: { plant: Plant }) {
   const rows = data?.rows.filter((row) => metrics.includes(row.metricKey as TodayPowerMetric)) ?? [];
   const exportCsv = () => {
     if (!data) return;
-    downloadCsv(csvFileName(plant.name, 'power', new Date(data.since), new Date(data.until), TODAY_POWER_GRANULARITY), seriesCsv(rows));
+    downloadCsv(
+      seriesFileName(plant.name, 'power', new Date(data.since), new Date(data.until), TODAY_POWER_GRANULARITY, plant.timezone),
+      seriesCsv(rows, plant.timezone),
+    );
   };
 
   let body: React.ReactNode;

@@ -38,14 +38,14 @@ describe("devices' live state", () => {
     expect(stateOfCharge(deviceStates([battery], undefined, NOW)[0] as never)).toBeNull();
   });
 
-  it('exports one CSV line per device and value with units and ISO times', () => {
-    const lines = deviceStatesCsv(deviceStates([battery], shadow(NOW), NOW))
+  it('exports one CSV line per device and value with units and the plant’s times with their offset', () => {
+    const lines = deviceStatesCsv(deviceStates([battery], shadow(NOW), NOW), 'Europe/Prague')
       .trimEnd()
       .split('\r\n');
     expect(lines).toEqual([
       'device,kind,maker,model,serial,ratedPowerKw,capacityKwh,key,value,unit,reportedAt,stale',
-      '"Baterie, sklep",battery,Huawei,LUNA2000-10-S0,HL1,5,10,BatSoc,64.5,%,2026-06-15T12:00:00.000Z,false',
-      '"Baterie, sklep",battery,Huawei,LUNA2000-10-S0,HL1,5,10,ActPwrBat,-1200,W,2026-06-15T11:59:59.000Z,false',
+      '"Baterie, sklep",battery,Huawei,LUNA2000-10-S0,HL1,5,10,BatSoc,64.5,%,2026-06-15T14:00:00+02:00,false',
+      '"Baterie, sklep",battery,Huawei,LUNA2000-10-S0,HL1,5,10,ActPwrBat,-1200,W,2026-06-15T13:59:59+02:00,false',
     ]);
   });
 });

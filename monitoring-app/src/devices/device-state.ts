@@ -1,7 +1,17 @@
 // The active plant's devices of one kind with their live state: each device's live values from the
 // plant's shadow, when they were last reported and whether that is stale (older than 60 s), and the
 // same rows as a CSV.
-import { deviceLiveValues, metricUnit, toCsv, type Device, type DeviceLiveValue, type Shadow } from '@helio/shared-utils';
+import {
+  csvMetricNumber,
+  csvNumber,
+  deviceLiveValues,
+  metricUnit,
+  plantTimestamp,
+  toCsv,
+  type Device,
+  type DeviceLiveValue,
+  type Shadow,
+} from '@helio/shared-utils';
 
 export interface DeviceState {
   device: Device;
@@ -41,8 +51,8 @@ export const DEVICE_CSV_COLUMNS = [
   'stale',
 ] as const;
 
-/** One line per device and live value, machine-readable (ISO times, '.' decimals). */
-export function deviceStatesCsv(states: readonly DeviceState[]): string {
+/** One line per device and live value, as every export writes (the plant's clock with its offset, values at their metric's precision). */
+export function deviceStatesCsv(states: readonly DeviceState[], timeZone: string): string {
   return toCsv(
     DEVICE_CSV_COLUMNS,
     states.flatMap(({ device, values }) =>
@@ -52,12 +62,12 @@ export function deviceStatesCsv(states: readonly DeviceState[]): string {
         device.maker,
         device.model,
         device.serial,
-        device.ratedPowerKw,
-        device.capacityKwh,
+        csvNumber(device.ratedPowerKw, 'kW'),
+        csvNumber(device.capacityKwh, 'kWh'),
         v.key,
-        v.value,
+        typeof v.value === 'number' ? csvMetricNumber(v.value, v.key) : v.value,
         metricUnit(v.key),
-        v.reportedAt === null ? null : new Date(v.reportedAt).toISOString(),
+        v.reportedAt === null ? null : plantTimestamp(v.reportedAt, timeZone),
         v.stale,
       ]),
     ),

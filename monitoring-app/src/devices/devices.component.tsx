@@ -5,6 +5,7 @@ import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, H4, HTMLTable, NonIdealState, ProgressBar, Spinner, Tag } from '@blueprintjs/core';
 import {
+  csvFileName,
   downloadCsv,
   ErrorPanel,
   formatDateTime,
@@ -129,10 +130,7 @@ function PlantDevices({ plant, kind }: { plant: Plant; kind: DevicePageKind }) {
   }
   const states = deviceStates(devices.data, shadow.data, now);
   const exportCsv = () =>
-    downloadCsv(
-      `${plant.thingName}_${PLURAL[kind]}_${new Date(now).toISOString().slice(0, 19).replace(/:/g, '-')}.csv`,
-      deviceStatesCsv(states),
-    );
+    downloadCsv(csvFileName([plant.thingName, PLURAL[kind]], now, now + 1, plant.timezone), deviceStatesCsv(states, plant.timezone));
   return (
     <>
       <div className="helio-metric-log__controls">

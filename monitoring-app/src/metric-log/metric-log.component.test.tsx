@@ -83,10 +83,10 @@ describe('one metric’s history', () => {
     await screen.findByTestId('series-table');
     fireEvent.click(screen.getByTestId('export-csv'));
     const [fileName, csv] = downloadCsv.mock.calls[0];
-    expect(fileName).toMatch(/^Brno-Lisen_ActPwrPve_\d{4}-\d\d-\d\d_\d{4}-\d\d-\d\d_15m\.csv$/);
+    expect(fileName).toMatch(/^Brno-Lisen_ActPwrPve_15m_\d{4}-\d\d-\d\d(_\d{4}-\d\d-\d\d)?\.csv$/);
     expect(csv.split('\r\n').slice(1, 3)).toEqual([
-      '2026-06-15T10:00:00.000Z,ActPwrPve,3000,2900,3100,3000,180,0.75',
-      '2026-06-15T10:15:00.000Z,ActPwrPve,3400,3300,3500,3400,180,0.85',
+      '2026-06-15T12:00:00+02:00,ActPwrPve,3000,2900,3100,3000,180,0.75',
+      '2026-06-15T12:15:00+02:00,ActPwrPve,3400,3300,3500,3400,180,0.85',
     ]);
   });
 

@@ -20,7 +20,7 @@ import {
 } from '@helio/shared-utils';
 import { useMetricSeries } from './metrics.resource';
 import { SeriesTable } from './series-table.component';
-import { csvFileName, seriesCsv } from './series';
+import { seriesCsv, seriesFileName } from './series';
 import {
   allowedGranularities,
   defaultGranularity,
@@ -52,7 +52,10 @@ function MetricSeries({ plant, metricKey }: { plant: Plant; metricKey: string })
     [t],
   );
   const exportCsv = () =>
-    downloadCsv(csvFileName(plant.name, metricKey, range.start, range.end, granularity), seriesCsv(series.data ?? []));
+    downloadCsv(
+      seriesFileName(plant.name, metricKey, range.start, range.end, granularity, plant.timezone),
+      seriesCsv(series.data ?? [], plant.timezone),
+    );
 
   let body: React.ReactNode;
   if (series.isError && !series.data) {

@@ -1,23 +1,34 @@
 // A metric's rows as a chart and as a CSV: one place decides the columns, so the export holds
-// exactly the rows the API answered and the table shows.
-import { toCsv, type TimeSeriesRow } from '@helio/shared-utils';
+// exactly the rows the API answered and the table shows, written as every export writes (times in the
+// plant's clock with its offset, values at the metric's precision; shared-utils csv-values).
+import { csvFileName, csvMetricNumber, csvNumber, plantTimestamp, toCsv, type TimeSeriesRow } from '@helio/shared-utils';
 
 export const CSV_COLUMNS = ['time', 'metricKey', 'avg', 'min', 'max', 'last', 'count', 'energyKwh'] as const;
 
-export function seriesCsv(rows: readonly TimeSeriesRow[]): string {
+export function seriesCsv(rows: readonly TimeSeriesRow[], timeZone: string): string {
   return toCsv(
     CSV_COLUMNS,
-    rows.map((row) => CSV_COLUMNS.map((column) => row[column])),
+    rows.map((row) => [
+      plantTimestamp(Date.parse(row.time), timeZone),
+      row.metricKey,
+      csvMetricNumber(row.avg, row.metricKey),
+      csvMetricNumber(row.min, row.metricKey),
+      csvMetricNumber(row.max, row.metricKey),
+      csvMetricNumber(row.last, row.metricKey),
+      row.count,
+      csvNumber(row.energyKwh, 'kWh'),
+    ]),
   );
 }
 
-/** File name of an export: plant, metric, range and granularity, safe on every file system. */
-export function csvFileName(plantName: string, metricKey: string, start: Date, end: Date, granularity: string): string {
-  const day = (d: Date) => d.toISOString().slice(0, 10);
-  const safe = (s: string) =>
-    s
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/[^A-Za-z0-9]+/g, '-');
-  return `${safe(plantName)}_${safe(metricKey)}_${day(start)}_${day(end)}_${granularity}.csv`.replace(/-+_/g, '_');
+/** File name of an export: plant, metric and granularity, then the plant-local days it holds (`end` exclusive). */
+export function seriesFileName(
+  plantName: string,
+  metricKey: string,
+  start: Date,
+  end: Date,
+  granularity: string,
+  timeZone: string,
+): string {
+  return csvFileName([plantName, metricKey, granularity], start.getTime(), end.getTime(), timeZone);
 }

@@ -1,10 +1,18 @@
 // The Helio gateway's own word on /services: each device it reads with its identity (SunSpec model 1,
 // from the reported `Devices`) and whether it answers, its outbox of reports waiting for the broker,
-// and its export-limit loop. Gateways that send no health (simulated ones) get a plain note.
+// and its export-limit loop (beside the limit in force, worded as every page words it). Gateways that send no health (simulated ones) get a plain note.
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, H3, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
-import { ErrorPanel, formatDateTime, formatNumber, type GatewayHealth, type Plant, type Shadow } from '@helio/shared-utils';
+import {
+  ErrorPanel,
+  formatDateTime,
+  formatNumber,
+  usePlantExportLimit,
+  type GatewayHealth,
+  type Plant,
+  type Shadow,
+} from '@helio/shared-utils';
 import { useGatewayHealth } from './services.resource';
 
 interface DeviceFacts {
@@ -75,6 +83,8 @@ function DevicesTable({ health, shadow }: { health: GatewayHealth; shadow: Shado
 export function GatewayHealthCard({ plant, shadow }: { plant: Plant; shadow: Shadow | undefined }) {
   const { t } = useTranslation('monitoring-app');
   const query = useGatewayHealth(plant);
+  // the limit itself in the plant detail's and /rc's words; the loop's mode and cap are the gateway's own
+  const exportLimit = usePlantExportLimit(plant.thingName, plant.gridExportLimitKw ?? null);
   const health = query.data?.health;
   let body: React.ReactNode;
   if (query.isError && !query.data) {
@@ -113,6 +123,8 @@ export function GatewayHealthCard({ plant, shadow }: { plant: Plant; shadow: Sha
               <tr>
                 <th scope="row">{t('services.health.exportLoop')}</th>
                 <td data-testid="gateway-export-loop">
+                  <span data-testid="gateway-export-limit">{exportLimit.text}</span>
+                  {' · '}
                   {t(`services.health.loop.${loop.mode}`, { defaultValue: loop.mode })}
                   {loop.capW !== null &&
                     ` · ${t('services.health.cap', { power: formatNumber(loop.capW / 1000, { maximumFractionDigits: 2 }) })}`}

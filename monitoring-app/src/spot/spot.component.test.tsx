@@ -98,10 +98,10 @@ describe('the spot prices page', () => {
     await renderSpot(answer([60, 70]));
     fireEvent.click(await screen.findByTestId('spot-export'));
     const [fileName, csv] = downloadCsv.mock.calls[0];
-    expect(fileName).toBe('spot-CZ-2026-06-15.csv');
+    expect(fileName).toBe('spot_CZ_2026-06-15_2026-06-16.csv');
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe('start,end,eurMwh,czkKwh,source');
     expect(lines).toHaveLength(1 + 9 + 2);
-    expect(lines[1]).toBe('2026-06-14T22:00:00.000Z,2026-06-14T23:00:00.000Z,90,2.25,demo');
+    expect(lines[1]).toBe('2026-06-15T00:00:00+02:00,2026-06-15T01:00:00+02:00,90,2.25,demo');
   });
 });

@@ -4,19 +4,13 @@
 import React, { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Callout, Card, Spinner } from '@blueprintjs/core';
-import { downloadCsv, ErrorPanel, formatNumber, PageHeader, toCsv, type SpotPrices } from '@helio/shared-utils';
+import { downloadCsv, ErrorPanel, formatNumber, PageHeader } from '@helio/shared-utils';
+import { spotCsv, spotFileName } from './spot-csv';
 import { PriceChart } from './price-chart.component';
 import { SpotDayCard } from './spot-day.component';
 import { useSpotPrices } from './spot.resource';
 import '../common/monitoring-page.css';
 import './spot.css';
-
-const sourceOf = (day: SpotPrices['days'][number]) => (day.own ? 'uploaded' : day.demo ? 'demo' : 'market');
-
-export function spotCsv(answer: SpotPrices): string {
-  const rows = answer.days.flatMap((day) => day.prices.map((p) => [p.start, p.end, p.eurMwh, p.czkKwh, sourceOf(day)]));
-  return toCsv(['start', 'end', 'eurMwh', 'czkKwh', 'source'], rows);
-}
 
 export default function SpotPage() {
   const { t } = useTranslation('monitoring-app');
@@ -73,7 +67,7 @@ export default function SpotPage() {
           icon="download"
           text={t('logs.exportCsv')}
           disabled={!spot.data?.days.some((d) => d.prices.length > 0)}
-          onClick={() => spot.data && downloadCsv(`spot-${spot.data.area}-${spot.data.days[0]?.date ?? ''}.csv`, spotCsv(spot.data))}
+          onClick={() => spot.data && downloadCsv(spotFileName(spot.data), spotCsv(spot.data))}
           data-testid="spot-export"
         />
       </PageHeader>

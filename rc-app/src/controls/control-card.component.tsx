@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Callout, Card, FormGroup, H5, Spinner, Tag, type Intent } from '@blueprintjs/core';
 import { formatDateTime } from '@helio/shared-utils';
 import type { WritableKeyName } from '@helio/contracts/device';
+import { RC_COMMAND_EXPIRY_MS } from '@helio/contracts/limits';
 import { ControlInput } from './control-input.component';
 import type { Draft, RcRule } from './control-draft';
 import { isWaiting, type ControlState } from './control-state';
@@ -16,7 +17,6 @@ const STATE_INTENT: Record<ControlState['kind'], Intent> = {
   pending: 'warning',
   notConfirmed: 'danger',
   queued: 'primary',
-  expired: 'danger',
 };
 
 export interface ControlCardProps {
@@ -24,6 +24,8 @@ export interface ControlCardProps {
   rule: RcRule;
   reported: unknown;
   desired: unknown;
+  /** The value in force as every page words it (the export limit: usePlantExportLimit), where one exists. */
+  inForce?: string;
   state: ControlState;
   /** The gateway's reason for refusing the waiting value, or null. */
   refusal: string | null;
@@ -48,7 +50,7 @@ function StateTag({ keyName, state }: { keyName: string; state: ControlState }) 
       data-testid={`rc-state-${keyName}`}
       data-state={state.kind}
     >
-      {t(`state.${state.kind}`, { since: since ?? '' })}
+      {t(`state.${state.kind}`, { since: since ?? '', hours: RC_COMMAND_EXPIRY_MS / 3_600_000 })}
     </Tag>
   );
 }
@@ -58,6 +60,7 @@ export function ControlCard({
   rule,
   reported,
   desired,
+  inForce,
   state,
   refusal,
   draft,
@@ -83,6 +86,12 @@ export function ControlCard({
         {limits && <> {t('limits', { limits })}</>}
       </p>
       <dl className="helio-rc-values">
+        {inForce !== undefined && (
+          <>
+            <dt>{t('inForce')}</dt>
+            <dd data-testid={`rc-in-force-${keyName}`}>{inForce}</dd>
+          </>
+        )}
         <dt>{t('reported')}</dt>
         <dd data-testid={`rc-reported-${keyName}`}>{formatValue(t, rule, reported)}</dd>
         <dt>{t('desired')}</dt>

@@ -40,13 +40,11 @@ describe('the state of a control', () => {
     expect(controlState('ExportLimit', s, 'offline', NOW)).toEqual({ kind: 'queued', since: NOW - 600_000 });
   });
 
-  it('is expired, and may be cancelled, once it waited longer than the command expiry, online or offline', () => {
-    const waited = NOW + RC_COMMAND_EXPIRY_MS + 1;
+  it('is queued past the command expiry too: the server expires a command and clears its value, not the page', () => {
     const s = shadow({ ExportLimit: 500 }, { ExportLimit: { timestamp: NOW } });
-    expect(controlState('ExportLimit', s, 'offline', waited)).toEqual({ kind: 'expired', since: NOW });
-    expect(controlState('ExportLimit', s, 'online', waited)).toEqual({ kind: 'expired', since: NOW });
-    expect(controlState('ExportLimit', s, 'offline', NOW + RC_COMMAND_EXPIRY_MS).kind).toBe('queued');
-    expect(isWaiting({ kind: 'expired', since: NOW })).toBe(true);
+    expect(controlState('ExportLimit', s, 'offline', NOW + RC_COMMAND_EXPIRY_MS + 1).kind).toBe('queued');
+    expect(controlState('ExportLimit', s, 'online', NOW + RC_COMMAND_EXPIRY_MS + 1).kind).toBe('notConfirmed');
+    expect(isWaiting({ kind: 'queued', since: NOW })).toBe(true);
   });
 
   it('takes the latest time of an object value’s keys', () => {

@@ -2,9 +2,10 @@
 // key), pending (a delta, since the key was desired), not confirmed (pending past the timeout while
 // the gateway is online), queued (the gateway is offline: the device gets it when it reconnects) or
 // not reported (the device never reported the key and nothing was asked: not green, nothing is known).
-// A value waiting longer than the command expiry (the history's, server/src/rc/commands.ts) is expired,
-// online or not: it does not stay "pending" forever, and the user may cancel it (clear the desired value).
-import { RC_COMMAND_EXPIRY_MS, RC_CONFIRM_TIMEOUT_MS } from '@helio/contracts/limits';
+// A waiting value may be cancelled (its desired value cleared). One waiting longer than the command
+// expiry is expired by the server (server/src/rc/commands.ts expireCommands: the history says expired
+// and the desired value is cleared, pushed live), not judged here: every page and the API agree.
+import { RC_CONFIRM_TIMEOUT_MS } from '@helio/contracts/limits';
 import type { Shadow } from '@helio/shared-utils';
 
 export type ControlState =
@@ -12,8 +13,7 @@ export type ControlState =
   | { kind: 'notReported' }
   | { kind: 'pending'; since: number | null }
   | { kind: 'notConfirmed'; since: number | null }
-  | { kind: 'queued'; since: number | null }
-  | { kind: 'expired'; since: number | null };
+  | { kind: 'queued'; since: number | null };
 
 /** The states in which a value waits for the device, and may be cancelled. */
 export const isWaiting = (state: ControlState): boolean => state.kind !== 'inSync' && state.kind !== 'notReported';
@@ -37,7 +37,6 @@ export function controlState(
 ): ControlState {
   if (!(key in shadow.state.delta)) return shadow.state.reported[key] === undefined ? { kind: 'notReported' } : { kind: 'inSync' };
   const since = latestTimestamp(shadow.metadata.desired?.[key]);
-  if (since !== null && now - since > RC_COMMAND_EXPIRY_MS) return { kind: 'expired', since };
   if (gatewayStatus === 'offline') return { kind: 'queued', since };
   if (since !== null && now - since > RC_CONFIRM_TIMEOUT_MS) return { kind: 'notConfirmed', since };
   return { kind: 'pending', since };

@@ -6,7 +6,14 @@ import type { RcState } from '@helio/contracts';
 import { ControlsPanel } from './controls-panel.component';
 
 const state = (allowed: boolean, reason: RcState['control']['reason'] = null, gateway: RcState['gateway'] = online): RcState => ({
-  plant: { id: 'plant-1', name: 'Brno – Líšeň', thingName: 'gw-brno-01', timezone: 'Europe/Prague', hasBattery: true },
+  plant: {
+    id: 'plant-1',
+    name: 'Brno – Líšeň',
+    thingName: 'gw-brno-01',
+    timezone: 'Europe/Prague',
+    hasBattery: true,
+    gridExportLimitKw: null,
+  },
   keys: [
     { key: 'OperMode', rule: { kind: 'choice', choices: ['self-consumption', 'backup'], battery: false } },
     { key: 'ExportLimit', rule: { kind: 'integer', unit: 'W', min: 0, max: 1_000_000, battery: false } },
@@ -123,6 +130,22 @@ describe('the controls of a plant', () => {
       }),
     );
     await waitFor(() => expect(screen.getByTestId('rc-ExportLimit-cancel').className).not.toContain('loading'));
+  });
+
+  it('words the export limit in force as the plant detail does: reported with the request beside it, else the plant’s setting', async () => {
+    __setShadow('gw-brno-01', shadow(3, { ExportLimit: 4000 }, { ExportLimit: 4000 }));
+    const { unmount } = renderPanel(state(true));
+    expect((await screen.findByTestId('rc-in-force-ExportLimit')).textContent).toMatch(
+      /^5\s000 W \(požadováno 4\s000 W, zatím nepřevzato\)$/,
+    );
+    expect(screen.queryByTestId('rc-in-force-OperMode')).toBeNull();
+    unmount();
+    __setShadow('gw-brno-01', shadow(0, {}, {}, {}));
+    const withSetting = state(true, null, neverReported);
+    renderPanel({ ...withSetting, plant: { ...withSetting.plant, gridExportLimitKw: 6 } });
+    expect((await screen.findByTestId('rc-in-force-ExportLimit')).textContent).toMatch(
+      /^6\s000 W \(nastavení elektrárny; střídač žádný nenahlásil\)$/,
+    );
   });
 
   it('does not warn of an offline plant when the plant is online', async () => {

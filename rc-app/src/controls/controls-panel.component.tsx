@@ -3,7 +3,7 @@
 import React, { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Callout, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { apiErrorText, ApiError, formatDateTime, useNow, useShadow } from '@helio/shared-utils';
+import { apiErrorText, ApiError, formatDateTime, useNow, usePlantExportLimit, useShadow } from '@helio/shared-utils';
 import type { RcState } from '@helio/contracts';
 import { WRITABLE_KEY_NAMES, type WritableKeyName } from '@helio/contracts/device';
 import { changedMeanwhile, conflictCurrent, type ChangedSetting, type SettingsSnapshot } from './conflict';
@@ -41,6 +41,8 @@ export function ControlsPanel({ state }: { state: RcState }) {
   const { t } = useTranslation('rc-app');
   const { plant, keys, gateway, control } = state;
   const shadow = useShadow(plant.thingName);
+  // the export limit in the plant detail's words: reported, the request beside it, else the plant's setting
+  const exportLimit = usePlantExportLimit(plant.thingName, plant.gridExportLimitKw);
   const now = useNow(1000);
   const setControl = useSetControl(plant.id);
   const cancelControl = useCancelControl(plant.id, plant.thingName);
@@ -131,6 +133,7 @@ export function ControlsPanel({ state }: { state: RcState }) {
             rule={rule}
             reported={doc.state.reported[key]}
             desired={doc.state.desired[key]}
+            inForce={key === 'ExportLimit' ? exportLimit.text : undefined}
             state={controlState(key, doc, gateway.status, now)}
             refusal={refusalOf(key, doc)}
             draft={draftFor(key)}

@@ -7,7 +7,7 @@ import { downloadCsv, formatDateTime, formatNumber } from '@helio/shared-utils';
 import { RC_COMMAND_STATES } from '@helio/contracts/limits';
 import type { RcCommand, RcState } from '@helio/contracts';
 import { formatValue } from '../controls/value-format';
-import { historyCsv } from './history-csv';
+import { historyCsv, historyFileName } from './history-csv';
 import { useCommands, type HistoryFilter } from './history.resource';
 
 const STATE_INTENT: Record<RcCommand['state'], Intent> = {
@@ -55,7 +55,10 @@ export function HistoryPanel({ state }: { state: RcState }) {
         <Button
           icon="export"
           disabled={!commands.data?.length}
-          onClick={() => downloadCsv(`commands-${state.plant.thingName}.csv`, historyCsv(commands.data ?? []))}
+          onClick={() => {
+            const list = commands.data ?? [];
+            downloadCsv(historyFileName(list, state.plant.thingName, state.plant.timezone), historyCsv(list, state.plant.timezone));
+          }}
           data-testid="rc-history-csv"
         >
           {t('history.csv')}

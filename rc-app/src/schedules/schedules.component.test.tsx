@@ -6,7 +6,7 @@ import type { RcSchedule, RcState } from '@helio/contracts';
 import { SchedulesPanel } from './schedules.component';
 
 const state: RcState = {
-  plant: { id: 'plant-1', name: 'Brno', thingName: 'gw-1', timezone: 'Europe/Prague', hasBattery: true },
+  plant: { id: 'plant-1', name: 'Brno', thingName: 'gw-1', timezone: 'Europe/Prague', hasBattery: true, gridExportLimitKw: null },
   keys: [{ key: 'ExportLimit', rule: { kind: 'integer', unit: 'W', min: 0, max: 1_000_000, battery: false } }],
   gateway: { connected: true, since: 0, status: 'online' },
   control: { allowed: false, reason: 'permission' },

@@ -3,7 +3,7 @@
 // months: the same buckets as the statistics page, so the two pages add up to the same figures.
 import type { AnalyticsPeriod } from '@helio/contracts';
 import { MAX_CUSTOM_PERIOD_DAYS } from '@helio/contracts';
-import { badRequest } from '../http/errors';
+import { badRequest, periodInvalid } from '../http/errors';
 import { calendarOf } from '../series/calendar';
 import type { RollupGranularity } from '../series/calendar';
 
@@ -53,9 +53,9 @@ export function resolvePeriod(period: AnalyticsPeriod): ResolvedPeriod {
     case 'custom': {
       if (!period.to) throw badRequest('A custom period needs its last day', { field: 'to' });
       const to = parseDay(period.to);
-      if (to < from) throw badRequest('The period ends before it begins', { field: 'to' });
+      if (to < from) throw periodInvalid('The period ends before it begins', 'to', 'endBeforeStart');
       if ((to - from) / DAY_MS + 1 > MAX_CUSTOM_PERIOD_DAYS)
-        throw badRequest(`A custom period spans at most ${MAX_CUSTOM_PERIOD_DAYS} days`, { field: 'to' });
+        throw periodInvalid(`A custom period spans at most ${MAX_CUSTOM_PERIOD_DAYS} days`, 'to', 'tooLong', MAX_CUSTOM_PERIOD_DAYS);
       return { kind: 'custom', from: isoDay(from), to: isoDay(to), granularity };
     }
   }

@@ -5,7 +5,7 @@ import type { ApiHandlers } from '../http/api-module';
 import type { Kysely } from 'kysely';
 import { type AnalyticsEndpoints, type RankedPlant } from '@helio/contracts';
 import type { Database } from '../db/schema';
-import { notFound } from '../http/errors';
+import { plantNotFound } from '../http/errors';
 import { findTenantPlant } from '../plants/access';
 import { calendarOf } from '../series/calendar';
 import type { AnalyticsConfig } from './analytics-config';
@@ -55,14 +55,14 @@ export function analyticsHandlers({ db, config }: { db: Kysely<Database>; config
     'analytics/benchmark/plant': async (request) => {
       const { plantId, metric } = request.body;
       const found = await findTenantPlant(db, request.user, plantId);
-      if (!found) throw notFound('Plant not found');
+      if (!found) throw plantNotFound();
       const year =
         request.body.year ??
         Number(new Intl.DateTimeFormat('en-CA', { timeZone: calendarOf(found.timezone).timeZone, year: 'numeric' }).format(Date.now()));
       const period = resolvePeriod({ kind: 'year', from: `${year}-01-01` });
       const plants = await fleetPeriod(db, { caller: request.user }, period, config);
       const own = plants.find((p) => p.plant.id === plantId);
-      if (!own) throw notFound('Plant not found');
+      if (!own) throw plantNotFound();
       const peers = peersOf(plants, plantId);
       const { rank, quartile } = peerRank(peers, plantId, metric);
       const first = own.buckets[0]?.start ?? 0;

@@ -45,6 +45,7 @@ const RECORDED = [
   '072_push_subscriptions',
   '073_monthly_reports',
   '075_series_tiers',
+  '076_command_expiry',
 ];
 
 describe('the migrations collected from the modules', () => {

@@ -6,7 +6,7 @@ import type { Database } from '../db/schema';
 import type { JsonObject } from '../devices/shadows/json';
 import type { ShadowStore } from '../devices/shadows/shadow-store';
 import type { DeviceTable } from '../plant-devices/tables';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, deviceNotFound } from '../http/errors';
 import { findTenantPlant, listTenantPlants, type AccessiblePlant, type PlantCaller } from '../plants/access';
 import { todayEnergyKwh } from '../series/today-energy';
 
@@ -30,6 +30,7 @@ export function chargerView(
     plantId: plant.id,
     plantName: plant.name,
     thingName: plant.thing_name,
+    timezone: plant.timezone,
     name: device.name,
     ratedPowerKw: device.rated_power_kw,
     role: plant.access_role,
@@ -87,7 +88,7 @@ export async function findVisibleCharger(db: Kysely<Database>, caller: PlantCall
     .where('id', '=', deviceId)
     .executeTakeFirst();
   const plant = device ? await findTenantPlant(db, caller, device.plant_id) : undefined;
-  if (!device || !plant) throw notFound('Charger not found');
+  if (!device || !plant) throw deviceNotFound('Charger not found');
   // The caller may see the device: say what is wrong with it rather than hide it.
   if (device.kind !== 'charger') throw badRequest(`The device is not a charger (kind: ${device.kind})`, { field: 'deviceId' });
   return { device, plant };

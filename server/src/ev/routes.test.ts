@@ -236,9 +236,17 @@ describe.each(databaseTargets())('ev API on $name', (target) => {
   });
 
   test('charger settings are desired state: the operator sets them, bad values 400 with the rule, a viewer 403, another tenant 404', async () => {
-    const set = await apiPost(app, 'iot/thing/shadow/desired', { thingName: ours, desiredKey: 'EvMaxCurrent', desiredState: 20 }, operator);
+    const set = await apiPost(app, 'iot/thing/shadow/desired', { thingName: ours, desiredKey: 'EvMaxCurrent', desiredState: 16 }, operator);
     expect(set.statusCode).toBe(200);
-    expect(set.json().state.desired.EvMaxCurrent).toBe(20);
+    expect(set.json().state.desired.EvMaxCurrent).toBe(16);
+    // the 11 kW wallbox delivers 16 A at most
+    const aboveRating = await apiPost(
+      app,
+      'iot/thing/shadow/desired',
+      { thingName: ours, desiredKey: 'EvMaxCurrent', desiredState: 20 },
+      operator,
+    );
+    expect(aboveRating.json().error).toMatchObject({ code: 'EvCurrentRange', details: { reason: 'range', hwMaxCurrentA: 16 } });
     const bad = await apiPost(app, 'iot/thing/shadow/desired', { thingName: ours, desiredKey: 'EvMaxCurrent', desiredState: 40 }, operator);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe('EvMaxCurrent must be from 6 to 32 A');

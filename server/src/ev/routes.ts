@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { EV_SESSIONS_MAX_DAYS } from '@helio/contracts';
 import type { Database } from '../db/schema';
 import type { ShadowStore } from '../devices/shadows/shadow-store';
-import { badRequest, notFound } from '../http/errors';
+import { periodInvalid, plantNotFound } from '../http/errors';
 import { findTenantPlant } from '../plants/access';
 import type { SpotConfig } from '../spot/spot-config';
 import { findVisibleCharger, fleetChargers } from './chargers';
@@ -18,11 +18,11 @@ const DAY_MS = 86_400_000;
 function rangeOf(from: string, to: string): { from: number; to: number } {
   const start = Date.parse(from);
   const end = Date.parse(to);
-  if (!Number.isFinite(start)) throw badRequest('from must be an ISO 8601 time', { field: 'from' });
-  if (!Number.isFinite(end)) throw badRequest('to must be an ISO 8601 time', { field: 'to' });
-  if (end <= start) throw badRequest('to must be after from', { field: 'to' });
+  if (!Number.isFinite(start)) throw periodInvalid('from must be an ISO 8601 time', 'from', 'notTime');
+  if (!Number.isFinite(end)) throw periodInvalid('to must be an ISO 8601 time', 'to', 'notTime');
+  if (end <= start) throw periodInvalid('to must be after from', 'to', 'endBeforeStart');
   if (end - start > EV_SESSIONS_MAX_DAYS * DAY_MS)
-    throw badRequest(`The range may span at most ${EV_SESSIONS_MAX_DAYS} days`, { field: 'to' });
+    throw periodInvalid(`The range may span at most ${EV_SESSIONS_MAX_DAYS} days`, 'to', 'tooLong', EV_SESSIONS_MAX_DAYS);
   return { from: start, to: end };
 }
 
@@ -33,7 +33,7 @@ export function evHandlers(deps: { db: Kysely<Database>; shadows: ShadowStore; s
     'ev/chargers': async (request) => fleetChargers(db, shadows, request.user),
     'ev/sessions': async (request) => {
       const plant = await findTenantPlant(db, request.user, request.body.plantId);
-      if (!plant) throw notFound('Plant not found');
+      if (!plant) throw plantNotFound();
       const { from, to } = rangeOf(request.body.from, request.body.to);
       return sessionList(db, spot, plant, from, to);
     },

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { FORECAST_ACCURACY_MAX_DAYS } from '@helio/contracts';
 import type { Database } from '../db/schema';
-import { notFound } from '../http/errors';
+import { plantNotFound } from '../http/errors';
 import { findTenantPlant } from '../plants/access';
 import type { SpotConfig } from '../spot/spot-config';
 import { accuracyView } from './accuracy-view';
@@ -15,7 +15,7 @@ export function forecastHandlers(deps: { db: Kysely<Database>; spot: SpotConfig 
   const { db, spot } = deps;
   const plantOf = async (request: FastifyRequest<{ Body: { plantId: string } }>) => {
     const plant = await findTenantPlant(db, request.user, request.body.plantId);
-    if (!plant) throw notFound('Plant not found');
+    if (!plant) throw plantNotFound();
     return plant;
   };
 

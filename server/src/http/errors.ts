@@ -21,6 +21,19 @@ export const badRequest = (message: string, details?: unknown) => new ApiError(4
 export const unauthorized = (message: string) => new ApiError(401, 'Unauthorized', message);
 export const forbidden = (message: string) => new ApiError(403, 'Forbidden', message);
 export const notFound = (message: string) => new ApiError(404, 'NotFound', message);
+/** 404s of the common things a call names, each with its own code, so the console says which one. */
+export const plantNotFound = (message = 'Plant not found') => new ApiError(404, 'PlantNotFound', message);
+export const tagNotFound = (message = 'Tag not found') => new ApiError(404, 'TagNotFound', message);
+export const deviceNotFound = (message = 'Device not found') => new ApiError(404, 'DeviceNotFound', message);
+export const userNotFound = (message = 'User not found') => new ApiError(404, 'UserNotFound', message);
+export const organisationNotFound = (message = 'Organisation not found') => new ApiError(404, 'OrganisationNotFound', message);
+export const webhookNotFound = (message = 'Webhook not found') => new ApiError(404, 'WebhookNotFound', message);
+export const apiKeyNotFound = (message = 'API key not found') => new ApiError(404, 'ApiKeyNotFound', message);
+
+export type PeriodProblem = 'notTime' | 'endBeforeStart' | 'tooLong';
+/** 400 for a period a read cannot take: `field` names the bad end (from, to, startTime…). */
+export const periodInvalid = (message: string, field: string, reason: PeriodProblem, maxDays?: number) =>
+  new ApiError(400, 'PeriodInvalid', message, { field, reason, ...(maxDays === undefined ? {} : { maxDays }) });
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new ApiError(429, 'TooManyRequests', message, { retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
 export const conflict = (message: string, details?: unknown) => new ApiError(409, 'Conflict', message, details);

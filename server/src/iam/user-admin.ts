@@ -6,7 +6,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import { isPostgres } from '../db';
 import type { Database, UserTable } from '../db/schema';
 import type { AuthUser } from '../http/auth';
-import { ApiError, conflict, notFound } from '../http/errors';
+import { ApiError, conflict, notFound, userNotFound } from '../http/errors';
 import { ADMINISTRATOR_ROLES, type Permission } from './permissions';
 import { findTenantRole, type RoleView } from './roles';
 
@@ -26,7 +26,7 @@ export async function findTenantUser(db: Kysely<Database>, tenantId: string, id:
 
 export async function requireTenantUser(db: Kysely<Database>, tenantId: string, id: string): Promise<UserRow> {
   const user = await findTenantUser(db, tenantId, id);
-  if (!user) throw notFound('User not found');
+  if (!user) throw userNotFound();
   return user;
 }
 

@@ -8,7 +8,7 @@ import { HISTORY_CHUNK_MAX_CHARS } from '@helio/contracts';
 import { plantTarget, recordRequestAudit } from '../audit/request-audit';
 import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
-import { notFound } from '../http/errors';
+import { plantNotFound } from '../http/errors';
 import { findTenantPlant, requirePlantRole } from '../plants/access';
 import { importHistoryCsv } from './history-import';
 import { wakeRebuilders } from './rollup-rebuilds';
@@ -20,7 +20,7 @@ export function historyHandlers({ db }: { db: Kysely<Database> }): ApiHandlers {
       bodyLimit: HISTORY_CHUNK_MAX_CHARS * 2 + 1024,
       handler: async (request) => {
         const plant = await findTenantPlant(db, request.user, request.body.plantId);
-        if (!plant) throw notFound('Plant not found');
+        if (!plant) throw plantNotFound();
         requirePlantRole(plant, 'owner');
         const imported = await inTransaction(db, async (trx) => {
           const result = await importHistoryCsv(trx, plant, request.body.csv, request.body.firstLine ?? 1);

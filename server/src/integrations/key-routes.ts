@@ -9,7 +9,7 @@ import { recordRequestAudit } from '../audit/request-audit';
 import { announceAccessEnded } from '../identity/access-ended';
 import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
-import { ApiError, badRequest, notFound } from '../http/errors';
+import { ApiError, apiKeyNotFound, badRequest, plantNotFound } from '../http/errors';
 import { listTenantPlants } from '../plants/access';
 import { createApiKey, findApiKey, keyView, listApiKeys, revokeApiKey } from './api-keys';
 import { permissionsBeyond } from './key-auth';
@@ -34,7 +34,7 @@ export function keyHandlers({ db, pepper }: { db: Kysely<Database>; pepper: stri
         });
       if (plantIds !== null) {
         const visible = new Set((await listTenantPlants(db, request.user)).map((p) => p.id));
-        if (plantIds.some((id) => !visible.has(id))) throw notFound('Plant not found');
+        if (plantIds.some((id) => !visible.has(id))) throw plantNotFound();
       }
       const { row, token } = await inTransaction(db, async (trx) => {
         const created = await createApiKey(
@@ -65,11 +65,11 @@ export function keyHandlers({ db, pepper }: { db: Kysely<Database>; pepper: stri
     'integration/key/revoke': async (request) => {
       const { tenantId } = request.user;
       const before = await findApiKey(db, tenantId, request.body.id);
-      if (!before) throw notFound('API key not found');
+      if (!before) throw apiKeyNotFound();
       const after = await inTransaction(db, async (trx) => {
         await revokeApiKey(trx, tenantId, before.id);
         const revoked = await findApiKey(trx, tenantId, before.id);
-        if (!revoked) throw notFound('API key not found');
+        if (!revoked) throw apiKeyNotFound();
         if (before.revoked_at === null)
           await recordRequestAudit(trx, request, 'integrations.key_revoked', { type: 'api_key', id: revoked.id, label: revoked.name }, {});
         return revoked;

@@ -11,7 +11,7 @@ import { recordRequestAudit } from '../audit/request-audit';
 import type { AuditTarget } from '../audit/audit-log';
 import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound, webhookNotFound } from '../http/errors';
 import { requeueDelivery, wakeSenders } from './webhook-events';
 import {
   countWebhooks,
@@ -44,7 +44,7 @@ export function webhookHandlers({ db, allowPrivate }: { db: Kysely<Database>; al
   };
   const requireHook = async (tenantId: string, id: string) => {
     const hook = await findWebhook(db, tenantId, id);
-    if (!hook) throw notFound('Webhook not found');
+    if (!hook) throw webhookNotFound();
     return hook;
   };
 
@@ -75,7 +75,7 @@ export function webhookHandlers({ db, allowPrivate }: { db: Kysely<Database>; al
       const after = await inTransaction(db, async (trx) => {
         await updateWebhook(trx, before.id, { ...change, url }, { id: request.user.sub, email: request.user.email });
         const updated = await findWebhook(trx, request.user.tenantId, id);
-        if (!updated) throw notFound('Webhook not found');
+        if (!updated) throw webhookNotFound();
         await recordRequestAudit(trx, request, 'integrations.webhook_updated', target(updated), {
           ...change,
           ...(url === undefined ? {} : { url }),

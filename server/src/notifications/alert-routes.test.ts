@@ -129,7 +129,7 @@ describe.each(databaseTargets())('notification centre API on $name', (target) =>
     ] as const) {
       const response = await post(app, path, body, { token });
       expect(response.statusCode).toBe(404);
-      expect(response.json().error.code).toBe('NotFound');
+      expect(response.json().error.code).toBe('PlantNotFound');
     }
   });
 

@@ -6,7 +6,7 @@ import type { ApiHandlers } from '../http/api-module';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { type NotificationEndpoints } from '@helio/contracts';
-import { forbidden, notFound } from '../http/errors';
+import { forbidden, plantNotFound } from '../http/errors';
 import { findTenantPlant, requirePlantRole, type PlantCaller } from '../plants/access';
 import { announceAlertsRead } from './alert-news';
 import { listAlerts, markRead, unreadCount, type AlertView } from './alert-store';
@@ -20,7 +20,7 @@ export function alertHandlers(base: Kysely<Database>): ApiHandlers {
   /** A plant of another tenant, or one the caller may not see, is not found, like an unknown one (plants/access.ts). */
   const requirePlant = async (caller: PlantCaller, plantId: string) => {
     const plant = await findTenantPlant(base, caller, plantId);
-    if (!plant) throw notFound(`Plant ${plantId} not found`);
+    if (!plant) throw plantNotFound(`Plant ${plantId} not found`);
     return plant;
   };
 

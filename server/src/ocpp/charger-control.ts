@@ -3,16 +3,11 @@
 // the charger's answer settles it to accepted, rejected, failed or timed out in its command history
 // (ev/charger/commands), as /rc's commands are. Controlling needs devices:control and the plant's
 // operator role, like /rc; limits are whole amperes within the charger's hardware, min ≤ max
-// (chargerCurrentProblems, the form's rule too).
-import {
-  CHARGER_COMMANDS_MAX,
-  chargerCurrentProblems,
-  EV_CURRENT_MIN_A,
-  type ChargerCommandView,
-  type EvEndpoints,
-} from '@helio/contracts';
+// (chargerCurrentProblems, the form's rule too; ev/current-limits.ts answers the refusal).
+import { CHARGER_COMMANDS_MAX, chargerCurrentProblems, type ChargerCommandView, type EvEndpoints } from '@helio/contracts';
 import { plantTarget, recordRequestAudit, type RequestCaller } from '../audit/request-audit';
-import { ApiError, conflict } from '../http/errors';
+import { currentRangeError } from '../ev/current-limits';
+import { conflict } from '../http/errors';
 import { visibleCharger, type ChargerStoreDeps } from './charger-store';
 import type { ChargerCommand } from './commands';
 import { ocppDb } from './tables';
@@ -81,23 +76,9 @@ export async function setCurrentLimits(
   { chargerId, minCurrentA, maxCurrentA }: EvEndpoints['ev/charger/current']['request'],
 ): Promise<EvEndpoints['ev/charger/current']['response']> {
   const { charger, plant } = await visibleCharger(deps.db, caller, chargerId, 'operator');
-  const problems = chargerCurrentProblems({ minCurrentA, maxCurrentA }, charger.hw_max_current_a);
-  if (Object.keys(problems).length > 0) {
-    const reason = Object.values(problems).includes('range') ? 'range' : 'minAboveMax';
-    throw new ApiError(
-      400,
-      'EvCurrentRange',
-      `Current limits must be whole amperes from ${EV_CURRENT_MIN_A} to ${charger.hw_max_current_a} A (the charger's hardware), min ≤ max`,
-      {
-        reason,
-        fields: Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, { problem }])),
-        minCurrentA,
-        maxCurrentA,
-        lowestA: EV_CURRENT_MIN_A,
-        hwMaxCurrentA: charger.hw_max_current_a,
-      },
-    );
-  }
+  const limits = { minCurrentA, maxCurrentA };
+  const refusal = currentRangeError(chargerCurrentProblems(limits, charger.hw_max_current_a), limits, charger.hw_max_current_a);
+  if (refusal) throw refusal;
   await deps.db.transaction().execute(async (trx) => {
     await ocppDb(trx)
       .updateTable('chargers')

@@ -7,7 +7,7 @@ import { PLANT_CHARGERS_MAX, type ChargerLogin, type EvEndpoints, type OcppCharg
 import type { Kysely } from 'kysely';
 import { plantTarget, recordRequestAudit, type RequestCaller } from '../audit/request-audit';
 import type { Database } from '../db/schema';
-import { conflict, notFound } from '../http/errors';
+import { conflict, deviceNotFound, plantNotFound } from '../http/errors';
 import { findTenantPlant, requirePlantRole, type AccessiblePlant, type PlantRole } from '../plants/access';
 import { addCharger, ChargePointIdTaken, plantChargers, removeCharger } from './chargers';
 import type { ChargerCommands } from './commands';
@@ -33,7 +33,7 @@ export function ocppUrlOf(consoleUrl: string, chargePointId: string): string {
 
 async function visiblePlant(db: Kysely<Database>, caller: RequestCaller, plantId: string, needed: PlantRole): Promise<AccessiblePlant> {
   const plant = await findTenantPlant(db, caller.user, plantId);
-  if (!plant) throw notFound('Plant not found');
+  if (!plant) throw plantNotFound();
   return requirePlantRole(plant, needed);
 }
 
@@ -41,7 +41,7 @@ async function visiblePlant(db: Kysely<Database>, caller: RequestCaller, plantId
 export async function visibleCharger(db: Kysely<Database>, caller: RequestCaller, chargerId: string, needed: PlantRole) {
   const charger = await ocppDb(db).selectFrom('chargers').selectAll().where('id', '=', chargerId).executeTakeFirst();
   const plant = charger ? await findTenantPlant(db, caller.user, charger.plant_id) : undefined;
-  if (!charger || !plant) throw notFound('Charger not found');
+  if (!charger || !plant) throw deviceNotFound('Charger not found');
   return { charger, plant: requirePlantRole(plant, needed) };
 }
 

@@ -10,7 +10,7 @@ import type { AuditAction } from '../audit/audit-log';
 import { plantTarget, recordRequestAudit, type RequestCaller } from '../audit/request-audit';
 import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict, deviceNotFound, plantNotFound } from '../http/errors';
 import { findTenantPlant, requirePlantRole, type PlantRole, type PlantRow } from '../plants/access';
 import type { DeviceTable } from './tables';
 
@@ -91,7 +91,7 @@ async function findDevice(
 ): Promise<{ plant: PlantRow; device: DeviceRow }> {
   const device = await db.selectFrom('devices').selectAll().where('id', '=', deviceId).executeTakeFirst();
   const plant = device ? await findTenantPlant(db, caller.user, device.plant_id) : undefined;
-  if (!device || !plant) throw notFound('Device not found');
+  if (!device || !plant) throw deviceNotFound();
   return { plant: requirePlantRole(plant, needed), device };
 }
 
@@ -108,7 +108,7 @@ export async function listDevices(
   { plantId, kind }: PlantDeviceEndpoints['device/list']['request'],
 ): Promise<Device[]> {
   const plant = await findTenantPlant(db, caller.user, plantId);
-  if (!plant) throw notFound('Plant not found');
+  if (!plant) throw plantNotFound();
   let query = db.selectFrom('devices').selectAll().where('plant_id', '=', plant.id);
   if (kind) query = query.where('kind', '=', kind);
   const rows = await query.execute();
@@ -128,7 +128,7 @@ export async function createDevice(
   { plantId, kind, ...given }: PlantDeviceEndpoints['device/create']['request'],
 ): Promise<Device> {
   const plant = await findTenantPlant(db, caller.user, plantId);
-  if (!plant) throw notFound('Plant not found');
+  if (!plant) throw plantNotFound();
   requirePlantRole(plant, 'owner');
   const fields: DeviceFields = { ...EMPTY_FIELDS, ...given };
   checkFields(kind, fields);

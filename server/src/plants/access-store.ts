@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { AuditAction } from '../audit/audit-log';
 import { plantTarget, recordRequestAudit, type RequestCaller } from '../audit/request-audit';
 import type { Database, PlantRole } from '../db/schema';
-import { ApiError, badRequest, forbidden, notFound } from '../http/errors';
+import { ApiError, badRequest, forbidden, plantNotFound, userNotFound } from '../http/errors';
 import { inviteUser, type IamDeps } from '../iam/invite';
 import type { ModuleKey } from '@helio/contracts';
 import { effectiveRoleId, findTenantUser, type UserRow } from '../iam/user-admin';
@@ -72,21 +72,21 @@ export async function listPlantAccess(db: Kysely<Database>, plant: { id: string;
 /** The users who see a plant the caller sees (else 404). */
 export async function plantAccessOf(db: Kysely<Database>, caller: RequestCaller, plantId: string): Promise<PlantAccessUser[]> {
   const plant = await findTenantPlant(db, caller.user, plantId);
-  if (!plant) throw notFound('Plant not found');
+  if (!plant) throw plantNotFound();
   return listPlantAccess(db, plant);
 }
 
 /** The plant, when the caller sees it and is its owner (else 404, or 403 for a lesser role). */
 async function ownedPlant(db: Kysely<Database>, caller: RequestCaller, plantId: string): Promise<AccessiblePlant> {
   const plant = await findTenantPlant(db, caller.user, plantId);
-  if (!plant) throw notFound('Plant not found');
+  if (!plant) throw plantNotFound();
   return requirePlantRole(plant, 'owner');
 }
 
 /** A user of the caller's tenant whose plant access can change: not a tenant owner or admin. */
 async function changeableUser(db: Kysely<Database>, caller: RequestCaller, userId: string): Promise<UserRow> {
   const user = await findTenantUser(db, caller.user.tenantId, userId);
-  if (!user) throw notFound('User not found');
+  if (!user) throw userNotFound();
   if (seesEveryPlant(callerOf(user))) throw new ApiError(409, 'SeesEveryPlant', 'Tenant owners and admins see every plant');
   return user;
 }

@@ -146,6 +146,7 @@ describe.each(databaseTargets())('the fleet pages on $name', (target) => {
       pvPeakKw: 5,
       batteryKwh: null,
       chargerKw: 11,
+      gridExportLimitKw: null,
       status: 'online',
       lastSeen: new Date(now - 2 * MINUTE).toISOString(),
       tagIds: [roof],

@@ -30,7 +30,7 @@ export async function fleetPage(
     return Promise.all([
       fleetOrder(fleet, request.sort, request.descending)
         .select(['plants.id', 'plants.name', 'plants.thing_name', 'plants.location', 'plants.latitude', 'plants.longitude'])
-        .select(['plants.timezone', 'plants.pv_peak_kw', 'plants.battery_kwh', 'plants.charger_kw'])
+        .select(['plants.timezone', 'plants.pv_peak_kw', 'plants.battery_kwh', 'plants.charger_kw', 'plants.grid_export_limit_kw'])
         .select(['gateway_reports.last_reported_at', 'today.energy_wh', fleet.online.as('online')])
         .where('plants.id', 'in', ids)
         .execute(),

@@ -9,7 +9,17 @@ import { findTenantPlant, type PlantCaller, type PlantRow } from './access';
 import { searchPattern } from './listing-columns';
 
 type PlantColumns =
-  'id' | 'name' | 'thing_name' | 'location' | 'latitude' | 'longitude' | 'timezone' | 'pv_peak_kw' | 'battery_kwh' | 'charger_kw';
+  | 'id'
+  | 'name'
+  | 'thing_name'
+  | 'location'
+  | 'latitude'
+  | 'longitude'
+  | 'timezone'
+  | 'pv_peak_kw'
+  | 'battery_kwh'
+  | 'charger_kw'
+  | 'grid_export_limit_kw';
 
 /** A plant as the API answers it (plant/list, plant/active, the fleet's pages). */
 export function toPlant(row: Pick<PlantRow, PlantColumns>): Plant {
@@ -24,6 +34,7 @@ export function toPlant(row: Pick<PlantRow, PlantColumns>): Plant {
     pvPeakKw: row.pv_peak_kw,
     batteryKwh: row.battery_kwh,
     chargerKw: row.charger_kw,
+    gridExportLimitKw: row.grid_export_limit_kw,
   };
 }
 
@@ -35,7 +46,7 @@ export async function listPlants(
 ): Promise<Plant[]> {
   let query = visiblePlants(db, caller)
     .select(['plants.id', 'plants.name', 'plants.thing_name', 'plants.location', 'plants.latitude', 'plants.longitude'])
-    .select(['plants.timezone', 'plants.pv_peak_kw', 'plants.battery_kwh', 'plants.charger_kw'])
+    .select(['plants.timezone', 'plants.pv_peak_kw', 'plants.battery_kwh', 'plants.charger_kw', 'plants.grid_export_limit_kw'])
     .orderBy('plants.name_sort')
     .orderBy('plants.id');
   if (search !== undefined && search.trim() !== '') {

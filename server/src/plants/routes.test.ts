@@ -43,6 +43,7 @@ describe.each(databaseTargets())('plants on $name', (target) => {
       pvPeakKw: 9.8,
       batteryKwh: 10,
       chargerKw: 11,
+      gridExportLimitKw: null,
     });
     expect(plants[1]).toMatchObject({ thingName: 'demo-olomouc-02', batteryKwh: 30, chargerKw: null });
     expect(plants[2]).toMatchObject({ thingName: 'demo-plzen-03', batteryKwh: null, chargerKw: 22 });
@@ -52,7 +53,7 @@ describe.each(databaseTargets())('plants on $name', (target) => {
     for (const id of [otherTenant, 'no-such-organisation']) {
       const response = await apiPost(app, 'plant/list', { id }, adminToken);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: { code: 'NotFound', message: 'Organisation not found' } });
+      expect(response.json()).toEqual({ error: { code: 'OrganisationNotFound', message: 'Organisation not found' } });
     }
     const other = await signIn(app, 'other@other-energy.local', 'Helio-other-2024!');
     const own = await apiPost(app, 'plant/list', { id: otherTenant }, other.idToken);

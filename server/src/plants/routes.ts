@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { type Plant } from '@helio/contracts';
 import { sendBuiltAnswer } from '../http/built-answer';
-import { notFound } from '../http/errors';
+import { organisationNotFound } from '../http/errors';
 import { activePlant, listPlants } from './plant-list';
 
 export type { Plant };
@@ -13,11 +13,11 @@ export type { Plant };
 export function plantHandlers({ db }: { db: Kysely<Database> }): ApiHandlers {
   return {
     'plant/list': async (request, reply) => {
-      if (request.body.id !== request.user.tenantId) throw notFound('Organisation not found');
+      if (request.body.id !== request.user.tenantId) throw organisationNotFound();
       return sendBuiltAnswer<Plant[]>(reply, await listPlants(db, request.user, request.body));
     },
     'plant/active': async (request) => {
-      if (request.body.id !== request.user.tenantId) throw notFound('Organisation not found');
+      if (request.body.id !== request.user.tenantId) throw organisationNotFound();
       return { plant: await activePlant(db, request.user, request.body.plantId ?? null) };
     },
   };

@@ -19,7 +19,7 @@ import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { gatewayUsername, setNewGatewayPassword } from '../devices/mqtt/gateway-credentials';
 import type { DeviceServices } from '../devices/services';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict, plantNotFound } from '../http/errors';
 import { findTenantPlant, forgetPlants, grantPlantAccess, requirePlantRole, seesEveryPlant } from './access';
 import { settingColumns, settingsOf, toPlantDetail, type PlantDetail } from './plant-detail';
 import { newThingName } from './thing-names';
@@ -50,7 +50,7 @@ const audit = (db: Kysely<Database>, caller: RequestCaller, action: AuditAction,
 
 export async function plantDetailOf(db: Kysely<Database>, caller: RequestCaller, plantId: string): Promise<PlantDetail> {
   const row = await findTenantPlant(db, caller.user, plantId);
-  if (!row) throw notFound('Plant not found');
+  if (!row) throw plantNotFound();
   return toPlantDetail(row);
 }
 
@@ -67,9 +67,9 @@ export async function updatePlantSettings(
 ): Promise<PlantDetail> {
   const givenId: unknown = body?.id;
   const row = typeof givenId === 'string' ? await findTenantPlant(db, caller.user, givenId) : undefined;
-  if (typeof givenId === 'string' && !row) throw notFound('Plant not found');
+  if (typeof givenId === 'string' && !row) throw plantNotFound();
   rejectSchemaErrors(schemaErrors);
-  if (!row || !body) throw notFound('Plant not found');
+  if (!row || !body) throw plantNotFound();
   requirePlantRole(row, 'owner');
   const { id: plantId, payload, expectedVersion } = body;
   const before = toPlantDetail(row);
@@ -94,7 +94,7 @@ export async function updatePlantSettings(
   forgetPlants(db); // the rows read next are the stored ones, here and in the conflict answer
   if (!after) {
     const current = await findTenantPlant(db, caller.user, plantId);
-    if (!current) throw notFound('Plant not found');
+    if (!current) throw plantNotFound();
     throw conflict('The plant was changed by someone else', { currentVersion: current.version, current: toPlantDetail(current) });
   }
   return after;
@@ -143,7 +143,7 @@ export async function createPlant(
     // Whoever creates a plant may see and manage it: a non-administrator becomes its owner.
     if (!seesEveryPlant(caller.user)) await grantPlantAccess(trx, { plantId, userId: caller.user.sub, role: 'owner' });
     const created = await findTenantPlant(trx, caller.user, plantId);
-    if (!created) throw notFound('Plant not found');
+    if (!created) throw plantNotFound();
     plant = toPlantDetail(created);
     await audit(trx, caller, 'plants.created', plant, { thingName, username: gatewayUsername(thingName) });
   };
@@ -151,6 +151,6 @@ export async function createPlant(
     ? await devices.rotateGatewayPassword(target, createRows)
     : await setNewGatewayPassword(db, target, createRows);
   forgetPlants(db);
-  if (!plant) throw notFound('Plant not found');
+  if (!plant) throw plantNotFound();
   return { plant, gatewayLogin };
 }

@@ -1,6 +1,7 @@
 // The command history: every value sent to a plant's writable key, by whom or what, and what became
 // of it — sent, confirmed by the device (when, and how long it took), superseded by a later command
-// for the same key, or expired unconfirmed.
+// for the same key, expired unconfirmed (the server's decision, expireCommands: the history says
+// `expired` and the value no longer waits in the shadow, so every page and API agrees), or cancelled.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { RC_COMMAND_EXPIRY_MS, type RcCommand, type RcCommandState } from '@helio/contracts';
@@ -8,6 +9,8 @@ import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { emitWebhookEvent } from '../integrations/webhook-events';
 import { jsonEqual, type JsonValue } from '../devices/shadows/json';
+import type { ShadowStore } from '../devices/shadows/shadow-store';
+import { VersionConflictError } from '../devices/shadows/shadow-limits';
 import type { RcCommandTable } from './tables';
 
 export interface NewCommand {
@@ -155,15 +158,59 @@ export interface CommandQuery {
   limit?: number;
 }
 
-/** A plant's commands, newest first; those unconfirmed past the expiry are marked expired first. */
-export async function listCommands(db: Kysely<Database>, query: CommandQuery, now = Date.now()): Promise<RcCommand[]> {
-  await db
-    .updateTable('rc_commands')
-    .set({ state: 'expired' })
-    .where('plant_id', '=', query.plantId)
+/** Commands expired in one pass at most; the next pass takes the rest. */
+const EXPIRE_BATCH = 500;
+
+/**
+ * Commands still unconfirmed RC_COMMAND_EXPIRY_MS after they were sent (to an offline plant, mostly)
+ * expire: the command is marked `expired` and, while the shadow still asks for its value, the desired
+ * key is cleared in the same transaction, so the device does not take a day-old value when it comes
+ * back and no page shows it waiting. Of one plant (`plantId`), or of all. Answers how many expired.
+ */
+export async function expireCommands(db: Kysely<Database>, shadows: ShadowStore, now = Date.now(), plantId?: string): Promise<number> {
+  let due = db
+    .selectFrom('rc_commands')
+    .selectAll()
     .where('state', '=', 'sent')
-    .where('sent_at', '<', new Date(now - RC_COMMAND_EXPIRY_MS).toISOString())
-    .execute();
+    .where('sent_at', '<', new Date(now - RC_COMMAND_EXPIRY_MS).toISOString());
+  if (plantId !== undefined) due = due.where('plant_id', '=', plantId);
+  const rows = await due.orderBy('sent_at').orderBy('id').limit(EXPIRE_BATCH).execute();
+  let expired = 0;
+  for (const row of rows) {
+    const markExpired = async (trx: Kysely<Database>) => {
+      const result = await trx
+        .updateTable('rc_commands')
+        .set({ state: 'expired' })
+        .where('id', '=', row.id)
+        .where('state', '=', 'sent')
+        .executeTakeFirst();
+      expired += Number(result.numUpdatedRows);
+    };
+    const doc = await shadows.get(row.thing_name);
+    const waiting =
+      doc !== undefined && row.key in doc.state.desired && jsonEqual(doc.state.desired[row.key], JSON.parse(row.to_value) as JsonValue);
+    if (!waiting) {
+      await markExpired(db);
+      continue;
+    }
+    try {
+      await shadows.setDesired(row.thing_name, { [row.key]: null }, now, { expectedVersion: doc.version, withChange: markExpired });
+    } catch (error) {
+      // the shadow changed meanwhile (a new value, a report): the next pass judges it again
+      if (!(error instanceof VersionConflictError)) throw error;
+    }
+  }
+  return expired;
+}
+
+/** A plant's commands, newest first; those unconfirmed past the expiry are expired first (expireCommands). */
+export async function listCommands(
+  db: Kysely<Database>,
+  shadows: ShadowStore,
+  query: CommandQuery,
+  now = Date.now(),
+): Promise<RcCommand[]> {
+  await expireCommands(db, shadows, now, query.plantId);
   let select = db.selectFrom('rc_commands').selectAll().where('plant_id', '=', query.plantId);
   if (query.key) select = select.where('key', '=', query.key);
   if (query.state) select = select.where('state', '=', query.state);

@@ -1,7 +1,8 @@
 // The one way a person or an API key changes a device setting, whichever call they use (rc/set, or
 // the SPEC's iot/thing/shadow/desired that /ems and /ev send): the key's module (the plant's settings
 // need rc, the operating mode rc or ems, a charger's settings ev), the operator role on the plant, the
-// key's rule (a battery key needs a battery, a charger key a charger) and value, then the desired write
+// key's rule (a battery key needs a battery, a charger key a charger; a charger's currents within its
+// rating, min ≤ max) and value, then the desired write
 // with its command in the history and its audit entry, all in the write's transaction.
 import type { Kysely } from 'kysely';
 import { isChargerWritableKey, type ModuleKey } from '@helio/contracts';
@@ -11,7 +12,8 @@ import type { DeviceServices } from '../devices/services';
 import type { JsonValue } from '../devices/shadows/json';
 import type { ShadowDocument } from '../devices/shadows/shadow-doc';
 import { checkDesired } from '../devices/shadows/writable-keys';
-import { badRequest } from '../http/errors';
+import { checkPlantChargerCurrent } from '../ev/current-limits';
+import { ApiError, badRequest } from '../http/errors';
 import { forbiddenModule } from '../iam/access-hook';
 import { requirePlantRole, type AccessiblePlant } from '../plants/access';
 import { checkValue, ruleFor, sendSetting } from './settings';
@@ -29,17 +31,29 @@ async function hasCharger(db: Kysely<Database>, plantId: string): Promise<boolea
 }
 
 /** 403 without the key's module or the operator role, 400 for a key or value the plant cannot take. */
-async function checkControl(db: Kysely<Database>, caller: RequestCaller, plant: AccessiblePlant, control: Control): Promise<void> {
+async function checkControl(
+  db: Kysely<Database>,
+  devices: DeviceServices,
+  caller: RequestCaller,
+  plant: AccessiblePlant,
+  control: Control,
+): Promise<void> {
   const { key, value } = control;
   const modules = controlModules(key);
   if (!modules.some((module) => caller.user.modules.includes(module))) throw forbiddenModule(modules[0] as string);
   requirePlantRole(plant, 'operator');
   if (isChargerWritableKey(key)) {
     if (!(await hasCharger(db, plant.id)))
-      throw badRequest(`${key} needs a charger; this plant has none`, { field: 'key', problem: 'noCharger' });
+      throw new ApiError(400, 'SettingNeedsDevice', `${key} needs a charger; this plant has none`, {
+        field: 'key',
+        key,
+        reason: 'noCharger',
+      });
     if (value === null && !control.clearable) throw badRequest(`${key} needs a value`, { field: key, problem: 'type' });
     const check = checkDesired(key, value);
     if (!check.ok) throw badRequest(check.message, { field: key, problem: check.problem });
+    // the charger's rating and min ≤ max, as /ev's own call for an OCPP charger judges them
+    await checkPlantChargerCurrent(db, plant.id, await devices.shadows.get(plant.thing_name), key, value);
     return;
   }
   const { key: writable } = ruleFor(key, plant);
@@ -67,7 +81,7 @@ export async function sendControl(
   control: Control,
 ): Promise<{ doc: ShadowDocument; command: RcCommandTable | undefined }> {
   const { key, value, expectedVersion } = control;
-  await checkControl(db, caller, plant, control);
+  await checkControl(db, devices, caller, plant, control);
   const user = { id: caller.user.sub, email: caller.user.email };
   return sendSetting(db, devices, plant, { key, value, expectedVersion, source: 'user', user, record: value !== null }, (trx, from) =>
     recordRequestAudit(trx, caller, 'devices.control_sent', plantTarget(plant), { key, from, to: value }),

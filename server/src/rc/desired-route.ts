@@ -7,7 +7,7 @@ import { checkDesiredPatch, shadowLimitAnswer } from '../devices/shadows/desired
 import type { JsonValue } from '../devices/shadows/json';
 import { shadowView } from '../devices/shadows/shadow-doc';
 import { ShadowLimitError, VersionConflictError } from '../devices/shadows/shadow-limits';
-import { conflict, notFound } from '../http/errors';
+import { conflict, plantNotFound } from '../http/errors';
 import { findTenantPlantByThingName } from '../plants/access';
 import { sendControl } from './control';
 import type { RcDeps } from './routes';
@@ -21,7 +21,7 @@ export function desiredHandlers({ db, devices }: RcDeps): ApiHandlers {
       // the contract takes any value; a parsed JSON body holds JSON values only
       const desiredState = request.body.desiredState as JsonValue;
       const plant = await findTenantPlantByThingName(db, request.user, thingName);
-      if (!plant) throw notFound(`Plant ${thingName} not found`);
+      if (!plant) throw plantNotFound(`Plant ${thingName} not found`);
       checkDesiredPatch({ [desiredKey]: desiredState });
       try {
         const { doc } = await sendControl(db, devices, request, plant, {

@@ -7,7 +7,7 @@ import { recordRequestAudit, type RequestCaller } from '../audit/request-audit';
 import type { Database } from '../db/schema';
 import type { DeviceServices } from '../devices/services';
 import type { JsonValue } from '../devices/shadows/json';
-import { notFound } from '../http/errors';
+import { notFound, tagNotFound } from '../http/errors';
 import { hasPlantRole, listTenantPlants, type AccessiblePlant } from '../plants/access';
 import { findTenantTag } from '../tags/tags';
 import { recordCommands, type NewCommand } from './commands';
@@ -19,7 +19,7 @@ const CONCURRENCY = 8;
 /** The tag and the plants carrying it that the caller sees. */
 export async function taggedPlants(db: Kysely<Database>, caller: RequestCaller, tagId: string) {
   const tag = await findTenantTag(db, caller.user.tenantId, tagId);
-  if (!tag) throw notFound('Tag not found');
+  if (!tag) throw tagNotFound();
   const tagged = new Set(
     (await db.selectFrom('plant_tags').select('plant_id').where('tag_id', '=', tag.id).execute()).map((r) => r.plant_id),
   );

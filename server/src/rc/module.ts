@@ -10,6 +10,7 @@ import { serverModule, tables } from '../server-module';
 import type { RcTables } from './tables';
 import { remoteControlMigration } from './migrations/020-remote-control';
 import { scheduleCreatorsMigration } from './migrations/066-schedule-creators';
+import { commandExpiryMigration } from './migrations/076-command-expiry';
 import { trackConfirmations } from './command-tracker';
 import { desiredHandlers } from './desired-route';
 import { rcFleetHandlers } from './fleet-routes';
@@ -32,6 +33,7 @@ export const rcModule = serverModule({
   migrations: {
     '020_remote_control': remoteControlMigration,
     '066_schedule_creators': scheduleCreatorsMigration,
+    '076_command_expiry': commandExpiryMigration,
   },
   // the schedules' windows opened and closed on the devices (one replica)
   jobs: ({

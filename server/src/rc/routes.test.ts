@@ -175,7 +175,11 @@ describe.each(databaseTargets())('remote control on $name', (target) => {
     const unknown = await set(ids.home, 'ActPwrPve', 1);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.details).toEqual({ field: 'key', problem: 'unknownKey' });
-    expect((await set(ids.noBattery, 'BatSocMin', 20)).json().error.details).toEqual({ field: 'key', problem: 'noBattery' });
+    expect((await set(ids.noBattery, 'BatSocMin', 20)).json().error.details).toEqual({
+      field: 'key',
+      key: 'BatSocMin',
+      reason: 'noBattery',
+    });
   });
 
   it('applies a schedule’s start once, even with two replicas at it, and restores the value at its end', async () => {

@@ -9,10 +9,10 @@ import type { DeviceServices } from '../devices/services';
 import { jsonEqual, type JsonObject, type JsonValue } from '../devices/shadows/json';
 import { VersionConflictError } from '../devices/shadows/shadow-limits';
 import { WRITABLE_KEYS } from '../devices/shadows/writable-keys';
-import { conflict, notFound } from '../http/errors';
+import { conflict, plantNotFound } from '../http/errors';
 import { findTenantPlant, hasPlantRole } from '../plants/access';
 import { gatewayStatus } from '../devices/registry/registry';
-import { commandView, listCommands } from './commands';
+import { commandView, expireCommands, listCommands } from './commands';
 import { sendControl } from './control';
 
 export interface RcDeps {
@@ -22,7 +22,7 @@ export interface RcDeps {
 
 export async function visiblePlant(db: Kysely<Database>, request: FastifyRequest, plantId: string) {
   const plant = await findTenantPlant(db, request.user, plantId);
-  if (!plant) throw notFound('Plant not found');
+  if (!plant) throw plantNotFound();
   return plant;
 }
 
@@ -52,13 +52,18 @@ export function rcHandlers({ db, devices }: RcDeps): ApiHandlers {
   return {
     'rc/state': async (request): Promise<RcState> => {
       const plant = await visiblePlant(db, request, request.body.plantId);
+      // a value that waited past the command expiry no longer waits: the page loads the shadow without it
+      await expireCommands(db, devices.shadows, Date.now(), plant.id);
       const hasBattery = !!plant.battery_kwh;
       const connection = devices.gatewayConnection(plant.thing_name);
       const status = gatewayStatus(await lastReportedAt(db, plant.thing_name), connection, Date.now());
       const permitted = request.user.permissions.includes('devices:control');
       const roleAllows = hasPlantRole(plant.access_role, 'operator');
       return {
-        plant: { id: plant.id, name: plant.name, thingName: plant.thing_name, timezone: plant.timezone, hasBattery },
+        plant: {
+          ...{ id: plant.id, name: plant.name, thingName: plant.thing_name, timezone: plant.timezone, hasBattery },
+          gridExportLimitKw: plant.grid_export_limit_kw,
+        },
         keys: WRITABLE_KEY_NAMES.filter((key) => hasBattery || !WRITABLE_KEYS[key].battery).map((key) => ({
           key,
           rule: ruleView(WRITABLE_KEYS[key]),
@@ -93,7 +98,7 @@ export function rcHandlers({ db, devices }: RcDeps): ApiHandlers {
     },
     'rc/commands/list': async (request) => {
       const plant = await visiblePlant(db, request, request.body.plantId);
-      return { commands: await listCommands(db, { ...request.body, plantId: plant.id }) };
+      return { commands: await listCommands(db, devices.shadows, { ...request.body, plantId: plant.id }) };
     },
   };
 }

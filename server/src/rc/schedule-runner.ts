@@ -7,6 +7,7 @@ import type { Database } from '../db/schema';
 import type { DeviceServices } from '../devices/services';
 import type { JsonValue } from '../devices/shadows/json';
 import { startLeaderJob } from '../jobs/leader-job';
+import { expireCommands } from './commands';
 import { edgesBetween, type ScheduleEdge } from './schedule-edges';
 import { scheduleMakerMayControl } from './schedule-creator';
 import { restoreValue, startValue } from './schedules';
@@ -122,6 +123,8 @@ export function startScheduleRunner(opts: {
     log: { error: (message) => opts.log.error(`rc: schedules: ${message}`) },
     work: async (now) => {
       await runDueEdges(opts.db, opts.devices, now);
+      // and commands left unconfirmed past the expiry expire, their waiting values cleared
+      await expireCommands(opts.db, opts.devices.shadows, now);
     },
   });
   return { stop: (options) => job.stop(options) };

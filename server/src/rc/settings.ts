@@ -7,7 +7,7 @@ import type { Database } from '../db/schema';
 import type { DeviceServices } from '../devices/services';
 import type { JsonValue } from '../devices/shadows/json';
 import { deltaOf, type ShadowDocument } from '../devices/shadows/shadow-doc';
-import { badRequest } from '../http/errors';
+import { ApiError, badRequest } from '../http/errors';
 import { checkDesired, WRITABLE_KEYS } from '../devices/shadows/writable-keys';
 import { cancelCommands, confirmCommands, recordCommands, type NewCommand } from './commands';
 import type { RcCommandTable } from './tables';
@@ -26,7 +26,11 @@ export function ruleFor(key: string, plant: Pick<ControlledPlant, 'battery_kwh'>
     throw badRequest(`${key} is not writable (writable: ${WRITABLE_KEY_NAMES.join(', ')})`, { field: 'key', problem: 'unknownKey' });
   const rule = WRITABLE_KEYS[key];
   if (rule.battery && !plant.battery_kwh)
-    throw badRequest(`${key} needs a battery; this plant has none`, { field: 'key', problem: 'noBattery' });
+    throw new ApiError(400, 'SettingNeedsDevice', `${key} needs a battery; this plant has none`, {
+      field: 'key',
+      key,
+      reason: 'noBattery',
+    });
   return { key, rule };
 }
 

@@ -3,7 +3,7 @@
 // or a plant the caller may not see, is not found (404), as in the rest of the API.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { notFound } from '../http/errors';
+import { plantNotFound, tagNotFound } from '../http/errors';
 import { findTenantPlant, type PlantCaller } from '../plants/access';
 import type { ReportScope } from './report-data';
 
@@ -21,9 +21,9 @@ export async function reportScope(
         .where('tenant_id', '=', caller.tenantId)
         .executeTakeFirst()
     : undefined;
-  if (ask.tagId && !tag) throw notFound('Tag not found');
+  if (ask.tagId && !tag) throw tagNotFound();
   const plant = ask.plantId ? await findTenantPlant(db, caller, ask.plantId) : undefined;
-  if (ask.plantId && !plant) throw notFound('Plant not found');
+  if (ask.plantId && !plant) throw plantNotFound();
   const tagIds = tag ? [tag.id] : undefined;
   // A plant and a tag: the plant, if it carries the tag.
   if (plant) return { kind: 'plant', name: plant.name, fleet: { caller, plantId: plant.id, tagIds } };

@@ -4,7 +4,7 @@
 import type { ReportSubscription } from '@helio/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { notFound } from '../http/errors';
+import { plantNotFound, tagNotFound } from '../http/errors';
 import { findTenantPlant, type PlantCaller } from '../plants/access';
 import { reportsDb } from './tables';
 
@@ -17,7 +17,7 @@ export async function subscriptionOf(db: Kysely<Database>, userId: string): Prom
 }
 
 export async function saveSubscription(db: Kysely<Database>, caller: PlantCaller, wanted: ReportSubscription): Promise<ReportSubscription> {
-  for (const plantId of wanted.plantIds) if (!(await findTenantPlant(db, caller, plantId))) throw notFound('Plant not found');
+  for (const plantId of wanted.plantIds) if (!(await findTenantPlant(db, caller, plantId))) throw plantNotFound();
   if (wanted.tagIds.length > 0) {
     const tags = await db
       .selectFrom('tags')
@@ -25,7 +25,7 @@ export async function saveSubscription(db: Kysely<Database>, caller: PlantCaller
       .where('tenant_id', '=', caller.tenantId)
       .where('id', 'in', wanted.tagIds)
       .execute();
-    if (tags.length !== wanted.tagIds.length) throw notFound('Tag not found');
+    if (tags.length !== wanted.tagIds.length) throw tagNotFound();
   }
   const values = {
     enabled: wanted.enabled ? 1 : 0,

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { MAX_RAW_CELLS } from '@helio/contracts';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, notFound, organisationNotFound, periodInvalid, plantNotFound } from '../http/errors';
 import { sendJsonSegments } from '../http/json-segments';
 import { findTenantPlant } from '../plants/access';
 import { calendarOf } from './calendar';
@@ -24,7 +24,7 @@ export function seriesHandlers({
 }): ApiHandlers {
   const tenantPlant = async (request: FastifyRequest, plantId: string) => {
     const plant = await findTenantPlant(db, request.user, plantId);
-    if (!plant) throw notFound(`Plant ${plantId} not found`);
+    if (!plant) throw plantNotFound(`Plant ${plantId} not found`);
     return plant;
   };
 
@@ -38,14 +38,14 @@ export function seriesHandlers({
     // checks each of them against another tenant.
     'metric/time-series': async (request, reply) => {
       const p = request.body.pgParams;
-      if (p.tenantId !== request.user.tenantId) throw notFound('Organisation not found');
+      if (p.tenantId !== request.user.tenantId) throw organisationNotFound();
       const plant = await tenantPlant(request, p.plantId);
       if (plant.thing_name !== p.gatewayId) throw notFound(`Gateway ${p.gatewayId} not found at plant ${p.plantId}`);
 
       const granularity = p.granularity ?? '1h';
       const start = Date.parse(p.startTime);
       const end = Date.parse(p.endTime);
-      if (start > end) throw badRequest('startTime is after endTime', { startTime: p.startTime, endTime: p.endTime });
+      if (start > end) throw periodInvalid('startTime is after endTime', 'endTime', 'endBeforeStart');
       const buckets = bucketCount(granularity, start, end);
       if (buckets > MAX_BUCKETS) {
         throw badRequest(`The range holds ${buckets} buckets of ${granularity} per metric; at most ${MAX_BUCKETS} are allowed`, {

@@ -9,7 +9,7 @@ import { recordRequestAudit } from '../audit/request-audit';
 import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { TAG_COLOURS } from '@helio/contracts';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, plantNotFound, tagNotFound } from '../http/errors';
 import { listTenantPlants, requirePlantRole } from '../plants/access';
 import { deleteTag, findTagByName, findTenantTag, foreignIds, insertTag, listTags, setPlantTags, updateTag, type TagView } from './tags';
 /** Up to this many plants, a bulk assignment's audit entry names each plant id. */
@@ -31,7 +31,7 @@ export function tagHandlers({ db }: { db: Kysely<Database> }): ApiHandlers {
       try {
         return await inTransaction(db, async (trx) => {
           const tag = await findTenantTag(trx, tenantId, await insertTag(trx, tenantId, request.body));
-          if (!tag) throw notFound('Tag not found');
+          if (!tag) throw tagNotFound();
           await recordRequestAudit(trx, request, 'tags.created', tagTarget(tag), { colour: tag.colour });
           return tag;
         });
@@ -45,7 +45,7 @@ export function tagHandlers({ db }: { db: Kysely<Database> }): ApiHandlers {
       const { tenantId } = request.user;
       const { id: tagId, ...change } = request.body;
       const before = await findTenantTag(db, tenantId, tagId);
-      if (!before) throw notFound('Tag not found');
+      if (!before) throw tagNotFound();
       // Checked after the lookup: another tenant's id is a 404 whatever else is wrong with the body.
       if (change.name === undefined && change.colour === undefined) throw badRequest('Give a new name or colour');
       if (change.name !== undefined && (await findTagByName(db, tenantId, change.name, tagId))) throw nameTaken();
@@ -53,7 +53,7 @@ export function tagHandlers({ db }: { db: Kysely<Database> }): ApiHandlers {
         return await inTransaction(db, async (trx) => {
           await updateTag(trx, tenantId, tagId, change);
           const after = await findTenantTag(trx, tenantId, tagId);
-          if (!after) throw notFound('Tag not found');
+          if (!after) throw tagNotFound();
           await recordRequestAudit(trx, request, 'tags.updated', tagTarget(after), {
             ...(before.name === after.name ? {} : { name: { from: before.name, to: after.name } }),
             ...(before.colour === after.colour ? {} : { colour: { from: before.colour, to: after.colour } }),
@@ -67,7 +67,7 @@ export function tagHandlers({ db }: { db: Kysely<Database> }): ApiHandlers {
     },
     'tag/delete': async (request) => {
       const tag = await findTenantTag(db, request.user.tenantId, request.body.id);
-      if (!tag) throw notFound('Tag not found');
+      if (!tag) throw tagNotFound();
       // Deleting takes the tag off every plant: only someone who sees every plant it is on may do it.
       const seen = await findTenantTag(db, request.user.tenantId, tag.id, request.user);
       if ((seen?.plantCount ?? 0) < tag.plantCount) {
@@ -87,10 +87,10 @@ export function tagHandlers({ db }: { db: Kysely<Database> }): ApiHandlers {
       const visible = new Map((await listTenantPlants(db, request.user)).map((plant) => [plant.id, plant]));
       for (const plantId of plantIds) {
         const plant = visible.get(plantId);
-        if (!plant) throw notFound('Plant not found');
+        if (!plant) throw plantNotFound();
         requirePlantRole(plant, 'owner');
       }
-      if ((await foreignIds(db, tenantId, 'tags', [...add, ...remove])).length > 0) throw notFound('Tag not found');
+      if ((await foreignIds(db, tenantId, 'tags', [...add, ...remove])).length > 0) throw tagNotFound();
       return inTransaction(db, async (trx) => {
         const changed = await setPlantTags(trx, plantIds, add, remove);
         if (changed.added + changed.removed > 0) {

@@ -41,11 +41,30 @@ describe('translated server errors', () => {
     expect(missing).toEqual([]);
   });
 
-  it('names the missing permission in Czech, never the server’s English message', () => {
+  it('names the missing permission by its label in Czech, never its identifier nor the server’s English message', () => {
     const error = new ApiError(403, 'Forbidden', 'You do not have the plants:write permission', { permission: 'plants:write' });
     const text = apiErrorTextIn(cs, error);
-    expect(text).toBe('K této akci nemáte oprávnění „plants:write“. Požádejte správce organizace.');
-    expect(apiErrorTextIn(en, error)).toContain('“plants:write” permission');
+    expect(text).toBe('K této akci nemáte oprávnění „Správa elektráren“. Požádejte správce organizace.');
+    expect(apiErrorTextIn(en, error)).toContain('“Manage plants” permission');
+    const beyond = new ApiError(403, 'Forbidden', 'x', { permissions: ['plants:write', 'plants:read'] });
+    expect(apiErrorTextIn(cs, beyond)).toContain('Správa elektráren, Čtení elektráren');
+    expect(apiErrorTextIn(cs, new ApiError(403, 'Forbidden', 'x', { module: 'rc' }))).toBe('Modul „Vzdálené řízení“ pro vás není zapnutý.');
+  });
+
+  it('names the thing a call could not find, and a device setting by its label', () => {
+    expect(apiErrorTextIn(cs, new ApiError(404, 'PlantNotFound', 'Plant not found'))).toBe(
+      'Elektrárna neexistuje nebo k ní nemáte přístup.',
+    );
+    expect(apiErrorTextIn(en, new ApiError(404, 'TagNotFound', 'Tag not found'))).toMatch(/^The tag does not exist/);
+    const noBattery = new ApiError(400, 'SettingNeedsDevice', 'BatSocMin needs a battery', {
+      field: 'key',
+      key: 'BatSocMin',
+      reason: 'noBattery',
+    });
+    expect(apiErrorTextIn(cs, noBattery)).not.toContain('BatSocMin');
+    expect(apiErrorTextIn(cs, noBattery)).toMatch(/vyžaduje baterii/);
+    const tooLong = new ApiError(400, 'PeriodInvalid', 'x', { field: 'to', reason: 'tooLong', maxDays: 400 });
+    expect(apiErrorTextIn(cs, tooLong)).toBe('Období může mít nejvýše 400 dní.');
   });
 
   it('says why a webhook address is refused, with its host', () => {

@@ -3,6 +3,7 @@
 // instant), values rounded to their unit's precision (no 0.30000000000000004 kWh), and a file named by
 // the plant-local days it actually holds (a Saturday in Prague is not the Friday its UTC start falls on).
 import { zonedParts } from '../energy/plant-time';
+import { metricUnit } from '../shadow/metric-value';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -19,14 +20,31 @@ export function plantTimestamp(instant: number, timeZone: string): string {
 
 const plantDate = (instant: number, timeZone: string) => plantTimestamp(instant, timeZone).slice(0, 10);
 
+/** A name part safe on every file system: accents dropped, anything but letters, digits, _ . - as one '-'. */
+export function csvNamePart(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9_.-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
 /**
  * `<prefix>_<first day>.csv`, or `<prefix>_<first day>_<last day>.csv` when the period spans days, in the
- * plant's calendar; `end` is exclusive (a day's period ends at the next midnight).
+ * plant's calendar; `end` is exclusive (a day's period ends at the next midnight). The prefix's parts
+ * (a plant's name, a metric, a granularity) are joined with '_', each made safe for a file name.
  */
-export function csvFileName(prefix: string, start: number, end: number, timeZone: string): string {
-  const first = plantDate(start, timeZone);
-  const last = plantDate(Math.max(start, end - 1), timeZone);
-  return first === last ? `${prefix}_${first}.csv` : `${prefix}_${first}_${last}.csv`;
+export function csvFileName(prefix: string | readonly string[], start: number, end: number, timeZone: string): string {
+  return csvFileNameOfDays(prefix, plantDate(start, timeZone), plantDate(Math.max(start, end - 1), timeZone));
+}
+
+/** As csvFileName, for a period already in plant-local days (YYYY-MM-DD, both inclusive). */
+export function csvFileNameOfDays(prefix: string | readonly string[], firstDay: string, lastDay: string): string {
+  const name = (typeof prefix === 'string' ? [prefix] : prefix)
+    .map(csvNamePart)
+    .filter((part) => part !== '')
+    .join('_');
+  return firstDay === lastDay ? `${name}_${firstDay}.csv` : `${name}_${firstDay}_${lastDay}.csv`;
 }
 
 /** Decimal places a value of each unit is written with. */
@@ -41,6 +59,14 @@ export const CSV_DIGITS: Readonly<Record<string, number>> = {
   Hz: 2,
   '°C': 1,
   'CZK/MWh': 2,
+  'EUR/MWh': 2,
+  'CZK/kWh': 4,
+  'EUR/kWh': 4,
+  CZK: 2,
+  EUR: 2,
+  kWp: 3,
+  'kWh/kWp': 2,
+  h: 2,
 };
 
 /** A value rounded to its unit's precision (3 places for a unit not listed); null stays empty. */
@@ -48,4 +74,9 @@ export function csvNumber(value: number | null | undefined, unit: string): numbe
   if (value === null || value === undefined || !Number.isFinite(value)) return null;
   const factor = 10 ** (CSV_DIGITS[unit] ?? 3);
   return Math.round(value * factor) / factor;
+}
+
+/** A metric's value rounded to the precision of the metric's unit (metricUnit); a unitless one keeps 3 places. */
+export function csvMetricNumber(value: number | null | undefined, metricKey: string): number | null {
+  return csvNumber(value, metricUnit(metricKey));
 }

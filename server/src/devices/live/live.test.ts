@@ -128,7 +128,7 @@ describe.each(databaseTargets())('GET /api/live on $name', (target) => {
   it('answers 404 before streaming when any thing belongs to another tenant', async () => {
     const response = await openLive(app, `${ours},${theirs}`, token);
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: { code: 'NotFound', message: `Plant ${theirs} not found` } });
+    expect(await response.json()).toEqual({ error: { code: 'PlantNotFound', message: `Plant ${theirs} not found` } });
   });
 
   it('answers 401 without a token and 400 without things', async () => {

@@ -16,7 +16,7 @@ import { decodeJwt } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AuthUser } from '../../http/auth';
-import { ApiError, badRequest, notFound } from '../../http/errors';
+import { ApiError, badRequest, plantNotFound } from '../../http/errors';
 import { concerns, onAccessEnded, type StreamHolder } from '../../identity/access-ended';
 import { TOKEN_LIFETIME_S } from '../../identity/tokens';
 import { findTenantPlantByThingName, onPlantAccessRevoked } from '../../plants/access';
@@ -140,7 +140,7 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveRouteDep
       try {
         for (const thingName of thingNames) {
           const plant = await findTenantPlantByThingName(deps.db, request.user, thingName);
-          if (!plant) throw notFound(`Plant ${thingName} not found`);
+          if (!plant) throw plantNotFound(`Plant ${thingName} not found`);
           plantIds.add(plant.id);
         }
       } finally {

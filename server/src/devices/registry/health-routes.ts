@@ -4,7 +4,7 @@
 import type { ApiHandlers } from '../../http/api-module';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { plantNotFound } from '../../http/errors';
 import { findTenantPlant } from '../../plants/access';
 import type { DeviceServices } from '../services';
 
@@ -14,7 +14,7 @@ export function gatewayHealthHandlers(deps: { db: Kysely<Database>; devices: Dev
   return {
     'iot/gateway/health': async (request) => {
       const plant = await findTenantPlant(db, request.user, request.body.id);
-      if (!plant) throw notFound('Plant not found');
+      if (!plant) throw plantNotFound();
       const connection = devices.gatewayConnection(plant.thing_name);
       return { connected: connection ? connection.connected : null, health: connection?.health ?? null };
     },

@@ -10,7 +10,7 @@ import type { Database } from '../../db/schema';
 import { gatewayUsername } from '../mqtt/gateway-credentials';
 import { REGISTRY_PAGE_SIZE_DEFAULT, REGISTRY_TOTAL_HEADER, type GatewayLogin } from '@helio/contracts';
 import { sendBuiltAnswer } from '../../http/built-answer';
-import { notFound } from '../../http/errors';
+import { plantNotFound } from '../../http/errors';
 import { findTenantPlant, requirePlantRole } from '../../plants/access';
 import { findRegistryPage, findRegistryPlants } from './registry';
 import type { DeviceServices } from '../services';
@@ -38,12 +38,12 @@ export function registryHandlers(deps: { db: Kysely<Database>; devices: DeviceSe
     },
     'hono/plants/get': async (request) => {
       const [plant] = await findRegistryPlants(db, request.user, devices.gateways, { id: request.body.id });
-      if (!plant) throw notFound('Plant not found');
+      if (!plant) throw plantNotFound();
       return plant;
     },
     'plant/gateway/credentials/rotate': async (request, reply) => {
       const plant = await findTenantPlant(db, request.user, request.body.id);
-      if (!plant) throw notFound('Plant not found');
+      if (!plant) throw plantNotFound();
       requirePlantRole(plant, 'owner');
       const login = await devices.rotateGatewayPassword(plant, (trx) =>
         recordRequestAudit(trx, request, 'devices.gateway_password_rotated', plantTarget(plant), {

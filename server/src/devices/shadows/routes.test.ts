@@ -118,7 +118,7 @@ describe.each(databaseTargets())('shadow API on $name', (target) => {
       for (const thingName of [theirs, `nothing-${run}`]) {
         const response = await apiPost(app, 'iot/thing/shadow', { thingName }, viewer);
         expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({ error: { code: 'NotFound', message: `Plant ${thingName} not found` } });
+        expect(response.json()).toEqual({ error: { code: 'PlantNotFound', message: `Plant ${thingName} not found` } });
       }
     });
 

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type DeviceEndpoints } from '@helio/contracts';
-import { notFound } from '../../http/errors';
+import { plantNotFound } from '../../http/errors';
 import { findTenantPlantByThingName } from '../../plants/access';
 import { registryHandlers } from '../registry/routes';
 import { emptyShadow, shadowView, type ShadowDocument } from './shadow-doc';
@@ -24,7 +24,7 @@ export function deviceHandlers(deps: { db: Kysely<Database>; devices: DeviceServ
 
   const tenantThing = async (request: FastifyRequest, thingName: string) => {
     const plant = await findTenantPlantByThingName(db, request.user, thingName);
-    if (!plant) throw notFound(`Plant ${thingName} not found`);
+    if (!plant) throw plantNotFound(`Plant ${thingName} not found`);
     return plant;
   };
 
