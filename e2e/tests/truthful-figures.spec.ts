@@ -4,7 +4,7 @@
 // history says expired), and a waiting one can be cancelled, and the history says so. The
 // export limit reads the same on a plant's detail and on /rc; the battery's floor on /rc and in the
 // plant settings.
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { adminToken } from './accounts';
 import { ageCommands } from './rc-commands-db';
 import { expect, rememberPlant, signIn, test } from './support';
@@ -81,13 +81,19 @@ test('a plant that never reported is offline everywhere; a command to it is warn
   await expect(page.locator('[data-testid="rc-history-row"][data-key="ExportLimit"][data-state="cancelled"]')).toHaveCount(1);
 });
 
-test('the export limit reads the same on the plant detail and on /rc', async ({ page, request }) => {
+/** Signs in with the plant that reports as the active one; answers the plant. */
+async function signInOnReportingPlant(page: Page, request: APIRequestContext): Promise<{ id: string }> {
   const token = await adminToken(request);
   const tenant = (await api<{ tenant: { id: string } }>(request, 'users/info', {}, token)).tenant.id;
   const plants = await api<Array<{ id: string; thingName: string }>>(request, 'plant/list', { id: tenant }, token);
   const plant = plants.find((p) => p.thingName === REPORTING_THING) as { id: string };
   await rememberPlant(page, plant.id);
   await signIn(page);
+  return plant;
+}
+
+test('the export limit reads the same on the plant detail and on /rc', async ({ page, request }) => {
+  const plant = await signInOnReportingPlant(page, request);
 
   await page.goto('/rc');
   await expect(page.getByTestId('rc-reported-ExportLimit')).toHaveText(/\d W$/);
@@ -103,12 +109,7 @@ test('the export limit reads the same on the plant detail and on /rc', async ({ 
 });
 
 test('the battery’s floor is one value: /rc sets it, the plant settings show the same, read-only', async ({ page, request }) => {
-  const token = await adminToken(request);
-  const tenant = (await api<{ tenant: { id: string } }>(request, 'users/info', {}, token)).tenant.id;
-  const plants = await api<Array<{ id: string; thingName: string }>>(request, 'plant/list', { id: tenant }, token);
-  const plant = plants.find((p) => p.thingName === REPORTING_THING) as { id: string };
-  await rememberPlant(page, plant.id);
-  await signIn(page);
+  const plant = await signInOnReportingPlant(page, request);
 
   await page.goto('/rc');
   const reported = page.getByTestId('rc-reported-BatSocMin');

@@ -100,6 +100,18 @@ export async function readSeries(db: Kysely<Database>, q: SeriesQuery): Promise<
   return toRows(all);
 }
 
+/** A bucket's columns as the readers name them; the hour/day roll-ups and the kept 1m/15m buckets share them. */
+const BUCKET_COLUMNS = [
+  'metric_key',
+  'bucket',
+  'sample_count as n',
+  'value_sum as total',
+  'value_min as lo',
+  'value_max as hi',
+  'last_value',
+  'energy_wh as wh',
+] as const;
+
 /** The 1- or 15-minute buckets kept past their raw samples that begin in [from, to). */
 async function readFineRollups(
   db: Kysely<Database>,
@@ -111,16 +123,7 @@ async function readFineRollups(
 ): Promise<BucketRow[]> {
   const rows = await db
     .selectFrom('metric_fine_rollups')
-    .select([
-      'metric_key',
-      'bucket',
-      'sample_count as n',
-      'value_sum as total',
-      'value_min as lo',
-      'value_max as hi',
-      'last_value',
-      'energy_wh as wh',
-    ])
+    .select(BUCKET_COLUMNS)
     .where('thing_name', '=', thingName)
     .where('granularity', '=', granularity)
     .where('metric_key', 'in', metricKeys)
@@ -172,16 +175,7 @@ export async function readRollupRows(
   if (metricKeys.length === 0 || to <= from) return [];
   const rows = await db
     .selectFrom('metric_rollups')
-    .select([
-      'metric_key',
-      'bucket',
-      'sample_count as n',
-      'value_sum as total',
-      'value_min as lo',
-      'value_max as hi',
-      'last_value',
-      'energy_wh as wh',
-    ])
+    .select(BUCKET_COLUMNS)
     .where('thing_name', '=', thingName)
     .where('granularity', '=', rollup)
     .where('metric_key', 'in', metricKeys)
