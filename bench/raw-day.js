@@ -5,6 +5,7 @@
 // answer to BENCH_RAW_DAY_ANSWER (if set) to compare two builds' answers byte for byte. Needs the
 // built server (npm run build -w server).
 'use strict';
+const { seededNoise } = require('./seeded-noise');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -23,14 +24,7 @@ const FILE = process.env.BENCH_RAW_DAY_DB ?? path.join(os.tmpdir(), 'helio-raw-d
 
 /** The household load of series-storage.js's noisy set (seeded mulberry32, Gaussian noise on a random walk). */
 function loadSamples() {
-  let seed = 42;
-  const random = () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-  const gauss = () => Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 * Math.PI * random());
+  const { gauss } = seededNoise(42);
   const samples = [];
   let load = 400;
   for (let ts = NOW - 3 * DAY_MS; ts < NOW; ts += 5000) {

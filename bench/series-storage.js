@@ -12,6 +12,7 @@
 // SQLite in a temporary directory; BENCH_DATABASE_URL=postgres://… runs both on PostgreSQL (two schemas
 // of that database, dropped at the end).
 'use strict';
+const { seededNoise } = require('./seeded-noise');
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -199,15 +200,7 @@ async function measure(db, name, now) {
 }
 
 function noisySamples(now) {
-  // mulberry32: 32-bit integer arithmetic (an LCG in doubles loses bits past 2^53 and repeats itself)
-  let seed = 42;
-  const random = () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-  const gauss = () => Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 * Math.PI * random());
+  const { gauss } = seededNoise(42);
   const end = now - (now % 5000);
   const samples = [];
   let load = 400;
