@@ -9,6 +9,9 @@ import {
   CHARGER_COMMAND_STATES,
   CHARGER_COMMANDS_MAX,
   ID_TAG_MAX,
+  ID_TAG_NAME_MAX,
+  ID_TAG_PATTERN_SOURCE,
+  PLANT_ID_TAGS_MAX,
   CHARGE_POINT_ID_PATTERN_SOURCE,
   CHARGER_NAME_MAX,
   OCPP_CONNECTOR_STATUSES,
@@ -156,6 +159,8 @@ export const OcppChargerView = Type.Object({
   minCurrentA: Type.Number(),
   maxCurrentA: Type.Number(),
   hwMaxCurrentA: Type.Number(),
+  /** true: any id tag starts a session on it; false: only the plant's id tags that are not blocked. */
+  freeCharging: Type.Boolean(),
   /** The running session's OCPP transaction id; null: none runs. */
   transactionId: Nullable(Type.Integer()),
   connectors: Type.Array(OcppConnectorView, { maxItems: 100 }),
@@ -178,6 +183,19 @@ export const ChargerCommandView = Type.Object({
   answeredAt: Nullable(IsoTime),
 });
 export type ChargerCommandView = Static<typeof ChargerCommandView>;
+
+/** One of a plant's id tags (RFID cards): Authorize and StartTransaction accept it unless blocked. */
+export const IdTagView = Type.Object({
+  idTag: Type.String({ maxLength: ID_TAG_MAX }),
+  name: Type.String({ maxLength: ID_TAG_NAME_MAX }),
+  blocked: Type.Boolean(),
+  createdAt: IsoTime,
+});
+export type IdTagView = Static<typeof IdTagView>;
+
+/** An id tag as a card reader gives it; the plant's tags compare case-insensitively (OCPP's CiString20). */
+const IdTag = Type.String({ minLength: 1, maxLength: ID_TAG_MAX, pattern: ID_TAG_PATTERN_SOURCE });
+const IdTagBody = Type.Object({ plantId: Id, idTag: Type.String({ minLength: 1, maxLength: ID_TAG_MAX }) }, strict);
 
 /** Whole amperes; the charger's hardware bounds them further, and min ≤ max (chargerCurrentProblems). */
 const Amperes = Type.Integer({ minimum: EV_CURRENT_MIN_A, maximum: EV_CURRENT_MAX_A });
@@ -263,6 +281,35 @@ export const evEndpoints = {
     Type.Object({ chargerId: Id, minCurrentA: Amperes, maxCurrentA: Amperes }, strict),
     Type.Object({ minCurrentA: Type.Number(), maxCurrentA: Type.Number(), hwMaxCurrentA: Type.Number() }),
     access('devices:control', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
+  ),
+  'ev/charger/free-charging': endpoint(
+    Type.Object({ chargerId: Id, freeCharging: Type.Boolean() }, strict),
+    Type.Object({ freeCharging: Type.Boolean() }),
+    access('plants:write', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
+  ),
+  'ev/id-tag/list': endpoint(
+    Type.Object({ plantId: Id }, strict),
+    Type.Object({
+      idTags: Type.Array(IdTagView, { maxItems: PLANT_ID_TAGS_MAX }),
+      /** The caller's role on the plant: the owner may add, block and remove id tags. */
+      role: StringEnum(['viewer', 'operator', 'owner'] as const),
+    }),
+    access('devices:read', { module: 'ev', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
+  ),
+  'ev/id-tag/add': endpoint(
+    Type.Object({ plantId: Id, idTag: IdTag, name: Type.String({ minLength: 1, maxLength: ID_TAG_NAME_MAX }) }, strict),
+    IdTagView,
+    access('plants:write', { module: 'ev', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
+  ),
+  'ev/id-tag/block': endpoint(
+    Type.Object({ plantId: Id, idTag: Type.String({ minLength: 1, maxLength: ID_TAG_MAX }), blocked: Type.Boolean() }, strict),
+    IdTagView,
+    access('plants:write', { module: 'ev', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
+  ),
+  'ev/id-tag/remove': endpoint(
+    IdTagBody,
+    Ok,
+    access('plants:write', { module: 'ev', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
   ),
 };
 export type EvEndpoints = EndpointTypes<typeof evEndpoints>;

@@ -1,5 +1,6 @@
 // /ev: the active plant's chargers live with their settings and charge plans, its OCPP chargers'
-// remote start/stop, current limits and command history, the plant's sessions, and the fleet's chargers.
+// remote start/stop, current limits and command history, the plant's RFID cards, the plant's sessions,
+// and the fleet's chargers.
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { NonIdealState, Spinner } from '@blueprintjs/core';
@@ -7,6 +8,7 @@ import { ErrorPanel, PageHeader, PlantGate, useActivePlant, useMayCall, type Pla
 import { ChargerCard } from './charger-card.component';
 import { useChargers } from './ev.resource';
 import { FleetCard } from './fleet-card.component';
+import { IdTagsCard } from './id-tags-card.component';
 import { OcppControlCard } from './ocpp-control-card.component';
 import { PlanCard } from './plan-card.component';
 import { SessionsCard } from './sessions-card.component';
@@ -49,6 +51,7 @@ function EvChargers({ plant }: { plant: Plant }) {
         );
       })}
       <OcppControlCard plantId={plant.id} canControl={mayControl} />
+      <IdTagsCard plantId={plant.id} />
       <SessionsCard plant={plant} />
       {chargers.data && chargers.data.chargers.length > 0 && <FleetCard chargers={chargers.data.chargers} />}
     </>

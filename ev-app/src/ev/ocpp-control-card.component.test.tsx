@@ -23,6 +23,7 @@ const ocpp = (over: Partial<OcppChargerView> = {}): OcppChargerView => ({
   minCurrentA: 6,
   maxCurrentA: 16,
   hwMaxCurrentA: 16,
+  freeCharging: false,
   transactionId: null,
   connectors: [],
   ...over,
@@ -61,6 +62,8 @@ beforeEach(() => {
       return sent;
     }
     if (path === 'ev/charger/current') return { ...(body as object), hwMaxCurrentA: 16 };
+    if (path === 'ev/charger/free-charging') return { freeCharging: (body as { freeCharging: boolean }).freeCharging };
+    if (path === 'ev/id-tag/list') return { idTags: [], role };
     throw new Error(`unexpected ${path}`);
   }) as unknown as typeof apiPost);
   window.history.pushState({}, '', '/ev');
@@ -121,6 +124,27 @@ describe('/ev OCPP control', () => {
     fireEvent.click(within(card).getByTestId('ocpp-save-limits'));
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(calls('ev/charger/current')).toEqual([{ chargerId: 'c-1', minCurrentA: 7, maxCurrentA: 7 }]);
+  });
+
+  it('lets the plant’s owner switch free charging on, and no one else', async () => {
+    role = 'owner';
+    show();
+    const card = await screen.findByTestId('ocpp-control');
+    const free = within(card).getByRole('checkbox', { name: 'Volné nabíjení (nabíjení spustí jakákoli karta)' }) as HTMLInputElement;
+    expect(free.checked).toBe(false);
+    expect(free.disabled).toBe(false);
+    fireEvent.click(free);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(calls('ev/charger/free-charging')).toEqual([{ chargerId: 'c-1', freeCharging: true }]);
+  });
+
+  it('shows free charging to an operator without letting them change it', async () => {
+    charger = ocpp({ freeCharging: true });
+    show();
+    const card = await screen.findByTestId('ocpp-control');
+    const free = within(card).getByRole('checkbox') as HTMLInputElement;
+    expect(free.checked).toBe(true);
+    expect(free.disabled).toBe(true);
   });
 
   it('shows no controls to a viewer of the plant, even with devices:control', async () => {

@@ -1,13 +1,15 @@
 // The active plant's OCPP chargers on /ev: start a session with an id tag or stop the running one,
 // the current limits (only what the charger's hardware allows, min ≤ max, judged as the server
 // judges them), and every call sent with its state: pending until the charger answers, then
-// accepted, rejected, failed or timed out. Operators of the plant with devices:control may act.
+// accepted, rejected, failed or timed out. Operators of the plant with devices:control may act; the
+// free-charging switch (any card starts a session) is the plant owner's, like its cards.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Callout, Card, FormGroup, H4, HTMLSelect, HTMLTable, InputGroup, Tag, type Intent } from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, H4, HTMLSelect, HTMLTable, InputGroup, Switch, Tag, type Intent } from '@blueprintjs/core';
 import { chargerCurrentProblems, ID_TAG_MAX } from '@helio/contracts/limits';
 import { EV_CURRENT_MIN_A, type ChargerCommandView, type OcppChargerView } from '@helio/contracts';
-import { apiErrorText, formatDateTime, showToast } from '@helio/shared-utils';
+import { apiErrorText, formatDateTime, showToast, useMayCall } from '@helio/shared-utils';
+import { useFreeCharging } from './id-tags.resource';
 import { useCommandHistory, useCurrentLimits, useOcppChargers, useRemoteStart, useRemoteStop } from './ocpp-control.resource';
 
 const STATE_INTENT: Record<ChargerCommandView['state'], Intent> = {
@@ -101,7 +103,42 @@ function CurrentLimits({ charger, plantId, canControl }: { charger: OcppChargerV
   );
 }
 
-function OcppCharger({ charger, plantId, canControl }: { charger: OcppChargerView; plantId: string; canControl: boolean }) {
+function FreeCharging({ charger, plantId, canChange }: { charger: OcppChargerView; plantId: string; canChange: boolean }) {
+  const { t } = useTranslation('ev-app');
+  const save = useFreeCharging(plantId);
+  // What was asked shows at once; the list read after the answer confirms it.
+  const checked = save.isPending && save.variables ? save.variables.freeCharging : charger.freeCharging;
+  return (
+    <Switch
+      checked={checked}
+      disabled={!canChange || save.isPending}
+      label={t('ocpp.freeCharging')}
+      onChange={(e) =>
+        save.mutate(
+          { chargerId: charger.chargerId, freeCharging: e.currentTarget.checked },
+          {
+            onSuccess: ({ freeCharging }) =>
+              showToast({ intent: 'success', message: t(freeCharging ? 'ocpp.freeChargingOn' : 'ocpp.freeChargingOff') }),
+            onError: (error) => showToast({ intent: 'danger', message: apiErrorText(error) }),
+          },
+        )
+      }
+      data-testid="ocpp-free-charging"
+    />
+  );
+}
+
+function OcppCharger({
+  charger,
+  plantId,
+  canControl,
+  isOwner,
+}: {
+  charger: OcppChargerView;
+  plantId: string;
+  canControl: boolean;
+  isOwner: boolean;
+}) {
   const { t } = useTranslation('ev-app');
   const start = useRemoteStart(plantId);
   const stop = useRemoteStop(plantId);
@@ -152,6 +189,7 @@ function OcppCharger({ charger, plantId, canControl }: { charger: OcppChargerVie
           )}
         </div>
       )}
+      <FreeCharging charger={charger} plantId={plantId} canChange={isOwner} />
       <CurrentLimits key={`${charger.minCurrentA}-${charger.maxCurrentA}`} charger={charger} plantId={plantId} canControl={canControl} />
       <CommandHistory chargerId={charger.chargerId} />
     </div>
@@ -161,6 +199,7 @@ function OcppCharger({ charger, plantId, canControl }: { charger: OcppChargerVie
 export function OcppControlCard({ plantId, canControl }: { plantId: string; canControl: boolean }) {
   const { t } = useTranslation('ev-app');
   const chargers = useOcppChargers(plantId);
+  const mayChangeAccess = useMayCall('ev/charger/free-charging');
   if (!chargers.data || chargers.data.chargers.length === 0) {
     return chargers.isError ? <Callout intent="danger">{apiErrorText(chargers.error)}</Callout> : null;
   }
@@ -173,6 +212,7 @@ export function OcppControlCard({ plantId, canControl }: { plantId: string; canC
           charger={charger}
           plantId={plantId}
           canControl={canControl && chargers.data.role !== 'viewer'}
+          isOwner={mayChangeAccess && chargers.data.role === 'owner'}
         />
       ))}
     </Card>

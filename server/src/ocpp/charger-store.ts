@@ -116,6 +116,7 @@ function chargerView(consoleUrl: string, c: ChargerTable): Omit<OcppChargerView,
     minCurrentA: c.min_current_a,
     maxCurrentA: c.max_current_a,
     hwMaxCurrentA: c.hw_max_current_a,
+    freeCharging: c.free_charging === 1,
   };
 }
 

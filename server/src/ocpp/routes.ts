@@ -3,9 +3,11 @@
 // {chargerId}: a plant's OCPP chargers (charger-store.ts holds the rules). ev/charger/remote-start
 // {chargerId, idTag, connectorId?}, /remote-stop {chargerId} and /current {chargerId, minCurrentA,
 // maxCurrentA} control a charger; ev/charger/commands {chargerId} is its command history
-// (charger-control.ts). Access (permission, module, the plant or charger probed) is the contract's.
+// (charger-control.ts). ev/id-tag/list, /add, /block and /remove are the plant's RFID cards and
+// ev/charger/free-charging a charger's switch to take any card (id-tag-store.ts). Access (permission, module, the plant or charger probed) is the contract's.
 import type { ApiHandlers } from '../http/api-module';
 import { commandHistory, remoteStart, remoteStop, setCurrentLimits } from './charger-control';
+import { addPlantIdTag, blockPlantIdTag, listPlantIdTags, removePlantIdTag, setChargerFreeCharging } from './id-tag-store';
 import { addPlantCharger, listPlantChargers, removePlantCharger, rotateChargerPassword, type ChargerStoreDeps } from './charger-store';
 
 export function ocppChargerHandlers(deps: ChargerStoreDeps): ApiHandlers {
@@ -30,5 +32,13 @@ export function ocppChargerHandlers(deps: ChargerStoreDeps): ApiHandlers {
     'ev/charger/remote-stop': async (request) => remoteStop(deps, request, request.body.chargerId),
     'ev/charger/commands': async (request) => commandHistory(deps, request, request.body.chargerId),
     'ev/charger/current': async (request) => setCurrentLimits(deps, request, request.body),
+    'ev/charger/free-charging': async (request) => setChargerFreeCharging(deps.db, request, request.body),
+    'ev/id-tag/list': async (request) => listPlantIdTags(deps.db, request, request.body),
+    'ev/id-tag/add': async (request) => addPlantIdTag(deps.db, request, request.body),
+    'ev/id-tag/block': async (request) => blockPlantIdTag(deps.db, request, request.body),
+    'ev/id-tag/remove': async (request) => {
+      await removePlantIdTag(deps.db, request, request.body);
+      return { ok: true };
+    },
   };
 }
