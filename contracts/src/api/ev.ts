@@ -3,7 +3,7 @@
 // iot/thing/shadow/desired. ev/charger/add, /remove, /list and /password/rotate manage a plant's OCPP
 // chargers (docs/ocpp.md): the password is answered once and only its hash is stored.
 import { Type, type Static } from '@sinclair/typebox';
-import { EV_CURRENT_MAX_A, EV_CURRENT_MIN_A, EV_MODES } from '../device/charger-keys';
+import { EV_CURRENT_MAX_A, EV_CURRENT_MIN_A, EV_MODES, EV_PHASES, EV_PLAN_MAX_SLOTS } from '../device/charger-keys';
 import {
   CHARGE_POINT_ID_MAX,
   CHARGER_COMMAND_STATES,
@@ -137,10 +137,42 @@ export const OcppConnectorView = Type.Object({
 });
 export type OcppConnectorView = Static<typeof OcppConnectorView>;
 
-/** One OCPP charger of a plant: what it told at boot, its connection and its connectors. */
+/** A charger's live values: an OCPP charger's from its own MeterValues and StatusNotification, a gateway's charger's from the plant's report. */
+export const ChargerLive = Type.Object({
+  powerW: Type.Number(),
+  currentA: Type.Number(),
+  activePhases: Type.Number(),
+  sessionKwh: Type.Number(),
+  /** null: not reported yet. */
+  carConnected: Nullable(Type.Boolean()),
+  /** Only while a car is plugged in (the last car's stays in the report). */
+  carSocPct: Nullable(Type.Number()),
+  /** Share of its charging power the plant's grid does not deliver now, %; null while not charging. */
+  solarSharePct: Nullable(Type.Number()),
+  reportedAt: Nullable(IsoTime),
+});
+export type ChargerLive = Static<typeof ChargerLive>;
+
+const Phases = Type.Union(EV_PHASES.map((p) => Type.Literal(p)));
+
+/** One charger of a plant: what it told at boot, its connection, its connectors, its settings and live values. */
 export const OcppChargerView = Type.Object({
   chargerId: Type.String({ maxLength: 100 }),
   plantId: Type.String({ maxLength: 100 }),
+  /**
+   * `ocpp`: it speaks OCPP to the console and keeps its settings itself. `gateway`: carried over from
+   * before OCPP without a password, driven by the plant's gateway through the plant's charger keys,
+   * which its settings are (until it gets a password and connects over OCPP).
+   */
+  driver: StringEnum(['ocpp', 'gateway'] as const),
+  /** The plant's device row it describes (a charge plan needs one), when there is one. */
+  deviceId: Nullable(Type.String({ maxLength: 100 })),
+  mode: StringEnum(EV_MODES),
+  /** 0: automatic; 1 or 3. */
+  phases: Phases,
+  /** The phases the charger is wired for. */
+  hwPhases: Type.Integer(),
+  live: ChargerLive,
   chargePointId: Type.String({ maxLength: CHARGE_POINT_ID_MAX }),
   name: Type.String({ maxLength: CHARGER_NAME_MAX }),
   ocppUrl: Type.String({ maxLength: 2000 }),
@@ -280,6 +312,23 @@ export const evEndpoints = {
   'ev/charger/current': endpoint(
     Type.Object({ chargerId: Id, minCurrentA: Amperes, maxCurrentA: Amperes }, strict),
     Type.Object({ minCurrentA: Type.Number(), maxCurrentA: Type.Number(), hwMaxCurrentA: Type.Number() }),
+    access('devices:control', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
+  ),
+  'ev/charger/settings': endpoint(
+    Type.Object({ chargerId: Id, mode: StringEnum(EV_MODES), phases: Phases }, strict),
+    Type.Object({ mode: StringEnum(EV_MODES), phases: Phases }),
+    access('devices:control', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
+  ),
+  /** Plan mode with these slots ([startMs, endMs], full power inside them, surplus outside). */
+  'ev/charger/plan/apply': endpoint(
+    Type.Object(
+      {
+        chargerId: Id,
+        slots: Type.Array(Type.Tuple([Type.Integer({ minimum: 0 }), Type.Integer({ minimum: 0 })]), { maxItems: EV_PLAN_MAX_SLOTS }),
+      },
+      strict,
+    ),
+    Ok,
     access('devices:control', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
   ),
   'ev/charger/free-charging': endpoint(

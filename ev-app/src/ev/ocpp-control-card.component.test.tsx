@@ -8,6 +8,21 @@ import { Root } from '../root.component';
 const ocpp = (over: Partial<OcppChargerView> = {}): OcppChargerView => ({
   chargerId: 'c-1',
   plantId: 'plant-1',
+  driver: 'ocpp',
+  deviceId: null,
+  mode: 'fast',
+  phases: 0,
+  hwPhases: 3,
+  live: {
+    powerW: 0,
+    currentA: 0,
+    activePhases: 0,
+    sessionKwh: 0,
+    carConnected: false,
+    carSocPct: null,
+    solarSharePct: null,
+    reportedAt: null,
+  },
   chargePointId: 'WB-1',
   name: 'Wallbox OCPP',
   ocppUrl: 'ws://ems/ocpp/WB-1',
@@ -112,16 +127,16 @@ describe('/ev OCPP control', () => {
   it('offers only the currents the charger’s hardware allows and refuses a minimum above the maximum', async () => {
     charger = ocpp({ hwMaxCurrentA: 10, maxCurrentA: 10 });
     show();
-    const card = await screen.findByTestId('ocpp-control');
-    const min = card.querySelector('#ocpp-minCurrentA-c-1') as HTMLSelectElement;
-    const max = card.querySelector('#ocpp-maxCurrentA-c-1') as HTMLSelectElement;
+    const card = await screen.findByTestId('charger-c-1');
+    const min = within(card).getByLabelText('Minimální proud') as HTMLSelectElement;
+    const max = within(card).getByLabelText('Maximální proud') as HTMLSelectElement;
     expect(Array.from(max.querySelectorAll('option'), (o) => o.value)).toEqual(['6', '7', '8', '9', '10']);
     fireEvent.change(max, { target: { value: '7' } });
     fireEvent.change(min, { target: { value: '8' } });
     expect(within(card).getByText('Minimum nesmí být vyšší než maximum')).toBeTruthy();
-    expect((within(card).getByTestId('ocpp-save-limits') as HTMLButtonElement).disabled).toBe(true);
+    expect((within(card).getByTestId('charger-save-limits') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(min, { target: { value: '7' } });
-    fireEvent.click(within(card).getByTestId('ocpp-save-limits'));
+    fireEvent.click(within(card).getByTestId('charger-save-limits'));
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(calls('ev/charger/current')).toEqual([{ chargerId: 'c-1', minCurrentA: 7, maxCurrentA: 7 }]);
   });
@@ -152,7 +167,8 @@ describe('/ev OCPP control', () => {
     show();
     const card = await screen.findByTestId('ocpp-control');
     expect(within(card).queryByTestId('ocpp-start')).toBeNull();
-    expect(within(card).queryByTestId('ocpp-save-limits')).toBeNull();
+    expect(within(screen.getByTestId('charger-c-1')).queryByTestId('charger-save-limits')).toBeNull();
+    expect((within(screen.getByTestId('charger-c-1')).getByLabelText('Režim') as HTMLSelectElement).disabled).toBe(true);
   });
 
   it('shows no controls to someone without devices:control', async () => {
@@ -160,7 +176,15 @@ describe('/ev OCPP control', () => {
     show();
     const card = await screen.findByTestId('ocpp-control');
     expect(within(card).queryByTestId('ocpp-start')).toBeNull();
-    expect(within(card).queryByTestId('ocpp-save-limits')).toBeNull();
-    expect((card.querySelector('#ocpp-minCurrentA-c-1') as HTMLSelectElement).disabled).toBe(true);
+    const settings = screen.getByTestId('charger-c-1');
+    expect(within(settings).queryByTestId('charger-save-limits')).toBeNull();
+    expect((within(settings).getByLabelText('Minimální proud') as HTMLSelectElement).disabled).toBe(true);
+  });
+
+  it('leaves a gateway’s charger out: it does not speak OCPP', async () => {
+    charger = ocpp({ driver: 'gateway', hasPassword: false });
+    show();
+    expect(await screen.findByTestId('charger-c-1')).toBeTruthy();
+    expect(screen.queryByTestId('ocpp-control')).toBeNull();
   });
 });

@@ -1,16 +1,16 @@
 // The active plant's OCPP chargers on /ev: start a session with an id tag or stop the running one,
-// the current limits (only what the charger's hardware allows, min ≤ max, judged as the server
-// judges them), and every call sent with its state: pending until the charger answers, then
-// accepted, rejected, failed or timed out. Operators of the plant with devices:control may act; the
-// free-charging switch (any card starts a session) is the plant owner's, like its cards.
+// and every call sent with its state, the profiles the solar modes send too: pending until the
+// charger answers, then accepted, rejected, failed or timed out. Operators of the plant with
+// devices:control may act; the free-charging switch (any card starts a session) is the plant
+// owner's, like its cards.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Callout, Card, FormGroup, H4, HTMLSelect, HTMLTable, InputGroup, Switch, Tag, type Intent } from '@blueprintjs/core';
-import { chargerCurrentProblems, ID_TAG_MAX } from '@helio/contracts/limits';
-import { EV_CURRENT_MIN_A, type ChargerCommandView, type OcppChargerView } from '@helio/contracts';
+import { Button, Callout, Card, FormGroup, H4, HTMLTable, InputGroup, Switch, Tag, type Intent } from '@blueprintjs/core';
+import { ID_TAG_MAX } from '@helio/contracts/limits';
+import type { ChargerCommandView, OcppChargerView } from '@helio/contracts';
 import { apiErrorText, formatDateTime, showToast, useMayCall } from '@helio/shared-utils';
 import { useFreeCharging } from './id-tags.resource';
-import { useCommandHistory, useCurrentLimits, useOcppChargers, useRemoteStart, useRemoteStop } from './ocpp-control.resource';
+import { useCommandHistory, useOcppChargers, useRemoteStart, useRemoteStop } from './ocpp-control.resource';
 
 const STATE_INTENT: Record<ChargerCommandView['state'], Intent> = {
   pending: 'primary',
@@ -51,55 +51,6 @@ function CommandHistory({ chargerId }: { chargerId: string }) {
         ))}
       </tbody>
     </HTMLTable>
-  );
-}
-
-function CurrentLimits({ charger, plantId, canControl }: { charger: OcppChargerView; plantId: string; canControl: boolean }) {
-  const { t } = useTranslation('ev-app');
-  const save = useCurrentLimits(plantId);
-  const [draft, setDraft] = useState({ minCurrentA: charger.minCurrentA, maxCurrentA: charger.maxCurrentA });
-  const amps = Array.from({ length: Math.max(0, charger.hwMaxCurrentA - EV_CURRENT_MIN_A + 1) }, (_, i) => EV_CURRENT_MIN_A + i);
-  const problems = chargerCurrentProblems(draft, charger.hwMaxCurrentA);
-  const changed = draft.minCurrentA !== charger.minCurrentA || draft.maxCurrentA !== charger.maxCurrentA;
-  const select = (field: 'minCurrentA' | 'maxCurrentA') => (
-    <FormGroup
-      label={t(field === 'minCurrentA' ? 'settings.minCurrent' : 'settings.maxCurrent')}
-      labelFor={`ocpp-${field}-${charger.chargerId}`}
-      intent={problems[field] ? 'danger' : 'none'}
-      helperText={problems[field] ? t(`ocpp.problems.${problems[field]}`, { max: charger.hwMaxCurrentA }) : undefined}
-    >
-      <HTMLSelect
-        id={`ocpp-${field}-${charger.chargerId}`}
-        value={String(draft[field])}
-        disabled={!canControl}
-        onChange={(e) => setDraft({ ...draft, [field]: Number(e.currentTarget.value) })}
-        options={amps.map((a) => ({ value: String(a), label: `${a} A` }))}
-      />
-    </FormGroup>
-  );
-  return (
-    <div className="helio-ev__settings">
-      {select('minCurrentA')}
-      {select('maxCurrentA')}
-      {canControl && (
-        <Button
-          text={t('ocpp.saveLimits')}
-          disabled={!changed || Object.keys(problems).length > 0}
-          loading={save.isPending}
-          onClick={() =>
-            save.mutate(
-              { chargerId: charger.chargerId, ...draft },
-              {
-                onSuccess: () => showToast({ intent: 'success', message: t('ocpp.limitsSaved') }),
-                onError: (error) => showToast({ intent: 'danger', message: apiErrorText(error) }),
-              },
-            )
-          }
-          data-testid="ocpp-save-limits"
-        />
-      )}
-      <span className="helio-ev__note">{t('ocpp.hardware', { max: charger.hwMaxCurrentA })}</span>
-    </div>
   );
 }
 
@@ -190,7 +141,6 @@ function OcppCharger({
         </div>
       )}
       <FreeCharging charger={charger} plantId={plantId} canChange={isOwner} />
-      <CurrentLimits key={`${charger.minCurrentA}-${charger.maxCurrentA}`} charger={charger} plantId={plantId} canControl={canControl} />
       <CommandHistory chargerId={charger.chargerId} />
     </div>
   );
@@ -200,13 +150,15 @@ export function OcppControlCard({ plantId, canControl }: { plantId: string; canC
   const { t } = useTranslation('ev-app');
   const chargers = useOcppChargers(plantId);
   const mayChangeAccess = useMayCall('ev/charger/free-charging');
-  if (!chargers.data || chargers.data.chargers.length === 0) {
+  // A gateway's charger does not speak OCPP: nothing here reaches it.
+  const ocpp = chargers.data?.chargers.filter((c) => c.driver === 'ocpp') ?? [];
+  if (!chargers.data || ocpp.length === 0) {
     return chargers.isError ? <Callout intent="danger">{apiErrorText(chargers.error)}</Callout> : null;
   }
   return (
     <Card className="helio-ev__section" data-testid="ocpp-control">
       <H4>{t('ocpp.title')}</H4>
-      {chargers.data.chargers.map((charger) => (
+      {ocpp.map((charger) => (
         <OcppCharger
           key={charger.chargerId}
           charger={charger}

@@ -1,5 +1,6 @@
-// The active plant's OCPP chargers as /ev controls them: remote start and stop, current limits, and
-// each charger's command history (read again every 2 s while a call waits for its answer).
+// The active plant's chargers as /ev controls them: their settings (mode and phases, current limits,
+// a plan's slots), remote start and stop, and each charger's command history (read again every 2 s
+// while a call waits for its answer).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChargerCommandView, EvEndpoints } from '@helio/contracts';
 import { apiPost, type ApiError } from '@helio/shared-utils';
@@ -41,10 +42,15 @@ function useCommand<P extends 'ev/charger/remote-start' | 'ev/charger/remote-sto
 export const useRemoteStart = (plantId: string) => useCommand('ev/charger/remote-start', plantId);
 export const useRemoteStop = (plantId: string) => useCommand('ev/charger/remote-stop', plantId);
 
-export function useCurrentLimits(plantId: string) {
+/** A settings change: the list (the charger's settings as it obeys them) is read again after it. */
+function useSettingsChange<P extends 'ev/charger/current' | 'ev/charger/settings' | 'ev/charger/plan/apply'>(path: P, plantId: string) {
   const queryClient = useQueryClient();
-  return useMutation<EvEndpoints['ev/charger/current']['response'], ApiError, EvEndpoints['ev/charger/current']['request']>({
-    mutationFn: (request) => apiPost('ev/charger/current', request),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey(plantId) }),
+  return useMutation<EvEndpoints[P]['response'], ApiError, EvEndpoints[P]['request']>({
+    mutationFn: (request) => apiPost(path, request),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: listKey(plantId) }),
   });
 }
+
+export const useCurrentLimits = (plantId: string) => useSettingsChange('ev/charger/current', plantId);
+export const useChargerSettings = (plantId: string) => useSettingsChange('ev/charger/settings', plantId);
+export const useApplyPlan = (plantId: string) => useSettingsChange('ev/charger/plan/apply', plantId);

@@ -22,7 +22,6 @@ import { demoChargePoints } from './simulation/demo-chargers';
 import type { PlantRow } from '../plants/access';
 import type { AlertEventSink } from '../notifications/alert-engine';
 import { CentralSystem } from '../ocpp/central-system';
-import { bridgePlantSettings } from '../ocpp/plant-settings-bridge';
 import type { FloodLimits } from './mqtt/flood-guard';
 
 export interface DeviceServices {
@@ -127,8 +126,6 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
       controlTickMs: opts.ocppControlTickMs,
     });
     closers.push(() => ocpp.close());
-    const bridge = bridgePlantSettings(db, shadows, (error) => log.error(`ocpp: plant settings to the charger: ${String(error)}`));
-    closers.push(() => Promise.resolve(bridge()));
 
     if (config.simulator) {
       const simulator = await startPlantSimulator(db, shadows, mqttUrl, config, log, () => broker.credentialsChanged());

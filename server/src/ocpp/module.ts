@@ -1,10 +1,12 @@
-// ocpp: a plant's OCPP chargers as the console manages them (ev/charger/*): added, listed, removed,
-// their passwords rotated, and the calls sent to them. Only when the device services run (the
-// central system holds the chargers' sockets).
+// ocpp: a plant's OCPP chargers as the console manages them (ev/charger/*, ev/id-tag/*): added,
+// listed, removed, their passwords rotated, their settings, the plant's id tags, and the calls sent to
+// them. Only when the device services run (the central system holds the chargers' sockets). A
+// gateway's charger's settings are the plant's charger keys, set as any plant control is.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { DeviceServices } from '../devices/services';
 import { apiModule } from '../http/api-module';
+import { sendControl } from '../rc/control';
 import { ocppChargerHandlers } from './routes';
 
 export const ocppModule = apiModule(
@@ -16,6 +18,10 @@ export const ocppModule = apiModule(
           consoleUrl,
           revoke: (chargerId, reason) => devices.ocpp.revoke(chargerId, reason),
           commands: devices.ocpp.commands,
+          shadows: devices.shadows,
+          plantControl: async (caller, plant, key, value) => {
+            await sendControl(db, devices, caller, plant, { key, value });
+          },
         })
       : undefined,
 );

@@ -31,6 +31,7 @@ export const ENDPOINT_PERMISSIONS = {
   'ev/id-tag/add': 'plants:write',
   'ev/id-tag/block': 'plants:write',
   'ev/id-tag/remove': 'plants:write',
+  'ev/charger/settings': 'devices:control',
   'iot/thing/shadow/desired': 'devices:control',
   'rc/fleet/apply': 'devices:control',
   'notifications/thresholds/save': 'notifications:manage',
