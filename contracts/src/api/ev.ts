@@ -8,6 +8,7 @@ import {
   CHARGE_POINT_ID_MAX,
   CHARGER_COMMAND_STATES,
   CHARGER_COMMANDS_MAX,
+  CHARGER_SESSIONS_MAX,
   ID_TAG_MAX,
   ID_TAG_NAME_MAX,
   ID_TAG_PATTERN_SOURCE,
@@ -216,6 +217,27 @@ export const ChargerCommandView = Type.Object({
 });
 export type ChargerCommandView = Static<typeof ChargerCommandView>;
 
+/** One OCPP transaction of a charger: from StartTransaction to StopTransaction, energy by its meter register. */
+export const ChargerSessionView = Type.Object({
+  transactionId: Type.Integer(),
+  idTag: Type.String({ maxLength: ID_TAG_MAX }),
+  /** The card's name on the plant's list; null: not on it (free charging, or removed since). */
+  idTagName: Nullable(Type.String({ maxLength: ID_TAG_NAME_MAX })),
+  start: IsoTime,
+  /** null: it runs. */
+  end: Nullable(IsoTime),
+  /** Meter register at stop (or the newest one while it runs) minus the one at start. */
+  energyKwh: Type.Number(),
+  /** What the plant's grid did not deliver of it (an import counted against the car first). */
+  solarKwh: Type.Number(),
+  /** The grid energy of it at the price of its time (the plant's tariff, else spot); null when no price is known. */
+  costCzk: Nullable(Type.Number()),
+  priceSource: NullableEnum(['tariff', 'spot'] as const),
+  /** StopTransaction's reason (Local, Remote, EVDisconnected, …). */
+  stopReason: Nullable(Type.String({ maxLength: 50 })),
+});
+export type ChargerSessionView = Static<typeof ChargerSessionView>;
+
 /** One of a plant's id tags (RFID cards): Authorize and StartTransaction accept it unless blocked. */
 export const IdTagView = Type.Object({
   idTag: Type.String({ maxLength: ID_TAG_MAX }),
@@ -313,6 +335,11 @@ export const evEndpoints = {
     Type.Object({ chargerId: Id, minCurrentA: Amperes, maxCurrentA: Amperes }, strict),
     Type.Object({ minCurrentA: Type.Number(), maxCurrentA: Type.Number(), hwMaxCurrentA: Type.Number() }),
     access('devices:control', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
+  ),
+  'ev/charger/sessions': endpoint(
+    ChargerIdBody,
+    Type.Object({ sessions: Type.Array(ChargerSessionView, { maxItems: CHARGER_SESSIONS_MAX }) }),
+    access('metrics:read', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
   ),
   'ev/charger/settings': endpoint(
     Type.Object({ chargerId: Id, mode: StringEnum(EV_MODES), phases: Phases }, strict),

@@ -42,6 +42,8 @@ export const ID_TAG_PATTERN_SOURCE = '^[\\x21-\\x7e]{1,20}$';
 export const ID_TAG_NAME_MAX = 100;
 /** Id tags one plant may have. */
 export const PLANT_ID_TAGS_MAX = 500;
+/** A charger's session list answers at most this many transactions, newest first. */
+export const CHARGER_SESSIONS_MAX = 50;
 /** A charger's command history answers at most this many calls, newest first. */
 export const CHARGER_COMMANDS_MAX = 100;
 export const CHARGER_COMMAND_STATES = ['pending', 'accepted', 'rejected', 'failed', 'timed_out'] as const;

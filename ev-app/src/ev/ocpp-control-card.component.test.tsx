@@ -1,6 +1,6 @@
 import React from 'react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import type { ChargerCommandView, OcppChargerView } from '@helio/contracts';
+import type { ChargerCommandView, ChargerSessionView, OcppChargerView } from '@helio/contracts';
 import { HelioAppFrame } from '@helio/shared-utils';
 import { __setCurrentUser, __fixtures, __setSignedIn, apiPost } from '@helio/shared-utils/mock';
 import { Root } from '../root.component';
@@ -59,6 +59,7 @@ const command = (over: Partial<ChargerCommandView> = {}): ChargerCommandView => 
 let charger: OcppChargerView;
 let role: 'viewer' | 'operator' | 'owner';
 let history: ChargerCommandView[];
+let sessions: ChargerSessionView[];
 const calls = (path: string) => apiPost.mock.calls.filter(([called]) => called === path).map(([, body]) => body);
 
 beforeEach(() => {
@@ -66,6 +67,7 @@ beforeEach(() => {
   role = 'operator';
   charger = ocpp();
   history = [];
+  sessions = [];
   apiPost.mockImplementation((async (path: string, body: unknown) => {
     if (path === 'ev/chargers') return { chargers: [], truncated: false };
     if (path === 'ev/sessions') return { plantId: 'plant-1', sessions: [], months: [], truncated: false };
@@ -79,6 +81,7 @@ beforeEach(() => {
     if (path === 'ev/charger/current') return { ...(body as object), hwMaxCurrentA: 16 };
     if (path === 'ev/charger/free-charging') return { freeCharging: (body as { freeCharging: boolean }).freeCharging };
     if (path === 'ev/id-tag/list') return { idTags: [], role };
+    if (path === 'ev/charger/sessions') return { sessions };
     throw new Error(`unexpected ${path}`);
   }) as unknown as typeof apiPost);
   window.history.pushState({}, '', '/ev');
@@ -139,6 +142,31 @@ describe('/ev OCPP control', () => {
     fireEvent.click(within(card).getByTestId('charger-save-limits'));
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(calls('ev/charger/current')).toEqual([{ chargerId: 'c-1', minCurrentA: 7, maxCurrentA: 7 }]);
+  });
+
+  it('lists the charger’s sessions with the card’s name, energy, cost and why each ended', async () => {
+    const done: ChargerSessionView = {
+      transactionId: 8,
+      idTag: 'CARD-42',
+      idTagName: 'Jana',
+      start: '2026-11-28T10:00:00.000Z',
+      end: '2026-11-28T11:00:00.000Z',
+      energyKwh: 7.5,
+      solarKwh: 6,
+      costCzk: 4.2,
+      priceSource: 'spot',
+      stopReason: 'EVDisconnected',
+    };
+    sessions = [{ ...done, transactionId: 9, idTagName: null, end: null, stopReason: null, costCzk: null, priceSource: null }, done];
+    show();
+    const rows = await within(await screen.findByTestId('ocpp-control')).findAllByTestId('ocpp-session');
+    expect(rows.map((r) => r.getAttribute('data-running'))).toEqual(['true', 'false']);
+    expect(rows[0]?.textContent).toContain('nabíjí se');
+    expect(rows[0]?.textContent).toContain('CARD-42');
+    expect(within(rows[1] as HTMLElement).getByTestId('ocpp-session-energy').textContent).toBe('7,5');
+    expect(within(rows[1] as HTMLElement).getByTestId('ocpp-session-cost').textContent).toMatch(/^4,20\sKč \(spot\)$/);
+    expect(rows[1]?.textContent).toContain('Jana');
+    expect(rows[1]?.textContent).toContain('auto odpojeno');
   });
 
   it('lets the plant’s owner switch free charging on, and no one else', async () => {

@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { Button, Callout, Card, FormGroup, H4, HTMLTable, InputGroup, Switch, Tag, type Intent } from '@blueprintjs/core';
 import { ID_TAG_MAX } from '@helio/contracts/limits';
 import type { ChargerCommandView, OcppChargerView } from '@helio/contracts';
-import { apiErrorText, formatDateTime, showToast, useMayCall } from '@helio/shared-utils';
+import { apiErrorText, formatDateTime, formatNumber, showToast, useMayCall } from '@helio/shared-utils';
 import { useFreeCharging } from './id-tags.resource';
-import { useCommandHistory, useOcppChargers, useRemoteStart, useRemoteStop } from './ocpp-control.resource';
+import { useChargerSessions, useCommandHistory, useOcppChargers, useRemoteStart, useRemoteStop } from './ocpp-control.resource';
 
 const STATE_INTENT: Record<ChargerCommandView['state'], Intent> = {
   pending: 'primary',
@@ -47,6 +47,46 @@ function CommandHistory({ chargerId }: { chargerId: string }) {
               </Tag>
             </td>
             <td>{c.userEmail ?? t(`ocpp.sources.${c.source}`)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}
+
+function ChargerSessions({ charger }: { charger: OcppChargerView }) {
+  const { t } = useTranslation('ev-app');
+  const sessions = useChargerSessions(charger.chargerId, charger.transactionId);
+  const rows = sessions.data?.sessions ?? [];
+  if (rows.length === 0) return null;
+  const kwh = (value: number) => formatNumber(value, { maximumFractionDigits: 2 });
+  return (
+    <HTMLTable compact striped className="helio-ev__table" data-testid="ocpp-sessions">
+      <caption className="helio-ev__caption">{t('ocpp.sessions')}</caption>
+      <thead>
+        <tr>
+          <th>{t('sessions.start')}</th>
+          <th>{t('sessions.end')}</th>
+          <th>{t('ocpp.card')}</th>
+          <th>{t('sessions.energyKwh')}</th>
+          <th>{t('ocpp.solarKwh')}</th>
+          <th>{t('sessions.cost')}</th>
+          <th>{t('ocpp.stopReason')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.slice(0, 10).map((s) => (
+          <tr key={s.transactionId} data-testid="ocpp-session" data-running={String(s.end === null)}>
+            <td>{formatDateTime(Date.parse(s.start))}</td>
+            <td>{s.end === null ? t('sessions.running') : formatDateTime(Date.parse(s.end))}</td>
+            <td>{s.idTagName ?? s.idTag}</td>
+            <td data-testid="ocpp-session-energy">{kwh(s.energyKwh)}</td>
+            <td data-testid="ocpp-session-solar">{kwh(s.solarKwh)}</td>
+            <td data-testid="ocpp-session-cost">
+              {s.costCzk === null ? '–' : `${formatNumber(s.costCzk, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}\u00a0Kč`}
+              {s.priceSource && ` (${t(`sessions.source.${s.priceSource}`)})`}
+            </td>
+            <td>{s.stopReason ? t(`ocpp.stopReasons.${s.stopReason}`, { defaultValue: s.stopReason }) : ''}</td>
           </tr>
         ))}
       </tbody>
@@ -141,6 +181,7 @@ function OcppCharger({
         </div>
       )}
       <FreeCharging charger={charger} plantId={plantId} canChange={isOwner} />
+      <ChargerSessions charger={charger} />
       <CommandHistory chargerId={charger.chargerId} />
     </div>
   );

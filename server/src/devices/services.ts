@@ -21,6 +21,8 @@ import { backfillHistory } from './simulation/sim-history';
 import { demoChargePoints } from './simulation/demo-chargers';
 import type { PlantRow } from '../plants/access';
 import type { AlertEventSink } from '../notifications/alert-engine';
+import { ensureDeviceChargers } from '../ocpp/chargers';
+import { SOLAR_TIMING } from '../ocpp/solar-profile';
 import { CentralSystem } from '../ocpp/central-system';
 import type { FloodLimits } from './mqtt/flood-guard';
 
@@ -115,6 +117,8 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
     });
     await republishPendingDeltas(db, shadows, link);
 
+    // Charger devices no charger describes yet (the demo seed's, one added before this code) get theirs.
+    await ensureDeviceChargers(db);
     const ocpp = new CentralSystem({
       db,
       shadows,
@@ -123,7 +127,8 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
       alerts: { consoleUrl: config.consoleUrl, onAlert: opts.onAlert },
       callTimeoutMs: opts.ocppCallTimeoutMs,
       flood: opts.ocppFlood,
-      controlTickMs: opts.ocppControlTickMs,
+      controlTickMs: opts.ocppControlTickMs ?? config.ocppTickMs,
+      solarTiming: { ...SOLAR_TIMING, startHoldMs: config.ocppPvStartHoldMs },
     });
     closers.push(() => ocpp.close());
 

@@ -9,7 +9,7 @@ import type { Database } from '../db/schema';
 import type { DeviceLog } from '../devices/log';
 import type { ShadowStore } from '../devices/shadows/shadow-store';
 import type { ChargerCommands } from './commands';
-import { chargingProfileFor, decideLimit, FRESH_STATE, type SolarState } from './solar-profile';
+import { chargingProfileFor, decideLimit, FRESH_STATE, type SolarState, type SolarTiming } from './solar-profile';
 import { ocppDb, type ChargerTable } from './tables';
 import { openTransaction } from './transactions';
 
@@ -30,6 +30,8 @@ export interface ControllerDeps {
   /** The chargers whose sockets this replica holds. */
   held(): readonly string[];
   now?: () => number;
+  /** PV's start hold and stop delay (SOLAR_TIMING when not given). */
+  timing?: SolarTiming;
 }
 
 interface Controlled {
@@ -109,6 +111,7 @@ export class ChargingController {
       surplusW,
       state,
       now,
+      this.deps.timing,
     );
     this.controlled.set(charger.id, { mode: charger.mode, state: decision.state });
     if (!decision.send) return;

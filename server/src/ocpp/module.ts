@@ -7,14 +7,16 @@ import type { Database } from '../db/schema';
 import type { DeviceServices } from '../devices/services';
 import { apiModule } from '../http/api-module';
 import { sendControl } from '../rc/control';
+import type { SpotConfig } from '../spot/spot-config';
 import { ocppChargerHandlers } from './routes';
 
 export const ocppModule = apiModule(
   'ocpp',
-  ({ db, devices, consoleUrl }: { db: Kysely<Database>; devices?: DeviceServices; consoleUrl: string }) =>
+  ({ db, devices, consoleUrl, spot }: { db: Kysely<Database>; devices?: DeviceServices; consoleUrl: string; spot: SpotConfig }) =>
     devices
       ? ocppChargerHandlers({
           db,
+          spot,
           consoleUrl,
           revoke: (chargerId, reason) => devices.ocpp.revoke(chargerId, reason),
           commands: devices.ocpp.commands,

@@ -29,6 +29,7 @@ type Login = EvEndpoints['ev/charger/add']['response'];
 type ChargerList = EvEndpoints['ev/charger/list']['response'];
 type Command = EvEndpoints['ev/charger/remote-start']['response'];
 type History = EvEndpoints['ev/charger/commands']['response'];
+type Sessions = EvEndpoints['ev/charger/sessions']['response'];
 
 describe.each(databaseTargets())('ev/charger API on $name', (target) => {
   let db: Kysely<Database>;
@@ -312,6 +313,42 @@ describe.each(databaseTargets())('ev/charger API on $name', (target) => {
       expect(asked).toEqual([{ transactionId: started.transactionId }]);
     });
 
+    it('lists the charger’s sessions: energy by the meter register, the card’s name, the stop reason and a cost', async () => {
+      const { chargePointId, login } = await add();
+      const cp = await connect(chargePointId, login.password);
+      await ocppDb(db)
+        .insertInto('charger_id_tags')
+        .values({
+          plant_id: plantId,
+          id_tag: 'SESSION-1',
+          label: 'Jana',
+          blocked: 0,
+          expires_at: null,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      const t0 = Date.now() - 30 * 60_000;
+      const iso = (minutes: number) => new Date(t0 + minutes * 60_000).toISOString();
+      const { transactionId } = (await cp.call('StartTransaction', {
+        connectorId: 1,
+        idTag: 'session-1',
+        meterStart: 2_000_000,
+        timestamp: iso(0),
+      })) as { transactionId: number };
+      await cp.call('MeterValues', { connectorId: 1, transactionId, meterValue: [meterValue(iso(5), 2_000_600, 7590, 11)] });
+      const sessions = async () => (await call('ev/charger/sessions', { chargerId: login.chargerId }, viewer)).json<Sessions>().sessions;
+      expect(await sessions()).toEqual([
+        expect.objectContaining({ transactionId, idTag: 'session-1', idTagName: 'Jana', end: null, energyKwh: 0.6, stopReason: null }),
+      ]);
+      await cp.call('MeterValues', { connectorId: 1, transactionId, meterValue: [meterValue(iso(10), 2_001_200, 7590, 11)] });
+      await cp.call('StopTransaction', { transactionId, meterStop: 2_001_250, timestamp: iso(11), reason: 'EVDisconnected' });
+      const [done] = await sessions();
+      expect(done).toMatchObject({ transactionId, end: iso(11), energyKwh: 1.25, stopReason: 'EVDisconnected' });
+      // The plant reported no import meanwhile: all of it is solar and free, as ev/sessions counts it.
+      expect(done).toMatchObject({ solarKwh: 1.25, costCzk: 0, priceSource: 'spot' });
+      expect((await call('ev/charger/sessions', { chargerId: login.chargerId }, theirOwner)).statusCode).toBe(404);
+    });
+
     it('lets only an operator of the plant with devices:control send, and another tenant not at all', async () => {
       const { login } = await add();
       const body = { chargerId: login.chargerId, idTag: 'CARD-1' };
@@ -395,30 +432,15 @@ describe.each(databaseTargets())('ev/charger API on $name', (target) => {
       expect((await listed(login.chargerId))?.live).toMatchObject({ powerW: 4140, carConnected: true });
     });
 
-    it('sets a gateway’s charger (no password) through the plant’s keys, as plant controls in the command history', async () => {
-      const { login } = await add('Stará');
-      await ocppDb(db).updateTable('chargers').set({ password_hash: null }).where('id', '=', login.chargerId).execute();
+    it('makes a charger device added in the registry a gateway’s charger, set through the plant’s keys as plant controls', async () => {
       const thing = (await db.selectFrom('plants').select('thing_name').where('id', '=', plantId).executeTakeFirstOrThrow()).thing_name;
-      const now = new Date().toISOString();
-      const plant = await db.selectFrom('plants').select('id').where('thing_name', '=', thing).executeTakeFirstOrThrow();
-      await db
-        .insertInto('devices')
-        .values({
-          id: randomUUID(),
-          plant_id: plant.id,
-          kind: 'charger',
-          name: 'Stará',
-          maker: 'W',
-          model: 'M',
-          serial: randomUUID().slice(0, 8),
-          firmware: '1',
-          rated_power_kw: 11,
-          capacity_kwh: null,
-          live_keys: '[]',
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      const device = (
+        await call('device/create', { plantId, kind: 'charger', name: 'Stará', serial: randomUUID().slice(0, 8), ratedPowerKw: 11 })
+      ).json<{ id: string }>();
+      const added = (await call('ev/charger/list', { plantId })).json<ChargerList>().chargers.find((c) => c.deviceId === device.id);
+      expect(added).toMatchObject({ driver: 'gateway', hasPassword: false, name: 'Stará', hwMaxCurrentA: 16 });
+      expect(added?.chargePointId).toMatch(new RegExp(`^${thing}-ev\\d+$`));
+      const login = { chargerId: added!.chargerId };
       await devices.shadows.setDesired(thing, { EvMode: null, EvMaxCurrent: null }); // what the test before asked
       await devices.shadows.applyReported(
         thing,
@@ -455,7 +477,10 @@ describe.each(databaseTargets())('ev/charger API on $name', (target) => {
           .execute();
       // In the plant's command history until the gateway reports it (rc's tracker confirms it then).
       expect(await modeCommands()).toEqual([{ state: 'sent' }]);
-      await ocppDb(db).deleteFrom('chargers').where('id', '=', login.chargerId).execute();
+
+      // The device removed: its charger goes with it.
+      expect((await call('device/delete', { id: device.id })).statusCode).toBe(200);
+      expect(await listed(login.chargerId)).toBeUndefined();
     });
   });
 });
