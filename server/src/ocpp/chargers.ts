@@ -13,10 +13,10 @@ import { ocppDb, type ChargerTable } from './tables';
 
 const PHASE_VOLTAGE = 230;
 
-/** Whole amperes per phase a three-phase charger of this power draws at most (6–32 A; 16 A unknown). */
-export function hardwareAmps(ratedKw: number | null): number {
+/** Whole amperes per phase a charger of this power on these phases draws at most (6–32 A; 16 A unknown). */
+export function hardwareAmps(ratedKw: number | null, phases: 1 | 3 = 3): number {
   if (ratedKw === null || !(ratedKw > 0)) return 16;
-  return Math.max(6, Math.min(32, Math.round((ratedKw * 1000) / (3 * PHASE_VOLTAGE))));
+  return Math.max(6, Math.min(32, Math.round((ratedKw * 1000) / (phases * PHASE_VOLTAGE))));
 }
 
 /** The OCPP identity: printable ASCII without the URL's reserved characters, at most 48 (OCPP's CiString48). */
