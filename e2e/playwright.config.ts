@@ -52,6 +52,10 @@ const server = (slot: number) => {
       ALERT_TICK_MS: '2000',
       // Remote-control schedules are checked every second, so a window's edge applies within it.
       RC_TICK_MS: '1000',
+      // The OCPP chargers' limits are set every second and PV starts after 2 s of surplus instead of
+      // evcc's 60 s, so a journey sees a profile follow the surplus.
+      OCPP_TICK_MS: '1000',
+      OCPP_PV_START_HOLD_MS: '2000',
       // A gateway applies a setting a moment after the delta arrives, as an inverter's control cycle
       // does, so a journey can see a change pending before the device confirms it.
       SIM_APPLY_DELAY_MS: '700',

@@ -4,8 +4,13 @@
 // detail shows it connected with the vendor, model and firmware of its BootNotification; a
 // StatusNotification Faulted raises the plant's charger alert in the notification centre; a remote
 // start from /ev is in the command history pending, then accepted or rejected as the charger answers;
-// removing the charger in the console closes its socket.
+// an RFID card added on /ev by keyboard starts a session; PV mode chosen on the charger's card sends a
+// charging profile that follows the plant's surplus (the plant's gateway played over MQTT); a remote
+// stop ends the session, listed with its energy from the meter register and its cost; removing the
+// charger in the console closes its socket.
+import mqtt from 'mqtt';
 import { RPCClient } from 'ocpp-rpc';
+import { E2E_MQTT_URL as MQTT_URL } from '../playwright.config';
 import { seriousA11yViolations } from './shell-support';
 import { expect, signIn, test } from './support';
 
@@ -23,9 +28,10 @@ function chargePoint(centralSystemUrl: string, identity: string, password: strin
   return new RPCClient(options as ConstructorParameters<typeof RPCClient>[0]);
 }
 
-test('a charger added in the console connects over OCPP, shows its boot, raises its fault, takes a remote start from /ev and is cut off when removed', async ({
+test('a charger added in the console connects over OCPP, shows its boot, raises its fault, takes a remote start from /ev, charges on PV with a card, lists the session with its cost and is cut off when removed', async ({
   page,
 }) => {
+  test.setTimeout(180_000);
   const run = Date.now().toString(36);
   const plantName = `E2E OCPP ${run}`;
   const chargePointId = `E2E-${run}`;
@@ -38,6 +44,8 @@ test('a charger added in the console connects over OCPP, shows its boot, raises 
   await page.locator('#new-plant-longitude').fill('15,59');
   await page.locator('#new-plant-pvPeakKw').fill('8');
   await page.getByTestId('new-plant-create').click();
+  const thingName = await page.getByTestId('gateway-thing-name').inputValue();
+  const gatewayPassword = await page.getByTestId('gateway-password').inputValue();
   await page.getByTestId('gateway-login-done').click();
   await page.getByTestId('plants-search').fill(run);
   await page.getByTestId('plant-row').filter({ hasText: plantName }).click();
@@ -117,6 +125,109 @@ test('a charger added in the console connects over OCPP, shows its boot, raises 
     await expect(commands.first()).toContainText('odmítnuto (Rejected)');
     expect(asked).toEqual([{ idTag: 'CARD-42' }, { idTag: 'CARD-42' }]);
     expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // The plant's RFID card, added on /ev by keyboard alone: the charger accepts it.
+    const cards = page.getByTestId('id-tags');
+    await cards.getByLabel('Číslo karty').focus();
+    await page.keyboard.type('CARD-42');
+    await page.keyboard.press('Tab');
+    await expect(cards.getByLabel('Jméno')).toBeFocused();
+    await page.keyboard.type('Jana');
+    await page.keyboard.press('Enter');
+    await expect(cards.locator('[data-testid="id-tag-row"][data-id-tag="CARD-42"]')).toContainText('Jana');
+    expect(((await cp.call('Authorize', { idTag: 'card-42' })) as { idTagInfo: { status: string } }).idTagInfo.status).toBe('Accepted');
+
+    // The charger obeys the profiles it is sent (and says it has no MinimumStatusDuration).
+    const limits: number[] = [];
+    cp.handle('GetConfiguration', async () => ({ configurationKey: [{ key: 'MinimumStatusDuration', readonly: true, value: '0' }] }));
+    cp.handle('SetChargingProfile', async ({ params }) => {
+      const profile = params as { csChargingProfiles: { chargingSchedule: { chargingSchedulePeriod: Array<{ limit: number }> } } };
+      limits.push(profile.csChargingProfiles.chargingSchedule.chargingSchedulePeriod[0]!.limit);
+      return { status: 'Accepted' };
+    });
+    const gateway = await mqtt.connectAsync(MQTT_URL, {
+      clientId: `gw-${thingName}`,
+      username: `gw-${thingName}`,
+      password: gatewayPassword,
+      reconnectPeriod: 0,
+    });
+    const plantReports = (reported: Record<string, number>) =>
+      gateway.publishAsync(`helio/things/${thingName}/shadow/reported`, JSON.stringify({ state: { reported }, timestamp: Date.now() }), {
+        qos: 1,
+      });
+    const meter = (energyWh: number, amps: number) =>
+      cp.call('MeterValues', {
+        connectorId: 1,
+        transactionId,
+        meterValue: [
+          {
+            timestamp: new Date().toISOString(),
+            sampledValue: [
+              { value: String(energyWh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
+              { value: String(amps * 3 * 230), measurand: 'Power.Active.Import', unit: 'W' },
+              ...(['L1', 'L2', 'L3'] as const).map((phase) => ({ value: String(amps), measurand: 'Current.Import', unit: 'A', phase })),
+            ],
+          },
+        ],
+      });
+    let transactionId = 0;
+    try {
+      // 5 kW exported: the surplus for the car.
+      await plantReports({ ActPwrPve: 6000, ActPwrGrid: -5000, ActPwrBat: 0 });
+      await cp.call('StatusNotification', { connectorId: 1, status: 'Preparing', errorCode: 'NoError' });
+      const started = (await cp.call('StartTransaction', {
+        connectorId: 1,
+        idTag: 'CARD-42',
+        meterStart: 1_000_000,
+        timestamp: new Date().toISOString(),
+      })) as { transactionId: number; idTagInfo: { status: string } };
+      expect(started.idTagInfo.status).toBe('Accepted');
+      transactionId = started.transactionId;
+      await cp.call('StatusNotification', { connectorId: 1, status: 'Charging', errorCode: 'NoError' });
+
+      // PV mode on the charger's own card: the profile starts at what 5 kW carries on three phases, 7 A.
+      const card = page.locator('[data-charger-card]');
+      await card.getByLabel('Režim').selectOption('solar');
+      await expect.poll(() => limits.at(-1), { timeout: 30_000 }).toBe(7);
+      await meter(1_000_300, 7);
+      await expect(card.getByTestId('charger-current')).toHaveText(/^7\sA$/);
+      const profiles = control.locator('[data-testid="ocpp-command"][data-action="SetChargingProfile"]');
+      await expect(profiles.first()).toHaveAttribute('data-state', 'accepted', { timeout: 20_000 });
+      await expect(profiles.first()).toContainText('solární řízení');
+
+      // More sun: 3 kW still exported beside the car's 4.8 kW is 7.8 kW for it, 11 A; the charger follows.
+      await plantReports({ ActPwrPve: 9000, ActPwrGrid: -3000, ActPwrBat: 0 });
+      await expect.poll(() => limits.at(-1), { timeout: 30_000 }).toBe(11);
+      await meter(1_000_800, 11);
+      await expect(card.getByTestId('charger-current')).toHaveText(/^11\sA$/);
+      await expect(card.getByTestId('charger-power')).toHaveText(/^7,59\skW$/);
+
+      // A cloud: 2 kW from the grid for a while, then stopped from /ev.
+      await plantReports({ ActPwrPve: 5600, ActPwrGrid: 2000, ActPwrBat: 0 });
+      await new Promise((resolve) => setTimeout(resolve, 3000)); // a few seconds charging partly from the grid
+      await meter(1_001_200, 11);
+      cp.handle('RemoteStopTransaction', async () => {
+        setTimeout(() => {
+          void cp
+            .call('StopTransaction', { transactionId, meterStop: 1_001_500, timestamp: new Date().toISOString(), reason: 'Remote' })
+            .then(() => cp.call('StatusNotification', { connectorId: 1, status: 'Available', errorCode: 'NoError' }));
+        }, 200);
+        return { status: 'Accepted' };
+      });
+      await control.getByTestId('ocpp-stop').click();
+      await expect(control.getByTestId('ocpp-start')).toBeVisible({ timeout: 20_000 });
+      const session = control.getByTestId('ocpp-session').first();
+      await expect(session).toHaveAttribute('data-running', 'false', { timeout: 20_000 });
+      await expect(session).toContainText('Jana');
+      await expect(session).toContainText('na dálku');
+      await expect(session.getByTestId('ocpp-session-energy')).toHaveText('1,5');
+      const cost = (await session.getByTestId('ocpp-session-cost').innerText()).replace(/\s/g, ' ');
+      // Priced at the spot price of its time (the demo curve here), whatever its sign.
+      expect(cost).toMatch(/^−?-?\d+,\d\d Kč \(spot\)$/);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+    } finally {
+      await gateway.endAsync(true);
+    }
 
     // Removed in the console (asked first): the server closes the charger's socket.
     await page.goBack();

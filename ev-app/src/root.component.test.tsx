@@ -1,8 +1,8 @@
 import React from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ChargerView, EvPlan, EvSessionList } from '@helio/contracts';
+import type { ChargerView, EvPlan, EvSessionList, OcppChargerView } from '@helio/contracts';
 import { HelioAppFrame } from '@helio/shared-utils';
-import { __fixtures, __setCurrentUser, __setShadow, __setSignedIn, apiPost } from '@helio/shared-utils/mock';
+import { __fixtures, __setCurrentUser, __setSignedIn, apiPost } from '@helio/shared-utils/mock';
 import { Root } from './root.component';
 
 const charger = (over: Partial<ChargerView> = {}): ChargerView => ({
@@ -27,6 +27,46 @@ const charger = (over: Partial<ChargerView> = {}): ChargerView => ({
   solarSharePct: 100,
   todayKwh: 7.5,
   reportedAt: '2026-06-01T10:00:00.000Z',
+  ...over,
+});
+
+/** The active plant's own charger as ev/charger/list answers it: a gateway's charger, live from the plant's report. */
+const own = (over: Partial<OcppChargerView> = {}): OcppChargerView => ({
+  chargerId: 'c-1',
+  plantId: 'plant-1',
+  driver: 'gateway',
+  deviceId: 'dev-1',
+  mode: 'solar',
+  phases: 0,
+  hwPhases: 3,
+  live: {
+    powerW: 4140,
+    currentA: 6,
+    activePhases: 3,
+    sessionKwh: 2.5,
+    carConnected: true,
+    carSocPct: 40,
+    solarSharePct: 100,
+    reportedAt: '2026-06-01T10:00:00.000Z',
+  },
+  chargePointId: 'gw-brno-01-ev1',
+  name: 'Wallbox garáž',
+  ocppUrl: 'ws://ems/ocpp/gw-brno-01-ev1',
+  connection: null,
+  connectionAt: null,
+  hasPassword: false,
+  vendor: null,
+  model: null,
+  serial: null,
+  firmware: null,
+  bootedAt: null,
+  lastHeartbeatAt: null,
+  minCurrentA: 6,
+  maxCurrentA: 16,
+  hwMaxCurrentA: 16,
+  freeCharging: false,
+  transactionId: null,
+  connectors: [],
   ...over,
 });
 
@@ -64,7 +104,7 @@ const plan = (reachable: boolean): EvPlan => ({
 });
 
 function answer(planAnswer = plan(true)) {
-  apiPost.mockImplementation((async (path: string) => {
+  apiPost.mockImplementation((async (path: string, body: unknown) => {
     if (path === 'ev/chargers')
       return {
         chargers: [
@@ -75,30 +115,16 @@ function answer(planAnswer = plan(true)) {
       };
     if (path === 'ev/sessions') return sessions;
     if (path === 'ev/plan') return planAnswer;
-    if (path === 'iot/thing/shadow/desired') return __fixtures.shadow();
-    if (path === 'ev/charger/list') return { chargers: [], role: 'owner' };
+    if (path === 'ev/charger/list') return { chargers: [own()], role: 'owner' };
+    if (path === 'ev/charger/settings') return body;
+    if (path === 'ev/charger/plan/apply') return { ok: true };
+    if (path === 'ev/id-tag/list') return { idTags: [], role: 'owner' };
     throw new Error(`unexpected ${path}`);
   }) as unknown as typeof apiPost);
 }
 
 beforeEach(() => {
   __setSignedIn();
-  __setShadow('gw-brno-01', {
-    ...__fixtures.shadow(),
-    state: {
-      reported: {
-        ActPwrEv: 4140,
-        ActPwrGrid: -200,
-        EvConnected: true,
-        EvCurrent: 6,
-        EvActivePhases: 3,
-        EvSessionKwh: 2.5,
-        EvMode: 'solar',
-      },
-      desired: {},
-      delta: {},
-    },
-  });
   window.history.pushState({}, '', '/ev');
 });
 
@@ -111,7 +137,7 @@ describe('/ev', () => {
       </HelioAppFrame>,
     );
     // The page is a lazy chunk: the first render compiles it, which can take a while on a busy machine.
-    const card = await screen.findByTestId('charger-dev-1');
+    const card = await screen.findByTestId('charger-c-1');
     expect(within(card).getByTestId('charger-connected').textContent).toBe('Auto připojeno');
     expect(within(card).getByTestId('charger-power').textContent).toMatch(/4,14\s*kW/);
     expect(within(card).getByTestId('charger-solar').textContent).toMatch(/100\s*%/);
@@ -120,10 +146,12 @@ describe('/ev', () => {
     expect(within(rows[0]).getByTestId('session-solar').textContent).toMatch(/80\s*%/);
     expect(screen.getByTestId('month-totals').textContent).toContain('2026-06');
     expect(within(screen.getByTestId('fleet')).getAllByTestId('fleet-row')).toHaveLength(2);
-    expect(screen.queryByTestId('charger-dev-2')).toBeNull(); // another plant's charger only in the fleet
+    expect(within(card).getByTestId('charger-soc').textContent).toMatch(/40\s*%/);
+    // Only the active plant's chargers get a card; another plant's is in the fleet.
+    expect(screen.getAllByTestId(/^charger-c-/)).toHaveLength(1);
   });
 
-  it('writes a new mode as the charger’s desired state', async () => {
+  it('sets the mode and phases as the charger’s own settings', async () => {
     answer();
     render(
       <HelioAppFrame>
@@ -132,13 +160,10 @@ describe('/ev', () => {
     );
     const mode = await screen.findByLabelText('Režim');
     fireEvent.change(mode, { target: { value: 'fast' } });
-    await waitFor(() =>
-      expect(apiPost).toHaveBeenCalledWith('iot/thing/shadow/desired', {
-        thingName: 'gw-brno-01',
-        desiredKey: 'EvMode',
-        desiredState: 'fast',
-      }),
-    );
+    await waitFor(() => expect(apiPost).toHaveBeenCalledWith('ev/charger/settings', { chargerId: 'c-1', mode: 'fast', phases: 0 }));
+    fireEvent.change(screen.getByLabelText('Fáze', { selector: 'select' }), { target: { value: '1' } });
+    await waitFor(() => expect(apiPost).toHaveBeenCalledWith('ev/charger/settings', { chargerId: 'c-1', mode: 'solar', phases: 1 }));
+    expect(apiPost.mock.calls.map(([path]) => path)).not.toContain('iot/thing/shadow/desired');
   });
 
   it('plans a charge and says plainly when it cannot be reached in time', async () => {
@@ -152,6 +177,13 @@ describe('/ev', () => {
     expect((await screen.findByTestId('plan-unreachable')).textContent).toContain('Do odjezdu nelze stihnout');
     expect(within(screen.getByTestId('plan-slots')).getAllByRole('listitem')).toHaveLength(1);
     expect(apiPost).toHaveBeenCalledWith('ev/plan', expect.objectContaining({ deviceId: 'dev-1', targetKwh: 20 }));
+    fireEvent.click(screen.getByTestId('plan-apply'));
+    await waitFor(() =>
+      expect(apiPost).toHaveBeenCalledWith('ev/charger/plan/apply', {
+        chargerId: 'c-1',
+        slots: [[Date.parse('2026-06-01T12:00:00.000Z'), Date.parse('2026-06-01T14:00:00.000Z')]],
+      }),
+    );
   });
 
   it('keeps the settings read-only for a user without devices:control', async () => {

@@ -54,6 +54,10 @@ export interface Config {
   alertTickMs: number;
   /** How often remote-control schedules are checked for due starts and ends, ms. */
   rcTickMs: number;
+  /** How often the charging controller sets the limits of the OCPP chargers a replica holds, ms. */
+  ocppTickMs: number;
+  /** How long the surplus must carry the minimum current before PV charging starts, ms (evcc's 60 s). */
+  ocppPvStartHoldMs: number;
   publicDir: string;
   logLevel: string;
   secureCookies: boolean;
@@ -198,6 +202,8 @@ export function loadConfig(env: Env = process.env): Config {
     rollupRetentionDays: rollupRetentionDays(env, integer(env, 'RAW_RETENTION_DAYS', 90, 1, 36_500)),
     alertTickMs: integer(env, 'ALERT_TICK_MS', 30_000, 1000, 3_600_000),
     rcTickMs: integer(env, 'RC_TICK_MS', 5000, 200, 60_000),
+    ocppTickMs: integer(env, 'OCPP_TICK_MS', 10_000, 200, 600_000),
+    ocppPvStartHoldMs: integer(env, 'OCPP_PV_START_HOLD_MS', 60_000, 0, 3_600_000),
     publicDir: path.resolve(text(env, 'PUBLIC_DIR') ?? path.join(REPO_ROOT, 'dist', 'public')),
     logLevel: logLevel(env),
     secureCookies: flag(env, 'SECURE_COOKIES', false),

@@ -36,6 +36,14 @@ export type OcppConnectorStatus = (typeof OCPP_CONNECTOR_STATUSES)[number];
 
 /** OCPP's idTag (CiString20): an RFID card's id or a tag a remote start names. */
 export const ID_TAG_MAX = 20;
+/** A plant's id tag as the console takes it: printable ASCII without spaces (what a card reader reads out). */
+export const ID_TAG_PATTERN_SOURCE = '^[\\x21-\\x7e]{1,20}$';
+/** The name people give an id tag (whose card it is). */
+export const ID_TAG_NAME_MAX = 100;
+/** Id tags one plant may have. */
+export const PLANT_ID_TAGS_MAX = 500;
+/** A charger's session list answers at most this many transactions, newest first. */
+export const CHARGER_SESSIONS_MAX = 50;
 /** A charger's command history answers at most this many calls, newest first. */
 export const CHARGER_COMMANDS_MAX = 100;
 export const CHARGER_COMMAND_STATES = ['pending', 'accepted', 'rejected', 'failed', 'timed_out'] as const;

@@ -1,22 +1,13 @@
-// One charger of the active plant, live from the plant's shadow: connected, power, phases, current,
-// session energy, the solar share now; and its settings (mode, currents, phases) for operators.
-import React from 'react';
+// One charger of the active plant: its live values (an OCPP charger's own report, a gateway's
+// charger's from the plant's) and its settings for operators: mode and phases, saved as chosen, and
+// the current limits within its hardware. The settings are the charger's own (ev/charger/settings,
+// /current), so two chargers of a plant never share or overwrite them.
 import { useTranslation } from 'react-i18next';
 import { Card, FormGroup, H4, HTMLSelect, Tag } from '@blueprintjs/core';
-import { CHARGER_KEYS, EV_MODES, EV_PHASES, EV_CURRENT_MIN_A, type ChargerView } from '@helio/contracts';
-import { currentChoices, ratedCurrentA } from '@helio/contracts/limits';
-import { apiErrorText, formatNumber, showToast, useShadow } from '@helio/shared-utils';
-import { useSetDesired } from './ev.resource';
-
-const num = (value: unknown): number | null => (typeof value === 'number' ? value : null);
-
-/** Share of the charging power not taken from the grid now, %; null while not charging. */
-export function solarShareNow(reported: Record<string, unknown>): number | null {
-  const power = num(reported[CHARGER_KEYS.power]) ?? 0;
-  const grid = num(reported.ActPwrGrid);
-  if (power <= 0 || grid === null) return null;
-  return Math.round(Math.max(0, Math.min(1, 1 - Math.max(0, grid) / power)) * 100);
-}
+import { EV_MODES, EV_PHASES, type EvMode, type EvPhases, type OcppChargerView } from '@helio/contracts';
+import { apiErrorText, formatNumber, showToast } from '@helio/shared-utils';
+import { CurrentLimits } from './current-limits.component';
+import { useChargerSettings } from './ocpp-control.resource';
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -29,98 +20,84 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
-export function ChargerCard({ charger, canControl }: { charger: ChargerView; canControl: boolean }) {
+export function ChargerCard({ charger, plantId, canControl }: { charger: OcppChargerView; plantId: string; canControl: boolean }) {
   const { t } = useTranslation('ev-app');
-  const shadow = useShadow(charger.thingName);
-  const setDesired = useSetDesired(charger.thingName);
-  const reported = shadow.data?.state.reported ?? {};
-  const desired = shadow.data?.state.desired ?? {};
-  const c = CHARGER_KEYS;
-  const connected = reported[c.connected] === true;
-  const powerW = num(reported[c.power]) ?? 0;
-  const share = solarShareNow(reported);
-  // The shadow keeps the last car's SoC after it leaves: show it only while a car is plugged in.
-  const carSoc = connected ? num(reported[c.carSoc]) : null;
-  // What the user asked for shows at once; the report confirms it.
-  const setting = (key: string) => desired[key] ?? reported[key];
-  const write = (key: string, value: unknown) =>
-    setDesired.mutate({ key, value }, { onError: (error) => showToast({ intent: 'danger', message: apiErrorText(error) }) });
-  // The selects offer only what the charger's rating allows, and never a minimum above the maximum.
-  const ratedA = ratedCurrentA(charger.ratedPowerKw);
-  const minA = Math.min(num(setting(c.minCurrent)) ?? EV_CURRENT_MIN_A, ratedA);
-  const maxA = Math.min(num(setting(c.maxCurrent)) ?? ratedA, ratedA);
-  const choices = currentChoices(ratedA, minA, maxA);
-  const amps = (list: number[]) => list.map((a) => ({ value: String(a), label: `${a} A` }));
+  const settings = useChargerSettings(plantId);
+  const { live } = charger;
+  // What was chosen shows at once; the list read after the answer confirms it.
+  const asked = settings.isPending ? settings.variables : undefined;
+  const mode = asked?.mode ?? charger.mode;
+  const phases = asked?.phases ?? charger.phases;
+  const save = (change: { mode?: EvMode; phases?: EvPhases }) =>
+    settings.mutate(
+      { chargerId: charger.chargerId, mode, phases, ...change },
+      { onError: (error) => showToast({ intent: 'danger', message: apiErrorText(error) }) },
+    );
   const kw = (watts: number) => `${formatNumber(watts / 1000, { maximumFractionDigits: 2 })}\u00a0kW`;
   return (
-    <Card className="helio-ev__section" data-testid={`charger-${charger.deviceId}`}>
+    <Card
+      className="helio-ev__section"
+      data-testid={`charger-${charger.chargerId}`}
+      data-charger-card={charger.chargerId}
+      data-device-id={charger.deviceId ?? undefined}
+    >
       <div className="helio-ev__heading">
         <H4>{charger.name}</H4>
-        <Tag intent={connected ? 'success' : 'none'} data-testid="charger-connected">
-          {connected ? t('live.connected') : t('live.notConnected')}
+        <Tag intent={live.carConnected ? 'success' : 'none'} data-testid="charger-connected">
+          {live.carConnected ? t('live.connected') : t('live.notConnected')}
         </Tag>
       </div>
       <div className="helio-ev__figures">
-        <Figure label={t('live.power')} value={kw(powerW)} testId="charger-power" />
-        <Figure label={t('live.current')} value={`${formatNumber(num(reported[c.current]) ?? 0)}\u00a0A`} testId="charger-current" />
-        <Figure label={t('live.phases')} value={formatNumber(num(reported[c.activePhases]) ?? 0)} testId="charger-phases" />
+        <Figure label={t('live.power')} value={kw(live.powerW)} testId="charger-power" />
+        <Figure label={t('live.current')} value={`${formatNumber(live.currentA)}\u00a0A`} testId="charger-current" />
+        <Figure label={t('live.phases')} value={formatNumber(live.activePhases)} testId="charger-phases" />
         <Figure
           label={t('live.sessionEnergy')}
-          value={`${formatNumber(num(reported[c.sessionEnergy]) ?? 0, { maximumFractionDigits: 2 })}\u00a0kWh`}
+          value={`${formatNumber(live.sessionKwh, { maximumFractionDigits: 2 })}\u00a0kWh`}
           testId="charger-session"
         />
-        <Figure label={t('live.solarNow')} value={share === null ? '–' : `${formatNumber(share)}\u00a0%`} testId="charger-solar" />
-        <Figure label={t('live.carSoc')} value={carSoc === null ? '–' : `${formatNumber(carSoc)}\u00a0%`} testId="charger-soc" />
+        <Figure
+          label={t('live.solarNow')}
+          value={live.solarSharePct === null ? '–' : `${formatNumber(live.solarSharePct)}\u00a0%`}
+          testId="charger-solar"
+        />
+        <Figure
+          label={t('live.carSoc')}
+          value={live.carSocPct === null ? '–' : `${formatNumber(live.carSocPct)}\u00a0%`}
+          testId="charger-soc"
+        />
       </div>
       <div className="helio-ev__settings">
-        <FormGroup label={t('settings.mode')} labelFor={`mode-${charger.deviceId}`}>
+        <FormGroup label={t('settings.mode')} labelFor={`mode-${charger.chargerId}`}>
           <HTMLSelect
-            id={`mode-${charger.deviceId}`}
-            value={String(setting(c.mode) ?? '')}
+            id={`mode-${charger.chargerId}`}
+            value={mode}
             disabled={!canControl}
-            onChange={(e) => write(c.mode, e.currentTarget.value)}
-            options={EV_MODES.map((mode) => ({ value: mode, label: t(`modes.${mode}`) }))}
+            onChange={(e) => save({ mode: e.currentTarget.value as EvMode })}
+            options={EV_MODES.map((m) => ({ value: m, label: t(`modes.${m}`) }))}
             data-testid="charger-mode"
           />
         </FormGroup>
-        <FormGroup
-          label={t('settings.minCurrent')}
-          labelFor={`min-${charger.deviceId}`}
-          helperText={t('settings.minCurrentHint', { max: maxA })}
-        >
+        <FormGroup label={t('settings.phases')} labelFor={`phases-${charger.chargerId}`}>
           <HTMLSelect
-            id={`min-${charger.deviceId}`}
-            value={String(minA)}
+            id={`phases-${charger.chargerId}`}
+            value={String(phases)}
             disabled={!canControl}
-            onChange={(e) => write(c.minCurrent, Number(e.currentTarget.value))}
-            options={amps(choices.min)}
-            data-testid="charger-min-current"
-          />
-        </FormGroup>
-        <FormGroup
-          label={t('settings.maxCurrent')}
-          labelFor={`max-${charger.deviceId}`}
-          helperText={t('settings.maxCurrentHint', { rated: ratedA })}
-        >
-          <HTMLSelect
-            id={`max-${charger.deviceId}`}
-            value={String(maxA)}
-            disabled={!canControl}
-            onChange={(e) => write(c.maxCurrent, Number(e.currentTarget.value))}
-            options={amps(choices.max)}
-            data-testid="charger-max-current"
-          />
-        </FormGroup>
-        <FormGroup label={t('settings.phases')} labelFor={`phases-${charger.deviceId}`}>
-          <HTMLSelect
-            id={`phases-${charger.deviceId}`}
-            value={String(setting(c.phases) ?? 0)}
-            disabled={!canControl}
-            onChange={(e) => write(c.phases, Number(e.currentTarget.value))}
+            onChange={(e) => save({ phases: Number(e.currentTarget.value) as EvPhases })}
             options={EV_PHASES.map((p) => ({ value: String(p), label: t(`phases.p${p}`) }))}
+            data-testid="charger-phases-setting"
           />
         </FormGroup>
+        <CurrentLimits key={`${charger.minCurrentA}-${charger.maxCurrentA}`} charger={charger} plantId={plantId} canControl={canControl} />
       </div>
+      {settings.isPending && (
+        <Tag minimal intent="primary" data-testid="charger-saving">
+          {t('settings.saving')}
+        </Tag>
+      )}
+      <p className="helio-ev__note">
+        {t(charger.driver === 'gateway' ? 'settings.viaGateway' : 'settings.viaOcpp', { max: charger.hwMaxCurrentA })}
+      </p>
       {!canControl && <p className="helio-ev__note">{t('settings.readOnly')}</p>}
     </Card>
   );

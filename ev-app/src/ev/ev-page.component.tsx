@@ -1,5 +1,6 @@
-// /ev: the active plant's chargers live with their settings and charge plans, its OCPP chargers'
-// remote start/stop, current limits and command history, the plant's sessions, and the fleet's chargers.
+// /ev: the active plant's chargers live with their own settings and charge plans, its OCPP chargers'
+// remote start/stop and command history, the plant's RFID cards, the plant's sessions, and the
+// fleet's chargers.
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { NonIdealState, Spinner } from '@blueprintjs/core';
@@ -7,7 +8,9 @@ import { ErrorPanel, PageHeader, PlantGate, useActivePlant, useMayCall, type Pla
 import { ChargerCard } from './charger-card.component';
 import { useChargers } from './ev.resource';
 import { FleetCard } from './fleet-card.component';
+import { IdTagsCard } from './id-tags-card.component';
 import { OcppControlCard } from './ocpp-control-card.component';
+import { useOcppChargers } from './ocpp-control.resource';
 import { PlanCard } from './plan-card.component';
 import { SessionsCard } from './sessions-card.component';
 import './ev.css';
@@ -25,9 +28,11 @@ export default function EvPage() {
 
 function EvChargers({ plant }: { plant: Plant }) {
   const { t } = useTranslation('ev-app');
-  const chargers = useChargers();
-  const mayControl = useMayCall('iot/thing/shadow/desired');
-  const ours = (chargers.data?.chargers ?? []).filter((c) => c.plantId === plant.id);
+  const fleet = useChargers();
+  const chargers = useOcppChargers(plant.id);
+  const mayControl = useMayCall('ev/charger/settings');
+  const ours = chargers.data?.chargers ?? [];
+  const canControl = mayControl && chargers.data?.role !== 'viewer';
   return (
     <>
       {chargers.isError && !chargers.data && (
@@ -39,18 +44,23 @@ function EvChargers({ plant }: { plant: Plant }) {
           <NonIdealState icon="flash" title={t('states.noChargerTitle')} description={t('states.noChargerDescription')} />
         </div>
       )}
-      {ours.map((charger) => {
-        const canControl = mayControl && charger.role !== 'viewer';
-        return (
-          <React.Fragment key={charger.deviceId}>
-            <ChargerCard charger={charger} canControl={canControl} />
-            <PlanCard charger={charger} timeZone={plant.timezone} canControl={canControl} />
-          </React.Fragment>
-        );
-      })}
+      {ours.map((charger) => (
+        <React.Fragment key={charger.chargerId}>
+          <ChargerCard charger={charger} plantId={plant.id} canControl={canControl} />
+          {charger.deviceId !== null && (
+            <PlanCard
+              charger={{ ...charger, deviceId: charger.deviceId }}
+              plantId={plant.id}
+              timeZone={plant.timezone}
+              canControl={canControl}
+            />
+          )}
+        </React.Fragment>
+      ))}
       <OcppControlCard plantId={plant.id} canControl={mayControl} />
+      <IdTagsCard plantId={plant.id} />
       <SessionsCard plant={plant} />
-      {chargers.data && chargers.data.chargers.length > 0 && <FleetCard chargers={chargers.data.chargers} />}
+      {fleet.data && fleet.data.chargers.length > 0 && <FleetCard chargers={fleet.data.chargers} />}
     </>
   );
 }

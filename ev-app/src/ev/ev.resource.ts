@@ -1,8 +1,8 @@
-// The EV module's calls: the fleet's chargers, a plant's sessions and a charge plan; charger settings
-// are written as the plant's desired state.
+// The EV module's reads: the fleet's chargers, a plant's sessions and a charge plan (a charger's
+// settings are its own: ocpp-control.resource.ts).
 import { useMutation, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { EvEndpoints } from '@helio/contracts';
-import { apiPost, queryClient, type ApiError } from '@helio/shared-utils';
+import { apiPost, type ApiError } from '@helio/shared-utils';
 
 type Chargers = EvEndpoints['ev/chargers']['response'];
 type Sessions = EvEndpoints['ev/sessions']['response'];
@@ -28,16 +28,4 @@ export function useSessions(plantId: string, from: string, to: string): UseQuery
 
 export function usePlan() {
   return useMutation({ mutationFn: (request: PlanRequest) => apiPost('ev/plan', request) });
-}
-
-/** Sets one desired key of the plant's charger; the shadow (and so the page) follows the report. */
-export function useSetDesired(thingName: string) {
-  return useMutation({
-    mutationFn: ({ key, value }: { key: string; value: unknown }) =>
-      apiPost('iot/thing/shadow/desired', { thingName, desiredKey: key, desiredState: value }),
-    onSuccess: (shadow) => {
-      queryClient.setQueryData(['shadow', thingName], shadow);
-      void queryClient.invalidateQueries({ queryKey: ['ev/chargers'] });
-    },
-  });
 }

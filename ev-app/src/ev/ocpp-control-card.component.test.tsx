@@ -1,6 +1,6 @@
 import React from 'react';
 import { act, fireEvent, render, screen, within, waitFor } from '@testing-library/react';
-import type { ChargerCommandView, OcppChargerView } from '@helio/contracts';
+import type { ChargerCommandView, ChargerSessionView, OcppChargerView } from '@helio/contracts';
 import { HelioAppFrame } from '@helio/shared-utils';
 import { __setCurrentUser, __fixtures, __setSignedIn, apiPost } from '@helio/shared-utils/mock';
 import { Root } from '../root.component';
@@ -8,6 +8,21 @@ import { Root } from '../root.component';
 const ocpp = (over: Partial<OcppChargerView> = {}): OcppChargerView => ({
   chargerId: 'c-1',
   plantId: 'plant-1',
+  driver: 'ocpp',
+  deviceId: null,
+  mode: 'fast',
+  phases: 0,
+  hwPhases: 3,
+  live: {
+    powerW: 0,
+    currentA: 0,
+    activePhases: 0,
+    sessionKwh: 0,
+    carConnected: false,
+    carSocPct: null,
+    solarSharePct: null,
+    reportedAt: null,
+  },
   chargePointId: 'WB-1',
   name: 'Wallbox OCPP',
   ocppUrl: 'ws://ems/ocpp/WB-1',
@@ -23,6 +38,7 @@ const ocpp = (over: Partial<OcppChargerView> = {}): OcppChargerView => ({
   minCurrentA: 6,
   maxCurrentA: 16,
   hwMaxCurrentA: 16,
+  freeCharging: false,
   transactionId: null,
   connectors: [],
   ...over,
@@ -43,6 +59,7 @@ const command = (over: Partial<ChargerCommandView> = {}): ChargerCommandView => 
 let charger: OcppChargerView;
 let role: 'viewer' | 'operator' | 'owner';
 let history: ChargerCommandView[];
+let sessions: ChargerSessionView[];
 const calls = (path: string) => apiPost.mock.calls.filter(([called]) => called === path).map(([, body]) => body);
 
 beforeEach(() => {
@@ -50,6 +67,7 @@ beforeEach(() => {
   role = 'operator';
   charger = ocpp();
   history = [];
+  sessions = [];
   apiPost.mockImplementation((async (path: string, body: unknown) => {
     if (path === 'ev/chargers') return { chargers: [], truncated: false };
     if (path === 'ev/sessions') return { plantId: 'plant-1', sessions: [], months: [], truncated: false };
@@ -61,6 +79,9 @@ beforeEach(() => {
       return sent;
     }
     if (path === 'ev/charger/current') return { ...(body as object), hwMaxCurrentA: 16 };
+    if (path === 'ev/charger/free-charging') return { freeCharging: (body as { freeCharging: boolean }).freeCharging };
+    if (path === 'ev/id-tag/list') return { idTags: [], role };
+    if (path === 'ev/charger/sessions') return { sessions };
     throw new Error(`unexpected ${path}`);
   }) as unknown as typeof apiPost);
   window.history.pushState({}, '', '/ev');
@@ -108,17 +129,62 @@ describe('/ev OCPP control', () => {
   it('offers only the currents the charger’s hardware allows and refuses a minimum above the maximum', async () => {
     charger = ocpp({ hwMaxCurrentA: 10, maxCurrentA: 10 });
     show();
-    const card = await screen.findByTestId('ocpp-control');
-    const min = card.querySelector('#ocpp-minCurrentA-c-1') as HTMLSelectElement;
-    const max = card.querySelector('#ocpp-maxCurrentA-c-1') as HTMLSelectElement;
+    const card = await screen.findByTestId('charger-c-1');
+    const min = within(card).getByLabelText('Minimální proud') as HTMLSelectElement;
+    const max = within(card).getByLabelText('Maximální proud') as HTMLSelectElement;
     expect(Array.from(max.querySelectorAll('option'), (o) => o.value)).toEqual(['6', '7', '8', '9', '10']);
     fireEvent.change(max, { target: { value: '7' } });
     fireEvent.change(min, { target: { value: '8' } });
     expect(within(card).getByText('Minimum nesmí být vyšší než maximum')).toBeTruthy();
-    expect((within(card).getByTestId('ocpp-save-limits') as HTMLButtonElement).disabled).toBe(true);
+    expect((within(card).getByTestId('charger-save-limits') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(min, { target: { value: '7' } });
-    fireEvent.click(within(card).getByTestId('ocpp-save-limits'));
+    fireEvent.click(within(card).getByTestId('charger-save-limits'));
     await waitFor(() => expect(calls('ev/charger/current')).toEqual([{ chargerId: 'c-1', minCurrentA: 7, maxCurrentA: 7 }]));
+  });
+
+  it('lists the charger’s sessions with the card’s name, energy, cost and why each ended', async () => {
+    const done: ChargerSessionView = {
+      transactionId: 8,
+      idTag: 'CARD-42',
+      idTagName: 'Jana',
+      start: '2026-11-28T10:00:00.000Z',
+      end: '2026-11-28T11:00:00.000Z',
+      energyKwh: 7.5,
+      solarKwh: 6,
+      costCzk: 4.2,
+      priceSource: 'spot',
+      stopReason: 'EVDisconnected',
+    };
+    sessions = [{ ...done, transactionId: 9, idTagName: null, end: null, stopReason: null, costCzk: null, priceSource: null }, done];
+    show();
+    const rows = await within(await screen.findByTestId('ocpp-control')).findAllByTestId('ocpp-session');
+    expect(rows.map((r) => r.getAttribute('data-running'))).toEqual(['true', 'false']);
+    expect(rows[0]?.textContent).toContain('nabíjí se');
+    expect(rows[0]?.textContent).toContain('CARD-42');
+    expect(within(rows[1] as HTMLElement).getByTestId('ocpp-session-energy').textContent).toBe('7,5');
+    expect(within(rows[1] as HTMLElement).getByTestId('ocpp-session-cost').textContent).toMatch(/^4,20\sKč \(spot\)$/);
+    expect(rows[1]?.textContent).toContain('Jana');
+    expect(rows[1]?.textContent).toContain('auto odpojeno');
+  });
+
+  it('lets the plant’s owner switch free charging on, and no one else', async () => {
+    role = 'owner';
+    show();
+    const card = await screen.findByTestId('ocpp-control');
+    const free = within(card).getByRole('checkbox', { name: 'Volné nabíjení (nabíjení spustí jakákoli karta)' }) as HTMLInputElement;
+    expect(free.checked).toBe(false);
+    expect(free.disabled).toBe(false);
+    fireEvent.click(free);
+    await waitFor(() => expect(calls('ev/charger/free-charging')).toEqual([{ chargerId: 'c-1', freeCharging: true }]));
+  });
+
+  it('shows free charging to an operator without letting them change it', async () => {
+    charger = ocpp({ freeCharging: true });
+    show();
+    const card = await screen.findByTestId('ocpp-control');
+    const free = within(card).getByRole('checkbox') as HTMLInputElement;
+    expect(free.checked).toBe(true);
+    expect(free.disabled).toBe(true);
   });
 
   it('shows no controls to a viewer of the plant, even with devices:control', async () => {
@@ -126,7 +192,8 @@ describe('/ev OCPP control', () => {
     show();
     const card = await screen.findByTestId('ocpp-control');
     expect(within(card).queryByTestId('ocpp-start')).toBeNull();
-    expect(within(card).queryByTestId('ocpp-save-limits')).toBeNull();
+    expect(within(screen.getByTestId('charger-c-1')).queryByTestId('charger-save-limits')).toBeNull();
+    expect((within(screen.getByTestId('charger-c-1')).getByLabelText('Režim') as HTMLSelectElement).disabled).toBe(true);
   });
 
   it('shows no controls to someone without devices:control', async () => {
@@ -134,7 +201,15 @@ describe('/ev OCPP control', () => {
     show();
     const card = await screen.findByTestId('ocpp-control');
     expect(within(card).queryByTestId('ocpp-start')).toBeNull();
-    expect(within(card).queryByTestId('ocpp-save-limits')).toBeNull();
-    expect((card.querySelector('#ocpp-minCurrentA-c-1') as HTMLSelectElement).disabled).toBe(true);
+    const settings = screen.getByTestId('charger-c-1');
+    expect(within(settings).queryByTestId('charger-save-limits')).toBeNull();
+    expect((within(settings).getByLabelText('Minimální proud') as HTMLSelectElement).disabled).toBe(true);
+  });
+
+  it('leaves a gateway’s charger out: it does not speak OCPP', async () => {
+    charger = ocpp({ driver: 'gateway', hasPassword: false });
+    show();
+    expect(await screen.findByTestId('charger-c-1')).toBeTruthy();
+    expect(screen.queryByTestId('ocpp-control')).toBeNull();
   });
 });

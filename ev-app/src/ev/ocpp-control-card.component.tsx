@@ -1,14 +1,16 @@
 // The active plant's OCPP chargers on /ev: start a session with an id tag or stop the running one,
-// the current limits (only what the charger's hardware allows, min ≤ max, judged as the server
-// judges them), and every call sent with its state: pending until the charger answers, then
-// accepted, rejected, failed or timed out. Operators of the plant with devices:control may act.
+// and every call sent with its state, the profiles the solar modes send too: pending until the
+// charger answers, then accepted, rejected, failed or timed out. Operators of the plant with
+// devices:control may act; the free-charging switch (any card starts a session) is the plant
+// owner's, like its cards.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Callout, Card, FormGroup, H4, HTMLSelect, HTMLTable, InputGroup, Tag, type Intent } from '@blueprintjs/core';
-import { chargerCurrentProblems, ID_TAG_MAX } from '@helio/contracts/limits';
-import { EV_CURRENT_MIN_A, type ChargerCommandView, type OcppChargerView } from '@helio/contracts';
-import { apiErrorText, formatDateTime, showToast } from '@helio/shared-utils';
-import { useCommandHistory, useCurrentLimits, useOcppChargers, useRemoteStart, useRemoteStop } from './ocpp-control.resource';
+import { Button, Callout, Card, FormGroup, H4, HTMLTable, InputGroup, Switch, Tag, type Intent } from '@blueprintjs/core';
+import { ID_TAG_MAX } from '@helio/contracts/limits';
+import type { ChargerCommandView, OcppChargerView } from '@helio/contracts';
+import { apiErrorText, formatDateTime, formatNumber, showToast, useMayCall } from '@helio/shared-utils';
+import { useFreeCharging } from './id-tags.resource';
+import { useChargerSessions, useCommandHistory, useOcppChargers, useRemoteStart, useRemoteStop } from './ocpp-control.resource';
 
 const STATE_INTENT: Record<ChargerCommandView['state'], Intent> = {
   pending: 'primary',
@@ -52,56 +54,82 @@ function CommandHistory({ chargerId }: { chargerId: string }) {
   );
 }
 
-function CurrentLimits({ charger, plantId, canControl }: { charger: OcppChargerView; plantId: string; canControl: boolean }) {
+function ChargerSessions({ charger }: { charger: OcppChargerView }) {
   const { t } = useTranslation('ev-app');
-  const save = useCurrentLimits(plantId);
-  const [draft, setDraft] = useState({ minCurrentA: charger.minCurrentA, maxCurrentA: charger.maxCurrentA });
-  const amps = Array.from({ length: Math.max(0, charger.hwMaxCurrentA - EV_CURRENT_MIN_A + 1) }, (_, i) => EV_CURRENT_MIN_A + i);
-  const problems = chargerCurrentProblems(draft, charger.hwMaxCurrentA);
-  const changed = draft.minCurrentA !== charger.minCurrentA || draft.maxCurrentA !== charger.maxCurrentA;
-  const select = (field: 'minCurrentA' | 'maxCurrentA') => (
-    <FormGroup
-      label={t(field === 'minCurrentA' ? 'settings.minCurrent' : 'settings.maxCurrent')}
-      labelFor={`ocpp-${field}-${charger.chargerId}`}
-      intent={problems[field] ? 'danger' : 'none'}
-      helperText={problems[field] ? t(`ocpp.problems.${problems[field]}`, { max: charger.hwMaxCurrentA }) : undefined}
-    >
-      <HTMLSelect
-        id={`ocpp-${field}-${charger.chargerId}`}
-        value={String(draft[field])}
-        disabled={!canControl}
-        onChange={(e) => setDraft({ ...draft, [field]: Number(e.currentTarget.value) })}
-        options={amps.map((a) => ({ value: String(a), label: `${a} A` }))}
-      />
-    </FormGroup>
-  );
+  const sessions = useChargerSessions(charger.chargerId, charger.transactionId);
+  const rows = sessions.data?.sessions ?? [];
+  if (rows.length === 0) return null;
+  const kwh = (value: number) => formatNumber(value, { maximumFractionDigits: 2 });
   return (
-    <div className="helio-ev__settings">
-      {select('minCurrentA')}
-      {select('maxCurrentA')}
-      {canControl && (
-        <Button
-          text={t('ocpp.saveLimits')}
-          disabled={!changed || Object.keys(problems).length > 0}
-          loading={save.isPending}
-          onClick={() =>
-            save.mutate(
-              { chargerId: charger.chargerId, ...draft },
-              {
-                onSuccess: () => showToast({ intent: 'success', message: t('ocpp.limitsSaved') }),
-                onError: (error) => showToast({ intent: 'danger', message: apiErrorText(error) }),
-              },
-            )
-          }
-          data-testid="ocpp-save-limits"
-        />
-      )}
-      <span className="helio-ev__note">{t('ocpp.hardware', { max: charger.hwMaxCurrentA })}</span>
-    </div>
+    <HTMLTable compact striped className="helio-ev__table" data-testid="ocpp-sessions">
+      <caption className="helio-ev__caption">{t('ocpp.sessions')}</caption>
+      <thead>
+        <tr>
+          <th>{t('sessions.start')}</th>
+          <th>{t('sessions.end')}</th>
+          <th>{t('ocpp.card')}</th>
+          <th>{t('sessions.energyKwh')}</th>
+          <th>{t('ocpp.solarKwh')}</th>
+          <th>{t('sessions.cost')}</th>
+          <th>{t('ocpp.stopReason')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.slice(0, 10).map((s) => (
+          <tr key={s.transactionId} data-testid="ocpp-session" data-running={String(s.end === null)}>
+            <td>{formatDateTime(Date.parse(s.start))}</td>
+            <td>{s.end === null ? t('sessions.running') : formatDateTime(Date.parse(s.end))}</td>
+            <td>{s.idTagName ?? s.idTag}</td>
+            <td data-testid="ocpp-session-energy">{kwh(s.energyKwh)}</td>
+            <td data-testid="ocpp-session-solar">{kwh(s.solarKwh)}</td>
+            <td data-testid="ocpp-session-cost">
+              {s.costCzk === null ? '–' : `${formatNumber(s.costCzk, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}\u00a0Kč`}
+              {s.priceSource && ` (${t(`sessions.source.${s.priceSource}`)})`}
+            </td>
+            <td>{s.stopReason ? t(`ocpp.stopReasons.${s.stopReason}`, { defaultValue: s.stopReason }) : ''}</td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
   );
 }
 
-function OcppCharger({ charger, plantId, canControl }: { charger: OcppChargerView; plantId: string; canControl: boolean }) {
+function FreeCharging({ charger, plantId, canChange }: { charger: OcppChargerView; plantId: string; canChange: boolean }) {
+  const { t } = useTranslation('ev-app');
+  const save = useFreeCharging(plantId);
+  // What was asked shows at once; the list read after the answer confirms it.
+  const checked = save.isPending && save.variables ? save.variables.freeCharging : charger.freeCharging;
+  return (
+    <Switch
+      checked={checked}
+      disabled={!canChange || save.isPending}
+      label={t('ocpp.freeCharging')}
+      onChange={(e) =>
+        save.mutate(
+          { chargerId: charger.chargerId, freeCharging: e.currentTarget.checked },
+          {
+            onSuccess: ({ freeCharging }) =>
+              showToast({ intent: 'success', message: t(freeCharging ? 'ocpp.freeChargingOn' : 'ocpp.freeChargingOff') }),
+            onError: (error) => showToast({ intent: 'danger', message: apiErrorText(error) }),
+          },
+        )
+      }
+      data-testid="ocpp-free-charging"
+    />
+  );
+}
+
+function OcppCharger({
+  charger,
+  plantId,
+  canControl,
+  isOwner,
+}: {
+  charger: OcppChargerView;
+  plantId: string;
+  canControl: boolean;
+  isOwner: boolean;
+}) {
   const { t } = useTranslation('ev-app');
   const start = useRemoteStart(plantId);
   const stop = useRemoteStop(plantId);
@@ -152,7 +180,8 @@ function OcppCharger({ charger, plantId, canControl }: { charger: OcppChargerVie
           )}
         </div>
       )}
-      <CurrentLimits key={`${charger.minCurrentA}-${charger.maxCurrentA}`} charger={charger} plantId={plantId} canControl={canControl} />
+      <FreeCharging charger={charger} plantId={plantId} canChange={isOwner} />
+      <ChargerSessions charger={charger} />
       <CommandHistory chargerId={charger.chargerId} />
     </div>
   );
@@ -161,18 +190,22 @@ function OcppCharger({ charger, plantId, canControl }: { charger: OcppChargerVie
 export function OcppControlCard({ plantId, canControl }: { plantId: string; canControl: boolean }) {
   const { t } = useTranslation('ev-app');
   const chargers = useOcppChargers(plantId);
-  if (!chargers.data || chargers.data.chargers.length === 0) {
+  const mayChangeAccess = useMayCall('ev/charger/free-charging');
+  // A gateway's charger does not speak OCPP: nothing here reaches it.
+  const ocpp = chargers.data?.chargers.filter((c) => c.driver === 'ocpp') ?? [];
+  if (!chargers.data || ocpp.length === 0) {
     return chargers.isError ? <Callout intent="danger">{apiErrorText(chargers.error)}</Callout> : null;
   }
   return (
     <Card className="helio-ev__section" data-testid="ocpp-control">
       <H4>{t('ocpp.title')}</H4>
-      {chargers.data.chargers.map((charger) => (
+      {ocpp.map((charger) => (
         <OcppCharger
           key={charger.chargerId}
           charger={charger}
           plantId={plantId}
           canControl={canControl && chargers.data.role !== 'viewer'}
+          isOwner={mayChangeAccess && chargers.data.role === 'owner'}
         />
       ))}
     </Card>

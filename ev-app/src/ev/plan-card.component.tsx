@@ -1,13 +1,15 @@
 // A charge plan for one charger: target energy or SoC by a departure; shows the planned slots on the
 // price and surplus chart, the expected finish and cost, says plainly when the target cannot be
-// reached, and lets an operator hand the plan to the charger (plan mode with these slots).
+// reached, and lets an operator hand the plan to the charger (plan mode with these slots,
+// ev/charger/plan/apply). The plan is computed for the plant's charger device it describes.
 import React, { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Callout, Card, FormGroup, H4, HTMLSelect, InputGroup } from '@blueprintjs/core';
-import { CHARGER_KEYS, EV_PLAN_MAX_HOURS, type ChargerView, type EvPlan } from '@helio/contracts';
+import { EV_PLAN_MAX_HOURS, type EvPlan, type OcppChargerView } from '@helio/contracts';
 import { apiErrorText, formatDateTime, formatNumber, showToast, type ApiError } from '@helio/shared-utils';
 import { planColumns, planSlotsValue } from './ev-data';
-import { usePlan, useSetDesired } from './ev.resource';
+import { usePlan } from './ev.resource';
+import { useApplyPlan } from './ocpp-control.resource';
 import { PlanChart } from './plan-chart.component';
 
 /** A datetime-local value (the browser's clock) some hours from now. */
@@ -65,13 +67,23 @@ function PlanResult({ plan, timeZone }: { plan: EvPlan; timeZone: string }) {
   );
 }
 
-export function PlanCard({ charger, timeZone, canControl }: { charger: ChargerView; timeZone: string; canControl: boolean }) {
+export function PlanCard({
+  charger,
+  plantId,
+  timeZone,
+  canControl,
+}: {
+  charger: OcppChargerView & { deviceId: string };
+  plantId: string;
+  timeZone: string;
+  canControl: boolean;
+}) {
   const { t } = useTranslation('ev-app');
   const [kind, setKind] = useState<'kwh' | 'soc'>('kwh');
   const [target, setTarget] = useState('20');
   const [departure, setDeparture] = useState(() => localInputValue(Date.now() + 12 * 3_600_000));
   const plan = usePlan();
-  const setDesired = useSetDesired(charger.thingName);
+  const applyPlan = useApplyPlan(plantId);
   const error = plan.error as ApiError | null;
 
   const submit = (event: React.FormEvent) => {
@@ -84,15 +96,14 @@ export function PlanCard({ charger, timeZone, canControl }: { charger: ChargerVi
       ...(kind === 'kwh' ? { targetKwh: value } : { targetSocPct: value }),
     });
   };
-  const apply = async (result: EvPlan) => {
-    try {
-      await setDesired.mutateAsync({ key: CHARGER_KEYS.planSlots, value: planSlotsValue(result) });
-      await setDesired.mutateAsync({ key: CHARGER_KEYS.mode, value: 'plan' });
-      showToast({ intent: 'success', message: t('plan.applied') });
-    } catch (e) {
-      showToast({ intent: 'danger', message: apiErrorText(e) });
-    }
-  };
+  const apply = (result: EvPlan) =>
+    applyPlan.mutate(
+      { chargerId: charger.chargerId, slots: planSlotsValue(result) },
+      {
+        onSuccess: () => showToast({ intent: 'success', message: t('plan.applied') }),
+        onError: (e) => showToast({ intent: 'danger', message: apiErrorText(e) }),
+      },
+    );
   return (
     <Card className="helio-ev__section" data-testid="plan-card">
       <H4>{t('plan.title', { name: charger.name })}</H4>
@@ -129,7 +140,7 @@ export function PlanCard({ charger, timeZone, canControl }: { charger: ChargerVi
         </FormGroup>
         <Button type="submit" intent="primary" text={t('plan.compute')} loading={plan.isPending} data-testid="plan-compute" />
         {plan.data && canControl && (
-          <Button text={t('plan.apply')} onClick={() => void apply(plan.data)} loading={setDesired.isPending} data-testid="plan-apply" />
+          <Button text={t('plan.apply')} onClick={() => apply(plan.data)} loading={applyPlan.isPending} data-testid="plan-apply" />
         )}
       </form>
       {error && (

@@ -21,8 +21,9 @@ import { backfillHistory } from './simulation/sim-history';
 import { demoChargePoints } from './simulation/demo-chargers';
 import type { PlantRow } from '../plants/access';
 import type { AlertEventSink } from '../notifications/alert-engine';
+import { ensureDeviceChargers } from '../ocpp/chargers';
+import { SOLAR_TIMING } from '../ocpp/solar-profile';
 import { CentralSystem } from '../ocpp/central-system';
-import { bridgePlantSettings } from '../ocpp/plant-settings-bridge';
 import type { FloodLimits } from './mqtt/flood-guard';
 
 export interface DeviceServices {
@@ -116,6 +117,8 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
     });
     await republishPendingDeltas(db, shadows, link);
 
+    // Charger devices no charger describes yet (the demo seed's, one added before this code) get theirs.
+    await ensureDeviceChargers(db);
     const ocpp = new CentralSystem({
       db,
       shadows,
@@ -124,11 +127,10 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
       alerts: { consoleUrl: config.consoleUrl, onAlert: opts.onAlert },
       callTimeoutMs: opts.ocppCallTimeoutMs,
       flood: opts.ocppFlood,
-      controlTickMs: opts.ocppControlTickMs,
+      controlTickMs: opts.ocppControlTickMs ?? config.ocppTickMs,
+      solarTiming: { ...SOLAR_TIMING, startHoldMs: config.ocppPvStartHoldMs },
     });
     closers.push(() => ocpp.close());
-    const bridge = bridgePlantSettings(db, shadows, (error) => log.error(`ocpp: plant settings to the charger: ${String(error)}`));
-    closers.push(() => Promise.resolve(bridge()));
 
     if (config.simulator) {
       const simulator = await startPlantSimulator(db, shadows, mqttUrl, config, log, () => broker.credentialsChanged());

@@ -308,19 +308,11 @@ describe.each(databaseTargets())('OCPP 1.6J central system on $name', (target) =
     expect(history.map((c) => c.action).sort()).toEqual(['ChangeAvailability', 'Reset', 'SetChargingProfile']);
   });
 
-  it('sends the plant’s surplus as a TxProfile to a charger in Min+PV mode set through the plant’s keys', async () => {
+  it('sends the plant’s surplus as a TxProfile to a charger in Min+PV mode', async () => {
     const thing = (await db.selectFrom('plants').select('thing_name').where('id', '=', plantId).executeTakeFirstOrThrow()).thing_name;
-    const first = await ocppDb(db)
-      .selectFrom('chargers')
-      .select('id')
-      .where('plant_id', '=', plantId)
-      .orderBy('created_at')
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    // Only the plant's first charger takes the plant's keys; make this test's charger that one.
+    // The controller shares the surplus among the plant's chargers in a surplus mode: this one alone.
     await ocppDb(db).deleteFrom('chargers').where('plant_id', '=', plantId).execute();
     const { cp, charger } = await connected({ free: true });
-    expect(charger.id).not.toBe(first.id);
     const profiles: unknown[] = [];
     cp.handle('GetConfiguration', () =>
       Promise.resolve({ configurationKey: [{ key: 'MinimumStatusDuration', readonly: false, value: '15' }] }),
@@ -338,11 +330,8 @@ describe.each(databaseTargets())('OCPP 1.6J central system on $name', (target) =
     })) as {
       transactionId: number;
     };
-    await devices.shadows.setDesired(thing, { EvMode: 'minsolar', EvMaxCurrent: 32 });
-    await until(
-      async () =>
-        (await ocppDb(db).selectFrom('chargers').select('mode').where('id', '=', charger.id).executeTakeFirst())?.mode === 'minsolar',
-    );
+    // Its own setting, as /ev sets it (ev/charger/settings).
+    await ocppDb(db).updateTable('chargers').set({ mode: 'minsolar' }).where('id', '=', charger.id).execute();
     await devices.shadows.applyReported(thing, { ActPwrGrid: -5000, ActPwrBat: 0 });
 
     await devices.ocpp.controller.tick();
@@ -367,6 +356,67 @@ describe.each(databaseTargets())('OCPP 1.6J central system on $name', (target) =
         ['SetChargingProfile', 'controller'],
       ]),
     );
+  });
+
+  it('takes the phases from the charger’s ConnectorPhaseRotation: a single-phase 7.4 kW box is 32 A on one phase', async () => {
+    const thing = (await db.selectFrom('plants').select('thing_name').where('id', '=', plantId).executeTakeFirstOrThrow()).thing_name;
+    await ocppDb(db).deleteFrom('chargers').where('plant_id', '=', plantId).execute();
+    const deviceId = randomUUID();
+    const now = new Date().toISOString();
+    await db
+      .insertInto('devices')
+      .values({
+        id: deviceId,
+        plant_id: plantId,
+        kind: 'charger',
+        name: 'Single',
+        maker: 'Alfen',
+        model: 'Eve Single',
+        serial: deviceId.slice(0, 8),
+        firmware: '1',
+        rated_power_kw: 7.4,
+        capacity_kwh: null,
+        live_keys: '[]',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const cpId = `CP-${randomUUID().slice(0, 8)}`;
+    const { charger, password } = await addCharger(db, {
+      plantId,
+      chargePointId: cpId,
+      name: 'Single',
+      deviceId,
+      ratedPowerKw: 7.4,
+      freeCharging: true,
+    });
+    // Rated at 3 × 230 V, 7.4 kW would be 11 A: what this box is not.
+    expect(charger).toMatchObject({ hw_phases: 3, hw_max_current_a: 11 });
+    const cp = chargePoint(endpoint, cpId, password);
+    open.push(cp);
+    await cp.connect();
+    const profiles: Array<{ csChargingProfiles: { chargingSchedule: { chargingSchedulePeriod: unknown[] } } }> = [];
+    cp.handle('GetConfiguration', ({ params }) =>
+      Promise.resolve({
+        configurationKey: [{ key: 'ConnectorPhaseRotation', readonly: true, value: '0.RST,1.NotApplicable' }],
+        unknownKey: (params as { key: string[] }).key.filter((k) => k !== 'ConnectorPhaseRotation'),
+      }),
+    );
+    cp.handle('SetChargingProfile', ({ params }) => {
+      profiles.push(params as (typeof profiles)[number]);
+      return Promise.resolve({ status: 'Accepted' });
+    });
+    await cp.call('BootNotification', BOOT);
+    await cp.call('StartTransaction', { connectorId: 1, idTag: 'X', meterStart: 0, timestamp: new Date().toISOString() });
+    await ocppDb(db).updateTable('chargers').set({ mode: 'fast', max_current_a: 32 }).where('id', '=', charger.id).execute();
+    await devices.shadows.applyReported(thing, { ActPwrGrid: 0, ActPwrBat: 0 });
+    await devices.ocpp.controller.tick();
+    await until(() => profiles.length === 1);
+    expect(profiles[0]?.csChargingProfiles.chargingSchedule.chargingSchedulePeriod).toEqual([
+      { startPeriod: 0, limit: 32, numberPhases: 1 },
+    ]);
+    const row = await ocppDb(db).selectFrom('chargers').selectAll().where('id', '=', charger.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ hw_phases: 1, hw_max_current_a: 32, max_current_a: 32 });
   });
 
   it('replaces the first connection when a second one opens with the same id', async () => {

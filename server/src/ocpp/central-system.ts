@@ -26,6 +26,7 @@ import { chargerFaults } from './charger-faults';
 import { chargerHandlers, type ConnectedCharger } from './charger-handlers';
 import { ChargingController, CONTROL_TICK_MS } from './charging-controller';
 import { ChargerCommands } from './commands';
+import type { SolarTiming } from './solar-profile';
 import { ChargerAuthenticator, type ChargerLogin } from './credentials';
 import { ocppDb } from './tables';
 
@@ -57,6 +58,8 @@ export interface CentralSystemOptions {
   now?: () => number;
   /** How often the charging controller sets the held chargers' limits, ms (default CONTROL_TICK_MS; 0: never, tests tick it). */
   controlTickMs?: number;
+  /** The PV mode's start hold and stop delay (default evcc's, SOLAR_TIMING). */
+  solarTiming?: SolarTiming;
 }
 
 interface Connection {
@@ -136,6 +139,7 @@ export class CentralSystem {
       log: opts.log,
       held: () => [...this.connections.keys()],
       now: this.now,
+      timing: opts.solarTiming,
     });
     const tick = opts.controlTickMs ?? CONTROL_TICK_MS;
     if (tick > 0) this.controller.start(tick);

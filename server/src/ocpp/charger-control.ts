@@ -1,16 +1,21 @@
 // What a user tells an OCPP charger from /ev: start or stop a session (RemoteStart/StopTransaction)
 // and the current limits the solar modes keep to. A call is answered at once as recorded (pending);
 // the charger's answer settles it to accepted, rejected, failed or timed out in its command history
-// (ev/charger/commands), as /rc's commands are. Controlling needs devices:control and the plant's
-// operator role, like /rc; limits are whole amperes within the charger's hardware, min ≤ max
+// (ev/charger/commands), as /rc's commands are. The settings (mode and phases, the current limits,
+// a plan's slots) are kept where charger-settings.ts says: an OCPP charger's row, which the charging
+// controller turns into its charging profile, or a gateway's charger's plant keys, written as plant
+// controls. Controlling needs devices:control and the plant's operator role, like /rc; limits are
+// whole amperes within the charger's hardware, min ≤ max
 // (chargerCurrentProblems, the form's rule too; ev/current-limits.ts answers the refusal).
 import { CHARGER_COMMANDS_MAX, chargerCurrentProblems, type ChargerCommandView, type EvEndpoints } from '@helio/contracts';
 import { plantTarget, recordRequestAudit, type RequestCaller } from '../audit/request-audit';
 import { currentRangeError } from '../ev/current-limits';
-import { conflict } from '../http/errors';
+import { badRequest, conflict } from '../http/errors';
+import { driverOf, plantKeysOf, type ChargerSettings } from './charger-settings';
 import { visibleCharger, type ChargerStoreDeps } from './charger-store';
 import type { ChargerCommand } from './commands';
-import { ocppDb } from './tables';
+import { ocppDb, type ChargerTable } from './tables';
+import type { AccessiblePlant } from '../plants/access';
 
 const view = (c: ChargerCommand): ChargerCommandView => ({
   id: c.id,
@@ -79,17 +84,53 @@ export async function setCurrentLimits(
   const limits = { minCurrentA, maxCurrentA };
   const refusal = currentRangeError(chargerCurrentProblems(limits, charger.hw_max_current_a), limits, charger.hw_max_current_a);
   if (refusal) throw refusal;
+  await changeSettings(deps, caller, charger, plant, limits, { min_current_a: minCurrentA, max_current_a: maxCurrentA });
+  return { minCurrentA, maxCurrentA, hwMaxCurrentA: charger.hw_max_current_a };
+}
+
+/** Mode and phases: the charging controller obeys a new mode at its next tick (every 10 s). */
+export async function setChargerSettings(
+  deps: ChargerStoreDeps,
+  caller: RequestCaller,
+  { chargerId, mode, phases }: EvEndpoints['ev/charger/settings']['request'],
+): Promise<EvEndpoints['ev/charger/settings']['response']> {
+  const { charger, plant } = await visibleCharger(deps.db, caller, chargerId, 'operator');
+  await changeSettings(deps, caller, charger, plant, { mode, phases }, { mode, phases });
+  return { mode, phases };
+}
+
+/** Plan mode with the plan's slots: full power inside them, the surplus outside. */
+export async function applyChargerPlan(
+  deps: ChargerStoreDeps,
+  caller: RequestCaller,
+  { chargerId, slots }: EvEndpoints['ev/charger/plan/apply']['request'],
+): Promise<void> {
+  const { charger, plant } = await visibleCharger(deps.db, caller, chargerId, 'operator');
+  const planSlots = slots.map(([start, end]) => [start, end] as [number, number]);
+  if (planSlots.some(([start, end]) => end <= start)) throw badRequest('Each slot must end after it starts', { field: 'slots' });
+  await changeSettings(deps, caller, charger, plant, { mode: 'plan', planSlots }, { mode: 'plan', plan_slots: JSON.stringify(planSlots) });
+}
+
+/** An OCPP charger's row (audited), or a gateway's charger's plant keys (each a plant control, audited and in the command history). */
+async function changeSettings(
+  deps: ChargerStoreDeps,
+  caller: RequestCaller,
+  charger: ChargerTable,
+  plant: AccessiblePlant,
+  change: Partial<ChargerSettings> & { planSlots?: [number, number][] },
+  row: Partial<ChargerTable>,
+): Promise<void> {
+  if (driverOf(charger) === 'gateway') {
+    for (const [key, value] of plantKeysOf(change)) await deps.plantControl(caller, plant, key, value);
+    return;
+  }
   await deps.db.transaction().execute(async (trx) => {
-    await ocppDb(trx)
-      .updateTable('chargers')
-      .set({ min_current_a: minCurrentA, max_current_a: maxCurrentA })
-      .where('id', '=', charger.id)
-      .execute();
+    await ocppDb(trx).updateTable('chargers').set(row).where('id', '=', charger.id).execute();
+    const { planSlots, ...rest } = change;
     await recordRequestAudit(trx, caller, 'devices.control_sent', plantTarget(plant), {
       chargerId: charger.id,
-      minCurrentA,
-      maxCurrentA,
+      ...rest,
+      ...(planSlots ? { planSlots: planSlots.length } : {}),
     });
   });
-  return { minCurrentA, maxCurrentA, hwMaxCurrentA: charger.hw_max_current_a };
 }

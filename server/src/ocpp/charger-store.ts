@@ -5,10 +5,13 @@
 // charger or giving it a new password closes its socket on whichever replica holds it.
 import { PLANT_CHARGERS_MAX, type ChargerLogin, type EvEndpoints, type OcppChargerView, type OcppConnectorStatus } from '@helio/contracts';
 import type { Kysely } from 'kysely';
+import type { JsonValue } from '../devices/shadows/json';
+import type { ShadowStore } from '../devices/shadows/shadow-store';
 import { plantTarget, recordRequestAudit, type RequestCaller } from '../audit/request-audit';
 import type { Database } from '../db/schema';
 import { conflict, deviceNotFound, plantNotFound } from '../http/errors';
 import { findTenantPlant, requirePlantRole, type AccessiblePlant, type PlantRole } from '../plants/access';
+import { driverOf, liveOf, settingsOf } from './charger-settings';
 import { addCharger, ChargePointIdTaken, plantChargers, removeCharger } from './chargers';
 import type { ChargerCommands } from './commands';
 import { setNewChargerPassword } from './credentials';
@@ -22,6 +25,10 @@ export interface ChargerStoreDeps {
   revoke(chargerId: string, reason: 'removed' | 'password-changed'): void;
   /** What the server tells chargers, recorded and settled (CentralSystem.commands). */
   commands: Pick<ChargerCommands, 'send' | 'list'>;
+  /** The chargers' and plants' shadows: live values, and a gateway's charger's settings. */
+  shadows: Pick<ShadowStore, 'get'>;
+  /** Sets one of the plant's charger keys as `caller` (a gateway's charger's settings: rc/control.ts's sendControl). */
+  plantControl(caller: RequestCaller, plant: AccessiblePlant, key: string, value: JsonValue): Promise<void>;
 }
 
 /** `ws(s)://<console>/ocpp/{chargePointId}`: the console's own port, wss behind a TLS proxy. */
@@ -79,10 +86,16 @@ export async function listPlantChargers(
           .where('stopped_at', 'is', null)
           .orderBy('id', 'desc')
           .execute();
+  const plantShadow = await deps.shadows.get(plant.thing_name);
+  const live = await Promise.all(
+    chargers.map(async (c) => liveOf(driverOf(c) === 'gateway' ? plantShadow : await deps.shadows.get(c.thing_name), plantShadow)),
+  );
   return {
     role: plant.access_role,
-    chargers: chargers.map((charger) => ({
+    chargers: chargers.map((charger, i) => ({
       ...chargerView(deps.consoleUrl, charger),
+      ...settingsOf(charger, plantShadow),
+      live: live[i]!,
       transactionId: running.find((t) => t.charger_id === charger.id)?.id ?? null,
       connectors: connectors
         .filter((c) => c.charger_id === charger.id)
@@ -97,10 +110,16 @@ export async function listPlantChargers(
   };
 }
 
-function chargerView(consoleUrl: string, c: ChargerTable): Omit<OcppChargerView, 'connectors' | 'transactionId'> {
+function chargerView(
+  consoleUrl: string,
+  c: ChargerTable,
+): Omit<OcppChargerView, 'connectors' | 'transactionId' | 'live' | 'mode' | 'phases' | 'minCurrentA' | 'maxCurrentA'> {
   return {
     chargerId: c.id,
     plantId: c.plant_id,
+    driver: driverOf(c),
+    deviceId: c.device_id,
+    hwPhases: c.hw_phases,
     chargePointId: c.charge_point_id,
     name: c.name,
     ocppUrl: ocppUrlOf(consoleUrl, c.charge_point_id),
@@ -113,9 +132,8 @@ function chargerView(consoleUrl: string, c: ChargerTable): Omit<OcppChargerView,
     firmware: c.firmware,
     bootedAt: c.booted_at,
     lastHeartbeatAt: c.last_heartbeat_at,
-    minCurrentA: c.min_current_a,
-    maxCurrentA: c.max_current_a,
     hwMaxCurrentA: c.hw_max_current_a,
+    freeCharging: c.free_charging === 1,
   };
 }
 

@@ -13,10 +13,10 @@ import { ocppDb, type ChargerTable } from './tables';
 
 const PHASE_VOLTAGE = 230;
 
-/** Whole amperes per phase a three-phase charger of this power draws at most (6–32 A; 16 A unknown). */
-export function hardwareAmps(ratedKw: number | null): number {
+/** Whole amperes per phase a charger of this power on these phases draws at most (6–32 A; 16 A unknown). */
+export function hardwareAmps(ratedKw: number | null, phases: 1 | 3 = 3): number {
   if (ratedKw === null || !(ratedKw > 0)) return 16;
-  return Math.max(6, Math.min(32, Math.round((ratedKw * 1000) / (3 * PHASE_VOLTAGE))));
+  return Math.max(6, Math.min(32, Math.round((ratedKw * 1000) / (phases * PHASE_VOLTAGE))));
 }
 
 /** The OCPP identity: printable ASCII without the URL's reserved characters, at most 48 (OCPP's CiString48). */
@@ -90,6 +90,82 @@ export async function addCharger(
 /** The plant's chargers, first added first: the first is the one today's /ev pages show. */
 export function plantChargers(db: Kysely<Database>, plantId: string): Promise<ChargerTable[]> {
   return ocppDb(db).selectFrom('chargers').selectAll().where('plant_id', '=', plantId).orderBy('created_at').orderBy('id').execute();
+}
+
+/**
+ * Gives every device of kind `charger` (of the plants given, or all) that no charger describes a
+ * charger row of its own, as migration 070 did for the devices it found: charge point id
+ * `<thing name>-ev<n>`, no password, so the plant's gateway drives it (charger-settings.ts) until it
+ * gets one and connects over OCPP. A device added later, or by the demo seed after the migrations,
+ * would otherwise have no charger on /ev. Two callers at once: the unique id keeps one.
+ */
+export async function ensureDeviceChargers(db: Kysely<Database>, plantIds?: readonly string[]): Promise<number> {
+  if (plantIds !== undefined && plantIds.length === 0) return 0;
+  const o = ocppDb(db);
+  let query = o
+    .selectFrom('devices')
+    .innerJoin('plants', 'plants.id', 'devices.plant_id')
+    .select(['devices.id', 'devices.plant_id', 'devices.name', 'devices.rated_power_kw', 'plants.thing_name'])
+    .where('devices.kind', '=', 'charger')
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('chargers').select('chargers.id').whereRef('chargers.device_id', '=', 'devices.id'))),
+    );
+  if (plantIds !== undefined) query = query.where('devices.plant_id', 'in', plantIds);
+  const missing = await query.orderBy('devices.created_at').orderBy('devices.id').execute();
+  let added = 0;
+  for (const device of missing) {
+    const taken = new Set(
+      (await o.selectFrom('chargers').select('charge_point_id').where('charge_point_id', 'like', `${device.thing_name}-ev%`).execute()).map(
+        (c) => c.charge_point_id,
+      ),
+    );
+    let n = 1;
+    while (taken.has(`${device.thing_name}-ev${n}`)) n++;
+    const id = randomUUID();
+    const hwMax = hardwareAmps(device.rated_power_kw);
+    const result = await o
+      .insertInto('chargers')
+      .values({
+        id,
+        plant_id: device.plant_id,
+        device_id: device.id,
+        charge_point_id: `${device.thing_name}-ev${n}`,
+        name: device.name,
+        thing_name: `ocpp-${id}`,
+        password_hash: null,
+        vendor: null,
+        model: null,
+        serial: null,
+        firmware: null,
+        meter_type: null,
+        booted_at: null,
+        connection: null,
+        connection_at: null,
+        connection_id: null,
+        last_heartbeat_at: null,
+        firmware_status: null,
+        diagnostics_status: null,
+        free_charging: 0,
+        mode: 'fast',
+        min_current_a: 6,
+        max_current_a: hwMax,
+        phases: 0,
+        plan_slots: '[]',
+        hw_max_current_a: hwMax,
+        hw_phases: 3,
+        min_status_duration_s: 0,
+        created_at: new Date().toISOString(),
+      })
+      .onConflict((oc) => oc.column('charge_point_id').doNothing())
+      .executeTakeFirst();
+    added += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+  return added;
+}
+
+/** A charger device removed: the gateway's charger it was goes too (an OCPP charger stays, its device link cleared). */
+export async function removeDeviceChargers(db: Kysely<Database>, deviceId: string): Promise<void> {
+  await ocppDb(db).deleteFrom('chargers').where('device_id', '=', deviceId).where('password_hash', 'is', null).execute();
 }
 
 export async function removeCharger(db: Kysely<Database>, chargerId: string): Promise<boolean> {

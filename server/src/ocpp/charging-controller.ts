@@ -9,8 +9,9 @@ import type { Database } from '../db/schema';
 import type { DeviceLog } from '../devices/log';
 import type { ShadowStore } from '../devices/shadows/shadow-store';
 import type { ChargerCommands } from './commands';
-import { chargingProfileFor, decideLimit, FRESH_STATE, type SolarState } from './solar-profile';
+import { chargingProfileFor, decideLimit, FRESH_STATE, type SolarState, type SolarTiming } from './solar-profile';
 import { ocppDb, type ChargerTable } from './tables';
+import { hardwareAmps } from './chargers';
 import { openTransaction } from './transactions';
 
 export const CONTROL_TICK_MS = 10_000;
@@ -30,6 +31,8 @@ export interface ControllerDeps {
   /** The chargers whose sockets this replica holds. */
   held(): readonly string[];
   now?: () => number;
+  /** PV's start hold and stop delay (SOLAR_TIMING when not given). */
+  timing?: SolarTiming;
 }
 
 interface Controlled {
@@ -109,6 +112,7 @@ export class ChargingController {
       surplusW,
       state,
       now,
+      this.deps.timing,
     );
     this.controlled.set(charger.id, { mode: charger.mode, state: decision.state });
     if (!decision.send) return;
@@ -120,21 +124,55 @@ export class ChargingController {
     );
   }
 
-  /** MinimumStatusDuration from the charger's configuration, once a connection (a charger that does not say keeps 0). */
+  /**
+   * From the charger's configuration, once a connection: MinimumStatusDuration (a charger that does not
+   * say keeps 0) and the phases its connector is wired for (phaseRotationPhases). A single-phase box
+   * delivers its rated power at 1 × 230 V: its hardware current is that, not a third of it.
+   */
   private async readConfiguration(charger: ChargerTable): Promise<void> {
     if (this.configured.has(charger.id)) return;
     this.configured.add(charger.id);
     const answer = await this.deps.commands.sendAndWait(
       charger.id,
       'GetConfiguration',
-      { key: ['MinimumStatusDuration'] },
+      { key: ['MinimumStatusDuration', 'ConnectorPhaseRotation'] },
       { source: 'system' },
     );
     const keys = (answer.answer as { configurationKey?: Array<{ key: string; value?: string }> } | null)?.configurationKey ?? [];
+    const set: Partial<ChargerTable> = {};
     const seconds = Number(keys.find((k) => k.key === 'MinimumStatusDuration')?.value);
-    if (Number.isInteger(seconds) && seconds >= 0 && seconds <= 3600) {
-      await ocppDb(this.deps.db).updateTable('chargers').set({ min_status_duration_s: seconds }).where('id', '=', charger.id).execute();
-      charger.min_status_duration_s = seconds;
+    if (Number.isInteger(seconds) && seconds >= 0 && seconds <= 3600) set.min_status_duration_s = seconds;
+    const phases = phaseRotationPhases(keys.find((k) => k.key === 'ConnectorPhaseRotation')?.value, 1);
+    if (phases !== undefined && phases !== charger.hw_phases) {
+      set.hw_phases = phases;
+      const rated = charger.device_id
+        ? (await this.deps.db.selectFrom('devices').select('rated_power_kw').where('id', '=', charger.device_id).executeTakeFirst())
+            ?.rated_power_kw
+        : null;
+      if (rated) {
+        set.hw_max_current_a = hardwareAmps(rated, phases);
+        set.max_current_a = Math.min(charger.max_current_a, set.hw_max_current_a);
+        set.min_current_a = Math.min(charger.min_current_a, set.max_current_a);
+      }
     }
+    if (Object.keys(set).length === 0) return;
+    await ocppDb(this.deps.db).updateTable('chargers').set(set).where('id', '=', charger.id).execute();
+    Object.assign(charger, set);
   }
+}
+
+/**
+ * The phases a connector is wired for, from OCPP 1.6's ConnectorPhaseRotation (`0.RST, 1.NotApplicable`):
+ * a rotation (RST, RTS, …) is three phases, NotApplicable a single phase (or DC); Unknown or absent says
+ * nothing.
+ */
+export function phaseRotationPhases(value: string | undefined, connectorId: number): 1 | 3 | undefined {
+  const entry = (value ?? '')
+    .split(',')
+    .map((part) => part.trim().split('.'))
+    .find(([id]) => Number(id) === connectorId);
+  const rotation = entry?.[1];
+  if (rotation === 'NotApplicable') return 1;
+  if (rotation !== undefined && /^(RST|RTS|SRT|STR|TRS|TSR)$/.test(rotation)) return 3;
+  return undefined;
 }

@@ -1,10 +1,13 @@
-// ocpp: a plant's OCPP chargers as the console manages them (ev/charger/*): added, listed, removed,
-// their passwords rotated, and the calls sent to them. Only when the device services run (the
-// central system holds the chargers' sockets).
+// ocpp: a plant's OCPP chargers as the console manages them (ev/charger/*, ev/id-tag/*): added,
+// listed, removed, their passwords rotated, their settings, the plant's id tags, and the calls sent to
+// them. Only when the device services run (the central system holds the chargers' sockets). A
+// gateway's charger's settings are the plant's charger keys, set as any plant control is.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { DeviceServices } from '../devices/services';
+import { sendControl } from '../rc/control';
 import { serverModule, tables } from '../server-module';
+import type { SpotConfig } from '../spot/spot-config';
 import type { OcppTables } from './tables';
 import { ocppMigration } from './migrations/070-ocpp';
 import { ocppChargerHandlers } from './routes';
@@ -15,13 +18,28 @@ export const ocppModule = serverModule({
   migrations: {
     '070_ocpp': ocppMigration,
   },
-  handlers: ({ db, devices, consoleUrl }: { db: Kysely<Database>; devices?: DeviceServices; consoleUrl: string }) =>
+  handlers: ({
+    db,
+    devices,
+    consoleUrl,
+    spot,
+  }: {
+    db: Kysely<Database>;
+    devices?: DeviceServices;
+    consoleUrl: string;
+    spot: SpotConfig;
+  }) =>
     devices
       ? ocppChargerHandlers({
           db,
+          spot,
           consoleUrl,
           revoke: (chargerId, reason) => devices.ocpp.revoke(chargerId, reason),
           commands: devices.ocpp.commands,
+          shadows: devices.shadows,
+          plantControl: async (caller, plant, key, value) => {
+            await sendControl(db, devices, caller, plant, { key, value });
+          },
         })
       : undefined,
 });

@@ -3,6 +3,8 @@
 // answered once and stored only as a hash, and a removed charger's or rotated password's socket closed
 // (the charge points are ocpp-rpc's own strict client). Remote start/stop recorded pending and settled
 // by the charger's answer (accepted, rejected, timed out); current limits within the hardware, min ≤ max.
+// Settings kept in one place: an OCPP charger's row (the plant's keys no longer reach it), a gateway's
+// charger's plant keys, written as plant controls; each charger's live values from its own report.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
@@ -19,13 +21,15 @@ import { databaseTargets } from '../testing/databases';
 import { apiPost, testConfig } from '../testing/test-app';
 import { until } from '../testing/until';
 import { CLOSE_CREDENTIALS_REVOKED } from './central-system';
+import type { RcTables } from '../rc/tables';
 import { ocppDb } from './tables';
-import { BOOT, chargePoint, ocppEndpoint } from './test-charge-point';
+import { BOOT, chargePoint, meterValue, ocppEndpoint } from './test-charge-point';
 
 type Login = EvEndpoints['ev/charger/add']['response'];
 type ChargerList = EvEndpoints['ev/charger/list']['response'];
 type Command = EvEndpoints['ev/charger/remote-start']['response'];
 type History = EvEndpoints['ev/charger/commands']['response'];
+type Sessions = EvEndpoints['ev/charger/sessions']['response'];
 
 describe.each(databaseTargets())('ev/charger API on $name', (target) => {
   let db: Kysely<Database>;
@@ -309,6 +313,42 @@ describe.each(databaseTargets())('ev/charger API on $name', (target) => {
       expect(asked).toEqual([{ transactionId: started.transactionId }]);
     });
 
+    it('lists the charger’s sessions: energy by the meter register, the card’s name, the stop reason and a cost', async () => {
+      const { chargePointId, login } = await add();
+      const cp = await connect(chargePointId, login.password);
+      await ocppDb(db)
+        .insertInto('charger_id_tags')
+        .values({
+          plant_id: plantId,
+          id_tag: 'SESSION-1',
+          label: 'Jana',
+          blocked: 0,
+          expires_at: null,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      const t0 = Date.now() - 30 * 60_000;
+      const iso = (minutes: number) => new Date(t0 + minutes * 60_000).toISOString();
+      const { transactionId } = (await cp.call('StartTransaction', {
+        connectorId: 1,
+        idTag: 'session-1',
+        meterStart: 2_000_000,
+        timestamp: iso(0),
+      })) as { transactionId: number };
+      await cp.call('MeterValues', { connectorId: 1, transactionId, meterValue: [meterValue(iso(5), 2_000_600, 7590, 11)] });
+      const sessions = async () => (await call('ev/charger/sessions', { chargerId: login.chargerId }, viewer)).json<Sessions>().sessions;
+      expect(await sessions()).toEqual([
+        expect.objectContaining({ transactionId, idTag: 'session-1', idTagName: 'Jana', end: null, energyKwh: 0.6, stopReason: null }),
+      ]);
+      await cp.call('MeterValues', { connectorId: 1, transactionId, meterValue: [meterValue(iso(10), 2_001_200, 7590, 11)] });
+      await cp.call('StopTransaction', { transactionId, meterStop: 2_001_250, timestamp: iso(11), reason: 'EVDisconnected' });
+      const [done] = await sessions();
+      expect(done).toMatchObject({ transactionId, end: iso(11), energyKwh: 1.25, stopReason: 'EVDisconnected' });
+      // The plant reported no import meanwhile: all of it is solar and free, as ev/sessions counts it.
+      expect(done).toMatchObject({ solarKwh: 1.25, costCzk: 0, priceSource: 'spot' });
+      expect((await call('ev/charger/sessions', { chargerId: login.chargerId }, theirOwner)).statusCode).toBe(404);
+    });
+
     it('lets only an operator of the plant with devices:control send, and another tenant not at all', async () => {
       const { login } = await add();
       const body = { chargerId: login.chargerId, idTag: 'CARD-1' };
@@ -346,6 +386,101 @@ describe.each(databaseTargets())('ev/charger API on $name', (target) => {
       expect((await set(8, 13)).json()).toEqual({ minCurrentA: 8, maxCurrentA: 13, hwMaxCurrentA: 16 });
       const listed = (await call('ev/charger/list', { plantId })).json<ChargerList>().chargers.find((c) => c.chargerId === login.chargerId);
       expect(listed).toMatchObject({ minCurrentA: 8, maxCurrentA: 13, hwMaxCurrentA: 16 });
+    });
+
+    const listed = async (chargerId: string) =>
+      (await call('ev/charger/list', { plantId })).json<ChargerList>().chargers.find((c) => c.chargerId === chargerId);
+
+    it('keeps an OCPP charger’s mode, phases and plan on the charger, which the plant’s keys no longer reach', async () => {
+      const { chargePointId, login } = await add();
+      expect(await listed(login.chargerId)).toMatchObject({ driver: 'ocpp', mode: 'fast', phases: 0 });
+      const set = await call('ev/charger/settings', { chargerId: login.chargerId, mode: 'solar', phases: 1 }, operator);
+      expect(set.json()).toEqual({ mode: 'solar', phases: 1 });
+      expect(await listed(login.chargerId)).toMatchObject({ mode: 'solar', phases: 1 });
+      const row = () => ocppDb(db).selectFrom('chargers').selectAll().where('id', '=', login.chargerId).executeTakeFirstOrThrow();
+      expect(await row()).toMatchObject({ mode: 'solar', phases: 1 });
+
+      // What a page once wrote as the plant's keys stays the plant's: nothing copies it onto a charger.
+      const thing = (await db.selectFrom('plants').select('thing_name').where('id', '=', plantId).executeTakeFirstOrThrow()).thing_name;
+      await devices.shadows.setDesired(thing, { EvMode: 'off', EvMaxCurrent: 8 });
+      expect(await row()).toMatchObject({ mode: 'solar', max_current_a: 16 });
+
+      const slots = [
+        [Date.parse('2026-11-29T01:00:00Z'), Date.parse('2026-11-29T02:00:00Z')],
+        [Date.parse('2026-11-29T03:00:00Z'), Date.parse('2026-11-29T03:15:00Z')],
+      ];
+      expect((await call('ev/charger/plan/apply', { chargerId: login.chargerId, slots }, operator)).json()).toEqual({ ok: true });
+      expect(await row()).toMatchObject({ mode: 'plan', plan_slots: JSON.stringify(slots) });
+      expect((await call('ev/charger/plan/apply', { chargerId: login.chargerId, slots: [[2, 1]] }, operator)).statusCode).toBe(400);
+
+      for (const body of [
+        { chargerId: login.chargerId, mode: 'turbo', phases: 1 },
+        { chargerId: login.chargerId, mode: 'fast', phases: 2 },
+        { chargerId: login.chargerId, mode: 'fast' },
+      ]) {
+        expect([body, (await call('ev/charger/settings', body, operator)).statusCode]).toEqual([body, 400]);
+      }
+      expect((await call('ev/charger/settings', { chargerId: login.chargerId, mode: 'off', phases: 0 }, viewer)).statusCode).toBe(403);
+      expect((await call('ev/charger/settings', { chargerId: login.chargerId, mode: 'off', phases: 0 }, theirOwner)).statusCode).toBe(404);
+      expect((await call('ev/charger/plan/apply', { chargerId: login.chargerId, slots: [] }, viewer)).statusCode).toBe(403);
+      expect(await row()).toMatchObject({ mode: 'plan' });
+
+      // Its live values are its own report.
+      const cp = await connect(chargePointId, login.password);
+      await cp.call('StatusNotification', { connectorId: 1, status: 'Charging', errorCode: 'NoError' });
+      await cp.call('MeterValues', { connectorId: 1, meterValue: [meterValue(new Date().toISOString(), 5000, 4140, 6)] });
+      expect((await listed(login.chargerId))?.live).toMatchObject({ powerW: 4140, carConnected: true });
+    });
+
+    it('makes a charger device added in the registry a gateway’s charger, set through the plant’s keys as plant controls', async () => {
+      const thing = (await db.selectFrom('plants').select('thing_name').where('id', '=', plantId).executeTakeFirstOrThrow()).thing_name;
+      const device = (
+        await call('device/create', { plantId, kind: 'charger', name: 'Stará', serial: randomUUID().slice(0, 8), ratedPowerKw: 11 })
+      ).json<{ id: string }>();
+      const added = (await call('ev/charger/list', { plantId })).json<ChargerList>().chargers.find((c) => c.deviceId === device.id);
+      expect(added).toMatchObject({ driver: 'gateway', hasPassword: false, name: 'Stará', hwMaxCurrentA: 16 });
+      expect(added?.chargePointId).toMatch(new RegExp(`^${thing}-ev\\d+$`));
+      const login = { chargerId: added!.chargerId };
+      await devices.shadows.setDesired(thing, { EvMode: null, EvMaxCurrent: null }); // what the test before asked
+      await devices.shadows.applyReported(
+        thing,
+        { EvMode: 'fast', EvPhases: 3, ActPwrEv: 7000, EvConnected: true, EvCarSoc: 40 },
+        Date.now(),
+      );
+      expect(await listed(login.chargerId)).toMatchObject({
+        driver: 'gateway',
+        mode: 'fast',
+        phases: 3,
+        live: { powerW: 7000, carConnected: true, carSocPct: 40 },
+      });
+
+      await call('ev/charger/settings', { chargerId: login.chargerId, mode: 'minsolar', phases: 1 }, operator);
+      await call('ev/charger/current', { chargerId: login.chargerId, minCurrentA: 7, maxCurrentA: 12 }, operator);
+      const desired = (await devices.shadows.get(thing))?.state.desired;
+      expect(desired).toMatchObject({ EvMode: 'minsolar', EvPhases: 1, EvMinCurrent: 7, EvMaxCurrent: 12 });
+      // Shown as asked at once, the charger's row untouched.
+      expect(await listed(login.chargerId)).toMatchObject({ mode: 'minsolar', phases: 1, minCurrentA: 7, maxCurrentA: 12 });
+      expect(
+        await ocppDb(db)
+          .selectFrom('chargers')
+          .select(['mode', 'min_current_a'])
+          .where('id', '=', login.chargerId)
+          .executeTakeFirstOrThrow(),
+      ).toEqual({ mode: 'fast', min_current_a: 6 });
+      const modeCommands = () =>
+        db
+          .withTables<RcTables>()
+          .selectFrom('rc_commands')
+          .select('state')
+          .where('thing_name', '=', thing)
+          .where('key', '=', 'EvMode')
+          .execute();
+      // In the plant's command history until the gateway reports it (rc's tracker confirms it then).
+      expect(await modeCommands()).toEqual([{ state: 'sent' }]);
+
+      // The device removed: its charger goes with it.
+      expect((await call('device/delete', { id: device.id })).statusCode).toBe(200);
+      expect(await listed(login.chargerId)).toBeUndefined();
     });
   });
 });

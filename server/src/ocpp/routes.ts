@@ -1,14 +1,21 @@
 // ev/charger/add {plantId, chargePointId, name} → {chargerId, ocppUrl, password} (the password this
 // once), ev/charger/remove {chargerId}, ev/charger/list {plantId} and ev/charger/password/rotate
 // {chargerId}: a plant's OCPP chargers (charger-store.ts holds the rules). ev/charger/remote-start
-// {chargerId, idTag, connectorId?}, /remote-stop {chargerId} and /current {chargerId, minCurrentA,
-// maxCurrentA} control a charger; ev/charger/commands {chargerId} is its command history
-// (charger-control.ts). Access (permission, module, the plant or charger probed) is the contract's.
+// {chargerId, idTag, connectorId?}, /remote-stop {chargerId}, /current {chargerId, minCurrentA,
+// maxCurrentA}, /settings {chargerId, mode, phases} and /plan/apply {chargerId, slots} control a
+// charger; ev/charger/commands {chargerId} is its command history (charger-control.ts) and
+// ev/charger/sessions {chargerId} its transactions with energy and cost (charger-sessions.ts).
+// ev/id-tag/list, /add, /block and /remove are the plant's RFID cards and ev/charger/free-charging a
+// charger's switch to take any card (id-tag-store.ts). Access (permission, module, the plant or
+// charger probed) is the contract's.
 import type { ApiHandlers } from '../http/api-module';
-import { commandHistory, remoteStart, remoteStop, setCurrentLimits } from './charger-control';
+import type { SpotConfig } from '../spot/spot-config';
+import { chargerSessions } from './charger-sessions';
+import { applyChargerPlan, commandHistory, remoteStart, remoteStop, setChargerSettings, setCurrentLimits } from './charger-control';
+import { addPlantIdTag, blockPlantIdTag, listPlantIdTags, removePlantIdTag, setChargerFreeCharging } from './id-tag-store';
 import { addPlantCharger, listPlantChargers, removePlantCharger, rotateChargerPassword, type ChargerStoreDeps } from './charger-store';
 
-export function ocppChargerHandlers(deps: ChargerStoreDeps): ApiHandlers {
+export function ocppChargerHandlers(deps: ChargerStoreDeps & { spot: SpotConfig }): ApiHandlers {
   return {
     'ev/charger/list': async (request) => listPlantChargers(deps, request, request.body),
     'ev/charger/add': async (request, reply) => {
@@ -30,5 +37,19 @@ export function ocppChargerHandlers(deps: ChargerStoreDeps): ApiHandlers {
     'ev/charger/remote-stop': async (request) => remoteStop(deps, request, request.body.chargerId),
     'ev/charger/commands': async (request) => commandHistory(deps, request, request.body.chargerId),
     'ev/charger/current': async (request) => setCurrentLimits(deps, request, request.body),
+    'ev/charger/sessions': async (request) => chargerSessions(deps.db, deps.spot, request, request.body),
+    'ev/charger/settings': async (request) => setChargerSettings(deps, request, request.body),
+    'ev/charger/plan/apply': async (request) => {
+      await applyChargerPlan(deps, request, request.body);
+      return { ok: true };
+    },
+    'ev/charger/free-charging': async (request) => setChargerFreeCharging(deps.db, request, request.body),
+    'ev/id-tag/list': async (request) => listPlantIdTags(deps.db, request, request.body),
+    'ev/id-tag/add': async (request) => addPlantIdTag(deps.db, request, request.body),
+    'ev/id-tag/block': async (request) => blockPlantIdTag(deps.db, request, request.body),
+    'ev/id-tag/remove': async (request) => {
+      await removePlantIdTag(deps.db, request, request.body);
+      return { ok: true };
+    },
   };
 }

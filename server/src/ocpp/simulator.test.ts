@@ -41,9 +41,18 @@ describe('the simulator’s chargers over OCPP', () => {
 
   it('boots the demo chargers, charges the plugged car with the demo card and obeys a profile', async () => {
     const o = ocppDb(db);
-    const online = () => o.selectFrom('chargers').select(['charge_point_id', 'connection', 'vendor']).orderBy('charge_point_id').execute();
+    const online = () =>
+      o
+        .selectFrom('chargers')
+        .select(['charge_point_id', 'connection', 'vendor'])
+        .where('password_hash', 'is not', null)
+        .orderBy('charge_point_id')
+        .execute();
     await until(async () => (await online()).every((c) => c.connection === 'online' && c.vendor !== null), 'the demo chargers online');
     expect((await online()).map((c) => c.charge_point_id)).toEqual(['demo-brno-01-ev1', 'demo-brno-01-ev2']);
+    // Plzeň's car-park charger stays its gateway's: a charger without a password, never connected.
+    const gateways = await o.selectFrom('chargers').select(['charge_point_id', 'connection']).where('password_hash', 'is', null).execute();
+    expect(gateways).toEqual([{ charge_point_id: 'demo-plzen-03-ev1', connection: null }]);
 
     const plugged = await o.selectFrom('chargers').selectAll().where('charge_point_id', '=', 'demo-brno-01-ev2').executeTakeFirstOrThrow();
     const session = await until(

@@ -1,3 +1,4 @@
+import { phaseRotationPhases } from './charging-controller';
 import {
   chargingProfileFor,
   currentRange,
@@ -92,5 +93,16 @@ describe('solar modes as charging limits', () => {
     const fallback = chargingProfileFor(6, 1);
     expect(fallback).toMatchObject({ chargingProfilePurpose: 'TxDefaultProfile', stackLevel: 0 });
     expect('transactionId' in fallback).toBe(false);
+  });
+});
+
+describe('phaseRotationPhases', () => {
+  it('reads a connector’s wiring from ConnectorPhaseRotation: a rotation is three phases, NotApplicable one', () => {
+    expect(phaseRotationPhases('0.RST, 1.RST', 1)).toBe(3);
+    expect(phaseRotationPhases('0.RST,1.NotApplicable', 1)).toBe(1);
+    expect(phaseRotationPhases('1.TSR,2.NotApplicable', 2)).toBe(1);
+    expect(phaseRotationPhases('0.RST,1.Unknown', 1)).toBeUndefined();
+    expect(phaseRotationPhases(undefined, 1)).toBeUndefined();
+    expect(phaseRotationPhases('0.RST', 1)).toBeUndefined();
   });
 });

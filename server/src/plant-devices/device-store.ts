@@ -3,6 +3,7 @@
 // tenant's plant or device is not found); recording a plant's hardware is the plant owner's, like its
 // settings. Every change is audited on the plant, in the change's transaction: a change whose audit
 // entry cannot be written is not made.
+import { ensureDeviceChargers, removeDeviceChargers } from '../ocpp/chargers';
 import { DEVICE_KINDS, type Device, type DeviceFields, type DeviceKind, type PlantDeviceEndpoints } from '@helio/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import { randomUUID } from 'node:crypto';
@@ -142,6 +143,8 @@ export async function createDevice(
       .execute();
     const created = await readDevice(trx, deviceId);
     await audit(trx, caller, 'plants.device_added', plant, { deviceId, kind, name: created.name });
+    // A charger device is a charger on /ev at once, the plant's gateway driving it (ocpp/chargers.ts).
+    if (kind === 'charger') await ensureDeviceChargers(trx, [plant.id]);
     return created;
   });
 }
@@ -175,6 +178,7 @@ export async function updateDevice(
 export async function deleteDevice(db: Kysely<Database>, caller: RequestCaller, id: string): Promise<void> {
   const { plant, device } = await findDevice(db, caller, id, 'owner');
   await inTransaction(db, async (trx) => {
+    if (device.kind === 'charger') await removeDeviceChargers(trx, device.id);
     await trx.deleteFrom('devices').where('id', '=', device.id).execute();
     await audit(trx, caller, 'plants.device_removed', plant, { deviceId: device.id, kind: device.kind, name: device.name });
   });
