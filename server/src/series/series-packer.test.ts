@@ -128,7 +128,9 @@ describe.each(databaseTargets())('series packing on $name', (target) => {
 
   it('packs each hour as the leader job’s clock passes it', async () => {
     const clock = new VirtualClock(START + 4 * BLOCK_MS + PACK_AFTER_MS);
-    const job = startSeriesPacking({ db, log: silent, clock, intervalMs: 10 * 60_000, holder: 'packer-test' });
+    // a lease renewed hourly, not every 10 s: two hours of virtual time are then a dozen turns, not
+    // 700 turns of lease queries (60 s on PostgreSQL on a loaded machine); the runs fall due every 10 min
+    const job = startSeriesPacking({ db, log: silent, clock, intervalMs: 10 * 60_000, leaseTtlMs: 3 * BLOCK_MS, holder: 'packer-test' });
     await job.settled();
     expect(await counts(db, thing, START + 4 * BLOCK_MS)).toMatchObject({ raw: 0, blocks: 9 });
     await clock.advanceBy(BLOCK_MS - 10 * 60_000);
