@@ -352,7 +352,10 @@ export const evEndpoints = {
   ),
   /** Mode and phases; batteryFirstBelowPct (an OCPP charger's only) when given, else it stays. */
   'ev/charger/settings': endpoint(
-    Type.Object({ chargerId: Id, mode: StringEnum(EV_MODES), phases: Phases, batteryFirstBelowPct: Type.Optional(BatteryFirstPct) }, strict),
+    Type.Object(
+      { chargerId: Id, mode: StringEnum(EV_MODES), phases: Phases, batteryFirstBelowPct: Type.Optional(BatteryFirstPct) },
+      strict,
+    ),
     Type.Object({ mode: StringEnum(EV_MODES), phases: Phases, batteryFirstBelowPct: Type.Integer() }),
     access('devices:control', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
   ),

@@ -121,7 +121,8 @@ export class ChargingController {
       );
       const drawnW = drawn.reduce((a, b) => a + b, 0);
       const sharing = Math.max(1, ofPlant.filter((c) => c.mode === 'solar' || c.mode === 'minsolar' || c.mode === 'plan').length);
-      for (const charger of ofPlant) await this.control(charger, plantSurplusW(reported, drawnW, charger.battery_first_below_pct) / sharing);
+      for (const charger of ofPlant)
+        await this.control(charger, plantSurplusW(reported, drawnW, charger.battery_first_below_pct) / sharing);
     }
   }
 

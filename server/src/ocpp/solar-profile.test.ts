@@ -109,7 +109,11 @@ describe('phaseRotationPhases', () => {
 
 describe('home battery first below a SoC (evcc’s prioritySoc)', () => {
   // 1 kW exported while the home battery takes 4 kW; the car draws nothing yet.
-  const plant = (batSoc: number | undefined) => ({ ActPwrGrid: -1000, ActPwrBat: -4000, ...(batSoc === undefined ? {} : { BatSoc: batSoc }) });
+  const plant = (batSoc: number | undefined) => ({
+    ActPwrGrid: -1000,
+    ActPwrBat: -4000,
+    ...(batSoc === undefined ? {} : { BatSoc: batSoc }),
+  });
   // PV after its start hold: what the car would get from this surplus.
   const pv = (surplusW: number) => {
     const first = decideLimit(settings('solar'), HW, surplusW, FRESH_STATE, 0);
