@@ -65,6 +65,7 @@ const own = (over: Partial<OcppChargerView> = {}): OcppChargerView => ({
   maxCurrentA: 16,
   hwMaxCurrentA: 16,
   freeCharging: false,
+  batteryFirstBelowPct: 0,
   transactionId: null,
   connectors: [],
   ...over,
@@ -103,7 +104,7 @@ const plan = (reachable: boolean): EvPlan => ({
   steps: [{ start: '2026-06-01T12:00:00.000Z', surplusW: 3000, priceCzkKwh: 1.2, plannedW: 11_000 }],
 });
 
-function answer(planAnswer = plan(true)) {
+function answer(planAnswer = plan(true), chargers = [own()]) {
   apiPost.mockImplementation((async (path: string, body: unknown) => {
     if (path === 'ev/chargers')
       return {
@@ -115,7 +116,7 @@ function answer(planAnswer = plan(true)) {
       };
     if (path === 'ev/sessions') return sessions;
     if (path === 'ev/plan') return planAnswer;
-    if (path === 'ev/charger/list') return { chargers: [own()], role: 'owner' };
+    if (path === 'ev/charger/list') return { chargers, role: 'owner' };
     if (path === 'ev/charger/settings') return body;
     if (path === 'ev/charger/plan/apply') return { ok: true };
     if (path === 'ev/id-tag/list') return { idTags: [], role: 'owner' };
@@ -164,6 +165,33 @@ describe('/ev', () => {
     fireEvent.change(screen.getByLabelText('Fáze', { selector: 'select' }), { target: { value: '1' } });
     await waitFor(() => expect(apiPost).toHaveBeenCalledWith('ev/charger/settings', { chargerId: 'c-1', mode: 'solar', phases: 1 }));
     expect(apiPost.mock.calls.map(([path]) => path)).not.toContain('iot/thing/shadow/desired');
+    // A gateway's charger has no home-battery priority: its gateway runs its charging.
+    expect(screen.queryByTestId('charger-battery-first')).toBeNull();
+  });
+
+  it('sets an OCPP charger’s home-battery priority by its label, keeping its mode and phases', async () => {
+    answer(plan(true), [own({ driver: 'ocpp', hasPassword: true, batteryFirstBelowPct: 37 })]);
+    render(
+      <HelioAppFrame>
+        <Root />
+      </HelioAppFrame>,
+    );
+    const select = await screen.findByLabelText<HTMLSelectElement>('Nejdřív domácí baterie pod');
+    // A whole percent set through the API off the 5 % steps still shows as it is.
+    expect(select.value).toBe('37');
+    expect(select.selectedOptions[0]?.textContent).toMatch(/37\s*%/);
+    expect([...select.options].map((o) => o.value)).toEqual(expect.arrayContaining(['0', '5', '35', '37', '40', '100']));
+    expect(select.options[0]?.textContent).toBe('Vypnuto');
+    select.focus();
+    expect(document.activeElement).toBe(select);
+    fireEvent.change(select, { target: { value: '50' } });
+    await waitFor(() =>
+      expect(apiPost).toHaveBeenCalledWith('ev/charger/settings', { chargerId: 'c-1', mode: 'solar', phases: 0, batteryFirstBelowPct: 50 }),
+    );
+    fireEvent.change(select, { target: { value: '0' } });
+    await waitFor(() =>
+      expect(apiPost).toHaveBeenCalledWith('ev/charger/settings', { chargerId: 'c-1', mode: 'solar', phases: 0, batteryFirstBelowPct: 0 }),
+    );
   });
 
   it('plans a charge and says plainly when it cannot be reached in time', async () => {

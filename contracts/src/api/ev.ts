@@ -196,6 +196,11 @@ export const OcppChargerView = Type.Object({
   hwMaxCurrentA: Type.Number(),
   /** true: any id tag starts a session on it; false: only the plant's id tags that are not blocked. */
   freeCharging: Type.Boolean(),
+  /**
+   * Home battery first: while the plant's battery SoC is below this, %, PV and Min+PV do not count the
+   * power the battery is taking as surplus (evcc's prioritySoc). 0: off.
+   */
+  batteryFirstBelowPct: Type.Integer(),
   /** The running session's OCPP transaction id; null: none runs. */
   transactionId: Nullable(Type.Integer()),
   connectors: Type.Array(OcppConnectorView, { maxItems: 100 }),
@@ -255,6 +260,8 @@ const IdTagBody = Type.Object({ plantId: Id, idTag: Type.String({ minLength: 1, 
 
 /** Whole amperes; the charger's hardware bounds them further, and min ≤ max (chargerCurrentProblems). */
 const Amperes = Type.Integer({ minimum: EV_CURRENT_MIN_A, maximum: EV_CURRENT_MAX_A });
+/** Home battery first below this plant battery SoC: whole percent, 0 (off) to 100. */
+const BatteryFirstPct = Type.Integer({ minimum: 0, maximum: 100 });
 
 export const evEndpoints = {
   'ev/chargers': endpoint(
@@ -343,9 +350,13 @@ export const evEndpoints = {
     Type.Object({ sessions: Type.Array(ChargerSessionView, { maxItems: CHARGER_SESSIONS_MAX }) }),
     access('metrics:read', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
   ),
+  /** Mode and phases; batteryFirstBelowPct (an OCPP charger's only) when given, else it stays. */
   'ev/charger/settings': endpoint(
-    Type.Object({ chargerId: Id, mode: StringEnum(EV_MODES), phases: Phases }, strict),
-    Type.Object({ mode: StringEnum(EV_MODES), phases: Phases }),
+    Type.Object(
+      { chargerId: Id, mode: StringEnum(EV_MODES), phases: Phases, batteryFirstBelowPct: Type.Optional(BatteryFirstPct) },
+      strict,
+    ),
+    Type.Object({ mode: StringEnum(EV_MODES), phases: Phases, batteryFirstBelowPct: Type.Integer() }),
     access('devices:control', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
   ),
   /** Plan mode with these slots ([startMs, endMs], full power inside them, surplus outside). */

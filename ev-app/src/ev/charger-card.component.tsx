@@ -1,13 +1,17 @@
 // One charger of the active plant: its live values (an OCPP charger's own report, a gateway's
 // charger's from the plant's) and its settings for operators: mode and phases, saved as chosen, and
-// the current limits within its hardware. The settings are the charger's own (ev/charger/settings,
-// /current), so two chargers of a plant never share or overwrite them.
+// the current limits within its hardware, and for an OCPP charger the home battery's priority (below
+// that SoC of the plant's battery, PV and Min+PV leave the battery's charging power to it). The
+// settings are the charger's own (ev/charger/settings, /current), so two chargers of a plant never
+// share or overwrite them.
 import { useTranslation } from 'react-i18next';
 import { Card, FormGroup, H4, HTMLSelect, Tag } from '@blueprintjs/core';
 import { EV_MODES, EV_PHASES, type EvMode, type EvPhases, type OcppChargerView } from '@helio/contracts';
 import { apiErrorText, formatNumber, showToast } from '@helio/shared-utils';
 import { CurrentLimits } from './current-limits.component';
 import { useChargerSettings } from './ocpp-control.resource';
+
+const BATTERY_FIRST_STEPS = Array.from({ length: 21 }, (_, i) => i * 5);
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -28,7 +32,10 @@ export function ChargerCard({ charger, plantId, canControl }: { charger: OcppCha
   const asked = settings.isPending ? settings.variables : undefined;
   const mode = asked?.mode ?? charger.mode;
   const phases = asked?.phases ?? charger.phases;
-  const save = (change: { mode?: EvMode; phases?: EvPhases }) =>
+  const batteryFirst = asked?.batteryFirstBelowPct ?? charger.batteryFirstBelowPct;
+  // Every 5 %, and the stored value should an API client have set another whole percent.
+  const batteryFirstChoices = [...new Set([...BATTERY_FIRST_STEPS, batteryFirst])].sort((a, b) => a - b);
+  const save = (change: { mode?: EvMode; phases?: EvPhases; batteryFirstBelowPct?: number }) =>
     settings.mutate(
       { chargerId: charger.chargerId, mode, phases, ...change },
       { onError: (error) => showToast({ intent: 'danger', message: apiErrorText(error) }) },
@@ -88,6 +95,25 @@ export function ChargerCard({ charger, plantId, canControl }: { charger: OcppCha
             data-testid="charger-phases-setting"
           />
         </FormGroup>
+        {charger.driver === 'ocpp' && (
+          <FormGroup
+            label={t('settings.batteryFirst')}
+            labelFor={`battery-first-${charger.chargerId}`}
+            helperText={t('settings.batteryFirstHelp')}
+          >
+            <HTMLSelect
+              id={`battery-first-${charger.chargerId}`}
+              value={String(batteryFirst)}
+              disabled={!canControl}
+              onChange={(e) => save({ batteryFirstBelowPct: Number(e.currentTarget.value) })}
+              options={batteryFirstChoices.map((pct) => ({
+                value: String(pct),
+                label: pct === 0 ? t('settings.batteryFirstOff') : `${formatNumber(pct)}\u00a0%`,
+              }))}
+              data-testid="charger-battery-first"
+            />
+          </FormGroup>
+        )}
         <CurrentLimits key={`${charger.minCurrentA}-${charger.maxCurrentA}`} charger={charger} plantId={plantId} canControl={canControl} />
       </div>
       {settings.isPending && (

@@ -39,6 +39,7 @@ const ocpp = (over: Partial<OcppChargerView> = {}): OcppChargerView => ({
   maxCurrentA: 16,
   hwMaxCurrentA: 16,
   freeCharging: false,
+  batteryFirstBelowPct: 0,
   transactionId: null,
   connectors: [],
   ...over,

@@ -27,6 +27,7 @@ const charger = (overrides: Partial<OcppChargerView> = {}): OcppChargerView => (
   maxCurrentA: 16,
   hwMaxCurrentA: 16,
   freeCharging: false,
+  batteryFirstBelowPct: 0,
   driver: 'ocpp',
   deviceId: null,
   mode: 'fast',

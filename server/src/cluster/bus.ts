@@ -30,6 +30,8 @@ export interface ClusterMessages {
   'ocpp-disconnect': { chargerId: string; reason: 'removed' | 'password-changed' };
   /** The charger answered a call (or it timed out): whoever waits for it reads the row. */
   'ocpp-command-settled': { commandId: string };
+  /** An OCPP charger's settings changed: the replica holding its socket runs its charging control now. */
+  'ocpp-settings-changed': { chargerId: string };
 }
 
 export type ClusterTopic = keyof ClusterMessages;

@@ -46,6 +46,7 @@ const RECORDED = [
   '073_monthly_reports',
   '075_series_tiers',
   '076_command_expiry',
+  '077_battery_first',
 ];
 
 describe('the migrations collected from the modules', () => {

@@ -98,6 +98,7 @@ export class CentralSystem {
   private handled = 0;
   private readonly unsubscribe: () => void;
   private readonly unsubscribeRevoked: () => void;
+  private readonly unsubscribeSettings: () => void;
   private readonly faults;
 
   constructor(private readonly opts: CentralSystemOptions) {
@@ -155,6 +156,14 @@ export class CentralSystem {
       if (held)
         void held.socket.close({ code: CLOSE_CREDENTIALS_REVOKED, reason: reason === 'removed' ? 'Charger removed' : 'Password changed' });
     });
+    this.unsubscribeSettings = opts.bus.subscribe('ocpp-settings-changed', ({ chargerId }) => {
+      if (this.connections.has(chargerId)) void this.controller.nudge(chargerId).catch(() => undefined); // nudge logs its failure
+    });
+  }
+
+  /** A charger's settings changed: the replica holding its socket sets its limit now rather than at the next tick. */
+  settingsChanged(chargerId: string): void {
+    this.opts.bus.publish('ocpp-settings-changed', { chargerId });
   }
 
   /** Closes the charger's socket on whichever replica holds it (after its row was removed or its password changed). */
@@ -204,6 +213,7 @@ export class CentralSystem {
   async close(): Promise<void> {
     this.unsubscribe();
     this.unsubscribeRevoked();
+    this.unsubscribeSettings();
     await this.controller.stop();
     this.commands.close();
     await this.disconnectAll();

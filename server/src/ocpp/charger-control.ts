@@ -88,15 +88,29 @@ export async function setCurrentLimits(
   return { minCurrentA, maxCurrentA, hwMaxCurrentA: charger.hw_max_current_a };
 }
 
-/** Mode and phases: the charging controller obeys a new mode at its next tick (every 10 s). */
+/**
+ * Mode and phases, and an OCPP charger's home-battery priority when given (a gateway's charger has no
+ * key for it: its gateway runs its charging). The charging controller obeys them at once
+ * (changeSettings tells the replica holding the charger's socket).
+ */
 export async function setChargerSettings(
   deps: ChargerStoreDeps,
   caller: RequestCaller,
-  { chargerId, mode, phases }: EvEndpoints['ev/charger/settings']['request'],
+  { chargerId, mode, phases, batteryFirstBelowPct }: EvEndpoints['ev/charger/settings']['request'],
 ): Promise<EvEndpoints['ev/charger/settings']['response']> {
   const { charger, plant } = await visibleCharger(deps.db, caller, chargerId, 'operator');
-  await changeSettings(deps, caller, charger, plant, { mode, phases }, { mode, phases });
-  return { mode, phases };
+  const batteryFirst = batteryFirstBelowPct ?? charger.battery_first_below_pct;
+  if (batteryFirst !== charger.battery_first_below_pct && driverOf(charger) === 'gateway')
+    throw conflict('A charger driven by its plant’s gateway has no home-battery priority', { field: 'batteryFirstBelowPct' });
+  await changeSettings(
+    deps,
+    caller,
+    charger,
+    plant,
+    { mode, phases, ...(batteryFirstBelowPct === undefined ? {} : { batteryFirstBelowPct }) },
+    { mode, phases, battery_first_below_pct: batteryFirst },
+  );
+  return { mode, phases, batteryFirstBelowPct: batteryFirst };
 }
 
 /** Plan mode with the plan's slots: full power inside them, the surplus outside. */
@@ -117,7 +131,7 @@ async function changeSettings(
   caller: RequestCaller,
   charger: ChargerTable,
   plant: AccessiblePlant,
-  change: Partial<ChargerSettings> & { planSlots?: [number, number][] },
+  change: Partial<ChargerSettings> & { planSlots?: [number, number][]; batteryFirstBelowPct?: number },
   row: Partial<ChargerTable>,
 ): Promise<void> {
   if (driverOf(charger) === 'gateway') {
@@ -133,4 +147,5 @@ async function changeSettings(
       ...(planSlots ? { planSlots: planSlots.length } : {}),
     });
   });
+  deps.settingsChanged(charger.id);
 }

@@ -23,6 +23,8 @@ export interface ChargerStoreDeps {
   consoleUrl: string;
   /** Closes a charger's socket wherever it is held (CentralSystem.revoke). */
   revoke(chargerId: string, reason: 'removed' | 'password-changed'): void;
+  /** Has the replica holding the charger's socket obey its changed settings now (CentralSystem.settingsChanged). */
+  settingsChanged(chargerId: string): void;
   /** What the server tells chargers, recorded and settled (CentralSystem.commands). */
   commands: Pick<ChargerCommands, 'send' | 'list'>;
   /** The chargers' and plants' shadows: live values, and a gateway's charger's settings. */
@@ -134,6 +136,7 @@ function chargerView(
     lastHeartbeatAt: c.last_heartbeat_at,
     hwMaxCurrentA: c.hw_max_current_a,
     freeCharging: c.free_charging === 1,
+    batteryFirstBelowPct: c.battery_first_below_pct,
   };
 }
 

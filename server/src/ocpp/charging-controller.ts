@@ -2,7 +2,10 @@
 // session gets the limit its mode asks for (solar-profile.ts) from the plant's surplus as its gateway
 // last reported it, sent as a TxProfile through the command history (source `controller`). The
 // plant's chargers in a surplus mode share the surplus equally. A charger's MinimumStatusDuration is
-// read from its configuration once a connection.
+// read from its configuration once a connection. A charger with home-battery priority leaves the
+// battery's charging power out of its surplus while the battery is below its SoC (evcc's prioritySoc).
+// A changed setting is obeyed at once: nudge() runs the charger's plant out of turn (the replica
+// holding its socket, told over the cluster bus).
 import { CHARGER_KEYS, type EvMode, type EvPhases } from '@helio/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -18,9 +21,23 @@ export const CONTROL_TICK_MS = 10_000;
 
 const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
-/** What the plant could give its chargers now, W: export, what they draw already, what the home battery takes. */
-export function plantSurplusW(plant: Record<string, unknown>, chargersW: number): number {
-  return Math.max(0, -num(plant.ActPwrGrid) + chargersW + Math.max(0, -num(plant.ActPwrBat)));
+/**
+ * Whether the home battery goes first: the plant reports its battery's SoC and it is below the
+ * charger's setting (0: off). A plant without a battery has nothing to give priority to.
+ */
+export function batteryFirst(plant: Record<string, unknown>, belowPct: number): boolean {
+  const soc = plant.BatSoc;
+  return belowPct > 0 && typeof soc === 'number' && Number.isFinite(soc) && soc < belowPct;
+}
+
+/**
+ * What the plant could give its chargers now, W: export, what they draw already, and what the home
+ * battery takes (ActPwrBat < 0 charging), unless the battery goes first: then, as evcc counts it, the
+ * battery's charging power is not the car's (its discharge never is).
+ */
+export function plantSurplusW(plant: Record<string, unknown>, chargersW: number, batteryFirstBelowPct = 0): number {
+  const battery = batteryFirst(plant, batteryFirstBelowPct) ? 0 : Math.max(0, -num(plant.ActPwrBat));
+  return Math.max(0, -num(plant.ActPwrGrid) + chargersW + battery);
 }
 
 export interface ControllerDeps {
@@ -50,7 +67,7 @@ export class ChargingController {
 
   start(everyMs = CONTROL_TICK_MS): void {
     this.timer = setInterval(() => {
-      this.running = this.tick().catch((error: unknown) => this.deps.log.error(`ocpp: charging control failed: ${String(error)}`));
+      void this.tick().catch(() => undefined); // logged by queue()
     }, everyMs);
     this.timer.unref();
   }
@@ -66,11 +83,33 @@ export class ChargingController {
     this.configured.delete(chargerId);
   }
 
-  async tick(): Promise<void> {
+  /** Every held charger's limit, after any run still going (two runs never overlap). */
+  tick(): Promise<void> {
+    return this.queue(() => this.run());
+  }
+
+  /** A charger's settings changed: its plant's held chargers are controlled now, not at the next tick. */
+  nudge(chargerId: string): Promise<void> {
+    return this.queue(async () => {
+      if (!this.deps.held().includes(chargerId)) return;
+      const row = await ocppDb(this.deps.db).selectFrom('chargers').select('plant_id').where('id', '=', chargerId).executeTakeFirst();
+      if (row) await this.run(row.plant_id);
+    });
+  }
+
+  private queue(work: () => Promise<void>): Promise<void> {
+    const next = this.running.then(work);
+    this.running = next.catch((error: unknown) => this.deps.log.error(`ocpp: charging control failed: ${String(error)}`));
+    return next;
+  }
+
+  private async run(onlyPlantId?: string): Promise<void> {
     const ids = this.deps.held();
     if (ids.length === 0) return;
     const o = ocppDb(this.deps.db);
-    const chargers = await o.selectFrom('chargers').selectAll().where('id', 'in', ids).execute();
+    let query = o.selectFrom('chargers').selectAll().where('id', 'in', ids);
+    if (onlyPlantId !== undefined) query = query.where('plant_id', '=', onlyPlantId);
+    const chargers = await query.execute();
     const byPlant = new Map<string, ChargerTable[]>();
     for (const c of chargers) byPlant.set(c.plant_id, [...(byPlant.get(c.plant_id) ?? []), c]);
     for (const [plantId, ofPlant] of byPlant) {
@@ -80,12 +119,10 @@ export class ChargingController {
       const drawn = await Promise.all(
         ofPlant.map(async (c) => num((await this.deps.shadows.get(c.thing_name))?.state.reported[CHARGER_KEYS.power])),
       );
-      const surplus = plantSurplusW(
-        reported,
-        drawn.reduce((a, b) => a + b, 0),
-      );
+      const drawnW = drawn.reduce((a, b) => a + b, 0);
       const sharing = Math.max(1, ofPlant.filter((c) => c.mode === 'solar' || c.mode === 'minsolar' || c.mode === 'plan').length);
-      for (const charger of ofPlant) await this.control(charger, surplus / sharing);
+      for (const charger of ofPlant)
+        await this.control(charger, plantSurplusW(reported, drawnW, charger.battery_first_below_pct) / sharing);
     }
   }
 

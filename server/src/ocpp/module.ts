@@ -10,6 +10,7 @@ import { serverModule, tables } from '../server-module';
 import type { SpotConfig } from '../spot/spot-config';
 import type { OcppTables } from './tables';
 import { ocppMigration } from './migrations/070-ocpp';
+import { batteryFirstMigration } from './migrations/077-battery-first';
 import { ocppChargerHandlers } from './routes';
 
 export const ocppModule = serverModule({
@@ -17,6 +18,7 @@ export const ocppModule = serverModule({
   tables: tables<OcppTables>(),
   migrations: {
     '070_ocpp': ocppMigration,
+    '077_battery_first': batteryFirstMigration,
   },
   handlers: ({
     db,
@@ -35,6 +37,7 @@ export const ocppModule = serverModule({
           spot,
           consoleUrl,
           revoke: (chargerId, reason) => devices.ocpp.revoke(chargerId, reason),
+          settingsChanged: (chargerId) => devices.ocpp.settingsChanged(chargerId),
           commands: devices.ocpp.commands,
           shadows: devices.shadows,
           plantControl: async (caller, plant, key, value) => {

@@ -395,7 +395,7 @@ describe.each(databaseTargets())('ev/charger API on $name', (target) => {
       const { chargePointId, login } = await add();
       expect(await listed(login.chargerId)).toMatchObject({ driver: 'ocpp', mode: 'fast', phases: 0 });
       const set = await call('ev/charger/settings', { chargerId: login.chargerId, mode: 'solar', phases: 1 }, operator);
-      expect(set.json()).toEqual({ mode: 'solar', phases: 1 });
+      expect(set.json()).toEqual({ mode: 'solar', phases: 1, batteryFirstBelowPct: 0 });
       expect(await listed(login.chargerId)).toMatchObject({ mode: 'solar', phases: 1 });
       const row = () => ocppDb(db).selectFrom('chargers').selectAll().where('id', '=', login.chargerId).executeTakeFirstOrThrow();
       expect(await row()).toMatchObject({ mode: 'solar', phases: 1 });
@@ -432,6 +432,62 @@ describe.each(databaseTargets())('ev/charger API on $name', (target) => {
       expect((await listed(login.chargerId))?.live).toMatchObject({ powerW: 4140, carConnected: true });
     });
 
+    it('keeps an OCPP charger’s home-battery priority (whole percent, 0 off) and has its controller obey a change at once', async () => {
+      const { chargePointId, login } = await add();
+      const thing = (await db.selectFrom('plants').select('thing_name').where('id', '=', plantId).executeTakeFirstOrThrow()).thing_name;
+      // 1 kW exported while the home battery, at 40 %, takes 4 kW: 7 A on three phases without the priority.
+      await devices.shadows.applyReported(thing, { ActPwrGrid: -1000, ActPwrBat: -4000, BatSoc: 40 }, Date.now());
+      expect((await call('ev/charger/free-charging', { chargerId: login.chargerId, freeCharging: true })).statusCode).toBe(200);
+      const cp = await connect(chargePointId, login.password);
+      const limits: number[] = [];
+      cp.handle('GetConfiguration', () => Promise.resolve({ configurationKey: [] }));
+      cp.handle('SetChargingProfile', ({ params }) => {
+        const { csChargingProfiles } = params as {
+          csChargingProfiles: { chargingSchedule: { chargingSchedulePeriod: { limit: number }[] } };
+        };
+        limits.push(csChargingProfiles.chargingSchedule.chargingSchedulePeriod[0]!.limit);
+        return Promise.resolve({ status: 'Accepted' });
+      });
+      await cp.call('StartTransaction', { connectorId: 1, idTag: 'ANY', meterStart: 0, timestamp: new Date().toISOString() });
+
+      // No tick runs in this app (ocppControlTickMs 0): the change itself sets the limit. Min+PV holds its minimum.
+      const set = await call(
+        'ev/charger/settings',
+        { chargerId: login.chargerId, mode: 'minsolar', phases: 3, batteryFirstBelowPct: 50 },
+        operator,
+      );
+      expect(set.json()).toEqual({ mode: 'minsolar', phases: 3, batteryFirstBelowPct: 50 });
+      await until(() => limits.length === 1);
+      expect(limits).toEqual([6]);
+      expect(await listed(login.chargerId)).toMatchObject({ mode: 'minsolar', batteryFirstBelowPct: 50 });
+      const row = () => ocppDb(db).selectFrom('chargers').selectAll().where('id', '=', login.chargerId).executeTakeFirstOrThrow();
+      expect(await row()).toMatchObject({ battery_first_below_pct: 50 });
+
+      // Left out of a change, it stays; 0 turns it off.
+      expect((await call('ev/charger/settings', { chargerId: login.chargerId, mode: 'fast', phases: 3 }, operator)).json()).toEqual({
+        mode: 'fast',
+        phases: 3,
+        batteryFirstBelowPct: 50,
+      });
+      expect(
+        (
+          await call('ev/charger/settings', { chargerId: login.chargerId, mode: 'fast', phases: 3, batteryFirstBelowPct: 0 }, operator)
+        ).json(),
+      ).toEqual({
+        mode: 'fast',
+        phases: 3,
+        batteryFirstBelowPct: 0,
+      });
+      for (const batteryFirstBelowPct of [101, -1, 12.5, '40', null]) {
+        const body = { chargerId: login.chargerId, mode: 'fast', phases: 3, batteryFirstBelowPct };
+        expect([batteryFirstBelowPct, (await call('ev/charger/settings', body, operator)).statusCode]).toEqual([batteryFirstBelowPct, 400]);
+      }
+      const body = { chargerId: login.chargerId, mode: 'fast', phases: 3, batteryFirstBelowPct: 30 };
+      expect((await call('ev/charger/settings', body, viewer)).statusCode).toBe(403);
+      expect((await call('ev/charger/settings', body, theirOwner)).statusCode).toBe(404);
+      expect(await row()).toMatchObject({ battery_first_below_pct: 0 });
+    });
+
     it('makes a charger device added in the registry a gateway’s charger, set through the plant’s keys as plant controls', async () => {
       const thing = (await db.selectFrom('plants').select('thing_name').where('id', '=', plantId).executeTakeFirstOrThrow()).thing_name;
       const device = (
@@ -456,6 +512,14 @@ describe.each(databaseTargets())('ev/charger API on $name', (target) => {
 
       await call('ev/charger/settings', { chargerId: login.chargerId, mode: 'minsolar', phases: 1 }, operator);
       await call('ev/charger/current', { chargerId: login.chargerId, minCurrentA: 7, maxCurrentA: 12 }, operator);
+      // Its gateway runs its charging: there is no home-battery priority to give it.
+      const priority = await call(
+        'ev/charger/settings',
+        { chargerId: login.chargerId, mode: 'minsolar', phases: 1, batteryFirstBelowPct: 40 },
+        operator,
+      );
+      expect(priority.statusCode).toBe(409);
+      expect(priority.json()).toMatchObject({ error: { code: 'Conflict', details: { field: 'batteryFirstBelowPct' } } });
       const desired = (await devices.shadows.get(thing))?.state.desired;
       expect(desired).toMatchObject({ EvMode: 'minsolar', EvPhases: 1, EvMinCurrent: 7, EvMaxCurrent: 12 });
       // Shown as asked at once, the charger's row untouched.

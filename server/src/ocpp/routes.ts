@@ -2,7 +2,7 @@
 // once), ev/charger/remove {chargerId}, ev/charger/list {plantId} and ev/charger/password/rotate
 // {chargerId}: a plant's OCPP chargers (charger-store.ts holds the rules). ev/charger/remote-start
 // {chargerId, idTag, connectorId?}, /remote-stop {chargerId}, /current {chargerId, minCurrentA,
-// maxCurrentA}, /settings {chargerId, mode, phases} and /plan/apply {chargerId, slots} control a
+// maxCurrentA}, /settings {chargerId, mode, phases, batteryFirstBelowPct?} and /plan/apply {chargerId, slots} control a
 // charger; ev/charger/commands {chargerId} is its command history (charger-control.ts) and
 // ev/charger/sessions {chargerId} its transactions with energy and cost (charger-sessions.ts).
 // ev/id-tag/list, /add, /block and /remove are the plant's RFID cards and ev/charger/free-charging a

@@ -1,4 +1,4 @@
-import { phaseRotationPhases } from './charging-controller';
+import { batteryFirst, phaseRotationPhases, plantSurplusW } from './charging-controller';
 import {
   chargingProfileFor,
   currentRange,
@@ -104,5 +104,47 @@ describe('phaseRotationPhases', () => {
     expect(phaseRotationPhases('0.RST,1.Unknown', 1)).toBeUndefined();
     expect(phaseRotationPhases(undefined, 1)).toBeUndefined();
     expect(phaseRotationPhases('0.RST', 1)).toBeUndefined();
+  });
+});
+
+describe('home battery first below a SoC (evcc’s prioritySoc)', () => {
+  // 1 kW exported while the home battery takes 4 kW; the car draws nothing yet.
+  const plant = (batSoc: number | undefined) => ({
+    ActPwrGrid: -1000,
+    ActPwrBat: -4000,
+    ...(batSoc === undefined ? {} : { BatSoc: batSoc }),
+  });
+  // PV after its start hold: what the car would get from this surplus.
+  const pv = (surplusW: number) => {
+    const first = decideLimit(settings('solar'), HW, surplusW, FRESH_STATE, 0);
+    return decideLimit(settings('solar'), HW, surplusW, first.state, SOLAR_TIMING.startHoldMs).limitA;
+  };
+  const minPv = (surplusW: number) => decideLimit(settings('minsolar'), HW, surplusW, FRESH_STATE, 0).limitA;
+
+  it('leaves the battery’s charging power out while its SoC is below the setting: PV stays paused, Min+PV holds the minimum', () => {
+    const surplus = plantSurplusW(plant(40), 0, 50);
+    expect(surplus).toBe(1000);
+    expect(pv(surplus)).toBe(0);
+    expect(minPv(surplus)).toBe(6);
+  });
+
+  it('counts it once the battery is at or above the setting, or when the setting is off', () => {
+    for (const [soc, belowPct] of [
+      [50, 50],
+      [80, 50],
+      [40, 0],
+    ] as const) {
+      const surplus = plantSurplusW(plant(soc), 0, belowPct);
+      expect([soc, belowPct, surplus]).toEqual([soc, belowPct, 5000]);
+      expect(pv(surplus)).toBe(7);
+      expect(minPv(surplus)).toBe(7);
+    }
+  });
+
+  it('keeps what the car draws already and never counts a discharging battery; a plant reporting no SoC has no priority', () => {
+    expect(plantSurplusW(plant(40), 4140, 50)).toBe(5140);
+    expect(plantSurplusW({ ActPwrGrid: -1000, ActPwrBat: 2000, BatSoc: 40 }, 0, 50)).toBe(1000);
+    expect(batteryFirst(plant(undefined), 50)).toBe(false);
+    expect(plantSurplusW(plant(undefined), 0, 50)).toBe(5000);
   });
 });

@@ -44,6 +44,8 @@ export interface ChargerTable {
   phases: EvPhases;
   /** JSON text: [[startMs, endMs], …] of plan mode. */
   plan_slots: string;
+  /** Home battery first: below this plant battery SoC, %, PV and Min+PV leave the battery's charging power to it. 0: off. */
+  battery_first_below_pct: number;
   // The charger's hardware: what the settings may ask of it.
   hw_max_current_a: number;
   /** 1 or 3 phases wired. */
