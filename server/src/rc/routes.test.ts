@@ -213,7 +213,9 @@ describe.each(databaseTargets())('remote control on $name', (target) => {
     expect((await devices.shadows.get(things.home))?.state.desired.OperMode).toBe('self-consumption');
     const bySchedule = (await history(ids.home, { key: 'OperMode' })).filter((c) => c.source === 'schedule');
     expect(bySchedule.map((c) => c.to)).toEqual(['self-consumption', 'backup']);
-    expect((await call('rc/schedules/delete', { id: schedule.id }, otherAdmin)).statusCode).toBe(404);
+    const foreign = await call('rc/schedules/delete', { id: schedule.id }, otherAdmin);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error.code).toBe('ScheduleNotFound');
     expect((await call('rc/schedules/delete', { id: schedule.id })).json()).toEqual({ ok: true });
   });
 

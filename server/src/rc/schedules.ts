@@ -8,7 +8,7 @@ import { plantTarget, recordRequestAudit, type RequestCaller } from '../audit/re
 import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { isJsonObject, type JsonValue } from '../devices/shadows/json';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict, plantNotFound, scheduleNotFound } from '../http/errors';
 import { findTenantPlant, requirePlantRole, type AccessiblePlant } from '../plants/access';
 import { checkValue, ruleFor } from './settings';
 import type { RcScheduleTable } from './tables';
@@ -142,7 +142,7 @@ export async function deleteSchedule(db: Kysely<Database>, caller: RequestCaller
     .where('tenant_id', '=', caller.user.tenantId)
     .executeTakeFirst();
   const visible = row ? await findTenantPlant(db, caller.user, row.plant_id) : undefined;
-  if (!row || !visible) throw notFound(row ? 'Plant not found' : 'Schedule not found');
+  if (!row || !visible) throw row ? plantNotFound() : scheduleNotFound();
   const plant = requirePlantRole(visible, 'operator');
   await inTransaction(db, async (trx) => {
     await trx.deleteFrom('rc_schedules').where('id', '=', row.id).execute();
