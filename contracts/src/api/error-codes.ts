@@ -84,6 +84,11 @@ export const ERROR_CODES = {
     variants: ['reason'],
     reasons: ['minAboveMax', 'range'],
   },
+  // An rc schedule's window: ending when it starts, a one-off without its date, a force charge given
+  // more than its target (it runs until the window ends).
+  ScheduleInvalid: { params: ['field', 'reason'], variants: ['reason'], reasons: ['emptyWindow', 'dateMissing', 'forceChargeShape'] },
+  // An API key's expiry: not in the future, or beyond `maxDays`.
+  ApiKeyExpiryInvalid: { params: ['field', 'reason', 'maxDays'], variants: ['reason'], reasons: ['past', 'tooLong'] },
   // An EV charge plan the form asked for: no target or two, a SoC target without a car reporting its
   // SoC, a departure that is no time or not within the next `maxHours`.
   EvPlanInvalid: {

@@ -40,6 +40,13 @@ export type PeriodProblem = 'notTime' | 'endBeforeStart' | 'tooLong';
 /** 400 for a period a read cannot take: `field` names the bad end (from, to, startTime…). */
 export const periodInvalid = (message: string, field: string, reason: PeriodProblem, maxDays?: number) =>
   new ApiError(400, 'PeriodInvalid', message, { field, reason, ...(maxDays === undefined ? {} : { maxDays }) });
+export type ScheduleProblem = 'emptyWindow' | 'dateMissing' | 'forceChargeShape';
+/** 400 for an rc schedule the form cannot create: `field` names the form's field. */
+export const scheduleInvalid = (message: string, field: string, reason: ScheduleProblem) =>
+  new ApiError(400, 'ScheduleInvalid', message, { field, reason });
+/** 400 for an API key's expiry that is past or beyond `maxDays`. */
+export const apiKeyExpiryInvalid = (message: string, reason: 'past' | 'tooLong', maxDays?: number) =>
+  new ApiError(400, 'ApiKeyExpiryInvalid', message, { field: 'expiresAt', reason, ...(maxDays === undefined ? {} : { maxDays }) });
 export type EvPlanProblem = 'oneTarget' | 'socUnknown' | 'departureNotTime' | 'departureOutOfRange';
 /** 400 for a charge plan the form asked for wrongly: `field` names the form's field. */
 export const evPlanInvalid = (message: string, field: string, reason: EvPlanProblem, maxHours?: number) =>

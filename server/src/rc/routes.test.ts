@@ -275,7 +275,7 @@ describe.each(databaseTargets())('remote control on $name', (target) => {
       start: '01:00',
       end: '02:00',
     });
-    expect(once.json().error.details).toEqual({ field: 'date', problem: 'required' });
+    expect(once.json().error).toMatchObject({ code: 'ScheduleInvalid', details: { field: 'date', reason: 'dateMissing' } });
     const force = await call('rc/schedules/create', {
       plantId: ids.home,
       key: 'ForceCharge',
@@ -285,6 +285,7 @@ describe.each(databaseTargets())('remote control on $name', (target) => {
       end: '05:00',
     });
     expect(force.statusCode).toBe(400);
+    expect(force.json().error).toMatchObject({ code: 'ScheduleInvalid', details: { reason: 'forceChargeShape' } });
     const ok = await call('rc/schedules/create', {
       plantId: ids.home,
       key: 'ForceCharge',
