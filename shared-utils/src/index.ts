@@ -12,6 +12,7 @@ export { RETURN_TO_KEY, takeReturnTo } from './session/return-to';
 
 // API
 export { ApiError } from './api/api-error';
+export type { FieldLabels } from './api/error-text';
 export { apiDownload, apiPost } from './api/api-client';
 export type { PlantSeriesRequest } from './api/plant-series';
 export { plantSeriesParams } from './api/plant-series';

@@ -34,6 +34,12 @@ export const ERROR_CODES = {
   OrganisationNotFound: { params: [] },
   WebhookNotFound: { params: [] },
   ApiKeyNotFound: { params: [] },
+  RoleNotFound: { params: [] },
+  SessionNotFound: { params: [] },
+  DeliveryNotFound: { params: [] },
+  ScheduleNotFound: { params: [] },
+  PushDeviceNotFound: { params: [] },
+  IdTagNotFound: { params: [] },
   MethodNotAllowed: { params: [] },
   NotAcceptable: { params: [] },
   Conflict: { params: ['userCount'], variants: ['userCount'] },
@@ -77,6 +83,18 @@ export const ERROR_CODES = {
     params: ['reason', 'minCurrentA', 'maxCurrentA', 'lowestA', 'hwMaxCurrentA'],
     variants: ['reason'],
     reasons: ['minAboveMax', 'range'],
+  },
+  // An rc schedule's window: ending when it starts, a one-off without its date, a force charge given
+  // more than its target (it runs until the window ends).
+  ScheduleInvalid: { params: ['field', 'reason'], variants: ['reason'], reasons: ['emptyWindow', 'dateMissing', 'forceChargeShape'] },
+  // An API key's expiry: not in the future, or beyond `maxDays`.
+  ApiKeyExpiryInvalid: { params: ['field', 'reason', 'maxDays'], variants: ['reason'], reasons: ['past', 'tooLong'] },
+  // An EV charge plan the form asked for: no target or two, a SoC target without a car reporting its
+  // SoC, a departure that is no time or not within the next `maxHours`.
+  EvPlanInvalid: {
+    params: ['field', 'reason', 'maxHours'],
+    variants: ['reason'],
+    reasons: ['oneTarget', 'socUnknown', 'departureNotTime', 'departureOutOfRange'],
   },
 } as const satisfies Record<string, ErrorCodeSpec>;
 

@@ -48,7 +48,12 @@ export function CurrentLimits({ charger, plantId, canControl }: { charger: OcppC
                 { chargerId: charger.chargerId, ...draft },
                 {
                   onSuccess: () => showToast({ intent: 'success', message: t('ocpp.limitsSaved') }),
-                  onError: (error) => showToast({ intent: 'danger', message: apiErrorText(error) }),
+                  onError: (error) =>
+                    showToast({
+                      intent: 'danger',
+                      // a refused field named as this form names it
+                      message: apiErrorText(error, { minCurrentA: t('settings.minCurrent'), maxCurrentA: t('settings.maxCurrent') }),
+                    }),
                 },
               )
             }

@@ -145,7 +145,11 @@ export function PlanCard({
       </form>
       {error && (
         <Callout intent="danger" data-testid="plan-error">
-          {apiErrorText(error)}
+          {apiErrorText(error, {
+            targetKwh: t('plan.targetKwh'),
+            targetSocPct: t('plan.targetSoc'),
+            departure: t('plan.departure', { hours: EV_PLAN_MAX_HOURS }),
+          })}
         </Callout>
       )}
       {plan.data && <PlanResult plan={plan.data} timeZone={timeZone} />}

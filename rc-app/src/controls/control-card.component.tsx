@@ -4,6 +4,7 @@ import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Callout, Card, FormGroup, H5, Spinner, Tag, type Intent } from '@blueprintjs/core';
 import { formatDateTime } from '@helio/shared-utils';
+import type { RcCommand } from '@helio/contracts';
 import type { WritableKeyName } from '@helio/contracts/device';
 import { RC_COMMAND_EXPIRY_MS } from '@helio/contracts/limits';
 import { ControlInput } from './control-input.component';
@@ -29,6 +30,8 @@ export interface ControlCardProps {
   state: ControlState;
   /** The gateway's reason for refusing the waiting value, or null. */
   refusal: string | null;
+  /** The key's last request, when it expired unconfirmed (shown while nothing newer waits). */
+  expired?: RcCommand | null;
   draft: Draft;
   problem: string | null;
   allowed: boolean;
@@ -63,6 +66,7 @@ export function ControlCard({
   inForce,
   state,
   refusal,
+  expired,
   draft,
   problem,
   allowed,
@@ -100,6 +104,15 @@ export function ControlCard({
       {refusal && (
         <Callout intent="danger" compact title={t('refused')} className="helio-rc-refusal" data-testid={`rc-refused-${keyName}`}>
           {refusal}
+        </Callout>
+      )}
+      {expired && !isWaiting(state) && (
+        <Callout intent="warning" compact className="helio-rc-refusal" data-testid={`rc-expired-${keyName}`}>
+          {t('expiredLast', {
+            value: formatValue(t, rule, expired.to),
+            at: formatDateTime(Date.parse(expired.sentAt), { dateStyle: 'short', timeStyle: 'short' }),
+            hours: RC_COMMAND_EXPIRY_MS / 3_600_000,
+          })}
         </Callout>
       )}
       <form

@@ -7,6 +7,7 @@
 // and the desired value is cleared, pushed live), not judged here: every page and the API agree.
 import { RC_CONFIRM_TIMEOUT_MS } from '@helio/contracts/limits';
 import type { Shadow } from '@helio/shared-utils';
+import type { RcCommand } from '@helio/contracts';
 
 export type ControlState =
   | { kind: 'inSync' }
@@ -40,6 +41,15 @@ export function controlState(
   if (gatewayStatus === 'offline') return { kind: 'queued', since };
   if (since !== null && now - since > RC_CONFIRM_TIMEOUT_MS) return { kind: 'notConfirmed', since };
   return { kind: 'pending', since };
+}
+
+/**
+ * The key's last request when it expired unconfirmed, or null: `commands` newest first (rc/commands/list).
+ * After an expiry the desired value is cleared, so the state alone reads as before the request.
+ */
+export function lastExpired(key: string, commands: readonly RcCommand[]): RcCommand | null {
+  const last = commands.find((command) => command.key === key);
+  return last?.state === 'expired' ? last : null;
 }
 
 /**

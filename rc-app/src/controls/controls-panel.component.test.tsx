@@ -2,7 +2,7 @@ import React from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, HelioProviders } from '@helio/shared-utils';
 import { __setShadow, apiPost } from '@helio/shared-utils/mock';
-import type { RcState } from '@helio/contracts';
+import type { RcCommand, RcState } from '@helio/contracts';
 import { ControlsPanel } from './controls-panel.component';
 
 const state = (allowed: boolean, reason: RcState['control']['reason'] = null, gateway: RcState['gateway'] = online): RcState => ({
@@ -39,10 +39,10 @@ const online: RcState['gateway'] = { connected: true, since: Date.now() - 60_000
 /** A plant whose gateway never connected nor reported: offline, as the registry and /services say. */
 const neverReported: RcState['gateway'] = { connected: null, since: null, status: 'offline' };
 
-const renderPanel = (s: RcState) =>
+const renderPanel = (s: RcState, commands?: RcCommand[]) =>
   render(
     <HelioProviders>
-      <ControlsPanel state={s} />
+      <ControlsPanel state={s} commands={commands} />
     </HelioProviders>,
   );
 
@@ -155,5 +155,34 @@ describe('the controls of a plant', () => {
     fireEvent.click(screen.getByTestId('rc-ExportLimit-apply'));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).queryByTestId('rc-confirm-offline')).toBeNull();
+  });
+
+  it('says on the card that the last request expired once its value is cleared, and not after a newer request', async () => {
+    __setShadow('gw-brno-01', shadow(5));
+    const command = (over: Partial<RcCommand>): RcCommand => ({
+      id: 'c1',
+      plantId: 'plant-1',
+      key: 'ExportLimit',
+      from: 5000,
+      to: 2500,
+      state: 'expired',
+      source: 'user',
+      userEmail: 'operator@helio.local',
+      sentAt: new Date(Date.now() - 25 * 3_600_000).toISOString(),
+      confirmedAt: null,
+      confirmMs: null,
+      ...over,
+    });
+    const { rerender } = renderPanel(state(true), [command({}), command({ id: 'c0', key: 'OperMode', state: 'confirmed' })]);
+    const expired = await screen.findByTestId('rc-expired-ExportLimit');
+    expect(expired.textContent).toMatch(/^Poslední požadavek \(2\s500 W, odeslaný .+\) zařízení do 24 h nepotvrdilo a vypršel/);
+    expect(screen.getByTestId('rc-state-ExportLimit').getAttribute('data-state')).toBe('inSync');
+    expect(screen.queryByTestId('rc-expired-OperMode')).toBeNull();
+    rerender(
+      <HelioProviders>
+        <ControlsPanel state={state(true)} commands={[command({ id: 'c2', state: 'confirmed' }), command({})]} />
+      </HelioProviders>,
+    );
+    await waitFor(() => expect(screen.queryByTestId('rc-expired-ExportLimit')).toBeNull());
   });
 });

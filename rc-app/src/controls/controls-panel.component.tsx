@@ -4,13 +4,13 @@ import React, { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Callout, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { apiErrorText, ApiError, formatDateTime, useNow, usePlantExportLimit, useShadow } from '@helio/shared-utils';
-import type { RcState } from '@helio/contracts';
+import type { RcCommand, RcState } from '@helio/contracts';
 import { WRITABLE_KEY_NAMES, type WritableKeyName } from '@helio/contracts/device';
 import { changedMeanwhile, conflictCurrent, type ChangedSetting, type SettingsSnapshot } from './conflict';
 import { ConfirmChange, type PendingChange } from './confirm-change.component';
 import { ControlCard } from './control-card.component';
 import { draftOf, parseDraft, type Draft, type RcValue } from './control-draft';
-import { controlState, refusalOf } from './control-state';
+import { controlState, lastExpired, refusalOf } from './control-state';
 import { useCancelControl, useSetControl } from './controls.resource';
 import { formatValue, problemText } from './value-format';
 
@@ -37,7 +37,8 @@ function GatewayTag({ gateway }: { gateway: RcState['gateway'] }) {
   );
 }
 
-export function ControlsPanel({ state }: { state: RcState }) {
+/** `commands`: the plant's recent commands, newest first (the history's), to tell a request that expired. */
+export function ControlsPanel({ state, commands = [] }: { state: RcState; commands?: readonly RcCommand[] }) {
   const { t } = useTranslation('rc-app');
   const { plant, keys, gateway, control } = state;
   const shadow = useShadow(plant.thingName);
@@ -136,6 +137,7 @@ export function ControlsPanel({ state }: { state: RcState }) {
             inForce={key === 'ExportLimit' ? exportLimit.text : undefined}
             state={controlState(key, doc, gateway.status, now)}
             refusal={refusalOf(key, doc)}
+            expired={lastExpired(key, commands)}
             draft={draftFor(key)}
             problem={problems[key] ?? null}
             allowed={control.allowed}
@@ -144,7 +146,7 @@ export function ControlsPanel({ state }: { state: RcState }) {
             onCancel={() =>
               cancelControl.mutate(
                 { key },
-                { onError: (error) => setProblems((p) => ({ ...p, [key]: t('cancelFailed', { error: error.message }) })) },
+                { onError: (error) => setProblems((p) => ({ ...p, [key]: t('cancelFailed', { error: apiErrorText(error) }) })) },
               )
             }
             cancelling={cancelControl.isPending && cancelControl.variables?.key === key}

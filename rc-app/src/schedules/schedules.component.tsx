@@ -136,7 +136,17 @@ function ScheduleForm({ state }: { state: RcState }) {
           {t('schedules.create')}
         </Button>
       </form>
-      {create.isError && <Callout intent="danger">{apiErrorText(create.error)}</Callout>}
+      {create.isError && (
+        <Callout intent="danger">
+          {apiErrorText(create.error, {
+            key: t('schedules.key'),
+            value: t('schedules.value'),
+            date: t('schedules.date'),
+            start: t('schedules.start'),
+            end: t('schedules.end'),
+          })}
+        </Callout>
+      )}
     </Card>
   );
 }

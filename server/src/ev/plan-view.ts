@@ -5,7 +5,7 @@ import { CHARGER_KEYS, EV_PHASE_VOLTAGE, EV_PLAN_MAX_HOURS, EV_PLAN_STEP_MINUTES
 import type { Database } from '../db/schema';
 import type { JsonObject } from '../devices/shadows/json';
 import { latestForecast } from '../forecast/latest';
-import { badRequest } from '../http/errors';
+import { evPlanInvalid } from '../http/errors';
 import type { PlantRow } from '../plants/access';
 import type { SpotConfig } from '../spot/spot-config';
 import { planCharge, planSlots, type PlanStepInput } from './plan';
@@ -19,15 +19,17 @@ type PlanRequest = EvEndpoints['ev/plan']['request'];
 /** kWh the car needs: the target energy, or the way from its reported SoC to the target SoC. */
 export function neededKwh(request: Pick<PlanRequest, 'targetKwh' | 'targetSocPct'>, reported: JsonObject): number {
   if ((request.targetKwh === undefined) === (request.targetSocPct === undefined)) {
-    throw badRequest('Give either targetKwh or targetSocPct', { fields: ['targetKwh', 'targetSocPct'] });
+    throw evPlanInvalid('Give either targetKwh or targetSocPct', 'targetKwh', 'oneTarget');
   }
   if (request.targetKwh !== undefined) return request.targetKwh;
   const soc = reported[CHARGER_KEYS.carSoc];
   const capacity = reported[CHARGER_KEYS.carCapacity];
   if (reported[CHARGER_KEYS.connected] !== true || typeof soc !== 'number' || typeof capacity !== 'number') {
-    throw badRequest('targetSocPct needs a plugged-in car that reports its state of charge; give targetKwh instead', {
-      field: 'targetSocPct',
-    });
+    throw evPlanInvalid(
+      'targetSocPct needs a plugged-in car that reports its state of charge; give targetKwh instead',
+      'targetSocPct',
+      'socUnknown',
+    );
   }
   return Math.max(0, ((request.targetSocPct! - soc) / 100) * capacity);
 }
@@ -42,9 +44,14 @@ export function chargerWatts(ratedKw: number | null, reported: JsonObject): numb
 /** The departure as epoch ms, refused when not within the next EV_PLAN_MAX_HOURS. */
 export function departureOf(text: string, now: number): number {
   const departure = Date.parse(text);
-  if (!Number.isFinite(departure)) throw badRequest('departure must be an ISO 8601 time', { field: 'departure' });
+  if (!Number.isFinite(departure)) throw evPlanInvalid('departure must be an ISO 8601 time', 'departure', 'departureNotTime');
   if (departure <= now || departure > now + EV_PLAN_MAX_HOURS * 3_600_000) {
-    throw badRequest(`departure must be within the next ${EV_PLAN_MAX_HOURS} hours`, { field: 'departure' });
+    throw evPlanInvalid(
+      `departure must be within the next ${EV_PLAN_MAX_HOURS} hours`,
+      'departure',
+      'departureOutOfRange',
+      EV_PLAN_MAX_HOURS,
+    );
   }
   return departure;
 }

@@ -209,7 +209,10 @@ describe.each(databaseTargets())('ev API on $name', (target) => {
       viewer,
     );
     expect(far.statusCode).toBe(400);
-    expect(far.json().error.message).toMatch(/48 hours/);
+    expect(far.json().error).toMatchObject({
+      code: 'EvPlanInvalid',
+      details: { field: 'departure', reason: 'departureOutOfRange', maxHours: 48 },
+    });
     const both = await apiPost(
       app,
       'ev/plan',
@@ -217,6 +220,7 @@ describe.each(databaseTargets())('ev API on $name', (target) => {
       viewer,
     );
     expect(both.statusCode).toBe(400);
+    expect(both.json().error).toMatchObject({ code: 'EvPlanInvalid', details: { reason: 'oneTarget' } });
     const foreign = await apiPost(
       app,
       'ev/plan',

@@ -29,11 +29,28 @@ export const userNotFound = (message = 'User not found') => new ApiError(404, 'U
 export const organisationNotFound = (message = 'Organisation not found') => new ApiError(404, 'OrganisationNotFound', message);
 export const webhookNotFound = (message = 'Webhook not found') => new ApiError(404, 'WebhookNotFound', message);
 export const apiKeyNotFound = (message = 'API key not found') => new ApiError(404, 'ApiKeyNotFound', message);
+export const roleNotFound = (message = 'Role not found') => new ApiError(404, 'RoleNotFound', message);
+export const sessionNotFound = (message = 'Session not found') => new ApiError(404, 'SessionNotFound', message);
+export const deliveryNotFound = (message = 'Delivery not found') => new ApiError(404, 'DeliveryNotFound', message);
+export const scheduleNotFound = (message = 'Schedule not found') => new ApiError(404, 'ScheduleNotFound', message);
+export const pushDeviceNotFound = (message = 'No such device') => new ApiError(404, 'PushDeviceNotFound', message);
+export const idTagNotFound = (message = 'Id tag not found') => new ApiError(404, 'IdTagNotFound', message);
 
 export type PeriodProblem = 'notTime' | 'endBeforeStart' | 'tooLong';
 /** 400 for a period a read cannot take: `field` names the bad end (from, to, startTime…). */
 export const periodInvalid = (message: string, field: string, reason: PeriodProblem, maxDays?: number) =>
   new ApiError(400, 'PeriodInvalid', message, { field, reason, ...(maxDays === undefined ? {} : { maxDays }) });
+export type ScheduleProblem = 'emptyWindow' | 'dateMissing' | 'forceChargeShape';
+/** 400 for an rc schedule the form cannot create: `field` names the form's field. */
+export const scheduleInvalid = (message: string, field: string, reason: ScheduleProblem) =>
+  new ApiError(400, 'ScheduleInvalid', message, { field, reason });
+/** 400 for an API key's expiry that is past or beyond `maxDays`. */
+export const apiKeyExpiryInvalid = (message: string, reason: 'past' | 'tooLong', maxDays?: number) =>
+  new ApiError(400, 'ApiKeyExpiryInvalid', message, { field: 'expiresAt', reason, ...(maxDays === undefined ? {} : { maxDays }) });
+export type EvPlanProblem = 'oneTarget' | 'socUnknown' | 'departureNotTime' | 'departureOutOfRange';
+/** 400 for a charge plan the form asked for wrongly: `field` names the form's field. */
+export const evPlanInvalid = (message: string, field: string, reason: EvPlanProblem, maxHours?: number) =>
+  new ApiError(400, 'EvPlanInvalid', message, { field, reason, ...(maxHours === undefined ? {} : { maxHours }) });
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new ApiError(429, 'TooManyRequests', message, { retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
 export const conflict = (message: string, details?: unknown) => new ApiError(409, 'Conflict', message, details);

@@ -129,7 +129,9 @@ describe.each(databaseTargets())('IAM role and permission routes on $name', (tar
 
   it('answers 404 for a role of another tenant', async () => {
     const foreign = await addRole(db, await tenantIdOf(db, 'Other Energy s.r.o.'), 'Theirs', ['plants:read']);
-    expect((await roles('update', { id: foreign, name: 'Mine now' })).statusCode).toBe(404);
+    const update = await roles('update', { id: foreign, name: 'Mine now' });
+    expect(update.statusCode).toBe(404);
+    expect(update.json().error.code).toBe('RoleNotFound');
     expect((await roles('delete', { id: foreign })).statusCode).toBe(404);
     expect((await roles('list', {})).json<{ roles: RoleAnswer[] }>().roles.map((r) => r.id)).not.toContain(foreign);
   });

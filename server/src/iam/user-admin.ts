@@ -6,7 +6,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import { isPostgres } from '../db';
 import type { Database, UserTable } from '../db/schema';
 import type { AuthUser } from '../http/auth';
-import { ApiError, conflict, notFound, userNotFound } from '../http/errors';
+import { ApiError, conflict, roleNotFound, userNotFound } from '../http/errors';
 import { ADMINISTRATOR_ROLES, type Permission } from './permissions';
 import { findTenantRole, type RoleView } from './roles';
 
@@ -32,7 +32,7 @@ export async function requireTenantUser(db: Kysely<Database>, tenantId: string, 
 
 export async function requireTenantRole(db: Kysely<Database>, tenantId: string, id: string): Promise<RoleView> {
   const role = await findTenantRole(db, tenantId, id);
-  if (!role) throw notFound('Role not found');
+  if (!role) throw roleNotFound();
   return role;
 }
 

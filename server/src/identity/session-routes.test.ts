@@ -84,6 +84,7 @@ describe.each(databaseTargets())('session routes on $name', (target) => {
     const theirId = (await list(theirs.idToken))[0]?.id ?? '';
     const response = await post(app, 'auth/sessions/revoke', { id: theirId }, { token: mine.idToken });
     expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('SessionNotFound');
     expect((await post(app, 'users/info', {}, { token: theirs.idToken })).statusCode).toBe(200);
   });
 

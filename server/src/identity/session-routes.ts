@@ -4,7 +4,7 @@
 import type { ApiHandlers } from '../http/api-module';
 import { recordAudit } from '../audit/audit-log';
 import { inTransaction } from '../db/dialect';
-import { notFound } from '../http/errors';
+import { sessionNotFound } from '../http/errors';
 import { type SessionView } from '@helio/contracts';
 import { announceAccessEnded } from './access-ended';
 import { listActiveSessions, revokeUserSession, revokeUserSessions } from './sessions';
@@ -31,7 +31,7 @@ export function sessionHandlers({ db }: IdentityDeps): ApiHandlers {
     },
     'auth/sessions/revoke': async (request) => {
       await inTransaction(db, async (trx) => {
-        if (!(await revokeUserSession(trx, request.user.sub, request.body.id))) throw notFound('Session not found');
+        if (!(await revokeUserSession(trx, request.user.sub, request.body.id))) throw sessionNotFound();
         await recordAudit(trx, {
           tenantId: request.user.tenantId,
           action: 'auth.session_revoked',

@@ -8,7 +8,7 @@ import type { ApiKeyView, ErrorBody } from '@helio/contracts';
 import type { Database } from '../db/schema';
 import { insertPlant, insertTenant } from '../devices/test-fixtures';
 import { buildApp } from '../http/app';
-import { MODULE_KEYS } from '@helio/contracts';
+import { API_KEY_MAX_DAYS, MODULE_KEYS } from '@helio/contracts';
 import { addRole, addUser, tokenFor, type TestUser } from '../iam/test-fixtures';
 import { findTenantPlant, grantPlantAccess } from '../plants/access';
 import { loadSpotConfig } from '../spot/spot-config';
@@ -121,6 +121,18 @@ describe.each(databaseTargets())('API keys on $name', (target) => {
     expect(
       (await apiPost(app, 'integration/key/create', { name: 'x', scope: 'admin', plantIds: null, expiresAt: null }, admin)).statusCode,
     ).toBe(400);
+  });
+
+  it('refuses an expiry in the past or beyond the longest life, with its reason', async () => {
+    const withExpiry = (expiresAt: string) =>
+      apiPost(app, 'integration/key/create', { name: 'x', scope: 'read', plantIds: null, expiresAt }, admin);
+    const past = await withExpiry('2000-01-01T00:00:00.000Z');
+    expect([past.statusCode, past.json().error]).toEqual([
+      400,
+      expect.objectContaining({ code: 'ApiKeyExpiryInvalid', details: { field: 'expiresAt', reason: 'past' } }),
+    ]);
+    const far = await withExpiry('9999-01-01T00:00:00.000Z');
+    expect(far.json().error).toMatchObject({ code: 'ApiKeyExpiryInvalid', details: { reason: 'tooLong', maxDays: API_KEY_MAX_DAYS } });
   });
 
   it('stops working at once when revoked, and the change is audited', async () => {

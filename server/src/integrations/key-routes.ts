@@ -9,7 +9,7 @@ import { recordRequestAudit } from '../audit/request-audit';
 import { announceAccessEnded } from '../identity/access-ended';
 import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
-import { ApiError, apiKeyNotFound, badRequest, plantNotFound } from '../http/errors';
+import { ApiError, apiKeyExpiryInvalid, apiKeyNotFound, plantNotFound } from '../http/errors';
 import { listTenantPlants } from '../plants/access';
 import { createApiKey, findApiKey, keyView, listApiKeys, revokeApiKey } from './api-keys';
 import { permissionsBeyond } from './key-auth';
@@ -22,9 +22,9 @@ export function keyHandlers({ db, pepper }: { db: Kysely<Database>; pepper: stri
       const { name, scope, plantIds, expiresAt } = request.body;
       if (expiresAt !== null) {
         const at = Date.parse(expiresAt);
-        if (!(at > Date.now())) throw badRequest('The expiry must be in the future', { field: 'expiresAt' });
+        if (!(at > Date.now())) throw apiKeyExpiryInvalid('The expiry must be in the future', 'past');
         if (at > Date.now() + API_KEY_MAX_DAYS * DAY_MS)
-          throw badRequest(`A key lives at most ${API_KEY_MAX_DAYS} days`, { field: 'expiresAt' });
+          throw apiKeyExpiryInvalid(`A key lives at most ${API_KEY_MAX_DAYS} days`, 'tooLong', API_KEY_MAX_DAYS);
       }
       const beyond = permissionsBeyond(scope, request.user.permissions);
       if (beyond.length > 0)

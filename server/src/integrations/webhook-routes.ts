@@ -11,7 +11,7 @@ import { recordRequestAudit } from '../audit/request-audit';
 import type { AuditTarget } from '../audit/audit-log';
 import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
-import { ApiError, notFound, webhookNotFound } from '../http/errors';
+import { ApiError, deliveryNotFound, webhookNotFound } from '../http/errors';
 import { requeueDelivery, wakeSenders } from './webhook-events';
 import {
   countWebhooks,
@@ -98,7 +98,7 @@ export function webhookHandlers({ db, allowPrivate }: { db: Kysely<Database>; al
     },
     'integration/webhook/redeliver': async (request) => {
       const delivery = await findDelivery(db, request.user, request.body.id);
-      if (!delivery) throw notFound('Delivery not found');
+      if (!delivery) throw deliveryNotFound();
       const hook = await requireHook(request.user.tenantId, delivery.webhook_id);
       await refuseRedeliveryBeyondCap(db, delivery);
       const id = await inTransaction(db, async (trx) => {
@@ -115,7 +115,7 @@ export function webhookHandlers({ db, allowPrivate }: { db: Kysely<Database>; al
       });
       wakeSenders();
       const queued = await findDelivery(db, request.user, id);
-      if (!queued) throw notFound('Delivery not found');
+      if (!queued) throw deliveryNotFound();
       return deliveryView(queued);
     },
   };

@@ -212,7 +212,9 @@ describe.each(databaseTargets())('webhooks on $name', (target) => {
     const { webhook } = await createHook();
     const [id] = await emitWebhookEvent(db, tenant, { type: 'alert.opened', data: { run: randomUUID() } });
     expect((await apiPost(app, 'integration/webhook/deliveries', { webhookId: webhook.id }, other)).statusCode).toBe(404);
-    expect((await apiPost(app, 'integration/webhook/redeliver', { id }, other)).statusCode).toBe(404);
+    const redeliver = await apiPost(app, 'integration/webhook/redeliver', { id }, other);
+    expect(redeliver.statusCode).toBe(404);
+    expect(redeliver.json().error.code).toBe('DeliveryNotFound');
     expect((await apiPost(app, 'integration/webhook/delete', { id: webhook.id }, other)).statusCode).toBe(404);
     expect((await apiPost(app, 'integration/webhook/delete', { id: webhook.id }, admin)).statusCode).toBe(200);
   });

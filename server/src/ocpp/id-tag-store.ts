@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import { plantTarget, recordRequestAudit, type RequestCaller } from '../audit/request-audit';
 import type { Database } from '../db/schema';
 import { inTransaction } from '../db/dialect';
-import { conflict, notFound } from '../http/errors';
+import { conflict, idTagNotFound, plantNotFound } from '../http/errors';
 import { findTenantPlant, requirePlantRole, type AccessiblePlant, type PlantRole } from '../plants/access';
 import { visibleCharger } from './charger-store';
 import { ocppDb, type ChargerIdTagTable } from './tables';
@@ -25,7 +25,7 @@ const view = (row: ChargerIdTagTable): IdTagView => ({
 
 async function visiblePlant(db: Kysely<Database>, caller: RequestCaller, plantId: string, needed: PlantRole): Promise<AccessiblePlant> {
   const plant = await findTenantPlant(db, caller.user, plantId);
-  if (!plant) throw notFound('Plant not found');
+  if (!plant) throw plantNotFound();
   return requirePlantRole(plant, needed);
 }
 
@@ -93,7 +93,7 @@ export async function blockPlantIdTag(
 ): Promise<IdTagView> {
   const plant = await visiblePlant(db, caller, plantId, 'owner');
   const tag = await findTag(db, plant.id, idTag);
-  if (!tag) throw notFound('Id tag not found');
+  if (!tag) throw idTagNotFound();
   await inTransaction(db, async (trx) => {
     await ocppDb(trx)
       .updateTable('charger_id_tags')
@@ -116,7 +116,7 @@ export async function removePlantIdTag(
 ): Promise<void> {
   const plant = await visiblePlant(db, caller, plantId, 'owner');
   const tag = await findTag(db, plant.id, idTag);
-  if (!tag) throw notFound('Id tag not found');
+  if (!tag) throw idTagNotFound();
   await inTransaction(db, async (trx) => {
     await ocppDb(trx).deleteFrom('charger_id_tags').where('plant_id', '=', plant.id).where('id_tag', '=', tag.id_tag).execute();
     await recordRequestAudit(trx, caller, 'plants.id_tag_removed', plantTarget(plant), { idTag: tag.id_tag, name: tag.label });

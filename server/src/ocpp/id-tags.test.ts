@@ -169,7 +169,8 @@ describe.each(databaseTargets())('plant id tags on $name', (target) => {
       expect([path, (await call(path, body, theirOwner)).statusCode]).toEqual([path, 404]);
     }
     expect((await tags()).idTags.find((t) => t.idTag === 'OWNED-1')).toMatchObject({ blocked: false });
-    expect((await call('ev/id-tag/block', { plantId, idTag: 'NOWHERE', blocked: true })).statusCode).toBe(404);
+    const block = await call('ev/id-tag/block', { plantId, idTag: 'NOWHERE', blocked: true });
+    expect([block.statusCode, block.json().error.code]).toEqual([404, 'IdTagNotFound']);
     expect((await call('ev/id-tag/remove', { plantId, idTag: 'NOWHERE' })).statusCode).toBe(404);
   });
 

@@ -81,7 +81,9 @@ describe.each(databaseTargets())('the push devices API on $name', (target) => {
     const other = await signedIn();
     const device = (await subscribe(owner.token, 'Phone')).response.json<{ id: string }>();
     expect(await devices(other.token)).toEqual([]);
-    expect((await post(app, 'notifications/push/rename', { id: device.id, name: 'Mine' }, { token: other.token })).statusCode).toBe(404);
+    const rename = await post(app, 'notifications/push/rename', { id: device.id, name: 'Mine' }, { token: other.token });
+    expect(rename.statusCode).toBe(404);
+    expect(rename.json().error.code).toBe('PushDeviceNotFound');
     expect((await post(app, 'notifications/push/test', { id: device.id }, { token: other.token })).statusCode).toBe(404);
     expect((await post(app, 'notifications/push/remove', { id: device.id }, { token: other.token })).statusCode).toBe(404);
     expect((await devices(owner.token)).map((d) => d.name)).toEqual(['Phone']);

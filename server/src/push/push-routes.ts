@@ -2,7 +2,7 @@
 // user id from the token); another user's device id is a 404, as a missing one is.
 import type { PushDevice } from '@helio/contracts';
 import type { ApiHandlers } from '../http/api-module';
-import { conflict, notFound } from '../http/errors';
+import { conflict, pushDeviceNotFound } from '../http/errors';
 import type { PushDb } from './push-db';
 import { renderTestPush } from './push-message';
 import {
@@ -28,7 +28,7 @@ function deviceOf(row: PushSubscriptionRow): PushDevice {
 
 async function ownDevice(db: PushDb, userId: string, id: string): Promise<PushSubscriptionRow> {
   const row = await db.selectFrom('push_subscriptions').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-  if (!row) throw notFound('No such device');
+  if (!row) throw pushDeviceNotFound();
   return row;
 }
 
@@ -54,11 +54,11 @@ export function pushHandlers(db: PushDb, publicKey: () => string): ApiHandlers {
       return deviceOf(row);
     },
     'notifications/push/rename': async (request) => {
-      if (!(await renameSubscription(db, request.user.sub, request.body.id, request.body.name))) throw notFound('No such device');
+      if (!(await renameSubscription(db, request.user.sub, request.body.id, request.body.name))) throw pushDeviceNotFound();
       return deviceOf(await ownDevice(db, request.user.sub, request.body.id));
     },
     'notifications/push/remove': async (request) => {
-      if (!(await removeSubscription(db, request.user.sub, request.body.id))) throw notFound('No such device');
+      if (!(await removeSubscription(db, request.user.sub, request.body.id))) throw pushDeviceNotFound();
       return { removed: true };
     },
     'notifications/push/test': async (request) => {

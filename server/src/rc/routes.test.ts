@@ -213,7 +213,9 @@ describe.each(databaseTargets())('remote control on $name', (target) => {
     expect((await devices.shadows.get(things.home))?.state.desired.OperMode).toBe('self-consumption');
     const bySchedule = (await history(ids.home, { key: 'OperMode' })).filter((c) => c.source === 'schedule');
     expect(bySchedule.map((c) => c.to)).toEqual(['self-consumption', 'backup']);
-    expect((await call('rc/schedules/delete', { id: schedule.id }, otherAdmin)).statusCode).toBe(404);
+    const foreign = await call('rc/schedules/delete', { id: schedule.id }, otherAdmin);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error.code).toBe('ScheduleNotFound');
     expect((await call('rc/schedules/delete', { id: schedule.id })).json()).toEqual({ ok: true });
   });
 
@@ -273,7 +275,7 @@ describe.each(databaseTargets())('remote control on $name', (target) => {
       start: '01:00',
       end: '02:00',
     });
-    expect(once.json().error.details).toEqual({ field: 'date', problem: 'required' });
+    expect(once.json().error).toMatchObject({ code: 'ScheduleInvalid', details: { field: 'date', reason: 'dateMissing' } });
     const force = await call('rc/schedules/create', {
       plantId: ids.home,
       key: 'ForceCharge',
@@ -283,6 +285,7 @@ describe.each(databaseTargets())('remote control on $name', (target) => {
       end: '05:00',
     });
     expect(force.statusCode).toBe(400);
+    expect(force.json().error).toMatchObject({ code: 'ScheduleInvalid', details: { reason: 'forceChargeShape' } });
     const ok = await call('rc/schedules/create', {
       plantId: ids.home,
       key: 'ForceCharge',

@@ -8,7 +8,7 @@ import { plantTarget, recordRequestAudit, type RequestCaller } from '../audit/re
 import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { isJsonObject, type JsonValue } from '../devices/shadows/json';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { conflict, plantNotFound, scheduleInvalid, scheduleNotFound } from '../http/errors';
 import { findTenantPlant, requirePlantRole, type AccessiblePlant } from '../plants/access';
 import { checkValue, ruleFor } from './settings';
 import type { RcScheduleTable } from './tables';
@@ -90,7 +90,7 @@ export function restoreValue(key: string, previous: JsonValue, now: number): Jso
 function checkScheduleValue(key: ReturnType<typeof ruleFor>['key'], value: JsonValue): void {
   if (key !== 'ForceCharge') return checkValue(key, value);
   if (!isJsonObject(value) || Object.keys(value).join() !== 'targetSoc') {
-    throw badRequest('A scheduled ForceCharge gives {"targetSoc"}; it runs until the window ends', { field: key, problem: 'type' });
+    throw scheduleInvalid('A scheduled ForceCharge gives {"targetSoc"}; it runs until the window ends', 'value', 'forceChargeShape');
   }
   checkValue(key, startValue(key, value, Date.now() + HOUR_MS));
 }
@@ -109,8 +109,8 @@ export async function createSchedule(
   const plant = requirePlantRole(visible, 'operator');
   const { key } = ruleFor(body.key, plant);
   checkScheduleValue(key, value);
-  if (start === end) throw badRequest('A window must end at another time than it starts', { field: 'end', problem: 'range' });
-  if (kind === 'once' && !body.date) throw badRequest('A one-off window needs its date', { field: 'date', problem: 'required' });
+  if (start === end) throw scheduleInvalid('A window must end at another time than it starts', 'end', 'emptyWindow');
+  if (kind === 'once' && !body.date) throw scheduleInvalid('A one-off window needs its date', 'date', 'dateMissing');
   if ((await listSchedules(db, plant.id)).length >= RC_SCHEDULES_MAX) throw conflict(`A plant has at most ${RC_SCHEDULES_MAX} schedules`);
   return inTransaction(db, async (trx) => {
     const row = await insertSchedule(trx, {
@@ -142,7 +142,7 @@ export async function deleteSchedule(db: Kysely<Database>, caller: RequestCaller
     .where('tenant_id', '=', caller.user.tenantId)
     .executeTakeFirst();
   const visible = row ? await findTenantPlant(db, caller.user, row.plant_id) : undefined;
-  if (!row || !visible) throw notFound(row ? 'Plant not found' : 'Schedule not found');
+  if (!row || !visible) throw row ? plantNotFound() : scheduleNotFound();
   const plant = requirePlantRole(visible, 'operator');
   await inTransaction(db, async (trx) => {
     await trx.deleteFrom('rc_schedules').where('id', '=', row.id).execute();

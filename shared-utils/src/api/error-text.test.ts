@@ -63,6 +63,9 @@ describe('translated server errors', () => {
     });
     expect(apiErrorTextIn(cs, noBattery)).not.toContain('BatSocMin');
     expect(apiErrorTextIn(cs, noBattery)).toMatch(/vyžaduje baterii/);
+    expect(apiErrorTextIn(cs, new ApiError(404, 'ScheduleNotFound', 'Schedule not found'))).toMatch(/^Plán neexistuje/);
+    const far = new ApiError(400, 'EvPlanInvalid', 'x', { field: 'departure', reason: 'departureOutOfRange', maxHours: 48 });
+    expect(apiErrorTextIn(cs, far)).toBe('Odjezd musí být v příštích 48 hodinách.');
     const tooLong = new ApiError(400, 'PeriodInvalid', 'x', { field: 'to', reason: 'tooLong', maxDays: 400 });
     expect(apiErrorTextIn(cs, tooLong)).toBe('Období může mít nejvýše 400 dní.');
   });
@@ -87,13 +90,18 @@ describe('translated server errors', () => {
     expect(apiErrorTextIn(cs, error)).toBe('Minimální proud 20 A nesmí být vyšší než maximální 12 A.');
   });
 
-  it('turns a schema error list into the generic invalid-field sentence', () => {
+  it('names a schema check’s refused field by the form’s label, or as "one of the fields", never by its raw path', () => {
     const error = new ApiError(400, 'BadRequest', 'body/name must be string', [{ instancePath: '/limits/maxA', params: {} }]);
-    expect(apiErrorTextIn(cs, error)).toBe('Formulář má neplatné pole: limits.maxA.');
+    expect(apiErrorTextIn(cs, error, { 'limits.maxA': 'Maximální proud' })).toBe('Pole „Maximální proud“ nemá platnou hodnotu.');
+    expect(apiErrorTextIn(cs, error, { maxA: 'Maximální proud' })).toBe('Pole „Maximální proud“ nemá platnou hodnotu.');
+    expect(apiErrorTextIn(cs, error)).toBe('Jedno z polí formuláře nemá platnou hodnotu. Zkontrolujte zadané údaje.');
     const missing = new ApiError(400, 'BadRequest', "body must have required property 'name'", [
       { instancePath: '', params: { missingProperty: 'name' } },
     ]);
-    expect(apiErrorTextIn(en, missing)).toBe('The form has an invalid field: name.');
+    expect(apiErrorTextIn(en, missing)).not.toContain('name');
+    expect(apiErrorTextIn(en, missing, { name: 'Name' })).toBe('The field “Name” does not have a valid value.');
+    const setting = new ApiError(400, 'BadRequest', 'x', { field: 'BatSocMin' });
+    expect(apiErrorTextIn(cs, setting)).not.toContain('BatSocMin');
   });
 
   it('gives a plain code without details its generic sentence', () => {

@@ -29,18 +29,30 @@ function invalidField(errors: readonly SchemaError[]): string | undefined {
 }
 
 /**
+ * Labels a form gives its own fields, by the path a schema check names (`limits.maxA`) or its last
+ * segment (`maxA`), already in the user's language: a refused field is named as the form names it.
+ */
+export type FieldLabels = Readonly<Record<string, string>>;
+
+/** A field's label: the form's own, else a device setting's catalogue label, else none (never the raw path). */
+function fieldLabel(t: TFunction, path: string, fieldLabels: FieldLabels): string | undefined {
+  const own = fieldLabels[path] ?? fieldLabels[path.split('.').pop() ?? path];
+  if (own !== undefined) return own;
+  const info = metricInfo(path);
+  return info ? t(info.labelKey, { ns: 'common' }) : undefined;
+}
+
+/**
  * Identifiers a detail may carry, as people name them (what the IAM pages and the menu show): a
  * permission (`plants:write` → "Plant management"), a module (`rc` → "Remote control"), a device
- * setting or metric key (`BatSocMin` → its catalogue label). An unknown identifier stays as it is.
+ * setting or metric key (`BatSocMin` → its catalogue label), a form field by the form's label. An
+ * unknown identifier stays as it is.
  */
-function labelled(t: TFunction, field: string, value: string | number): string | number {
+function labelled(t: TFunction, field: string, value: string | number, fieldLabels: FieldLabels): string | number {
   if (typeof value !== 'string') return value;
   if (field === 'permission' || field === 'permissions') return permissionLabel(t, value);
   if (field === 'module') return t(`modules.${value}`, { ns: 'common', defaultValue: value });
-  if (field === 'key' || field === 'field') {
-    const info = metricInfo(value);
-    return info ? t(info.labelKey, { ns: 'common' }) : value;
-  }
+  if (field === 'key' || field === 'field') return fieldLabel(t, value, fieldLabels) ?? value;
   return value;
 }
 
@@ -48,7 +60,7 @@ function labelled(t: TFunction, field: string, value: string | number): string |
 function valuesOf(details: unknown, label: (field: string, value: string | number) => string | number = (_field, value) => value): Values {
   if (Array.isArray(details)) {
     const field = invalidField(details as SchemaError[]);
-    return field === undefined ? {} : { field };
+    return field === undefined ? {} : { field: label('field', field) };
   }
   if (details === null || typeof details !== 'object') return {};
   const values: Values = {};
@@ -60,13 +72,20 @@ function valuesOf(details: unknown, label: (field: string, value: string | numbe
   return values;
 }
 
-/** The translated sentence for a failed call; `t` is the console's (or a test's) i18next t. */
-export function apiErrorTextIn(t: TFunction, error: unknown): string {
+/**
+ * The translated sentence for a failed call; `t` is the console's (or a test's) i18next t,
+ * `fieldLabels` the labels of the form that sent it, if any. A schema check's refused field the form
+ * does not name gets the generic "one of the form's fields" sentence rather than its raw path.
+ */
+export function apiErrorTextIn(t: TFunction, error: unknown, fieldLabels: FieldLabels = {}): string {
   if (!(error instanceof ApiError)) return t('apiErrors.unexpected', { ns: 'common' });
-  const values = valuesOf(error.details, (field, value) => labelled(t, field, value));
+  const values = valuesOf(error.details, (field, value) => labelled(t, field, value, fieldLabels));
   if ((CLIENT_ERROR_CODES as readonly string[]).includes(error.code)) return t(`apiErrors.${error.code}`, { ns: 'common', ...values });
   if (!isErrorCode(error.code)) return t('apiErrors.unknown', { ns: 'common', code: error.code });
+  const raw = valuesOf(error.details);
+  if (error.code === 'BadRequest' && typeof raw.field === 'string' && fieldLabel(t, raw.field, fieldLabels) === undefined)
+    return t('apiErrors.BadRequest_unnamedField', { ns: 'common' });
   // the variant is picked by the raw details (a reason is an identifier, never a label)
-  const context = errorVariant(error.code, valuesOf(error.details));
+  const context = errorVariant(error.code, raw);
   return t(`apiErrors.${error.code}`, { ns: 'common', ...values, ...(context === undefined ? {} : { context }) });
 }

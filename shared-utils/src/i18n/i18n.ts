@@ -7,7 +7,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, LOADER_OPTIONS, type Language } from './lo
 import { formatDateTimeIn, formatNumberIn, formatPowerIn, localeOf } from './locale-format';
 import type { TFunction } from 'i18next';
 import { formatMetricValueIn, metricValueTextIn } from '../shadow/metric-value';
-import { apiErrorTextIn } from '../api/error-text';
+import { apiErrorTextIn, type FieldLabels } from '../api/error-text';
 
 export const i18n = i18next.createInstance();
 
@@ -73,6 +73,6 @@ export function metricValueText(
 }
 
 /** A failed call as a sentence in the current language (never the server's English message). */
-export function apiErrorText(error: unknown): string {
-  return apiErrorTextIn(i18n.t, error);
+export function apiErrorText(error: unknown, fieldLabels?: FieldLabels): string {
+  return apiErrorTextIn(i18n.t, error, fieldLabels);
 }
