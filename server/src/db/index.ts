@@ -24,7 +24,7 @@ export function sqliteFileOf(url: string): string {
   return rest === ':memory:' || rest === '' ? ':memory:' : path.resolve(rest);
 }
 
-function openSqlite(url: string): Kysely<Database> {
+function openSqlite(url: string, busyTimeoutMs: number): Kysely<Database> {
   const file = sqliteFileOf(url);
   if (file !== ':memory:') {
     // a directory made here is private; an existing one (which may be shared, like /tmp) is left alone
@@ -35,7 +35,7 @@ function openSqlite(url: string): Kysely<Database> {
   database.pragma('journal_mode = WAL');
   if (file !== ':memory:') tightenSqliteFiles(file);
   database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
+  database.pragma(`busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
   database.pragma('synchronous = NORMAL');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(keepingRollbackErrors(database)) }) });
 }
@@ -80,9 +80,16 @@ function openPostgres(url: string): Kysely<Database> {
   return db;
 }
 
-export async function createDatabase(url: string): Promise<Kysely<Database>> {
+/**
+ * Opens the database of `url`. On SQLite, a statement finding another process writing waits up to
+ * `sqliteBusyTimeoutMs` for it (the server is one connection, so this is only about other processes).
+ */
+export async function createDatabase(
+  url: string,
+  { sqliteBusyTimeoutMs = 5000 }: { sqliteBusyTimeoutMs?: number } = {},
+): Promise<Kysely<Database>> {
   const kind = databaseKindOf(url);
-  const db = kind === 'postgres' ? openPostgres(url) : openSqlite(url);
+  const db = kind === 'postgres' ? openPostgres(url) : openSqlite(url, sqliteBusyTimeoutMs);
   try {
     await sql`select 1`.execute(db); // fail at startup with the engine named, not on the first request
   } catch (error) {

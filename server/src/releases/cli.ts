@@ -169,7 +169,9 @@ export async function runCommand(
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const db = await createDatabase(config.databaseUrl);
+  // Run beside a live server: on SQLite its writes (a first start's simulated history, one transaction
+  // a plant, seconds on a loaded machine) hold the file; an operator's command waits rather than fails.
+  const db = await createDatabase(config.databaseUrl, { sqliteBusyTimeoutMs: 60_000 });
   try {
     await migrateToLatest(db);
     await runCommand(db, process.argv.slice(2), (line) => process.stdout.write(`${line}\n`), config);
