@@ -167,14 +167,39 @@ export async function runCommand(
   }
 }
 
+const BUSY_ATTEMPTS = 20;
+
+/**
+ * SQLite answers BUSY at once, whatever the busy timeout, when a transaction that has read must become
+ * a writer after another process (the live server) wrote meanwhile (SQLITE_BUSY_SNAPSHOT in WAL mode).
+ * The step rolled back whole, so it is tried again after a short wait.
+ */
+async function whileSqliteBusy<T>(step: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (attempt >= BUSY_ATTEMPTS || typeof code !== 'string' || !code.startsWith('SQLITE_BUSY')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   // Run beside a live server: on SQLite its writes (a first start's simulated history, one transaction
   // a plant, seconds on a loaded machine) hold the file; an operator's command waits rather than fails.
   const db = await createDatabase(config.databaseUrl, { sqliteBusyTimeoutMs: 60_000 });
   try {
-    await migrateToLatest(db);
-    await runCommand(db, process.argv.slice(2), (line) => process.stdout.write(`${line}\n`), config);
+    await whileSqliteBusy(() => migrateToLatest(db));
+    // printed once the command went through, so a try again prints nothing twice
+    const lines = await whileSqliteBusy(async () => {
+      const out: string[] = [];
+      await runCommand(db, process.argv.slice(2), (line) => out.push(line), config);
+      return out;
+    });
+    for (const line of lines) process.stdout.write(`${line}\n`);
   } catch (error) {
     const known = [UsageError, InvalidReleaseError, ReleaseNotFoundError, ReleaseConflictError].some((type) => error instanceof type);
     process.stderr.write(`${known && error instanceof Error ? error.message : String(error instanceof Error ? error.stack : error)}\n`);
