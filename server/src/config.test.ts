@@ -27,6 +27,8 @@ describe('loadConfig', () => {
       rollupRetentionDays: 3650,
       alertTickMs: 30_000,
       rcTickMs: 5000,
+      ocppTickMs: 10_000,
+      ocppPvStartHoldMs: 60_000,
       publicDir: path.join(REPO_ROOT, 'dist', 'public'),
       logLevel: 'info',
       secureCookies: false,
