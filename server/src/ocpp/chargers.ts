@@ -34,6 +34,55 @@ export interface NewCharger {
 export class ChargePointIdTaken extends Error {}
 
 /**
+ * A charger's row as it starts, whoever adds it (an OCPP charger added on the plant detail, or a
+ * gateway's charger device): not yet booted, fast mode, limits from its rated power.
+ */
+function newChargerRow(c: {
+  id: string;
+  plantId: string;
+  deviceId: string | null;
+  chargePointId: string;
+  name: string;
+  passwordHash: string | null;
+  freeCharging: boolean;
+  ratedPowerKw: number | null;
+}): ChargerTable {
+  const hwMax = hardwareAmps(c.ratedPowerKw);
+  return {
+    id: c.id,
+    plant_id: c.plantId,
+    device_id: c.deviceId,
+    charge_point_id: c.chargePointId,
+    name: c.name,
+    thing_name: `ocpp-${c.id}`,
+    password_hash: c.passwordHash,
+    vendor: null,
+    model: null,
+    serial: null,
+    firmware: null,
+    meter_type: null,
+    booted_at: null,
+    connection: null,
+    connection_at: null,
+    connection_id: null,
+    last_heartbeat_at: null,
+    firmware_status: null,
+    diagnostics_status: null,
+    free_charging: c.freeCharging ? 1 : 0,
+    mode: 'fast',
+    min_current_a: 6,
+    max_current_a: hwMax,
+    phases: 0,
+    plan_slots: '[]',
+    battery_first_below_pct: 0,
+    hw_max_current_a: hwMax,
+    hw_phases: 3,
+    min_status_duration_s: 0,
+    created_at: new Date().toISOString(),
+  };
+}
+
+/**
  * Adds the charger and answers it with its password (the only time the password exists in clear).
  * `change` runs in the insert's transaction (an audit entry): the password is hashed before it, so no
  * transaction is held open for scrypt.
@@ -48,39 +97,17 @@ export async function addCharger(
   if (taken) throw new ChargePointIdTaken(input.chargePointId);
   const password = newChargerPassword();
   const id = randomUUID();
-  const hwMax = hardwareAmps(input.ratedPowerKw ?? null);
-  const charger: ChargerTable = {
+  const charger = newChargerRow({
     id,
-    plant_id: input.plantId,
-    device_id: input.deviceId ?? null,
-    charge_point_id: input.chargePointId,
+    plantId: input.plantId,
+    deviceId: input.deviceId ?? null,
+    chargePointId: input.chargePointId,
     name: input.name,
-    thing_name: `ocpp-${id}`,
-    password_hash: await hashPassword(password),
-    vendor: null,
-    model: null,
-    serial: null,
-    firmware: null,
-    meter_type: null,
-    booted_at: null,
-    connection: null,
-    connection_at: null,
-    connection_id: null,
-    last_heartbeat_at: null,
-    firmware_status: null,
-    diagnostics_status: null,
-    free_charging: input.freeCharging ? 1 : 0,
-    mode: 'fast',
-    min_current_a: 6,
-    max_current_a: hwMax,
-    phases: 0,
-    plan_slots: '[]',
-    battery_first_below_pct: 0,
-    hw_max_current_a: hwMax,
-    hw_phases: 3,
-    min_status_duration_s: 0,
-    created_at: new Date().toISOString(),
-  };
+    passwordHash: await hashPassword(password),
+    freeCharging: input.freeCharging === true,
+    ratedPowerKw: input.ratedPowerKw ?? null,
+  });
+
   await inTransaction(db, async (trx) => {
     await ocppDb(trx).insertInto('chargers').values(charger).execute();
     await change?.(trx, charger);
@@ -123,41 +150,20 @@ export async function ensureDeviceChargers(db: Kysely<Database>, plantIds?: read
     let n = 1;
     while (taken.has(`${device.thing_name}-ev${n}`)) n++;
     const id = randomUUID();
-    const hwMax = hardwareAmps(device.rated_power_kw);
     const result = await o
       .insertInto('chargers')
-      .values({
-        id,
-        plant_id: device.plant_id,
-        device_id: device.id,
-        charge_point_id: `${device.thing_name}-ev${n}`,
-        name: device.name,
-        thing_name: `ocpp-${id}`,
-        password_hash: null,
-        vendor: null,
-        model: null,
-        serial: null,
-        firmware: null,
-        meter_type: null,
-        booted_at: null,
-        connection: null,
-        connection_at: null,
-        connection_id: null,
-        last_heartbeat_at: null,
-        firmware_status: null,
-        diagnostics_status: null,
-        free_charging: 0,
-        mode: 'fast',
-        min_current_a: 6,
-        max_current_a: hwMax,
-        phases: 0,
-        plan_slots: '[]',
-        battery_first_below_pct: 0,
-        hw_max_current_a: hwMax,
-        hw_phases: 3,
-        min_status_duration_s: 0,
-        created_at: new Date().toISOString(),
-      })
+      .values(
+        newChargerRow({
+          id,
+          plantId: device.plant_id,
+          deviceId: device.id,
+          chargePointId: `${device.thing_name}-ev${n}`,
+          name: device.name,
+          passwordHash: null,
+          freeCharging: false,
+          ratedPowerKw: device.rated_power_kw,
+        }),
+      )
       .onConflict((oc) => oc.column('charge_point_id').doNothing())
       .executeTakeFirst();
     added += Number(result.numInsertedOrUpdatedRows ?? 0);
