@@ -1,7 +1,8 @@
-// ev/chargers, ev/sessions and ev/plan: the EV module's reads. Charger settings are not here: they
-// are desired-state keys of the device contract (device/charger-keys.ts) written through
-// iot/thing/shadow/desired. ev/charger/add, /remove, /list and /password/rotate manage a plant's OCPP
-// chargers (docs/ocpp.md): the password is answered once and only its hash is stored.
+// ev/chargers, ev/sessions and ev/plan: the EV module's reads over the plants' charger keys (a
+// gateway's charger; device/charger-keys.ts). ev/charger/* and ev/id-tag/* manage a plant's chargers
+// one by one (docs/ocpp.md): added, removed, their password (answered once, only its hash stored),
+// their settings, calls, sessions and the plant's RFID cards. Two concerns in one file: the second
+// belongs in an ocpp.ts of its own (issue 35's registry takes it without other change).
 import { Type, type Static } from '@sinclair/typebox';
 import { EV_CURRENT_MAX_A, EV_CURRENT_MIN_A, EV_MODES, EV_PHASES, EV_PLAN_MAX_SLOTS } from '../device/charger-keys';
 import {
