@@ -2,7 +2,7 @@
 // gateway's charger; device/charger-keys.ts). ev/charger/* and ev/id-tag/* manage a plant's chargers
 // one by one (docs/ocpp.md): added, removed, their password (answered once, only its hash stored),
 // their settings, calls, sessions and the plant's RFID cards. Two concerns in one file: the second
-// belongs in an ocpp.ts of its own (issue 35's registry takes it without other change).
+// belongs in an ocpp.ts of its own, listed in registry.ts beside this one.
 import { Type, type Static } from '@sinclair/typebox';
 import { EV_CURRENT_MAX_A, EV_CURRENT_MIN_A, EV_MODES, EV_PHASES, EV_PLAN_MAX_SLOTS } from '../device/charger-keys';
 import {
