@@ -2,7 +2,8 @@
 // end the server: the statement in progress fails, and the next one runs on a fresh connection.
 // pg_terminate_backend sends the same FATAL 57P01 as a PostgreSQL shutdown does.
 import { sql, type Kysely } from 'kysely';
-import { databaseTargets } from '../testing/databases';
+import { createDatabase } from '.';
+import { databaseTargets, testDatabaseUrl } from '../testing/databases';
 import type { Database } from './schema';
 
 const postgres = databaseTargets().filter((t) => t.name === 'postgres');
@@ -40,6 +41,23 @@ describe.each(postgres)('a lost PostgreSQL connection ($name)', (target) => {
     } finally {
       reported.mockRestore();
       process.off('uncaughtException', record);
+    }
+  });
+
+  it('closes a handle only once its connections are gone, so a drop right after ends no backend of it', async () => {
+    const reported = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const other = await createDatabase(testDatabaseUrl(db));
+      // four statements at once take four connections of its pool
+      await Promise.all([1, 2, 3, 4].map(() => sql`select pg_sleep(0.05)`.execute(other)));
+      await other.destroy();
+      const { rows } = await sql<{ left: number }>`
+        select count(*)::int as left from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid()`.execute(db);
+      expect(rows[0]!.left).toBe(0);
+      expect(reported).not.toHaveBeenCalled();
+    } finally {
+      reported.mockRestore();
     }
   });
 });

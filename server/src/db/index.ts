@@ -63,18 +63,50 @@ const pgTypes = {
       : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
+/**
+ * pg's pool resolves `end()` once it has asked its connections to close, before they have: a database
+ * dropped or a server stopped right then (a test's teardown, a shutdown) still ends their backends, and
+ * each connection reported that as an error. This one resolves when every connection has closed, and a
+ * connection being closed on purpose reports nothing.
+ */
+const CLOSE_WAIT_MS = 5000;
+
+class ClosingPool extends pg.Pool {
+  private readonly open = new Set<pg.PoolClient>();
+
+  constructor(config: pg.PoolConfig) {
+    super(config);
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    this.on('error', (error) => {
+      if (!this.ending) console.error(`PostgreSQL pool error: ${error.message}`);
+    });
+    // Nor one checked out between two statements of a transaction when PostgreSQL restarts or ends its
+    // backend (57P01): pg emits that as an 'error' event on the client, which would be unhandled. The
+    // statement in progress fails, and the pool drops the client when it is released.
+    this.on('connect', (client) => {
+      this.open.add(client);
+      client.once('end', () => this.open.delete(client));
+      client.on('error', (error) => {
+        if (!this.ending) console.error(`PostgreSQL connection lost: ${error.message}`);
+      });
+    });
+  }
+
+  override async end(): Promise<void> {
+    const closing = [...this.open].map((client) => new Promise((resolve) => client.once('end', resolve)));
+    await super.end();
+    // bounded: a connection to a server that has vanished may take a TCP timeout to close
+    let timer: NodeJS.Timeout | undefined;
+    const givenUp = new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS).unref()));
+    await Promise.race([Promise.all(closing), givenUp]);
+    clearTimeout(timer);
+  }
+}
+
 function openPostgres(url: string): Kysely<Database> {
   // No JIT: it pays off for long analytical queries, and costs a fleet-wide list (10,000 plants, a
   // cost above jit_above_cost) some 20 ms of compiling for a query that runs in less than 100.
-  const pool = new pg.Pool({ connectionString: url, types: pgTypes, max: 10, options: '-c jit=off' });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', (error) => console.error(`PostgreSQL pool error: ${error.message}`));
-  // Nor one checked out between two statements of a transaction when PostgreSQL restarts or ends its
-  // backend (57P01): pg emits that as an 'error' event on the client, which would be unhandled. The
-  // statement in progress fails, and the pool drops the client when it is released.
-  pool.on('connect', (client) => {
-    client.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
-  });
+  const pool = new ClosingPool({ connectionString: url, types: pgTypes, max: 10, options: '-c jit=off' });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   rememberPostgresPool(db, pool);
   return db;
