@@ -6,9 +6,9 @@
 'use strict';
 const { randomUUID } = require('node:crypto');
 const dist = require('./dist-paths');
-const { hashPassword } = require(dist.server('identity/passwords'));
+const { hashPassword } = require(dist.server('auth/passwords'));
 const { plantListingColumns } = require(dist.server('plants/listing-columns'));
-const { mosquittoHash, gatewayUsername, newGatewayPassword } = require(dist.server('devices/mqtt/gateway-credentials'));
+const { mosquittoHash, gatewayUsername, newGatewayPassword } = require(dist.server('iot/mqtt/gateway-credentials'));
 
 const TAGS = ['Střecha', 'Farma', 'Sever', 'Jih', 'Servis 2026', 'Baterie', 'Hala', 'Pilot'];
 const CHUNK = 500;

@@ -43,7 +43,7 @@ module.exports = { benchClusterPlants };
  * written by the server's own shadow store, 8 plants at a time.
  */
 async function reportOnce(db, plants) {
-  const { ShadowStore } = require(dist.server('devices/shadows/shadow-store'));
+  const { ShadowStore } = require(dist.server('iot/shadows/shadow-store'));
   const { reportsFor } = require('./gateways');
   const store = new ShadowStore(db);
   const reports = reportsFor(plants, 1);

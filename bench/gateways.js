@@ -6,7 +6,7 @@
 const mqtt = require('mqtt');
 const dist = require('./dist-paths');
 const { newPlantRun, plantHistory } = require(dist.simulator());
-const { numericSamples } = require(dist.server('devices/shadows/metric-samples'));
+const { numericSamples } = require(dist.server('iot/shadows/metric-samples'));
 
 const STEP_MS = 5 * 60_000;
 

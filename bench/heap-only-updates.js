@@ -32,7 +32,7 @@ async function measure(fullPages) {
   const url = ADMIN_URL.replace(/\/[^/]*$/, `/${DATABASE}`);
   const { createDatabase } = require(dist.server('db'));
   const { migrateToLatest } = require(dist.server('db/migrations'));
-  const { ShadowStore } = require(dist.server('devices/shadows/shadow-store'));
+  const { ShadowStore } = require(dist.server('iot/shadows/shadow-store'));
   const db = await createDatabase(url);
   const stats = new Client({ connectionString: url });
   await stats.connect();

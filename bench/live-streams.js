@@ -12,7 +12,7 @@ const dist = require('./dist-paths');
 const { createDatabase } = require(dist.server('db'));
 const { migrateToLatest } = require(dist.server('db/migrations'));
 const { seedDemoData } = require(dist.server('demo/seed'));
-const { createTokenService } = require(dist.server('identity/tokens'));
+const { createTokenService } = require(dist.server('auth/tokens'));
 const { startBenchServer } = require('./bench-server');
 
 const PORT = Number(process.env.BENCH_PORT ?? 18500);

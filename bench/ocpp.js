@@ -17,9 +17,9 @@ const { createDatabase } = require(dist.server('db'));
 const { migrateToLatest } = require(dist.server('db/migrations'));
 const { loadConfig } = require(dist.server('config'));
 const { seedDemoData } = require(dist.server('demo/seed'));
-const { startDevices } = require(dist.server('devices'));
+const { startDevices } = require(dist.server('iot'));
 const { buildApp } = require(dist.server('http/app'));
-const { hashPassword } = require(dist.server('identity/passwords'));
+const { hashPassword } = require(dist.server('auth/passwords'));
 
 const PORT = Number(process.env.BENCH_PORT ?? 18610);
 const MQTT_PORT = Number(process.env.BENCH_MQTT_PORT ?? 18611);

@@ -6,8 +6,8 @@ const dist = require('./dist-paths');
 const { createDatabase } = require(dist.server('db'));
 const { migrateToLatest } = require(dist.server('db/migrations'));
 const { seedDemoData } = require(dist.server('demo/seed'));
-const { ShadowStore } = require(dist.server('devices/shadows/shadow-store'));
-const { setNewGatewayPassword } = require(dist.server('devices/mqtt/gateway-credentials'));
+const { ShadowStore } = require(dist.server('iot/shadows/shadow-store'));
+const { setNewGatewayPassword } = require(dist.server('iot/mqtt/gateway-credentials'));
 const { plantListingColumns } = require(dist.server('plants/listing-columns'));
 const { newPlantRun, plantHistory } = require(dist.simulator());
 

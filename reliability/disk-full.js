@@ -72,7 +72,7 @@ async function inside(dir, port, mqttPort) {
   const { createDatabase } = require(dist.server('db'));
   const { migrateToLatest } = require(dist.server('db/migrations'));
   const { seedDemoData } = require(dist.server('demo/seed'));
-  const { setNewGatewayPassword } = require(dist.server('devices/mqtt/gateway-credentials'));
+  const { setNewGatewayPassword } = require(dist.server('iot/mqtt/gateway-credentials'));
   const { reportsFor, connectGateways, closeGateways } = require('../bench/gateways');
   const databaseUrl = `sqlite://${path.join(dir, 'helio.db')}`;
   const db = await createDatabase(databaseUrl);

@@ -151,7 +151,7 @@ async function main() {
       ],
       prepare: async (db) => {
         const fleet = await seedClusterFleet(db, { plants: o.gateways, prefix: 'rel-gw' });
-        const { createTokenService } = require(dist.server('identity/tokens'));
+        const { createTokenService } = require(dist.server('auth/tokens'));
         const tokens = await createTokenService(db);
         const users = await addStreamUsers(db, fleet.tenantId, Math.ceil(o.streams / STREAMS_PER_USER) + 1);
         // Tokens live 15 minutes: freshToken() below signs new ones (the service holds its keys) for longer runs.

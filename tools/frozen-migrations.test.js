@@ -4,8 +4,8 @@
 //   `migration.ts` or `*-migration.ts` anywhere else fails);
 // - a file of a `migrations/` folder imports only `kysely`, Node's built-ins (`node:…`) and files of
 //   its own folder (what it needs of the application is copied in, as it was then);
-// - outside those folders only the module.ts of their domain (a folder above theirs: `devices/module.ts`
-//   for `devices/shadows/migrations/`) and tests (with their fixtures) import them, so live code never
+// - outside those folders only the module.ts of their domain (a folder above theirs: `iot/module.ts`
+//   for `iot/shadows/migrations/`) and tests (with their fixtures) import them, so live code never
 //   shares a migration's frozen copy;
 // - every file of a `migrations/` folder is reached from the modules list (server/src/modules.ts, through
 //   the modules' module.ts, directly or through a sibling): server/src/db/migrations.ts runs what it
@@ -104,9 +104,9 @@ describe('frozen migrations', () => {
 
   it('lets a domain’s module import the migrations of its folders only', () => {
     const src = (file) => path.join(serverSrc, ...file.split('/'));
-    expect(isModuleOf(src('devices/module.ts'), src('devices/shadows/migrations/002-devices.ts'))).toBe(true);
+    expect(isModuleOf(src('iot/module.ts'), src('iot/shadows/migrations/002-devices.ts'))).toBe(true);
     expect(isModuleOf(src('plants/module.ts'), src('plants/migrations/057-plant-listing.ts'))).toBe(true);
-    expect(isModuleOf(src('plants/module.ts'), src('plant-devices/migrations/014-devices.ts'))).toBe(false);
+    expect(isModuleOf(src('plants/module.ts'), src('device/migrations/014-devices.ts'))).toBe(false);
     expect(isModuleOf(src('plants/routes.ts'), src('plants/migrations/057-plant-listing.ts'))).toBe(false);
   });
 

@@ -10,8 +10,8 @@ import path from 'node:path';
 import { loadAnalyticsConfig, type AnalyticsConfig } from './analytics/analytics-config';
 import { ConfigError, flag, integer, text, type Env } from './config-values';
 import { loadForecastConfig, type ForecastConfig } from './forecast/forecast-config';
-import { loadIdentityConfig, type IdentityConfig } from './identity/identity-config';
-import { scryptCost, type ScryptCost } from './identity/passwords';
+import { loadIdentityConfig, type IdentityConfig } from './auth/identity-config';
+import { scryptCost, type ScryptCost } from './auth/passwords';
 import { loadIntegrationsConfig, type IntegrationsConfig } from './integrations/integrations-config';
 import { loadSpotConfig, type SpotConfig } from './spot/spot-config';
 

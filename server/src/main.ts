@@ -12,14 +12,14 @@ import { DEMO_ACCOUNTS } from './demo/demo-data';
 import { seedDemoData } from './demo/seed';
 import { hostname } from 'node:os';
 import { startClusterBus } from './cluster/bus-registry';
-import { startDevices, type DeviceServices } from './devices';
-import { saveSimulatorPasswords, simulatorKeystorePath } from './devices/simulation/simulator-keystore';
+import { startDevices, type DeviceServices } from './iot';
+import { saveSimulatorPasswords, simulatorKeystorePath } from './iot/simulation/simulator-keystore';
 import { buildApp } from './http/app';
 import { consoleLogger, type Logger } from './logger';
 import { modules, type JobDeps } from './modules';
 import { startModuleJobs } from './server-module';
 import { alertWebhooks } from './integrations/alert-webhooks';
-import { usePasswordCost } from './identity/passwords';
+import { usePasswordCost } from './auth/passwords';
 
 function banner(config: Config, devices: DeviceServices, demo: boolean): string {
   const port = config.port;

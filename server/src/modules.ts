@@ -9,14 +9,14 @@ import { auditModule } from './audit/module';
 import type { Config } from './config';
 import { coreModule } from './db/module';
 import type { Database } from './db/schema';
-import { devicesModule } from './devices/module';
-import type { DeviceServices } from './devices/services';
+import { iotModule } from './iot/module';
+import type { DeviceServices } from './iot/services';
 import { evModule } from './ev/module';
 import { forecastModule } from './forecast/module';
 import { iamModule } from './iam/module';
 import { jobsModule } from './jobs/module';
-import { identityModule } from './identity/module';
-import type { IdentityDeps } from './identity/sign-in';
+import { authModule } from './auth/module';
+import type { IdentityDeps } from './auth/sign-in';
 import type { IntegrationsConfig } from './integrations/integrations-config';
 import { integrationsModule } from './integrations/module';
 import type { Logger } from './logger';
@@ -24,12 +24,13 @@ import type { Mailer } from './mail/mailer';
 import { mailModule } from './mail/module';
 import { ocppModule } from './ocpp/module';
 import { notificationsModule } from './notifications/module';
-import { plantDevicesModule } from './plant-devices/module';
+import { deviceModule } from './device/module';
 import { plantsModule } from './plants/module';
 import { pushModule } from './push/module';
 import { rcModule } from './rc/module';
 import { releasesModule } from './releases/module';
 import { reportsModule } from './reports/module';
+import { metricModule } from './metric/module';
 import { seriesModule } from './series/module';
 import type { ServerModule, TablesOf } from './server-module';
 import { spotModule } from './spot/module';
@@ -71,16 +72,17 @@ export const modules = [
   coreModule,
   jobsModule,
   mailModule,
-  identityModule,
+  authModule,
   usersModule,
   iamModule,
   auditModule,
   plantsModule,
-  plantDevicesModule,
+  deviceModule,
   tagsModule,
-  devicesModule,
+  iotModule,
   rcModule,
   seriesModule,
+  metricModule,
   notificationsModule,
   pushModule,
   spotModule,

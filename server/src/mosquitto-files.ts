@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { loadConfig } from './config';
 import { createDatabase } from './db';
-import { writeMosquittoFiles } from './devices/mqtt/mosquitto-files';
+import { writeMosquittoFiles } from './iot/mqtt/mosquitto-files';
 
 async function main(): Promise<void> {
   const config = loadConfig();

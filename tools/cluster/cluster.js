@@ -32,12 +32,10 @@ async function prepareDatabase({ databaseUrl, dataDir, serverPassword, prepare }
   const { createDatabase } = require(dist.server('db'));
   const { migrateToLatest } = require(dist.server('db/migrations'));
   const { seedDemoData } = require(dist.server('demo/seed'));
-  const { saveSimulatorPasswords, simulatorPasswords, simulatorKeystorePath } = require(
-    dist.server('devices/simulation/simulator-keystore'),
-  );
-  const { writeMosquittoFiles } = require(dist.server('devices/mqtt/mosquitto-files'));
-  const { simPlantConfig } = require(dist.server('devices/services'));
-  const { resumeFromReported } = require(dist.server('devices/simulation/demo-simulator'));
+  const { saveSimulatorPasswords, simulatorPasswords, simulatorKeystorePath } = require(dist.server('iot/simulation/simulator-keystore'));
+  const { writeMosquittoFiles } = require(dist.server('iot/mqtt/mosquitto-files'));
+  const { simPlantConfig } = require(dist.server('iot/services'));
+  const { resumeFromReported } = require(dist.server('iot/simulation/demo-simulator'));
   const db = await createDatabase(databaseUrl);
   try {
     await migrateToLatest(db);

@@ -2,7 +2,7 @@
 // carrying the named things' shadows and, when asked, the news about the caller's alerts.
 // Not a JSON endpoint, so it is its own contract: the query it takes and the events it sends.
 import { Type, type Static } from '@sinclair/typebox';
-import { Shadow } from './devices';
+import { Shadow } from './iot';
 import { Alert } from './notifications';
 
 /** How many plants one stream may watch. */

@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { GRANULARITIES, MAX_SERIES_KEYS, SERIES_TIERS, TIER_DAYS_MAX, TIER_DAYS_MIN } from '../limits/series';
 import { endpoint, Id, NoBody, Nullable, strict, StringEnum, type EndpointTypes, access } from './common';
-import { ThingName } from './devices';
+import { ThingName } from './iot';
 
 const Instant = Type.String({ format: 'date-time', maxLength: 40 });
 

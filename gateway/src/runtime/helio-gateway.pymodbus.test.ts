@@ -4,7 +4,7 @@
 // series; controls set as /rc sets them reach the registers and are reported once read back; the
 // export limit holds the meter's export under it, on the fixture's plant where the inverter's limit
 // moves the meter.
-import { recordingLog } from '../../../server/src/devices/test-fixtures';
+import { recordingLog } from '../../../server/src/iot/test-fixtures';
 import { createAlertEngine } from '../../../server/src/notifications/alert-engine';
 import { startHelioServer, type CreatedPlant, type HelioServer } from '../testing/helio-server';
 import { startGateway, type GatewayUnderTest } from '../testing/gateway-under-test';

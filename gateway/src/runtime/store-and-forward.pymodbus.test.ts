@@ -5,7 +5,7 @@
 // sample, at the time it was read. Proven by the set of report times, never by a clock.
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeMosquittoFiles } from '../../../server/src/devices/mqtt/mosquitto-files';
+import { writeMosquittoFiles } from '../../../server/src/iot/mqtt/mosquitto-files';
 import {
   freePortFrom,
   MOSQUITTO_BIN,

@@ -2,7 +2,7 @@
 // to the range, and the last days always read fresh.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { insertTenant } from '../devices/test-fixtures';
+import { insertTenant } from '../iot/test-fixtures';
 import { databaseTargets } from '../testing/databases';
 import { closedBefore, counterRows } from './closed-counters';
 import { insertFleetPlant, juneDays, writeCounter, writeJune } from './test-fleet';

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, KyselyPlugin } from 'kysely';
 import type { Database } from '../db/schema';
-import { insertTenant, userWithToken } from '../devices/test-fixtures';
+import { insertTenant, userWithToken } from '../iot/test-fixtures';
 import { databaseTargets } from '../testing/databases';
 import { apiPost, createTestApp } from '../testing/test-app';
 import { insertFleetPlant, writeJune } from './test-fleet';

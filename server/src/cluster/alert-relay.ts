@@ -7,7 +7,7 @@
 // stream is told to read its alerts again, since news of the gap was lost.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { AlertStreams } from '../devices/live/alert-streams';
+import type { AlertStreams } from '../iot/live/alert-streams';
 import { hearsAlerts, seesEveryPlantRow, tenantAudience, type AudienceRow } from '../notifications/alert-audience';
 import { onAlertChange, onAlertsRead, type AlertChange } from '../notifications/alert-news';
 import { alertNews, type AlertNews } from '../notifications/alert-store';

@@ -5,7 +5,7 @@
 //
 // Two implementations behind one interface, chosen with the database: on SQLite (one process) the bus
 // is in-process; on PostgreSQL it is LISTEN/NOTIFY (pg-bus.ts).
-import type { AccessEnded } from '../identity/access-ended';
+import type { AccessEnded } from '../auth/access-ended';
 import type { AlertChange } from '../notifications/alert-news';
 
 export interface ClusterMessages {

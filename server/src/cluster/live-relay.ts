@@ -4,8 +4,8 @@
 // burst of notifications while a read runs costs one more read. After the bus reconnects, every shown
 // thing is read again, since changes of the gap were not heard.
 import type { ClusterBus } from './bus';
-import { shadowEvent, type LiveHub } from '../devices/live/live-hub';
-import type { ShadowStore } from '../devices/shadows/shadow-store';
+import { shadowEvent, type LiveHub } from '../iot/live/live-hub';
+import type { ShadowStore } from '../iot/shadows/shadow-store';
 
 export interface LiveRelay {
   /** Resolves when the reads started so far are pushed. */

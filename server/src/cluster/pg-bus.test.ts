@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { createDatabase } from '../db';
 import type { Database } from '../db/schema';
-import { recordingLog } from '../devices/test-fixtures';
+import { recordingLog } from '../iot/test-fixtures';
 import { databaseTargets, testDatabaseUrl } from '../testing/databases';
 import type { ClusterBus, ClusterMessages, ClusterTopic, MessageOrigin } from './bus';
 import { startClusterBus } from './bus-registry';

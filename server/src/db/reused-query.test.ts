@@ -1,7 +1,7 @@
 // A query built once answers what the same query built anew answers, for every value given, and keeps
 // the values that were written into it (not slots) as they were.
 import type { Kysely } from 'kysely';
-import { insertPlant, insertTenant } from '../devices/test-fixtures';
+import { insertPlant, insertTenant } from '../iot/test-fixtures';
 import { databaseTargets } from '../testing/databases';
 import { ReusedQuery } from './reused-query';
 import type { Database } from './schema';

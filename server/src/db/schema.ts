@@ -55,7 +55,7 @@ export interface PlantTable {
   battery_kwh: number | null;
   charger_kw: number | null;
   created_at: string;
-  // 015_simulated_plants (server/src/devices/simulation/migrations/015-simulated-plants.ts): 1 = the demo simulator runs it
+  // 015_simulated_plants (server/src/iot/simulation/migrations/015-simulated-plants.ts): 1 = the demo simulator runs it
   simulated: Generated<number>;
   // 011_plant_settings (server/src/plants/migrations/011-plant-settings.ts)
   address: Generated<string>;

@@ -1,4 +1,4 @@
-import { verifyPassword } from '../identity/passwords';
+import { verifyPassword } from '../auth/passwords';
 import { databaseTargets } from '../testing/databases';
 import { DEMO_ACCOUNTS } from './demo-data';
 import { seedDemoData } from './seed';

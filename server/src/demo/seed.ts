@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, PlantRole } from '../db/schema';
-import { setNewGatewayPassword } from '../devices/mqtt/gateway-credentials';
-import { hashPassword } from '../identity/passwords';
-import { insertDemoDevices } from '../plant-devices/demo-devices';
+import { setNewGatewayPassword } from '../iot/mqtt/gateway-credentials';
+import { hashPassword } from '../auth/passwords';
+import { insertDemoDevices } from '../device/demo-devices';
 import { DEMO_TENANTS } from './demo-data';
 import { plantListingColumns } from '../plants/listing-columns';
 

@@ -3,9 +3,9 @@
 import type { Kysely } from 'kysely';
 import { CHARGER_KEYS, EV_FLEET_MAX, EV_MODES, type ChargerView, type EvMode } from '@helio/contracts';
 import type { Database } from '../db/schema';
-import type { JsonObject } from '../devices/shadows/json';
-import type { ShadowStore } from '../devices/shadows/shadow-store';
-import type { DeviceTable } from '../plant-devices/tables';
+import type { JsonObject } from '../iot/shadows/json';
+import type { ShadowStore } from '../iot/shadows/shadow-store';
+import type { DeviceTable } from '../device/tables';
 import { badRequest, deviceNotFound } from '../http/errors';
 import { findTenantPlant, listTenantPlants, type AccessiblePlant, type PlantCaller } from '../plants/access';
 import { todayEnergyKwh } from '../series/today-energy';

@@ -13,7 +13,7 @@ import {
   type ChargerCurrentProblem,
 } from '@helio/contracts';
 import type { Database } from '../db/schema';
-import type { ShadowDocument } from '../devices/shadows/shadow-doc';
+import type { ShadowDocument } from '../iot/shadows/shadow-doc';
 import { ApiError } from '../http/errors';
 
 type Field = 'minCurrentA' | 'maxCurrentA';

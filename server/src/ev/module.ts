@@ -2,7 +2,7 @@
 // services run (the chargers' shadows).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { DeviceServices } from '../devices/services';
+import type { DeviceServices } from '../iot/services';
 import { serverModule, tables } from '../server-module';
 import type { EvTables } from './tables';
 import { evSessionsMigration } from './migrations/050-ev-sessions';

@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import { CHARGER_KEYS, EV_PHASE_VOLTAGE, EV_PLAN_MAX_HOURS, EV_PLAN_STEP_MINUTES, type EvEndpoints, type EvPlan } from '@helio/contracts';
 import type { Database } from '../db/schema';
-import type { JsonObject } from '../devices/shadows/json';
+import type { JsonObject } from '../iot/shadows/json';
 import { latestForecast } from '../forecast/latest';
 import { evPlanInvalid } from '../http/errors';
 import type { PlantRow } from '../plants/access';

@@ -5,7 +5,7 @@ import type { ApiHandlers } from '../http/api-module';
 import type { Kysely } from 'kysely';
 import { EV_SESSIONS_MAX_DAYS } from '@helio/contracts';
 import type { Database } from '../db/schema';
-import type { ShadowStore } from '../devices/shadows/shadow-store';
+import type { ShadowStore } from '../iot/shadows/shadow-store';
 import { periodInvalid, plantNotFound } from '../http/errors';
 import { findTenantPlant } from '../plants/access';
 import type { SpotConfig } from '../spot/spot-config';

@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/schema';
-import { insertPlant, insertTenant } from '../devices/test-fixtures';
+import { insertPlant, insertTenant } from '../iot/test-fixtures';
 import { SeriesWriter } from '../series/series-writer';
 import { databaseTargets } from '../testing/databases';
 import { importHistoryCsv } from '../integrations/history-import';

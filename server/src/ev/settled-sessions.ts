@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import { EV_SESSIONS_MAX_DAYS } from '@helio/contracts';
 import type { Database } from '../db/schema';
-import { MAX_SAMPLE_AGE_MS } from '../devices/mqtt/reported-message';
+import { MAX_SAMPLE_AGE_MS } from '../iot/mqtt/reported-message';
 import { MAX_SAMPLE_GAP_MS, SESSION_PAUSE_MS, type DerivedSession } from './derive-sessions';
 import { evDb } from './tables';
 

@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/schema';
-import { insertPlant, insertTenant, recordingLog } from '../devices/test-fixtures';
+import { insertPlant, insertTenant, recordingLog } from '../iot/test-fixtures';
 import { databaseTargets } from '../testing/databases';
 import { loadForecastConfig } from './forecast-config';
 import { startForecastIssuer } from './issuer';

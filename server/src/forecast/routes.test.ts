@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { ForecastAccuracy, PlantForecast } from '@helio/contracts';
 import type { Database } from '../db/schema';
-import { insertPlant, insertTenant, recordingLog, userWithToken } from '../devices/test-fixtures';
+import { insertPlant, insertTenant, recordingLog, userWithToken } from '../iot/test-fixtures';
 import { buildApp } from '../http/app';
 import { databaseTargets } from '../testing/databases';
 import { apiPost, testConfig } from '../testing/test-app';

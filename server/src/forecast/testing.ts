@@ -2,7 +2,7 @@
 import { newPlantRun, plantHistory } from '@helio/device-simulator';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { simPlantConfig } from '../devices/services';
+import { simPlantConfig } from '../iot/services';
 import { SeriesWriter } from '../series/series-writer';
 import { LOAD_METRIC, PV_METRIC } from './store';
 

@@ -4,7 +4,7 @@ import { SignJWT, exportJWK, generateKeyPair, importJWK, type JWK, type KeyLike 
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { seedDemoData } from '../demo/seed';
-import { createTokenService } from '../identity/tokens';
+import { createTokenService } from '../auth/tokens';
 import { ReusedQuery } from '../db/reused-query';
 import { createAuthenticator } from './auth';
 import { databaseTargets } from '../testing/databases';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { errors as joseErrors } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { TokenService } from '../identity/tokens';
+import type { TokenService } from '../auth/tokens';
 import type { Permission } from '../iam/permissions';
 import type { ApiKeyReach } from '../plants/access';
 import { effectivePermissions } from '../iam/roles';

@@ -8,7 +8,7 @@ import * as contracts from '@helio/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { startDevices, type DeviceServices } from '../devices';
+import { startDevices, type DeviceServices } from '../iot';
 import { TEST_IDENTITY } from '../iam/test-fixtures';
 import { databaseTargets } from '../testing/databases';
 import { testConfig } from '../testing/test-app';

@@ -6,7 +6,7 @@ import { cspReportContract } from '@helio/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { startDevices, type DeviceServices } from '../devices';
+import { startDevices, type DeviceServices } from '../iot';
 import { addUser, tenantIdOf, TEST_IDENTITY, tokenFor } from '../iam/test-fixtures';
 import { seedDemoData } from '../demo/seed';
 import { databaseTargets } from '../testing/databases';

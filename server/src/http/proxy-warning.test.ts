@@ -2,7 +2,7 @@
 // warned of once, at the first request that brings it; a believed one, or none, never.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { ONE_PRIVATE_PROXY } from '../identity/identity-config';
+import { ONE_PRIVATE_PROXY } from '../auth/identity-config';
 import { TEST_IDENTITY } from '../iam/test-fixtures';
 import { databaseTargets } from '../testing/databases';
 import { testConfig } from '../testing/test-app';

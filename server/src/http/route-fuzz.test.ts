@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { tenantIdOf, tokenFor, userIdOf } from '../iam/test-fixtures';
-import { startSession } from '../identity/sessions';
+import { startSession } from '../auth/sessions';
 import { databaseTargets } from '../testing/databases';
 import { startDemoApp, type DemoApp } from '../testing/demo-app';
 import { fuzzBodies } from './fuzz-bodies';

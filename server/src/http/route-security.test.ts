@@ -10,10 +10,10 @@ import { MODULE_KEYS } from '@helio/contracts';
 import { BUILT_IN_ROLES } from '../iam/permissions';
 import { SIGNED_IN, type TenantResourceKind } from '../iam/route-access';
 import { addRole, addUser, tenantIdOf, tokenFor, userIdOf } from '../iam/test-fixtures';
-import { startSession } from '../identity/sessions';
+import { startSession } from '../auth/sessions';
 import { pushDb } from '../push/push-db';
 import { saveSubscription } from '../push/push-store';
-import { TOKEN_LIFETIME_S } from '../identity/tokens';
+import { TOKEN_LIFETIME_S } from '../auth/tokens';
 import { insertTag } from '../tags/tags';
 import { createApiKey } from '../integrations/api-keys';
 import { queueDeliveries } from '../integrations/webhook-events';
@@ -39,7 +39,7 @@ const PUBLIC_ROUTES = [
 ];
 
 /**
- * Device routes (server/src/devices, owned elsewhere) that still check access only themselves. Each
+ * Device routes (server/src/iot, owned elsewhere) that still check access only themselves. Each
  * must gain `config.permission`; the test then insists it leaves this list.
  */
 const AWAITING_PERMISSION: string[] = [];

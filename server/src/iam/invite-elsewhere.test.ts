@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/schema';
 import { seedDemoData } from '../demo/seed';
-import * as passwords from '../identity/passwords';
+import * as passwords from '../auth/passwords';
 import { alertRecipients } from '../notifications/alert-mail';
 import { notificationsDb } from '../notifications/notifications-db';
 import { defaultSettings } from '../notifications/settings';

@@ -1,7 +1,7 @@
 // iam/users/*: list and search the tenant's users, invite (invite.ts), change role and modules,
 // disable, enable and delete (user-store.ts). All need iam:manage.
 import type { ApiHandlers } from '../http/api-module';
-import { admitInvitationMail } from '../security/invitation-mail-limit';
+import { admitInvitationMail } from './invitation-mail-limit';
 import { inviteUser, type IamDeps } from './invite';
 import { deleteIamUser, disableIamUser, enableIamUser, updateIamUser } from './user-store';
 import { iamUserView, listTenantUsers } from './user-view';

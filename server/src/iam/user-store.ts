@@ -7,8 +7,8 @@ import type { AuditAction } from '../audit/audit-log';
 import { recordRequestAudit, type RequestCaller } from '../audit/request-audit';
 import type { Database } from '../db/schema';
 import { parseModules } from '../http/auth';
-import { announceAccessEnded } from '../identity/access-ended';
-import { revokeUserSessions } from '../identity/sessions';
+import { announceAccessEnded } from '../auth/access-ended';
+import { revokeUserSessions } from '../auth/sessions';
 import {
   assertAdministratorRemains,
   assertMayTouch,

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ApiKeyView, ErrorBody } from '@helio/contracts';
 import type { Database } from '../db/schema';
-import { insertPlant, insertTenant } from '../devices/test-fixtures';
+import { insertPlant, insertTenant } from '../iot/test-fixtures';
 import { buildApp } from '../http/app';
 import { API_KEY_MAX_DAYS, MODULE_KEYS } from '@helio/contracts';
 import { addRole, addUser, tokenFor, type TestUser } from '../iam/test-fixtures';

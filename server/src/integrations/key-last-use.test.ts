@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import { MODULE_KEYS } from '@helio/contracts';
 import type { Database } from '../db/schema';
-import { insertTenant } from '../devices/test-fixtures';
+import { insertTenant } from '../iot/test-fixtures';
 import { addUser } from '../iam/test-fixtures';
 import { databaseTargets, type TestDatabase } from '../testing/databases';
 import { createApiKey } from './api-keys';

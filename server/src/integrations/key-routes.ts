@@ -6,7 +6,7 @@ import type { ApiHandlers } from '../http/api-module';
 import type { Kysely } from 'kysely';
 import { API_KEY_MAX_DAYS } from '@helio/contracts';
 import { recordRequestAudit } from '../audit/request-audit';
-import { announceAccessEnded } from '../identity/access-ended';
+import { announceAccessEnded } from '../auth/access-ended';
 import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { ApiError, apiKeyExpiryInvalid, apiKeyNotFound, plantNotFound } from '../http/errors';

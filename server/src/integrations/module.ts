@@ -1,7 +1,7 @@
 // integrations: API keys, webhooks, data sources and imports (integration/*).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { DeviceServices } from '../devices/services';
+import type { DeviceServices } from '../iot/services';
 import type { JobDeps } from '../modules';
 import { serverModule, tables } from '../server-module';
 import type { IntegrationTables } from './tables';

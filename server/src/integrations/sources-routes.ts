@@ -10,7 +10,7 @@ import { SPOT_UPLOAD_MAX_CHARS } from '@helio/contracts';
 import { recordRequestAudit } from '../audit/request-audit';
 import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
-import type { DeviceServices } from '../devices';
+import type { DeviceServices } from '../iot';
 import { badRequest } from '../http/errors';
 import { parsePriceCsv, PriceCsvError } from '../spot/price-csv';
 import type { SpotConfig } from '../spot/spot-config';

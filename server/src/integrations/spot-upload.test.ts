@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SpotPrices, SpotSource } from '@helio/contracts';
 import type { Database } from '../db/schema';
-import { insertTenant } from '../devices/test-fixtures';
+import { insertTenant } from '../iot/test-fixtures';
 import { spotPeriods } from '../ev/prices';
 import { buildApp } from '../http/app';
 import { MODULE_KEYS } from '@helio/contracts';

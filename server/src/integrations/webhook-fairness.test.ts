@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { MAX_PENDING_REDELIVERIES, type ErrorBody } from '@helio/contracts';
 import type { Database } from '../db/schema';
-import { insertTenant } from '../devices/test-fixtures';
+import { insertTenant } from '../iot/test-fixtures';
 import { buildApp } from '../http/app';
 import { addUser, tokenFor, type TestUser } from '../iam/test-fixtures';
 import { loadSpotConfig } from '../spot/spot-config';

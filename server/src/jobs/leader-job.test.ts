@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Database } from '../db/schema';
-import { recordingLog } from '../devices/test-fixtures';
+import { recordingLog } from '../iot/test-fixtures';
 import { loadForecastConfig } from '../forecast/forecast-config';
 import { FORECAST_LEASE, startForecastIssuer } from '../forecast/issuer';
 import { ALERT_ENGINE_JOB, startAlertEngine } from '../notifications/alert-engine';

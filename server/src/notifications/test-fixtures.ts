@@ -9,7 +9,7 @@ import { createIdentityApp } from '../iam/test-fixtures';
 import type { TestDatabase } from '../testing/databases';
 import { notificationsMigration } from './migrations/004-notifications';
 import { plantListingColumns } from '../plants/listing-columns';
-import { writeGatewayReports } from '../devices/shadows/gateway-reports';
+import { writeGatewayReports } from '../iot/shadows/gateway-reports';
 
 export async function createNotificationsDb(target: TestDatabase): Promise<Kysely<Database>> {
   const db = await target.create();

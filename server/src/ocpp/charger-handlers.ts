@@ -5,8 +5,8 @@
 import { CHARGER_KEYS } from '@helio/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { JsonObject } from '../devices/shadows/json';
-import type { ShadowStore } from '../devices/shadows/shadow-store';
+import type { JsonObject } from '../iot/shadows/json';
+import type { ShadowStore } from '../iot/shadows/shadow-store';
 import type { ChargerFaults } from './charger-faults';
 import type {
   BootNotificationRequest,

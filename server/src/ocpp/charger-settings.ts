@@ -7,8 +7,8 @@
 // (rc/control.ts: command history, pending until the gateway confirms), and its live values are the
 // plant's report.
 import { CHARGER_KEYS, EV_MODES, EV_PHASES, type ChargerLive, type EvMode, type EvPhases, type OcppChargerView } from '@helio/contracts';
-import type { JsonObject, JsonValue } from '../devices/shadows/json';
-import type { ShadowDocument } from '../devices/shadows/shadow-doc';
+import type { JsonObject, JsonValue } from '../iot/shadows/json';
+import type { ShadowDocument } from '../iot/shadows/shadow-doc';
 import type { ChargerTable } from './tables';
 
 export type ChargerDriver = OcppChargerView['driver'];

@@ -5,8 +5,8 @@
 // charger or giving it a new password closes its socket on whichever replica holds it.
 import { PLANT_CHARGERS_MAX, type ChargerLogin, type EvEndpoints, type OcppChargerView, type OcppConnectorStatus } from '@helio/contracts';
 import type { Kysely } from 'kysely';
-import type { JsonValue } from '../devices/shadows/json';
-import type { ShadowStore } from '../devices/shadows/shadow-store';
+import type { JsonValue } from '../iot/shadows/json';
+import type { ShadowStore } from '../iot/shadows/shadow-store';
 import { plantTarget, recordRequestAudit, type RequestCaller } from '../audit/request-audit';
 import type { Database } from '../db/schema';
 import { conflict, deviceNotFound, plantNotFound } from '../http/errors';

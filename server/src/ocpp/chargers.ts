@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { CHARGE_POINT_ID_PATTERN_SOURCE } from '@helio/contracts';
 import { inTransaction } from '../db/dialect';
-import { hashPassword } from '../identity/passwords';
+import { hashPassword } from '../auth/passwords';
 import { newChargerPassword } from './credentials';
 import { ocppDb, type ChargerTable } from './tables';
 

@@ -9,8 +9,8 @@
 import { CHARGER_KEYS, type EvMode, type EvPhases } from '@helio/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { DeviceLog } from '../devices/log';
-import type { ShadowStore } from '../devices/shadows/shadow-store';
+import type { DeviceLog } from '../iot/log';
+import type { ShadowStore } from '../iot/shadows/shadow-store';
 import type { ChargerCommands } from './commands';
 import { chargingProfileFor, decideLimit, FRESH_STATE, type SolarState, type SolarTiming } from './solar-profile';
 import { ocppDb, type ChargerTable } from './tables';

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/schema';
 import { databaseTargets, type TestDatabase } from '../testing/databases';
-import { insertPlant, insertTenant } from '../devices/test-fixtures';
+import { insertPlant, insertTenant } from '../iot/test-fixtures';
 import { addCharger } from './chargers';
 import { ChargerAuthenticator } from './credentials';
 

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { BoundedMap } from '../cache/bounded-map';
-import { decoyHash, hashPassword, verifyPassword } from '../identity/passwords';
+import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { ocppDb } from './tables';
 
 /**

@@ -3,7 +3,7 @@ import { Migrator, sql, type Kysely } from 'kysely';
 import { isPostgres } from '../db/dialect';
 import { migrationProvider } from '../db/migrations';
 import type { Database } from '../db/schema';
-import { insertPlant, insertTenant } from '../devices/test-fixtures';
+import { insertPlant, insertTenant } from '../iot/test-fixtures';
 import { databaseTargets } from '../testing/databases';
 import { hardwareAmps, settingsOfPlant } from './migrations/070-ocpp';
 import { ocppDb } from './tables';

@@ -4,7 +4,7 @@
 // gateway's charger's settings are the plant's charger keys, set as any plant control is.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { DeviceServices } from '../devices/services';
+import type { DeviceServices } from '../iot/services';
 import { sendControl } from '../rc/control';
 import { serverModule, tables } from '../server-module';
 import type { SpotConfig } from '../spot/spot-config';

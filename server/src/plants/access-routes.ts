@@ -3,7 +3,7 @@
 // plants:write and the owner role on the plant.
 import type { ApiHandlers } from '../http/api-module';
 import type { IamDeps } from '../iam/invite';
-import { admitInvitationMail } from '../security/invitation-mail-limit';
+import { admitInvitationMail } from '../iam/invitation-mail-limit';
 import { invitePlantUser, plantAccessOf, removePlantAccess, setPlantAccessRole } from './access-store';
 
 export function plantAccessHandlers(deps: IamDeps): ApiHandlers {

@@ -12,7 +12,7 @@ import { inviteUser, type IamDeps } from '../iam/invite';
 import type { ModuleKey } from '@helio/contracts';
 import { effectiveRoleId, findTenantUser, type UserRow } from '../iam/user-admin';
 import { statusOf } from '../iam/user-view';
-import { normalizeEmail } from '../identity/user-pool';
+import { normalizeEmail } from '../auth/user-pool';
 import {
   announcePlantAccessRevoked,
   findTenantPlant,

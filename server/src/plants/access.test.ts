@@ -3,7 +3,7 @@
 // Who may see a kept plant is read on every lookup: a removal takes effect at once.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { insertPlant, insertTenant } from '../devices/test-fixtures';
+import { insertPlant, insertTenant } from '../iot/test-fixtures';
 import { databaseTargets } from '../testing/databases';
 import { addUser } from '../iam/test-fixtures';
 import { findTenantPlant, findTenantPlantByThingName, forgetPlants, grantPlantAccess, PLANT_CACHE_MS, type PlantCaller } from './access';

@@ -4,9 +4,9 @@
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/schema';
-import type { GatewayConnectionsView } from '../devices/mqtt/gateway-status';
-import { ShadowStore } from '../devices/shadows/shadow-store';
-import { insertPlant, insertTenant } from '../devices/test-fixtures';
+import type { GatewayConnectionsView } from '../iot/mqtt/gateway-status';
+import { ShadowStore } from '../iot/shadows/shadow-store';
+import { insertPlant, insertTenant } from '../iot/test-fixtures';
 import { addUser } from '../iam/test-fixtures';
 import { GATEWAY_OFFLINE_MS } from '../notifications/conditions';
 import { databaseTargets } from '../testing/databases';

@@ -1,11 +1,11 @@
 // The plants table's data (plant/fleet/page, plant/fleet/ids): the server searches, filters, sorts and
-// cuts the fleet (devices/registry/fleet-query.ts), so a table over 10,000 plants moves one page of
+// cuts the fleet (iot/registry/fleet-query.ts), so a table over 10,000 plants moves one page of
 // rows and a count; "select all matching" gets the ids alone.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { GatewayConnectionsView } from '../devices/mqtt/gateway-status';
-import { fleetCount, fleetOrder, fleetPageIds, fleetQuery, type FleetFilter as QueryFilter } from '../devices/registry/fleet-query';
-import { iso } from '../devices/registry/registry';
+import type { GatewayConnectionsView } from '../iot/mqtt/gateway-status';
+import { fleetCount, fleetOrder, fleetPageIds, fleetQuery, type FleetFilter as QueryFilter } from '../iot/registry/fleet-query';
+import { iso } from '../iot/registry/registry';
 import { tagIdsByPlant } from '../tags/tags';
 import type { FleetFilter, FleetPage, FleetPageRequest, FleetPlant } from '@helio/contracts';
 import type { PlantCaller } from './access';

@@ -4,7 +4,7 @@
 import type { ApiHandlers } from '../http/api-module';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { DeviceServices } from '../devices/services';
+import type { DeviceServices } from '../iot/services';
 import { fleetIds, fleetPage } from './fleet-page';
 import { fleetSummary } from './fleet-summary';
 

@@ -1,12 +1,12 @@
 // The fleet dashboard's figures: how many plants are online, offline and with open alerts, installed
 // PV and battery capacity, today's production across the fleet (each plant's own day), and the
 // plants needing attention first. Summed and sorted by the database over the plants the caller may
-// see (devices/registry/fleet-query.ts): three queries for any fleet size, no row per plant built here.
+// see (iot/registry/fleet-query.ts): three queries for any fleet size, no row per plant built here.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { GatewayConnectionsView } from '../devices/mqtt/gateway-status';
-import { fleetQuery } from '../devices/registry/fleet-query';
-import { iso } from '../devices/registry/registry';
+import type { GatewayConnectionsView } from '../iot/mqtt/gateway-status';
+import { fleetQuery } from '../iot/registry/fleet-query';
+import { iso } from '../iot/registry/registry';
 import type { AttentionPlant, FleetSummary } from '@helio/contracts';
 import type { PlantCaller } from './access';
 

@@ -2,7 +2,7 @@
 // view (plant/*). The fleet needs the device services (the gateways' connection state).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { DeviceServices } from '../devices/services';
+import type { DeviceServices } from '../iot/services';
 import { serverModule } from '../server-module';
 import { plantSettingsMigration } from './migrations/011-plant-settings';
 import { plantAccessMigration } from './migrations/012-plant-access';

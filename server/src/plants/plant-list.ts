@@ -3,7 +3,7 @@
 // and the plant every page shows is found without the list.
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
-import { visiblePlants } from '../devices/registry/fleet-query';
+import { visiblePlants } from '../iot/registry/fleet-query';
 import type { Plant } from '@helio/contracts';
 import { findTenantPlant, type PlantCaller, type PlantRow } from './access';
 import { searchPattern } from './listing-columns';

@@ -4,7 +4,7 @@
 import type { ApiHandlers } from '../http/api-module';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { DeviceServices } from '../devices/services';
+import type { DeviceServices } from '../iot/services';
 import { createPlant, plantDetailOf, updatePlantSettings } from './settings-store';
 
 export function plantSettingsHandlers(deps: { db: Kysely<Database>; devices?: DeviceServices }): ApiHandlers {

@@ -4,9 +4,9 @@
 import type { Kysely } from 'kysely';
 import { isWritableKey } from '@helio/contracts';
 import type { Database } from '../db/schema';
-import type { ShadowChange, ShadowStore } from '../devices/shadows/shadow-store';
-import { computeDelta } from '../devices/shadows/shadow-doc';
-import { jsonEqual } from '../devices/shadows/json';
+import type { ShadowChange, ShadowStore } from '../iot/shadows/shadow-store';
+import { computeDelta } from '../iot/shadows/shadow-doc';
+import { jsonEqual } from '../iot/shadows/json';
 import { confirmCommands } from './commands';
 
 /** Writable keys in sync after the change that were pending before it, or were just desired. */

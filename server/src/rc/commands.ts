@@ -8,9 +8,9 @@ import { RC_COMMAND_EXPIRY_MS, type RcCommand, type RcCommandState } from '@heli
 import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { emitWebhookEvent } from '../integrations/webhook-events';
-import { jsonEqual, type JsonValue } from '../devices/shadows/json';
-import type { ShadowStore } from '../devices/shadows/shadow-store';
-import { VersionConflictError } from '../devices/shadows/shadow-limits';
+import { jsonEqual, type JsonValue } from '../iot/shadows/json';
+import type { ShadowStore } from '../iot/shadows/shadow-store';
+import { VersionConflictError } from '../iot/shadows/shadow-limits';
 import type { RcCommandTable } from './tables';
 
 export interface NewCommand {

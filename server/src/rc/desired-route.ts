@@ -3,10 +3,10 @@
 // rc/set and goes the same way (control.ts): the key's module, the operator role, the key's rule and
 // value, the command history and the audit entry; null clears a key. Answers the shadow.
 import type { ApiHandlers } from '../http/api-module';
-import { checkDesiredPatch, shadowLimitAnswer } from '../devices/shadows/desired-patch';
-import type { JsonValue } from '../devices/shadows/json';
-import { shadowView } from '../devices/shadows/shadow-doc';
-import { ShadowLimitError, VersionConflictError } from '../devices/shadows/shadow-limits';
+import { checkDesiredPatch, shadowLimitAnswer } from '../iot/shadows/desired-patch';
+import type { JsonValue } from '../iot/shadows/json';
+import { shadowView } from '../iot/shadows/shadow-doc';
+import { ShadowLimitError, VersionConflictError } from '../iot/shadows/shadow-limits';
 import { conflict, plantNotFound } from '../http/errors';
 import { findTenantPlantByThingName } from '../plants/access';
 import { sendControl } from './control';

@@ -4,7 +4,7 @@
 // reports for as long as the app runs.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { DeviceServices } from '../devices/services';
+import type { DeviceServices } from '../iot/services';
 import type { JobDeps } from '../modules';
 import { serverModule, tables } from '../server-module';
 import type { RcTables } from './tables';

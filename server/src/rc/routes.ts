@@ -5,13 +5,13 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { WRITABLE_KEY_NAMES, type RcState, type PlantKeyRule } from '@helio/contracts';
 import type { Database } from '../db/schema';
-import type { DeviceServices } from '../devices/services';
-import { jsonEqual, type JsonObject, type JsonValue } from '../devices/shadows/json';
-import { VersionConflictError } from '../devices/shadows/shadow-limits';
-import { WRITABLE_KEYS } from '../devices/shadows/writable-keys';
+import type { DeviceServices } from '../iot/services';
+import { jsonEqual, type JsonObject, type JsonValue } from '../iot/shadows/json';
+import { VersionConflictError } from '../iot/shadows/shadow-limits';
+import { WRITABLE_KEYS } from '../iot/shadows/writable-keys';
 import { conflict, plantNotFound } from '../http/errors';
 import { findTenantPlant, hasPlantRole } from '../plants/access';
-import { gatewayStatus } from '../devices/registry/registry';
+import { gatewayStatus } from '../iot/registry/registry';
 import { commandView, expireCommands, listCommands } from './commands';
 import { sendControl } from './control';
 

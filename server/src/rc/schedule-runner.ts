@@ -4,8 +4,8 @@
 // with several replicas exactly one applies it; the job's leader lease keeps the others from even trying.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { DeviceServices } from '../devices/services';
-import type { JsonValue } from '../devices/shadows/json';
+import type { DeviceServices } from '../iot/services';
+import type { JsonValue } from '../iot/shadows/json';
 import { startLeaderJob } from '../jobs/leader-job';
 import { expireCommands } from './commands';
 import { edgesBetween, type ScheduleEdge } from './schedule-edges';

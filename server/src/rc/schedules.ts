@@ -7,7 +7,7 @@ import { FORCE_CHARGE_OFF, RC_SCHEDULES_MAX, type RcEndpoints, type RcSchedule, 
 import { plantTarget, recordRequestAudit, type RequestCaller } from '../audit/request-audit';
 import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
-import { isJsonObject, type JsonValue } from '../devices/shadows/json';
+import { isJsonObject, type JsonValue } from '../iot/shadows/json';
 import { conflict, plantNotFound, scheduleInvalid, scheduleNotFound } from '../http/errors';
 import { findTenantPlant, requirePlantRole, type AccessiblePlant } from '../plants/access';
 import { checkValue, ruleFor } from './settings';

@@ -4,11 +4,11 @@
 import type { Kysely } from 'kysely';
 import { isWritableKey, WRITABLE_KEY_NAMES, type WritableKeyName, type WritableRule } from '@helio/contracts';
 import type { Database } from '../db/schema';
-import type { DeviceServices } from '../devices/services';
-import type { JsonValue } from '../devices/shadows/json';
-import { deltaOf, type ShadowDocument } from '../devices/shadows/shadow-doc';
+import type { DeviceServices } from '../iot/services';
+import type { JsonValue } from '../iot/shadows/json';
+import { deltaOf, type ShadowDocument } from '../iot/shadows/shadow-doc';
 import { ApiError, badRequest } from '../http/errors';
-import { checkDesired, WRITABLE_KEYS } from '../devices/shadows/writable-keys';
+import { checkDesired, WRITABLE_KEYS } from '../iot/shadows/writable-keys';
 import { cancelCommands, confirmCommands, recordCommands, type NewCommand } from './commands';
 import type { RcCommandTable } from './tables';
 

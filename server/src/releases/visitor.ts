@@ -5,7 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { SESSION_MAX_LIFETIME_MS } from '../identity/refresh-tokens';
+import { SESSION_MAX_LIFETIME_MS } from '../auth/refresh-tokens';
 import type { Visitor } from './assignment';
 
 export const RELEASE_COOKIE = 'helio_release';

@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { seedDemoData } from '../demo/seed';
-import { userWithToken } from '../devices/test-fixtures';
+import { userWithToken } from '../iot/test-fixtures';
 import { attachmentsOf } from '../mail/outbox';
 import { databaseTargets } from '../testing/databases';
 import { pdfText, plainSpaces } from '../testing/pdf-text';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, Locale } from '../db/schema';
 import { seedDemoData } from '../demo/seed';
-import { userWithToken } from '../devices/test-fixtures';
+import { userWithToken } from '../iot/test-fixtures';
 import { databaseTargets } from '../testing/databases';
 import { pdfText, plainSpaces } from '../testing/pdf-text';
 import { apiPost, createTestApp, testConfig } from '../testing/test-app';

@@ -3,7 +3,7 @@
 // same database), on SQLite and PostgreSQL.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { insertPlant, insertTenant } from '../devices/test-fixtures';
+import { insertPlant, insertTenant } from '../iot/test-fixtures';
 import { databaseTargets } from '../testing/databases';
 import { calendarOf } from './calendar';
 import { ClosedBucketCache } from './closed-buckets';

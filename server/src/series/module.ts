@@ -1,4 +1,5 @@
-// series: a plant's stored metrics and their time series (metric/*), and the server's retention tiers (series/tiers*).
+// series: how metric samples are stored (raw rows, packed blocks, roll-ups), the jobs that pack and prune
+// them, and the server's retention tiers (series/tiers*). The metric/* API that reads them is metric/.
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
@@ -10,7 +11,6 @@ import { dayProductionMigration } from './migrations/060-day-production';
 import { seriesBlocksMigration } from './migrations/071-series-blocks';
 import { seriesTiersMigration } from './migrations/075-series-tiers';
 import { startRawRetention } from './retention-job';
-import { seriesHandlers } from './routes';
 import { startSeriesPacking } from './series-packer';
 import { seriesTierHandlers } from './tier-routes';
 import { defaultTierDays } from './tier-settings';
@@ -50,8 +50,5 @@ export const seriesModule = serverModule({
   }: {
     db: Kysely<Database>;
     config: Pick<Config, 'rawRetentionDays' | 'rollupRetentionDays' | 'releasesOrganisation'>;
-  }) => ({
-    ...seriesHandlers({ db }),
-    ...seriesTierHandlers({ db, defaults: defaultTierDays(config), organisation: config.releasesOrganisation }),
-  }),
+  }) => seriesTierHandlers({ db, defaults: defaultTierDays(config), organisation: config.releasesOrganisation }),
 });

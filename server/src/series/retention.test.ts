@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { insertPlant, insertTenant } from '../devices/test-fixtures';
+import { insertPlant, insertTenant } from '../iot/test-fixtures';
 import { databaseTargets } from '../testing/databases';
 import { pruneRawSamples, pruneRollups } from './retention';
 import { startRawRetention } from './retention-job';

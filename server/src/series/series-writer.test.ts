@@ -1,8 +1,8 @@
 // Roll-ups against the raw samples they summarise, written through the shadow store as live reports are.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { ShadowStore } from '../devices/shadows/shadow-store';
-import { insertPlant, insertTenant } from '../devices/test-fixtures';
+import { ShadowStore } from '../iot/shadows/shadow-store';
+import { insertPlant, insertTenant } from '../iot/test-fixtures';
 import { databaseTargets } from '../testing/databases';
 import { calendarOf } from './calendar';
 import { rollUpStoredSamples } from './migrations/005-rollups';

@@ -1,5 +1,5 @@
 // Time-series roll-ups and packed blocks (Kysely types). Raw samples of the open hour, and late ones,
-// stay in `metric_samples` (devices/tables.ts).
+// stay in `metric_samples` (iot/tables.ts).
 import type { RollupGranularity } from './calendar';
 
 /** One hour, day or month of one metric: count, sum (for the mean), extremes, last value, energy. */

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { insertPlant, insertTenant, userWithToken } from '../devices/test-fixtures';
+import { insertPlant, insertTenant, userWithToken } from '../iot/test-fixtures';
 import { databaseTargets } from '../testing/databases';
 import { expectRefused } from '../testing/refusal';
 import { apiPost, createTestApp } from '../testing/test-app';

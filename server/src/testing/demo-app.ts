@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { seedDemoData } from '../demo/seed';
-import { startDevices, type DeviceServices } from '../devices';
+import { startDevices, type DeviceServices } from '../iot';
 import { buildApp } from '../http/app';
 import { TEST_IDENTITY } from '../iam/test-fixtures';
 import { testConfig } from './test-app';

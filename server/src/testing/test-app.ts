@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/schema';
 import { buildApp } from '../http/app';
-import { REFRESH_COOKIE } from '../identity/auth-routes';
+import { REFRESH_COOKIE } from '../auth/auth-routes';
 
 /** The configuration of `npm start` in a fresh data directory, without simulated history unless asked for. */
 export function testConfig(overrides: Partial<Config> = {}): Config {

@@ -9,7 +9,7 @@ import { buildApp } from '../../http/app';
 import { installAccessControl } from '../../iam/access-hook';
 import { createAuthenticator, installAuthentication } from '../../http/auth';
 import { installErrorHandler } from '../../http/error-handler';
-import { createTokenService, TOKEN_LIFETIME_S } from '../../identity/tokens';
+import { createTokenService, TOKEN_LIFETIME_S } from '../../auth/tokens';
 import { databaseTargets, type TestDatabase } from '../../testing/databases';
 import { testConfig } from '../../testing/test-app';
 import { LiveHub, registerLiveRoute, type ShadowEvent } from './live';

@@ -1,4 +1,4 @@
-// plant-devices: a plant's devices (device/*).
+// device: a plant's devices (device/*).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { serverModule, tables } from '../server-module';
@@ -6,8 +6,8 @@ import type { PlantDeviceTables } from './tables';
 import { plantDevicesMigration } from './migrations/014-devices';
 import { plantDeviceHandlers } from './routes';
 
-export const plantDevicesModule = serverModule({
-  name: 'plant-devices',
+export const deviceModule = serverModule({
+  name: 'device',
   tables: tables<PlantDeviceTables>(),
   migrations: {
     '014_devices': plantDevicesMigration,

@@ -18,7 +18,7 @@ import type { Database } from '../../db/schema';
 import { installAccessControl } from '../../iam/access-hook';
 import { createAuthenticator, installAuthentication } from '../../http/auth';
 import { installErrorHandler } from '../../http/error-handler';
-import { createTokenService } from '../../identity/tokens';
+import { createTokenService } from '../../auth/tokens';
 import { databaseTargets, type TestDatabase } from '../../testing/databases';
 import { LiveHub, MAX_LIVE_STREAMS_PER_USER, registerLiveRoute } from './live';
 import { ShadowStore } from '../shadows/shadow-store';

@@ -1,5 +1,5 @@
 // Shadow API: POST /api/iot/thing/shadow {thingName}, plus the registry's endpoints (the live stream is
-// registered apart: devices/live/live.ts). Things of another tenant answer 404. Desired state
+// registered apart: iot/live/live.ts). Things of another tenant answer 404. Desired state
 // (POST /api/iot/thing/shadow/desired) is a device control: the rc module has its handler
 // (rc/desired-route.ts), beside rc/set.
 import type { ApiHandlers } from '../../http/api-module';

@@ -1,4 +1,4 @@
-// identity: sign-in, the new-password challenge, refresh and sign-out, password changes and resets, and
+// auth: sign-in, the new-password challenge, refresh and sign-out, password changes and resets, and
 // the caller's sessions (auth/*).
 import { serverModule, tables } from '../server-module';
 import type { IdentityTables } from '../db/schema';
@@ -9,8 +9,8 @@ import { passwordHandlers } from './password-routes';
 import { sessionHandlers } from './session-routes';
 import type { IdentityDeps } from './sign-in';
 
-export const identityModule = serverModule({
-  name: 'identity',
+export const authModule = serverModule({
+  name: 'auth',
   tables: tables<IdentityTables>(),
   migrations: {
     '003_identity': identityMigration,

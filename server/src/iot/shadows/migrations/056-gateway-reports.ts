@@ -1,10 +1,10 @@
 // 056_gateway_reports: each shadow's last report time and firmware in a narrow table of their own
-// (devices/shadows/gateway-reports.ts), filled in for the shadows stored before.
+// (iot/shadows/gateway-reports.ts), filled in for the shadows stored before.
 import { sql, type Kysely, type Migration } from 'kysely';
 
 const BATCH = 500;
 
-// What devices/shadows/gateway-reports.ts made of a shadow then, copied so this migration stays what it
+// What iot/shadows/gateway-reports.ts made of a shadow then, copied so this migration stays what it
 // was (frozen: do not edit): the newest timestamp anywhere in the reported metadata, and the reported
 // FirmwareVersion when it is a string.
 function newestTimestamp(tree: unknown): number | null {

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/schema';
 import { seedDemoData } from '../demo/seed';
-import { insertPlant, insertTenant, userWithToken } from '../devices/test-fixtures';
+import { insertPlant, insertTenant, userWithToken } from '../iot/test-fixtures';
 import { buildApp } from '../http/app';
 import { databaseTargets } from '../testing/databases';
 import { whileAuditRefused } from '../testing/refused-audit';

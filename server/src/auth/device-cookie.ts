@@ -1,6 +1,6 @@
 // The known-device cookie: a browser that signed in to an account gets a signed token naming a device
 // id for that account. The sign-in throttle counts failures from a known device on their own, so
-// nobody elsewhere can lock its owner out (identity/sign-in-throttle.ts).
+// nobody elsewhere can lock its owner out (auth/sign-in-throttle.ts).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { REFRESH_COOKIE_PATH } from './refresh-cookie';
 import { DEVICE_TOKEN_LIFETIME_S, type TokenService } from './tokens';

@@ -5,7 +5,7 @@ import { pbkdf2, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { inTransaction } from '../../db/dialect';
 import type { Database } from '../../db/schema';
-import { decoyHash, hashPassword, verifyPassword } from '../../identity/passwords';
+import { decoyHash, hashPassword, verifyPassword } from '../../auth/passwords';
 
 export const GATEWAY_USERNAME_PREFIX = 'gw-';
 

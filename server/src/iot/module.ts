@@ -1,4 +1,4 @@
-// devices: a plant's shadow, the device registry (hono/*), the broker's and gateways' state and a
+// iot: a plant's shadow (iot/thing/*), the device registry (hono/*), the broker's and gateways' state and a
 // gateway's new password. Only when the device services run.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -12,8 +12,8 @@ import { gatewayReportVersionsMigration } from './shadows/migrations/059-gateway
 import type { DeviceServices } from './services';
 import { deviceHandlers } from './shadows/routes';
 
-export const devicesModule = serverModule({
-  name: 'devices',
+export const iotModule = serverModule({
+  name: 'iot',
   tables: tables<DeviceTables>(),
   migrations: {
     '002_devices': devicesMigration,

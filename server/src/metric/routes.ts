@@ -8,14 +8,14 @@ import { MAX_RAW_CELLS } from '@helio/contracts';
 import { badRequest, notFound, organisationNotFound, periodInvalid, plantNotFound } from '../http/errors';
 import { sendJsonSegments } from '../http/json-segments';
 import { findTenantPlant } from '../plants/access';
-import { calendarOf } from './calendar';
-import { DEFAULT_METRIC_KEYS, KNOWN_METRIC_KEYS, unitOf } from './metric-catalogue';
-import { ClosedBucketCache } from './closed-buckets';
-import { bucketCount, listMetrics, MAX_BUCKETS, readSeries, rollupOf } from './series-reader';
+import { calendarOf } from '../series/calendar';
+import { DEFAULT_METRIC_KEYS, KNOWN_METRIC_KEYS, unitOf } from '../series/metric-catalogue';
+import { ClosedBucketCache } from '../series/closed-buckets';
+import { bucketCount, listMetrics, MAX_BUCKETS, readSeries, rollupOf } from '../series/series-reader';
 
 export { MAX_RAW_CELLS };
 
-export function seriesHandlers({
+export function metricHandlers({
   db,
   closedBuckets = new ClosedBucketCache(),
 }: {
@@ -34,7 +34,7 @@ export function seriesHandlers({
       const rows = await listMetrics(db, plant.thing_name);
       return { rows: rows.map((r) => ({ ...r, unit: unitOf(r.metricKey) })) };
     },
-    // The ids sit inside pgParams, where the generated security probes do not reach: series/routes.test.ts
+    // The ids sit inside pgParams, where the generated security probes do not reach: metric/routes.test.ts
     // checks each of them against another tenant.
     'metric/time-series': async (request, reply) => {
       const p = request.body.pgParams;

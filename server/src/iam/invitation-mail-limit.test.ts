@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { seedDemoData } from '../demo/seed';
-import { addUser, createIdentityApp, post, seededUser, tenantIdOf, tokenFor } from '../iam/test-fixtures';
+import { addUser, createIdentityApp, post, seededUser, tenantIdOf, tokenFor } from './test-fixtures';
 import { databaseTargets } from '../testing/databases';
 import { INVITATION_MAIL_LIMIT, invitationMailKey } from './invitation-mail-limit';
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, Role } from '../db/schema';
 import { giveTenantPlants } from '../iam/test-fixtures';
-import { createTokenService } from '../identity/tokens';
+import { createTokenService } from '../auth/tokens';
 import type { DeviceLog } from './log';
 import { plantListingColumns } from '../plants/listing-columns';
 

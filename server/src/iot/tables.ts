@@ -37,7 +37,7 @@ export interface GatewayCredentialTable {
   plant_id: string;
   /** `gw-<thingName>`. */
   username: string;
-  /** scrypt, as for user passwords (identity/passwords). */
+  /** scrypt, as for user passwords (auth/passwords). */
   password_hash: string;
   /** Mosquitto password-file hash: `$7$<iterations>$<salt>$<hash>`, PBKDF2-SHA512. */
   mosquitto_hash: string;

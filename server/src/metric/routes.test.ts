@@ -4,11 +4,11 @@ import type { ErrorBody } from '@helio/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { ShadowStore } from '../devices/shadows/shadow-store';
-import { insertPlant, insertTenant, userWithToken } from '../devices/test-fixtures';
+import { ShadowStore } from '../iot/shadows/shadow-store';
+import { insertPlant, insertTenant, userWithToken } from '../iot/test-fixtures';
 import { databaseTargets } from '../testing/databases';
 import { apiPost, createTestApp } from '../testing/test-app';
-import { SeriesWriter } from './series-writer';
+import { SeriesWriter } from '../series/series-writer';
 import { gunzipSync } from 'node:zlib';
 
 const START = Date.parse('2025-06-01T20:00:00Z'); // 22:00 in Prague

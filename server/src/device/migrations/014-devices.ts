@@ -21,7 +21,7 @@ type Row = [
 ];
 
 /**
- * The demo plants' devices by thing name as plant-devices/demo-devices.ts had them when this migration
+ * The demo plants' devices by thing name as device/demo-devices.ts had them when this migration
  * was written, copied so it stays what it was (frozen: do not edit; the seed gives a fresh database
  * today's demo devices).
  */

@@ -7,9 +7,9 @@
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { lockedAnswer } from '../identity/auth-schemas';
-import type { LockoutPolicy } from '../identity/lockout';
-import { countAttempt } from '../identity/sign-in-throttle';
+import { lockedAnswer } from '../auth/auth-schemas';
+import type { LockoutPolicy } from '../auth/lockout';
+import { countAttempt } from '../auth/sign-in-throttle';
 
 const HOUR = 3_600_000;
 

@@ -1,0 +1,10 @@
+// metric: a plant's stored metrics and their time series (metric/*), read from the storage series/ keeps.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { serverModule } from '../server-module';
+import { metricHandlers } from './routes';
+
+export const metricModule = serverModule({
+  name: 'metric',
+  handlers: ({ db }: { db: Kysely<Database> }) => metricHandlers({ db }),
+});
