@@ -175,7 +175,10 @@ describe('the controls of a plant', () => {
     });
     const { rerender } = renderPanel(state(true), [command({}), command({ id: 'c0', key: 'OperMode', state: 'confirmed' })]);
     const expired = await screen.findByTestId('rc-expired-ExportLimit');
-    expect(expired.textContent).toMatch(/^Poslední požadavek \(2\s500 W, odeslaný .+\) zařízení do 24 h nepotvrdilo a vypršel/);
+    // number, unit and hours as the shared helpers write them: a no-break space before the unit
+    expect(expired.textContent).toMatch(
+      /^Poslední požadavek \(2\u00a0500\u00a0W, odeslaný .+\) zařízení do 24\u00a0h nepotvrdilo a vypršel/,
+    );
     expect(screen.getByTestId('rc-state-ExportLimit').getAttribute('data-state')).toBe('inSync');
     expect(screen.queryByTestId('rc-expired-OperMode')).toBeNull();
     rerender(

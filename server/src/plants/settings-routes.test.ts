@@ -109,7 +109,8 @@ describe.each(databaseTargets())('plant settings on $name', (target) => {
     });
     expect(response.statusCode).toBe(400);
     const { error } = response.json<ErrorAnswer>();
-    expect(error.code).toBe('BadRequest');
+    expect(error.code).toBe('PlantSettingsInvalid');
+    expect(error.details?.field).toBe('name');
     expect(error.details?.fields).toEqual({
       name: { problem: 'required', message: 'name is required' },
       tiltDeg: { problem: 'range', min: 0, max: 90, message: 'tiltDeg must be between 0 and 90' },
