@@ -111,7 +111,7 @@ describe('the controls of a plant', () => {
     fireEvent.click(screen.getByTestId('rc-ExportLimit-apply'));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByTestId('rc-confirm-offline').textContent).toContain('Elektrárna je offline');
-    expect(within(dialog).getByTestId('rc-confirm-offline').textContent).toContain('po 24 h vyprší');
+    expect(within(dialog).getByTestId('rc-confirm-offline').textContent).toContain('po 24\u00a0h vyprší');
   });
 
   it('lets a value queued for an offline plant be cancelled: its desired value cleared', async () => {
