@@ -47,7 +47,7 @@ export type FlowEdge = Edge<FlowEdgeData, 'power'>;
 
 export const ACCENT_COLOUR = '#8fd14f';
 
-const node = (id: string, type: FlowNodeKind, x: number, y: number, extra: Partial<FlowNodeData> = {}): FlowNode => ({
+const node = (id: string, type: FlowNodeKind, [x, y]: readonly [number, number], extra: Partial<FlowNodeData> = {}): FlowNode => ({
   id,
   type,
   position: { x, y },
@@ -74,11 +74,11 @@ export function diagramNodes(plant: Pick<Plant, 'batteryKwh' | 'chargerKw'>, lay
   const hasCharger = plant.chargerKw !== null && plant.chargerKw > 0;
   const at = POSITIONS[layout];
   return [
-    node('pv', 'solarPanel', ...at.pv),
-    node('grid', 'sharePoint', ...at.grid),
-    node('core', 'house', ...at.core),
-    hasCharger ? node('charger', 'charger', ...at.charger) : node('charger', 'placeholder', ...at.charger, { text: 'nodes.noCharger' }),
-    hasBattery ? node('battery', 'battery', ...at.battery) : node('battery', 'placeholder', ...at.battery, { text: 'nodes.noBattery' }),
+    node('pv', 'solarPanel', at.pv),
+    node('grid', 'sharePoint', at.grid),
+    node('core', 'house', at.core),
+    hasCharger ? node('charger', 'charger', at.charger) : node('charger', 'placeholder', at.charger, { text: 'nodes.noCharger' }),
+    hasBattery ? node('battery', 'battery', at.battery) : node('battery', 'placeholder', at.battery, { text: 'nodes.noBattery' }),
   ];
 }
 

@@ -111,7 +111,8 @@ export function PowerFlowDiagram({ plant, readings, now, showMiniMap = false }: 
           proOptions={{ hideAttribution: true }}
         >
           <Background variant={BackgroundVariant.Dots} gap={20} size={1} color="#394048" />
-          <Controls fitViewOptions={FIT_VIEW_OPTIONS} showInteractive={false} />
+          {/* a row on a phone: a column would cover the bottom row of nodes */}
+          <Controls fitViewOptions={FIT_VIEW_OPTIONS} showInteractive={false} orientation={narrow ? 'horizontal' : 'vertical'} />
           {showMiniMap && !narrow && (
             <MiniMap
               position="top-right"
