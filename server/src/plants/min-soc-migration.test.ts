@@ -8,7 +8,7 @@ import { databaseTargets } from '../testing/databases';
 describe.each(databaseTargets())('retiring the plant’s minimum charge on $name', (target) => {
   afterAll(() => target.destroy());
 
-  const columnsOfPlants = async (db: Kysely<unknown>): Promise<string[]> => {
+  const columnsOfPlants = async (db: Pick<Kysely<unknown>, 'introspection'>): Promise<string[]> => {
     const tables = await db.introspection.getTables();
     return (tables.find((t) => t.name === 'plants')?.columns ?? []).map((c) => c.name);
   };

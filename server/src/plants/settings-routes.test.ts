@@ -17,7 +17,12 @@ interface ErrorAnswer {
   error: {
     code: string;
     message: string;
-    details?: { fields?: Record<string, { problem: string; message: string }>; current?: PlantDetail; currentVersion?: number };
+    details?: {
+      field?: string;
+      fields?: Record<string, { problem: string; message: string }>;
+      current?: PlantDetail;
+      currentVersion?: number;
+    };
   };
 }
 
