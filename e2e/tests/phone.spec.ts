@@ -1,6 +1,6 @@
 // The console on a phone (390 × 844) and a tablet (768 × 1024), touch: every signed-in route fits the screen's width (no page and no
-// main area scrolls sideways; wide tables scroll inside their cards) and its buttons are big enough for a
-// finger (≥ 44 px).
+// main area scrolls sideways; wide tables scroll inside their cards), the power-flow diagram of /flow and
+// /ems shows every node whole, and its buttons are big enough for a finger (≥ 44 px).
 import type { Page } from '@playwright/test';
 import { signedInRoutes } from './routes';
 import { expect, signIn, test } from './support';
@@ -13,6 +13,20 @@ function sidewaysOverflow(page: Page): Promise<{ page: number; main: number }> {
       page: document.documentElement.scrollWidth - window.innerWidth,
       main: main ? main.scrollWidth - main.clientWidth : 0,
     };
+  });
+}
+
+/** Flow nodes not wholly inside the diagram's canvas (cut off after load and fit), by their test id. */
+function cutFlowNodes(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const canvas = document.querySelector('.react-flow')?.getBoundingClientRect();
+    if (!canvas) return ['no diagram'];
+    return Array.from(document.querySelectorAll<HTMLElement>('.react-flow__node'))
+      .filter((node) => {
+        const box = node.getBoundingClientRect();
+        return box.left < canvas.left || box.right > canvas.right || box.top < canvas.top || box.bottom > canvas.bottom;
+      })
+      .map((node) => node.getAttribute('data-id') ?? node.outerHTML.slice(0, 60));
   });
 }
 
@@ -49,6 +63,11 @@ for (const [device, width, height] of [
           .catch(() => undefined);
         const overflow = await sidewaysOverflow(page);
         if (overflow.page > 0 || overflow.main > 0) problems.push(`${path}: ${overflow.page} px page, ${overflow.main} px main`);
+        if (path === '/flow' || path === '/ems') {
+          // every node inside the canvas once the diagram has fitted them (it does so after measuring them)
+          await expect(page.locator('.react-flow__node')).toHaveCount(5);
+          await expect.poll(() => cutFlowNodes(page), { message: `${path}: flow nodes cut off` }).toEqual([]);
+        }
         const small = await smallTouchTargets(page);
         if (small.length > 0) problems.push(`${path}: buttons under 44 px: ${small.slice(0, 5).join(' | ')}`);
       }

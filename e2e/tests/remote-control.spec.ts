@@ -129,7 +129,7 @@ test('an operator sets each kind of control and sees it pending, then in sync', 
   await page.getByTestId('rc-ForceCharge-apply').click();
   await confirmChange(page, 'ForceCharge');
   await expectPendingThenInSync(page, 'ForceCharge');
-  await expect(page.getByTestId('rc-reported-ForceCharge')).toContainText('Na 60 %');
+  await expect(page.getByTestId('rc-reported-ForceCharge')).toContainText(/Na 60\s%/);
 
   // The history has each command, confirmed by the device, with the time it took.
   await page.getByRole('tab', { name: 'Historie' }).click();

@@ -96,10 +96,10 @@ test('the export limit reads the same on the plant detail and on /rc', async ({ 
   const plant = await signInOnReportingPlant(page, request);
 
   await page.goto('/rc');
-  await expect(page.getByTestId('rc-reported-ExportLimit')).toHaveText(/\d W$/);
+  await expect(page.getByTestId('rc-reported-ExportLimit')).toHaveText(/\d\sW$/);
   // /rc words the limit in force with the plant detail's helper: the same sentence on both pages
   const inForce = page.getByTestId('rc-in-force-ExportLimit');
-  await expect(inForce).toHaveText(/\d W/);
+  await expect(inForce).toHaveText(/\d\sW/);
   const onRc = (await inForce.textContent()) as string;
 
   await page.goto(`/management/plants/${plant.id}`);
@@ -113,7 +113,7 @@ test('the battery’s floor is one value: /rc sets it, the plant settings show t
 
   await page.goto('/rc');
   const reported = page.getByTestId('rc-reported-BatSocMin');
-  await expect(reported).toHaveText(/^\d+ %$/);
+  await expect(reported).toHaveText(/^\d+\s%$/);
   const onRc = /^(\d+)/.exec((await reported.textContent()) as string)?.[1] as string;
 
   await page.goto(`/plant/${plant.id}/settings`);

@@ -85,11 +85,10 @@ describe('the settings form', () => {
     at('/plant/plant-1/settings');
     await screen.findByTestId('settings-form');
     type('tiltDeg', '95');
-    // not above the plant's minimum charge (10 %)
-    type('batteryMaxSocPct', '5');
+    type('batteryMaxSocPct', '105');
     fireEvent.click(screen.getByTestId('settings-save'));
     expect(await screen.findByText('Zadejte číslo od 0 do 90.')).toBeTruthy();
-    expect(screen.getByText('Maximální nabití musí být vyšší než minimální.')).toBeTruthy();
+    expect(screen.getByText('Zadejte číslo od 0 do 100.')).toBeTruthy();
     expect(apiPost).not.toHaveBeenCalledWith('plant/update', expect.anything());
 
     server = async (path, body) =>

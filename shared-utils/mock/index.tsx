@@ -92,7 +92,18 @@ import { ReadOnlyNotice } from '../src/components/read-only-notice';
 import { PASSWORD_RULES, PasswordRules, usePasswordRuleText } from '../src/password/password-rules';
 import { ModuleGateView, ModuleNoAccess } from '../src/components/module-no-access';
 import { __fixtures, fixtureCurrentUser, fixturePlants, fixtureSession } from './fixtures';
-import { apiErrorText, formatDateTime, formatMetricValue, formatNumber, formatPower, i18n, i18nReady, metricValueText } from './mock-i18n';
+import {
+  apiErrorText,
+  formatDateTime,
+  formatMetricValue,
+  formatNumber,
+  formatPower,
+  formatQuantity,
+  formatRange,
+  i18n,
+  i18nReady,
+  metricValueText,
+} from './mock-i18n';
 import { queryResult, type MockValue } from './query-result';
 import { applyTheme, themeOf, THEME_STORAGE_KEY, type Theme } from '../src/theme/theme';
 import { PLANT_LIST_KEY } from '../src/plants/plant-list-key';
@@ -176,6 +187,8 @@ export {
   formatNumber,
   formatDateTime,
   formatPower,
+  formatQuantity,
+  formatRange,
   formatMetricValue,
   metricLabel,
   metricUnit,

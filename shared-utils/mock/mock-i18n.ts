@@ -4,7 +4,7 @@ import fs from 'fs';
 import path from 'path';
 import i18next, { type Resource, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { formatDateTimeIn, formatNumberIn, formatPowerIn, localeOf } from '../src/i18n/locale-format';
+import { formatDateTimeIn, formatNumberIn, formatPowerIn, formatQuantityIn, formatRangeIn, localeOf } from '../src/i18n/locale-format';
 import { formatMetricValueIn, metricValueTextIn } from '../src/shadow/metric-value';
 import { apiErrorTextIn } from '../src/api/error-text';
 
@@ -46,6 +46,9 @@ const locale = () => localeOf(i18n.language);
 export const formatNumber = (value: number, options?: Intl.NumberFormatOptions) => formatNumberIn(locale(), value, options);
 export const formatDateTime = (value: number | Date, options?: Intl.DateTimeFormatOptions) => formatDateTimeIn(locale(), value, options);
 export const formatPower = (watts: number) => formatPowerIn(locale(), watts);
+export const formatQuantity = (value: number, unit: string | null | undefined, options?: Intl.NumberFormatOptions) =>
+  formatQuantityIn(locale(), value, unit, options);
+export const formatRange = (min: number, max: number, unit: string | null | undefined) => formatRangeIn(locale(), min, max, unit);
 export const formatMetricValue = (metricKey: string, value: number, serverUnit?: string | null) =>
   formatMetricValueIn(locale(), metricKey, value, serverUnit);
 export const metricValueText = (

@@ -86,6 +86,8 @@ export {
   formatNumber,
   formatDateTime,
   formatPower,
+  formatQuantity,
+  formatRange,
   formatMetricValue,
   metricValueText,
 } from './i18n/i18n';

@@ -13,6 +13,12 @@ const LANGUAGES: readonly Language[] = ['cs', 'en'];
 export function ProfileCard({ user }: { user: CurrentUser }) {
   const { t, i18n } = useTranslation('account-app');
   const errorText = useErrorText();
+  const labels = {
+    name: t('profile.name'),
+    family_name: t('profile.familyName'),
+    picture: t('profile.picture'),
+    locale: t('profile.language'),
+  };
   const [draft, setDraft] = useState<ProfileDraft>(() => draftOf(user));
   const [submitted, setSubmitted] = useState(false);
   const save = useSaveProfile();
@@ -51,7 +57,8 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
     if (Object.keys(problems).length > 0 || !dirty) return;
     save.mutate(changes, {
       onSuccess: () => showToast({ intent: 'success', icon: 'tick', message: t('profile.saved') }),
-      onError: (error) => showToast({ intent: 'danger', icon: 'error', message: t('profile.saveFailed', { reason: errorText(error) }) }),
+      onError: (error) =>
+        showToast({ intent: 'danger', icon: 'error', message: t('profile.saveFailed', { reason: errorText(error, labels) }) }),
     });
   };
 
@@ -62,7 +69,8 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
         // Said in the language just chosen: this render's t still speaks the previous one.
         onSuccess: () =>
           showToast({ intent: 'success', icon: 'translate', message: i18n.getFixedT(locale, 'account-app')('profile.languageSaved') }),
-        onError: (error) => showToast({ intent: 'danger', icon: 'error', message: t('profile.saveFailed', { reason: errorText(error) }) }),
+        onError: (error) =>
+          showToast({ intent: 'danger', icon: 'error', message: t('profile.saveFailed', { reason: errorText(error, labels) }) }),
       },
     );
 

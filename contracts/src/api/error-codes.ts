@@ -40,6 +40,8 @@ export const ERROR_CODES = {
   ScheduleNotFound: { params: [] },
   PushDeviceNotFound: { params: [] },
   IdTagNotFound: { params: [] },
+  GatewayNotFound: { params: [] },
+  ReleaseNotFound: { params: [] },
   MethodNotAllowed: { params: [] },
   NotAcceptable: { params: [] },
   Conflict: { params: ['userCount'], variants: ['userCount'] },
@@ -76,6 +78,33 @@ export const ERROR_CODES = {
   PeriodInvalid: { params: ['field', 'reason', 'maxDays'], variants: ['reason'], reasons: ['notTime', 'endBeforeStart', 'tooLong'] },
   // A device setting the plant has no device for (a battery key without a battery, a charger key without a charger).
   SettingNeedsDevice: { params: ['key', 'reason'], variants: ['reason'], reasons: ['noBattery', 'noCharger'] },
+  // A device setting's value refused by its key's rule (contracts/src/device/writable-keys.ts): not
+  // writable, not a value of its type, out of its range, not one of its choices, a force charge's end
+  // not within the next hours.
+  SettingValueInvalid: {
+    params: ['key', 'reason', 'min', 'max', 'unit', 'maxHours'],
+    variants: ['reason'],
+    reasons: ['unknownKey', 'type', 'range', 'choice', 'until'],
+  },
+  // A desired shadow document the state limits refuse (devices/shadows/state-patch.ts), at `path`.
+  ShadowDocumentInvalid: {
+    params: ['reason', 'path', 'max'],
+    variants: ['reason'],
+    reasons: ['notObject', 'tooDeep', 'tooManyKeys', 'invalidKey', 'notFinite', 'tooLong', 'tooManyItems', 'notJson'],
+  },
+  // A plant's settings: `fields` names each wrong field (`field` the first); the form marks them.
+  PlantSettingsInvalid: { params: ['field'], variants: ['field'] },
+  // A time-series read asking for more buckets (or, at minute resolution, more cells) than allowed, or a metric the plant never stored.
+  SeriesTooLarge: {
+    params: ['reason', 'granularity', 'buckets', 'maxBuckets', 'cells', 'maxCells', 'metricCount'],
+    variants: ['reason'],
+    reasons: ['buckets', 'cells'],
+  },
+  MetricUnknown: { params: ['metricKeys'] },
+  // Notification schedule: not the seven weekdays, a time that is none, a day ending before it starts.
+  NotificationScheduleInvalid: { params: ['reason', 'from', 'to'], variants: ['reason'], reasons: ['days', 'time', 'order'] },
+  // A user's own profile: a picture that is no http(s) or image data URL, preferences over `maxKb`.
+  ProfileInvalid: { params: ['field', 'reason', 'maxKb'], variants: ['reason'], reasons: ['picture', 'preferencesSize'] },
   // Live streams.
   TooManyStreams: { params: ['max'] },
   // EV charging: a minimum above the maximum, or a current the charger cannot deliver.

@@ -54,7 +54,6 @@ const settingNumbers = {
   /** Degrees: 0 = south, −90 = east, +90 = west, ±180 = north. */
   azimuthDeg: NumberOrNull,
   batteryKwh: NumberOrNull,
-  batteryMinSocPct: NumberOrNull,
   batteryMaxSocPct: NumberOrNull,
   batteryMaxChargeKw: NumberOrNull,
   batteryMaxDischargeKw: NumberOrNull,
@@ -87,7 +86,6 @@ export const PlantDetail = Type.Object({
   tariffName: settingText.tariffName,
   tiltDeg: NumberOrNull,
   azimuthDeg: NumberOrNull,
-  batteryMinSocPct: NumberOrNull,
   batteryMaxSocPct: NumberOrNull,
   batteryMaxChargeKw: NumberOrNull,
   batteryMaxDischargeKw: NumberOrNull,

@@ -8,7 +8,12 @@ const check = (key: WritableKeyName, value: unknown) => checkWritableValue(key, 
 describe('the writable keys of the device contract', () => {
   it('takes whole numbers within each key’s limits and names the limits when refusing', () => {
     expect(check('ExportLimit', 5000)).toEqual({ ok: true });
-    expect(check('ExportLimit', -1)).toEqual({ ok: false, problem: 'range', message: 'ExportLimit must be from 0 to 1000000 W' });
+    expect(check('ExportLimit', -1)).toEqual({
+      ok: false,
+      problem: 'range',
+      message: 'ExportLimit must be from 0 to 1000000 W',
+      limits: { min: 0, max: 1_000_000, unit: 'W' },
+    });
     expect(check('BatSocMin', 9)).toMatchObject({ ok: false, problem: 'range' });
     expect(check('BatSocMin', 20.5)).toMatchObject({ ok: false, problem: 'type' });
     expect(check('BatChargeMax', '3000')).toMatchObject({ ok: false, problem: 'type' });
@@ -21,6 +26,7 @@ describe('the writable keys of the device contract', () => {
       ok: false,
       problem: 'choice',
       message: 'OperMode must be one of self-consumption, backup',
+      limits: { choices: ['self-consumption', 'backup'] },
     });
   });
 
@@ -45,7 +51,12 @@ describe('the writable keys of the device contract', () => {
     const charger = (key: keyof typeof CHARGER_WRITABLE_KEYS, value: unknown) =>
       checkWritableValue(key, CHARGER_WRITABLE_KEYS[key], value, now);
     expect(charger('EvMaxCurrent', 16)).toEqual({ ok: true });
-    expect(charger('EvMinCurrent', 5)).toEqual({ ok: false, problem: 'range', message: 'EvMinCurrent must be from 6 to 32 A' });
+    expect(charger('EvMinCurrent', 5)).toEqual({
+      ok: false,
+      problem: 'range',
+      message: 'EvMinCurrent must be from 6 to 32 A',
+      limits: { min: 6, max: 32, unit: 'A' },
+    });
     expect(charger('EvMode', 'plan')).toEqual({ ok: true });
     expect(charger('EvPhases', 3)).toEqual({ ok: true });
     expect(charger('EvPhases', 2)).toMatchObject({ ok: false, problem: 'choice' });

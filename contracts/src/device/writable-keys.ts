@@ -81,10 +81,25 @@ export function writableKeys(operModes: readonly string[]): WritableKeys {
 
 export const isWritableKey = (key: string): key is WritableKeyName => (WRITABLE_KEY_NAMES as readonly string[]).includes(key);
 
-/** Why a value is refused: `problem` for a translated text, `message` in English for the API. */
-export type ValueCheck = { ok: true } | { ok: false; problem: 'type' | 'range' | 'choice' | 'until'; message: string };
+/** The numbers a refusal names (SettingValueInvalid's details): the range, its unit, the choices, the hours ahead. */
+export interface ValueLimits {
+  min?: number;
+  max?: number;
+  unit?: string;
+  choices?: readonly (string | number)[];
+  maxHours?: number;
+}
 
-const refuse = (problem: Exclude<ValueCheck, { ok: true }>['problem'], message: string): ValueCheck => ({ ok: false, problem, message });
+/** Why a value is refused: `problem` for a translated text (with `limits` as its values), `message` in English for the API. */
+export type ValueCheck =
+  { ok: true } | { ok: false; problem: 'type' | 'range' | 'choice' | 'until'; message: string; limits?: ValueLimits };
+
+const refuse = (problem: Exclude<ValueCheck, { ok: true }>['problem'], message: string, limits?: ValueLimits): ValueCheck => ({
+  ok: false,
+  problem,
+  message,
+  ...(limits ? { limits } : {}),
+});
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -98,17 +113,23 @@ const isSlot = (value: unknown) =>
 export function checkWritableValue(key: string, rule: WritableRule, value: unknown, now: number): ValueCheck {
   switch (rule.kind) {
     case 'integer':
-      if (typeof value !== 'number' || !Number.isInteger(value)) return refuse('type', `${key} must be a whole number of ${rule.unit}`);
-      if (value < rule.min || value > rule.max) return refuse('range', `${key} must be from ${rule.min} to ${rule.max} ${rule.unit}`);
+      if (typeof value !== 'number' || !Number.isInteger(value))
+        return refuse('type', `${key} must be a whole number of ${rule.unit}`, { min: rule.min, max: rule.max, unit: rule.unit });
+      if (value < rule.min || value > rule.max)
+        return refuse('range', `${key} must be from ${rule.min} to ${rule.max} ${rule.unit}`, {
+          min: rule.min,
+          max: rule.max,
+          unit: rule.unit,
+        });
       return { ok: true };
     case 'choice':
       return typeof value === 'string' && rule.choices.includes(value)
         ? { ok: true }
-        : refuse('choice', `${key} must be one of ${rule.choices.join(', ')}`);
+        : refuse('choice', `${key} must be one of ${rule.choices.join(', ')}`, { choices: rule.choices });
     case 'steps':
       return typeof value === 'number' && rule.values.includes(value)
         ? { ok: true }
-        : refuse('choice', `${key} must be one of ${rule.values.join(', ')}`);
+        : refuse('choice', `${key} must be one of ${rule.values.join(', ')}`, { choices: rule.values });
     case 'slots':
       return Array.isArray(value) && value.length <= rule.maxSlots && value.every(isSlot)
         ? { ok: true }
@@ -125,11 +146,15 @@ export function checkWritableValue(key: string, rule: WritableRule, value: unkno
         targetSoc < rule.targetSoc.min ||
         targetSoc > rule.targetSoc.max
       ) {
-        return refuse('range', `${key}.targetSoc must be a whole number from ${rule.targetSoc.min} to ${rule.targetSoc.max} %`);
+        return refuse('range', `${key}.targetSoc must be a whole number from ${rule.targetSoc.min} to ${rule.targetSoc.max} %`, {
+          min: rule.targetSoc.min,
+          max: rule.targetSoc.max,
+          unit: '%',
+        });
       }
       const end = typeof until === 'string' && ISO_INSTANT.test(until) ? Date.parse(until) : NaN;
       if (!Number.isFinite(end) || end <= now || end > now + rule.maxHours * 3_600_000) {
-        return refuse('until', `${key}.until must be a time within the next ${rule.maxHours} hours`);
+        return refuse('until', `${key}.until must be a time within the next ${rule.maxHours} hours`, { maxHours: rule.maxHours });
       }
       return { ok: true };
     }

@@ -19,7 +19,6 @@ export const NUMBER_LIMITS = {
   tiltDeg: { min: 0, max: 90, nullable: true },
   azimuthDeg: { min: -180, max: 180, nullable: true },
   batteryKwh: { min: 0.1, max: 100_000, nullable: true },
-  batteryMinSocPct: { min: 0, max: 100, nullable: true },
   batteryMaxSocPct: { min: 0, max: 100, nullable: true },
   batteryMaxChargeKw: { min: 0, max: 10_000, nullable: true },
   batteryMaxDischargeKw: { min: 0, max: 10_000, nullable: true },
@@ -70,7 +69,6 @@ export const NEW_PLANT_DEFAULTS: PlantSettings = {
   tiltDeg: null,
   azimuthDeg: null,
   batteryKwh: null,
-  batteryMinSocPct: null,
   batteryMaxSocPct: null,
   batteryMaxChargeKw: null,
   batteryMaxDischargeKw: null,
@@ -92,8 +90,7 @@ export type SettingProblem =
   | { problem: 'tooLong'; max: number }
   | { problem: 'range'; min: number; max: number }
   | { problem: 'timezone' }
-  | { problem: 'currency' }
-  | { problem: 'socOrder' };
+  | { problem: 'currency' };
 
 export type SettingProblems = Partial<Record<keyof PlantSettings, SettingProblem>>;
 
@@ -125,10 +122,6 @@ export function settingProblems(settings: PlantSettings): SettingProblems {
       problems[field] = { problem: 'range', min: limit.min, max: limit.max };
     }
   }
-  const { batteryMinSocPct: minSoc, batteryMaxSocPct: maxSoc } = settings;
-  if (minSoc !== null && maxSoc !== null && !problems.batteryMinSocPct && !problems.batteryMaxSocPct && minSoc >= maxSoc) {
-    problems.batteryMaxSocPct = { problem: 'socOrder' };
-  }
   if (!(TARIFF_CURRENCIES as readonly string[]).includes(settings.tariffCurrency)) problems.tariffCurrency = { problem: 'currency' };
   return problems;
 }
@@ -150,7 +143,5 @@ export function problemMessage(field: string, problem: SettingProblem): string {
       return `${field} must be an IANA time zone such as Europe/Prague`;
     case 'currency':
       return `${field} must be one of ${TARIFF_CURRENCIES.join(', ')}`;
-    case 'socOrder':
-      return 'the maximum state of charge must be above the minimum';
   }
 }

@@ -73,4 +73,12 @@ describe('the fleet’s chargers as CSV', () => {
   it('is named by the plant’s today', () => {
     expect(fleetFileName([view], Date.parse('2026-11-27T23:30:00.000Z'))).toBe('ev-chargers_2026-11-28.csv');
   });
+
+  it('is named by every day it holds: chargers of plants in two time zones across midnight span two days, in either order', () => {
+    const lisbon = { ...view, timezone: 'Europe/Lisbon' } as ChargerView;
+    const justAfterPragueMidnight = Date.parse('2026-11-27T23:30:00.000Z');
+    expect(fleetFileName([lisbon, view], justAfterPragueMidnight)).toBe('ev-chargers_2026-11-27_2026-11-28.csv');
+    expect(fleetFileName([view, lisbon], justAfterPragueMidnight)).toBe('ev-chargers_2026-11-27_2026-11-28.csv');
+    expect(fleetFileName([lisbon], justAfterPragueMidnight)).toBe('ev-chargers_2026-11-27.csv');
+  });
 });

@@ -1,6 +1,6 @@
 // Pure shaping of the EV answers for the charts, the tables and CSV.
 import type { EvPlan, EvSession, EvMonthTotal, ChargerView } from '@helio/contracts';
-import { csvFileName, csvNumber, plantTimestamp, toCsv } from '@helio/shared-utils';
+import { csvFileNameOfDays, csvNumber, plantTimestamp, toCsv } from '@helio/shared-utils';
 
 /** Columns of the plan chart: time (s), price (CZK/kWh), forecast surplus (kW), planned power (kW). */
 export type PlanColumns = [number[], (number | null)[], number[], number[]];
@@ -73,9 +73,16 @@ export function fleetCsv(chargers: readonly ChargerView[]): string {
   );
 }
 
-/** `ev-chargers_<today>.csv`: the day the figures are of, on the (first) plant's calendar. */
+/**
+ * `ev-chargers_<day>.csv`, or `ev-chargers_<first>_<last>.csv`: the days the figures are of. Each
+ * charger's "today" is its own plant's calendar day, so a fleet across time zones (Prague and Lisbon
+ * just after midnight) spans two; no charger names the day on Prague's calendar (the console's default).
+ */
 export function fleetFileName(chargers: readonly ChargerView[], now: number): string {
-  return csvFileName('ev-chargers', now, now + 1, chargers[0]?.timezone ?? 'Europe/Prague');
+  const zones = chargers.length === 0 ? ['Europe/Prague'] : [...new Set(chargers.map((c) => c.timezone))];
+  // plant-local YYYY-MM-DD sort as text
+  const days = zones.map((timeZone) => plantTimestamp(now, timeZone).slice(0, 10)).sort();
+  return csvFileNameOfDays('ev-chargers', days[0] as string, days[days.length - 1] as string);
 }
 
 /** The plan slots as the charger's desired EvPlanSlots: [[startMs, endMs], …]. */

@@ -17,6 +17,20 @@ describe('the diagram model', () => {
     expect(nodes.every((n) => n.data.id === n.id && n.data.label === `nodes.${n.id}`)).toBe(true);
   });
 
+  it('stacks the nodes on a narrow screen so the diagram fits a phone within the zoom range (no node cut off)', () => {
+    // node boxes as drawn (flow-nodes css: 168 px, the house 200 px; ~80 px high), fit-view padding 0.1
+    const extent = (layout: 'wide' | 'narrow') => {
+      const nodes = diagramNodes(fullPlant, layout);
+      const right = Math.max(...nodes.map((n) => n.position.x + (n.id === 'core' ? 200 : 168)));
+      const left = Math.min(...nodes.map((n) => n.position.x));
+      return right - left;
+    };
+    const phoneCanvas = 326;
+    expect(phoneCanvas / (extent('narrow') * 1.2)).toBeGreaterThanOrEqual(0.5);
+    expect(phoneCanvas / (extent('wide') * 1.2)).toBeLessThan(0.5);
+    expect(diagramNodes(fullPlant, 'narrow').map((n) => n.id)).toEqual(diagramNodes(fullPlant).map((n) => n.id));
+  });
+
   it('keeps the slot of a missing battery or charger as a placeholder without an edge', () => {
     const nodes = diagramNodes({ batteryKwh: null, chargerKw: 0 });
     expect(nodes).toHaveLength(5);

@@ -47,7 +47,7 @@ export type FlowEdge = Edge<FlowEdgeData, 'power'>;
 
 export const ACCENT_COLOUR = '#8fd14f';
 
-const node = (id: string, type: FlowNodeKind, x: number, y: number, extra: Partial<FlowNodeData> = {}): FlowNode => ({
+const node = (id: string, type: FlowNodeKind, [x, y]: readonly [number, number], extra: Partial<FlowNodeData> = {}): FlowNode => ({
   id,
   type,
   position: { x, y },
@@ -56,16 +56,29 @@ const node = (id: string, type: FlowNodeKind, x: number, y: number, extra: Parti
   deletable: false,
 });
 
+/**
+ * Where each node sits: three columns side by side (grid, house, devices; ~820 px wide), or, on a
+ * narrow screen, two columns stacked around the house (~470 px wide), so that fitting it into a phone's
+ * canvas (~330 px) stays within the zoom range (0.5 at least) and no node is cut off.
+ */
+const POSITIONS = {
+  wide: { pv: [300, 0], grid: [0, 230], core: [300, 220], charger: [620, 110], battery: [620, 350] },
+  narrow: { pv: [0, 0], charger: [270, 0], core: [130, 190], grid: [0, 380], battery: [270, 380] },
+} as const satisfies Record<string, Record<string, readonly [number, number]>>;
+
+export type DiagramLayout = keyof typeof POSITIONS;
+
 /** The devices the plant has; a missing battery or charger keeps its place as a placeholder note. */
-export function diagramNodes(plant: Pick<Plant, 'batteryKwh' | 'chargerKw'>): FlowNode[] {
+export function diagramNodes(plant: Pick<Plant, 'batteryKwh' | 'chargerKw'>, layout: DiagramLayout = 'wide'): FlowNode[] {
   const hasBattery = plant.batteryKwh !== null && plant.batteryKwh > 0;
   const hasCharger = plant.chargerKw !== null && plant.chargerKw > 0;
+  const at = POSITIONS[layout];
   return [
-    node('pv', 'solarPanel', 300, 0),
-    node('grid', 'sharePoint', 0, 230),
-    node('core', 'house', 300, 220),
-    hasCharger ? node('charger', 'charger', 620, 110) : node('charger', 'placeholder', 620, 110, { text: 'nodes.noCharger' }),
-    hasBattery ? node('battery', 'battery', 620, 350) : node('battery', 'placeholder', 620, 350, { text: 'nodes.noBattery' }),
+    node('pv', 'solarPanel', at.pv),
+    node('grid', 'sharePoint', at.grid),
+    node('core', 'house', at.core),
+    hasCharger ? node('charger', 'charger', at.charger) : node('charger', 'placeholder', at.charger, { text: 'nodes.noCharger' }),
+    hasBattery ? node('battery', 'battery', at.battery) : node('battery', 'placeholder', at.battery, { text: 'nodes.noBattery' }),
   ];
 }
 

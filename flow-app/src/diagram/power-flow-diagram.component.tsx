@@ -26,6 +26,7 @@ import {
   type FlowNode,
 } from './diagram-model';
 import { DiagramLiveContext, type DiagramLive } from './diagram-live';
+import { useNarrowScreen } from './use-narrow-screen';
 import { FLOW_NODE_TYPES } from './flow-nodes.component';
 import { FLOW_EDGE_TYPES, PowerEdgeMarkers } from './power-edge.component';
 import type { Readings } from './readings';
@@ -47,12 +48,13 @@ interface PowerFlowDiagramProps {
 
 export function PowerFlowDiagram({ plant, readings, now, showMiniMap = false }: PowerFlowDiagramProps) {
   const { t } = useTranslation('flow-app');
+  const narrow = useNarrowScreen();
   const layout = useMemo(() => {
-    const nodes = diagramNodes(plant);
+    const nodes = diagramNodes(plant, narrow ? 'narrow' : 'wide');
     return { nodes, edges: diagramEdges(nodes) };
-    // a new layout only when the plant (or its devices) changes, not on every plant-list refetch
+    // a new layout only when the plant (or its devices) or the screen's class changes, not on every plant-list refetch
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [plant.id, plant.batteryKwh, plant.chargerKw]);
+  }, [plant.id, plant.batteryKwh, plant.chargerKw, narrow]);
   const [nodes, setNodes, onNodesChange] = useNodesState<FlowNode>(layout.nodes);
   const [edges, setEdges, onEdgesChange] = useEdgesState<FlowEdge>(layout.edges);
 
@@ -109,8 +111,9 @@ export function PowerFlowDiagram({ plant, readings, now, showMiniMap = false }: 
           proOptions={{ hideAttribution: true }}
         >
           <Background variant={BackgroundVariant.Dots} gap={20} size={1} color="#394048" />
-          <Controls fitViewOptions={FIT_VIEW_OPTIONS} showInteractive={false} />
-          {showMiniMap && (
+          {/* a row on a phone: a column would cover the bottom row of nodes */}
+          <Controls fitViewOptions={FIT_VIEW_OPTIONS} showInteractive={false} orientation={narrow ? 'horizontal' : 'vertical'} />
+          {showMiniMap && !narrow && (
             <MiniMap
               position="top-right"
               style={{ width: 200, height: 150 }}

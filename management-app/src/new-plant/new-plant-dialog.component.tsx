@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText, showToast, type GatewayLogin, type PlantDetail } from '@helio/shared-utils';
+import { settingFieldLabels } from '../plant-settings/field-labels';
 import { problemText, type FieldProblem } from '../common/problem-text';
 import { useCreatePlant } from '../plants/plants.resource';
 import { GatewayLoginView } from './gateway-login.component';
@@ -96,7 +97,7 @@ export function NewPlantDialog({ onClose }: { onClose: () => void }) {
           </div>
           {create.isError && (
             <Callout intent="danger" icon="error">
-              {apiErrorText(create.error)}
+              {apiErrorText(create.error, settingFieldLabels(t))}
             </Callout>
           )}
         </DialogBody>

@@ -15,15 +15,14 @@ describe('the settings draft', () => {
       name: '  ',
       tiltDeg: '91',
       azimuthDeg: 'south',
-      batteryMinSocPct: '90',
-      batteryMaxSocPct: '20',
+      batteryMaxSocPct: '120',
       timezone: 'Mars/Base',
     };
     expect(draftProblems(draft)).toEqual({
       name: { problem: 'required' },
       tiltDeg: { problem: 'range', min: 0, max: 90 },
       azimuthDeg: { problem: 'number' },
-      batteryMaxSocPct: { problem: 'socOrder' },
+      batteryMaxSocPct: { problem: 'range', min: 0, max: 100 },
       timezone: { problem: 'timezone' },
     });
     expect(draftProblems({ ...draftOf(plantDetail()), pvPeakKw: '' })).toEqual({ pvPeakKw: { problem: 'required' } });

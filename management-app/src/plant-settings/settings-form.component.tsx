@@ -12,6 +12,7 @@ import { problemText } from '../common/problem-text';
 import { conflictPlant, useSaveSettings } from '../plant-detail/plant-detail.resource';
 import { changesOf, draftOf, draftProblems, serverProblems, theirChanges, type SettingField, type SettingsDraft } from './settings-draft';
 import { SETTING_SECTIONS } from './settings-sections';
+import { settingFieldLabels } from './field-labels';
 
 /** The battery's floor, read-only: the one minimum charge, set on /rc and judged by the battery alert. */
 function BatteryFloorField({ thingName }: { thingName: string }) {
@@ -145,7 +146,7 @@ export function SettingsForm({ plant }: { plant: PlantDetail }) {
       )}
       {save.isError && !conflict && save.error.status !== 400 && (
         <Callout intent="danger" icon="error">
-          {apiErrorText(save.error)}
+          {apiErrorText(save.error, settingFieldLabels(t))}
         </Callout>
       )}
       {mayEdit && (

@@ -6,7 +6,7 @@ export interface SettingSection {
   fields: { field: SettingField; unit?: string }[];
   /**
    * Shows the battery's floor (BatSocMin, set on /rc) read-only: the plant's "minimum charge" is that one
-   * value, not a second one of its own (docs/figures.md), so batteryMinSocPct is not a field here.
+   * value, not a second one of its own (docs/figures.md; the API has none since migration 078).
    */
   batteryFloor?: true;
 }

@@ -15,7 +15,6 @@ export function plantDetail(overrides: Partial<PlantDetail> = {}): PlantDetail {
     tiltDeg: 35,
     azimuthDeg: 0,
     batteryKwh: 10,
-    batteryMinSocPct: 10,
     batteryMaxSocPct: 95,
     batteryMaxChargeKw: 5,
     batteryMaxDischargeKw: 5,

@@ -111,7 +111,7 @@ describe('the controls of a plant', () => {
     fireEvent.click(screen.getByTestId('rc-ExportLimit-apply'));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByTestId('rc-confirm-offline').textContent).toContain('Elektrárna je offline');
-    expect(within(dialog).getByTestId('rc-confirm-offline').textContent).toContain('po 24 h vyprší');
+    expect(within(dialog).getByTestId('rc-confirm-offline').textContent).toContain('po 24\u00a0h vyprší');
   });
 
   it('lets a value queued for an offline plant be cancelled: its desired value cleared', async () => {
@@ -175,7 +175,10 @@ describe('the controls of a plant', () => {
     });
     const { rerender } = renderPanel(state(true), [command({}), command({ id: 'c0', key: 'OperMode', state: 'confirmed' })]);
     const expired = await screen.findByTestId('rc-expired-ExportLimit');
-    expect(expired.textContent).toMatch(/^Poslední požadavek \(2\s500 W, odeslaný .+\) zařízení do 24 h nepotvrdilo a vypršel/);
+    // number, unit and hours as the shared helpers write them: a no-break space before the unit
+    expect(expired.textContent).toMatch(
+      /^Poslední požadavek \(2\u00a0500\u00a0W, odeslaný .+\) zařízení do 24\u00a0h nepotvrdilo a vypršel/,
+    );
     expect(screen.getByTestId('rc-state-ExportLimit').getAttribute('data-state')).toBe('inSync');
     expect(screen.queryByTestId('rc-expired-OperMode')).toBeNull();
     rerender(

@@ -1,12 +1,12 @@
 // A setting's value as the page shows it: a number with its unit, an operating mode's name, a force
 // charge's target and end, or "not reported".
 import type { TFunction } from 'i18next';
-import { formatDateTime, formatNumber } from '@helio/shared-utils';
+import { formatDateTime, formatNumber, formatQuantity, formatRange } from '@helio/shared-utils';
 import type { RcRule } from './control-draft';
 
 export function formatValue(t: TFunction, rule: RcRule, value: unknown): string {
   if (value === undefined || value === null) return t('value.none');
-  if (rule.kind === 'integer' && typeof value === 'number') return `${formatNumber(value)} ${rule.unit ?? ''}`.trim();
+  if (rule.kind === 'integer' && typeof value === 'number') return formatQuantity(value, rule.unit);
   if (rule.kind === 'choice' && typeof value === 'string') return t(`operMode.${value}`, { defaultValue: value });
   if (rule.kind === 'forceCharge') {
     if (value === 'off') return t('forceCharge.off');
@@ -23,9 +23,8 @@ export function formatValue(t: TFunction, rule: RcRule, value: unknown): string 
 
 /** The key's limits as a short text: "0–100 000 W", "10–90 %". */
 export function formatLimits(rule: RcRule): string | null {
-  if (rule.kind === 'integer' && rule.min !== undefined && rule.max !== undefined)
-    return `${formatNumber(rule.min)}–${formatNumber(rule.max)} ${rule.unit ?? ''}`.trim();
-  if (rule.kind === 'forceCharge' && rule.targetSoc) return `${formatNumber(rule.targetSoc.min)}–${formatNumber(rule.targetSoc.max)} %`;
+  if (rule.kind === 'integer' && rule.min !== undefined && rule.max !== undefined) return formatRange(rule.min, rule.max, rule.unit);
+  if (rule.kind === 'forceCharge' && rule.targetSoc) return formatRange(rule.targetSoc.min, rule.targetSoc.max, '%');
   return null;
 }
 

@@ -63,7 +63,6 @@ export interface PlantTable {
   tilt_deg: number | null;
   /** Degrees, 0 = south, −90 = east, +90 = west (@helio/contracts limits/plants.ts). */
   azimuth_deg: number | null;
-  battery_min_soc_pct: number | null;
   battery_max_soc_pct: number | null;
   battery_max_charge_kw: number | null;
   battery_max_discharge_kw: number | null;

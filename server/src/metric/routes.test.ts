@@ -176,6 +176,33 @@ describe.each(databaseTargets())('time-series routes on $name', (target) => {
     expect(response.json<ErrorBody>().error.message).toMatch(message);
   });
 
+  it.each([
+    [
+      'too many buckets',
+      { granularity: '1m', startTime: '2025-06-01T00:00:00Z', endTime: '2025-06-07T22:40:01Z' },
+      { code: 'SeriesTooLarge', details: { reason: 'buckets', buckets: 10001, maxBuckets: 10000, granularity: '1m' } },
+    ],
+    [
+      'too many raw cells',
+      {
+        granularity: '1m',
+        startTime: '2025-06-01T00:00:00Z',
+        endTime: '2025-06-07T22:40:00Z',
+        metricKeys: Array.from({ length: 32 }, (_, i) => `ActPwrPve${i}`),
+      },
+      { code: 'SeriesTooLarge', details: { reason: 'cells', cells: 320000, maxCells: 40000, metricCount: 32 } },
+    ],
+    [
+      'an unknown metric key',
+      { metricKeys: ['ActPwrPve', 'NoSuchMetric'] },
+      { code: 'MetricUnknown', details: { metricKeys: ['NoSuchMetric'] } },
+    ],
+  ])('refuses %s with its declared code and the numbers the console names', async (_, overrides, refusal) => {
+    const response = await series(overrides);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ErrorBody>().error).toMatchObject(refusal);
+  });
+
   it('answers 10,000 minutes of 4 metrics, and a year of hours of 32 (read from the roll-ups)', async () => {
     const four = ['ActPwrPve', 'ActPwrGrid', 'BatSoc', 'ActPwrLoad'];
     expect(
@@ -206,6 +233,12 @@ describe.each(databaseTargets())('time-series routes on $name', (target) => {
     ['a gateway of no plant', () => ({ gatewayId: 'no-such-gateway' })],
   ])('answers 404 to %s', async (_, overrides) => {
     expect((await series(overrides())).statusCode).toBe(404);
+  });
+
+  it('names a gateway that is not the plant’s as such (GatewayNotFound)', async () => {
+    const response = await series({ gatewayId: 'no-such-gateway' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json<ErrorBody>().error.code).toBe('GatewayNotFound');
   });
 
   it('keeps each tenant to its own plants, whichever side asks', async () => {

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { MAX_RAW_CELLS } from '@helio/contracts';
-import { badRequest, notFound, organisationNotFound, periodInvalid, plantNotFound } from '../http/errors';
+import { ApiError, organisationNotFound, periodInvalid, plantNotFound } from '../http/errors';
 import { sendJsonSegments } from '../http/json-segments';
 import { findTenantPlant } from '../plants/access';
 import { calendarOf } from '../series/calendar';
@@ -40,7 +40,8 @@ export function metricHandlers({
       const p = request.body.pgParams;
       if (p.tenantId !== request.user.tenantId) throw organisationNotFound();
       const plant = await tenantPlant(request, p.plantId);
-      if (plant.thing_name !== p.gatewayId) throw notFound(`Gateway ${p.gatewayId} not found at plant ${p.plantId}`);
+      if (plant.thing_name !== p.gatewayId)
+        throw new ApiError(404, 'GatewayNotFound', `Gateway ${p.gatewayId} not found at plant ${p.plantId}`);
 
       const granularity = p.granularity ?? '1h';
       const start = Date.parse(p.startTime);
@@ -48,27 +49,36 @@ export function metricHandlers({
       if (start > end) throw periodInvalid('startTime is after endTime', 'endTime', 'endBeforeStart');
       const buckets = bucketCount(granularity, start, end);
       if (buckets > MAX_BUCKETS) {
-        throw badRequest(`The range holds ${buckets} buckets of ${granularity} per metric; at most ${MAX_BUCKETS} are allowed`, {
-          granularity,
-          buckets,
-          maxBuckets: MAX_BUCKETS,
-        });
+        throw new ApiError(
+          400,
+          'SeriesTooLarge',
+          `The range holds ${buckets} buckets of ${granularity} per metric; at most ${MAX_BUCKETS} are allowed`,
+          {
+            reason: 'buckets',
+            granularity,
+            buckets,
+            maxBuckets: MAX_BUCKETS,
+          },
+        );
       }
       const metricKeys = p.metricKeys ?? DEFAULT_METRIC_KEYS;
       // Minute and quarter-hour buckets are computed from raw samples in one synchronous query (SQLite):
       // its work grows with buckets × keys, and while it runs nothing else (not even health) answers.
       const cells = buckets * metricKeys.length;
       if (rollupOf(granularity) === undefined && cells > MAX_RAW_CELLS) {
-        throw badRequest(
+        throw new ApiError(
+          400,
+          'SeriesTooLarge',
           `The range holds ${buckets} buckets of ${granularity} for ${metricKeys.length} metrics (${cells}); at most ${MAX_RAW_CELLS} are allowed: ask for fewer metrics, a shorter range or a coarser granularity`,
-          { granularity, buckets, metricKeys: metricKeys.length, cells, maxCells: MAX_RAW_CELLS },
+          { reason: 'cells', granularity, buckets, metricCount: metricKeys.length, cells, maxCells: MAX_RAW_CELLS },
         );
       }
       const unknown = metricKeys.filter((k) => !KNOWN_METRIC_KEYS.has(k));
       if (unknown.length > 0) {
         const stored = new Set((await listMetrics(db, plant.thing_name)).map((r) => r.metricKey));
         const notStored = unknown.filter((k) => !stored.has(k));
-        if (notStored.length > 0) throw badRequest(`Unknown metric key: ${notStored.join(', ')}`, { metricKeys: notStored });
+        if (notStored.length > 0)
+          throw new ApiError(400, 'MetricUnknown', `Unknown metric key: ${notStored.join(', ')}`, { metricKeys: notStored });
       }
       const calendar = calendarOf(plant.timezone);
       const rollup = rollupOf(granularity);

@@ -63,22 +63,42 @@ describe.each(databaseTargets())('notification settings API on $name', (target) 
     expect(response.json()).toEqual({ period: 'custom', enabled: true, days: customWeek(0) });
   });
 
+  // 'schema': refused by the contract's schema (BadRequest naming the field); else the schedule's own
+  // refusal (NotificationScheduleInvalid) with its reason
   it.each([
-    ['a day numbered 8', { period: 'custom', enabled: true, days: customWeek(1).map((d) => (d.day === 7 ? { ...d, day: 8 } : d)) }],
-    ['days 0 and 7 together', { period: 'custom', enabled: true, days: customWeek(1).map((d) => (d.day === 1 ? { ...d, day: 0 } : d)) }],
-    ['a repeated day', { period: 'custom', enabled: true, days: customWeek(0).map((d) => (d.day === 6 ? { ...d, day: 0 } : d)) }],
-    ['six days', { period: 'custom', enabled: true, days: customWeek(0).slice(1) }],
-    ['a day ending before it starts', { period: 'custom', enabled: true, days: customWeek(0).map((d) => ({ ...d, from: '17:00' })) }],
-    ['a time that is not HH:mm', { period: 'custom', enabled: true, days: customWeek(0).map((d) => ({ ...d, to: '4 pm' })) }],
-    ['an unknown period', { ...DEFAULTS, period: 'workdays' }],
-    ['a missing master switch', { period: 'allDays', days: DEFAULTS.days }],
-    ['an extra property', { ...DEFAULTS, colour: 'red' }],
-    ['a negative day', { period: 'custom', enabled: true, days: customWeek(0).map((d) => (d.day === 0 ? { ...d, day: -1 } : d)) }],
-  ])('answers 400 for %s and keeps the stored schedule', async (_, body) => {
+    [
+      'a day numbered 8',
+      { period: 'custom', enabled: true, days: customWeek(1).map((d) => (d.day === 7 ? { ...d, day: 8 } : d)) },
+      'schema',
+    ],
+    [
+      'days 0 and 7 together',
+      { period: 'custom', enabled: true, days: customWeek(1).map((d) => (d.day === 1 ? { ...d, day: 0 } : d)) },
+      'days',
+    ],
+    ['a repeated day', { period: 'custom', enabled: true, days: customWeek(0).map((d) => (d.day === 6 ? { ...d, day: 0 } : d)) }, 'days'],
+    ['six days', { period: 'custom', enabled: true, days: customWeek(0).slice(1) }, 'schema'],
+    [
+      'a day ending before it starts',
+      { period: 'custom', enabled: true, days: customWeek(0).map((d) => ({ ...d, from: '17:00' })) },
+      'order',
+    ],
+    ['a time that is not HH:mm', { period: 'custom', enabled: true, days: customWeek(0).map((d) => ({ ...d, to: '4 pm' })) }, 'schema'],
+    ['an unknown period', { ...DEFAULTS, period: 'workdays' }, 'schema'],
+    ['a missing master switch', { period: 'allDays', days: DEFAULTS.days }, 'schema'],
+    ['an extra property', { ...DEFAULTS, colour: 'red' }, 'schema'],
+    [
+      'a negative day',
+      { period: 'custom', enabled: true, days: customWeek(0).map((d) => (d.day === 0 ? { ...d, day: -1 } : d)) },
+      'schema',
+    ],
+  ])('answers 400 for %s and keeps the stored schedule', async (_, body, reason) => {
     const token = await newUserToken();
     const response = await post(app, 'notifications/settings/save', body, { token });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.code).toBe('BadRequest');
+    expect(response.json().error).toMatchObject(
+      reason === 'schema' ? { code: 'BadRequest' } : { code: 'NotificationScheduleInvalid', details: { reason } },
+    );
     expect((await post(app, 'notifications/settings/get', {}, { token })).json()).toEqual(DEFAULTS);
   });
 

@@ -1,7 +1,7 @@
 // A user's notification schedule: the period (allDays, weekdays or custom), the master switch and
 // seven days. Days are 0–6 with Monday 0; the older form numbers them 1–7 (Monday 1) and is
 // normalised here. Pure.
-import { badRequest } from '../http/errors';
+import { ApiError } from '../http/errors';
 
 import {
   DAY_COUNT,
@@ -26,6 +26,10 @@ export function minutesOf(time: string): number | null {
 
 const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
+/** A schedule refused (NotificationScheduleInvalid): not the seven weekdays, a time that is none, a day ending before it starts. */
+const scheduleRefusal = (message: string, details: { reason: 'days' | 'time' | 'order' } & Record<string, unknown>) =>
+  new ApiError(400, 'NotificationScheduleInvalid', message, details);
+
 /**
  * The stored form of settings a client sent: days 0–6 sorted, times as HH:mm, and the day switches
  * of allDays / weekdays derived from the period (custom keeps each day's own). Throws a 400 ApiError
@@ -37,15 +41,15 @@ export function normaliseSettings(input: NotificationSettings): NotificationSett
   const zeroBased = numbers.every((n) => n >= 0 && n <= 6);
   const oneBased = numbers.every((n) => n >= 1 && n <= 7);
   if (numbers.length !== DAY_COUNT || distinct.size !== DAY_COUNT || (!zeroBased && !oneBased)) {
-    throw badRequest('days must be the seven weekdays, numbered 0–6 (Monday 0) or 1–7 (Monday 1)', { days: numbers });
+    throw scheduleRefusal('days must be the seven weekdays, numbered 0–6 (Monday 0) or 1–7 (Monday 1)', { reason: 'days', days: numbers });
   }
   const shift = zeroBased ? 0 : 1;
   const days = input.days
     .map((d) => {
       const from = minutesOf(d.from);
       const to = minutesOf(d.to);
-      if (from === null || to === null) throw badRequest('from and to must be times of day as HH:mm', { day: d.day });
-      if (to < from) throw badRequest('to must not be before from', { day: d.day, from: d.from, to: d.to });
+      if (from === null || to === null) throw scheduleRefusal('from and to must be times of day as HH:mm', { reason: 'time', day: d.day });
+      if (to < from) throw scheduleRefusal('to must not be before from', { reason: 'order', day: d.day, from: d.from, to: d.to });
       const day = d.day - shift;
       const enabled = input.period === 'allDays' ? true : input.period === 'weekdays' ? day < WORKDAY_COUNT : d.enabled;
       return { day, enabled, from: hhmm(from), to: hhmm(to) };

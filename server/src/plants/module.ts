@@ -8,6 +8,7 @@ import { plantSettingsMigration } from './migrations/011-plant-settings';
 import { plantAccessMigration } from './migrations/012-plant-access';
 import { plantListingMigration } from './migrations/057-plant-listing';
 import { plantNameIndexMigration } from './migrations/061-plant-name-index';
+import { retireMinSocMigration } from './migrations/078-retire-min-soc';
 import type { IamDeps } from '../iam/invite';
 import { plantAccessHandlers } from './access-routes';
 import { fleetHandlers } from './fleet-routes';
@@ -21,6 +22,7 @@ export const plantsModule = serverModule({
     '012_plant_access': plantAccessMigration,
     '057_plant_listing': plantListingMigration,
     '061_plant_name_index': plantNameIndexMigration,
+    '078_retire_min_soc': retireMinSocMigration,
   },
   handlers: (deps: IamDeps & { db: Kysely<Database>; devices?: DeviceServices }) => ({
     ...plantHandlers(deps),

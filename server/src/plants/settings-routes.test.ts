@@ -17,7 +17,12 @@ interface ErrorAnswer {
   error: {
     code: string;
     message: string;
-    details?: { fields?: Record<string, { problem: string; message: string }>; current?: PlantDetail; currentVersion?: number };
+    details?: {
+      field?: string;
+      fields?: Record<string, { problem: string; message: string }>;
+      current?: PlantDetail;
+      currentVersion?: number;
+    };
   };
 }
 
@@ -67,7 +72,6 @@ describe.each(databaseTargets())('plant settings on $name', (target) => {
       address: '',
       tiltDeg: null,
       azimuthDeg: null,
-      batteryMinSocPct: null,
       gridExportLimitKw: null,
       tariffName: '',
       tariffPricePerKwh: null,
@@ -103,23 +107,31 @@ describe.each(databaseTargets())('plant settings on $name', (target) => {
         name: ' ',
         tiltDeg: 91,
         azimuthDeg: -181,
-        batteryMinSocPct: 80,
-        batteryMaxSocPct: 20,
+        batteryMaxSocPct: 120,
         timezone: 'Mars/Olympus',
         gridExportLimitKw: -1,
       },
     });
     expect(response.statusCode).toBe(400);
     const { error } = response.json<ErrorAnswer>();
-    expect(error.code).toBe('BadRequest');
+    expect(error.code).toBe('PlantSettingsInvalid');
+    expect(error.details?.field).toBe('name');
     expect(error.details?.fields).toEqual({
       name: { problem: 'required', message: 'name is required' },
       tiltDeg: { problem: 'range', min: 0, max: 90, message: 'tiltDeg must be between 0 and 90' },
       azimuthDeg: { problem: 'range', min: -180, max: 180, message: 'azimuthDeg must be between -180 and 180' },
-      batteryMaxSocPct: { problem: 'socOrder', message: 'the maximum state of charge must be above the minimum' },
+      batteryMaxSocPct: { problem: 'range', min: 0, max: 100, message: 'batteryMaxSocPct must be between 0 and 100' },
       timezone: { problem: 'timezone', message: expect.stringContaining('IANA') },
       gridExportLimitKw: { problem: 'range', min: 0, max: 100000, message: expect.any(String) },
     });
+    expect((await db.selectFrom('plants').select('version').where('id', '=', plantId).executeTakeFirstOrThrow()).version).toBe(1);
+  });
+
+  it('neither answers nor accepts a plant minimum charge: the battery’s floor is the device’s BatSocMin (set on /rc)', async () => {
+    expect((await call('plant/detail', { id: plantId }, viewer)).json()).not.toHaveProperty('batteryMinSocPct');
+    const response = await call('plant/update', { id: plantId, expectedVersion: 1, payload: { batteryMinSocPct: 10 } });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json<ErrorAnswer>().error.details?.fields ?? {})).toEqual(['batteryMinSocPct']);
     expect((await db.selectFrom('plants').select('version').where('id', '=', plantId).executeTakeFirstOrThrow()).version).toBe(1);
   });
 
@@ -141,7 +153,6 @@ describe.each(databaseTargets())('plant settings on $name', (target) => {
       address: 'Kounicova 1, Brno',
       tiltDeg: 35,
       azimuthDeg: -10,
-      batteryMinSocPct: 10,
       batteryMaxSocPct: 95,
       batteryMaxChargeKw: 5,
       batteryMaxDischargeKw: 5,

@@ -19,7 +19,7 @@ import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { gatewayUsername, setNewGatewayPassword } from '../iot/mqtt/gateway-credentials';
 import type { DeviceServices } from '../iot/services';
-import { badRequest, conflict, plantNotFound } from '../http/errors';
+import { ApiError, conflict, plantNotFound } from '../http/errors';
 import { findTenantPlant, forgetPlants, grantPlantAccess, requirePlantRole, seesEveryPlant } from './access';
 import { settingColumns, settingsOf, toPlantDetail, type PlantDetail } from './plant-detail';
 import { newThingName } from './thing-names';
@@ -27,10 +27,17 @@ import { newThingName } from './thing-names';
 /** Schema errors of the request (the routes attach them rather than answer them), or none. */
 export type SchemaErrors = FastifySchemaValidationError[] | undefined;
 
-/** 400 with one entry per field: `details.fields.<field> = {problem, …limits, message}`. */
+/**
+ * 400 PlantSettingsInvalid with one entry per field, `details.fields.<field> = {problem, …limits, message}`,
+ * and the first of them as `field` (what the translated sentence names; the form marks each field).
+ */
+const settingsRefusal = (fields: Record<string, unknown>) =>
+  new ApiError(400, 'PlantSettingsInvalid', 'Invalid plant settings', { field: Object.keys(fields)[0], fields });
+
 function invalid(problems: SettingProblems) {
-  const fields = Object.fromEntries(Object.entries(problems).map(([field, p]) => [field, { ...p, message: problemMessage(field, p) }]));
-  return badRequest('Invalid plant settings', { fields });
+  return settingsRefusal(
+    Object.fromEntries(Object.entries(problems).map(([field, p]) => [field, { ...p, message: problemMessage(field, p) }])),
+  );
 }
 
 /** Schema (type) errors, by field, in the same shape as the range checks'. */
@@ -42,7 +49,7 @@ function rejectSchemaErrors(validation: SchemaErrors): void {
     const field = typeof named === 'string' ? named : (error.instancePath.split('/').filter(Boolean).pop() ?? 'body');
     fields[field] ??= { problem: 'type', message: `${field} ${error.message ?? 'is invalid'}` };
   }
-  throw badRequest('Invalid plant settings', { fields });
+  throw settingsRefusal(fields);
 }
 
 const audit = (db: Kysely<Database>, caller: RequestCaller, action: AuditAction, plant: PlantDetail, details: Record<string, unknown>) =>

@@ -11,9 +11,9 @@ import type { Database } from '../db/schema';
 import type { DeviceServices } from '../iot/services';
 import type { JsonValue } from '../iot/shadows/json';
 import type { ShadowDocument } from '../iot/shadows/shadow-doc';
-import { checkDesired } from '../iot/shadows/writable-keys';
+import { checkDesired, settingRefusal } from '../iot/shadows/writable-keys';
 import { checkPlantChargerCurrent } from '../ev/current-limits';
-import { ApiError, badRequest } from '../http/errors';
+import { ApiError } from '../http/errors';
 import { forbiddenModule } from '../iam/access-hook';
 import { requirePlantRole, type AccessiblePlant } from '../plants/access';
 import { checkValue, ruleFor, sendSetting } from './settings';
@@ -49,9 +49,9 @@ async function checkControl(
         key,
         reason: 'noCharger',
       });
-    if (value === null && !control.clearable) throw badRequest(`${key} needs a value`, { field: key, problem: 'type' });
+    if (value === null && !control.clearable) throw settingRefusal(key, { ok: false, problem: 'type', message: `${key} needs a value` });
     const check = checkDesired(key, value);
-    if (!check.ok) throw badRequest(check.message, { field: key, problem: check.problem });
+    if (!check.ok) throw settingRefusal(key, check);
     // the charger's rating and min ≤ max, as /ev's own call for an OCPP charger judges them
     await checkPlantChargerCurrent(db, plant.id, await devices.shadows.get(plant.thing_name), key, value);
     return;

@@ -168,13 +168,17 @@ describe.each(databaseTargets())('remote control on $name', (target) => {
     expect((await set(ids.home, 'ExportLimit', 1000, viewer)).statusCode).toBe(403);
     const wrong = await set(ids.home, 'BatSocMin', 99);
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error).toMatchObject({
+    expect(wrong.json().error).toEqual({
+      code: 'SettingValueInvalid',
       message: 'BatSocMin must be from 10 to 90 %',
-      details: { field: 'BatSocMin', problem: 'range' },
+      details: { field: 'BatSocMin', key: 'BatSocMin', problem: 'range', reason: 'range', min: 10, max: 90, unit: '%' },
     });
     const unknown = await set(ids.home, 'ActPwrPve', 1);
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().error.details).toEqual({ field: 'key', problem: 'unknownKey' });
+    expect(unknown.json().error).toMatchObject({
+      code: 'SettingValueInvalid',
+      details: { field: 'key', key: 'ActPwrPve', problem: 'unknownKey', reason: 'unknownKey' },
+    });
     expect((await set(ids.noBattery, 'BatSocMin', 20)).json().error.details).toEqual({
       field: 'key',
       key: 'BatSocMin',

@@ -7,8 +7,8 @@ import type { Database } from '../db/schema';
 import type { DeviceServices } from '../iot/services';
 import type { JsonValue } from '../iot/shadows/json';
 import { deltaOf, type ShadowDocument } from '../iot/shadows/shadow-doc';
-import { ApiError, badRequest } from '../http/errors';
-import { checkDesired, WRITABLE_KEYS } from '../iot/shadows/writable-keys';
+import { ApiError } from '../http/errors';
+import { checkDesired, settingRefusal, WRITABLE_KEYS } from '../iot/shadows/writable-keys';
 import { cancelCommands, confirmCommands, recordCommands, type NewCommand } from './commands';
 import type { RcCommandTable } from './tables';
 
@@ -23,7 +23,11 @@ export interface ControlledPlant {
 /** The rule of a key this plant can take; a 400 naming the writable keys otherwise. */
 export function ruleFor(key: string, plant: Pick<ControlledPlant, 'battery_kwh'>): { key: WritableKeyName; rule: WritableRule } {
   if (!isWritableKey(key))
-    throw badRequest(`${key} is not writable (writable: ${WRITABLE_KEY_NAMES.join(', ')})`, { field: 'key', problem: 'unknownKey' });
+    throw settingRefusal(key, {
+      ok: false,
+      problem: 'unknownKey',
+      message: `${key} is not writable (writable: ${WRITABLE_KEY_NAMES.join(', ')})`,
+    });
   const rule = WRITABLE_KEYS[key];
   if (rule.battery && !plant.battery_kwh)
     throw new ApiError(400, 'SettingNeedsDevice', `${key} needs a battery; this plant has none`, {
@@ -37,7 +41,7 @@ export function ruleFor(key: string, plant: Pick<ControlledPlant, 'battery_kwh'>
 /** A 400 with the field's message when the value breaks the key's rule. */
 export function checkValue(key: WritableKeyName, value: JsonValue, now = Date.now()): void {
   const check = value === null ? ({ ok: false, problem: 'type', message: `${key} needs a value` } as const) : checkDesired(key, value, now);
-  if (!check.ok) throw badRequest(check.message, { field: key, problem: check.problem });
+  if (!check.ok) throw settingRefusal(key, check);
 }
 
 /** What a key is now: the value asked for, else the value reported, else null. */

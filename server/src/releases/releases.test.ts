@@ -249,6 +249,26 @@ describe.each(databaseTargets())('releases on $name', (target) => {
     await apiPost(app, 'releases/rollback', { module: '@helio/ev-app' }, tokens.admin);
   });
 
+  it('names what a change asked for that does not exist: the release, or the organisation', async () => {
+    const missing = await apiPost(
+      app,
+      'releases/canary',
+      { module: '@helio/ev-app', release: 'no-such-release', share: 10, organisations: [] },
+      tokens.admin,
+    );
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.code).toBe('ReleaseNotFound');
+    const release = await registerSecond('ev-app canary for nobody');
+    const nobody = await apiPost(
+      app,
+      'releases/canary',
+      { module: '@helio/ev-app', release, share: 10, organisations: ['00000000-0000-4000-8000-000000000000'] },
+      tokens.admin,
+    );
+    expect(nobody.statusCode).toBe(404);
+    expect(nobody.json().error.code).toBe('OrganisationNotFound');
+  });
+
   it('answers 401 without a token and 403 to a user without releases:manage or of another organisation', async () => {
     expect((await apiPost(app, 'releases/list', {})).statusCode).toBe(401);
     const tenant = await tenantIdOf(db, 'Helio Demo');

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type ReleaseEndpoints } from '@helio/contracts';
 import type { Database } from '../db/schema';
-import { conflict, forbidden, notFound, tooManyRequests } from '../http/errors';
+import { ApiError, conflict, forbidden, organisationNotFound, tooManyRequests } from '../http/errors';
 import { countReport, reportLimiter } from './reports';
 import { platformTenantId, promote, ReleaseConflictError, ReleaseNotFoundError, rollback, setCanary, type ReleaseActor } from './store';
 import { listView, oneModuleView } from './view';
@@ -15,7 +15,8 @@ import { rememberVisitor } from './visitor';
 type Body<P extends keyof ReleaseEndpoints> = { Body: ReleaseEndpoints[P]['request'] };
 
 function translated(error: unknown): unknown {
-  if (error instanceof ReleaseNotFoundError) return notFound(error.message);
+  if (error instanceof ReleaseNotFoundError)
+    return error.missing === 'organisation' ? organisationNotFound(error.message) : new ApiError(404, 'ReleaseNotFound', error.message);
   if (error instanceof ReleaseConflictError) return conflict(error.message);
   return error;
 }

@@ -24,7 +24,15 @@ export interface ReleaseActor {
   via?: 'cli' | 'build';
 }
 
-export class ReleaseNotFoundError extends Error {}
+/** A release (or a module with none) a change names that does not exist, or an organisation it names that does not. */
+export class ReleaseNotFoundError extends Error {
+  constructor(
+    message: string,
+    readonly missing: 'release' | 'organisation' = 'release',
+  ) {
+    super(message);
+  }
+}
 export class ReleaseConflictError extends Error {}
 
 /** Where a release's files live: `<dataDir>/releases/<folder>/<name>/`, served at /releases/<folder>/<name>/. */
@@ -245,7 +253,7 @@ export async function setCanary(db: Kysely<Database>, change: CanaryChange, acto
           .select('id')
           .where('id', 'in', [...change.tenants])
           .execute();
-  if (known.length !== change.tenants.length) throw new ReleaseNotFoundError('Unknown organisation');
+  if (known.length !== change.tenants.length) throw new ReleaseNotFoundError('Unknown organisation', 'organisation');
   await inTransaction(db, async (trx) => {
     await trx.updateTable('releases').set({ loads: 0, errors: 0, last_error: null }).where('id', '=', release.id).execute();
     await trx

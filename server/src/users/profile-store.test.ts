@@ -76,7 +76,12 @@ describe.each(databaseTargets())('users/profile/update on $name', (target) => {
       { preferences: { big: 'x'.repeat(20_000) } },
     ]) {
       const { user, response } = await update(body);
-      expect([body, response.statusCode, errorCode(response)]).toEqual([body, 400, 'BadRequest']);
+      // a picture or preferences the schema lets through are refused with their own code and reason
+      const code = 'picture' in body || (body.preferences && !Array.isArray(body.preferences)) ? 'ProfileInvalid' : 'BadRequest';
+      expect([body, response.statusCode, errorCode(response)]).toEqual([body, 400, code]);
+      if ('picture' in body) expect(response.json().error.details).toEqual({ field: 'picture', reason: 'picture' });
+      if (code === 'ProfileInvalid' && 'preferences' in body)
+        expect(response.json().error.details).toEqual({ field: 'preferences', reason: 'preferencesSize', maxKb: 16 });
       expect(
         await db.selectFrom('users').select(['name', 'locale', 'picture', 'role']).where('id', '=', user.id).executeTakeFirst(),
       ).toEqual({

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { recordRequestAudit, type RequestCaller } from '../audit/request-audit';
 import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
-import { badRequest, unauthorized } from '../http/errors';
+import { ApiError, unauthorized } from '../http/errors';
 import { parsePreferences, readUserInfo, type UserInfo, type UserProfile } from './current-user';
 
 export const MAX_PREFERENCES_BYTES = 16 * 1024;
@@ -27,11 +27,18 @@ export async function updateProfile(
 ): Promise<UserInfo & UserProfile> {
   const { user } = caller;
   if (typeof picture === 'string' && !PICTURE.test(picture)) {
-    throw badRequest('picture must be an http(s) address or a base64 PNG, JPEG, GIF or WebP data URL');
+    throw new ApiError(400, 'ProfileInvalid', 'picture must be an http(s) address or a base64 PNG, JPEG, GIF or WebP data URL', {
+      field: 'picture',
+      reason: 'picture',
+    });
   }
   const preferencesJson = preferences === undefined ? undefined : JSON.stringify(preferences);
   if (preferencesJson !== undefined && Buffer.byteLength(preferencesJson) > MAX_PREFERENCES_BYTES) {
-    throw badRequest(`preferences must stay under ${MAX_PREFERENCES_BYTES / 1024} KB`);
+    throw new ApiError(400, 'ProfileInvalid', `preferences must stay under ${MAX_PREFERENCES_BYTES / 1024} KB`, {
+      field: 'preferences',
+      reason: 'preferencesSize',
+      maxKb: MAX_PREFERENCES_BYTES / 1024,
+    });
   }
   const changes = {
     ...(name !== undefined ? { name: name.trim() } : {}),

@@ -70,6 +70,32 @@ describe('translated server errors', () => {
     expect(apiErrorTextIn(cs, tooLong)).toBe('Období může mít nejvýše 400 dní.');
   });
 
+  it('says why a device setting or a plant setting was refused, with its label, range and unit, never the raw key', () => {
+    const range = new ApiError(400, 'SettingValueInvalid', 'BatSocMin must be from 5 to 90 %', {
+      field: 'BatSocMin',
+      key: 'BatSocMin',
+      problem: 'range',
+      reason: 'range',
+      min: 5,
+      max: 90,
+      unit: '%',
+    });
+    expect(apiErrorTextIn(cs, range)).toMatch(/^„.+“ musí být od 5 do 90\u00a0%\.$/);
+    expect(apiErrorTextIn(cs, range)).not.toContain('BatSocMin');
+    const settings = new ApiError(400, 'PlantSettingsInvalid', 'Invalid plant settings', { field: 'tiltDeg', fields: { tiltDeg: {} } });
+    expect(apiErrorTextIn(cs, settings, { tiltDeg: 'Sklon panelů' })).toBe(
+      'Některá nastavení nejsou platná, první z nich „Sklon panelů“; označená pole říkají proč.',
+    );
+    expect(apiErrorTextIn(en, settings)).toBe('Some settings are not valid; the marked fields say why.');
+    const order = new ApiError(400, 'NotificationScheduleInvalid', 'to must not be before from', {
+      reason: 'order',
+      day: 1,
+      from: '18:00',
+      to: '08:00',
+    });
+    expect(apiErrorTextIn(cs, order)).toBe('Den nesmí končit (08:00) dřív, než začne (18:00).');
+  });
+
   it('says why a webhook address is refused, with its host', () => {
     const error = new ApiError(400, 'WebhookUrlRefused', 'The host 10.0.0.1 is a private or loopback address', {
       field: 'url',

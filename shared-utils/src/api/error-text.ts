@@ -83,9 +83,11 @@ export function apiErrorTextIn(t: TFunction, error: unknown, fieldLabels: FieldL
   if ((CLIENT_ERROR_CODES as readonly string[]).includes(error.code)) return t(`apiErrors.${error.code}`, { ns: 'common', ...values });
   if (!isErrorCode(error.code)) return t('apiErrors.unknown', { ns: 'common', code: error.code });
   const raw = valuesOf(error.details);
-  if (error.code === 'BadRequest' && typeof raw.field === 'string' && fieldLabel(t, raw.field, fieldLabels) === undefined)
-    return t('apiErrors.BadRequest_unnamedField', { ns: 'common' });
-  // the variant is picked by the raw details (a reason is an identifier, never a label)
-  const context = errorVariant(error.code, raw);
+  const unnamedField = typeof raw.field === 'string' && fieldLabel(t, raw.field, fieldLabels) === undefined;
+  if (error.code === 'BadRequest' && unnamedField) return t('apiErrors.BadRequest_unnamedField', { ns: 'common' });
+  // the variant is picked by the raw details (a reason is an identifier, never a label); a field the
+  // form does not name is left out rather than shown as its raw path
+  const variant = errorVariant(error.code, raw);
+  const context = variant === 'field' && unnamedField ? undefined : variant;
   return t(`apiErrors.${error.code}`, { ns: 'common', ...values, ...(context === undefined ? {} : { context }) });
 }

@@ -4,7 +4,7 @@ import i18next from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, LOADER_OPTIONS, type Language } from './loader-options';
-import { formatDateTimeIn, formatNumberIn, formatPowerIn, localeOf } from './locale-format';
+import { formatDateTimeIn, formatNumberIn, formatPowerIn, formatQuantityIn, formatRangeIn, localeOf } from './locale-format';
 import type { TFunction } from 'i18next';
 import { formatMetricValueIn, metricValueTextIn } from '../shadow/metric-value';
 import { apiErrorTextIn, type FieldLabels } from '../api/error-text';
@@ -52,6 +52,16 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions):
 
 export function formatDateTime(value: number | Date, options?: Intl.DateTimeFormatOptions): string {
   return formatDateTimeIn(currentLocale(), value, options);
+}
+
+/** A number with its unit, a no-break space between (formatQuantityIn in the interface's language). */
+export function formatQuantity(value: number, unit: string | null | undefined, options?: Intl.NumberFormatOptions): string {
+  return formatQuantityIn(currentLocale(), value, unit, options);
+}
+
+/** "10–90 %": a range with its unit once, a no-break space before it. */
+export function formatRange(min: number, max: number, unit: string | null | undefined): string {
+  return formatRangeIn(currentLocale(), min, max, unit);
 }
 
 export function formatPower(watts: number): string {

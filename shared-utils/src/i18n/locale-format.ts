@@ -31,6 +31,23 @@ export function formatDateTimeIn(locale: Locale, value: number | Date, options?:
   return cached(dateTimeFormats, locale, effective, () => new Intl.DateTimeFormat(locale, effective)).format(value);
 }
 
+/** A number with its unit, a no-break space between ("6 860 W", "10 %"); the number alone without a unit. */
+export function formatQuantityIn(
+  locale: Locale,
+  value: number,
+  unit: string | null | undefined,
+  options?: Intl.NumberFormatOptions,
+): string {
+  const number = formatNumberIn(locale, value, options);
+  return unit ? `${number}\u00a0${unit}` : number;
+}
+
+/** A range with its unit once, as the console writes limits: "10–90 %", "0–100 000 W". */
+export function formatRangeIn(locale: Locale, min: number, max: number, unit: string | null | undefined): string {
+  const range = `${formatNumberIn(locale, min)}–${formatNumberIn(locale, max)}`;
+  return unit ? `${range}\u00a0${unit}` : range;
+}
+
 /** Watts below 1000 W (rounded), kilowatts with 1–2 decimals from there; a no-break space before the unit. */
 export function formatPowerIn(locale: Locale, watts: number): string {
   const rounded = Math.round(watts);

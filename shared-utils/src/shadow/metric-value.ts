@@ -1,6 +1,6 @@
 // A metric's value and name as the interface shows them: catalogue label and unit, locale numbers.
 import type { TFunction } from 'i18next';
-import { formatNumberIn, formatPowerIn, type Locale } from '../i18n/locale-format';
+import { formatPowerIn, formatQuantityIn, type Locale } from '../i18n/locale-format';
 import { metricInfo } from './metrics';
 
 export function metricLabel(t: TFunction, metricKey: string): string {
@@ -42,6 +42,5 @@ export function metricValueTextIn(
 export function formatMetricValueIn(locale: Locale, metricKey: string, value: number, serverUnit?: string | null): string {
   const unit = metricUnit(metricKey, serverUnit);
   if (unit === 'W') return formatPowerIn(locale, value);
-  const number = formatNumberIn(locale, value, { maximumFractionDigits: unit === 'kWh' ? 3 : 1 });
-  return unit ? `${number}\u00a0${unit}` : number;
+  return formatQuantityIn(locale, value, unit, { maximumFractionDigits: unit === 'kWh' ? 3 : 1 });
 }

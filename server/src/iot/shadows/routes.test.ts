@@ -160,14 +160,14 @@ describe.each(databaseTargets())('shadow API on $name', (target) => {
     });
 
     it('refuses keys that are not writable and values a key does not accept', async () => {
-      for (const [desiredKey, desiredState] of [
-        ['ActPwrPve', 5],
-        ['OperMode', 'turbo'],
-        ['ExportLimit', '3000'],
+      for (const [desiredKey, desiredState, reason] of [
+        ['ActPwrPve', 5, 'unknownKey'],
+        ['OperMode', 'turbo', 'choice'],
+        ['ExportLimit', '3000', 'type'],
       ] as const) {
         const response = await apiPost(app, 'iot/thing/shadow/desired', { thingName: ours, desiredKey, desiredState }, operator);
         expect(response.statusCode).toBe(400);
-        expect(response.json().error.code).toBe('BadRequest');
+        expect(response.json().error).toMatchObject({ code: 'SettingValueInvalid', details: { key: desiredKey, reason } });
       }
     });
 

@@ -59,7 +59,11 @@ describe.each(databaseTargets())('shadow document limits on $name', (target) => 
     const deep = { b: { c: { d: { e: { f: { g: 1 } } } } } };
     const response = await desired({ desiredKey: 'OperMode', desiredState: deep });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatchObject({ code: 'BadRequest', message: expect.stringMatching(/deeper than 6/) });
+    expect(response.json().error).toMatchObject({
+      code: 'ShadowDocumentInvalid',
+      message: expect.stringMatching(/deeper than 6/),
+      details: { reason: 'tooDeep', max: 6 },
+    });
   });
 
   it('answers 409 with the current version to a stale expected version, and applies a current one', async () => {

@@ -11,14 +11,19 @@ describe('checkStatePatch', () => {
 
   it('rejects keys with dots, dollars or nothing in them', () => {
     for (const key of ['a.b', '$version', '', 'x'.repeat(129)]) {
-      expect(checkStatePatch({ [key]: 1 })).toEqual({ ok: false, message: expect.stringContaining('invalid key') });
+      expect(checkStatePatch({ [key]: 1 })).toEqual({
+        ok: false,
+        message: expect.stringContaining('invalid key'),
+        reason: 'invalidKey',
+        path: key,
+      });
     }
   });
 
   it('rejects nesting deeper than the limit', () => {
     let deep: Record<string, unknown> = { leaf: 1 };
     for (let i = 0; i < STATE_LIMITS.maxDepth; i++) deep = { n: deep };
-    expect(checkStatePatch(deep).ok).toBe(false);
+    expect(checkStatePatch(deep)).toMatchObject({ ok: false, reason: 'tooDeep', max: STATE_LIMITS.maxDepth });
   });
 
   it('rejects over-long strings and arrays', () => {

@@ -11,9 +11,11 @@ import {
   WRITABLE_KEY_NAMES,
   writableKeys,
   type ValueCheck,
+  type ValueLimits,
   type WritableKeyName,
   type WritableRule,
 } from '@helio/contracts';
+import { ApiError } from '../../http/errors';
 import type { JsonValue } from './json';
 
 export const WRITABLE_KEYS = writableKeys(OPER_MODES);
@@ -21,7 +23,21 @@ export const WRITABLE_KEYS = writableKeys(OPER_MODES);
 const ALL_WRITABLE = [...WRITABLE_KEY_NAMES, ...CHARGER_WRITABLE_KEY_NAMES];
 
 export type DesiredCheck =
-  { ok: true } | { ok: false; message: string; problem: 'unknownKey' | Exclude<ValueCheck, { ok: true }>['problem'] };
+  { ok: true } | { ok: false; message: string; problem: 'unknownKey' | Exclude<ValueCheck, { ok: true }>['problem']; limits?: ValueLimits };
+
+/**
+ * The 400 a refused setting gets (SettingValueInvalid): the key, the reason (`problem` too, as before)
+ * and the numbers the translation names (range and unit, choices, hours ahead).
+ */
+export function settingRefusal(key: string, check: Exclude<DesiredCheck, { ok: true }>): ApiError {
+  return new ApiError(400, 'SettingValueInvalid', check.message, {
+    field: check.problem === 'unknownKey' ? 'key' : key,
+    key,
+    problem: check.problem,
+    reason: check.problem,
+    ...check.limits,
+  });
+}
 
 const ruleOf = (key: string): WritableRule | undefined =>
   isWritableKey(key) ? WRITABLE_KEYS[key] : isChargerWritableKey(key) ? CHARGER_WRITABLE_KEYS[key] : undefined;
