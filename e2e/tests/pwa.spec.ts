@@ -120,6 +120,10 @@ test('a release promoted while the service worker controls the page is what the 
   test.setTimeout(120_000);
   await signInForReleases(page, ADMIN);
   await controlled(page);
+  // the page's request starts while the worker starts, and still carries the release it names
+  expect(await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.navigationPreload.getState()))).toMatchObject({
+    enabled: true,
+  });
   const before = await servedRelease(page, FEP);
   expect(before).toBeDefined();
   const next = releaseCopyOf('fep-app', (dir) => editTexts(dir, 'fep-app', (texts) => void (texts.description = 'Forecast PWA NEXT')));

@@ -3,7 +3,9 @@
 //   afterwards. Their names change with their content, so a cached one is never stale;
 // - pages (navigations) always go to the network: index.html carries the visitor's import map (their
 //   releases, their canaries), so a new release is picked up on the next load. With no network the
-//   console answers an offline page in the visitor's language instead of the browser's error page;
+//   console answers an offline page in the visitor's language instead of the browser's error page.
+//   The page's request starts with navigation preload, while the worker itself is still starting,
+//   so a reload does not wait for the worker before its first byte;
 // - the API (/api/…) and everything else are never cached.
 // It also shows the push alerts the server sends (push) and opens the alert's page on a click.
 'use strict';
@@ -33,9 +35,16 @@ self.addEventListener('activate', (event) => {
     caches
       .keys()
       .then((names) => Promise.all(names.filter((n) => n.startsWith('helio-offline-') && n !== OFFLINE_CACHE).map((n) => caches.delete(n))))
+      .then(() => self.registration.navigationPreload?.enable())
       .then(() => self.clients.claim()),
   );
 });
+
+/** The page from navigation preload when the browser started one, else from the network. */
+async function navigation(event) {
+  const preloaded = await event.preloadResponse;
+  return preloaded || fetch(event.request);
+}
 
 /** A file whose URL names its content: never changes, safe to answer from the cache. */
 function isImmutable(url) {
@@ -101,7 +110,7 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return; // the network's, untouched
   if (request.mode === 'navigate') {
-    event.respondWith(fetch(request).catch(() => offlinePage(url)));
+    event.respondWith(navigation(event).catch(() => offlinePage(url)));
     return;
   }
   if (isImmutable(url)) event.respondWith(fromCacheFirst(request));
