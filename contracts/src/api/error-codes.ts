@@ -86,7 +86,7 @@ export const ERROR_CODES = {
     variants: ['reason'],
     reasons: ['unknownKey', 'type', 'range', 'choice', 'until'],
   },
-  // A desired shadow document the state limits refuse (devices/shadows/state-patch.ts), at `path`.
+  // A desired shadow document the state limits refuse (iot/shadows/state-patch.ts), at `path`.
   ShadowDocumentInvalid: {
     params: ['reason', 'path', 'max'],
     variants: ['reason'],
