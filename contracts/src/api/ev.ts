@@ -3,9 +3,18 @@
 // ev/id-tag/*: OCPP) are in ocpp.ts; EvEndpoints covers both, as every caller of it expects.
 import { Type, type Static } from '@sinclair/typebox';
 import { EV_MODES } from '../device/charger-keys';
-import { EV_FLEET_MAX, EV_PLAN_MAX_HOURS, EV_PLAN_MAX_KWH, EV_PLAN_STEP_MINUTES, EV_SESSIONS_MAX } from '../limits/ev';
+import {
+  EV_FLEET_MAX,
+  EV_PLAN_MAX_HOURS,
+  EV_PLAN_MAX_KWH,
+  EV_PLAN_STEP_MINUTES,
+  EV_SESSIONS_MAX,
+  PLANT_VEHICLES_MAX,
+  VEHICLE_CAPACITY_MAX_KWH,
+  VEHICLE_NAME_MAX,
+} from '../limits/ev';
 import type { ocppEndpoints } from './ocpp';
-import { access, endpoint, Id, NoBody, Nullable, NullableEnum, strict, StringEnum, type EndpointTypes } from './common';
+import { access, endpoint, Id, NoBody, Nullable, NullableEnum, Ok, strict, StringEnum, type EndpointTypes } from './common';
 
 const IsoTime = Type.String({ minLength: 1, maxLength: 40 });
 const PLAN_STEPS = (EV_PLAN_MAX_HOURS * 60) / EV_PLAN_STEP_MINUTES;
@@ -102,6 +111,32 @@ export const EvPlan = Type.Object({
 });
 export type EvPlan = Static<typeof EvPlan>;
 
+/** One of a plant's vehicles (evcc's vehicle): its battery and charge limit; its SoC from the charger it is on, else entered by hand. */
+export const VehicleView = Type.Object({
+  vehicleId: Type.String({ maxLength: 100 }),
+  plantId: Type.String({ maxLength: 100 }),
+  name: Type.String({ maxLength: VEHICLE_NAME_MAX }),
+  capacityKwh: Type.Number(),
+  chargeLimitPct: Type.Integer(),
+  /** The SoC plans count from: the charger's while it sends one, else the one entered; null: neither. */
+  socPct: Nullable(Type.Number()),
+  socSource: NullableEnum(['charger', 'manual'] as const),
+  /** The SoC entered by hand and when; null: none. */
+  manualSocPct: Nullable(Type.Number()),
+  manualSocAt: Nullable(IsoTime),
+  /** The chargers it is assigned to (normally one). */
+  chargerIds: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50 }),
+});
+export type VehicleView = Static<typeof VehicleView>;
+
+/** A vehicle as the form sends it; vehicleProblems (limits/ev.ts) judges it further, the form's rule too. */
+const VehicleFields = {
+  name: Type.String({ minLength: 1, maxLength: VEHICLE_NAME_MAX }),
+  capacityKwh: Type.Number({ exclusiveMinimum: 0, maximum: VEHICLE_CAPACITY_MAX_KWH }),
+  chargeLimitPct: Type.Integer({ minimum: 1, maximum: 100 }),
+  socPct: Nullable(Type.Number({ minimum: 0, maximum: 100 })),
+};
+
 export const evEndpoints = {
   'ev/chargers': endpoint(
     NoBody,
@@ -125,6 +160,31 @@ export const evEndpoints = {
     ),
     EvPlan,
     access('devices:read', { module: 'ev', tenantResources: [{ field: 'deviceId', kind: 'device' }] }),
+  ),
+  'ev/vehicle/list': endpoint(
+    Type.Object({ plantId: Id }, strict),
+    Type.Object({
+      vehicles: Type.Array(VehicleView, { maxItems: PLANT_VEHICLES_MAX }),
+      /** The caller's role on the plant: an operator may add, change and remove vehicles. */
+      role: StringEnum(['viewer', 'operator', 'owner'] as const),
+    }),
+    access('devices:read', { module: 'ev', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
+  ),
+  'ev/vehicle/add': endpoint(
+    Type.Object({ plantId: Id, ...VehicleFields }, strict),
+    VehicleView,
+    access('devices:control', { module: 'ev', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
+  ),
+  'ev/vehicle/update': endpoint(
+    Type.Object({ plantId: Id, vehicleId: Id, ...VehicleFields }, strict),
+    VehicleView,
+    access('devices:control', { module: 'ev', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
+  ),
+  /** Removed, and unassigned from its chargers. */
+  'ev/vehicle/remove': endpoint(
+    Type.Object({ plantId: Id, vehicleId: Id }, strict),
+    Ok,
+    access('devices:control', { module: 'ev', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
   ),
 };
 

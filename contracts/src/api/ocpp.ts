@@ -16,6 +16,10 @@ import {
   OCPP_CONNECTOR_STATUSES,
   PLANT_CHARGERS_MAX,
   PLANT_ID_TAGS_MAX,
+  DEPARTURE_TIME_PATTERN_SOURCE,
+  EV_PRICE_LIMIT_MAX_CZK,
+  EV_PRICE_LIMIT_MIN_CZK,
+  WEEKDAYS,
 } from '../limits/ev';
 import { access, endpoint, Id, Nullable, NullableEnum, Ok, strict, StringEnum, type EndpointTypes } from './common';
 
@@ -56,6 +60,19 @@ export const ChargerLive = Type.Object({
   reportedAt: Nullable(IsoTime),
 });
 export type ChargerLive = Static<typeof ChargerLive>;
+
+/** A plan that repeats: each chosen weekday, depart at this time of the plant's day with this SoC (evcc's repeating plans). */
+export const WeeklyPlan = Type.Object(
+  {
+    /** ISO weekdays: 1 Monday … 7 Sunday. */
+    weekdays: Type.Array(Type.Integer({ minimum: 1, maximum: 7 }), { minItems: 1, maxItems: WEEKDAYS.length, uniqueItems: true }),
+    /** HH:MM, 24 h, the plant's time zone. */
+    time: Type.String({ pattern: DEPARTURE_TIME_PATTERN_SOURCE, maxLength: 5 }),
+    targetSocPct: Type.Integer({ minimum: 1, maximum: 100 }),
+  },
+  strict,
+);
+export type WeeklyPlan = Static<typeof WeeklyPlan>;
 
 const Phases = Type.Union(EV_PHASES.map((p) => Type.Literal(p)));
 
@@ -102,6 +119,15 @@ export const OcppChargerView = Type.Object({
    * power the battery is taking as surplus (evcc's prioritySoc). 0: off.
    */
   batteryFirstBelowPct: Type.Integer(),
+  /** Charge only below this price, CZK/kWh: above it Now, Min+PV and a plan's slots take the PV surplus only; null: no limit. */
+  priceLimitCzkKwh: Nullable(Type.Number()),
+  /** The price now the limit is judged by (spot, else the plant's tariff); null: no limit, or no price known (then no limit holds). */
+  priceNowCzkKwh: Nullable(Type.Number()),
+  /** The plant's vehicle charging on it; null: none assigned. */
+  vehicleId: Nullable(Type.String({ maxLength: 100 })),
+  weeklyPlan: Nullable(WeeklyPlan),
+  /** The weekly plan's next departure (the plant's wall clock); null without one. */
+  nextDeparture: Nullable(IsoTime),
   /** The running session's OCPP transaction id; null: none runs. */
   transactionId: Nullable(Type.Integer()),
   connectors: Type.Array(OcppConnectorView, { maxItems: 100 }),
@@ -253,6 +279,27 @@ export const ocppEndpoints = {
     Type.Object({ chargerId: Id, freeCharging: Type.Boolean() }, strict),
     Type.Object({ freeCharging: Type.Boolean() }),
     access('plants:write', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
+  ),
+  /** Charge only below this price (CZK/kWh); null: no limit. An OCPP charger's only (409 for a gateway's). */
+  'ev/charger/price-limit': endpoint(
+    Type.Object(
+      { chargerId: Id, priceLimitCzkKwh: Nullable(Type.Number({ minimum: EV_PRICE_LIMIT_MIN_CZK, maximum: EV_PRICE_LIMIT_MAX_CZK })) },
+      strict,
+    ),
+    Type.Object({ priceLimitCzkKwh: Nullable(Type.Number()) }),
+    access('devices:control', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
+  ),
+  /** The plant's vehicle that charges on it (its battery turns a SoC target into energy); null: none. */
+  'ev/charger/vehicle': endpoint(
+    Type.Object({ chargerId: Id, vehicleId: Nullable(Id) }, strict),
+    Type.Object({ vehicleId: Nullable(Type.String({ maxLength: 100 })) }),
+    access('devices:control', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
+  ),
+  /** A plan that repeats on weekdays; null: none. Answers its next departure. */
+  'ev/charger/weekly-plan': endpoint(
+    Type.Object({ chargerId: Id, weeklyPlan: Nullable(WeeklyPlan) }, strict),
+    Type.Object({ weeklyPlan: Nullable(WeeklyPlan), nextDeparture: Nullable(IsoTime) }),
+    access('devices:control', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
   ),
   'ev/id-tag/list': endpoint(
     Type.Object({ plantId: Id }, strict),

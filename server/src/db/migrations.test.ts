@@ -47,6 +47,7 @@ const RECORDED = [
   '075_series_tiers',
   '076_command_expiry',
   '077_battery_first',
+  '079_ev_vehicles',
 ];
 
 describe('the migrations collected from the modules', () => {

@@ -24,6 +24,8 @@ import type { AlertRaiseDeps } from '../notifications/alert-raise';
 import { CHARGER_KEYS } from '@helio/contracts';
 import { chargerFaults } from './charger-faults';
 import { chargerHandlers, type ConnectedCharger } from './charger-handlers';
+import { plantPriceAt } from '../ev/prices';
+import type { SpotConfig } from '../spot/spot-config';
 import { ChargingController, CONTROL_TICK_MS } from './charging-controller';
 import { ChargerCommands } from './commands';
 import type { SolarTiming } from './solar-profile';
@@ -60,6 +62,8 @@ export interface CentralSystemOptions {
   controlTickMs?: number;
   /** The PV mode's start hold and stop delay (default evcc's, SOLAR_TIMING). */
   solarTiming?: SolarTiming;
+  /** Where prices come from: a charger's price limit is judged by them (none: no limit holds). */
+  spot?: SpotConfig;
 }
 
 interface Connection {
@@ -141,6 +145,7 @@ export class CentralSystem {
       held: () => [...this.connections.keys()],
       now: this.now,
       timing: opts.solarTiming,
+      ...(opts.spot ? { priceAt: (plantId: string, at: number) => plantPriceAt(opts.db, opts.spot!, plantId, at) } : {}),
     });
     const tick = opts.controlTickMs ?? CONTROL_TICK_MS;
     if (tick > 0) this.controller.start(tick);

@@ -4,7 +4,8 @@
 // plant's chargers in a surplus mode share the surplus equally. A charger's MinimumStatusDuration is
 // read from its configuration once a connection. A charger with home-battery priority leaves the
 // battery's charging power out of its surplus while the battery is below its SoC (evcc's prioritySoc).
-// A changed setting is obeyed at once: nudge() runs the charger's plant out of turn (the replica
+// A charger with a price limit takes only the PV surplus while the plant's price now is above it
+// (solar-profile.ts says how). A changed setting is obeyed at once: nudge() runs the charger's plant out of turn (the replica
 // holding its socket, told over the cluster bus).
 import { CHARGER_KEYS, type EvMode, type EvPhases } from '@helio/contracts';
 import type { Kysely } from 'kysely';
@@ -12,7 +13,7 @@ import type { Database } from '../db/schema';
 import type { DeviceLog } from '../devices/log';
 import type { ShadowStore } from '../devices/shadows/shadow-store';
 import type { ChargerCommands } from './commands';
-import { chargingProfileFor, decideLimit, FRESH_STATE, type SolarState, type SolarTiming } from './solar-profile';
+import { chargingProfileFor, decideLimit, FRESH_STATE, gridAllowedAt, type SolarState, type SolarTiming } from './solar-profile';
 import { ocppDb, type ChargerTable } from './tables';
 import { hardwareAmps } from './chargers';
 import { openTransaction } from './transactions';
@@ -50,6 +51,8 @@ export interface ControllerDeps {
   now?: () => number;
   /** PV's start hold and stop delay (SOLAR_TIMING when not given). */
   timing?: SolarTiming;
+  /** The plant's price at that time, CZK/kWh (ev/prices.ts plantPriceAt); null: not known. Without it no price limit holds. */
+  priceAt?: (plantId: string, at: number) => Promise<number | null>;
 }
 
 interface Controlled {
@@ -121,12 +124,19 @@ export class ChargingController {
       );
       const drawnW = drawn.reduce((a, b) => a + b, 0);
       const sharing = Math.max(1, ofPlant.filter((c) => c.mode === 'solar' || c.mode === 'minsolar' || c.mode === 'plan').length);
+      // The price is read only for a plant one of whose chargers has a limit.
+      const limited = ofPlant.some((c) => c.price_limit_czk_kwh !== null);
+      const price = limited && this.deps.priceAt ? await this.deps.priceAt(plantId, (this.deps.now ?? Date.now)()) : null;
       for (const charger of ofPlant)
-        await this.control(charger, plantSurplusW(reported, drawnW, charger.battery_first_below_pct) / sharing);
+        await this.control(
+          charger,
+          plantSurplusW(reported, drawnW, charger.battery_first_below_pct) / sharing,
+          gridAllowedAt(charger.price_limit_czk_kwh, price),
+        );
     }
   }
 
-  private async control(charger: ChargerTable, surplusW: number): Promise<void> {
+  private async control(charger: ChargerTable, surplusW: number, gridAllowed: boolean): Promise<void> {
     const session = await openTransaction(this.deps.db, charger.id, 1);
     if (!session) {
       this.controlled.delete(charger.id);
@@ -144,6 +154,7 @@ export class ChargingController {
         maxA: charger.max_current_a,
         phases: charger.phases as EvPhases,
         planSlots: JSON.parse(charger.plan_slots) as [number, number][],
+        gridAllowed,
       },
       { maxA: charger.hw_max_current_a, phases: charger.hw_phases === 1 ? 1 : 3, minStatusDurationS: charger.min_status_duration_s },
       surplusW,
