@@ -228,10 +228,10 @@ export function ChargerPlanning({
     <div className="helio-ev__planning" data-testid="charger-planning">
       <VehicleChoice charger={charger} plantId={plantId} canControl={canControl} />
       {charger.driver === 'ocpp' && (
-        <PriceLimit key={String(charger.priceLimitCzkKwh)} charger={charger} plantId={plantId} canControl={canControl} />
+        <PriceLimit key={`price-${charger.priceLimitCzkKwh}`} charger={charger} plantId={plantId} canControl={canControl} />
       )}
       <WeeklyPlanForm
-        key={JSON.stringify(charger.weeklyPlan)}
+        key={`weekly-${JSON.stringify(charger.weeklyPlan)}`}
         charger={charger}
         plantId={plantId}
         timeZone={timeZone}
