@@ -89,6 +89,33 @@ export function departureOf(text: string, now: number): number {
   return departure;
 }
 
+/**
+ * The plan's steps from now to the departure: whole steps only, the first beginning at the next
+ * quarter hour, the last ending by the departure; each with the plant's forecast surplus and its price
+ * (spot, else the plant's tariff).
+ */
+export async function planSteps(
+  db: Kysely<Database>,
+  spot: SpotConfig,
+  plant: Pick<PlantRow, 'id' | 'tenant_id' | 'tariff_price_per_kwh' | 'tariff_currency'>,
+  now: number,
+  departure: number,
+): Promise<{ steps: PlanStepInput[]; forecastIssuedAt: string | null }> {
+  const first = Math.ceil(now / STEP_MS) * STEP_MS;
+  const forecast = await latestForecast(db, plant.id);
+  const surplus = new Map((forecast?.steps ?? []).map((s) => [s.start, s.surplusW]));
+  const periods = await spotPeriods(db, spot, plant.tenant_id, first, departure, true);
+  const tariff = tariffCzkKwh(plant, spot);
+  const steps: PlanStepInput[] = [];
+  let p = 0;
+  for (let start = first; start + STEP_MS <= departure; start += STEP_MS) {
+    while (p < periods.length && periods[p].end <= start) p++;
+    const price = periods[p] && periods[p].start <= start ? periods[p].czkKwh : tariff;
+    steps.push({ start, surplusW: Math.round(surplus.get(start) ?? 0), priceCzkKwh: price });
+  }
+  return { steps, forecastIssuedAt: forecast?.issuedAt ?? null };
+}
+
 export async function planView(
   db: Kysely<Database>,
   spot: SpotConfig,
@@ -102,19 +129,7 @@ export async function planView(
   const departure = departureOf(request.departure, now);
   const needed = neededKwh(request, reported, charger.vehicle);
   const chargerW = chargerWatts(device.rated_power_kw, reported);
-  // Whole steps only: the first begins at the next quarter hour, the last ends by the departure.
-  const first = Math.ceil(now / STEP_MS) * STEP_MS;
-  const forecast = await latestForecast(db, plant.id);
-  const surplus = new Map((forecast?.steps ?? []).map((s) => [s.start, s.surplusW]));
-  const periods = await spotPeriods(db, spot, plant.tenant_id, first, departure, true);
-  const tariff = tariffCzkKwh(plant, spot);
-  const steps: PlanStepInput[] = [];
-  let p = 0;
-  for (let start = first; start + STEP_MS <= departure; start += STEP_MS) {
-    while (p < periods.length && periods[p].end <= start) p++;
-    const price = periods[p] && periods[p].start <= start ? periods[p].czkKwh : tariff;
-    steps.push({ start, surplusW: Math.round(surplus.get(start) ?? 0), priceCzkKwh: price });
-  }
+  const { steps, forecastIssuedAt } = await planSteps(db, spot, plant, now, departure);
   const plan = planCharge({ steps, stepMs: STEP_MS, neededKwh: needed, chargerW, priceLimitCzkKwh: charger.priceLimitCzkKwh ?? null });
   return {
     deviceId: device.id,
@@ -128,6 +143,6 @@ export async function planView(
     chargerW,
     slots: planSlots(steps, plan.plannedW, STEP_MS).map((s) => ({ start: iso(s.start), end: iso(s.end), energyKwh: s.energyKwh })),
     steps: steps.map((s, i) => ({ start: iso(s.start), surplusW: s.surplusW, priceCzkKwh: s.priceCzkKwh, plannedW: plan.plannedW[i] })),
-    forecastIssuedAt: forecast?.issuedAt ?? null,
+    forecastIssuedAt,
   };
 }

@@ -9,6 +9,7 @@
 //   PV        the surplus only; it starts once the surplus has carried the minimum for a while, and
 //             pauses (limit 0) rather than charge below 6 A once it has stayed short for a while
 //   Plan      the maximum inside the planned slots, PV outside them
+//   Weekly    a weekly plan's slots: the maximum inside them in any mode but Off
 //
 // "Charge only below price X" (a charger's price limit): while the price is above it, the grid may not
 // charge the car, so Now, Min+PV and a plan's slots charge as PV does, from the surplus only, with
@@ -32,6 +33,8 @@ export interface ChargerSettingsView {
   planSlots: readonly (readonly [number, number])[];
   /** false: the price is above the charger's limit, so only the PV surplus may charge (default true). */
   gridAllowed?: boolean;
+  /** A weekly plan's slots: full power inside them in every mode but Off (weekly-plan.ts). */
+  weeklySlots?: readonly (readonly [number, number])[];
 }
 
 /** Whether the grid may charge the car at this price: at or below the limit; no limit or no known price holds nothing back. */
@@ -111,7 +114,8 @@ export function decideLimit(
   let phases: 1 | 3;
   let pendingSince: number | null = null;
   const grid = settings.gridAllowed !== false;
-  const full = grid && (settings.mode === 'fast' || (settings.mode === 'plan' && inSlot(settings, now)));
+  const weekly = settings.mode !== 'off' && (settings.weeklySlots ?? []).some(([start, end]) => now >= start && now < end);
+  const full = grid && (settings.mode === 'fast' || (settings.mode === 'plan' && inSlot(settings, now)) || weekly);
   if (settings.mode === 'off') {
     limitA = 0;
     phases = state.sentPhases;
