@@ -215,7 +215,10 @@ test('a vehicle added on /ev, assigned to a charger with a price limit and a wee
   // A weekly plan: weekdays and Sunday, 06:45, to 85 %; the card names its next departure.
   const weekly = card.getByTestId('weekly-plan');
   await expect(weekly.getByTestId('weekly-next')).toHaveText('Žádný týdenní plán.');
-  await weekly.getByLabel('Ne', { exact: true }).check();
+  // Sunday by keyboard: its checkbox focused, Space ticks it.
+  await weekly.getByLabel('Ne', { exact: true }).focus();
+  await page.keyboard.press('Space');
+  await expect(weekly.getByLabel('Ne', { exact: true })).toBeChecked();
   await weekly.getByLabel('Odjezd v').fill('06:45');
   await weekly.getByLabel('Cílový stav nabití').fill('85');
   await weekly.getByTestId('weekly-save').click();
