@@ -74,6 +74,11 @@ beforeEach(() => {
       vehicles = [{ ...v, manualSocPct: v.socPct }];
       return vehicles[0];
     }
+    if (path === 'ev/vehicle/update') {
+      const { socPct } = body as { socPct: number | null };
+      vehicles = vehicles.map((v) => ({ ...v, socPct, manualSocPct: socPct }));
+      return vehicles[0];
+    }
     if (path === 'ev/charger/price-limit') return body;
     if (path === 'ev/charger/weekly-plan') return { weeklyPlan: (body as { weeklyPlan: unknown }).weeklyPlan, nextDeparture: null };
     throw new Error(`unexpected ${path}`);
@@ -109,6 +114,16 @@ describe('/ev vehicles and a charger’s planning', () => {
       expect(calls('ev/vehicle/add')).toEqual([{ plantId: 'plant-1', name: 'Enyaq', capacityKwh: 77.5, chargeLimitPct: 80, socPct: 30 }]),
     );
     expect((await within(section).findByTestId('vehicle-soc')).textContent).toBe('30\u00a0% (zadáno ručně)');
+
+    // The SoC entered by hand, changed in its row: the other fields go with it as they are.
+    const soc = within(section).getByLabelText('Zadaný stav nabití vozidla Enyaq (%)');
+    fireEvent.change(soc, { target: { value: '45,5' } });
+    fireEvent.submit(within(section).getByTestId('vehicle-soc-form'));
+    await waitFor(() =>
+      expect(calls('ev/vehicle/update')).toEqual([
+        { plantId: 'plant-1', vehicleId: 'v-1', name: 'Enyaq', capacityKwh: 77.5, chargeLimitPct: 80, socPct: 45.5 },
+      ]),
+    );
   });
 
   it('shows the price now against the limit, and saves a new limit typed with a comma', async () => {

@@ -1,13 +1,14 @@
 // The active plant's vehicles on /ev (evcc's vehicles): name, battery, charge limit and SoC (the
 // charger's while the car on it sends one, else entered by hand). An operator of the plant adds one
-// (the form judges it by vehicleProblems, the server's rule too), and removes one (asked first).
+// (the form judges it by vehicleProblems, the server's rule too), changes the SoC entered by hand in
+// its row, and removes one (asked first).
 import React, { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Callout, Card, FormGroup, H4, HTMLTable, InputGroup } from '@blueprintjs/core';
 import { VEHICLE_CAPACITY_MAX_KWH, VEHICLE_CHARGE_LIMIT_MIN_PCT, VEHICLE_NAME_MAX, vehicleProblems } from '@helio/contracts/limits';
 import type { VehicleView } from '@helio/contracts';
 import { apiErrorText, formatNumber, showToast, useMayCall } from '@helio/shared-utils';
-import { parseDecimal, useAddVehicle, useRemoveVehicle, useVehicles } from './vehicles.resource';
+import { parseDecimal, useAddVehicle, useRemoveVehicle, useUpdateVehicle, useVehicles } from './vehicles.resource';
 
 const FIELD_LABELS = {
   name: 'vehicles.name',
@@ -88,6 +89,59 @@ function AddVehicle({ plantId }: { plantId: string }) {
   );
 }
 
+/** The SoC entered by hand, changed in its row (the charger's, while it sends one, still goes first). */
+function ManualSoc({ vehicle, plantId }: { vehicle: VehicleView; plantId: string }) {
+  const { t } = useTranslation('ev-app');
+  const update = useUpdateVehicle(plantId);
+  const [text, setText] = useState(vehicle.manualSocPct === null ? '' : formatNumber(vehicle.manualSocPct, { useGrouping: false }));
+  const socPct = text.trim() === '' ? null : parseDecimal(text);
+  const problem = vehicleProblems({
+    name: vehicle.name,
+    capacityKwh: vehicle.capacityKwh,
+    chargeLimitPct: vehicle.chargeLimitPct,
+    socPct,
+  }).socPct;
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (problem || socPct === vehicle.manualSocPct) return;
+    update.mutate(
+      {
+        plantId,
+        vehicleId: vehicle.vehicleId,
+        name: vehicle.name,
+        capacityKwh: vehicle.capacityKwh,
+        chargeLimitPct: vehicle.chargeLimitPct,
+        socPct,
+      },
+      {
+        onSuccess: () => showToast({ intent: 'success', message: t('vehicles.socSaved', { name: vehicle.name }) }),
+        onError: (error) => showToast({ intent: 'danger', message: apiErrorText(error, { socPct: t('vehicles.soc') }) }),
+      },
+    );
+  };
+  return (
+    <form className="helio-ev__inline" onSubmit={submit} data-testid="vehicle-soc-form">
+      <InputGroup
+        small
+        value={text}
+        inputMode="decimal"
+        aria-label={t('vehicles.manualSocLabel', { name: vehicle.name })}
+        intent={problem ? 'danger' : 'none'}
+        rightElement={<span className="helio-ev__unit">%</span>}
+        onChange={(e) => setText(e.target.value)}
+        data-testid="vehicle-manual-soc"
+      />
+      <Button
+        small
+        type="submit"
+        text={t('planning.save')}
+        disabled={Boolean(problem) || socPct === vehicle.manualSocPct}
+        loading={update.isPending}
+      />
+    </form>
+  );
+}
+
 export function VehiclesCard({ plantId }: { plantId: string }) {
   const { t } = useTranslation('ev-app');
   const vehicles = useVehicles(plantId);
@@ -109,6 +163,7 @@ export function VehiclesCard({ plantId }: { plantId: string }) {
               <th>{t('vehicles.capacity')}</th>
               <th>{t('vehicles.chargeLimit')}</th>
               <th>{t('vehicles.soc')}</th>
+              {mayChange && <th>{t('vehicles.manualSoc')}</th>}
               {mayChange && <th>{t('vehicles.actions')}</th>}
             </tr>
           </thead>
@@ -121,6 +176,11 @@ export function VehiclesCard({ plantId }: { plantId: string }) {
                 <td data-testid="vehicle-soc">
                   {v.socPct === null ? '–' : `${pct(v.socPct)} (${t(`vehicles.socSource.${v.socSource}`)})`}
                 </td>
+                {mayChange && (
+                  <td>
+                    <ManualSoc key={String(v.manualSocPct)} vehicle={v} plantId={plantId} />
+                  </td>
+                )}
                 {mayChange && (
                   <td>
                     <Button
