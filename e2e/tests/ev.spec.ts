@@ -1,7 +1,10 @@
 // EV charging on the real server and simulator: a car plugged into a demo plant's charger (through the
 // simulator's EV test topic, with the sun and the house load pinned), solar mode following the surplus,
 // off stopping, fast charging at full power; the finished session in the list with its energy and
-// solar share; a charge plan with its slots and its "cannot be reached in time" warning.
+// solar share; a charge plan with its slots and its "cannot be reached in time" warning; a vehicle
+// added on /ev (the form refusing a bad battery first), assigned to a new plant's OCPP charger, the
+// charger's "charge only below" price shown against the price now, and a weekly plan with its next
+// departure, all kept across a reload.
 import mqtt from 'mqtt';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ChargerView } from '@helio/contracts';

@@ -1,5 +1,6 @@
 // ev/chargers, ev/sessions and ev/plan: the EV module's reads over the plants' charger keys (a
-// gateway's charger; device/charger-keys.ts). A plant's chargers managed one by one (ev/charger/*,
+// gateway's charger; device/charger-keys.ts), and ev/vehicle/* a plant's vehicles (a charge plan turns
+// a SoC target into energy with the charger's vehicle). A plant's chargers managed one by one (ev/charger/*,
 // ev/id-tag/*: OCPP) are in ocpp.ts; EvEndpoints covers both, as every caller of it expects.
 import { Type, type Static } from '@sinclair/typebox';
 import { EV_MODES } from '../device/charger-keys';
