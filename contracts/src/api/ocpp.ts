@@ -295,7 +295,7 @@ export const ocppEndpoints = {
     Type.Object({ vehicleId: Nullable(Type.String({ maxLength: 100 })) }),
     access('devices:control', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
   ),
-  /** A plan that repeats on weekdays; null: none. Answers its next departure. */
+  /** A plan that repeats on weekdays; null: none. Answers its next departure. An OCPP charger's only (409 for a gateway's). */
   'ev/charger/weekly-plan': endpoint(
     Type.Object({ chargerId: Id, weeklyPlan: Nullable(WeeklyPlan) }, strict),
     Type.Object({ weeklyPlan: Nullable(WeeklyPlan), nextDeparture: Nullable(IsoTime) }),

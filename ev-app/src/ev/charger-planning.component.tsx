@@ -1,6 +1,6 @@
 // A charger's vehicle, its "charge only below" price and its weekly plan, on its card. The price
 // limit is an OCPP charger's (the charging controller judges it; a gateway's charger knows no
-// prices): above it the grid does not charge the car, PV surplus still does; the card says what the
+// prices; so is the weekly plan, which the controller runs): above it the grid does not charge the car, PV surplus still does; the card says what the
 // price is now and whether the grid charges. A weekly plan repeats on the chosen weekdays at a
 // departure time of the plant's day; the card shows its next departure.
 import React, { useState } from 'react';
@@ -230,13 +230,15 @@ export function ChargerPlanning({
       {charger.driver === 'ocpp' && (
         <PriceLimit key={`price-${charger.priceLimitCzkKwh}`} charger={charger} plantId={plantId} canControl={canControl} />
       )}
-      <WeeklyPlanForm
-        key={`weekly-${JSON.stringify(charger.weeklyPlan)}`}
-        charger={charger}
-        plantId={plantId}
-        timeZone={timeZone}
-        canControl={canControl}
-      />
+      {charger.driver === 'ocpp' && (
+        <WeeklyPlanForm
+          key={`weekly-${JSON.stringify(charger.weeklyPlan)}`}
+          charger={charger}
+          plantId={plantId}
+          timeZone={timeZone}
+          canControl={canControl}
+        />
+      )}
     </div>
   );
 }

@@ -186,13 +186,16 @@ export async function assignVehicle(
   return { vehicleId };
 }
 
-/** A plan repeating on weekdays (null: none); answers its next departure on the plant's wall clock. */
+/** A plan repeating on weekdays (null: none), an OCPP charger's (409 for a gateway's); answers its next departure on the plant's wall clock. */
 export async function setWeeklyPlan(
   deps: ChargerStoreDeps,
   caller: RequestCaller,
   { chargerId, weeklyPlan }: EvEndpoints['ev/charger/weekly-plan']['request'],
 ): Promise<EvEndpoints['ev/charger/weekly-plan']['response']> {
   const { charger, plant } = await visibleCharger(deps.db, caller, chargerId, 'operator');
+  // The charging controller runs a weekly plan through the charger's profiles: a gateway's charger gets none.
+  if (driverOf(charger) === 'gateway' && weeklyPlan !== null)
+    throw conflict('A charger driven by its plant’s gateway has no weekly plan', { field: 'weeklyPlan' });
   const plan = weeklyPlan === null ? null : { ...weeklyPlan, weekdays: [...weeklyPlan.weekdays].sort((a, b) => a - b) };
   const text = plan === null ? null : JSON.stringify(plan);
   await ownSettings(deps, caller, charger, plant, { weeklyPlan: plan }, { weekly_plan: text });

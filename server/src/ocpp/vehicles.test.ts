@@ -164,8 +164,10 @@ describe.each(databaseTargets())('vehicles, price limits and weekly plans on $na
     });
   });
 
-  it('keeps a weekly plan and answers its next departure on the plant’s wall clock', async () => {
-    const charger = (await call('ev/charger/list', { plantId })).json<ChargerList>().chargers[0]!;
+  it('keeps an OCPP charger’s weekly plan and answers its next departure on the plant’s wall clock', async () => {
+    const chargers = (await call('ev/charger/list', { plantId })).json<ChargerList>().chargers;
+    const charger = chargers.find((c) => c.driver === 'ocpp')!;
+    const gateway = chargers.find((c) => c.driver === 'gateway')!;
     const body = { chargerId: charger.chargerId, weeklyPlan: { weekdays: [5, 1], time: '07:15', targetSocPct: 80 } };
     const saved = await call('ev/charger/weekly-plan', body);
     expect(saved.statusCode).toBe(200);
@@ -179,7 +181,14 @@ describe.each(databaseTargets())('vehicles, price limits and weekly plans on $na
       minute: '2-digit',
     }).format(Date.parse(nextDeparture!));
     expect(local).toMatch(/^(Mon|Fri) 07:15$/);
-    expect((await call('ev/charger/list', { plantId })).json<ChargerList>().chargers[0]).toMatchObject({ weeklyPlan, nextDeparture });
+    expect(
+      (await call('ev/charger/list', { plantId })).json<ChargerList>().chargers.find((c) => c.chargerId === charger.chargerId),
+    ).toMatchObject({
+      weeklyPlan,
+      nextDeparture,
+    });
+    // A gateway's charger: its gateway runs its charging, no weekly plan runs for it.
+    expect((await call('ev/charger/weekly-plan', { ...body, chargerId: gateway.chargerId })).statusCode).toBe(409);
 
     const bad = (weekly: object) =>
       call('ev/charger/weekly-plan', { chargerId: charger.chargerId, weeklyPlan: { ...body.weeklyPlan, ...weekly } });
