@@ -1,12 +1,16 @@
 // EV charging on the real server and simulator: a car plugged into a demo plant's charger (through the
 // simulator's EV test topic, with the sun and the house load pinned), solar mode following the surplus,
 // off stopping, fast charging at full power; the finished session in the list with its energy and
-// solar share; a charge plan with its slots and its "cannot be reached in time" warning.
+// solar share; a charge plan with its slots and its "cannot be reached in time" warning; a vehicle
+// added on /ev (the form refusing a bad battery first), assigned to a new plant's OCPP charger, the
+// charger's "charge only below" price shown against the price now, and a weekly plan with its next
+// departure, all kept across a reload.
 import mqtt from 'mqtt';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ChargerView } from '@helio/contracts';
 import { E2E_BROKER_LOGIN, E2E_MQTT_URL as MQTT_URL } from '../playwright.config';
 import { adminToken } from './accounts';
+import { seriousA11yViolations } from './shell-support';
 import { expect, rememberPlant, signIn, test } from './support';
 
 // Plzeň: 20 kWp, a 22 kW charger and no home battery, so the surplus is exactly sun − load.
@@ -160,4 +164,75 @@ test('a charge plan shows its slots, and warns when the target cannot be reached
   await plan.getByTestId('plan-compute').click();
   await expect(plan.getByTestId('plan-unreachable')).toContainText('Do odjezdu nelze stihnout');
   await expect(plan.getByTestId('plan-slots').locator('li').first()).toBeVisible();
+});
+
+test('a vehicle added on /ev, assigned to a charger with a price limit and a weekly plan: the charger card shows each', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await adminToken(request);
+  const run = Date.now().toString(36);
+  const { plant } = await api<{ plant: { id: string } }>(
+    request,
+    'plant/create',
+    { name: `E2E EV ${run}`, location: 'Jihlava', latitude: 49.4, longitude: 15.59, timezone: 'Europe/Prague', pvPeakKw: 8 },
+    token,
+  );
+  const { chargerId } = await api<{ chargerId: string }>(
+    request,
+    'ev/charger/add',
+    { plantId: plant.id, chargePointId: `E2E-EV-${run}`, name: 'Garáž' },
+    token,
+  );
+  await openEv(page, plant.id);
+
+  // A vehicle, by keyboard: the form says what is wrong before it sends anything.
+  const vehicles = page.getByTestId('vehicles');
+  await expect(vehicles).toContainText('Elektrárna zatím nemá žádné vozidlo');
+  await vehicles.getByLabel('Název').fill('Škoda Enyaq');
+  await vehicles.getByLabel('Kapacita baterie (kWh)').fill('0');
+  await vehicles.getByLabel('Stav nabití (%, nepovinné)').fill('30');
+  await vehicles.getByLabel('Kapacita baterie (kWh)').press('Enter');
+  await expect(vehicles).toContainText('Kapacita musí být větší než 0 a nejvýše 200 kWh.');
+  await vehicles.getByLabel('Kapacita baterie (kWh)').fill('77,5');
+  await vehicles.getByLabel('Kapacita baterie (kWh)').press('Enter');
+  const row = vehicles.locator('[data-testid="vehicle-row"][data-vehicle="Škoda Enyaq"]');
+  await expect(row.getByTestId('vehicle-capacity')).toHaveText(/^77,5\skWh$/);
+  await expect(row.getByTestId('vehicle-limit')).toHaveText(/^80\s%$/);
+  await expect(row.getByTestId('vehicle-soc')).toHaveText(/^30\s% \(zadáno ručně\)$/);
+
+  // Assigned to the charger on its card.
+  const card = page.locator(`[data-charger-card="${chargerId}"]`);
+  await card.getByLabel('Vozidlo').selectOption({ label: 'Škoda Enyaq' });
+  await expect(card.getByLabel('Vozidlo')).toHaveValue(/.+/);
+
+  // Charge from the grid only below 3,50 Kč/kWh: the card tells the price now against it.
+  await card.getByLabel('Nabíjet ze sítě jen pod cenou').fill('3,5');
+  await card.getByTestId('charger-price-limit-save').click();
+  await expect(page.locator('.bp6-toast', { hasText: 'Cenový limit uložen' })).toBeVisible();
+  await expect(card.getByTestId('charger-price-state')).toHaveText(
+    /^(Cena teď -?−?\d+,\d\d\sKč\/kWh je (pod|nad) limitem 3,50\sKč\/kWh: .+|Cena teď není známa, limit 3,50\sKč\/kWh proto nabíjení nebrání\.)$/,
+  );
+
+  // A weekly plan: weekdays and Sunday, 06:45, to 85 %; the card names its next departure.
+  const weekly = card.getByTestId('weekly-plan');
+  await expect(weekly.getByTestId('weekly-next')).toHaveText('Žádný týdenní plán.');
+  // Sunday by keyboard: its checkbox focused, Space ticks it.
+  await weekly.getByLabel('Ne', { exact: true }).focus();
+  await page.keyboard.press('Space');
+  await expect(weekly.getByLabel('Ne', { exact: true })).toBeChecked();
+  await weekly.getByLabel('Odjezd v').fill('06:45');
+  await weekly.getByLabel('Cílový stav nabití').fill('85');
+  await weekly.getByTestId('weekly-save').click();
+  await expect(page.locator('.bp6-toast', { hasText: 'Týdenní plán uložen' })).toBeVisible();
+  await expect(weekly.getByTestId('weekly-next')).toHaveText(/^Příští odjezd: \S+ .*06:45, nabito na 85 %\.$/);
+
+  // Kept by the server: after a reload the card shows the same.
+  await page.reload();
+  await expect(card.getByLabel('Vozidlo').locator('option:checked')).toHaveText('Škoda Enyaq');
+  await expect(card.getByLabel('Nabíjet ze sítě jen pod cenou')).toHaveValue('3,5');
+  await expect(card.getByTestId('weekly-next')).toContainText('06:45, nabito na 85 %');
+  await expect(card.getByTestId('weekly-day-7')).toBeChecked();
+  expect(await seriousA11yViolations(page)).toEqual([]);
 });

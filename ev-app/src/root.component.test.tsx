@@ -66,6 +66,11 @@ const own = (over: Partial<OcppChargerView> = {}): OcppChargerView => ({
   hwMaxCurrentA: 16,
   freeCharging: false,
   batteryFirstBelowPct: 0,
+  priceLimitCzkKwh: null,
+  priceNowCzkKwh: null,
+  vehicleId: null,
+  weeklyPlan: null,
+  nextDeparture: null,
   transactionId: null,
   connectors: [],
   ...over,
@@ -120,6 +125,7 @@ function answer(planAnswer = plan(true), chargers = [own()]) {
     if (path === 'ev/charger/settings') return body;
     if (path === 'ev/charger/plan/apply') return { ok: true };
     if (path === 'ev/id-tag/list') return { idTags: [], role: 'owner' };
+    if (path === 'ev/vehicle/list') return { vehicles: [], role: 'owner' };
     throw new Error(`unexpected ${path}`);
   }) as unknown as typeof apiPost);
 }

@@ -120,11 +120,20 @@ export const ERROR_CODES = {
   ApiKeyExpiryInvalid: { params: ['field', 'reason', 'maxDays'], variants: ['reason'], reasons: ['past', 'tooLong'] },
   // An EV charge plan the form asked for: no target or two, a SoC target without a car reporting its
   // SoC, a departure that is no time or not within the next `maxHours`.
+  // …or a SoC target above the charge limit of the vehicle on the charger.
   EvPlanInvalid: {
-    params: ['field', 'reason', 'maxHours'],
+    params: ['field', 'reason', 'maxHours', 'chargeLimitPct'],
     variants: ['reason'],
-    reasons: ['oneTarget', 'socUnknown', 'departureNotTime', 'departureOutOfRange'],
+    reasons: ['oneTarget', 'socUnknown', 'departureNotTime', 'departureOutOfRange', 'aboveChargeLimit'],
   },
+  // A vehicle the form sent: a blank name or one the plant's vehicles have, a battery outside
+  // (0, maxKwh], a charge limit outside [minPct, 100] whole percent, a SoC outside 0–100 %.
+  EvVehicleInvalid: {
+    params: ['field', 'reason', 'maxKwh', 'minPct'],
+    variants: ['reason'],
+    reasons: ['nameBlank', 'nameTaken', 'capacity', 'chargeLimit', 'soc'],
+  },
+  VehicleNotFound: { params: [] },
 } as const satisfies Record<string, ErrorCodeSpec>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,30 +1,21 @@
 // ev/chargers, ev/sessions and ev/plan: the EV module's reads over the plants' charger keys (a
-// gateway's charger; device/charger-keys.ts). ev/charger/* and ev/id-tag/* manage a plant's chargers
-// one by one (docs/ocpp.md): added, removed, their password (answered once, only its hash stored),
-// their settings, calls, sessions and the plant's RFID cards. Two concerns in one file: the second
-// belongs in an ocpp.ts of its own, listed in registry.ts beside this one.
+// gateway's charger; device/charger-keys.ts), and ev/vehicle/* a plant's vehicles (a charge plan turns
+// a SoC target into energy with the charger's vehicle). A plant's chargers managed one by one (ev/charger/*,
+// ev/id-tag/*: OCPP) are in ocpp.ts; EvEndpoints covers both, as every caller of it expects.
 import { Type, type Static } from '@sinclair/typebox';
-import { EV_CURRENT_MAX_A, EV_CURRENT_MIN_A, EV_MODES, EV_PHASES, EV_PLAN_MAX_SLOTS } from '../device/charger-keys';
+import { EV_MODES } from '../device/charger-keys';
 import {
-  CHARGE_POINT_ID_MAX,
-  CHARGER_COMMAND_STATES,
-  CHARGER_COMMANDS_MAX,
-  CHARGER_SESSIONS_MAX,
-  ID_TAG_MAX,
-  ID_TAG_NAME_MAX,
-  ID_TAG_PATTERN_SOURCE,
-  PLANT_ID_TAGS_MAX,
-  CHARGE_POINT_ID_PATTERN_SOURCE,
-  CHARGER_NAME_MAX,
-  OCPP_CONNECTOR_STATUSES,
-  PLANT_CHARGERS_MAX,
   EV_FLEET_MAX,
   EV_PLAN_MAX_HOURS,
   EV_PLAN_MAX_KWH,
   EV_PLAN_STEP_MINUTES,
   EV_SESSIONS_MAX,
+  PLANT_VEHICLES_MAX,
+  VEHICLE_CAPACITY_MAX_KWH,
+  VEHICLE_NAME_MAX,
 } from '../limits/ev';
-import { endpoint, Id, NoBody, Nullable, NullableEnum, Ok, strict, StringEnum, type EndpointTypes, access } from './common';
+import type { ocppEndpoints } from './ocpp';
+import { access, endpoint, Id, NoBody, Nullable, NullableEnum, Ok, strict, StringEnum, type EndpointTypes } from './common';
 
 const IsoTime = Type.String({ minLength: 1, maxLength: 40 });
 const PLAN_STEPS = (EV_PLAN_MAX_HOURS * 60) / EV_PLAN_STEP_MINUTES;
@@ -121,148 +112,31 @@ export const EvPlan = Type.Object({
 });
 export type EvPlan = Static<typeof EvPlan>;
 
-/** What an OCPP charger needs to connect, answered once (ev/charger/add, ev/charger/password/rotate). */
-export const ChargerLogin = Type.Object({
-  chargerId: Type.String({ maxLength: 100 }),
-  /** `ws(s)://<console>/ocpp/{chargePointId}`: most chargers take the part before the id and the id apart. */
-  ocppUrl: Type.String({ maxLength: 2000 }),
-  /** 40 hexadecimal digits (OCPP's AuthorizationKey), shown this once. */
-  password: Type.String({ maxLength: 100 }),
-});
-export type ChargerLogin = Static<typeof ChargerLogin>;
-
-/** A connector's last StatusNotification (0 is the charger itself). */
-export const OcppConnectorView = Type.Object({
-  connectorId: Type.Integer(),
-  status: StringEnum(OCPP_CONNECTOR_STATUSES),
-  errorCode: Type.String({ maxLength: 50 }),
-  info: Nullable(Type.String({ maxLength: 50 })),
-  statusAt: IsoTime,
-});
-export type OcppConnectorView = Static<typeof OcppConnectorView>;
-
-/** A charger's live values: an OCPP charger's from its own MeterValues and StatusNotification, a gateway's charger's from the plant's report. */
-export const ChargerLive = Type.Object({
-  powerW: Type.Number(),
-  currentA: Type.Number(),
-  activePhases: Type.Number(),
-  sessionKwh: Type.Number(),
-  /** null: not reported yet. */
-  carConnected: Nullable(Type.Boolean()),
-  /** Only while a car is plugged in (the last car's stays in the report). */
-  carSocPct: Nullable(Type.Number()),
-  /** Share of its charging power the plant's grid does not deliver now, %; null while not charging. */
-  solarSharePct: Nullable(Type.Number()),
-  reportedAt: Nullable(IsoTime),
-});
-export type ChargerLive = Static<typeof ChargerLive>;
-
-const Phases = Type.Union(EV_PHASES.map((p) => Type.Literal(p)));
-
-/** One charger of a plant: what it told at boot, its connection, its connectors, its settings and live values. */
-export const OcppChargerView = Type.Object({
-  chargerId: Type.String({ maxLength: 100 }),
+/** One of a plant's vehicles (evcc's vehicle): its battery and charge limit; its SoC from the charger it is on, else entered by hand. */
+export const VehicleView = Type.Object({
+  vehicleId: Type.String({ maxLength: 100 }),
   plantId: Type.String({ maxLength: 100 }),
-  /**
-   * `ocpp`: it speaks OCPP to the console and keeps its settings itself. `gateway`: carried over from
-   * before OCPP without a password, driven by the plant's gateway through the plant's charger keys,
-   * which its settings are (until it gets a password and connects over OCPP).
-   */
-  driver: StringEnum(['ocpp', 'gateway'] as const),
-  /** The plant's device row it describes (a charge plan needs one), when there is one. */
-  deviceId: Nullable(Type.String({ maxLength: 100 })),
-  mode: StringEnum(EV_MODES),
-  /** 0: automatic; 1 or 3. */
-  phases: Phases,
-  /** The phases the charger is wired for. */
-  hwPhases: Type.Integer(),
-  live: ChargerLive,
-  chargePointId: Type.String({ maxLength: CHARGE_POINT_ID_MAX }),
-  name: Type.String({ maxLength: CHARGER_NAME_MAX }),
-  ocppUrl: Type.String({ maxLength: 2000 }),
-  /** null: it never connected. */
-  connection: NullableEnum(['online', 'offline'] as const),
-  connectionAt: Nullable(IsoTime),
-  /** false: a charger carried over from before OCPP, which cannot connect until a password is set. */
-  hasPassword: Type.Boolean(),
-  vendor: Nullable(Type.String({ maxLength: 100 })),
-  model: Nullable(Type.String({ maxLength: 100 })),
-  serial: Nullable(Type.String({ maxLength: 100 })),
-  firmware: Nullable(Type.String({ maxLength: 100 })),
-  bootedAt: Nullable(IsoTime),
-  lastHeartbeatAt: Nullable(IsoTime),
-  /** The current limits the solar modes keep to, A, and what the charger's hardware allows. */
-  minCurrentA: Type.Number(),
-  maxCurrentA: Type.Number(),
-  hwMaxCurrentA: Type.Number(),
-  /** true: any id tag starts a session on it; false: only the plant's id tags that are not blocked. */
-  freeCharging: Type.Boolean(),
-  /**
-   * Home battery first: while the plant's battery SoC is below this, %, PV and Min+PV do not count the
-   * power the battery is taking as surplus (evcc's prioritySoc). 0: off.
-   */
-  batteryFirstBelowPct: Type.Integer(),
-  /** The running session's OCPP transaction id; null: none runs. */
-  transactionId: Nullable(Type.Integer()),
-  connectors: Type.Array(OcppConnectorView, { maxItems: 100 }),
+  name: Type.String({ maxLength: VEHICLE_NAME_MAX }),
+  capacityKwh: Type.Number(),
+  chargeLimitPct: Type.Integer(),
+  /** The SoC plans count from: the charger's while it sends one, else the one entered; null: neither. */
+  socPct: Nullable(Type.Number()),
+  socSource: NullableEnum(['charger', 'manual'] as const),
+  /** The SoC entered by hand and when; null: none. */
+  manualSocPct: Nullable(Type.Number()),
+  manualSocAt: Nullable(IsoTime),
+  /** The chargers it is assigned to (normally one). */
+  chargerIds: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50 }),
 });
-export type OcppChargerView = Static<typeof OcppChargerView>;
+export type VehicleView = Static<typeof VehicleView>;
 
-const ChargerIdBody = Type.Object({ chargerId: Id }, strict);
-
-/** One call the server sent a charger: pending until its answer, then accepted, rejected, failed or timed out. */
-export const ChargerCommandView = Type.Object({
-  id: Type.String({ maxLength: 100 }),
-  chargerId: Type.String({ maxLength: 100 }),
-  action: Type.String({ maxLength: 50 }),
-  state: StringEnum(CHARGER_COMMAND_STATES),
-  /** The answer's status (Accepted, Rejected, …) or the CALLERROR's code. */
-  answerStatus: Nullable(Type.String({ maxLength: 100 })),
-  source: StringEnum(['user', 'controller', 'system'] as const),
-  userEmail: Nullable(Type.String({ maxLength: 320 })),
-  sentAt: IsoTime,
-  answeredAt: Nullable(IsoTime),
-});
-export type ChargerCommandView = Static<typeof ChargerCommandView>;
-
-/** One OCPP transaction of a charger: from StartTransaction to StopTransaction, energy by its meter register. */
-export const ChargerSessionView = Type.Object({
-  transactionId: Type.Integer(),
-  idTag: Type.String({ maxLength: ID_TAG_MAX }),
-  /** The card's name on the plant's list; null: not on it (free charging, or removed since). */
-  idTagName: Nullable(Type.String({ maxLength: ID_TAG_NAME_MAX })),
-  start: IsoTime,
-  /** null: it runs. */
-  end: Nullable(IsoTime),
-  /** Meter register at stop (or the newest one while it runs) minus the one at start. */
-  energyKwh: Type.Number(),
-  /** What the plant's grid did not deliver of it (an import counted against the car first). */
-  solarKwh: Type.Number(),
-  /** The grid energy of it at the price of its time (the plant's tariff, else spot); null when no price is known. */
-  costCzk: Nullable(Type.Number()),
-  priceSource: NullableEnum(['tariff', 'spot'] as const),
-  /** StopTransaction's reason (Local, Remote, EVDisconnected, …). */
-  stopReason: Nullable(Type.String({ maxLength: 50 })),
-});
-export type ChargerSessionView = Static<typeof ChargerSessionView>;
-
-/** One of a plant's id tags (RFID cards): Authorize and StartTransaction accept it unless blocked. */
-export const IdTagView = Type.Object({
-  idTag: Type.String({ maxLength: ID_TAG_MAX }),
-  name: Type.String({ maxLength: ID_TAG_NAME_MAX }),
-  blocked: Type.Boolean(),
-  createdAt: IsoTime,
-});
-export type IdTagView = Static<typeof IdTagView>;
-
-/** An id tag as a card reader gives it; the plant's tags compare case-insensitively (OCPP's CiString20). */
-const IdTag = Type.String({ minLength: 1, maxLength: ID_TAG_MAX, pattern: ID_TAG_PATTERN_SOURCE });
-const IdTagBody = Type.Object({ plantId: Id, idTag: Type.String({ minLength: 1, maxLength: ID_TAG_MAX }) }, strict);
-
-/** Whole amperes; the charger's hardware bounds them further, and min ≤ max (chargerCurrentProblems). */
-const Amperes = Type.Integer({ minimum: EV_CURRENT_MIN_A, maximum: EV_CURRENT_MAX_A });
-/** Home battery first below this plant battery SoC: whole percent, 0 (off) to 100. */
-const BatteryFirstPct = Type.Integer({ minimum: 0, maximum: 100 });
+/** A vehicle as the form sends it; vehicleProblems (limits/ev.ts) judges it further, the form's rule too. */
+const VehicleFields = {
+  name: Type.String({ minLength: 1, maxLength: VEHICLE_NAME_MAX }),
+  capacityKwh: Type.Number({ exclusiveMinimum: 0, maximum: VEHICLE_CAPACITY_MAX_KWH }),
+  chargeLimitPct: Type.Integer({ minimum: 1, maximum: 100 }),
+  socPct: Nullable(Type.Number({ minimum: 0, maximum: 100 })),
+};
 
 export const evEndpoints = {
   'ev/chargers': endpoint(
@@ -288,118 +162,32 @@ export const evEndpoints = {
     EvPlan,
     access('devices:read', { module: 'ev', tenantResources: [{ field: 'deviceId', kind: 'device' }] }),
   ),
-  'ev/charger/add': endpoint(
-    Type.Object(
-      {
-        plantId: Id,
-        chargePointId: Type.String({ minLength: 1, maxLength: CHARGE_POINT_ID_MAX, pattern: CHARGE_POINT_ID_PATTERN_SOURCE }),
-        name: Type.String({ minLength: 1, maxLength: CHARGER_NAME_MAX }),
-      },
-      strict,
-    ),
-    ChargerLogin,
-    access('plants:write', { module: 'ev', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
-  ),
-  'ev/charger/remove': endpoint(
-    ChargerIdBody,
-    Ok,
-    access('plants:write', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
-  ),
-  'ev/charger/list': endpoint(
+  'ev/vehicle/list': endpoint(
     Type.Object({ plantId: Id }, strict),
     Type.Object({
-      chargers: Type.Array(OcppChargerView, { maxItems: PLANT_CHARGERS_MAX }),
-      /** The caller's role on the plant: an operator may control the chargers, the owner also add and remove them. */
+      vehicles: Type.Array(VehicleView, { maxItems: PLANT_VEHICLES_MAX }),
+      /** The caller's role on the plant: an operator may add, change and remove vehicles. */
       role: StringEnum(['viewer', 'operator', 'owner'] as const),
     }),
     access('devices:read', { module: 'ev', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
   ),
-  'ev/charger/password/rotate': endpoint(
-    ChargerIdBody,
-    ChargerLogin,
-    access('plants:write', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
+  'ev/vehicle/add': endpoint(
+    Type.Object({ plantId: Id, ...VehicleFields }, strict),
+    VehicleView,
+    access('devices:control', { module: 'ev', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
   ),
-  'ev/charger/remote-start': endpoint(
-    Type.Object(
-      {
-        chargerId: Id,
-        idTag: Type.String({ minLength: 1, maxLength: ID_TAG_MAX }),
-        connectorId: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-      },
-      strict,
-    ),
-    ChargerCommandView,
-    access('devices:control', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
+  'ev/vehicle/update': endpoint(
+    Type.Object({ plantId: Id, vehicleId: Id, ...VehicleFields }, strict),
+    VehicleView,
+    access('devices:control', { module: 'ev', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
   ),
-  'ev/charger/remote-stop': endpoint(
-    ChargerIdBody,
-    ChargerCommandView,
-    access('devices:control', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
-  ),
-  'ev/charger/commands': endpoint(
-    ChargerIdBody,
-    Type.Object({ commands: Type.Array(ChargerCommandView, { maxItems: CHARGER_COMMANDS_MAX }) }),
-    access('devices:read', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
-  ),
-  'ev/charger/current': endpoint(
-    Type.Object({ chargerId: Id, minCurrentA: Amperes, maxCurrentA: Amperes }, strict),
-    Type.Object({ minCurrentA: Type.Number(), maxCurrentA: Type.Number(), hwMaxCurrentA: Type.Number() }),
-    access('devices:control', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
-  ),
-  'ev/charger/sessions': endpoint(
-    ChargerIdBody,
-    Type.Object({ sessions: Type.Array(ChargerSessionView, { maxItems: CHARGER_SESSIONS_MAX }) }),
-    access('metrics:read', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
-  ),
-  /** Mode and phases; batteryFirstBelowPct (an OCPP charger's only) when given, else it stays. */
-  'ev/charger/settings': endpoint(
-    Type.Object(
-      { chargerId: Id, mode: StringEnum(EV_MODES), phases: Phases, batteryFirstBelowPct: Type.Optional(BatteryFirstPct) },
-      strict,
-    ),
-    Type.Object({ mode: StringEnum(EV_MODES), phases: Phases, batteryFirstBelowPct: Type.Integer() }),
-    access('devices:control', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
-  ),
-  /** Plan mode with these slots ([startMs, endMs], full power inside them, surplus outside). */
-  'ev/charger/plan/apply': endpoint(
-    Type.Object(
-      {
-        chargerId: Id,
-        slots: Type.Array(Type.Tuple([Type.Integer({ minimum: 0 }), Type.Integer({ minimum: 0 })]), { maxItems: EV_PLAN_MAX_SLOTS }),
-      },
-      strict,
-    ),
+  /** Removed, and unassigned from its chargers. */
+  'ev/vehicle/remove': endpoint(
+    Type.Object({ plantId: Id, vehicleId: Id }, strict),
     Ok,
-    access('devices:control', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
-  ),
-  'ev/charger/free-charging': endpoint(
-    Type.Object({ chargerId: Id, freeCharging: Type.Boolean() }, strict),
-    Type.Object({ freeCharging: Type.Boolean() }),
-    access('plants:write', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
-  ),
-  'ev/id-tag/list': endpoint(
-    Type.Object({ plantId: Id }, strict),
-    Type.Object({
-      idTags: Type.Array(IdTagView, { maxItems: PLANT_ID_TAGS_MAX }),
-      /** The caller's role on the plant: the owner may add, block and remove id tags. */
-      role: StringEnum(['viewer', 'operator', 'owner'] as const),
-    }),
-    access('devices:read', { module: 'ev', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
-  ),
-  'ev/id-tag/add': endpoint(
-    Type.Object({ plantId: Id, idTag: IdTag, name: Type.String({ minLength: 1, maxLength: ID_TAG_NAME_MAX }) }, strict),
-    IdTagView,
-    access('plants:write', { module: 'ev', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
-  ),
-  'ev/id-tag/block': endpoint(
-    Type.Object({ plantId: Id, idTag: Type.String({ minLength: 1, maxLength: ID_TAG_MAX }), blocked: Type.Boolean() }, strict),
-    IdTagView,
-    access('plants:write', { module: 'ev', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
-  ),
-  'ev/id-tag/remove': endpoint(
-    IdTagBody,
-    Ok,
-    access('plants:write', { module: 'ev', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
+    access('devices:control', { module: 'ev', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
   ),
 };
-export type EvEndpoints = EndpointTypes<typeof evEndpoints>;
+
+/** The EV module's endpoints: these reads and the OCPP chargers' (ocpp.ts). */
+export type EvEndpoints = EndpointTypes<typeof evEndpoints & typeof ocppEndpoints>;

@@ -24,5 +24,6 @@ export * from './rc';
 export * from './analytics';
 export * from './reports';
 export * from './ev';
+export * from './ocpp';
 export * from './releases';
 export * from './registry';

@@ -6,6 +6,7 @@ import { auditEndpoints } from './audit';
 import type { EndpointTypes } from './common';
 import { deviceEndpoints } from './iot';
 import { evEndpoints } from './ev';
+import { ocppEndpoints } from './ocpp';
 import { fleetEndpoints } from './fleet';
 import { forecastEndpoints } from './forecast';
 import { iamEndpoints } from './iam';
@@ -44,6 +45,7 @@ export const api = {
   ...analyticsEndpoints,
   ...integrationEndpoints,
   ...evEndpoints,
+  ...ocppEndpoints,
   ...releaseEndpoints,
   ...reportEndpoints,
 };

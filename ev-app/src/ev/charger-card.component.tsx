@@ -3,11 +3,12 @@
 // the current limits within its hardware, and for an OCPP charger the home battery's priority (below
 // that SoC of the plant's battery, PV and Min+PV leave the battery's charging power to it). The
 // settings are the charger's own (ev/charger/settings, /current), so two chargers of a plant never
-// share or overwrite them.
+// share or overwrite them. Its vehicle, price limit and weekly plan: charger-planning.component.tsx.
 import { useTranslation } from 'react-i18next';
 import { Card, FormGroup, H4, HTMLSelect, Tag } from '@blueprintjs/core';
 import { EV_MODES, EV_PHASES, type EvMode, type EvPhases, type OcppChargerView } from '@helio/contracts';
 import { apiErrorText, formatNumber, showToast } from '@helio/shared-utils';
+import { ChargerPlanning } from './charger-planning.component';
 import { CurrentLimits } from './current-limits.component';
 import { useChargerSettings } from './ocpp-control.resource';
 
@@ -24,7 +25,17 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
-export function ChargerCard({ charger, plantId, canControl }: { charger: OcppChargerView; plantId: string; canControl: boolean }) {
+export function ChargerCard({
+  charger,
+  plantId,
+  timeZone,
+  canControl,
+}: {
+  charger: OcppChargerView;
+  plantId: string;
+  timeZone: string;
+  canControl: boolean;
+}) {
   const { t } = useTranslation('ev-app');
   const settings = useChargerSettings(plantId);
   const { live } = charger;
@@ -116,6 +127,7 @@ export function ChargerCard({ charger, plantId, canControl }: { charger: OcppCha
         )}
         <CurrentLimits key={`${charger.minCurrentA}-${charger.maxCurrentA}`} charger={charger} plantId={plantId} canControl={canControl} />
       </div>
+      <ChargerPlanning charger={charger} plantId={plantId} timeZone={timeZone} canControl={canControl} />
       {settings.isPending && (
         <Tag minimal intent="primary" data-testid="charger-saving">
           {t('settings.saving')}

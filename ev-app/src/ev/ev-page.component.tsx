@@ -1,5 +1,5 @@
 // /ev: the active plant's chargers live with their own settings and charge plans, its OCPP chargers'
-// remote start/stop and command history, the plant's RFID cards, the plant's sessions, and the
+// remote start/stop and command history, the plant's vehicles and RFID cards, the plant's sessions, and the
 // fleet's chargers.
 import React from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { OcppControlCard } from './ocpp-control-card.component';
 import { useOcppChargers } from './ocpp-control.resource';
 import { PlanCard } from './plan-card.component';
 import { SessionsCard } from './sessions-card.component';
+import { VehiclesCard } from './vehicles-card.component';
 import './ev.css';
 
 export default function EvPage() {
@@ -46,7 +47,7 @@ function EvChargers({ plant }: { plant: Plant }) {
       )}
       {ours.map((charger) => (
         <React.Fragment key={charger.chargerId}>
-          <ChargerCard charger={charger} plantId={plant.id} canControl={canControl} />
+          <ChargerCard charger={charger} plantId={plant.id} timeZone={plant.timezone} canControl={canControl} />
           {charger.deviceId !== null && (
             <PlanCard
               charger={{ ...charger, deviceId: charger.deviceId }}
@@ -58,6 +59,7 @@ function EvChargers({ plant }: { plant: Plant }) {
         </React.Fragment>
       ))}
       <OcppControlCard plantId={plant.id} canControl={mayControl} />
+      <VehiclesCard plantId={plant.id} />
       <IdTagsCard plantId={plant.id} />
       <SessionsCard plant={plant} />
       {fleet.data && fleet.data.chargers.length > 0 && <FleetCard chargers={fleet.data.chargers} />}

@@ -26,6 +26,7 @@ beforeEach(() => {
     if (path === 'ev/sessions') return { plantId: 'plant-1', sessions: [], months: [], truncated: false };
     if (path === 'ev/charger/list') return { chargers: [], role };
     if (path === 'ev/id-tag/list') return { idTags: tags, role };
+    if (path === 'ev/vehicle/list') return { vehicles: [], role };
     if (path === 'ev/id-tag/add') {
       const { idTag, name } = body as { idTag: string; name: string };
       if (tags.some((t) => t.idTag.toLowerCase() === idTag.toLowerCase())) {

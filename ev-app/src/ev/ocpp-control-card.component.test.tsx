@@ -40,6 +40,11 @@ const ocpp = (over: Partial<OcppChargerView> = {}): OcppChargerView => ({
   hwMaxCurrentA: 16,
   freeCharging: false,
   batteryFirstBelowPct: 0,
+  priceLimitCzkKwh: null,
+  priceNowCzkKwh: null,
+  vehicleId: null,
+  weeklyPlan: null,
+  nextDeparture: null,
   transactionId: null,
   connectors: [],
   ...over,
@@ -82,6 +87,7 @@ beforeEach(() => {
     if (path === 'ev/charger/current') return { ...(body as object), hwMaxCurrentA: 16 };
     if (path === 'ev/charger/free-charging') return { freeCharging: (body as { freeCharging: boolean }).freeCharging };
     if (path === 'ev/id-tag/list') return { idTags: [], role };
+    if (path === 'ev/vehicle/list') return { vehicles: [], role };
     if (path === 'ev/charger/sessions') return { sessions };
     throw new Error(`unexpected ${path}`);
   }) as unknown as typeof apiPost);

@@ -48,6 +48,7 @@ const RECORDED = [
   '076_command_expiry',
   '077_battery_first',
   '078_retire_min_soc',
+  '079_ev_vehicles',
 ];
 
 describe('the migrations collected from the modules', () => {

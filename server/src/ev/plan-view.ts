@@ -16,15 +16,42 @@ const iso = (ts: number) => new Date(ts).toISOString();
 
 type PlanRequest = EvEndpoints['ev/plan']['request'];
 
-/** kWh the car needs: the target energy, or the way from its reported SoC to the target SoC. */
-export function neededKwh(request: Pick<PlanRequest, 'targetKwh' | 'targetSocPct'>, reported: JsonObject): number {
+/** The vehicle assigned to the charger: its battery, its charge limit and the SoC entered by hand. */
+export interface PlanVehicle {
+  capacityKwh: number;
+  chargeLimitPct: number;
+  manualSocPct: number | null;
+}
+
+/**
+ * kWh the car needs: the target energy, or the way from its SoC to the target SoC. With a vehicle
+ * assigned, its battery counts (the charger's SoC while a car sends one, else the vehicle's entered
+ * one) and a target above its charge limit is refused; without one, the car's own report.
+ */
+export function neededKwh(request: Pick<PlanRequest, 'targetKwh' | 'targetSocPct'>, reported: JsonObject, vehicle?: PlanVehicle): number {
   if ((request.targetKwh === undefined) === (request.targetSocPct === undefined)) {
     throw evPlanInvalid('Give either targetKwh or targetSocPct', 'targetKwh', 'oneTarget');
   }
   if (request.targetKwh !== undefined) return request.targetKwh;
-  const soc = reported[CHARGER_KEYS.carSoc];
+  const connected = reported[CHARGER_KEYS.connected] === true;
+  const reportedSoc = connected && typeof reported[CHARGER_KEYS.carSoc] === 'number' ? (reported[CHARGER_KEYS.carSoc] as number) : null;
+  if (vehicle) {
+    if (request.targetSocPct! > vehicle.chargeLimitPct)
+      throw evPlanInvalid(
+        `targetSocPct is above the vehicle's charge limit of ${vehicle.chargeLimitPct} %`,
+        'targetSocPct',
+        'aboveChargeLimit',
+        undefined,
+        vehicle.chargeLimitPct,
+      );
+    const soc = reportedSoc ?? vehicle.manualSocPct;
+    if (soc === null)
+      throw evPlanInvalid('targetSocPct needs the car’s SoC: from the charger, or entered on the vehicle', 'targetSocPct', 'socUnknown');
+    return Math.max(0, ((request.targetSocPct! - soc) / 100) * vehicle.capacityKwh);
+  }
+  const soc = reportedSoc;
   const capacity = reported[CHARGER_KEYS.carCapacity];
-  if (reported[CHARGER_KEYS.connected] !== true || typeof soc !== 'number' || typeof capacity !== 'number') {
+  if (soc === null || typeof capacity !== 'number') {
     throw evPlanInvalid(
       'targetSocPct needs a plugged-in car that reports its state of charge; give targetKwh instead',
       'targetSocPct',
@@ -32,6 +59,12 @@ export function neededKwh(request: Pick<PlanRequest, 'targetKwh' | 'targetSocPct
     );
   }
   return Math.max(0, ((request.targetSocPct! - soc) / 100) * capacity);
+}
+
+/** What the charger it plans for adds: its vehicle, and its "charge only below" price (CZK/kWh). */
+export interface PlanCharger {
+  vehicle?: PlanVehicle;
+  priceLimitCzkKwh?: number | null;
 }
 
 /** Full power of the charger: its rating, within its maximum current on three phases. */
@@ -56,19 +89,18 @@ export function departureOf(text: string, now: number): number {
   return departure;
 }
 
-export async function planView(
+/**
+ * The plan's steps from now to the departure: whole steps only, the first beginning at the next
+ * quarter hour, the last ending by the departure; each with the plant's forecast surplus and its price
+ * (spot, else the plant's tariff).
+ */
+export async function planSteps(
   db: Kysely<Database>,
   spot: SpotConfig,
-  plant: PlantRow,
-  device: { id: string; rated_power_kw: number | null },
-  reported: JsonObject,
-  request: PlanRequest,
-  now = Date.now(),
-): Promise<EvPlan> {
-  const departure = departureOf(request.departure, now);
-  const needed = neededKwh(request, reported);
-  const chargerW = chargerWatts(device.rated_power_kw, reported);
-  // Whole steps only: the first begins at the next quarter hour, the last ends by the departure.
+  plant: Pick<PlantRow, 'id' | 'tenant_id' | 'tariff_price_per_kwh' | 'tariff_currency'>,
+  now: number,
+  departure: number,
+): Promise<{ steps: PlanStepInput[]; forecastIssuedAt: string | null }> {
   const first = Math.ceil(now / STEP_MS) * STEP_MS;
   const forecast = await latestForecast(db, plant.id);
   const surplus = new Map((forecast?.steps ?? []).map((s) => [s.start, s.surplusW]));
@@ -81,7 +113,24 @@ export async function planView(
     const price = periods[p] && periods[p].start <= start ? periods[p].czkKwh : tariff;
     steps.push({ start, surplusW: Math.round(surplus.get(start) ?? 0), priceCzkKwh: price });
   }
-  const plan = planCharge({ steps, stepMs: STEP_MS, neededKwh: needed, chargerW });
+  return { steps, forecastIssuedAt: forecast?.issuedAt ?? null };
+}
+
+export async function planView(
+  db: Kysely<Database>,
+  spot: SpotConfig,
+  plant: PlantRow,
+  device: { id: string; rated_power_kw: number | null },
+  reported: JsonObject,
+  request: PlanRequest,
+  now = Date.now(),
+  charger: PlanCharger = {},
+): Promise<EvPlan> {
+  const departure = departureOf(request.departure, now);
+  const needed = neededKwh(request, reported, charger.vehicle);
+  const chargerW = chargerWatts(device.rated_power_kw, reported);
+  const { steps, forecastIssuedAt } = await planSteps(db, spot, plant, now, departure);
+  const plan = planCharge({ steps, stepMs: STEP_MS, neededKwh: needed, chargerW, priceLimitCzkKwh: charger.priceLimitCzkKwh ?? null });
   return {
     deviceId: device.id,
     neededKwh: Math.round(needed * 1000) / 1000,
@@ -94,6 +143,6 @@ export async function planView(
     chargerW,
     slots: planSlots(steps, plan.plannedW, STEP_MS).map((s) => ({ start: iso(s.start), end: iso(s.end), energyKwh: s.energyKwh })),
     steps: steps.map((s, i) => ({ start: iso(s.start), surplusW: s.surplusW, priceCzkKwh: s.priceCzkKwh, plannedW: plan.plannedW[i] })),
-    forecastIssuedAt: forecast?.issuedAt ?? null,
+    forecastIssuedAt,
   };
 }

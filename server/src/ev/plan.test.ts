@@ -41,4 +41,16 @@ describe('planCharge', () => {
     const plan = planCharge({ steps: steps([1]), stepMs: STEP, neededKwh: 0, chargerW: 11_000 });
     expect(plan).toMatchObject({ reachable: true, plannedKwh: 0, expectedFinish: null, expectedCostCzk: 0 });
   });
+
+  it('charges a step priced above the limit with its surplus only, and says when that falls short', () => {
+    // Prices 5, 1, 6 with 4 kW of surplus in the last step; limit 3 CZK/kWh.
+    const input = steps([5, 1, 6], [0, 0, 4000]);
+    const plan = planCharge({ steps: input, stepMs: STEP, neededKwh: 5, chargerW: 11_000, priceLimitCzkKwh: 3 });
+    // 1 kWh of surplus (free) and the cheap step's 2.75 kWh: the dear first step stays empty.
+    expect(plan.plannedW).toEqual([0, 11_000, 4000]);
+    expect(plan).toMatchObject({ reachable: false, shortfallKwh: 1.25, solarKwh: 1 });
+    expect(plan.expectedCostCzk).toBeCloseTo(2.75, 2);
+    // Without a limit the dear step fills the gap.
+    expect(planCharge({ steps: input, stepMs: STEP, neededKwh: 5, chargerW: 11_000 }).reachable).toBe(true);
+  });
 });

@@ -1,6 +1,7 @@
 // A charge plan: which 15-minute steps before departure to charge in so the car gets what it needs at
 // the lowest cost. A step's cost per kWh is its grid part × its price: the forecast surplus charges
-// for free, so sunny steps come first, then the cheapest spot prices; ties go to the earlier step.
+// for free, so sunny steps come first, then the cheapest spot prices; ties go to the earlier step. A
+// price limit ("charge only below") leaves a step above it its surplus only.
 // Pure and small (at most 192 steps): sorting them is all it takes.
 export interface PlanStepInput {
   start: number;
@@ -16,6 +17,8 @@ export interface PlanInput {
   neededKwh: number;
   /** The most the charger (and its current setting) delivers, W. */
   chargerW: number;
+  /** Charge only below this price: a step priced above it charges its forecast surplus only. null/absent: no limit. */
+  priceLimitCzkKwh?: number | null;
 }
 
 export interface PlanResult {
@@ -36,6 +39,9 @@ const round = (value: number, digits: number) => Math.round(value * 10 ** digits
 export function planCharge(input: PlanInput): PlanResult {
   const hours = input.stepMs / 3_600_000;
   const solarW = (s: PlanStepInput) => Math.min(input.chargerW, Math.max(0, s.surplusW));
+  const limit = input.priceLimitCzkKwh ?? null;
+  // Above the price limit the grid may not charge: such a step carries its surplus only.
+  const capW = (s: PlanStepInput) => (limit !== null && s.priceCzkKwh !== null && s.priceCzkKwh > limit ? solarW(s) : input.chargerW);
   const costPerKwh = (s: PlanStepInput) => {
     const gridShare = input.chargerW > 0 ? 1 - solarW(s) / input.chargerW : 1;
     if (gridShare <= 0) return 0;
@@ -50,7 +56,8 @@ export function planCharge(input: PlanInput): PlanResult {
   for (const { i } of order) {
     if (remaining <= 1e-9 || input.chargerW <= 0) break;
     const step = input.steps[i];
-    const watts = Math.min(input.chargerW, (remaining * 1000) / hours);
+    const watts = Math.min(capW(step), (remaining * 1000) / hours);
+    if (watts <= 0) continue;
     const solar = Math.min(watts, solarW(step));
     const gridKwh = ((watts - solar) * hours) / 1000;
     plannedW[i] = Math.round(watts);

@@ -44,3 +44,29 @@ export async function spotPeriods(
     .map((p) => ({ start: p.start, end: p.start + p.minutes * 60_000, czkKwh: czkPerKwh(p.eurMwh, spot.eurCzk) }))
     .filter((p) => p.end > from);
 }
+
+/**
+ * The price a car charging at `at` pays, CZK/kWh, as ev/plan prices its steps: the spot price of that
+ * moment (the organisation's own, demo days filled when demo prices are on), else the plant's tariff;
+ * null: neither known. A charger's "charge only below" limit is judged by it.
+ */
+export async function priceAtCzkKwh(
+  db: Kysely<Database>,
+  spot: SpotConfig,
+  plant: Pick<PlantRow, 'tenant_id' | 'tariff_price_per_kwh' | 'tariff_currency'>,
+  at: number,
+): Promise<number | null> {
+  const periods = await spotPeriods(db, spot, plant.tenant_id, at, at + 1, true);
+  const period = periods.find((p) => p.start <= at && p.end > at);
+  return period ? period.czkKwh : tariffCzkKwh(plant, spot);
+}
+
+/** priceAtCzkKwh for a plant by its id; null for a plant that is gone. */
+export async function plantPriceAt(db: Kysely<Database>, spot: SpotConfig, plantId: string, at: number): Promise<number | null> {
+  const plant = await db
+    .selectFrom('plants')
+    .select(['tenant_id', 'tariff_price_per_kwh', 'tariff_currency'])
+    .where('id', '=', plantId)
+    .executeTakeFirst();
+  return plant ? priceAtCzkKwh(db, spot, plant, at) : null;
+}

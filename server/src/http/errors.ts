@@ -1,7 +1,7 @@
 // The one error type routes throw. The error handler turns it into
 // {"error":{"code","message","details"}} with its status code. The code is one the contract declares
 // (contracts/src/api/error-codes.ts): the browser translates it, so an undeclared one does not compile.
-import type { ErrorCode } from '@helio/contracts';
+import type { ErrorCode, VehicleProblem } from '@helio/contracts';
 
 export class ApiError extends Error {
   constructor(
@@ -47,10 +47,23 @@ export const scheduleInvalid = (message: string, field: string, reason: Schedule
 /** 400 for an API key's expiry that is past or beyond `maxDays`. */
 export const apiKeyExpiryInvalid = (message: string, reason: 'past' | 'tooLong', maxDays?: number) =>
   new ApiError(400, 'ApiKeyExpiryInvalid', message, { field: 'expiresAt', reason, ...(maxDays === undefined ? {} : { maxDays }) });
-export type EvPlanProblem = 'oneTarget' | 'socUnknown' | 'departureNotTime' | 'departureOutOfRange';
+export type EvPlanProblem = 'oneTarget' | 'socUnknown' | 'departureNotTime' | 'departureOutOfRange' | 'aboveChargeLimit';
 /** 400 for a charge plan the form asked for wrongly: `field` names the form's field. */
-export const evPlanInvalid = (message: string, field: string, reason: EvPlanProblem, maxHours?: number) =>
-  new ApiError(400, 'EvPlanInvalid', message, { field, reason, ...(maxHours === undefined ? {} : { maxHours }) });
+export const evPlanInvalid = (message: string, field: string, reason: EvPlanProblem, maxHours?: number, chargeLimitPct?: number) =>
+  new ApiError(400, 'EvPlanInvalid', message, {
+    field,
+    reason,
+    ...(maxHours === undefined ? {} : { maxHours }),
+    ...(chargeLimitPct === undefined ? {} : { chargeLimitPct }),
+  });
+/** A vehicle's field the form sent wrong (vehicleProblems), or a name the plant's vehicles have (409). */
+export const evVehicleInvalid = (
+  message: string,
+  field: string,
+  reason: VehicleProblem | 'nameTaken',
+  limits: { maxKwh?: number; minPct?: number } = {},
+) => new ApiError(reason === 'nameTaken' ? 409 : 400, 'EvVehicleInvalid', message, { field, reason, ...limits });
+export const vehicleNotFound = (message = 'Vehicle not found') => new ApiError(404, 'VehicleNotFound', message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new ApiError(429, 'TooManyRequests', message, { retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
 export const conflict = (message: string, details?: unknown) => new ApiError(409, 'Conflict', message, details);

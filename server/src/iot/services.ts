@@ -129,6 +129,7 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
       flood: opts.ocppFlood,
       controlTickMs: opts.ocppControlTickMs ?? config.ocppTickMs,
       solarTiming: { ...SOLAR_TIMING, startHoldMs: config.ocppPvStartHoldMs },
+      spot: config.spot,
     });
     closers.push(() => ocpp.close());
 

@@ -24,11 +24,14 @@ import type { AlertRaiseDeps } from '../notifications/alert-raise';
 import { CHARGER_KEYS } from '@helio/contracts';
 import { chargerFaults } from './charger-faults';
 import { chargerHandlers, type ConnectedCharger } from './charger-handlers';
+import { plantPriceAt } from '../ev/prices';
+import type { SpotConfig } from '../spot/spot-config';
 import { ChargingController, CONTROL_TICK_MS } from './charging-controller';
+import { weeklyRunOf } from './weekly-plan';
 import { ChargerCommands } from './commands';
 import type { SolarTiming } from './solar-profile';
 import { ChargerAuthenticator, type ChargerLogin } from './credentials';
-import { ocppDb } from './tables';
+import { ocppDb, type ChargerTable } from './tables';
 
 export const OCPP_PATH = '/ocpp';
 export const OCPP_PROTOCOL = 'ocpp1.6';
@@ -60,6 +63,8 @@ export interface CentralSystemOptions {
   controlTickMs?: number;
   /** The PV mode's start hold and stop delay (default evcc's, SOLAR_TIMING). */
   solarTiming?: SolarTiming;
+  /** Where prices come from: a charger's price limit is judged by them (none: no limit holds). */
+  spot?: SpotConfig;
 }
 
 interface Connection {
@@ -141,6 +146,12 @@ export class CentralSystem {
       held: () => [...this.connections.keys()],
       now: this.now,
       timing: opts.solarTiming,
+      ...(opts.spot
+        ? {
+            priceAt: (plantId: string, at: number) => plantPriceAt(opts.db, opts.spot!, plantId, at),
+            weekly: (charger: ChargerTable, at: number) => weeklyRunOf(opts.db, opts.spot!, opts.shadows, charger, at),
+          }
+        : {}),
     });
     const tick = opts.controlTickMs ?? CONTROL_TICK_MS;
     if (tick > 0) this.controller.start(tick);

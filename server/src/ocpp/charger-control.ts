@@ -10,9 +10,9 @@
 import { CHARGER_COMMANDS_MAX, chargerCurrentProblems, type ChargerCommandView, type EvEndpoints } from '@helio/contracts';
 import { plantTarget, recordRequestAudit, type RequestCaller } from '../audit/request-audit';
 import { currentRangeError } from '../ev/current-limits';
-import { badRequest, conflict } from '../http/errors';
+import { badRequest, conflict, vehicleNotFound } from '../http/errors';
 import { driverOf, plantKeysOf, type ChargerSettings } from './charger-settings';
-import { visibleCharger, type ChargerStoreDeps } from './charger-store';
+import { nextDepartureOf, visibleCharger, type ChargerStoreDeps } from './charger-store';
 import type { ChargerCommand } from './commands';
 import { ocppDb, type ChargerTable } from './tables';
 import type { AccessiblePlant } from '../plants/access';
@@ -146,6 +146,74 @@ async function changeSettings(
       ...rest,
       ...(planSlots ? { planSlots: planSlots.length } : {}),
     });
+  });
+  deps.settingsChanged(charger.id);
+}
+
+/**
+ * "Charge only below this price": above it the grid does not charge the car (solar-profile.ts). An
+ * OCPP charger's only: a gateway's charger is charged by its gateway, which knows no prices (409).
+ */
+export async function setPriceLimit(
+  deps: ChargerStoreDeps,
+  caller: RequestCaller,
+  { chargerId, priceLimitCzkKwh }: EvEndpoints['ev/charger/price-limit']['request'],
+): Promise<EvEndpoints['ev/charger/price-limit']['response']> {
+  const { charger, plant } = await visibleCharger(deps.db, caller, chargerId, 'operator');
+  if (driverOf(charger) === 'gateway' && priceLimitCzkKwh !== null)
+    throw conflict('A charger driven by its plant’s gateway has no price limit', { field: 'priceLimitCzkKwh' });
+  await ownSettings(deps, caller, charger, plant, { priceLimitCzkKwh }, { price_limit_czk_kwh: priceLimitCzkKwh });
+  return { priceLimitCzkKwh };
+}
+
+/** The plant's vehicle charging on it (another plant's is not found); null: none. */
+export async function assignVehicle(
+  deps: ChargerStoreDeps,
+  caller: RequestCaller,
+  { chargerId, vehicleId }: EvEndpoints['ev/charger/vehicle']['request'],
+): Promise<EvEndpoints['ev/charger/vehicle']['response']> {
+  const { charger, plant } = await visibleCharger(deps.db, caller, chargerId, 'operator');
+  if (vehicleId !== null) {
+    const vehicle = await ocppDb(deps.db)
+      .selectFrom('ev_vehicles')
+      .select('id')
+      .where('id', '=', vehicleId)
+      .where('plant_id', '=', charger.plant_id)
+      .executeTakeFirst();
+    if (!vehicle) throw vehicleNotFound();
+  }
+  await ownSettings(deps, caller, charger, plant, { vehicleId }, { vehicle_id: vehicleId });
+  return { vehicleId };
+}
+
+/** A plan repeating on weekdays (null: none), an OCPP charger's (409 for a gateway's); answers its next departure on the plant's wall clock. */
+export async function setWeeklyPlan(
+  deps: ChargerStoreDeps,
+  caller: RequestCaller,
+  { chargerId, weeklyPlan }: EvEndpoints['ev/charger/weekly-plan']['request'],
+): Promise<EvEndpoints['ev/charger/weekly-plan']['response']> {
+  const { charger, plant } = await visibleCharger(deps.db, caller, chargerId, 'operator');
+  // The charging controller runs a weekly plan through the charger's profiles: a gateway's charger gets none.
+  if (driverOf(charger) === 'gateway' && weeklyPlan !== null)
+    throw conflict('A charger driven by its plant’s gateway has no weekly plan', { field: 'weeklyPlan' });
+  const plan = weeklyPlan === null ? null : { ...weeklyPlan, weekdays: [...weeklyPlan.weekdays].sort((a, b) => a - b) };
+  const text = plan === null ? null : JSON.stringify(plan);
+  await ownSettings(deps, caller, charger, plant, { weeklyPlan: plan }, { weekly_plan: text });
+  return { weeklyPlan: plan, nextDeparture: nextDepartureOf({ weekly_plan: text }, plant.timezone, (deps.now ?? Date.now)()) };
+}
+
+/** A setting only the charger's row keeps (whichever drives it), audited, obeyed by the controller at once. */
+async function ownSettings(
+  deps: ChargerStoreDeps,
+  caller: RequestCaller,
+  charger: ChargerTable,
+  plant: AccessiblePlant,
+  change: Record<string, unknown>,
+  row: Partial<ChargerTable>,
+): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    await ocppDb(trx).updateTable('chargers').set(row).where('id', '=', charger.id).execute();
+    await recordRequestAudit(trx, caller, 'devices.control_sent', plantTarget(plant), { chargerId: charger.id, ...change });
   });
   deps.settingsChanged(charger.id);
 }

@@ -3,12 +3,22 @@
 // are the plant owner's like its gateway login, and each change is audited on the plant in the
 // change's transaction. A password is answered once; only its scrypt hash is stored. Removing a
 // charger or giving it a new password closes its socket on whichever replica holds it.
-import { PLANT_CHARGERS_MAX, type ChargerLogin, type EvEndpoints, type OcppChargerView, type OcppConnectorStatus } from '@helio/contracts';
+import {
+  nextWeeklyDeparture,
+  PLANT_CHARGERS_MAX,
+  type WeeklyPlan,
+  type ChargerLogin,
+  type EvEndpoints,
+  type OcppChargerView,
+  type OcppConnectorStatus,
+} from '@helio/contracts';
 import type { Kysely } from 'kysely';
 import type { JsonValue } from '../iot/shadows/json';
 import type { ShadowStore } from '../iot/shadows/shadow-store';
 import { plantTarget, recordRequestAudit, type RequestCaller } from '../audit/request-audit';
 import type { Database } from '../db/schema';
+import { priceAtCzkKwh } from '../ev/prices';
+import type { SpotConfig } from '../spot/spot-config';
 import { conflict, deviceNotFound, plantNotFound } from '../http/errors';
 import { findTenantPlant, requirePlantRole, type AccessiblePlant, type PlantRole } from '../plants/access';
 import { driverOf, liveOf, settingsOf } from './charger-settings';
@@ -31,6 +41,27 @@ export interface ChargerStoreDeps {
   shadows: Pick<ShadowStore, 'get'>;
   /** Sets one of the plant's charger keys as `caller` (a gateway's charger's settings: rc/control.ts's sendControl). */
   plantControl(caller: RequestCaller, plant: AccessiblePlant, key: string, value: JsonValue): Promise<void>;
+  /** Where prices come from: the list shows the price a charger's limit is judged by now. */
+  spot?: SpotConfig;
+  /** The clock the list's price and next departures are of (Date.now when not given). */
+  now?: () => number;
+}
+
+/** A charger's weekly plan as stored (JSON text), or null. */
+export function weeklyPlanOf(charger: Pick<ChargerTable, 'weekly_plan'>): WeeklyPlan | null {
+  if (charger.weekly_plan === null) return null;
+  try {
+    return JSON.parse(charger.weekly_plan) as WeeklyPlan;
+  } catch {
+    return null;
+  }
+}
+
+/** The weekly plan's next departure on the plant's wall clock, ISO; null without a plan. */
+export function nextDepartureOf(charger: Pick<ChargerTable, 'weekly_plan'>, timeZone: string, now: number): string | null {
+  const plan = weeklyPlanOf(charger);
+  const next = plan ? nextWeeklyDeparture(plan, now, timeZone) : null;
+  return next === null ? null : new Date(next).toISOString();
 }
 
 /** `ws(s)://<console>/ocpp/{chargePointId}`: the console's own port, wss behind a TLS proxy. */
@@ -89,6 +120,9 @@ export async function listPlantChargers(
           .orderBy('id', 'desc')
           .execute();
   const plantShadow = await deps.shadows.get(plant.thing_name);
+  const now = (deps.now ?? Date.now)();
+  const priceNow =
+    deps.spot && chargers.some((c) => c.price_limit_czk_kwh !== null) ? await priceAtCzkKwh(deps.db, deps.spot, plant, now) : null;
   const live = await Promise.all(
     chargers.map(async (c) => liveOf(driverOf(c) === 'gateway' ? plantShadow : await deps.shadows.get(c.thing_name), plantShadow)),
   );
@@ -98,6 +132,8 @@ export async function listPlantChargers(
       ...chargerView(deps.consoleUrl, charger),
       ...settingsOf(charger, plantShadow),
       live: live[i]!,
+      priceNowCzkKwh: charger.price_limit_czk_kwh === null || priceNow === null ? null : Math.round(priceNow * 1000) / 1000,
+      nextDeparture: nextDepartureOf(charger, plant.timezone, now),
       transactionId: running.find((t) => t.charger_id === charger.id)?.id ?? null,
       connectors: connectors
         .filter((c) => c.charger_id === charger.id)
@@ -115,7 +151,10 @@ export async function listPlantChargers(
 function chargerView(
   consoleUrl: string,
   c: ChargerTable,
-): Omit<OcppChargerView, 'connectors' | 'transactionId' | 'live' | 'mode' | 'phases' | 'minCurrentA' | 'maxCurrentA'> {
+): Omit<
+  OcppChargerView,
+  'connectors' | 'transactionId' | 'live' | 'mode' | 'phases' | 'minCurrentA' | 'maxCurrentA' | 'priceNowCzkKwh' | 'nextDeparture'
+> {
   return {
     chargerId: c.id,
     plantId: c.plant_id,
@@ -137,6 +176,9 @@ function chargerView(
     hwMaxCurrentA: c.hw_max_current_a,
     freeCharging: c.free_charging === 1,
     batteryFirstBelowPct: c.battery_first_below_pct,
+    priceLimitCzkKwh: c.price_limit_czk_kwh,
+    vehicleId: c.vehicle_id,
+    weeklyPlan: weeklyPlanOf(c),
   };
 }
 

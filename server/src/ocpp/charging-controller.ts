@@ -4,7 +4,9 @@
 // plant's chargers in a surplus mode share the surplus equally. A charger's MinimumStatusDuration is
 // read from its configuration once a connection. A charger with home-battery priority leaves the
 // battery's charging power out of its surplus while the battery is below its SoC (evcc's prioritySoc).
-// A changed setting is obeyed at once: nudge() runs the charger's plant out of turn (the replica
+// A charger's weekly plan charges at full power in the slots planned for its next departure (weekly-plan.ts).
+// A charger with a price limit takes only the PV surplus while the plant's price now is above it
+// (solar-profile.ts says how). A changed setting is obeyed at once: nudge() runs the charger's plant out of turn (the replica
 // holding its socket, told over the cluster bus).
 import { CHARGER_KEYS, type EvMode, type EvPhases } from '@helio/contracts';
 import type { Kysely } from 'kysely';
@@ -12,10 +14,11 @@ import type { Database } from '../db/schema';
 import type { DeviceLog } from '../iot/log';
 import type { ShadowStore } from '../iot/shadows/shadow-store';
 import type { ChargerCommands } from './commands';
-import { chargingProfileFor, decideLimit, FRESH_STATE, type SolarState, type SolarTiming } from './solar-profile';
+import { chargingProfileFor, decideLimit, FRESH_STATE, gridAllowedAt, type SolarState, type SolarTiming } from './solar-profile';
 import { ocppDb, type ChargerTable } from './tables';
 import { hardwareAmps } from './chargers';
 import { openTransaction } from './transactions';
+import type { WeeklyRun } from './weekly-plan';
 
 export const CONTROL_TICK_MS = 10_000;
 
@@ -50,7 +53,14 @@ export interface ControllerDeps {
   now?: () => number;
   /** PV's start hold and stop delay (SOLAR_TIMING when not given). */
   timing?: SolarTiming;
+  /** The plant's price at that time, CZK/kWh (ev/prices.ts plantPriceAt); null: not known. Without it no price limit holds. */
+  priceAt?: (plantId: string, at: number) => Promise<number | null>;
+  /** A charger's weekly plan's slots for its next departure (weekly-plan.ts weeklyRunOf); without it no weekly plan runs. */
+  weekly?: (charger: ChargerTable, at: number) => Promise<WeeklyRun | null>;
 }
+
+/** A weekly plan's slots are planned again this often until the first begins (prices and the forecast move). */
+export const WEEKLY_REPLAN_MS = 15 * 60_000;
 
 interface Controlled {
   mode: EvMode;
@@ -60,6 +70,7 @@ interface Controlled {
 export class ChargingController {
   private readonly controlled = new Map<string, Controlled>();
   private readonly configured = new Set<string>();
+  private readonly weeklyRuns = new Map<string, { key: string; at: number; run: WeeklyRun | null }>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> = Promise.resolve();
 
@@ -80,6 +91,7 @@ export class ChargingController {
   /** The charger reconnected: its limit is sent again and its configuration read again. */
   forget(chargerId: string): void {
     this.controlled.delete(chargerId);
+    this.weeklyRuns.delete(chargerId);
     this.configured.delete(chargerId);
   }
 
@@ -121,12 +133,19 @@ export class ChargingController {
       );
       const drawnW = drawn.reduce((a, b) => a + b, 0);
       const sharing = Math.max(1, ofPlant.filter((c) => c.mode === 'solar' || c.mode === 'minsolar' || c.mode === 'plan').length);
+      // The price is read only for a plant one of whose chargers has a limit.
+      const limited = ofPlant.some((c) => c.price_limit_czk_kwh !== null);
+      const price = limited && this.deps.priceAt ? await this.deps.priceAt(plantId, (this.deps.now ?? Date.now)()) : null;
       for (const charger of ofPlant)
-        await this.control(charger, plantSurplusW(reported, drawnW, charger.battery_first_below_pct) / sharing);
+        await this.control(
+          charger,
+          plantSurplusW(reported, drawnW, charger.battery_first_below_pct) / sharing,
+          gridAllowedAt(charger.price_limit_czk_kwh, price),
+        );
     }
   }
 
-  private async control(charger: ChargerTable, surplusW: number): Promise<void> {
+  private async control(charger: ChargerTable, surplusW: number, gridAllowed: boolean): Promise<void> {
     const session = await openTransaction(this.deps.db, charger.id, 1);
     if (!session) {
       this.controlled.delete(charger.id);
@@ -144,6 +163,8 @@ export class ChargingController {
         maxA: charger.max_current_a,
         phases: charger.phases as EvPhases,
         planSlots: JSON.parse(charger.plan_slots) as [number, number][],
+        gridAllowed,
+        weeklySlots: (await this.weeklyRun(charger, now))?.slots ?? [],
       },
       { maxA: charger.hw_max_current_a, phases: charger.hw_phases === 1 ? 1 : 3, minStatusDurationS: charger.min_status_duration_s },
       surplusW,
@@ -159,6 +180,27 @@ export class ChargingController {
       { connectorId: 1, csChargingProfiles: chargingProfileFor(decision.limitA, decision.phases, Number(session.id)) },
       { source: 'controller' },
     );
+  }
+
+  /**
+   * The charger's weekly plan's slots. Planned again every WEEKLY_REPLAN_MS (prices and the forecast
+   * move) until its first slot begins; from then on kept until the departure, as evcc locks a plan that
+   * has started (a SoC entered by hand does not move while the car charges, so a plan made again would
+   * ask for the same energy twice). A change of the charger's plan, vehicle, price limit or current plans afresh.
+   */
+  private async weeklyRun(charger: ChargerTable, now: number): Promise<WeeklyRun | null> {
+    if (!this.deps.weekly || charger.weekly_plan === null) return null;
+    const key = `${charger.weekly_plan}|${charger.vehicle_id}|${charger.price_limit_czk_kwh}|${charger.max_current_a}`;
+    const known = this.weeklyRuns.get(charger.id);
+    if (known && known.key === key) {
+      const run = known.run;
+      const started = run !== null && run.slots.length > 0 && now >= run.slots[0]![0];
+      const current = run === null || now < run.departure;
+      if (current && (started || now - known.at < WEEKLY_REPLAN_MS)) return run;
+    }
+    const run = await this.deps.weekly(charger, now);
+    this.weeklyRuns.set(charger.id, { key, at: now, run });
+    return run;
   }
 
   /**

@@ -11,6 +11,7 @@ import type { SpotConfig } from '../spot/spot-config';
 import type { OcppTables } from './tables';
 import { ocppMigration } from './migrations/070-ocpp';
 import { batteryFirstMigration } from './migrations/077-battery-first';
+import { evVehiclesMigration } from './migrations/079-ev-vehicles';
 import { ocppChargerHandlers } from './routes';
 
 export const ocppModule = serverModule({
@@ -19,6 +20,7 @@ export const ocppModule = serverModule({
   migrations: {
     '070_ocpp': ocppMigration,
     '077_battery_first': batteryFirstMigration,
+    '079_ev_vehicles': evVehiclesMigration,
   },
   handlers: ({
     db,

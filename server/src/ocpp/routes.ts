@@ -5,13 +5,25 @@
 // maxCurrentA}, /settings {chargerId, mode, phases, batteryFirstBelowPct?} and /plan/apply {chargerId, slots} control a
 // charger; ev/charger/commands {chargerId} is its command history (charger-control.ts) and
 // ev/charger/sessions {chargerId} its transactions with energy and cost (charger-sessions.ts).
-// ev/id-tag/list, /add, /block and /remove are the plant's RFID cards and ev/charger/free-charging a
+// ev/charger/price-limit, /vehicle and /weekly-plan are a charger's own settings (charger-control.ts);
+// ev/vehicle/* the plant's vehicles (vehicle-store.ts). ev/id-tag/list, /add, /block and /remove are the plant's RFID cards and ev/charger/free-charging a
 // charger's switch to take any card (id-tag-store.ts). Access (permission, module, the plant or
 // charger probed) is the contract's.
 import type { ApiHandlers } from '../http/api-module';
 import type { SpotConfig } from '../spot/spot-config';
 import { chargerSessions } from './charger-sessions';
-import { applyChargerPlan, commandHistory, remoteStart, remoteStop, setChargerSettings, setCurrentLimits } from './charger-control';
+import {
+  applyChargerPlan,
+  assignVehicle,
+  commandHistory,
+  remoteStart,
+  remoteStop,
+  setChargerSettings,
+  setCurrentLimits,
+  setPriceLimit,
+  setWeeklyPlan,
+} from './charger-control';
+import { addVehicle, listVehicles, removeVehicle, updateVehicle } from './vehicle-store';
 import { addPlantIdTag, blockPlantIdTag, listPlantIdTags, removePlantIdTag, setChargerFreeCharging } from './id-tag-store';
 import { addPlantCharger, listPlantChargers, removePlantCharger, rotateChargerPassword, type ChargerStoreDeps } from './charger-store';
 
@@ -41,6 +53,16 @@ export function ocppChargerHandlers(deps: ChargerStoreDeps & { spot: SpotConfig 
     'ev/charger/settings': async (request) => setChargerSettings(deps, request, request.body),
     'ev/charger/plan/apply': async (request) => {
       await applyChargerPlan(deps, request, request.body);
+      return { ok: true };
+    },
+    'ev/charger/price-limit': async (request) => setPriceLimit(deps, request, request.body),
+    'ev/charger/vehicle': async (request) => assignVehicle(deps, request, request.body),
+    'ev/charger/weekly-plan': async (request) => setWeeklyPlan(deps, request, request.body),
+    'ev/vehicle/list': async (request) => listVehicles(deps, request, request.body),
+    'ev/vehicle/add': async (request) => addVehicle(deps, request, request.body),
+    'ev/vehicle/update': async (request) => updateVehicle(deps, request, request.body),
+    'ev/vehicle/remove': async (request) => {
+      await removeVehicle(deps, request, request.body);
       return { ok: true };
     },
     'ev/charger/free-charging': async (request) => setChargerFreeCharging(deps.db, request, request.body),

@@ -9,6 +9,14 @@
 //   PV        the surplus only; it starts once the surplus has carried the minimum for a while, and
 //             pauses (limit 0) rather than charge below 6 A once it has stayed short for a while
 //   Plan      the maximum inside the planned slots, PV outside them
+//   Weekly    a weekly plan's slots: the maximum inside them in any mode but Off
+//
+// "Charge only below price X" (a charger's price limit): while the price is above it, the grid may not
+// charge the car, so Now, Min+PV and a plan's slots charge as PV does, from the surplus only, with
+// PV's start hold and stop delay. PV surplus charging is never held back by the price: evcc's price
+// limit likewise only decides about the grid's energy (its smartCostLimit lets the grid charge a
+// PV-mode car while cheap; this limit keeps the grid out while dear). An unknown price holds nothing
+// back (as evcc ignores a limit without a tariff).
 //
 // A new limit is sent only when it differs from the last one sent and the charger's own
 // MinimumStatusDuration has passed since (a charger asked to change faster flaps its contactor);
@@ -23,6 +31,15 @@ export interface ChargerSettingsView {
   /** 1, 3, or 0: automatic. */
   phases: EvPhases;
   planSlots: readonly (readonly [number, number])[];
+  /** false: the price is above the charger's limit, so only the PV surplus may charge (default true). */
+  gridAllowed?: boolean;
+  /** A weekly plan's slots: full power inside them in every mode but Off (weekly-plan.ts). */
+  weeklySlots?: readonly (readonly [number, number])[];
+}
+
+/** Whether the grid may charge the car at this price: at or below the limit; no limit or no known price holds nothing back. */
+export function gridAllowedAt(priceLimitCzkKwh: number | null, priceCzkKwh: number | null): boolean {
+  return priceLimitCzkKwh === null || priceCzkKwh === null || priceCzkKwh <= priceLimitCzkKwh;
 }
 
 export interface ChargerHardware {
@@ -96,7 +113,9 @@ export function decideLimit(
   let limitA: number;
   let phases: 1 | 3;
   let pendingSince: number | null = null;
-  const full = settings.mode === 'fast' || (settings.mode === 'plan' && inSlot(settings, now));
+  const grid = settings.gridAllowed !== false;
+  const weekly = settings.mode !== 'off' && (settings.weeklySlots ?? []).some(([start, end]) => now >= start && now < end);
+  const full = grid && (settings.mode === 'fast' || (settings.mode === 'plan' && inSlot(settings, now)) || weekly);
   if (settings.mode === 'off') {
     limitA = 0;
     phases = state.sentPhases;
@@ -106,10 +125,10 @@ export function decideLimit(
   } else {
     phases = phasesFor(settings, hardware, surplusW, min);
     const available = Math.min(max, ampsFor(surplusW, phases));
-    if (settings.mode === 'minsolar') {
+    if (settings.mode === 'minsolar' && grid) {
       limitA = Math.max(min, available);
     } else {
-      // PV (and plan outside its slots): start after the hold, pause after the delay, never below the minimum.
+      // PV (plan outside its slots, any mode above the price limit): start after the hold, pause after the delay, never below the minimum.
       const charging = (state.sentA ?? 0) > 0;
       if (!charging) {
         pendingSince = available >= min ? (state.pendingSince ?? now) : null;

@@ -46,6 +46,12 @@ export interface ChargerTable {
   plan_slots: string;
   /** Home battery first: below this plant battery SoC, %, PV and Min+PV leave the battery's charging power to it. 0: off. */
   battery_first_below_pct: number;
+  /** The plant's vehicle charging on it (ev_vehicles.id); null: none. */
+  vehicle_id: string | null;
+  /** Charge only below this price, CZK/kWh: above it the grid does not charge the car (PV surplus still does). null: no limit. */
+  price_limit_czk_kwh: number | null;
+  /** JSON text of a WeeklyPlan ({ weekdays, time, targetSocPct }); null: none. */
+  weekly_plan: string | null;
   // The charger's hardware: what the settings may ask of it.
   hw_max_current_a: number;
   /** 1 or 3 phases wired. */
@@ -125,7 +131,22 @@ export interface ChargerCommandTable {
   answer_ms: number | null;
 }
 
+/** A plant's vehicle (evcc's): its battery turns a SoC target into energy; its SoC is the charger's when it sends one. */
+export interface EvVehicleTable {
+  id: string;
+  plant_id: string;
+  /** Unique within the plant. */
+  name: string;
+  capacity_kwh: number;
+  charge_limit_pct: number;
+  /** Entered by hand, %, and when; null: none. */
+  manual_soc_pct: number | null;
+  manual_soc_at: string | null;
+  created_at: string;
+}
+
 export type OcppTables = {
+  ev_vehicles: EvVehicleTable;
   chargers: ChargerTable;
   charger_connectors: ChargerConnectorTable;
   charging_transactions: ChargingTransactionTable;

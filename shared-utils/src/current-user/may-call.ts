@@ -32,6 +32,7 @@ export const ENDPOINT_PERMISSIONS = {
   'ev/id-tag/block': 'plants:write',
   'ev/id-tag/remove': 'plants:write',
   'ev/charger/settings': 'devices:control',
+  'ev/vehicle/add': 'devices:control',
   'iot/thing/shadow/desired': 'devices:control',
   'rc/fleet/apply': 'devices:control',
   'notifications/thresholds/save': 'notifications:manage',

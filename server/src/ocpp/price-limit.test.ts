@@ -1,0 +1,137 @@
+// "Charge only below price X" as the charging controller obeys it, on a driven clock: the plant's price
+// at each moment from the organisation's spot prices (else its tariff), Now and Min+PV charging from
+// the grid only at or below the limit, the PV surplus always; an unknown price holds nothing back.
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { JsonObject } from '../iot/shadows/json';
+import { emptyShadow } from '../iot/shadows/shadow-doc';
+import type { ShadowStore } from '../iot/shadows/shadow-store';
+import { insertPlant, insertTenant, recordingLog } from '../iot/test-fixtures';
+import { plantPriceAt } from '../ev/prices';
+import type { SpotConfig } from '../spot/spot-config';
+import { importTenantPrices } from '../spot/spot-store';
+import { databaseTargets } from '../testing/databases';
+import { addCharger } from './chargers';
+import { ChargingController } from './charging-controller';
+import type { ChargerCommands } from './commands';
+import { SOLAR_TIMING } from './solar-profile';
+import { ocppDb } from './tables';
+
+const SPOT: SpotConfig = { area: 'CZ', timeZone: 'Europe/Prague', demo: false, eurCzk: 25 };
+const HOUR = 3_600_000;
+// Tuesday 2026-11-24 10:00 UTC: the first hour costs 2 CZK/kWh (80 €/MWh), the second 5 (200 €/MWh), the third has no price.
+const T0 = Date.parse('2026-11-24T10:00:00Z');
+const W_PER_A_3P = 690;
+
+describe.each(databaseTargets())('the price limit on $name', (target) => {
+  let db: Kysely<Database>;
+  let tenantId: string;
+
+  beforeAll(async () => {
+    db = await target.create();
+    tenantId = await insertTenant(db);
+    await importTenantPrices(db, { area: 'CZ', tenantId }, [
+      { start: T0, minutes: 60, eurMwh: 80 },
+      { start: T0 + HOUR, minutes: 60, eurMwh: 200 },
+    ]);
+  });
+  afterAll(() => target.destroy());
+
+  /** A plant with one OCPP charger in a session, a controller on a driven clock, and what it sent. */
+  async function rig(mode: 'fast' | 'minsolar' | 'solar', priceLimit: number | null) {
+    const thing = `price-${randomUUID().slice(0, 8)}`;
+    await insertPlant(db, tenantId, thing, { batteryKwh: null });
+    const plantId = (await db.selectFrom('plants').select('id').where('thing_name', '=', thing).executeTakeFirstOrThrow()).id;
+    const { charger } = await addCharger(db, { plantId, chargePointId: `CP-${randomUUID().slice(0, 8)}`, name: 'Garáž', ratedPowerKw: 11 });
+    await ocppDb(db).updateTable('chargers').set({ mode, price_limit_czk_kwh: priceLimit }).where('id', '=', charger.id).execute();
+    await ocppDb(db)
+      .insertInto('charging_transactions')
+      .values({ charger_id: charger.id, connector_id: 1, id_tag: 'X', meter_start_wh: 0, started_at: new Date(T0).toISOString() })
+      .execute();
+    let clock = T0;
+    const plant: JsonObject = { ActPwrGrid: 0, ActPwrBat: 0 };
+    const limits: number[] = [];
+    const shadows = {
+      get: async (name: string) => {
+        const doc = emptyShadow();
+        if (name === thing) doc.state.reported = { ...plant };
+        return doc;
+      },
+    } as unknown as ShadowStore;
+    const commands = {
+      send: async (
+        _id: string,
+        _action: string,
+        payload: { csChargingProfiles: { chargingSchedule: { chargingSchedulePeriod: Array<{ limit: number }> } } },
+      ) => {
+        limits.push(payload.csChargingProfiles.chargingSchedule.chargingSchedulePeriod[0]!.limit);
+        return {};
+      },
+      sendAndWait: async () => ({ answer: { configurationKey: [] } }),
+    } as unknown as ChargerCommands;
+    const controller = new ChargingController({
+      db,
+      shadows,
+      commands,
+      log: recordingLog(),
+      held: () => [charger.id],
+      now: () => clock,
+      timing: SOLAR_TIMING,
+      priceAt: (id, at) => plantPriceAt(db, SPOT, id, at),
+    });
+    return {
+      plantId,
+      /** Moves the clock to `at`, sets the plant's export, runs the controller: the limit last sent. */
+      async at(at: number, exportW: number) {
+        clock = at;
+        plant.ActPwrGrid = -exportW;
+        await controller.tick();
+        return limits.at(-1);
+      },
+      limits,
+    };
+  }
+
+  it('prices a moment by the organisation’s spot price, else the plant’s tariff, else not at all', async () => {
+    const { plantId } = await rig('fast', 3);
+    expect(await plantPriceAt(db, SPOT, plantId, T0 + 10 * 60_000)).toBeCloseTo(2);
+    expect(await plantPriceAt(db, SPOT, plantId, T0 + HOUR + 1)).toBeCloseTo(5);
+    expect(await plantPriceAt(db, SPOT, plantId, T0 + 2 * HOUR)).toBeNull();
+    await db.updateTable('plants').set({ tariff_price_per_kwh: 4.2 }).where('id', '=', plantId).execute();
+    expect(await plantPriceAt(db, SPOT, plantId, T0 + 2 * HOUR)).toBeCloseTo(4.2);
+  });
+
+  it('lets Now charge from the grid at or below the limit, and only from the surplus above it', async () => {
+    const charger = await rig('fast', 3);
+    // 2 CZK/kWh: full power (the 11 kW box's 16 A) without any surplus.
+    expect(await charger.at(T0 + 60_000, 0)).toBe(16);
+    // 5 CZK/kWh with 5 kW exported beside the car's draw (none here): the surplus's 7 A, not 16.
+    expect(await charger.at(T0 + HOUR + 60_000, 5 * 1000)).toBe(7);
+    // No surplus above the limit: it holds the minimum for PV's stop delay, then pauses.
+    expect(await charger.at(T0 + HOUR + 120_000, 0)).toBe(6);
+    expect(await charger.at(T0 + HOUR + 120_000 + SOLAR_TIMING.stopDelayMs, 0)).toBe(0);
+    // No price known for the third hour: the limit holds nothing back.
+    expect(await charger.at(T0 + 2 * HOUR + 60_000, 0)).toBe(16);
+  });
+
+  it('keeps Min+PV from taking its minimum from the grid above the limit', async () => {
+    const charger = await rig('minsolar', 3);
+    expect(await charger.at(T0 + 60_000, 0)).toBe(6);
+    expect(await charger.at(T0 + HOUR + 60_000, 0)).toBe(6); // charging: PV's stop delay first
+    expect(await charger.at(T0 + HOUR + 60_000 + SOLAR_TIMING.stopDelayMs, 0)).toBe(0);
+    // The surplus still charges above the limit.
+    await charger.at(T0 + HOUR + 60_000 + SOLAR_TIMING.stopDelayMs + 10_000, 9 * W_PER_A_3P + 50);
+    expect(await charger.at(T0 + HOUR + 60_000 + SOLAR_TIMING.stopDelayMs + 10_000 + SOLAR_TIMING.startHoldMs, 9 * W_PER_A_3P + 50)).toBe(
+      9,
+    );
+  });
+
+  it('leaves a charger without a limit, and PV mode, as they were', async () => {
+    const free = await rig('fast', null);
+    expect(await free.at(T0 + HOUR + 60_000, 0)).toBe(16);
+    const pv = await rig('solar', 0.5);
+    await pv.at(T0 + 60_000, 8 * W_PER_A_3P + 50);
+    expect(await pv.at(T0 + 60_000 + SOLAR_TIMING.startHoldMs, 8 * W_PER_A_3P + 50)).toBe(8);
+  });
+});
