@@ -42,8 +42,16 @@ function openLive(app: FastifyInstance, thing: string, token: string): Promise<O
   });
 }
 
-const within = (promise: Promise<void>, ms = 3000) =>
-  Promise.race([promise.then(() => 'ended'), new Promise((resolve) => setTimeout(() => resolve('still open'), ms))]);
+/** 'ended' when the stream ends within `ms`, else 'still open'; the timer goes with the answer (a pending one kept the worker from exiting). */
+async function within(promise: Promise<void>, ms = 3000): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<string>((resolve) => (timer = setTimeout(() => resolve('still open'), ms)));
+  try {
+    return await Promise.race([promise.then(() => 'ended'), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 describe.each(databaseTargets())('live streams and access on $name', (target) => {
   const thing = `live-acc-${randomUUID().slice(0, 8)}`;
