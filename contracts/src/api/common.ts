@@ -53,6 +53,8 @@ export type TenantResourceKind =
   | 'delivery'
   | 'schedule'
   | 'charger'
+  /** An EV of a plant (ev/vehicle/*). */
+  | 'vehicle'
   /** A user's subscribed browser (push/): the caller's own only. */
   | 'pushDevice';
 

@@ -179,13 +179,25 @@ export const evEndpoints = {
   'ev/vehicle/update': endpoint(
     Type.Object({ plantId: Id, vehicleId: Id, ...VehicleFields }, strict),
     VehicleView,
-    access('devices:control', { module: 'ev', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
+    access('devices:control', {
+      module: 'ev',
+      tenantResources: [
+        { field: 'plantId', kind: 'plant' },
+        { field: 'vehicleId', kind: 'vehicle' },
+      ],
+    }),
   ),
   /** Removed, and unassigned from its chargers. */
   'ev/vehicle/remove': endpoint(
     Type.Object({ plantId: Id, vehicleId: Id }, strict),
     Ok,
-    access('devices:control', { module: 'ev', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
+    access('devices:control', {
+      module: 'ev',
+      tenantResources: [
+        { field: 'plantId', kind: 'plant' },
+        { field: 'vehicleId', kind: 'vehicle' },
+      ],
+    }),
   ),
 };
 

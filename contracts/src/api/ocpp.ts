@@ -67,7 +67,7 @@ export const WeeklyPlan = Type.Object(
     /** ISO weekdays: 1 Monday … 7 Sunday. */
     weekdays: Type.Array(Type.Integer({ minimum: 1, maximum: 7 }), { minItems: 1, maxItems: WEEKDAYS.length, uniqueItems: true }),
     /** HH:MM, 24 h, the plant's time zone. */
-    time: Type.String({ pattern: DEPARTURE_TIME_PATTERN_SOURCE, maxLength: 5 }),
+    time: Type.String({ pattern: DEPARTURE_TIME_PATTERN_SOURCE, maxLength: 5, examples: ['07:00'] }),
     targetSocPct: Type.Integer({ minimum: 1, maximum: 100 }),
   },
   strict,
@@ -293,7 +293,13 @@ export const ocppEndpoints = {
   'ev/charger/vehicle': endpoint(
     Type.Object({ chargerId: Id, vehicleId: Nullable(Id) }, strict),
     Type.Object({ vehicleId: Nullable(Type.String({ maxLength: 100 })) }),
-    access('devices:control', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
+    access('devices:control', {
+      module: 'ev',
+      tenantResources: [
+        { field: 'chargerId', kind: 'charger' },
+        { field: 'vehicleId', kind: 'vehicle' },
+      ],
+    }),
   ),
   /** A plan that repeats on weekdays; null: none. Answers its next departure. An OCPP charger's only (409 for a gateway's). */
   'ev/charger/weekly-plan': endpoint(

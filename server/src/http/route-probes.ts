@@ -18,6 +18,7 @@ export interface JsonSchema {
   format?: string;
   minLength?: number;
   minimum?: number;
+  exclusiveMinimum?: number;
   minItems?: number;
   examples?: unknown[];
 }
@@ -42,7 +43,7 @@ export function sampleOf(schema: JsonSchema | undefined): unknown {
       return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
     case 'integer':
     case 'number':
-      return schema.minimum ?? 0;
+      return schema.minimum ?? (schema.exclusiveMinimum === undefined ? 0 : schema.exclusiveMinimum + 1);
     case 'boolean':
       return false;
     case 'null':

@@ -125,6 +125,7 @@ describe.each(databaseTargets())('route security on $name', (target) => {
       ...(await integrationThings(tenantA)),
       schedule: (await insertSchedule(db, probeSchedule(tenantA, plantA.id))).id,
       charger: await probeCharger(plantA.id),
+      vehicle: await probeVehicle(plantA.id),
       pushDevice: await probePushDevice(ownerA.id),
     };
     theirs = async (kind) => {
@@ -139,6 +140,7 @@ describe.each(databaseTargets())('route security on $name', (target) => {
       if (kind === 'tag') return insertTag(db, tenantB, { name: `Probe: theirs ${randomUUID()}`, colour: 'green' });
       if (kind === 'schedule') return (await insertSchedule(db, probeSchedule(tenantB, plantB.id))).id;
       if (kind === 'charger') return probeCharger(plantB.id);
+      if (kind === 'vehicle') return probeVehicle(plantB.id);
       if (kind === 'pushDevice') return probePushDevice(ownerB.id);
       return (await startSession(db, ownerB.id, { userAgent: null, address: null })).sessionId;
     };
@@ -163,12 +165,23 @@ describe.each(databaseTargets())('route security on $name', (target) => {
       ours.delivery,
       ours.schedule,
       ours.charger,
+      ours.vehicle,
       ours.pushDevice,
       ...usersA.flatMap((u) => [u.id, u.email]),
       ...plantsA.flatMap((p) => [p.id, p.thing_name]),
       ...devicesA.map((d) => d.id),
     ];
   });
+
+  /** A new vehicle of the plant. */
+  async function probeVehicle(plantId: string): Promise<string> {
+    const id = randomUUID();
+    await db
+      .insertInto('ev_vehicles')
+      .values({ id, plant_id: plantId, name: `Probe ${id}`, capacity_kwh: 50, charge_limit_pct: 80, created_at: new Date().toISOString() })
+      .execute();
+    return id;
+  }
 
   /** A new OCPP charger of the plant (its charge point id is unique across the installation). */
   async function probeCharger(plantId: string): Promise<string> {

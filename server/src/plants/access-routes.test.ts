@@ -39,6 +39,7 @@ describe.each(databaseTargets())('plant access on $name', (target) => {
   let member: TestUser;
   let memberToken: string;
   let plantScoped: RouteEntry[];
+  let vehicleId: string;
   const call = (path: string, body: object, token = adminToken) => apiPost(app, path, body, token);
 
   beforeAll(async () => {
@@ -62,6 +63,19 @@ describe.each(databaseTargets())('plant access on $name', (target) => {
       tenantId: tenant,
     });
     viewerId = await userIdOf(db, 'viewer@helio.local');
+    // a vehicle of the plant, for the routes that also name one (ev/vehicle/update, …/remove)
+    vehicleId = randomUUID();
+    await db
+      .insertInto('ev_vehicles')
+      .values({
+        id: vehicleId,
+        plant_id: plant.id,
+        name: 'Probe',
+        capacity_kwh: 50,
+        charge_limit_pct: 80,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
     member = await addUser(db, tenant, {
       customRoleId: await addRole(db, tenant, 'Everything but admin', PERMISSION_KEYS),
       modules: MODULE_KEYS,
@@ -78,9 +92,15 @@ describe.each(databaseTargets())('plant access on $name', (target) => {
     await target.destroy();
   });
 
-  /** Values for every id a route takes: the plant, and the demo viewer where a user is named. */
+  /** Values for every id a route takes: the plant, its vehicle, and the demo viewer where a user is named. */
   const fieldsFor = (route: RouteEntry): Record<string, string> => {
-    const value: Partial<Record<TenantResourceKind, string>> = { plant: plant.id, thing: plant.thing_name, user: viewerId, tenant };
+    const value: Partial<Record<TenantResourceKind, string>> = {
+      plant: plant.id,
+      thing: plant.thing_name,
+      user: viewerId,
+      tenant,
+      vehicle: vehicleId,
+    };
     // only the plant's own ids: another kind an endpoint may also take (reports/monthly's tag) is left out
     return Object.fromEntries(
       tenantResourcesOf(route)
