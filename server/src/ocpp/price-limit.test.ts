@@ -1,20 +1,14 @@
 // "Charge only below price X" as the charging controller obeys it, on a driven clock: the plant's price
 // at each moment from the organisation's spot prices (else its tariff), Now and Min+PV charging from
 // the grid only at or below the limit, the PV surplus always; an unknown price holds nothing back.
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { JsonObject } from '../iot/shadows/json';
-import { emptyShadow } from '../iot/shadows/shadow-doc';
-import type { ShadowStore } from '../iot/shadows/shadow-store';
-import { insertPlant, insertTenant, recordingLog } from '../iot/test-fixtures';
+import { insertTenant } from '../iot/test-fixtures';
 import { plantPriceAt } from '../ev/prices';
 import type { SpotConfig } from '../spot/spot-config';
 import { importTenantPrices } from '../spot/spot-store';
 import { databaseTargets } from '../testing/databases';
-import { addCharger } from './chargers';
-import { ChargingController } from './charging-controller';
-import type { ChargerCommands } from './commands';
+import { controllerRig } from './controller-rig';
 import { SOLAR_TIMING } from './solar-profile';
 import { ocppDb } from './tables';
 
@@ -38,58 +32,22 @@ describe.each(databaseTargets())('the price limit on $name', (target) => {
   });
   afterAll(() => target.destroy());
 
-  /** A plant with one OCPP charger in a session, a controller on a driven clock, and what it sent. */
+  /** A plant with one OCPP charger in a session in `mode` under `priceLimit`, on a driven clock. */
   async function rig(mode: 'fast' | 'minsolar' | 'solar', priceLimit: number | null) {
-    const thing = `price-${randomUUID().slice(0, 8)}`;
-    await insertPlant(db, tenantId, thing, { batteryKwh: null });
-    const plantId = (await db.selectFrom('plants').select('id').where('thing_name', '=', thing).executeTakeFirstOrThrow()).id;
-    const { charger } = await addCharger(db, { plantId, chargePointId: `CP-${randomUUID().slice(0, 8)}`, name: 'Garáž', ratedPowerKw: 11 });
-    await ocppDb(db).updateTable('chargers').set({ mode, price_limit_czk_kwh: priceLimit }).where('id', '=', charger.id).execute();
-    await ocppDb(db)
-      .insertInto('charging_transactions')
-      .values({ charger_id: charger.id, connector_id: 1, id_tag: 'X', meter_start_wh: 0, started_at: new Date(T0).toISOString() })
-      .execute();
-    let clock = T0;
-    const plant: JsonObject = { ActPwrGrid: 0, ActPwrBat: 0 };
-    const limits: number[] = [];
-    const shadows = {
-      get: async (name: string) => {
-        const doc = emptyShadow();
-        if (name === thing) doc.state.reported = { ...plant };
-        return doc;
-      },
-    } as unknown as ShadowStore;
-    const commands = {
-      send: async (
-        _id: string,
-        _action: string,
-        payload: { csChargingProfiles: { chargingSchedule: { chargingSchedulePeriod: Array<{ limit: number }> } } },
-      ) => {
-        limits.push(payload.csChargingProfiles.chargingSchedule.chargingSchedulePeriod[0]!.limit);
-        return {};
-      },
-      sendAndWait: async () => ({ answer: { configurationKey: [] } }),
-    } as unknown as ChargerCommands;
-    const controller = new ChargingController({
-      db,
-      shadows,
-      commands,
-      log: recordingLog(),
-      held: () => [charger.id],
-      now: () => clock,
-      timing: SOLAR_TIMING,
-      priceAt: (id, at) => plantPriceAt(db, SPOT, id, at),
+    const charger = await controllerRig(db, tenantId, {
+      startedAt: T0,
+      deps: () => ({ priceAt: (id, at) => plantPriceAt(db, SPOT, id, at) }),
     });
+    await ocppDb(db).updateTable('chargers').set({ mode, price_limit_czk_kwh: priceLimit }).where('id', '=', charger.chargerId).execute();
+    Object.assign(charger.reported, { ActPwrGrid: 0, ActPwrBat: 0 });
     return {
-      plantId,
+      plantId: charger.plantId,
       /** Moves the clock to `at`, sets the plant's export, runs the controller: the limit last sent. */
-      async at(at: number, exportW: number) {
-        clock = at;
-        plant.ActPwrGrid = -exportW;
-        await controller.tick();
-        return limits.at(-1);
+      at(at: number, exportW: number) {
+        charger.reported.ActPwrGrid = -exportW;
+        return charger.at(at);
       },
-      limits,
+      limits: charger.limits,
     };
   }
 

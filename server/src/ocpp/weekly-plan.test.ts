@@ -5,15 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { emptyShadow } from '../iot/shadows/shadow-doc';
-import type { ShadowStore } from '../iot/shadows/shadow-store';
-import { insertPlant, insertTenant, recordingLog } from '../iot/test-fixtures';
+import { insertTenant } from '../iot/test-fixtures';
 import type { SpotConfig } from '../spot/spot-config';
 import { importTenantPrices } from '../spot/spot-store';
 import { databaseTargets } from '../testing/databases';
-import { addCharger } from './chargers';
-import { ChargingController } from './charging-controller';
-import type { ChargerCommands } from './commands';
+import { controllerRig } from './controller-rig';
 import { SOLAR_TIMING } from './solar-profile';
 import { ocppDb } from './tables';
 import { weeklyNeededKwh, weeklyRunOf } from './weekly-plan';
@@ -48,17 +44,18 @@ describe.each(databaseTargets())('a weekly plan run by the controller on $name',
   });
   afterAll(() => target.destroy());
 
+  /** A plant's OCPP charger in PV mode in a session since Monday evening, its vehicle on a Tuesday 07:00 plan. */
   async function rig() {
-    const thing = `weekly-${randomUUID().slice(0, 8)}`;
-    await insertPlant(db, tenantId, thing, { batteryKwh: null });
-    const plantId = (await db.selectFrom('plants').select('id').where('thing_name', '=', thing).executeTakeFirstOrThrow()).id;
-    const { charger } = await addCharger(db, { plantId, chargePointId: `CP-${randomUUID().slice(0, 8)}`, name: 'Garáž', ratedPowerKw: 11 });
+    const charger = await controllerRig(db, tenantId, {
+      startedAt: MONDAY_EVENING,
+      deps: (shadows) => ({ weekly: (row, at) => weeklyRunOf(db, SPOT, shadows, row, at) }),
+    });
     const vehicleId = randomUUID();
     await ocppDb(db)
       .insertInto('ev_vehicles')
       .values({
         id: vehicleId,
-        plant_id: plantId,
+        plant_id: charger.plantId,
         name: 'Enyaq',
         capacity_kwh: 20,
         charge_limit_pct: 80,
@@ -71,52 +68,10 @@ describe.each(databaseTargets())('a weekly plan run by the controller on $name',
     await ocppDb(db)
       .updateTable('chargers')
       .set({ mode: 'solar', vehicle_id: vehicleId, weekly_plan: JSON.stringify({ weekdays: [2], time: '07:00', targetSocPct: 90 }) })
-      .where('id', '=', charger.id)
+      .where('id', '=', charger.chargerId)
       .execute();
-    await ocppDb(db)
-      .insertInto('charging_transactions')
-      .values({
-        charger_id: charger.id,
-        connector_id: 1,
-        id_tag: 'X',
-        meter_start_wh: 0,
-        started_at: new Date(MONDAY_EVENING).toISOString(),
-      })
-      .execute();
-    const shadows = { get: async () => emptyShadow() } as unknown as ShadowStore;
-    const limits: number[] = [];
-    const commands = {
-      send: async (
-        _id: string,
-        _a: string,
-        payload: { csChargingProfiles: { chargingSchedule: { chargingSchedulePeriod: Array<{ limit: number }> } } },
-      ) => {
-        limits.push(payload.csChargingProfiles.chargingSchedule.chargingSchedulePeriod[0]!.limit);
-        return {};
-      },
-      sendAndWait: async () => ({ answer: { configurationKey: [] } }),
-    } as unknown as ChargerCommands;
-    let clock = MONDAY_EVENING;
-    const controller = new ChargingController({
-      db,
-      shadows,
-      commands,
-      log: recordingLog(),
-      held: () => [charger.id],
-      now: () => clock,
-      timing: SOLAR_TIMING,
-      weekly: (row, at) => weeklyRunOf(db, SPOT, shadows, row, at),
-    });
-    const row = () => ocppDb(db).selectFrom('chargers').selectAll().where('id', '=', charger.id).executeTakeFirstOrThrow();
-    return {
-      row,
-      shadows,
-      async at(at: number) {
-        clock = at;
-        await controller.tick();
-        return limits.at(-1);
-      },
-    };
+    const row = () => ocppDb(db).selectFrom('chargers').selectAll().where('id', '=', charger.chargerId).executeTakeFirstOrThrow();
+    return { row, shadows: charger.shadows, at: charger.at };
   }
 
   it('plans the vehicle’s energy into the cheapest hour before the departure on the plant’s clock', async () => {
