@@ -4,7 +4,17 @@ import fs from 'fs';
 import path from 'path';
 import i18next, { type Resource, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { formatDateTimeIn, formatNumberIn, formatPowerIn, formatQuantityIn, formatRangeIn, localeOf } from '../src/i18n/locale-format';
+import {
+  formatDateTimeIn,
+  formatMoneyIn,
+  formatNumberIn,
+  formatPowerIn,
+  formatPricePerKwhIn,
+  formatQuantityIn,
+  formatRangeIn,
+  localeOf,
+  priceUnitIn,
+} from '../src/i18n/locale-format';
 import { formatMetricValueIn, metricValueTextIn } from '../src/shadow/metric-value';
 import { apiErrorTextIn } from '../src/api/error-text';
 
@@ -49,6 +59,11 @@ export const formatPower = (watts: number) => formatPowerIn(locale(), watts);
 export const formatQuantity = (value: number, unit: string | null | undefined, options?: Intl.NumberFormatOptions) =>
   formatQuantityIn(locale(), value, unit, options);
 export const formatRange = (min: number, max: number, unit: string | null | undefined) => formatRangeIn(locale(), min, max, unit);
+export const formatMoney = (amount: number, currency: string, options?: Intl.NumberFormatOptions) =>
+  formatMoneyIn(locale(), amount, currency, options);
+export const priceUnit = (currency: string) => priceUnitIn(locale(), currency);
+export const formatPricePerKwh = (value: number, currency: string, options?: Intl.NumberFormatOptions) =>
+  formatPricePerKwhIn(locale(), value, currency, options);
 export const formatMetricValue = (metricKey: string, value: number, serverUnit?: string | null) =>
   formatMetricValueIn(locale(), metricKey, value, serverUnit);
 export const metricValueText = (

@@ -88,6 +88,9 @@ export {
   formatPower,
   formatQuantity,
   formatRange,
+  formatMoney,
+  formatPricePerKwh,
+  priceUnit,
   formatMetricValue,
   metricValueText,
 } from './i18n/i18n';

@@ -1,7 +1,7 @@
 // How the analytics pages write their figures, in the interface's locale. Energy follows the
 // statistics page's rule (whole kWh from 100 up, else two decimals), so the two pages read alike.
 import type { BenchmarkMetric } from '@helio/contracts/limits';
-import { formatNumber } from '@helio/shared-utils';
+import { formatMoney as moneyText, formatNumber } from '@helio/shared-utils';
 
 const NBSP = '\u00a0';
 const DASH = '–';
@@ -22,8 +22,8 @@ export const formatKg = (value: number) =>
     ? `${formatNumber(value / 1000, { maximumFractionDigits: 1 })}${NBSP}t`
     : `${formatNumber(value, { maximumFractionDigits: 0 })}${NBSP}kg`;
 
-export const formatMoney = (amount: number, currency: string) =>
-  formatNumber(amount, { style: 'currency', currency, maximumFractionDigits: 0 });
+/** Whole units of money: the overview's sums are large. */
+export const formatMoney = (amount: number, currency: string) => moneyText(amount, currency, { maximumFractionDigits: 0 });
 
 export const formatHours = (value: number) => formatNumber(value, { maximumFractionDigits: 1 });
 

@@ -8,11 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, FormGroup, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
 import { DEPARTURE_TIME_PATTERN_SOURCE, EV_PRICE_LIMIT_MAX_CZK, EV_PRICE_LIMIT_MIN_CZK, WEEKDAYS } from '@helio/contracts/limits';
 import type { OcppChargerView } from '@helio/contracts';
-import { apiErrorText, formatDateTime, formatNumber, showToast } from '@helio/shared-utils';
+import { apiErrorText, formatDateTime, formatNumber, formatPricePerKwh, priceUnit, showToast } from '@helio/shared-utils';
 import { parseDecimal, useAssignVehicle, usePriceLimit, useVehicles, useWeeklyPlan } from './vehicles.resource';
 
 const TIME_PATTERN = new RegExp(DEPARTURE_TIME_PATTERN_SOURCE);
-const czk = (v: number) => `${formatNumber(v, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}\u00a0Kč/kWh`;
+// The controller judges prices in CZK (a tariff in EUR is converted at the spot rate), so the card writes CZK.
+const czk = (v: number) => formatPricePerKwh(v, 'CZK');
 
 function VehicleChoice({ charger, plantId, canControl }: { charger: OcppChargerView; plantId: string; canControl: boolean }) {
   const { t } = useTranslation('ev-app');
@@ -57,7 +58,9 @@ function PriceLimit({ charger, plantId, canControl }: { charger: OcppChargerView
       labelFor={`price-limit-${charger.chargerId}`}
       intent={bad ? 'danger' : 'none'}
       helperText={
-        bad ? t('planning.priceLimitRange', { min: EV_PRICE_LIMIT_MIN_CZK, max: EV_PRICE_LIMIT_MAX_CZK }) : t('planning.priceLimitHelp')
+        bad
+          ? t('planning.priceLimitRange', { min: EV_PRICE_LIMIT_MIN_CZK, max: EV_PRICE_LIMIT_MAX_CZK, unit: priceUnit('CZK') })
+          : t('planning.priceLimitHelp')
       }
     >
       <div className="helio-ev__inline">
@@ -68,7 +71,7 @@ function PriceLimit({ charger, plantId, canControl }: { charger: OcppChargerView
           disabled={!canControl}
           intent={bad ? 'danger' : 'none'}
           placeholder={t('planning.noLimit')}
-          rightElement={<Tag minimal>Kč/kWh</Tag>}
+          rightElement={<Tag minimal>{priceUnit('CZK')}</Tag>}
           onChange={(e) => setText(e.target.value)}
           data-testid="charger-price-limit"
         />

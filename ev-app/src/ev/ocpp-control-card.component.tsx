@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Callout, Card, FormGroup, H4, HTMLTable, InputGroup, Switch, Tag, type Intent } from '@blueprintjs/core';
 import { ID_TAG_MAX } from '@helio/contracts/limits';
 import type { ChargerCommandView, OcppChargerView } from '@helio/contracts';
-import { apiErrorText, formatDateTime, formatNumber, showToast, useMayCall } from '@helio/shared-utils';
+import { apiErrorText, formatDateTime, formatMoney, formatNumber, showToast, useMayCall } from '@helio/shared-utils';
 import { useFreeCharging } from './id-tags.resource';
 import { useChargerSessions, useCommandHistory, useOcppChargers, useRemoteStart, useRemoteStop } from './ocpp-control.resource';
 
@@ -83,7 +83,7 @@ function ChargerSessions({ charger }: { charger: OcppChargerView }) {
             <td data-testid="ocpp-session-energy">{kwh(s.energyKwh)}</td>
             <td data-testid="ocpp-session-solar">{kwh(s.solarKwh)}</td>
             <td data-testid="ocpp-session-cost">
-              {s.costCzk === null ? '–' : `${formatNumber(s.costCzk, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}\u00a0Kč`}
+              {s.costCzk === null ? '–' : formatMoney(s.costCzk, 'CZK')}
               {s.priceSource && ` (${t(`sessions.source.${s.priceSource}`)})`}
             </td>
             <td>{s.stopReason ? t(`ocpp.stopReasons.${s.stopReason}`, { defaultValue: s.stopReason }) : ''}</td>

@@ -6,7 +6,7 @@ import React, { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Callout, Card, FormGroup, H4, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { EV_PLAN_MAX_HOURS, type EvPlan, type OcppChargerView } from '@helio/contracts';
-import { apiErrorText, formatDateTime, formatNumber, showToast, type ApiError } from '@helio/shared-utils';
+import { apiErrorText, formatDateTime, formatMoney, formatNumber, showToast, type ApiError } from '@helio/shared-utils';
 import { planColumns, planSlotsValue } from './ev-data';
 import { usePlan } from './ev.resource';
 import { useApplyPlan } from './ocpp-control.resource';
@@ -46,10 +46,7 @@ function PlanResult({ plan, timeZone }: { plan: EvPlan; timeZone: string }) {
       )}
       <p className="helio-ev__note" data-testid="plan-summary">
         {t('plan.summary', {
-          cost:
-            plan.expectedCostCzk === null
-              ? t('plan.costUnknown')
-              : `${formatNumber(plan.expectedCostCzk, { maximumFractionDigits: 2 })}\u00a0Kč`,
+          cost: plan.expectedCostCzk === null ? t('plan.costUnknown') : formatMoney(plan.expectedCostCzk, 'CZK'),
           solar: kwh(plan.solarKwh),
           power: `${formatNumber(plan.chargerW / 1000, { maximumFractionDigits: 1 })}\u00a0kW`,
         })}

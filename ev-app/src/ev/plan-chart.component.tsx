@@ -1,6 +1,6 @@
 // The plan chart: spot price, forecast surplus and the planned charging power over the next hours.
 import React, { useMemo } from 'react';
-import { formatDateTime, formatNumber, UplotChart, type ChartOptions } from '@helio/shared-utils';
+import { formatDateTime, formatNumber, formatPricePerKwh, priceUnit, UplotChart, type ChartOptions } from '@helio/shared-utils';
 import type { PlanColumns } from './ev-data';
 
 export interface PlanChartLabels {
@@ -24,7 +24,7 @@ export function PlanChart({ columns, labels, timeZone }: { columns: PlanColumns;
           stroke: '#c87619',
           width: 2,
           scale: 'price',
-          value: (_u, v) => (v === null ? '–' : `${formatNumber(v, { maximumFractionDigits: 2 })}\u00a0Kč/kWh`),
+          value: (_u, v) => (v === null ? '–' : formatPricePerKwh(v, 'CZK', { maximumFractionDigits: 2 })),
         },
         { label: labels.surplus, stroke: '#238551', width: 2, value: (_u, v) => kw(v) },
         { label: labels.planned, stroke: '#2d72d2', width: 2, fill: 'rgba(45, 114, 210, 0.25)', value: (_u, v) => kw(v) },
@@ -36,7 +36,7 @@ export function PlanChart({ columns, labels, timeZone }: { columns: PlanColumns;
           side: 1,
           scale: 'price',
           size: 60,
-          label: 'Kč/kWh',
+          label: priceUnit('CZK'),
           values: (_u, splits) => splits.map((v) => formatNumber(v, { maximumFractionDigits: 2 })),
         },
       ],

@@ -8,7 +8,9 @@ import {
   downloadCsv,
   ErrorPanel,
   formatDateTime,
+  formatMoney,
   formatNumber,
+  formatPricePerKwh,
   UplotChart,
   type ChartOptions,
   type Plant,
@@ -89,9 +91,11 @@ export function SessionsCard({ plant }: { plant: Plant }) {
               <td data-testid="session-energy">{n(s.energyKwh)}</td>
               <td data-testid="session-solar">{n(s.solarSharePct, 0)}&nbsp;%</td>
               <td>
-                {s.costCzk === null ? '–' : `${n(s.costCzk)}\u00a0Kč${s.priceSource ? ` (${t(`sessions.source.${s.priceSource}`)})` : ''}`}
+                {s.costCzk === null
+                  ? '–'
+                  : `${formatMoney(s.costCzk, 'CZK')}${s.priceSource ? ` (${t(`sessions.source.${s.priceSource}`)})` : ''}`}
               </td>
-              <td>{s.avgPriceCzkKwh === null ? '–' : `${n(s.avgPriceCzkKwh, 3)}\u00a0Kč/kWh`}</td>
+              <td>{s.avgPriceCzkKwh === null ? '–' : formatPricePerKwh(s.avgPriceCzkKwh, 'CZK', { maximumFractionDigits: 3 })}</td>
             </tr>
           ))}
         </tbody>
@@ -145,7 +149,14 @@ export function SessionsCard({ plant }: { plant: Plant }) {
           />
           <p className="helio-ev__note" data-testid="month-totals">
             {months
-              .map((m) => t('sessions.monthTotal', { month: m.month, energy: n(m.energyKwh), solar: n(m.solarKwh), cost: n(m.costCzk) }))
+              .map((m) =>
+                t('sessions.monthTotal', {
+                  month: m.month,
+                  energy: n(m.energyKwh),
+                  solar: n(m.solarKwh),
+                  cost: formatMoney(m.costCzk, 'CZK'),
+                }),
+              )
               .join(' · ')}
           </p>
         </>

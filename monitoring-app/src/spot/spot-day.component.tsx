@@ -3,12 +3,12 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, H3, HTMLTable, NonIdealState, Tag } from '@blueprintjs/core';
-import { formatDateTime, formatNumber, type SpotDay } from '@helio/shared-utils';
+import { formatDateTime, formatNumber, formatPricePerKwh, priceUnit, type SpotDay } from '@helio/shared-utils';
 import { markPrices, summarise } from './price-marks';
 import { TableRegion } from '../common/table-region.component';
 
 const eur = (v: number) => `${formatNumber(v, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}\u00a0EUR/MWh`;
-const czk = (v: number) => `${formatNumber(v, { minimumFractionDigits: 3, maximumFractionDigits: 3 })}\u00a0Kč/kWh`;
+const czk = (v: number) => formatPricePerKwh(v, 'CZK', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 
 export function SpotDayCard({ day, title, timeZone, eurCzk }: { day: SpotDay; title: string; timeZone: string; eurCzk: number }) {
   const { t } = useTranslation('monitoring-app');
@@ -44,7 +44,7 @@ export function SpotDayCard({ day, title, timeZone, eurCzk }: { day: SpotDay; ti
             <tr>
               <th>{t('spot.period')}</th>
               <th className="helio-num">EUR/MWh</th>
-              <th className="helio-num">Kč/kWh</th>
+              <th className="helio-num">{priceUnit('CZK')}</th>
               <th />
             </tr>
           </thead>

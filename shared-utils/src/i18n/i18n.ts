@@ -4,7 +4,17 @@ import i18next from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, LOADER_OPTIONS, type Language } from './loader-options';
-import { formatDateTimeIn, formatNumberIn, formatPowerIn, formatQuantityIn, formatRangeIn, localeOf } from './locale-format';
+import {
+  formatDateTimeIn,
+  formatMoneyIn,
+  formatNumberIn,
+  formatPowerIn,
+  formatPricePerKwhIn,
+  formatQuantityIn,
+  formatRangeIn,
+  localeOf,
+  priceUnitIn,
+} from './locale-format';
 import type { TFunction } from 'i18next';
 import { formatMetricValueIn, metricValueTextIn } from '../shadow/metric-value';
 import { apiErrorTextIn, type FieldLabels } from '../api/error-text';
@@ -62,6 +72,21 @@ export function formatQuantity(value: number, unit: string | null | undefined, o
 /** "10–90 %": a range with its unit once, a no-break space before it. */
 export function formatRange(min: number, max: number, unit: string | null | undefined): string {
   return formatRangeIn(currentLocale(), min, max, unit);
+}
+
+/** Money in its currency, as the interface's language writes it (formatMoneyIn). */
+export function formatMoney(amount: number, currency: string, options?: Intl.NumberFormatOptions): string {
+  return formatMoneyIn(currentLocale(), amount, currency, options);
+}
+
+/** "Kč/kWh" in Czech, "CZK/kWh" in English: a price's unit for labels and axes. */
+export function priceUnit(currency: string): string {
+  return priceUnitIn(currentLocale(), currency);
+}
+
+/** A kWh's price with its unit ("4,25 Kč/kWh", "4.25 CZK/kWh"). */
+export function formatPricePerKwh(value: number, currency: string, options?: Intl.NumberFormatOptions): string {
+  return formatPricePerKwhIn(currentLocale(), value, currency, options);
 }
 
 export function formatPower(watts: number): string {

@@ -1,4 +1,12 @@
-import { formatDateTimeIn, formatNumberIn, formatPowerIn, localeOf } from './locale-format';
+import {
+  formatDateTimeIn,
+  formatMoneyIn,
+  formatNumberIn,
+  formatPowerIn,
+  formatPricePerKwhIn,
+  localeOf,
+  priceUnitIn,
+} from './locale-format';
 
 // Intl separates thousands and units with no-break spaces; compare with plain ones.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -60,5 +68,25 @@ describe('formatters made once per locale and options', () => {
       expect(formatDateTimeIn('en-US', Date.UTC(2026, 10, 23, 12), { timeZone: 'UTC', dateStyle: 'short' })).toBe('11/23/26');
       expect(formatDateTimeIn('cs-CZ', Date.UTC(2026, 10, 23, 12), { timeZone: 'UTC', dateStyle: 'short' })).toBe('23.11.26');
     }
+  });
+});
+
+describe('money and energy prices', () => {
+  it('writes an amount in its currency as the locale does', () => {
+    expect(plain(formatMoneyIn('cs-CZ', 1234.5, 'CZK'))).toBe('1 234,50 Kč');
+    expect(plain(formatMoneyIn('en-US', 1234.5, 'CZK'))).toBe('CZK 1,234.50');
+    expect(plain(formatMoneyIn('en-US', 1234.5, 'EUR'))).toBe('€1,234.50');
+  });
+
+  it('names the price unit in the language: Kč/kWh in Czech, CZK/kWh in English', () => {
+    expect(priceUnitIn('cs-CZ', 'CZK')).toBe('Kč/kWh');
+    expect(priceUnitIn('en-US', 'CZK')).toBe('CZK/kWh');
+    expect(priceUnitIn('cs-CZ', 'EUR')).toBe('€/kWh');
+  });
+
+  it('writes a kWh price with two decimals and its unit kept to the number', () => {
+    expect(formatPricePerKwhIn('cs-CZ', 4.25, 'CZK')).toBe('4,25\u00a0Kč/kWh');
+    expect(formatPricePerKwhIn('en-US', 4.25, 'CZK')).toBe('4.25\u00a0CZK/kWh');
+    expect(formatPricePerKwhIn('cs-CZ', 1.2345, 'CZK', { maximumFractionDigits: 3 })).toBe('1,235\u00a0Kč/kWh');
   });
 });

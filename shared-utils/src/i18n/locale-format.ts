@@ -48,6 +48,27 @@ export function formatRangeIn(locale: Locale, min: number, max: number, unit: st
   return unit ? `${range}\u00a0${unit}` : range;
 }
 
+/** An amount of money in its currency as the locale writes it: "1 234,50 Kč" in Czech, "CZK 1,234.50" in English. */
+export function formatMoneyIn(locale: Locale, amount: number, currency: string, options?: Intl.NumberFormatOptions): string {
+  return formatNumberIn(locale, amount, { ...options, style: 'currency', currency });
+}
+
+/** The unit of an energy price, its currency as the locale writes it: "Kč/kWh" in Czech, "CZK/kWh" in English. */
+export function priceUnitIn(locale: Locale, currency: string): string {
+  const parts = cached(
+    numberFormats,
+    locale,
+    { style: 'currency', currency },
+    () => new Intl.NumberFormat(locale, { style: 'currency', currency }),
+  ).formatToParts(0);
+  return `${parts.find((p) => p.type === 'currency')?.value ?? currency}/kWh`;
+}
+
+/** A price of a kWh: the number, then its unit ("4,25 Kč/kWh", "4.25 CZK/kWh"); two decimals unless told. */
+export function formatPricePerKwhIn(locale: Locale, value: number, currency: string, options?: Intl.NumberFormatOptions): string {
+  return formatQuantityIn(locale, value, priceUnitIn(locale, currency), options ?? { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
 /** Watts below 1000 W (rounded), kilowatts with 1–2 decimals from there; a no-break space before the unit. */
 export function formatPowerIn(locale: Locale, watts: number): string {
   const rounded = Math.round(watts);
