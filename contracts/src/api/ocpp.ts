@@ -121,7 +121,7 @@ export const OcppChargerView = Type.Object({
   batteryFirstBelowPct: Type.Integer(),
   /** Charge only below this price, CZK/kWh: above it Now, Min+PV and a plan's slots take the PV surplus only; null: no limit. */
   priceLimitCzkKwh: Nullable(Type.Number()),
-  /** The price now the limit is judged by (spot, else the plant's tariff); null: no limit, or no price known (then no limit holds). */
+  /** The price now the limit is judged by (the plant's tariff, else spot); null: no limit, or no price known (then no limit holds). */
   priceNowCzkKwh: Nullable(Type.Number()),
   /** The plant's vehicle charging on it; null: none assigned. */
   vehicleId: Nullable(Type.String({ maxLength: 100 })),

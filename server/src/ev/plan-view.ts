@@ -92,7 +92,7 @@ export function departureOf(text: string, now: number): number {
 /**
  * The plan's steps from now to the departure: whole steps only, the first beginning at the next
  * quarter hour, the last ending by the departure; each with the plant's forecast surplus and its price
- * (spot, else the plant's tariff).
+ * (the plant's tariff, else spot: ev/prices.ts).
  */
 export async function planSteps(
   db: Kysely<Database>,
@@ -104,13 +104,13 @@ export async function planSteps(
   const first = Math.ceil(now / STEP_MS) * STEP_MS;
   const forecast = await latestForecast(db, plant.id);
   const surplus = new Map((forecast?.steps ?? []).map((s) => [s.start, s.surplusW]));
-  const periods = await spotPeriods(db, spot, plant.tenant_id, first, departure, true);
   const tariff = tariffCzkKwh(plant, spot);
+  const periods = tariff === null ? await spotPeriods(db, spot, plant.tenant_id, first, departure, true) : [];
   const steps: PlanStepInput[] = [];
   let p = 0;
   for (let start = first; start + STEP_MS <= departure; start += STEP_MS) {
     while (p < periods.length && periods[p].end <= start) p++;
-    const price = periods[p] && periods[p].start <= start ? periods[p].czkKwh : tariff;
+    const price = tariff ?? (periods[p] && periods[p].start <= start ? periods[p].czkKwh : null);
     steps.push({ start, surplusW: Math.round(surplus.get(start) ?? 0), priceCzkKwh: price });
   }
   return { steps, forecastIssuedAt: forecast?.issuedAt ?? null };

@@ -1,4 +1,7 @@
 // The prices the EV module charges with: the plant's own tariff when it has one, else the spot price.
+// One rule for every use (a session's cost, ev/plan's steps, a weekly plan's slots, the "charge only
+// below" limit): a plant on a fixed tariff pays it whatever the market does, so planning or holding
+// back by spot prices would save it nothing; the analytics money figures price energy the same way.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { PlantRow } from '../plants/access';
@@ -46,8 +49,8 @@ export async function spotPeriods(
 }
 
 /**
- * The price a car charging at `at` pays, CZK/kWh, as ev/plan prices its steps: the spot price of that
- * moment (the organisation's own, demo days filled when demo prices are on), else the plant's tariff;
+ * The price a car charging at `at` pays, CZK/kWh, as ev/plan prices its steps: the plant's tariff, else
+ * the spot price of that moment (the organisation's own, demo days filled when demo prices are on);
  * null: neither known. A charger's "charge only below" limit is judged by it.
  */
 export async function priceAtCzkKwh(
@@ -56,9 +59,10 @@ export async function priceAtCzkKwh(
   plant: Pick<PlantRow, 'tenant_id' | 'tariff_price_per_kwh' | 'tariff_currency'>,
   at: number,
 ): Promise<number | null> {
+  const tariff = tariffCzkKwh(plant, spot);
+  if (tariff !== null) return tariff;
   const periods = await spotPeriods(db, spot, plant.tenant_id, at, at + 1, true);
-  const period = periods.find((p) => p.start <= at && p.end > at);
-  return period ? period.czkKwh : tariffCzkKwh(plant, spot);
+  return periods.find((p) => p.start <= at && p.end > at)?.czkKwh ?? null;
 }
 
 /** priceAtCzkKwh for a plant by its id; null for a plant that is gone. */

@@ -1,5 +1,5 @@
 // "Charge only below price X" as the charging controller obeys it, on a driven clock: the plant's price
-// at each moment from the organisation's spot prices (else its tariff), Now and Min+PV charging from
+// at each moment from its tariff (else the organisation's spot prices), Now and Min+PV charging from
 // the grid only at or below the limit, the PV surplus always; an unknown price holds nothing back.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -51,12 +51,14 @@ describe.each(databaseTargets())('the price limit on $name', (target) => {
     };
   }
 
-  it('prices a moment by the organisation’s spot price, else the plant’s tariff, else not at all', async () => {
+  it('prices a moment by the plant’s tariff, else the organisation’s spot price, else not at all', async () => {
     const { plantId } = await rig('fast', 3);
     expect(await plantPriceAt(db, SPOT, plantId, T0 + 10 * 60_000)).toBeCloseTo(2);
     expect(await plantPriceAt(db, SPOT, plantId, T0 + HOUR + 1)).toBeCloseTo(5);
     expect(await plantPriceAt(db, SPOT, plantId, T0 + 2 * HOUR)).toBeNull();
+    // A plant on its own tariff pays it, spot hours or not (as its sessions are costed).
     await db.updateTable('plants').set({ tariff_price_per_kwh: 4.2 }).where('id', '=', plantId).execute();
+    expect(await plantPriceAt(db, SPOT, plantId, T0 + 10 * 60_000)).toBeCloseTo(4.2);
     expect(await plantPriceAt(db, SPOT, plantId, T0 + 2 * HOUR)).toBeCloseTo(4.2);
   });
 
