@@ -24,7 +24,7 @@ import type { AlertRaiseDeps } from '../notifications/alert-raise';
 import { CHARGER_KEYS } from '@helio/contracts';
 import { chargerFaults } from './charger-faults';
 import { chargerHandlers, type ConnectedCharger } from './charger-handlers';
-import { plantPriceAt } from '../ev/prices';
+import { PlantPrices } from '../ev/prices';
 import type { SpotConfig } from '../spot/spot-config';
 import { ChargingController, CONTROL_TICK_MS } from './charging-controller';
 import { weeklyRunOf } from './weekly-plan';
@@ -148,7 +148,7 @@ export class CentralSystem {
       timing: opts.solarTiming,
       ...(opts.spot
         ? {
-            priceAt: (plantId: string, at: number) => plantPriceAt(opts.db, opts.spot!, plantId, at),
+            priceAt: new PlantPrices(opts.db, opts.spot).priceAt,
             weekly: (charger: ChargerTable, at: number) => weeklyRunOf(opts.db, opts.spot!, opts.shadows, charger, at),
           }
         : {}),
