@@ -19,6 +19,7 @@ import {
   DEPARTURE_TIME_PATTERN_SOURCE,
   EV_PRICE_LIMIT_MAX_CZK,
   EV_PRICE_LIMIT_MIN_CZK,
+  VEHICLE_NAME_MAX,
   WEEKDAYS,
 } from '../limits/ev';
 import { access, endpoint, Id, Nullable, NullableEnum, Ok, strict, StringEnum, type EndpointTypes } from './common';
@@ -157,6 +158,8 @@ export const ChargerSessionView = Type.Object({
   idTag: Type.String({ maxLength: ID_TAG_MAX }),
   /** The card's name on the plant's list; null: not on it (free charging, or removed since). */
   idTagName: Nullable(Type.String({ maxLength: ID_TAG_NAME_MAX })),
+  /** The vehicle on the charger when the session started; null: none, or removed since. */
+  vehicleName: Nullable(Type.String({ maxLength: VEHICLE_NAME_MAX })),
   start: IsoTime,
   /** null: it runs. */
   end: Nullable(IsoTime),

@@ -149,11 +149,12 @@ describe('/ev OCPP control', () => {
     await waitFor(() => expect(calls('ev/charger/current')).toEqual([{ chargerId: 'c-1', minCurrentA: 7, maxCurrentA: 7 }]));
   });
 
-  it('lists the charger’s sessions with the card’s name, energy, cost and why each ended', async () => {
+  it('lists the charger’s sessions with the card’s name, the car, energy, cost and why each ended', async () => {
     const done: ChargerSessionView = {
       transactionId: 8,
       idTag: 'CARD-42',
       idTagName: 'Jana',
+      vehicleName: 'Kia EV6',
       start: '2026-11-28T10:00:00.000Z',
       end: '2026-11-28T11:00:00.000Z',
       energyKwh: 7.5,
@@ -162,7 +163,10 @@ describe('/ev OCPP control', () => {
       priceSource: 'spot',
       stopReason: 'EVDisconnected',
     };
-    sessions = [{ ...done, transactionId: 9, idTagName: null, end: null, stopReason: null, costCzk: null, priceSource: null }, done];
+    sessions = [
+      { ...done, transactionId: 9, idTagName: null, vehicleName: null, end: null, stopReason: null, costCzk: null, priceSource: null },
+      done,
+    ];
     show();
     const rows = await within(await screen.findByTestId('ocpp-control')).findAllByTestId('ocpp-session');
     expect(rows.map((r) => r.getAttribute('data-running'))).toEqual(['true', 'false']);
@@ -171,6 +175,8 @@ describe('/ev OCPP control', () => {
     expect(within(rows[1] as HTMLElement).getByTestId('ocpp-session-energy').textContent).toBe('7,5');
     expect(within(rows[1] as HTMLElement).getByTestId('ocpp-session-cost').textContent).toMatch(/^4,20\sKč \(spot\)$/);
     expect(rows[1]?.textContent).toContain('Jana');
+    expect(within(rows[1] as HTMLElement).getByTestId('ocpp-session-vehicle').textContent).toBe('Kia EV6');
+    expect(within(rows[0] as HTMLElement).getByTestId('ocpp-session-vehicle').textContent).toBe('–');
     expect(rows[1]?.textContent).toContain('auto odpojeno');
   });
 

@@ -68,6 +68,7 @@ function ChargerSessions({ charger }: { charger: OcppChargerView }) {
           <th>{t('sessions.start')}</th>
           <th>{t('sessions.end')}</th>
           <th>{t('ocpp.card')}</th>
+          <th>{t('planning.vehicle')}</th>
           <th>{t('sessions.energyKwh')}</th>
           <th>{t('ocpp.solarKwh')}</th>
           <th>{t('sessions.cost')}</th>
@@ -80,6 +81,7 @@ function ChargerSessions({ charger }: { charger: OcppChargerView }) {
             <td>{formatDateTime(Date.parse(s.start))}</td>
             <td>{s.end === null ? t('sessions.running') : formatDateTime(Date.parse(s.end))}</td>
             <td>{s.idTagName ?? s.idTag}</td>
+            <td data-testid="ocpp-session-vehicle">{s.vehicleName ?? '–'}</td>
             <td data-testid="ocpp-session-energy">{kwh(s.energyKwh)}</td>
             <td data-testid="ocpp-session-solar">{kwh(s.solarKwh)}</td>
             <td data-testid="ocpp-session-cost">

@@ -49,6 +49,7 @@ const RECORDED = [
   '077_battery_first',
   '078_retire_min_soc',
   '079_ev_vehicles',
+  '080_session_vehicles',
 ];
 
 describe('the migrations collected from the modules', () => {

@@ -113,6 +113,9 @@ export async function chargerSessions(
       t.label,
     ]),
   );
+  const vehicles = new Map(
+    (await o.selectFrom('ev_vehicles').select(['id', 'name']).where('plant_id', '=', plant.id).execute()).map((v) => [v.id, v.name]),
+  );
   const from = Math.min(...rows.map((r) => Date.parse(r.started_at))) - MAX_SAMPLE_GAP_MS;
   const to = Math.max(...rows.map((r) => (r.stopped_at === null ? now : Date.parse(r.stopped_at)))) + 1;
   const power = (await readStoredSamples(db, charger.thing_name, [CHARGER_KEYS.power], from, to)).get(CHARGER_KEYS.power) ?? [];
@@ -129,6 +132,7 @@ export async function chargerSessions(
         transactionId: Number(row.id),
         idTag: row.id_tag,
         idTagName: names.get(row.id_tag.toLowerCase()) ?? null,
+        vehicleName: row.vehicle_id === null ? null : (vehicles.get(row.vehicle_id) ?? null),
         start: row.started_at,
         end: row.stopped_at,
         energyKwh,

@@ -12,6 +12,7 @@ import type { OcppTables } from './tables';
 import { ocppMigration } from './migrations/070-ocpp';
 import { batteryFirstMigration } from './migrations/077-battery-first';
 import { evVehiclesMigration } from './migrations/079-ev-vehicles';
+import { sessionVehiclesMigration } from './migrations/080-session-vehicles';
 import { ocppChargerHandlers } from './routes';
 
 export const ocppModule = serverModule({
@@ -21,6 +22,7 @@ export const ocppModule = serverModule({
     '070_ocpp': ocppMigration,
     '077_battery_first': batteryFirstMigration,
     '079_ev_vehicles': evVehiclesMigration,
+    '080_session_vehicles': sessionVehiclesMigration,
   },
   handlers: ({
     db,

@@ -313,7 +313,7 @@ describe.each(databaseTargets())('ev/charger API on $name', (target) => {
       expect(asked).toEqual([{ transactionId: started.transactionId }]);
     });
 
-    it('lists the charger’s sessions: energy by the meter register, the card’s name, the stop reason and a cost', async () => {
+    it('lists the charger’s sessions: energy by the meter register, the card’s name, the car on the charger at the start, the stop reason and a cost', async () => {
       const { chargePointId, login } = await add();
       const cp = await connect(chargePointId, login.password);
       await ocppDb(db)
@@ -327,6 +327,14 @@ describe.each(databaseTargets())('ev/charger API on $name', (target) => {
           created_at: new Date().toISOString(),
         })
         .execute();
+      // The car on the charger when the session starts is the session's, whatever the charger gets later.
+      const { vehicleId } = (
+        await call('ev/vehicle/add', { plantId, name: 'Kia EV6', capacityKwh: 77, chargeLimitPct: 90, socPct: null })
+      ).json<{
+        vehicleId: string;
+      }>();
+      const assigned = await call('ev/charger/vehicle', { chargerId: login.chargerId, vehicleId });
+      expect(assigned.statusCode).toBe(200);
       const t0 = Date.now() - 30 * 60_000;
       const iso = (minutes: number) => new Date(t0 + minutes * 60_000).toISOString();
       const { transactionId } = (await cp.call('StartTransaction', {
@@ -335,10 +343,19 @@ describe.each(databaseTargets())('ev/charger API on $name', (target) => {
         meterStart: 2_000_000,
         timestamp: iso(0),
       })) as { transactionId: number };
+      expect((await call('ev/charger/vehicle', { chargerId: login.chargerId, vehicleId: null })).statusCode).toBe(200);
       await cp.call('MeterValues', { connectorId: 1, transactionId, meterValue: [meterValue(iso(5), 2_000_600, 7590, 11)] });
       const sessions = async () => (await call('ev/charger/sessions', { chargerId: login.chargerId }, viewer)).json<Sessions>().sessions;
       expect(await sessions()).toEqual([
-        expect.objectContaining({ transactionId, idTag: 'session-1', idTagName: 'Jana', end: null, energyKwh: 0.6, stopReason: null }),
+        expect.objectContaining({
+          transactionId,
+          idTag: 'session-1',
+          idTagName: 'Jana',
+          vehicleName: 'Kia EV6',
+          end: null,
+          energyKwh: 0.6,
+          stopReason: null,
+        }),
       ]);
       await cp.call('MeterValues', { connectorId: 1, transactionId, meterValue: [meterValue(iso(10), 2_001_200, 7590, 11)] });
       await cp.call('StopTransaction', { transactionId, meterStop: 2_001_250, timestamp: iso(11), reason: 'EVDisconnected' });
@@ -346,6 +363,9 @@ describe.each(databaseTargets())('ev/charger API on $name', (target) => {
       expect(done).toMatchObject({ transactionId, end: iso(11), energyKwh: 1.25, stopReason: 'EVDisconnected' });
       // The plant reported no import meanwhile: all of it is solar and free, as ev/sessions counts it.
       expect(done).toMatchObject({ solarKwh: 1.25, costCzk: 0, priceSource: 'spot' });
+      // A vehicle removed since is named no more.
+      expect((await call('ev/vehicle/remove', { plantId, vehicleId })).statusCode).toBe(200);
+      expect((await sessions())[0]).toMatchObject({ transactionId, vehicleName: null });
       expect((await call('ev/charger/sessions', { chargerId: login.chargerId }, theirOwner)).statusCode).toBe(404);
     });
 

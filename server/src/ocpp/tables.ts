@@ -94,6 +94,8 @@ export interface ChargingTransactionTable {
   /** The newest energy register of the session seen in MeterValues, Wh. */
   last_meter_wh: number | null;
   last_meter_at: string | null;
+  /** The vehicle on the charger when the session started (ev_vehicles.id, not enforced); null: none. */
+  vehicle_id: string | null;
 }
 
 export interface ChargerIdTagTable {

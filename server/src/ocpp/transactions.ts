@@ -56,6 +56,8 @@ export async function startTransaction(
       .executeTakeFirst();
   const before = await existing();
   if (before) return { transactionId: Number(before.id), idTagInfo, repeated: true };
+  // The car on the charger now is the session's, whatever the charger is given later.
+  const onCharger = await o.selectFrom('chargers').select('vehicle_id').where('id', '=', charger.id).executeTakeFirst();
   const inserted = await o
     .insertInto('charging_transactions')
     .values({
@@ -70,6 +72,7 @@ export async function startTransaction(
       stop_id_tag: null,
       last_meter_wh: req.meterStart,
       last_meter_at: startedAt,
+      vehicle_id: onCharger?.vehicle_id ?? null,
     })
     .onConflict((oc) => oc.columns(['charger_id', 'connector_id', 'started_at']).doNothing())
     .returning('id')
