@@ -62,6 +62,9 @@ export interface ControllerDeps {
 /** A weekly plan's slots are planned again this often until the first begins (prices and the forecast move). */
 export const WEEKLY_REPLAN_MS = 15 * 60_000;
 
+/** A charger row as the controller reads it: with when its vehicle's SoC was last entered by hand. */
+type ControlledCharger = ChargerTable & { vehicle_soc_entered_at: string | null };
+
 interface Controlled {
   mode: EvMode;
   state: SolarState;
@@ -119,10 +122,15 @@ export class ChargingController {
     const ids = this.deps.held();
     if (ids.length === 0) return;
     const o = ocppDb(this.deps.db);
-    let query = o.selectFrom('chargers').selectAll().where('id', 'in', ids);
-    if (onlyPlantId !== undefined) query = query.where('plant_id', '=', onlyPlantId);
+    let query = o
+      .selectFrom('chargers')
+      .leftJoin('ev_vehicles', 'ev_vehicles.id', 'chargers.vehicle_id')
+      .selectAll('chargers')
+      .select('ev_vehicles.manual_soc_at as vehicle_soc_entered_at')
+      .where('chargers.id', 'in', ids);
+    if (onlyPlantId !== undefined) query = query.where('chargers.plant_id', '=', onlyPlantId);
     const chargers = await query.execute();
-    const byPlant = new Map<string, ChargerTable[]>();
+    const byPlant = new Map<string, ControlledCharger[]>();
     for (const c of chargers) byPlant.set(c.plant_id, [...(byPlant.get(c.plant_id) ?? []), c]);
     for (const [plantId, ofPlant] of byPlant) {
       const plant = await this.deps.db.selectFrom('plants').select('thing_name').where('id', '=', plantId).executeTakeFirst();
@@ -145,7 +153,7 @@ export class ChargingController {
     }
   }
 
-  private async control(charger: ChargerTable, surplusW: number, gridAllowed: boolean): Promise<void> {
+  private async control(charger: ControlledCharger, surplusW: number, gridAllowed: boolean): Promise<void> {
     const session = await openTransaction(this.deps.db, charger.id, 1);
     if (!session) {
       this.controlled.delete(charger.id);
@@ -186,11 +194,18 @@ export class ChargingController {
    * The charger's weekly plan's slots. Planned again every WEEKLY_REPLAN_MS (prices and the forecast
    * move) until its first slot begins; from then on kept until the departure, as evcc locks a plan that
    * has started (a SoC entered by hand does not move while the car charges, so a plan made again would
-   * ask for the same energy twice). A change of the charger's plan, vehicle, price limit or current plans afresh.
+   * ask for the same energy twice). A change of the charger's plan, vehicle, price limit or current plans
+   * afresh, and so does a SoC entered by hand since: the owner has told how full the car is now.
    */
-  private async weeklyRun(charger: ChargerTable, now: number): Promise<WeeklyRun | null> {
+  private async weeklyRun(charger: ControlledCharger, now: number): Promise<WeeklyRun | null> {
     if (!this.deps.weekly || charger.weekly_plan === null) return null;
-    const key = `${charger.weekly_plan}|${charger.vehicle_id}|${charger.price_limit_czk_kwh}|${charger.max_current_a}`;
+    const key = [
+      charger.weekly_plan,
+      charger.vehicle_id,
+      charger.price_limit_czk_kwh,
+      charger.max_current_a,
+      charger.vehicle_soc_entered_at,
+    ].join('|');
     const known = this.weeklyRuns.get(charger.id);
     if (known && known.key === key) {
       const run = known.run;

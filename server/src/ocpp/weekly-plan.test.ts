@@ -71,7 +71,7 @@ describe.each(databaseTargets())('a weekly plan run by the controller on $name',
       .where('id', '=', charger.chargerId)
       .execute();
     const row = () => ocppDb(db).selectFrom('chargers').selectAll().where('id', '=', charger.chargerId).executeTakeFirstOrThrow();
-    return { row, shadows: charger.shadows, at: charger.at };
+    return { row, shadows: charger.shadows, at: charger.at, vehicleId };
   }
 
   it('plans the vehicle’s energy into the cheapest hour before the departure on the plant’s clock', async () => {
@@ -92,6 +92,23 @@ describe.each(databaseTargets())('a weekly plan run by the controller on $name',
     // After the slots: PV again (it holds the minimum for the stop delay, then pauses).
     expect(await charger.at(CHEAP + 50 * 60_000)).toBe(6);
     expect(await charger.at(CHEAP + 50 * 60_000 + SOLAR_TIMING.stopDelayMs)).toBe(0);
+  });
+
+  it('keeps a plan that has begun until the departure, but plans again when a SoC is entered by hand', async () => {
+    const charger = await rig();
+    expect(await charger.at(MONDAY_EVENING + 60_000)).toBe(0);
+    expect(await charger.at(CHEAP + 60_000)).toBe(16);
+    // Begun: fifteen minutes later it is not planned again (the SoC entered has not moved while charging).
+    expect(await charger.at(CHEAP + 16 * 60_000)).toBe(16);
+    // The owner enters 80 %, the vehicle's limit: nothing is left to plan, so PV mode's own rule holds
+    // (no surplus: the minimum for the stop delay, then a pause).
+    await ocppDb(db)
+      .updateTable('ev_vehicles')
+      .set({ manual_soc_pct: 80, manual_soc_at: new Date(CHEAP + 17 * 60_000).toISOString() })
+      .where('id', '=', charger.vehicleId)
+      .execute();
+    expect(await charger.at(CHEAP + 18 * 60_000)).toBe(6);
+    expect(await charger.at(CHEAP + 18 * 60_000 + SOLAR_TIMING.stopDelayMs)).toBe(0);
   });
 
   it('runs nothing while the departure is beyond the horizon, or without a vehicle', async () => {
