@@ -96,6 +96,7 @@ const sessions: EvSessionList = {
 
 const plan = (reachable: boolean): EvPlan => ({
   deviceId: 'dev-1',
+  chargerId: 'c-1',
   neededKwh: 20,
   plannedKwh: reachable ? 20 : 11,
   reachable,
@@ -120,7 +121,7 @@ function answer(planAnswer = plan(true), chargers = [own()]) {
         truncated: false,
       };
     if (path === 'ev/sessions') return sessions;
-    if (path === 'ev/plan') return planAnswer;
+    if (path === 'ev/charger/plan') return planAnswer;
     if (path === 'ev/charger/list') return { chargers, role: 'owner' };
     if (path === 'ev/charger/settings') return body;
     if (path === 'ev/charger/plan/apply') return { ok: true };
@@ -210,7 +211,7 @@ describe('/ev', () => {
     fireEvent.click(await screen.findByTestId('plan-compute'));
     expect((await screen.findByTestId('plan-unreachable')).textContent).toContain('Do odjezdu nelze stihnout');
     expect(within(screen.getByTestId('plan-slots')).getAllByRole('listitem')).toHaveLength(1);
-    expect(apiPost).toHaveBeenCalledWith('ev/plan', expect.objectContaining({ deviceId: 'dev-1', targetKwh: 20 }));
+    expect(apiPost).toHaveBeenCalledWith('ev/charger/plan', expect.objectContaining({ chargerId: 'c-1', targetKwh: 20 }));
     fireEvent.click(screen.getByTestId('plan-apply'));
     await waitFor(() =>
       expect(apiPost).toHaveBeenCalledWith('ev/charger/plan/apply', {
@@ -218,6 +219,18 @@ describe('/ev', () => {
         slots: [[Date.parse('2026-06-01T12:00:00.000Z'), Date.parse('2026-06-01T14:00:00.000Z')]],
       }),
     );
+  });
+
+  it('plans a charge for an OCPP charger added without a device, by its charger id', async () => {
+    answer(plan(true), [own({ driver: 'ocpp', deviceId: null })]);
+    render(
+      <HelioAppFrame>
+        <Root />
+      </HelioAppFrame>,
+    );
+    fireEvent.click(await screen.findByTestId('plan-compute'));
+    expect(await screen.findByTestId('plan-reachable')).toBeTruthy();
+    expect(apiPost).toHaveBeenCalledWith('ev/charger/plan', expect.objectContaining({ chargerId: 'c-1', targetKwh: 20 }));
   });
 
   it('keeps the settings read-only for a user without devices:control', async () => {

@@ -95,7 +95,10 @@ export const EvPlanStep = Type.Object({
 export type EvPlanStep = Static<typeof EvPlanStep>;
 
 export const EvPlan = Type.Object({
-  deviceId: Type.String({ maxLength: 100 }),
+  /** The charger device planned for (ev/plan's); null: an OCPP charger added without one (ev/charger/plan). */
+  deviceId: Nullable(Type.String({ maxLength: 100 })),
+  /** The charger planned for (ev/charger/plan's); null: ev/plan for a device that is no OCPP charger. */
+  chargerId: Nullable(Type.String({ maxLength: 100 })),
   neededKwh: Type.Number(),
   plannedKwh: Type.Number(),
   /** false: even charging at full power in every step until departure falls short. */
@@ -138,6 +141,13 @@ const VehicleFields = {
   socPct: Nullable(Type.Number({ minimum: 0, maximum: 100 })),
 };
 
+/** What a departure plan is asked for: energy or a SoC (exactly one), by a departure within EV_PLAN_MAX_HOURS. */
+export const PlanTarget = {
+  targetKwh: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: EV_PLAN_MAX_KWH })),
+  targetSocPct: Type.Optional(Type.Number({ minimum: 1, maximum: 100 })),
+  departure: IsoTime,
+};
+
 export const evEndpoints = {
   'ev/chargers': endpoint(
     NoBody,
@@ -150,15 +160,7 @@ export const evEndpoints = {
     access('metrics:read', { module: 'ev', tenantResources: [{ field: 'plantId', kind: 'plant' }] }),
   ),
   'ev/plan': endpoint(
-    Type.Object(
-      {
-        deviceId: Id,
-        targetKwh: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: EV_PLAN_MAX_KWH })),
-        targetSocPct: Type.Optional(Type.Number({ minimum: 1, maximum: 100 })),
-        departure: IsoTime,
-      },
-      strict,
-    ),
+    Type.Object({ deviceId: Id, ...PlanTarget }, strict),
     EvPlan,
     access('devices:read', { module: 'ev', tenantResources: [{ field: 'deviceId', kind: 'device' }] }),
   ),

@@ -22,6 +22,7 @@ import {
   VEHICLE_NAME_MAX,
   WEEKDAYS,
 } from '../limits/ev';
+import { EvPlan, PlanTarget } from './ev';
 import { access, endpoint, Id, Nullable, NullableEnum, Ok, strict, StringEnum, type EndpointTypes } from './common';
 
 const IsoTime = Type.String({ minLength: 1, maxLength: 40 });
@@ -265,6 +266,15 @@ export const ocppEndpoints = {
     ),
     Type.Object({ mode: StringEnum(EV_MODES), phases: Phases, batteryFirstBelowPct: Type.Integer() }),
     access('devices:control', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
+  ),
+  /**
+   * The charger's departure plan (ev/plan's, for any charger of the plant: an OCPP charger's power is its
+   * current limit on its phases, its SoC the car's over OCPP, else its vehicle's entered one).
+   */
+  'ev/charger/plan': endpoint(
+    Type.Object({ chargerId: Id, ...PlanTarget }, strict),
+    EvPlan,
+    access('devices:read', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
   ),
   /** Plan mode with these slots ([startMs, endMs], full power inside them, surplus outside). */
   'ev/charger/plan/apply': endpoint(

@@ -48,14 +48,7 @@ function EvChargers({ plant }: { plant: Plant }) {
       {ours.map((charger) => (
         <React.Fragment key={charger.chargerId}>
           <ChargerCard charger={charger} plantId={plant.id} timeZone={plant.timezone} canControl={canControl} />
-          {charger.deviceId !== null && (
-            <PlanCard
-              charger={{ ...charger, deviceId: charger.deviceId }}
-              plantId={plant.id}
-              timeZone={plant.timezone}
-              canControl={canControl}
-            />
-          )}
+          <PlanCard charger={charger} plantId={plant.id} timeZone={plant.timezone} canControl={canControl} />
         </React.Fragment>
       ))}
       <OcppControlCard plantId={plant.id} canControl={mayControl} />

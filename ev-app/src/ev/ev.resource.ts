@@ -6,7 +6,7 @@ import { apiPost, type ApiError } from '@helio/shared-utils';
 
 type Chargers = EvEndpoints['ev/chargers']['response'];
 type Sessions = EvEndpoints['ev/sessions']['response'];
-export type PlanRequest = EvEndpoints['ev/plan']['request'];
+export type PlanRequest = EvEndpoints['ev/charger/plan']['request'];
 
 const CHARGERS_REFRESH_MS = 15_000;
 
@@ -26,6 +26,7 @@ export function useSessions(plantId: string, from: string, to: string): UseQuery
   });
 }
 
+/** A charger's departure plan (ev/charger/plan: any charger of the plant, with or without a device row). */
 export function usePlan() {
-  return useMutation({ mutationFn: (request: PlanRequest) => apiPost('ev/plan', request) });
+  return useMutation({ mutationFn: (request: PlanRequest) => apiPost('ev/charger/plan', request) });
 }

@@ -1,7 +1,7 @@
 // A charge plan for one charger: target energy or SoC by a departure; shows the planned slots on the
 // price and surplus chart, the expected finish and cost, says plainly when the target cannot be
 // reached, and lets an operator hand the plan to the charger (plan mode with these slots,
-// ev/charger/plan/apply). The plan is computed for the plant's charger device it describes.
+// ev/charger/plan/apply). The plan is computed for the charger (ev/charger/plan), OCPP or a gateway's.
 import React, { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Callout, Card, FormGroup, H4, HTMLSelect, InputGroup } from '@blueprintjs/core';
@@ -70,7 +70,7 @@ export function PlanCard({
   timeZone,
   canControl,
 }: {
-  charger: OcppChargerView & { deviceId: string };
+  charger: OcppChargerView;
   plantId: string;
   timeZone: string;
   canControl: boolean;
@@ -88,7 +88,7 @@ export function PlanCard({
     const value = Number(target);
     const when = new Date(departure);
     plan.mutate({
-      deviceId: charger.deviceId,
+      chargerId: charger.chargerId,
       departure: Number.isNaN(when.getTime()) ? departure : when.toISOString(),
       ...(kind === 'kwh' ? { targetKwh: value } : { targetSocPct: value }),
     });
@@ -105,9 +105,9 @@ export function PlanCard({
     <Card className="helio-ev__section" data-testid="plan-card">
       <H4>{t('plan.title', { name: charger.name })}</H4>
       <form className="helio-ev__plan-form" onSubmit={submit}>
-        <FormGroup label={t('plan.targetKind')} labelFor={`plan-kind-${charger.deviceId}`}>
+        <FormGroup label={t('plan.targetKind')} labelFor={`plan-kind-${charger.chargerId}`}>
           <HTMLSelect
-            id={`plan-kind-${charger.deviceId}`}
+            id={`plan-kind-${charger.chargerId}`}
             value={kind}
             onChange={(e) => setKind(e.currentTarget.value as 'kwh' | 'soc')}
             options={[
@@ -116,9 +116,9 @@ export function PlanCard({
             ]}
           />
         </FormGroup>
-        <FormGroup label={kind === 'kwh' ? t('plan.targetKwh') : t('plan.targetSoc')} labelFor={`plan-target-${charger.deviceId}`}>
+        <FormGroup label={kind === 'kwh' ? t('plan.targetKwh') : t('plan.targetSoc')} labelFor={`plan-target-${charger.chargerId}`}>
           <InputGroup
-            id={`plan-target-${charger.deviceId}`}
+            id={`plan-target-${charger.chargerId}`}
             type="number"
             min={1}
             value={target}
@@ -126,9 +126,9 @@ export function PlanCard({
             data-testid="plan-target"
           />
         </FormGroup>
-        <FormGroup label={t('plan.departure', { hours: EV_PLAN_MAX_HOURS })} labelFor={`plan-departure-${charger.deviceId}`}>
+        <FormGroup label={t('plan.departure', { hours: EV_PLAN_MAX_HOURS })} labelFor={`plan-departure-${charger.chargerId}`}>
           <InputGroup
-            id={`plan-departure-${charger.deviceId}`}
+            id={`plan-departure-${charger.chargerId}`}
             type="datetime-local"
             value={departure}
             onChange={(e) => setDeparture(e.currentTarget.value)}

@@ -14,7 +14,7 @@ import { spotPeriods, tariffCzkKwh } from './prices';
 const STEP_MS = EV_PLAN_STEP_MINUTES * 60_000;
 const iso = (ts: number) => new Date(ts).toISOString();
 
-type PlanRequest = EvEndpoints['ev/plan']['request'];
+type PlanRequest = Pick<EvEndpoints['ev/plan']['request'], 'targetKwh' | 'targetSocPct' | 'departure'>;
 
 /** The vehicle assigned to the charger: its battery, its charge limit and the SoC entered by hand. */
 export interface PlanVehicle {
@@ -120,7 +120,7 @@ export async function planView(
   db: Kysely<Database>,
   spot: SpotConfig,
   plant: PlantRow,
-  device: { id: string; rated_power_kw: number | null },
+  planned: { deviceId: string | null; chargerId: string | null; chargerW: number },
   reported: JsonObject,
   request: PlanRequest,
   now = Date.now(),
@@ -128,11 +128,12 @@ export async function planView(
 ): Promise<EvPlan> {
   const departure = departureOf(request.departure, now);
   const needed = neededKwh(request, reported, charger.vehicle);
-  const chargerW = chargerWatts(device.rated_power_kw, reported);
+  const { chargerW } = planned;
   const { steps, forecastIssuedAt } = await planSteps(db, spot, plant, now, departure);
   const plan = planCharge({ steps, stepMs: STEP_MS, neededKwh: needed, chargerW, priceLimitCzkKwh: charger.priceLimitCzkKwh ?? null });
   return {
-    deviceId: device.id,
+    deviceId: planned.deviceId,
+    chargerId: planned.chargerId,
     neededKwh: Math.round(needed * 1000) / 1000,
     plannedKwh: plan.plannedKwh,
     reachable: plan.reachable,

@@ -10,22 +10,29 @@ import { periodInvalid, plantNotFound } from '../http/errors';
 import { findTenantPlant } from '../plants/access';
 import type { SpotConfig } from '../spot/spot-config';
 import { findVisibleCharger, fleetChargers } from './chargers';
-import { planView, type PlanCharger } from './plan-view';
+import { chargerWatts, planView, type PlanCharger } from './plan-view';
 import { ocppDb } from '../ocpp/tables';
 
-/** The charger a device is: its price limit and its vehicle (battery, charge limit, SoC entered). */
-async function planChargerOf(db: Kysely<Database>, deviceId: string): Promise<PlanCharger> {
+/** The charger a device is: its id, its price limit and its vehicle (battery, charge limit, SoC entered). */
+async function planChargerOf(db: Kysely<Database>, deviceId: string): Promise<PlanCharger & { chargerId: string | null }> {
   const charger = await ocppDb(db)
     .selectFrom('chargers')
     .leftJoin('ev_vehicles', (join) =>
       join.onRef('ev_vehicles.id', '=', 'chargers.vehicle_id').onRef('ev_vehicles.plant_id', '=', 'chargers.plant_id'),
     )
-    .select(['chargers.price_limit_czk_kwh', 'ev_vehicles.capacity_kwh', 'ev_vehicles.charge_limit_pct', 'ev_vehicles.manual_soc_pct'])
+    .select([
+      'chargers.id',
+      'chargers.price_limit_czk_kwh',
+      'ev_vehicles.capacity_kwh',
+      'ev_vehicles.charge_limit_pct',
+      'ev_vehicles.manual_soc_pct',
+    ])
     .where('chargers.device_id', '=', deviceId)
     .orderBy('chargers.created_at')
     .executeTakeFirst();
-  if (!charger) return {};
+  if (!charger) return { chargerId: null };
   return {
+    chargerId: charger.id,
     priceLimitCzkKwh: charger.price_limit_czk_kwh,
     ...(charger.capacity_kwh === null || charger.charge_limit_pct === null
       ? {}
@@ -60,8 +67,10 @@ export function evHandlers(deps: { db: Kysely<Database>; shadows: ShadowStore; s
     },
     'ev/plan': async (request) => {
       const { device, plant } = await findVisibleCharger(db, request.user, request.body.deviceId);
-      const doc = await shadows.get(plant.thing_name);
-      return planView(db, spot, plant, device, doc?.state.reported ?? {}, request.body, Date.now(), await planChargerOf(db, device.id));
+      const reported = (await shadows.get(plant.thing_name))?.state.reported ?? {};
+      const charger = await planChargerOf(db, device.id);
+      const planned = { deviceId: device.id, chargerId: charger.chargerId, chargerW: chargerWatts(device.rated_power_kw, reported) };
+      return planView(db, spot, plant, planned, reported, request.body, Date.now(), charger);
     },
   };
 }

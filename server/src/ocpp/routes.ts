@@ -3,7 +3,8 @@
 // {chargerId}: a plant's OCPP chargers (charger-store.ts holds the rules). ev/charger/remote-start
 // {chargerId, idTag, connectorId?}, /remote-stop {chargerId}, /current {chargerId, minCurrentA,
 // maxCurrentA}, /settings {chargerId, mode, phases, batteryFirstBelowPct?} and /plan/apply {chargerId, slots} control a
-// charger; ev/charger/commands {chargerId} is its command history (charger-control.ts) and
+// charger; ev/charger/plan {chargerId, targetKwh | targetSocPct, departure} computes its departure plan
+// (charger-plan.ts); ev/charger/commands {chargerId} is its command history (charger-control.ts) and
 // ev/charger/sessions {chargerId} its transactions with energy and cost (charger-sessions.ts).
 // ev/charger/price-limit, /vehicle and /weekly-plan are a charger's own settings (charger-control.ts);
 // ev/vehicle/* the plant's vehicles (vehicle-store.ts). ev/id-tag/list, /add, /block and /remove are the plant's RFID cards and ev/charger/free-charging a
@@ -11,6 +12,7 @@
 // charger probed) is the contract's.
 import type { ApiHandlers } from '../http/api-module';
 import type { SpotConfig } from '../spot/spot-config';
+import { chargerPlan } from './charger-plan';
 import { chargerSessions } from './charger-sessions';
 import {
   applyChargerPlan,
@@ -51,6 +53,7 @@ export function ocppChargerHandlers(deps: ChargerStoreDeps & { spot: SpotConfig 
     'ev/charger/current': async (request) => setCurrentLimits(deps, request, request.body),
     'ev/charger/sessions': async (request) => chargerSessions(deps.db, deps.spot, request, request.body),
     'ev/charger/settings': async (request) => setChargerSettings(deps, request, request.body),
+    'ev/charger/plan': async (request) => chargerPlan(deps, request, request.body),
     'ev/charger/plan/apply': async (request) => {
       await applyChargerPlan(deps, request, request.body);
       return { ok: true };
