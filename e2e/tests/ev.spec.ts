@@ -234,5 +234,17 @@ test('a vehicle added on /ev, assigned to a charger with a price limit and a wee
   await expect(card.getByLabel('Nabíjet ze sítě jen pod cenou')).toHaveValue('3,5');
   await expect(card.getByTestId('weekly-next')).toContainText('06:45, nabito na 85 %');
   await expect(card.getByTestId('weekly-day-7')).toBeChecked();
+
+  // A departure plan for this OCPP charger (it has no device row): to 70 % from the 30 % entered, of
+  // the vehicle's 77.5 kWh, is 31 kWh.
+  const plan = page.getByTestId('plan-card');
+  await plan.getByLabel('Cíl').selectOption('soc');
+  await plan.getByTestId('plan-target').fill('70');
+  await plan.getByTestId('plan-compute').click();
+  await expect(plan.getByTestId('plan-result')).toBeVisible();
+  await expect(plan.getByTestId('plan-slots').locator('li').first()).toBeVisible();
+  await expect(plan.getByTestId('plan-reachable').or(plan.getByTestId('plan-unreachable'))).toContainText(
+    /31\skWh bude nabito|nabít lze \d/,
+  );
   expect(await seriousA11yViolations(page)).toEqual([]);
 });

@@ -1,68 +1,24 @@
 // ev/charger/plan through the real app on SQLite and PostgreSQL: an OCPP charger added without a device
 // row gets a departure plan at its own current limit; a SoC target counts from its vehicle's battery and
 // SoC, and is refused without one; a viewer of the plant may plan, another tenant finds no charger.
-import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { EV_PHASE_VOLTAGE, type EvEndpoints, type EvPlan } from '@helio/contracts';
-import type { Database } from '../db/schema';
-import { startDevices, type DeviceServices } from '../iot/services';
-import { insertPlant, insertTenant, recordingLog } from '../iot/test-fixtures';
-import { buildApp } from '../http/app';
-import { addUser, tokenFor } from '../iam/test-fixtures';
-import { grantPlantAccess } from '../plants/access';
 import { databaseTargets } from '../testing/databases';
-import { apiPost, testConfig } from '../testing/test-app';
+import { ocppApiRig } from './api-rig';
 
-type Login = EvEndpoints['ev/charger/add']['response'];
 type ChargerList = EvEndpoints['ev/charger/list']['response'];
 type Refusal = { error: { code: string; details: { field?: string; reason?: string } } };
 
 describe.each(databaseTargets())('a charger’s departure plan on $name', (target) => {
-  let db: Kysely<Database>;
-  let devices: DeviceServices;
-  let app: FastifyInstance;
+  const rig = ocppApiRig(target, 'ev-plan');
+  const { call } = rig;
   let plantId: string;
-  let owner: string;
   let viewer: string;
   let theirOwner: string;
-
-  const call = (path: string, body: unknown, token = owner) => apiPost(app, path, body, token);
+  beforeAll(() => ({ plantId, viewer, theirOwner } = rig));
   const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
-  beforeAll(async () => {
-    db = await target.create();
-    const tenant = await insertTenant(db);
-    const other = await insertTenant(db);
-    const thing = `ev-plan-${randomUUID().slice(0, 8)}`;
-    await insertPlant(db, tenant, thing);
-    plantId = (await db.selectFrom('plants').select('id').where('thing_name', '=', thing).executeTakeFirstOrThrow()).id;
-    const ev = ['monitoring', 'management', 'ev'];
-    owner = await tokenFor(db, await addUser(db, tenant, { role: 'owner', modules: ev }));
-    theirOwner = await tokenFor(db, await addUser(db, other, { role: 'owner', modules: ev }));
-    const viewerUser = await addUser(db, tenant, { role: 'viewer', modules: ev });
-    await grantPlantAccess(db, { plantId, userId: viewerUser.id, role: 'viewer' });
-    viewer = await tokenFor(db, viewerUser);
-    const config = testConfig({ mqttPort: 0, simulator: false });
-    devices = await startDevices({ db, config, log: recordingLog(), clientId: `ev-plan-${thing}`, ocppControlTickMs: 0 });
-    app = await buildApp({ db, config, devices });
-  });
-
-  afterAll(async () => {
-    await app.close();
-    await devices.close();
-    await target.destroy();
-  });
-
-  async function addCharger(): Promise<string> {
-    const added = await call('ev/charger/add', {
-      plantId,
-      chargePointId: `CP-${randomUUID().slice(0, 8)}`,
-      name: `Box ${randomUUID().slice(0, 4)}`,
-    });
-    expect(added.statusCode).toBe(200);
-    return added.json<Login>().chargerId;
-  }
+  const addCharger = async () => (await rig.add(`Box ${randomUUID().slice(0, 4)}`)).login.chargerId;
 
   it('plans an OCPP charger without a device row at its current limit on its phases', async () => {
     const chargerId = await addCharger();

@@ -2,29 +2,22 @@
 // and PostgreSQL: the owner adds, blocks, unblocks and removes cards (audited), anyone who sees the
 // plant lists them, another tenant reaches none of it; and a charge point made with ocpp-rpc's own
 // strict client is answered by Authorize and StartTransaction as the list says at that moment.
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { RPCClient } from 'ocpp-rpc';
 import type { EvEndpoints } from '@helio/contracts';
 import type { Database } from '../db/schema';
-import { startDevices, type DeviceServices } from '../iot/services';
-import { insertPlant, insertTenant, recordingLog } from '../iot/test-fixtures';
-import { buildApp } from '../http/app';
-import { addUser, tokenFor } from '../iam/test-fixtures';
-import { grantPlantAccess } from '../plants/access';
 import { databaseTargets } from '../testing/databases';
-import { apiPost, testConfig } from '../testing/test-app';
-import { BOOT, chargePoint, ocppEndpoint } from './test-charge-point';
+import { ocppApiRig } from './api-rig';
 
 type IdTags = EvEndpoints['ev/id-tag/list']['response'];
 type ChargerList = EvEndpoints['ev/charger/list']['response'];
 type Login = EvEndpoints['ev/charger/add']['response'];
 
 describe.each(databaseTargets())('plant id tags on $name', (target) => {
+  const rig = ocppApiRig(target, 'idtags');
+  const { call } = rig;
   let db: Kysely<Database>;
-  let devices: DeviceServices;
-  let app: FastifyInstance;
   let plantId: string;
   let theirPlantId: string;
   let owner: string;
@@ -32,18 +25,11 @@ describe.each(databaseTargets())('plant id tags on $name', (target) => {
   let viewer: string;
   let theirOwner: string;
   let withoutEv: string;
-  const open: RPCClient[] = [];
-
-  const call = (path: string, body: unknown, token = owner) => apiPost(app, path, body, token);
+  beforeAll(() => ({ db, plantId, theirPlantId, owner, operator, viewer, theirOwner, withoutEv } = rig));
   const tags = async (token = owner, plant = plantId) => (await call('ev/id-tag/list', { plantId: plant }, token)).json<IdTags>();
   async function connectedCharger() {
-    const chargePointId = `CP-${randomUUID().slice(0, 8)}`;
-    const login = (await call('ev/charger/add', { plantId, chargePointId, name: 'Garáž' })).json<Login>();
-    const cp = chargePoint(ocppEndpoint(app), chargePointId, login.password);
-    open.push(cp);
-    await cp.connect();
-    await cp.call('BootNotification', BOOT);
-    return { cp, chargerId: login.chargerId };
+    const { chargePointId, login } = await rig.add('Garáž');
+    return { cp: await rig.connect(chargePointId, login.password), chargerId: login.chargerId };
   }
   const authorize = async (cp: RPCClient, idTag: string) =>
     ((await cp.call('Authorize', { idTag })) as { idTagInfo: { status: string } }).idTagInfo.status;
@@ -58,42 +44,6 @@ describe.each(databaseTargets())('plant id tags on $name', (target) => {
     })) as { idTagInfo: { status: string } };
     return started.idTagInfo.status;
   };
-
-  beforeAll(async () => {
-    db = await target.create();
-    const tenant = await insertTenant(db);
-    const other = await insertTenant(db);
-    const thing = `idtags-${randomUUID().slice(0, 8)}`;
-    const theirThing = `idtags-${randomUUID().slice(0, 8)}`;
-    await insertPlant(db, tenant, thing);
-    await insertPlant(db, other, theirThing);
-    plantId = (await db.selectFrom('plants').select('id').where('thing_name', '=', thing).executeTakeFirstOrThrow()).id;
-    theirPlantId = (await db.selectFrom('plants').select('id').where('thing_name', '=', theirThing).executeTakeFirstOrThrow()).id;
-    const ev = ['monitoring', 'management', 'ev'];
-    owner = await tokenFor(db, await addUser(db, tenant, { role: 'owner', modules: ev }));
-    theirOwner = await tokenFor(db, await addUser(db, other, { role: 'owner', modules: ev }));
-    const operatorUser = await addUser(db, tenant, { role: 'operator', modules: ev });
-    await grantPlantAccess(db, { plantId, userId: operatorUser.id, role: 'operator' });
-    operator = await tokenFor(db, operatorUser);
-    const viewerUser = await addUser(db, tenant, { role: 'viewer', modules: ev });
-    await grantPlantAccess(db, { plantId, userId: viewerUser.id, role: 'viewer' });
-    viewer = await tokenFor(db, viewerUser);
-    withoutEv = await tokenFor(db, await addUser(db, tenant, { role: 'owner', modules: ['monitoring', 'management'] }));
-    const config = testConfig({ mqttPort: 0, simulator: false });
-    devices = await startDevices({ db, config, log: recordingLog(), clientId: `idtags-${thing}`, ocppControlTickMs: 0 });
-    app = await buildApp({ db, config, devices });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-  });
-
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((cp) => cp.close({ force: true })));
-  });
-
-  afterAll(async () => {
-    await app.close();
-    await devices.close();
-    await target.destroy();
-  });
 
   it('adds a card with its name, lists it to anyone on the plant, and refuses the same card in another case', async () => {
     const added = await call('ev/id-tag/add', { plantId, idTag: 'A1B2C3D4', name: '  Jana  ' });

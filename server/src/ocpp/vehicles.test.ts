@@ -3,18 +3,13 @@
 // declared code and field; the plan turning a SoC target into energy with the vehicle's battery (the
 // SoC entered when the charger sends none) and refusing a target above its charge limit; a weekly
 // plan's next departure on the plant's wall clock.
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { EvEndpoints, EvPlan } from '@helio/contracts';
 import type { Database } from '../db/schema';
-import { startDevices, type DeviceServices } from '../iot/services';
-import { insertPlant, insertTenant, recordingLog } from '../iot/test-fixtures';
-import { buildApp } from '../http/app';
-import { addUser, tokenFor } from '../iam/test-fixtures';
-import { grantPlantAccess } from '../plants/access';
+import type { DeviceServices } from '../iot/services';
 import { databaseTargets } from '../testing/databases';
-import { apiPost, testConfig } from '../testing/test-app';
+import { ocppApiRig } from './api-rig';
 import { ocppDb } from './tables';
 
 type Vehicle = EvEndpoints['ev/vehicle/add']['response'];
@@ -23,50 +18,23 @@ type ChargerList = EvEndpoints['ev/charger/list']['response'];
 type Weekly = EvEndpoints['ev/charger/weekly-plan']['response'];
 
 describe.each(databaseTargets())('vehicles, price limits and weekly plans on $name', (target) => {
+  const rig = ocppApiRig(target, 'ev-veh');
+  const { call } = rig;
   let db: Kysely<Database>;
   let devices: DeviceServices;
-  let app: FastifyInstance;
   let plantId: string;
   let thing: string;
   let theirPlantId: string;
   let owner: string;
   let viewer: string;
   let theirOwner: string;
-
-  const call = (path: string, body: unknown, token = owner) => apiPost(app, path, body, token);
+  beforeAll(() => ({ db, devices, plantId, thing, theirPlantId, owner, viewer, theirOwner } = rig));
   /** A schema refusal's code and the first field it names. */
   const schemaRefusal = (body: { error: { code: string; details: Array<{ instancePath: string }> } }) => [
     body.error.code,
     body.error.details[0]?.instancePath,
   ];
   const car = { name: 'Škoda Enyaq', capacityKwh: 60, chargeLimitPct: 80, socPct: 30 };
-
-  beforeAll(async () => {
-    db = await target.create();
-    const tenant = await insertTenant(db);
-    const other = await insertTenant(db);
-    thing = `ev-veh-${randomUUID().slice(0, 8)}`;
-    const theirThing = `ev-veh-${randomUUID().slice(0, 8)}`;
-    await insertPlant(db, tenant, thing);
-    await insertPlant(db, other, theirThing);
-    plantId = (await db.selectFrom('plants').select('id').where('thing_name', '=', thing).executeTakeFirstOrThrow()).id;
-    theirPlantId = (await db.selectFrom('plants').select('id').where('thing_name', '=', theirThing).executeTakeFirstOrThrow()).id;
-    const ev = ['monitoring', 'management', 'ev'];
-    owner = await tokenFor(db, await addUser(db, tenant, { role: 'owner', modules: ev }));
-    theirOwner = await tokenFor(db, await addUser(db, other, { role: 'owner', modules: ev }));
-    const viewerUser = await addUser(db, tenant, { role: 'viewer', modules: ev });
-    await grantPlantAccess(db, { plantId, userId: viewerUser.id, role: 'viewer' });
-    viewer = await tokenFor(db, viewerUser);
-    const config = testConfig({ mqttPort: 0, simulator: false });
-    devices = await startDevices({ db, config, log: recordingLog(), clientId: `ev-veh-${thing}`, ocppControlTickMs: 0 });
-    app = await buildApp({ db, config, devices });
-  });
-
-  afterAll(async () => {
-    await app.close();
-    await devices.close();
-    await target.destroy();
-  });
 
   it('adds a vehicle for an operator of the plant, refusing bad fields with their code and a name the plant has', async () => {
     const added = await call('ev/vehicle/add', { plantId, ...car });
