@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { RPCClient } from 'ocpp-rpc';
 import type { EvEndpoints } from '@helio/contracts';
 import type { Database } from '../db/schema';
+import type { FloodLimits } from '../iot/mqtt/flood-guard';
 import { buildApp } from '../http/app';
 import { addRole, addUser, tokenFor, type TestUser } from '../iam/test-fixtures';
 import { startDevices, type DeviceServices } from '../iot/services';
@@ -15,6 +16,8 @@ import { insertPlant, insertTenant, recordingLog } from '../iot/test-fixtures';
 import { grantPlantAccess } from '../plants/access';
 import type { TestDatabase } from '../testing/databases';
 import { apiPost, testConfig } from '../testing/test-app';
+import { addCharger } from './chargers';
+import type { ChargerTable } from './tables';
 import { BOOT, chargePoint, ocppEndpoint } from './test-charge-point';
 
 type Login = EvEndpoints['ev/charger/add']['response'];
@@ -44,9 +47,15 @@ export interface OcppApiRig {
   add(name?: string, token?: string, plant?: string): Promise<{ chargePointId: string; login: Login; response: LightMyRequestResponse }>;
   /** A strict charge point (ocpp-rpc's own client) signed in with the login and booted. */
   connect(chargePointId: string, password: string): Promise<RPCClient>;
+  /** A charger added to the plant through the store and a strict charge point for it, connected, not yet booted. */
+  unbooted(opts?: { free?: boolean }): Promise<{ cp: RPCClient; charger: ChargerTable; password: string; cpId: string }>;
+  /** The OCPP endpoint's address on loopback. */
+  endpoint: string;
+  /** Has a charge point the test made itself closed after the test. */
+  track(cp: RPCClient): RPCClient;
 }
 
-export function ocppApiRig(target: TestDatabase, name: string, options: { callTimeoutMs?: number } = {}): OcppApiRig {
+export function ocppApiRig(target: TestDatabase, name: string, options: { callTimeoutMs?: number; flood?: FloodLimits } = {}): OcppApiRig {
   const open: RPCClient[] = [];
   const rig = {
     call: (path: string, body: unknown, token?: string) => apiPost(rig.app, path, body, token ?? rig.owner),
@@ -57,10 +66,25 @@ export function ocppApiRig(target: TestDatabase, name: string, options: { callTi
       return { chargePointId, login: response.json<Login>(), response };
     },
     async connect(chargePointId: string, password: string) {
-      const cp = chargePoint(ocppEndpoint(rig.app), chargePointId, password);
-      open.push(cp);
+      const cp = rig.track(chargePoint(rig.endpoint, chargePointId, password));
       await cp.connect();
       await cp.call('BootNotification', BOOT);
+      return cp;
+    },
+    async unbooted(opts: { free?: boolean } = {}) {
+      const cpId = `CP-${randomUUID().slice(0, 8)}`;
+      const { charger, password } = await addCharger(rig.db, {
+        plantId: rig.plantId,
+        chargePointId: cpId,
+        name: `Charger ${cpId}`,
+        freeCharging: opts.free,
+      });
+      const cp = rig.track(chargePoint(rig.endpoint, cpId, password));
+      await cp.connect();
+      return { cp, charger, password, cpId };
+    },
+    track(cp: RPCClient) {
+      open.push(cp);
       return cp;
     },
   } as OcppApiRig;
@@ -94,6 +118,7 @@ export function ocppApiRig(target: TestDatabase, name: string, options: { callTi
       clientId: `${name}-${thing}`,
       ocppControlTickMs: 0,
       ...(options.callTimeoutMs === undefined ? {} : { ocppCallTimeoutMs: options.callTimeoutMs }),
+      ...(options.flood === undefined ? {} : { ocppFlood: options.flood }),
     });
     const app = await buildApp({ db, config, devices });
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -101,6 +126,7 @@ export function ocppApiRig(target: TestDatabase, name: string, options: { callTi
       db,
       devices,
       app,
+      endpoint: ocppEndpoint(app),
       tenantId,
       plantId,
       thing,
