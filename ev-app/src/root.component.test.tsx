@@ -4,6 +4,7 @@ import type { ChargerView, EvPlan, EvSessionList, OcppChargerView } from '@helio
 import { HelioAppFrame } from '@helio/shared-utils';
 import { __fixtures, __setCurrentUser, __setSignedIn, apiPost } from '@helio/shared-utils/mock';
 import { Root } from './root.component';
+import { ocppChargerView } from './ev/test-charger';
 
 const charger = (over: Partial<ChargerView> = {}): ChargerView => ({
   deviceId: 'dev-1',
@@ -31,50 +32,31 @@ const charger = (over: Partial<ChargerView> = {}): ChargerView => ({
 });
 
 /** The active plant's own charger as ev/charger/list answers it: a gateway's charger, live from the plant's report. */
-const own = (over: Partial<OcppChargerView> = {}): OcppChargerView => ({
-  chargerId: 'c-1',
-  plantId: 'plant-1',
-  driver: 'gateway',
-  deviceId: 'dev-1',
-  mode: 'solar',
-  phases: 0,
-  hwPhases: 3,
-  live: {
-    powerW: 4140,
-    currentA: 6,
-    activePhases: 3,
-    sessionKwh: 2.5,
-    carConnected: true,
-    carSocPct: 40,
-    solarSharePct: 100,
-    reportedAt: '2026-06-01T10:00:00.000Z',
-  },
-  chargePointId: 'gw-brno-01-ev1',
-  name: 'Wallbox garáž',
-  ocppUrl: 'ws://ems/ocpp/gw-brno-01-ev1',
-  connection: null,
-  connectionAt: null,
-  hasPassword: false,
-  vendor: null,
-  model: null,
-  serial: null,
-  firmware: null,
-  bootedAt: null,
-  lastHeartbeatAt: null,
-  minCurrentA: 6,
-  maxCurrentA: 16,
-  hwMaxCurrentA: 16,
-  freeCharging: false,
-  batteryFirstBelowPct: 0,
-  priceLimitCzkKwh: null,
-  priceNowCzkKwh: null,
-  vehicleId: null,
-  weeklyPlan: null,
-  nextDeparture: null,
-  transactionId: null,
-  connectors: [],
-  ...over,
-});
+// A gateway's charger with a car charging from the sun.
+const own = (over: Partial<OcppChargerView> = {}): OcppChargerView =>
+  ocppChargerView({
+    driver: 'gateway',
+    deviceId: 'dev-1',
+    mode: 'solar',
+    live: {
+      powerW: 4140,
+      currentA: 6,
+      activePhases: 3,
+      sessionKwh: 2.5,
+      carConnected: true,
+      carSocPct: 40,
+      solarSharePct: 100,
+      reportedAt: '2026-06-01T10:00:00.000Z',
+    },
+    chargePointId: 'gw-brno-01-ev1',
+    name: 'Wallbox garáž',
+    ocppUrl: 'ws://ems/ocpp/gw-brno-01-ev1',
+    connection: null,
+    hasPassword: false,
+    vendor: null,
+    model: null,
+    ...over,
+  });
 
 const sessions: EvSessionList = {
   plantId: 'plant-1',

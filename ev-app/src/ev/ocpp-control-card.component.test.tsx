@@ -4,51 +4,9 @@ import type { ChargerCommandView, ChargerSessionView, OcppChargerView } from '@h
 import { HelioAppFrame } from '@helio/shared-utils';
 import { __setCurrentUser, __fixtures, __setSignedIn, apiPost } from '@helio/shared-utils/mock';
 import { Root } from '../root.component';
+import { ocppChargerView } from './test-charger';
 
-const ocpp = (over: Partial<OcppChargerView> = {}): OcppChargerView => ({
-  chargerId: 'c-1',
-  plantId: 'plant-1',
-  driver: 'ocpp',
-  deviceId: null,
-  mode: 'fast',
-  phases: 0,
-  hwPhases: 3,
-  live: {
-    powerW: 0,
-    currentA: 0,
-    activePhases: 0,
-    sessionKwh: 0,
-    carConnected: false,
-    carSocPct: null,
-    solarSharePct: null,
-    reportedAt: null,
-  },
-  chargePointId: 'WB-1',
-  name: 'Wallbox OCPP',
-  ocppUrl: 'ws://ems/ocpp/WB-1',
-  connection: 'online',
-  connectionAt: null,
-  hasPassword: true,
-  vendor: 'Wallbox',
-  model: 'Pulsar',
-  serial: null,
-  firmware: null,
-  bootedAt: null,
-  lastHeartbeatAt: null,
-  minCurrentA: 6,
-  maxCurrentA: 16,
-  hwMaxCurrentA: 16,
-  freeCharging: false,
-  batteryFirstBelowPct: 0,
-  priceLimitCzkKwh: null,
-  priceNowCzkKwh: null,
-  vehicleId: null,
-  weeklyPlan: null,
-  nextDeparture: null,
-  transactionId: null,
-  connectors: [],
-  ...over,
-});
+const ocpp = ocppChargerView;
 const command = (over: Partial<ChargerCommandView> = {}): ChargerCommandView => ({
   id: 'cmd-1',
   chargerId: 'c-1',

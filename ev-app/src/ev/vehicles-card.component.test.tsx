@@ -6,52 +6,10 @@ import type { OcppChargerView, VehicleView } from '@helio/contracts';
 import { HelioAppFrame } from '@helio/shared-utils';
 import { __setSignedIn, apiPost } from '@helio/shared-utils/mock';
 import { Root } from '../root.component';
+import { ocppChargerView } from './test-charger';
 import { parseDecimal } from './vehicles.resource';
 
-const ocpp = (over: Partial<OcppChargerView> = {}): OcppChargerView => ({
-  chargerId: 'c-1',
-  plantId: 'plant-1',
-  driver: 'ocpp',
-  deviceId: null,
-  mode: 'fast',
-  phases: 0,
-  hwPhases: 3,
-  live: {
-    powerW: 0,
-    currentA: 0,
-    activePhases: 0,
-    sessionKwh: 0,
-    carConnected: false,
-    carSocPct: null,
-    solarSharePct: null,
-    reportedAt: null,
-  },
-  chargePointId: 'WB-1',
-  name: 'Wallbox OCPP',
-  ocppUrl: 'ws://ems/ocpp/WB-1',
-  connection: 'online',
-  connectionAt: null,
-  hasPassword: true,
-  vendor: 'Wallbox',
-  model: 'Pulsar',
-  serial: null,
-  firmware: null,
-  bootedAt: null,
-  lastHeartbeatAt: null,
-  minCurrentA: 6,
-  maxCurrentA: 16,
-  hwMaxCurrentA: 16,
-  freeCharging: false,
-  batteryFirstBelowPct: 0,
-  priceLimitCzkKwh: null,
-  priceNowCzkKwh: null,
-  vehicleId: null,
-  weeklyPlan: null,
-  nextDeparture: null,
-  transactionId: null,
-  connectors: [],
-  ...over,
-});
+const ocpp = ocppChargerView;
 let charger: OcppChargerView;
 let vehicles: VehicleView[];
 const calls = (path: string) => apiPost.mock.calls.filter(([called]) => called === path).map(([, body]) => body);
