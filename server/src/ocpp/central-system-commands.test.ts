@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/schema';
 import type { DeviceServices } from '../iot/services';
 import { databaseTargets } from '../testing/databases';
-import { ocppApiRig } from './api-rig';
+import { ocppApiRig } from '../testing/ocpp-api-rig';
 import { until } from '../testing/until';
 import { addCharger } from './chargers';
 import { ocppDb } from './tables';

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { DeviceServices } from '../iot/services';
 import { databaseTargets } from '../testing/databases';
-import { ocppApiRig } from './api-rig';
+import { ocppApiRig } from '../testing/ocpp-api-rig';
 import { notificationsDb } from '../notifications/notifications-db';
 import { until } from '../testing/until';
 import { addIdTag, setFreeCharging } from './chargers';

@@ -2,14 +2,14 @@
 // ocpp-rpc's own strict client: remote start/stop recorded pending and settled by the charger's answer
 // (accepted, rejected, timed out); its sessions with energy, card, car and cost; current limits within
 // the hardware, min ≤ max; settings kept in one place (an OCPP charger's row, which the plant's keys no
-// longer reach; a gateway's charger's plant keys, written as plant controls). The set-up is api-rig.ts's.
+// longer reach; a gateway's charger's plant keys, written as plant controls). The set-up is testing/ocpp-api-rig.ts's.
 import type { DeviceServices } from '../iot/services';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { EvEndpoints } from '@helio/contracts';
 import type { Database } from '../db/schema';
 import { databaseTargets } from '../testing/databases';
-import { ocppApiRig } from './api-rig';
+import { ocppApiRig } from '../testing/ocpp-api-rig';
 import type { RcTables } from '../rc/tables';
 import { until } from '../testing/until';
 import { ocppDb } from './tables';

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { EV_PHASE_VOLTAGE, type EvEndpoints, type EvPlan } from '@helio/contracts';
 import { databaseTargets } from '../testing/databases';
-import { ocppApiRig } from './api-rig';
+import { ocppApiRig } from '../testing/ocpp-api-rig';
 
 type ChargerList = EvEndpoints['ev/charger/list']['response'];
 type Refusal = { error: { code: string; details: { field?: string; reason?: string } } };

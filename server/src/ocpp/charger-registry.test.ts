@@ -1,7 +1,7 @@
 // ev/charger/add, /remove, /list and /password/rotate through the real app on SQLite and PostgreSQL:
 // who may call them, another tenant's plant and charger not found, bad bodies refused, the password
 // answered once and stored only as a hash, and a removed charger's or rotated password's socket closed
-// (the charge points are ocpp-rpc's own strict client). The set-up is api-rig.ts's.
+// (the charge points are ocpp-rpc's own strict client). The set-up is testing/ocpp-api-rig.ts's.
 import type { FastifyInstance } from 'fastify';
 import type { RPCClient } from 'ocpp-rpc';
 import type { Kysely } from 'kysely';
@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { EvEndpoints } from '@helio/contracts';
 import type { Database } from '../db/schema';
 import { databaseTargets } from '../testing/databases';
-import { ocppApiRig } from './api-rig';
+import { ocppApiRig } from '../testing/ocpp-api-rig';
 import { verifyPassword } from '../auth/passwords';
 import { apiPost } from '../testing/test-app';
 import { until } from '../testing/until';

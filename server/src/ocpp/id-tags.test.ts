@@ -8,7 +8,7 @@ import type { RPCClient } from 'ocpp-rpc';
 import type { EvEndpoints } from '@helio/contracts';
 import type { Database } from '../db/schema';
 import { databaseTargets } from '../testing/databases';
-import { ocppApiRig } from './api-rig';
+import { ocppApiRig } from '../testing/ocpp-api-rig';
 
 type IdTags = EvEndpoints['ev/id-tag/list']['response'];
 type ChargerList = EvEndpoints['ev/charger/list']['response'];

@@ -9,7 +9,7 @@ import type { EvEndpoints, EvPlan } from '@helio/contracts';
 import type { Database } from '../db/schema';
 import type { DeviceServices } from '../iot/services';
 import { databaseTargets } from '../testing/databases';
-import { ocppApiRig } from './api-rig';
+import { ocppApiRig } from '../testing/ocpp-api-rig';
 import { ocppDb } from './tables';
 
 type Vehicle = EvEndpoints['ev/vehicle/add']['response'];

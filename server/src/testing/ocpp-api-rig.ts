@@ -14,11 +14,11 @@ import { addRole, addUser, tokenFor, type TestUser } from '../iam/test-fixtures'
 import { startDevices, type DeviceServices } from '../iot/services';
 import { insertPlant, insertTenant, recordingLog } from '../iot/test-fixtures';
 import { grantPlantAccess } from '../plants/access';
-import type { TestDatabase } from '../testing/databases';
-import { apiPost, testConfig } from '../testing/test-app';
-import { addCharger } from './chargers';
-import type { ChargerTable } from './tables';
-import { BOOT, chargePoint, ocppEndpoint } from './test-charge-point';
+import type { TestDatabase } from './databases';
+import { apiPost, testConfig } from './test-app';
+import { addCharger } from '../ocpp/chargers';
+import type { ChargerTable } from '../ocpp/tables';
+import { BOOT, chargePoint, ocppEndpoint } from '../ocpp/test-charge-point';
 
 type Login = EvEndpoints['ev/charger/add']['response'];
 
