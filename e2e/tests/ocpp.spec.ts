@@ -224,6 +224,35 @@ test('a charger added in the console connects over OCPP, shows its boot, raises 
       const cost = (await session.getByTestId('ocpp-session-cost').innerText()).replace(/\s/g, ' ');
       // Priced at the spot price of its time (the demo curve here), whatever its sign.
       expect(cost).toMatch(/^−?-?\d+,\d\d Kč \(spot\)$/);
+
+      // Out of service from /ev: the charger takes ChangeAvailability and reports its connector
+      // Unavailable; the button then offers it back.
+      cp.handle('ChangeAvailability', async ({ params }) => {
+        const unavailable = (params as { type: string }).type === 'Inoperative';
+        setTimeout(() => {
+          void cp.call('StatusNotification', { connectorId: 1, status: unavailable ? 'Unavailable' : 'Available', errorCode: 'NoError' });
+        }, 200);
+        return { status: 'Accepted' };
+      });
+      await control.getByRole('button', { name: 'Vyřadit z provozu' }).click();
+      await expect(control.getByRole('button', { name: 'Vrátit do provozu' })).toBeVisible({ timeout: 20_000 });
+      await expect(control.locator('[data-testid="ocpp-command"][data-action="ChangeAvailability"]').first()).toHaveAttribute(
+        'data-state',
+        'accepted',
+      );
+      // A restart is the owner's, asked first; the charger's answer settles it.
+      const resets: unknown[] = [];
+      cp.handle('Reset', async ({ params }) => {
+        resets.push(params);
+        return { status: 'Accepted' };
+      });
+      await control.getByTestId('charger-reset').click();
+      await expect(page.getByTestId('charger-reset-question')).toContainText('Garáž');
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Restartovat', exact: true }).click();
+      await expect(control.locator('[data-testid="ocpp-command"][data-action="Reset"]').first()).toHaveAttribute('data-state', 'accepted', {
+        timeout: 20_000,
+      });
+      expect(resets).toEqual([{ type: 'Soft' }]);
       expect(await seriousA11yViolations(page)).toEqual([]);
     } finally {
       await gateway.endAsync(true);

@@ -243,6 +243,21 @@ export const ocppEndpoints = {
     ChargerCommandView,
     access('devices:control', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
   ),
+  /** The whole charger (connector 0, when none is named) or one connector made Operative or Inoperative (OCPP ChangeAvailability). */
+  'ev/charger/availability': endpoint(
+    Type.Object(
+      { chargerId: Id, connectorId: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })), available: Type.Boolean() },
+      strict,
+    ),
+    ChargerCommandView,
+    access('devices:control', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
+  ),
+  /** A Soft or Hard reset (OCPP Reset): the plant's owner only (an operator may not); /ev asks to confirm first. */
+  'ev/charger/reset': endpoint(
+    Type.Object({ chargerId: Id, type: StringEnum(['Soft', 'Hard'] as const) }, strict),
+    ChargerCommandView,
+    access('devices:control', { module: 'ev', tenantResources: [{ field: 'chargerId', kind: 'charger' }] }),
+  ),
   'ev/charger/commands': endpoint(
     ChargerIdBody,
     Type.Object({ commands: Type.Array(ChargerCommandView, { maxItems: CHARGER_COMMANDS_MAX }) }),

@@ -4,6 +4,7 @@ import { filterSessions, fleetCsv, fleetFileName, monthChartRanges, planColumns,
 
 const plan: EvPlan = {
   deviceId: 'd1',
+  chargerId: 'c1',
   neededKwh: 3,
   plannedKwh: 3,
   reachable: true,

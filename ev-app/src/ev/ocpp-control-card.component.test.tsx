@@ -37,6 +37,11 @@ beforeEach(() => {
     if (path === 'ev/sessions') return { plantId: 'plant-1', sessions: [], months: [], truncated: false };
     if (path === 'ev/charger/list') return { chargers: [charger], role };
     if (path === 'ev/charger/commands') return { commands: history };
+    if (path === 'ev/charger/availability' || path === 'ev/charger/reset') {
+      const sent = command({ action: path.endsWith('reset') ? 'Reset' : 'ChangeAvailability' });
+      history = [sent, ...history];
+      return sent;
+    }
     if (path === 'ev/charger/remote-start' || path === 'ev/charger/remote-stop') {
       const sent = command({ action: path.endsWith('start') ? 'RemoteStartTransaction' : 'RemoteStopTransaction' });
       history = [sent, ...history];
@@ -147,6 +152,38 @@ describe('/ev OCPP control', () => {
     expect(free.disabled).toBe(false);
     fireEvent.click(free);
     await waitFor(() => expect(calls('ev/charger/free-charging')).toEqual([{ chargerId: 'c-1', freeCharging: true }]));
+  });
+
+  it('lets an operator take the charger out of service, and offers no restart', async () => {
+    show();
+    const card = await screen.findByTestId('ocpp-control');
+    expect(within(card).queryByTestId('charger-reset')).toBeNull();
+    fireEvent.click(within(card).getByRole('button', { name: 'Vyřadit z provozu' }));
+    await waitFor(() => expect(calls('ev/charger/availability')).toEqual([{ chargerId: 'c-1', available: false }]));
+    expect(await within(card).findByText('Dostupnost')).toBeTruthy(); // in the command history at once
+  });
+
+  it('offers a charger whose connectors are all Unavailable back into service', async () => {
+    const unavailable = { errorCode: 'NoError', info: null, statusAt: '2026-11-28T10:00:00.000Z', status: 'Unavailable' as const };
+    charger = ocpp({ connectors: [{ connectorId: 1, ...unavailable }] });
+    show();
+    const card = await screen.findByTestId('ocpp-control');
+    fireEvent.click(within(card).getByRole('button', { name: 'Vrátit do provozu' }));
+    await waitFor(() => expect(calls('ev/charger/availability')).toEqual([{ chargerId: 'c-1', available: true }]));
+  });
+
+  it('restarts a charger for the plant’s owner only after a confirmation naming what it ends, soft or hard', async () => {
+    role = 'owner';
+    show();
+    const card = await screen.findByTestId('ocpp-control');
+    fireEvent.click(within(card).getByTestId('charger-reset'));
+    expect((await screen.findByTestId('charger-reset-question')).textContent).toBe(
+      'Restartovat nabíječku Wallbox OCPP? Probíhající nabíjení se ukončí.',
+    );
+    expect(calls('ev/charger/reset')).toEqual([]);
+    fireEvent.change(screen.getByLabelText('Druh restartu'), { target: { value: 'Hard' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Restartovat' }));
+    await waitFor(() => expect(calls('ev/charger/reset')).toEqual([{ chargerId: 'c-1', type: 'Hard' }]));
   });
 
   it('shows free charging to an operator without letting them change it', async () => {

@@ -1,14 +1,15 @@
 // The active plant's OCPP chargers on /ev: start a session with an id tag or stop the running one,
 // and every call sent with its state, the profiles the solar modes send too: pending until the
 // charger answers, then accepted, rejected, failed or timed out. Operators of the plant with
-// devices:control may act; the free-charging switch (any card starts a session) is the plant
-// owner's, like its cards.
+// devices:control may act (and take it out of service: charger-maintenance.component.tsx); the
+// free-charging switch (any card starts a session) and a restart are the plant owner's, like its cards.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Callout, Card, FormGroup, H4, HTMLTable, InputGroup, Switch, Tag, type Intent } from '@blueprintjs/core';
 import { ID_TAG_MAX } from '@helio/contracts/limits';
 import type { ChargerCommandView, OcppChargerView } from '@helio/contracts';
 import { apiErrorText, formatDateTime, formatMoney, formatNumber, showToast, useMayCall } from '@helio/shared-utils';
+import { ChargerMaintenance } from './charger-maintenance.component';
 import { useFreeCharging } from './id-tags.resource';
 import { useChargerSessions, useCommandHistory, useOcppChargers, useRemoteStart, useRemoteStop } from './ocpp-control.resource';
 
@@ -182,6 +183,7 @@ function OcppCharger({
           )}
         </div>
       )}
+      <ChargerMaintenance charger={charger} plantId={plantId} canControl={canControl} isOwner={isOwner} />
       <FreeCharging charger={charger} plantId={plantId} canChange={isOwner} />
       <ChargerSessions charger={charger} />
       <CommandHistory chargerId={charger.chargerId} />

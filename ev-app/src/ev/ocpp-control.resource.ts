@@ -38,7 +38,10 @@ export function useCommandHistory(chargerId: string) {
 }
 
 /** A call recorded pending: it shows in the history at once, and the history follows the answer. */
-function useCommand<P extends 'ev/charger/remote-start' | 'ev/charger/remote-stop'>(path: P, plantId: string) {
+function useCommand<P extends 'ev/charger/remote-start' | 'ev/charger/remote-stop' | 'ev/charger/availability' | 'ev/charger/reset'>(
+  path: P,
+  plantId: string,
+) {
   const queryClient = useQueryClient();
   return useMutation<ChargerCommandView, ApiError, EvEndpoints[P]['request']>({
     mutationFn: (request) => apiPost(path, request),
@@ -52,6 +55,8 @@ function useCommand<P extends 'ev/charger/remote-start' | 'ev/charger/remote-sto
 
 export const useRemoteStart = (plantId: string) => useCommand('ev/charger/remote-start', plantId);
 export const useRemoteStop = (plantId: string) => useCommand('ev/charger/remote-stop', plantId);
+export const useChargerAvailability = (plantId: string) => useCommand('ev/charger/availability', plantId);
+export const useChargerReset = (plantId: string) => useCommand('ev/charger/reset', plantId);
 
 /** A settings change: the list (the charger's settings as it obeys them) is read again after it. */
 function useSettingsChange<P extends 'ev/charger/current' | 'ev/charger/settings' | 'ev/charger/plan/apply'>(path: P, plantId: string) {

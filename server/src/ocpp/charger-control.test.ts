@@ -155,6 +155,47 @@ describe.each(databaseTargets())('controlling a charger from /ev on $name', (tar
     expect(await history(login.chargerId)).toEqual([]);
   });
 
+  it('makes the charger or one connector (un)available for an operator, as the charger answers', async () => {
+    const { chargePointId, login } = await add();
+    const cp = await connect(chargePointId, login.password);
+    const asked: unknown[] = [];
+    cp.handle('ChangeAvailability', async ({ params }) => {
+      asked.push(params);
+      return { status: asked.length === 1 ? 'Accepted' : 'Scheduled' };
+    });
+    const change = (body: object) => call('ev/charger/availability', { chargerId: login.chargerId, ...body }, operator);
+    const whole = await change({ available: false });
+    expect(whole.json<Command>()).toMatchObject({ action: 'ChangeAvailability', state: 'pending', source: 'user' });
+    expect(await settledTo(login.chargerId, whole.json<Command>().id, 'accepted')).toMatchObject({ answerStatus: 'Accepted' });
+    const one = await change({ connectorId: 1, available: true });
+    // Scheduled: the charger makes the change once its session ends (OCPP 1.6 §5.2); the call is taken.
+    expect(await settledTo(login.chargerId, one.json<Command>().id, 'accepted')).toMatchObject({ answerStatus: 'Scheduled' });
+    expect(asked).toEqual([
+      { connectorId: 0, type: 'Inoperative' },
+      { connectorId: 1, type: 'Operative' },
+    ]);
+    expect((await change({ available: 'no' })).statusCode).toBe(400);
+    expect((await call('ev/charger/availability', { chargerId: login.chargerId, available: true }, viewer)).statusCode).toBe(403);
+  });
+
+  it('resets a charger for the plant’s owner only, Soft or Hard, and refuses an operator', async () => {
+    const { chargePointId, login } = await add();
+    const cp = await connect(chargePointId, login.password);
+    const asked: unknown[] = [];
+    cp.handle('Reset', async ({ params }) => {
+      asked.push(params);
+      return { status: 'Accepted' };
+    });
+    const refused = await call('ev/charger/reset', { chargerId: login.chargerId, type: 'Soft' }, operator);
+    expect(refused.statusCode).toBe(403);
+    const reset = await call('ev/charger/reset', { chargerId: login.chargerId, type: 'Hard' }, owner);
+    expect(reset.json<Command>()).toMatchObject({ action: 'Reset', state: 'pending', userEmail: expect.any(String) });
+    expect(await settledTo(login.chargerId, reset.json<Command>().id, 'accepted')).toMatchObject({ answerStatus: 'Accepted' });
+    expect(asked).toEqual([{ type: 'Hard' }]);
+    expect((await call('ev/charger/reset', { chargerId: login.chargerId, type: 'Warm' }, owner)).statusCode).toBe(400);
+    expect((await call('ev/charger/reset', { chargerId: login.chargerId, type: 'Soft' }, theirOwner)).statusCode).toBe(404);
+  });
+
   it('keeps the current limits within the charger’s hardware with min ≤ max', async () => {
     const { login } = await add();
     await ocppDb(db).updateTable('chargers').set({ hw_max_current_a: 16 }).where('id', '=', login.chargerId).execute();
@@ -314,6 +355,10 @@ describe.each(databaseTargets())('controlling a charger from /ev on $name', (tar
     );
     expect(priority.statusCode).toBe(409);
     expect(priority.json()).toMatchObject({ error: { code: 'Conflict', details: { field: 'batteryFirstBelowPct' } } });
+    // It has no OCPP socket: a call to it is refused, not left pending until it times out.
+    const reset = await call('ev/charger/reset', { chargerId: login.chargerId, type: 'Soft' }, owner);
+    expect(reset.statusCode).toBe(409);
+    expect(reset.json()).toMatchObject({ error: { code: 'Conflict', details: { field: 'chargerId', reason: 'gatewayCharger' } } });
     const desired = (await devices.shadows.get(thing))?.state.desired;
     expect(desired).toMatchObject({ EvMode: 'minsolar', EvPhases: 1, EvMinCurrent: 7, EvMaxCurrent: 12 });
     // Shown as asked at once, the charger's row untouched.

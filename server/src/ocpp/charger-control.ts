@@ -1,4 +1,5 @@
-// What a user tells an OCPP charger from /ev: start or stop a session (RemoteStart/StopTransaction)
+// What a user tells an OCPP charger from /ev: start or stop a session (RemoteStart/StopTransaction),
+// make it or a connector (un)available (ChangeAvailability), reset it (Reset: the plant's owner only),
 // and the current limits the solar modes keep to. A call is answered at once as recorded (pending);
 // the charger's answer settles it to accepted, rejected, failed or timed out in its command history
 // (ev/charger/commands), as /rc's commands are. The settings (mode and phases, the current limits,
@@ -14,6 +15,7 @@ import { badRequest, conflict, vehicleNotFound } from '../http/errors';
 import { driverOf, plantKeysOf, type ChargerSettings } from './charger-settings';
 import { nextDepartureOf, visibleCharger, type ChargerStoreDeps } from './charger-store';
 import type { ChargerCommand } from './commands';
+import type { OutboundAction, OutboundCalls } from './messages';
 import { ocppDb, type ChargerTable } from './tables';
 import type { AccessiblePlant } from '../plants/access';
 
@@ -31,20 +33,62 @@ const view = (c: ChargerCommand): ChargerCommandView => ({
 
 const byUser = (caller: RequestCaller) => ({ source: 'user' as const, user: { id: caller.user.sub, email: caller.user.email } });
 
+/**
+ * A call from a user to the charger: recorded pending in its history, audited, answered at once. A
+ * gateway's charger speaks no OCPP: a call to it is refused rather than left to time out.
+ */
+async function sendUserCall<A extends OutboundAction>(
+  deps: ChargerStoreDeps,
+  caller: RequestCaller,
+  charger: ChargerTable,
+  plant: AccessiblePlant,
+  action: A,
+  payload: OutboundCalls[A],
+): Promise<ChargerCommandView> {
+  if (driverOf(charger) === 'gateway')
+    throw conflict('A charger driven by its plant’s gateway takes no OCPP calls', { field: 'chargerId', reason: 'gatewayCharger' });
+  const command = await deps.commands.send(charger.id, action, payload, byUser(caller));
+  await recordRequestAudit(deps.db, caller, 'devices.control_sent', plantTarget(plant), {
+    chargerId: charger.id,
+    action,
+    commandId: command.id,
+  });
+  return view(command);
+}
+
 export async function remoteStart(
   deps: ChargerStoreDeps,
   caller: RequestCaller,
   { chargerId, idTag, connectorId }: EvEndpoints['ev/charger/remote-start']['request'],
 ): Promise<ChargerCommandView> {
   const { charger, plant } = await visibleCharger(deps.db, caller, chargerId, 'operator');
-  const payload = connectorId === undefined ? { idTag } : { idTag, connectorId };
-  const command = await deps.commands.send(charger.id, 'RemoteStartTransaction', payload, byUser(caller));
-  await recordRequestAudit(deps.db, caller, 'devices.control_sent', plantTarget(plant), {
-    chargerId: charger.id,
-    action: 'RemoteStartTransaction',
-    commandId: command.id,
-  });
-  return view(command);
+  return sendUserCall(
+    deps,
+    caller,
+    charger,
+    plant,
+    'RemoteStartTransaction',
+    connectorId === undefined ? { idTag } : { idTag, connectorId },
+  );
+}
+
+export async function changeAvailability(
+  deps: ChargerStoreDeps,
+  caller: RequestCaller,
+  { chargerId, connectorId = 0, available }: EvEndpoints['ev/charger/availability']['request'],
+): Promise<ChargerCommandView> {
+  const { charger, plant } = await visibleCharger(deps.db, caller, chargerId, 'operator');
+  return sendUserCall(deps, caller, charger, plant, 'ChangeAvailability', { connectorId, type: available ? 'Operative' : 'Inoperative' });
+}
+
+/** A reset ends any session on the charger: the plant's owner decides that, not an operator. */
+export async function resetCharger(
+  deps: ChargerStoreDeps,
+  caller: RequestCaller,
+  { chargerId, type }: EvEndpoints['ev/charger/reset']['request'],
+): Promise<ChargerCommandView> {
+  const { charger, plant } = await visibleCharger(deps.db, caller, chargerId, 'owner');
+  return sendUserCall(deps, caller, charger, plant, 'Reset', { type });
 }
 
 export async function remoteStop(deps: ChargerStoreDeps, caller: RequestCaller, chargerId: string): Promise<ChargerCommandView> {
@@ -57,13 +101,7 @@ export async function remoteStop(deps: ChargerStoreDeps, caller: RequestCaller, 
     .orderBy('id', 'desc')
     .executeTakeFirst();
   if (!running) throw conflict('No session is running on this charger', { field: 'chargerId' });
-  const command = await deps.commands.send(charger.id, 'RemoteStopTransaction', { transactionId: Number(running.id) }, byUser(caller));
-  await recordRequestAudit(deps.db, caller, 'devices.control_sent', plantTarget(plant), {
-    chargerId: charger.id,
-    action: 'RemoteStopTransaction',
-    commandId: command.id,
-  });
-  return view(command);
+  return sendUserCall(deps, caller, charger, plant, 'RemoteStopTransaction', { transactionId: Number(running.id) });
 }
 
 export async function commandHistory(

@@ -8,6 +8,7 @@
 // A charger with a price limit takes only the PV surplus while the plant's price now is above it
 // (solar-profile.ts says how). A changed setting is obeyed at once: nudge() runs the charger's plant out of turn (the replica
 // holding its socket, told over the cluster bus).
+// A session whose meter has gone quiet for METER_STALE_MS is asked for its MeterValues (TriggerMessage).
 import { CHARGER_KEYS, type EvMode, type EvPhases } from '@helio/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -59,6 +60,12 @@ export interface ControllerDeps {
   weekly?: (charger: ChargerTable, at: number) => Promise<WeeklyRun | null>;
 }
 
+/**
+ * A running session's meter is heard from at least this often (chargers send MeterValues every minute or
+ * so); when it is older, the charger is asked for them (TriggerMessage), at most once in this time.
+ */
+export const METER_STALE_MS = 5 * 60_000;
+
 /** A weekly plan's slots are planned again this often until the first begins (prices and the forecast move). */
 export const WEEKLY_REPLAN_MS = 15 * 60_000;
 
@@ -74,6 +81,8 @@ export class ChargingController {
   private readonly controlled = new Map<string, Controlled>();
   private readonly configured = new Set<string>();
   private readonly weeklyRuns = new Map<string, { key: string; at: number; run: WeeklyRun | null }>();
+  /** When each held charger was last asked for its meter values. */
+  private readonly meterAsked = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> = Promise.resolve();
 
@@ -95,6 +104,7 @@ export class ChargingController {
   forget(chargerId: string): void {
     this.controlled.delete(chargerId);
     this.weeklyRuns.delete(chargerId);
+    this.meterAsked.delete(chargerId);
     this.configured.delete(chargerId);
   }
 
@@ -161,6 +171,7 @@ export class ChargingController {
     }
     await this.readConfiguration(charger);
     const now = (this.deps.now ?? Date.now)();
+    await this.askIfMeterStale(charger.id, session, now);
     const known = this.controlled.get(charger.id);
     // A new mode is obeyed at once: the state starts afresh.
     const state = known && known.mode === charger.mode ? known.state : FRESH_STATE;
@@ -186,6 +197,24 @@ export class ChargingController {
       charger.id,
       'SetChargingProfile',
       { connectorId: 1, csChargingProfiles: chargingProfileFor(decision.limitA, decision.phases, Number(session.id)) },
+      { source: 'controller' },
+    );
+  }
+
+  /** A session whose meter has not been heard from for METER_STALE_MS: the charger is asked for its MeterValues. */
+  private async askIfMeterStale(
+    chargerId: string,
+    session: { connector_id: number; last_meter_at: string | null; started_at: string },
+    now: number,
+  ): Promise<void> {
+    if (now - Date.parse(session.last_meter_at ?? session.started_at) < METER_STALE_MS) return;
+    const asked = this.meterAsked.get(chargerId);
+    if (asked !== undefined && now - asked < METER_STALE_MS) return;
+    this.meterAsked.set(chargerId, now);
+    await this.deps.commands.send(
+      chargerId,
+      'TriggerMessage',
+      { requestedMessage: 'MeterValues', connectorId: session.connector_id },
       { source: 'controller' },
     );
   }

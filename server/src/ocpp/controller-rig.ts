@@ -22,6 +22,8 @@ export interface ControllerRig {
   reported: JsonObject;
   /** Every limit sent, in A. */
   limits: number[];
+  /** Every call sent to the charger, in order. */
+  calls: Array<{ action: string; payload: unknown }>;
   /** Moves the clock to `at` and runs the controller: the limit last sent. */
   at(at: number): Promise<number | undefined>;
 }
@@ -52,13 +54,13 @@ export async function controllerRig(
     },
   } as unknown as ShadowStore;
   const limits: number[] = [];
+  const calls: Array<{ action: string; payload: unknown }> = [];
+  type Profile = { csChargingProfiles: { chargingSchedule: { chargingSchedulePeriod: Array<{ limit: number }> } } };
   const commands = {
-    send: async (
-      _id: string,
-      _action: string,
-      payload: { csChargingProfiles: { chargingSchedule: { chargingSchedulePeriod: Array<{ limit: number }> } } },
-    ) => {
-      limits.push(payload.csChargingProfiles.chargingSchedule.chargingSchedulePeriod[0]!.limit);
+    send: async (_id: string, action: string, payload: unknown) => {
+      calls.push({ action, payload });
+      if (action === 'SetChargingProfile')
+        limits.push((payload as Profile).csChargingProfiles.chargingSchedule.chargingSchedulePeriod[0]!.limit);
       return {};
     },
     sendAndWait: async () => ({ answer: { configurationKey: [] } }),
@@ -80,6 +82,7 @@ export async function controllerRig(
     shadows,
     reported,
     limits,
+    calls,
     async at(at) {
       clock = at;
       await controller.tick();

@@ -1,7 +1,8 @@
 // ev/charger/add {plantId, chargePointId, name} → {chargerId, ocppUrl, password} (the password this
 // once), ev/charger/remove {chargerId}, ev/charger/list {plantId} and ev/charger/password/rotate
 // {chargerId}: a plant's OCPP chargers (charger-store.ts holds the rules). ev/charger/remote-start
-// {chargerId, idTag, connectorId?}, /remote-stop {chargerId}, /current {chargerId, minCurrentA,
+// {chargerId, idTag, connectorId?}, /remote-stop {chargerId}, /availability {chargerId, connectorId?,
+// available}, /reset {chargerId, type} (the plant's owner only), /current {chargerId, minCurrentA,
 // maxCurrentA}, /settings {chargerId, mode, phases, batteryFirstBelowPct?} and /plan/apply {chargerId, slots} control a
 // charger; ev/charger/plan {chargerId, targetKwh | targetSocPct, departure} computes its departure plan
 // (charger-plan.ts); ev/charger/commands {chargerId} is its command history (charger-control.ts) and
@@ -17,9 +18,11 @@ import { chargerSessions } from './charger-sessions';
 import {
   applyChargerPlan,
   assignVehicle,
+  changeAvailability,
   commandHistory,
   remoteStart,
   remoteStop,
+  resetCharger,
   setChargerSettings,
   setCurrentLimits,
   setPriceLimit,
@@ -49,6 +52,8 @@ export function ocppChargerHandlers(deps: ChargerStoreDeps & { spot: SpotConfig 
     },
     'ev/charger/remote-start': async (request) => remoteStart(deps, request, request.body),
     'ev/charger/remote-stop': async (request) => remoteStop(deps, request, request.body.chargerId),
+    'ev/charger/availability': async (request) => changeAvailability(deps, request, request.body),
+    'ev/charger/reset': async (request) => resetCharger(deps, request, request.body),
     'ev/charger/commands': async (request) => commandHistory(deps, request, request.body.chargerId),
     'ev/charger/current': async (request) => setCurrentLimits(deps, request, request.body),
     'ev/charger/sessions': async (request) => chargerSessions(deps.db, deps.spot, request, request.body),
