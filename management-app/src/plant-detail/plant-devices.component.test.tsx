@@ -68,6 +68,9 @@ const at = (path: string) => {
   );
 };
 
+// The page is a lazy route: compiled here, in the hook, rather than inside the first test's wait.
+beforeAll(() => import('./plant-detail.component'));
+
 describe('the devices tab', () => {
   it("lists the plant's devices by kind, an inverter linking to its page", async () => {
     at('/management/plants/p-brno?tab=devices');
