@@ -83,7 +83,8 @@ test('an offline reload shows the offline page in the console’s language; hash
 
   await context.setOffline(true);
   try {
-    // on the console's page (its policy lets it fetch from this origin), now without a network
+    // on the console's page (its policy lets it fetch from this origin), now without a network: the
+    // hashed file from the browser's HTTP cache (the worker leaves hashed files to it), the API from nowhere
     const offline = await page.evaluate(async (shell) => {
       const hashed = await fetch(shell).then(
         (r) => r.status,
