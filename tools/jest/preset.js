@@ -1,10 +1,27 @@
-// Jest settings shared by every workspace: ts-jest (isolated, fast), and for browser apps the one
-// hand-written mock of @helio/shared-utils (shared-utils/mock), so apps are tested in isolation.
+// Jest settings shared by every workspace: swc transpiles, and for browser apps the one hand-written
+// mock of @helio/shared-utils (shared-utils/mock), so apps are tested in isolation.
 const path = require('path');
 const root = path.resolve(__dirname, '..', '..');
 
-// isolatedModules (set in the tsconfigs) makes ts-jest transpile file by file: fast; `tsc` typechecks.
-const tsJest = ['ts-jest', { tsconfig: path.join(root, 'tsconfig.json') }];
+/**
+ * TypeScript is transpiled file by file by swc (`tsc` typechecks, in the type-check step), as the
+ * tsconfigs' isolatedModules allow: on a clean clone, where jest has no transform cache, ts-jest spent
+ * some 135 s of CPU of the run compiling (907 s cold, 772 s warm), swc a few.
+ * ES2022 classes keep their fields defined as tsc emits them for the same target.
+ */
+const swcJest = [
+  '@swc/jest',
+  {
+    swcrc: false,
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      target: 'es2022',
+      transform: { react: { runtime: 'automatic' }, useDefineForClassFields: true },
+    },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  },
+];
 // The contract is read from its sources everywhere in jest (no build needed first).
 const contracts = { '^@helio/contracts(/.*)?$': path.join(root, 'contracts', 'src') + '$1' };
 
@@ -14,7 +31,7 @@ function browserProject(dir, { mockSharedUtils = true } = {}) {
     rootDir: dir,
     testEnvironment: 'jsdom',
     setupFilesAfterEnv: ['network-guard.js', 'console-guard.js', 'browser-setup.js'].map((file) => path.join(__dirname, file)),
-    transform: { '^.+\\.tsx?$': tsJest },
+    transform: { '^.+\\.tsx?$': swcJest },
     moduleNameMapper: {
       '\\.(css)$': path.join(__dirname, 'style-mock.js'),
       ...contracts,
@@ -37,9 +54,7 @@ function nodeProject(dir, { setup = [] } = {}) {
     rootDir: dir,
     testEnvironment: 'node',
     setupFilesAfterEnv: [path.join(__dirname, 'console-guard.js'), ...setup],
-    transform: {
-      '^.+\\.ts$': ['ts-jest', { tsconfig: path.join(dir, 'tsconfig.json') }],
-    },
+    transform: { '^.+\\.ts$': swcJest },
     moduleNameMapper: {
       '^@helio/device-simulator$': path.join(root, 'device-simulator', 'src', 'index.ts'),
       ...contracts,

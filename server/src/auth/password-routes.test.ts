@@ -9,6 +9,9 @@ import { refreshCookieOf } from '../testing/test-app';
 import { CODE_MISMATCH, INCORRECT_CURRENT_PASSWORD } from './password-routes';
 import * as passwords from './passwords';
 
+// The module's exports are compiled as read-only getters; a plain copy of them can be watched (jest.spyOn).
+jest.mock('./passwords', () => ({ __esModule: true, ...jest.requireActual('./passwords') }));
+
 const NEW_PASSWORD = 'Brand-new-password-7';
 
 describe.each(databaseTargets())('password routes on $name', (target) => {
