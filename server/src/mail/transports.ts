@@ -1,6 +1,5 @@
 // Where mail goes: a log line (the default, the mail itself stays readable in the outbox) or an SMTP
-// server given by SMTP_URL, through nodemailer.
-import nodemailer from 'nodemailer';
+// server given by SMTP_URL, through nodemailer (loaded only when an SMTP server is set).
 import { attachmentsOf, type OutboxRow } from './outbox';
 
 export interface MailTransport {
@@ -20,11 +19,13 @@ export function logTransport(log: (line: string) => void): MailTransport {
 }
 
 export function smtpTransport(smtpUrl: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  const transporter = import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
   return {
     name: 'smtp',
     async send(mail) {
-      await transporter.sendMail({
+      await (
+        await transporter
+      ).sendMail({
         from,
         to: mail.to,
         subject: mail.subject,
@@ -33,6 +34,6 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
         attachments: attachmentsOf(mail).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
       });
     },
-    close: () => transporter.close(),
+    close: () => void transporter.then((t) => t.close()),
   };
 }

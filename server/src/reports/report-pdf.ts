@@ -1,9 +1,9 @@
 // The monthly report as a PDF (pdfkit): two A4 pages, the figures as text (so they can be read back
 // and searched) and the charts drawn as vector paths. The font is DejaVu Sans, committed in
 // server/assets/fonts (its licence beside it): pdfkit's built-in Helvetica has no ř, ů or ě. pdfkit
-// embeds only the glyphs used, so a report stays a few tens of kB.
+// embeds only the glyphs used, so a report stays a few tens of kB. pdfkit is loaded on the first
+// report, not with the server: it is a tenth of the server's start (some 140 ms of module loading).
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
 import type { Locale } from '../db/schema';
 import { ALERT_TITLE } from '../notifications/alert-mail';
 import type { AlertKind } from '@helio/contracts';
@@ -227,7 +227,8 @@ function gridChart(doc: Doc, t: ReportTexts, f: ReportFormat, days: readonly Rep
 }
 
 /** The report's PDF in the reader's language. */
-export function renderReportPdf(report: MonthReport, language: Locale): Promise<Buffer> {
+export async function renderReportPdf(report: MonthReport, language: Locale): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const t = REPORT_TEXTS[language];
   const f = reportFormat(language);
   const title = report.name ?? t.everyPlant;
