@@ -81,7 +81,7 @@ export interface Config {
   analytics: AnalyticsConfig;
 }
 
-/** Repository root: config.ts lives in server/src (ts-jest) or server/dist (built); both are two levels down. */
+/** Repository root: config.ts lives in server/src (under jest) or server/dist (built); both are two levels down. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
