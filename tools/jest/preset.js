@@ -34,6 +34,9 @@ function browserProject(dir, { mockSharedUtils = true } = {}) {
     transform: { '^.+\\.tsx?$': swcJest },
     moduleNameMapper: {
       '\\.(css)$': path.join(__dirname, 'style-mock.js'),
+      // Blueprint's icons as the console ships them, not every icon's module at once (blueprint-icons.js)
+      '^@blueprintjs/icons$': path.join(__dirname, 'blueprint-icons.js'),
+      '^@blueprintjs/icons/next$': path.join(__dirname, 'blueprint-icons-next.js'),
       ...contracts,
       ...(mockSharedUtils
         ? {
