@@ -29,7 +29,9 @@ async function sweep(page: Page, routes: string[]): Promise<Record<string, strin
 }
 
 test.describe('accessibility of every route', () => {
-  test.describe.configure({ timeout: 240_000 });
+  // Each sweep signs in a user of its own: the sweeps run side by side, one per worker, instead of
+  // one after the other in the worker that took this file (the longest of the journeys).
+  test.describe.configure({ mode: 'parallel', timeout: 240_000 });
 
   for (const theme of ['light', 'dark'] as const) {
     test(`signed in, ${theme} theme: no serious or critical axe violation and one main landmark on every page`, async ({

@@ -16,7 +16,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..',
 const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-test-'));
 const npm = (script, ...args) => ['npm', ['run', '--silent', script, ...(args.length > 0 ? ['--', ...args] : [])]];
 /** A command at a lower priority than the build and the journeys. */
-const background = ([command, args]) => ['nice', ['-n', '5', command, ...args]];
+const background = ([command, args]) => ['nice', ['-n', '10', command, ...args]];
 
 /** The suites that read dist/public, so run once the build has written it (the rest never read it). */
 const BUILT_CONSOLE_SUITES = ['tools/route-sizes.test.js', 'tools/inline-scripts.test.js'];
