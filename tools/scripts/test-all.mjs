@@ -1,12 +1,11 @@
-// `npm test`: every check, in three lanes side by side on a 2-core machine, each step's output in a log
-// printed whole when the step ends (so two steps never interleave); the first failure stops the rest.
-// At the end: the wall and CPU time of each step.
+// `npm test`: every check, in three lanes side by side on a 2-core machine. The journeys and the
+// reliability suite mostly wait on browsers, servers and brokers, so they run beside the CPU-bound
+// steps instead of after them. Each step's output goes to a log, printed whole when the step ends (so
+// two steps never interleave); the first failure stops the rest. At the end: the wall and CPU time of each step.
 //
-// The machine is kept busy from the first second, and what the others wait for goes first: the build
-// (which the journeys and the reliability suite need) and the journeys (which wait on browsers and
-// servers, with time bounds) run at normal priority; jest, the type-check, lint and format, which need
-// no build and have CPU to spend, run at a lower one (`nice`) and take whatever the first two leave.
-// Only the jest suites that read the built console wait for the build.
+// Tried on 2026-11-29 and measured worse: starting jest, the type-check, lint and format at once beside
+// the build at a lower priority (nice 5, then 10). The journeys took 1,100–1,200 s instead of ~660 and
+// the run ended later (bench/RESULTS.md, "The test run's CPU").
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,12 +13,7 @@ import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-test-'));
-const npm = (script, ...args) => ['npm', ['run', '--silent', script, ...(args.length > 0 ? ['--', ...args] : [])]];
-/** A command at a lower priority than the build and the journeys. */
-const background = ([command, args]) => ['nice', ['-n', '10', command, ...args]];
-
-/** The suites that read dist/public, so run once the build has written it (the rest never read it). */
-const BUILT_CONSOLE_SUITES = ['tools/route-sizes.test.js', 'tools/inline-scripts.test.js'];
+const npm = (script) => ['npm', ['run', '--silent', script]];
 
 /** Each lane's steps run in order; `after` names steps of another lane a step waits for. */
 const LANES = [
@@ -29,15 +23,15 @@ const LANES = [
     { name: 'journeys (Playwright)', run: npm('test:e2e') },
   ],
   [
-    { name: 'jest', run: background(npm('test:unit', '--testPathIgnorePatterns', '/node_modules/', ...BUILT_CONSOLE_SUITES)) },
-    { name: 'jest (built console)', run: npm('test:unit', ...BUILT_CONSOLE_SUITES), after: ['build'] },
+    { name: 'lint', run: npm('lint') },
+    { name: 'format', run: ['npx', ['prettier', '--check', '--log-level', 'warn', '.']] },
+    // two suites read the built console (tools/route-sizes.test.js, tools/inline-scripts.test.js)
+    { name: 'jest', run: npm('test:unit'), after: ['build'] },
   ],
   // The reliability short form, a minute of a small cluster under load, waits on its brokers and
-  // database more than it computes.
+  // database more than it computes and runs beside jest instead of after it.
   [
-    { name: 'typecheck', run: background(npm('typecheck')) },
-    { name: 'lint', run: background(npm('lint')) },
-    { name: 'format', run: background(['npx', ['prettier', '--check', '--log-level', 'warn', '.']]) },
+    { name: 'typecheck', run: npm('typecheck') },
     { name: 'reliability (short)', run: npm('test:reliability'), after: ['build'] },
   ],
 ];
