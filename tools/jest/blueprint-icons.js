@@ -3,7 +3,6 @@
 // own file when first drawn. The package's CommonJS entry instead requires every icon's component and
 // paths, some 3,250 modules: 1.6 s of CPU before each browser test file's first line (measured
 // 2026-11-29), about a third of what those files cost.
-const fs = require('node:fs');
 const path = require('node:path');
 
 const lib = path.join(path.dirname(require.resolve('@blueprintjs/icons/package.json')), 'lib', 'cjs');
@@ -24,7 +23,7 @@ const icons = {
 // Each icon component (`SmallCrossIcon`, and its alias `SmallCross`) is required on first use.
 const componentsDir = path.join(lib, 'generated', 'components');
 for (const [pascal, name] of Object.entries(IconNames)) {
-  if (!/^[A-Z][a-z]/.test(pascal) || !fs.existsSync(path.join(componentsDir, `${name}.js`))) continue; // the legacy SNAKE_CASE keys
+  if (!/^[A-Z][a-z]/.test(pascal)) continue; // the legacy SNAKE_CASE keys name the same icons
   for (const exported of [`${pascal}Icon`, pascal])
     Object.defineProperty(icons, exported, { enumerable: true, get: () => require(path.join(componentsDir, `${name}.js`))[exported] });
 }

@@ -8,10 +8,10 @@ import { whileAuditRefused } from '../testing/refused-audit';
 import { apiPost, createTestApp, refreshCookieOf, signIn } from '../testing/test-app';
 import { REFRESH_COOKIE, SIGN_IN_FAILED } from './auth-routes';
 import * as passwords from './passwords';
+import { hashRefreshToken, REFRESH_GRACE_MS, SESSION_MAX_LIFETIME_MS } from './refresh-tokens';
 
 // The module's exports are compiled as read-only getters; a plain copy of them can be watched (jest.spyOn).
 jest.mock('./passwords', () => ({ __esModule: true, ...jest.requireActual('./passwords') }));
-import { hashRefreshToken, REFRESH_GRACE_MS, SESSION_MAX_LIFETIME_MS } from './refresh-tokens';
 
 const ADMIN = { username: 'admin@helio.local', password: 'Helio-admin-2024!' };
 

@@ -8,9 +8,6 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/schema';
 import { seedDemoData } from '../demo/seed';
 import * as passwords from '../auth/passwords';
-
-// The module's exports are compiled as read-only getters; a plain copy of them can be watched (jest.spyOn).
-jest.mock('../auth/passwords', () => ({ __esModule: true, ...jest.requireActual('../auth/passwords') }));
 import { alertRecipients } from '../notifications/alert-mail';
 import { notificationsDb } from '../notifications/notifications-db';
 import { defaultSettings } from '../notifications/settings';
@@ -28,6 +25,9 @@ import {
   tokenFor,
   type TestUser,
 } from './test-fixtures';
+
+// The module's exports are compiled as read-only getters; a plain copy of them can be watched (jest.spyOn).
+jest.mock('../auth/passwords', () => ({ __esModule: true, ...jest.requireActual('../auth/passwords') }));
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 const freshEmail = () => `new-${randomUUID().slice(0, 8)}@helio.test`;

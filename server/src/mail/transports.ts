@@ -1,5 +1,6 @@
 // Where mail goes: a log line (the default, the mail itself stays readable in the outbox) or an SMTP
-// server given by SMTP_URL, through nodemailer (loaded only when an SMTP server is set).
+// server given by SMTP_URL, through nodemailer.
+import nodemailer from 'nodemailer';
 import { attachmentsOf, type OutboxRow } from './outbox';
 
 export interface MailTransport {
@@ -19,13 +20,11 @@ export function logTransport(log: (line: string) => void): MailTransport {
 }
 
 export function smtpTransport(smtpUrl: string, from: string): MailTransport {
-  const transporter = import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+  const transporter = nodemailer.createTransport(smtpUrl);
   return {
     name: 'smtp',
     async send(mail) {
-      await (
-        await transporter
-      ).sendMail({
+      await transporter.sendMail({
         from,
         to: mail.to,
         subject: mail.subject,
@@ -34,6 +33,6 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
         attachments: attachmentsOf(mail).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
       });
     },
-    close: () => void transporter.then((t) => t.close()),
+    close: () => transporter.close(),
   };
 }
