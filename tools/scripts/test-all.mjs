@@ -3,9 +3,13 @@
 // steps instead of after them. Each step's output goes to a log, printed whole when the step ends (so
 // two steps never interleave); the first failure stops the rest. At the end: the wall and CPU time of each step.
 //
-// Tried on 2026-11-29 and measured worse: starting jest, the type-check, lint and format at once beside
-// the build at a lower priority (nice 5, then 10). The journeys took 1,100–1,200 s instead of ~660 and
-// the run ended later (bench/RESULTS.md, "The test run's CPU").
+// Priority: the journeys and the reliability suite wait on timers, browsers and servers and have time
+// bounds; the CPU-bound steps (lint, format, type-check, jest) only need the CPU left over. Each step
+// is a session of its own (it is killed as a process group), and Linux's autogroup scheduler shares
+// the CPU between sessions, not processes: a plain `nice` inside a step does not yield to another step
+// (what the tries of 2026-11-29 morning, nice 5 and 10, ran into: ci-19, ci-20). So a background step's
+// whole session gets a lower weight through /proc/<pid>/autogroup, and `nice` as well where the kernel
+// has no autogroup. The build runs at normal weight: the journeys wait for it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,18 +27,31 @@ const LANES = [
     { name: 'journeys (Playwright)', run: npm('test:e2e') },
   ],
   [
-    { name: 'lint', run: npm('lint') },
-    { name: 'format', run: ['npx', ['prettier', '--check', '--log-level', 'warn', '.']] },
+    { name: 'lint', run: npm('lint'), background: true },
+    { name: 'format', run: ['npx', ['prettier', '--check', '--log-level', 'warn', '.']], background: true },
     // two suites read the built console (tools/route-sizes.test.js, tools/inline-scripts.test.js)
-    { name: 'jest', run: npm('test:unit'), after: ['build'] },
+    { name: 'jest', run: npm('test:unit'), after: ['build'], background: true },
   ],
   // The reliability short form, a minute of a small cluster under load, waits on its brokers and
   // database more than it computes and runs beside jest instead of after it.
   [
-    { name: 'typecheck', run: npm('typecheck') },
+    { name: 'typecheck', run: npm('typecheck'), background: true },
     { name: 'reliability (short)', run: npm('test:reliability'), after: ['build'] },
   ],
 ];
+
+/** A background step's weight: autogroup nice 10 is about a tenth of a normal session's share. */
+const BACKGROUND_NICE = 10;
+
+/** Lowers the weight of the session `pid` leads; false where the kernel has no autogroup. */
+function lowerSession(pid) {
+  try {
+    fs.writeFileSync(`/proc/${pid}/autogroup`, String(BACKGROUND_NICE));
+    return true;
+  } catch {
+    return false; // no autogroup (or not Linux): the `nice` in the step's command still applies
+  }
+}
 
 const finished = new Map(); // step name → promise settled when it ends
 const settle = new Map();
@@ -80,7 +97,8 @@ function runStep(step) {
   // every waited-for descendant: servers, browsers, jest workers): wall time alone says little on a
   // machine whose other load changes from run to run.
   const cpuFile = `${log}.cpu`;
-  const script = `"$@"; rc=$?; times > ${JSON.stringify(cpuFile)}; exit $rc`;
+  const nice = step.background ? `nice -n ${BACKGROUND_NICE} ` : '';
+  const script = `${nice}"$@"; rc=$?; times > ${JSON.stringify(cpuFile)}; exit $rc`;
   const child = spawn('bash', ['-c', script, step.name, command, ...args], {
     cwd: root,
     env: { ...process.env, ...step.env },
@@ -88,6 +106,7 @@ function runStep(step) {
     detached: true,
   });
   running.add(child);
+  if (step.background) child.once('spawn', () => lowerSession(child.pid));
   return new Promise((resolve, reject) => {
     child.on('exit', (code, signal) => {
       running.delete(child);
