@@ -14,6 +14,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { machineSeconds, sampleCpu, yardstickMs } from './cpu-sampler.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-test-'));
@@ -61,6 +62,10 @@ for (const promise of finished.values()) promise.catch(() => undefined);
 const timings = [];
 const running = new Set();
 let stopping = false;
+const yardstickBefore = yardstickMs();
+const stepOfSession = new Map(); // session id (the step's bash) → step name, for the CPU sampler
+const sampler = sampleCpu(stepOfSession);
+const machineBefore = machineSeconds();
 const started = Date.now();
 
 function stopAll() {
@@ -106,6 +111,7 @@ function runStep(step) {
     detached: true,
   });
   running.add(child);
+  stepOfSession.set(child.pid, step.name);
   if (step.background) child.once('spawn', () => lowerSession(child.pid));
   return new Promise((resolve, reject) => {
     child.on('exit', (code, signal) => {
@@ -152,4 +158,14 @@ for (const { name, seconds, cpu, ok } of timings)
 process.stdout.write(
   `  ${'total'.padEnd(26)} ${total.toFixed(0).padStart(5)} s   CPU ${cpuTotal.toFixed(0).padStart(5)} s on ${os.cpus().length} cores, load at the end ${os.loadavg()[0].toFixed(1)}   (logs: ${logDir})\n`,
 );
+const machine = machineSeconds();
+const busy = machine.busy - machineBefore.busy;
+process.stdout.write(
+  `  the machine: ${busy.toFixed(0)} s of CPU busy of ${(machine.total - machineBefore.total).toFixed(0)} s; ` +
+    `a scrypt hash (N = 2^15) took ${yardstickBefore.toFixed(0)} ms of CPU before the run, ${yardstickMs().toFixed(0)} ms after ` +
+    '(~50 ms on a fast day)\n',
+);
+process.stdout.write('  CPU by step, every process sampled from /proc each second (browsers and database backends too):\n');
+for (const [owner, seconds] of sampler.stop().filter(([, s]) => s >= 1))
+  process.stdout.write(`    ${owner.padEnd(40)} ${seconds.toFixed(0).padStart(5)} s\n`);
 process.exit(results.some((r) => r.status === 'rejected') ? 1 : 0);

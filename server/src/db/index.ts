@@ -37,20 +37,27 @@ function openSqlite(url: string, busyTimeoutMs: number): Kysely<Database> {
   database.pragma('foreign_keys = ON');
   database.pragma(`busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
   database.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(keepingRollbackErrors(database)) }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqliteTransactions(database)) }) });
 }
 
 /**
- * SQLite ends a transaction by itself when a statement fails with SQLITE_FULL (or an I/O error);
- * the ROLLBACK Kysely sends next would then fail ("no transaction is active") and replace the error
- * that says what happened. With no transaction left, that ROLLBACK does nothing instead.
+ * How Kysely's transactions meet SQLite:
+ * - BEGIN is BEGIN IMMEDIATE: a transaction takes the write lock at its start, waiting up to the busy
+ *   timeout for another process's writer (the release CLI, a backup). A deferred one that read first
+ *   and then wrote after another process had committed failed at once with SQLITE_BUSY ("database is
+ *   locked", seen on OCPP MeterValues in the journeys): SQLite cannot wait there, the read is stale.
+ *   The server is one connection, so inside it this changes nothing.
+ * - SQLite ends a transaction by itself when a statement fails with SQLITE_FULL (or an I/O error);
+ *   the ROLLBACK Kysely sends next would then fail ("no transaction is active") and replace the error
+ *   that says what happened. With no transaction left, that ROLLBACK does nothing instead.
  */
-function keepingRollbackErrors(database: SQLite.Database): PreparingDatabase {
+function sqliteTransactions(database: SQLite.Database): PreparingDatabase {
   const nothing = { reader: false, all: () => [], run: () => ({ changes: 0, lastInsertRowid: 0 }), iterate: () => [][Symbol.iterator]() };
-  return {
-    prepare: (text) => (/^\s*rollback\s*;?\s*$/i.test(text) && !database.inTransaction ? nothing : database.prepare(text)),
-    close: () => database.close(),
-  } as PreparingDatabase;
+  const prepare = (text: string) => {
+    if (/^\s*begin\s*;?\s*$/i.test(text)) return database.prepare('begin immediate');
+    return /^\s*rollback\s*;?\s*$/i.test(text) && !database.inTransaction ? nothing : database.prepare(text);
+  };
+  return { prepare, close: () => database.close() } as PreparingDatabase;
 }
 
 // int8 (bigint, count(*)) arrives as a string from pg by default; parse it as a number so rows look the
