@@ -8,16 +8,9 @@
 const mqtt = require('mqtt');
 const { chromium } = require('playwright-core');
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** The flags of e2e/playwright.config.ts. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const chromiumOptions = require('../e2e/chromium-options');
+
+const CHROMIUM = chromiumOptions.executablePath;
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 5);
 const CHART_RENDERS = Number(process.env.BENCH_CHART_RENDERS ?? 5);
 const FRAME_WINDOW_MS = 5000;
@@ -226,7 +219,7 @@ async function measureFlowFrames(browser, { base, admin, plant }) {
 /** Runs the three browser measurements and returns the table rows. */
 async function browserBench({ base, mqttUrl, admin, plant, token, log }) {
   const gateway = await playGateway({ base, mqttUrl, token, plant });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  const browser = await chromium.launch({ ...chromiumOptions, headless: true });
   try {
     log(`Browser (headless ${CHROMIUM}): sign-in to live dashboard, ${SIGN_INS} times…`);
     const signIns = await measureSignIns(browser, { base, admin, plant });

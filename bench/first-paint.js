@@ -21,15 +21,9 @@ const { cpuSeconds } = require('./process-cpu');
 
 const PORT = Number(process.env.BENCH_PORT ?? 18500);
 const MQTT_PORT = Number(process.env.BENCH_MQTT_PORT ?? 18851);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const chromiumOptions = require('../e2e/chromium-options');
+
+const CHROMIUM = chromiumOptions.executablePath;
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 5);
 /** BENCH_PROFILE=1: a CPU profile of each signed-in reload's main thread, summarised for the median run. */
 const PROFILE = process.env.BENCH_PROFILE === '1';
@@ -142,7 +136,7 @@ function printPath(title, path) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 
 async function firstPaint(base, serverPid) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  const browser = await chromium.launch({ ...chromiumOptions, headless: true });
   const cold = [];
   const warm = [];
   const serverCpu = [];
