@@ -38,7 +38,14 @@ export async function createActiveUser(
     modules = ['monitoring', 'notifications'],
     plants = 'all',
     inviter = ADMIN,
-  }: { prefix: string; role?: string; modules?: string[]; plants?: 'all' | 'none'; inviter?: { email: string; password: string } },
+  }: {
+    prefix: string;
+    role?: string;
+    modules?: string[];
+    /** every plant of the inviter's organisation, none, or these plant ids */
+    plants?: 'all' | 'none' | string[];
+    inviter?: { email: string; password: string };
+  },
 ): Promise<TestUser & { id: string }> {
   const user = { email: uniqueEmail(prefix), password: 'Fotovoltaika-Líšeň-2026', name: 'Test', family_name: prefix };
   const admin = await adminToken(request, inviter);
@@ -48,11 +55,11 @@ export async function createActiveUser(
     { email: user.email, name: user.name, family_name: user.family_name, role, modules, locale: 'cs' },
     admin,
   );
-  if (plants === 'all' && (role === 'operator' || role === 'viewer')) {
+  if (plants !== 'none' && (role === 'operator' || role === 'viewer')) {
     const tenant = (await post<{ tenant: { id: string } }>(request, 'users/info', {}, admin)).tenant.id;
-    for (const plant of await post<Array<{ id: string }>>(request, 'plant/list', { id: tenant }, admin)) {
-      await post(request, 'plant/access/update', { id: plant.id, userId: invited.id, role }, admin);
-    }
+    const ids =
+      plants === 'all' ? (await post<Array<{ id: string }>>(request, 'plant/list', { id: tenant }, admin)).map((p) => p.id) : plants;
+    for (const id of ids) await post(request, 'plant/access/update', { id, userId: invited.id, role }, admin);
   }
   const challenge = await post<{ session: string }>(request, 'auth/sign-in', {
     username: user.email,

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import mqtt from 'mqtt';
 import { E2E_BROKER_LOGIN, E2E_MQTT_URL } from '../playwright.config';
-import { createActiveUser, goInApp, signInAs, type TestUser } from './accounts';
+import { adminToken, createActiveUser, goInApp, signInAs, type TestUser } from './accounts';
 import { expect, test } from './support';
 
 test.use({ serviceWorkers: 'allow', permissions: ['notifications'] });
@@ -130,14 +130,17 @@ async function deliverToWorker(context: BrowserContext, page: Page, message: Rec
 
 test('push alerts reach the subscribed device inside the schedule window and open the alert’s page', async ({ browser, request }) => {
   test.setTimeout(180_000);
-  const inside = await createActiveUser(request, { prefix: 'push-inside' });
-  const outside = await createActiveUser(request, { prefix: 'push-outside' });
-  const insideToken = await tokenOf(request, inside);
-  const outsideToken = await tokenOf(request, outside);
-  const tenantId = (await api<{ tenant: { id: string } }>(request, 'users/info', {}, insideToken)).tenant.id;
-  const plants = await api<PlantRef[]>(request, 'plant/list', { id: tenantId }, insideToken);
+  const admin = await adminToken(request);
+  const tenantId = (await api<{ tenant: { id: string } }>(request, 'users/info', {}, admin)).tenant.id;
+  const plants = await api<PlantRef[]>(request, 'plant/list', { id: tenantId }, admin);
   const plant = plants.find((p) => p.thingName.startsWith('demo-')) ?? plants[0];
   expect(plant, 'a simulated plant of the demo organisation').toBeDefined();
+  // Both see this plant only: the plants other journeys add to this server raise alerts of their own
+  // (a gateway that never connects is offline), which would reach a user of every plant (ci-25).
+  const inside = await createActiveUser(request, { prefix: 'push-inside', plants: [plant.id] });
+  const outside = await createActiveUser(request, { prefix: 'push-outside', plants: [plant.id] });
+  const insideToken = await tokenOf(request, inside);
+  const outsideToken = await tokenOf(request, outside);
   const { inside: open, outside: closed } = windows(plant.timezone);
   await saveWindow(request, insideToken, ...open);
   await saveWindow(request, outsideToken, ...closed);

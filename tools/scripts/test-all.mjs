@@ -1,15 +1,15 @@
-// `npm test`: every check, in three lanes side by side on a 2-core machine. The journeys and the
-// reliability suite mostly wait on browsers, servers and brokers, so they run beside the CPU-bound
-// steps instead of after them. Each step's output goes to a log, printed whole when the step ends (so
-// two steps never interleave); the first failure stops the rest. At the end: the wall and CPU time of each step.
+// `npm test`: every check, in three lanes side by side on a 2-core machine. Each step's output goes
+// to a log, printed whole when the step ends (so two steps never interleave); the first failure stops
+// the rest. At the end: the wall and CPU time of each step, and where the machine's CPU went.
 //
 // Priority: the journeys and the reliability suite wait on timers, browsers and servers and have time
-// bounds; the CPU-bound steps (lint, format, type-check, jest) only need the CPU left over. Each step
-// is a session of its own (it is killed as a process group), and Linux's autogroup scheduler shares
-// the CPU between sessions, not processes: a plain `nice` inside a step does not yield to another step
-// (what the tries of 2026-11-29 morning, nice 5 and 10, ran into: ci-19, ci-20). So a background step's
-// whole session gets a lower weight through /proc/<pid>/autogroup, and `nice` as well where the kernel
-// has no autogroup. The build runs at normal weight: the journeys wait for it.
+// bounds; lint, format and the type-check only need the CPU left over; jest waits for the journeys
+// (its own waits have bounds too). Each step is a session of its own (it is killed as a process
+// group), and Linux's autogroup scheduler shares the CPU between sessions, not processes: a plain
+// `nice` inside a step does not yield to another step (what the tries of 2026-11-29 morning, nice 5
+// and 10, ran into: ci-19, ci-20). So a background step's whole session gets a lower weight through
+// /proc/<pid>/autogroup, and `nice` as well where the kernel has no autogroup. The build runs at
+// normal weight: the journeys wait for it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,8 +30,10 @@ const LANES = [
   [
     { name: 'lint', run: npm('lint'), background: true },
     { name: 'format', run: ['npx', ['prettier', '--check', '--log-level', 'warn', '.']], background: true },
-    // two suites read the built console (tools/route-sizes.test.js, tools/inline-scripts.test.js)
-    { name: 'jest', run: npm('test:unit'), after: ['build'], background: true },
+    // After the journeys, at full weight: the journeys' browsers and servers alone keep both cores
+    // busy (~1.7 cores, ci-25), so jest beside them either slowed them past their bounds (at equal
+    // weight) or got a tenth of the CPU under its own (at nice 10). Two suites read the built console.
+    { name: 'jest', run: npm('test:unit'), after: ['build', 'journeys (Playwright)'] },
   ],
   // The reliability short form, a minute of a small cluster under load, waits on its brokers and
   // database more than it computes and runs beside jest instead of after it.
