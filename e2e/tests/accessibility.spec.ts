@@ -1,10 +1,10 @@
 // Accessibility of every route of the console, signed in, in the light and the dark theme: axe-core
 // finds no serious or critical violation, and each page has exactly one `main` landmark to skip to.
 import type { Page } from '@playwright/test';
-import { createActiveUser, goInApp, signInAs } from './accounts';
+import { createActiveUser, goInApp } from './accounts';
 import { signedInRoutes } from './routes';
 import { seriousA11yViolations } from './shell-support';
-import { expect, test } from './support';
+import { expect, openSignedIn, test } from './support';
 
 const ALL_MODULES = ['ems', 'rc', 'fep', 'ev', 'notifications', 'monitoring', 'management', 'integrations', 'analytics'];
 
@@ -39,7 +39,7 @@ test.describe('accessibility of every route', () => {
       request,
     }) => {
       const user = await createActiveUser(request, { prefix: `a11y-${theme}`, role: 'admin', modules: ALL_MODULES });
-      await signInAs(page, user);
+      await openSignedIn(page, '/', user);
       if (theme === 'dark') {
         await page.getByTestId('profile-button').click();
         await page.getByTestId('theme-dark').click();
@@ -64,7 +64,7 @@ test.describe('accessibility of every route', () => {
 
   test('the nav rail and panel work by keyboard alone, with a visible focus', async ({ page, request }) => {
     const user = await createActiveUser(request, { prefix: 'a11y-keys', role: 'admin', modules: ALL_MODULES });
-    await signInAs(page, user);
+    await openSignedIn(page, '/', user);
     await tabTo(page, '[data-testid="nav-entry-management"]');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/management$/);

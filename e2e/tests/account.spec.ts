@@ -5,7 +5,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { createActiveUser, goInApp, signInAs, uniqueEmail } from './accounts';
 import { lastMailTextTo, mailSubjectsTo, temporaryPasswordMailedTo } from './outbox';
-import { expect, OTHER, signIn, test } from './support';
+import { expect, openSignedIn, OTHER, test } from './support';
 
 const NEW_PASSWORD = 'Sluneční-elektrárna-2026';
 
@@ -31,7 +31,7 @@ async function invite(page: Page, email: string, { role }: { role?: string } = {
 
 test('an invited user signs in with the mailed temporary password and chooses their own', async ({ page, browser }) => {
   const email = uniqueEmail('pozvana');
-  await signIn(page);
+  await openSignedIn(page);
   await invite(page, email, { role: 'operator' });
   await expect(userRow(page, email)).toContainText('Operátor');
 
@@ -63,7 +63,7 @@ test('inviting an address of another organisation looks like any invitation; its
 }) => {
   const elsewhere = await createActiveUser(request, { prefix: 'jinde', inviter: OTHER });
   const before = mailSubjectsTo(elsewhere.email).length;
-  await signIn(page);
+  await openSignedIn(page);
   await invite(page, elsewhere.email); // "invitation sent", listed as invited: as for anyone
   expect(mailSubjectsTo(elsewhere.email)).toHaveLength(before + 1);
   expect(mailSubjectsTo(elsewhere.email).at(-1)).toBe('Pozvánka do Helio EMS (Helio Demo)');
@@ -81,8 +81,7 @@ test('inviting an address of another organisation looks like any invitation; its
 
 test('a user changes their password on the security page and signs in with the new one', async ({ page, request }) => {
   const user = await createActiveUser(request, { prefix: 'heslo' });
-  await signInAs(page, user);
-  await page.goto('/my-account/security');
+  await openSignedIn(page, '/my-account/security', user);
   await page.getByLabel('Současné heslo').fill(user.password);
   const next = page.getByLabel('Nové heslo', { exact: true });
   await next.fill('kratke');
@@ -107,9 +106,9 @@ test('a user changes their password on the security page and signs in with the n
 
 test('signing out another session from security ends it at its next call', async ({ page, browser, request }) => {
   const user = await createActiveUser(request, { prefix: 'relace' });
-  await signInAs(page, user);
+  await openSignedIn(page, '/', user);
   const elsewhere = await newPage(browser);
-  await signInAs(elsewhere, user);
+  await openSignedIn(elsewhere, '/', user);
   await expect(elsewhere.getByTestId('tile-pv')).toBeVisible();
 
   await page.goto('/my-account/security');
@@ -132,7 +131,7 @@ test('signing out another session from security ends it at its next call', async
 
 test('an admin invites a user and deletes them after confirming; the audit log shows both', async ({ page }) => {
   const email = uniqueEmail('smazat');
-  await signIn(page);
+  await openSignedIn(page);
   await invite(page, email);
   await userRow(page, email).getByTestId('user-delete').click();
   await expect(page.getByTestId('confirm-dialog')).toContainText(email);
@@ -150,7 +149,7 @@ test('an admin invites a user and deletes them after confirming; the audit log s
 
 test('a restricted user meets the no-access pages: IAM, and a module taken away by an admin', async ({ page, browser, request }) => {
   const viewer = await createActiveUser(request, { prefix: 'omezeny', role: 'viewer', modules: ['monitoring', 'notifications'] });
-  await signInAs(page, viewer);
+  await openSignedIn(page, '/', viewer);
   await expect(page.getByTestId('tile-pv')).toBeVisible();
 
   await page.goto('/my-account/iam/users');
@@ -162,8 +161,7 @@ test('a restricted user meets the no-access pages: IAM, and a module taken away 
   await expect(page.getByTestId('module-no-access')).toHaveCount(0);
 
   const admin = await newPage(browser);
-  await signIn(admin);
-  await admin.goto('/my-account/iam/users');
+  await openSignedIn(admin, '/my-account/iam/users');
   await userRow(admin, viewer.email).getByTestId('user-edit-access').click();
   const notifications = admin.getByTestId('module-checks').getByLabel('Upozornění');
   await expect(notifications).toBeChecked();

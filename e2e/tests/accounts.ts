@@ -83,10 +83,26 @@ export async function signInAs(page: Page, user: { email: string; password: stri
   await expect(page).not.toHaveURL(/\/auth\//);
 }
 
-/** Moves inside the single-spa shell without a reload, as a link click does. */
+/**
+ * Moves inside the single-spa shell without a reload, as a link click does, and waits until single-spa
+ * has mounted what the new URL shows (its routing event; at most 10 s, then the caller's own waits judge).
+ */
 export async function goInApp(page: Page, path: string): Promise<void> {
-  await page.evaluate((url) => {
-    window.history.pushState(null, '', url);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
+  await page.evaluate(
+    (url) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 10_000);
+        window.addEventListener(
+          'single-spa:routing-event',
+          () => {
+            clearTimeout(timer);
+            resolve();
+          },
+          { once: true },
+        );
+        window.history.pushState(null, '', url);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }),
+    path,
+  );
 }

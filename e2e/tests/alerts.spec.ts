@@ -5,10 +5,10 @@
 // shows a plant and on one that shows none; by e-mail (the outbox) only for the user whose schedule
 // window includes the alert's start on the plant's wall clock.
 import type { APIRequestContext, Browser, Page, Request } from '@playwright/test';
-import { expect, test } from './support';
+import { expect, openSignedIn, test } from './support';
 import mqtt from 'mqtt';
 import { E2E_BROKER_LOGIN, E2E_MQTT_URL as MQTT_URL } from '../playwright.config';
-import { createActiveUser, goInApp, signInAs, type TestUser } from './accounts';
+import { createActiveUser, goInApp, type TestUser } from './accounts';
 import { mailSubjectsTo } from './outbox';
 
 /** How long the journey waits at most: more than the nav's 30 s poll of the latest alerts. */
@@ -85,7 +85,7 @@ async function signedInPage(browser: Browser, user: TestUser): Promise<Page> {
     if (stream?.request === response.request() && response.ok()) stream.accepted = true;
   });
   const baseline = page.waitForResponse((r) => r.url().endsWith('/api/notifications/alerts/list') && r.ok());
-  await signInAs(page, user);
+  await openSignedIn(page, '/', user);
   await baseline;
   return page;
 }

@@ -2,8 +2,8 @@
 // benchmark's energy of a plant equal to what /statistics shows for it; and a viewer given one plant
 // finds only that plant ranked.
 import type { APIRequestContext, Locator } from '@playwright/test';
-import { adminToken, createActiveUser, goInApp, signInAs } from './accounts';
-import { expect, signIn, test } from './support';
+import { adminToken, createActiveUser, goInApp } from './accounts';
+import { expect, openSignedIn, test } from './support';
 
 // The demo plants keep Prague time: so does the browser, so "yesterday" is the same day on both pages.
 test.use({ timezoneId: 'Europe/Prague' });
@@ -33,9 +33,8 @@ async function demoPlants(request: APIRequestContext): Promise<Array<{ id: strin
 }
 
 test("the three analytics pages for the demo tenant, with a plant's energy as /statistics shows it", async ({ page }) => {
-  await signIn(page);
   // Yesterday on /statistics for the active plant: a closed day, so live reports cannot move it.
-  await page.goto('/statistics');
+  await openSignedIn(page, '/statistics');
   const plantName = (await page.getByTestId('plant-switcher').locator('option:checked').textContent())?.trim() ?? '';
   expect(plantName).not.toBe('');
   await page.getByTestId('period-day').click();
@@ -107,7 +106,7 @@ test('a viewer given one plant finds only that plant ranked, and not the others'
   const context = await browser.newContext({ timezoneId: 'Europe/Prague' });
   const page = await context.newPage();
   try {
-    await signInAs(page, user);
+    await openSignedIn(page, '/', user);
     await goInApp(page, '/analytics/benchmark');
     await expect(page.getByTestId('benchmark-row')).toHaveCount(1);
     await expect(page.getByTestId('benchmark-row')).toHaveAttribute('data-plant', plant.name);

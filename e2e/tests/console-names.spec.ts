@@ -2,8 +2,8 @@
 // the header and the tab; the nav lit on hidden detail routes; no refresh asked (and no 401 logged) by a
 // signed-out page; tag filters kept in the URL.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adminToken, createActiveUser, signInAs } from './accounts';
-import { expect, signIn, test } from './support';
+import { adminToken, createActiveUser } from './accounts';
+import { expect, openSignedIn, signIn, test } from './support';
 
 async function api<T>(request: APIRequestContext, path: string, body: unknown, token: string): Promise<T> {
   const response = await request.post(`/api/${path}`, { data: body, headers: { Authorization: `Bearer ${token}` } });
@@ -33,7 +33,7 @@ test.describe('names and the nav', () => {
   test('every page is named as its menu item, in the header and the tab; hidden routes light their parent', async ({ page, request }) => {
     test.setTimeout(120_000);
     const { plant, inverterId } = await demoPlantAndInverter(request);
-    await signIn(page);
+    await openSignedIn(page);
     // path, the item the nav lights (null: an entry without a group, named on the rail), the header's title
     const pages: Array<[string, string | null, string]> = [
       ['/statistics', 'Statistiky', 'Statistiky'],
@@ -98,9 +98,7 @@ test('a tag filter is in the URL: a reload or a shared link shows the same filte
   );
   const { plant } = await demoPlantAndInverter(request);
   await api(request, 'plant/tags/set', { plantIds: [plant.id], add: [tag.id] }, token);
-  await signIn(page);
-
-  await page.goto('/management/plants');
+  await openSignedIn(page, '/management/plants');
   await page.getByTestId('plants-tag').selectOption(tag.id);
   await expect(page).toHaveURL(new RegExp(`[?&]tag=${tag.id}`));
   await page.reload();
@@ -125,8 +123,7 @@ test('an operator finds nothing editable that the server would refuse: plant set
     modules: ['monitoring', 'management', 'notifications'],
   });
   const { plant } = await demoPlantAndInverter(request);
-  await signInAs(page, operator);
-  await page.goto(`/plant/${plant.id}/settings`);
+  await openSignedIn(page, `/plant/${plant.id}/settings`, operator);
   const form = page.getByTestId('settings-form');
   await expect(form.getByTestId('read-only-notice')).toContainText('Správa elektráren');
   const editable = form.locator('input:not([readonly]), select:not([disabled]), button[type="submit"]');

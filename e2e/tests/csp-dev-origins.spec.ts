@@ -8,7 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './support';
+import { expect, openSignedIn, test } from './support';
 
 const OVERRIDE_KEY = 'import-map-override:@helio/monitoring-app';
 
@@ -66,7 +66,7 @@ test.describe('by default', () => {
   test.use({ failOnCspViolation: false });
 
   test("the browser refuses a dev server's bundle and the shell shows the app's error panel", async ({ page, cspViolations }) => {
-    await signIn(page);
+    await openSignedIn(page);
     await overrideMonitoring(page, `${devOrigin}/helio-monitoring-app.js`);
     await expect(page.getByTestId('app-error')).toBeVisible();
     await expect(page.getByTestId('dev-override')).toHaveCount(0);
@@ -111,7 +111,7 @@ test.describe('with CSP_DEV_ORIGINS naming the dev server', () => {
     const page = await context.newPage();
     const response = await page.goto('/auth/sign-in');
     expect(await response?.headerValue('content-security-policy')).toMatch(new RegExp(`script-src 'self'[^;]* ${devOrigin}(;| )`));
-    await signIn(page);
+    await openSignedIn(page);
     await overrideMonitoring(page, `${devOrigin}/helio-monitoring-app.js`);
     await expect(page.getByTestId('dev-override')).toBeVisible();
     await expect(page.getByTestId('plant-switcher')).toBeVisible();

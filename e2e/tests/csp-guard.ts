@@ -3,6 +3,7 @@
 // `securitypolicyviolation` events from every frame, and Chromium's console lines about the policy
 // (which also cover what fires no event, such as a refused frame), into the test's list.
 import { expect, test as base, type Browser, type BrowserContext } from '@playwright/test';
+import { meterBrowserCpu } from './browser-cpu';
 
 export interface CspFixtures {
   /** Violations seen so far in this test, in any page of any context it opened. */
@@ -61,9 +62,11 @@ export const test = base.extend<CspFixtures & { cspGuard: void }>({
     await use(context);
   },
   cspGuard: [
-    async ({ browser, cspViolations, failOnCspViolation }, use) => {
+    async ({ browser, cspViolations, failOnCspViolation }, use, testInfo) => {
       const restore = watchNewContexts(browser, cspViolations);
+      const meterEnd = meterBrowserCpu(testInfo.file.replace(/.*\/tests\//, ''), testInfo.title);
       await use();
+      meterEnd();
       restore();
       if (failOnCspViolation) expect(cspViolations, 'Content-Security-Policy violations in the page').toEqual([]);
     },

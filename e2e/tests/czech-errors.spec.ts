@@ -2,8 +2,8 @@
 // address with credentials in it, and a control sent after the operator's role lost devices:control.
 // Neither shows the server's English message.
 import type { APIRequestContext } from '@playwright/test';
-import { adminToken, createActiveUser, goInApp, signInAs } from './accounts';
-import { expect, rememberPlant, signIn, test } from './support';
+import { adminToken, createActiveUser, goInApp } from './accounts';
+import { expect, openSignedIn, rememberPlant, test } from './support';
 
 async function api<T>(request: APIRequestContext, path: string, body: unknown, token: string): Promise<T> {
   const response = await request.post(`/api/${path}`, { data: body, headers: { Authorization: `Bearer ${token}` } });
@@ -12,7 +12,7 @@ async function api<T>(request: APIRequestContext, path: string, body: unknown, t
 }
 
 test('a refused webhook address is explained in Czech, naming the reason', async ({ page }) => {
-  await signIn(page);
+  await openSignedIn(page);
   await goInApp(page, '/integrations');
   await page.getByTestId('webhook-new').click();
   await page.getByTestId('webhook-url').fill('https://uzivatel:heslo@hooks.example.com/helio');
@@ -29,8 +29,7 @@ test('a control refused for a missing permission names the permission by its Cze
   const plant = plants.find((p) => p.thingName === 'demo-olomouc-02') ?? plants[0];
   const operator = await createActiveUser(request, { prefix: 'cz-errors', role: 'operator', modules: ['monitoring', 'rc'] });
   await rememberPlant(page, plant.id);
-  await signInAs(page, operator);
-  await page.goto('/rc');
+  await openSignedIn(page, '/rc', operator);
   await expect(page.getByTestId('rc-ExportLimit-input')).toBeEnabled();
   await page.getByTestId('rc-ExportLimit-input').fill('9100');
 

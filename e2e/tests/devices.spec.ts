@@ -1,13 +1,12 @@
 // Device records: the demo plant's devices tab lists what its gateway reports for,
 // an inverter's page shows its identity, a live value and its history chart, and /batteries shows the
 // battery's live state of charge from the simulated gateway.
-import { expect, signIn, test } from './support';
+import { expect, openSignedIn, test } from './support';
 
 const BRNO = 'demo-brno-01';
 
 test("the demo plant's devices: the devices tab, an inverter's page with live value and chart, and /batteries", async ({ page }) => {
-  await signIn(page);
-  await page.goto('/management/plants');
+  await openSignedIn(page, '/management/plants');
   await page.locator(`[data-testid="plant-row"][data-thing="${BRNO}"]`).click();
   await expect(page).toHaveURL(/\/management\/plants\/[^/?]+$/);
   await page.getByRole('tab', { name: 'Zařízení' }).click();

@@ -11,7 +11,7 @@ import type { ChargerView } from '@helio/contracts';
 import { E2E_BROKER_LOGIN, E2E_MQTT_URL as MQTT_URL } from '../playwright.config';
 import { adminToken } from './accounts';
 import { seriousA11yViolations } from './shell-support';
-import { expect, rememberPlant, signIn, test } from './support';
+import { expect, openSignedIn, rememberPlant, test } from './support';
 
 // Plzeň: 20 kWp, a 22 kW charger and no home battery, so the surplus is exactly sun − load.
 const THING = 'demo-plzen-03';
@@ -73,8 +73,7 @@ const setDesired = (request: APIRequestContext, token: string, key: string, valu
 
 async function openEv(page: Page, plantId: string): Promise<void> {
   await rememberPlant(page, plantId);
-  await signIn(page);
-  await page.goto('/ev');
+  await openSignedIn(page, '/ev');
 }
 
 test('a plugged car: solar mode follows the surplus within two reports, off stops, fast charges at full power; the session is listed', async ({

@@ -3,7 +3,7 @@
 // by the tag, takes it off one plant, and deletes it after a confirmation that says how many plants use it.
 import type { APIRequestContext } from '@playwright/test';
 import { adminToken } from './accounts';
-import { expect, signIn, test } from './support';
+import { expect, openSignedIn, test } from './support';
 
 const DEMO_THINGS = ['demo-brno-01', 'demo-olomouc-02', 'demo-plzen-03'];
 const cs = (value: number) => new Intl.NumberFormat('cs-CZ', { maximumFractionDigits: 1 }).format(value);
@@ -20,8 +20,7 @@ test('the fleet dashboard shows the demo fleet: plants, online, capacity, alerts
     id: info.tenant.id,
   });
   expect(plants.map((p) => p.thingName)).toEqual(expect.arrayContaining(DEMO_THINGS));
-  await signIn(page);
-  await page.goto('/management');
+  await openSignedIn(page, '/management');
   await expect(page.getByTestId('fleet-plants')).toHaveText(cs(plants.length));
   await expect(page.getByTestId('fleet-pv')).toHaveText(`${cs(plants.reduce((sum, p) => sum + p.pvPeakKw, 0))} kWp`);
   await expect(page.getByTestId('fleet-battery')).toHaveText(`${cs(plants.reduce((sum, p) => sum + (p.batteryKwh ?? 0), 0))} kWh`);
@@ -44,10 +43,8 @@ test('the fleet dashboard shows the demo fleet: plants, online, capacity, alerts
 
 test('an admin tags plants in bulk, filters the plants table by the tag, and deletes the tag', async ({ page }) => {
   const tagName = `E2E Střecha ${Date.now().toString(36)}`;
-  await signIn(page);
-
   // Create the tag; the same name in another case is refused with a clear message.
-  await page.goto('/management/tags');
+  await openSignedIn(page, '/management/tags');
   await page.getByTestId('new-tag').click();
   await page.getByTestId('tag-name').fill(tagName);
   await page.getByTestId('tag-colour-orange').click();

@@ -3,13 +3,13 @@
 import type { Page } from '@playwright/test';
 import mqtt from 'mqtt';
 import { E2E_BROKER_LOGIN, E2E_MQTT_URL as MQTT_URL } from '../playwright.config';
-import { expect, signIn, test } from './support';
+import { expect, openSignedIn, test } from './support';
 
 const BRNO = 'Brno – Rodinný dům';
 const ADMIN_THINGS = ['demo-brno-01', 'demo-olomouc-02', 'demo-plzen-03'];
 
 async function openFlowOf(page: Page, plantName: string, path: '/flow' | '/ems'): Promise<void> {
-  await signIn(page);
+  await openSignedIn(page);
   await page.getByTestId('plant-switcher').selectOption({ label: plantName });
   await page.goto(path);
 }

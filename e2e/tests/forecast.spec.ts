@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { ForecastAccuracy, PlantForecast } from '@helio/contracts';
-import { expect, signIn, test } from './support';
+import { expect, openSignedIn, test } from './support';
 
 /** The first forecasts are issued once the simulator's history is stored: reload until the chart is there. */
 async function openForecast(page: Page): Promise<PlantForecast> {
@@ -19,7 +19,7 @@ async function openForecast(page: Page): Promise<PlantForecast> {
 }
 
 test('/fep shows the next 48 hours with bands, the source, tomorrow and the best hours for a demo plant', async ({ page }) => {
-  await signIn(page);
+  await openSignedIn(page);
   const forecast = await openForecast(page);
   expect(forecast.points).toHaveLength(192);
   expect(Date.parse(forecast.points[191].time) - Date.parse(forecast.points[0].time)).toBe((48 * 60 - 15) * 60_000);
@@ -42,7 +42,7 @@ test('/fep shows the next 48 hours with bands, the source, tomorrow and the best
 });
 
 test('/fep shows the past 7 days against the day-before forecasts, and exports them as CSV', async ({ page }) => {
-  await signIn(page);
+  await openSignedIn(page);
   const accuracyAnswer = page.waitForResponse((r) => r.url().endsWith('/api/forecast/accuracy') && r.status() === 200);
   await openForecast(page);
   const accuracy = (await (await accuracyAnswer).json()) as ForecastAccuracy;

@@ -1,4 +1,4 @@
-import { expect, recordUrls, signIn, test, visitedUrls } from './support';
+import { expect, openSignedIn, recordUrls, signIn, test, visitedUrls } from './support';
 
 test('visiting / signed out goes through /auth/sign-out to the sign-in page', async ({ page }) => {
   await recordUrls(page);
@@ -25,7 +25,7 @@ test('signing in shows the dashboard of a demo plant whose figures update live',
 });
 
 test('the dashboard follows the plant chosen in the nav', async ({ page }) => {
-  await signIn(page);
+  await openSignedIn(page);
   const switcher = page.getByTestId('plant-switcher');
   await expect(switcher).toBeVisible();
   const heading = page.getByTestId('dashboard-plant-name');
@@ -56,7 +56,7 @@ test('exactly one copy of React reaches the browser', async ({ page }) => {
 });
 
 test('an app that fails to load shows an error panel while the nav keeps working', async ({ page }) => {
-  await signIn(page);
+  await openSignedIn(page);
   await page.evaluate(() => localStorage.setItem('import-map-override:@helio/monitoring-app', '/apps/monitoring-app/missing.js'));
   await page.reload();
   await expect(page.getByTestId('app-error')).toBeVisible();
@@ -83,7 +83,7 @@ test('an import-map override swaps one app in the running console', async ({ pag
       });`,
     }),
   );
-  await signIn(page);
+  await openSignedIn(page);
   await page.evaluate((u) => localStorage.setItem('import-map-override:@helio/monitoring-app', u), url);
   await page.reload();
   await expect(page.getByTestId('override')).toBeVisible();

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { pymodbusMissing, startPymodbus, type PymodbusFixture } from '../../gateway/src/testing/pymodbus-fixture';
 import { BATTERY_FACTS, INVERTER_FACTS, METER_FACTS, testPlantSpec } from '../../gateway/src/testing/sunspec-plant';
 import { E2E_MQTT_URL as MQTT_URL } from '../playwright.config';
-import { expect, signIn, test } from './support';
+import { expect, openSignedIn, test } from './support';
 
 const GATEWAY_CLI = path.join(__dirname, '..', '..', 'gateway', 'dist', 'cli.js');
 const missing = pymodbusMissing();
@@ -18,8 +18,7 @@ const missing = pymodbusMissing();
 test('a plant created in the console shows its live flow and its devices once the gateway reads them', async ({ page }) => {
   test.skip(missing !== undefined, `skipped: ${missing}`);
   const run = Date.now().toString(36);
-  await signIn(page);
-  await page.goto('/management/plants');
+  await openSignedIn(page, '/management/plants');
   await page.getByTestId('new-plant').click();
   await page.locator('#new-plant-name').fill(`E2E SunSpec ${run}`);
   await page.locator('#new-plant-location').fill('Třebíč');

@@ -9,7 +9,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import mqtt from 'mqtt';
 import { E2E_BROKER_LOGIN, E2E_MQTT_URL as MQTT_URL } from '../playwright.config';
 import { adminToken, goInApp } from './accounts';
-import { expect, rememberPlant, signIn, test } from './support';
+import { expect, openSignedIn, rememberPlant, test } from './support';
 
 async function api<T>(request: APIRequestContext, path: string, body: unknown, token: string): Promise<T> {
   const response = await request.post(`/api/${path}`, { data: body, headers: { Authorization: `Bearer ${token}` } });
@@ -42,7 +42,7 @@ async function setFaults(thingName: string, faults: { gridOutage?: boolean }): P
 }
 
 async function openIntegrations(page: Page): Promise<void> {
-  await signIn(page);
+  await openSignedIn(page);
   await goInApp(page, '/integrations');
   await expect(page.getByRole('heading', { name: 'API klíče', exact: true })).toBeVisible();
 }
@@ -162,7 +162,7 @@ test('a CSV day imported on the sources page shows in the metric log’s chart',
   for (let i = 0; i < 96; i++) lines.push(`${new Date(start.getTime() + i * 15 * 60_000).toISOString()},ActPwrPve,${1000 + i * 10}`);
 
   await rememberPlant(page, plant.id);
-  await signIn(page);
+  await openSignedIn(page);
   await goInApp(page, '/integrations/sources');
   // The history's own plant picker (the nav has a plant picker with the same label).
   await page.locator('#history-plant').selectOption(plant.id);

@@ -3,14 +3,13 @@
 // validation error, then a save), and meet a concurrent edit made underneath through the API.
 import mqtt from 'mqtt';
 import { adminToken } from './accounts';
-import { expect, signIn, test } from './support';
+import { expect, openSignedIn, test } from './support';
 import { E2E_MQTT_URL as MQTT_URL } from '../playwright.config';
 
 test('an admin creates a plant, connects its gateway, edits its settings and meets a concurrent edit', async ({ page, request }) => {
   const run = Date.now().toString(36);
   const name = `E2E Elektrárna ${run}`;
-  await signIn(page);
-  await page.goto('/management/plants');
+  await openSignedIn(page, '/management/plants');
   await expect(page.getByTestId('plant-row').first()).toBeVisible();
 
   // Create: no thing name to choose; the form refuses a latitude off the globe, then the plant is

@@ -2,7 +2,7 @@
 // table, CSV equal to the API's rows as every export writes them), statistics from the energy counters and the spot prices of the
 // embedded default.
 import fs from 'node:fs';
-import { expect, signIn, test } from './support';
+import { expect, openSignedIn, test } from './support';
 
 interface SeriesRow {
   time: string;
@@ -16,8 +16,7 @@ interface SeriesRow {
 }
 
 test('the logs list the plant’s metrics and a metric’s page draws a chart whose CSV equals the API’s rows', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/logs');
+  await openSignedIn(page, '/logs');
   const pvRow = page.getByTestId('logs-row-ActPwrPve');
   await expect(pvRow).toContainText('W');
   await expect(page.getByTestId('logs-row-EnergyPveTotal')).toContainText('kWh');
@@ -52,8 +51,7 @@ test('the logs list the plant’s metrics and a metric’s page draws a chart wh
 });
 
 test('statistics show today’s energy balance of the plant as bars and totals', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/statistics');
+  await openSignedIn(page, '/statistics');
   await expect(page.getByTestId('energy-bars').locator('canvas')).toBeVisible();
   await expect(page.getByTestId('total-produced')).toContainText('kWh');
   await expect(page.getByTestId('period-next')).toBeDisabled();
@@ -62,8 +60,7 @@ test('statistics show today’s energy balance of the plant as bars and totals',
 });
 
 test('spot prices show today and tomorrow, labelled as demo data, with cheap and dear hours', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/spot');
+  await openSignedIn(page, '/spot');
   await expect(page.getByTestId('spot-demo')).toBeVisible();
   await expect(page.getByTestId('price-chart').locator('canvas')).toBeVisible();
   const today = page.locator('[data-testid^="spot-day-"]').first();
@@ -74,8 +71,7 @@ test('spot prices show today and tomorrow, labelled as demo data, with cheap and
 });
 
 test('services show the plant’s gateway online with a live data delay and the connected broker', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/services');
+  await openSignedIn(page, '/services');
   await expect(page.getByTestId('gateway-status')).toHaveText(/Online/);
   await expect(page.getByTestId('data-delay-level')).toHaveText(/Živě|Live/);
   await expect(page.getByTestId('broker-status')).toHaveText(/Připojeno|Connected/);
@@ -83,7 +79,7 @@ test('services show the plant’s gateway online with a live data delay and the 
 
 test("the dashboard draws today's power from the plant's midnight, and its CSV equals the API's rows", async ({ page }) => {
   const seriesAnswer = page.waitForResponse((r) => r.url().endsWith('/api/metric/time-series') && r.status() === 200);
-  await signIn(page);
+  await openSignedIn(page);
   const answer = await seriesAnswer;
   const { pgParams } = answer.request().postDataJSON() as { pgParams: { metricKeys: string[]; startTime: string; granularity: string } };
   expect(pgParams.metricKeys).toEqual(['ActPwrPve', 'ActPwrLoad', 'ActPwrGrid', 'ActPwrBat']);
@@ -105,8 +101,7 @@ test("the dashboard draws today's power from the plant's midnight, and its CSV e
 });
 
 test('the statistics CSV is named by the plant’s day, with offset times and energies to the watt-hour', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/statistics');
+  await openSignedIn(page, '/statistics');
   await expect(page.getByTestId('energy-bars').locator('canvas')).toBeVisible();
   // The demo plants are in Prague: today's file carries Prague's date, whatever UTC's is.
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Prague' }).format(new Date());

@@ -3,7 +3,7 @@
 // starts from the defaults, written through the API, because the demo admin's schedule persists in
 // the e2e database from one test to the next.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { ADMIN, expect, signIn, test } from './support';
+import { ADMIN, expect, openSignedIn, test } from './support';
 
 const SCREEN = '/my-account/notifications';
 const DAYS = [0, 1, 2, 3, 4, 5, 6];
@@ -27,8 +27,7 @@ async function saveSchedule(request: APIRequestContext, settings: typeof DEFAULT
 
 async function openSchedule(page: Page, request: APIRequestContext, settings = DEFAULTS): Promise<void> {
   await saveSchedule(request, settings);
-  await signIn(page);
-  await page.goto(SCREEN);
+  await openSignedIn(page, SCREEN);
   await expect(page.getByTestId('day-card-6')).toBeVisible();
 }
 
@@ -188,7 +187,7 @@ test('the saved schedule survives a reload', async ({ page, request }) => {
 
 test('the nav polls the unread count of a user with the notifications module and badges it only when unread', async ({ page }) => {
   const counted = page.waitForResponse((r) => r.url().endsWith('/api/notifications/alerts/unread-count'));
-  await signIn(page);
+  await openSignedIn(page);
   const response = await counted;
   expect(response.status()).toBe(200);
   const { count } = (await response.json()) as { count: number };

@@ -12,7 +12,7 @@ import mqtt from 'mqtt';
 import { RPCClient } from 'ocpp-rpc';
 import { E2E_MQTT_URL as MQTT_URL } from '../playwright.config';
 import { seriousA11yViolations } from './shell-support';
-import { expect, signIn, test } from './support';
+import { expect, openSignedIn, test } from './support';
 
 const BOOT = {
   chargePointVendor: 'Alfen BV',
@@ -35,8 +35,7 @@ test('a charger added in the console connects over OCPP, shows its boot, raises 
   const run = Date.now().toString(36);
   const plantName = `E2E OCPP ${run}`;
   const chargePointId = `E2E-${run}`;
-  await signIn(page);
-  await page.goto('/management/plants');
+  await openSignedIn(page, '/management/plants');
   await page.getByTestId('new-plant').click();
   await page.locator('#new-plant-name').fill(plantName);
   await page.locator('#new-plant-location').fill('Jihlava');

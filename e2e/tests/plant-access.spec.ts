@@ -1,8 +1,8 @@
 // Plant access: an admin gives a user a plant on the plant's access tab, and the user (signed in in a
 // browser of their own) finds it in their plant switcher; the admin removes them again and they lose it.
 import type { Page } from '@playwright/test';
-import { adminToken, createActiveUser, signInAs } from './accounts';
-import { expect, signIn, test } from './support';
+import { adminToken, createActiveUser } from './accounts';
+import { expect, openSignedIn, test } from './support';
 
 /** The names in the user's plant switcher after a fresh load ([] when it says they have no plant). */
 async function switcherPlants(page: Page): Promise<string[]> {
@@ -28,12 +28,11 @@ test('an admin gives a user a plant, who then sees it, and takes it away again',
   const context = await browser.newContext();
   const userPage = await context.newPage();
   try {
-    await signInAs(userPage, user);
+    await openSignedIn(userPage, '/', user);
     await expect.poll(() => switcherPlants(userPage)).toEqual([]);
 
     // The admin invites them by e-mail on the plant's access tab, as a viewer.
-    await signIn(page);
-    await page.goto(`/management/plants/${plant.id}?tab=access`);
+    await openSignedIn(page, `/management/plants/${plant.id}?tab=access`);
     const table = page.getByTestId('plant-access-table');
     await expect(table.locator('[data-testid="plant-access-row"][data-email="admin@helio.local"]')).toContainText(
       'Správce – všechny elektrárny',

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { createActiveUser } from './accounts';
-import { ADMIN, expect, signIn, test } from './support';
+import { ADMIN, expect, openSignedIn, test } from './support';
 import { editTexts, fileStamps, OTHER, releaseCopyOf, releases, ROOT, servedRelease, signInForReleases } from './releases-support';
 
 const FEP = '@helio/fep-app';
@@ -50,8 +50,7 @@ test('a canary for one organisation, promoted to everyone and rolled back on the
   expect(await servedRelease(demo, FEP)).not.toBe(canary);
 
   // the releases page: the canary with its organisation, promoted in one action
-  await signIn(page);
-  await page.goto('/integrations/releases');
+  await openSignedIn(page, '/integrations/releases');
   const card = page.getByTestId('release-module-fep-app');
   await expect(card.getByTestId('release-canary')).toHaveText(canary);
   await expect(card).toContainText('Other Energy s.r.o.');
@@ -127,8 +126,7 @@ test('a canary whose entry fails shows the error panel, leaves the rest working,
   await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(other.getByTestId('app-error')).toHaveCount(0);
 
-  await signIn(page);
-  await page.goto('/integrations/releases');
+  await openSignedIn(page, '/integrations/releases');
   const card = page.getByTestId('release-module-ev-app');
   await expect(card.getByTestId('release-auto-rollback')).toContainText(broken);
   await expect(card.getByTestId('release-canary')).not.toHaveText(broken);
@@ -189,7 +187,7 @@ test.describe('an override to a second server', () => {
     const without = await browser.newContext({ baseURL: consoleUrl });
     const overridden = await withOverride.newPage();
     const plain = await without.newPage();
-    for (const p of [overridden, plain]) await signIn(p);
+    for (const p of [overridden, plain]) await openSignedIn(p);
     const entry = JSON.parse(fs.readFileSync(path.join(ROOT, 'dist', 'public', 'apps', 'fep-app', 'manifest.json'), 'utf8')) as {
       entries: Record<string, string>;
     };

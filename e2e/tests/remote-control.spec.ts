@@ -6,8 +6,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import mqtt from 'mqtt';
 import { E2E_BROKER_LOGIN, E2E_MQTT_URL as MQTT_URL } from '../playwright.config';
-import { adminToken, createActiveUser, signInAs, type TestUser } from './accounts';
-import { expect, rememberPlant, test } from './support';
+import { adminToken, createActiveUser, type TestUser } from './accounts';
+import { expect, openSignedIn, rememberPlant, test } from './support';
 
 const OPERATOR = { email: 'operator@helio.local', password: process.env.E2E_OPERATOR_PASSWORD ?? 'Helio-operator-2024!' };
 /** Olomouc: a battery and no charger; the journeys of other specs watch Brno. */
@@ -50,8 +50,7 @@ async function publishFaults(thingName: string, payload: string): Promise<void> 
 /** Signed in with the plant active, on /rc. */
 async function openRemoteControl(page: Page, user: { email: string; password: string }, plantId: string): Promise<void> {
   await rememberPlant(page, plantId);
-  await signInAs(page, user);
-  await page.goto('/rc');
+  await openSignedIn(page, '/rc', user);
   await expect(page.getByTestId('rc-page')).toBeVisible();
 }
 

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { adminToken } from './accounts';
-import { expect, signIn, test } from './support';
+import { expect, openSignedIn, test } from './support';
 
 test.use({ timezoneId: 'Europe/Prague' });
 
@@ -88,8 +88,7 @@ test('the report of last month downloads from /analytics with the console’s fi
   await expect.poll(async () => (await figuresOf())?.produced, { timeout: 60_000 }).toBeCloseTo(history.produced, 6);
   const figures = (await figuresOf()) as { produced: number; exported: number };
 
-  await signIn(page);
-  await page.goto('/analytics');
+  await openSignedIn(page, '/analytics');
   await page.getByTestId('report-month').selectOption(month);
   await page.getByTestId('report-plant').selectOption(plant.id);
   const download = page.waitForEvent('download');

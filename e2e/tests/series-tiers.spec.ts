@@ -1,11 +1,10 @@
 // The time series' retention tiers on /services: the demo admin (of the organisation that runs the
 // console) sees each tier's size and age, sets a tier's age and is told before saving when a coarser
 // tier would be kept shorter than a finer one; another organisation's admin does not see the tiers.
-import { expect, OTHER, signIn, test } from './support';
+import { expect, openSignedIn, OTHER, test } from './support';
 
 test('the admin sets a retention tier’s age on /services and sees each tier’s size', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/services');
+  await openSignedIn(page, '/services');
   const tiers = page.getByTestId('series-tiers');
   await expect(tiers).toBeVisible();
   // the retention run measures the tiers when the server starts
@@ -37,8 +36,7 @@ test('the admin sets a retention tier’s age on /services and sees each tier’
 
 test('another organisation’s admin does not see the server’s retention tiers', async ({ page }) => {
   const tiers = page.waitForResponse((r) => r.url().endsWith('/api/series/tiers'));
-  await signIn(page, OTHER);
-  await page.goto('/services');
+  await openSignedIn(page, '/services', OTHER);
   expect((await tiers).status()).toBe(403);
   await expect(page.getByTestId('series-tiers')).toHaveCount(0);
 });

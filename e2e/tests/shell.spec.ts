@@ -2,7 +2,7 @@
 // drawer that closes after navigation up to 992 px, the menu button shown only on small screens,
 // disabled modules, toasts, the profile menu, languages, theme and accessibility.
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './support';
+import { expect, openSignedIn, test } from './support';
 import { contentWidthOf, rawKeysOnPage, seriousA11yViolations, VIEWER, widthOf } from './shell-support';
 
 const sidebar = (page: Page) => page.locator('[data-testid="nav-sidebar"]');
@@ -20,8 +20,7 @@ test.describe('at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test('the docked sidebar: 52 px rail, 220 px panel, 288 px in all; collapses to 64 px and back from the rail', async ({ page }) => {
-    await signIn(page);
-    await page.goto('/statistics');
+    await openSignedIn(page, '/statistics');
     await expect(panel(page)).toBeVisible();
     expect(await widthOf(rail(page))).toBe(52);
     expect(await contentWidthOf(panel(page))).toBe(220);
@@ -40,7 +39,7 @@ test.describe('at 1280 px', () => {
   });
 
   test('the panel fades in over 0.3 s after 0.5 s on wide screens', async ({ page }) => {
-    await signIn(page);
+    await openSignedIn(page);
     const animation = await panel(page).evaluate((el) => {
       const style = getComputedStyle(el);
       return [style.animationDuration, style.animationDelay];
@@ -49,7 +48,7 @@ test.describe('at 1280 px', () => {
   });
 
   test('at most 4 toasts are visible, top right, each with a close button', async ({ page }) => {
-    await signIn(page);
+    await openSignedIn(page);
     await page.evaluate(async () => {
       const utils = await System.import<{ showToast(props: { message: string; timeout: number }): void }>('@helio/shared-utils');
       // Kept until closed: on a busy machine the default 5 s would end them before the counts are read.
@@ -66,7 +65,7 @@ test.describe('at 1280 px', () => {
   });
 
   test('the profile header opens my account in a new tab', async ({ page, context }) => {
-    await signIn(page);
+    await openSignedIn(page);
     await openProfileMenu(page);
     const [tab] = await Promise.all([context.waitForEvent('page'), page.getByTestId('profile-header').click()]);
     await tab.waitForLoadState();
@@ -75,7 +74,7 @@ test.describe('at 1280 px', () => {
   });
 
   test('the language switch turns the whole shell English at once, is saved, and turns it Czech again', async ({ page }) => {
-    await signIn(page);
+    await openSignedIn(page);
     await expect(page.getByTestId('nav-entry-ems')).toHaveAttribute('aria-label', 'Energetický management');
     await openProfileMenu(page);
     await page.getByTestId('language-en').click();
@@ -94,7 +93,7 @@ test.describe('at 1280 px', () => {
   });
 
   test('the theme switch turns Blueprint dark, is saved and applied on load, and back to light', async ({ page }) => {
-    await signIn(page);
+    await openSignedIn(page);
     await expect(page.locator('html')).not.toHaveClass(/bp6-dark/);
     await openProfileMenu(page);
     await page.getByTestId('theme-dark').click();
@@ -121,8 +120,7 @@ test.describe('at 1280 px', () => {
   // Every planned module has its app now; a route of a module not built yet (nav and nothing else)
   // is proven with a planned manifest in root-config's routes test.
   test('a module route opened directly shows the nav and its own app, not a not-found page', async ({ page }) => {
-    await signIn(page);
-    await page.goto('/rc');
+    await openSignedIn(page, '/rc');
     await expect(page.getByTestId('nav-entry-rc')).toHaveAttribute('aria-current', 'page');
     await expect(page.locator('#helio-layout')).toBeVisible();
     await expect(page.locator('#helio-auth')).toBeHidden();
@@ -131,7 +129,7 @@ test.describe('at 1280 px', () => {
   });
 
   test('no page shows a raw translation key', async ({ page }) => {
-    await signIn(page);
+    await openSignedIn(page);
     for (const path of [
       '/',
       '/monitoring/dashboard',
@@ -152,7 +150,7 @@ test.describe('at 1280 px', () => {
   });
 
   test('the signed-in shell and its profile menu have no serious accessibility violations', async ({ page }) => {
-    await signIn(page);
+    await openSignedIn(page);
     await expect(page.getByTestId('tile-pv-value')).toContainText(/W/);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await openProfileMenu(page);
@@ -170,7 +168,7 @@ test.describe('a viewer without most modules', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test('sees the modules they lack dimmed to 40 %, after the enabled ones, with the no-access tooltip', async ({ page }) => {
-    await signIn(page, VIEWER);
+    await openSignedIn(page, '/', VIEWER);
     const ems = page.getByTestId('nav-entry-ems');
     await expect(ems).toHaveAttribute('aria-disabled', 'true');
     expect(await ems.evaluate((el) => getComputedStyle(el).opacity)).toBe('0.4');
@@ -189,7 +187,7 @@ test.describe('at 900 px', () => {
   test.use({ viewport: { width: 900, height: 800 } });
 
   test('the sidebar is a drawer the menu button toggles; 288 px, 76 px collapsed; it closes after navigation', async ({ page }) => {
-    await signIn(page);
+    await openSignedIn(page);
     await expect(sidebar(page)).toHaveCount(0);
     await expect(page.getByTestId('nav-collapse-toggle')).toHaveCount(0);
     await menuButton(page).click();
@@ -220,8 +218,7 @@ test.describe('at 700 px', () => {
   test.use({ viewport: { width: 700, height: 800 } });
 
   test('the menu button opens the drawer over the page; it closes after navigation', async ({ page }) => {
-    await signIn(page);
-    await page.goto('/statistics');
+    await openSignedIn(page, '/statistics');
     await expect(sidebar(page)).toHaveCount(0);
     await menuButton(page).click();
     await expect(drawer(page)).toBeVisible();
@@ -235,7 +232,7 @@ test.describe('at 700 px', () => {
   });
 
   test('the signed-in shell with its drawer open has no serious accessibility violations', async ({ page }) => {
-    await signIn(page);
+    await openSignedIn(page);
     await menuButton(page).click();
     await expect(drawer(page)).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);

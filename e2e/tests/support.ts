@@ -35,6 +35,23 @@ export async function signIn(page: Page, user = ADMIN): Promise<void> {
 }
 
 /**
+ * Opens `path` signed in as `user`, for the journeys that are not about signing in: the sign-in goes
+ * through the API (its refresh cookie lands in the page's context), and the page's first load restores
+ * the session from it as a reload does. The sign-in page and the dashboard it leads to cost a browser
+ * 2–3 s of CPU, the journeys' largest cost (bench/RESULTS.md); the sign-in page has journeys of its own.
+ */
+export async function openSignedIn(page: Page, path = '/', user = ADMIN): Promise<void> {
+  const answer = await page.request.post('/api/auth/sign-in', { data: { username: user.email, password: user.password } });
+  expect(answer.status(), `sign-in of ${user.email}: ${await answer.text()}`).toBe(200);
+  // The mark a sign-in in the page leaves (SIGNED_IN_MARK_KEY): without it the console does not ask for
+  // a session. Written from a same-origin document the size of a health answer, once, so that a journey
+  // which signs out meets a signed-out console afterwards.
+  await page.goto('/api/health');
+  await page.evaluate(() => localStorage.setItem('helio.signedIn', '1'));
+  await page.goto(path);
+}
+
+/**
  * Makes this plant the active one on every page load from now on. Written before signing in, not after:
  * the page signed in on resolves its own active plant and stores it, and an id written meanwhile was
  * overwritten before the next load (the remote-control journey opened Brno instead of Olomouc on CI).

@@ -7,7 +7,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { adminToken } from './accounts';
 import { ageCommands } from './rc-commands-db';
-import { expect, rememberPlant, signIn, test } from './support';
+import { expect, openSignedIn, rememberPlant, test } from './support';
 
 /** Olomouc: a simulated gateway that reports its export limit. */
 const REPORTING_THING = 'demo-olomouc-02';
@@ -38,9 +38,7 @@ test('a plant that never reported is offline everywhere; a command to it is warn
     token,
   );
   await rememberPlant(page, plant.id);
-  await signIn(page);
-
-  await page.goto('/services');
+  await openSignedIn(page, '/services');
   await expect(page.getByTestId('gateway-status')).toHaveText(/Offline/);
 
   await page.goto(`/management/plants/${plant.id}`);
@@ -88,7 +86,7 @@ async function signInOnReportingPlant(page: Page, request: APIRequestContext): P
   const plants = await api<Array<{ id: string; thingName: string }>>(request, 'plant/list', { id: tenant }, token);
   const plant = plants.find((p) => p.thingName === REPORTING_THING) as { id: string };
   await rememberPlant(page, plant.id);
-  await signIn(page);
+  await openSignedIn(page);
   return plant;
 }
 
