@@ -37,8 +37,8 @@ export async function signIn(page: Page, user = ADMIN): Promise<void> {
 /**
  * Opens `path` signed in as `user`, for the journeys that are not about signing in: the sign-in goes
  * through the API (its refresh cookie lands in the page's context), and the page's first load restores
- * the session from it as a reload does. The sign-in page and the dashboard it leads to cost a browser
- * 2–3 s of CPU, the journeys' largest cost (bench/RESULTS.md); the sign-in page has journeys of its own.
+ * the session from it as a reload does. It saves the form's steps, not CPU worth the name: a page load
+ * costs the same either way (bench/RESULTS.md, 2026-11-29 afternoon); the sign-in page has journeys of its own.
  */
 export async function openSignedIn(page: Page, path = '/', user = ADMIN): Promise<void> {
   const answer = await page.request.post('/api/auth/sign-in', { data: { username: user.email, password: user.password } });
