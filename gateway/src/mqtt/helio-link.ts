@@ -31,6 +31,8 @@ export interface HelioLinkOptions {
 }
 
 const OFFLINE = JSON.stringify({ online: false });
+/** How long a stop waits for the broker to take the "offline" status. */
+const STOP_GRACE_MS = 2000;
 
 export class HelioLink {
   private readonly client: MqttClient;
@@ -111,13 +113,24 @@ export class HelioLink {
     this.publishStatus();
   }
 
+  /**
+   * Says "offline" (when connected, waiting for the broker at most STOP_GRACE_MS) and closes at once.
+   * A forced end: mqtt.js's plain end() waits for every unacknowledged report, and with a persistent
+   * session a report sent just before the broker went waits for it forever (a gateway restarted in an
+   * outage hung). Nothing is lost: a report leaves the outbox only when acknowledged.
+   */
   async stop(): Promise<void> {
     this.closing = true;
     clearTimeout(this.pumpTimer);
     if (this.client.connected) {
-      await this.client.publishAsync(statusTopic(this.opts.thingName), OFFLINE, { qos: 1, retain: true }).catch(() => undefined);
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([
+        this.client.publishAsync(statusTopic(this.opts.thingName), OFFLINE, { qos: 1, retain: true }).catch(() => undefined),
+        new Promise((resolve) => (grace = setTimeout(resolve, STOP_GRACE_MS))),
+      ]);
+      clearTimeout(grace);
     }
-    await this.client.endAsync();
+    await this.client.endAsync(true);
   }
 
   private publishStatus(): void {

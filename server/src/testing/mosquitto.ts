@@ -16,6 +16,8 @@ export interface MosquittoProcess {
   output(): string;
   /** Re-reads the password and ACL files (SIGHUP), as an operator does after Helio rewrote them. */
   reload(): Promise<void>;
+  /** Freezes the broker (SIGSTOP): connections stay open and nothing is read or answered. */
+  freeze(): void;
   stop(): Promise<void>;
 }
 
@@ -92,8 +94,14 @@ export async function startMosquitto(
       child.kill('SIGHUP');
       await new Promise((resolve) => setTimeout(resolve, 300));
     },
+    freeze() {
+      child.kill('SIGSTOP');
+    },
     async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        child.kill('SIGCONT'); // a frozen broker handles the SIGTERM once it runs again
+      }
       await exited;
     },
   };

@@ -1,0 +1,79 @@
+// The link stops while a report waits for the broker's acknowledgement and the broker is gone: a
+// gateway restarted during an outage (an update, a power cut's reboot) must stop at once and leave the
+// report in its outbox. mqtt.js's plain end() waits for every unacknowledged QoS 1 message first, and
+// with a persistent session (clean: false) the message waits for a broker that is not there: forever.
+// Found in a CI run (ci-32) where the store-and-forward suite hung past its bound on gw.restart().
+// A frozen Mosquitto (SIGSTOP) makes "not acknowledged" certain rather than a matter of timing.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { MOSQUITTO_BIN, mosquittoInstalled, startMosquitto, type MosquittoProcess } from '../../../server/src/testing/mosquitto';
+import { LocalStore } from '../store/local-store';
+import { HelioLink } from './helio-link';
+
+const THING = 'link-test';
+const PASSWORD = 'helio-link-test-password';
+
+if (!mosquittoInstalled()) process.stderr.write(`helio-link suite skipped: no mosquitto at ${MOSQUITTO_BIN}\n`);
+const describeWithMosquitto = mosquittoInstalled() ? describe : describe.skip;
+
+/** Polls `done` every 50 ms, at most `tries` times. */
+async function until(what: string, done: () => boolean, tries = 200): Promise<void> {
+  for (let i = 0; !done(); i++) {
+    if (i >= tries) throw new Error(`not reached: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describeWithMosquitto('the gateway’s MQTT link', () => {
+  let dir: string;
+  let broker: MosquittoProcess | undefined;
+  let store: LocalStore | undefined;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-link-'));
+    const passwordFile = path.join(dir, 'passwords');
+    const aclFile = path.join(dir, 'acl');
+    execFileSync('mosquitto_passwd', ['-b', '-c', passwordFile, `gw-${THING}`, PASSWORD]);
+    fs.writeFileSync(aclFile, `user gw-${THING}\ntopic readwrite #\n`);
+    fs.chmodSync(passwordFile, 0o600);
+    fs.chmodSync(aclFile, 0o600);
+    broker = await startMosquitto(dir, { passwordFile, aclFile });
+  });
+  afterAll(async () => {
+    store?.close();
+    await broker?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('stops at once while a report waits for the acknowledgement of a broker that has gone, keeping it in the outbox', async () => {
+    store = new LocalStore(path.join(dir, 'gateway.db'));
+    const link = new HelioLink({
+      url: broker!.url,
+      thingName: THING,
+      password: PASSWORD,
+      store,
+      log: { info: () => undefined, warn: () => undefined },
+      onDelta: () => undefined,
+      reconnectMs: 200,
+    });
+    await until('connected', () => link.connected);
+
+    broker!.freeze();
+    const madeAt = Date.now();
+    link.report({ ActPwrPve: 1200 }, madeAt); // sent, never acknowledged
+    await broker!.stop();
+    await until('the link saw the broker go', () => !link.connected);
+
+    // A bound on a hang, not a measured time: the fixed stop returns within a tick.
+    let bound: NodeJS.Timeout | undefined;
+    const stopped = await Promise.race([
+      link.stop().then(() => 'stopped'),
+      new Promise<string>((resolve) => (bound = setTimeout(() => resolve('still waiting for an acknowledgement'), 10_000))),
+    ]);
+    clearTimeout(bound);
+    expect(stopped).toBe('stopped');
+    expect(store.next(10).map((entry) => JSON.parse(entry.payload).timestamp)).toEqual([madeAt]);
+  });
+});
