@@ -60,7 +60,7 @@ describeWithMosquitto('the gateway’s MQTT link', () => {
     });
     await until('connected', () => link.connected);
 
-    broker!.freeze();
+    await broker!.freeze();
     const madeAt = Date.now();
     link.report({ ActPwrPve: 1200 }, madeAt); // sent, never acknowledged
     await broker!.stop();

@@ -16,8 +16,8 @@ export interface MosquittoProcess {
   output(): string;
   /** Re-reads the password and ACL files (SIGHUP), as an operator does after Helio rewrote them. */
   reload(): Promise<void>;
-  /** Freezes the broker (SIGSTOP): connections stay open and nothing is read or answered. */
-  freeze(): void;
+  /** Freezes the broker (SIGSTOP), resolving once it has stopped: connections stay open, nothing is answered. A frozen broker stops by SIGKILL. */
+  freeze(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -78,6 +78,7 @@ export async function startMosquitto(
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let frozen = false;
   const deadline = Date.now() + 5000;
   while (!(await answers(port))) {
     if (child.exitCode !== null || Date.now() > deadline) {
@@ -94,14 +95,19 @@ export async function startMosquitto(
       child.kill('SIGHUP');
       await new Promise((resolve) => setTimeout(resolve, 300));
     },
-    freeze() {
+    async freeze() {
+      frozen = true;
       child.kill('SIGSTOP');
+      // kill() only queues the signal: until the kernel has stopped it, the broker may still answer.
+      for (let tries = 0; !/^\d+ \(.*\) T/.test(fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8')); tries++) {
+        if (tries >= 100) throw new Error('mosquitto did not stop on SIGSTOP');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
     },
     async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        child.kill('SIGCONT'); // a frozen broker handles the SIGTERM once it runs again
-      }
+      // A frozen broker is killed where it stands: woken to handle a SIGTERM, it would first answer
+      // what waited on its sockets.
+      if (child.exitCode === null) child.kill(frozen ? 'SIGKILL' : 'SIGTERM');
       await exited;
     },
   };
