@@ -1,27 +1,15 @@
 // Jest settings shared by every workspace: swc transpiles, and for browser apps the one hand-written
 // mock of @helio/shared-utils (shared-utils/mock), so apps are tested in isolation.
 const path = require('path');
+const { swcTypescript } = require('../swc-options');
 const root = path.resolve(__dirname, '..', '..');
 
 /**
- * TypeScript is transpiled file by file by swc (`tsc` typechecks, in the type-check step), as the
- * tsconfigs' isolatedModules allow: all 1,330 files in 0.6 s of CPU against TypeScript's 16.8 s. (A
- * whole jest run's CPU is mostly loading modules, not transpiling them: bench/RESULTS.md.)
- * ES2022 classes keep their fields defined as tsc emits them for the same target.
+ * TypeScript is transpiled file by file by swc (tools/swc-options.js): all 1,330 files in 0.6 s of
+ * CPU against TypeScript's 16.8 s. (A whole jest run's CPU is mostly loading modules, not
+ * transpiling them: bench/RESULTS.md.)
  */
-const swcJest = [
-  '@swc/jest',
-  {
-    swcrc: false,
-    jsc: {
-      parser: { syntax: 'typescript', tsx: true },
-      target: 'es2022',
-      transform: { react: { runtime: 'automatic' }, useDefineForClassFields: true },
-    },
-    module: { type: 'commonjs' },
-    sourceMaps: 'inline',
-  },
-];
+const swcJest = ['@swc/jest', { ...swcTypescript('commonjs'), sourceMaps: 'inline' }];
 // The contract is read from its sources everywhere in jest (no build needed first).
 const contracts = { '^@helio/contracts(/.*)?$': path.join(root, 'contracts', 'src') + '$1' };
 
