@@ -10,6 +10,8 @@ const root = path.resolve(__dirname, '..', '..');
  * transpiling them: bench/RESULTS.md.)
  */
 const swcJest = ['@swc/jest', { ...swcTypescript('commonjs'), sourceMaps: 'inline' }];
+// V8's code cache across a worker's test files (code-cache-runtime.js)
+const runtime = path.join(__dirname, 'code-cache-runtime.js');
 // The contract is read from its sources everywhere in jest (no build needed first).
 const contracts = { '^@helio/contracts(/.*)?$': path.join(root, 'contracts', 'src') + '$1' };
 
@@ -17,6 +19,7 @@ function browserProject(dir, { mockSharedUtils = true } = {}) {
   return {
     displayName: path.basename(dir),
     rootDir: dir,
+    runtime,
     testEnvironment: 'jsdom',
     setupFilesAfterEnv: ['network-guard.js', 'console-guard.js', 'browser-setup.js'].map((file) => path.join(__dirname, file)),
     transform: { '^.+\\.tsx?$': swcJest },
@@ -43,6 +46,7 @@ function nodeProject(dir, { setup = [] } = {}) {
   return {
     displayName: path.basename(dir),
     rootDir: dir,
+    runtime,
     testEnvironment: 'node',
     setupFilesAfterEnv: [path.join(__dirname, 'console-guard.js'), ...setup],
     transform: { '^.+\\.ts$': swcJest },
