@@ -48,3 +48,5 @@ class CodeCacheRuntime extends Runtime {
 }
 
 module.exports = CodeCacheRuntime;
+module.exports.compileCached = compileCached;
+module.exports.codeCache = codeCache;
