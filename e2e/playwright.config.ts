@@ -87,6 +87,11 @@ export default defineConfig({
     // The console's service worker answers hashed files from its cache, out of reach of page.route:
     // journeys that stub requests would no longer see them. Only the PWA journeys (pwa*.spec.ts) allow it.
     serviceWorkers: 'block',
+    // One browser context per worker, reset between journeys (Playwright's own reuse: cookies, storage,
+    // permissions, pages and routes cleared; a journey with other context options gets a context of
+    // its own). What a reset keeps is the HTTP and code caches: a journey's first page no longer
+    // downloads and compiles the console anew.
+    reuseContext: true,
   },
   webServer: Array.from({ length: WORKERS }, (_, slot) => server(slot)),
 });
