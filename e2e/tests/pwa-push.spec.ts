@@ -207,8 +207,15 @@ test('push alerts reach the subscribed device inside the schedule window and ope
     const message = (await messagesOf(request, device)).find((m) => m.title === alertTitle) as Record<string, string>;
     await deliverToWorker(context, page, message);
     const [worker] = context.serviceWorkers();
+    // The same bound as the push service's delivery above: beside a build (ci-36), the worker had
+    // shown nothing after the default 15 s.
     await expect
-      .poll(() => worker.evaluate(async () => (await (self as unknown as WorkerScope).registration.getNotifications()).map((n) => n.title)))
+      .poll(
+        () => worker.evaluate(async () => (await (self as unknown as WorkerScope).registration.getNotifications()).map((n) => n.title)),
+        {
+          timeout: 45_000,
+        },
+      )
       .toContain(alertTitle);
     await worker.evaluate(async (title) => {
       const scope = self as unknown as WorkerScope;
