@@ -1,8 +1,8 @@
 // Jest's runtime with V8's code cache across the test files of a worker. Jest compiles every module
 // of every test file's module graph anew (vm.compileFunction, one registry per file), and a server
-// test file's graph is some ten megabytes of source (Fastify, Ajv, Kysely, pdfkit…): 13 % of a server
-// suite's main-thread CPU went to compiling (bench/RESULTS.md). V8 compiles a module from its code
-// cache about five times faster than from source. The cache holds bytecode only: each file still
+// test file's graph is some ten megabytes of source (Fastify, Ajv, Kysely, pdfkit…). V8 compiles a
+// module from its code cache about five times faster than from source: 12 server test files in band
+// took 15 % less CPU (bench/RESULTS.md). The cache holds bytecode only: each file still
 // runs every module afresh in its own context, as jest's isolation requires; a cache V8 does not
 // accept (another V8, other flags) is rejected by V8 itself and the module compiles from source.
 const vm = require('node:vm');

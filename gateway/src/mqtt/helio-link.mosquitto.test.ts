@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MOSQUITTO_BIN, mosquittoInstalled, startMosquitto, type MosquittoProcess } from '../../../server/src/testing/mosquitto';
+import { until } from '../../../server/src/testing/until';
 import { LocalStore } from '../store/local-store';
 import { HelioLink } from './helio-link';
 
@@ -17,14 +18,6 @@ const PASSWORD = 'helio-link-test-password';
 
 if (!mosquittoInstalled()) process.stderr.write(`helio-link suite skipped: no mosquitto at ${MOSQUITTO_BIN}\n`);
 const describeWithMosquitto = mosquittoInstalled() ? describe : describe.skip;
-
-/** Polls `done` every 50 ms, at most `tries` times. */
-async function until(what: string, done: () => boolean, tries = 200): Promise<void> {
-  for (let i = 0; !done(); i++) {
-    if (i >= tries) throw new Error(`not reached: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describeWithMosquitto('the gateway’s MQTT link', () => {
   let dir: string;
@@ -58,22 +51,18 @@ describeWithMosquitto('the gateway’s MQTT link', () => {
       onDelta: () => undefined,
       reconnectMs: 200,
     });
-    await until('connected', () => link.connected);
+    await until(() => link.connected, 'connected');
 
     await broker!.freeze();
     const madeAt = Date.now();
     link.report({ ActPwrPve: 1200 }, madeAt); // sent, never acknowledged
     await broker!.stop();
-    await until('the link saw the broker go', () => !link.connected);
+    await until(() => !link.connected, 'the link saw the broker go');
 
     // A bound on a hang, not a measured time: the fixed stop returns within a tick.
-    let bound: NodeJS.Timeout | undefined;
-    const stopped = await Promise.race([
-      link.stop().then(() => 'stopped'),
-      new Promise<string>((resolve) => (bound = setTimeout(() => resolve('still waiting for an acknowledgement'), 10_000))),
-    ]);
-    clearTimeout(bound);
-    expect(stopped).toBe('stopped');
+    let stopped = false;
+    void link.stop().then(() => (stopped = true));
+    await until(() => stopped, 'the link stopped (still waiting for an acknowledgement?)', 10_000);
     expect(store.next(10).map((entry) => JSON.parse(entry.payload).timestamp)).toEqual([madeAt]);
   });
 });

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { until } from './until';
 
 export const MOSQUITTO_BIN = process.env.MOSQUITTO_BIN ?? '/usr/sbin/mosquitto';
 
@@ -99,10 +100,7 @@ export async function startMosquitto(
       frozen = true;
       child.kill('SIGSTOP');
       // kill() only queues the signal: until the kernel has stopped it, the broker may still answer.
-      for (let tries = 0; !/^\d+ \(.*\) T/.test(fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8')); tries++) {
-        if (tries >= 100) throw new Error('mosquitto did not stop on SIGSTOP');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await until(() => /^\d+ \(.*\) T/.test(fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8')), 'mosquitto stopped on SIGSTOP');
     },
     async stop() {
       // A frozen broker is killed where it stands: woken to handle a SIGTERM, it would first answer
