@@ -31,6 +31,11 @@ interface Profile {
   csChargingProfiles?: { chargingSchedule?: { chargingSchedulePeriod?: Array<{ limit: number; numberPhases?: number }> } };
 }
 
+interface LocalListEntry {
+  idTag: string;
+  idTagInfo?: { status: string };
+}
+
 const RECONNECT_MS = 2000;
 
 export class SimChargePoint {
@@ -44,6 +49,8 @@ export class SimChargePoint {
   private lastStepAt: number;
   private readonly rng: Random;
   private busy = false;
+  /** The Local Authorization List the central system sent (kept across reconnects, as a charger keeps it). */
+  private localList: { version: number; tags: ReadonlyMap<string, string> } = { version: 0, tags: new Map() };
 
   constructor(
     private readonly config: SimChargePointConfig,
@@ -69,6 +76,11 @@ export class SimChargePoint {
 
   get drawn(): ChargePointState {
     return this.state;
+  }
+
+  /** What its Local Authorization List says of a card, and the list's version (a charger's view offline). */
+  localAuthorization(idTag: string): { version: number; status: string | undefined } {
+    return { version: this.localList.version, status: this.localList.tags.get(idTag.toLowerCase()) };
   }
 
   /** Connects in the background (the server may not listen yet), again after every loss. */
@@ -147,6 +159,17 @@ export class SimChargePoint {
       else if (requested === 'MeterValues') setImmediate(() => void this.sendMeterValues());
       else if (requested === 'Heartbeat') setImmediate(() => void this.client?.call('Heartbeat', {}).catch(() => undefined));
       else return Promise.resolve({ status: 'NotImplemented' });
+      return Promise.resolve({ status: 'Accepted' });
+    });
+    client.handle('GetLocalListVersion', () => Promise.resolve({ listVersion: this.localList.version }));
+    client.handle('SendLocalList', ({ params }) => {
+      const list = params as { listVersion: number; updateType: string; localAuthorizationList?: LocalListEntry[] };
+      const tags = new Map(list.updateType === 'Full' ? [] : this.localList.tags);
+      for (const entry of list.localAuthorizationList ?? []) {
+        if (entry.idTagInfo) tags.set(entry.idTag.toLowerCase(), entry.idTagInfo.status);
+        else tags.delete(entry.idTag.toLowerCase());
+      }
+      this.localList = { version: list.listVersion, tags };
       return Promise.resolve({ status: 'Accepted' });
     });
     client.handle('ChangeAvailability', () => Promise.resolve({ status: 'Accepted' }));

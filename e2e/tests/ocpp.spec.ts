@@ -4,7 +4,7 @@
 // detail shows it connected with the vendor, model and firmware of its BootNotification; a
 // StatusNotification Faulted raises the plant's charger alert in the notification centre; a remote
 // start from /ev is in the command history pending, then accepted or rejected as the charger answers;
-// an RFID card added on /ev by keyboard starts a session; PV mode chosen on the charger's card sends a
+// an RFID card added on /ev by keyboard reaches the charger's local list and starts a session; PV mode chosen on the charger's card sends a
 // charging profile that follows the plant's surplus (the plant's gateway played over MQTT); a remote
 // stop ends the session, listed with its energy from the meter register and its cost; removing the
 // charger in the console closes its socket.
@@ -79,6 +79,11 @@ test('a charger added in the console connects over OCPP, shows its boot, raises 
   // The console's own port, with the address the dialog showed (the browser reached the same server).
   const cp = chargePoint(centralSystemUrl.replace('//localhost:', '//127.0.0.1:'), chargePointId, password);
   const closed = new Promise<number>((resolve) => cp.once('close', ({ code }: { code: number }) => resolve(code)));
+  const localLists: Array<{ localAuthorizationList?: unknown[] }> = [];
+  cp.handle('SendLocalList', async ({ params }) => {
+    localLists.push(params as { localAuthorizationList?: unknown[] });
+    return { status: 'Accepted' };
+  });
   try {
     await cp.connect();
     const boot = (await cp.call('BootNotification', BOOT)) as { status: string; interval: number };
@@ -135,6 +140,11 @@ test('a charger added in the console connects over OCPP, shows its boot, raises 
     await page.keyboard.press('Enter');
     await expect(cards.locator('[data-testid="id-tag-row"][data-id-tag="CARD-42"]')).toContainText('Jana');
     expect(((await cp.call('Authorize', { idTag: 'card-42' })) as { idTagInfo: { status: string } }).idTagInfo.status).toBe('Accepted');
+    // The charger is sent the plant's cards for a start while offline; the history shows it took them.
+    await expect.poll(() => localLists.at(-1)?.localAuthorizationList).toEqual([{ idTag: 'CARD-42', idTagInfo: { status: 'Accepted' } }]);
+    const listSent = control.locator('[data-testid="ocpp-command"][data-action="SendLocalList"]');
+    await expect(listSent.first()).toHaveAttribute('data-state', 'accepted');
+    await expect(listSent.first()).toContainText('Seznam karet');
 
     // The charger obeys the profiles it is sent (and says it has no MinimumStatusDuration).
     const limits: number[] = [];

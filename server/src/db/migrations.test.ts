@@ -50,6 +50,7 @@ const RECORDED = [
   '078_retire_min_soc',
   '079_ev_vehicles',
   '080_session_vehicles',
+  '081_local_lists',
 ];
 
 describe('the migrations collected from the modules', () => {

@@ -29,6 +29,7 @@ import type { SpotConfig } from '../spot/spot-config';
 import { ChargingController, CONTROL_TICK_MS } from './charging-controller';
 import { weeklyRunOf } from './weekly-plan';
 import { ChargerCommands } from './commands';
+import { LocalLists } from './local-list';
 import type { SolarTiming } from './solar-profile';
 import { ChargerAuthenticator, type ChargerLogin } from './credentials';
 import { ocppDb, type ChargerTable } from './tables';
@@ -94,6 +95,7 @@ export class CentralSystem {
   readonly commands: ChargerCommands;
   readonly auth: ChargerAuthenticator;
   readonly controller: ChargingController;
+  readonly localLists: LocalLists;
   private readonly rpc: RPCServer;
   private readonly connections = new Map<string, Connection>();
   private readonly flood: FloodGuard;
@@ -138,6 +140,7 @@ export class CentralSystem {
       timeoutMs: opts.callTimeoutMs,
       onError: (error) => opts.log.error(`ocpp: a command failed: ${String(error)}`),
     });
+    this.localLists = new LocalLists({ db: opts.db, commands: this.commands, now: this.now });
     this.controller = new ChargingController({
       db: opts.db,
       shadows: opts.shadows,
@@ -299,6 +302,18 @@ export class CentralSystem {
     }
   }
 
+  /**
+   * A charger may be called once its boot is accepted: after the answer has gone (a timer's turn
+   * later), it is sent its plant's Local Authorization List when it holds another version.
+   */
+  private booted(charger: ConnectedCharger): void {
+    setTimeout(() => {
+      this.localLists.afterBoot(charger).catch((error: unknown) => {
+        this.opts.log.warn(`ocpp: the local authorization list of ${charger.id}: ${String(error)}`);
+      });
+    }, 0);
+  }
+
   /** Every action the central system understands; anything else is NotImplemented (the library's answer). */
   private register(connection: Connection): void {
     const { socket, charger } = connection;
@@ -322,7 +337,9 @@ export class CentralSystem {
         const started = performance.now();
         try {
           await connection.ready;
-          return await handle(params);
+          const answer = await handle(params);
+          if (action === 'BootNotification' && (answer as { status?: string }).status === 'Accepted') this.booted(charger);
+          return answer;
         } catch (error) {
           this.opts.log.error(`ocpp: ${action} of ${charger.id} failed: ${String(error)}`);
           throw createRPCError('InternalError', 'The central system could not process the call; send it again later');

@@ -9,6 +9,7 @@ import { CHARGE_POINT_ID_PATTERN_SOURCE } from '@helio/contracts';
 import { inTransaction } from '../db/dialect';
 import { hashPassword } from '../auth/passwords';
 import { newChargerPassword } from './credentials';
+import { localListChanged } from './local-list';
 import { ocppDb, type ChargerTable } from './tables';
 
 const PHASE_VOLTAGE = 230;
@@ -192,19 +193,23 @@ export async function setFreeCharging(db: Kysely<Database>, chargerId: string, f
     .execute();
 }
 
+/** Adds a card to the plant (the demo's and tests' way; /ev's is id-tag-store.ts), counting up its local list version. */
 export async function addIdTag(
   db: Kysely<Database>,
   tag: { plantId: string; idTag: string; label?: string; blocked?: boolean; expiresAt?: string | null },
 ): Promise<void> {
-  await ocppDb(db)
-    .insertInto('charger_id_tags')
-    .values({
-      plant_id: tag.plantId,
-      id_tag: tag.idTag,
-      label: tag.label ?? '',
-      blocked: tag.blocked ? 1 : 0,
-      expires_at: tag.expiresAt ?? null,
-      created_at: new Date().toISOString(),
-    })
-    .execute();
+  await inTransaction(db, async (trx) => {
+    await ocppDb(trx)
+      .insertInto('charger_id_tags')
+      .values({
+        plant_id: tag.plantId,
+        id_tag: tag.idTag,
+        label: tag.label ?? '',
+        blocked: tag.blocked ? 1 : 0,
+        expires_at: tag.expiresAt ?? null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    await localListChanged(trx, tag.plantId);
+  });
 }

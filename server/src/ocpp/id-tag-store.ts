@@ -3,7 +3,8 @@
 // decision, like adding a charger; anyone who sees the plant sees its cards. Tags compare
 // case-insensitively (OCPP's CiString20): a card added as `ab12` is the `AB12` a reader sends, so a
 // second tag differing only in case is refused. Authorize and StartTransaction read the same rows
-// (transactions.ts): a blocked card is answered Blocked, a removed one Invalid, at its next use.
+// (transactions.ts): a blocked card is answered Blocked, a removed one Invalid, at its next use. Each
+// change counts up the plant's Local Authorization List version (local-list.ts).
 import { PLANT_ID_TAGS_MAX, type EvEndpoints, type IdTagView } from '@helio/contracts';
 import type { Kysely } from 'kysely';
 import { plantTarget, recordRequestAudit, type RequestCaller } from '../audit/request-audit';
@@ -12,6 +13,7 @@ import { inTransaction } from '../db/dialect';
 import { conflict, idTagNotFound, plantNotFound } from '../http/errors';
 import { findTenantPlant, requirePlantRole, type AccessiblePlant, type PlantRole } from '../plants/access';
 import { visibleCharger } from './charger-store';
+import { localListChanged } from './local-list';
 import { ocppDb, type ChargerIdTagTable } from './tables';
 
 type Endpoint<P extends keyof EvEndpoints> = EvEndpoints[P];
@@ -76,6 +78,7 @@ export async function addPlantIdTag(
   try {
     await inTransaction(db, async (trx) => {
       await ocppDb(trx).insertInto('charger_id_tags').values(row).execute();
+      await localListChanged(trx, plant.id);
       await recordRequestAudit(trx, caller, 'plants.id_tag_added', plantTarget(plant), { idTag, name: row.label });
     });
   } catch (error) {
@@ -101,6 +104,7 @@ export async function blockPlantIdTag(
       .where('plant_id', '=', plant.id)
       .where('id_tag', '=', tag.id_tag)
       .execute();
+    await localListChanged(trx, plant.id);
     await recordRequestAudit(trx, caller, blocked ? 'plants.id_tag_blocked' : 'plants.id_tag_unblocked', plantTarget(plant), {
       idTag: tag.id_tag,
       name: tag.label,
@@ -119,6 +123,7 @@ export async function removePlantIdTag(
   if (!tag) throw idTagNotFound();
   await inTransaction(db, async (trx) => {
     await ocppDb(trx).deleteFrom('charger_id_tags').where('plant_id', '=', plant.id).where('id_tag', '=', tag.id_tag).execute();
+    await localListChanged(trx, plant.id);
     await recordRequestAudit(trx, caller, 'plants.id_tag_removed', plantTarget(plant), { idTag: tag.id_tag, name: tag.label });
   });
 }

@@ -111,6 +111,15 @@ export interface OutboundCalls {
   ChangeAvailability: { connectorId: number; type: 'Inoperative' | 'Operative' };
   Reset: { type: 'Hard' | 'Soft' };
   GetConfiguration: { key?: string[] };
+  GetLocalListVersion: Record<string, never>;
+  SendLocalList: LocalAuthorizationList;
+}
+
+/** A Local Authorization List as SendLocalList carries it (sent whole: updateType Full). */
+export interface LocalAuthorizationList {
+  listVersion: number;
+  updateType: 'Full' | 'Differential';
+  localAuthorizationList?: Array<{ idTag: string; idTagInfo?: IdTagInfo }>;
 }
 
 export type OutboundAction = keyof OutboundCalls;
@@ -122,4 +131,6 @@ export const OUTBOUND_ACTIONS: readonly OutboundAction[] = [
   'ChangeAvailability',
   'Reset',
   'GetConfiguration',
+  'GetLocalListVersion',
+  'SendLocalList',
 ];

@@ -13,6 +13,7 @@ import { ocppMigration } from './migrations/070-ocpp';
 import { batteryFirstMigration } from './migrations/077-battery-first';
 import { evVehiclesMigration } from './migrations/079-ev-vehicles';
 import { sessionVehiclesMigration } from './migrations/080-session-vehicles';
+import { localListsMigration } from './migrations/081-local-lists';
 import { ocppChargerHandlers } from './routes';
 
 export const ocppModule = serverModule({
@@ -23,6 +24,7 @@ export const ocppModule = serverModule({
     '077_battery_first': batteryFirstMigration,
     '079_ev_vehicles': evVehiclesMigration,
     '080_session_vehicles': sessionVehiclesMigration,
+    '081_local_lists': localListsMigration,
   },
   handlers: ({
     db,
@@ -43,6 +45,7 @@ export const ocppModule = serverModule({
           revoke: (chargerId, reason) => devices.ocpp.revoke(chargerId, reason),
           settingsChanged: (chargerId) => devices.ocpp.settingsChanged(chargerId),
           commands: devices.ocpp.commands,
+          localLists: devices.ocpp.localLists,
           shadows: devices.shadows,
           plantControl: async (caller, plant, key, value) => {
             await sendControl(db, devices, caller, plant, { key, value });

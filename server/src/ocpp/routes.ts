@@ -11,6 +11,7 @@
 // ev/vehicle/* the plant's vehicles (vehicle-store.ts). ev/id-tag/list, /add, /block and /remove are the plant's RFID cards and ev/charger/free-charging a
 // charger's switch to take any card (id-tag-store.ts). Access (permission, module, the plant or
 // charger probed) is the contract's.
+import type { FastifyRequest } from 'fastify';
 import type { ApiHandlers } from '../http/api-module';
 import type { SpotConfig } from '../spot/spot-config';
 import { chargerPlan } from './charger-plan';
@@ -28,11 +29,22 @@ import {
   setPriceLimit,
   setWeeklyPlan,
 } from './charger-control';
+import type { LocalLists } from './local-list';
 import { addVehicle, listVehicles, removeVehicle, updateVehicle } from './vehicle-store';
 import { addPlantIdTag, blockPlantIdTag, listPlantIdTags, removePlantIdTag, setChargerFreeCharging } from './id-tag-store';
 import { addPlantCharger, listPlantChargers, removePlantCharger, rotateChargerPassword, type ChargerStoreDeps } from './charger-store';
 
-export function ocppChargerHandlers(deps: ChargerStoreDeps & { spot: SpotConfig }): ApiHandlers {
+export function ocppChargerHandlers(
+  deps: ChargerStoreDeps & { spot: SpotConfig; localLists: Pick<LocalLists, 'plantChanged'> },
+): ApiHandlers {
+  // The cards changed (committed): the plant's chargers are sent the new list. Its failure is the
+  // command history's and the log's; the change stands.
+  const sendingList = async <T>(request: FastifyRequest<{ Body: { plantId: string } }>, answer: T): Promise<T> => {
+    await deps.localLists.plantChanged(request.body.plantId).catch((error: unknown) => {
+      request.log.error({ err: error }, 'ocpp: sending the local authorization list failed');
+    });
+    return answer;
+  };
   return {
     'ev/charger/list': async (request) => listPlantChargers(deps, request, request.body),
     'ev/charger/add': async (request, reply) => {
@@ -75,11 +87,11 @@ export function ocppChargerHandlers(deps: ChargerStoreDeps & { spot: SpotConfig 
     },
     'ev/charger/free-charging': async (request) => setChargerFreeCharging(deps.db, request, request.body),
     'ev/id-tag/list': async (request) => listPlantIdTags(deps.db, request, request.body),
-    'ev/id-tag/add': async (request) => addPlantIdTag(deps.db, request, request.body),
-    'ev/id-tag/block': async (request) => blockPlantIdTag(deps.db, request, request.body),
+    'ev/id-tag/add': async (request) => sendingList(request, await addPlantIdTag(deps.db, request, request.body)),
+    'ev/id-tag/block': async (request) => sendingList(request, await blockPlantIdTag(deps.db, request, request.body)),
     'ev/id-tag/remove': async (request) => {
       await removePlantIdTag(deps.db, request, request.body);
-      return { ok: true };
+      return sendingList(request, { ok: true as const });
     },
   };
 }

@@ -1,7 +1,7 @@
 // `npm start`'s path end to end: the demo plants' chargers, simulated, speak OCPP 1.6J (ocpp-rpc's
 // client, strict) to the server's own endpoint: they boot, Brno's second charger with a car
 // plugged in starts a session with the demo card, its meter values reach its shadow and series, and
-// it obeys a charging profile sent through the command history.
+// it obeys a charging profile sent through the command history; the demo card is in its local list.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -65,6 +65,17 @@ describe('the simulator’s chargers over OCPP', () => {
       return typeof reported?.ActPwrEv === 'number' && reported.ActPwrEv > 0 && reported.EvStatus === 'Charging' ? reported : undefined;
     }, 'the session’s power in the charger’s shadow');
     expect(charging).toMatchObject({ EvStatus: 'Charging', EvConnected: true, EvOnline: true });
+
+    // The demo card reached the charger's Local Authorization List, for a start while it is offline.
+    const listed = await until(async () => {
+      const sent = (await devices.ocpp.commands.list(plugged.id)).find((c) => c.action === 'SendLocalList');
+      return sent?.state !== 'pending' && sent;
+    }, 'the local list sent after the boot');
+    expect(listed).toMatchObject({ state: 'accepted', source: 'system' });
+    expect(listed.payload).toMatchObject({
+      updateType: 'Full',
+      localAuthorizationList: [{ idTag: 'DEMO-CARD-01', idTagInfo: { status: 'Accepted' } }],
+    });
 
     const profile = chargingProfileFor(8, 3, Number(session.id));
     const answer = await devices.ocpp.commands.sendAndWait(

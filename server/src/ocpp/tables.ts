@@ -108,6 +108,12 @@ export interface ChargerIdTagTable {
   created_at: string;
 }
 
+/** A plant's Local Authorization List version: how many times its id tags changed (081_local_lists). */
+export interface ChargerLocalListTable {
+  plant_id: string;
+  version: number;
+}
+
 import { CHARGER_COMMAND_STATES } from '@helio/contracts';
 
 export { CHARGER_COMMAND_STATES };
@@ -153,6 +159,7 @@ export type OcppTables = {
   charger_connectors: ChargerConnectorTable;
   charging_transactions: ChargingTransactionTable;
   charger_id_tags: ChargerIdTagTable;
+  charger_local_lists: ChargerLocalListTable;
   charger_commands: ChargerCommandTable;
 };
 // `Database` holds these tables (the module declares them): the name stays for its callers.

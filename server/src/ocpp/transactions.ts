@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { IdTagInfo, StartTransactionRequest, StopTransactionRequest } from './messages';
-import { ocppDb } from './tables';
+import { ocppDb, type ChargerIdTagTable } from './tables';
 
 export interface ChargerRef {
   id: string;
@@ -30,7 +30,11 @@ export async function authorizeIdTag(db: Kysely<Database>, charger: ChargerRef, 
     .where('plant_id', '=', charger.plantId)
     .execute();
   const tag = tags.find((t) => t.id_tag.toLowerCase() === idTag.toLowerCase());
-  if (!tag) return { status: 'Invalid' };
+  return tag ? idTagInfoOf(tag, now) : { status: 'Invalid' };
+}
+
+/** What a plant's card is worth at `now`: the answer to Authorize, and its entry in a Local Authorization List. */
+export function idTagInfoOf(tag: Pick<ChargerIdTagTable, 'blocked' | 'expires_at'>, now: number): IdTagInfo {
   if (tag.blocked === 1) return { status: 'Blocked' };
   if (tag.expires_at !== null && Date.parse(tag.expires_at) <= now) return { status: 'Expired', expiryDate: tag.expires_at };
   return tag.expires_at === null ? { status: 'Accepted' } : { status: 'Accepted', expiryDate: tag.expires_at };
