@@ -36,6 +36,8 @@ export interface GatewayOptions {
 }
 
 const OFFLINE = JSON.stringify({ online: false });
+/** How long a stop waits for the broker to take the "offline" status. */
+const STOP_GRACE_MS = 2000;
 
 /** One plant's gateway: a real MQTT client that reports its state and applies desired changes. */
 export class Gateway {
@@ -96,10 +98,17 @@ export class Gateway {
     this.backOnline = undefined;
     clearInterval(this.timer);
     this.timer = undefined;
+    // Says "offline" if the broker takes it within STOP_GRACE_MS, then ends at once: mqtt.js's plain
+    // end() waits for every unacknowledged report, for ever while the broker is away (as the gateway's link).
     if (this.client?.connected) {
-      await this.client.publishAsync(statusTopic(this.thingName), OFFLINE, { qos: 1, retain: true }).catch(() => undefined);
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([
+        this.client.publishAsync(statusTopic(this.thingName), OFFLINE, { qos: 1, retain: true }).catch(() => undefined),
+        new Promise((resolve) => (grace = setTimeout(resolve, STOP_GRACE_MS))),
+      ]);
+      clearTimeout(grace);
     }
-    await this.client?.endAsync();
+    await this.client?.endAsync(true);
     this.client = undefined;
   }
 

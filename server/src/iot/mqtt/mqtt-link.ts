@@ -64,6 +64,8 @@ export const STORE_RETRY_MS = 60_000;
 export const STORE_CONCURRENCY = REPORTS_PER_BATCH * (REPORT_BATCHES_AT_ONCE + 1);
 const FIRST_RETRY_DELAY_MS = 250;
 const RECONNECT_MS = 200;
+/** How long a close waits for deltas the broker has not acknowledged before it ends the connection anyway. */
+export const CLOSE_GRACE_MS = 2000;
 const LONGEST_RETRY_DELAY_MS = 5_000;
 
 /** The group that holds a replica's place while it leaves its shared group and joins again. */
@@ -119,6 +121,8 @@ export class MqttLink {
    * (thousands a PostgreSQL outage, 3.5 MiB kept for good: the reliability suite's heap snapshots).
    */
   private readonly sleepers = new Set<() => void>();
+  /** Deltas published and not yet acknowledged by the broker (also in inFlight). */
+  private readonly deltasInFlight = new Set<Promise<void>>();
 
   private constructor(
     private readonly client: MqttClient,
@@ -159,7 +163,11 @@ export class MqttLink {
       this.track(work.then(() => undefined));
     });
     this.unsubscribeStore = opts.store.onChange((change) => {
-      if (change.deltaChanged) this.track(this.publishDelta(change.thingName, change.doc));
+      if (!change.deltaChanged) return;
+      const sent = this.publishDelta(change.thingName, change.doc);
+      this.deltasInFlight.add(sent);
+      void sent.finally(() => this.deltasInFlight.delete(sent));
+      this.track(sent);
     });
   }
 
@@ -274,12 +282,25 @@ export class MqttLink {
     return this.heldAcks.pending();
   }
 
+  /**
+   * Stores the reports received so far (their PUBACKs go), then ends. A delta waits for the broker's
+   * acknowledgement, and mqtt.js's plain end() for every such one: while the broker is away, for ever
+   * (a replica stopped during an outage hung). So deltas get CLOSE_GRACE_MS, then the end is forced;
+   * an unacknowledged delta is not lost: the thing's desired state is published again on every start.
+   */
   async close(): Promise<void> {
     this.closing = true;
     for (const wake of [...this.sleepers]) wake();
     this.unsubscribeStore();
-    await this.settled();
-    await this.client.endAsync();
+    for (;;) {
+      const reports = [...this.inFlight].filter((work) => !this.deltasInFlight.has(work));
+      if (reports.length === 0) break;
+      await Promise.all(reports);
+    }
+    let grace: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all([...this.deltasInFlight]), new Promise((resolve) => (grace = setTimeout(resolve, CLOSE_GRACE_MS)))]);
+    clearTimeout(grace);
+    await this.client.endAsync(this.deltasInFlight.size > 0);
   }
 
   private track(work: Promise<void>): void {
