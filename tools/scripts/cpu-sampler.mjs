@@ -4,7 +4,6 @@
 // step whose session it runs in, else to its program (chromium, postgres, …). A process's last second
 // before it exits is missed, so short-lived ones count low. Linux only; elsewhere it reports nothing.
 import fs from 'node:fs';
-import os from 'node:os';
 import { scryptSync } from 'node:crypto';
 
 const TICK = 100; // USER_HZ: /proc counts CPU in hundredths of a second on every Linux we run on
@@ -84,5 +83,3 @@ export function sampleCpu(stepOfSession, intervalMs = 1000) {
     },
   };
 }
-
-export const cores = () => os.availableParallelism();

@@ -50,9 +50,8 @@ const BACKGROUND_NICE = 10;
 function lowerSession(pid) {
   try {
     fs.writeFileSync(`/proc/${pid}/autogroup`, String(BACKGROUND_NICE));
-    return true;
   } catch {
-    return false; // no autogroup (or not Linux): the `nice` in the step's command still applies
+    // no autogroup (or not Linux): the `nice` in the step's command still applies
   }
 }
 
