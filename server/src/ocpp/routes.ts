@@ -9,7 +9,8 @@
 // ev/charger/sessions {chargerId} its transactions with energy and cost (charger-sessions.ts).
 // ev/charger/price-limit, /vehicle and /weekly-plan are a charger's own settings (charger-control.ts);
 // ev/vehicle/* the plant's vehicles (vehicle-store.ts). ev/id-tag/list, /add, /block and /remove are the plant's RFID cards and ev/charger/free-charging a
-// charger's switch to take any card (id-tag-store.ts). Access (permission, module, the plant or
+// charger's switch to take any card (id-tag-store.ts); a change of the cards sends the plant's chargers
+// their new local list (local-list.ts). Access (permission, module, the plant or
 // charger probed) is the contract's.
 import type { FastifyRequest } from 'fastify';
 import type { ApiHandlers } from '../http/api-module';
