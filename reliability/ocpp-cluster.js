@@ -89,16 +89,16 @@ async function main() {
     const viaReplica = async (i) => {
       const cp = chargePoint(ws(cluster.replicaUrls[i]), chargePointId, login.password);
       open.push(cp);
-      cp.handle('RemoteStartTransaction', async () => ({ status: 'Accepted' }));
+      const lists = []; // the local lists it is sent
       cp.handle('GetLocalListVersion', async () => ({ listVersion: 0 }));
       cp.handle('SendLocalList', async ({ params }) => {
-        cp.lists = [...(cp.lists ?? []), params];
+        lists.push(params);
         return { status: 'Accepted' };
       });
       const closed = new Promise((resolve) => cp.once('close', ({ code }) => resolve(code)));
       await cp.connect();
       await cp.call('BootNotification', { chargePointVendor: 'Helio', chargePointModel: 'Cluster check' });
-      return { cp, closed };
+      return { cp, closed, lists };
     };
     const one = await viaReplica(0);
     check((await firstClosed) === 4000, 'connecting to replica 1 closed the connection through HAProxy (4000)');
@@ -131,9 +131,9 @@ async function main() {
 
     log('4. A card added on replica 1 reaches the charger on replica 2; its session is listed by replica 1:');
     await post(cluster.replicaUrls[0], 'ev/id-tag/add', { plantId: plant.id, idTag: 'CARD-CLUSTER', name: 'Cluster' }, idToken);
-    const lists = await until(() => two.cp.lists, 'the local list on the charger held by replica 2');
+    await until(() => two.lists.length > 0, 'the local list on the charger held by replica 2');
     check(
-      lists.at(-1).localAuthorizationList.some((entry) => entry.idTag === 'CARD-CLUSTER'),
+      two.lists.at(-1).localAuthorizationList.some((entry) => entry.idTag === 'CARD-CLUSTER'),
       'the card added on replica 1 reached the charger on replica 2 as its local list',
     );
     const started = await two.cp.call('StartTransaction', {
@@ -143,20 +143,6 @@ async function main() {
       timestamp: new Date().toISOString(),
     });
     check(started.idTagInfo.status === 'Accepted', 'the card started a session');
-    const at = Date.now();
-    for (let k = 0; k < 2; k++) {
-      // The same meter value twice: a charger sending again after a lost answer.
-      await two.cp.call('MeterValues', {
-        connectorId: 1,
-        transactionId: started.transactionId,
-        meterValue: [
-          {
-            timestamp: new Date(at).toISOString(),
-            sampledValue: [{ value: '1500', measurand: 'Energy.Active.Import.Register', unit: 'Wh' }],
-          },
-        ],
-      });
-    }
     await two.cp.call('StopTransaction', { transactionId: started.transactionId, meterStop: 2500, timestamp: new Date().toISOString() });
     const sessions = await until(async () => {
       const answer = await post(cluster.replicaUrls[0], 'ev/charger/sessions', { chargerId: login.chargerId }, idToken);

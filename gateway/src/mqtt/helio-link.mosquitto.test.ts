@@ -4,11 +4,10 @@
 // with a persistent session (clean: false) the message waits for a broker that is not there: forever.
 // Found in a CI run (ci-32) where the store-and-forward suite hung past its bound on gw.restart().
 // A frozen Mosquitto (SIGSTOP) makes "not acknowledged" certain rather than a matter of timing.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MOSQUITTO_BIN, mosquittoInstalled, startMosquitto, type MosquittoProcess } from '../../../server/src/testing/mosquitto';
+import { MOSQUITTO_BIN, mosquittoInstalled, startMosquittoWithLogin, type MosquittoProcess } from '../../../server/src/testing/mosquitto';
 import { until } from '../../../server/src/testing/until';
 import { LocalStore } from '../store/local-store';
 import { HelioLink } from './helio-link';
@@ -26,13 +25,7 @@ describeWithMosquitto('the gateway’s MQTT link', () => {
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-link-'));
-    const passwordFile = path.join(dir, 'passwords');
-    const aclFile = path.join(dir, 'acl');
-    execFileSync('mosquitto_passwd', ['-b', '-c', passwordFile, `gw-${THING}`, PASSWORD]);
-    fs.writeFileSync(aclFile, `user gw-${THING}\ntopic readwrite #\n`);
-    fs.chmodSync(passwordFile, 0o600);
-    fs.chmodSync(aclFile, 0o600);
-    broker = await startMosquitto(dir, { passwordFile, aclFile });
+    broker = await startMosquittoWithLogin(dir, `gw-${THING}`, PASSWORD);
   });
   afterAll(async () => {
     store?.close();

@@ -27,20 +27,25 @@ export async function localListChanged(trx: Kysely<Database>, plantId: string): 
     .execute();
 }
 
+/** The plant's list version; undefined for a plant that never had a card. */
+async function listVersionOf(db: Kysely<Database>, plantId: string): Promise<number | undefined> {
+  const row = await ocppDb(db).selectFrom('charger_local_lists').select('version').where('plant_id', '=', plantId).executeTakeFirst();
+  return row && Number(row.version);
+}
+
 /** The plant's whole list as SendLocalList carries it, or null for a plant that never had a card. */
 export async function plantLocalList(db: Kysely<Database>, plantId: string, now = Date.now()): Promise<LocalAuthorizationList | null> {
-  const o = ocppDb(db);
   // The version before the cards: a list read during a change may be newer than its version, never older.
-  const row = await o.selectFrom('charger_local_lists').select('version').where('plant_id', '=', plantId).executeTakeFirst();
-  if (!row) return null;
-  const tags = await o
+  const version = await listVersionOf(db, plantId);
+  if (version === undefined) return null;
+  const tags = await ocppDb(db)
     .selectFrom('charger_id_tags')
     .select(['id_tag', 'blocked', 'expires_at'])
     .where('plant_id', '=', plantId)
     .orderBy('id_tag')
     .execute();
   return {
-    listVersion: Number(row.version),
+    listVersion: version,
     updateType: 'Full',
     localAuthorizationList: tags.map((tag) => ({ idTag: tag.id_tag, idTagInfo: idTagInfoOf(tag, now) })),
   };
@@ -57,13 +62,14 @@ export class LocalLists {
 
   /** After an accepted boot: the plant's list, if the charger keeps lists and holds another version. */
   async afterBoot(charger: ChargerRef): Promise<void> {
-    if (!(await plantLocalList(this.deps.db, charger.plantId))) return;
+    if ((await listVersionOf(this.deps.db, charger.plantId)) === undefined) return;
     const asked = await this.deps.commands.sendAndWait(charger.id, 'GetLocalListVersion', {}, { source: 'system' });
     if (asked.state !== 'accepted') return;
     const held = (asked.answer as { listVersion: number }).listVersion;
-    // Read again after the answer: a change made meanwhile has already sent its own list.
+    if (held === -1) return;
+    // Read after the answer: a change made meanwhile has already sent its own list.
     const list = await plantLocalList(this.deps.db, charger.plantId, this.now());
-    if (held === -1 || !list || held === list.listVersion) return;
+    if (!list || held === list.listVersion) return;
     await this.deps.commands.send(charger.id, 'SendLocalList', list, { source: 'system' });
   }
 

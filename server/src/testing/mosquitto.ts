@@ -1,6 +1,6 @@
 // A private Mosquitto for one test suite: its own process, port (≥ 18900, never the system broker's
 // 1883) and config with the password and ACL files under test. Suites skip, saying so, without the binary.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -109,4 +109,15 @@ export async function startMosquitto(
       await exited;
     },
   };
+}
+
+/** Mosquitto in `dir` with one login that may use every topic (a client's own tests, not the ACL's). */
+export function startMosquittoWithLogin(dir: string, username: string, password: string): Promise<MosquittoProcess> {
+  const passwordFile = path.join(dir, 'passwords');
+  const aclFile = path.join(dir, 'acl');
+  execFileSync('mosquitto_passwd', ['-b', '-c', passwordFile, username, password]);
+  fs.writeFileSync(aclFile, `user ${username}\ntopic readwrite #\n`);
+  fs.chmodSync(passwordFile, 0o600);
+  fs.chmodSync(aclFile, 0o600);
+  return startMosquitto(dir, { passwordFile, aclFile });
 }

@@ -3,12 +3,11 @@
 // waits for every unacknowledged QoS 1 message, and the link's persistent session keeps them for a
 // broker that is not there. A frozen Mosquitto (SIGSTOP) makes "not acknowledged" certain rather than
 // a matter of timing; the gateway's link has the same test (gateway/src/mqtt/helio-link.mosquitto.test.ts).
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { databaseTargets, type TestDatabase } from '../../testing/databases';
-import { MOSQUITTO_BIN, mosquittoInstalled, startMosquitto, type MosquittoProcess } from '../../testing/mosquitto';
+import { MOSQUITTO_BIN, mosquittoInstalled, startMosquittoWithLogin, type MosquittoProcess } from '../../testing/mosquitto';
 import { until } from '../../testing/until';
 import { ShadowStore } from '../shadows/shadow-store';
 import { recordingLog } from '../test-fixtures';
@@ -26,13 +25,7 @@ describeWithMosquitto('the server’s MQTT link and a broker that has gone', () 
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mqtt-link-'));
-    const passwordFile = path.join(dir, 'passwords');
-    const aclFile = path.join(dir, 'acl');
-    execFileSync('mosquitto_passwd', ['-b', '-c', passwordFile, LOGIN.username, LOGIN.password]);
-    fs.writeFileSync(aclFile, `user ${LOGIN.username}\ntopic readwrite #\n`);
-    fs.chmodSync(passwordFile, 0o600);
-    fs.chmodSync(aclFile, 0o600);
-    broker = await startMosquitto(dir, { passwordFile, aclFile });
+    broker = await startMosquittoWithLogin(dir, LOGIN.username, LOGIN.password);
   });
   afterAll(async () => {
     await broker?.stop();
