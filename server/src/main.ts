@@ -11,7 +11,7 @@ import { ensurePrivateDir } from './db/private-files';
 import { DEMO_ACCOUNTS } from './demo/demo-data';
 import { seedDemoData } from './demo/seed';
 import { hostname } from 'node:os';
-import { startClusterBus } from './cluster/bus-registry';
+import { startClusterBus } from './cluster/start-bus';
 import { startDevices, type DeviceServices } from './iot';
 import { saveSimulatorPasswords, simulatorKeystorePath } from './iot/simulation/simulator-keystore';
 import { buildApp } from './http/app';
@@ -64,7 +64,8 @@ async function main(): Promise<void> {
     const db = await createDatabase(config.databaseUrl);
     closers.push(() => db.destroy());
     await migrateToLatest(db);
-    // Before the routes and device services: they announce and hear cluster events through it.
+    // Passed to the device services, the routes and (through the device services) the jobs: they
+    // announce and hear cluster events on it.
     const bus = await startClusterBus(db, config.databaseUrl, log);
     closers.push(() => bus.close());
     const seeded = await seedDemoData(db);
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
 
     let devices: DeviceServices;
     try {
-      devices = await startDevices({ db, config, log, onAlert: alertWebhooks });
+      devices = await startDevices({ db, config, log, bus, onAlert: alertWebhooks });
     } catch (error) {
       throw new Error(`Device services (MQTT) failed to start: ${error instanceof Error ? error.message : String(error)}`, {
         cause: error,
@@ -82,7 +83,7 @@ async function main(): Promise<void> {
     }
     closers.push(() => devices.close());
 
-    const app: FastifyInstance = await buildApp({ db, config, devices, spot, integrations, log: true });
+    const app: FastifyInstance = await buildApp({ db, config, devices, bus, spot, integrations, log: true });
     closers.push(() => app.close());
     // Every module's jobs (modules.ts). The periodic ones run on every replica and each one's leader
     // lease lets one replica do the work; the holder is stable per host and port, so a replica

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import { analyticsModule } from './analytics/module';
 import { auditModule } from './audit/module';
+import type { ClusterBus } from './cluster/bus';
 import type { Config } from './config';
 import { coreModule } from './db/module';
 import type { Database } from './db/schema';
@@ -44,6 +45,8 @@ export interface ModuleDeps {
   config: Config;
   /** The device services, when they run (not in most tests); modules that need them register nothing without. */
   devices?: DeviceServices;
+  /** This replica's cluster bus: what a handler announces after its change commits. */
+  bus: ClusterBus;
   identity: IdentityDeps;
   mailer: Mailer;
   consoleUrl: string;

@@ -98,7 +98,13 @@ describeWithPymodbus('the gateway between pymodbus devices and the Helio server'
     await fixture.put('inverter', 103, 'St', 7);
     await gw.within(10, 'the fault reported', async () => ((await reported()).InverterState === 'fault' ? true : undefined));
     expect((await reported()).InverterEvents).toBe('GROUND_FAULT, OVER_TEMP');
-    const engine = createAlertEngine({ db: server.db, log: recordingLog(), consoleUrl: 'https://ems.test', startedAt: 0 });
+    const engine = createAlertEngine({
+      db: server.db,
+      bus: server.devices.bus,
+      log: recordingLog(),
+      consoleUrl: 'https://ems.test',
+      startedAt: 0,
+    });
     const opened = (await engine.tick()).opened.filter((alert) => alert.plantId === plant.id);
     expect(opened).toEqual([expect.objectContaining({ kind: 'inverterFault' })]);
     const stored = await server.db.selectFrom('alerts').select('details').where('plant_id', '=', plant.id).executeTakeFirstOrThrow();

@@ -2,9 +2,7 @@
 // session, disabling or deleting a user, revoking a key. Open streams (GET /api/live) end on it instead
 // of running until their token expires, on every replica: the announcement goes over the cluster bus.
 // A key's streams also end with its creator's access (the key never outlives what its maker may do).
-import type { Kysely } from 'kysely';
-import { clusterBusOf } from '../cluster/bus-registry';
-import type { Database } from '../db/schema';
+import type { ClusterBus } from '../cluster/bus';
 
 export type AccessEnded = { userId: string } | { sessionId: string } | { apiKeyId: string };
 
@@ -15,13 +13,13 @@ export interface StreamHolder {
   apiKey?: { id: string; creatorId: string };
 }
 
-export function onAccessEnded(db: Kysely<Database>, listener: (ended: AccessEnded) => void): () => void {
-  return clusterBusOf(db).subscribe('access-ended', (ended) => listener(ended));
+export function onAccessEnded(bus: ClusterBus, listener: (ended: AccessEnded) => void): () => void {
+  return bus.subscribe('access-ended', (ended) => listener(ended));
 }
 
-/** Call after the change is committed, with the database handle (not a transaction). */
-export function announceAccessEnded(db: Kysely<Database>, ended: AccessEnded): void {
-  clusterBusOf(db).publish('access-ended', ended);
+/** Call after the change is committed (a transaction may still roll back). */
+export function announceAccessEnded(bus: ClusterBus, ended: AccessEnded): void {
+  bus.publish('access-ended', ended);
 }
 
 /** True when the announcement concerns the stream's user, session, key or the key's creator. */

@@ -9,6 +9,7 @@ import { type IdentityEndpoints } from '@helio/contracts';
 import { assertPasswordPolicy, passwordReused, tooManyAttempts } from './auth-schemas';
 import { NEW_PASSWORD_REQUIRED, consumeChallenge, createNewPasswordChallenge, findOpenChallenge } from './challenges';
 import { hashPassword, verifyPassword } from './passwords';
+import { announceAccessEnded } from './access-ended';
 import { REFRESH_COOKIE } from './refresh-cookie';
 import { revokeFamily, revokeFamilyOfToken, rotateRefreshToken } from './refresh-tokens';
 import { clientOf, completeSignIn, userTarget, type IdentityDeps } from './sign-in';
@@ -46,7 +47,7 @@ const jwksResponse = {
 } as const;
 
 export function authHandlers(deps: IdentityDeps): ApiHandlers {
-  const { db, tokens, cookie } = deps;
+  const { db, bus, tokens, cookie } = deps;
 
   return {
     'auth/sign-in': async (request, reply) => {
@@ -119,6 +120,7 @@ export function authHandlers(deps: IdentityDeps): ApiHandlers {
       if (!presented) throw unauthorized('No refresh token');
       const rotation = await rotateRefreshToken(db, presented);
       if (rotation.status !== 'rotated') {
+        if (rotation.status !== 'unknown' && rotation.revoked) announceAccessEnded(bus, { sessionId: rotation.revoked });
         cookie.clear(reply);
         throw unauthorized(
           rotation.status === 'expired'
@@ -131,6 +133,7 @@ export function authHandlers(deps: IdentityDeps): ApiHandlers {
       const user = await findUserById(db, rotation.userId);
       if (!user || user.status !== 'active') {
         await revokeFamily(db, rotation.familyId);
+        announceAccessEnded(bus, { sessionId: rotation.familyId });
         cookie.clear(reply);
         throw user ? new ApiError(403, 'UserDisabled', 'User is disabled') : unauthorized('Unknown user');
       }
@@ -139,7 +142,8 @@ export function authHandlers(deps: IdentityDeps): ApiHandlers {
     },
     'auth/sign-out': async (request, reply) => {
       const presented = request.cookies[REFRESH_COOKIE];
-      if (presented) await revokeFamilyOfToken(db, presented);
+      const ended = presented ? await revokeFamilyOfToken(db, presented) : undefined;
+      if (ended) announceAccessEnded(bus, { sessionId: ended }); // the session's open live streams end now
       cookie.clear(reply);
       return { ok: true };
     },

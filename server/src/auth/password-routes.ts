@@ -21,7 +21,7 @@ export const CODE_MISMATCH = 'Invalid or expired code';
 export const INCORRECT_CURRENT_PASSWORD = 'Current password is incorrect';
 
 export function passwordHandlers(deps: IdentityDeps): ApiHandlers {
-  const { db, mailer, consoleUrl } = deps;
+  const { db, bus, mailer, consoleUrl } = deps;
 
   /** Queues the mail in the transaction of the change it reports; kick the mailer after the commit. */
   const queueMail = (trx: Kysely<Database>, user: UserRow, message: MailMessage) =>
@@ -85,7 +85,7 @@ export function passwordHandlers(deps: IdentityDeps): ApiHandlers {
         });
         await queueMail(trx, user, { kind: 'password-changed', name: user.name, at: new Date(), consoleUrl });
       });
-      announceAccessEnded(db, { userId: user.id }); // every session is out: their open live streams end now
+      announceAccessEnded(bus, { userId: user.id }); // every session is out: their open live streams end now
       mailer.kick();
       return { ok: true };
     },
@@ -121,7 +121,7 @@ export function passwordHandlers(deps: IdentityDeps): ApiHandlers {
         await queueMail(trx, user, { kind: 'password-changed', name: user.name, at: new Date(), consoleUrl });
         return others;
       });
-      for (const sessionId of revoked) announceAccessEnded(db, { sessionId });
+      for (const sessionId of revoked) announceAccessEnded(bus, { sessionId });
       mailer.kick();
       return { ok: true };
     },

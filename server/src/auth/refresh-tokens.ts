@@ -1,9 +1,10 @@
 // Rotating refresh tokens. Each sign-in starts a family; every refresh replaces the presented token
 // with a new one. A token presented after it was rotated means it was copied: the family is revoked.
+// A revoked family is a session that ended: the caller announces it after the change commits
+// (access-ended.ts), so the session's open live streams end on every replica.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { announceAccessEnded } from './access-ended';
 
 export const REFRESH_TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -13,7 +14,10 @@ export interface IssuedRefreshToken {
 }
 
 export type RotationResult =
-  { status: 'rotated'; userId: string; familyId: string; refresh: IssuedRefreshToken } | { status: 'unknown' | 'expired' | 'reused' };
+  | { status: 'rotated'; userId: string; familyId: string; refresh: IssuedRefreshToken }
+  | { status: 'unknown' }
+  /** `revoked`: the session this token's family was, revoked now (announce it). */
+  | { status: 'expired' | 'reused'; revoked?: string };
 
 class AlreadyRotated extends Error {}
 
@@ -70,18 +74,18 @@ export async function revokeFamily(db: Kysely<Database>, familyId: string, now: 
     .where('id', '=', familyId)
     .where('revoked_at', 'is', null)
     .execute();
-  // Inside a transaction the caller announces after the commit: the revocation may still roll back.
-  if (!db.isTransaction) announceAccessEnded(db, { sessionId: familyId });
 }
 
-/** Revokes the family of the given token, if the token is known (sign-out). */
-export async function revokeFamilyOfToken(db: Kysely<Database>, token: string): Promise<void> {
+/** Revokes the family of the given token, if the token is known (sign-out); answers the family revoked. */
+export async function revokeFamilyOfToken(db: Kysely<Database>, token: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('refresh_tokens')
     .select('family_id')
     .where('token_hash', '=', hashRefreshToken(token))
     .executeTakeFirst();
-  if (row) await revokeFamily(db, row.family_id);
+  if (!row) return undefined;
+  await revokeFamily(db, row.family_id);
+  return row.family_id;
 }
 
 /**
@@ -128,13 +132,13 @@ export async function rotateRefreshToken(db: Kysely<Database>, token: string, no
       return { status: 'rotated', userId: row.user_id, familyId: row.family_id, refresh: await addToFamily(db, row, now) };
     }
     await revokeFamily(db, row.family_id, now);
-    return { status: 'reused' };
+    return { status: 'reused', revoked: row.family_id };
   }
   if (row.expires_at <= now.toISOString()) return { status: 'expired' };
   const ends = await sessionEnd(db, row.family_id);
   if (now.getTime() >= ends) {
     await revokeFamily(db, row.family_id, now);
-    return { status: 'expired' };
+    return { status: 'expired', revoked: row.family_id };
   }
 
   const fresh = newRefreshToken(now, ends);
@@ -163,7 +167,7 @@ export async function rotateRefreshToken(db: Kysely<Database>, token: string, no
       return { status: 'rotated', userId: row.user_id, familyId: row.family_id, refresh: await addToFamily(db, rotated, now) };
     }
     await revokeFamily(db, row.family_id, now);
-    return { status: 'reused' };
+    return { status: 'reused', revoked: row.family_id };
   }
   return {
     status: 'rotated',

@@ -13,7 +13,7 @@ import { describeDevice } from './user-agent';
 
 export type { SessionView };
 
-export function sessionHandlers({ db }: IdentityDeps): ApiHandlers {
+export function sessionHandlers({ db, bus }: IdentityDeps): ApiHandlers {
   return {
     'auth/sessions/list': async (request): Promise<{ sessions: SessionView[] }> => {
       const rows = await listActiveSessions(db, request.user.sub);
@@ -40,7 +40,7 @@ export function sessionHandlers({ db }: IdentityDeps): ApiHandlers {
           address: clientOf(request).address,
         });
       });
-      announceAccessEnded(db, { sessionId: request.body.id });
+      announceAccessEnded(bus, { sessionId: request.body.id });
       return { ok: true };
     },
     'auth/sessions/revoke-others': async (request) => {
@@ -57,7 +57,7 @@ export function sessionHandlers({ db }: IdentityDeps): ApiHandlers {
         }
         return ended;
       });
-      for (const sessionId of revoked) announceAccessEnded(db, { sessionId });
+      for (const sessionId of revoked) announceAccessEnded(bus, { sessionId });
       return { revoked: revoked.length };
     },
   };

@@ -2,6 +2,7 @@
 // refresh cookie, ID and access tokens naming the session, the last-sign-in time and an audit entry.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { ClusterBus } from '../cluster/bus';
 import { recordAudit, type AuditTarget } from '../audit/audit-log';
 import { inTransaction } from '../db/dialect';
 import type { Database } from '../db/schema';
@@ -16,6 +17,8 @@ import { rememberDevice } from './device-cookie';
 
 export interface IdentityDeps {
   db: Kysely<Database>;
+  /** This replica's cluster bus: a session that ends is announced on it (its live streams end). */
+  bus: ClusterBus;
   tokens: TokenService;
   mailer: Mailer;
   cookie: RefreshCookie;

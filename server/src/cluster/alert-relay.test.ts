@@ -19,7 +19,7 @@ import { databaseTargets, testDatabaseUrl } from '../testing/databases';
 import { openLiveClient, type LiveClient } from '../testing/live-client';
 import { testConfig } from '../testing/test-app';
 import type { ClusterBus } from './bus';
-import { startClusterBus } from './bus-registry';
+import { startClusterBus } from './start-bus';
 import type { PgBus } from './pg-bus';
 import { until } from '../testing/until';
 
@@ -40,9 +40,9 @@ describe.each(databaseTargets())('alert news across two server instances on $nam
   let tenantId: string;
   let adminToken: string;
 
-  const startInstance = async (db: Kysely<Database>, name: string): Promise<Instance> => {
+  const startInstance = async (db: Kysely<Database>, bus: ClusterBus, name: string): Promise<Instance> => {
     const config = testConfig({ mqttPort: 0, simulator: false });
-    const devices = await startDevices({ db, config, log: recordingLog(), clientId: `${name}-${randomUUID().slice(0, 8)}` });
+    const devices = await startDevices({ db, config, log: recordingLog(), bus, clientId: `${name}-${randomUUID().slice(0, 8)}` });
     const app = await buildApp({ db, config, devices, identity: TEST_IDENTITY });
     await app.listen({ port: 0, host: '127.0.0.1' });
     return { db, devices, app };
@@ -57,8 +57,9 @@ describe.each(databaseTargets())('alert news across two server instances on $nam
       dbB = await createDatabase(testDatabaseUrl(dbA));
       buses.push(await startClusterBus(dbB, testDatabaseUrl(dbA), recordingLog()));
     }
-    a = await startInstance(dbA, 'alerts-a');
-    b = await startInstance(dbB, 'alerts-b');
+    // SQLite: both instances are one process and share its bus.
+    a = await startInstance(dbA, buses[0], 'alerts-a');
+    b = await startInstance(dbB, buses[buses.length - 1], 'alerts-b');
     tenantId = await insertTenant(dbA);
     adminToken = await tokenFor(dbA, await addUser(dbA, tenantId, { role: 'admin' }));
   });
@@ -77,7 +78,13 @@ describe.each(databaseTargets())('alert news across two server instances on $nam
   const raiseFault = async (plant: TestPlant): Promise<string> => {
     const now = Date.now();
     await reportShadow(a.db, plant.thingName, { InverterFault: 7, BatSoc: 80 }, now);
-    const ticked = await createAlertEngine({ db: a.db, log: recordingLog(), consoleUrl: 'https://ems.test', startedAt: now }).tick(now);
+    const ticked = await createAlertEngine({
+      db: a.db,
+      bus: a.devices.bus,
+      log: recordingLog(),
+      consoleUrl: 'https://ems.test',
+      startedAt: now,
+    }).tick(now);
     const opened = ticked.opened.find((o) => o.plantId === plant.id);
     if (!opened) throw new Error('the engine opened no alert');
     return opened.id;
@@ -85,7 +92,9 @@ describe.each(databaseTargets())('alert news across two server instances on $nam
   const clearFault = async (plant: TestPlant): Promise<void> => {
     const now = Date.now();
     await reportShadow(a.db, plant.thingName, { InverterFault: 0, BatSoc: 80 }, now);
-    await createAlertEngine({ db: a.db, log: recordingLog(), consoleUrl: 'https://ems.test', startedAt: now }).tick(now);
+    await createAlertEngine({ db: a.db, bus: a.devices.bus, log: recordingLog(), consoleUrl: 'https://ems.test', startedAt: now }).tick(
+      now,
+    );
   };
   const viewerOf = async (plant: TestPlant | null, modules?: readonly string[]) => {
     const user = await addUser(a.db, tenantId, { role: 'viewer', modules });

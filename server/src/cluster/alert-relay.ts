@@ -12,7 +12,7 @@ import { hearsAlerts, seesEveryPlantRow, tenantAudience, type AudienceRow } from
 import { onAlertChange, onAlertsRead, type AlertChange } from '../notifications/alert-news';
 import { alertNews, type AlertNews } from '../notifications/alert-store';
 import { notificationsDb } from '../notifications/notifications-db';
-import { clusterBusOf } from './bus-registry';
+import type { ClusterBus } from './bus';
 
 /** Ids per `in (…)` list, well under SQLite's limit of bound values. */
 const IDS_PER_READ = 500;
@@ -23,7 +23,12 @@ export interface AlertRelay {
   close(): Promise<void>;
 }
 
-export function relayAlertNews(deps: { db: Kysely<Database>; streams: AlertStreams; log: { error(message: string): void } }): AlertRelay {
+export function relayAlertNews(deps: {
+  db: Kysely<Database>;
+  bus: ClusterBus;
+  streams: AlertStreams;
+  log: { error(message: string): void };
+}): AlertRelay {
   const { streams } = deps;
   const db = notificationsDb(deps.db);
   let pending: AlertChange[] = [];
@@ -85,7 +90,7 @@ export function relayAlertNews(deps: { db: Kysely<Database>; streams: AlertStrea
     return pairs;
   };
 
-  const stopChanges = onAlertChange(deps.db, (change) => {
+  const stopChanges = onAlertChange(deps.bus, (change) => {
     if (streams.usersOf(change.tenantId).length === 0) return; // nobody here to tell: no read
     pending.push(change);
     if (scheduled) return;
@@ -97,8 +102,8 @@ export function relayAlertNews(deps: { db: Kysely<Database>; streams: AlertStrea
       telling = telling.then(() => tell(batch));
     });
   });
-  const stopReads = onAlertsRead(deps.db, (userId) => streams.sendTo(userId, { change: 'read' }));
-  const stopResync = clusterBusOf(deps.db).onResync(() => streams.sendAll({ change: 'resync' }));
+  const stopReads = onAlertsRead(deps.bus, (userId) => streams.sendTo(userId, { change: 'read' }));
+  const stopResync = deps.bus.onResync(() => streams.sendAll({ change: 'resync' }));
 
   const settled = async () => {
     while (scheduled || pending.length > 0) await new Promise((resolve) => setImmediate(resolve));

@@ -9,7 +9,7 @@ import type { Database } from '../db/schema';
 import { recordingLog } from '../iot/test-fixtures';
 import { databaseTargets, testDatabaseUrl } from '../testing/databases';
 import type { ClusterBus, ClusterMessages, ClusterTopic, MessageOrigin } from './bus';
-import { startClusterBus } from './bus-registry';
+import { startClusterBus } from './start-bus';
 import { MAX_NOTIFY_BYTES, packEnvelopes, PgBus } from './pg-bus';
 import { until } from '../testing/until';
 

@@ -27,7 +27,7 @@ import { openLiveClient, type LiveClient } from '../testing/live-client';
 import { MOSQUITTO_BIN, mosquittoInstalled, startMosquitto, type MosquittoProcess } from '../testing/mosquitto';
 import { signIn, testConfig } from '../testing/test-app';
 import type { ClusterBus } from './bus';
-import { startClusterBus } from './bus-registry';
+import { startClusterBus } from './start-bus';
 import type { PgBus } from './pg-bus';
 import { until } from '../testing/until';
 
@@ -84,7 +84,7 @@ const ended = async (stream: LiveClient, ms = 3000) => {
     const bus = await startClusterBus(db, url, log);
     const config = testConfig({ simulator: false, mqttUrl: mosquitto.url, mqttUsername: SERVER.username, mqttPassword: SERVER.password });
     // A minute of trust: what a replica reads of a shadow another replica wrote, only the bus told it.
-    const devices = await startDevices({ db, config, log, clientId: `${name}-${thing}`, shadowTrustMs: TRUST_MS });
+    const devices = await startDevices({ db, config, log, bus, clientId: `${name}-${thing}`, shadowTrustMs: TRUST_MS });
     const app = await buildApp({ db, config, devices, identity: TEST_IDENTITY });
     await app.listen({ port: 0, host: '127.0.0.1' });
     return { db, bus, devices, app };

@@ -4,6 +4,8 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { ClusterBus } from '../cluster/bus';
+import { processBus } from '../cluster/start-bus';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import type { DeviceServices } from '../iot';
@@ -41,6 +43,8 @@ export interface AppDeps {
   db: Kysely<Database>;
   config: Config;
   devices?: DeviceServices;
+  /** This replica's cluster bus; default the device services' (the one they were started with), else one for this process. */
+  bus?: ClusterBus;
   /** true: log through Fastify's logger at config.logLevel (main); default silent (tests). */
   log?: boolean;
   /** Mail, public URL and proxy settings; config.identity when not given. */
@@ -55,6 +59,7 @@ export interface AppDeps {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db, config, devices } = deps;
+  const bus = deps.bus ?? devices?.bus ?? processBus(db);
   const identity = deps.identity ?? config.identity;
   const app = Fastify({
     trustProxy: identity.trustProxy,
@@ -95,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   app.addHook('onClose', () => mailer.close());
   const consoleUrl = identity.publicUrl ?? `http://localhost:${config.port}`;
-  const identityDeps: IdentityDeps = { db, tokens, mailer, cookie: refreshCookie(config.secureCookies), consoleUrl };
+  const identityDeps: IdentityDeps = { db, bus, tokens, mailer, cookie: refreshCookie(config.secureCookies), consoleUrl };
 
   await registerHealthRoutes(app, { db });
   await registerCspReportRoute(app);
@@ -105,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     config,
     devices,
+    bus,
     identity: identityDeps,
     mailer,
     consoleUrl,
@@ -116,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (devices) {
     // the live stream (server-sent events, its own contract) and OCPP chargers, which connect to the
     // console's own port: WebSocket upgrades of /ocpp/{chargePointId}
-    await registerLiveRoute(app, { db, shadows: devices.shadows, live: devices.live });
+    await registerLiveRoute(app, { db, shadows: devices.shadows, live: devices.live, bus });
     devices.ocpp.attach(app);
   }
   await registerMissingTranslationRoute(app, { enabled: config.recordMissingTranslations, dataDir: config.dataDir });

@@ -14,6 +14,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { recordAudit } from '../audit/audit-log';
+import type { ClusterBus } from '../cluster/bus';
 import { isPostgres } from '../db/dialect';
 import type { Database } from '../db/schema';
 import type { AuthUser } from '../http/auth';
@@ -28,6 +29,8 @@ import { assertMayTouch, requireTenantRole, roleColumns, withTenantLock, type Us
 
 export interface IamDeps {
   db: Kysely<Database>;
+  /** This replica's cluster bus: a user who loses access is announced on it (their live streams end). */
+  bus: ClusterBus;
   mailer: Mailer;
   consoleUrl: string;
 }

@@ -16,10 +16,10 @@ export function iamUserHandlers(deps: IamDeps): ApiHandlers {
       return iamUserView(db, await inviteUser(deps, request.user, request.body, request.ip));
     },
     'iam/users/update': async (request) => updateIamUser(db, request, request.body),
-    'iam/users/disable': async (request) => disableIamUser(db, request, request.body.id),
+    'iam/users/disable': async (request) => disableIamUser(deps, request, request.body.id),
     'iam/users/enable': async (request) => enableIamUser(db, request, request.body.id),
     'iam/users/delete': async (request) => {
-      await deleteIamUser(db, request, request.body.id);
+      await deleteIamUser(deps, request, request.body.id);
       return { ok: true };
     },
   };

@@ -5,6 +5,7 @@ import type { IamEndpoints } from '@helio/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { AuditAction } from '../audit/audit-log';
 import { recordRequestAudit, type RequestCaller } from '../audit/request-audit';
+import type { ClusterBus } from '../cluster/bus';
 import type { Database } from '../db/schema';
 import { parseModules } from '../http/auth';
 import { announceAccessEnded } from '../auth/access-ended';
@@ -33,6 +34,9 @@ const audit = (
 
 const reread = (trx: Transaction<Database>, id: string) =>
   trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+/** What a change that ends a user's access needs: the database and the bus it is announced on. */
+type ChangeDeps = { db: Kysely<Database>; bus: ClusterBus };
 
 /** Gives a user another role and/or modules; a demotion must leave the tenant an administrator. */
 export async function updateIamUser(
@@ -67,7 +71,7 @@ export async function updateIamUser(
 }
 
 /** Disables a user: their tokens stop at the next request, their sessions and live streams end now. */
-export async function disableIamUser(db: Kysely<Database>, caller: RequestCaller, id: string): Promise<IamUserView> {
+export async function disableIamUser({ db, bus }: ChangeDeps, caller: RequestCaller, id: string): Promise<IamUserView> {
   const { tenantId } = caller.user;
   const target = await requireTenantUser(db, tenantId, id);
   assertNotSelf(caller.user, target, 'disable');
@@ -81,7 +85,7 @@ export async function disableIamUser(db: Kysely<Database>, caller: RequestCaller
   });
   // The authenticator reads the status, so their tokens already stop; their sessions go too.
   await revokeUserSessions(db, target.id);
-  announceAccessEnded(db, { userId: target.id });
+  announceAccessEnded(bus, { userId: target.id });
   return iamUserView(db, updated);
 }
 
@@ -99,7 +103,7 @@ export async function enableIamUser(db: Kysely<Database>, caller: RequestCaller,
 }
 
 /** Deletes a user; sessions, refresh tokens, challenges and reset codes go with the row (foreign keys cascade). */
-export async function deleteIamUser(db: Kysely<Database>, caller: RequestCaller, id: string): Promise<void> {
+export async function deleteIamUser({ db, bus }: ChangeDeps, caller: RequestCaller, id: string): Promise<void> {
   const { tenantId } = caller.user;
   const target = await requireTenantUser(db, tenantId, id);
   assertNotSelf(caller.user, target, 'delete');
@@ -110,5 +114,5 @@ export async function deleteIamUser(db: Kysely<Database>, caller: RequestCaller,
     await trx.deleteFrom('users').where('id', '=', target.id).execute();
     await audit(trx, caller, 'iam.user_deleted', target, { name: `${target.name} ${target.family_name}` });
   });
-  announceAccessEnded(db, { userId: target.id });
+  announceAccessEnded(bus, { userId: target.id });
 }

@@ -10,6 +10,7 @@ import { grantPlantAccess } from '../plants/access';
 import { databaseTargets } from '../testing/databases';
 import { alertWebhooks } from './alert-webhooks';
 import { createWebhook } from './webhook-store';
+import { processBus } from '../cluster/start-bus';
 
 const MIN = 60_000;
 const NIGHT = Date.parse('2025-06-11T21:00:00Z');
@@ -28,6 +29,7 @@ describe.each(databaseTargets())('alert webhooks on $name', (target) => {
   async function silentThenBack(thingName: string): Promise<void> {
     const engine = createAlertEngine({
       db,
+      bus: processBus(db),
       log: { info: jest.fn(), warn: jest.fn(), error: jest.fn() },
       consoleUrl: 'https://ems.test',
       startedAt: 0,

@@ -4,6 +4,7 @@
 // audit entry cannot be written is not made.
 import type { ApiHandlers } from '../http/api-module';
 import type { Kysely } from 'kysely';
+import type { ClusterBus } from '../cluster/bus';
 import { API_KEY_MAX_DAYS } from '@helio/contracts';
 import { recordRequestAudit } from '../audit/request-audit';
 import { announceAccessEnded } from '../auth/access-ended';
@@ -15,7 +16,7 @@ import { createApiKey, findApiKey, keyView, listApiKeys, revokeApiKey } from './
 import { permissionsBeyond } from './key-auth';
 const DAY_MS = 86_400_000;
 
-export function keyHandlers({ db, pepper }: { db: Kysely<Database>; pepper: string }): ApiHandlers {
+export function keyHandlers({ db, bus, pepper }: { db: Kysely<Database>; bus: ClusterBus; pepper: string }): ApiHandlers {
   return {
     'integration/key/list': async (request) => ({ keys: (await listApiKeys(db, request.user.tenantId)).map(keyView) }),
     'integration/key/create': async (request, reply) => {
@@ -74,7 +75,7 @@ export function keyHandlers({ db, pepper }: { db: Kysely<Database>; pepper: stri
           await recordRequestAudit(trx, request, 'integrations.key_revoked', { type: 'api_key', id: revoked.id, label: revoked.name }, {});
         return revoked;
       });
-      announceAccessEnded(db, { apiKeyId: after.id }); // its open live streams end now, on every replica
+      announceAccessEnded(bus, { apiKeyId: after.id }); // its open live streams end now, on every replica
       return keyView(after);
     },
   };

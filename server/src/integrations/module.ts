@@ -1,5 +1,6 @@
 // integrations: API keys, webhooks, data sources and imports (integration/*).
 import type { Kysely } from 'kysely';
+import type { ClusterBus } from '../cluster/bus';
 import type { Database } from '../db/schema';
 import type { DeviceServices } from '../iot/services';
 import type { JobDeps } from '../modules';
@@ -21,6 +22,7 @@ import { startWebhookSender } from './webhook-sender';
 
 export interface IntegrationDeps {
   db: Kysely<Database>;
+  bus: ClusterBus;
   integrations: IntegrationsConfig;
   spot: SpotConfig;
   devices?: DeviceServices;
@@ -49,8 +51,8 @@ export const integrationsModule = serverModule({
     }),
     startRollupRebuilder({ db, log, pollMs: REBUILD_POLL_MS }),
   ],
-  handlers: ({ db, integrations, spot, devices }: IntegrationDeps) => ({
-    ...keyHandlers({ db, pepper: integrations.keyPepper }),
+  handlers: ({ db, bus, integrations, spot, devices }: IntegrationDeps) => ({
+    ...keyHandlers({ db, bus, pepper: integrations.keyPepper }),
     ...webhookHandlers({ db, allowPrivate: integrations.webhookAllowPrivate }),
     ...sourcesHandlers({ db, devices, spot }),
     ...historyHandlers({ db }),

@@ -10,7 +10,8 @@ import { setNewGatewayPassword } from './mqtt/gateway-credentials';
 import type { GatewayConnection, GatewayConnectionsView } from './mqtt/gateway-status';
 import { KnownThings } from './mqtt/known-things';
 import { LiveHub } from './live/live-hub';
-import { clusterBusOf } from '../cluster/bus-registry';
+import type { ClusterBus } from '../cluster/bus';
+import { processBus } from '../cluster/start-bus';
 import { relayShadowChanges } from '../cluster/live-relay';
 import type { DeviceLog } from './log';
 import { MqttLink, type BrokerConnection, type MqttLinkStats } from './mqtt/mqtt-link';
@@ -41,13 +42,15 @@ export interface DeviceServices {
   gatewayConnection(thingName: string): GatewayConnection | undefined;
   /** The broker's word on every gateway, for the registry and the fleet lists. */
   gateways: GatewayConnectionsView;
+  /** The OCPP 1.6J central system: chargers' sockets held here and the calls sent to chargers. */
+  ocpp: CentralSystem;
+  /** The cluster bus these services announce and hear on (the one they were started with). */
+  bus: ClusterBus;
   /**
    * Gives a plant's gateway a new password and answers it (the only time it is in clear): the old one
    * stops working at once on the embedded broker, and the Mosquitto files are rewritten. `change` (a
    * new plant, the audit entry) commits with the password; the broker is told after the commit.
    */
-  /** The OCPP 1.6J central system: chargers' sockets held here and the calls sent to chargers. */
-  ocpp: CentralSystem;
   rotateGatewayPassword(
     plant: { id: string; thing_name: string },
     change?: (trx: Kysely<Database>) => Promise<void>,
@@ -59,6 +62,8 @@ export interface StartDevicesOptions {
   db: Kysely<Database>;
   config: Config;
   log: DeviceLog;
+  /** This replica's cluster bus (main.ts: the one it started); default one that reaches this process only. */
+  bus?: ClusterBus;
   /** MQTT client id of this server; default MQTT_CLIENT_ID, else one per host and port so a restart resumes its session. */
   clientId?: string;
   /** How long a shadow read answers from memory while the bus vouches for it (default SHADOW_TRUST_MS; tests). */
@@ -87,7 +92,7 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
     closers.push(() => broker.close());
     const mqttUrl = broker.url;
 
-    const bus = clusterBusOf(db);
+    const bus = opts.bus ?? processBus(db);
     // Reads answer from memory while the bus vouches that no replica stored the shadow since it was read.
     const shadows = new ShadowStore(db, {
       onListenerError: (error) => log.error(`devices: shadow change listener failed: ${String(error)}`),
@@ -153,6 +158,7 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
       gateways: { connectionOf: (thingName) => link.connection(thingName), disconnected: () => link.disconnectedGateways() },
       brokerState: () => ({ ...link.brokerConnection(), embedded: !opts.config.mqttUrl }),
       ocpp,
+      bus,
       rotateGatewayPassword,
       close,
     };

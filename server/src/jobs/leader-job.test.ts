@@ -21,6 +21,7 @@ import { isDue, nextDue, startLeaderJob, type LeaderJob } from './leader-job';
 import { leaseDb } from './leader-lease';
 import { VirtualClock } from '../testing/virtual-clock';
 import { until } from '../testing/until';
+import { processBus } from '../cluster/start-bus';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -135,7 +136,7 @@ describe.each(databaseTargets())('periodic jobs across replicas on $name', (targ
     };
     const spot = loadSpotConfig({ SPOT_PRICES_URL: path.join(dir, 'missing-prices.csv') });
     const started = ['A', 'B'].map((holder) => [
-      startAlertEngine({ db, log, consoleUrl: 'https://ems.test', holder, startedAt: 0 }),
+      startAlertEngine({ db, bus: processBus(db), log, consoleUrl: 'https://ems.test', holder, startedAt: 0 }),
       startRawRetention({ db, retentionDays: 30, log, holder }),
       startSeriesPacking({ db, log, holder }),
       startPriceImport({ db, config: spot, log: spotLog, holder }),

@@ -16,6 +16,7 @@ import { saveSettings } from './settings-store';
 import { notificationsDb } from './notifications-db';
 import { createNotificationsDb, insertPlant, insertTenant } from './test-fixtures';
 import { until } from '../testing/until';
+import { processBus } from '../cluster/start-bus';
 
 describe.each(databaseTargets())('alerts from a simulated gateway on $name', (target) => {
   let db: Kysely<Database>;
@@ -42,7 +43,7 @@ describe.each(databaseTargets())('alerts from a simulated gateway on $name', (ta
       clientId: `alerts-${plant.id}`,
     });
     await until(() => devices?.shadows.get(plant.thingName).then((s) => (s && s.version > 1 ? s : undefined)));
-    const engine = createAlertEngine({ db, log: recordingLog(), consoleUrl: 'https://ems.test', startedAt: 0 });
+    const engine = createAlertEngine({ db, bus: processBus(db), log: recordingLog(), consoleUrl: 'https://ems.test', startedAt: 0 });
     const live = await engine.tick();
     expect(live.opened.filter((o) => o.plantId === plant.id && o.kind === 'gatewayOffline')).toEqual([]);
 
@@ -72,7 +73,7 @@ describe.each(databaseTargets())('alerts from a simulated gateway on $name', (ta
     devices = await startDevices({ db, config, log: recordingLog(), clientId: `faults-${plant.id}` });
     const reported = async () => (await devices?.shadows.get(plant.thingName))?.state.reported;
     await until(() => reported().then((r) => (r?.InverterState === 'running' ? r : undefined)));
-    const engine = createAlertEngine({ db, log: recordingLog(), consoleUrl: 'https://ems.test', startedAt: 0 });
+    const engine = createAlertEngine({ db, bus: processBus(db), log: recordingLog(), consoleUrl: 'https://ems.test', startedAt: 0 });
     const kindsOf = (list: Array<{ plantId: string; kind: string }>) =>
       list
         .filter((a) => a.plantId === plant.id)

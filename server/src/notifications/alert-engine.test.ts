@@ -10,6 +10,7 @@ import { notificationsDb } from './notifications-db';
 import { createNotificationsDb, insertPlant, insertTenant, reportShadow, type TestPlant } from './test-fixtures';
 import { saveThresholds } from './thresholds';
 import { until } from '../testing/until';
+import { processBus } from '../cluster/start-bus';
 
 const MIN = 60_000;
 const NIGHT = Date.parse('2025-06-11T21:00:00Z'); // Wednesday 23:00 in Prague: no sun to judge PV by
@@ -25,7 +26,7 @@ describe.each(databaseTargets())('the alert engine on $name', (target) => {
   });
   afterAll(() => target.destroy());
 
-  const engine = () => createAlertEngine({ db, log: quietLog(), consoleUrl: 'https://ems.test', startedAt: 0 });
+  const engine = () => createAlertEngine({ db, bus: processBus(db), log: quietLog(), consoleUrl: 'https://ems.test', startedAt: 0 });
   const alertsOf = (plant: TestPlant) =>
     notificationsDb(db).selectFrom('alerts').selectAll().where('plant_id', '=', plant.id).orderBy('started_at').execute();
   const freshPlant = async () => insertPlant(db, await insertTenant(db));
@@ -191,7 +192,7 @@ describe.each(databaseTargets())('the alert engine on $name', (target) => {
   it('runs on a timer from the start and stops cleanly', async () => {
     const plant = await freshPlant(); // never reported, added long ago
     const log = quietLog();
-    const running = startAlertEngine({ db, log, consoleUrl: 'https://ems.test', startedAt: 0, intervalMs: 60_000 });
+    const running = startAlertEngine({ db, bus: processBus(db), log, consoleUrl: 'https://ems.test', startedAt: 0, intervalMs: 60_000 });
     try {
       await until(async () => (await alertsOf(plant)).length > 0, 'the first tick');
     } finally {

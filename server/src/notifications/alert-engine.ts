@@ -6,6 +6,7 @@
 // and only that one queue its mail.
 import type { Kysely } from 'kysely';
 import { startLeaderJob } from '../jobs/leader-job';
+import type { ClusterBus } from '../cluster/bus';
 import type { Database } from '../db/schema';
 import { CONDITION_ALERT_KINDS } from '@helio/contracts';
 import type { AlertDetails, AlertKind, Severity } from '@helio/contracts';
@@ -46,6 +47,8 @@ export type AlertEventSink = (trx: Kysely<Database>, event: AlertEvent) => Promi
 
 export interface AlertEngineDeps {
   db: Kysely<Database>;
+  /** This replica's cluster bus: alerts opened and cleared are announced on it. */
+  bus: ClusterBus;
   log: AlertEngineLog;
   /** Where users reach the console, for links in mails (config.consoleUrl). */
   consoleUrl: string;
@@ -104,7 +107,7 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
     });
   }
 
-  const raiseDeps = { db: deps.db, consoleUrl, onAlert: deps.onAlert };
+  const raiseDeps = { db: deps.db, bus: deps.bus, consoleUrl, onAlert: deps.onAlert };
 
   return {
     async tick(now = Date.now()) {

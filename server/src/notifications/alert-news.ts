@@ -1,9 +1,7 @@
 // Tells every replica that an alert opened or ended, or that a user's read marks changed, so the live
 // streams of the users concerned hear of it at once wherever they are connected (cluster/alert-relay.ts).
 // The message names ids only: each replica reads what its streams' users may see.
-import type { Kysely } from 'kysely';
-import { clusterBusOf } from '../cluster/bus-registry';
-import type { Database } from '../db/schema';
+import type { ClusterBus } from '../cluster/bus';
 
 export interface AlertChange {
   alertId: string;
@@ -12,20 +10,20 @@ export interface AlertChange {
   change: 'opened' | 'cleared';
 }
 
-/** Call after the alert's transaction is committed, with the database handle (not a transaction). */
-export function announceAlertChange(db: Kysely<Database>, change: AlertChange): void {
-  clusterBusOf(db).publish('alert', change);
+/** Call after the alert's transaction is committed. */
+export function announceAlertChange(bus: ClusterBus, change: AlertChange): void {
+  bus.publish('alert', change);
 }
 
-/** Call after the read marks are stored, with the database handle. */
-export function announceAlertsRead(db: Kysely<Database>, userId: string): void {
-  clusterBusOf(db).publish('alerts-read', { userId });
+/** Call after the read marks are stored. */
+export function announceAlertsRead(bus: ClusterBus, userId: string): void {
+  bus.publish('alerts-read', { userId });
 }
 
-export function onAlertChange(db: Kysely<Database>, listener: (change: AlertChange) => void): () => void {
-  return clusterBusOf(db).subscribe('alert', (change) => listener(change));
+export function onAlertChange(bus: ClusterBus, listener: (change: AlertChange) => void): () => void {
+  return bus.subscribe('alert', (change) => listener(change));
 }
 
-export function onAlertsRead(db: Kysely<Database>, listener: (userId: string) => void): () => void {
-  return clusterBusOf(db).subscribe('alerts-read', ({ userId }) => listener(userId));
+export function onAlertsRead(bus: ClusterBus, listener: (userId: string) => void): () => void {
+  return bus.subscribe('alerts-read', ({ userId }) => listener(userId));
 }

@@ -3,6 +3,7 @@
 // told after the commit. The alert engine raises the kinds it judges on its tick; event-driven kinds
 // (an OCPP charger's Faulted status) are raised and cleared here by whoever hears the event.
 import type { Kysely } from 'kysely';
+import type { ClusterBus } from '../cluster/bus';
 import type { Database } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { SEVERITY_OF, type AlertDetails, type AlertKind } from '@helio/contracts';
@@ -16,6 +17,8 @@ import { DEFAULT_TIME_ZONE, isTimeZone } from './schedule-window';
 
 export interface AlertRaiseDeps {
   db: Kysely<Database>;
+  /** This replica's cluster bus: every replica's live streams hear of the alert on it. */
+  bus: ClusterBus;
   /** Where users reach the console, for links in mails. */
   consoleUrl: string;
   /** Told of every alert opened and cleared (webhooks). */
@@ -74,7 +77,7 @@ export async function raiseAlert(
     return { id, mailed: recipients.length };
   });
   if (raised) {
-    announceAlertChange(deps.db, { alertId: raised.id, tenantId: plant.tenant_id, plantId: plant.id, change: 'opened' });
+    announceAlertChange(deps.bus, { alertId: raised.id, tenantId: plant.tenant_id, plantId: plant.id, change: 'opened' });
     if (raised.mailed > 0) deps.mailer?.kick();
   }
   return raised;
@@ -103,6 +106,6 @@ export async function clearAlert(
     });
     return true;
   });
-  if (closed) announceAlertChange(deps.db, { alertId, tenantId: plant.tenant_id, plantId: plant.id, change: 'cleared' });
+  if (closed) announceAlertChange(deps.bus, { alertId, tenantId: plant.tenant_id, plantId: plant.id, change: 'cleared' });
   return closed;
 }

@@ -4,6 +4,7 @@
 // notifications module.
 import type { ApiHandlers } from '../http/api-module';
 import type { Kysely } from 'kysely';
+import type { ClusterBus } from '../cluster/bus';
 import type { Database } from '../db/schema';
 import { type NotificationEndpoints } from '@helio/contracts';
 import { forbidden, plantNotFound } from '../http/errors';
@@ -15,7 +16,7 @@ import { saveThresholds, thresholdsOf } from './thresholds';
 
 type ThresholdsBody = NotificationEndpoints['notifications/thresholds/save']['request'];
 
-export function alertHandlers(base: Kysely<Database>): ApiHandlers {
+export function alertHandlers(base: Kysely<Database>, bus: ClusterBus): ApiHandlers {
   const db = notificationsDb(base);
   /** A plant of another tenant, or one the caller may not see, is not found, like an unknown one (plants/access.ts). */
   const requirePlant = async (caller: PlantCaller, plantId: string) => {
@@ -36,7 +37,7 @@ export function alertHandlers(base: Kysely<Database>): ApiHandlers {
       if (request.user.apiKey) throw forbidden('API keys have no read marks');
       const marked = await markRead(db, request.user, [...new Set(request.body.ids)]);
       // the user's other tabs and devices update their unread count at once
-      if (marked > 0) announceAlertsRead(base, request.user.sub);
+      if (marked > 0) announceAlertsRead(bus, request.user.sub);
       return { marked };
     },
     'notifications/alerts/unread-count': async (request) => ({ count: await unreadCount(db, request.user) }),

@@ -1,6 +1,7 @@
 // notifications: the user's schedule (notifications/settings/*) and the notification centre
 // (notifications/alerts/*, notifications/thresholds/*).
 import type { Kysely } from 'kysely';
+import type { ClusterBus } from '../cluster/bus';
 import type { Database } from '../db/schema';
 import { alertWebhooks } from '../integrations/alert-webhooks';
 import type { JobDeps } from '../modules';
@@ -19,9 +20,17 @@ export const notificationsModule = serverModule({
     '004_notifications': notificationsMigration,
   },
   // raises and clears alerts from the shadows (one replica), each told to the webhooks
-  jobs: ({ db, log, config, leaseTtlMs, holder }: Pick<JobDeps, 'db' | 'log' | 'config' | 'leaseTtlMs' | 'holder'>) => [
+  jobs: ({
+    db,
+    devices,
+    log,
+    config,
+    leaseTtlMs,
+    holder,
+  }: Pick<JobDeps, 'db' | 'devices' | 'log' | 'config' | 'leaseTtlMs' | 'holder'>) => [
     startAlertEngine({
       db,
+      bus: devices.bus,
       log,
       consoleUrl: config.consoleUrl,
       intervalMs: config.alertTickMs,
@@ -30,8 +39,8 @@ export const notificationsModule = serverModule({
       holder,
     }),
   ],
-  handlers: ({ db }: { db: Kysely<Database> }) => ({
+  handlers: ({ db, bus }: { db: Kysely<Database>; bus: ClusterBus }) => ({
     ...settingsHandlers(notificationsDb(db)),
-    ...alertHandlers(db),
+    ...alertHandlers(db, bus),
   }),
 });

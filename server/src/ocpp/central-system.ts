@@ -54,7 +54,7 @@ export interface CentralSystemOptions {
   bus: ClusterBus;
   log: DeviceLog;
   /** The alert machinery's dependencies (webhooks, console URL for mails). */
-  alerts: Omit<AlertRaiseDeps, 'db'>;
+  alerts: Omit<AlertRaiseDeps, 'db' | 'bus'>;
   heartbeatIntervalS?: number;
   callTimeoutMs?: number;
   flood?: FloodLimits;
@@ -112,7 +112,7 @@ export class CentralSystem {
     this.now = opts.now ?? Date.now;
     this.flood = new FloodGuard(opts.flood ?? CHARGER_FLOOD_LIMITS, this.now);
     this.auth = new ChargerAuthenticator(opts.db);
-    this.faults = chargerFaults({ db: opts.db, ...opts.alerts });
+    this.faults = chargerFaults({ db: opts.db, bus: opts.bus, ...opts.alerts });
     this.rpc = new RPCServer({
       protocols: [OCPP_PROTOCOL],
       strictMode: true,

@@ -18,7 +18,7 @@ export interface ChargerFaults {
   statusChanged(charger: FaultingCharger, status: StatusNotificationRequest): Promise<void>;
 }
 
-export function chargerFaults(deps: Omit<AlertRaiseDeps, 'db'> & { db: Kysely<Database> }): ChargerFaults {
+export function chargerFaults(deps: AlertRaiseDeps): ChargerFaults {
   const plantOf = (plantId: string) =>
     deps.db.selectFrom('plants').select(['id', 'tenant_id', 'name', 'timezone']).where('id', '=', plantId).executeTakeFirst();
   const openFault = (plantId: string) =>

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { RPCClient } from 'ocpp-rpc';
 import type { ClusterBus } from '../cluster/bus';
-import { startClusterBus } from '../cluster/bus-registry';
+import { startClusterBus } from '../cluster/start-bus';
 import { createDatabase } from '../db';
 import type { Database } from '../db/schema';
 import { startDevices, type DeviceServices } from '../iot/services';
@@ -44,6 +44,7 @@ interface Replica {
       db,
       config,
       log,
+      bus,
       clientId: `${name}-${randomUUID()}`,
       ocppCallTimeoutMs: 5000,
       ocppControlTickMs: 0,

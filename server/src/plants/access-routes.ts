@@ -14,6 +14,6 @@ export function plantAccessHandlers(deps: IamDeps): ApiHandlers {
     'plant/access/invite': async (request, reply) =>
       invitePlantUser(deps, request, request.body, () => admitInvitationMail(db, reply, request.user.tenantId)),
     'plant/access/update': async (request) => setPlantAccessRole(db, request, request.body),
-    'plant/access/remove': async (request) => ({ removed: await removePlantAccess(db, request, request.body) }),
+    'plant/access/remove': async (request) => ({ removed: await removePlantAccess(deps, request, request.body) }),
   };
 }

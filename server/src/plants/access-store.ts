@@ -5,6 +5,7 @@
 import type { PlantAccessEndpoints, PlantAccessUser } from '@helio/contracts';
 import type { Kysely } from 'kysely';
 import type { AuditAction } from '../audit/audit-log';
+import type { ClusterBus } from '../cluster/bus';
 import { plantTarget, recordRequestAudit, type RequestCaller } from '../audit/request-audit';
 import type { Database, PlantRole } from '../db/schema';
 import { ApiError, badRequest, forbidden, plantNotFound, userNotFound } from '../http/errors';
@@ -180,7 +181,7 @@ export async function setPlantAccessRole(
 
 /** Takes the plant from a user; `false` when they had no access to it. Their live streams of it end. */
 export async function removePlantAccess(
-  db: Kysely<Database>,
+  { db, bus }: { db: Kysely<Database>; bus: ClusterBus },
   caller: RequestCaller,
   { id, userId }: PlantAccessEndpoints['plant/access/remove']['request'],
 ): Promise<boolean> {
@@ -198,6 +199,6 @@ export async function removePlantAccess(
     await audit(trx, caller, 'plants.access_revoked', plant, user, { role: row.role });
     return true;
   });
-  if (removed) announcePlantAccessRevoked(db, user.id, plant.id);
+  if (removed) announcePlantAccessRevoked(bus, user.id, plant.id);
   return removed;
 }

@@ -12,7 +12,7 @@
 // Tenant owners and admins act as owners of every plant of their tenant.
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, PlantRole, PlantTable } from '../db/schema';
-import { clusterBusOf } from '../cluster/bus-registry';
+import type { ClusterBus } from '../cluster/bus';
 import { ReusedQuery } from '../db/reused-query';
 import { forbidden } from '../http/errors';
 import { ADMINISTRATOR_ROLES } from '../iam/permissions';
@@ -218,11 +218,11 @@ export function requirePlantRole<T extends { access_role: PlantRole }>(plant: T,
 }
 
 /** Called when a user loses a plant, on any replica (the live channel drops their streams of it). */
-export function onPlantAccessRevoked(db: Kysely<Database>, listener: (userId: string, plantId: string) => void): () => void {
-  return clusterBusOf(db).subscribe('plant-access-revoked', ({ userId, plantId }) => listener(userId, plantId));
+export function onPlantAccessRevoked(bus: ClusterBus, listener: (userId: string, plantId: string) => void): () => void {
+  return bus.subscribe('plant-access-revoked', ({ userId, plantId }) => listener(userId, plantId));
 }
 
-/** Call after the removal is committed, with the database handle (not a transaction). */
-export function announcePlantAccessRevoked(db: Kysely<Database>, userId: string, plantId: string): void {
-  clusterBusOf(db).publish('plant-access-revoked', { userId, plantId });
+/** Call after the removal is committed. */
+export function announcePlantAccessRevoked(bus: ClusterBus, userId: string, plantId: string): void {
+  bus.publish('plant-access-revoked', { userId, plantId });
 }

@@ -20,6 +20,7 @@ import { alertPagePath } from './push-message';
 import { sendPushRound } from './push-sender';
 import { MAX_PUSH_ATTEMPTS, PUSH_PER_USER_PER_HOUR, PUSH_RETRY_AFTER_MS, queuePush, saveSubscription } from './push-store';
 import type { VapidKeys } from './vapid-keys';
+import { processBus } from '../cluster/start-bus';
 
 /** The push service's port: one per database suite, so both may run at once. */
 const PUSH_PORT = { sqlite: 21900, postgres: 21901 };
@@ -74,7 +75,7 @@ describe.each(databaseTargets())('push alerts on $name', (target) => {
     await target.destroy();
   });
 
-  const engine = () => createAlertEngine({ db, log: quietLog(), consoleUrl: 'https://ems.test', startedAt: 0 });
+  const engine = () => createAlertEngine({ db, bus: processBus(db), log: quietLog(), consoleUrl: 'https://ems.test', startedAt: 0 });
   const round = (at: number) => sendPushRound({ db, vapid, log: quietLog(), allowPrivate: true }, new Date(at));
   const subscriptionRows = (userId: string) =>
     pushDb(db).selectFrom('push_subscriptions').selectAll().where('user_id', '=', userId).execute();

@@ -1,4 +1,4 @@
-// Live streams end when access ends (sign-out, a revoked session, a disabled or deleted user), one
+// Live streams end when access ends (sign-out, a revoked session, a reused refresh token, a disabled or deleted user), one
 // user cannot hold more than a handful of them, and a reader that stops reading is dropped.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -117,6 +117,18 @@ describe.each(databaseTargets())('live streams and access on $name', (target) =>
     expect(await within(revoked.ended)).toBe('ended');
     expect(kept.isEnded()).toBe(false);
     kept.response.destroy();
+  });
+
+  it('ends the streams of a session whose refresh token is used again after its rotation (a copied token)', async () => {
+    const { idToken, refreshCookie } = await signedIn();
+    const stream = await openLive(app, thing, idToken);
+    // the first refresh rotates the token; the second with the same one is a racing tab's grace use
+    expect((await post(app, 'auth/refresh', {}, { cookie: refreshCookie })).statusCode).toBe(200);
+    expect((await post(app, 'auth/refresh', {}, { cookie: refreshCookie })).statusCode).toBe(200);
+    expect(stream.isEnded()).toBe(false);
+    // the third is reuse: the session is revoked, and its open stream ends with it
+    expect((await post(app, 'auth/refresh', {}, { cookie: refreshCookie })).statusCode).toBe(401);
+    expect(await within(stream.ended)).toBe('ended');
   });
 
   it('refuses a user more than the allowed number of open streams', async () => {

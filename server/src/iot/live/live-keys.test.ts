@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { clusterBusOf } from '../../cluster/bus-registry';
 import type { ClusterTopic } from '../../cluster/bus';
 import { addUser, post, tenantIdOf, tokenFor } from '../../iam/test-fixtures';
 import { databaseTargets } from '../../testing/databases';
@@ -50,7 +49,7 @@ describe.each(databaseTargets())('live streams of API keys on $name', (target) =
   };
   const holding = () => ({
     shadows: demo.devices.live.listenerCount(thing),
-    ...Object.fromEntries(WATCHED.map((topic) => [topic, clusterBusOf(db).listenerCount(topic)])),
+    ...Object.fromEntries(WATCHED.map((topic) => [topic, demo.devices.bus.listenerCount(topic)])),
   });
 
   it('lets go of everything a stream held when it closes: N opens and closes leave nothing and lock nothing out', async () => {

@@ -25,7 +25,7 @@ import { emptyShadow } from '../shadows/shadow-doc';
 import type { ShadowStore } from '../shadows/shadow-store';
 import { access } from '../../iam/route-access';
 import { relayAlertNews } from '../../cluster/alert-relay';
-import { clusterBusOf } from '../../cluster/bus-registry';
+import type { ClusterBus } from '../../cluster/bus';
 import { forbiddenModule, forbiddenPermission } from '../../iam/access-hook';
 import { AlertStreams } from './alert-streams';
 import { streamStillAllowed } from '../../cluster/stream-access';
@@ -59,6 +59,8 @@ export interface LiveRouteDeps {
   db: Kysely<Database>;
   shadows: ShadowStore;
   live: LiveHub;
+  /** This replica's cluster bus: access that ends and alert news elsewhere end or reach the streams here. */
+  bus: ClusterBus;
   pingMs?: number;
 }
 
@@ -85,13 +87,18 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveRouteDep
   const streamsByUser = new Map<string, number>();
   /** Each open stream's check of its access, asked after the cluster bus missed announcements. */
   const rechecks = new Set<() => Promise<void>>();
-  const stopResync = clusterBusOf(deps.db).onResync(() => {
+  const stopResync = deps.bus.onResync(() => {
     void (async () => {
       for (const recheck of [...rechecks]) await recheck();
     })();
   });
   const alertStreams = new AlertStreams();
-  const alertRelay = relayAlertNews({ db: deps.db, streams: alertStreams, log: { error: (message) => app.log.error(message) } });
+  const alertRelay = relayAlertNews({
+    db: deps.db,
+    bus: deps.bus,
+    streams: alertStreams,
+    log: { error: (message) => app.log.error(message) },
+  });
   app.addHook('preClose', async () => {
     stopResync();
     await alertRelay.close();
@@ -215,11 +222,11 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveRouteDep
         };
         const ping = setInterval(() => write(': ping\n\n'), deps.pingMs ?? LIVE_PING_MS);
         const expiry = setTimeout(() => res.end(), lifetimeMs);
-        const stopWatchingAccess = onPlantAccessRevoked(deps.db, (revokedUserId, plantId) => {
+        const stopWatchingAccess = onPlantAccessRevoked(deps.bus, (revokedUserId, plantId) => {
           // a key loses a plant with its creator
           if ((revokedUserId === userId || revokedUserId === key?.creatorId) && plantIds.has(plantId)) end();
         });
-        const stopWatchingSession = onAccessEnded(deps.db, (ended) => {
+        const stopWatchingSession = onAccessEnded(deps.bus, (ended) => {
           if (concerns(ended, holder)) end();
         });
         const recheck = async () => {
