@@ -17,6 +17,7 @@ const { migrateToLatest } = require(dist.server('db/migrations'));
 const { resolvePeriod, zoneBounds } = require(dist.server('analytics/period'));
 const { plantListingColumns } = require(dist.server('plants/listing-columns'));
 const { monthReport } = require(dist.server('reports/report-data'));
+const { KeptCounters } = require(dist.server('analytics/closed-counters'));
 const { renderReportPdf } = require(dist.server('reports/report-pdf'));
 const { loadConfig } = require(dist.server('config'));
 const { summary } = require('./stats');
@@ -151,7 +152,12 @@ async function main() {
     const cpuStart = cpuSeconds();
     for (const plant of plants) {
       const t0 = performance.now();
-      const report = await monthReport(db, { kind: 'plant', name: plant.name, fleet: { caller, plantId: plant.id } }, MONTH, config);
+      const report = await monthReport(
+        // as the monthly mail reads them: nothing kept
+        { db, config, counters: new KeptCounters(db, 0) },
+        { kind: 'plant', name: plant.name, fleet: { caller, plantId: plant.id } },
+        MONTH,
+      );
       const t1 = performance.now();
       const pdf = await renderReportPdf(report, 'cs');
       figuresMs.push(t1 - t0);

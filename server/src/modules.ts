@@ -4,6 +4,7 @@
 // migrations in name order (db/migrations.ts) and main.ts starts its jobs; an endpoint, a table or a migration is added in its
 // domain's module, never here. A new domain's module joins the list.
 import type { Kysely } from 'kysely';
+import type { KeptCounters } from './analytics/closed-counters';
 import { analyticsModule } from './analytics/module';
 import { auditModule } from './audit/module';
 import type { ClusterBus } from './cluster/bus';
@@ -52,6 +53,8 @@ export interface ModuleDeps {
   consoleUrl: string;
   spot: SpotConfig;
   integrations: IntegrationsConfig;
+  /** The fleet's kept counter rows, shared by the analytics pages and the report PDFs. */
+  counters: KeptCounters;
   logError: (message: string) => void;
   onClose: (stop: () => void) => void;
 }

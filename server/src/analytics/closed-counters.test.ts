@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { insertTenant } from '../iot/test-fixtures';
 import { databaseTargets } from '../testing/databases';
-import { closedBefore, counterRows } from './closed-counters';
+import { closedBefore, KeptCounters } from './closed-counters';
 import { insertFleetPlant, juneDays, writeCounter, writeJune } from './test-fleet';
 
 const DAY = 86_400_000;
@@ -25,15 +25,33 @@ describe.each(databaseTargets())('kept counter rows on $name', (target) => {
   });
 
   afterAll(() => target.destroy());
+  let kept: KeptCounters;
+  const counterRows = (...args: Parameters<KeptCounters['rows']>) => kept.rows(...args);
+  beforeEach(() => (kept = new KeptCounters(db)));
 
   it('answers a closed range from memory while nothing in it changed', async () => {
-    const first = await counterRows(db, scope, 'day', base, end);
+    const first = await counterRows(scope, 'day', base, end);
     expect(first).toHaveLength(4 * 31);
-    expect(await counterRows(db, scope, 'day', base, end)).toBe(first);
+    expect(await counterRows(scope, 'day', base, end)).toBe(first);
+  });
+
+  it('keeps at most its bound of rows, the oldest ranges going first, and never a range larger than the bound', async () => {
+    kept = new KeptCounters(db, 200);
+    const whole = await counterRows(scope, 'day', base, end); // 124 rows
+    const shorter = await counterRows(scope, 'day', base, end - DAY); // 120 more: over the bound, the whole month goes
+    expect(whole).toHaveLength(124);
+    expect(kept.size()).toBe(120);
+    expect(await counterRows(scope, 'day', base, end - DAY)).toBe(shorter);
+    expect(await counterRows(scope, 'day', base, end)).not.toBe(whole);
+    expect(kept.size()).toBeLessThanOrEqual(200);
+
+    kept = new KeptCounters(db, 100);
+    await counterRows(scope, 'day', base, end);
+    expect(kept.size()).toBe(0);
   });
 
   it('reads the range anew after a late sample changed a bucket in it', async () => {
-    const before = await counterRows(db, scope, 'day', base, end);
+    const before = await counterRows(scope, 'day', base, end);
     await db
       .updateTable('metric_rollups')
       .set((eb) => ({ sample_count: eb('sample_count', '+', 1), last_value: eb('last_value', '+', 1) }))
@@ -41,7 +59,7 @@ describe.each(databaseTargets())('kept counter rows on $name', (target) => {
       .where('bucket', '=', days[10] as number)
       .where('metric_key', '=', 'EnergyPveTotal')
       .execute();
-    const after = await counterRows(db, scope, 'day', base, end);
+    const after = await counterRows(scope, 'day', base, end);
     expect(after).not.toBe(before);
     const changed = after.find((r) => r.bucket === days[10] && r.metric_key === 'EnergyPveTotal');
     // The base day and days 0–10 each added 40 kWh to the reading of 1000, then the late sample 1.
@@ -52,7 +70,7 @@ describe.each(databaseTargets())('kept counter rows on $name', (target) => {
     const now = Date.now();
     const recent = [closedBefore('day', now), closedBefore('day', now) + DAY, now - DAY];
     await writeCounter(db, thing, 'EnergyPveTotal', 'day', recent, 5);
-    const rows = await counterRows(db, scope, 'day', recent[0] as number, now + DAY, now);
+    const rows = await counterRows(scope, 'day', recent[0] as number, now + DAY, now);
     expect(rows.map((r) => r.bucket).sort()).toEqual([...recent].sort());
     await db
       .updateTable('metric_rollups')
@@ -60,7 +78,7 @@ describe.each(databaseTargets())('kept counter rows on $name', (target) => {
       .where('thing_name', '=', thing)
       .where('bucket', '=', recent[2] as number)
       .execute();
-    const again = await counterRows(db, scope, 'day', recent[0] as number, now + DAY, now);
+    const again = await counterRows(scope, 'day', recent[0] as number, now + DAY, now);
     expect(again.find((r) => r.bucket === recent[2])?.last_value).toBe(7);
   });
 });

@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AnalyticsConfig } from './analytics-config';
-import { counterRows } from './closed-counters';
+import type { KeptCounters } from './closed-counters';
 import {
   listFleet,
   readAlertSpans,
@@ -30,11 +30,17 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return groups;
 }
 
+/** What the fleet's figures are read from: the database, the analytics settings and the kept counter rows. */
+export interface FleetSource {
+  db: Kysely<Database>;
+  config: AnalyticsConfig;
+  counters: KeptCounters;
+}
+
 export async function fleetPeriod(
-  db: Kysely<Database>,
+  { db, config, counters }: FleetSource,
   scope: FleetScope,
   period: ResolvedPeriod,
-  config: AnalyticsConfig,
   now = Date.now(),
 ): Promise<PlantPeriod[]> {
   const plants = await listFleet(db, scope);
@@ -46,7 +52,7 @@ export async function fleetPeriod(
   const to = Math.max(...all.map((b) => b.end));
   const periodStart = Math.min(...all.map((b) => b.start));
   const [rows, spans, prices, firstDays] = await Promise.all([
-    counterRows(db, scope, period.granularity, from, to, now),
+    counters.rows(scope, period.granularity, from, to, now),
     readAlertSpans(db, scope, from, Math.min(to, now)),
     readSpotPrices(db, scope, config.spotArea, from, to),
     period.granularity === 'month' ? readFirstReadingDays(db, scope, periodStart, to) : Promise.resolve(new Map<string, number>()),

@@ -8,8 +8,7 @@ import type { Database } from '../db/schema';
 import { plantNotFound } from '../http/errors';
 import { findTenantPlant } from '../plants/access';
 import { calendarOf } from '../series/calendar';
-import type { AnalyticsConfig } from './analytics-config';
-import { fleetPeriod } from './fleet-period';
+import { fleetPeriod, type FleetSource } from './fleet-period';
 import { hoursAtExportLimit } from './fleet-query';
 import { extremePlants, fleetAlerts, fleetMoney, fleetTotals, fleetTrend } from './fleet-summary';
 import { resolvePeriod } from './period';
@@ -26,11 +25,12 @@ const ranked = (plant: PlantPeriod, rank: number | null, quartile: number | null
   tagIds: plant.plant.tagIds,
 });
 
-export function analyticsHandlers({ db, config }: { db: Kysely<Database>; config: AnalyticsConfig }): ApiHandlers {
+export function analyticsHandlers(fleet: FleetSource): ApiHandlers {
+  const { db, config } = fleet;
   return {
     'analytics/overview': async (request) => {
       const period = resolvePeriod(request.body.period);
-      const plants = await fleetPeriod(db, { caller: request.user, tagIds: request.body.tagIds }, period, config);
+      const plants = await fleetPeriod(fleet, { caller: request.user, tagIds: request.body.tagIds }, period);
       return {
         period,
         plantCount: plants.length,
@@ -45,7 +45,7 @@ export function analyticsHandlers({ db, config }: { db: Kysely<Database>; config
     'analytics/benchmark': async (request) => {
       const { metric, sizeClass, tagIds } = request.body;
       const period = resolvePeriod(request.body.period);
-      const plants = (await fleetPeriod(db, { caller: request.user, tagIds }, period, config)).filter(
+      const plants = (await fleetPeriod(fleet, { caller: request.user, tagIds }, period)).filter(
         (p) => !sizeClass || p.figures.sizeClass === sizeClass,
       );
       const list = rankBy(plants, (p) => metricValue(p.figures, metric));
@@ -60,7 +60,7 @@ export function analyticsHandlers({ db, config }: { db: Kysely<Database>; config
         request.body.year ??
         Number(new Intl.DateTimeFormat('en-CA', { timeZone: calendarOf(found.timezone).timeZone, year: 'numeric' }).format(Date.now()));
       const period = resolvePeriod({ kind: 'year', from: `${year}-01-01` });
-      const plants = await fleetPeriod(db, { caller: request.user }, period, config);
+      const plants = await fleetPeriod(fleet, { caller: request.user }, period);
       const own = plants.find((p) => p.plant.id === plantId);
       if (!own) throw plantNotFound();
       const peers = peersOf(plants, plantId);

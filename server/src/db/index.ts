@@ -3,12 +3,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { withStatementCache, type PreparingDatabase } from './statement-cache';
 import { ensurePrivateFile, PRIVATE_DIR_MODE, tightenSqliteFiles } from './private-files';
-import { rememberPostgresPool } from './postgres-pools';
+import { PostgresDatabase } from './postgres-database';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -114,9 +114,7 @@ function openPostgres(url: string): Kysely<Database> {
   // No JIT: it pays off for long analytical queries, and costs a fleet-wide list (10,000 plants, a
   // cost above jit_above_cost) some 20 ms of compiling for a query that runs in less than 100.
   const pool = new ClosingPool({ connectionString: url, types: pgTypes, max: 10, options: '-c jit=off' });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  rememberPostgresPool(db, pool);
-  return db;
+  return new PostgresDatabase(pool);
 }
 
 /**

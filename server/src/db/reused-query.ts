@@ -5,7 +5,7 @@
 // a three-table join costs PostgreSQL more than running it).
 import { createHash } from 'node:crypto';
 import { CompiledQuery, type Kysely } from 'kysely';
-import { postgresPoolOf } from './postgres-pools';
+import { PostgresDatabase } from './postgres-database';
 import type { Database } from './schema';
 
 const SLOT = '\u0000reused-query-slot-';
@@ -35,8 +35,8 @@ export class ReusedQuery<Row> {
       const slot = slots[i];
       return slot === undefined ? p : values[slot];
     });
-    const pool = postgresPoolOf(this.db);
-    if (pool) return (await pool.query({ name, text: sql, values: bound })).rows as Row[];
+    // the pool of a handle createDatabase opened on PostgreSQL; a transaction runs through Kysely
+    if (this.db instanceof PostgresDatabase) return (await this.db.pool.query({ name, text: sql, values: bound })).rows as Row[];
     return (await this.db.executeQuery(CompiledQuery.raw(sql, bound))).rows as Row[];
   }
 

@@ -15,6 +15,7 @@ import { installAccessControl } from '../iam/access-hook';
 import { registerJwksRoute } from '../auth/auth-routes';
 import { modules, type ModuleDeps } from '../modules';
 import { registerApiModules } from './api-module';
+import { KeptCounters } from '../analytics/closed-counters';
 import type { IdentityConfig } from '../auth/identity-config';
 import { decoyHash } from '../auth/passwords';
 import { refreshCookie } from '../auth/refresh-cookie';
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     consoleUrl,
     spot,
     integrations,
+    counters: new KeptCounters(db),
     logError: (message) => app.log.error(message),
     onClose: (stop) => app.addHook('onClose', async () => stop()),
   });

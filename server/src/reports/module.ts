@@ -9,6 +9,7 @@ import type { ReportTables } from './tables';
 import { monthlyReportsMigration } from './migrations/073-monthly-reports';
 import { startMonthlyReports } from './monthly-mail';
 import { reportHandlers } from './routes';
+import type { KeptCounters } from '../analytics/closed-counters';
 
 export const reportsModule = serverModule({
   name: 'reports',
@@ -20,6 +21,6 @@ export const reportsModule = serverModule({
   jobs: ({ db, config, log, leaseTtlMs, holder }: Pick<JobDeps, 'db' | 'config' | 'log' | 'leaseTtlMs' | 'holder'>) => [
     startMonthlyReports({ db, config: config.analytics, consoleUrl: config.consoleUrl, log, leaseTtlMs, holder }),
   ],
-  handlers: ({ db, config }: { db: Kysely<Database>; config: Pick<Config, 'analytics'> }) =>
-    reportHandlers({ db, config: config.analytics }),
+  handlers: ({ db, config, counters }: { db: Kysely<Database>; config: Pick<Config, 'analytics'>; counters: KeptCounters }) =>
+    reportHandlers({ db, config: config.analytics, counters }),
 });

@@ -15,6 +15,7 @@ import type { MailAttachment } from '../mail/outbox';
 import { enqueueMail } from '../mail/outbox';
 import type { PlantCaller } from '../plants/access';
 import { calendarOf } from '../series/calendar';
+import { KeptCounters } from '../analytics/closed-counters';
 import { monthReport } from './report-data';
 import { renderReportPdf } from './report-pdf';
 import { reportFileName, reportScope } from './report-scope';
@@ -80,6 +81,8 @@ function pendingSubscribers(db: Kysely<Database>, month: string): Promise<Subscr
 
 /** The PDFs of one subscriber's month: one per chosen plant and tag still theirs, or one of all their plants. */
 async function subscriberReports(db: Kysely<Database>, user: Subscriber, month: string, config: AnalyticsConfig, now: number) {
+  // nothing kept: each subscriber's month is read once (kept ranges are per user)
+  const fleet = { db, config, counters: new KeptCounters(db, 0) };
   const caller: PlantCaller = { tenantId: user.tenant_id, sub: user.id, roleId: user.custom_role_id ?? user.role };
   const plantIds = JSON.parse(user.plant_ids) as string[];
   const tagIds = JSON.parse(user.tag_ids) as string[];
@@ -89,7 +92,7 @@ async function subscriberReports(db: Kysely<Database>, user: Subscriber, month: 
   for (const ask of asks) {
     const scope = await reportScope(db, caller, ask).catch(() => null); // no longer theirs: left out
     if (!scope) continue;
-    const report = await monthReport(db, scope, month, config, now);
+    const report = await monthReport(fleet, scope, month, now);
     if (report.plantCount === 0) continue;
     attachments.push({
       filename: reportFileName(month, scope.name),

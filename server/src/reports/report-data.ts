@@ -5,8 +5,7 @@
 // export and import valued at the spot price of each day, and the best and worst days.
 import type { AlertTally } from '@helio/contracts';
 import type { Kysely } from 'kysely';
-import type { AnalyticsConfig } from '../analytics/analytics-config';
-import { fleetPeriod } from '../analytics/fleet-period';
+import { fleetPeriod, type FleetSource } from '../analytics/fleet-period';
 import { readSpotPrices, type FleetScope } from '../analytics/fleet-query';
 import { fleetAlerts, fleetTotals, fleetTrend, type FleetTotals } from '../analytics/fleet-summary';
 import { resolvePeriod } from '../analytics/period';
@@ -126,20 +125,14 @@ async function monthForecast(db: Kysely<Database>, plants: readonly PlantPeriod[
   return days === 0 ? null : { forecastKwh: forecast, actualKwh: actual, days };
 }
 
-export async function monthReport(
-  db: Kysely<Database>,
-  scope: ReportScope,
-  month: string,
-  config: AnalyticsConfig,
-  now = Date.now(),
-): Promise<MonthReport> {
+export async function monthReport(fleet: FleetSource, scope: ReportScope, month: string, now = Date.now()): Promise<MonthReport> {
+  const { db, config } = fleet;
   const period = resolvePeriod({ kind: 'month', from: monthStartIso(month) });
-  const plants = await fleetPeriod(db, scope.fleet, period, config, now);
+  const plants = await fleetPeriod(fleet, scope.fleet, period, now);
   const before = await fleetPeriod(
-    db,
+    fleet,
     scope.fleet,
     resolvePeriod({ kind: 'month', from: monthStartIso(previousYearMonth(month)) }),
-    config,
     now,
   );
   const timeZone = plants[0]?.plant.timezone ?? 'Europe/Prague';
