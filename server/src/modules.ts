@@ -27,6 +27,7 @@ import { mailModule } from './mail/module';
 import { ocppModule } from './ocpp/module';
 import { notificationsModule } from './notifications/module';
 import { deviceModule } from './device/module';
+import type { PlantLookup } from './plants/access';
 import { plantsModule } from './plants/module';
 import { pushModule } from './push/module';
 import { rcModule } from './rc/module';
@@ -53,6 +54,8 @@ export interface ModuleDeps {
   consoleUrl: string;
   spot: SpotConfig;
   integrations: IntegrationsConfig;
+  /** The plant lookups of the hot calls (shadow reads, live streams, desired writes, history), kept a moment. */
+  plants: PlantLookup;
   /** The fleet's kept counter rows, shared by the analytics pages and the report PDFs. */
   counters: KeptCounters;
   logError: (message: string) => void;

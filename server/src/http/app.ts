@@ -16,6 +16,7 @@ import { registerJwksRoute } from '../auth/auth-routes';
 import { modules, type ModuleDeps } from '../modules';
 import { registerApiModules } from './api-module';
 import { KeptCounters } from '../analytics/closed-counters';
+import { PlantLookup } from '../plants/access';
 import type { IdentityConfig } from '../auth/identity-config';
 import { decoyHash } from '../auth/passwords';
 import { refreshCookie } from '../auth/refresh-cookie';
@@ -61,6 +62,7 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db, config, devices } = deps;
   const bus = deps.bus ?? devices?.bus ?? processBus(db);
+  const plants = new PlantLookup(db);
   const identity = deps.identity ?? config.identity;
   const app = Fastify({
     trustProxy: identity.trustProxy,
@@ -117,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     consoleUrl,
     spot,
     integrations,
+    plants,
     counters: new KeptCounters(db),
     logError: (message) => app.log.error(message),
     onClose: (stop) => app.addHook('onClose', async () => stop()),
@@ -124,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (devices) {
     // the live stream (server-sent events, its own contract) and OCPP chargers, which connect to the
     // console's own port: WebSocket upgrades of /ocpp/{chargePointId}
-    await registerLiveRoute(app, { db, shadows: devices.shadows, live: devices.live, bus });
+    await registerLiveRoute(app, { db, plants, shadows: devices.shadows, live: devices.live, bus });
     devices.ocpp.attach(app);
   }
   await registerMissingTranslationRoute(app, { enabled: config.recordMissingTranslations, dataDir: config.dataDir });

@@ -2,6 +2,7 @@
 // gateway's new password. Only when the device services run.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { PlantLookup } from '../plants/access';
 import { serverModule, tables } from '../server-module';
 import type { DeviceTables } from './tables';
 import { devicesMigration } from './shadows/migrations/002-devices';
@@ -22,6 +23,6 @@ export const iotModule = serverModule({
     '056_gateway_reports': gatewayReportsMigration,
     '059_gateway_report_versions': gatewayReportVersionsMigration,
   },
-  handlers: ({ db, devices }: { db: Kysely<Database>; devices?: DeviceServices }) =>
-    devices ? deviceHandlers({ db, devices }) : undefined,
+  handlers: ({ db, devices, plants }: { db: Kysely<Database>; devices?: DeviceServices; plants: PlantLookup }) =>
+    devices ? deviceHandlers({ db, devices, plants }) : undefined,
 });

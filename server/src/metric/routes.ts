@@ -7,7 +7,7 @@ import type { Database } from '../db/schema';
 import { MAX_RAW_CELLS } from '@helio/contracts';
 import { ApiError, organisationNotFound, periodInvalid, plantNotFound } from '../http/errors';
 import { sendJsonSegments } from '../http/json-segments';
-import { findTenantPlant } from '../plants/access';
+import type { PlantLookup } from '../plants/access';
 import { calendarOf } from '../series/calendar';
 import { DEFAULT_METRIC_KEYS, KNOWN_METRIC_KEYS, unitOf } from '../series/metric-catalogue';
 import { ClosedBucketCache } from '../series/closed-buckets';
@@ -17,13 +17,15 @@ export { MAX_RAW_CELLS };
 
 export function metricHandlers({
   db,
+  plants,
   closedBuckets = new ClosedBucketCache(),
 }: {
   db: Kysely<Database>;
+  plants: PlantLookup;
   closedBuckets?: ClosedBucketCache;
 }): ApiHandlers {
   const tenantPlant = async (request: FastifyRequest, plantId: string) => {
-    const plant = await findTenantPlant(db, request.user, plantId);
+    const plant = await plants.find(request.user, plantId);
     if (!plant) throw plantNotFound(`Plant ${plantId} not found`);
     return plant;
   };

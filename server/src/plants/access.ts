@@ -103,66 +103,12 @@ function withRole<T extends { access_role: PlantRole | null }>(caller: PlantCall
 }
 
 /**
- * How long a plant row read here is used again (per database, tenant, and thing name or id). Plant
- * writes through this process forget the rows at once (forgetPlants); a change made by another server
- * instance (settings, deletion) shows here within this time. Only the tenant's plant row is kept: who
- * may see it (plant_access) is read on every call, so a removal takes effect at once on every instance
- * (one caller's calls at once share the read on its way: at most one round trip old).
+ * A plant the caller may see, in one statement: the tenant's row joined with the caller's access.
+ * Inside a transaction it reads the transaction.
  */
-export const PLANT_CACHE_MS = 2000;
-const MAX_CACHED_PLANTS = 10_000;
-
-const cachesByDb = new WeakMap<Kysely<Database>, Map<string, { plant: PlantRow; until: number }>>();
-
-/** Forgets the plant rows kept for this database: call it (with the root database) after writing plants. */
-export function forgetPlants(db: Kysely<Database>): void {
-  cachesByDb.get(db)?.clear();
-}
-
-/** A tenant's plant by a key, from the rows kept for a moment; outside transactions only, never a miss. */
-async function kept(db: Kysely<Database>, key: string, read: () => Promise<PlantRow | undefined>): Promise<PlantRow | undefined> {
-  if (db.isTransaction) return read();
-  let cache = cachesByDb.get(db);
-  if (!cache) cachesByDb.set(db, (cache = new Map()));
-  const now = Date.now();
-  const hit = cache.get(key);
-  if (hit && hit.until > now) return hit.plant;
-  const plant = await read();
-  if (!plant) {
-    cache.delete(key);
-    return undefined;
-  }
-  if (cache.size >= MAX_CACHED_PLANTS) cache.clear();
-  cache.set(key, { plant, until: now + PLANT_CACHE_MS });
-  return plant;
-}
-
-/** The kept plant row as the caller sees it: administrators as owners, everyone else by their plant_access row, read now. */
-async function asSeenBy(db: Kysely<Database>, caller: PlantCaller, plant: PlantRow | undefined): Promise<AccessiblePlant | undefined> {
-  if (!plant) return undefined;
-  if (caller.apiKey?.plantIds && !caller.apiKey.plantIds.includes(plant.id)) return undefined;
-  if (rolesOnEveryPlant(caller)) return { ...plant, access_role: roleOf(caller, undefined) ?? 'owner' };
-  const holder = accessHolder(caller);
-  const access = db.isTransaction
-    ? await accessQuery(db, plant.id, holder).executeTakeFirst()
-    : await accessLookupOf(db).firstShared(plant.id, holder);
-  const role = roleOf(caller, access?.role);
-  return role && { ...plant, access_role: role };
-}
-
-const accessQuery = (db: Kysely<Database>, plantId: string, userId: string) =>
-  db.selectFrom('plant_access').select('role').where('plant_id', '=', plantId).where('user_id', '=', userId);
-
-const accessLookups = new WeakMap<Kysely<Database>, ReusedQuery<{ role: PlantRole }>>();
-
-/** The caller's role on a plant, prepared once per database (slots: plant id, user id). */
-function accessLookupOf(db: Kysely<Database>): ReusedQuery<{ role: PlantRole }> {
-  let lookup = accessLookups.get(db);
-  if (!lookup) {
-    lookup = new ReusedQuery(db, (q, slot) => accessQuery(q, slot(0), slot(1)));
-    accessLookups.set(db, lookup);
-  }
-  return lookup;
+export async function findTenantPlant(db: Kysely<Database>, caller: PlantCaller, plantId: string): Promise<AccessiblePlant | undefined> {
+  const row = await visiblePlants(db, caller).where('plants.id', '=', plantId).executeTakeFirst();
+  return row && withRole(caller, row);
 }
 
 export async function findTenantPlantByThingName(
@@ -170,18 +116,92 @@ export async function findTenantPlantByThingName(
   caller: PlantCaller,
   thingName: string,
 ): Promise<AccessiblePlant | undefined> {
-  const plant = await kept(db, `${caller.tenantId}\u0000thing\u0000${thingName}`, () =>
-    db.selectFrom('plants').selectAll().where('tenant_id', '=', caller.tenantId).where('thing_name', '=', thingName).executeTakeFirst(),
-  );
-  return asSeenBy(db, caller, plant);
+  const row = await visiblePlants(db, caller).where('plants.thing_name', '=', thingName).executeTakeFirst();
+  return row && withRole(caller, row);
 }
 
-export async function findTenantPlant(db: Kysely<Database>, caller: PlantCaller, plantId: string): Promise<AccessiblePlant | undefined> {
-  const plant = await kept(db, `${caller.tenantId}\u0000id\u0000${plantId}`, () =>
-    db.selectFrom('plants').selectAll().where('tenant_id', '=', caller.tenantId).where('id', '=', plantId).executeTakeFirst(),
-  );
-  return asSeenBy(db, caller, plant);
+/**
+ * How long PlantLookup uses a plant row again. Plant writes through this server forget the rows at
+ * once (PlantLookup.forget); a change made by another replica (settings) shows here within this time.
+ */
+export const PLANT_CACHE_MS = 2000;
+/** Plant rows a PlantLookup keeps at most (a plant row is about 1 kB): past it, it starts over. */
+export const MAX_CACHED_PLANTS = 10_000;
+
+/**
+ * Plant lookups for the calls a console makes many times a second (shadow reads, live streams,
+ * desired writes, history): the tenant's plant row is kept for PLANT_CACHE_MS, per tenant and thing
+ * name or id; who may see it (plant_access) is read on every call, as one prepared statement, so a
+ * removal takes effect at once on every replica (one caller's calls at once share the read on its way:
+ * at most one round trip old). One per server (buildApp makes it); a miss is never kept.
+ */
+export class PlantLookup {
+  private readonly rows = new Map<string, { plant: PlantRow; until: number }>();
+  private readonly access: ReusedQuery<{ role: PlantRole }>;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly maxPlants = MAX_CACHED_PLANTS,
+  ) {
+    this.access = new ReusedQuery(db, (q, slot) => accessQuery(q, slot(0), slot(1)));
+  }
+
+  async find(caller: PlantCaller, plantId: string): Promise<AccessiblePlant | undefined> {
+    const plant = await this.kept(`${caller.tenantId}\u0000id\u0000${plantId}`, () =>
+      this.db.selectFrom('plants').selectAll().where('tenant_id', '=', caller.tenantId).where('id', '=', plantId).executeTakeFirst(),
+    );
+    return this.asSeenBy(caller, plant);
+  }
+
+  async findByThingName(caller: PlantCaller, thingName: string): Promise<AccessiblePlant | undefined> {
+    const plant = await this.kept(`${caller.tenantId}\u0000thing\u0000${thingName}`, () =>
+      this.db
+        .selectFrom('plants')
+        .selectAll()
+        .where('tenant_id', '=', caller.tenantId)
+        .where('thing_name', '=', thingName)
+        .executeTakeFirst(),
+    );
+    return this.asSeenBy(caller, plant);
+  }
+
+  /** Forgets the kept rows: call it after writing plants. */
+  forget(): void {
+    this.rows.clear();
+  }
+
+  /** How many plant rows are kept now. */
+  size(): number {
+    return this.rows.size;
+  }
+
+  private async kept(key: string, read: () => Promise<PlantRow | undefined>): Promise<PlantRow | undefined> {
+    const now = Date.now();
+    const hit = this.rows.get(key);
+    if (hit && hit.until > now) return hit.plant;
+    const plant = await read();
+    if (!plant) {
+      this.rows.delete(key);
+      return undefined;
+    }
+    if (this.rows.size >= this.maxPlants) this.rows.clear();
+    this.rows.set(key, { plant, until: now + PLANT_CACHE_MS });
+    return plant;
+  }
+
+  /** The kept plant row as the caller sees it: administrators as owners, everyone else by their plant_access row, read now. */
+  private async asSeenBy(caller: PlantCaller, plant: PlantRow | undefined): Promise<AccessiblePlant | undefined> {
+    if (!plant) return undefined;
+    if (caller.apiKey?.plantIds && !caller.apiKey.plantIds.includes(plant.id)) return undefined;
+    if (rolesOnEveryPlant(caller)) return { ...plant, access_role: roleOf(caller, undefined) ?? 'owner' };
+    const access = await this.access.firstShared(plant.id, accessHolder(caller));
+    const role = roleOf(caller, access?.role);
+    return role && { ...plant, access_role: role };
+  }
 }
+
+const accessQuery = (db: Kysely<Database>, plantId: string, userId: string) =>
+  db.selectFrom('plant_access').select('role').where('plant_id', '=', plantId).where('user_id', '=', userId);
 
 export async function listTenantPlants(db: Kysely<Database>, caller: PlantCaller): Promise<AccessiblePlant[]> {
   return (await visiblePlants(db, caller).execute()).map((row) => withRole(caller, row));

@@ -10,6 +10,7 @@ import { plantListingMigration } from './migrations/057-plant-listing';
 import { plantNameIndexMigration } from './migrations/061-plant-name-index';
 import { retireMinSocMigration } from './migrations/078-retire-min-soc';
 import type { IamDeps } from '../iam/invite';
+import type { PlantLookup } from './access';
 import { plantAccessHandlers } from './access-routes';
 import { fleetHandlers } from './fleet-routes';
 import { plantHandlers } from './routes';
@@ -24,7 +25,7 @@ export const plantsModule = serverModule({
     '061_plant_name_index': plantNameIndexMigration,
     '078_retire_min_soc': retireMinSocMigration,
   },
-  handlers: (deps: IamDeps & { db: Kysely<Database>; devices?: DeviceServices }) => ({
+  handlers: (deps: IamDeps & { db: Kysely<Database>; devices?: DeviceServices; plants: PlantLookup }) => ({
     ...plantHandlers(deps),
     ...plantSettingsHandlers(deps),
     ...plantAccessHandlers(deps),

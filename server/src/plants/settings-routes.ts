@@ -5,16 +5,17 @@ import type { ApiHandlers } from '../http/api-module';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { DeviceServices } from '../iot/services';
+import type { PlantLookup } from './access';
 import { createPlant, plantDetailOf, updatePlantSettings } from './settings-store';
 
-export function plantSettingsHandlers(deps: { db: Kysely<Database>; devices?: DeviceServices }): ApiHandlers {
+export function plantSettingsHandlers(deps: { db: Kysely<Database>; devices?: DeviceServices; plants: PlantLookup }): ApiHandlers {
   const { db } = deps;
 
   return {
     'plant/detail': async (request) => plantDetailOf(db, request, request.body.id),
     'plant/update': {
       attachValidation: true,
-      handler: async (request) => updatePlantSettings(db, request, request.body, request.validationError?.validation),
+      handler: async (request) => updatePlantSettings(deps, request, request.body, request.validationError?.validation),
     },
     'plant/create': {
       attachValidation: true,

@@ -20,7 +20,7 @@ import type { Database } from '../db/schema';
 import { gatewayUsername, setNewGatewayPassword } from '../iot/mqtt/gateway-credentials';
 import type { DeviceServices } from '../iot/services';
 import { ApiError, conflict, plantNotFound } from '../http/errors';
-import { findTenantPlant, forgetPlants, grantPlantAccess, requirePlantRole, seesEveryPlant } from './access';
+import { findTenantPlant, grantPlantAccess, type PlantLookup, requirePlantRole, seesEveryPlant } from './access';
 import { settingColumns, settingsOf, toPlantDetail, type PlantDetail } from './plant-detail';
 import { newThingName } from './thing-names';
 
@@ -67,7 +67,7 @@ export async function plantDetailOf(db: Kysely<Database>, caller: RequestCaller,
  * whatever else is wrong with the body.
  */
 export async function updatePlantSettings(
-  db: Kysely<Database>,
+  { db, plants }: { db: Kysely<Database>; plants: PlantLookup },
   caller: RequestCaller,
   body: PlantEndpoints['plant/update']['request'] | undefined,
   schemaErrors: SchemaErrors,
@@ -98,7 +98,7 @@ export async function updatePlantSettings(
     await audit(trx, caller, 'plants.updated', stored, { changed, version: stored.version });
     return stored;
   });
-  forgetPlants(db); // the rows read next are the stored ones, here and in the conflict answer
+  plants.forget(); // the hot calls read the stored row next
   if (!after) {
     const current = await findTenantPlant(db, caller.user, plantId);
     if (!current) throw plantNotFound();
@@ -157,7 +157,7 @@ export async function createPlant(
   const gatewayLogin = devices
     ? await devices.rotateGatewayPassword(target, createRows)
     : await setNewGatewayPassword(db, target, createRows);
-  forgetPlants(db);
+  // nothing to forget in the plant lookups: they never keep a miss
   if (!plant) throw plantNotFound();
   return { plant, gatewayLogin };
 }

@@ -8,11 +8,11 @@ import type { JsonValue } from '../iot/shadows/json';
 import { shadowView } from '../iot/shadows/shadow-doc';
 import { ShadowLimitError, VersionConflictError } from '../iot/shadows/shadow-limits';
 import { conflict, plantNotFound } from '../http/errors';
-import { findTenantPlantByThingName } from '../plants/access';
+import type { PlantLookup } from '../plants/access';
 import { sendControl } from './control';
 import type { RcDeps } from './routes';
 
-export function desiredHandlers({ db, devices }: RcDeps): ApiHandlers {
+export function desiredHandlers({ db, devices, plants }: RcDeps & { plants: PlantLookup }): ApiHandlers {
   return {
     // the permission hook refuses users whose role (built-in or custom) lacks devices:control; the
     // module depends on the key (control.ts)
@@ -20,7 +20,7 @@ export function desiredHandlers({ db, devices }: RcDeps): ApiHandlers {
       const { thingName, desiredKey, expectedVersion } = request.body;
       // the contract takes any value; a parsed JSON body holds JSON values only
       const desiredState = request.body.desiredState as JsonValue;
-      const plant = await findTenantPlantByThingName(db, request.user, thingName);
+      const plant = await plants.findByThingName(request.user, thingName);
       if (!plant) throw plantNotFound(`Plant ${thingName} not found`);
       checkDesiredPatch({ [desiredKey]: desiredState });
       try {

@@ -4,6 +4,7 @@
 // reports for as long as the app runs.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { PlantLookup } from '../plants/access';
 import type { DeviceServices } from '../iot/services';
 import type { JobDeps } from '../modules';
 import { serverModule, tables } from '../server-module';
@@ -21,6 +22,7 @@ import { rcScheduleHandlers } from './schedule-routes';
 interface RcModuleDeps {
   db: Kysely<Database>;
   devices?: DeviceServices;
+  plants: PlantLookup;
   /** Where a failed confirmation is logged. */
   logError: (message: string) => void;
   /** Called with what to stop when the app closes. */
@@ -46,10 +48,10 @@ export const rcModule = serverModule({
   }: Pick<JobDeps, 'db' | 'devices' | 'log' | 'config' | 'leaseTtlMs' | 'holder'>) => [
     startScheduleRunner({ db, devices, log, tickMs: config.rcTickMs, leaseTtlMs, holder }),
   ],
-  handlers: ({ db, devices, logError, onClose }: RcModuleDeps) => {
+  handlers: ({ db, devices, plants, logError, onClose }: RcModuleDeps) => {
     if (!devices) return undefined;
     onClose(trackConfirmations(db, devices.shadows, (error) => logError(`rc: confirming a command failed: ${String(error)}`)));
     const deps = { db, devices };
-    return { ...rcHandlers(deps), ...desiredHandlers(deps), ...rcScheduleHandlers(deps), ...rcFleetHandlers(deps) };
+    return { ...rcHandlers(deps), ...desiredHandlers({ ...deps, plants }), ...rcScheduleHandlers(deps), ...rcFleetHandlers(deps) };
   },
 });

@@ -25,6 +25,7 @@ import { ShadowStore } from '../shadows/shadow-store';
 import { insertPlant, insertTenant, userWithToken } from '../test-fixtures';
 import { until } from '../../testing/until';
 import { processBus } from '../../cluster/start-bus';
+import { PlantLookup } from '../../plants/access';
 
 /** Holds every query's answer while closed; counts the answers it holds. */
 class AnswerGate implements KyselyPlugin {
@@ -76,7 +77,14 @@ describe('a live stream whose client goes during the access check', () => {
     });
     // Only the route's own queries (the access check, the snapshots) go through the gate.
     const gated = db.withPlugin(gate);
-    await registerLiveRoute(app, { db: gated, shadows: new ShadowStore(gated), live, bus: processBus(gated), pingMs: PING_MS });
+    await registerLiveRoute(app, {
+      db: gated,
+      plants: new PlantLookup(gated),
+      shadows: new ShadowStore(gated),
+      live,
+      bus: processBus(gated),
+      pingMs: PING_MS,
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
   });
 

@@ -18,6 +18,7 @@ import { ShadowStore } from '../shadows/shadow-store';
 import { insertPlant, insertTenant, recordingLog, userWithToken } from '../test-fixtures';
 import { until, WAIT_BOUND_MS } from '../../testing/until';
 import { processBus } from '../../cluster/start-bus';
+import { PlantLookup } from '../../plants/access';
 
 type Block = { comment: string } | { event: string; data: ShadowEvent };
 
@@ -195,7 +196,7 @@ describe('live stream housekeeping', () => {
     installErrorHandler(app);
     installAuthentication(app, createAuthenticator(db, await createTokenService(db)));
     installAccessControl(app); // authenticates the route, as buildApp's does
-    await registerLiveRoute(app, { db, shadows: new ShadowStore(db), live, bus: processBus(db), pingMs: 100 });
+    await registerLiveRoute(app, { db, plants: new PlantLookup(db), shadows: new ShadowStore(db), live, bus: processBus(db), pingMs: 100 });
     await app.listen({ port: 0, host: '127.0.0.1' });
   });
 

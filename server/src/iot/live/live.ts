@@ -19,7 +19,7 @@ import type { AuthUser } from '../../http/auth';
 import { ApiError, badRequest, plantNotFound } from '../../http/errors';
 import { concerns, onAccessEnded, type StreamHolder } from '../../auth/access-ended';
 import { TOKEN_LIFETIME_S } from '../../auth/tokens';
-import { findTenantPlantByThingName, onPlantAccessRevoked } from '../../plants/access';
+import { onPlantAccessRevoked, type PlantLookup } from '../../plants/access';
 import { shadowEvent, type LiveHub, type ShadowEvent } from './live-hub';
 import { emptyShadow } from '../shadows/shadow-doc';
 import type { ShadowStore } from '../shadows/shadow-store';
@@ -57,6 +57,8 @@ export function boundedWriter(stream: Writable, maxBuffered = MAX_LIVE_BUFFERED_
 
 export interface LiveRouteDeps {
   db: Kysely<Database>;
+  /** The server's plant lookups: a stream's plants are checked as it opens. */
+  plants: PlantLookup;
   shadows: ShadowStore;
   live: LiveHub;
   /** This replica's cluster bus: access that ends and alert news elsewhere end or reach the streams here. */
@@ -146,7 +148,7 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveRouteDep
       const plantIds = new Set<string>();
       try {
         for (const thingName of thingNames) {
-          const plant = await findTenantPlantByThingName(deps.db, request.user, thingName);
+          const plant = await deps.plants.findByThingName(request.user, thingName);
           if (!plant) throw plantNotFound(`Plant ${thingName} not found`);
           plantIds.add(plant.id);
         }

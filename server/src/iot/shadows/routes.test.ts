@@ -59,7 +59,8 @@ describe.each(databaseTargets())('shadow API on $name', (target) => {
 
     it('answers what another server instance on the same database wrote, at the next read', async () => {
       const config = testConfig({ mqttPort: 0, simulator: false });
-      const otherDevices = await startDevices({ db, config, log: recordingLog(), clientId: `api-other-${run}` });
+      // one database handle, one process: the two instances share its bus, as two replicas share PostgreSQL's
+      const otherDevices = await startDevices({ db, config, log: recordingLog(), bus: devices.bus, clientId: `api-other-${run}` });
       const other = await buildApp({ db, config, devices: otherDevices });
       try {
         const read = async (from: FastifyInstance) => (await apiPost(from, 'iot/thing/shadow', { thingName: ours }, viewer)).json();

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type DeviceEndpoints } from '@helio/contracts';
 import { plantNotFound } from '../../http/errors';
-import { findTenantPlantByThingName } from '../../plants/access';
+import type { PlantLookup } from '../../plants/access';
 import { registryHandlers } from '../registry/routes';
 import { emptyShadow, shadowView, type ShadowDocument } from './shadow-doc';
 import { JsonPiece, sendJsonSegments } from '../../http/json-segments';
@@ -16,14 +16,14 @@ import type { DeviceServices } from '../services';
 
 type ShadowBody = DeviceEndpoints['iot/thing/shadow']['request'];
 
-export function deviceHandlers(deps: { db: Kysely<Database>; devices: DeviceServices }): ApiHandlers {
-  const { db, devices } = deps;
+export function deviceHandlers(deps: { db: Kysely<Database>; devices: DeviceServices; plants: PlantLookup }): ApiHandlers {
+  const { db, devices, plants } = deps;
   // The answer of a stored shadow, serialized (and compressed) once: the store hands out the same
   // document object until the stored row changes.
   const answers = new WeakMap<ShadowDocument, JsonPiece>();
 
   const tenantThing = async (request: FastifyRequest, thingName: string) => {
-    const plant = await findTenantPlantByThingName(db, request.user, thingName);
+    const plant = await plants.findByThingName(request.user, thingName);
     if (!plant) throw plantNotFound(`Plant ${thingName} not found`);
     return plant;
   };
