@@ -107,6 +107,7 @@ function withRole<T extends { access_role: PlantRole | null }>(caller: PlantCall
  * Inside a transaction it reads the transaction.
  */
 export async function findTenantPlant(db: Kysely<Database>, caller: PlantCaller, plantId: string): Promise<AccessiblePlant | undefined> {
+  if (caller.apiKey?.plantIds && !caller.apiKey.plantIds.includes(plantId)) return undefined; // not the key's: no query
   const row = await visiblePlants(db, caller).where('plants.id', '=', plantId).executeTakeFirst();
   return row && withRole(caller, row);
 }
