@@ -2,7 +2,7 @@ import React from 'react';
 import { render, screen } from '@testing-library/react';
 import { __fixtures, __setCurrentUser, __setShadow, __setSignedIn } from '@helio/shared-utils/mock';
 import { HelioAppFrame } from '@helio/shared-utils';
-import { Root } from './root.component';
+import { preloadPageAt, Root } from './root.component';
 
 // uPlot needs a canvas and matchMedia, which jsdom lacks; the pages' own tests and e2e cover the charts.
 jest.mock('uplot', () => jest.fn());
@@ -51,5 +51,22 @@ describe('the monitoring app routes', () => {
       </HelioAppFrame>,
     );
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toContain(title);
+  });
+});
+
+describe('the page the app mounts on', () => {
+  it.each([
+    ['/', 'tile-pv'],
+    ['/logs/ActPwrPve', 'granularity'],
+  ])('is preloaded for %s, so it renders without the spinner', async (path, testId) => {
+    await preloadPageAt(path);
+    window.history.pushState({}, '', path);
+    render(
+      <HelioAppFrame>
+        <Root />
+      </HelioAppFrame>,
+    );
+    expect(screen.queryByTestId('full-screen-spinner')).toBeNull();
+    expect(await screen.findByTestId(testId)).toBeTruthy();
   });
 });

@@ -1,17 +1,34 @@
 // Routes of the monitoring app: the dashboard, the plant's inverters and batteries, statistics, spot
 // prices, services and the metric logs. Paths and the module wrapper come from the manifest.
-import React, { lazy } from 'react';
-import { ManifestRoutes } from '@helio/shared-utils';
+import React from 'react';
+import { lazyPage, ManifestRoutes, pageAt } from '@helio/shared-utils';
 import { manifest } from './manifest';
 
 // Most sign-ins land on the dashboard: its chunk is fetched (idle priority) as soon as this app's code is.
-const DashboardPage = lazy(() => import(/* webpackChunkName: "dashboard", webpackPrefetch: true */ './dashboard/dashboard.component'));
-const LogsPage = lazy(() => import(/* webpackChunkName: "logs" */ './metric-log/logs.component'));
-const StatisticsPage = lazy(() => import(/* webpackChunkName: "statistics" */ './statistics/statistics.component'));
-const SpotPage = lazy(() => import(/* webpackChunkName: "spot" */ './spot/spot.component'));
-const ServicesPage = lazy(() => import(/* webpackChunkName: "services" */ './services/services.component'));
-const DevicesPage = lazy(() => import(/* webpackChunkName: "devices" */ './devices/devices.component'));
-const MetricLogPage = lazy(() => import(/* webpackChunkName: "metric-log" */ './metric-log/metric-log.component'));
+const DashboardPage = lazyPage(() => import(/* webpackChunkName: "dashboard", webpackPrefetch: true */ './dashboard/dashboard.component'));
+const LogsPage = lazyPage(() => import(/* webpackChunkName: "logs" */ './metric-log/logs.component'));
+const StatisticsPage = lazyPage(() => import(/* webpackChunkName: "statistics" */ './statistics/statistics.component'));
+const SpotPage = lazyPage(() => import(/* webpackChunkName: "spot" */ './spot/spot.component'));
+const ServicesPage = lazyPage(() => import(/* webpackChunkName: "services" */ './services/services.component'));
+const DevicesPage = lazyPage(() => import(/* webpackChunkName: "devices" */ './devices/devices.component'));
+const MetricLogPage = lazyPage(() => import(/* webpackChunkName: "metric-log" */ './metric-log/metric-log.component'));
+
+const PAGES: Record<keyof typeof manifest.routes, { preload(): Promise<void> }> = {
+  dashboard: DashboardPage,
+  inverters: DevicesPage,
+  batteries: DevicesPage,
+  services: ServicesPage,
+  spot: SpotPage,
+  statistics: StatisticsPage,
+  logs: LogsPage,
+  metricLog: MetricLogPage,
+};
+
+/** Loads the code of the page `pathname` shows, so the app mounts it without suspending (lazy-page.tsx). */
+export function preloadPageAt(pathname: string): Promise<void> {
+  const page = pageAt(manifest, pathname);
+  return page ? PAGES[page].preload() : Promise.resolve();
+}
 
 export function Root() {
   return (

@@ -498,6 +498,10 @@ export function HelioAppFrame({ children, router = true, fallback }: AppFrameOpt
   return <HelioProviders>{router ? <BrowserRouter future={ROUTER_FUTURE}>{content}</BrowserRouter> : content}</HelioProviders>;
 }
 
+// The real ones: plain code over React and the router.
+export { lazyPage, type LazyPage } from '../src/app-frame/lazy-page';
+export { pageAt } from '../src/manifests/page-at';
+
 /** Apps' entries are not mounted in jest: lifecycles that do nothing. */
 export function helioApplication(): LifeCycles {
   const done = () => Promise.resolve();

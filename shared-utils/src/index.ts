@@ -155,4 +155,6 @@ export { prefetchFirstPage } from './session/first-page-data';
 export { ManifestRoutes } from './manifests/manifest-routes-component';
 export { HelioAppFrame } from './app-frame/app-frame';
 export { ROUTER_FUTURE } from './app-frame/router-future';
-export { helioApplication } from './app-frame/helio-application';
+export { helioApplication, type HelioApplicationOptions } from './app-frame/helio-application';
+export { lazyPage, type LazyPage } from './app-frame/lazy-page';
+export { pageAt } from './manifests/page-at';

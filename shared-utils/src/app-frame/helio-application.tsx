@@ -7,7 +7,15 @@ import type { LifeCycles } from 'single-spa';
 import { AppErrorPanel } from '../components/app-error-panel';
 import { HelioAppFrame, type AppFrameOptions } from './app-frame';
 
-export function helioApplication(Root: ComponentType, options: AppFrameOptions = {}): LifeCycles {
+export interface HelioApplicationOptions extends AppFrameOptions {
+  /**
+   * Waited for before each mount (its failure ignored): what the page of the URL needs to render
+   * without suspending, such as its chunk (lazy-page.tsx).
+   */
+  preload?: () => Promise<unknown>;
+}
+
+export function helioApplication(Root: ComponentType, { preload, ...options }: HelioApplicationOptions = {}): LifeCycles {
   const FramedRoot = () => (
     <HelioAppFrame {...options}>
       <Root />
@@ -19,5 +27,13 @@ export function helioApplication(Root: ComponentType, options: AppFrameOptions =
     rootComponent: FramedRoot,
     errorBoundary: (error: Error) => <AppErrorPanel error={error} />,
   });
-  return { bootstrap, mount, unmount };
+  if (!preload) return { bootstrap, mount, unmount };
+  return {
+    bootstrap,
+    mount: async (props) => {
+      await preload().catch(() => undefined);
+      return mount(props);
+    },
+    unmount,
+  };
 }
