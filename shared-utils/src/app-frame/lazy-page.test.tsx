@@ -2,7 +2,7 @@
 // hold back its reveal by React's fallback throttle); one not preloaded suspends as React.lazy's does;
 // a failed load is tried again. pageAt names the page a URL shows, by the manifest's paths.
 import { act, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import { pageAt } from '../manifests/page-at';
 import { lazyPage } from './lazy-page';
 
@@ -10,7 +10,7 @@ function Hello({ name }: { name: string }) {
   return <p>Hello {name}</p>;
 }
 
-const inSuspense = (page: JSX.Element) => <Suspense fallback={<p>loading</p>}>{page}</Suspense>;
+const inSuspense = (page: ReactElement) => <Suspense fallback={<p>loading</p>}>{page}</Suspense>;
 
 describe('lazyPage', () => {
   it('renders a preloaded page at once, without its fallback', async () => {
@@ -35,7 +35,7 @@ describe('lazyPage', () => {
 
   it('tries a failed load again', async () => {
     const load = jest.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce({ default: Hello });
-    const Page = lazyPage(load);
+    const Page = lazyPage<{ name: string }>(load);
     await expect(Page.preload()).rejects.toThrow('offline');
     await Page.preload();
     render(inSuspense(<Page name="Ostrava" />));
