@@ -69,15 +69,25 @@ const sampler = sampleCpu(stepOfSession);
 const machineBefore = machineSeconds();
 const started = Date.now();
 
+/** How long a stopped step has to end on SIGINT before its process group gets SIGTERM. */
+const STOP_GRACE_MS = 10_000;
+
+const signalGroup = (child, signal) => {
+  try {
+    process.kill(-child.pid, signal); // the step's whole process group: servers, browsers, workers
+  } catch {
+    // already gone
+  }
+};
+
+// SIGINT first: Playwright stops its web servers on it (they run in process groups of their own), where
+// a SIGTERM ends the runner at once and leaves them listening on the journeys' ports for the next run.
 function stopAll() {
   stopping = true;
-  for (const child of running) {
-    try {
-      process.kill(-child.pid, 'SIGTERM'); // the step's whole process group: servers, browsers, workers
-    } catch {
-      // already gone
-    }
-  }
+  for (const child of running) signalGroup(child, 'SIGINT');
+  setTimeout(() => {
+    for (const child of running) signalGroup(child, 'SIGTERM');
+  }, STOP_GRACE_MS).unref();
 }
 
 /** User + system seconds of the step's children, from the second line of bash's `times` ("1m2.5s 0m3.1s"). */
