@@ -120,7 +120,7 @@ export function authHandlers(deps: IdentityDeps): ApiHandlers {
       if (!presented) throw unauthorized('No refresh token');
       const rotation = await rotateRefreshToken(db, presented);
       if (rotation.status !== 'rotated') {
-        if (rotation.status !== 'unknown' && rotation.revoked) announceAccessEnded(bus, { sessionId: rotation.revoked });
+        if (rotation.revoked) announceAccessEnded(bus, { sessionId: rotation.revoked });
         cookie.clear(reply);
         throw unauthorized(
           rotation.status === 'expired'

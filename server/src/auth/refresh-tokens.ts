@@ -15,9 +15,8 @@ export interface IssuedRefreshToken {
 
 export type RotationResult =
   | { status: 'rotated'; userId: string; familyId: string; refresh: IssuedRefreshToken }
-  | { status: 'unknown' }
   /** `revoked`: the session this token's family was, revoked now (announce it). */
-  | { status: 'expired' | 'reused'; revoked?: string };
+  | { status: 'unknown' | 'expired' | 'reused'; revoked?: string };
 
 class AlreadyRotated extends Error {}
 

@@ -14,13 +14,13 @@ import { PgBus, type BusLog } from './pg-bus';
 export async function startClusterBus(db: Kysely<Database>, url: string, log: BusLog): Promise<ClusterBus> {
   return isPostgres(db)
     ? PgBus.start({ db, url, log })
-    : new InProcessBus((error) => log.error(`cluster bus: a listener failed: ${String(error)}`), true);
+    : processBus(db, (error) => log.error(`cluster bus: a listener failed: ${String(error)}`));
 }
 
 /**
- * A bus that reaches this process only: the default of a device service or an app started without one
- * (tests, one process on SQLite). Over PostgreSQL it vouches for nothing (other processes may write).
+ * A bus that reaches this process only: SQLite's, and the default of a device service or an app started
+ * without one (tests). Over PostgreSQL it vouches for nothing (other processes may write).
  */
-export function processBus(db: Kysely<Database>): ClusterBus {
-  return new InProcessBus(undefined, !isPostgres(db));
+export function processBus(db: Kysely<Database>, onListenerError?: (error: unknown) => void): ClusterBus {
+  return new InProcessBus(onListenerError, !isPostgres(db));
 }

@@ -108,8 +108,7 @@ function withRole<T extends { access_role: PlantRole | null }>(caller: PlantCall
  */
 export async function findTenantPlant(db: Kysely<Database>, caller: PlantCaller, plantId: string): Promise<AccessiblePlant | undefined> {
   if (caller.apiKey?.plantIds && !caller.apiKey.plantIds.includes(plantId)) return undefined; // not the key's: no query
-  const row = await visiblePlants(db, caller).where('plants.id', '=', plantId).executeTakeFirst();
-  return row && withRole(caller, row);
+  return visiblePlantBy(db, caller, 'id', plantId);
 }
 
 export async function findTenantPlantByThingName(
@@ -117,7 +116,14 @@ export async function findTenantPlantByThingName(
   caller: PlantCaller,
   thingName: string,
 ): Promise<AccessiblePlant | undefined> {
-  const row = await visiblePlants(db, caller).where('plants.thing_name', '=', thingName).executeTakeFirst();
+  return visiblePlantBy(db, caller, 'thing_name', thingName);
+}
+
+/** What a plant is found by: its id or its thing name (both unique). */
+type PlantKey = 'id' | 'thing_name';
+
+async function visiblePlantBy(db: Kysely<Database>, caller: PlantCaller, key: PlantKey, value: string) {
+  const row = await visiblePlants(db, caller).where(`plants.${key}`, '=', value).executeTakeFirst();
   return row && withRole(caller, row);
 }
 
@@ -147,23 +153,12 @@ export class PlantLookup {
     this.access = new ReusedQuery(db, (q, slot) => accessQuery(q, slot(0), slot(1)));
   }
 
-  async find(caller: PlantCaller, plantId: string): Promise<AccessiblePlant | undefined> {
-    const plant = await this.kept(`${caller.tenantId}\u0000id\u0000${plantId}`, () =>
-      this.db.selectFrom('plants').selectAll().where('tenant_id', '=', caller.tenantId).where('id', '=', plantId).executeTakeFirst(),
-    );
-    return this.asSeenBy(caller, plant);
+  find(caller: PlantCaller, plantId: string): Promise<AccessiblePlant | undefined> {
+    return this.findBy(caller, 'id', plantId);
   }
 
-  async findByThingName(caller: PlantCaller, thingName: string): Promise<AccessiblePlant | undefined> {
-    const plant = await this.kept(`${caller.tenantId}\u0000thing\u0000${thingName}`, () =>
-      this.db
-        .selectFrom('plants')
-        .selectAll()
-        .where('tenant_id', '=', caller.tenantId)
-        .where('thing_name', '=', thingName)
-        .executeTakeFirst(),
-    );
-    return this.asSeenBy(caller, plant);
+  findByThingName(caller: PlantCaller, thingName: string): Promise<AccessiblePlant | undefined> {
+    return this.findBy(caller, 'thing_name', thingName);
   }
 
   /** Forgets the kept rows: call it after writing plants. */
@@ -176,17 +171,28 @@ export class PlantLookup {
     return this.rows.size;
   }
 
-  private async kept(key: string, read: () => Promise<PlantRow | undefined>): Promise<PlantRow | undefined> {
+  private async findBy(caller: PlantCaller, key: PlantKey, value: string): Promise<AccessiblePlant | undefined> {
+    return this.asSeenBy(caller, await this.kept(caller.tenantId, key, value));
+  }
+
+  /** The tenant's plant row, from the rows kept for a moment; a miss is never kept. */
+  private async kept(tenantId: string, key: PlantKey, value: string): Promise<PlantRow | undefined> {
+    const cacheKey = `${tenantId}\u0000${key}\u0000${value}`;
     const now = Date.now();
-    const hit = this.rows.get(key);
+    const hit = this.rows.get(cacheKey);
     if (hit && hit.until > now) return hit.plant;
-    const plant = await read();
+    const plant = await this.db
+      .selectFrom('plants')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where(key, '=', value)
+      .executeTakeFirst();
     if (!plant) {
-      this.rows.delete(key);
+      this.rows.delete(cacheKey);
       return undefined;
     }
     if (this.rows.size >= this.maxPlants) this.rows.clear();
-    this.rows.set(key, { plant, until: now + PLANT_CACHE_MS });
+    this.rows.set(cacheKey, { plant, until: now + PLANT_CACHE_MS });
     return plant;
   }
 
