@@ -11,11 +11,35 @@ export const SQLITE_ROWS = 1000;
 /** Rows per PostgreSQL statement: bounds one statement's arrays, not its parameters. */
 const POSTGRES_ROWS = 20_000;
 
+type ColumnType = 'text' | 'bigint' | 'integer' | 'double precision';
+
 /** PostgreSQL's type for each column, as the arrays are cast. */
-export type ColumnTypes<Row> = { readonly [K in keyof Row]: 'text' | 'bigint' | 'integer' | 'double precision' };
+export type ColumnTypes<Row> = { readonly [K in keyof Row]: ColumnType };
 
 /** The value of a row's column (rows are the tables' own row types, which have no index signature). */
 const cell = (row: object, column: string): unknown => (row as Record<string, unknown>)[column];
+
+/** Characters an element of a PostgreSQL array literal escapes with a backslash (inside its quotes). */
+const ESCAPED = /[\\"]/;
+
+/**
+ * A column's values as PostgreSQL's array literal, written here rather than by pg (which quotes and
+ * escapes every element with two regular expressions, numbers too): numbers as they are, text quoted
+ * and escaped only where it holds a quote or a backslash. A column holding anything else (a Date, an
+ * object) is left to pg as an array.
+ */
+function arrayLiteral(rows: readonly object[], column: string, type: ColumnType): string | unknown[] {
+  const parts = new Array<string>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const value = cell(rows[i]!, column);
+    if (value === null || value === undefined) parts[i] = 'NULL';
+    else if (typeof value === 'number' || typeof value === 'bigint') parts[i] = String(value);
+    else if (typeof value === 'string' && type === 'text')
+      parts[i] = ESCAPED.test(value) ? `"${value.replace(/[\\"]/g, '\\$&')}"` : `"${value}"`;
+    else return rows.map((row) => cell(row, column));
+  }
+  return `{${parts.join(',')}}`;
+}
 
 /**
  * A query answering `rows`, its columns in the order of `types`: to insert, or to join as a table
@@ -24,7 +48,7 @@ const cell = (row: object, column: string): unknown => (row as Record<string, un
 export function rowsQuery<Row extends object>(db: Kysely<Database>, types: ColumnTypes<Row>, rows: readonly Row[]): RawBuilder<Row> {
   const columns = Object.keys(types) as (keyof Row & string)[];
   if (isPostgres(db)) {
-    const arrays = columns.map((c) => sql`cast(${rows.map((row) => cell(row, c))} as ${sql.raw(types[c])}[])`);
+    const arrays = columns.map((c) => sql`cast(${arrayLiteral(rows, c, types[c])} as ${sql.raw(types[c])}[])`);
     return sql<Row>`select * from unnest(${sql.join(arrays)})`;
   }
   return sql<Row>`values ${sql.join(rows.map((row) => sql`(${sql.join(columns.map((c) => cell(row, c)))})`))}`;
