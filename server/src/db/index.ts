@@ -9,6 +9,7 @@ import type { Database } from './schema';
 import { withStatementCache, type PreparingDatabase } from './statement-cache';
 import { ensurePrivateFile, PRIVATE_DIR_MODE, tightenSqliteFiles } from './private-files';
 import { PostgresDatabase } from './postgres-database';
+import { PreparingClient } from './preparing-client';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -113,7 +114,8 @@ class ClosingPool extends pg.Pool {
 function openPostgres(url: string): Kysely<Database> {
   // No JIT: it pays off for long analytical queries, and costs a fleet-wide list (10,000 plants, a
   // cost above jit_above_cost) some 20 ms of compiling for a query that runs in less than 100.
-  const pool = new ClosingPool({ connectionString: url, types: pgTypes, max: 10, options: '-c jit=off' });
+  // Statements sent again run prepared (preparing-client.ts).
+  const pool = new ClosingPool({ connectionString: url, types: pgTypes, max: 10, options: '-c jit=off', Client: PreparingClient });
   return new PostgresDatabase(pool);
 }
 

@@ -3,9 +3,9 @@
 // The SQL text stays the same, so SQLite's statement cache (statement-cache.ts) reuses the statement;
 // on PostgreSQL it runs as a named prepared statement, parsed and planned once per connection (planning
 // a three-table join costs PostgreSQL more than running it).
-import { createHash } from 'node:crypto';
 import { CompiledQuery, type Kysely } from 'kysely';
 import { PostgresDatabase } from './postgres-database';
+import { preparedName } from './preparing-client';
 import type { Database } from './schema';
 
 const SLOT = '\u0000reused-query-slot-';
@@ -27,7 +27,7 @@ export class ReusedQuery<Row> {
       const { sql, parameters } = this.build(this.db, (index) => `${SLOT}${index}`).compile();
       const slots = parameters.map((p) => (typeof p === 'string' && p.startsWith(SLOT) ? Number(p.slice(SLOT.length)) : undefined));
       // one name per SQL text: connections that prepared it before run it at once
-      const name = `helio_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`;
+      const name = preparedName(sql);
       this.compiled = { sql, name, parameters, slots };
     }
     const { sql, name, parameters, slots } = this.compiled;
