@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       simHistoryDays: 14,
       rawRetentionDays: 90,
       rollupRetentionDays: 3650,
+      rollupJournalMs: 0,
       alertTickMs: 30_000,
       rcTickMs: 5000,
       ocppTickMs: 10_000,

@@ -50,6 +50,12 @@ export interface Config {
   rawRetentionDays: number;
   /** Roll-up buckets older than this are deleted (at least rawRetentionDays). */
   rollupRetentionDays: number;
+  /**
+   * 0: a sample's roll-ups are merged as it is stored. Above: batches journal their samples and the
+   * leader merges them this often (series/rollup-journal.ts): a scaled-out server's ingest, roll-ups
+   * lagging by up to this much.
+   */
+  rollupJournalMs: number;
   /** How often the alert engine judges every plant, ms. */
   alertTickMs: number;
   /** How often remote-control schedules are checked for due starts and ends, ms. */
@@ -200,6 +206,7 @@ export function loadConfig(env: Env = process.env): Config {
     simHistoryDays: integer(env, 'SIM_HISTORY_DAYS', 14, 0, 366),
     rawRetentionDays: integer(env, 'RAW_RETENTION_DAYS', 90, 1, 36_500),
     rollupRetentionDays: rollupRetentionDays(env, integer(env, 'RAW_RETENTION_DAYS', 90, 1, 36_500)),
+    rollupJournalMs: integer(env, 'ROLLUP_JOURNAL_MS', 0, 0, 600_000),
     alertTickMs: integer(env, 'ALERT_TICK_MS', 30_000, 1000, 3_600_000),
     rcTickMs: integer(env, 'RC_TICK_MS', 5000, 200, 60_000),
     ocppTickMs: integer(env, 'OCPP_TICK_MS', 10_000, 200, 600_000),

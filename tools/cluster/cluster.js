@@ -159,6 +159,8 @@ async function startCluster(options) {
       SIMULATOR: 'off',
       TRUST_PROXY: 'on',
       LOG_LEVEL: 'warn',
+      // the scaled-out ingest: roll-ups merged by the leader's journal drain every 30 s (docs/timeseries.md)
+      ROLLUP_JOURNAL_MS: process.env.ROLLUP_JOURNAL_MS ?? '30000',
       ...replicaEnv,
     });
     cluster.startReplica = async (i, healthTimeoutMs = 60_000) => {

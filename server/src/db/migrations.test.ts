@@ -51,6 +51,7 @@ const RECORDED = [
   '079_ev_vehicles',
   '080_session_vehicles',
   '081_local_lists',
+  '082_rollup_journal',
 ];
 
 describe('the migrations collected from the modules', () => {

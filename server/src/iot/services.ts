@@ -98,6 +98,7 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
       onListenerError: (error) => log.error(`devices: shadow change listener failed: ${String(error)}`),
       bus,
       trustMs: opts.shadowTrustMs,
+      rollups: config.rollupJournalMs > 0 ? 'journal' : 'direct',
     });
     const live = new LiveHub();
     // This replica's streams hear every change, wherever it was stored (cluster/live-relay.ts).

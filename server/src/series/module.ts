@@ -10,7 +10,10 @@ import { seriesMigration } from './migrations/005-series';
 import { dayProductionMigration } from './migrations/060-day-production';
 import { seriesBlocksMigration } from './migrations/071-series-blocks';
 import { seriesTiersMigration } from './migrations/075-series-tiers';
+import { rollupJournalMigration } from './migrations/082-rollup-journal';
 import { startRawRetention } from './retention-job';
+import { startRollupDrain } from './rollup-journal';
+import { SeriesWriter } from './series-writer';
 import { startSeriesPacking } from './series-packer';
 import { seriesTierHandlers } from './tier-routes';
 import { defaultTierDays } from './tier-settings';
@@ -23,6 +26,7 @@ export const seriesModule = serverModule({
     '060_day_production': dayProductionMigration,
     '071_series_blocks': seriesBlocksMigration,
     '075_series_tiers': seriesTiersMigration,
+    '082_rollup_journal': rollupJournalMigration,
   },
   jobs: ({
     db,
@@ -43,6 +47,15 @@ export const seriesModule = serverModule({
     }),
     // packs closed hours, and an upgraded database's history in batches, while ingest goes on
     startSeriesPacking({ db, log, leaseTtlMs, holder, after: devices.shadows.idle() }),
+    // the roll-ups of batches a scaled-out server journaled (ROLLUP_JOURNAL_MS); a minute apart when it does not journal
+    startRollupDrain({
+      db,
+      everyMs: config.rollupJournalMs > 0 ? config.rollupJournalMs : 60_000,
+      log,
+      leaseTtlMs,
+      holder,
+      writer: new SeriesWriter(),
+    }),
   ],
   handlers: ({
     db,

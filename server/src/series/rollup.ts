@@ -21,6 +21,18 @@ export interface Rollup {
   energyWh: number;
 }
 
+/** A stored sample, with the time of its metric's sample before it when it is a power metric (its hold). */
+export interface HeldSample {
+  sample: Sample;
+  previousTs?: number;
+}
+
+/** Stored samples of one thing, to roll up. */
+export interface HeldSamples {
+  thingName: string;
+  samples: readonly HeldSample[];
+}
+
 /** Energy added to a bucket that holds no sample of this batch (it holds the sample before). */
 export interface EnergyShare {
   granularity: RollupGranularity;
@@ -54,6 +66,8 @@ export function mergeRollups(a: Rollup, b: Rollup): Rollup {
 export class RollupAccumulator {
   private readonly buckets = new Map<string, Rollup>();
   private readonly shares = new Map<string, EnergyShare>();
+  private lastTs = Number.NaN;
+  private lastBuckets: readonly number[] = [];
 
   constructor(private readonly calendar: ZoneCalendar) {}
 
@@ -65,27 +79,50 @@ export class RollupAccumulator {
   add(sample: Sample, previousTs?: number): void {
     const { metricKey, ts, value } = sample;
     const holdFrom = previousTs === undefined || !isPowerMetric(metricKey) ? ts : Math.max(previousTs, ts - MAX_HOLD_MS);
-    for (const granularity of ROLLUP_GRANULARITIES) {
-      const bucket = this.calendar.bucketStart(granularity, ts);
-      const inside = ts - Math.max(holdFrom, bucket);
-      const one: Rollup = {
-        granularity,
-        metricKey,
-        bucket,
-        count: 1,
-        sum: value,
-        min: value,
-        max: value,
-        lastTs: ts,
-        last: value,
-        energyWh: (value * inside) / HOUR_MS,
-      };
+    const buckets = this.bucketsAt(ts);
+    for (let g = 0; g < ROLLUP_GRANULARITIES.length; g++) {
+      const granularity = ROLLUP_GRANULARITIES[g]!;
+      const bucket = buckets[g]!;
+      const energyWh = (value * (ts - Math.max(holdFrom, bucket))) / HOUR_MS;
       const id = `${granularity}|${metricKey}|${bucket}`;
       const existing = this.buckets.get(id);
-      this.buckets.set(id, existing ? mergeRollups(existing, one) : one);
+      // merged in place, as mergeRollups would: the drain of a journal adds millions of samples
+      if (existing) {
+        existing.count += 1;
+        existing.sum += value;
+        if (value < existing.min) existing.min = value;
+        if (value > existing.max) existing.max = value;
+        if (ts > existing.lastTs) {
+          existing.lastTs = ts;
+          existing.last = value;
+        }
+        existing.energyWh += energyWh;
+      } else {
+        this.buckets.set(id, {
+          granularity,
+          metricKey,
+          bucket,
+          count: 1,
+          sum: value,
+          min: value,
+          max: value,
+          lastTs: ts,
+          last: value,
+          energyWh,
+        });
+      }
       if (holdFrom < bucket)
         this.share(granularity, metricKey, this.calendar.bucketStart(granularity, holdFrom), (value * (bucket - holdFrom)) / HOUR_MS);
     }
+  }
+
+  /** The buckets (in ROLLUP_GRANULARITIES' order) of `ts`: a report's samples share one time, so the last is kept. */
+  private bucketsAt(ts: number): readonly number[] {
+    if (ts !== this.lastTs) {
+      this.lastTs = ts;
+      this.lastBuckets = ROLLUP_GRANULARITIES.map((granularity) => this.calendar.bucketStart(granularity, ts));
+    }
+    return this.lastBuckets;
   }
 
   /** The buckets gathered so far, and the energy owed to buckets outside them; empty afterwards. */

@@ -6,8 +6,12 @@ import { insertRows, rowsQuery, SQLITE_ROWS } from '../db/row-columns';
 import type { Database } from '../db/schema';
 import { BoundedMap } from '../cache/bounded-map';
 import { calendarOf, type ZoneCalendar } from './calendar';
-import { isPowerMetric, MAX_HOLD_MS, RollupAccumulator, type EnergyShare, type Rollup, type Sample } from './rollup';
+import { isPowerMetric, MAX_HOLD_MS, type EnergyShare, type HeldSample, type HeldSamples, type Rollup, type Sample } from './rollup';
 import { blockStart, insertPackedHistory, lockSeriesOf, sampleTimeBefore, withoutPacked } from './stored-samples';
+import { addEnergyOf } from './energy-shares';
+import { PACK_AFTER_MS } from './series-packer';
+import { journalSamples } from './journal-rows';
+import { PendingRollups } from './pending-rollups';
 
 const FIRST_COLUMNS = { thing_name: 'text', metric_key: 'text', ts: 'bigint' } as const;
 const SAMPLE_COLUMNS = { thing_name: 'text', metric_key: 'text', ts: 'bigint', value: 'double precision' } as const;
@@ -64,7 +68,16 @@ export class SeriesWriter {
   /** Samples not stored because their plant had no room for another key. */
   droppedForKeyCap = 0;
 
-  constructor(thingsCached = SERIES_THINGS_CACHED) {
+  /**
+   * 'direct': roll-ups merged in the samples' transaction (one process: a chart shows a sample at once).
+   * 'journal': the samples of a batch written to the roll-up journal, merged by its drain job with many
+   * other batches' (a scaled-out server, ROLLUP_JOURNAL_MS): a bucket's row is written once a drain,
+   * not once a sample.
+   */
+  constructor(
+    thingsCached = SERIES_THINGS_CACHED,
+    private readonly rollups: 'direct' | 'journal' = 'direct',
+  ) {
     this.zones = new BoundedMap(thingsCached);
     this.keys = new BoundedMap(thingsCached);
   }
@@ -112,10 +125,12 @@ export class SeriesWriter {
     const late = new Set(offered.filter((o) => o.samples.some((s) => s.ts < openHour)).map((o) => o.thingName));
     if (late.size > 0) await lockSeriesOf(db, [...late]);
     const packed: { thing_name: string; metric_key: string; ts: number; value: number }[] = [];
+    /** `thing|key` of keys the thing stores for the first time: no sample of theirs came before. */
+    const fresh = new Set<string>();
     for (const { thingName, samples, packBefore } of offered) {
       if (samples.length === 0) continue;
       const unpacked = late.has(thingName) ? await withoutPacked(db, thingName, samples, openHour) : samples;
-      const kept = await this.withinKeyCap(db, thingName, unpacked);
+      const kept = await this.withinKeyCap(db, thingName, unpacked, fresh);
       if (packBefore !== undefined) {
         await insertPackedHistory(db, thingName, kept, packBefore);
         for (const s of kept)
@@ -140,26 +155,43 @@ export class SeriesWriter {
     if (inserted.size === 0) return;
     for (const samples of inserted.values())
       samples.sort((a, b) => (a.metricKey < b.metricKey ? -1 : a.metricKey > b.metricKey ? 1 : a.ts - b.ts));
-    const previous = await this.storedBefore(db, inserted);
-    const rollups: ThingRollups[] = [];
-    const shares: { thingName: string; shares: EnergyShare[] }[] = [];
+    const previous = await this.storedBefore(db, inserted, fresh);
+    const held: HeldSamples[] = [];
     for (const [thingName, samples] of inserted) {
       const before = previous.get(thingName) ?? new Map<string, number>();
-      const accumulator = new RollupAccumulator(await this.calendarOf(db, thingName));
+      const list: HeldSample[] = [];
       for (const sample of samples) {
-        accumulator.add(sample, before.get(sample.metricKey));
-        if (isPowerMetric(sample.metricKey)) before.set(sample.metricKey, sample.ts);
+        if (!isPowerMetric(sample.metricKey)) {
+          list.push({ sample });
+          continue;
+        }
+        list.push({ sample, previousTs: before.get(sample.metricKey) });
+        before.set(sample.metricKey, sample.ts);
       }
-      const drained = accumulator.drain();
-      rollups.push({ thingName, rollups: drained.rollups });
-      if (drained.shares.length > 0) shares.push({ thingName, shares: drained.shares });
+      held.push({ thingName, samples: list });
     }
-    await this.writeRollupsOf(db, rollups);
-    for (const owed of shares) await this.addEnergy(db, owed.thingName, owed.shares);
+    // A scaled-out server leaves the roll-ups to the journal's drain (rollup-journal.ts): one row a batch here.
+    if (this.rollups === 'journal') await journalSamples(db, held);
+    else await this.rollUp(db, held);
+  }
+
+  /**
+   * Merges the roll-ups of samples stored (each with the time of its metric's sample before it, for a
+   * power metric) into the stored buckets: the energy a sample owes buckets outside them added to those.
+   */
+  async rollUp(db: Kysely<Database>, held: readonly HeldSamples[]): Promise<void> {
+    const pending = new PendingRollups(this);
+    await pending.add(db, held);
+    await pending.write(db);
   }
 
   /** The samples whose keys the thing has, or has room for (MAX_METRIC_KEYS_PER_PLANT). */
-  private async withinKeyCap(db: Kysely<Database>, thingName: string, samples: readonly Sample[]): Promise<readonly Sample[]> {
+  private async withinKeyCap(
+    db: Kysely<Database>,
+    thingName: string,
+    samples: readonly Sample[],
+    fresh: Set<string>,
+  ): Promise<readonly Sample[]> {
     let known = this.keys.get(thingName);
     if (!known) {
       const rows = await db
@@ -180,6 +212,7 @@ export class SeriesWriter {
           continue;
         }
         known.add(sample.metricKey);
+        fresh.add(`${thingName}|${sample.metricKey}`);
       }
       kept.push(sample);
     }
@@ -232,17 +265,8 @@ export class SeriesWriter {
   }
 
   /** Energy of intervals that began in an earlier bucket, which holds the sample they began at. */
-  async addEnergy(db: Kysely<Database>, thingName: string, shares: readonly EnergyShare[]): Promise<void> {
-    for (const share of shares) {
-      await db
-        .updateTable('metric_rollups')
-        .set((eb) => ({ energy_wh: eb('energy_wh', '+', share.energyWh) }))
-        .where('thing_name', '=', thingName)
-        .where('granularity', '=', share.granularity)
-        .where('metric_key', '=', share.metricKey)
-        .where('bucket', '=', share.bucket)
-        .execute();
-    }
+  addEnergy(db: Kysely<Database>, thingName: string, shares: readonly EnergyShare[]): Promise<void> {
+    return addEnergyOf(db, [{ thingName, shares }]);
   }
 
   /**
@@ -252,7 +276,11 @@ export class SeriesWriter {
   private async storedBefore(
     db: Kysely<Database>,
     sortedByThing: ReadonlyMap<string, readonly Sample[]>,
+    fresh: ReadonlySet<string>,
   ): Promise<Map<string, Map<string, number>>> {
+    // samples from here on are raw: the packing job packs an hour PACK_AFTER_MS after it ends (twice
+    // that: the leader's clock may run ahead of this one's)
+    const unpackedFrom = blockStart(Date.now() - 2 * PACK_AFTER_MS);
     const firsts: { thing_name: string; metric_key: string; ts: number }[] = [];
     for (const [thingName, sorted] of sortedByThing) {
       let key: string | undefined;
@@ -274,9 +302,14 @@ export class SeriesWriter {
       for (const row of rows) {
         const first = firstTs.get(`${row.thing_name}|${row.metric_key}`)!;
         const raw = row.ts === null ? null : Number(row.ts);
-        // the raw table answers a live report at once; only after a gap can the sample before be packed
+        // A key new to the thing has no sample before (its earlier samples would be raw: rolled up within
+        // a drain, packed hours later). Else the raw table answers a live report at once; only after a
+        // gap can the sample before be packed.
+        if (raw === null && fresh.has(`${row.thing_name}|${row.metric_key}`)) continue;
         const ts =
-          raw !== null && raw >= first - MAX_HOLD_MS ? raw : await sampleTimeBefore(db, row.thing_name, row.metric_key, first, raw);
+          raw !== null && raw >= first - MAX_HOLD_MS
+            ? raw
+            : await sampleTimeBefore(db, row.thing_name, row.metric_key, first, raw, unpackedFrom);
         if (ts === undefined) continue;
         const byKey = previous.get(row.thing_name) ?? new Map<string, number>();
         byKey.set(row.metric_key, ts);

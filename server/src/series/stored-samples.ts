@@ -178,6 +178,8 @@ export async function sampleTimeBefore(
   metricKey: string,
   ts: number,
   rawBefore?: number | null,
+  /** Samples from here on are raw, none packed (the packing job's horizon, as the caller knows it); 0 if unknown. */
+  unpackedFrom = Number.POSITIVE_INFINITY,
 ): Promise<number | undefined> {
   let raw = rawBefore;
   if (raw === undefined) {
@@ -191,8 +193,11 @@ export async function sampleTimeBefore(
     raw = row?.ts === null || row?.ts === undefined ? null : Number(row.ts);
   }
   if (raw !== null && raw >= ts - MAX_HOLD_MS) return raw;
-  const recent = (await readPacked(db, thingName, [metricKey], ts - MAX_HOLD_MS, ts)).get(metricKey);
-  if (recent && recent.length > 0) return recent[recent.length - 1]!.ts;
+  // a live sample's hold lies in hours not yet packed (their samples are raw): no block to read for it
+  if (ts - MAX_HOLD_MS < unpackedFrom) {
+    const recent = (await readPacked(db, thingName, [metricKey], ts - MAX_HOLD_MS, ts)).get(metricKey);
+    if (recent && recent.length > 0) return recent[recent.length - 1]!.ts;
+  }
   if (raw !== null) return raw;
   const older = await db
     .selectFrom('metric_blocks')

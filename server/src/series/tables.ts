@@ -73,6 +73,15 @@ export interface SeriesTierSizeTable {
   measured_at: number;
 }
 
+/** 082_rollup_journal: a batch's stored samples, until the drain merges their roll-ups (rollup-journal.ts). */
+export interface RollupJournalTable {
+  id: string;
+  created_at: number;
+  sample_count: number;
+  /** JSON: [thing, [[metric key, time, value, previous time or null], …]][] */
+  samples: string;
+}
+
 export interface SeriesTables {
   metric_rollups: MetricRollupTable;
   day_production: DayProductionTable;
@@ -80,4 +89,5 @@ export interface SeriesTables {
   metric_fine_rollups: MetricFineRollupTable;
   series_tiers: SeriesTierTable;
   series_tier_sizes: SeriesTierSizeTable;
+  rollup_journal: RollupJournalTable;
 }

@@ -46,6 +46,8 @@ export interface ShadowStoreOptions {
   trustMs?: number;
   /** Shadows kept in memory (default SHADOW_CACHE_SIZE); a test sets a few to reach the bound. */
   keep?: number;
+  /** How the samples' roll-ups are written (SeriesWriter): 'journal' on a scaled-out server (ROLLUP_JOURNAL_MS). */
+  rollups?: 'direct' | 'journal';
 }
 
 const MAX_ATTEMPTS = 5;
@@ -86,7 +88,7 @@ export class ShadowStore {
   private readonly queue = new KeyedQueue();
   private readonly listeners = new Set<ShadowListener>();
   private readonly lockRows: boolean;
-  private readonly series = new SeriesWriter();
+  private readonly series: SeriesWriter;
   private readonly kept = new Map<string, KeptShadow>();
   private readonly reading = new Map<string, ShadowRead>();
   private readonly head: ReusedQuery<{ version: number; updated_at: string }>;
@@ -100,6 +102,7 @@ export class ShadowStore {
     private readonly opts: ShadowStoreOptions = {},
   ) {
     this.lockRows = isPostgres(db);
+    this.series = new SeriesWriter(undefined, opts.rollups);
     this.head = new ReusedQuery(db, (q, slot) =>
       q.selectFrom('shadows').select(['version', 'updated_at']).where('thing_name', '=', slot(0)),
     );

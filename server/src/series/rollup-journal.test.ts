@@ -1,0 +1,120 @@
+// The roll-up journal: a scaled-out server's batches journal their samples and the drain merges them.
+// The roll-ups it leaves must be the ones the samples' own transactions would have written, whatever
+// the drains' sizes, a drain that fails after merging, or two drains at once.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { ShadowStore } from '../iot/shadows/shadow-store';
+import { insertPlant, insertTenant } from '../iot/test-fixtures';
+import { databaseTargets } from '../testing/databases';
+import { drainRollupJournal } from './rollup-journal';
+import { SeriesWriter } from './series-writer';
+
+const START = Date.parse('2025-03-29T21:00:00Z'); // crosses local midnight and the spring clock change in Prague
+const STEP = 5 * 60_000;
+
+/** A day of reports at 5 min with a gap, a QoS 1 redelivery and a late report, as series-writer.test.ts sends them. */
+async function report(store: ShadowStore, thing: string): Promise<void> {
+  let soc = 40;
+  for (let i = 0; i < 72; i++) {
+    if (i >= 30 && i < 36) continue; // a 30-minute gap: the hold is capped at 15 minutes
+    soc = Math.max(10, Math.min(95, soc + Math.sin(i) * 7));
+    const ts = START + i * STEP;
+    await store.applyReported(thing, { ActPwrPve: 1200 + i * 10, ActPwrGrid: -300 + i, BatSoc: Math.round(soc * 10) / 10 }, ts, ts);
+  }
+  await store.applyReported(thing, { ActPwrPve: 1200, BatSoc: 55 }, START + 10 * STEP, START + 10 * STEP);
+  await store.applyReported(thing, { ActPwrPve: 900, BatSoc: 12.5 }, START + 10 * STEP + 90_000, START + 10 * STEP + 90_000);
+}
+
+/** Fails a drain once its roll-ups are written, before it commits. */
+class FailingWriter extends SeriesWriter {
+  override async writeRollupsOf(db: Kysely<Database>, things: Parameters<SeriesWriter['writeRollupsOf']>[1]): Promise<void> {
+    await super.writeRollupsOf(db, things);
+    throw new Error('the drain failed after merging');
+  }
+}
+
+describe.each(databaseTargets())('roll-up journal on $name', (target) => {
+  let db: Kysely<Database>;
+
+  beforeAll(async () => {
+    db = await target.create();
+    const tenant = await insertTenant(db);
+    for (const thing of ['journal-direct', 'journal-small', 'journal-failed', 'journal-racing']) await insertPlant(db, tenant, thing);
+  });
+  afterAll(() => target.destroy());
+
+  const rollupsOf = async (thing: string) =>
+    (
+      await db
+        .selectFrom('metric_rollups')
+        .select([
+          'granularity',
+          'metric_key',
+          'bucket',
+          'sample_count',
+          'value_sum',
+          'value_min',
+          'value_max',
+          'last_ts',
+          'last_value',
+          'energy_wh',
+        ])
+        .where('thing_name', '=', thing)
+        .orderBy('granularity')
+        .orderBy('metric_key')
+        .orderBy('bucket')
+        .execute()
+    ).map((r) => ({
+      ...r,
+      bucket: Number(r.bucket),
+      last_ts: Number(r.last_ts),
+      value_sum: round(r.value_sum),
+      energy_wh: round(r.energy_wh),
+    }));
+  const round = (v: number) => Math.round(v * 1e6) / 1e6;
+  const journalRows = async () =>
+    Number(
+      (
+        await db
+          .selectFrom('rollup_journal')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  /** Drains until the journal is empty, each drain taking `maxRows` at a time until it holds `maxSamples`. */
+  async function drainAll(writer: SeriesWriter, maxRows: number, maxSamples = 1_000_000): Promise<number> {
+    let drains = 0;
+    while ((await drainRollupJournal(db, writer, { maxRows, maxSamples })).batches > 0) drains++;
+    return drains;
+  }
+
+  it('leaves the roll-ups the samples would have written at once, drained a few batches at a time', async () => {
+    await report(new ShadowStore(db), 'journal-direct');
+    await report(new ShadowStore(db, { rollups: 'journal' }), 'journal-small');
+    expect(await rollupsOf('journal-small')).toEqual([]);
+    expect(await journalRows()).toBe(67); // one a report that stored a sample: the redelivery stored none
+    expect(await drainAll(new SeriesWriter(), 2, 10)).toBeGreaterThan(10); // each drain took 2 rows, then 2 more
+    expect(await journalRows()).toBe(0);
+    const direct = await rollupsOf('journal-direct');
+    expect(direct.length).toBe(27); // 3 metrics × (7 hours, 2 days, 1 month)
+    expect(direct.filter((r) => r.energy_wh !== 0).length).toBeGreaterThan(10);
+    expect(await rollupsOf('journal-small')).toEqual(direct);
+  });
+
+  it('merges nothing of a drain that failed, and all of it once in the next', async () => {
+    await report(new ShadowStore(db, { rollups: 'journal' }), 'journal-failed');
+    await expect(drainRollupJournal(db, new FailingWriter(), { maxRows: 10 })).rejects.toThrow('the drain failed after merging');
+    expect(await rollupsOf('journal-failed')).toEqual([]);
+    expect(await journalRows()).toBe(67);
+    await drainAll(new SeriesWriter(), 1000);
+    expect(await rollupsOf('journal-failed')).toEqual(await rollupsOf('journal-direct'));
+  });
+
+  it('merges each batch once when two drains run at once', async () => {
+    await report(new ShadowStore(db, { rollups: 'journal' }), 'journal-racing');
+    await Promise.all([drainAll(new SeriesWriter(), 5, 20), drainAll(new SeriesWriter(), 7, 20)]);
+    expect(await journalRows()).toBe(0);
+    expect(await rollupsOf('journal-racing')).toEqual(await rollupsOf('journal-direct'));
+  });
+});
