@@ -14,11 +14,12 @@ const STEP_MS = 5 * 60_000;
 const samplesOf = (reported) => numericSamples(reported).length;
 
 /**
- * `count` reports per gateway at 5-minute steps ending now (inside the window in which the server
- * trusts device clocks), each { body, samples }.
+ * `count` reports per gateway at `stepMs` steps (5 minutes unless told) ending now (inside the window
+ * in which the server trusts device clocks), each { body, samples }. The cluster bench's live fleet
+ * reports every 5 s (stepMs 5000): its samples are of the open hour, as a live gateway's are.
  */
-function reportsFor(plants, count, now = Date.now()) {
-  const from = now - (now % STEP_MS) - (count + 1) * STEP_MS;
+function reportsFor(plants, count, { stepMs = STEP_MS, now = Date.now() } = {}) {
+  const from = now - (now % stepMs) - (count + 1) * stepMs;
   return plants.map((plant) => {
     const run = newPlantRun({
       thingName: plant.thing_name,
@@ -29,7 +30,7 @@ function reportsFor(plants, count, now = Date.now()) {
       batteryKwh: plant.battery_kwh,
       chargerKw: plant.charger_kw,
     });
-    return [...plantHistory(run, from, from + count * STEP_MS, STEP_MS)].map((r) => ({
+    return [...plantHistory(run, from, from + count * stepMs, stepMs)].map((r) => ({
       ts: r.ts,
       body: JSON.stringify({ state: { reported: r.reported }, timestamp: r.ts }),
       samples: samplesOf(r.reported),
