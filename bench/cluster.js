@@ -187,6 +187,15 @@ async function main() {
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-bench-cluster-'));
   log(`Helio EMS cluster benchmarks (PostgreSQL, ${REPLICAS} replicas behind HAProxy, ${os.cpus().length} cores, load ${load()})`);
   let cluster;
+  // Ctrl-C stops the cluster too: its replicas, broker and balancer are processes of their own
+  for (const signal of ['SIGINT', 'SIGTERM'])
+    process.once(signal, () => {
+      log(`${signal}: stopping the cluster…`);
+      require('../tools/cluster/cluster')
+        .stopCluster(stateDir)
+        .then((stopped) => log(`  stopped ${stopped.join(', ')}`))
+        .finally(() => process.exit(130));
+    });
   const db = new Client({ connectionString: `${MACHINE_ADMIN_URL.replace(/\/[^/]*$/, '')}/${DATABASE}` });
   try {
     log(`Starting the cluster with a fleet of ${thousands(GATEWAYS)} plants…`);
