@@ -153,7 +153,6 @@ async function benchIngest({ cluster, fleet, db }) {
       offeredPerSecond: sent / publishSeconds,
       copies,
       cpuPerSample,
-      drainSeconds,
     };
     log(
       `  ${thousands(stored)} of ${thousands(sent)} samples (${thousands(messages)} reports) stored in ${seconds.toFixed(1)} s: ${thousands(result.perSecond)} samples/s (offered ${thousands(result.offeredPerSecond)}/s over ${publishSeconds.toFixed(1)} s), lost ${result.lost}, unacknowledged publishes ${unacked}`,

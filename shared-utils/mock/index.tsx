@@ -147,6 +147,9 @@ export type { AlertThresholds, CsvCell, Granularity, MetricListRow, TimeSeriesPa
 export type { BrokerStatus, GatewayHealth, GatewayHealthAnswer, GatewayLogin, RegistryFilter, RegistryPlant };
 export { toCsv, plantSeriesParams };
 export { permissionLabel } from '../src/current-user/permission-label';
+// the pages' loaders, real: plain code over React and the router
+export { lazyPage, type LazyPage } from '../src/app-frame/lazy-page';
+export { pageAt } from '../src/manifests/page-at';
 export {
   CSV_DIGITS,
   csvFileName,
@@ -497,10 +500,6 @@ export function HelioAppFrame({ children, router = true, fallback }: AppFrameOpt
   const content = <Suspense fallback={fallback ?? <FullScreenSpinner />}>{children}</Suspense>;
   return <HelioProviders>{router ? <BrowserRouter future={ROUTER_FUTURE}>{content}</BrowserRouter> : content}</HelioProviders>;
 }
-
-// The real ones: plain code over React and the router.
-export { lazyPage, type LazyPage } from '../src/app-frame/lazy-page';
-export { pageAt } from '../src/manifests/page-at';
 
 /** Apps' entries are not mounted in jest: lifecycles that do nothing. */
 export function helioApplication(): LifeCycles {

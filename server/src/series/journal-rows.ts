@@ -10,15 +10,14 @@ type JournalEntry = [thingName: string, samples: [metricKey: string, ts: number,
 
 /** Writes the batch's stored samples as one journal row, in the caller's transaction. */
 export async function journalSamples(db: Kysely<Database>, held: readonly HeldSamples[]): Promise<void> {
-  let count = 0;
-  const entries: JournalEntry[] = held.map(({ thingName, samples }) => {
-    count += samples.length;
-    return [thingName, samples.map(({ sample, previousTs }) => [sample.metricKey, sample.ts, sample.value, previousTs ?? null])];
-  });
-  if (count === 0) return;
+  if (held.every(({ samples }) => samples.length === 0)) return;
+  const entries: JournalEntry[] = held.map(({ thingName, samples }) => [
+    thingName,
+    samples.map(({ sample, previousTs }) => [sample.metricKey, sample.ts, sample.value, previousTs ?? null]),
+  ]);
   await db
     .insertInto('rollup_journal')
-    .values({ id: randomUUID(), created_at: Date.now(), sample_count: count, samples: JSON.stringify(entries) })
+    .values({ id: randomUUID(), created_at: Date.now(), samples: JSON.stringify(entries) })
     .execute();
 }
 

@@ -6,10 +6,16 @@ import type { ZoneCalendar } from './calendar';
 import { addEnergyOf, type ThingShares } from './energy-shares';
 import { RollupAccumulator, type HeldSamples, type Rollup } from './rollup';
 
+/** Buckets of one thing, to merge into the stored ones. */
+export interface ThingRollups {
+  thingName: string;
+  rollups: readonly Rollup[];
+}
+
 /** What merges the buckets (SeriesWriter): each thing's calendar, and the upsert of many things' buckets. */
 export interface RollupStore {
   calendarOf(db: Kysely<Database>, thingName: string): Promise<ZoneCalendar>;
-  writeRollupsOf(db: Kysely<Database>, things: readonly { thingName: string; rollups: readonly Rollup[] }[]): Promise<void>;
+  writeRollupsOf(db: Kysely<Database>, things: readonly ThingRollups[]): Promise<void>;
 }
 
 export class PendingRollups {
@@ -29,7 +35,7 @@ export class PendingRollups {
 
   /** Merges what was gathered into the stored buckets, the energy owed to buckets outside it added to those. */
   async write(db: Kysely<Database>): Promise<void> {
-    const rollups: { thingName: string; rollups: readonly Rollup[] }[] = [];
+    const rollups: ThingRollups[] = [];
     const shares: ThingShares[] = [];
     for (const [thingName, accumulator] of this.byThing) {
       const drained = accumulator.drain();

@@ -64,11 +64,6 @@ export function drainRollupJournal(
   });
 }
 
-export interface RollupDrainLog {
-  info(message: string): void;
-  error(message: string): void;
-}
-
 /**
  * The drain as a leader job: every `everyMs` it merges the journal until it is empty (or DRAINS_A_RUN
  * transactions, then the next run goes on). It runs on a server that does not journal too, so rows a
@@ -77,7 +72,7 @@ export interface RollupDrainLog {
 export function startRollupDrain(opts: {
   db: Kysely<Database>;
   everyMs: number;
-  log: RollupDrainLog;
+  log: { error(message: string): void };
   leaseTtlMs?: number;
   holder?: string;
   writer: RollupStore;

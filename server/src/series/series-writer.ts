@@ -11,7 +11,7 @@ import { blockStart, insertPackedHistory, lockSeriesOf, sampleTimeBefore, withou
 import { addEnergyOf } from './energy-shares';
 import { PACK_AFTER_MS } from './series-packer';
 import { journalSamples } from './journal-rows';
-import { PendingRollups } from './pending-rollups';
+import { PendingRollups, type ThingRollups } from './pending-rollups';
 
 const FIRST_COLUMNS = { thing_name: 'text', metric_key: 'text', ts: 'bigint' } as const;
 const SAMPLE_COLUMNS = { thing_name: 'text', metric_key: 'text', ts: 'bigint', value: 'double precision' } as const;
@@ -49,12 +49,6 @@ export interface ThingSamples {
    * straight into blocks (insertPackedHistory), so the packing job has nothing to move afterwards.
    */
   packBefore?: number;
-}
-
-/** Buckets of one thing, to merge into the stored ones. */
-interface ThingRollups {
-  thingName: string;
-  rollups: readonly Rollup[];
 }
 
 export class SeriesWriter {

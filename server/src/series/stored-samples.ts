@@ -178,7 +178,7 @@ export async function sampleTimeBefore(
   metricKey: string,
   ts: number,
   rawBefore?: number | null,
-  /** Samples from here on are raw, none packed (the packing job's horizon, as the caller knows it); 0 if unknown. */
+  /** Samples from here on are raw, none packed (the packing job's horizon, as the caller knows it); unset, any may be packed. */
   unpackedFrom = Number.POSITIVE_INFINITY,
 ): Promise<number | undefined> {
   let raw = rawBefore;

@@ -77,7 +77,6 @@ export interface SeriesTierSizeTable {
 export interface RollupJournalTable {
   id: string;
   created_at: number;
-  sample_count: number;
   /** JSON: [thing, [[metric key, time, value, previous time or null], …]][] */
   samples: string;
 }

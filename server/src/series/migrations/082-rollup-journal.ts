@@ -11,7 +11,6 @@ export const rollupJournalMigration: Migration = {
       .createTable('rollup_journal')
       .addColumn('id', 'text', (c) => c.primaryKey())
       .addColumn('created_at', 'bigint', (c) => c.notNull())
-      .addColumn('sample_count', 'integer', (c) => c.notNull())
       // JSON of [thing, [[metric key, time, value, previous time or null], …]][]
       .addColumn('samples', 'text', (c) => c.notNull())
       .execute();
