@@ -1,5 +1,6 @@
 // Rows sent as one array per column (PostgreSQL) or as VALUES (SQLite) come back as they were sent:
-// text with quotes, backslashes, commas, braces, the word NULL, nothing at all; numbers of every size.
+// text with quotes, backslashes, commas, braces, the word NULL, nothing at all; numbers of every size;
+// bytes.
 import { sql, type Kysely } from 'kysely';
 import { databaseTargets } from '../testing/databases';
 import { rowsQuery } from './row-columns';
@@ -28,5 +29,14 @@ describe.each(databaseTargets())('rows as columns on $name', (target) => {
       db,
     );
     expect(rows.map((r) => ({ ...r }))).toEqual(ROWS);
+  });
+
+  it('answers bytes as they were given (a packed block), empty and zero bytes included', async () => {
+    const blobs = [Buffer.from([0, 1, 2, 255, 92, 34]), Buffer.alloc(0), Buffer.from('{"a",NULL}')].map((data, k) => ({ k, data }));
+    const { rows } = await sql<{
+      k: number;
+      data: Uint8Array;
+    }>`with t (k, data) as (${rowsQuery(db, { k: 'integer', data: 'bytea' }, blobs)}) select * from t`.execute(db);
+    expect(rows.map((r) => ({ k: Number(r.k), data: Buffer.from(r.data) }))).toEqual(blobs);
   });
 });

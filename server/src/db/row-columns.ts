@@ -11,7 +11,7 @@ export const SQLITE_ROWS = 1000;
 /** Rows per PostgreSQL statement: bounds one statement's arrays, not its parameters. */
 const POSTGRES_ROWS = 20_000;
 
-type ColumnType = 'text' | 'bigint' | 'integer' | 'double precision';
+type ColumnType = 'text' | 'bigint' | 'integer' | 'double precision' | 'bytea';
 
 /** PostgreSQL's type for each column, as the arrays are cast. */
 export type ColumnTypes<Row> = { readonly [K in keyof Row]: ColumnType };
@@ -25,8 +25,8 @@ const ESCAPED = /[\\"]/;
 /**
  * A column's values as PostgreSQL's array literal, written here rather than by pg (which quotes and
  * escapes every element with two regular expressions, numbers too): numbers as they are, text quoted
- * and escaped only where it holds a quote or a backslash. A column holding anything else (a Date, an
- * object) is left to pg as an array.
+ * and escaped only where it holds a quote or a backslash. A column holding anything else (a Buffer of a
+ * bytea column, a Date, an object) is left to pg as an array.
  */
 function arrayLiteral(rows: readonly object[], column: string, type: ColumnType): string | unknown[] {
   const parts = new Array<string>(rows.length);
