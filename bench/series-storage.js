@@ -9,6 +9,7 @@
 // installed (started on 127.0.0.1:BENCH_VM_PORT, 20428, the samples imported, flushed, its data directory
 // measured, stopped), else "skipped". Then the writer's ingest (samples/s, CPU µs a sample, in this
 // process), packing's own CPU, and read latencies: a year at 1h, a raw day of one metric (packed, raw).
+// Last, packing a closed hour of a live fleet's shape (fleet-packing.js, BENCH_FLEET_PLANTS).
 // SQLite in a temporary directory; BENCH_DATABASE_URL=postgres://… runs both on PostgreSQL (two schemas
 // of that database, dropped at the end).
 'use strict';
@@ -32,6 +33,7 @@ const { ClosedBucketCache } = require(dist.server('series/closed-buckets'));
 const { calendarOf } = require(dist.server('series/calendar'));
 const { summary } = require('./stats');
 const { machineBusySeconds } = require('./process-cpu');
+const { fleetPacking } = require('./fleet-packing');
 const { sql } = require('kysely');
 
 const HISTORY_DAYS = Number(process.env.BENCH_HISTORY_DAYS ?? 14);
@@ -316,6 +318,10 @@ async function main() {
   const yearRead = await timed(50, () => cache.read(noisy, year));
   await noisy.destroy();
 
+  const fleet = await openDatabase('fleet');
+  await fleetPacking(fleet, log);
+  await fleet.destroy();
+
   log(
     `ingest through the series writer (this process, ${engine}, batches of 2,000 samples of one thing, closed hours so each batch also checks for packed duplicates):`,
   );
@@ -331,7 +337,9 @@ async function main() {
   log(`| bytes a sample | ${triple(simFigures)} | ${triple(noisyFigures)} |`);
   if (process.env.BENCH_DATABASE_URL) {
     const admin = await createDatabase(process.env.BENCH_DATABASE_URL);
-    await sql.raw('drop schema if exists bench_sim cascade; drop schema if exists bench_noisy cascade').execute(admin);
+    await sql
+      .raw('drop schema if exists bench_sim cascade; drop schema if exists bench_noisy cascade; drop schema if exists bench_fleet cascade')
+      .execute(admin);
     await admin.destroy();
   }
   fs.rmSync(tmp, { recursive: true, force: true });
