@@ -110,6 +110,43 @@ describe.each(databaseTargets())('the alert engine on $name', (target) => {
     });
   });
 
+  it('reads PV samples only where they can change the verdict: the latest alone of a plant producing well, none at night', async () => {
+    const day = NOON + 7 * 24 * 60 * MIN; // a week on: the other tests' gateways are silent, so not judged
+    const night = day + 10 * 60 * MIN; // 23:00 in Prague
+    const plant = await freshPlant();
+    const expected = (ts: number) => clearSkyPvW(new Date(ts), 49.2, 16.6, 10);
+    // a quarter hour far below the estimate, then the latest sample at it: off, by the latest alone
+    const samples = Array.from({ length: 15 }, (_, i) => ({ ts: day - (i + 1) * MIN, value: 150 }));
+    samples.push({ ts: day, value: expected(day) });
+    await db
+      .insertInto('metric_samples')
+      .values(samples.map((s) => ({ thing_name: plant.thingName, metric_key: 'ActPwrPve', ...s })))
+      .execute();
+    await reportShadow(db, plant.thingName, { ActPwrPve: expected(day) }, day);
+    const reads: string[] = [];
+    const watched = db.withPlugin({
+      transformQuery: (args) => {
+        if (JSON.stringify(args.node).includes('metric_samples')) reads.push(args.node.kind);
+        return args.node;
+      },
+      transformResult: (args) => Promise.resolve(args.result),
+    });
+    const alerts = createAlertEngine({ db: watched, bus: processBus(db), log: quietLog(), consoleUrl: 'https://ems.test', startedAt: 0 });
+    expect(of(plant, (await alerts.tick(day)).opened)).toEqual([]);
+    expect(reads).toEqual(['RawNode']); // each plant's latest sample, in one statement; no window read
+
+    // the latest below the threshold too: the window is read, and the alert opens from it
+    await db.updateTable('metric_samples').set({ value: 150 }).where('thing_name', '=', plant.thingName).where('ts', '=', day).execute();
+    reads.length = 0;
+    expect(of(plant, (await alerts.tick(day)).opened).map((o) => o.kind)).toEqual(['pvLow']);
+    expect(reads).toEqual(['RawNode', 'SelectQueryNode']);
+
+    reads.length = 0;
+    await reportShadow(db, plant.thingName, { ActPwrPve: 0 }, night);
+    await alerts.tick(night);
+    expect(reads).toEqual([]);
+  });
+
   describe('e-mail', () => {
     const inWindow = (patch: Partial<NotificationSettings> = {}): NotificationSettings => ({
       ...defaultSettings(),

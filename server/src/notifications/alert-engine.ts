@@ -1,5 +1,5 @@
 // Raises and clears alerts from the shadows on a timer. Each tick reads every plant with its shadow,
-// thresholds and recent PV samples, judges the conditions, opens what began (mailing those whose
+// thresholds and the recent PV samples its verdict needs (pv-window.ts), judges the conditions, opens what began (mailing those whose
 // schedule is open, in the same transaction) and closes what ended; each change, once committed, is
 // announced on the cluster bus for the users' live streams. One replica ticks (the job's
 // leader); were two to tick at once, the unique index would still let only one of them open an alert,
@@ -12,9 +12,10 @@ import { CONDITION_ALERT_KINDS } from '@helio/contracts';
 import type { AlertDetails, AlertKind, Severity } from '@helio/contracts';
 import { clearAlert, raiseAlert } from './alert-raise';
 import { openAlerts } from './alert-store';
-import { evaluatePlant, newestTimestamp, PV_WINDOW_MS, type PlantSnapshot } from './conditions';
+import { evaluatePlant, gatewayOffline, newestTimestamp, type PlantSnapshot } from './conditions';
 import { notificationsDb } from './notifications-db';
-import { DEFAULT_THRESHOLDS, thresholdsByPlant } from './thresholds';
+import { judgesPvNow, pvSamplesToJudge } from './pv-window';
+import { DEFAULT_THRESHOLDS, thresholdsByPlant, type Thresholds } from './thresholds';
 
 export const ALERT_TICK_MS = 30_000;
 /** The alert engine's lease (jobs/leader-job.ts). */
@@ -75,32 +76,14 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
   const startedAt = deps.startedAt ?? Date.now();
   const { consoleUrl } = deps;
 
-  async function plantSnapshots(now: number) {
+  async function plantSnapshots(now: number, thresholds: ReadonlyMap<string, Thresholds>) {
     const plants = await db
       .selectFrom('plants')
       .leftJoin('shadows', 'shadows.thing_name', 'plants.thing_name')
       .select(['plants.id', 'plants.tenant_id', 'plants.name', 'plants.thing_name', 'plants.latitude', 'plants.longitude'])
       .select(['plants.timezone', 'plants.pv_peak_kw', 'plants.created_at', 'shadows.reported', 'shadows.metadata'])
       .execute();
-    const things = plants.filter((p) => p.reported !== null).map((p) => p.thing_name);
-    const samples =
-      things.length === 0
-        ? []
-        : await db
-            .selectFrom('metric_samples')
-            .select(['thing_name', 'ts', 'value'])
-            .where('thing_name', 'in', things)
-            .where('metric_key', '=', 'ActPwrPve')
-            .where('ts', '>', now - PV_WINDOW_MS)
-            .execute();
-    // grouped in one pass: a fleet reporting every 5 s has some 180 samples a plant in the window
-    const pvSamplesOf = new Map<string, { ts: number; value: number }[]>();
-    for (const s of samples) {
-      const list = pvSamplesOf.get(s.thing_name);
-      if (list) list.push({ ts: s.ts, value: s.value });
-      else pvSamplesOf.set(s.thing_name, [{ ts: s.ts, value: s.value }]);
-    }
-    return plants.map((p) => {
+    const snapshots = plants.map((p) => {
       const snapshot: PlantSnapshot = {
         watchedSince: Math.max(Date.parse(p.created_at), startedAt),
         latitude: p.latitude,
@@ -108,10 +91,23 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
         pvPeakKw: p.pv_peak_kw,
         reported: p.reported === null ? {} : (JSON.parse(p.reported) as Record<string, unknown>),
         lastReportAt: p.metadata === null ? null : newestTimestamp((JSON.parse(p.metadata) as { reported?: unknown }).reported),
-        pvSamples: pvSamplesOf.get(p.thing_name) ?? [],
+        pvSamples: [],
       };
       return { plant: p, snapshot };
     });
+    // PV samples only where they can change the verdict (pv-window.ts): none at night, none offline
+    const candidates = snapshots
+      .filter(
+        ({ plant, snapshot }) => plant.reported !== null && gatewayOffline(snapshot, now).state === 'off' && judgesPvNow(snapshot, now),
+      )
+      .map(({ plant, snapshot }) => ({
+        thingName: plant.thing_name,
+        site: snapshot,
+        thresholds: thresholds.get(plant.id) ?? DEFAULT_THRESHOLDS,
+      }));
+    const pvSamples = await pvSamplesToJudge(deps.db, candidates, now);
+    for (const { plant, snapshot } of snapshots) snapshot.pvSamples = pvSamples.get(plant.thing_name) ?? [];
+    return snapshots;
   }
 
   const raiseDeps = { db: deps.db, bus: deps.bus, consoleUrl, onAlert: deps.onAlert };
@@ -119,7 +115,8 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
   return {
     async tick(now = Date.now()) {
       const result: TickResult = { opened: [], closed: [] };
-      const [snapshots, thresholds, open] = await Promise.all([plantSnapshots(now), thresholdsByPlant(db), openAlerts(db)]);
+      const [thresholds, open] = await Promise.all([thresholdsByPlant(db), openAlerts(db)]);
+      const snapshots = await plantSnapshots(now, thresholds);
       const openIds = new Map(open.map((a) => [`${a.plantId}:${a.kind}`, a.id]));
       for (const { plant, snapshot } of snapshots) {
         try {

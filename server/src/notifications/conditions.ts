@@ -94,19 +94,36 @@ export function gridOutage(reported: Record<string, unknown>): Verdict {
   return OFF;
 }
 
-export function pvLow(plant: PlantSnapshot, thresholds: Thresholds, now: number): Verdict {
+/** The PV the clear-sky estimate expects of the plant now (W), or undefined when there is none to judge by (no PV, the sun too low). */
+export function pvExpectedNow(plant: Pick<PlantSnapshot, 'latitude' | 'longitude' | 'pvPeakKw'>, now: number): number | undefined {
   const peakW = plant.pvPeakKw * 1000;
-  const expectedAt = (ts: number) => clearSkyPvW(new Date(ts), plant.latitude, plant.longitude, plant.pvPeakKw);
-  const expectedNow = expectedAt(now);
+  const expectedNow = clearSkyPvW(new Date(now), plant.latitude, plant.longitude, plant.pvPeakKw);
   // With the sun low the estimate says too little to judge by; the condition is gone until it rises.
-  if (peakW <= 0 || expectedNow < PV_JUDGE_MIN_SHARE * peakW) return OFF;
-  const share = thresholds.pvMinPercent / 100;
+  return peakW <= 0 || expectedNow < PV_JUDGE_MIN_SHARE * peakW ? undefined : expectedNow;
+}
+
+/** Whether a PV sample lies below the plant's threshold share of the clear-sky estimate at its time. */
+export function pvBelowThreshold(
+  plant: Pick<PlantSnapshot, 'latitude' | 'longitude' | 'pvPeakKw'>,
+  thresholds: Thresholds,
+  sample: { ts: number; value: number },
+): boolean {
+  return sample.value < (thresholds.pvMinPercent / 100) * clearSkyPvW(new Date(sample.ts), plant.latitude, plant.longitude, plant.pvPeakKw);
+}
+
+/**
+ * On when every PV sample of the window lies below the threshold and they span it; off when the latest
+ * does not (so the latest alone decides that: the engine reads the rest only when it is low).
+ */
+export function pvLow(plant: PlantSnapshot, thresholds: Thresholds, now: number): Verdict {
+  const expectedNow = pvExpectedNow(plant, now);
+  if (expectedNow === undefined) return OFF;
   const samples = plant.pvSamples.filter((s) => s.ts > now - PV_WINDOW_MS && s.ts <= now).sort((a, b) => a.ts - b.ts);
   const latest = samples.at(-1);
   if (!latest) return UNKNOWN;
-  if (latest.value >= share * expectedAt(latest.ts)) return OFF;
+  if (!pvBelowThreshold(plant, thresholds, latest)) return OFF;
   const spansWindow = samples.length >= PV_MIN_SAMPLES && latest.ts - (samples[0]?.ts ?? latest.ts) >= PV_MIN_SPAN_MS;
-  if (spansWindow && samples.every((s) => s.value < share * expectedAt(s.ts))) {
+  if (spansWindow && samples.every((s) => pvBelowThreshold(plant, thresholds, s))) {
     return ON({ actualW: Math.round(latest.value), expectedW: Math.round(expectedNow), threshold: thresholds.pvMinPercent });
   }
   return UNKNOWN;
