@@ -55,6 +55,9 @@ function nodeProject(dir, { setup = [] } = {}) {
       ...contracts,
     },
     testMatch: ['<rootDir>/src/**/*.test.ts'],
+    // the root config's timeout (jest.config.js) for `npx jest` run inside the workspace, where this
+    // file is the whole config (within the root run, jest takes the root's)
+    testTimeout: 60_000,
   };
 }
 
