@@ -10,6 +10,7 @@ import path from 'node:path';
 import { MOSQUITTO_BIN, mosquittoInstalled, startMosquittoWithLogin, type MosquittoProcess } from '../../../server/src/testing/mosquitto';
 import { until } from '../../../server/src/testing/until';
 import { LocalStore } from '../store/local-store';
+import type { MqttClient } from 'mqtt';
 import { HelioLink } from './helio-link';
 
 const THING = 'link-test';
@@ -57,5 +58,78 @@ describeWithMosquitto('the gateway’s MQTT link', () => {
     void link.stop().then(() => (stopped = true));
     await until(() => stopped, 'the link stopped (still waiting for an acknowledgement?)', 10_000);
     expect(store.next(10).map((entry) => JSON.parse(entry.payload).timestamp)).toEqual([madeAt]);
+  });
+});
+
+// What mqtt.js does not do on a connection that stays up: send again a report whose publish failed, or
+// whose acknowledgement never came (each held the oldest report back while newer ones flowed).
+describeWithMosquitto('the gateway’s MQTT link on a connection that stays up', () => {
+  let dir: string;
+  let broker: MosquittoProcess | undefined;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-link-up-'));
+    broker = await startMosquittoWithLogin(dir, `gw-${THING}`, PASSWORD);
+  });
+  afterAll(async () => {
+    await broker?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A link on its own outbox whose client's first publish of a report is answered by `firstPublish` instead of sent. */
+  async function linkWithFirstPublish(name: string, firstPublish: (callback: (error?: Error) => void) => void, ackTimeoutMs?: number) {
+    const outbox = new LocalStore(path.join(dir, `${name}.db`));
+    const link = new HelioLink({
+      url: broker!.url,
+      thingName: THING,
+      password: PASSWORD,
+      store: outbox,
+      log: { info: () => undefined, warn: () => undefined },
+      onDelta: () => undefined,
+      reconnectMs: 200,
+      ...(ackTimeoutMs === undefined ? {} : { ackTimeoutMs }),
+    });
+    await until(() => link.connected, 'connected');
+    const client = (link as unknown as { client: MqttClient }).client;
+    const publish = client.publish.bind(client);
+    let intercepted = false;
+    client.publish = ((topic: string, payload: string, opts: object, callback: (error?: Error) => void) => {
+      if (!intercepted && topic.endsWith('/reported')) {
+        intercepted = true;
+        firstPublish(callback);
+        return client;
+      }
+      return publish(topic, payload, opts as never, callback as never);
+    }) as typeof client.publish;
+    return { link, outbox, intercepted: () => intercepted };
+  }
+
+  it('sends a report again whose publish failed while the connection stayed up, and keeps the order of the rest', async () => {
+    const { link, outbox } = await linkWithFirstPublish('failed', (callback) => setImmediate(() => callback(new Error('write failed'))));
+    try {
+      link.report({ ActPwrPve: 1 }, Date.now());
+      link.report({ ActPwrPve: 2 }, Date.now());
+      await until(() => outbox.depth() === 0, 'both reports acknowledged without a reconnect');
+      expect(link.acknowledged).toBe(2);
+    } finally {
+      // stopped whatever happened: a link left running would take the next test's client id over
+      await link.stop();
+      outbox.close();
+    }
+  });
+
+  it('sends a report again that the broker never acknowledged while the connection stayed up', async () => {
+    const { link, outbox, intercepted } = await linkWithFirstPublish('unacknowledged', () => undefined, 300);
+    try {
+      link.report({ ActPwrPve: 1 }, Date.now());
+      await until(() => intercepted(), 'the first publish swallowed');
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      link.report({ ActPwrPve: 2 }, Date.now()); // the next report finds the first past its time
+      await until(() => outbox.depth() === 0, 'both reports acknowledged without a reconnect');
+      expect(link.acknowledged).toBe(2);
+    } finally {
+      await link.stop();
+      outbox.close();
+    }
   });
 });

@@ -27,16 +27,30 @@ export interface HelioLinkOptions {
   /** Reports sent and not yet acknowledged at most (default 10). */
   window?: number;
   reconnectMs?: number;
+  /** A report handed to the client and not acknowledged for this long while connected goes again (default ACK_TIMEOUT_MS). */
+  ackTimeoutMs?: number;
   now?: () => number;
 }
 
 const OFFLINE = JSON.stringify({ online: false });
 /** How long a stop waits for the broker to take the "offline" status. */
 const STOP_GRACE_MS = 2000;
+/**
+ * A report not acknowledged for this long on a connection that stayed up is sent again (a copy the
+ * server stores once): without it, a lost acknowledgement held the oldest report back until the next
+ * reconnect while newer ones flowed (a CI run's gateway journey, ci-s52d).
+ */
+export const ACK_TIMEOUT_MS = 20_000;
+
+/** One hand-over of an outbox entry to the client: its callback knows whether it is still the one awaited. */
+interface Sent {
+  at: number;
+}
 
 export class HelioLink {
   private readonly client: MqttClient;
-  private readonly inFlight = new Set<number>();
+  /** Outbox entries handed to the client on this connection and not yet acknowledged. */
+  private readonly inFlight = new Map<number, Sent>();
   /** The newest outbox entry handed to the client on this connection. */
   private sentUpTo = 0;
   private tokens: number;
@@ -145,17 +159,29 @@ export class HelioLink {
     this.pumpTimer = undefined;
     if (!this.client.connected || this.closing) return;
     const now = (this.opts.now ?? Date.now)();
+    for (const [seq, sent] of this.inFlight) if (now - sent.at > (this.opts.ackTimeoutMs ?? ACK_TIMEOUT_MS)) this.sendAgain(seq);
     this.tokens = Math.min(this.rate, this.tokens + ((now - this.tokensAt) / 1000) * this.rate);
     this.tokensAt = now;
     const room = Math.min((this.opts.window ?? 10) - this.inFlight.size, Math.floor(this.tokens));
     const entries = room > 0 ? this.opts.store.next(room, this.sentUpTo) : [];
     for (const entry of entries) {
-      this.tokens -= 1;
       this.sentUpTo = entry.seq;
-      this.inFlight.add(entry.seq);
+      if (this.inFlight.has(entry.seq)) continue; // on its way already (the outbox was read again from an earlier entry)
+      this.tokens -= 1;
+      const sent: Sent = { at: now };
+      this.inFlight.set(entry.seq, sent);
       this.client.publish(entry.topic, entry.payload, { qos: 1 }, (error) => {
-        const ours = this.inFlight.delete(entry.seq);
-        if (error) return; // the connection went; the entry goes again from the outbox
+        const ours = this.inFlight.get(entry.seq) === sent;
+        if (ours) this.inFlight.delete(entry.seq);
+        if (error) {
+          // A lost connection sends everything again from the oldest ('close'); on one that stays up,
+          // nothing else would send this entry again.
+          if (ours && this.client.connected && !this.closing) {
+            this.sendAgain(entry.seq);
+            this.pumpLater();
+          }
+          return;
+        }
         // A copy sent again after a reconnect may be acknowledged twice: counted once.
         if (this.opts.store.remove(entry.seq)) {
           this.acknowledged++;
@@ -165,8 +191,17 @@ export class HelioLink {
       });
     }
     // More waiting than the pace allows now: come back when a token is due.
-    if (entries.length === room && room >= 0 && this.inFlight.size < (this.opts.window ?? 10)) {
-      this.pumpTimer = setTimeout(() => this.pump(), Math.ceil(1000 / this.rate));
-    }
+    if (entries.length === room && room >= 0 && this.inFlight.size < (this.opts.window ?? 10)) this.pumpLater();
+  }
+
+  /** The entry goes out again with the next pump: the outbox is read again from it. */
+  private sendAgain(seq: number): void {
+    this.inFlight.delete(seq);
+    this.sentUpTo = Math.min(this.sentUpTo, seq - 1);
+  }
+
+  private pumpLater(): void {
+    clearTimeout(this.pumpTimer);
+    this.pumpTimer = setTimeout(() => this.pump(), Math.ceil(1000 / this.rate));
   }
 }
