@@ -7,7 +7,16 @@ import type { Database } from '../db/schema';
 import { insertPlant, insertTenant } from '../iot/test-fixtures';
 import { databaseTargets } from '../testing/databases';
 import { addUser } from '../iam/test-fixtures';
-import { findTenantPlant, findTenantPlantByThingName, grantPlantAccess, PLANT_CACHE_MS, PlantLookup, type PlantCaller } from './access';
+import {
+  accessiblePlantIds,
+  findTenantPlant,
+  findTenantPlantByThingName,
+  grantPlantAccess,
+  listTenantPlants,
+  PLANT_CACHE_MS,
+  PlantLookup,
+  type PlantCaller,
+} from './access';
 
 const adminOf = (tenantId: string): PlantCaller => ({ tenantId, sub: 'admin', roleId: 'admin' });
 
@@ -28,6 +37,25 @@ describe.each(databaseTargets())('plant lookups on $name', (target) => {
   beforeEach(() => (lookup = new PlantLookup(db)));
 
   const rename = (name: string) => db.updateTable('plants').set({ name }).where('thing_name', '=', thing).execute();
+
+  it('gives an API key naming no plant none, however its plants are read (no `in ()` for the database to refuse)', async () => {
+    const keyNaming = (plantIds: string[], creatorSeesEveryPlant: boolean): PlantCaller => ({
+      tenantId: tenant,
+      sub: 'key-user',
+      roleId: 'viewer',
+      apiKey: { id: 'key-1', plantIds, plantRole: 'viewer', creatorId: 'admin', creatorSeesEveryPlant, expiresAt: null },
+    });
+    const idsThrough = (caller: PlantCaller) =>
+      db.selectFrom('plants').select('id').where('id', 'in', accessiblePlantIds(db, caller)).execute();
+    for (const creatorSeesEveryPlant of [true, false]) {
+      expect(await listTenantPlants(db, keyNaming([], creatorSeesEveryPlant))).toEqual([]);
+      expect(await idsThrough(keyNaming([], creatorSeesEveryPlant))).toEqual([]);
+    }
+    const plant = await findTenantPlantByThingName(db, adminOf(tenant), thing);
+    const naming = keyNaming([plant!.id], true);
+    expect((await listTenantPlants(db, naming)).map((p) => p.id)).toEqual([plant!.id]);
+    expect(await idsThrough(naming)).toEqual([{ id: plant!.id }]);
+  });
 
   it('finds a plant within its tenant only, kept or not', async () => {
     const plant = await findTenantPlantByThingName(db, adminOf(tenant), thing);

@@ -14,6 +14,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, PlantRole, PlantTable } from '../db/schema';
 import type { ClusterBus } from '../cluster/bus';
 import { ReusedQuery } from '../db/reused-query';
+import { isOneOf } from '../db/dialect';
 import { forbidden } from '../http/errors';
 import { ADMINISTRATOR_ROLES } from '../iam/permissions';
 
@@ -76,12 +77,22 @@ function roleOf(caller: Pick<PlantCaller, 'roleId' | 'apiKey'>, accessRole: Plan
   return lesserRole(held, caller.apiKey.plantRole);
 }
 
-/** The ids of the plants a caller who does not see every plant may see: a subquery, or an API key's list. */
+/**
+ * The ids of the plants a caller who does not see every plant may see, as a subquery. An API key's
+ * list goes in as one parameter (isOneOf): a key naming no plant sees none, where `in ()` would not parse.
+ */
 export function accessiblePlantIds(db: Kysely<Database>, caller: Pick<PlantCaller, 'sub' | 'roleId' | 'apiKey'>) {
   const named = caller.apiKey?.plantIds;
-  if (named && rolesOnEveryPlant(caller)) return [...named];
-  const query = db.selectFrom('plant_access').select('plant_access.plant_id').where('plant_access.user_id', '=', accessHolder(caller));
-  return named ? query.where('plant_access.plant_id', 'in', [...named]) : query;
+  if (named && rolesOnEveryPlant(caller))
+    return db
+      .selectFrom('plants')
+      .select('plants.id')
+      .where(isOneOf(db, 'plants.id', named));
+  const query = db
+    .selectFrom('plant_access')
+    .select('plant_access.plant_id as id')
+    .where('plant_access.user_id', '=', accessHolder(caller));
+  return named ? query.where(isOneOf(db, 'plant_access.plant_id', named)) : query;
 }
 
 function visiblePlants(db: Kysely<Database>, caller: PlantCaller) {
@@ -93,7 +104,7 @@ function visiblePlants(db: Kysely<Database>, caller: PlantCaller) {
     .selectAll('plants')
     .select('plant_access.role as access_role')
     .where('plants.tenant_id', '=', caller.tenantId);
-  if (caller.apiKey?.plantIds) query = query.where('plants.id', 'in', [...caller.apiKey.plantIds]);
+  if (caller.apiKey?.plantIds) query = query.where(isOneOf(db, 'plants.id', caller.apiKey.plantIds));
   if (!rolesOnEveryPlant(caller)) query = query.where('plant_access.role', 'is not', null);
   return query;
 }
