@@ -1,13 +1,15 @@
 // Routes of the integrations app: API keys, webhooks and the API reference; the plants' data sources;
 // the releases of the console's modules.
-import { lazy } from 'react';
-import { ManifestRoutes } from '@helio/shared-utils';
+import { lazyPage, ManifestRoutes, pagePreloader } from '@helio/shared-utils';
 import { manifest } from './manifest';
 import './integrations.css';
 
-const IntegrationsPage = lazy(() => import(/* webpackChunkName: "integrations" */ './integrations-page/integrations.component'));
-const SourcesPage = lazy(() => import(/* webpackChunkName: "sources" */ './sources/sources.component'));
-const ReleasesPage = lazy(() => import(/* webpackChunkName: "releases" */ './releases/releases.component'));
+const IntegrationsPage = lazyPage(() => import(/* webpackChunkName: "integrations" */ './integrations-page/integrations.component'));
+const SourcesPage = lazyPage(() => import(/* webpackChunkName: "sources" */ './sources/sources.component'));
+const ReleasesPage = lazyPage(() => import(/* webpackChunkName: "releases" */ './releases/releases.component'));
+
+// The code helioApplication waits for: the page of the URL the app mounts on.
+export const preloadPageAt = pagePreloader(manifest, { overview: IntegrationsPage, sources: SourcesPage, releases: ReleasesPage });
 
 export function Root() {
   return (

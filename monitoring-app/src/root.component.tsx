@@ -1,7 +1,7 @@
 // Routes of the monitoring app: the dashboard, the plant's inverters and batteries, statistics, spot
 // prices, services and the metric logs. Paths and the module wrapper come from the manifest.
 import React from 'react';
-import { lazyPage, ManifestRoutes, pageAt } from '@helio/shared-utils';
+import { lazyPage, ManifestRoutes, pagePreloader } from '@helio/shared-utils';
 import { manifest } from './manifest';
 
 // Most sign-ins land on the dashboard: its chunk is fetched (idle priority) as soon as this app's code is.
@@ -13,7 +13,8 @@ const ServicesPage = lazyPage(() => import(/* webpackChunkName: "services" */ '.
 const DevicesPage = lazyPage(() => import(/* webpackChunkName: "devices" */ './devices/devices.component'));
 const MetricLogPage = lazyPage(() => import(/* webpackChunkName: "metric-log" */ './metric-log/metric-log.component'));
 
-const PAGES: Record<keyof typeof manifest.routes, { preload(): Promise<void> }> = {
+// The code helioApplication waits for: the page of the URL the app mounts on.
+export const preloadPageAt = pagePreloader(manifest, {
   dashboard: DashboardPage,
   inverters: DevicesPage,
   batteries: DevicesPage,
@@ -22,13 +23,7 @@ const PAGES: Record<keyof typeof manifest.routes, { preload(): Promise<void> }> 
   statistics: StatisticsPage,
   logs: LogsPage,
   metricLog: MetricLogPage,
-};
-
-/** Loads the code of the page `pathname` shows, so the app mounts it without suspending (lazy-page.tsx). */
-export function preloadPageAt(pathname: string): Promise<void> {
-  const page = pageAt(manifest, pathname);
-  return page ? PAGES[page].preload() : Promise.resolve();
-}
+});
 
 export function Root() {
   return (

@@ -1,14 +1,20 @@
 // Routes of the notifications app: the notification centre and the user's notification schedule.
-import React, { lazy } from 'react';
-import { ManifestRoutes } from '@helio/shared-utils';
+import React from 'react';
+import { lazyPage, ManifestRoutes, pagePreloader } from '@helio/shared-utils';
 import { manifest } from './manifest';
 
-const NotificationCentrePage = lazy(
+const NotificationCentrePage = lazyPage(
   () => import(/* webpackChunkName: "notification-centre" */ './notification-centre/notification-centre.component'),
 );
-const NotificationSchedulePage = lazy(
+const NotificationSchedulePage = lazyPage(
   () => import(/* webpackChunkName: "notification-schedule" */ './notification-schedule/notification-schedule.component'),
 );
+
+// The code helioApplication waits for: the page of the URL the app mounts on.
+export const preloadPageAt = pagePreloader(manifest, {
+  notificationCentre: NotificationCentrePage,
+  notificationSchedule: NotificationSchedulePage,
+});
 
 export function Root() {
   return (

@@ -149,6 +149,7 @@ export { toCsv, plantSeriesParams };
 export { permissionLabel } from '../src/current-user/permission-label';
 // the pages' loaders, real: plain code over React and the router
 export { lazyPage, type LazyPage } from '../src/app-frame/lazy-page';
+export { pagePreloader, type RoutePage } from '../src/app-frame/page-preloader';
 export { pageAt } from '../src/manifests/page-at';
 export {
   CSV_DIGITS,

@@ -157,4 +157,5 @@ export { HelioAppFrame } from './app-frame/app-frame';
 export { ROUTER_FUTURE } from './app-frame/router-future';
 export { helioApplication, type HelioApplicationOptions } from './app-frame/helio-application';
 export { lazyPage, type LazyPage } from './app-frame/lazy-page';
+export { pagePreloader, type RoutePage } from './app-frame/page-preloader';
 export { pageAt } from './manifests/page-at';

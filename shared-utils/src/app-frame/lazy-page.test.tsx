@@ -1,8 +1,10 @@
 // A lazy page that was preloaded renders at once, never showing its Suspense fallback (which would
-// hold back its reveal by React's fallback throttle); one not preloaded suspends as React.lazy's does;
-// a failed load is tried again. pageAt names the page a URL shows, by the manifest's paths.
+// hold back its reveal by React's fallback throttle); one not preloaded suspends as React.lazy's does,
+// and keeps its state through later renders (React's retry of the suspended render already renders the
+// loaded page, so no later render swaps the element type under it); a failed load is tried again.
+// pageAt names the page a URL shows, by the manifest's paths.
 import { act, render, screen } from '@testing-library/react';
-import { Suspense, type ReactElement } from 'react';
+import { Suspense, useState, type ReactElement } from 'react';
 import { pageAt } from '../manifests/page-at';
 import { lazyPage } from './lazy-page';
 
@@ -31,6 +33,25 @@ describe('lazyPage', () => {
     expect(screen.getByText('loading')).toBeTruthy();
     await act(async () => arrive({ default: Hello }));
     expect(await screen.findByText('Hello Plzeň')).toBeTruthy();
+  });
+
+  it('keeps the state of a page that suspended when it renders again with new props', async () => {
+    function Counter({ label }: { label: string }) {
+      const [clicks, setClicks] = useState(0);
+      return (
+        <button type="button" onClick={() => setClicks(clicks + 1)}>
+          {label} {clicks}
+        </button>
+      );
+    }
+    let arrive: (module: { default: typeof Counter }) => void = () => undefined;
+    const Page = lazyPage(() => new Promise<{ default: typeof Counter }>((resolve) => (arrive = resolve)));
+    const { rerender } = render(inSuspense(<Page label="inverters" />));
+    await act(async () => arrive({ default: Counter }));
+    const button = await screen.findByText('inverters 0');
+    act(() => button.click());
+    rerender(inSuspense(<Page label="batteries" />));
+    expect(screen.getByText('batteries 1')).toBeTruthy();
   });
 
   it('tries a failed load again', async () => {
