@@ -184,7 +184,11 @@ async function compactDays(db: Kysely<Database>, thingName: string, from: number
         .orderBy('period_start')
         .execute();
       const blocksOf = new Map<string, Uint8Array[]>();
-      for (const h of hours) blocksOf.set(h.metric_key, [...(blocksOf.get(h.metric_key) ?? []), h.data]);
+      for (const h of hours) {
+        const blocks = blocksOf.get(h.metric_key);
+        if (blocks) blocks.push(h.data);
+        else blocksOf.set(h.metric_key, [h.data]);
+      }
       const split = [...blocksOf].filter(([, blocks]) => blocks.length > 1);
       if (split.length === 0) return 0;
       await trx
