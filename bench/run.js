@@ -2,7 +2,8 @@
 // reads under concurrent load, the plants table at 1,000 plants (bench/plants-table.js) and remote
 // control's fleet command and change round trip (bench/remote-control.js), against
 // the built server in its own process on loopback; then the browser figures in headless Chromium
-// (bench/browser.js; BENCH_BROWSER=off skips them), and analytics at 1,000 plants (bench/analytics.js).
+// (bench/browser.js; BENCH_BROWSER=off skips them) and bytes a sample at rest (Helio's packed blocks
+// beside VictoriaMetrics, bench/series-bytes.js), and analytics at 1,000 plants (bench/analytics.js).
 // BENCH_DATABASE_URL=postgres://… runs it on PostgreSQL (the database is emptied first: use a scratch one).
 'use strict';
 const fs = require('node:fs');
@@ -25,6 +26,7 @@ const { benchRemoteControl } = require('./remote-control');
 const { benchAnalytics } = require('./analytics');
 const { benchEv } = require('./ev');
 const { startBenchServer } = require('./bench-server');
+const { packedAtRest } = require('./series-bytes');
 
 const PORT = Number(process.env.BENCH_PORT ?? 18500);
 const MQTT_PORT = Number(process.env.BENCH_MQTT_PORT ?? 18851);
@@ -196,6 +198,14 @@ async function main() {
         ? []
         : await browserBench({ base: BASE, mqttUrl: `mqtt://127.0.0.1:${MQTT_PORT}`, admin, plant: setup.plant, token: idToken, log });
 
+    // last: packing what the server has not packed yet is CPU the other figures should not share
+    log('Bytes a sample at rest: every closed hour packed, beside VictoriaMetrics for the same samples…');
+    const atRest = await packedAtRest(db, Date.now());
+    const vmBytes = atRest.vm.skipped ? `skipped (${atRest.vm.skipped})` : `${atRest.vm.perSample.toFixed(2)} bytes a sample`;
+    log(
+      `  Helio ${atRest.helio.toFixed(2)} bytes a sample (${atRest.packed} samples packed), VictoriaMetrics ${vmBytes} (${atRest.samples} samples)`,
+    );
+
     log('');
     log('| measure | result | target |');
     log('|---|---|---|');
@@ -207,6 +217,9 @@ async function main() {
       `| shadow reads, 32 concurrent (node:http keep-alive) | ${Math.round(lightReads.perSecond)}/s, p99 ${ms(lightReads.p99)} | ≥ 3,000/s at p99 ≤ 25 ms |`,
     );
     log(`| history written in bulk | ${Math.round(setup.historySamples / setup.historySeconds)} samples/s | — |`);
+    log(
+      `| bytes a sample at rest (${days} days of 5-minute history, packed) | Helio ${atRest.helio.toFixed(2)}, VictoriaMetrics ${atRest.vm.skipped ? 'skipped' : atRest.vm.perSample.toFixed(2)} | ≤ 2 (issue 38) |`,
+    );
     browserRows.forEach(log);
     if (ing.lost !== 0 || reads.failures !== 0 || lightReads.failures !== 0) process.exitCode = 1;
   } finally {

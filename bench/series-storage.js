@@ -14,7 +14,6 @@
 // of that database, dropped at the end).
 'use strict';
 const { seededNoise } = require('./seeded-noise');
-const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -34,12 +33,11 @@ const { calendarOf } = require(dist.server('series/calendar'));
 const { summary } = require('./stats');
 const { machineBusySeconds } = require('./process-cpu');
 const { fleetPacking } = require('./fleet-packing');
+const { tableBytes, victoriaBytes, vmSeries } = require('./series-bytes');
 const { sql } = require('kysely');
 
 const HISTORY_DAYS = Number(process.env.BENCH_HISTORY_DAYS ?? 14);
 const NOISY_DAYS = Number(process.env.BENCH_NOISY_DAYS ?? 3);
-const VM_PORT = Number(process.env.BENCH_VM_PORT ?? 20428);
-const VM_BINARY = process.env.BENCH_VM_BINARY ?? '/usr/bin/victoria-metrics';
 const DAY_MS = 86_400_000;
 const log = (line) => process.stdout.write(`${line}\n`);
 const silent = { info() {}, warn() {}, error: (m) => log(`  error: ${m}`) };
@@ -64,34 +62,6 @@ async function openDatabase(name) {
   return db;
 }
 
-/**
- * Bytes of a table with its indexes: SQLite's pages of each (dbstat; freed pages are the file's, not
- * the table's); PostgreSQL's main forks of the table, its TOAST table and index and its indexes after
- * a VACUUM FULL, so the space of the hour blocks a day block replaced, which later blocks reuse, is not
- * counted as theirs; without the free-space and visibility maps, a few fixed pages a relation.
- */
-async function tableBytes(db, table) {
-  if (isPostgres(db)) {
-    await sql.raw(`vacuum full ${table}`).execute(db);
-    const { rows } = await sql`
-      select coalesce(sum(pg_relation_size(r.oid, 'main')), 0) as n from pg_class r
-      where r.oid = ${table}::regclass
-        or r.oid in (select indexrelid from pg_index where indrelid = ${table}::regclass)
-        or r.oid = (select reltoastrelid from pg_class where oid = ${table}::regclass)
-        or r.oid in (select indexrelid from pg_index where indrelid = (select reltoastrelid from pg_class where oid = ${table}::regclass))`.execute(
-      db,
-    );
-    return Number(rows[0].n);
-  }
-  const { rows } = await sql`select name from sqlite_master where tbl_name = ${table}`.execute(db);
-  let total = 0;
-  for (const { name } of rows) {
-    const r = await sql`select coalesce(sum(pgsize), 0) as n from dbstat where name = ${name}`.execute(db);
-    total += Number(r.rows[0].n);
-  }
-  return total;
-}
-
 const count = async (db, table, column) => {
   const q = db.selectFrom(table);
   const row = await (
@@ -109,67 +79,14 @@ async function allSeries(db) {
     .orderBy('metric_key')
     .orderBy('ts')
     .execute();
-  const series = new Map();
+  const bySeries = new Map();
   for (const r of rows) {
     const id = `${r.thing_name}|${r.metric_key}`;
-    let s = series.get(id);
-    if (!s)
-      series.set(
-        id,
-        (s = { metric: { __name__: r.metric_key.replace(/[^a-zA-Z0-9_:]/g, '_'), thing: r.thing_name }, values: [], timestamps: [] }),
-      );
-    s.values.push(r.value);
-    s.timestamps.push(Number(r.ts));
+    let s = bySeries.get(id);
+    if (!s) bySeries.set(id, (s = { thing: r.thing_name, key: r.metric_key, samples: [] }));
+    s.samples.push({ ts: Number(r.ts), value: r.value });
   }
-  return [...series.values()];
-}
-
-/** VictoriaMetrics' bytes a sample for `series`, or a reason it was skipped. */
-async function victoriaBytes(series, samples) {
-  if (!fs.existsSync(VM_BINARY)) return { skipped: `${VM_BINARY} is not installed (apt-get install victoria-metrics)` };
-  const dataDir = fs.mkdtempSync(path.join(tmp, 'vm-'));
-  const vm = spawn(
-    VM_BINARY,
-    [`-storageDataPath=${dataDir}`, `-httpListenAddr=127.0.0.1:${VM_PORT}`, '-retentionPeriod=100y', '-loggerLevel=ERROR'],
-    {
-      stdio: 'ignore',
-    },
-  );
-  const base = `http://127.0.0.1:${VM_PORT}`;
-  try {
-    let up = false;
-    for (let i = 0; i < 100 && !up; i++) {
-      up = await fetch(`${base}/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (!up) await new Promise((r) => setTimeout(r, 100));
-    }
-    if (!up) return { skipped: `victoria-metrics did not answer on ${base}` };
-    const body = series.map((s) => JSON.stringify(s)).join('\n');
-    const imported = await fetch(`${base}/api/v1/import`, { method: 'POST', body });
-    if (!imported.ok) return { skipped: `import answered ${imported.status}` };
-    await fetch(`${base}/internal/force_flush`);
-    await new Promise((r) => setTimeout(r, 2000));
-    await fetch(`${base}/internal/force_merge`);
-    await new Promise((r) => setTimeout(r, 3000));
-    const stored = await fetch(`${base}/api/v1/query?query=count(count_over_time({__name__!=""}[100y]))`).then((r) => r.json());
-    const bytes = duBytes(dataDir);
-    return { bytes, perSample: bytes / samples, series: stored?.data?.result?.[0]?.value?.[1] };
-  } finally {
-    vm.kill('SIGTERM');
-    await new Promise((r) => vm.once('exit', r));
-  }
-}
-
-function duBytes(dir) {
-  let total = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    if (entry.isDirectory()) total += duBytes(p);
-    else if (entry.isFile()) total += fs.statSync(p).size;
-  }
-  return total;
+  return [...bySeries.values()].map((s) => vmSeries(s.thing, s.key, s.samples));
 }
 
 /** Packs everything closed; bytes a sample raw before and packed after, and packing's CPU. */
