@@ -10,7 +10,7 @@ const path = require('node:path');
 const { sql } = require('kysely');
 const dist = require('./dist-paths');
 const { isPostgres } = require(dist.server('db/dialect'));
-const { packClosedHours, PACK_AFTER_MS } = require(dist.server('series/series-packer'));
+const { packClosedHours, PACK_AFTER_MS, seriesByThing } = require(dist.server('series/series-packer'));
 const { blockStart, readStoredSamples } = require(dist.server('series/stored-samples'));
 
 const VM_PORT = Number(process.env.BENCH_VM_PORT ?? 20428);
@@ -108,18 +108,7 @@ const vmSeries = (thingName, metricKey, samples) => ({
 async function packedAtRest(db, now) {
   await packClosedHours(db, now);
   const cutoff = blockStart(now - PACK_AFTER_MS);
-  const rows = await db
-    .selectFrom('metric_rollups')
-    .select(['thing_name', 'metric_key'])
-    .distinct()
-    .where('granularity', '=', 'month')
-    .execute();
-  const keysOf = new Map();
-  for (const { thing_name: thing, metric_key: key } of rows) {
-    const keys = keysOf.get(thing);
-    if (keys) keys.push(key);
-    else keysOf.set(thing, [key]);
-  }
+  const keysOf = await seriesByThing(db);
   const series = [];
   let samples = 0;
   for (const [thing, keys] of keysOf)

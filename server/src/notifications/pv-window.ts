@@ -10,6 +10,7 @@ import { rowsQuery, SQLITE_ROWS } from '../db/row-columns';
 import type { Database } from '../db/schema';
 import { pvBelowThreshold, pvExpectedNow, PV_WINDOW_MS, type PlantSnapshot } from './conditions';
 import type { Thresholds } from './thresholds';
+import { groupedBy } from '../grouped-by';
 
 export const PV_METRIC = 'ActPwrPve';
 
@@ -47,8 +48,7 @@ async function latestPvOf(db: Kysely<Database>, things: readonly string[], now: 
 
 /** The window's PV samples of the things, by thing. */
 async function pvWindowOf(db: Kysely<Database>, things: readonly string[], now: number): Promise<Map<string, PvSample[]>> {
-  const samplesOf = new Map<string, PvSample[]>();
-  if (things.length === 0) return samplesOf;
+  if (things.length === 0) return new Map();
   const rows = await db
     .selectFrom('metric_samples')
     .select(['thing_name', 'ts', 'value'])
@@ -58,13 +58,11 @@ async function pvWindowOf(db: Kysely<Database>, things: readonly string[], now: 
     .where('ts', '<=', now)
     .execute();
   // grouped in one pass (a plant reporting every 5 s has some 180 samples in the window)
-  for (const row of rows) {
-    const sample = { ts: Number(row.ts), value: Number(row.value) };
-    const list = samplesOf.get(row.thing_name);
-    if (list) list.push(sample);
-    else samplesOf.set(row.thing_name, [sample]);
-  }
-  return samplesOf;
+  return groupedBy(
+    rows,
+    (row) => row.thing_name,
+    (row) => ({ ts: Number(row.ts), value: Number(row.value) }),
+  );
 }
 
 /**

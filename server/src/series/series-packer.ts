@@ -15,6 +15,7 @@ import type { Database } from '../db/schema';
 import { startLeaderJob, type JobClock } from '../jobs/leader-job';
 import { unpackBlock, type PackedSample } from './block-codec';
 import { blockRow, blockStart, BLOCK_MS, DAY_BLOCK_MS, dayBlockStart, lockSeriesOf } from './stored-samples';
+import { groupedBy } from '../grouped-by';
 
 /**
  * An hour is packed once it ended this long ago: readers of the last minutes (the alert engine's
@@ -120,13 +121,11 @@ async function packBatch(
       .returning(['metric_key', 'ts', 'value'])
       .execute();
     if (moved.length === 0) return { blocks: 0, samples: 0, days: 0 };
-    const samplesOf = new Map<string, PackedSample[]>();
-    for (const row of moved) {
-      const list = samplesOf.get(row.metric_key);
-      const sample = { ts: Number(row.ts), value: Number(row.value) };
-      if (list) list.push(sample);
-      else samplesOf.set(row.metric_key, [sample]);
-    }
+    const samplesOf = groupedBy(
+      moved,
+      (row) => row.metric_key,
+      (row): PackedSample => ({ ts: Number(row.ts), value: Number(row.value) }),
+    );
     const stored = await trx
       .selectFrom('metric_blocks')
       .select(['metric_key', 'period_start', 'period_end', 'sample_count', 'data'])
@@ -137,13 +136,11 @@ async function packBatch(
       .orderBy('metric_key')
       .orderBy('period_start')
       .execute();
-    const blocksOf = new Map<string, OpenBlock[]>();
-    for (const b of stored) {
-      const block = { start: Number(b.period_start), end: Number(b.period_end), count: b.sample_count, data: b.data, added: [] };
-      const list = blocksOf.get(b.metric_key);
-      if (list) list.push(block);
-      else blocksOf.set(b.metric_key, [block]);
-    }
+    const blocksOf = groupedBy(
+      stored,
+      (b) => b.metric_key,
+      (b): OpenBlock => ({ start: Number(b.period_start), end: Number(b.period_end), count: b.sample_count, data: b.data, added: [] }),
+    );
     let added = 0;
     const rows: ReturnType<typeof blockRow>[] = [];
     for (const [metricKey, samples] of samplesOf) {
@@ -183,12 +180,11 @@ async function compactDays(db: Kysely<Database>, thingName: string, from: number
         .orderBy('metric_key')
         .orderBy('period_start')
         .execute();
-      const blocksOf = new Map<string, Uint8Array[]>();
-      for (const h of hours) {
-        const blocks = blocksOf.get(h.metric_key);
-        if (blocks) blocks.push(h.data);
-        else blocksOf.set(h.metric_key, [h.data]);
-      }
+      const blocksOf = groupedBy(
+        hours,
+        (h) => h.metric_key,
+        (h) => h.data,
+      );
       const split = [...blocksOf].filter(([, blocks]) => blocks.length > 1);
       if (split.length === 0) return 0;
       await trx
@@ -241,13 +237,8 @@ async function firstRawOf(
   return first;
 }
 
-/**
- * Packs every raw sample older than the closed hours before `now` (less PACK_AFTER_MS), thing by
- * thing; `shouldStop` is asked between batches (a stopping server ends after the batch under way).
- */
-export async function packClosedHours(db: Kysely<Database>, now: number, shouldStop: () => boolean = () => false): Promise<PackResult> {
-  const cutoff = blockStart(now - PACK_AFTER_MS);
-  // The month roll-ups name every series with samples in a few rows each (as retention reads them).
+/** Every thing's series, in name order: the month roll-ups name every series with samples, in a few rows each. */
+export async function seriesByThing(db: Kysely<Database>): Promise<Map<string, string[]>> {
   const series = await db
     .selectFrom('metric_rollups')
     .select(['thing_name', 'metric_key'])
@@ -256,12 +247,20 @@ export async function packClosedHours(db: Kysely<Database>, now: number, shouldS
     .orderBy('thing_name')
     .orderBy('metric_key')
     .execute();
-  const keysOf = new Map<string, string[]>();
-  for (const { thing_name: thingName, metric_key: metricKey } of series) {
-    const keys = keysOf.get(thingName);
-    if (keys) keys.push(metricKey);
-    else keysOf.set(thingName, [metricKey]);
-  }
+  return groupedBy(
+    series,
+    (s) => s.thing_name,
+    (s) => s.metric_key,
+  );
+}
+
+/**
+ * Packs every raw sample older than the closed hours before `now` (less PACK_AFTER_MS), thing by
+ * thing; `shouldStop` is asked between batches (a stopping server ends after the batch under way).
+ */
+export async function packClosedHours(db: Kysely<Database>, now: number, shouldStop: () => boolean = () => false): Promise<PackResult> {
+  const cutoff = blockStart(now - PACK_AFTER_MS);
+  const keysOf = await seriesByThing(db);
   const total: PackResult = { blocks: 0, samples: 0, days: 0 };
   const closedDays = dayBlockStart(cutoff);
   for (const [thingName, metricKeys] of keysOf) {

@@ -12,6 +12,7 @@ import { addEnergyOf } from './energy-shares';
 import { PACK_AFTER_MS } from './series-packer';
 import { journalSamples } from './journal-rows';
 import { PendingRollups, type ThingRollups } from './pending-rollups';
+import { groupedBy } from '../grouped-by';
 
 const FIRST_COLUMNS = { thing_name: 'text', metric_key: 'text', ts: 'bigint' } as const;
 const SAMPLE_COLUMNS = { thing_name: 'text', metric_key: 'text', ts: 'bigint', value: 'double precision' } as const;
@@ -139,13 +140,11 @@ export class SeriesWriter {
         .onConflict((oc) => oc.columns(['thing_name', 'metric_key', 'ts']).doNothing())
         .returning(['thing_name', 'metric_key', 'ts', 'value']),
     );
-    const inserted = new Map<string, Sample[]>();
-    for (const row of [...packed, ...stored]) {
-      const sample = { metricKey: row.metric_key, ts: Number(row.ts), value: row.value };
-      const list = inserted.get(row.thing_name);
-      if (list) list.push(sample);
-      else inserted.set(row.thing_name, [sample]);
-    }
+    const inserted = groupedBy(
+      [...packed, ...stored],
+      (row) => row.thing_name,
+      (row): Sample => ({ metricKey: row.metric_key, ts: Number(row.ts), value: row.value }),
+    );
     if (inserted.size === 0) return;
     for (const samples of inserted.values())
       samples.sort((a, b) => (a.metricKey < b.metricKey ? -1 : a.metricKey > b.metricKey ? 1 : a.ts - b.ts));

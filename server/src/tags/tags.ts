@@ -9,6 +9,7 @@ import { accessiblePlantIds, seesEveryPlant, type PlantCaller } from '../plants/
 import type { TagTable } from './tables';
 
 import type { PlantTag, TagColour } from '@helio/contracts';
+import { groupedBy } from '../grouped-by';
 
 export type TagView = PlantTag;
 
@@ -185,12 +186,11 @@ export async function tagIdsByPlant<DB, TB extends keyof DB>(
   if (Array.isArray(onlyPlantIds)) query = query.where(isOneOf(db, 'plant_tags.plant_id', onlyPlantIds));
   else if (onlyPlantIds !== undefined) query = query.where('plant_tags.plant_id', 'in', onlyPlantIds);
   const rows = await query.execute();
-  const byPlant = new Map<string, string[]>();
-  for (const row of rows) {
-    const list = byPlant.get(row.plant_id);
-    if (list) list.push(row.tag_id);
-    else byPlant.set(row.plant_id, [row.tag_id]);
-  }
+  const byPlant = groupedBy(
+    rows,
+    (row) => row.plant_id,
+    (row) => row.tag_id,
+  );
   // A plant has a few tags: sorting each short list beats sorting every row in SQL.
   for (const list of byPlant.values()) list.sort();
   return byPlant;
