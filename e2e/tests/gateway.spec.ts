@@ -58,6 +58,7 @@ test('a plant created in the console shows its live flow and its devices once th
     await expect(row.getByTestId('plant-status'), output).toHaveAttribute('data-status', 'online', { timeout: 20_000 });
     await row.click();
     await page.getByTestId('detail-make-active').click();
+    await expect(page.getByTestId('detail-active')).toBeVisible();
 
     // The live flow: 6 kW of sun, 3.7 kW exported, the battery charging 0.8 kW.
     await page.goto('/flow');

@@ -115,6 +115,7 @@ test('a charger added in the console connects over OCPP, shows its boot, raises 
     });
     await page.goBack();
     await page.getByTestId('detail-make-active').click();
+    await expect(page.getByTestId('detail-active')).toBeVisible();
     await page.goto('/ev');
     const control = page.getByTestId('ocpp-charger');
     await expect(control.getByTestId('ocpp-connection')).toHaveText('připojena');

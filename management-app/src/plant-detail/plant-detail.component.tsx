@@ -46,7 +46,7 @@ export default function PlantDetailPage() {
     <div className="helio-management-page">
       <PageHeader breadcrumbs={crumbs} title={plant.name} description={plant.location}>
         {active?.id === plant.id ? (
-          <Tag large minimal intent="primary" icon="star">
+          <Tag large minimal intent="primary" icon="star" data-testid="detail-active">
             {t('plants.active')}
           </Tag>
         ) : (

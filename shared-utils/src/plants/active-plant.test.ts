@@ -1,5 +1,13 @@
 import type { Plant } from '../api/endpoints';
-import { ACTIVE_PLANT_STORAGE_KEY, activePlant$, resetActivePlant, setActivePlant, storedActivePlantId } from './active-plant';
+import {
+  ACTIVE_PLANT_STORAGE_KEY,
+  activePlant$,
+  adoptActivePlantAnswer,
+  currentActivePlant,
+  resetActivePlant,
+  setActivePlant,
+  storedActivePlantId,
+} from './active-plant';
 
 const plant: Plant = {
   id: 'plant-7',
@@ -41,5 +49,34 @@ describe('activePlant$', () => {
     activePlant$.subscribe((p) => (current = p)).unsubscribe();
     expect(current).toBeNull();
     expect(localStorage.getItem('site')).toBe('plant-7');
+  });
+});
+
+describe('adoptActivePlantAnswer', () => {
+  const chosen: Plant = { ...plant, id: 'plant-9', name: 'Bystrc' };
+  beforeEach(() => {
+    localStorage.clear();
+    resetActivePlant();
+  });
+
+  it('makes the answer for the stored plant the active plant, as the server sent it', () => {
+    localStorage.setItem('site', 'plant-7');
+    adoptActivePlantAnswer('plant-7', plant);
+    expect(currentActivePlant()).toBe(plant);
+  });
+
+  it("takes the server's other plant when the stored one is gone", () => {
+    localStorage.setItem('site', 'plant-gone');
+    adoptActivePlantAnswer('plant-gone', chosen);
+    expect(currentActivePlant()).toBe(chosen);
+    expect(storedActivePlantId()).toBe('plant-9');
+  });
+
+  it('keeps the plant the user chose after the answer was asked for', () => {
+    localStorage.setItem('site', 'plant-7');
+    setActivePlant(chosen); // "make active" clicked while the answer for plant-7 was on its way
+    adoptActivePlantAnswer('plant-7', plant);
+    expect(currentActivePlant()).toBe(chosen);
+    expect(storedActivePlantId()).toBe('plant-9');
   });
 });

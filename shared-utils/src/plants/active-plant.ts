@@ -23,6 +23,17 @@ export function storedActivePlantId(): string | null {
   return readStorage('local', ACTIVE_PLANT_STORAGE_KEY);
 }
 
+/**
+ * The server's answer for the plant that was wanted becomes the active plant, unless the user has
+ * chosen another since it was asked for: an answer for the plant a page loaded with must not undo a
+ * click on "make active" that came before the answer's effect ran (a journey saw /ev show the old plant).
+ */
+export function adoptActivePlantAnswer(wanted: string | null, answer: Plant | null): void {
+  const current = subject.getValue();
+  if ((current?.id ?? storedActivePlantId()) !== wanted) return;
+  if (current !== answer) setActivePlant(answer);
+}
+
 /** Forgets the plant in memory on sign-out; the stored id stays for the next sign-in. */
 export function resetActivePlant(): void {
   if (subject.getValue() !== null) subject.next(null);

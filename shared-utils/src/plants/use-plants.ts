@@ -10,7 +10,7 @@ import { useObservable } from '../components/use-observable';
 import { useCurrentUser } from '../current-user/current-user';
 import { queryClient } from '../query/query-client';
 import { session$ } from '../session/session';
-import { activePlant$, setActivePlant, storedActivePlantId } from './active-plant';
+import { activePlant$, adoptActivePlantAnswer, storedActivePlantId } from './active-plant';
 import { PLANT_LIST_KEY } from './plant-list-key';
 
 /** Every plant of the user (a fleet may be thousands: pages that only show one plant use useActivePlant). */
@@ -62,8 +62,8 @@ export function useActivePlant(): ActivePlantState {
   const plant = query.isSuccess ? query.data : active;
 
   useEffect(() => {
-    if (query.isSuccess && query.data !== active) setActivePlant(query.data);
-  }, [query.isSuccess, query.data, active]);
+    if (query.isSuccess) adoptActivePlantAnswer(wanted, query.data);
+  }, [query.isSuccess, query.data, active, wanted]);
 
   const error = query.error ?? user.error ?? null;
   return { plant, isLoading: plant === null && query.isPending && !error, error };
