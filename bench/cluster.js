@@ -3,20 +3,21 @@
 // each publishing one report every ~4.8 s (BENCH_CLUSTER_RATE, 50,000 samples/s in all, the issue's
 // load) for BENCH_CLUSTER_ROUNDS (6) rounds through the cluster's
 // Mosquitto into PostgreSQL (stored samples per second, lost, and how many copies of each report
-// the broker sent the replicas); then the tenant of those 10,000 plants: hono/plants/find and
+// the broker sent the replicas); a live fleet's closed hour at rest (bytes a sample beside
+// VictoriaMetrics', bench/fleet-packing.js, in a second scratch database); then the tenant of those 10,000 plants: hono/plants/find and
 // plant/fleet/summary through the load balancer, the plants table's first page in Chromium from a
 // full load; and, once the replicas are quiet, shadow reads through the load balancer with wrk, with
 // the CPU each part spends per read. BENCH_CLUSTER_ONLY=reads runs only the reads, on a small fleet;
 // BENCH_CLUSTER_ONLY=ingest only the ingest.
-// Ports 19020–19039; the machine's PostgreSQL gets a scratch database `helio_cluster_bench` (dropped
-// at the end).
+// Ports 19020–19039; the machine's PostgreSQL gets scratch databases `helio_cluster_bench` and
+// `helio_cluster_bench_fleet` (dropped at the end).
 'use strict';
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { Client } = require('pg');
 const { startCluster } = require('../tools/cluster/cluster');
-const { MACHINE_ADMIN_URL } = require('../tools/cluster/postgres');
+const { MACHINE_ADMIN_URL, ensureDatabase } = require('../tools/cluster/postgres');
 const { waitForHealth, pidFile } = require('../tools/cluster/processes');
 const dist = require('./dist-paths');
 const { DEMO_ACCOUNTS } = require(dist.server('demo/demo-data'));
@@ -29,6 +30,9 @@ const { wrkPost } = require('./wrk');
 const gcTrace = require('./gc-trace');
 const { ms } = require('./stats');
 const { countStoredSamples, pgQuery } = require('./stored-samples');
+const { fleetPacking } = require('./fleet-packing');
+const { createDatabase } = require(dist.server('db'));
+const { migrateToLatest } = require(dist.server('db/migrations'));
 const { cpuMeter, cpuSeconds, untilQuiet, machineBusySeconds, mainThreadSchedule } = require('./process-cpu');
 
 const BASE_PORT = Number(process.env.BENCH_CLUSTER_PORT ?? 19020);
@@ -183,6 +187,32 @@ async function benchIngest({ cluster, fleet, db }) {
   }
 }
 
+/**
+ * A live fleet's closed hour at rest, on the cluster's PostgreSQL server in a database of its own:
+ * written as the open hour holds it, packed by the job's function, its blocks' bytes a sample beside
+ * VictoriaMetrics' (bench/fleet-packing.js). The ingest above lasts a minute or two, too few samples a
+ * series to pack as an hour is packed.
+ */
+async function benchAtRest() {
+  const name = `${DATABASE}_fleet`;
+  log('');
+  log('At rest: a live fleet’s closed hour, packed…');
+  const db = await createDatabase(await ensureDatabase(MACHINE_ADMIN_URL, name, { fresh: true }));
+  try {
+    await migrateToLatest(db);
+    return await fleetPacking(db, (line) => log(`  ${line}`));
+  } finally {
+    await db.destroy();
+    const admin = new Client({ connectionString: MACHINE_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+  }
+}
+
+const atRestRow = (atRest) =>
+  `| bytes a sample at rest, a live fleet's closed hour (100 plants every 5 s, hour blocks) | Helio ${atRest.helio.toFixed(2)}, VictoriaMetrics ${atRest.vm === undefined ? 'skipped' : atRest.vm.toFixed(2)}; packing at 50,000 samples/s: ${(((atRest.here + atRest.elsewhere) * 50_000) / 1e6).toFixed(2)} of a core | ≤ 2 (issue 38) |`;
+
 const ingestRow = (ingest) => {
   const { replicas, broker, rest } = ingest.cpuPerSample;
   return [
@@ -224,9 +254,11 @@ async function main() {
     await db.connect();
 
     const ingest = await benchIngest({ cluster, fleet, db });
+    const atRest = READS_ONLY ? undefined : await benchAtRest();
     if (INGEST_ONLY) {
       log('');
       log(ingestRow(ingest));
+      log(atRestRow(atRest));
       if (ingest.lost !== 0) process.exitCode = 1;
       return;
     }
@@ -326,6 +358,7 @@ async function main() {
     log('|---|---|---|');
     if (!READS_ONLY) {
       log(ingestRow(ingest));
+      log(atRestRow(atRest));
     }
     plantRows.forEach((row) => log(row));
     log(

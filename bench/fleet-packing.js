@@ -1,8 +1,9 @@
 // bench:series' fleet part: packing a closed hour of a live fleet's shape (issue 38's "compaction keeps
 // up"): BENCH_FLEET_PLANTS (100) simulated plants, each reporting its 24 values every 5 s for an hour,
 // written as raw rows (as the open hour holds them), then packed by the job's own function. Prints
-// the CPU a sample in this process and in the rest of the machine (PostgreSQL), and what packing a fleet
-// of 10,000 plants at the issue's 50,000 samples/s would take of a core.
+// the CPU a sample in this process and in the rest of the machine (PostgreSQL), what packing a fleet
+// of 10,000 plants at the issue's 50,000 samples/s would take of a core, and the hour's bytes a sample
+// at rest in its blocks beside VictoriaMetrics' for the same samples. bench:series and bench:cluster run it.
 'use strict';
 const dist = require('./dist-paths');
 const { reportsFor } = require('./gateways');
@@ -12,6 +13,7 @@ const { isPostgres } = require(dist.server('db/dialect'));
 const { numericSamples } = require(dist.server('iot/shadows/metric-samples'));
 const { packClosedHours } = require(dist.server('series/series-packer'));
 const { SeriesWriter } = require(dist.server('series/series-writer'));
+const { tableBytes, victoriaBytes, vmSeries } = require('./series-bytes');
 
 const PLANTS = Number(process.env.BENCH_FLEET_PLANTS ?? 100);
 const HOUR_MS = 3_600_000;
@@ -82,7 +84,32 @@ async function fleetPacking(db, log) {
     `  packing: ${thousands(packed.samples / seconds)} samples/s, ${fmt(here)} µs of CPU a sample in this process and ${fmt(elsewhere)} µs in the rest of the machine (${isPostgres(db) ? 'PostgreSQL' : 'idle: SQLite is in this process'}; ${thousands(packed.blocks)} blocks)`,
   );
   log(`  at the issue's ${thousands(ISSUE_RATE)} samples/s: ${fmt(((here + elsewhere) * ISSUE_RATE) / 1e6, 2)} of a core for packing`);
-  return { samples: packed.samples, here, elsewhere, perSecond: packed.samples / seconds };
+  // at rest: the hour as the open day holds it, a block an hour and series (a closed day is one block)
+  const helio = (await tableBytes(db, 'metric_blocks')) / packed.samples;
+  const vm = await victoriaBytes(vmSeriesOf(rows), rows.length);
+  log(
+    `  bytes a sample at rest (hour blocks): Helio ${fmt(helio, 2)}, VictoriaMetrics ${vm.skipped ? `skipped: ${vm.skipped}` : fmt(vm.perSample, 2)}`,
+  );
+  return {
+    samples: packed.samples,
+    here,
+    elsewhere,
+    perSecond: packed.samples / seconds,
+    helio,
+    vm: vm.skipped ? undefined : vm.perSample,
+  };
+}
+
+/** The raw rows (each series' in time order) as VictoriaMetrics imports them. */
+function vmSeriesOf(rows) {
+  const bySeries = new Map();
+  for (const row of rows) {
+    const id = `${row.thing_name}\n${row.metric_key}`;
+    let samples = bySeries.get(id);
+    if (!samples) bySeries.set(id, (samples = []));
+    samples.push(row);
+  }
+  return [...bySeries.values()].map((samples) => vmSeries(samples[0].thing_name, samples[0].metric_key, samples));
 }
 
 module.exports = { fleetPacking };
