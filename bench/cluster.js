@@ -45,6 +45,10 @@ if (process.env.BENCH_CLUSTER_ONLY !== undefined && !READS_ONLY && !INGEST_ONLY)
   throw new Error('BENCH_CLUSTER_ONLY takes "reads" or "ingest"');
 }
 const GATEWAYS = Math.min(Number(process.env.BENCH_CLUSTER_GATEWAYS ?? (READS_ONLY ? 200 : 10_000)), 15_000);
+// BENCH_CLUSTER_MINUTES: a sustained ingest of that many minutes (at most 60) instead of ROUNDS, each
+// round's reports made as it is sent, the backlog probed every 30 s (issue 38: "backlog flat over 10 minutes").
+const SUSTAINED_MS = process.env.BENCH_CLUSTER_MINUTES ? Math.min(Number(process.env.BENCH_CLUSTER_MINUTES), 60) * 60_000 : undefined;
+const BACKLOG_PROBE_MS = 30_000;
 const ROUNDS = Math.min(Number(process.env.BENCH_CLUSTER_ROUNDS ?? (READS_ONLY ? 1 : 6)), 24);
 const REPLICAS = Number(process.env.BENCH_CLUSTER_REPLICAS ?? 2);
 const CALLS = Number(process.env.BENCH_CLUSTER_CALLS ?? 30);
@@ -72,17 +76,67 @@ async function journalRows(db) {
   return rows[0].n;
 }
 
+/**
+ * The backlog at a moment of a sustained ingest: how far behind the clock the newest stored sample of
+ * every 100th gateway is, on average (a report's samples are stored in one transaction; its time is a
+ * step or two behind the clock as it is sent), and the roll-up journal's batches the leader has yet to
+ * merge. (The broker's counters do not show it: a replica takes reports in as they come and holds
+ * their acknowledgements until they are stored.)
+ */
+async function backlogNow(db, things, seconds) {
+  const probed = things.filter((_, i) => i % 100 === 0);
+  const newest = await db.query(
+    `select avg((select max(ts) from metric_samples s where s.thing_name = t and s.metric_key = 'ActPwrGrid'))::float8 as ts
+     from unnest($1::text[]) as t`,
+    [probed],
+  );
+  const { rows } = await db.query('select count(*)::int as n from rollup_journal');
+  return { seconds, lagSeconds: (Date.now() - newest.rows[0].ts) / 1000, journal: rows[0].n };
+}
+
+/** Least-squares slope of `y` over `x`, a minute. */
+function slopePerMinute(points, y) {
+  const n = points.length;
+  if (n < 2) return NaN;
+  const mx = points.reduce((a, p) => a + p.seconds, 0) / n;
+  const my = points.reduce((a, p) => a + y(p), 0) / n;
+  const num = points.reduce((a, p) => a + (p.seconds - mx) * (y(p) - my), 0);
+  const den = points.reduce((a, p) => a + (p.seconds - mx) ** 2, 0);
+  return (60 * num) / den;
+}
+
+/** The probes of a sustained ingest, and whether its backlogs stayed flat over the run's second half. */
+function logBacklog(probes) {
+  log('  backlog every 30 s (s: the newest stored sample behind the clock, s / roll-up journal batches):');
+  log(`    ${probes.map((p) => `${p.seconds.toFixed(0)}: ${p.lagSeconds.toFixed(1)} / ${p.journal}`).join(', ')}`);
+  const later = probes.filter((p) => p.seconds >= probes.at(-1).seconds / 2);
+  const lag = slopePerMinute(later, (p) => p.lagSeconds);
+  const journal = slopePerMinute(later, (p) => p.journal);
+  // flat: the lag growing by under 0.6 s a minute (arrivals 1 % beyond what is stored), the journal
+  // (a saw: every drain empties it) by under a tenth of its mean a minute
+  const journalMean = later.reduce((a, p) => a + p.journal, 0) / later.length;
+  const flat = lag < 0.6 && journal < Math.max(1, journalMean / 10);
+  const signed = (v, digits) => `${v >= 0 ? '+' : ''}${v.toFixed(digits)}`;
+  log(
+    `  over the second half: the lag ${signed(lag, 2)} s a minute, the journal ${signed(journal, 1)} batches a minute: ${flat ? 'flat' : 'growing'}`,
+  );
+  return { lag, journal, flat };
+}
+
 async function benchIngest({ cluster, fleet, db }) {
   // The issue's load is 50,000 samples/s (10,000 plants × 25 values every 5 s); the simulator's report
   // holds up to 24 values, so the fleet reports a little more often than every 5 s to offer that rate.
   const perRound = reportsFor(fleet.plants, 1, { stepMs: 5000 }).reduce((n, r) => n + r[0].samples, 0);
   const stepMs = Math.round((1000 * perRound) / RATE);
+  const rounds = SUSTAINED_MS ? Math.max(1, Math.floor(SUSTAINED_MS / stepMs)) : ROUNDS;
   log(
-    `Ingest: ${thousands(GATEWAYS)} gateways, one report each every ${(stepMs / 1000).toFixed(2)} s for ${ROUNDS} rounds (${thousands(perRound)} samples a round: ${thousands(RATE)} samples/s), QoS 1, through Mosquitto…`,
+    `Ingest: ${thousands(GATEWAYS)} gateways, one report each every ${(stepMs / 1000).toFixed(2)} s for ${rounds} rounds (${thousands(perRound)} samples a round: ${thousands(RATE)} samples/s), QoS 1, through Mosquitto…`,
   );
-  // live reports, as a live gateway sends them: samples of the open hour
-  const reports = reportsFor(fleet.plants, ROUNDS, { stepMs });
-  const offered = reports.reduce((n, r) => n + r.reduce((m, x) => m + x.samples, 0), 0);
+  // live reports, as a live gateway sends them: samples of the open hour (a sustained run makes each
+  // round's as it goes: its reports would not fit in memory, and made ahead they would be of the past)
+  const ahead = SUSTAINED_MS ? undefined : reportsFor(fleet.plants, ROUNDS, { stepMs });
+  const reportsOfRound = (round) => (ahead ? { reports: ahead, round } : { reports: reportsFor(fleet.plants, 1, { stepMs }), round: 0 });
+  const offered = ahead ? ahead.reduce((n, r) => n + r.reduce((m, x) => m + x.samples, 0), 0) : perRound * rounds;
   const connectStarted = performance.now();
   const clients = await connectGateways({ mqttUrl: cluster.mqttUrl, things: fleet.things, password: fleet.password, timeoutMs: 300_000 });
   log(`  ${clients.length} gateways connected in ${((performance.now() - connectStarted) / 1000).toFixed(1)} s`);
@@ -104,14 +158,26 @@ async function benchIngest({ cluster, fleet, db }) {
     let sent = 0;
     let messages = 0;
     let unacked = 0;
-    for (let round = 0; round < ROUNDS; round++) {
+    const probes = [];
+    let nextProbe = Date.now() + BACKLOG_PROBE_MS;
+    for (let round = 0; round < rounds; round++) {
       const roundStarted = Date.now();
-      const outcome = await publishRound({ clients, things: fleet.things, reports, round, spreadMs: stepMs, ackTimeoutMs: 120_000 });
+      const outcome = await publishRound({
+        clients,
+        things: fleet.things,
+        ...reportsOfRound(round),
+        spreadMs: stepMs,
+        ackTimeoutMs: 120_000,
+      });
       sent += outcome.samples;
       messages += outcome.messages;
       unacked += outcome.acked === undefined ? outcome.messages : outcome.messages - outcome.acked;
+      if (SUSTAINED_MS && Date.now() >= nextProbe) {
+        probes.push(await backlogNow(db, fleet.things, (performance.now() - started) / 1000));
+        nextProbe += BACKLOG_PROBE_MS;
+      }
       const rest = stepMs - (Date.now() - roundStarted);
-      if (rest > 0 && round < ROUNDS - 1) await new Promise((r) => setTimeout(r, rest));
+      if (rest > 0 && round < rounds - 1) await new Promise((r) => setTimeout(r, rest));
     }
     const publishSeconds = (performance.now() - started) / 1000;
     // Until every sample is stored, or nothing more arrives for 60 s (bounded: at most 10 minutes).
@@ -154,6 +220,7 @@ async function benchIngest({ cluster, fleet, db }) {
     // second) are the noise in this figure.
     const copies = (brokerAfter.sent - brokerBefore.sent) / Math.max(1, brokerAfter.received - brokerBefore.received);
     const result = {
+      rounds,
       offered,
       sent,
       messages,
@@ -176,6 +243,7 @@ async function benchIngest({ cluster, fleet, db }) {
         : `  roll-ups merged ${drainSeconds.toFixed(1)} s after the last sample was stored (the CPU below counts them)`,
     );
     log(`  the broker sent the replicas ${copies.toFixed(2)} copies of each report (1 with shared subscriptions, ${REPLICAS} without)`);
+    if (SUSTAINED_MS) result.backlog = logBacklog(probes);
     const us = (v) => `${v.toFixed(1)} µs`;
     log(
       `  CPU per stored sample: replicas ${us(cpuPerSample.replicas)}, Mosquitto ${us(cpuPerSample.broker)}, the rest of the machine but the gateways and the bench's counting (PostgreSQL, mostly) ${us(cpuPerSample.rest)}; ${thousands(1e6 / (cpuPerSample.replicas + cpuPerSample.broker + cpuPerSample.rest))} samples/s a core (the counting: ${counterSpent.toFixed(1)} s of PostgreSQL's CPU)`,
@@ -216,8 +284,13 @@ const atRestRow = (atRest) =>
 const ingestRow = (ingest) => {
   const { replicas, broker, rest } = ingest.cpuPerSample;
   return [
-    `| ingest, ${thousands(GATEWAYS)} gateways × ${ROUNDS} reports, ${thousands(RATE)} samples/s offered | ${thousands(ingest.perSecond)} samples/s, ${ingest.lost} lost, ${ingest.copies.toFixed(2)} copies a report to the replicas | ≥ 50,000 samples/s, 0 lost (issue 38) |`,
+    `| ingest, ${thousands(GATEWAYS)} gateways × ${ingest.rounds} reports, ${thousands(RATE)} samples/s offered | ${thousands(ingest.perSecond)} samples/s, ${ingest.lost} lost, ${ingest.copies.toFixed(2)} copies a report to the replicas | ≥ 50,000 samples/s, 0 lost (issue 38) |`,
     `| CPU a stored sample (roll-ups merged) | replicas ${replicas.toFixed(1)} µs, Mosquitto ${broker.toFixed(1)} µs, PostgreSQL and the rest ${rest.toFixed(1)} µs: ${(replicas + broker + rest).toFixed(1)} µs | ≤ 20 µs (issue 38) |`,
+    ...(ingest.backlog
+      ? [
+          `| backlog over the run's second half (the newest stored sample behind the clock / roll-up journal batches) | ${ingest.backlog.lag.toFixed(2)} s / ${ingest.backlog.journal.toFixed(1)} a minute: ${ingest.backlog.flat ? 'flat' : 'growing'} | flat over 10 minutes (issue 38) |`,
+        ]
+      : []),
   ].join('\n');
 };
 
