@@ -178,6 +178,37 @@ describe.each(databaseTargets())('metric keys per plant on $name', (target) => {
       .execute();
     expect(known).toEqual([{ value: 7 }]);
   });
+
+  it("reads the stored keys of a batch's things it does not know yet in one statement, as after a restart", async () => {
+    const things = ['key-batch-1', 'key-batch-2', 'key-batch-3'];
+    const ts = Date.parse('2025-05-02T10:00:00Z');
+    const batch = (at: number, keys: string[]) =>
+      things.map((thingName) => ({ thingName, samples: keys.map((metricKey) => ({ metricKey, ts: at, value: 1 })) }));
+    await new SeriesWriter().writeSamplesOf(db, batch(ts, ['ActPwrPve']));
+    let keyReads = 0;
+    const watched = db.withPlugin({
+      transformQuery: (args) => {
+        const node = JSON.stringify(args.node);
+        if (args.node.kind === 'SelectQueryNode' && node.includes('"metric_rollups"') && node.includes('"Distinct"')) keyReads++;
+        return args.node;
+      },
+      transformResult: (args) => Promise.resolve(args.result),
+    });
+    const restarted = new SeriesWriter();
+    await restarted.writeSamplesOf(watched, batch(ts + 5000, ['ActPwrPve', 'BatSoc']));
+    expect(keyReads).toBe(1);
+    expect(restarted.cachedThings().keys).toBe(3);
+    // the keys it read count toward the cap: only BatSoc was new to each thing
+    const month = await db
+      .selectFrom('metric_rollups')
+      .select(['thing_name', 'metric_key'])
+      .where('thing_name', 'in', things)
+      .where('granularity', '=', 'month')
+      .orderBy('thing_name')
+      .orderBy('metric_key')
+      .execute();
+    expect(month.map((r) => `${r.thing_name}:${r.metric_key}`)).toEqual(things.flatMap((t) => [`${t}:ActPwrPve`, `${t}:BatSoc`]));
+  });
 });
 
 describe.each(databaseTargets().filter((t) => t.name === 'sqlite'))('series writer memory on $name', (target) => {

@@ -122,6 +122,10 @@ export class SeriesWriter {
     const packed: { thing_name: string; metric_key: string; ts: number; value: number }[] = [];
     /** `thing|key` of keys the thing stores for the first time: no sample of theirs came before. */
     const fresh = new Set<string>();
+    await this.loadKeysOf(
+      db,
+      offered.filter((o) => o.samples.length > 0).map((o) => o.thingName),
+    );
     for (const { thingName, samples, packBefore } of offered) {
       if (samples.length === 0) continue;
       const unpacked = late.has(thingName) ? await withoutPacked(db, thingName, samples, openHour) : samples;
@@ -178,6 +182,30 @@ export class SeriesWriter {
     await pending.write(db);
   }
 
+  /**
+   * Reads the stored metric keys of the things not remembered, in one statement (a chunk at a time):
+   * after a restart every thing of a fleet reports for the first time within a report period, and a
+   * statement a thing cost the first reports' batches 2.4 % of a replica's time (its CPU profile).
+   */
+  private async loadKeysOf(db: Kysely<Database>, thingNames: readonly string[]): Promise<Map<string, Set<string>>> {
+    const loaded = new Map<string, Set<string>>();
+    const missing = [...new Set(thingNames)].filter((name) => !this.keys.has(name));
+    for (let i = 0; i < missing.length; i += SQLITE_ROWS) {
+      const chunk = missing.slice(i, i + SQLITE_ROWS);
+      const rows = await db
+        .selectFrom('metric_rollups')
+        .select(['thing_name', 'metric_key'])
+        .distinct()
+        .where('thing_name', 'in', chunk)
+        .where('granularity', '=', 'month')
+        .execute();
+      for (const name of chunk) loaded.set(name, new Set());
+      for (const row of rows) loaded.get(row.thing_name)!.add(row.metric_key);
+    }
+    for (const [name, keys] of loaded) this.keys.set(name, keys);
+    return loaded;
+  }
+
   /** The samples whose keys the thing has, or has room for (MAX_METRIC_KEYS_PER_PLANT). */
   private async withinKeyCap(
     db: Kysely<Database>,
@@ -185,18 +213,7 @@ export class SeriesWriter {
     samples: readonly Sample[],
     fresh: Set<string>,
   ): Promise<readonly Sample[]> {
-    let known = this.keys.get(thingName);
-    if (!known) {
-      const rows = await db
-        .selectFrom('metric_rollups')
-        .select('metric_key')
-        .distinct()
-        .where('thing_name', '=', thingName)
-        .where('granularity', '=', 'month')
-        .execute();
-      known = new Set(rows.map((row) => row.metric_key));
-      this.keys.set(thingName, known);
-    }
+    const known = this.keys.get(thingName) ?? (await this.loadKeysOf(db, [thingName])).get(thingName)!;
     const kept: Sample[] = [];
     for (const sample of samples) {
       if (!known.has(sample.metricKey)) {
