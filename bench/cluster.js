@@ -90,8 +90,7 @@ async function backlogNow(db, things, seconds) {
      from unnest($1::text[]) as t`,
     [probed],
   );
-  const { rows } = await db.query('select count(*)::int as n from rollup_journal');
-  return { seconds, lagSeconds: (Date.now() - newest.rows[0].ts) / 1000, journal: rows[0].n };
+  return { seconds, lagSeconds: (Date.now() - newest.rows[0].ts) / 1000, journal: await journalRows(db) };
 }
 
 /** Least-squares slope of `y` over `x`, a minute. */
@@ -271,11 +270,16 @@ async function benchAtRest() {
     return await fleetPacking(db, (line) => log(`  ${line}`));
   } finally {
     await db.destroy();
-    const admin = new Client({ connectionString: MACHINE_ADMIN_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
+    await dropScratchDatabase(name);
   }
+}
+
+/** Drops a scratch database of the machine's PostgreSQL server, whoever is still connected. */
+async function dropScratchDatabase(name) {
+  const admin = new Client({ connectionString: MACHINE_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+  await admin.end();
 }
 
 const atRestRow = (atRest) =>
@@ -442,10 +446,7 @@ async function main() {
     await db.end().catch(() => undefined);
     if (cluster) await cluster.stop();
     else await require('../tools/cluster/cluster').stopCluster(stateDir);
-    const admin = new Client({ connectionString: MACHINE_ADMIN_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
+    await dropScratchDatabase(DATABASE);
     fs.rmSync(stateDir, { recursive: true, force: true });
   }
 }

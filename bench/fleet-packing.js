@@ -13,7 +13,7 @@ const { isPostgres } = require(dist.server('db/dialect'));
 const { numericSamples } = require(dist.server('iot/shadows/metric-samples'));
 const { packClosedHours } = require(dist.server('series/series-packer'));
 const { SeriesWriter } = require(dist.server('series/series-writer'));
-const { tableBytes, victoriaBytes, vmSeries } = require('./series-bytes');
+const { tableBytes, victoriaBytes, vmSeriesOfRows } = require('./series-bytes');
 
 const PLANTS = Number(process.env.BENCH_FLEET_PLANTS ?? 100);
 const HOUR_MS = 3_600_000;
@@ -86,7 +86,7 @@ async function fleetPacking(db, log) {
   log(`  at the issue's ${thousands(ISSUE_RATE)} samples/s: ${fmt(((here + elsewhere) * ISSUE_RATE) / 1e6, 2)} of a core for packing`);
   // at rest: the hour as the open day holds it, a block an hour and series (a closed day is one block)
   const helio = (await tableBytes(db, 'metric_blocks')) / packed.samples;
-  const vm = await victoriaBytes(vmSeriesOf(rows), rows.length);
+  const vm = await victoriaBytes(vmSeriesOfRows(rows), rows.length);
   log(
     `  bytes a sample at rest (hour blocks): Helio ${fmt(helio, 2)}, VictoriaMetrics ${vm.skipped ? `skipped: ${vm.skipped}` : fmt(vm.perSample, 2)}`,
   );
@@ -98,18 +98,6 @@ async function fleetPacking(db, log) {
     helio,
     vm: vm.skipped ? undefined : vm.perSample,
   };
-}
-
-/** The raw rows (each series' in time order) as VictoriaMetrics imports them. */
-function vmSeriesOf(rows) {
-  const bySeries = new Map();
-  for (const row of rows) {
-    const id = `${row.thing_name}\n${row.metric_key}`;
-    let samples = bySeries.get(id);
-    if (!samples) bySeries.set(id, (samples = []));
-    samples.push(row);
-  }
-  return [...bySeries.values()].map((samples) => vmSeries(samples[0].thing_name, samples[0].metric_key, samples));
 }
 
 module.exports = { fleetPacking };

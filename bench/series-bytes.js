@@ -12,6 +12,7 @@ const dist = require('./dist-paths');
 const { isPostgres } = require(dist.server('db/dialect'));
 const { packClosedHours, PACK_AFTER_MS, seriesByThing } = require(dist.server('series/series-packer'));
 const { blockStart, readStoredSamples } = require(dist.server('series/stored-samples'));
+const { groupedBy } = require(dist.server('grouped-by'));
 
 const VM_PORT = Number(process.env.BENCH_VM_PORT ?? 20428);
 const VM_BINARY = process.env.BENCH_VM_BINARY ?? '/usr/bin/victoria-metrics';
@@ -100,6 +101,16 @@ const vmSeries = (thingName, metricKey, samples) => ({
   timestamps: samples.map((s) => s.ts),
 });
 
+/** Raw rows (thing_name, metric_key, ts, value; each series' in time order) as VictoriaMetrics imports them. */
+function vmSeriesOfRows(rows) {
+  const bySeries = groupedBy(
+    rows,
+    (r) => `${r.thing_name}\n${r.metric_key}`,
+    (r) => ({ thing: r.thing_name, key: r.metric_key, ts: Number(r.ts), value: Number(r.value) }),
+  );
+  return [...bySeries.values()].map((samples) => vmSeries(samples[0].thing, samples[0].key, samples));
+}
+
 /**
  * A live database at rest: everything closed packed by the packing job's own function, then the
  * blocks' bytes a sample, and VictoriaMetrics' for the same samples read back through the readers
@@ -126,4 +137,4 @@ async function packedAtRest(db, now) {
   return { samples, packed, helio: packed > 0 ? blockBytes / packed : NaN, vm };
 }
 
-module.exports = { packedAtRest, tableBytes, victoriaBytes, vmSeries };
+module.exports = { packedAtRest, tableBytes, victoriaBytes, vmSeries, vmSeriesOfRows };

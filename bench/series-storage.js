@@ -33,7 +33,7 @@ const { calendarOf } = require(dist.server('series/calendar'));
 const { summary } = require('./stats');
 const { machineBusySeconds } = require('./process-cpu');
 const { fleetPacking } = require('./fleet-packing');
-const { tableBytes, victoriaBytes, vmSeries } = require('./series-bytes');
+const { tableBytes, victoriaBytes, vmSeriesOfRows } = require('./series-bytes');
 const { sql } = require('kysely');
 
 const HISTORY_DAYS = Number(process.env.BENCH_HISTORY_DAYS ?? 14);
@@ -79,14 +79,7 @@ async function allSeries(db) {
     .orderBy('metric_key')
     .orderBy('ts')
     .execute();
-  const bySeries = new Map();
-  for (const r of rows) {
-    const id = `${r.thing_name}|${r.metric_key}`;
-    let s = bySeries.get(id);
-    if (!s) bySeries.set(id, (s = { thing: r.thing_name, key: r.metric_key, samples: [] }));
-    s.samples.push({ ts: Number(r.ts), value: r.value });
-  }
-  return [...bySeries.values()].map((s) => vmSeries(s.thing, s.key, s.samples));
+  return vmSeriesOfRows(rows);
 }
 
 /** Packs everything closed; bytes a sample raw before and packed after, and packing's CPU. */

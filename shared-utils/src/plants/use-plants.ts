@@ -63,7 +63,7 @@ export function useActivePlant(): ActivePlantState {
 
   useEffect(() => {
     if (query.isSuccess) adoptActivePlantAnswer(wanted, query.data);
-  }, [query.isSuccess, query.data, active, wanted]);
+  }, [query.isSuccess, query.data, wanted]);
 
   const error = query.error ?? user.error ?? null;
   return { plant, isLoading: plant === null && query.isPending && !error, error };
