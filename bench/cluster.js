@@ -86,7 +86,9 @@ async function journalRows(db) {
 async function backlogNow(db, things, seconds) {
   const probed = things.filter((_, i) => i % 100 === 0);
   const newest = await db.query(
-    `select avg((select max(ts) from metric_samples s where s.thing_name = t and s.metric_key = 'ActPwrGrid'))::float8 as ts
+    `select avg(greatest(
+       (select max(ts) from metric_samples s where s.thing_name = t and s.metric_key = 'ActPwrGrid'),
+       (select max(ts) from metric_reports r where r.thing_name = t and strpos(r.metric_keys, E'\\nActPwrGrid\\n') > 0)))::float8 as ts
      from unnest($1::text[]) as t`,
     [probed],
   );

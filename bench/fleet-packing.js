@@ -1,6 +1,6 @@
 // bench:series' fleet part: packing a closed hour of a live fleet's shape (issue 38's "compaction keeps
 // up"): BENCH_FLEET_PLANTS (100) simulated plants, each reporting its 24 values every 5 s for an hour,
-// written as raw rows (as the open hour holds them), then packed by the job's own function. Prints
+// written as the open hour holds them (a report row each, report-rows.ts), then packed by the job's own function. Prints
 // the CPU a sample in this process and in the rest of the machine (PostgreSQL), what packing a fleet
 // of 10,000 plants at the issue's 50,000 samples/s would take of a core, and the hour's bytes a sample
 // at rest in its blocks beside VictoriaMetrics' for the same samples. bench:series and bench:cluster run it.
@@ -12,6 +12,7 @@ const { insertRows } = require(dist.server('db/row-columns'));
 const { isPostgres } = require(dist.server('db/dialect'));
 const { numericSamples } = require(dist.server('iot/shadows/metric-samples'));
 const { packClosedHours } = require(dist.server('series/series-packer'));
+const { reportRow } = require(dist.server('series/report-rows'));
 const { SeriesWriter } = require(dist.server('series/series-writer'));
 const { tableBytes, victoriaBytes, vmSeriesOfRows } = require('./series-bytes');
 
@@ -19,7 +20,7 @@ const PLANTS = Number(process.env.BENCH_FLEET_PLANTS ?? 100);
 const HOUR_MS = 3_600_000;
 const STEP_MS = 5000;
 const ISSUE_RATE = 50_000;
-const SAMPLE_COLUMNS = { thing_name: 'text', metric_key: 'text', ts: 'bigint', value: 'double precision' };
+const REPORT_COLUMNS = { thing_name: 'text', ts: 'bigint', metric_keys: 'text', metric_values: 'bytea', sample_count: 'integer' };
 
 const thousands = (n) => Math.round(n).toLocaleString('en');
 const fmt = (n, digits = 1) => n.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -39,20 +40,23 @@ async function fleetPacking(db, log) {
   // an hour of reports ending at the hour's end: reportsFor ends one step before `now`
   const reports = reportsFor(plants, HOUR_MS / STEP_MS, { stepMs: STEP_MS, now: hour + HOUR_MS + 2 * STEP_MS });
   const rows = [];
+  const reportRows = [];
   const keysOf = new Map();
   reports.forEach((list, i) => {
     const thing = plants[i].thing_name;
     const keys = new Set();
     for (const report of list) {
       if (report.ts < hour || report.ts >= hour + HOUR_MS) continue;
-      for (const s of numericSamples(JSON.parse(report.body).state.reported)) {
+      const samples = numericSamples(JSON.parse(report.body).state.reported);
+      reportRows.push(reportRow(thing, report.ts, samples));
+      for (const s of samples) {
         rows.push({ thing_name: thing, metric_key: s.metricKey, ts: report.ts, value: s.value });
         keys.add(s.metricKey);
       }
     }
     keysOf.set(thing, keys);
   });
-  await insertRows(db, 'metric_samples', SAMPLE_COLUMNS, rows, (insert) => insert);
+  await insertRows(db, 'metric_reports', REPORT_COLUMNS, reportRows, (insert) => insert);
   // the job lists its series from the month roll-ups, as the writer leaves them
   const month = (metricKey) => ({
     granularity: 'month',

@@ -4,6 +4,7 @@
 'use strict';
 const mqtt = require('mqtt');
 const dist = require('./dist-paths');
+const { countSamplesOf } = require('./stored-samples');
 const { newPlantRun, plantHistory } = require(dist.simulator());
 const { samplesOf } = require('./gateways');
 const { waitUntil } = require('./stats');
@@ -42,16 +43,7 @@ async function ingest({ db, mqttUrl, plant, gatewayThings, gatewayPasswords, rep
       }),
     ),
   );
-  const stored = async () =>
-    Number(
-      (
-        await db
-          .selectFrom('metric_samples')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('thing_name', 'in', gatewayThings)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const stored = () => countSamplesOf(db, gatewayThings);
   const before = await stored();
 
   const started = performance.now();

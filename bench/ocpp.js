@@ -13,6 +13,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const dist = require('./dist-paths');
+const { countSamplesOf } = require('./stored-samples');
 const { createDatabase } = require(dist.server('db'));
 const { migrateToLatest } = require(dist.server('db/migrations'));
 const { loadConfig } = require(dist.server('config'));
@@ -105,18 +106,13 @@ async function main() {
     const cpu = cpuSeconds() - cpuBefore;
     const stats = devices.ocpp.stats();
     await devices.shadows.idle();
-    const stored = await db
-      .selectFrom('metric_samples')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('metric_key', '=', 'EnergyEvTotal')
-      .where(
-        'thing_name',
-        'in',
-        chargers.map((c) => c.thing),
-      )
-      .executeTakeFirstOrThrow();
+    const stored = await countSamplesOf(
+      db,
+      chargers.map((c) => c.thing),
+      'EnergyEvTotal',
+    );
     // Each charger's StartTransaction stored its register once too.
-    const storedValues = Number(stored.n) - chargers.length;
+    const storedValues = stored - chargers.length;
     const { sent, failures, roundTrip } = done;
 
     log(`MeterValues: ${sent} answered, ${failures} failed, over ${seconds.toFixed(1)} s: ${(sent / seconds).toFixed(1)} messages/s`);

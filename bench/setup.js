@@ -3,6 +3,7 @@
 'use strict';
 const { randomUUID } = require('node:crypto');
 const dist = require('./dist-paths');
+const { countSamplesOf } = require('./stored-samples');
 const { createDatabase } = require(dist.server('db'));
 const { migrateToLatest } = require(dist.server('db/migrations'));
 const { seedDemoData } = require(dist.server('demo/seed'));
@@ -52,13 +53,9 @@ async function prepare({ databaseUrl, gateways, historyDays, historyThing, log }
     if (day % 73 === 0) log(`  history: ${historyDays - day + 1} of ${historyDays} days written`);
   }
   const seconds = (Date.now() - started) / 1000;
-  const { n } = await db
-    .selectFrom('metric_samples')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('thing_name', '=', plant.thing_name)
-    .executeTakeFirstOrThrow();
+  const historySamples = await countSamplesOf(db, [plant.thing_name]);
   await db.destroy();
-  return { plant, gatewayThings, gatewayPasswords, historySamples: Number(n), historySeconds: seconds };
+  return { plant, gatewayThings, gatewayPasswords, historySamples, historySeconds: seconds };
 }
 
 module.exports = { prepare };

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeMosquittoFiles } from '../../../server/src/iot/mqtt/mosquitto-files';
+import { rawSamplesOf } from '../../../server/src/testing/raw-samples';
 import {
   freePortFrom,
   MOSQUITTO_BIN,
@@ -58,17 +59,7 @@ describeWithBrokers('the gateway’s outbox while the broker is down', () => {
 
   it('keeps every report made while the broker is stopped, across a restart of the gateway, and delivers each once it is back', async () => {
     const made = gw.reportTimes;
-    const stored = async () =>
-      new Set(
-        (
-          await server.db
-            .selectFrom('metric_samples')
-            .select('ts')
-            .where('thing_name', '=', plant.thingName)
-            .where('metric_key', '=', 'ActPwrPve')
-            .execute()
-        ).map((row) => Number(row.ts)),
-      );
+    const stored = async () => new Set((await rawSamplesOf(server.db, plant.thingName, 'ActPwrPve')).map((s) => s.ts));
     await gw.within(20, 'the first reports stored', async () => ((await stored()).size >= 2 ? true : undefined));
 
     await broker.stop();

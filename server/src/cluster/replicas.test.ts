@@ -30,6 +30,7 @@ import type { ClusterBus } from './bus';
 import { startClusterBus } from './start-bus';
 import type { PgBus } from './pg-bus';
 import { until } from '../testing/until';
+import { rawSamplesOf } from '../testing/raw-samples';
 
 const SERVER: ServerLogin = { username: 'helio-server', password: 'server-secret-for-replicas' };
 const TRUST_MS = 60_000;
@@ -126,17 +127,7 @@ const ended = async (stream: LiveClient, ms = 3000) => {
   let sampledAt = Date.now() - 60_000;
   const report = (values: Record<string, number>) =>
     gateway.publishAsync(reportedTopic(thing), JSON.stringify({ state: { reported: values }, timestamp: (sampledAt += 1000) }), { qos: 1 });
-  const samplesOf = async (key: string) =>
-    Number(
-      (
-        await a.db
-          .selectFrom('metric_samples')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('thing_name', '=', thing)
-          .where('metric_key', '=', key)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const samplesOf = async (key: string) => (await rawSamplesOf(a.db, thing, key)).length;
 
   it('stores each report once, on one of the replicas, and pushes it to the live streams of both', async () => {
     const onA = await openLive(a.app, thing, adminToken);

@@ -52,6 +52,7 @@ const RECORDED = [
   '080_session_vehicles',
   '081_local_lists',
   '082_rollup_journal',
+  '083_metric_reports',
 ];
 
 describe('the migrations collected from the modules', () => {

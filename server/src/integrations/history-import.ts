@@ -12,7 +12,7 @@ import type { Database } from '../db/schema';
 import { reopenSessions } from '../ev/settled-sessions';
 import { ApiError } from '../http/errors';
 import { SeriesWriter } from '../series/series-writer';
-import { blockStart, lockSeriesOf, withoutPacked } from '../series/stored-samples';
+import { blockStart, lockSeriesOf, withoutPacked, withoutReported } from '../series/stored-samples';
 import { queueRebuilds } from './rollup-rebuilds';
 
 const CHUNK = 1000;
@@ -33,12 +33,13 @@ export async function importHistoryCsv(
   const { from, to } = parsed;
   const inserted = await inTransaction(db, async (trx) => {
     const stored: Array<{ metric_key: string; ts: number }> = [];
-    // a sample of an hour already packed (series-packer.ts) is there, as one already raw is in the table
+    // a sample of an hour already packed (series-packer.ts) or of a stored report (report-rows.ts) is
+    // there, as one already raw is in the table
     await lockSeriesOf(trx, [plant.thing_name]);
     const openHour = blockStart(Date.now());
     for (let i = 0; i < parsed.samples.length; i += CHUNK) {
       const chunk = parsed.samples.slice(i, i + CHUNK).map((s) => ({ metricKey: s.key, ts: s.ts, value: s.value }));
-      const fresh = await withoutPacked(trx, plant.thing_name, chunk, openHour);
+      const fresh = await withoutReported(trx, plant.thing_name, await withoutPacked(trx, plant.thing_name, chunk, openHour));
       if (fresh.length === 0) continue;
       const rows = await trx
         .insertInto('metric_samples')

@@ -15,15 +15,28 @@ import { lastSpotImport } from './import-record';
 
 const RATE_WINDOW_MS = 5 * 60_000;
 
-/** Reports a minute of each thing over the last five minutes: one report is one sample time. */
-async function reportsPerMinute(db: Kysely<Database>, things: readonly string[], now: number): Promise<Map<string, number>> {
+/** Reports a minute of each thing over the last five minutes: one report is one sample time (a report row, or late sample rows). */
+export async function reportsPerMinute(db: Kysely<Database>, things: readonly string[], now: number): Promise<Map<string, number>> {
   if (things.length === 0) return new Map();
+  const since = now - RATE_WINDOW_MS;
   const rows = await db
-    .selectFrom('metric_samples')
-    .select((eb) => ['thing_name', eb.fn.count<number>('ts').distinct().as('reports')])
-    .where('thing_name', 'in', [...things])
-    .where('ts', '>', now - RATE_WINDOW_MS)
-    .groupBy('thing_name')
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('metric_reports')
+        .select(['thing_name', 'ts'])
+        .where('thing_name', 'in', [...things])
+        .where('ts', '>', since)
+        .union(
+          eb
+            .selectFrom('metric_samples')
+            .select(['thing_name', 'ts'])
+            .where('thing_name', 'in', [...things])
+            .where('ts', '>', since),
+        )
+        .as('reports'),
+    )
+    .select((eb) => ['reports.thing_name', eb.fn.countAll<number>().as('reports')])
+    .groupBy('reports.thing_name')
     .execute();
   return new Map(rows.map((r) => [r.thing_name, Math.round((Number(r.reports) / (RATE_WINDOW_MS / 60_000)) * 10) / 10]));
 }

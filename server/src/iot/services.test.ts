@@ -11,6 +11,7 @@ import { startDevices, type DeviceServices } from './services';
 import { hasDelta } from './shadows/shadow-doc';
 import { insertPlant, insertTenant, recordingLog } from './test-fixtures';
 import { until } from '../testing/until';
+import { rawSamplesOf } from '../testing/raw-samples';
 
 const mosquittoUp = brokerAnswers(MOSQUITTO_URL);
 if (!mosquittoUp) console.warn(`device data path over Mosquitto SKIPPED: no broker answers at ${MOSQUITTO_URL}`);
@@ -84,12 +85,7 @@ describe.each(setups)('device data path ($label)', ({ target, mqttUrl }) => {
     expect(r.OperMode).toBe('self-consumption');
     expect(doc.metadata.reported.ActPwrPve).toEqual({ timestamp: expect.any(Number) });
     const samples = await until(async () => {
-      const rows = await db
-        .selectFrom('metric_samples')
-        .select(['metric_key', 'ts', 'value'])
-        .where('thing_name', '=', thingName)
-        .where('metric_key', '=', 'ActPwrLoad')
-        .execute();
+      const rows = await rawSamplesOf(db, thingName, 'ActPwrLoad');
       return rows.length >= 2 ? rows : undefined;
     });
     expect(samples[0]?.value).toBeGreaterThan(0);

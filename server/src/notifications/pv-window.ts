@@ -11,6 +11,7 @@ import type { Database } from '../db/schema';
 import { pvBelowThreshold, pvExpectedNow, PV_WINDOW_MS, type PlantSnapshot } from './conditions';
 import type { Thresholds } from './thresholds';
 import { groupedBy } from '../grouped-by';
+import { keyNeedle, reportHas, ReportDecoder } from '../series/report-rows';
 
 export const PV_METRIC = 'ActPwrPve';
 
@@ -28,41 +29,74 @@ export const judgesPvNow = (site: PvCandidate['site'], now: number) => pvExpecte
 
 const THING_COLUMNS = { thing_name: 'text' } as const;
 
-/** Each thing's latest PV sample in the window ending at `now`, if it has one. */
+/** Each thing's latest PV sample in the window ending at `now`, if it has one (of either raw table). */
 async function latestPvOf(db: Kysely<Database>, things: readonly string[], now: number): Promise<Map<string, PvSample>> {
   const latest = new Map<string, PvSample>();
+  const keep = (thing: string, sample: PvSample) => {
+    const had = latest.get(thing);
+    if (!had || had.ts < sample.ts) latest.set(thing, sample);
+  };
   for (let i = 0; i < things.length; i += SQLITE_ROWS) {
     const part = things.slice(i, i + SQLITE_ROWS).map((thing_name) => ({ thing_name }));
-    const { rows } = await sql<{ thing_name: string; ts: number | string; value: number }>`
-      with t (thing_name) as (${rowsQuery(db, THING_COLUMNS, part)})
-      select s.thing_name, s.ts, s.value from t
-      join metric_samples s on s.thing_name = t.thing_name and s.metric_key = ${PV_METRIC}
-        and s.ts = (select max(m.ts) from metric_samples m
-          where m.thing_name = t.thing_name and m.metric_key = ${PV_METRIC} and m.ts > ${now - PV_WINDOW_MS} and m.ts <= ${now})`.execute(
-      db,
-    );
-    for (const row of rows) latest.set(row.thing_name, { ts: Number(row.ts), value: Number(row.value) });
+    const [samples, reports] = await Promise.all([
+      sql<{ thing_name: string; ts: number | string; value: number }>`
+        with t (thing_name) as (${rowsQuery(db, THING_COLUMNS, part)})
+        select s.thing_name, s.ts, s.value from t
+        join metric_samples s on s.thing_name = t.thing_name and s.metric_key = ${PV_METRIC}
+          and s.ts = (select max(m.ts) from metric_samples m
+            where m.thing_name = t.thing_name and m.metric_key = ${PV_METRIC} and m.ts > ${now - PV_WINDOW_MS} and m.ts <= ${now})`.execute(
+        db,
+      ),
+      sql<{ thing_name: string; ts: number | string; metric_keys: string; metric_values: Uint8Array }>`
+        with t (thing_name) as (${rowsQuery(db, THING_COLUMNS, part)})
+        select r.thing_name, r.ts, r.metric_keys, r.metric_values from t
+        join metric_reports r on r.thing_name = t.thing_name
+          and r.ts = (select m.ts from metric_reports m
+            where m.thing_name = t.thing_name and m.ts > ${now - PV_WINDOW_MS} and m.ts <= ${now}
+              and ${reportHas(db, 'm.metric_keys', keyNeedle(PV_METRIC))}
+            order by m.ts desc limit 1)`.execute(db),
+    ]);
+    for (const row of samples.rows) keep(row.thing_name, { ts: Number(row.ts), value: Number(row.value) });
+    const decoder = new ReportDecoder(new Set([PV_METRIC]));
+    for (const row of reports.rows) for (const { value } of decoder.samples(row)) keep(row.thing_name, { ts: Number(row.ts), value });
   }
   return latest;
 }
 
-/** The window's PV samples of the things, by thing. */
+/** The window's PV samples of the things, by thing, in time order. */
 async function pvWindowOf(db: Kysely<Database>, things: readonly string[], now: number): Promise<Map<string, PvSample[]>> {
   if (things.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('metric_samples')
-    .select(['thing_name', 'ts', 'value'])
-    .where('thing_name', 'in', things)
-    .where('metric_key', '=', PV_METRIC)
-    .where('ts', '>', now - PV_WINDOW_MS)
-    .where('ts', '<=', now)
-    .execute();
+  const [rows, reports] = await Promise.all([
+    db
+      .selectFrom('metric_samples')
+      .select(['thing_name', 'ts', 'value'])
+      .where('thing_name', 'in', things)
+      .where('metric_key', '=', PV_METRIC)
+      .where('ts', '>', now - PV_WINDOW_MS)
+      .where('ts', '<=', now)
+      .execute(),
+    db
+      .selectFrom('metric_reports')
+      .select(['thing_name', 'ts', 'metric_keys', 'metric_values'])
+      .where('thing_name', 'in', things)
+      .where('ts', '>', now - PV_WINDOW_MS)
+      .where('ts', '<=', now)
+      .where(reportHas(db, 'metric_keys', keyNeedle(PV_METRIC)))
+      .execute(),
+  ]);
+  const decoder = new ReportDecoder(new Set([PV_METRIC]));
+  const all = [
+    ...reports.flatMap((r) => decoder.samples(r).map(({ value }) => ({ thing_name: r.thing_name, ts: Number(r.ts), value }))),
+    ...rows.map((row) => ({ thing_name: row.thing_name, ts: Number(row.ts), value: Number(row.value) })),
+  ];
   // grouped in one pass (a plant reporting every 5 s has some 180 samples in the window)
-  return groupedBy(
-    rows,
+  const window = groupedBy(
+    all,
     (row) => row.thing_name,
-    (row) => ({ ts: Number(row.ts), value: Number(row.value) }),
+    (row) => ({ ts: row.ts, value: row.value }),
   );
+  for (const samples of window.values()) samples.sort((a, b) => a.ts - b.ts);
+  return window;
 }
 
 /**

@@ -9,6 +9,7 @@ import { databaseTargets } from '../testing/databases';
 import { ocppApiRig } from '../testing/ocpp-api-rig';
 import { notificationsDb } from '../notifications/notifications-db';
 import { until } from '../testing/until';
+import { rawSamplesOf } from '../testing/raw-samples';
 import { addIdTag, setFreeCharging } from './chargers';
 import { ocppDb } from './tables';
 import { BOOT, chargePoint, meterValue } from './test-charge-point';
@@ -103,13 +104,7 @@ describe.each(databaseTargets())('OCPP sessions at the central system on $name',
       EvCarSoc: 42,
       EvSessionKwh: 1.2,
     });
-    const samples = await db
-      .selectFrom('metric_samples')
-      .select(['metric_key', 'ts'])
-      .where('thing_name', '=', charger.thing_name)
-      .where('metric_key', '=', 'EnergyEvTotal')
-      .orderBy('ts')
-      .execute();
+    const samples = await rawSamplesOf(db, charger.thing_name, 'EnergyEvTotal');
     // The start's register, then the two meter values: each timestamp once.
     expect(samples.map((s) => Number(s.ts))).toEqual([t0, t0 + 10_000, t0 + 20_000]);
     // Rolled up on the plant's clock (Europe/Prague), not UTC's.

@@ -11,6 +11,7 @@ import { dayProductionMigration } from './migrations/060-day-production';
 import { seriesBlocksMigration } from './migrations/071-series-blocks';
 import { seriesTiersMigration } from './migrations/075-series-tiers';
 import { rollupJournalMigration } from './migrations/082-rollup-journal';
+import { metricReportsMigration } from './migrations/083-metric-reports';
 import { startRawRetention } from './retention-job';
 import { startRollupDrain } from './rollup-journal';
 import { SeriesWriter } from './series-writer';
@@ -27,6 +28,7 @@ export const seriesModule = serverModule({
     '071_series_blocks': seriesBlocksMigration,
     '075_series_tiers': seriesTiersMigration,
     '082_rollup_journal': rollupJournalMigration,
+    '083_metric_reports': metricReportsMigration,
   },
   jobs: ({
     db,

@@ -26,6 +26,16 @@ export async function pruneRawSamples(db: Kysely<Database>, retentionDays: numbe
     .where('bucket', '<', cutoff)
     .execute();
   let deleted = 0;
+  // report rows are packed within the hour after theirs: only a server that stopped packing keeps old ones
+  for (const thingName of new Set(series.map((s) => s.thing_name))) {
+    const reports = await db
+      .deleteFrom('metric_reports')
+      .where('thing_name', '=', thingName)
+      .where('ts', '<', cutoff)
+      .returning('sample_count')
+      .execute();
+    deleted += reports.reduce((n, r) => n + r.sample_count, 0);
+  }
   for (const { thing_name: thingName, metric_key: metricKey } of series) {
     const result = await db
       .deleteFrom('metric_samples')

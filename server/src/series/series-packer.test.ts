@@ -18,7 +18,9 @@ import { readSeries, type SeriesQuery } from './series-reader';
 import { pruneRawSamples } from './retention';
 import { PACK_AFTER_MS, packClosedHours, startSeriesPacking } from './series-packer';
 import { SeriesWriter } from './series-writer';
-import { BLOCK_MS, readStoredSamples } from './stored-samples';
+import { BLOCK_MS, blockStart, readStoredSamples } from './stored-samples';
+import { groupedBy } from '../grouped-by';
+import { reportRow } from './report-rows';
 
 const START = Date.parse('2025-06-01T00:00:00Z');
 const STEP = 5000;
@@ -38,13 +40,21 @@ function sixHours() {
   return samples;
 }
 
+/** Raw samples (sample rows and report rows' samples), blocks and packed samples of the thing. */
 async function counts(db: Kysely<Database>, thing: string, before = Number.MAX_SAFE_INTEGER) {
-  const raw = await db
+  const rows = await db
     .selectFrom('metric_samples')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('thing_name', '=', thing)
     .where('ts', '<', before)
     .executeTakeFirstOrThrow();
+  const reported = await db
+    .selectFrom('metric_reports')
+    .select((eb) => eb.fn.sum<number>('sample_count').as('n'))
+    .where('thing_name', '=', thing)
+    .where('ts', '<', before)
+    .executeTakeFirstOrThrow();
+  const raw = { n: Number(rows.n) + Number(reported.n ?? 0) };
   const packed = await db
     .selectFrom('metric_blocks')
     .select((eb) => [eb.fn.countAll<number>().as('blocks'), eb.fn.sum<number>('sample_count').as('n')])
@@ -65,10 +75,20 @@ async function hourCount(db: Kysely<Database>, thing: string, key: string, hour:
   return row.sample_count;
 }
 
-describe.each(databaseTargets())('series packing on $name', (target) => {
+/**
+ * Each suite below runs with the six hours written as the writer stores late samples (a row each, in
+ * metric_samples) and as it stores live ones (a row a report, in metric_reports: each hour written
+ * while it was the writer's open hour).
+ */
+const packingTargets = databaseTargets().flatMap((target) =>
+  (['sample rows', 'report rows'] as const).map((rows) => ({ target, name: target.name, rows })),
+);
+
+describe.each(packingTargets)('series packing of $rows on $name', ({ target, rows }) => {
   let db: Kysely<Database>;
   const thing = 'packer-1';
-  const writer = new SeriesWriter();
+  let writerNow = START + 7 * BLOCK_MS;
+  const writer = new SeriesWriter(undefined, 'direct', () => writerNow);
   const written = sixHours();
   const query = (granularity: SeriesQuery['granularity']): SeriesQuery => ({
     thingName: thing,
@@ -88,7 +108,16 @@ describe.each(databaseTargets())('series packing on $name', (target) => {
   beforeAll(async () => {
     db = await target.create();
     await insertPlant(db, await insertTenant(db), thing);
-    for (let i = 0; i < written.length; i += 3000) await writer.writeSamples(db, thing, written.slice(i, i + 3000));
+    for (const [hour, samples] of groupedBy(written, (s) => blockStart(s.ts))) {
+      if (rows === 'report rows') writerNow = hour + 59 * 60_000;
+      for (let i = 0; i < samples.length; i += 3000) await writer.writeSamples(db, thing, samples.slice(i, i + 3000));
+    }
+    writerNow = START + 7 * BLOCK_MS;
+    const reports = await db
+      .selectFrom('metric_reports')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(reports.n) > 0).toBe(rows === 'report rows');
   });
   afterAll(() => target.destroy());
 
@@ -190,11 +219,26 @@ describe.each(databaseTargets())('a packer killed mid-job on $name', (target) =>
 
   beforeAll(async () => {
     db = await target.create();
+    // two series as live reports left them (a row a report), two as sample rows: the batch moves both
+    const reported = rows.filter((r) => r.metric_key.startsWith('ActPwr'));
     await insertRows(
       db,
       'metric_samples',
       { thing_name: 'text', metric_key: 'text', ts: 'bigint', value: 'double precision' },
-      rows,
+      rows.filter((r) => !reported.includes(r)),
+      (i) => i,
+    );
+    await insertRows(
+      db,
+      'metric_reports',
+      { thing_name: 'text', ts: 'bigint', metric_keys: 'text', metric_values: 'bytea', sample_count: 'integer' },
+      [...groupedBy(reported, (r) => r.ts)].map(([ts, samples]) =>
+        reportRow(
+          thing,
+          ts,
+          samples.map((r) => ({ metricKey: r.metric_key, value: r.value })),
+        ),
+      ),
       (i) => i,
     );
     // the job finds its series in the month roll-ups

@@ -1,6 +1,6 @@
 // Packs the raw samples of closed hours into blocks (stored-samples.ts, block-codec.ts): a leader job
-// that, thing by thing, moves up to PACK_HOURS hours of all its series at a time from metric_samples
-// into metric_blocks in one transaction, and makes the hour blocks of each closed UTC day one day block.
+// that, thing by thing, moves up to PACK_HOURS hours of all its series at a time from metric_reports and
+// metric_samples into metric_blocks in one transaction, and makes the hour blocks of each closed UTC day one day block.
 // A thing's series go together: a fleet of 10,000 plants of 25 series each is 10,000 transactions an
 // hour, not 250,000, each a few statements whatever its series. The rows are deleted first and the
 // blocks are built from what the delete returned, so a sample committed by a writer meanwhile is either
@@ -14,6 +14,7 @@ import { insertRows, rowsQuery } from '../db/row-columns';
 import type { Database } from '../db/schema';
 import { startLeaderJob, type JobClock } from '../jobs/leader-job';
 import { unpackBlock, type PackedSample } from './block-codec';
+import { ReportDecoder } from './report-rows';
 import { blockRow, blockStart, BLOCK_MS, DAY_BLOCK_MS, dayBlockStart, lockSeriesOf } from './stored-samples';
 import { groupedBy } from '../grouped-by';
 
@@ -102,6 +103,48 @@ function place(blocks: OpenBlock[], samples: readonly PackedSample[]): void {
   }
 }
 
+/**
+ * The samples of the thing's report rows and of its keys' metric_samples rows in [from, to), deleted,
+ * per key in time order (a time in both tables once, the report row's value).
+ */
+async function takeRaw(trx: Kysely<Database>, thingName: string, metricKeys: readonly string[], from: number, to: number) {
+  const reports = await trx
+    .deleteFrom('metric_reports')
+    .where('thing_name', '=', thingName)
+    .where('ts', '>=', from)
+    .where('ts', '<', to)
+    .returning(['ts', 'metric_keys', 'metric_values'])
+    .execute();
+  const rows =
+    metricKeys.length === 0
+      ? []
+      : await trx
+          .deleteFrom('metric_samples')
+          .where('thing_name', '=', thingName)
+          .where('metric_key', 'in', metricKeys)
+          .where('ts', '>=', from)
+          .where('ts', '<', to)
+          .returning(['metric_key', 'ts', 'value'])
+          .execute();
+  const decoder = new ReportDecoder();
+  const moved = reports.flatMap((r) => decoder.samples(r).map((s) => ({ metric_key: s.metricKey, ts: Number(r.ts), value: s.value })));
+  moved.push(...rows.map((row) => ({ metric_key: row.metric_key, ts: Number(row.ts), value: Number(row.value) })));
+  const samplesOf = groupedBy(
+    moved,
+    (row) => row.metric_key,
+    (row): PackedSample => ({ ts: row.ts, value: row.value }),
+  );
+  for (const [key, samples] of samplesOf) {
+    // stable: of two samples at one time the report row's, listed first, stays
+    samples.sort((a, b) => a.ts - b.ts);
+    samplesOf.set(
+      key,
+      samples.filter((s, i) => i === 0 || samples[i - 1]!.ts !== s.ts),
+    );
+  }
+  return samplesOf;
+}
+
 /** Packs one batch of one thing: the raw samples of all its series in the hours [from, to). */
 async function packBatch(
   db: Kysely<Database>,
@@ -112,20 +155,8 @@ async function packBatch(
 ): Promise<PackResult> {
   return inTransaction(db, async (trx) => {
     await lockSeriesOf(trx, [thingName]);
-    const moved = await trx
-      .deleteFrom('metric_samples')
-      .where('thing_name', '=', thingName)
-      .where('metric_key', 'in', metricKeys)
-      .where('ts', '>=', from)
-      .where('ts', '<', to)
-      .returning(['metric_key', 'ts', 'value'])
-      .execute();
-    if (moved.length === 0) return { blocks: 0, samples: 0, days: 0 };
-    const samplesOf = groupedBy(
-      moved,
-      (row) => row.metric_key,
-      (row): PackedSample => ({ ts: Number(row.ts), value: Number(row.value) }),
-    );
+    const samplesOf = await takeRaw(trx, thingName, metricKeys, from, to);
+    if (samplesOf.size === 0) return { blocks: 0, samples: 0, days: 0 };
     const stored = await trx
       .selectFrom('metric_blocks')
       .select(['metric_key', 'period_start', 'period_end', 'sample_count', 'data'])
@@ -145,10 +176,7 @@ async function packBatch(
     const rows: ReturnType<typeof blockRow>[] = [];
     for (const [metricKey, samples] of samplesOf) {
       const blocks = blocksOf.get(metricKey) ?? [];
-      place(
-        blocks,
-        samples.sort((a, b) => a.ts - b.ts),
-      );
+      place(blocks, samples);
       for (const block of blocks) {
         if (block.added.length === 0) continue;
         const before = block.data ? unpackBlock(block.data) : [];
@@ -237,6 +265,19 @@ async function firstRawOf(
   return first;
 }
 
+/** The time of the thing's first report row before `cutoff`, if it has one. */
+async function firstReportOf(db: Kysely<Database>, thingName: string, cutoff: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('metric_reports')
+    .select('ts')
+    .where('thing_name', '=', thingName)
+    .where('ts', '<', cutoff)
+    .orderBy('ts')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.ts) : undefined;
+}
+
 /** Every thing's series, in name order: the month roll-ups name every series with samples, in a few rows each. */
 export async function seriesByThing(db: Kysely<Database>): Promise<Map<string, string[]>> {
   const series = await db
@@ -268,8 +309,9 @@ export async function packClosedHours(db: Kysely<Database>, now: number, shouldS
     for (;;) {
       if (shouldStop()) return total;
       const first = await firstRawOf(db, thingName, metricKeys, cutoff);
-      if (first.size === 0) break;
-      const from = blockStart(Math.min(...first.values()));
+      const firstReport = await firstReportOf(db, thingName, cutoff);
+      if (first.size === 0 && firstReport === undefined) break;
+      const from = blockStart(Math.min(...first.values(), firstReport ?? Number.POSITIVE_INFINITY));
       firstPacked ??= from;
       const done = await packBatch(db, thingName, [...first.keys()], from, Math.min(cutoff, from + PACK_HOURS * BLOCK_MS));
       total.blocks += done.blocks;

@@ -7,15 +7,28 @@ import type { Database } from '../db/schema';
 import { BoundedMap } from '../cache/bounded-map';
 import { calendarOf, type ZoneCalendar } from './calendar';
 import { isPowerMetric, MAX_HOLD_MS, type EnergyShare, type HeldSample, type HeldSamples, type Rollup, type Sample } from './rollup';
-import { blockStart, insertPackedHistory, lockSeriesOf, sampleTimeBefore, withoutPacked } from './stored-samples';
+import {
+  blockStart,
+  insertPackedHistory,
+  latestOf,
+  lockSeriesOf,
+  sampleTimeBefore,
+  withoutPacked,
+  withoutReported,
+} from './stored-samples';
 import { addEnergyOf } from './energy-shares';
 import { PACK_AFTER_MS } from './series-packer';
 import { journalSamples } from './journal-rows';
 import { PendingRollups, type ThingRollups } from './pending-rollups';
 import { groupedBy } from '../grouped-by';
+import { fitsReportRow, keyNeedle, reportHas, reportKeys, reportRow } from './report-rows';
 
-const FIRST_COLUMNS = { thing_name: 'text', metric_key: 'text', ts: 'bigint' } as const;
+const FIRST_COLUMNS = { thing_name: 'text', metric_key: 'text', ts: 'bigint', needle: 'text' } as const;
 const SAMPLE_COLUMNS = { thing_name: 'text', metric_key: 'text', ts: 'bigint', value: 'double precision' } as const;
+const REPORT_COLUMNS = { thing_name: 'text', ts: 'bigint', metric_keys: 'text', metric_values: 'bytea', sample_count: 'integer' } as const;
+
+/** A raw sample as a row (metric_samples' columns). */
+type StoredRow = { thing_name: string; metric_key: string; ts: number; value: number };
 const ROLLUP_COLUMNS = {
   thing_name: 'text',
   granularity: 'text',
@@ -72,6 +85,8 @@ export class SeriesWriter {
   constructor(
     thingsCached = SERIES_THINGS_CACHED,
     private readonly rollups: 'direct' | 'journal' = 'direct',
+    /** Whose hour is open (a test's clock; the wall clock otherwise). */
+    private readonly now: () => number = Date.now,
   ) {
     this.zones = new BoundedMap(thingsCached);
     this.keys = new BoundedMap(thingsCached);
@@ -114,12 +129,14 @@ export class SeriesWriter {
    * what a batch of reports costs the database grows with its rows, not its reports.
    */
   async writeSamplesOf(db: Kysely<Database>, offered: readonly ThingSamples[]): Promise<void> {
-    const rows: { thing_name: string; metric_key: string; ts: number; value: number }[] = [];
+    const rows: StoredRow[] = [];
     // Samples of closed hours may be packed already (series-packer.ts): those go only where they are not.
-    const openHour = blockStart(Date.now());
+    const openHour = blockStart(this.now());
     const late = new Set(offered.filter((o) => o.samples.some((s) => s.ts < openHour)).map((o) => o.thingName));
     if (late.size > 0) await lockSeriesOf(db, [...late]);
-    const packed: { thing_name: string; metric_key: string; ts: number; value: number }[] = [];
+    const packed: StoredRow[] = [];
+    /** The open hour's samples by thing and time: a report row each (report-rows.ts). */
+    const reports = new Map<string, { thingName: string; ts: number; samples: Sample[] }>();
     /** `thing|key` of keys the thing stores for the first time: no sample of theirs came before. */
     const fresh = new Set<string>();
     await this.loadKeysOf(
@@ -128,24 +145,36 @@ export class SeriesWriter {
     );
     for (const { thingName, samples, packBefore } of offered) {
       if (samples.length === 0) continue;
-      const unpacked = late.has(thingName) ? await withoutPacked(db, thingName, samples, openHour) : samples;
+      // a late sample may also be a redelivery of a report stored as a row before its hour closed
+      const unpacked = late.has(thingName)
+        ? await withoutReported(db, thingName, await withoutPacked(db, thingName, samples, openHour))
+        : samples;
       const kept = await this.withinKeyCap(db, thingName, unpacked, fresh);
       if (packBefore !== undefined) {
         await insertPackedHistory(db, thingName, kept, packBefore);
         for (const s of kept)
           if (s.ts < packBefore) packed.push({ thing_name: thingName, metric_key: s.metricKey, ts: s.ts, value: s.value });
       }
-      for (const s of kept)
-        if (packBefore === undefined || s.ts >= packBefore)
+      for (const s of kept) {
+        if (packBefore !== undefined && s.ts < packBefore) continue;
+        if (s.ts < openHour || !fitsReportRow(s.metricKey)) {
           rows.push({ thing_name: thingName, metric_key: s.metricKey, ts: s.ts, value: s.value });
+          continue;
+        }
+        const id = `${thingName}\n${s.ts}`;
+        let report = reports.get(id);
+        if (!report) reports.set(id, (report = { thingName, ts: s.ts, samples: [] }));
+        report.samples.push(s);
+      }
     }
+    const reported = await this.insertReports(db, [...reports.values()], rows);
     const stored = await insertRows(db, 'metric_samples', SAMPLE_COLUMNS, rows, (insert) =>
       insert
         .onConflict((oc) => oc.columns(['thing_name', 'metric_key', 'ts']).doNothing())
         .returning(['thing_name', 'metric_key', 'ts', 'value']),
     );
     const inserted = groupedBy(
-      [...packed, ...stored],
+      [...packed, ...reported, ...stored],
       (row) => row.thing_name,
       (row): Sample => ({ metricKey: row.metric_key, ts: Number(row.ts), value: row.value }),
     );
@@ -170,6 +199,47 @@ export class SeriesWriter {
     // A scaled-out server leaves the roll-ups to the journal's drain (rollup-journal.ts): one row a batch here.
     if (this.rollups === 'journal') await journalSamples(db, held);
     else await this.rollUp(db, held);
+  }
+
+  /**
+   * Inserts a row a report and answers the samples it stored. A report whose thing and time have a row
+   * already (a QoS-1 redelivery; rarely another report of the same millisecond) stores only the samples
+   * that row lacks, as metric_samples rows (appended to `rows`): each (key, time) is stored once.
+   */
+  private async insertReports(
+    db: Kysely<Database>,
+    reports: readonly { thingName: string; ts: number; samples: readonly Sample[] }[],
+    rows: StoredRow[],
+  ): Promise<StoredRow[]> {
+    if (reports.length === 0) return [];
+    const distinct = reports.map((r) => ({ ...r, samples: [...new Map(r.samples.map((s) => [s.metricKey, s])).values()] }));
+    const added = await insertRows(
+      db,
+      'metric_reports',
+      REPORT_COLUMNS,
+      distinct.map((r) => reportRow(r.thingName, r.ts, r.samples)),
+      (insert) => insert.onConflict((oc) => oc.columns(['thing_name', 'ts']).doNothing()).returning(['thing_name', 'ts']),
+    );
+    const isAdded = new Set(added.map((a) => `${a.thing_name}\n${Number(a.ts)}`));
+    const stored: StoredRow[] = [];
+    const refused = distinct.filter((r) => !isAdded.has(`${r.thingName}\n${r.ts}`));
+    for (const r of distinct)
+      if (isAdded.has(`${r.thingName}\n${r.ts}`))
+        for (const s of r.samples) stored.push({ thing_name: r.thingName, metric_key: s.metricKey, ts: s.ts, value: s.value });
+    if (refused.length === 0) return stored;
+    const held = await db
+      .selectFrom('metric_reports')
+      .select(['thing_name', 'ts', 'metric_keys'])
+      .where('thing_name', 'in', [...new Set(refused.map((r) => r.thingName))])
+      .where('ts', 'in', [...new Set(refused.map((r) => r.ts))])
+      .execute();
+    const keysAt = new Map(held.map((h) => [`${h.thing_name}\n${Number(h.ts)}`, new Set(reportKeys(h.metric_keys))]));
+    for (const r of refused) {
+      const keys = keysAt.get(`${r.thingName}\n${r.ts}`);
+      for (const s of r.samples)
+        if (!keys?.has(s.metricKey)) rows.push({ thing_name: r.thingName, metric_key: s.metricKey, ts: s.ts, value: s.value });
+    }
+    return stored;
   }
 
   /**
@@ -290,28 +360,32 @@ export class SeriesWriter {
   ): Promise<Map<string, Map<string, number>>> {
     // samples from here on are raw: the packing job packs an hour PACK_AFTER_MS after it ends (twice
     // that: the leader's clock may run ahead of this one's)
-    const unpackedFrom = blockStart(Date.now() - 2 * PACK_AFTER_MS);
-    const firsts: { thing_name: string; metric_key: string; ts: number }[] = [];
+    const unpackedFrom = blockStart(this.now() - 2 * PACK_AFTER_MS);
+    const firsts: { thing_name: string; metric_key: string; ts: number; needle: string }[] = [];
     for (const [thingName, sorted] of sortedByThing) {
       let key: string | undefined;
       for (const s of sorted) {
         if (s.metricKey === key || !isPowerMetric(s.metricKey)) continue;
         key = s.metricKey;
-        firsts.push({ thing_name: thingName, metric_key: key, ts: s.ts });
+        firsts.push({ thing_name: thingName, metric_key: key, ts: s.ts, needle: keyNeedle(key) });
       }
     }
     const firstTs = new Map(firsts.map((f) => [`${f.thing_name}|${f.metric_key}`, f.ts]));
     const previous = new Map<string, Map<string, number>>();
     for (let i = 0; i < firsts.length; i += SQLITE_ROWS) {
-      const { rows } = await sql<{ thing_name: string; metric_key: string; ts: number | string | null }>`
-        with firsts (thing_name, metric_key, ts) as (${rowsQuery(db, FIRST_COLUMNS, firsts.slice(i, i + SQLITE_ROWS))})
+      // in both raw tables: a live power metric is in the report row before, one index step back
+      const { rows } = await sql<{ thing_name: string; metric_key: string; ts: number | string | null; report_ts: number | string | null }>`
+        with firsts (thing_name, metric_key, ts, needle) as (${rowsQuery(db, FIRST_COLUMNS, firsts.slice(i, i + SQLITE_ROWS))})
         select f.thing_name, f.metric_key,
           (select max(s.ts) from metric_samples s
-            where s.thing_name = f.thing_name and s.metric_key = f.metric_key and s.ts < f.ts) as ts
+            where s.thing_name = f.thing_name and s.metric_key = f.metric_key and s.ts < f.ts) as ts,
+          (select r.ts from metric_reports r
+            where r.thing_name = f.thing_name and r.ts < f.ts and ${reportHas(db, 'r.metric_keys', sql.ref('f.needle'))}
+            order by r.ts desc limit 1) as report_ts
         from firsts f`.execute(db);
       for (const row of rows) {
         const first = firstTs.get(`${row.thing_name}|${row.metric_key}`)!;
-        const raw = row.ts === null ? null : Number(row.ts);
+        const raw = latestOf(row.ts, row.report_ts);
         // A key new to the thing has no sample before (its earlier samples would be raw: rolled up within
         // a drain, packed hours later). Else the raw table answers a live report at once; only after a
         // gap can the sample before be packed.

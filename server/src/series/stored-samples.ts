@@ -1,11 +1,17 @@
-// Raw samples as stored: closed hours packed in metric_blocks (series-packer.ts), the open hour and late
-// arrivals as rows of metric_samples. Every reader of raw samples goes through here, so it sees one
-// series whichever table holds which part, each (key, time) once.
+// Raw samples as stored: closed hours packed in metric_blocks (series-packer.ts), the open hour as a row
+// a report in metric_reports (report-rows.ts), late arrivals (and rows from before 083) as rows of
+// metric_samples. Every reader of raw samples goes through here, so it sees one series whichever table
+// holds which part, each (key, time) once.
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { packBlock, unpackBlock, unpackBlockRange, type PackedSample } from './block-codec';
 import { MAX_HOLD_MS } from './rollup';
+import { keyNeedle, reportHas, ReportDecoder, reportKeys } from './report-rows';
+
+/** The later of two times a database answered (either may be null: no such sample). */
+export const latestOf = (a: number | string | null | undefined, b: number | string | null | undefined): number | null =>
+  a == null ? (b == null ? null : Number(b)) : b == null ? Number(a) : Math.max(Number(a), Number(b));
 
 /**
  * Closed hours are packed a block each; once their UTC day is closed too, its hours become one block
@@ -131,17 +137,20 @@ function merged(packed: PackedSample[] | undefined, raw: readonly PackedSample[]
   return out;
 }
 
-/** The samples of the keys over [from, to), per key in time order (a key without samples is absent). */
-export async function readStoredSamples(
+/**
+ * The raw rows' samples of the keys over [from, to), per key in time order, from both raw tables (a time
+ * in both, which only a report row's conflict with a redelivery can make, keeps the report row's).
+ */
+export async function readRawSamples(
   db: Kysely<Database>,
   thingName: string,
   metricKeys: readonly string[],
   from: number,
   to: number,
 ): Promise<Map<string, PackedSample[]>> {
-  const out = new Map<string, PackedSample[]>();
-  if (metricKeys.length === 0 || to <= from) return out;
-  const [rows, packed] = await Promise.all([
+  const raw = new Map<string, PackedSample[]>();
+  if (metricKeys.length === 0 || to <= from) return raw;
+  const [rows, reports] = await Promise.all([
     db
       .selectFrom('metric_samples')
       .select(['metric_key', 'ts', 'value'])
@@ -152,14 +161,48 @@ export async function readStoredSamples(
       .orderBy('metric_key')
       .orderBy('ts')
       .execute(),
+    db
+      .selectFrom('metric_reports')
+      .select(['ts', 'metric_keys', 'metric_values'])
+      .where('thing_name', '=', thingName)
+      .where('ts', '>=', from)
+      .where('ts', '<', to)
+      .orderBy('ts')
+      .execute(),
+  ]);
+  const decoder = new ReportDecoder(new Set(metricKeys));
+  for (const report of reports) {
+    const ts = Number(report.ts);
+    for (const { metricKey, value } of decoder.samples(report)) {
+      const list = raw.get(metricKey);
+      if (list) list.push({ ts, value });
+      else raw.set(metricKey, [{ ts, value }]);
+    }
+  }
+  const late = new Map<string, PackedSample[]>();
+  for (const row of rows) {
+    const list = late.get(row.metric_key) ?? [];
+    list.push({ ts: Number(row.ts), value: Number(row.value) });
+    late.set(row.metric_key, list);
+  }
+  for (const [key, list] of late) raw.set(key, merged(raw.get(key), list));
+  return raw;
+}
+
+/** The samples of the keys over [from, to), per key in time order (a key without samples is absent). */
+export async function readStoredSamples(
+  db: Kysely<Database>,
+  thingName: string,
+  metricKeys: readonly string[],
+  from: number,
+  to: number,
+): Promise<Map<string, PackedSample[]>> {
+  const out = new Map<string, PackedSample[]>();
+  if (metricKeys.length === 0 || to <= from) return out;
+  const [raw, packed] = await Promise.all([
+    readRawSamples(db, thingName, metricKeys, from, to),
     readPacked(db, thingName, metricKeys, from, to),
   ]);
-  const raw = new Map<string, PackedSample[]>();
-  for (const row of rows) {
-    const list = raw.get(row.metric_key) ?? [];
-    list.push({ ts: Number(row.ts), value: Number(row.value) });
-    raw.set(row.metric_key, list);
-  }
   for (const key of metricKeys) {
     const series = merged(packed.get(key), raw.get(key) ?? []);
     if (series.length > 0) out.set(key, series);
@@ -183,14 +226,25 @@ export async function sampleTimeBefore(
 ): Promise<number | undefined> {
   let raw = rawBefore;
   if (raw === undefined) {
-    const row = await db
-      .selectFrom('metric_samples')
-      .select((eb) => eb.fn.max('ts').as('ts'))
-      .where('thing_name', '=', thingName)
-      .where('metric_key', '=', metricKey)
-      .where('ts', '<', ts)
-      .executeTakeFirst();
-    raw = row?.ts === null || row?.ts === undefined ? null : Number(row.ts);
+    const [row, report] = await Promise.all([
+      db
+        .selectFrom('metric_samples')
+        .select((eb) => eb.fn.max('ts').as('ts'))
+        .where('thing_name', '=', thingName)
+        .where('metric_key', '=', metricKey)
+        .where('ts', '<', ts)
+        .executeTakeFirst(),
+      db
+        .selectFrom('metric_reports')
+        .select('ts')
+        .where('thing_name', '=', thingName)
+        .where('ts', '<', ts)
+        .where(reportHas(db, 'metric_keys', keyNeedle(metricKey)))
+        .orderBy('ts', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+    ]);
+    raw = latestOf(row?.ts, report?.ts);
   }
   if (raw !== null && raw >= ts - MAX_HOLD_MS) return raw;
   // a live sample's hold lies in hours not yet packed (their samples are raw): no block to read for it
@@ -237,4 +291,29 @@ export async function withoutPacked<S extends { metricKey: string; ts: number }>
   const packed = new Set<string>();
   for (const block of blocks) for (const s of unpackBlock(block.data)) packed.add(`${block.metric_key}|${s.ts}`);
   return samples.filter((s) => s.ts >= openHour || !packed.has(`${s.metricKey}|${s.ts}`));
+}
+
+/**
+ * The samples no report row holds: an imported sample of an hour not yet packed, at the time of a
+ * stored report that has its key, is stored once (the report's value stays).
+ */
+export async function withoutReported<S extends { metricKey: string; ts: number }>(
+  db: Kysely<Database>,
+  thingName: string,
+  samples: readonly S[],
+): Promise<readonly S[]> {
+  if (samples.length === 0) return samples;
+  let [first, last] = [samples[0]!.ts, samples[0]!.ts];
+  for (const s of samples) [first, last] = [Math.min(first, s.ts), Math.max(last, s.ts)];
+  // a range, not a list of times: a thing's report rows span the hours not yet packed, whatever the samples'
+  const reports = await db
+    .selectFrom('metric_reports')
+    .select(['ts', 'metric_keys'])
+    .where('thing_name', '=', thingName)
+    .where('ts', '>=', first)
+    .where('ts', '<=', last)
+    .execute();
+  if (reports.length === 0) return samples;
+  const held = new Set(reports.flatMap((r) => reportKeys(r.metric_keys).map((key) => `${key}\n${Number(r.ts)}`)));
+  return samples.filter((s) => !held.has(`${s.metricKey}\n${s.ts}`));
 }

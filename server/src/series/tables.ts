@@ -1,5 +1,5 @@
-// Time-series roll-ups and packed blocks (Kysely types). Raw samples of the open hour, and late ones,
-// stay in `metric_samples` (iot/tables.ts).
+// Time-series roll-ups and packed blocks (Kysely types). Raw samples of the open hour are rows of
+// `metric_reports`, a row a report; late ones stay in `metric_samples` (iot/tables.ts).
 import type { RollupGranularity } from './calendar';
 
 /** One hour, day or month of one metric: count, sum (for the mean), extremes, last value, energy. */
@@ -81,7 +81,22 @@ export interface RollupJournalTable {
   samples: string;
 }
 
+/**
+ * 083_metric_reports: the samples of one report (one thing, one time) of the open hour, as one row; the
+ * packing job moves them into metric_blocks with metric_samples' (stored-samples.ts reads both).
+ */
+export interface MetricReportTable {
+  thing_name: string;
+  ts: number;
+  /** '\n' + the keys joined by '\n' + '\n' (no key holds a '\n': such a sample is a metric_samples row). */
+  metric_keys: string;
+  /** A float64, little-endian, a key in the keys' order (a Buffer from either driver). */
+  metric_values: Uint8Array;
+  sample_count: number;
+}
+
 export interface SeriesTables {
+  metric_reports: MetricReportTable;
   metric_rollups: MetricRollupTable;
   day_production: DayProductionTable;
   metric_blocks: MetricBlockTable;

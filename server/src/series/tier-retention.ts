@@ -8,6 +8,7 @@ import type { Database } from '../db/schema';
 import { MAX_HOLD_MS } from './rollup';
 import { pruneRawSamples } from './retention';
 import { rawBuckets, RAW_BUCKET_MS } from './series-reader';
+import { keyNeedle, reportHas } from './report-rows';
 import { readStoredSamples } from './stored-samples';
 import type { TierDays } from './tier-settings';
 
@@ -113,12 +114,20 @@ async function compactFineTiers(db: Kysely<Database>, days: TierDays, rawCutoff:
 }
 
 async function oldestRawSample(db: Kysely<Database>, thingName: string, metricKey: string): Promise<number | null> {
-  const [row, block] = await Promise.all([
+  const [row, report, block] = await Promise.all([
     db
       .selectFrom('metric_samples')
       .select((eb) => eb.fn.min<number>('ts').as('ts'))
       .where('thing_name', '=', thingName)
       .where('metric_key', '=', metricKey)
+      .executeTakeFirst(),
+    db
+      .selectFrom('metric_reports')
+      .select('ts')
+      .where('thing_name', '=', thingName)
+      .where(reportHas(db, 'metric_keys', keyNeedle(metricKey)))
+      .orderBy('ts')
+      .limit(1)
       .executeTakeFirst(),
     db
       .selectFrom('metric_blocks')
@@ -127,6 +136,6 @@ async function oldestRawSample(db: Kysely<Database>, thingName: string, metricKe
       .where('metric_key', '=', metricKey)
       .executeTakeFirst(),
   ]);
-  const times = [row?.ts, block?.ts].filter((t) => t !== null && t !== undefined).map(Number);
+  const times = [row?.ts, report?.ts, block?.ts].filter((t) => t !== null && t !== undefined).map(Number);
   return times.length === 0 ? null : Math.min(...times);
 }

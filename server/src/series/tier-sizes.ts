@@ -1,5 +1,5 @@
 // What each retention tier holds, measured by the retention job after each run (tier-retention.ts) and
-// shown on /services: rows (raw: samples, packed or not; else buckets), oldest and newest time, and
+// shown on /services: rows (raw: samples, in report rows, sample rows or blocks; else buckets), oldest and newest time, and
 // bytes on disk. Bytes are the engine's own count of each table's pages with its indexes
 // (PostgreSQL's pg_total_relation_size, SQLite's dbstat where it is compiled in, else unknown); a
 // table that holds two tiers (metric_rollups: hour, and day with month; metric_fine_rollups: 1m and
@@ -17,7 +17,7 @@ export interface TierSize {
   newest: number | null;
 }
 
-const TABLES = ['metric_samples', 'metric_blocks', 'metric_fine_rollups', 'metric_rollups'] as const;
+const TABLES = ['metric_reports', 'metric_samples', 'metric_blocks', 'metric_fine_rollups', 'metric_rollups'] as const;
 type SeriesTable = (typeof TABLES)[number];
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
@@ -42,7 +42,11 @@ async function tableBytes(db: Kysely<Database>): Promise<Record<SeriesTable, num
 }
 
 export async function measureTiers(db: Kysely<Database>): Promise<Record<SeriesTier, TierSize>> {
-  const [raw, packed, fine, rollups, bytes] = await Promise.all([
+  const [reports, raw, packed, fine, rollups, bytes] = await Promise.all([
+    db
+      .selectFrom('metric_reports')
+      .select((eb) => [eb.fn.sum('sample_count').as('n'), eb.fn.min('ts').as('lo'), eb.fn.max('ts').as('hi')])
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom('metric_samples')
       .select((eb) => [eb.fn.countAll().as('n'), eb.fn.min('ts').as('lo'), eb.fn.max('ts').as('hi')])
@@ -74,10 +78,10 @@ export async function measureTiers(db: Kysely<Database>): Promise<Record<SeriesT
   const rollupRows = hour.rows + day.rows + month.rows;
   return {
     raw: {
-      rows: (num(raw.n) ?? 0) + (num(packed.n) ?? 0),
-      bytes: bytes === null ? null : bytes.metric_samples + bytes.metric_blocks,
-      oldest: lowest(num(raw.lo), num(packed.lo)),
-      newest: highest(num(raw.hi), num(packed.hi)),
+      rows: (num(reports.n) ?? 0) + (num(raw.n) ?? 0) + (num(packed.n) ?? 0),
+      bytes: bytes === null ? null : bytes.metric_reports + bytes.metric_samples + bytes.metric_blocks,
+      oldest: lowest(num(reports.lo), num(raw.lo), num(packed.lo)),
+      newest: highest(num(reports.hi), num(raw.hi), num(packed.hi)),
     },
     '1m': { ...m1, bytes: share('metric_fine_rollups', m1.rows, m1.rows + m15.rows) },
     '15m': { ...m15, bytes: share('metric_fine_rollups', m15.rows, m1.rows + m15.rows) },

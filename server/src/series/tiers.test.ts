@@ -29,14 +29,17 @@ describe.each(databaseTargets())('retention tiers on $name', (target) => {
   beforeAll(async () => {
     db = await target.create();
     await insertPlant(db, await insertTenant(db), thing);
-    // six days of a sample every 20 s, two metrics; the last hour's samples raw, the rest packed
+    // six days of a sample every 20 s, two metrics; the last hour's samples raw, the rest packed (the
+    // writer's hour is NOW's: its samples are report rows, the hour before sample rows)
     const start = NOW - DAYS * DAY_MS;
     const samples = Array.from({ length: (DAYS * DAY_MS) / STEP }, (_, i) => start + i * STEP).flatMap((ts, i) => [
       { metricKey: 'ActPwrPve', ts, value: 1000 + (i % 97) * 3.5 },
       { metricKey: 'BatSoc', ts, value: 20 + (i % 50) },
     ]);
     for (let i = 0; i < samples.length; i += 20_000) {
-      await db.transaction().execute((trx) => new SeriesWriter().writeSamples(trx, thing, samples.slice(i, i + 20_000)));
+      await db
+        .transaction()
+        .execute((trx) => new SeriesWriter(undefined, 'direct', () => NOW).writeSamples(trx, thing, samples.slice(i, i + 20_000)));
     }
     await packClosedHours(db, NOW);
   });
@@ -76,6 +79,7 @@ describe.each(databaseTargets())('retention tiers on $name', (target) => {
     const quartersBefore = await read('15m', 5);
     const rawBefore = (await measureTiers(db)).raw.rows;
     expect(rawBefore).toBe(2 * ((DAYS * DAY_MS) / STEP));
+    expect(await db.selectFrom('metric_reports').select('ts').executeTakeFirst()).toBeDefined();
 
     const { days } = await readTierDays(db, DEFAULTS);
     const result = await applyTierRetention(db, days, NOW);
