@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       rawRetentionDays: 90,
       rollupRetentionDays: 3650,
       rollupJournalMs: 0,
+      reportBatchMs: 0,
       alertTickMs: 30_000,
       rcTickMs: 5000,
       ocppTickMs: 10_000,

@@ -56,6 +56,11 @@ export interface Config {
    * lagging by up to this much.
    */
   rollupJournalMs: number;
+  /**
+   * How long a device report may wait for others to share its transaction (iot/shadows/batches.ts):
+   * 0, at once. A scaled-out server's ingest writes far fewer statements a report with a few tens of ms.
+   */
+  reportBatchMs: number;
   /** How often the alert engine judges every plant, ms. */
   alertTickMs: number;
   /** How often remote-control schedules are checked for due starts and ends, ms. */
@@ -207,6 +212,7 @@ export function loadConfig(env: Env = process.env): Config {
     rawRetentionDays: integer(env, 'RAW_RETENTION_DAYS', 90, 1, 36_500),
     rollupRetentionDays: rollupRetentionDays(env, integer(env, 'RAW_RETENTION_DAYS', 90, 1, 36_500)),
     rollupJournalMs: integer(env, 'ROLLUP_JOURNAL_MS', 0, 0, 600_000),
+    reportBatchMs: integer(env, 'REPORT_BATCH_MS', 0, 0, 1000),
     alertTickMs: integer(env, 'ALERT_TICK_MS', 30_000, 1000, 3_600_000),
     rcTickMs: integer(env, 'RC_TICK_MS', 5000, 200, 60_000),
     ocppTickMs: integer(env, 'OCPP_TICK_MS', 10_000, 200, 600_000),

@@ -161,6 +161,9 @@ async function startCluster(options) {
       LOG_LEVEL: 'warn',
       // the scaled-out ingest: roll-ups merged by the leader's journal drain every 30 s (docs/timeseries.md)
       ROLLUP_JOURNAL_MS: process.env.ROLLUP_JOURNAL_MS ?? '30000',
+      // reports wait up to 100 ms for others to share their transaction: batches of ~100 at 50,000
+      // samples/s, not of 2–7 (a statement's fixed cost paid for each few reports: bench/RESULTS.md)
+      REPORT_BATCH_MS: process.env.REPORT_BATCH_MS ?? '100',
       ...replicaEnv,
     });
     cluster.startReplica = async (i, healthTimeoutMs = 60_000) => {

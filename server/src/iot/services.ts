@@ -99,6 +99,7 @@ export async function startDevices(opts: StartDevicesOptions): Promise<DeviceSer
       bus,
       trustMs: opts.shadowTrustMs,
       rollups: config.rollupJournalMs > 0 ? 'journal' : 'direct',
+      reportLingerMs: config.reportBatchMs,
     });
     const live = new LiveHub();
     // This replica's streams hear every change, wherever it was stored (cluster/live-relay.ts).

@@ -45,6 +45,37 @@ describe('Batches', () => {
     expect(most).toBe(2);
   });
 
+  it('lets a batch that is not full wait until its first item has lingered, and starts a full one at once', async () => {
+    jest.useFakeTimers();
+    try {
+      const started: number[][] = [];
+      const b = new Batches<number, number>(async (items) => (started.push(items), items), { maxSize: 3, atOnce: 1, lingerMs: 50 });
+      const first = b.add(1);
+      jest.advanceTimersByTime(30);
+      const second = b.add(2);
+      jest.advanceTimersByTime(19);
+      expect(started).toEqual([]); // the first has waited 49 ms
+      jest.advanceTimersByTime(1);
+      expect(started).toEqual([[1, 2]]);
+      expect(await Promise.all([first, second])).toEqual([1, 2]);
+
+      const full = [3, 4, 5, 6].map((i) => b.add(i));
+      jest.advanceTimersByTime(1);
+      expect(started).toEqual([
+        [1, 2],
+        [3, 4, 5],
+      ]); // full: it did not linger; 6 waits for its own linger
+      await Promise.all(full.slice(0, 3));
+      jest.advanceTimersByTime(48);
+      expect(started).toHaveLength(2);
+      jest.advanceTimersByTime(2);
+      expect(started.at(-1)).toEqual([6]);
+      expect(await Promise.all(full)).toEqual([3, 4, 5, 6]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('fails every item of a batch that throws, and goes on with the next batch', async () => {
     let calls = 0;
     const b = new Batches<string, string>(

@@ -48,6 +48,8 @@ export interface ShadowStoreOptions {
   keep?: number;
   /** How the samples' roll-ups are written (SeriesWriter): 'journal' on a scaled-out server (ROLLUP_JOURNAL_MS). */
   rollups?: 'direct' | 'journal';
+  /** How long a report waits for others to share its batch (REPORT_BATCH_MS; Batches' lingerMs). */
+  reportLingerMs?: number;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -110,6 +112,7 @@ export class ShadowStore {
     this.reports = new Batches((updates) => this.commitReports(updates), {
       maxSize: REPORTS_PER_BATCH,
       atOnce: this.lockRows ? REPORT_BATCHES_AT_ONCE : 1,
+      lingerMs: opts.reportLingerMs ?? 0,
     });
   }
 
