@@ -12,9 +12,9 @@ export interface ThingRollups {
   rollups: readonly Rollup[];
 }
 
-/** What merges the buckets (SeriesWriter): each thing's calendar, and the upsert of many things' buckets. */
+/** What merges the buckets (SeriesWriter): the things' calendars, and the upsert of many things' buckets. */
 export interface RollupStore {
-  calendarOf(db: Kysely<Database>, thingName: string): Promise<ZoneCalendar>;
+  calendarsOf(db: Kysely<Database>, thingNames: readonly string[]): Promise<Map<string, ZoneCalendar>>;
   writeRollupsOf(db: Kysely<Database>, things: readonly ThingRollups[]): Promise<void>;
 }
 
@@ -25,9 +25,11 @@ export class PendingRollups {
   constructor(private readonly store: RollupStore) {}
 
   async add(db: Kysely<Database>, held: readonly HeldSamples[]): Promise<void> {
+    const unseen = held.map((h) => h.thingName).filter((name) => !this.byThing.has(name));
+    const calendars = unseen.length > 0 ? await this.store.calendarsOf(db, unseen) : new Map<string, ZoneCalendar>();
     for (const { thingName, samples } of held) {
       let accumulator = this.byThing.get(thingName);
-      if (!accumulator) this.byThing.set(thingName, (accumulator = new RollupAccumulator(await this.store.calendarOf(db, thingName))));
+      if (!accumulator) this.byThing.set(thingName, (accumulator = new RollupAccumulator(calendars.get(thingName)!)));
       for (const { sample, previousTs } of samples) accumulator.add(sample, previousTs);
       this.samples += samples.length;
     }

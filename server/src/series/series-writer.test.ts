@@ -209,6 +209,24 @@ describe.each(databaseTargets())('metric keys per plant on $name', (target) => {
       .execute();
     expect(month.map((r) => `${r.thing_name}:${r.metric_key}`)).toEqual(things.flatMap((t) => [`${t}:ActPwrPve`, `${t}:BatSoc`]));
   });
+  it("reads the calendars of things it does not know in one statement for plants and one for the rest (a drain's fleet)", async () => {
+    const writer = new SeriesWriter();
+    let reads = 0;
+    const watched = db.withPlugin({
+      transformQuery: (args) => {
+        if (args.node.kind === 'SelectQueryNode' && /"(plants|chargers)"/.test(JSON.stringify(args.node))) reads++;
+        return args.node;
+      },
+      transformResult: (args) => Promise.resolve(args.result),
+    });
+    const calendars = await writer.calendarsOf(watched, [thing, 'key-batch-1', 'no-such-thing', thing]);
+    expect(reads).toBe(2); // the plants, then the chargers for the thing no plant has
+    expect(calendars.get(thing)).toBe(calendarOf('Europe/Prague'));
+    expect(calendars.get('no-such-thing')).toBe(calendarOf('UTC'));
+    expect(calendars.size).toBe(3);
+    await writer.calendarsOf(watched, [thing, 'no-such-thing']);
+    expect(reads).toBe(2); // remembered
+  });
 });
 
 describe.each(databaseTargets().filter((t) => t.name === 'sqlite'))('series writer memory on $name', (target) => {

@@ -102,19 +102,44 @@ export class SeriesWriter {
    * plant's (UTC for an unknown thing).
    */
   async calendarOf(db: Kysely<Database>, thingName: string): Promise<ZoneCalendar> {
-    const cached = this.zones.get(thingName);
-    if (cached && cached.until > Date.now()) return cached.calendar;
-    const row =
-      (await db.selectFrom('plants').select('timezone').where('thing_name', '=', thingName).executeTakeFirst()) ??
-      (await db
-        .selectFrom('chargers')
-        .innerJoin('plants', 'plants.id', 'chargers.plant_id')
-        .select('plants.timezone')
-        .where('chargers.thing_name', '=', thingName)
-        .executeTakeFirst());
-    const calendar = calendarOf(row?.timezone ?? 'UTC');
-    this.zones.set(thingName, { calendar, until: Date.now() + ZONE_TTL_MS });
-    return calendar;
+    return (await this.calendarsOf(db, [thingName])).get(thingName)!;
+  }
+
+  /**
+   * The calendars of the things (calendarOf), those not remembered read in two statements a chunk: a
+   * drain of the journal meets a fleet's every thing, and a statement a thing cost its leader 3 % of
+   * its time in the cluster bench's profile.
+   */
+  async calendarsOf(db: Kysely<Database>, thingNames: readonly string[]): Promise<Map<string, ZoneCalendar>> {
+    const now = Date.now();
+    const out = new Map<string, ZoneCalendar>();
+    const missing: string[] = [];
+    for (const name of new Set(thingNames)) {
+      const cached = this.zones.get(name);
+      if (cached && cached.until > now) out.set(name, cached.calendar);
+      else missing.push(name);
+    }
+    for (let i = 0; i < missing.length; i += SQLITE_ROWS) {
+      const chunk = missing.slice(i, i + SQLITE_ROWS);
+      const plants = await db.selectFrom('plants').select(['thing_name', 'timezone']).where('thing_name', 'in', chunk).execute();
+      const zones = new Map(plants.map((p) => [p.thing_name as string, p.timezone]));
+      const rest = chunk.filter((name) => !zones.has(name));
+      if (rest.length > 0) {
+        const chargers = await db
+          .selectFrom('chargers')
+          .innerJoin('plants', 'plants.id', 'chargers.plant_id')
+          .select(['chargers.thing_name', 'plants.timezone'])
+          .where('chargers.thing_name', 'in', rest)
+          .execute();
+        for (const c of chargers) zones.set(c.thing_name, c.timezone);
+      }
+      for (const name of chunk) {
+        const calendar = calendarOf(zones.get(name) ?? 'UTC');
+        this.zones.set(name, { calendar, until: now + ZONE_TTL_MS });
+        out.set(name, calendar);
+      }
+    }
+    return out;
   }
 
   /**
