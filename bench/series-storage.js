@@ -26,6 +26,7 @@ const { ShadowStore } = require(dist.server('iot/shadows/shadow-store'));
 const { simPlantConfig } = require(dist.server('iot/services'));
 const { backfillHistory } = require(dist.server('iot/simulation/sim-history'));
 const { packClosedHours } = require(dist.server('series/series-packer'));
+const { ReportDecoder } = require(dist.server('series/report-rows'));
 const { SeriesWriter } = require(dist.server('series/series-writer'));
 const { readSeries } = require(dist.server('series/series-reader'));
 const { ClosedBucketCache } = require(dist.server('series/closed-buckets'));
@@ -70,22 +71,31 @@ const count = async (db, table, column) => {
   return Number(row.n ?? 0);
 };
 
-/** Every raw sample, by series, for VictoriaMetrics (read before packing). */
+/** Every raw sample (sample rows and report rows), by series, for VictoriaMetrics (read before packing). */
 async function allSeries(db) {
-  const rows = await db
-    .selectFrom('metric_samples')
-    .select(['thing_name', 'metric_key', 'ts', 'value'])
-    .orderBy('thing_name')
-    .orderBy('metric_key')
-    .orderBy('ts')
-    .execute();
+  const rows = await db.selectFrom('metric_samples').select(['thing_name', 'metric_key', 'ts', 'value']).execute();
+  const decoder = new ReportDecoder();
+  for (const r of await db.selectFrom('metric_reports').select(['thing_name', 'ts', 'metric_keys', 'metric_values']).execute())
+    for (const s of decoder.samples(r)) rows.push({ thing_name: r.thing_name, metric_key: s.metricKey, ts: r.ts, value: s.value });
+  rows.sort((a, b) =>
+    a.thing_name < b.thing_name
+      ? -1
+      : a.thing_name > b.thing_name
+        ? 1
+        : a.metric_key < b.metric_key
+          ? -1
+          : a.metric_key > b.metric_key
+            ? 1
+            : Number(a.ts) - Number(b.ts),
+  );
   return vmSeriesOfRows(rows);
 }
 
 /** Packs everything closed; bytes a sample raw before and packed after, and packing's CPU. */
 async function measure(db, name, now) {
-  const samples = await count(db, 'metric_samples');
-  const raw = await tableBytes(db, 'metric_samples');
+  // the open hour's samples are report rows (a row a report), the rest sample rows: raw is both
+  const samples = (await count(db, 'metric_samples')) + (await count(db, 'metric_reports', 'sample_count'));
+  const raw = (await tableBytes(db, 'metric_samples')) + (await tableBytes(db, 'metric_reports'));
   const series = await allSeries(db);
   const cpu = process.cpuUsage();
   const machineBefore = machineBusySeconds();
@@ -100,7 +110,7 @@ async function measure(db, name, now) {
   const blockRows = await count(db, 'metric_blocks');
   const vm = await victoriaBytes(series, samples);
   log(`${name}: ${fmt(samples, 0)} samples in ${series.length} series`);
-  log(`  raw rows (metric_samples + key):   ${fmt(raw / samples)} bytes a sample (${fmt(raw / 1e6)} MB)`);
+  log(`  raw rows (sample and report rows + keys): ${fmt(raw / samples)} bytes a sample (${fmt(raw / 1e6)} MB)`);
   log(
     `  Helio packed (metric_blocks + key): ${fmt(blocks / inBlocks)} bytes a sample (${fmt(inBlocks, 0)} samples in ${fmt(blockRows, 0)} blocks, ${fmt(blocks / 1e3, 1)} kB; ${fmt(samples - inBlocks, 0)} of the open hours stay raw)`,
   );
