@@ -105,6 +105,19 @@ describe.each(databaseTargets())('report rows on $name', (target) => {
     for (const key of ['ActPwrPve', 'BatSoc', 'TempInv']) expect(await hourRollup(thing, key)).toMatchObject({ sample_count: 1 });
   });
 
+  it('keeps the first value of a key two reports of one batch give at one time, once', async () => {
+    const thing = await freshThing();
+    const ts = HOUR + 3 * 60_000;
+    await writer().writeSamplesOf(db, [
+      { thingName: thing, samples: report(ts, { BatSoc: 40, ActPwrPve: 900 }) },
+      { thingName: thing, samples: report(ts, { BatSoc: 41, TempInv: 30 }) },
+    ]);
+    expect(await count('metric_reports', thing)).toBe(1);
+    expect(await rawSamplesOf(db, thing, 'BatSoc')).toEqual([{ ts, value: 40 }]);
+    expect(await rawSamplesOf(db, thing, 'TempInv')).toEqual([{ ts, value: 30 }]);
+    expect(await hourRollup(thing, 'BatSoc')).toMatchObject({ sample_count: 1, value_sum: 40 });
+  });
+
   it('stores a report redelivered after its hour closed once: the late path finds its row', async () => {
     const thing = await freshThing();
     const samples = report(HOUR + 59 * 60_000, { ActPwrPve: 900, BatSoc: 55 });

@@ -199,10 +199,16 @@ export class SeriesWriter {
         .returning(['thing_name', 'metric_key', 'ts', 'value']),
     );
     const inserted = groupedBy(
-      [...packed, ...reported, ...stored],
+      [...packed, ...stored],
       (row) => row.thing_name,
       (row): Sample => ({ metricKey: row.metric_key, ts: Number(row.ts), value: row.value }),
     );
+    // the reports' own samples, not a row each rebuilt: a batch of 100 reports is 2,400 samples
+    for (const r of reported) {
+      const list = inserted.get(r.thingName);
+      if (list) list.push(...r.samples);
+      else inserted.set(r.thingName, [...r.samples]);
+    }
     if (inserted.size === 0) return;
     for (const samples of inserted.values())
       samples.sort((a, b) => (a.metricKey < b.metricKey ? -1 : a.metricKey > b.metricKey ? 1 : a.ts - b.ts));
@@ -227,7 +233,7 @@ export class SeriesWriter {
   }
 
   /**
-   * Inserts a row a report and answers the samples it stored. A report whose thing and time have a row
+   * Inserts a row a report and answers the reports it stored (each key once). A report whose thing and time have a row
    * already (a QoS-1 redelivery; rarely another report of the same millisecond) stores only the samples
    * that row lacks, as metric_samples rows (appended to `rows`): each (key, time) is stored once.
    */
@@ -235,9 +241,15 @@ export class SeriesWriter {
     db: Kysely<Database>,
     reports: readonly { thingName: string; ts: number; samples: readonly Sample[] }[],
     rows: StoredRow[],
-  ): Promise<StoredRow[]> {
+  ): Promise<{ thingName: string; samples: readonly Sample[] }[]> {
     if (reports.length === 0) return [];
-    const distinct = reports.map((r) => ({ ...r, samples: [...new Map(r.samples.map((s) => [s.metricKey, s])).values()] }));
+    // a key twice in one report (two reports of one time in the batch; 'a.b' beside a nested a.b): its first sample
+    const distinct = reports.map((r) => {
+      const keys = new Set(r.samples.map((s) => s.metricKey));
+      if (keys.size === r.samples.length) return r;
+      const seen = new Set<string>();
+      return { ...r, samples: r.samples.filter((s) => !seen.has(s.metricKey) && seen.add(s.metricKey)) };
+    });
     const added = await insertRows(
       db,
       'metric_reports',
@@ -246,11 +258,8 @@ export class SeriesWriter {
       (insert) => insert.onConflict((oc) => oc.columns(['thing_name', 'ts']).doNothing()).returning(['thing_name', 'ts']),
     );
     const isAdded = new Set(added.map((a) => `${a.thing_name}\n${Number(a.ts)}`));
-    const stored: StoredRow[] = [];
+    const stored = distinct.filter((r) => isAdded.has(`${r.thingName}\n${r.ts}`));
     const refused = distinct.filter((r) => !isAdded.has(`${r.thingName}\n${r.ts}`));
-    for (const r of distinct)
-      if (isAdded.has(`${r.thingName}\n${r.ts}`))
-        for (const s of r.samples) stored.push({ thing_name: r.thingName, metric_key: s.metricKey, ts: s.ts, value: s.value });
     if (refused.length === 0) return stored;
     const held = await db
       .selectFrom('metric_reports')

@@ -90,7 +90,8 @@ function mergeInto(target: JsonObject, metadata: MetadataTree, patch: JsonObject
       continue;
     }
     if (!jsonEqual(target[key], value)) changed = true;
-    target[key] = structuredClone(value);
+    // a number or a string is its own copy: structuredClone costs a serialisation even for those
+    target[key] = typeof value === 'object' ? structuredClone(value) : value;
     metadata[key] = { timestamp: now };
   }
   return changed;
