@@ -9,7 +9,8 @@
 // installed (started on 127.0.0.1:BENCH_VM_PORT, 20428, the samples imported, flushed, its data directory
 // measured, stopped), else "skipped". Then the writer's ingest (samples/s, CPU µs a sample, in this
 // process), packing's own CPU, and read latencies: a year at 1h, a raw day of one metric (packed, raw).
-// Last, packing a closed hour of a live fleet's shape (fleet-packing.js, BENCH_FLEET_PLANTS).
+// Last, packing a closed hour of a live fleet's shape (fleet-packing.js, BENCH_FLEET_PLANTS), and reads of
+// an open hour as report rows and as sample rows (open-hour-reads.js).
 // SQLite in a temporary directory; BENCH_DATABASE_URL=postgres://… runs both on PostgreSQL (two schemas
 // of that database, dropped at the end).
 'use strict';
@@ -34,6 +35,7 @@ const { calendarOf } = require(dist.server('series/calendar'));
 const { summary } = require('./stats');
 const { machineBusySeconds } = require('./process-cpu');
 const { fleetPacking } = require('./fleet-packing');
+const { openHourReads } = require('./open-hour-reads');
 const { tableBytes, victoriaBytes, vmSeriesOfRows } = require('./series-bytes');
 const { sql } = require('kysely');
 
@@ -240,6 +242,7 @@ async function main() {
 
   const fleet = await openDatabase('fleet');
   await fleetPacking(fleet, log);
+  await openHourReads(fleet, log);
   await fleet.destroy();
 
   log(

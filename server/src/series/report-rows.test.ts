@@ -148,6 +148,17 @@ describe.each(databaseTargets())('report rows on $name', (target) => {
       expect(await hourRollup(live, key)).toEqual(await hourRollup(late, key));
     }
     expect((await hourRollup(live, 'ActPwrBat'))?.energy_wh).toBeLessThan(0);
+    // read back as sample rows read: a few keys taken in SQL a keys text at a time (two here), many decoded whole
+    const read = (thing: string, keys: string[]) => readStoredSamples(db, thing, keys, HOUR, HOUR + BLOCK_MS);
+    for (const keys of [
+      ['ActPwrBat'],
+      ['ActPwrPve', 'ActPwrBat', 'BatSoc'],
+      ['ActPwrPve', 'ActPwrBat', 'BatSoc', 'TempInv', 'ActPwrGrid'],
+    ]) {
+      const fromReports = await read(live, keys);
+      expect(fromReports).toEqual(await read(late, keys));
+      expect(fromReports.get('ActPwrBat')).toHaveLength(40);
+    }
     expect(await sampleTimeBefore(db, live, 'ActPwrBat', HOUR + 119 * STEP)).toBe(HOUR + 117 * STEP);
     expect(await sampleTimeBefore(db, live, 'ActPwrPve', HOUR + 119 * STEP)).toBe(HOUR + 118 * STEP);
     expect(await sampleTimeBefore(db, live, 'ActPwrPve', HOUR)).toBeUndefined();

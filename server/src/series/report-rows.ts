@@ -6,6 +6,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { isPostgres } from '../db/dialect';
 import type { Database } from '../db/schema';
+import type { PackedSample } from './block-codec';
 import type { MetricReportTable } from './tables';
 
 const SEPARATOR = '\n';
@@ -72,4 +73,60 @@ export function reportHas(db: Kysely<Database>, keysColumn: string, needle: RawB
   return isPostgres(db)
     ? sql<SqlBool>`strpos(${sql.ref(keysColumn)}, ${value}) > 0`
     : sql<SqlBool>`instr(${sql.ref(keysColumn)}, ${value}) > 0`;
+}
+
+/**
+ * Reads of this many keys or fewer take each key's 8 bytes from the row in SQL (a statement for each
+ * distinct keys text in the range, mostly one): a chart of one metric over the open hour otherwise
+ * moved every row's keys and values to read one value of each (1.7 against 0.8 ms on SQLite, bench:series).
+ */
+const PROJECTED_KEYS = 4;
+/** More distinct keys texts than this in a range: whole rows, decoded here. */
+const PROJECTED_LAYOUTS = 8;
+
+/** The report rows' samples of the keys over [from, to), per key in time order (a key without any absent). */
+export async function readReportSamples(
+  db: Kysely<Database>,
+  thingName: string,
+  metricKeys: readonly string[],
+  from: number,
+  to: number,
+): Promise<Map<string, PackedSample[]>> {
+  const out = new Map<string, PackedSample[]>();
+  const push = (key: string, sample: PackedSample) => {
+    const list = out.get(key);
+    if (list) list.push(sample);
+    else out.set(key, [sample]);
+  };
+  const range = db.selectFrom('metric_reports').where('thing_name', '=', thingName).where('ts', '>=', from).where('ts', '<', to);
+  const layouts = metricKeys.length <= PROJECTED_KEYS ? await range.select('metric_keys').distinct().execute() : [];
+  if (metricKeys.length > PROJECTED_KEYS || layouts.length > PROJECTED_LAYOUTS) {
+    const decoder = new ReportDecoder(new Set(metricKeys));
+    for (const row of await range.select(['ts', 'metric_keys', 'metric_values']).orderBy('ts').execute()) {
+      const ts = Number(row.ts);
+      for (const { metricKey, value } of decoder.samples(row)) push(metricKey, { ts, value });
+    }
+    return out;
+  }
+  for (const { metric_keys: layout } of layouts) {
+    const keys = reportKeys(layout);
+    const wanted = metricKeys.map((key) => ({ key, at: keys.indexOf(key) })).filter((w) => w.at >= 0);
+    if (wanted.length === 0) continue;
+    const rows = await range
+      .select((eb) => [
+        'ts',
+        ...wanted.map((w, j) => sql<Uint8Array>`substr(${eb.ref('metric_values')}, cast(${w.at * 8 + 1} as integer), 8)`.as(`v${j}`)),
+      ])
+      .where('metric_keys', '=', layout)
+      .orderBy('ts')
+      .execute();
+    for (const row of rows) {
+      const ts = Number(row.ts);
+      const values = row as unknown as Record<string, Uint8Array>;
+      wanted.forEach((w, j) => push(w.key, { ts, value: valuesOf(values[`v${j}`]!).readDoubleLE(0) }));
+    }
+  }
+  // rows of several layouts were read a layout at a time
+  if (layouts.length > 1) for (const list of out.values()) list.sort((a, b) => a.ts - b.ts);
+  return out;
 }

@@ -7,7 +7,7 @@ import { isPostgres } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { packBlock, unpackBlock, unpackBlockRange, type PackedSample } from './block-codec';
 import { MAX_HOLD_MS } from './rollup';
-import { keyNeedle, reportHas, ReportDecoder, reportKeys } from './report-rows';
+import { keyNeedle, readReportSamples, reportHas, reportKeys } from './report-rows';
 
 /** The later of two times a database answered (either may be null: no such sample). */
 export const latestOf = (a: number | string | null | undefined, b: number | string | null | undefined): number | null =>
@@ -148,9 +148,8 @@ export async function readRawSamples(
   from: number,
   to: number,
 ): Promise<Map<string, PackedSample[]>> {
-  const raw = new Map<string, PackedSample[]>();
-  if (metricKeys.length === 0 || to <= from) return raw;
-  const [rows, reports] = await Promise.all([
+  if (metricKeys.length === 0 || to <= from) return new Map();
+  const [rows, raw] = await Promise.all([
     db
       .selectFrom('metric_samples')
       .select(['metric_key', 'ts', 'value'])
@@ -161,24 +160,8 @@ export async function readRawSamples(
       .orderBy('metric_key')
       .orderBy('ts')
       .execute(),
-    db
-      .selectFrom('metric_reports')
-      .select(['ts', 'metric_keys', 'metric_values'])
-      .where('thing_name', '=', thingName)
-      .where('ts', '>=', from)
-      .where('ts', '<', to)
-      .orderBy('ts')
-      .execute(),
+    readReportSamples(db, thingName, metricKeys, from, to),
   ]);
-  const decoder = new ReportDecoder(new Set(metricKeys));
-  for (const report of reports) {
-    const ts = Number(report.ts);
-    for (const { metricKey, value } of decoder.samples(report)) {
-      const list = raw.get(metricKey);
-      if (list) list.push({ ts, value });
-      else raw.set(metricKey, [{ ts, value }]);
-    }
-  }
   const late = new Map<string, PackedSample[]>();
   for (const row of rows) {
     const list = late.get(row.metric_key) ?? [];
