@@ -67,6 +67,24 @@ export function reportValue(row: Pick<MetricReportTable, 'metric_keys' | 'metric
   return samples[0]?.value;
 }
 
+/** The time of the thing's first or last report row that holds the key (before `before`, when given). */
+export async function reportTimeOf(
+  db: Kysely<Database>,
+  thingName: string,
+  metricKey: string,
+  which: 'first' | 'last',
+  before?: number,
+): Promise<number | undefined> {
+  let rows = db.selectFrom('metric_reports').select('ts').where('thing_name', '=', thingName);
+  if (before !== undefined) rows = rows.where('ts', '<', before);
+  const row = await rows
+    .where(reportHas(db, 'metric_keys', keyNeedle(metricKey)))
+    .orderBy('ts', which === 'first' ? 'asc' : 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.ts) : undefined;
+}
+
 /** SQL: whether the report row's keys text (`keysColumn`) holds the key whose needle is `needle` (keyNeedle). */
 export function reportHas(db: Kysely<Database>, keysColumn: string, needle: RawBuilder<unknown> | string): RawBuilder<SqlBool> {
   const value = typeof needle === 'string' ? sql`${needle}` : needle;

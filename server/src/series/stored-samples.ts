@@ -7,7 +7,7 @@ import { isPostgres } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { packBlock, unpackBlock, unpackBlockRange, type PackedSample } from './block-codec';
 import { MAX_HOLD_MS } from './rollup';
-import { keyNeedle, readReportSamples, reportHas, reportKeys } from './report-rows';
+import { readReportSamples, reportKeys, reportTimeOf } from './report-rows';
 
 /** The later of two times a database answered (either may be null: no such sample). */
 export const latestOf = (a: number | string | null | undefined, b: number | string | null | undefined): number | null =>
@@ -217,17 +217,9 @@ export async function sampleTimeBefore(
         .where('metric_key', '=', metricKey)
         .where('ts', '<', ts)
         .executeTakeFirst(),
-      db
-        .selectFrom('metric_reports')
-        .select('ts')
-        .where('thing_name', '=', thingName)
-        .where('ts', '<', ts)
-        .where(reportHas(db, 'metric_keys', keyNeedle(metricKey)))
-        .orderBy('ts', 'desc')
-        .limit(1)
-        .executeTakeFirst(),
+      reportTimeOf(db, thingName, metricKey, 'last', ts),
     ]);
-    raw = latestOf(row?.ts, report?.ts);
+    raw = latestOf(row?.ts, report);
   }
   if (raw !== null && raw >= ts - MAX_HOLD_MS) return raw;
   // a live sample's hold lies in hours not yet packed (their samples are raw): no block to read for it

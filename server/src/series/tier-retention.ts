@@ -8,7 +8,7 @@ import type { Database } from '../db/schema';
 import { MAX_HOLD_MS } from './rollup';
 import { pruneRawSamples } from './retention';
 import { rawBuckets, RAW_BUCKET_MS } from './series-reader';
-import { keyNeedle, reportHas } from './report-rows';
+import { reportTimeOf } from './report-rows';
 import { readStoredSamples } from './stored-samples';
 import type { TierDays } from './tier-settings';
 
@@ -121,14 +121,7 @@ async function oldestRawSample(db: Kysely<Database>, thingName: string, metricKe
       .where('thing_name', '=', thingName)
       .where('metric_key', '=', metricKey)
       .executeTakeFirst(),
-    db
-      .selectFrom('metric_reports')
-      .select('ts')
-      .where('thing_name', '=', thingName)
-      .where(reportHas(db, 'metric_keys', keyNeedle(metricKey)))
-      .orderBy('ts')
-      .limit(1)
-      .executeTakeFirst(),
+    reportTimeOf(db, thingName, metricKey, 'first'),
     db
       .selectFrom('metric_blocks')
       .select((eb) => eb.fn.min<number>('first_ts').as('ts'))
@@ -136,6 +129,6 @@ async function oldestRawSample(db: Kysely<Database>, thingName: string, metricKe
       .where('metric_key', '=', metricKey)
       .executeTakeFirst(),
   ]);
-  const times = [row?.ts, report?.ts, block?.ts].filter((t) => t !== null && t !== undefined).map(Number);
+  const times = [row?.ts, report, block?.ts].filter((t) => t !== null && t !== undefined).map(Number);
   return times.length === 0 ? null : Math.min(...times);
 }
