@@ -7,6 +7,7 @@
 'use strict';
 const dist = require('./dist-paths');
 const { reportsFor } = require('./gateways');
+const { timed } = require('./stats');
 const { numericSamples } = require(dist.server('iot/shadows/metric-samples'));
 const { SeriesWriter } = require(dist.server('series/series-writer'));
 const { readStoredSamples } = require(dist.server('series/stored-samples'));
@@ -16,19 +17,6 @@ const STEP_MS = 5000;
 const READS = Number(process.env.BENCH_QUERIES ?? 50);
 
 const fmt = (n, digits = 2) => n.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-
-async function p50(call) {
-  const durations = [];
-  const cpu = process.cpuUsage();
-  for (let i = 0; i < READS; i++) {
-    const t = performance.now();
-    await call();
-    durations.push(performance.now() - t);
-  }
-  const used = process.cpuUsage(cpu);
-  durations.sort((a, b) => a - b);
-  return { p50: durations[Math.floor(durations.length / 2)], cpuMs: (used.user + used.system) / 1000 / READS };
-}
 
 /** Writes the plant's hour both ways into `db` (migrated; plants need not exist: UTC) and times the reads. */
 async function openHourReads(db, log) {
@@ -56,8 +44,8 @@ async function openHourReads(db, log) {
     ['report rows', 'open-hour-reports'],
     ['sample rows', 'open-hour-samples'],
   ]) {
-    const one = await p50(() => readStoredSamples(db, thing, ['ActPwrPve'], hour, hour + HOUR_MS));
-    const all = await p50(() => readStoredSamples(db, thing, keys, hour, hour + HOUR_MS));
+    const one = await timed(READS, () => readStoredSamples(db, thing, ['ActPwrPve'], hour, hour + HOUR_MS));
+    const all = await timed(READS, () => readStoredSamples(db, thing, keys, hour, hour + HOUR_MS));
     figures[form] = { one, all };
   }
   const line = (f) =>

@@ -32,7 +32,7 @@ const { SeriesWriter } = require(dist.server('series/series-writer'));
 const { readSeries } = require(dist.server('series/series-reader'));
 const { ClosedBucketCache } = require(dist.server('series/closed-buckets'));
 const { calendarOf } = require(dist.server('series/calendar'));
-const { summary } = require('./stats');
+const { timed } = require('./stats');
 const { machineBusySeconds } = require('./process-cpu');
 const { fleetPacking } = require('./fleet-packing');
 const { openHourReads } = require('./open-hour-reads');
@@ -143,19 +143,6 @@ function noisySamples(now) {
   }
   return samples;
 }
-
-/** Wall-time percentiles of `times` calls, and this process's CPU a call (ms): a loaded machine stretches the first, not the second. */
-const timed = async (times, call) => {
-  const durations = [];
-  const cpu = process.cpuUsage();
-  for (let i = 0; i < times; i++) {
-    const t = performance.now();
-    await call();
-    durations.push(performance.now() - t);
-  }
-  const used = process.cpuUsage(cpu);
-  return { ...summary(durations), cpuMs: (used.user + used.system) / 1000 / times };
-};
 
 async function main() {
   const engine = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite';

@@ -11,6 +11,22 @@ function summary(durationsMs) {
   return { n: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) };
 }
 
+/**
+ * Calls `call` `times` times, one after another: wall-time percentiles, and this process's CPU a call
+ * (ms): a loaded machine stretches the first, not the second.
+ */
+async function timed(times, call) {
+  const durations = [];
+  const cpu = process.cpuUsage();
+  for (let i = 0; i < times; i++) {
+    const t = performance.now();
+    await call();
+    durations.push(performance.now() - t);
+  }
+  const used = process.cpuUsage(cpu);
+  return { ...summary(durations), cpuMs: (used.user + used.system) / 1000 / times };
+}
+
 /** Polls `probe` every `everyMs` until it returns true or `timeoutMs` passes; returns whether it did. */
 async function waitUntil(probe, timeoutMs, everyMs = 250) {
   const deadline = Date.now() + timeoutMs;
@@ -44,4 +60,4 @@ async function load({ workers, durationMs, maxCalls, call }) {
 
 const ms = (value) => `${value.toFixed(1)} ms`;
 
-module.exports = { summary, waitUntil, load, ms };
+module.exports = { summary, timed, waitUntil, load, ms };
