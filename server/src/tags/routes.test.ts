@@ -223,17 +223,17 @@ describe.each(databaseTargets())('plant tags and the fleet on $name', (target) =
   it("shows today's energy of each plant from its own day's roll-up, not yesterday's", async () => {
     const now = Date.now();
     const writer = new SeriesWriter();
-    const power = (start: number, count: number, watts: number) =>
-      Array.from({ length: count }, (_, i) => ({ metricKey: 'ActPwrPve', ts: start + i * 5 * MINUTE, value: watts }));
+    const power = (start: number, count: number, watts: number, step = 5 * MINUTE) =>
+      Array.from({ length: count }, (_, i) => ({ metricKey: 'ActPwrPve', ts: start + i * step, value: watts }));
     const days: Record<string, number> = {};
     for (const key of ['brno', 'auckland'] as const) {
       const dayStart = calendarOf(key === 'brno' ? 'Europe/Prague' : 'Pacific/Auckland').bucketStart('day', now);
       days[key] = dayStart;
-      // Yesterday evening (on the plant's clock) and today since midnight, up to now.
-      await writer.writeSamples(db, things[key], [
-        ...power(dayStart - 60 * MINUTE, 6, 4000),
-        ...power(dayStart, Math.min(12, Math.floor((now - dayStart) / (5 * MINUTE)) + 1), 2000),
-      ]);
+      // Yesterday evening (on the plant's clock) and today since midnight, up to now: twelve samples
+      // however soon after midnight (a day's energy lies between its samples; one at midnight alone has
+      // none, and the test failed in the five minutes after Auckland's midnight), a second apart at least.
+      const todayStep = Math.max(1000, Math.min(5 * MINUTE, Math.floor((now - dayStart) / 11)));
+      await writer.writeSamples(db, things[key], [...power(dayStart - 60 * MINUTE, 6, 4000), ...power(dayStart, 12, 2000, todayStep)]);
     }
     const dayRollup = async (thing: string, bucket: number) =>
       (
