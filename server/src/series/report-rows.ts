@@ -5,8 +5,10 @@
 // stored-samples.ts, emptied into blocks by the packing job.
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { isPostgres } from '../db/dialect';
+import { insertRows } from '../db/row-columns';
 import type { Database } from '../db/schema';
 import type { PackedSample } from './block-codec';
+import type { Sample } from './rollup';
 import type { MetricReportTable } from './tables';
 
 const SEPARATOR = '\n';
@@ -148,4 +150,50 @@ export async function readReportSamples(
   // rows of several layouts were read a layout at a time
   if (layouts.length > 1) for (const list of out.values()) list.sort((a, b) => a.ts - b.ts);
   return out;
+}
+
+const REPORT_COLUMNS = { thing_name: 'text', ts: 'bigint', metric_keys: 'text', metric_values: 'bytea', sample_count: 'integer' } as const;
+
+/**
+ * Inserts a row a report; answers the reports it stored (each key once) and the samples it did not
+ * but must: a report whose thing and time have a row already (a QoS-1 redelivery; rarely another
+ * report of the same millisecond) leaves only the samples that row lacks, for metric_samples, so each
+ * (key, time) is stored once.
+ */
+export async function insertReportRows(
+  db: Kysely<Database>,
+  reports: readonly { thingName: string; ts: number; samples: readonly Sample[] }[],
+): Promise<{ stored: { thingName: string; samples: readonly Sample[] }[]; lacking: { thingName: string; sample: Sample }[] }> {
+  if (reports.length === 0) return { stored: [], lacking: [] };
+  // a key twice in one report (two reports of one time in the batch; 'a.b' beside a nested a.b): its first sample
+  const distinct = reports.map((r) => {
+    const keys = new Set(r.samples.map((s) => s.metricKey));
+    if (keys.size === r.samples.length) return r;
+    const seen = new Set<string>();
+    return { ...r, samples: r.samples.filter((s) => !seen.has(s.metricKey) && seen.add(s.metricKey)) };
+  });
+  const added = await insertRows(
+    db,
+    'metric_reports',
+    REPORT_COLUMNS,
+    distinct.map((r) => reportRow(r.thingName, r.ts, r.samples)),
+    (insert) => insert.onConflict((oc) => oc.columns(['thing_name', 'ts']).doNothing()).returning(['thing_name', 'ts']),
+  );
+  const isAdded = new Set(added.map((a) => `${a.thing_name}\n${Number(a.ts)}`));
+  const stored = distinct.filter((r) => isAdded.has(`${r.thingName}\n${r.ts}`));
+  const refused = distinct.filter((r) => !isAdded.has(`${r.thingName}\n${r.ts}`));
+  const lacking: { thingName: string; sample: Sample }[] = [];
+  if (refused.length === 0) return { stored, lacking };
+  const held = await db
+    .selectFrom('metric_reports')
+    .select(['thing_name', 'ts', 'metric_keys'])
+    .where('thing_name', 'in', [...new Set(refused.map((r) => r.thingName))])
+    .where('ts', 'in', [...new Set(refused.map((r) => r.ts))])
+    .execute();
+  const keysAt = new Map(held.map((h) => [`${h.thing_name}\n${Number(h.ts)}`, new Set(reportKeys(h.metric_keys))]));
+  for (const r of refused) {
+    const keys = keysAt.get(`${r.thingName}\n${r.ts}`);
+    for (const sample of r.samples) if (!keys?.has(sample.metricKey)) lacking.push({ thingName: r.thingName, sample });
+  }
+  return { stored, lacking };
 }

@@ -21,11 +21,10 @@ import { PACK_AFTER_MS } from './series-packer';
 import { journalSamples } from './journal-rows';
 import { PendingRollups, type ThingRollups } from './pending-rollups';
 import { groupedBy } from '../grouped-by';
-import { fitsReportRow, keyNeedle, reportHas, reportKeys, reportRow } from './report-rows';
+import { fitsReportRow, insertReportRows, keyNeedle, reportHas } from './report-rows';
 
 const FIRST_COLUMNS = { thing_name: 'text', metric_key: 'text', ts: 'bigint', needle: 'text' } as const;
 const SAMPLE_COLUMNS = { thing_name: 'text', metric_key: 'text', ts: 'bigint', value: 'double precision' } as const;
-const REPORT_COLUMNS = { thing_name: 'text', ts: 'bigint', metric_keys: 'text', metric_values: 'bytea', sample_count: 'integer' } as const;
 
 /** A raw sample as a row (metric_samples' columns). */
 type StoredRow = { thing_name: string; metric_key: string; ts: number; value: number };
@@ -192,7 +191,8 @@ export class SeriesWriter {
         report.samples.push(s);
       }
     }
-    const reported = await this.insertReports(db, [...reports.values()], rows);
+    const { stored: reported, lacking } = await insertReportRows(db, [...reports.values()]);
+    for (const l of lacking) rows.push({ thing_name: l.thingName, metric_key: l.sample.metricKey, ts: l.sample.ts, value: l.sample.value });
     const stored = await insertRows(db, 'metric_samples', SAMPLE_COLUMNS, rows, (insert) =>
       insert
         .onConflict((oc) => oc.columns(['thing_name', 'metric_key', 'ts']).doNothing())
@@ -230,50 +230,6 @@ export class SeriesWriter {
     // A scaled-out server leaves the roll-ups to the journal's drain (rollup-journal.ts): one row a batch here.
     if (this.rollups === 'journal') await journalSamples(db, held);
     else await this.rollUp(db, held);
-  }
-
-  /**
-   * Inserts a row a report and answers the reports it stored (each key once). A report whose thing and time have a row
-   * already (a QoS-1 redelivery; rarely another report of the same millisecond) stores only the samples
-   * that row lacks, as metric_samples rows (appended to `rows`): each (key, time) is stored once.
-   */
-  private async insertReports(
-    db: Kysely<Database>,
-    reports: readonly { thingName: string; ts: number; samples: readonly Sample[] }[],
-    rows: StoredRow[],
-  ): Promise<{ thingName: string; samples: readonly Sample[] }[]> {
-    if (reports.length === 0) return [];
-    // a key twice in one report (two reports of one time in the batch; 'a.b' beside a nested a.b): its first sample
-    const distinct = reports.map((r) => {
-      const keys = new Set(r.samples.map((s) => s.metricKey));
-      if (keys.size === r.samples.length) return r;
-      const seen = new Set<string>();
-      return { ...r, samples: r.samples.filter((s) => !seen.has(s.metricKey) && seen.add(s.metricKey)) };
-    });
-    const added = await insertRows(
-      db,
-      'metric_reports',
-      REPORT_COLUMNS,
-      distinct.map((r) => reportRow(r.thingName, r.ts, r.samples)),
-      (insert) => insert.onConflict((oc) => oc.columns(['thing_name', 'ts']).doNothing()).returning(['thing_name', 'ts']),
-    );
-    const isAdded = new Set(added.map((a) => `${a.thing_name}\n${Number(a.ts)}`));
-    const stored = distinct.filter((r) => isAdded.has(`${r.thingName}\n${r.ts}`));
-    const refused = distinct.filter((r) => !isAdded.has(`${r.thingName}\n${r.ts}`));
-    if (refused.length === 0) return stored;
-    const held = await db
-      .selectFrom('metric_reports')
-      .select(['thing_name', 'ts', 'metric_keys'])
-      .where('thing_name', 'in', [...new Set(refused.map((r) => r.thingName))])
-      .where('ts', 'in', [...new Set(refused.map((r) => r.ts))])
-      .execute();
-    const keysAt = new Map(held.map((h) => [`${h.thing_name}\n${Number(h.ts)}`, new Set(reportKeys(h.metric_keys))]));
-    for (const r of refused) {
-      const keys = keysAt.get(`${r.thingName}\n${r.ts}`);
-      for (const s of r.samples)
-        if (!keys?.has(s.metricKey)) rows.push({ thing_name: r.thingName, metric_key: s.metricKey, ts: s.ts, value: s.value });
-    }
-    return stored;
   }
 
   /**
