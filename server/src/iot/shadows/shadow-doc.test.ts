@@ -53,6 +53,15 @@ describe('applying a reported update', () => {
     expect(after.metadata.reported).toEqual({ a: { timestamp: 2000 }, c: { d: { timestamp: 2000 } } });
   });
 
+  it('keeps a __proto__ key (as JSON.parse makes one) its own and leaves Object.prototype alone', () => {
+    const patch = JSON.parse('{"__proto__":{"pollutedByMerge":1},"n":{"__proto__":{"pollutedByMerge":2}}}') as JsonObject;
+    const doc = report(emptyShadow(), patch).doc;
+    expect(({} as Record<string, unknown>).pollutedByMerge).toBeUndefined();
+    expect(JSON.parse(JSON.stringify(doc.state.reported))).toEqual(patch);
+    expect(Object.getPrototypeOf(doc.state.reported)).toBe(Object.prototype);
+    expect(Object.keys(doc.metadata.reported)).toEqual(['__proto__', 'n']);
+  });
+
   it('does not change the document it was given', () => {
     const doc = report(emptyShadow(), { a: { b: 1 } }).doc;
     const snapshot = structuredClone(doc);

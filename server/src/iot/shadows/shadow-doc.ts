@@ -1,5 +1,5 @@
 // Device shadow documents, modelled on AWS IoT device shadows. Pure: no I/O, no clock (callers pass `now`).
-import { isJsonObject, jsonEqual, type JsonObject, type JsonValue } from './json';
+import { cloneJson, isJsonObject, jsonEqual, setOwn, type JsonObject, type JsonValue } from './json';
 
 // Type aliases, not interfaces: the contract's answer (a dictionary) takes them as they are.
 export type MetadataLeaf = {
@@ -45,8 +45,8 @@ export function applyUpdate(
   patch: JsonObject,
   now: number,
 ): { doc: ShadowDocument; changed: boolean } {
-  const state = structuredClone(doc.state[section]);
-  const metadata = structuredClone(doc.metadata[section]);
+  const state = cloneJson(doc.state[section]);
+  const metadata = cloneJson(doc.metadata[section]);
   const changed = mergeInto(state, metadata, patch, now);
   return {
     doc: {
@@ -70,7 +70,8 @@ function mergeInto(target: JsonObject, metadata: MetadataTree, patch: JsonObject
       continue;
     }
     if (isJsonObject(value)) {
-      const current = target[key];
+      // own keys only: `__proto__` of a plain object is Object.prototype, which a merge must never reach
+      const current = existed ? target[key] : undefined;
       const nested: JsonObject = isJsonObject(current) ? current : {};
       const nestedMeta = metadataTreeAt(metadata, key);
       const nestedChanged = mergeInto(nested, nestedMeta, value, now);
@@ -85,24 +86,23 @@ function mergeInto(target: JsonObject, metadata: MetadataTree, patch: JsonObject
       }
       if (!isJsonObject(current)) changed = true;
       changed = nestedChanged || changed;
-      target[key] = nested;
-      metadata[key] = nestedMeta;
+      setOwn(target, key, nested);
+      setOwn(metadata, key, nestedMeta);
       continue;
     }
     if (!jsonEqual(target[key], value)) changed = true;
-    // a number or a string is its own copy: structuredClone costs a serialisation even for those
-    target[key] = typeof value === 'object' ? structuredClone(value) : value;
-    metadata[key] = { timestamp: now };
+    setOwn(target, key, cloneJson(value));
+    setOwn(metadata, key, { timestamp: now });
   }
   return changed;
 }
 
-function isMetadataLeaf(node: MetadataLeaf | MetadataTree | undefined): node is MetadataLeaf {
+export function isMetadataLeaf(node: MetadataLeaf | MetadataTree | undefined): node is MetadataLeaf {
   return node !== undefined && typeof node.timestamp === 'number' && Object.keys(node).length === 1;
 }
 
 function metadataTreeAt(metadata: MetadataTree, key: string): MetadataTree {
-  const node = metadata[key];
+  const node = Object.prototype.hasOwnProperty.call(metadata, key) ? metadata[key] : undefined;
   return node === undefined || isMetadataLeaf(node) ? {} : (node as MetadataTree);
 }
 
@@ -118,7 +118,7 @@ export function computeDelta(desired: JsonObject, reported: JsonObject): JsonObj
       const nested = computeDelta(want, have);
       if (Object.keys(nested).length > 0) delta[key] = nested;
     } else if (!jsonEqual(want, have)) {
-      delta[key] = structuredClone(want);
+      setOwn(delta, key, cloneJson(want));
     }
   }
   return delta;

@@ -20,6 +20,17 @@ describe('checkStatePatch', () => {
     }
   });
 
+  it('rejects __proto__, which the key pattern lets through, anywhere in the patch', () => {
+    // as a gateway's report arrives: JSON.parse makes __proto__ an own key
+    for (const json of ['{"__proto__":{"x":1}}', '{"a":{"__proto__":1}}']) {
+      expect(checkStatePatch(JSON.parse(json))).toMatchObject({
+        ok: false,
+        reason: 'invalidKey',
+        path: expect.stringContaining('__proto__'),
+      });
+    }
+  });
+
   it('rejects nesting deeper than the limit', () => {
     let deep: Record<string, unknown> = { leaf: 1 };
     for (let i = 0; i < STATE_LIMITS.maxDepth; i++) deep = { n: deep };

@@ -11,6 +11,8 @@ export const STATE_LIMITS = {
 
 /** Keys are plain identifiers: no dots (metric paths join levels with '.') and no '$' (reserved). */
 export const STATE_KEY_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+/** A key the pattern lets through that JavaScript objects treat as their prototype: never a state key. */
+const PROTOTYPE_KEY = '__proto__';
 
 /** What breaks a state patch (ShadowDocumentInvalid's `reason`), the path it is at and the limit it broke. */
 export type PatchProblem = {
@@ -45,7 +47,7 @@ function objectProblem(object: JsonObject, depth: number, path: string): PatchPr
     return { reason: 'tooManyKeys', path: path || 'state', max: STATE_LIMITS.maxKeysPerObject };
   for (const key of keys) {
     const at = path ? `${path}.${key}` : key;
-    if (!STATE_KEY_PATTERN.test(key)) return { reason: 'invalidKey', path: at };
+    if (!STATE_KEY_PATTERN.test(key) || key === PROTOTYPE_KEY) return { reason: 'invalidKey', path: at };
     const problem = valueProblem(object[key], depth, at);
     if (problem) return problem;
   }
