@@ -12,7 +12,7 @@ import { CONDITION_ALERT_KINDS } from '@helio/contracts';
 import type { AlertDetails, AlertKind, Severity } from '@helio/contracts';
 import { clearAlert, raiseAlert } from './alert-raise';
 import { openAlerts } from './alert-store';
-import { evaluatePlant, gatewayOffline, newestTimestamp, type PlantSnapshot } from './conditions';
+import { evaluatePlant, gatewayOffline, type PlantSnapshot } from './conditions';
 import { notificationsDb } from './notifications-db';
 import { judgesPvNow, pvSamplesToJudge } from './pv-window';
 import { DEFAULT_THRESHOLDS, thresholdsByPlant, type Thresholds } from './thresholds';
@@ -80,8 +80,10 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
     const plants = await db
       .selectFrom('plants')
       .leftJoin('shadows', 'shadows.thing_name', 'plants.thing_name')
+      // when the gateway last reported, as the shadow's writer keeps it (gateway-reports.ts)
+      .leftJoin('gateway_reports', 'gateway_reports.thing_name', 'plants.thing_name')
       .select(['plants.id', 'plants.tenant_id', 'plants.name', 'plants.thing_name', 'plants.latitude', 'plants.longitude'])
-      .select(['plants.timezone', 'plants.pv_peak_kw', 'plants.created_at', 'shadows.reported', 'shadows.metadata'])
+      .select(['plants.timezone', 'plants.pv_peak_kw', 'plants.created_at', 'shadows.reported', 'gateway_reports.last_reported_at'])
       .execute();
     const snapshots = plants.map((p) => {
       const snapshot: PlantSnapshot = {
@@ -90,7 +92,7 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
         longitude: p.longitude,
         pvPeakKw: p.pv_peak_kw,
         reported: p.reported === null ? {} : (JSON.parse(p.reported) as Record<string, unknown>),
-        lastReportAt: p.metadata === null ? null : newestTimestamp((JSON.parse(p.metadata) as { reported?: unknown }).reported),
+        lastReportAt: p.last_reported_at === null ? null : Number(p.last_reported_at),
         pvSamples: [],
       };
       return { plant: p, snapshot };

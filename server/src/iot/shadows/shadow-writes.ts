@@ -16,7 +16,8 @@ import type { ShadowTable } from '../tables';
 import { writeGatewayReports } from './gateway-reports';
 import { jsonEqual, type JsonObject } from './json';
 import { checkSection, ShadowLimitError, VersionConflictError } from './shadow-limits';
-import { applyUpdate, computeDelta, emptyShadow, type MetadataTree, type ShadowDocument, type ShadowSection } from './shadow-doc';
+import { applyUpdate, computeDelta, emptyShadow, type ShadowDocument, type ShadowSection } from './shadow-doc';
+import { metadataOf, metadataText } from './stored-metadata';
 
 export interface ShadowChange {
   thingName: string;
@@ -144,18 +145,18 @@ function toRow(thingName: string, doc: ShadowDocument, updatedAt: string): Shado
     thing_name: thingName,
     reported: JSON.stringify(doc.state.reported),
     desired: JSON.stringify(doc.state.desired),
-    metadata: JSON.stringify(doc.metadata),
+    metadata: metadataText(doc.metadata, doc.timestamp),
     version: doc.version,
     updated_at: updatedAt,
   };
 }
 
 export function fromRow(row: ShadowTable): ShadowDocument {
-  const metadata = JSON.parse(row.metadata) as Partial<Record<ShadowSection, MetadataTree>>;
+  const timestamp = Date.parse(row.updated_at);
   return {
     state: { reported: JSON.parse(row.reported) as JsonObject, desired: JSON.parse(row.desired) as JsonObject },
-    metadata: { reported: metadata.reported ?? {}, desired: metadata.desired ?? {} },
+    metadata: metadataOf(row.metadata, timestamp),
     version: row.version,
-    timestamp: Date.parse(row.updated_at),
+    timestamp,
   };
 }
