@@ -14,6 +14,8 @@ const ROWS = [
   { name: 'NULL', n: 9_007_199_254_740_991, x: 5e-324, k: 1 },
   { name: '', n: 2, x: 0, k: 2 },
   { name: 'Žluťoučký kůň ⚡ , ; \t tab', n: 3, x: 123_456.789, k: 3 },
+  { name: 'a "quote" with a\nnew line and a \\ too', n: 4, x: 4, k: 4 },
+  { name: '{"ActPwrPve":3878,"OperMode":"self-consumption","Note":"⚡ 😀 \\\\ \\"","EvPlanSlots":[]}', n: 5, x: 5, k: 5 },
   { name: null, n: null, x: null, k: null },
 ];
 

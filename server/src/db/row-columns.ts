@@ -21,6 +21,14 @@ const cell = (row: object, column: string): unknown => (row as Record<string, un
 
 /** Characters an element of a PostgreSQL array literal escapes with a backslash (inside its quotes). */
 const ESCAPED = /[\\"]/;
+/**
+ * Characters JSON.stringify writes as escapes the array literal does not know: \n, \u0001, a lone
+ * surrogate's \udXXX (with the u flag the class matches a lone surrogate only, not an emoji's pair).
+ * Text without them JSON.stringify quotes exactly as the literal wants it: a quote or a backslash
+ * preceded by a backslash, 3× faster than a regular expression's replace for a shadow's JSON, which
+ * has a quote every few characters.
+ */
+const JSON_ONLY_ESCAPES = /[\u0000-\u001f]|[\ud800-\udfff]/u;
 
 /**
  * A column's values as PostgreSQL's array literal, written here rather than by pg (which quotes and
@@ -35,7 +43,11 @@ function arrayLiteral(rows: readonly object[], column: string, type: ColumnType)
     if (value === null || value === undefined) parts[i] = 'NULL';
     else if (typeof value === 'number' || typeof value === 'bigint') parts[i] = String(value);
     else if (typeof value === 'string' && type === 'text')
-      parts[i] = ESCAPED.test(value) ? `"${value.replace(/[\\"]/g, '\\$&')}"` : `"${value}"`;
+      parts[i] = !ESCAPED.test(value)
+        ? `"${value}"`
+        : JSON_ONLY_ESCAPES.test(value)
+          ? `"${value.replace(/[\\"]/g, '\\$&')}"`
+          : JSON.stringify(value);
     else return rows.map((row) => cell(row, column));
   }
   return `{${parts.join(',')}}`;
