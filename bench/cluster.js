@@ -22,7 +22,7 @@ const { waitForHealth, pidFile } = require('../tools/cluster/processes');
 const dist = require('./dist-paths');
 const { DEMO_ACCOUNTS } = require(dist.server('demo/demo-data'));
 const { seedClusterFleet } = require('./cluster-fleet');
-const { reportsFor, connectGateways, closeGateways, publishRound } = require('./gateways');
+const { reportsFor, liveFleet, connectGateways, closeGateways, publishRound } = require('./gateways');
 const { brokerMetrics } = require('./broker-metrics');
 const { benchClusterPlants } = require('./cluster-plants');
 const { post } = require('./fleet-server');
@@ -136,7 +136,8 @@ async function benchIngest({ cluster, fleet, db }) {
   // live reports, as a live gateway sends them: samples of the open hour (a sustained run makes each
   // round's as it goes: its reports would not fit in memory, and made ahead they would be of the past)
   const ahead = SUSTAINED_MS ? undefined : reportsFor(fleet.plants, ROUNDS, { stepMs });
-  const reportsOfRound = (round) => (ahead ? { reports: ahead, round } : { reports: reportsFor(fleet.plants, 1, { stepMs }), round: 0 });
+  const live = SUSTAINED_MS ? liveFleet(fleet.plants, { stepMs }) : undefined;
+  const reportsOfRound = (round) => (ahead ? { reports: ahead, round } : { reports: live.next(), round: 0 });
   const offered = ahead ? ahead.reduce((n, r) => n + r.reduce((m, x) => m + x.samples, 0), 0) : perRound * rounds;
   const connectStarted = performance.now();
   const clients = await connectGateways({ mqttUrl: cluster.mqttUrl, things: fleet.things, password: fleet.password, timeoutMs: 300_000 });
@@ -161,26 +162,32 @@ async function benchIngest({ cluster, fleet, db }) {
     let unacked = 0;
     const probes = [];
     let nextProbe = Date.now() + BACKLOG_PROBE_MS;
+    // the rounds on the clock: round k's first report is due k steps after the first round's, however
+    // long making a round or a probe took (a publisher that slips offers less than it was asked)
+    const firstRoundAt = Date.now();
+    const acks = [];
     for (let round = 0; round < rounds; round++) {
-      const roundStarted = Date.now();
       const outcome = await publishRound({
         clients,
         things: fleet.things,
         ...reportsOfRound(round),
         spreadMs: stepMs,
         ackTimeoutMs: 120_000,
+        startAt: firstRoundAt + round * stepMs,
+        acksLater: true,
       });
       sent += outcome.samples;
       messages += outcome.messages;
-      unacked += outcome.acked === undefined ? outcome.messages : outcome.messages - outcome.acked;
+      acks.push(outcome.acked.then((acked) => (acked === undefined ? outcome.messages : outcome.messages - acked)));
       if (SUSTAINED_MS && Date.now() >= nextProbe) {
         probes.push(await backlogNow(db, fleet.things, (performance.now() - started) / 1000));
         nextProbe += BACKLOG_PROBE_MS;
       }
-      const rest = stepMs - (Date.now() - roundStarted);
+      const rest = firstRoundAt + (round + 1) * stepMs - Date.now();
       if (rest > 0 && round < rounds - 1) await new Promise((r) => setTimeout(r, rest));
     }
     const publishSeconds = (performance.now() - started) / 1000;
+    for (const open of await Promise.all(acks)) unacked += open;
     // Until every sample is stored, or nothing more arrives for 60 s (bounded: at most 10 minutes).
     let stored = 0;
     let lastChange = performance.now();

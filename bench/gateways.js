@@ -20,22 +20,45 @@ const samplesOf = (reported) => numericSamples(reported).length;
  */
 function reportsFor(plants, count, { stepMs = STEP_MS, now = Date.now() } = {}) {
   const from = now - (now % stepMs) - (count + 1) * stepMs;
-  return plants.map((plant) => {
-    const run = newPlantRun({
-      thingName: plant.thing_name,
-      latitude: plant.latitude,
-      longitude: plant.longitude,
-      timezone: plant.timezone,
-      pvPeakKw: plant.pv_peak_kw,
-      batteryKwh: plant.battery_kwh,
-      chargerKw: plant.charger_kw,
-    });
-    return [...plantHistory(run, from, from + count * stepMs, stepMs)].map((r) => ({
-      ts: r.ts,
-      body: JSON.stringify({ state: { reported: r.reported }, timestamp: r.ts }),
-      samples: samplesOf(r.reported),
-    }));
+  return plants.map((plant) => [...plantHistory(runOf(plant), from, from + count * stepMs, stepMs)].map(asReport));
+}
+
+/** The simulator's run of a bench plant. */
+function runOf(plant) {
+  return newPlantRun({
+    thingName: plant.thing_name,
+    latitude: plant.latitude,
+    longitude: plant.longitude,
+    timezone: plant.timezone,
+    pvPeakKw: plant.pv_peak_kw,
+    batteryKwh: plant.battery_kwh,
+    chargerKw: plant.charger_kw,
   });
+}
+
+const asReport = (r) => ({
+  ts: r.ts,
+  body: JSON.stringify({ state: { reported: r.reported }, timestamp: r.ts }),
+  samples: samplesOf(r.reported),
+});
+
+/**
+ * A live fleet for a sustained run: `next()` gives every plant's next report (as reportsFor's, one
+ * round), taken as a live gateway would at the last `stepMs` boundary before the clock. The plants'
+ * runs go on from round to round, so a round costs the simulator one step a plant, not a plant's
+ * setting up (which held the bench's publisher below the rate it was asked for).
+ */
+function liveFleet(plants, { stepMs }) {
+  const runs = plants.map(runOf);
+  let last;
+  return {
+    next(now = Date.now()) {
+      const at = Math.max(now - (now % stepMs) - stepMs, last === undefined ? -Infinity : last + stepMs);
+      const from = last ?? at - stepMs;
+      last = at;
+      return runs.map((run) => [...plantHistory(run, from, at, at - from)].map(asReport));
+    },
+  };
 }
 
 /**
@@ -75,11 +98,14 @@ async function closeGateways(clients) {
 }
 
 /**
- * Publishes report `round` of every gateway, spread evenly over `spreadMs`; resolves when every
- * publish is acknowledged (PUBACK), or after `ackTimeoutMs` with the ones still open counted.
+ * Publishes report `round` of every gateway, spread evenly over `spreadMs` from `startAt` (now unless
+ * told: a sustained run keeps its rounds on the clock however long making one took); resolves when every
+ * publish is acknowledged (PUBACK), or after `ackTimeoutMs` with the ones still open counted. With
+ * `acksLater` it resolves once all are sent, `acked` then a promise of that count (the next round need
+ * not wait for the last PUBACKs of this one).
  */
-async function publishRound({ clients, things, reports, round, spreadMs, ackTimeoutMs = 60_000 }) {
-  const started = Date.now();
+async function publishRound({ clients, things, reports, round, spreadMs, ackTimeoutMs = 60_000, startAt = Date.now(), acksLater = false }) {
+  const started = startAt;
   const pending = [];
   let samples = 0;
   let messages = 0;
@@ -93,10 +119,17 @@ async function publishRound({ clients, things, reports, round, spreadMs, ackTime
     messages++;
     pending.push(clients[i].publishAsync(`helio/things/${things[i]}/shadow/reported`, report.body, { qos: 1 }).then(() => true));
   }
-  const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), ackTimeoutMs));
-  const outcome = await Promise.race([Promise.allSettled(pending), timeout]);
-  const acked = outcome === 'timeout' ? undefined : outcome.filter((o) => o.status === 'fulfilled').length;
-  return { samples, messages, acked };
+  const acked = ackedOf(pending, ackTimeoutMs);
+  return { samples, messages, acked: acksLater ? acked : await acked };
 }
 
-module.exports = { reportsFor, connectGateways, closeGateways, publishRound, samplesOf, STEP_MS };
+/** How many of the publishes were acknowledged, or undefined when some were still open after `timeoutMs`. */
+async function ackedOf(pending, timeoutMs) {
+  let timer;
+  const timeout = new Promise((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
+  const outcome = await Promise.race([Promise.allSettled(pending), timeout]);
+  clearTimeout(timer);
+  return outcome === 'timeout' ? undefined : outcome.filter((o) => o.status === 'fulfilled').length;
+}
+
+module.exports = { reportsFor, liveFleet, connectGateways, closeGateways, publishRound, samplesOf, STEP_MS };
