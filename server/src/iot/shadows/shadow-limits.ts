@@ -41,9 +41,9 @@ export class VersionConflictError extends Error {
   }
 }
 
-/** Throws ShadowLimitError when a section (after an update) breaks a limit. */
-export function checkSection(section: 'reported' | 'desired', state: JsonObject): void {
-  const bytes = jsonBytes(state);
+/** Throws ShadowLimitError when a section (after an update) breaks a limit; `json` is the section's JSON when the caller has it. */
+export function checkSection(section: 'reported' | 'desired', state: JsonObject, json = JSON.stringify(state)): void {
+  const bytes = Buffer.byteLength(json, 'utf8');
   if (bytes > SHADOW_LIMITS.maxSectionBytes) {
     throw new ShadowLimitError(
       'tooLarge',

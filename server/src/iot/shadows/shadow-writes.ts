@@ -79,11 +79,11 @@ export async function writeUpdates(
   for (const update of updates) {
     const row = stored.get(update.thingName);
     const previous = row ? fromRow(row) : emptyShadow();
-    const merged = merge(previous, update);
+    const { outcome: merged, sectionJson } = merge(previous, update);
     outcomes.push(merged);
     if ('failed' in merged) continue;
     const { doc } = merged.change;
-    (row ? existing : inserted).push(toRow(update.thingName, doc, merged.updatedAt));
+    (row ? existing : inserted).push(toRow(update.thingName, doc, merged.updatedAt, { [update.section]: sectionJson }));
     written.push({ thingName: update.thingName, shadow: doc, samples: update.samples, packBefore: update.packBefore });
   }
   // In name order as the rows were locked: two writers inserting the same new things wait, not deadlock.
@@ -119,32 +119,33 @@ export async function writeUpdates(
   return outcomes;
 }
 
-/** The update merged into the stored shadow, or why it is refused. */
-function merge(previous: ShadowDocument, update: ShadowUpdate): UpdateOutcome {
+/** The update merged into the stored shadow, or why it is refused; with the JSON of the section it changed (its limits checked on it, then stored). */
+function merge(previous: ShadowDocument, update: ShadowUpdate): { outcome: UpdateOutcome; sectionJson?: string } {
   try {
     if (update.expectedVersion !== undefined && previous.version !== update.expectedVersion) {
       throw new VersionConflictError(update.expectedVersion, previous.version);
     }
     const { doc, changed } = applyUpdate(previous, update.section, update.patch, update.now);
     // Limits hold for the merged document: many small updates must not grow it past them.
-    checkSection(update.section, doc.state[update.section]);
+    const sectionJson = JSON.stringify(doc.state[update.section]);
+    checkSection(update.section, doc.state[update.section], sectionJson);
     const deltaChanged = !jsonEqual(
       computeDelta(previous.state.desired, previous.state.reported),
       computeDelta(doc.state.desired, doc.state.reported),
     );
     const change = { thingName: update.thingName, previous, doc, changed, deltaChanged };
-    return { change, updatedAt: new Date(doc.timestamp).toISOString() };
+    return { outcome: { change, updatedAt: new Date(doc.timestamp).toISOString() }, sectionJson };
   } catch (error) {
-    if (error instanceof ShadowLimitError || error instanceof VersionConflictError) return { failed: error };
+    if (error instanceof ShadowLimitError || error instanceof VersionConflictError) return { outcome: { failed: error } };
     throw error;
   }
 }
 
-function toRow(thingName: string, doc: ShadowDocument, updatedAt: string): ShadowTable {
+function toRow(thingName: string, doc: ShadowDocument, updatedAt: string, json: Partial<Record<ShadowSection, string>>): ShadowTable {
   return {
     thing_name: thingName,
-    reported: JSON.stringify(doc.state.reported),
-    desired: JSON.stringify(doc.state.desired),
+    reported: json.reported ?? JSON.stringify(doc.state.reported),
+    desired: json.desired ?? JSON.stringify(doc.state.desired),
     metadata: metadataText(doc.metadata, doc.timestamp),
     version: doc.version,
     updated_at: updatedAt,
