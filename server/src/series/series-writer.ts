@@ -179,15 +179,19 @@ export class SeriesWriter {
         for (const s of kept)
           if (s.ts < packBefore) packed.push({ thing_name: thingName, metric_key: s.metricKey, ts: s.ts, value: s.value });
       }
+      // a report's samples come together: its row is looked up once, not once a sample
+      let report: { thingName: string; ts: number; samples: Sample[] } | undefined;
       for (const s of kept) {
         if (packBefore !== undefined && s.ts < packBefore) continue;
         if (s.ts < openHour || !fitsReportRow(s.metricKey)) {
           rows.push({ thing_name: thingName, metric_key: s.metricKey, ts: s.ts, value: s.value });
           continue;
         }
-        const id = `${thingName}\n${s.ts}`;
-        let report = reports.get(id);
-        if (!report) reports.set(id, (report = { thingName, ts: s.ts, samples: [] }));
+        if (report?.ts !== s.ts) {
+          const id = `${thingName}\n${s.ts}`;
+          report = reports.get(id);
+          if (!report) reports.set(id, (report = { thingName, ts: s.ts, samples: [] }));
+        }
         report.samples.push(s);
       }
     }

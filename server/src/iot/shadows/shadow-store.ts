@@ -21,7 +21,7 @@ import type { Database } from '../../db/schema';
 import type { JsonObject } from './json';
 import { Batches } from './batches';
 import { KeyedQueue } from './keyed-queue';
-import { numericSamples } from './metric-samples';
+import { samplesAt } from './metric-samples';
 import { SeriesWriter } from '../../series/series-writer';
 import type { ShadowDocument } from './shadow-doc';
 import { fromRow, WriteConflict, writeUpdates, type ShadowChange, type ShadowUpdate, type UpdateOutcome } from './shadow-writes';
@@ -201,7 +201,7 @@ export class ShadowStore {
    * roll-ups, in the same transaction (a sample already stored is ignored: QoS 1 may deliver twice).
    */
   applyReported(thingName: string, reported: JsonObject, now = Date.now(), sampledAt = now): Promise<ShadowChange> {
-    const samples = numericSamples(reported).map((s) => ({ ...s, ts: sampledAt }));
+    const samples = samplesAt(reported, sampledAt);
     const update: ShadowUpdate = { thingName, section: 'reported', patch: reported, now, samples };
     return this.queue.run(thingName, async () => changeOf(await this.reports.add(update)));
   }
@@ -218,7 +218,7 @@ export class ShadowStore {
   ): Promise<ShadowChange | undefined> {
     const last = reports.at(-1);
     if (!last) return Promise.resolve(undefined);
-    const samples = reports.flatMap((r) => numericSamples(r.reported).map((s) => ({ ...s, ts: r.ts })));
+    const samples = reports.flatMap((r) => samplesAt(r.reported, r.ts));
     return this.updateOne({ thingName, section: 'reported', patch: last.reported, now: last.ts, samples, ...opts });
   }
 
@@ -228,7 +228,7 @@ export class ShadowStore {
    * already stored is ignored.
    */
   storeSamples(thingName: string, reported: JsonObject, sampledAt: number): Promise<void> {
-    const samples = numericSamples(reported).map((s) => ({ ...s, ts: sampledAt }));
+    const samples = samplesAt(reported, sampledAt);
     return this.queue.run(thingName, () =>
       this.db.transaction().execute((trx) => this.series.writeSamplesOf(trx, [{ thingName, samples }])),
     );
