@@ -172,13 +172,12 @@ export async function insertReportRows(
     const seen = new Set<string>();
     return { ...r, samples: r.samples.filter((s) => !seen.has(s.metricKey) && seen.add(s.metricKey)) };
   });
-  const added = await insertRows(
-    db,
-    'metric_reports',
-    REPORT_COLUMNS,
-    distinct.map((r) => reportRow(r.thingName, r.ts, r.samples)),
-    (insert) => insert.onConflict((oc) => oc.columns(['thing_name', 'ts']).doNothing()).returning(['thing_name', 'ts']),
-  );
+  const rows = distinct.map((r) => reportRow(r.thingName, r.ts, r.samples));
+  const added = isPostgres(db)
+    ? await insertPostgresRows(db, rows)
+    : await insertRows(db, 'metric_reports', REPORT_COLUMNS, rows, (insert) =>
+        insert.onConflict((oc) => oc.columns(['thing_name', 'ts']).doNothing()).returning(['thing_name', 'ts']),
+      );
   const isAdded = new Set(added.map((a) => `${a.thing_name}\n${Number(a.ts)}`));
   const stored = distinct.filter((r) => isAdded.has(`${r.thingName}\n${r.ts}`));
   const refused = distinct.filter((r) => !isAdded.has(`${r.thingName}\n${r.ts}`));
@@ -197,3 +196,38 @@ export async function insertReportRows(
   }
   return { stored, lacking };
 }
+
+/**
+ * Report rows into PostgreSQL in one statement, as insertRows would but for two columns: the keys texts
+ * named once each (a gateway's reports share one, ~300 characters) with an index a row, and every
+ * row's values in one bytea parameter, which pg sends as bytes (in an array each row's were hex, twice
+ * their size), cut by offset. A report went from ~700 bytes of statement to ~250.
+ */
+async function insertPostgresRows(db: Kysely<Database>, rows: readonly MetricReportTable[]): Promise<{ thing_name: string; ts: number }[]> {
+  const keysTexts: string[] = [];
+  const keysIndex = new Map<string, number>();
+  const keyIndexes: number[] = [];
+  const starts: number[] = [];
+  let start = 1;
+  for (const row of rows) {
+    let index = keysIndex.get(row.metric_keys);
+    if (index === undefined) {
+      index = keysTexts.push(row.metric_keys);
+      keysIndex.set(row.metric_keys, index);
+    }
+    keyIndexes.push(index);
+    starts.push(start);
+    start += row.metric_values.byteLength;
+  }
+  const values = Buffer.concat(rows.map((r) => r.metric_values));
+  const { rows: added } = await sql<{ thing_name: string; ts: number }>`
+    insert into metric_reports (thing_name, ts, metric_keys, metric_values, sample_count)
+    select r.thing_name, r.ts, (${keysTexts}::text[])[r.key_index], substring(${values}::bytea from r.start for r.sample_count * 8), r.sample_count
+    from unnest(${rowsArray(rows, 'thing_name')}::text[], ${rowsArray(rows, 'ts')}::bigint[], ${keyIndexes}::int[], ${starts}::int[],
+      ${rowsArray(rows, 'sample_count')}::int[]) as r (thing_name, ts, key_index, start, sample_count)
+    on conflict (thing_name, ts) do nothing
+    returning thing_name, ts`.execute(db);
+  return added;
+}
+
+const rowsArray = <K extends keyof MetricReportTable>(rows: readonly MetricReportTable[], column: K) => rows.map((r) => r[column]);
