@@ -33,6 +33,8 @@ const { countStoredSamples, pgQuery } = require('./stored-samples');
 const { fleetPacking } = require('./fleet-packing');
 const { createDatabase } = require(dist.server('db'));
 const { migrateToLatest } = require(dist.server('db/migrations'));
+const { PACK_AFTER_MS } = require(dist.server('series/series-packer'));
+const { blockStart } = require(dist.server('series/stored-samples'));
 const { cpuMeter, cpuSeconds, untilQuiet, machineBusySeconds, mainThreadSchedule } = require('./process-cpu');
 
 const BASE_PORT = Number(process.env.BENCH_CLUSTER_PORT ?? 19020);
@@ -92,7 +94,15 @@ async function backlogNow(db, things, seconds) {
      from unnest($1::text[]) as t`,
     [probed],
   );
-  return { seconds, lagSeconds: (Date.now() - newest.rows[0].ts) / 1000, journal: await journalRows(db) };
+  // the packing job's backlog, for the same things: their raw report rows it may pack now (of hours
+  // closed PACK_AFTER_MS ago), and the blocks it wrote (a run across an hour's end shows it keep up)
+  const horizon = blockStart(Date.now() - PACK_AFTER_MS);
+  const packing = await db.query(
+    `select (select count(*) from metric_reports where thing_name = any($1) and ts < $2)::int as unpacked,
+       (select count(*) from metric_blocks where thing_name = any($1))::int as blocks`,
+    [probed, horizon],
+  );
+  return { seconds, lagSeconds: (Date.now() - newest.rows[0].ts) / 1000, journal: await journalRows(db), ...packing.rows[0] };
 }
 
 /** Least-squares slope of `y` over `x`, a minute. */
@@ -108,8 +118,12 @@ function slopePerMinute(points, y) {
 
 /** The probes of a sustained ingest, and whether its backlogs stayed flat over the run's second half. */
 function logBacklog(probes) {
-  log('  backlog every 30 s (s: the newest stored sample behind the clock, s / roll-up journal batches):');
-  log(`    ${probes.map((p) => `${p.seconds.toFixed(0)}: ${p.lagSeconds.toFixed(1)} / ${p.journal}`).join(', ')}`);
+  log(
+    '  backlog every 30 s (s: the newest stored sample behind the clock, s / roll-up journal batches / report rows the packing job may pack now / blocks, of every 100th plant):',
+  );
+  log(
+    `    ${probes.map((p) => `${p.seconds.toFixed(0)}: ${p.lagSeconds.toFixed(1)} / ${p.journal} / ${p.unpacked} / ${p.blocks}`).join(', ')}`,
+  );
   const later = probes.filter((p) => p.seconds >= probes.at(-1).seconds / 2);
   const lag = slopePerMinute(later, (p) => p.lagSeconds);
   const journal = slopePerMinute(later, (p) => p.journal);
@@ -121,7 +135,16 @@ function logBacklog(probes) {
   log(
     `  over the second half: the lag ${signed(lag, 2)} s a minute, the journal ${signed(journal, 1)} batches a minute: ${flat ? 'flat' : 'growing'}`,
   );
-  return { lag, journal, flat };
+  // a run that outlasts an hour's end by PACK_AFTER_MS and a job period packs that hour beside the ingest
+  const first = probes[0];
+  const last = probes.at(-1);
+  const packed = last.blocks - first.blocks;
+  log(
+    packed > 0
+      ? `  packing beside the ingest: ${thousands(packed)} blocks written for the probed plants; report rows it could pack at the last probe: ${thousands(last.unpacked)} (most: ${thousands(Math.max(...probes.map((p) => p.unpacked)))})`
+      : "  packing beside the ingest: no hour closed PACK_AFTER_MS before the run ended (a run across an hour's end by 30 minutes shows it)",
+  );
+  return { lag, journal, flat, packed, unpackedAtEnd: last.unpacked };
 }
 
 async function benchIngest({ cluster, fleet, db }) {
