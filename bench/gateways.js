@@ -7,6 +7,7 @@ const mqtt = require('mqtt');
 const dist = require('./dist-paths');
 const { newPlantRun, plantHistory } = require(dist.simulator());
 const { numericSamples } = require(dist.server('iot/shadows/metric-samples'));
+const { simPlantConfig } = require(dist.server('iot/services'));
 
 const STEP_MS = 5 * 60_000;
 
@@ -23,18 +24,8 @@ function reportsFor(plants, count, { stepMs = STEP_MS, now = Date.now() } = {}) 
   return plants.map((plant) => [...plantHistory(runOf(plant), from, from + count * stepMs, stepMs)].map(asReport));
 }
 
-/** The simulator's run of a bench plant. */
-function runOf(plant) {
-  return newPlantRun({
-    thingName: plant.thing_name,
-    latitude: plant.latitude,
-    longitude: plant.longitude,
-    timezone: plant.timezone,
-    pvPeakKw: plant.pv_peak_kw,
-    batteryKwh: plant.battery_kwh,
-    chargerKw: plant.charger_kw,
-  });
-}
+/** The simulator's run of a bench plant (its settings as the server's simulator takes them). */
+const runOf = (plant) => newPlantRun(simPlantConfig(plant));
 
 const asReport = (r) => ({
   ts: r.ts,

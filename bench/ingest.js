@@ -6,6 +6,7 @@ const mqtt = require('mqtt');
 const dist = require('./dist-paths');
 const { countSamplesOf } = require('./stored-samples');
 const { newPlantRun, plantHistory } = require(dist.simulator());
+const { simPlantConfig } = require(dist.server('iot/services'));
 const { samplesOf } = require('./gateways');
 const { waitUntil } = require('./stats');
 
@@ -16,15 +17,7 @@ async function ingest({ db, mqttUrl, plant, gatewayThings, gatewayPasswords, rep
   const now = Date.now();
   const from = now - (now % STEP_MS) - (reportsPerGateway + 1) * STEP_MS;
   const payloads = gatewayThings.map((thingName) => {
-    const run = newPlantRun({
-      thingName,
-      latitude: plant.latitude,
-      longitude: plant.longitude,
-      timezone: plant.timezone,
-      pvPeakKw: plant.pv_peak_kw,
-      batteryKwh: plant.battery_kwh,
-      chargerKw: plant.charger_kw,
-    });
+    const run = newPlantRun(simPlantConfig({ ...plant, thing_name: thingName }));
     return [...plantHistory(run, from, from + reportsPerGateway * STEP_MS, STEP_MS)].map((r) => ({
       body: JSON.stringify({ state: { reported: r.reported }, timestamp: r.ts }),
       // counted as the server stores them: a charger's EvConnected flag is a sample too (1 / 0)

@@ -11,6 +11,7 @@ const { ShadowStore } = require(dist.server('iot/shadows/shadow-store'));
 const { setNewGatewayPassword } = require(dist.server('iot/mqtt/gateway-credentials'));
 const { plantListingColumns } = require(dist.server('plants/listing-columns'));
 const { newPlantRun, plantHistory } = require(dist.simulator());
+const { simPlantConfig } = require(dist.server('iot/services'));
 
 const DAY_MS = 86_400_000;
 const STEP_MS = 5 * 60_000;
@@ -35,15 +36,7 @@ async function prepare({ databaseUrl, gateways, historyDays, historyThing, log }
   for (const p of gatewayPlants) gatewayPasswords[p.thing_name] = (await setNewGatewayPassword(db, p)).password;
 
   const store = new ShadowStore(db);
-  const run = newPlantRun({
-    thingName: plant.thing_name,
-    latitude: plant.latitude,
-    longitude: plant.longitude,
-    timezone: plant.timezone,
-    pvPeakKw: plant.pv_peak_kw,
-    batteryKwh: plant.battery_kwh,
-    chargerKw: plant.charger_kw,
-  });
+  const run = newPlantRun(simPlantConfig(plant));
   const now = Date.now();
   const end = now - (now % STEP_MS);
   const started = Date.now();
