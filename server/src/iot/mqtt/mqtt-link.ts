@@ -16,6 +16,7 @@ import { parseReport, type DropReason, type ParsedReport } from './reported-mess
 import { deltaOf, type ShadowDocument } from '../shadows/shadow-doc';
 import { ShadowLimitError } from '../shadows/shadow-limits';
 import { REPORT_BATCHES_AT_ONCE, REPORTS_PER_BATCH, type ShadowStore } from '../shadows/shadow-store';
+import { Fifo } from '../../fifo';
 
 export interface MqttLinkOptions {
   url: string;
@@ -114,7 +115,8 @@ export class MqttLink {
   private closing = false;
   private retryWarnedAt = -Infinity;
   private storing = 0;
-  private readonly waitingToStore: (() => void)[] = [];
+  /** Reports waiting for a store slot, woken in arrival order (a queue that grows while the database is slow). */
+  private readonly waitingToStore = new Fifo<() => void>();
   /**
    * Reports waiting to be tried again, each woken by its timer or by close(). Not a race against one
    * promise pending for the link's life: every retry would add a reaction to it that is never let go
