@@ -35,6 +35,8 @@ export interface Config {
   mqttShareGroup?: string;
   /** How long a periodic job's leader lease lasts without renewal, ms (JOB_LEASE_TTL_MS). */
   jobLeaseTtlMs: number;
+  /** On PostgreSQL with autovacuum off, the leader vacuums the server's tables itself (VACUUM_WHEN_AUTOVACUUM_OFF, db/table-vacuum.ts). */
+  vacuumWhenAutovacuumOff: boolean;
   /** Push endpoints over http or on private/loopback addresses (PUSH_ALLOW_PRIVATE; tests, an own push service). */
   pushAllowPrivate: boolean;
   simulator: boolean;
@@ -202,6 +204,7 @@ export function loadConfig(env: Env = process.env): Config {
     mqttClientId: mqttClientId(env),
     mqttShareGroup: mqttShareGroup(env),
     jobLeaseTtlMs: integer(env, 'JOB_LEASE_TTL_MS', 30_000, 1000, 3_600_000),
+    vacuumWhenAutovacuumOff: flag(env, 'VACUUM_WHEN_AUTOVACUUM_OFF', true),
     pushAllowPrivate: flag(env, 'PUSH_ALLOW_PRIVATE', false),
     simulator: flag(env, 'SIMULATOR', true),
     simIntervalMs: integer(env, 'SIM_INTERVAL_MS', 5000, 100, 3_600_000),
