@@ -31,6 +31,7 @@ const gcTrace = require('./gc-trace');
 const { ms } = require('./stats');
 const { countStoredSamples, pgQuery } = require('./stored-samples');
 const { fleetPacking } = require('./fleet-packing');
+const { busiestTables, describeTables } = require('./pg-tables');
 const { createDatabase } = require(dist.server('db'));
 const { migrateToLatest } = require(dist.server('db/migrations'));
 const { PACK_AFTER_MS } = require(dist.server('series/series-packer'));
@@ -168,6 +169,7 @@ async function benchIngest({ cluster, fleet, db }) {
   const metrics = await brokerMetrics(cluster.broker.metricsUrl);
   try {
     const before = await storedSamples(db, 'fleet-gw');
+    const tablesBefore = await busiestTables(db);
     const brokerBefore = await metrics.snapshot();
     // CPU the ingest costs: the replicas' and Mosquitto's own, and the machine's whole less this
     // process (the gateways) — PostgreSQL, mostly. Rates measure the shared machine; this does not.
@@ -275,6 +277,7 @@ async function benchIngest({ cluster, fleet, db }) {
     );
     log(`  the broker sent the replicas ${copies.toFixed(2)} copies of each report (1 with shared subscriptions, ${REPLICAS} without)`);
     if (SUSTAINED_MS) result.backlog = logBacklog(probes);
+    log(`  ${describeTables(tablesBefore, await busiestTables(db))}`);
     const us = (v) => `${v.toFixed(1)} µs`;
     log(
       `  CPU per stored sample: replicas ${us(cpuPerSample.replicas)}, Mosquitto ${us(cpuPerSample.broker)}, the rest of the machine but the gateways and the bench's counting (PostgreSQL, mostly) ${us(cpuPerSample.rest)}; ${thousands(1e6 / (cpuPerSample.replicas + cpuPerSample.broker + cpuPerSample.rest))} samples/s a core (the counting: ${counterSpent.toFixed(1)} s of PostgreSQL's CPU)`,
