@@ -11,6 +11,7 @@ import { databaseTargets } from '../testing/databases';
 import { rawSamplesOf } from '../testing/raw-samples';
 import type { Sample } from './rollup';
 import { SeriesWriter } from './series-writer';
+import { REPORT_ROWS_GRACE_MS } from './series-packer';
 import { BLOCK_MS, readStoredSamples, sampleTimeBefore } from './stored-samples';
 
 const HOUR = Date.parse('2025-06-21T10:00:00Z'); // a summer noon in Prague: the sun is up for the PV window
@@ -122,10 +123,31 @@ describe.each(databaseTargets())('report rows on $name', (target) => {
     const thing = await freshThing();
     const samples = report(HOUR + 59 * 60_000, { ActPwrPve: 900, BatSoc: 55 });
     await writer().writeSamples(db, thing, samples);
-    now = HOUR + BLOCK_MS + 60_000;
+    now = HOUR + BLOCK_MS + REPORT_ROWS_GRACE_MS + 60_000;
     await writer().writeSamples(db, thing, samples);
     expect(await rawSamplesOf(db, thing, 'BatSoc')).toEqual([{ ts: HOUR + 59 * 60_000, value: 55 }]);
     expect(await hourRollup(thing, 'BatSoc')).toMatchObject({ sample_count: 1 });
+  });
+
+  it("takes an hour's last reports as report rows for REPORT_ROWS_GRACE_MS after it ends, each once however redelivered", async () => {
+    const thing = await freshThing();
+    const last = report(HOUR + BLOCK_MS - 5000, { ActPwrPve: 700, BatSoc: 61 });
+    // in flight as the hour ended, stored 30 s later
+    now = HOUR + BLOCK_MS + 30_000;
+    await writer().writeSamples(db, thing, last);
+    expect(await count('metric_reports', thing)).toBe(1);
+    expect(await count('metric_samples', thing)).toBe(0);
+    // redelivered within the grace, then after it (the late path finds the row)
+    now = HOUR + BLOCK_MS + REPORT_ROWS_GRACE_MS - 1;
+    await writer().writeSamples(db, thing, last);
+    now = HOUR + BLOCK_MS + REPORT_ROWS_GRACE_MS + 1;
+    await writer().writeSamples(db, thing, last);
+    expect(await count('metric_reports', thing)).toBe(1);
+    expect(await count('metric_samples', thing)).toBe(0);
+    expect(await hourRollup(thing, 'BatSoc')).toMatchObject({ sample_count: 1, value_sum: 61 });
+    // a report of that hour arriving after the grace is a sample row again
+    await writer().writeSamples(db, thing, report(HOUR + BLOCK_MS - 10_000, { BatSoc: 60 }));
+    expect(await count('metric_samples', thing)).toBe(1);
   });
 
   it('rolls up power as sample rows would: the hold of each sample found in the report row before, a key absent from some reports too', async () => {

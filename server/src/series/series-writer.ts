@@ -14,6 +14,7 @@ import { PendingRollups, type ThingRollups } from './pending-rollups';
 import { groupedBy } from '../grouped-by';
 import { fitsReportRow, insertReportRows } from './report-rows';
 import { holdStartsBefore } from './hold-starts';
+import { REPORT_ROWS_GRACE_MS } from './series-packer';
 
 const SAMPLE_COLUMNS = { thing_name: 'text', metric_key: 'text', ts: 'bigint', value: 'double precision' } as const;
 
@@ -145,9 +146,10 @@ export class SeriesWriter {
    */
   async writeSamplesOf(db: Kysely<Database>, offered: readonly ThingSamples[]): Promise<void> {
     const rows: StoredRow[] = [];
-    // Samples of closed hours may be packed already (series-packer.ts): those go only where they are not.
-    const openHour = blockStart(this.now());
-    const late = new Set(offered.filter((o) => o.samples.some((s) => s.ts < openHour)).map((o) => o.thingName));
+    // Samples of closed hours may be packed already (series-packer.ts): those go only where they are
+    // not. The hour that just ended counts as open a little longer: its last reports are still coming.
+    const reportRowsFrom = blockStart(this.now() - REPORT_ROWS_GRACE_MS);
+    const late = new Set(offered.filter((o) => o.samples.some((s) => s.ts < reportRowsFrom)).map((o) => o.thingName));
     if (late.size > 0) await lockSeriesOf(db, [...late]);
     const packed: StoredRow[] = [];
     /** The open hour's samples by thing and time: a report row each (report-rows.ts). */
@@ -162,7 +164,7 @@ export class SeriesWriter {
       if (samples.length === 0) continue;
       // a late sample may also be a redelivery of a report stored as a row before its hour closed
       const unpacked = late.has(thingName)
-        ? await withoutReported(db, thingName, await withoutPacked(db, thingName, samples, openHour))
+        ? await withoutReported(db, thingName, await withoutPacked(db, thingName, samples, reportRowsFrom))
         : samples;
       const kept = await this.withinKeyCap(db, thingName, unpacked, fresh);
       if (packBefore !== undefined) {
@@ -174,7 +176,7 @@ export class SeriesWriter {
       let report: { thingName: string; ts: number; samples: Sample[] } | undefined;
       for (const s of kept) {
         if (packBefore !== undefined && s.ts < packBefore) continue;
-        if (s.ts < openHour || !fitsReportRow(s.metricKey)) {
+        if (s.ts < reportRowsFrom || !fitsReportRow(s.metricKey)) {
           rows.push({ thing_name: thingName, metric_key: s.metricKey, ts: s.ts, value: s.value });
           continue;
         }
