@@ -79,12 +79,13 @@ describeWithMosquitto('the gateway’s MQTT link on a connection that stays up',
   /** A link on its own outbox whose client's first publish of a report is answered by `firstPublish` instead of sent. */
   async function linkWithFirstPublish(name: string, firstPublish: (callback: (error?: Error) => void) => void, ackTimeoutMs?: number) {
     const outbox = new LocalStore(path.join(dir, `${name}.db`));
+    const warnings: string[] = [];
     const link = new HelioLink({
       url: broker!.url,
       thingName: THING,
       password: PASSWORD,
       store: outbox,
-      log: { info: () => undefined, warn: () => undefined },
+      log: { info: () => undefined, warn: (message) => warnings.push(message) },
       onDelta: () => undefined,
       reconnectMs: 200,
       ...(ackTimeoutMs === undefined ? {} : { ackTimeoutMs }),
@@ -101,7 +102,7 @@ describeWithMosquitto('the gateway’s MQTT link on a connection that stays up',
       }
       return publish(topic, payload, opts as never, callback as never);
     }) as typeof client.publish;
-    return { link, outbox, intercepted: () => intercepted };
+    return { link, outbox, warnings, intercepted: () => intercepted };
   }
 
   it('sends a report again whose publish failed while the connection stayed up, and keeps the order of the rest', async () => {
@@ -118,8 +119,8 @@ describeWithMosquitto('the gateway’s MQTT link on a connection that stays up',
     }
   });
 
-  it('sends a report again that the broker never acknowledged while the connection stayed up', async () => {
-    const { link, outbox, intercepted } = await linkWithFirstPublish('unacknowledged', () => undefined, 300);
+  it('sends a report again that the broker never acknowledged while the connection stayed up, saying so in the log', async () => {
+    const { link, outbox, warnings, intercepted } = await linkWithFirstPublish('unacknowledged', () => undefined, 300);
     try {
       link.report({ ActPwrPve: 1 }, Date.now());
       await until(() => intercepted(), 'the first publish swallowed');
@@ -127,6 +128,7 @@ describeWithMosquitto('the gateway’s MQTT link on a connection that stays up',
       link.report({ ActPwrPve: 2 }, Date.now()); // the next report finds the first past its time
       await until(() => outbox.depth() === 0, 'both reports acknowledged without a reconnect');
       expect(link.acknowledged).toBe(2);
+      expect(warnings).toEqual([expect.stringMatching(/^mqtt: report 1 not acknowledged in \d+ s; sent again$/)]);
     } finally {
       await link.stop();
       outbox.close();

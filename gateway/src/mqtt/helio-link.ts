@@ -159,7 +159,12 @@ export class HelioLink {
     this.pumpTimer = undefined;
     if (!this.client.connected || this.closing) return;
     const now = (this.opts.now ?? Date.now)();
-    for (const [seq, sent] of this.inFlight) if (now - sent.at > (this.opts.ackTimeoutMs ?? ACK_TIMEOUT_MS)) this.sendAgain(seq);
+    for (const [seq, sent] of this.inFlight)
+      if (now - sent.at > (this.opts.ackTimeoutMs ?? ACK_TIMEOUT_MS)) {
+        // Said in the log: a connection that stays up and loses an acknowledgement is a fault to find.
+        this.opts.log.warn(`mqtt: report ${seq} not acknowledged in ${Math.round((now - sent.at) / 1000)} s; sent again`);
+        this.sendAgain(seq);
+      }
     this.tokens = Math.min(this.rate, this.tokens + ((now - this.tokensAt) / 1000) * this.rate);
     this.tokensAt = now;
     const room = Math.min((this.opts.window ?? 10) - this.inFlight.size, Math.floor(this.tokens));

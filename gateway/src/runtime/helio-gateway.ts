@@ -14,9 +14,7 @@ import { LocalStore } from '../store/local-store';
 import { shippedModels, type ModelLibrary } from '../sunspec/model-defs';
 import { GATEWAY_VERSION } from '../version';
 import { DeviceSession } from './device-session';
-
-/** Health is published at least this often while nothing changes. */
-export const HEALTH_EVERY_MS = 60_000;
+import { HealthPace } from './health-pace';
 
 export interface GatewayLog {
   info(message: string): void;
@@ -46,8 +44,7 @@ export class HelioGateway {
   private again = false;
   private stopped = false;
   private readonly cycleListeners = new Set<() => void>();
-  private lastHealthGist = '';
-  private lastHealthAt = -Infinity;
+  private readonly healthPace = new HealthPace();
 
   constructor(private readonly opts: HelioGatewayOptions) {
     const { config, log } = opts;
@@ -183,22 +180,6 @@ export class HelioGateway {
     const health = this.health();
     this.link.report(reported, readAt);
     this.reports++;
-    if (this.healthDue(health)) this.link.health(health);
-  }
-
-  /** Health goes out when something an operator would act on changed, else once a minute. */
-  private healthDue(health: GatewayHealth): boolean {
-    const gist = JSON.stringify([
-      health.devices.map((d) => [d.answering, d.error]),
-      health.buffered > 0,
-      health.dropped,
-      health.exportLimit?.mode,
-    ]);
-    const due = gist !== this.lastHealthGist || health.at - this.lastHealthAt >= HEALTH_EVERY_MS;
-    if (due) {
-      this.lastHealthGist = gist;
-      this.lastHealthAt = health.at;
-    }
-    return due;
+    if (this.healthPace.due(health)) this.link.health(health);
   }
 }
