@@ -49,7 +49,7 @@ export const integrationsModule = serverModule({
       pollMs: config.integrations.webhookPollMs,
       allowPrivate: config.integrations.webhookAllowPrivate,
     }),
-    startRollupRebuilder({ db, log, pollMs: REBUILD_POLL_MS }),
+    startRollupRebuilder({ db, log, pollMs: REBUILD_POLL_MS, journaled: config.rollupJournalMs > 0 }),
   ],
   handlers: ({ db, bus, integrations, spot, devices }: IntegrationDeps) => ({
     ...keyHandlers({ db, bus, pepper: integrations.keyPepper }),

@@ -5,13 +5,17 @@
 // days and their months (history-rollups.ts) in a transaction that also deletes the rows, and yields to
 // the event loop between gateways, so other requests are served meanwhile. The work is proportional
 // to the days imported, however far apart they lie. A rebuilder that dies leaves its claim to expire;
-// the rows are rebuilt by the next one. Until its days are rebuilt, a chart of them shows the roll-ups
-// from before the import (raw-sample granularities show the samples at once).
+// the rows are rebuilt by the next one. The transaction drains the roll-up journal first, so no
+// sample is counted by the rebuild and again by a later drain; on a server that journals
+// (ROLLUP_JOURNAL_MS) it runs in one snapshot for that (below). Until its days are rebuilt, a chart of
+// them shows the roll-ups from before the import (raw-sample granularities show the samples at once).
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { inTransaction, isPostgres } from '../db/dialect';
+import { inSnapshotTransaction, inTransaction, isPostgres } from '../db/dialect';
 import type { Database } from '../db/schema';
 import type { ZoneCalendar } from '../series/calendar';
+import { drainRollupJournal } from '../series/rollup-journal';
+import { SeriesWriter } from '../series/series-writer';
 import { rebuildDays, type RebuildWork } from './history-rollups';
 
 /** Day rows one claim takes at most: a large import is rebuilt in several transactions. */
@@ -99,7 +103,14 @@ export interface RollupRebuilder {
 }
 
 export function startRollupRebuilder(
-  opts: { db: Kysely<Database>; pollMs: number; log: { error(message: string): void }; daysPerClaim?: number },
+  opts: {
+    db: Kysely<Database>;
+    pollMs: number;
+    log: { error(message: string): void };
+    daysPerClaim?: number;
+    /** The servers journal roll-ups (ROLLUP_JOURNAL_MS above 0): journal rows appear while a rebuild runs. */
+    journaled?: boolean;
+  },
   autostart = true,
 ): RollupRebuilder {
   const { db } = opts;
@@ -114,9 +125,18 @@ export function startRollupRebuilder(
       if (!claim) return total;
       const daysByKey = new Map<string, number[]>();
       for (const row of claim.rows) daysByKey.set(row.metric_key, [...(daysByKey.get(row.metric_key) ?? []), Number(row.day_bucket)]);
-      const work = await inTransaction(db, async (trx) => {
+      // Where batches journal while the rebuild runs, its drain and its reads of samples must see the
+      // same batches: one snapshot (PostgreSQL's REPEATABLE READ, run again when a concurrent drain or
+      // ingest wrote what it writes). Elsewhere no journal row appears meanwhile and live merges must
+      // not make it start over: a plain transaction, as before.
+      const transaction = opts.journaled ? inSnapshotTransaction : inTransaction;
+      const work = await transaction(db, async (trx) => {
         // Rebuilds of one gateway take turns: a month is summed from days another rebuild may be writing.
         if (isPostgres(trx)) await trx.selectFrom('plants').select('id').where('thing_name', '=', claim.thingName).forUpdate().execute();
+        // The roll-up journal first: a sample the rebuild counts is then never merged again by a later
+        // drain (its journal row is gone), and one stored after the snapshot is merged by the next
+        // drain into the rebuilt buckets.
+        await drainRollupJournal(trx, new SeriesWriter(), { maxSamples: Number.POSITIVE_INFINITY });
         const done = await rebuildDays(trx, claim.thingName, daysByKey);
         await trx
           .deleteFrom('rollup_rebuilds')

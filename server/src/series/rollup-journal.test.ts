@@ -1,10 +1,12 @@
 // The roll-up journal: a scaled-out server's batches journal their samples and the drain merges them.
 // The roll-ups it leaves must be the ones the samples' own transactions would have written, whatever
-// the drains' sizes, a drain that fails after merging, or two drains at once.
+// the drains' sizes, a drain that fails after merging, or two drains at once — and a history import's
+// rebuild of days whose samples are still in the journal counts them once.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { ShadowStore } from '../iot/shadows/shadow-store';
 import { insertPlant, insertTenant } from '../iot/test-fixtures';
+import { queueRebuilds, startRollupRebuilder } from '../integrations/rollup-rebuilds';
 import { databaseTargets } from '../testing/databases';
 import { drainRollupJournal } from './rollup-journal';
 import { SeriesWriter } from './series-writer';
@@ -39,7 +41,16 @@ describe.each(databaseTargets())('roll-up journal on $name', (target) => {
   beforeAll(async () => {
     db = await target.create();
     const tenant = await insertTenant(db);
-    for (const thing of ['journal-direct', 'journal-small', 'journal-failed', 'journal-racing']) await insertPlant(db, tenant, thing);
+    for (const thing of [
+      'journal-direct',
+      'journal-small',
+      'journal-failed',
+      'journal-racing',
+      'journal-rebuilt',
+      'journal-rebuilt-racing',
+      'direct-rebuilt',
+    ])
+      await insertPlant(db, tenant, thing);
   });
   afterAll(() => target.destroy());
 
@@ -116,5 +127,61 @@ describe.each(databaseTargets())('roll-up journal on $name', (target) => {
     await Promise.all([drainAll(new SeriesWriter(), 5, 20), drainAll(new SeriesWriter(), 7, 20)]);
     expect(await journalRows()).toBe(0);
     expect(await rollupsOf('journal-racing')).toEqual(await rollupsOf('journal-direct'));
+  });
+
+  /** Queues the rebuild of every day of the thing's samples, as an import of those days does. */
+  async function queueRebuildOfItsDays(thing: string): Promise<void> {
+    const samples = await db.selectFrom('metric_samples').select(['metric_key', 'ts']).where('thing_name', '=', thing).execute();
+    const reports = await db.selectFrom('metric_reports').select(['metric_keys', 'ts']).where('thing_name', '=', thing).execute();
+    const stored = [
+      ...samples.map((r) => ({ metric_key: r.metric_key, ts: Number(r.ts) })),
+      ...reports.flatMap((r) =>
+        r.metric_keys
+          .split('\n')
+          .filter((key) => key !== '')
+          .map((key) => ({ metric_key: key, ts: Number(r.ts) })),
+      ),
+    ];
+    expect(stored.length).toBeGreaterThan(100);
+    await queueRebuilds(db, thing, await new SeriesWriter().calendarOf(db, thing), stored);
+  }
+
+  /** Rebuilds every queued day (the import's rebuilder), answering its work. */
+  async function rebuildQueued() {
+    const rebuilder = startRollupRebuilder({ db, pollMs: 60_000, log: { error: jest.fn() }, journaled: true }, false);
+    try {
+      return await rebuilder.runOnce();
+    } finally {
+      await rebuilder.stop();
+    }
+  }
+
+  // The rebuild sums a day from its samples in time order, so it is the reference here, not the
+  // samples' own merges: a sample that arrives after a later one (the report's late one) adds its
+  // hold's energy over a stretch the later one already counted.
+  const rebuiltDirectly = async () => {
+    if ((await rollupsOf('direct-rebuilt')).length === 0) {
+      await report(new ShadowStore(db), 'direct-rebuilt');
+      await queueRebuildOfItsDays('direct-rebuilt');
+      expect(await rebuildQueued()).toEqual({ days: 6, months: 3 }); // 3 metrics × 2 days, × 1 month
+    }
+    return rollupsOf('direct-rebuilt');
+  };
+
+  it('counts once the samples of days a history import rebuilds while they are still in the journal', async () => {
+    await report(new ShadowStore(db, { rollups: 'journal' }), 'journal-rebuilt');
+    await queueRebuildOfItsDays('journal-rebuilt');
+    expect(await rebuildQueued()).toEqual({ days: 6, months: 3 });
+    await drainAll(new SeriesWriter(), 1000);
+    expect(await rollupsOf('journal-rebuilt')).toEqual(await rebuiltDirectly());
+  });
+
+  it('counts each sample once when the leader drains the journal while the rebuild runs', async () => {
+    await report(new ShadowStore(db, { rollups: 'journal' }), 'journal-rebuilt-racing');
+    await queueRebuildOfItsDays('journal-rebuilt-racing');
+    await Promise.all([rebuildQueued(), drainAll(new SeriesWriter(), 3, 20)]);
+    await drainAll(new SeriesWriter(), 1000);
+    expect(await journalRows()).toBe(0);
+    expect(await rollupsOf('journal-rebuilt-racing')).toEqual(await rebuiltDirectly());
   });
 });
