@@ -42,14 +42,15 @@ const VACUUM_SHARE = 0.2;
 const ANALYZE_BASE = 50;
 const ANALYZE_SHARE = 0.1;
 
+const vacuumDue = (t: TableActivity) => t.deadRows > VACUUM_BASE + VACUUM_SHARE * t.liveRows;
+const analyzeDue = (t: TableActivity) => t.changedSinceAnalyze > ANALYZE_BASE + ANALYZE_SHARE * t.liveRows;
+
 /** The tables that autovacuum, with its defaults, would vacuum or analyse now; the most dead rows first. */
 export function tablesDue(tables: readonly TableActivity[]): TableUpkeep[] {
   return tables
-    .filter(
-      (t) => t.deadRows > VACUUM_BASE + VACUUM_SHARE * t.liveRows || t.changedSinceAnalyze > ANALYZE_BASE + ANALYZE_SHARE * t.liveRows,
-    )
+    .filter((t) => vacuumDue(t) || analyzeDue(t))
     .sort((a, b) => b.deadRows - a.deadRows)
-    .map((t) => ({ table: t.table, vacuum: t.deadRows > VACUUM_BASE + VACUUM_SHARE * t.liveRows }));
+    .map((t) => ({ table: t.table, vacuum: vacuumDue(t) }));
 }
 
 /** Whether the PostgreSQL server runs autovacuum (a setting its operator may have turned off). */
@@ -70,17 +71,18 @@ async function tableActivity(db: Kysely<Database>): Promise<TableActivity[]> {
   }));
 }
 
-/**
- * One turn: when autovacuum does not run, the tables due are vacuumed (or analysed) one after the
- * other, outside any transaction (VACUUM cannot run in one). Answers what was done.
- */
-export async function vacuumTablesDue(db: Kysely<Database>, autovacuum = autovacuumRuns): Promise<TableUpkeep[]> {
-  if (!isPostgres(db) || (await autovacuum(db))) return [];
+/** Vacuums (or analyses) the tables due, one after the other, outside any transaction (VACUUM cannot run in one). */
+async function upkeepTablesDue(db: Kysely<Database>): Promise<TableUpkeep[]> {
   const due = tablesDue(await tableActivity(db));
   for (const { table, vacuum } of due) {
     await (vacuum ? sql`vacuum (analyze) ${sql.table(table)}` : sql`analyze ${sql.table(table)}`).execute(db);
   }
   return due;
+}
+
+/** One turn: the tables due, when the database is PostgreSQL and autovacuum does not run. Answers what was done. */
+export async function vacuumTablesDue(db: Kysely<Database>, autovacuum = autovacuumRuns): Promise<TableUpkeep[]> {
+  return !isPostgres(db) || (await autovacuum(db)) ? [] : upkeepTablesDue(db);
 }
 
 /** The leader job (PostgreSQL only: SQLite reuses a deleted row's room by itself). */
@@ -106,7 +108,7 @@ export function startTableVacuum(opts: {
           warned = true;
           opts.log.warn("database: PostgreSQL's autovacuum is off; the leader vacuums Helio's tables itself (docs/deployment.md)");
         }
-        if (off) await vacuumTablesDue(opts.db, async () => false);
+        if (off) await upkeepTablesDue(opts.db);
       } catch (error) {
         opts.log.error(`database: vacuuming the tables failed: ${String(error)}`);
       }
