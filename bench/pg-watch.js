@@ -4,13 +4,16 @@
 // it wrote and how much of it was full-page images, checkpoints and buffer writes — and, for the
 // bench's database (DB, default helio_cluster_bench), each busy table's rows, dead rows, vacuums,
 // buffer reads and size. How bench/RESULTS.md's figures on PostgreSQL's part of a sample were read.
-// INTERVAL (s, default 60) and MINUTES (default 60) bound it; it stops by itself.
+// INTERVAL (s, default 60) and MINUTES (default 60) bound it; it stops by itself. PG_SERVER (default
+// postgres://postgres@127.0.0.1:5432) is the server to watch: a private one when the bench was pointed
+// at it with CLUSTER_PG_ADMIN_URL (the CPU is still every PostgreSQL process of the machine's).
 'use strict';
 const fs = require('node:fs');
 const { Client } = require('pg');
 const INTERVAL = Number(process.env.INTERVAL ?? 60) * 1000;
 const DB = process.env.DB ?? 'helio_cluster_bench';
 const END = Date.now() + Number(process.env.MINUTES ?? 60) * 60000;
+const SERVER = process.env.PG_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
 
 function procs() {
   const out = {};
@@ -56,14 +59,14 @@ async function q(c, text) {
 }
 
 (async () => {
-  const machine = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/test' });
+  const machine = new Client({ connectionString: `${SERVER}/postgres` });
   await machine.connect();
   let prev;
   let bench;
   while (Date.now() < END) {
     const now = Date.now();
     if (!bench) {
-      const c = new Client({ connectionString: `postgres://postgres@127.0.0.1:5432/${DB}` });
+      const c = new Client({ connectionString: `${SERVER}/${DB}` });
       try {
         await c.connect();
         // the bench drops and makes its database anew: connect again on the next turn

@@ -40,16 +40,19 @@ export async function holdStartsBefore(
     // In both raw tables. A live report's power metrics are all in the thing's report row before it: that
     // row is looked up once a report, not once a metric (a batch of 100 reports of 8 power metrics made
     // 1,600 index lookups, now 300), and a metric it lacks is looked for further back. The sample rows
-    // are looked into only for a thing that has any (a live gateway's are all report rows).
+    // are looked into only for a thing that has any (a live gateway's are all report rows). The CTEs are
+    // MATERIALIZED: inlined, PostgreSQL ran the look-ups of `latest` and `before` once a metric after
+    // the join instead of once a report, the report row's time twice (20.9 ms for a batch of 85
+    // reports of 5 power metrics; 4.0 ms so; the largest statement of a fleet's ingest).
     const { rows } = await sql<{ thing_name: string; metric_key: string; ts: number | string | null; report_ts: number | string | null }>`
       with firsts (thing_name, metric_key, ts, needle) as (${rowsQuery(db, FIRST_COLUMNS, firsts.slice(i, i + SQLITE_ROWS))}),
-      points as (select distinct thing_name, ts from firsts),
-      latest as (
+      points as materialized (select distinct thing_name, ts from firsts),
+      latest as materialized (
         select p.thing_name, p.ts,
           (select max(r.ts) from metric_reports r where r.thing_name = p.thing_name and r.ts < p.ts) as report_ts,
           exists (select 1 from metric_samples s where s.thing_name = p.thing_name) as has_samples
         from points p),
-      before as (
+      before as materialized (
         select l.thing_name, l.ts, l.report_ts, l.has_samples,
           (select r.metric_keys from metric_reports r where r.thing_name = l.thing_name and r.ts = l.report_ts) as metric_keys
         from latest l)
