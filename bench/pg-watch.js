@@ -10,6 +10,7 @@
 'use strict';
 const fs = require('node:fs');
 const { Client } = require('pg');
+const { machineBusySeconds } = require('./process-cpu');
 const INTERVAL = Number(process.env.INTERVAL ?? 60) * 1000;
 const DB = process.env.DB ?? 'helio_cluster_bench';
 const END = Date.now() + Number(process.env.MINUTES ?? 60) * 60000;
@@ -39,15 +40,11 @@ function procs() {
           ? r.split(' ')[0]
           : 'backend';
     } else continue;
-    out[role] = (out[role] ?? 0) + own + (role === 'postmaster' ? 0 : 0);
-    if (role === 'postmaster') out.reaped = kids;
+    out[role] = (out[role] ?? 0) + own;
+    // every postmaster's (the machine's and a private one's): the CPU of its ended children
+    if (role === 'postmaster') out.reaped = (out.reaped ?? 0) + kids;
   }
   return out;
-}
-
-function machineBusy() {
-  const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  return (f.reduce((a, b) => a + b, 0) - f[3] - f[4]) / 100;
 }
 
 async function q(c, text) {
@@ -78,7 +75,7 @@ async function q(c, text) {
     }
     const cur = {
       t: now,
-      busy: machineBusy(),
+      busy: machineBusySeconds(),
       cpu: procs(),
       wal: (await q(machine, 'select wal_records, wal_fpi, wal_bytes, wal_write, wal_sync from pg_stat_wal'))[0],
       bg: (

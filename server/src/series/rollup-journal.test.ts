@@ -8,6 +8,7 @@ import { ShadowStore } from '../iot/shadows/shadow-store';
 import { insertPlant, insertTenant } from '../iot/test-fixtures';
 import { queueRebuilds, startRollupRebuilder } from '../integrations/rollup-rebuilds';
 import { databaseTargets } from '../testing/databases';
+import { reportKeys } from './report-rows';
 import { drainRollupJournal } from './rollup-journal';
 import { SeriesWriter } from './series-writer';
 
@@ -135,12 +136,7 @@ describe.each(databaseTargets())('roll-up journal on $name', (target) => {
     const reports = await db.selectFrom('metric_reports').select(['metric_keys', 'ts']).where('thing_name', '=', thing).execute();
     const stored = [
       ...samples.map((r) => ({ metric_key: r.metric_key, ts: Number(r.ts) })),
-      ...reports.flatMap((r) =>
-        r.metric_keys
-          .split('\n')
-          .filter((key) => key !== '')
-          .map((key) => ({ metric_key: key, ts: Number(r.ts) })),
-      ),
+      ...reports.flatMap((r) => reportKeys(r.metric_keys).map((key) => ({ metric_key: key, ts: Number(r.ts) }))),
     ];
     expect(stored.length).toBeGreaterThan(100);
     await queueRebuilds(db, thing, await new SeriesWriter().calendarOf(db, thing), stored);
