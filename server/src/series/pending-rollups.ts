@@ -1,10 +1,18 @@
 // Roll-ups gathered per thing before they are merged into the stored buckets: samples added in any
 // order and in any number of calls (the journal's drain gathers many batches) make one row a bucket.
+//
+// A power sample's energy is its power over its hold, from the sample before it (rollup.ts). Its writer
+// found that sample by looking back among the committed ones, and on a scaled-out server two replicas
+// may store a gateway's consecutive reports at once (a shared subscription hands them one each), or the
+// later one first: each then looks back past the other, and the stretch between them is counted twice.
+// Samples gathered together are therefore chained here in time order: a sample's hold starts no earlier
+// than the gathered sample before it. A drain gathers a drain period's batches (ROLLUP_JOURNAL_MS), so
+// reports stored out of order within it count their energy once; across two drains they still do not.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { ZoneCalendar } from './calendar';
 import { addEnergyOf, type ThingShares } from './energy-shares';
-import { RollupAccumulator, type HeldSamples, type Rollup } from './rollup';
+import { isPowerMetric, RollupAccumulator, type HeldSample, type HeldSamples, type Rollup } from './rollup';
 
 /** Buckets of one thing, to merge into the stored ones. */
 export interface ThingRollups {
@@ -20,6 +28,8 @@ export interface RollupStore {
 
 export class PendingRollups {
   private readonly byThing = new Map<string, RollupAccumulator>();
+  /** Each thing's power samples by metric, rolled up at write() once their holds are chained. */
+  private readonly powerOf = new Map<string, Map<string, HeldSample[]>>();
   samples = 0;
 
   constructor(private readonly store: RollupStore) {}
@@ -30,7 +40,18 @@ export class PendingRollups {
     for (const { thingName, samples } of held) {
       let accumulator = this.byThing.get(thingName);
       if (!accumulator) this.byThing.set(thingName, (accumulator = new RollupAccumulator(calendars.get(thingName)!)));
-      for (const { sample, previousTs } of samples) accumulator.add(sample, previousTs);
+      let power = this.powerOf.get(thingName);
+      for (const held of samples) {
+        const key = held.sample.metricKey;
+        if (!isPowerMetric(key)) {
+          accumulator.add(held.sample);
+          continue;
+        }
+        if (!power) this.powerOf.set(thingName, (power = new Map()));
+        const list = power.get(key);
+        if (list) list.push(held);
+        else power.set(key, [held]);
+      }
       this.samples += samples.length;
     }
   }
@@ -39,6 +60,11 @@ export class PendingRollups {
   async write(db: Kysely<Database>): Promise<void> {
     const rollups: ThingRollups[] = [];
     const shares: ThingShares[] = [];
+    for (const [thingName, byKey] of this.powerOf) {
+      const accumulator = this.byThing.get(thingName)!;
+      for (const held of byKey.values()) addChained(accumulator, held);
+    }
+    this.powerOf.clear();
     for (const [thingName, accumulator] of this.byThing) {
       const drained = accumulator.drain();
       rollups.push({ thingName, rollups: drained.rollups });
@@ -47,5 +73,21 @@ export class PendingRollups {
     this.byThing.clear();
     await this.store.writeRollupsOf(db, rollups);
     await addEnergyOf(db, shares);
+  }
+}
+
+/**
+ * Adds a metric's gathered samples in time order, each holding from the later of its own hold's start
+ * and the sample before it here (the reason is at the top of this file). Samples of consecutive batches
+ * mostly come in order already: they are sorted only when they do not.
+ */
+function addChained(accumulator: RollupAccumulator, held: HeldSample[]): void {
+  let ordered = true;
+  for (let i = 1; i < held.length && ordered; i++) ordered = held[i - 1]!.sample.ts <= held[i]!.sample.ts;
+  if (!ordered) held.sort((a, b) => a.sample.ts - b.sample.ts);
+  let before: number | undefined;
+  for (const { sample, previousTs } of held) {
+    accumulator.add(sample, before === undefined || (previousTs !== undefined && previousTs >= before) ? previousTs : before);
+    before = sample.ts;
   }
 }
