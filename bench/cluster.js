@@ -482,6 +482,12 @@ async function main() {
     if (cluster) await cluster.stop();
     else await require('../tools/cluster/cluster').stopCluster(stateDir);
     await dropScratchDatabase(DATABASE);
+    // a failed run keeps its processes' logs (replicas, broker, balancer): what went wrong is in them
+    if (process.exitCode) {
+      const kept = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-bench-cluster-logs-'));
+      fs.cpSync(path.join(stateDir, 'logs'), kept, { recursive: true });
+      log(`The run failed: its processes' logs are in ${kept}`);
+    }
     fs.rmSync(stateDir, { recursive: true, force: true });
   }
 }
