@@ -1,7 +1,7 @@
 // The open hour's samples as a row a report: stored exactly, each (key, time) once however a report is
 // redelivered (before or after its hour closes) or shared by two reports of one millisecond, rolled
 // up as sample rows would be, and read by every reader of raw samples.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { insertPlant, insertTenant } from '../iot/test-fixtures';
 import { PV_WINDOW_MS } from '../notifications/conditions';
@@ -149,47 +149,6 @@ describe.each(databaseTargets())('report rows on $name', (target) => {
     await writer().writeSamples(db, thing, report(HOUR + BLOCK_MS - 10_000, { BatSoc: 60 }));
     expect(await count('metric_samples', thing)).toBe(1);
   });
-
-  // SQLite writes one transaction at a time; PostgreSQL's replicas store at once
-  (target.name === 'postgres' ? it : it.skip)(
-    "stores a closed hour's report once when one replica stores it within the grace while another stores its redelivery after it",
-    async () => {
-      const thing = await freshThing();
-      const last = report(HOUR + BLOCK_MS - 5000, { ActPwrPve: 700, BatSoc: 61 });
-      const inGrace = new SeriesWriter(undefined, 'direct', () => HOUR + BLOCK_MS + 30_000);
-      const afterGrace = new SeriesWriter(undefined, 'direct', () => HOUR + BLOCK_MS + REPORT_ROWS_GRACE_MS + 1);
-      let commit!: () => void;
-      const committing = new Promise<void>((resolve) => (commit = resolve));
-      let written!: () => void;
-      const rowWritten = new Promise<void>((resolve) => (written = resolve));
-      // the first replica's batch has written its report row and not committed yet
-      const first = db.transaction().execute(async (trx) => {
-        await inGrace.writeSamples(trx, thing, last);
-        written();
-        await committing;
-      });
-      await rowWritten;
-      let secondDone = false;
-      const second = db
-        .transaction()
-        .execute((trx) => afterGrace.writeSamples(trx, thing, last))
-        .then(() => void (secondDone = true));
-      // until the redelivery waits for the first's lock on the thing (or, unguarded, has stored beside it)
-      for (let i = 0; i < 400 && !secondDone; i++) {
-        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_locks
-          where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`.execute(
-          db,
-        );
-        if (rows[0]!.n > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      commit();
-      await Promise.all([first, second]);
-      expect(await count('metric_reports', thing)).toBe(1);
-      expect(await count('metric_samples', thing)).toBe(0);
-      expect(await hourRollup(thing, 'BatSoc')).toMatchObject({ sample_count: 1, value_sum: 61 });
-    },
-  );
 
   it('rolls up power as sample rows would: the hold of each sample found in the report row before, a key absent from some reports too', async () => {
     const [live, late] = [await freshThing(), await freshThing()];

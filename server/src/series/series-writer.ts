@@ -7,7 +7,7 @@ import type { Database } from '../db/schema';
 import { BoundedMap } from '../cache/bounded-map';
 import { calendarOf, type ZoneCalendar } from './calendar';
 import { isPowerMetric, type EnergyShare, type HeldSample, type HeldSamples, type Rollup, type Sample } from './rollup';
-import { blockStart, insertPackedHistory, lockSeriesOf, withoutPacked, withoutReported, withoutSampled } from './stored-samples';
+import { blockStart, insertPackedHistory, lockSeriesOf, withoutPacked, withoutReported } from './stored-samples';
 import { addEnergyOf } from './energy-shares';
 import { journalSamples } from './journal-rows';
 import { PendingRollups, type ThingRollups } from './pending-rollups';
@@ -149,13 +149,8 @@ export class SeriesWriter {
     // Samples of closed hours may be packed already (series-packer.ts): those go only where they are
     // not. The hour that just ended counts as open a little longer: its last reports are still coming.
     const reportRowsFrom = blockStart(this.now() - REPORT_ROWS_GRACE_MS);
-    const openFrom = blockStart(this.now());
     const late = new Set(offered.filter((o) => o.samples.some((s) => s.ts < reportRowsFrom)).map((o) => o.thingName));
-    // Within the grace, a closed hour's report may be stored here as a report row while another replica
-    // stores its redelivery on the late path as sample rows: both lock the thing, and whichever comes
-    // second finds the other's (a report stored twice across the two tables otherwise).
-    const closing = new Set(offered.filter((o) => o.samples.some((s) => s.ts < openFrom)).map((o) => o.thingName));
-    if (closing.size > 0) await lockSeriesOf(db, [...closing]);
+    if (late.size > 0) await lockSeriesOf(db, [...late]);
     const packed: StoredRow[] = [];
     /** The open hour's samples by thing and time: a report row each (report-rows.ts). */
     const reports = new Map<string, { thingName: string; ts: number; samples: Sample[] }>();
@@ -168,10 +163,9 @@ export class SeriesWriter {
     for (const { thingName, samples, packBefore } of offered) {
       if (samples.length === 0) continue;
       // a late sample may also be a redelivery of a report stored as a row before its hour closed
-      const unreported = late.has(thingName)
+      const unpacked = late.has(thingName)
         ? await withoutReported(db, thingName, await withoutPacked(db, thingName, samples, reportRowsFrom))
         : samples;
-      const unpacked = closing.has(thingName) ? await withoutSampled(db, thingName, unreported, reportRowsFrom, openFrom) : unreported;
       const kept = await this.withinKeyCap(db, thingName, unpacked, fresh);
       if (packBefore !== undefined) {
         await insertPackedHistory(db, thingName, kept, packBefore);

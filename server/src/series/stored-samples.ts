@@ -269,33 +269,6 @@ export async function withoutPacked<S extends { metricKey: string; ts: number }>
 }
 
 /**
- * The samples of [from, to) no sample row holds: a closed hour's last report, stored as a report row
- * within REPORT_ROWS_GRACE_MS of its end, whose redelivery another replica stored after the grace as
- * sample rows first (the two lock the thing, lockSeriesOf, so the later one sees the earlier's rows).
- */
-export async function withoutSampled<S extends { metricKey: string; ts: number }>(
-  db: Kysely<Database>,
-  thingName: string,
-  samples: readonly S[],
-  from: number,
-  to: number,
-): Promise<readonly S[]> {
-  let [first, last] = [Infinity, -Infinity];
-  for (const s of samples) if (s.ts >= from && s.ts < to) [first, last] = [Math.min(first, s.ts), Math.max(last, s.ts)];
-  if (first === Infinity) return samples;
-  const rows = await db
-    .selectFrom('metric_samples')
-    .select(['metric_key', 'ts'])
-    .where('thing_name', '=', thingName)
-    .where('ts', '>=', first)
-    .where('ts', '<=', last)
-    .execute();
-  if (rows.length === 0) return samples;
-  const held = new Set(rows.map((r) => `${r.metric_key}\n${Number(r.ts)}`));
-  return samples.filter((s) => s.ts < from || s.ts >= to || !held.has(`${s.metricKey}\n${s.ts}`));
-}
-
-/**
  * The samples no report row holds: an imported sample of an hour not yet packed, at the time of a
  * stored report that has its key, is stored once (the report's value stays).
  */
