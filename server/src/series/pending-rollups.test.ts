@@ -46,8 +46,8 @@ describe('PendingRollups', () => {
     expect(await hourOf(inOrder)).toEqual({ ActPwrPv: { energyWh: 400, count: 3 }, BatSoc: { energyWh: 0, count: 3 } });
   });
 
-  it('counts the stretch between two reports once when both writers looked back past each other (stored at once)', async () => {
-    // two replicas stored the reports at 10 and 20 min at once: each found the report at 0 before it
+  it('counts the stretch between two reports once when both writers looked back past each other', async () => {
+    // the reports at 10 and 20 min each found the report at 0 before it (neither saw the other)
     expect(await hourOf([report(0, 600), report(10, 1200, 0), report(20, 1200, 0)])).toEqual(await hourOf(inOrder));
   });
 

@@ -2,12 +2,13 @@
 // order and in any number of calls (the journal's drain gathers many batches) make one row a bucket.
 //
 // A power sample's energy is its power over its hold, from the sample before it (rollup.ts). Its writer
-// found that sample by looking back among the committed ones, and on a scaled-out server two replicas
-// may store a gateway's consecutive reports at once (a shared subscription hands them one each), or the
-// later one first: each then looks back past the other, and the stretch between them is counted twice.
-// Samples gathered together are therefore chained here in time order: a sample's hold starts no earlier
-// than the gathered sample before it. A drain gathers a drain period's batches (ROLLUP_JOURNAL_MS), so
-// reports stored out of order within it count their energy once; across two drains they still do not.
+// found that sample by looking back among the committed ones. On a scaled-out server a shared
+// subscription hands a gateway's consecutive reports to two replicas, and the later one may be stored
+// first (a batch locks the thing's shadow row, so they are stored one after the other, not at once):
+// its hold then reaches back over the earlier report, which counts that stretch again. Samples gathered
+// together are therefore chained here in time order: a sample's hold starts no earlier than the
+// gathered sample before it. A drain gathers a drain period's batches (ROLLUP_JOURNAL_MS), so reports
+// stored out of order within it count their energy once; across two drains they still do not.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { ZoneCalendar } from './calendar';
