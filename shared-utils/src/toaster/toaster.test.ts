@@ -11,7 +11,7 @@ describe('showToast', () => {
       for (const message of ['Uloženo', 'Chyba', 'Třetí']) showToast({ message, intent: 'success' });
       await jest.advanceTimersByTimeAsync(0);
       expect(create).toHaveBeenCalledTimes(1);
-      expect(create).toHaveBeenCalledWith({ position: 'top-right', maxToasts: 4 });
+      expect(create).toHaveBeenCalledWith({ className: 'helio-toaster', position: 'top-right', maxToasts: 4 });
       // Blueprint keeps to maxToasts by counting what it has drawn: each toast reaches it after the
       // previous one was drawn and its own 50 ms spacing has passed, never in a burst.
       expect(show.mock.calls).toEqual([[{ message: 'Uloženo', intent: 'success' }]]);

@@ -2,9 +2,12 @@
 // button (Blueprint's default). Created on the first toast, so pages without toasts pay nothing.
 import { OverlayToaster, Position, type Toaster, type ToastProps } from '@blueprintjs/core';
 import { flushSync } from 'react-dom';
+import './toaster.css';
 
 export const TOAST_POSITION = Position.TOP_RIGHT;
 export const MAX_TOASTS = 4;
+/** The toaster's own class: toaster.css starts its toasts below a page header's actions. */
+export const TOASTER_CLASS = 'helio-toaster';
 /**
  * Blueprint shows toasts that come within 50 ms of each other from a queue of its own, and keeps to
  * maxToasts by counting the toasts it has drawn: on a busy page a burst was shown before the previous
@@ -20,7 +23,7 @@ let draining = false;
 function sharedToaster(): Promise<Toaster> {
   // Blueprint 6 renders the toaster into its own React root; `create` is the async API
   // (`createAsync` is its deprecated alias).
-  toaster ??= OverlayToaster.create({ position: TOAST_POSITION, maxToasts: MAX_TOASTS });
+  toaster ??= OverlayToaster.create({ className: TOASTER_CLASS, position: TOAST_POSITION, maxToasts: MAX_TOASTS });
   return toaster;
 }
 
