@@ -33,10 +33,13 @@ test('a control refused for a missing permission names the permission by its Cze
   await expect(page.getByTestId('rc-ExportLimit-input')).toBeEnabled();
   await page.getByTestId('rc-ExportLimit-input').fill('9100');
 
-  // The administrator takes the operator role away while the page is open: the server refuses.
-  await api(request, 'iam/users/update', { id: operator.id, role: 'viewer' }, admin);
   await page.getByTestId('rc-ExportLimit-apply').click();
   const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('rc-confirm-send')).toBeVisible();
+  // The administrator takes the operator role away while the confirmation is open: the server refuses.
+  // (Taken away before the apply, the page's next poll of the controls, every 3 s, may turn it
+  // read-only first, and there is no button left to press: a clean-clone run failed so.)
+  await api(request, 'iam/users/update', { id: operator.id, role: 'viewer' }, admin);
   await dialog.getByTestId('rc-confirm-send').click();
   // by its label, as the IAM pages name it, not its identifier
   await expect(dialog).toContainText('K této akci nemáte oprávnění „Ovládání zařízení“. Požádejte správce organizace.');
