@@ -1,8 +1,10 @@
 // Writes time series: raw samples and their roll-ups, merged into the stored buckets in the same
 // statement (so late samples and concurrent writers add up). It runs on the executor it is given,
 // normally the transaction that updates the shadow: a sample and its roll-ups commit together.
-import type { Kysely } from 'kysely';
-import { insertRows, SQLITE_ROWS } from '../db/row-columns';
+import { sql, type InsertQueryBuilder, type InsertResult, type Kysely } from 'kysely';
+import { insertRows, rowsQuery, SQLITE_ROWS } from '../db/row-columns';
+import { isPostgres } from '../db/dialect';
+import { foldRollups, rollupRow, type RollupRow } from './folded-rollups';
 import type { Database } from '../db/schema';
 import { BoundedMap } from '../cache/bounded-map';
 import { calendarOf, type ZoneCalendar } from './calendar';
@@ -44,6 +46,46 @@ export const SERIES_THINGS_CACHED = 20_000;
 export const MAX_METRIC_KEYS_PER_PLANT = 256;
 
 type RollupColumn = 'value_min' | 'value_max' | 'last_ts' | 'last_value';
+
+const FOLDED_COLUMNS = {
+  thing_name: 'text',
+  metric_key: 'text',
+  hour_bucket: 'bigint',
+  day_bucket: 'bigint',
+  month_bucket: 'bigint',
+  sample_count: 'integer',
+  value_sum: 'double precision',
+  value_min: 'double precision',
+  value_max: 'double precision',
+  last_ts: 'bigint',
+  last_value: 'double precision',
+  energy_wh: 'double precision',
+} as const;
+/** Folded rows a statement: three table rows each, as many as a statement of rows of their own holds. */
+const FOLDED_ROWS = 6_000;
+
+/** Merges inserted buckets into the stored ones: counts, sums and energy added, the extremes and the latest kept. */
+function mergeIntoStored(insert: InsertQueryBuilder<Database, 'metric_rollups', InsertResult>) {
+  return insert.onConflict((oc) =>
+    oc.columns(['thing_name', 'granularity', 'metric_key', 'bucket']).doUpdateSet((eb) => {
+      const stored = (c: RollupColumn) => eb.ref(`metric_rollups.${c}`);
+      const incoming = (c: RollupColumn) => eb.ref(`excluded.${c}`);
+      // CASE rather than least()/greatest() or two-argument min()/max(): the spelling both engines share.
+      const either = (c: RollupColumn, takeIncoming: ReturnType<typeof eb>) =>
+        eb.case().when(takeIncoming).then(incoming(c)).else(stored(c)).end();
+      const isLater = eb(incoming('last_ts'), '>=', stored('last_ts'));
+      return {
+        sample_count: eb('metric_rollups.sample_count', '+', eb.ref('excluded.sample_count')),
+        value_sum: eb('metric_rollups.value_sum', '+', eb.ref('excluded.value_sum')),
+        energy_wh: eb('metric_rollups.energy_wh', '+', eb.ref('excluded.energy_wh')),
+        value_min: either('value_min', eb(incoming('value_min'), '<', stored('value_min'))),
+        value_max: either('value_max', eb(incoming('value_max'), '>', stored('value_max'))),
+        last_value: either('last_value', isLater),
+        last_ts: either('last_ts', isLater),
+      };
+    }),
+  );
+}
 
 /** Samples of one thing, to store. */
 export interface ThingSamples {
@@ -291,44 +333,25 @@ export class SeriesWriter {
     return this.writeRollupsOf(db, [{ thingName, rollups }]);
   }
 
-  /** The buckets of many things, merged in one statement (per chunk of rows on SQLite). */
+  /**
+   * The buckets of many things, merged in one statement (per chunk of rows on SQLite). On PostgreSQL a
+   * metric's hour, day and month buckets that hold the same figures go as one row (folded-rollups.ts).
+   */
   async writeRollupsOf(db: Kysely<Database>, things: readonly ThingRollups[]): Promise<void> {
-    const rows = things.flatMap(({ thingName, rollups }) =>
-      rollups.map((r) => ({
-        thing_name: thingName,
-        granularity: r.granularity,
-        metric_key: r.metricKey,
-        bucket: r.bucket,
-        sample_count: r.count,
-        value_sum: r.sum,
-        value_min: r.min,
-        value_max: r.max,
-        last_ts: r.lastTs,
-        last_value: r.last,
-        energy_wh: r.energyWh,
-      })),
-    );
-    await insertRows(db, 'metric_rollups', ROLLUP_COLUMNS, rows, (insert) =>
-      insert.onConflict((oc) =>
-        oc.columns(['thing_name', 'granularity', 'metric_key', 'bucket']).doUpdateSet((eb) => {
-          const stored = (c: RollupColumn) => eb.ref(`metric_rollups.${c}`);
-          const incoming = (c: RollupColumn) => eb.ref(`excluded.${c}`);
-          // CASE rather than least()/greatest() or two-argument min()/max(): the spelling both engines share.
-          const either = (c: RollupColumn, takeIncoming: ReturnType<typeof eb>) =>
-            eb.case().when(takeIncoming).then(incoming(c)).else(stored(c)).end();
-          const isLater = eb(incoming('last_ts'), '>=', stored('last_ts'));
-          return {
-            sample_count: eb('metric_rollups.sample_count', '+', eb.ref('excluded.sample_count')),
-            value_sum: eb('metric_rollups.value_sum', '+', eb.ref('excluded.value_sum')),
-            energy_wh: eb('metric_rollups.energy_wh', '+', eb.ref('excluded.energy_wh')),
-            value_min: either('value_min', eb(incoming('value_min'), '<', stored('value_min'))),
-            value_max: either('value_max', eb(incoming('value_max'), '>', stored('value_max'))),
-            last_value: either('last_value', isLater),
-            last_ts: either('last_ts', isLater),
-          };
-        }),
-      ),
-    );
+    const { folded, rows } = isPostgres(db)
+      ? foldRollups(things)
+      : { folded: [], rows: things.flatMap(({ thingName, rollups }) => rollups.map((r) => rollupRow(thingName, r))) };
+    await insertRows(db, 'metric_rollups', ROLLUP_COLUMNS, rows, mergeIntoStored);
+    const columns = Object.keys(ROLLUP_COLUMNS) as (keyof typeof ROLLUP_COLUMNS)[];
+    const foldedColumns = Object.keys(FOLDED_COLUMNS).map((c) => sql.ref(c));
+    for (let i = 0; i < folded.length; i += FOLDED_ROWS) {
+      const unfolded = sql<RollupRow>`select f.thing_name, g.granularity, f.metric_key,
+          case g.granularity when 'hour' then f.hour_bucket when 'day' then f.day_bucket else f.month_bucket end,
+          f.sample_count, f.value_sum, f.value_min, f.value_max, f.last_ts, f.last_value, f.energy_wh
+        from (${rowsQuery(db, FOLDED_COLUMNS, folded.slice(i, i + FOLDED_ROWS))}) as f (${sql.join(foldedColumns)})
+        cross join (values ('hour'::text), ('day'), ('month')) as g (granularity)`;
+      await mergeIntoStored(db.insertInto('metric_rollups').columns(columns).expression(unfolded)).execute();
+    }
   }
 
   /** Energy of intervals that began in an earlier bucket, which holds the sample they began at. */
