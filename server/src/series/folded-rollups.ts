@@ -5,24 +5,13 @@
 // was most of what building a drain's upserts cost the leader (bench/rollup-drain.js): 750,000 buckets,
 // 11 columns, for a fleet's 10,000 plants. Buckets that agree are sent once with their three buckets,
 // and PostgreSQL makes the three rows (SeriesWriter.writeRollupsOf).
-import { ROLLUP_GRANULARITIES, type RollupGranularity } from './calendar';
+import { ROLLUP_GRANULARITIES } from './calendar';
 import type { ThingRollups } from './pending-rollups';
 import type { Rollup } from './rollup';
+import type { MetricRollupTable } from './tables';
 
 /** A bucket as a row of metric_rollups. */
-export interface RollupRow {
-  thing_name: string;
-  granularity: RollupGranularity;
-  metric_key: string;
-  bucket: number;
-  sample_count: number;
-  value_sum: number;
-  value_min: number;
-  value_max: number;
-  last_ts: number;
-  last_value: number;
-  energy_wh: number;
-}
+export type RollupRow = MetricRollupTable;
 
 /** A metric's hour, day and month buckets holding the same figures: one row, three buckets. */
 export type FoldedRow = Omit<RollupRow, 'granularity' | 'bucket'> & { hour_bucket: number; day_bucket: number; month_bucket: number };

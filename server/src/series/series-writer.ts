@@ -22,11 +22,8 @@ const SAMPLE_COLUMNS = { thing_name: 'text', metric_key: 'text', ts: 'bigint', v
 
 /** A raw sample as a row (metric_samples' columns). */
 type StoredRow = { thing_name: string; metric_key: string; ts: number; value: number };
-const ROLLUP_COLUMNS = {
-  thing_name: 'text',
-  granularity: 'text',
-  metric_key: 'text',
-  bucket: 'bigint',
+/** A bucket's figures, in metric_rollups and in a folded row alike. */
+const FIGURE_COLUMNS = {
   sample_count: 'integer',
   value_sum: 'double precision',
   value_min: 'double precision',
@@ -35,6 +32,7 @@ const ROLLUP_COLUMNS = {
   last_value: 'double precision',
   energy_wh: 'double precision',
 } as const;
+const ROLLUP_COLUMNS = { thing_name: 'text', granularity: 'text', metric_key: 'text', bucket: 'bigint', ...FIGURE_COLUMNS } as const;
 const ZONE_TTL_MS = 5 * 60_000;
 /** Things whose time zone and metric keys a writer remembers: twice the largest fleet benched (10,000 gateways). */
 export const SERIES_THINGS_CACHED = 20_000;
@@ -53,13 +51,7 @@ const FOLDED_COLUMNS = {
   hour_bucket: 'bigint',
   day_bucket: 'bigint',
   month_bucket: 'bigint',
-  sample_count: 'integer',
-  value_sum: 'double precision',
-  value_min: 'double precision',
-  value_max: 'double precision',
-  last_ts: 'bigint',
-  last_value: 'double precision',
-  energy_wh: 'double precision',
+  ...FIGURE_COLUMNS,
 } as const;
 /** Folded rows a statement: three table rows each, as many as a statement of rows of their own holds. */
 const FOLDED_ROWS = 6_000;
