@@ -55,6 +55,10 @@ const FOLDED_COLUMNS = {
 } as const;
 /** Folded rows a statement: three table rows each, as many as a statement of rows of their own holds. */
 const FOLDED_ROWS = 6_000;
+const ROLLUP_COLUMN_NAMES = Object.keys(ROLLUP_COLUMNS) as (keyof typeof ROLLUP_COLUMNS)[];
+/** A folded row's columns, named so that the statement below can pick its figures and buckets. */
+const FOLDED_ALIASES = sql.join(Object.keys(FOLDED_COLUMNS).map((c) => sql.ref(c)));
+const FOLDED_FIGURES = sql.join(Object.keys(FIGURE_COLUMNS).map((c) => sql.ref(`f.${c}`)));
 
 /** Merges inserted buckets into the stored ones: counts, sums and energy added, the extremes and the latest kept. */
 function mergeIntoStored(insert: InsertQueryBuilder<Database, 'metric_rollups', InsertResult>) {
@@ -334,15 +338,14 @@ export class SeriesWriter {
       ? foldRollups(things)
       : { folded: [], rows: things.flatMap(({ thingName, rollups }) => rollups.map((r) => rollupRow(thingName, r))) };
     await insertRows(db, 'metric_rollups', ROLLUP_COLUMNS, rows, mergeIntoStored);
-    const columns = Object.keys(ROLLUP_COLUMNS) as (keyof typeof ROLLUP_COLUMNS)[];
-    const foldedColumns = Object.keys(FOLDED_COLUMNS).map((c) => sql.ref(c));
     for (let i = 0; i < folded.length; i += FOLDED_ROWS) {
+      // in ROLLUP_COLUMNS' order: the thing, granularity, key and bucket, then the figures
       const unfolded = sql<RollupRow>`select f.thing_name, g.granularity, f.metric_key,
           case g.granularity when 'hour' then f.hour_bucket when 'day' then f.day_bucket else f.month_bucket end,
-          f.sample_count, f.value_sum, f.value_min, f.value_max, f.last_ts, f.last_value, f.energy_wh
-        from (${rowsQuery(db, FOLDED_COLUMNS, folded.slice(i, i + FOLDED_ROWS))}) as f (${sql.join(foldedColumns)})
+          ${FOLDED_FIGURES}
+        from (${rowsQuery(db, FOLDED_COLUMNS, folded.slice(i, i + FOLDED_ROWS))}) as f (${FOLDED_ALIASES})
         cross join (values ('hour'::text), ('day'), ('month')) as g (granularity)`;
-      await mergeIntoStored(db.insertInto('metric_rollups').columns(columns).expression(unfolded)).execute();
+      await mergeIntoStored(db.insertInto('metric_rollups').columns(ROLLUP_COLUMN_NAMES).expression(unfolded)).execute();
     }
   }
 
