@@ -72,6 +72,23 @@ test('the PV label follows the power the gateway reports', async ({ page }) => {
   await expect(pv).not.toHaveText(/^1,23\skW$/, { timeout: 10_000 });
 });
 
+test('an active flow moves (a dot and running dashes) and stands still for a user who asks for reduced motion', async ({ page }) => {
+  await openFlowOf(page, BRNO, '/flow');
+  const reporting = reportPv(4321, 4_000); // PV producing: its edge is active, by day or night
+  const edgePath = page.locator('[data-testid="rf__edge-edge-pv"] path.react-flow__edge-path');
+  const dashAnimation = () => edgePath.evaluate((path) => getComputedStyle(path).animationName);
+  await expect(page.getByTestId('flow-dot-pv')).toHaveCount(1);
+  expect(await dashAnimation()).not.toBe('none');
+  // the setting changed while the page is open: the diagram follows without a reload
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await expect(page.getByTestId('flow-dot-pv')).toHaveCount(0);
+  expect(await dashAnimation()).toBe('none');
+  await expect(page.getByTestId('edge-value-pv')).toHaveText(/^4,32\skW$/); // the figure still shows
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await expect(page.getByTestId('flow-dot-pv')).toHaveCount(1);
+  await reporting;
+});
+
 test('a connection to the same handle is refused, one to a target handle is made', async ({ page }) => {
   await openFlowOf(page, BRNO, '/flow');
   const edges = page.locator('.react-flow__edge');
