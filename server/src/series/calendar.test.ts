@@ -1,4 +1,4 @@
-import { CALENDARS_CACHED, calendarOf, calendarsCached, MAX_CACHED_OFFSETS, ZoneCalendar } from './calendar';
+import { CALENDARS_CACHED, calendarOf, calendarsCached, MAX_CACHED_OFFSETS, QUARTER_MS, ZoneCalendar } from './calendar';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -67,5 +67,34 @@ describe('the calendars kept in memory', () => {
     expect(calendar.cachedOffsets).toBeGreaterThan(0);
     expect(calendar.cachedOffsets).toBeLessThanOrEqual(MAX_CACHED_OFFSETS);
     expect(calendar.offsetAt(Date.parse('2025-07-01T00:00:00Z'))).toBe(2 * 3_600_000); // still right after forgetting
+  });
+});
+
+describe('buckets by quarter hour', () => {
+  // RollupAccumulator works an instant's buckets out once a quarter hour: every instant of a quarter hour
+  // must fall in that quarter's buckets, across clock changes too (Prague, Lord Howe's half hour,
+  // Chatham at +12:45/+13:45, Kathmandu at +5:45, Santiago skipping midnight).
+  const days = [
+    ['Europe/Prague', '2025-03-30'],
+    ['Europe/Prague', '2025-10-26'],
+    ['Australia/Lord_Howe', '2025-04-05'],
+    ['Australia/Lord_Howe', '2025-10-05'],
+    ['Pacific/Chatham', '2025-04-05'],
+    ['Pacific/Chatham', '2025-09-27'],
+    ['Asia/Kathmandu', '2025-01-31'],
+    ['America/Santiago', '2024-09-07'],
+  ];
+
+  it.each(days)('in %s around %s, every minute falls in the buckets of its quarter hour', (zone, day) => {
+    const calendar = new ZoneCalendar(zone);
+    const from = at(`${day}T00:00:00Z`) - 86_400_000;
+    const mismatches: string[] = [];
+    for (let ts = from; ts < from + 3 * 86_400_000; ts += 60_000) {
+      const quarter = Math.floor(ts / QUARTER_MS) * QUARTER_MS;
+      for (const granularity of ['hour', 'day', 'month'] as const)
+        if (calendar.bucketStart(granularity, ts) !== calendar.bucketStart(granularity, quarter))
+          mismatches.push(`${granularity} ${iso(ts)}`);
+    }
+    expect(mismatches).toEqual([]);
   });
 });

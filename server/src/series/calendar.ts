@@ -7,8 +7,11 @@ export type RollupGranularity = (typeof ROLLUP_GRANULARITIES)[number];
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-/** Every UTC offset in use is a multiple of 15 minutes, and so is every instant an offset changes. */
-const QUARTER_MS = 15 * 60_000;
+/**
+ * Every UTC offset in use is a multiple of 15 minutes, and so is every instant an offset changes: an
+ * instant's offset, and so its hour, day and month buckets, are those of its quarter hour.
+ */
+export const QUARTER_MS = 15 * 60_000;
 /** Quarter hours' offsets kept per zone (a year and a half of them); past it they are all forgotten and kept afresh. */
 export const MAX_CACHED_OFFSETS = 50_000;
 

@@ -1,6 +1,6 @@
 // Rolling samples up into hour, day and month buckets, in memory. The database merges rows the same
 // way (series-writer.ts), so buckets can be filled in any order and by any number of writers.
-import { ROLLUP_GRANULARITIES, type RollupGranularity, type ZoneCalendar } from './calendar';
+import { QUARTER_MS, ROLLUP_GRANULARITIES, type RollupGranularity, type ZoneCalendar } from './calendar';
 
 export interface Sample {
   metricKey: string;
@@ -68,7 +68,7 @@ export class RollupAccumulator {
   private readonly shares = new Map<string, EnergyShare>();
   /** Each metric's roll-ups of the buckets its last sample fell in (rollupsOf). */
   private readonly latest = new Map<string, { buckets: readonly number[]; rollups: (Rollup | undefined)[] }>();
-  private lastTs = Number.NaN;
+  private lastQuarter = Number.NaN;
   private lastBuckets: readonly number[] = [];
 
   constructor(private readonly calendar: ZoneCalendar) {}
@@ -123,10 +123,16 @@ export class RollupAccumulator {
     return rollups;
   }
 
-  /** The buckets (in ROLLUP_GRANULARITIES' order) of `ts`: a report's samples share one time, so the last is kept. */
+  /**
+   * The buckets (in ROLLUP_GRANULARITIES' order) of `ts`, the same across its quarter hour (calendar.ts),
+   * so the last quarter's are kept. Not the last instant's: a drain adds each power metric's samples in
+   * turn, going over the same minutes again for every metric, and working the buckets out anew was a
+   * fifth of the leader's allocations in the cluster bench (a sampling heap profile, heap-sampling.js).
+   */
   private bucketsAt(ts: number): readonly number[] {
-    if (ts !== this.lastTs) {
-      this.lastTs = ts;
+    const quarter = Math.floor(ts / QUARTER_MS);
+    if (quarter !== this.lastQuarter) {
+      this.lastQuarter = quarter;
       this.lastBuckets = ROLLUP_GRANULARITIES.map((granularity) => this.calendar.bucketStart(granularity, ts));
     }
     return this.lastBuckets;
