@@ -1,6 +1,6 @@
 // Preloaded into each replica with BENCH_SERVER_HEAP_PROFILE=<dir> (dist-paths.js): V8's sampling heap
 // profiler over every allocation, the ones collected since included, written as a .heapprofile (Chrome
-// DevTools' Memory tab, or bench/heap-summary.js) every BENCH_HEAP_WINDOW_S (60) seconds. Node's own
+// DevTools' Memory tab, or bench/heap-summary.js) every BENCH_HEAP_WINDOW_S (60) seconds and when it exits. Node's own
 // --heap-prof keeps only the objects still alive when the process exits, which hides what the garbage
 // collector spends its time on: the short-lived objects.
 'use strict';
@@ -29,13 +29,18 @@ if (dir) {
       includeObjectsCollectedByMinorGC: true,
     });
   let window = 0;
-  post('HeapProfiler.enable');
-  start();
-  const timer = setInterval(() => {
+  const write = () => {
     const { profile } = post('HeapProfiler.stopSampling');
     window += 1;
     fs.writeFileSync(path.join(path.resolve(dir), `replica-${process.pid}-window-${window}.heapprofile`), JSON.stringify(profile));
+  };
+  post('HeapProfiler.enable');
+  start();
+  const timer = setInterval(() => {
+    write();
     start();
   }, windowMs);
+  // the last window, however short, when the process ends by itself or by process.exit
+  process.once('exit', write);
   timer.unref();
 }
