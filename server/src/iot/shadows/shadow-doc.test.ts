@@ -68,6 +68,17 @@ describe('applying a reported update', () => {
     report(doc, { a: { b: 2, c: [1] }, d: null });
     expect(doc).toEqual(snapshot);
   });
+
+  it('changes none of the earlier documents when a later one shares what an update left alone', () => {
+    // the second update leaves `a` alone, so the second document shares it with the first; the third
+    // changes it, nested and in the metadata
+    const first = report(emptyShadow(), { a: { b: 1, c: { d: 1 } }, x: 1 }).doc;
+    const second = report(first, { y: 2 }).doc;
+    const snapshots = [structuredClone(first), structuredClone(second)];
+    const third = report(second, { a: { b: 2, c: { d: null } }, x: null }).doc;
+    expect([first, second]).toEqual(snapshots);
+    expect(third.state.reported).toEqual({ a: { b: 2 }, y: 2 });
+  });
 });
 
 describe('metadata', () => {

@@ -45,8 +45,11 @@ export function applyUpdate(
   patch: JsonObject,
   now: number,
 ): { doc: ShadowDocument; changed: boolean } {
-  const state = cloneJson(doc.state[section]);
-  const metadata = cloneJson(doc.metadata[section]);
+  // Copied where the merge writes, level by level (mergeInto), not deeply: what the patch leaves alone
+  // is shared with `doc`, which no one changes (cloning a report's section and its metadata was most
+  // of merging it).
+  const state = { ...doc.state[section] };
+  const metadata = { ...doc.metadata[section] };
   const changed = mergeInto(state, metadata, patch, now);
   return {
     doc: {
@@ -61,7 +64,8 @@ export function applyUpdate(
 
 function mergeInto(target: JsonObject, metadata: MetadataTree, patch: JsonObject, now: number): boolean {
   let changed = false;
-  for (const [key, value] of Object.entries(patch)) {
+  for (const key of Object.keys(patch)) {
+    const value = patch[key]!;
     const existed = Object.prototype.hasOwnProperty.call(target, key);
     if (value === null) {
       if (existed) changed = true;
@@ -72,8 +76,8 @@ function mergeInto(target: JsonObject, metadata: MetadataTree, patch: JsonObject
     if (isJsonObject(value)) {
       // own keys only: `__proto__` of a plain object is Object.prototype, which a merge must never reach
       const current = existed ? target[key] : undefined;
-      const nested: JsonObject = isJsonObject(current) ? current : {};
-      const nestedMeta = metadataTreeAt(metadata, key);
+      const nested: JsonObject = isJsonObject(current) ? { ...current } : {};
+      const nestedMeta = { ...metadataTreeAt(metadata, key) };
       const nestedChanged = mergeInto(nested, nestedMeta, value, now);
       if (Object.keys(nested).length === 0) {
         // Deleting every key of an object removes it; an empty patch over a plain value is a no-op.

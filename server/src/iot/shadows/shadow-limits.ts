@@ -14,9 +14,12 @@ export const jsonBytes = (value: JsonValue): number => Buffer.byteLength(JSON.st
 
 /** Object nesting depth: `{}` and `{a:1}` are 1, `{a:{b:1}}` is 2; arrays count as a level too. */
 export function nestingDepth(value: JsonValue): number {
-  if (Array.isArray(value)) return 1 + Math.max(0, ...value.map(nestingDepth));
-  if (isJsonObject(value)) return 1 + Math.max(0, ...Object.values(value).map(nestingDepth));
-  return 0;
+  // loops, not arrays of the values' depths spread into Math.max: this runs on every report
+  let deepest = 0;
+  if (Array.isArray(value)) for (const item of value) deepest = Math.max(deepest, nestingDepth(item));
+  else if (isJsonObject(value)) for (const key of Object.keys(value)) deepest = Math.max(deepest, nestingDepth(value[key]!));
+  else return 0;
+  return 1 + deepest;
 }
 
 export type ShadowLimit = 'tooLarge' | 'tooDeep';
