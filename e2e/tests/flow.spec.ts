@@ -79,11 +79,11 @@ test('an active flow moves (a dot and running dashes) and stands still for a use
   const edgePath = page.locator('[data-testid="rf__edge-edge-pv"] path.react-flow__edge-path');
   const dashAnimation = () => edgePath.evaluate((path) => getComputedStyle(path).animationName);
   await expect(page.getByTestId('flow-dot-pv')).toHaveCount(1);
-  expect(await dashAnimation()).not.toBe('none');
+  await expect.poll(dashAnimation).not.toBe('none');
   // the setting changed while the page is open: the diagram follows without a reload
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await expect(page.getByTestId('flow-dot-pv')).toHaveCount(0);
-  expect(await dashAnimation()).toBe('none');
+  await expect.poll(dashAnimation).toBe('none');
   await expect(page.getByTestId('edge-value-pv')).toContainText(/\d\sk?W/); // the figure still shows
   await page.emulateMedia({ reducedMotion: 'no-preference' });
   await expect(page.getByTestId('flow-dot-pv')).toHaveCount(1);
