@@ -1,8 +1,8 @@
 // Preloaded into each replica with BENCH_SERVER_HEAP_PROFILE=<dir> (dist-paths.js): V8's sampling heap
 // profiler over every allocation, the ones collected since included, written as a .heapprofile (Chrome
-// DevTools' Memory tab, or bench/heap-summary.js) every BENCH_HEAP_WINDOW_S (60) seconds and when it exits. Node's own
-// --heap-prof keeps only the objects still alive when the process exits, which hides what the garbage
-// collector spends its time on: the short-lived objects.
+// DevTools' Memory tab, or bench/heap-summary.js) every BENCH_HEAP_WINDOW_S (60) seconds and when the
+// process exits. Node's own --heap-prof keeps only the objects still alive when the process exits,
+// which hides what the garbage collector spends its time on: the short-lived objects.
 'use strict';
 const fs = require('node:fs');
 const inspector = require('node:inspector');

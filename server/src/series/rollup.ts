@@ -126,8 +126,8 @@ export class RollupAccumulator {
   /**
    * The buckets (in ROLLUP_GRANULARITIES' order) of `ts`, the same across its quarter hour (calendar.ts),
    * so the last quarter's are kept. Not the last instant's: a drain adds each power metric's samples in
-   * turn, going over the same minutes again for every metric, and working the buckets out anew was a
-   * fifth of the leader's allocations in the cluster bench (a sampling heap profile, heap-sampling.js).
+   * turn, going over the same minutes again for every metric, and working the buckets out anew was
+   * 9 % of the leader's allocations in the cluster bench (a sampling heap profile, heap-sampling.js).
    */
   private bucketsAt(ts: number): readonly number[] {
     const quarter = Math.floor(ts / QUARTER_MS);
